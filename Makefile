@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# bpfsweep: `make` builds, `make run` sweeps the default spec, `make check`
+# runs every test.  Both of the latter install missing Debian packages first
+# (make deps).  V=1 shows the commands.
+
+OUTPUT   ?= build
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+CC       ?= gcc
+CLANG    ?= clang
+BPFTOOL  ?= bpftool
+SPEC     ?= specs/ringbuf_overwrite.spec
+RUNFLAGS ?=
+
+VERSION  := 0.1.0
+GIT_REV  := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+ARCH     := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/' \
+			-e 's/ppc64le/powerpc/' -e 's/riscv64/riscv/' -e 's/s390x/s390/')
+VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
+
+# Recursively expanded on purpose: pkg-config runs when a recipe needs the
+# flags, after `make deps` has had the chance to install the packages.
+PKGS      = libbpf libelf zlib gsl
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	    -DBPFSWEEP_VERSION='"$(VERSION)"' -DBPFSWEEP_GIT='"$(GIT_REV)"' \
+	    -DBPFSWEEP_BUILD_CLANG='"$(shell $(CLANG) --version 2>/dev/null | head -n1)"' \
+	    -DBPFSWEEP_BUILD_BPFTOOL='"$(shell $(BPFTOOL) version 2>/dev/null | head -n1)"'
+LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lpthread -lm
+BPF_CFLAGS ?= -g -O2 -Wall -Wno-unused-function
+
+ifeq ($(V),1)
+Q =
+msg =
+else
+Q = @
+msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
+endif
+
+SWEEP_SRCS := $(filter-out sweep/main.c,$(wildcard sweep/*.c))
+WL_SRCS    := $(wildcard workloads/*.c)
+BPF_SRCS   := $(wildcard bpf/*.bpf.c)
+SKELS      := $(patsubst bpf/%.bpf.c,$(OUTPUT)/%.skel.h,$(BPF_SRCS))
+LIB_OBJS   := $(patsubst %.c,$(OUTPUT)/%.o,$(SWEEP_SRCS) $(WL_SRCS))
+TEST_SRCS  := $(wildcard tests/unit/test_*.c tests/integ/test_*.c)
+TEST_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
+
+.PHONY: all deps run check test-bins install clean
+.DELETE_ON_ERROR:
+.SECONDARY:
+
+all: bpfsweep
+
+deps:
+	$(Q)scripts/deps.sh
+
+run: deps
+	$(Q)$(MAKE) --no-print-directory all
+	./bpfsweep $(RUNFLAGS) $(SPEC)
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory all test-bins
+	$(Q)tests/run.sh
+
+test-bins: $(TEST_BINS)
+
+$(OUTPUT)/vmlinux.h:
+	$(Q)mkdir -p $(@D)
+	$(Q)if [ ! -r $(VMLINUX_BTF) ]; then \
+		echo "error: $(VMLINUX_BTF) not found: the kernel needs CONFIG_DEBUG_INFO_BTF=y" >&2; \
+		exit 1; fi
+	$(call msg,GEN,$@)
+	$(Q)$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c > $@
+
+$(OUTPUT)/%.bpf.o: bpf/%.bpf.c $(OUTPUT)/vmlinux.h $(wildcard bpf/*.h)
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -target bpf -D__TARGET_ARCH_$(ARCH) -I$(OUTPUT) -Ibpf \
+		-c $< -o $@
+
+$(OUTPUT)/%.skel.h: $(OUTPUT)/%.bpf.o
+	$(call msg,GEN-SKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< name $*_bpf > $@
+
+# Every C object may include any skeleton; build them first.
+$(OUTPUT)/%.o: %.c $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
+	$(Q)mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+bpfsweep: $(OUTPUT)/sweep/main.o $(LIB_OBJS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+# Test binaries link the whole engine and every workload, not main.o.
+$(OUTPUT)/tests/%: $(OUTPUT)/tests/%.o $(LIB_OBJS)
+	$(Q)mkdir -p $(@D)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(OUTPUT)/tests/%.o: tests/%.c tests/unit/check.h $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
+	$(Q)mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -c $< -o $@
+
+install: bpfsweep
+	install -D -m 0755 bpfsweep $(DESTDIR)$(PREFIX)/bin/bpfsweep
+	install -d $(DESTDIR)$(PREFIX)/share/bpfsweep/specs $(DESTDIR)$(PREFIX)/share/bpfsweep/plots
+	install -m 0644 specs/*.spec $(DESTDIR)$(PREFIX)/share/bpfsweep/specs/
+	install -m 0644 plots/*.gp $(DESTDIR)$(PREFIX)/share/bpfsweep/plots/
+
+clean:
+	$(Q)rm -rf $(OUTPUT) bpfsweep

@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Install the Debian packages bpfsweep needs to build, run and test.
+# Idempotent and quick when everything is present (one dpkg-query).
+# Why each one is needed: docs/dependencies.md.
+set -eu
+
+PKGS="make gcc pkg-config clang llvm libbpf-dev libelf-dev zlib1g-dev bpftool
+      libcsv-dev libgsl-dev gnuplot-nox"
+
+missing=""
+for p in $PKGS; do
+	st=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+	[ "$st" = installed ] || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps: missing packages:$missing (run 'make deps' as root)" >&2
+	exit 1
+fi
+echo "deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

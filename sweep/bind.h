@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Binding: syntax tree × the workload's parameter table → a typed sweep
+ * configuration.  Every error is reported at its file:line:col.
+ */
+#ifndef SWEEP_BIND_H
+#define SWEEP_BIND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "spec.h"
+#include "workload.h"
+
+#define MAX_PLOTS 8
+
+/* One parameter's values, in the order the spec lists them. */
+struct axis {
+	int param;		/* index into wl->params */
+	long long *vals;
+	int nr_vals;
+};
+
+/* "plot = producers vs hits by overwrite" */
+struct plot_req {
+	int x;			/* param index */
+	int y;			/* metric index */
+	int by;			/* param index, or -1 */
+};
+
+/* One [params] section: a block of points with its own table and charts. */
+struct experiment {
+	char *title;
+	struct loc loc;
+	char *label;		/* "rb-libbpf nr_prod {producers}", or NULL */
+	int group;		/* param index, or -1 */
+	struct plot_req plots[MAX_PLOTS];
+	int nr_plots;
+	/*
+	 * Nesting order, outermost first: the keys in the order the section
+	 * lists them, then every other parameter at its default.  Every
+	 * parameter of the workload appears exactly once.
+	 */
+	struct axis axes[WL_MAX_PARAMS];
+	int nr_axes;
+};
+
+struct sweep_cfg {
+	char *spec_path;
+	char *name;		/* spec file name without directory and .spec */
+	char *title;
+	const struct workload *wl;
+	uint64_t warmup_ns;
+	uint64_t duration_ns;
+	uint64_t interval_ns;
+	int repeat;
+	bool affinity;
+	struct experiment *exps;
+	int nr_exps;
+};
+
+/* Returns 0, or -EINVAL after reporting every error found. */
+int bind_spec(const struct spec *s, struct sweep_cfg **out);
+
+void sweep_cfg_free(struct sweep_cfg *cfg);
+
+#endif

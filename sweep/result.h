@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What running one point produces: every interval's raw counts with its
+ * real elapsed time, the status, and the summary statistics of the rates.
+ * The runner fills it; results.c, table.c and plot.c only read it.
+ */
+#ifndef SWEEP_RESULT_H
+#define SWEEP_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "matrix.h"
+#include "stats.h"
+#include "workload.h"
+
+enum point_status {
+	PS_OK,
+	PS_UNSUPPORTED,		/* the kernel cannot run it; reason says why */
+	PS_FAILED,		/* it should have run and did not */
+	PS_INTERRUPTED,		/* Ctrl-C or SIGTERM during the point */
+};
+
+const char *point_status_name(enum point_status st);	/* "ok", ... */
+
+struct interval {
+	int rep;		/* 0-based repetition */
+	int idx;		/* 0-based within the repetition, warmup included */
+	bool warmup;
+	uint64_t elapsed_ns;	/* measured, never assumed */
+	uint64_t delta[WL_MAX_METRICS];	/* counter increase over the interval */
+};
+
+struct point_result {
+	const struct point *pt;
+	enum point_status status;
+	char reason[256];	/* "" when ok */
+	struct interval *iv;
+	int nr_iv;
+	int nr_producers;
+	int nr_consumers;
+	int nr_cpus;		/* online CPUs the runner saw */
+	char cpus[512];		/* "cons 0 prod 1,0,1", or "unpinned" */
+	/* per-second rates over the measured (non-warmup) intervals of all reps */
+	struct summary rate[WL_MAX_METRICS];
+};
+
+/* Per-second rate of metric m over every measured interval: fills r->rate. */
+void point_result_summarize(struct point_result *r);
+
+#endif

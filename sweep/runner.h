@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Executes points: owns threads, CPU affinity, the sampler, signals and
+ * progress output.  Knows workloads only through struct workload.
+ */
+#ifndef SWEEP_RUNNER_H
+#define SWEEP_RUNNER_H
+
+#include "bind.h"
+#include "matrix.h"
+#include "result.h"
+
+/* Called after each point ends, before the next starts (write & flush it). */
+typedef int (*point_done_fn)(const struct point_result *r, void *ctx);
+
+/*
+ * Run every point.  *results gets nr entries (those not reached when
+ * interrupted are left with nr_iv == 0 and status PS_INTERRUPTED).
+ * Returns 0, -EINTR when interrupted, or the first error of done().
+ */
+int runner_run(const struct sweep_cfg *cfg, const struct point *pts, int nr,
+	       point_done_fn done, void *ctx, struct point_result **results);
+
+void point_results_free(struct point_result *r, int nr);
+
+/* Label of a point as in runtime messages: "ringbuf{producers=8,overwrite=on}". */
+void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Spec files as text: INI sections of key = value entries, each knowing
+ * where it came from.  No knowledge of workloads here (see bind.h).
+ * The syntax is documented in docs/spec.md.
+ */
+#ifndef SWEEP_SPEC_H
+#define SWEEP_SPEC_H
+
+#include <stdio.h>
+
+#include "diag.h"
+
+struct spec_entry {
+	char *key;
+	char *value;		/* trimmed, inline comment removed */
+	struct loc key_loc;
+	struct loc val_loc;	/* column of value[0]; value[i] is at col + i */
+};
+
+struct spec_section {
+	char *name;		/* "sweep", "params", "report" */
+	char *arg;		/* [params "Title"] → "Title", else NULL */
+	struct loc loc;		/* of the '[' */
+	struct spec_entry *entries;
+	int nr_entries;
+};
+
+struct spec {
+	char *path;
+	struct spec_section *sections;
+	int nr_sections;
+};
+
+/* Parse; on syntax errors print them all via diag_at() and return -EINVAL. */
+int spec_parse_file(const char *path, struct spec **out);
+int spec_parse_string(const char *path, const char *text, struct spec **out);
+
+/*
+ * Apply one --set key=value (see docs/spec.md for where it lands).
+ * Errors are reported at "<command line>" with the column in the argument.
+ */
+int spec_set(struct spec *s, const char *assignment);
+
+/* Write the spec back as INI (the "spec as run" of a result directory). */
+int spec_write(const struct spec *s, FILE *f);
+
+void spec_free(struct spec *s);
+
+#endif

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The list of workloads, from workloads.def, and lookups into it. */
+#include <assert.h>
+#include <errno.h>
+#include <string.h>
+
+#include <bpf/libbpf.h>
+
+#include "workload.h"
+
+#define WORKLOAD(sym) extern const struct workload sym;
+#include "workloads.def"
+#undef WORKLOAD
+
+const struct workload *const workloads[] = {
+#define WORKLOAD(sym) &sym,
+#include "workloads.def"
+#undef WORKLOAD
+};
+
+const int nr_workloads = sizeof(workloads) / sizeof(workloads[0]);
+
+const struct workload *workload_find(const char *name)
+{
+	for (int i = 0; i < nr_workloads; i++)
+		if (!strcmp(workloads[i]->name, name))
+			return workloads[i];
+	return NULL;
+}
+
+long long wl_param(const struct wl_point *pt, const char *name)
+{
+	int i = param_index(pt->wl->params, pt->wl->nr_params, name);
+
+	assert(i >= 0);
+	return pt->v[i];
+}
+
+int wl_err_is_unsupported(int err)
+{
+	return err == -EOPNOTSUPP || err == -EPERM || err == -ENOSYS;
+}
+
+const char *workloads_libbpf_version(void)
+{
+	return libbpf_version_string();
+}
