@@ -45,7 +45,7 @@ struct point_result {
 	struct summary rate[WL_MAX_METRICS];
 };
 
-/* Per-second rate of metric m over every measured interval: fills r->rate. */
-void point_result_summarize(struct point_result *r);
+/* Per-second rates over every measured interval into r->rate; 0 or -ENOMEM. */
+int point_result_summarize(struct point_result *r);
 
 #endif

@@ -14,12 +14,12 @@
 typedef int (*point_done_fn)(const struct point_result *r, void *ctx);
 
 /*
- * Run every point.  *results gets nr entries (those not reached when
- * interrupted are left with nr_iv == 0 and status PS_INTERRUPTED).
+ * Run the points in order.  *results gets nr entries, of which the first
+ * *nr_run were run (fewer when interrupted or when done() failed).
  * Returns 0, -EINTR when interrupted, or the first error of done().
  */
 int runner_run(const struct sweep_cfg *cfg, const struct point *pts, int nr,
-	       point_done_fn done, void *ctx, struct point_result **results);
+	       point_done_fn done, void *ctx, struct point_result **results, int *nr_run);
 
 void point_results_free(struct point_result *r, int nr);
 

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What main.c hands the commands: the parsed command line. */
+#ifndef SWEEP_CLI_H
+#define SWEEP_CLI_H
+
+#include <stdbool.h>
+
+#include "bind.h"
+#include "spec.h"
+
+#define CLI_MAX_ARGS 64
+
+/* Exit statuses (DESIGN §8), plus 130 for a sweep cut short by a signal. */
+enum {
+	EXIT_OK = 0,
+	EXIT_POINTS_FAILED = 1,
+	EXIT_USAGE = 2,
+	EXIT_INTERRUPTED = 130,
+};
+
+struct cli_opts {
+	const char *spec_path;
+	const char *sets[CLI_MAX_ARGS];	/* --set key=value, in order */
+	int nr_sets;
+	const char *tags[CLI_MAX_ARGS + 1];	/* --tag key=value, NULL-terminated */
+	int nr_tags;
+	bool quick;
+	bool no_plots;
+	const char *outdir;		/* -o DIR */
+	char argv_line[1024];		/* the command line, for meta */
+};
+
+/*
+ * Spec file + --set overrides + --quick → a bound configuration.
+ * Diagnostics are printed; returns 0 or -EINVAL / -errno.
+ */
+int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg);
+
+/* The run command; returns an exit status. */
+int cmd_run(const struct cli_opts *o);
+
+#endif

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpfsweep: sweep BPF benchmarks over the parameters a spec file lists.
+ * The command table and option parsing; the only file that sees every
+ * module.  The run command itself is in cmd_run.c.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bind.h"
+#include "cli.h"
+#include "diag.h"
+#include "matrix.h"
+#include "runner.h"
+#include "spec.h"
+#include "workload.h"
+
+/* --quick: enough to see that every point runs, not to publish */
+#define QUICK_WARMUP_NS		250000000ULL
+#define QUICK_DURATION_NS	1000000000ULL
+#define QUICK_INTERVAL_NS	250000000ULL
+
+struct cmd {
+	const char *name;
+	int (*fn)(const struct cli_opts *o);
+	bool needs_spec;
+	const char *usage;
+	const char *help;
+};
+
+static const char common_opts_help[] =
+	"  -s, --set KEY=VALUE  override a spec value (repeatable)\n"
+	"  -q, --quick          short warmup/duration/interval, one repetition (smoke run)\n"
+	"  -h, --help           this help\n"
+	"  -V, --version        print the version\n";
+
+static const char run_opts_help[] =
+	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>)\n"
+	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
+	"      --no-plots       do not render charts\n";
+
+static void apply_quick(struct sweep_cfg *cfg)
+{
+	cfg->interval_ns = QUICK_INTERVAL_NS;
+	cfg->warmup_ns = QUICK_WARMUP_NS;
+	cfg->duration_ns = QUICK_DURATION_NS;
+	cfg->repeat = 1;
+}
+
+int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg)
+{
+	int err;
+
+	*cfg = NULL;
+	err = spec_parse_file(o->spec_path, spec);
+	if (err)
+		return err;
+	for (int i = 0; i < o->nr_sets && !err; i++)
+		err = spec_set(*spec, o->sets[i]);
+	if (!err)
+		err = bind_spec(*spec, cfg);
+	if (err) {
+		spec_free(*spec);
+		*spec = NULL;
+		return err;
+	}
+	if (o->quick)
+		apply_quick(*cfg);
+	return 0;
+}
+
+static void print_duration(FILE *f, unsigned long long ns)
+{
+	unsigned long long s = (ns + 999999999ULL) / 1000000000ULL;
+
+	if (s >= 3600)
+		fprintf(f, "%lluh%02llum%02llus", s / 3600, s / 60 % 60, s % 60);
+	else if (s >= 60)
+		fprintf(f, "%llum%02llus", s / 60, s % 60);
+	else if (ns % 1000000000ULL)
+		fprintf(f, "%gs", ns / 1e9);
+	else
+		fprintf(f, "%llus", s);
+}
+
+static int cmd_check(const struct cli_opts *o)
+{
+	struct sweep_cfg *cfg;
+	struct spec *spec;
+
+	if (cli_load(o, &spec, &cfg))
+		return EXIT_USAGE;
+	printf("%s: ok: workload %s, %d experiment%s, %lld points\n", o->spec_path,
+	       cfg->wl->name, cfg->nr_exps, cfg->nr_exps == 1 ? "" : "s", matrix_count(cfg));
+	sweep_cfg_free(cfg);
+	spec_free(spec);
+	return EXIT_OK;
+}
+
+static void print_plan(const struct sweep_cfg *cfg, int nr)
+{
+	unsigned long long per_point = (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat;
+
+	printf("%d point%s × %d repetition%s, warmup ", nr, nr == 1 ? "" : "s", cfg->repeat,
+	       cfg->repeat == 1 ? "" : "s");
+	print_duration(stdout, cfg->warmup_ns);
+	printf(" + duration ");
+	print_duration(stdout, cfg->duration_ns);
+	printf(" each: about ");
+	print_duration(stdout, per_point * nr);
+	printf(" (less for unsupported points, more for setup)\n");
+}
+
+static int cmd_expand(const struct cli_opts *o)
+{
+	struct sweep_cfg *cfg;
+	struct spec *spec;
+	struct point *pts;
+	char name[256];
+	int nr, err;
+
+	if (cli_load(o, &spec, &cfg))
+		return EXIT_USAGE;
+	err = matrix_expand(cfg, &pts, &nr);
+	if (err) {
+		diag_err("cannot expand %s: %s", o->spec_path, strerror(-err));
+		goto free_cfg;
+	}
+	for (int i = 0; i < nr; i++) {
+		if (i == 0 || pts[i].exp != pts[i - 1].exp)
+			printf("%s%s\n", i ? "\n" : "", cfg->exps[pts[i].exp].title);
+		point_name(cfg, &pts[i], name, sizeof(name));
+		printf("%5d  %s\n", pts[i].id, name);
+	}
+	printf("\n");
+	print_plan(cfg, nr);
+	free(pts);
+free_cfg:
+	sweep_cfg_free(cfg);
+	spec_free(spec);
+	return err ? EXIT_USAGE : EXIT_OK;
+}
+
+static void list_workload(const struct workload *wl)
+{
+	char type[128];
+
+	printf("%s: %s\n  metrics:", wl->name, wl->help);
+	for (int m = 0; m < wl->nr_metrics; m++)
+		printf(" %s", wl->metrics[m]);
+	printf("\n  parameters:\n");
+	for (int i = 0; i < wl->nr_params; i++) {
+		const struct param_def *p = &wl->params[i];
+
+		param_type_text(p, type, sizeof(type));
+		printf("    %-12s %-10s default %-9s", p->name, type, p->def);
+		if (p->type == PT_INT || p->type == PT_SIZE)
+			printf(" [%lld..%lld]", p->min, p->max);
+		printf("  %s%s\n", p->help, p->rodata ? " (load time)" : "");
+	}
+}
+
+static int cmd_list(const struct cli_opts *o)
+{
+	const struct workload *wl;
+
+	if (o->spec_path) {
+		wl = workload_find(o->spec_path);
+		if (!wl) {
+			diag_err("unknown workload '%s' (see 'bpfsweep list')", o->spec_path);
+			return EXIT_USAGE;
+		}
+		list_workload(wl);
+		return EXIT_OK;
+	}
+	for (int i = 0; i < nr_workloads; i++) {
+		printf("%s", i ? "\n" : "");
+		list_workload(workloads[i]);
+	}
+	return EXIT_OK;
+}
+
+static const struct cmd cmds[] = {
+	{ "run", cmd_run, true, "run SPEC [OPTIONS]",
+	  "run the sweep: samples.csv, summary.csv, table.txt, plots/ and meta" },
+	{ "check", cmd_check, true, "check SPEC [OPTIONS]", "validate a spec, run nothing" },
+	{ "expand", cmd_expand, true, "expand SPEC [OPTIONS]",
+	  "list the points and the estimated time, run nothing" },
+	{ "list", cmd_list, false, "list [WORKLOAD]", "workloads and their parameters" },
+};
+
+static const struct cmd *find_cmd(const char *name)
+{
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(cmds[i].name, name))
+			return &cmds[i];
+	return NULL;
+}
+
+static void usage(FILE *f, const struct cmd *c)
+{
+	if (c) {
+		fprintf(f, "usage: bpfsweep %s\n%s\n\n", c->usage, c->help);
+		if (c->needs_spec)
+			fputs(common_opts_help, f);
+		if (c->fn == cmd_run)
+			fputs(run_opts_help, f);
+		return;
+	}
+	fprintf(f, "usage: bpfsweep SPEC [OPTIONS]       (same as: bpfsweep run SPEC)\n"
+		   "       bpfsweep COMMAND [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		fprintf(f, "  %-24s %s\n", cmds[i].usage, cmds[i].help);
+	fprintf(f, "\noptions:\n%s%s\nexit status: 0 every point ok or unsupported, "
+		   "1 some point failed,\n2 usage or spec error, 130 interrupted\n"
+		   "spec syntax: docs/spec.md\n", common_opts_help, run_opts_help);
+}
+
+static int add_arg(const char **list, int *nr, int max, const char *arg, const char *opt)
+{
+	if (*nr >= max) {
+		diag_err("too many %s options (at most %d)", opt, max);
+		return -E2BIG;
+	}
+	list[(*nr)++] = arg;
+	return 0;
+}
+
+static void join_argv(char *buf, size_t len, int argc, char **argv)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < argc && off < len; i++)
+		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
+}
+
+enum { OPT_NO_PLOTS = 256 };
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "set", required_argument, NULL, 's' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "tag", required_argument, NULL, 't' },
+		{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 },
+	};
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "s:qo:t:hV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 's':
+			if (add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set"))
+				return EXIT_USAGE;
+			break;
+		case 't':
+			if (add_arg(o->tags, &o->nr_tags, CLI_MAX_ARGS, optarg, "--tag"))
+				return EXIT_USAGE;
+			break;
+		case 'q':
+			o->quick = true;
+			break;
+		case 'o':
+			o->outdir = optarg;
+			break;
+		case OPT_NO_PLOTS:
+			o->no_plots = true;
+			break;
+		case 'h':
+			usage(stdout, c);
+			return EXIT_OK;
+		case 'V':
+			printf("bpfsweep %s (%s)\n", BPFSWEEP_VERSION, BPFSWEEP_GIT);
+			return EXIT_OK;
+		default:
+			usage(stderr, c);
+			return EXIT_USAGE;
+		}
+	}
+	return -1;
+}
+
+/* Positional arguments: exactly one SPEC (or optional WORKLOAD for list). */
+static int parse_positional(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
+{
+	int nr = argc - optind;
+
+	if (nr > 1 || (c->needs_spec && nr == 0)) {
+		diag_err("%s", nr ? "too many arguments" : "missing SPEC argument");
+		usage(stderr, c);
+		return EXIT_USAGE;
+	}
+	o->spec_path = nr ? argv[optind] : NULL;
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	static struct cli_opts o;
+	const struct cmd *c = NULL;
+	int status;
+
+	join_argv(o.argv_line, sizeof(o.argv_line), argc, argv);
+	if (argc > 1 && argv[1][0] != '-')
+		c = find_cmd(argv[1]);
+	if (c) {
+		argv++;
+		argc--;
+	} else if (argc > 1 && argv[1][0] != '-' && access(argv[1], F_OK)) {
+		/* neither a command nor an existing spec file */
+		diag_err("unknown command '%s' (see 'bpfsweep --help')", argv[1]);
+		return EXIT_USAGE;
+	}
+	status = parse_opts(argc, argv, c, &o);
+	if (status >= 0)
+		return status;
+	if (!c)
+		c = find_cmd("run");
+	status = parse_positional(argc, argv, c, &o);
+	if (status >= 0)
+		return status;
+	return c->fn(&o);
+}

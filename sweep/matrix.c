@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Axes → points: the cartesian product of each experiment's axes, first
+ * axis outermost, last varying fastest (an odometer over value indexes).
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "matrix.h"
+
+/* More points than this is a typo in a range, not a sweep anyone can run. */
+#define MATRIX_MAX_POINTS 1000000
+
+static long long experiment_count(const struct experiment *e)
+{
+	long long n = 1;
+
+	for (int a = 0; a < e->nr_axes && n <= MATRIX_MAX_POINTS; a++)
+		n *= e->axes[a].nr_vals;
+	return n;
+}
+
+long long matrix_count(const struct sweep_cfg *cfg)
+{
+	long long n = 0;
+
+	for (int i = 0; i < cfg->nr_exps && n <= MATRIX_MAX_POINTS; i++)
+		n += experiment_count(&cfg->exps[i]);
+	return n;
+}
+
+/* Advance the odometer; false once every combination has been produced. */
+static bool odometer_next(const struct experiment *e, int *idx)
+{
+	for (int a = e->nr_axes - 1; a >= 0; a--) {
+		if (++idx[a] < e->axes[a].nr_vals)
+			return true;
+		idx[a] = 0;
+	}
+	return false;
+}
+
+static void expand_experiment(const struct sweep_cfg *cfg, int exp, struct point *pts, int *nr)
+{
+	const struct experiment *e = &cfg->exps[exp];
+	int idx[WL_MAX_PARAMS] = { 0 };
+
+	do {
+		struct point *pt = &pts[*nr];
+
+		pt->id = *nr;
+		pt->exp = exp;
+		pt->wp.wl = cfg->wl;
+		for (int a = 0; a < e->nr_axes; a++)
+			pt->wp.v[e->axes[a].param] = e->axes[a].vals[idx[a]];
+		(*nr)++;
+	} while (odometer_next(e, idx));
+}
+
+int matrix_expand(const struct sweep_cfg *cfg, struct point **out, int *nr)
+{
+	long long total = matrix_count(cfg);
+	struct point *pts;
+
+	*out = NULL;
+	*nr = 0;
+	if (total > MATRIX_MAX_POINTS)
+		return -E2BIG;
+	pts = calloc(total ? total : 1, sizeof(*pts));
+	if (!pts)
+		return -ENOMEM;
+	for (int i = 0; i < cfg->nr_exps; i++)
+		if (experiment_count(&cfg->exps[i]) > 0)
+			expand_experiment(cfg, i, pts, nr);
+	*out = pts;
+	return 0;
+}

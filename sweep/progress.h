@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Progress on stderr.  On a terminal: one bar line, redrawn only between
+ * measurements (never while producers run), with point i/N, the point's
+ * parameters and the ETA.  Otherwise: one line per finished point.
+ */
+#ifndef SWEEP_PROGRESS_H
+#define SWEEP_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "result.h"
+
+struct progress {
+	bool tty;
+	int nr_points;
+	int done;
+	uint64_t point_ns;	/* estimated run time of one point */
+	uint64_t start_ns;	/* monotonic, when the sweep started */
+};
+
+void progress_init(struct progress *p, int nr_points, uint64_t point_ns);
+
+/* Before a repetition's threads start. */
+void progress_begin(struct progress *p, const char *name, int rep, int nr_reps);
+
+/* After a point ends: its outcome, one line. */
+void progress_end(struct progress *p, const char *name, const struct point_result *r);
+
+/* Clear the bar at the end of the sweep. */
+void progress_finish(struct progress *p);
+
+#endif

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The runner: for every point, probe → setup → start pinned threads →
+ * sample at absolute deadlines → stop → teardown, once per repetition.
+ *
+ * The calling thread is the sampler.  It alone takes SIGINT/SIGTERM (the
+ * workers block them), so a Ctrl-C interrupts its sleep; the handler only
+ * sets a flag.  Nothing prints while producers run.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "progress.h"
+#include "runner.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+/* One producer or consumer thread. */
+struct worker {
+	pthread_t tid;
+	struct rep_ctx *rc;
+	bool consumer;
+	int idx;
+	int cpu;		/* -1: not pinned */
+	int err;
+	bool started;
+};
+
+/* One repetition of one point. */
+struct rep_ctx {
+	const struct workload *wl;
+	void *state;
+	atomic_bool stop;
+	atomic_int nr_failed;	/* workers that returned an error */
+	struct worker *workers;
+	int nr_workers;
+};
+
+static uint64_t ts_ns(const struct timespec *ts)
+{
+	return ts->tv_sec * 1000000000ULL + ts->tv_nsec;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts_ns(&ts);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct rep_ctx *rc = w->rc;
+
+	if (w->consumer)
+		w->err = rc->wl->consume(rc->state, w->idx, &rc->stop);
+	else
+		w->err = rc->wl->produce(rc->state, w->idx, &rc->stop);
+	if (w->err)
+		atomic_fetch_add(&rc->nr_failed, 1);
+	return NULL;
+}
+
+/* The CPUs this process may run on, in order, as the bench's -a uses them. */
+static int allowed_cpus(int *cpus, int max)
+{
+	cpu_set_t set;
+	int n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return -errno;
+	for (int c = 0; c < CPU_SETSIZE && n < max; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[n++] = c;
+	return n;
+}
+
+/* snprintf at *off that never runs past the end of buf. */
+static void appendf(char *buf, size_t len, size_t *off, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*off >= len)
+		return;
+	va_start(ap, fmt);
+	*off += vsnprintf(buf + *off, len - *off, fmt, ap);
+	va_end(ap);
+}
+
+/* Append "cons 0" or "prod 1,0,1" for the workers of one kind. */
+static void describe_cpus(const struct rep_ctx *rc, bool consumers, char *buf, size_t len,
+			  size_t *off)
+{
+	bool first = true;
+
+	for (int i = 0; i < rc->nr_workers; i++) {
+		const struct worker *w = &rc->workers[i];
+
+		if (w->consumer != consumers)
+			continue;
+		if (first)
+			appendf(buf, len, off, "%s%s ", *off ? " " : "", consumers ? "cons" : "prod");
+		else
+			appendf(buf, len, off, ",");
+		appendf(buf, len, off, "%d", w->cpu);
+		first = false;
+	}
+}
+
+/*
+ * Consumers first from the first allowed CPU, producers after them,
+ * wrapping around: the kernel bench's --affinity layout.
+ */
+static void assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
+{
+	int cpus[CPU_SETSIZE], nr = allowed_cpus(cpus, CPU_SETSIZE);
+	size_t off;
+
+	r->nr_cpus = nr > 0 ? nr : 0;
+	for (int i = 0; i < rc->nr_workers; i++)
+		rc->workers[i].cpu = pin && nr > 0 ? cpus[i % nr] : -1;
+	if (!pin || nr <= 0) {
+		snprintf(r->cpus, sizeof(r->cpus), "unpinned");
+		return;
+	}
+	off = 0;
+	r->cpus[0] = '\0';
+	describe_cpus(rc, true, r->cpus, sizeof(r->cpus), &off);
+	describe_cpus(rc, false, r->cpus, sizeof(r->cpus), &off);
+}
+
+static int start_worker(struct worker *w)
+{
+	pthread_attr_t attr;
+	cpu_set_t set;
+	int err;
+
+	err = pthread_attr_init(&attr);
+	if (err)
+		return -err;
+	if (w->cpu >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET(w->cpu, &set);
+		err = pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
+		if (err)
+			goto destroy_attr;
+	}
+	err = pthread_create(&w->tid, &attr, worker_main, w);
+	w->started = !err;
+destroy_attr:
+	pthread_attr_destroy(&attr);
+	return -err;
+}
+
+/* Workers inherit a signal mask without SIGINT/SIGTERM: the sampler takes them. */
+static int start_workers(struct rep_ctx *rc)
+{
+	sigset_t block, old;
+	int err = 0;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	for (int i = 0; i < rc->nr_workers && !err; i++)
+		err = start_worker(&rc->workers[i]);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return err;
+}
+
+static void stop_workers(struct rep_ctx *rc)
+{
+	atomic_store(&rc->stop, true);
+	if (rc->wl->stop)
+		rc->wl->stop(rc->state);
+	for (int i = 0; i < rc->nr_workers; i++)
+		if (rc->workers[i].started)
+			pthread_join(rc->workers[i].tid, NULL);
+}
+
+static int alloc_workers(struct rep_ctx *rc, const struct wl_threads *thr)
+{
+	rc->nr_workers = thr->nr_consumers + thr->nr_producers;
+	rc->workers = calloc(rc->nr_workers ? rc->nr_workers : 1, sizeof(*rc->workers));
+	if (!rc->workers)
+		return -ENOMEM;
+	for (int i = 0; i < rc->nr_workers; i++) {
+		struct worker *w = &rc->workers[i];
+
+		w->rc = rc;
+		w->consumer = i < thr->nr_consumers;
+		w->idx = w->consumer ? i : i - thr->nr_consumers;
+	}
+	return 0;
+}
+
+static int add_interval(struct point_result *r, const struct interval *iv)
+{
+	struct interval *grown;
+
+	grown = realloc(r->iv, (r->nr_iv + 1) * sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	r->iv = grown;
+	r->iv[r->nr_iv++] = *iv;
+	return 0;
+}
+
+/* "consumer 0: Input/output error" for the first worker that failed. */
+static int worker_failure(const struct rep_ctx *rc, char *why, size_t len)
+{
+	for (int i = 0; i < rc->nr_workers; i++) {
+		const struct worker *w = &rc->workers[i];
+
+		if (w->err) {
+			snprintf(why, len, "%s %d: %s", w->consumer ? "consumer" : "producer",
+				 w->idx, strerror(-w->err));
+			return w->err;
+		}
+	}
+	return 0;
+}
+
+static uint64_t nr_intervals(uint64_t span_ns, uint64_t interval_ns)
+{
+	return (span_ns + interval_ns - 1) / interval_ns;
+}
+
+/* Sleep until the absolute deadline; false if a signal asked us to stop. */
+static bool sleep_until(uint64_t deadline)
+{
+	struct timespec ts = { deadline / 1000000000ULL, deadline % 1000000000ULL };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		if (interrupted)
+			return false;
+	return !interrupted;
+}
+
+/*
+ * The measurement loop.  Each interval records the counter deltas and
+ * the real time between the two samples that bound it.
+ */
+static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
+		       struct point_result *r)
+{
+	uint64_t nr_warm = nr_intervals(cfg->warmup_ns, cfg->interval_ns);
+	uint64_t nr_all = nr_warm + nr_intervals(cfg->duration_ns, cfg->interval_ns);
+	uint64_t prev[WL_MAX_METRICS] = { 0 }, cur[WL_MAX_METRICS];
+	uint64_t prev_t, t, deadline;
+	int err;
+
+	err = rc->wl->sample(rc->state, prev);
+	if (err)
+		return err;
+	prev_t = now_ns();
+	deadline = prev_t + cfg->interval_ns;
+	for (uint64_t i = 0; i < nr_all; i++) {
+		struct interval iv = { .rep = rep, .idx = i, .warmup = i < nr_warm };
+
+		if (!sleep_until(deadline))
+			return -EINTR;
+		err = rc->wl->sample(rc->state, cur);
+		t = now_ns();
+		if (err)
+			return err;
+		if (atomic_load(&rc->nr_failed))
+			return -ECHILD;
+		iv.elapsed_ns = t - prev_t;
+		for (int m = 0; m < rc->wl->nr_metrics; m++)
+			iv.delta[m] = cur[m] - prev[m];
+		err = add_interval(r, &iv);
+		if (err)
+			return err;
+		memcpy(prev, cur, sizeof(prev));
+		prev_t = t;
+		/* a sampler that fell behind resumes the cadence from now */
+		deadline += cfg->interval_ns;
+		if (deadline <= t)
+			deadline = t + cfg->interval_ns;
+	}
+	return 0;
+}
+
+static enum point_status status_of(int err)
+{
+	if (!err)
+		return PS_OK;
+	if (err == -EINTR)
+		return PS_INTERRUPTED;
+	return wl_err_is_unsupported(err) ? PS_UNSUPPORTED : PS_FAILED;
+}
+
+/* A reason for err unless the workload already gave one. */
+static void set_reason(struct point_result *r, const char *what, int err)
+{
+	if (err == -EINTR)
+		snprintf(r->reason, sizeof(r->reason), "interrupted by signal");
+	else if (!r->reason[0])
+		snprintf(r->reason, sizeof(r->reason), "%s: %s", what, strerror(-err));
+}
+
+static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
+		   struct point_result *r)
+{
+	struct rep_ctx rc = { .wl = cfg->wl };
+	struct wl_threads thr = { 0 };
+	int err;
+
+	err = cfg->wl->setup(&pt->wp, &rc.state, &thr, r->reason, sizeof(r->reason));
+	if (err) {
+		set_reason(r, "setup", err);
+		return err;
+	}
+	r->nr_producers = thr.nr_producers;
+	r->nr_consumers = thr.nr_consumers;
+	err = alloc_workers(&rc, &thr);
+	if (err)
+		goto teardown;
+	assign_cpus(&rc, cfg->affinity, r);
+	err = start_workers(&rc);
+	if (!err)
+		err = sample_loop(cfg, &rc, rep, r);
+	stop_workers(&rc);
+	if (err == -ECHILD || (!err && atomic_load(&rc.nr_failed)))
+		err = worker_failure(&rc, r->reason, sizeof(r->reason));
+	if (err)
+		set_reason(r, "measure", err);
+	free(rc.workers);
+teardown:
+	cfg->wl->teardown(rc.state);
+	return err;
+}
+
+void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, size_t len)
+{
+	const struct experiment *e = &cfg->exps[pt->exp];
+	size_t n = snprintf(buf, len, "%s{", cfg->wl->name);
+	const char *sep = "";
+
+	for (int a = 0; a < e->nr_axes && n < len; a++) {
+		const struct param_def *p = &cfg->wl->params[e->axes[a].param];
+		char val[64];
+
+		if (e->axes[a].nr_vals < 2)
+			continue;
+		param_format(p, pt->wp.v[e->axes[a].param], val, sizeof(val));
+		n += snprintf(buf + n, len - n, "%s%s=%s", sep, p->name, val);
+		sep = ",";
+	}
+	if (n < len)
+		snprintf(buf + n, len - n, "}");
+}
+
+static int run_point(const struct sweep_cfg *cfg, const struct point *pt,
+		     struct progress *prog, struct point_result *r)
+{
+	char name[256];
+	int err;
+
+	point_name(cfg, pt, name, sizeof(name));
+	err = cfg->wl->probe(&pt->wp, r->reason, sizeof(r->reason));
+	if (err)
+		set_reason(r, "probe", err);
+	for (int rep = 0; !err && rep < cfg->repeat; rep++) {
+		if (interrupted) {
+			err = -EINTR;
+			set_reason(r, "", err);
+			break;
+		}
+		progress_begin(prog, name, rep, cfg->repeat);
+		err = run_rep(cfg, pt, rep, r);
+	}
+	r->status = status_of(err);
+	if (!err)
+		err = point_result_summarize(r);
+	if (err && r->status == PS_OK) {
+		r->status = PS_FAILED;
+		set_reason(r, "summarize", err);
+	}
+	progress_end(prog, name, r);
+	return err;
+}
+
+static void install_signals(struct sigaction *old_int, struct sigaction *old_term)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	interrupted = 0;
+	sigaction(SIGINT, &sa, old_int);
+	sigaction(SIGTERM, &sa, old_term);
+}
+
+int runner_run(const struct sweep_cfg *cfg, const struct point *pts, int nr,
+	       point_done_fn done, void *ctx, struct point_result **results, int *nr_run)
+{
+	struct sigaction old_int, old_term;
+	struct point_result *res;
+	struct progress prog;
+	int err = 0, i;
+
+	res = calloc(nr ? nr : 1, sizeof(*res));
+	if (!res)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++)
+		res[i].pt = &pts[i];
+	progress_init(&prog, nr, (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat);
+	install_signals(&old_int, &old_term);
+	for (i = 0; i < nr && !interrupted && !err; i++) {
+		run_point(cfg, &pts[i], &prog, &res[i]);
+		err = done ? done(&res[i], ctx) : 0;
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	progress_finish(&prog);
+	*results = res;
+	*nr_run = i;
+	if (!err && interrupted)
+		err = -EINTR;
+	return err;
+}
+
+void point_results_free(struct point_result *r, int nr)
+{
+	for (int i = 0; r && i < nr; i++)
+		free(r[i].iv);
+	free(r);
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Golden-file tests of the command line: for every tests/cli/cases/NAME.args
+# (the arguments, one line), run bpfsweep from the top directory and compare
+# stdout, stderr and the exit status with NAME.out, NAME.err, NAME.status.
+# UPDATE=1 rewrites the golden files from the current output (review the diff!).
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+for args_file in tests/cli/cases/*.args; do
+	name=$(basename "$args_file" .args)
+	base=tests/cli/cases/$name
+	out=$(mktemp) err=$(mktemp)
+	# word splitting of the one-line argument list is intended
+	# shellcheck disable=SC2046
+	$BPFSWEEP $(cat "$args_file") >"$out" 2>"$err" </dev/null
+	status=$?
+	if [ "${UPDATE:-0}" = 1 ]; then
+		cp "$out" "$base.out"
+		cp "$err" "$base.err"
+		echo "$status" >"$base.status"
+	fi
+	if ! diff -u "$base.out" "$out" >/dev/null; then
+		fail "cli/$name" "stdout differs: $(diff -u "$base.out" "$out" | head -20)"
+	elif ! diff -u "$base.err" "$err" >/dev/null; then
+		fail "cli/$name" "stderr differs: $(diff -u "$base.err" "$err" | head -20)"
+	elif [ "$status" != "$(cat "$base.status")" ]; then
+		fail "cli/$name" "exit status $status, expected $(cat "$base.status")"
+	else
+		pass "cli/$name"
+	fi
+	rm -f "$out" "$err"
+done

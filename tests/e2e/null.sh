@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The whole path without root: spec → runner → CSV → table → chart, with
+# the null workload, whose hits grow at exactly `rate` per second.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# near VALUE EXPECTED PCT: |VALUE - EXPECTED| <= PCT% of EXPECTED
+near() { awk -v v="$1" -v e="$2" -v p="$3" 'BEGIN { d = v - e; if (d < 0) d = -d; exit !(d <= e * p / 100) }'; }
+
+# rates_near FILE COLUMN RATE EXPECTED PCT: every non-empty COLUMN of the rows
+# whose rate is RATE is near EXPECTED (and there is at least one)
+rates_near() {
+	local n=0 v
+	for v in $(csv_col "$1" "$2" rate "$3"); do
+		near "$v" "$4" "$5" || return 1
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ]
+}
+
+# all_near FILE COLUMN EXPECTED PCT: every row's COLUMN is near EXPECTED
+all_near() {
+	local v
+	for v in $(csv_col "$1" "$2"); do
+		near "$v" "$3" "$4" || return 1
+	done
+}
+
+# "prod 0,1,0": 3 producers pinned round-robin over the CPUs (numbered 0..n-1)
+three_producers_cpus() {
+	local n
+	n=$(nproc)
+	echo "prod 0,$((1 % n)),$((2 % n))"
+}
+
+# --- a sweep with ok, unsupported and failed points -------------------------
+D=$TMP/sweep
+$BPFSWEEP tests/e2e/null.spec -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+status=$?
+SUM=$D/summary.csv
+SAMPLES=$D/samples.csv
+check null/exit-1-when-a-point-failed [ "$status" = 1 ]
+check null/summary-row-per-point [ "$(csv_col "$SUM" point | wc -l)" = 6 ]
+check null/statuses [ "$(csv_col "$SUM" status | tr '\n' ' ')" = \
+	"ok ok ok ok unsupported failed " ]
+check null/unsupported-reason [ "$(csv_col "$SUM" reason status unsupported)" = \
+	"null: unsupported on request (fail=probe)" ]
+check null/failed-reason [ "$(csv_col "$SUM" reason status failed)" = \
+	"null: setup failed on request (fail=setup)" ]
+# rates come from real elapsed time, so they match `rate` closely
+check null/hits-rate-1M rates_near "$SUM" hits_per_s_mean 1000000 1000000 0.5
+check null/hits-rate-5M rates_near "$SUM" hits_per_s_mean 5000000 5000000 0.5
+check null/drops-10pct rates_near "$SUM" drops_per_s_mean 5000000 500000 0.5
+check null/measured-intervals [ "$(csv_col "$SUM" n status ok | sort -u)" = 10 ]
+# 2 repetitions × (1 warmup + 5 measured) intervals for each ok point
+check null/sample-rows [ "$(csv_col "$SAMPLES" point point 0 | wc -l)" = 12 ]
+check null/warmup-marked [ "$(csv_col "$SAMPLES" warmup point 0 | grep -c 1)" = 2 ]
+check null/elapsed-is-measured all_near "$SAMPLES" elapsed_ns 200000000 25
+check null/oversubscribed-cpus-noted [ "$(csv_col "$SUM" cpus producers 3 | sort -u)" = \
+	"$(three_producers_cpus)" ]
+check null/table-title grep -qx 'null sweep' "$D/table.txt"
+check null/table-underline grep -qx '==========' "$D/table.txt"
+check null/table-row grep -Eq '^null rate 1000000 prod 1 +1\.000 ± 0\.00[0-9]M/s \(drops 0\.100 ± 0\.00[0-9]M/s\)$' "$D/table.txt"
+check null/table-unsupported-row grep -q 'unsupported: null: unsupported on request' "$D/table.txt"
+check null/table-on-stdout diff -q "$TMP/out" "$D/table.txt"
+check null/progress-line-per-point [ "$(grep -c '^\[[0-9]/6\]' "$TMP/err")" = 6 ]
+check null/png-chart is_png "$(ls "$D"/plots/*.png | head -1)"
+check null/svg-chart grep -q '<svg' "$(ls "$D"/plots/*.svg | head -1)"
+check null/gnuplot-script-kept [ -s "$(ls "$D"/plots/*.gp | head -1)" ]
+check null/meta-kernel grep -q "^kernel release: $(uname -r)\$" "$D/meta"
+check null/spec-as-run-reparses $BPFSWEEP check "$D/spec"
+
+# --- --set and --quick --------------------------------------------------------
+D=$TMP/quick
+$BPFSWEEP tests/e2e/null.spec --quick --set rate=2000 --set fail=none -o "$D" \
+	>/dev/null 2>&1 </dev/null
+check null/quick-exit-0 [ $? = 0 ]
+check null/set-overrides-rate rates_near "$D/summary.csv" hits_per_s_mean 2000 2000 1
+check null/quick-one-rep [ "$(csv_col "$D/summary.csv" n | sort -u)" = 4 ]
+
+# --- a bad spec writes nothing ------------------------------------------------
+D=$TMP/bad
+printf '[sweep]\nworkload = null\n[params]\nrate = -5\n' >"$TMP/bad.spec"
+$BPFSWEEP "$TMP/bad.spec" -o "$D" >/dev/null 2>"$TMP/err" </dev/null
+check null/bad-spec-exit-2 [ $? = 2 ]
+check null/bad-spec-located grep -q "^$TMP/bad.spec:4:8: error: " "$TMP/err"
+check null/bad-spec-writes-nothing [ ! -e "$D" ]
+
+# --- Ctrl-C keeps what finished ----------------------------------------------
+D=$TMP/int
+$BPFSWEEP tests/e2e/slow.spec -o "$D" >/dev/null 2>&1 </dev/null &
+pid=$!
+for _ in $(seq 100); do
+	[ "$(csv_col "$D/summary.csv" point 2>/dev/null | wc -l)" -ge 1 ] && break
+	sleep 0.1
+done
+kill -INT $pid
+wait $pid
+check null/sigint-exit-130 [ $? = 130 ]
+check null/sigint-keeps-finished [ "$(csv_col "$D/summary.csv" status | head -1)" = ok ]
+check null/sigint-marks-cut-point [ "$(csv_col "$D/summary.csv" status | tail -1)" = interrupted ]
+check null/sigint-still-writes-table [ -s "$D/table.txt" ]

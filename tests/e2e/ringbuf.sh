@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Real BPF through the whole tool, as root: every bench measures nonzero
+# hits, points the kernel cannot run are rows with their reason, and the
+# default spec's quick run yields a valid chart.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+if [ "$(id -u)" -ne 0 ]; then
+	skip ringbuf/e2e "needs root to load BPF programs"
+	exit 0
+fi
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+positive() { awk -v v="$1" 'BEGIN { exit !(v > 0) }'; }
+
+D=$TMP/benches
+$BPFSWEEP tests/e2e/ringbuf_benches.spec -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+status=$?
+SUM=$D/summary.csv
+check ringbuf/benches-exit-0 [ "$status" = 0 ]
+for b in rb-libbpf rb-custom pb-libbpf rb-prod; do
+	# the first row of each bench is its point in the "benches" experiment
+	hits=$(csv_col "$SUM" hits_per_s_mean bench "$b" | head -1)
+	check "ringbuf/$b-hits" positive "${hits:-0}"
+done
+# overwrite mode: measured where the kernel has it, else unsupported with the reason
+while IFS= read -r st; do
+	case "$st" in
+	ok) pass ringbuf/overwrite-measured ;;
+	unsupported) check ringbuf/overwrite-reason grep -q \
+		'unsupported,BPF_F_RB_OVERWRITE: not supported by kernel' "$SUM" ;;
+	*) fail ringbuf/overwrite "status $st" ;;
+	esac
+done < <(csv_col "$SUM" status overwrite on)
+st=$(csv_col "$SUM" status attach fentry)
+case "$st" in
+ok) pass ringbuf/fentry-measured ;;
+unsupported) check ringbuf/fentry-reason [ -n "$(csv_col "$SUM" reason attach fentry)" ] ;;
+*) fail ringbuf/fentry "status $st: $(csv_col "$SUM" reason attach fentry)" ;;
+esac
+
+# the main job, quick and with two producer counts: a table and a chart
+D=$TMP/default
+$BPFSWEEP specs/ringbuf_overwrite.spec --quick --set producers=1,2 -o "$D" \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+check ringbuf/default-spec-exit-0 [ $? = 0 ]
+check ringbuf/default-spec-table grep -Eq '^rb-libbpf nr_prod 2 +[0-9]+\.[0-9]{3} ± ' "$D/table.txt"
+check ringbuf/default-spec-png is_png "$(ls "$D"/plots/*.png | head -1)"
