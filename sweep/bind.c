@@ -1,0 +1,860 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Binding: the syntax tree of a spec, checked against the workload's
+ * parameter table, becomes a typed sweep configuration.  Every mistake is
+ * reported at the file:line:col of the text that made it, and binding goes
+ * on after one so that a single run of `check` shows them all.
+ *
+ * Functions here return 0 or -ENOMEM; errors in the spec are counted by
+ * diag.c, and bind_spec() turns any into -EINVAL at the end.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind.h"
+#include "diag.h"
+#include "param.h"
+#include "suggest.h"
+
+#define NSEC_PER_SEC	1000000000ULL
+#define NSEC_PER_MSEC	1000000ULL
+#define MIN_INTERVAL_NS	(10 * NSEC_PER_MSEC)
+#define MAX_RANGE_VALS	100000
+
+/* Section names, and the keys of [sweep] and [report] (spec.c routes --set by the same lists). */
+static const char *const section_names[] = { "sweep", "report", "params", NULL };
+
+enum sweep_key { SK_TITLE, SK_WORKLOAD, SK_WARMUP, SK_DURATION, SK_INTERVAL, SK_REPEAT,
+		 SK_AFFINITY };
+static const char *const sweep_keys[] = {
+	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity", NULL
+};
+
+enum report_key { RK_LABEL, RK_GROUP, RK_PLOT };
+static const char *const report_keys[] = { "label", "group", "plot", NULL };
+
+static const struct param_def repeat_def = {
+	.name = "repeat", .type = PT_INT, .def = "1", .min = 1, .max = 1000000,
+};
+static const struct param_def affinity_def = { .name = "affinity", .type = PT_BOOL, .def = "off" };
+
+/* What [report] says, and what one [params] section makes of it. */
+struct report_opts {
+	const char *label;	/* into the spec; NULL when absent */
+	int group;
+	struct plot_req plots[MAX_PLOTS];
+	int nr_plots;
+};
+
+struct binder {
+	const struct spec *s;
+	struct sweep_cfg *cfg;
+	const struct spec_section *sweep, *report;
+	/* keys of --set parameters already reported (see set_failed()) */
+	const char *failed_sets[WL_MAX_PARAMS];
+	int nr_failed_sets;
+};
+
+/* A list of values being built, with the column of the item each came from. */
+struct vals {
+	long long *v;
+	int *col;
+	int n, cap;
+};
+
+static int list_index(const char *const *list, const char *word)
+{
+	for (int i = 0; list[i]; i++)
+		if (!strcmp(list[i], word))
+			return i;
+	return -1;
+}
+
+static struct loc loc_plus(const struct loc *l, size_t off)
+{
+	return (struct loc){ l->file, l->line, l->col + (int)off };
+}
+
+/* Look a parameter up, or report it with a suggestion and return -1. */
+static int lookup_param(const struct binder *b, const char *name, size_t len,
+			const struct loc *at, bool with_report_keys)
+{
+	const struct workload *wl = b->cfg->wl;
+	char word[128], hint[160];
+	struct suggest sg;
+
+	snprintf(word, sizeof(word), "%.*s", (int)len, name);
+	for (int i = 0; i < wl->nr_params; i++)
+		if (strlen(wl->params[i].name) == len && !strncmp(wl->params[i].name, name, len))
+			return i;
+	suggest_init(&sg, word);
+	for (int i = 0; i < wl->nr_params; i++)
+		suggest_add(&sg, wl->params[i].name);
+	for (int i = 0; with_report_keys && report_keys[i]; i++)
+		suggest_add(&sg, report_keys[i]);
+	diag_at(at, "unknown parameter '%s' for workload '%s'%s", word, wl->name,
+		suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+	return -1;
+}
+
+static int lookup_metric(const struct binder *b, const char *name, size_t len,
+			 const struct loc *at)
+{
+	const struct workload *wl = b->cfg->wl;
+	char word[128], hint[160];
+	struct suggest sg;
+
+	snprintf(word, sizeof(word), "%.*s", (int)len, name);
+	suggest_init(&sg, word);
+	for (int i = 0; i < wl->nr_metrics; i++) {
+		if (!strcmp(wl->metrics[i], word))
+			return i;
+		suggest_add(&sg, wl->metrics[i]);
+	}
+	diag_at(at, "unknown metric '%s' for workload '%s'%s", word, wl->name,
+		suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+	return -1;
+}
+
+static void unknown_key(const struct spec_entry *e, const char *section,
+			const char *const *keys)
+{
+	char hint[160];
+
+	diag_at(&e->key_loc, "unknown key '%s' in [%s]%s", e->key, section,
+		suggest_hint(hint, sizeof(hint), suggest_list(e->key, keys)));
+}
+
+/* Which section is which: [sweep] once, [report] at most once, [params] any number. */
+static void find_sections(struct binder *b)
+{
+	const struct spec_section **seen;
+	char name[160], hint[200];
+	const char *best;
+
+	for (int i = 0; i < b->s->nr_sections; i++) {
+		const struct spec_section *sec = &b->s->sections[i];
+
+		switch (list_index(section_names, sec->name)) {
+		case 0:
+			seen = &b->sweep;
+			break;
+		case 1:
+			seen = &b->report;
+			break;
+		case 2:
+			continue;
+		default:
+			best = suggest_list(sec->name, section_names);
+			snprintf(name, sizeof(name), "[%s]", best ? best : "");
+			diag_at(&sec->loc, "unknown section '[%s]'%s", sec->name,
+				suggest_hint(hint, sizeof(hint), best ? name : NULL));
+			continue;
+		}
+		if (*seen) {
+			diag_at(&sec->loc, "duplicate section '[%s]' (first at line %d)",
+				sec->name, (*seen)->loc.line);
+			continue;
+		}
+		if (sec->arg)
+			diag_at(&sec->loc, "section '[%s]' takes no argument", sec->name);
+		*seen = sec;
+	}
+	if (!b->sweep) {
+		struct loc top = { b->s->path, 1, 1 };
+
+		diag_at(&top, "missing [sweep] section");
+	}
+}
+
+/* "1.5s", "250ms", "100us", "20ns": digits, an optional fraction, a unit. */
+static int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen)
+{
+	static const char *const units[] = { "ns", "us", "ms", "s", NULL };
+	static const uint64_t mult[] = { 1, 1000, NSEC_PER_MSEC, NSEC_PER_SEC };
+	uint64_t whole = 0, frac = 0, scale = 1;
+	const char *p = text;
+	int u;
+
+	if (*p < '0' || *p > '9')
+		goto invalid;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (whole > (UINT64_MAX - 9) / 10)
+			goto too_long;
+		whole = whole * 10 + (*p - '0');
+	}
+	if (*p == '.') {
+		if (p[1] < '0' || p[1] > '9')
+			goto invalid;
+		/* Digits past nanoseconds cannot matter; they are dropped. */
+		for (p++; *p >= '0' && *p <= '9'; p++) {
+			if (scale < NSEC_PER_SEC) {
+				frac = frac * 10 + (*p - '0');
+				scale *= 10;
+			}
+		}
+	}
+	if (!*p) {
+		snprintf(err, errlen, "missing unit in duration '%s' (use s or ms)", text);
+		return -EINVAL;
+	}
+	u = list_index(units, p);
+	if (u < 0) {
+		snprintf(err, errlen, "unknown unit '%s' in duration '%s' (use ns, us, ms or s)",
+			 p, text);
+		return -EINVAL;
+	}
+	if (whole > (UINT64_MAX - NSEC_PER_SEC) / mult[u])
+		goto too_long;
+	*ns = whole * mult[u] + frac * mult[u] / scale;
+	return 0;
+
+invalid:
+	snprintf(err, errlen, "invalid duration '%s'", text);
+	return -EINVAL;
+too_long:
+	snprintf(err, errlen, "duration '%s' is too long", text);
+	return -EINVAL;
+}
+
+static void bind_duration(const struct spec_entry *e, uint64_t *ns)
+{
+	char err[256];
+
+	if (parse_duration(e->value, ns, err, sizeof(err)))
+		diag_at(&e->val_loc, "%s", err);
+}
+
+static void bind_scalar(const struct param_def *def, const struct spec_entry *e, long long *v)
+{
+	char err[256];
+
+	if (param_parse_scalar(def, e->value, strlen(e->value), v, err, sizeof(err)))
+		diag_at(&e->val_loc, "%s", err);
+}
+
+static void bind_workload(struct binder *b, const struct spec_entry *e)
+{
+	char hint[160];
+	struct suggest sg;
+
+	b->cfg->wl = workload_find(e->value);
+	if (b->cfg->wl)
+		return;
+	suggest_init(&sg, e->value);
+	for (int i = 0; i < nr_workloads; i++)
+		suggest_add(&sg, workloads[i]->name);
+	diag_at(&e->val_loc, "unknown workload '%s'%s", e->value,
+		suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+}
+
+static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const char **title)
+{
+	struct sweep_cfg *cfg = b->cfg;
+	long long v;
+
+	switch (list_index(sweep_keys, e->key)) {
+	case SK_TITLE:
+		*title = e->value;
+		break;
+	case SK_WORKLOAD:
+		bind_workload(b, e);
+		break;
+	case SK_WARMUP:
+		bind_duration(e, &cfg->warmup_ns);
+		break;
+	case SK_DURATION:
+		bind_duration(e, &cfg->duration_ns);
+		if (!cfg->duration_ns)
+			diag_at(&e->val_loc, "duration must be positive");
+		break;
+	case SK_INTERVAL:
+		bind_duration(e, &cfg->interval_ns);
+		if (cfg->interval_ns < MIN_INTERVAL_NS)
+			diag_at(&e->val_loc, "interval %s is below the minimum of 10ms", e->value);
+		break;
+	case SK_REPEAT:
+		v = cfg->repeat;
+		bind_scalar(&repeat_def, e, &v);
+		cfg->repeat = v;
+		break;
+	case SK_AFFINITY:
+		v = cfg->affinity;
+		bind_scalar(&affinity_def, e, &v);
+		cfg->affinity = v;
+		break;
+	default:
+		unknown_key(e, "sweep", sweep_keys);
+		break;
+	}
+}
+
+static int bind_sweep(struct binder *b)
+{
+	const char *title = NULL;
+	bool has_workload = false;
+
+	for (int i = 0; i < b->sweep->nr_entries; i++) {
+		const struct spec_entry *e = &b->sweep->entries[i];
+
+		has_workload |= !strcmp(e->key, "workload");
+		bind_sweep_entry(b, e, &title);
+	}
+	if (!has_workload)
+		diag_at(&b->sweep->loc, "missing key 'workload' in [sweep]");
+	b->cfg->title = strdup(title && *title ? title : b->cfg->name);
+	return b->cfg->title ? 0 : -ENOMEM;
+}
+
+/* Every {name} of a label must be a parameter. */
+static void check_label(const struct binder *b, const struct spec_entry *e)
+{
+	const char *v = e->value, *open, *close;
+	struct loc at;
+
+	for (open = strchr(v, '{'); open; open = strchr(close + 1, '{')) {
+		close = strchr(open + 1, '}');
+		if (!close) {
+			at = loc_plus(&e->val_loc, open - v);
+			diag_at(&at, "unterminated '{' in label");
+			return;
+		}
+		at = loc_plus(&e->val_loc, open + 1 - v);
+		lookup_param(b, open + 1, close - open - 1, &at, false);
+	}
+}
+
+static void bind_group(const struct binder *b, const struct spec_entry *e,
+		       struct report_opts *rep)
+{
+	if (!e->value[0]) {
+		diag_at(&e->val_loc, "missing value for 'group'");
+		return;
+	}
+	rep->group = lookup_param(b, e->value, strlen(e->value), &e->val_loc, false);
+}
+
+/* Up to max whitespace-separated words of text, with their offsets. */
+static int split_words(const char *text, const char **w, size_t *len, int max)
+{
+	int n = 0;
+
+	for (const char *p = text; *p;) {
+		size_t l;
+
+		p += strspn(p, " \t");
+		l = strcspn(p, " \t");
+		if (!l)
+			break;
+		if (n == max)
+			return max + 1;
+		w[n] = p;
+		len[n++] = l;
+		p += l;
+	}
+	return n;
+}
+
+static bool word_is(const char *w, size_t len, const char *s)
+{
+	return strlen(s) == len && !strncmp(w, s, len);
+}
+
+/* "X vs Y" or "X vs Y by Z". */
+static void bind_plot(const struct binder *b, const struct spec_entry *e,
+		      struct report_opts *rep)
+{
+	const char *w[5];
+	size_t len[5];
+	struct plot_req pr = { .by = -1 };
+	struct loc at[5];
+	int n = split_words(e->value, w, len, 5);
+
+	if (rep->nr_plots == MAX_PLOTS) {
+		diag_at(&e->key_loc, "too many plots (at most %d)", MAX_PLOTS);
+		return;
+	}
+	if ((n != 3 && n != 5) || !word_is(w[1], len[1], "vs") ||
+	    (n == 5 && !word_is(w[3], len[3], "by"))) {
+		diag_at(&e->val_loc, "expected 'X vs Y' or 'X vs Y by Z'");
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		at[i] = loc_plus(&e->val_loc, w[i] - e->value);
+	pr.x = lookup_param(b, w[0], len[0], &at[0], false);
+	pr.y = lookup_metric(b, w[2], len[2], &at[2]);
+	if (n == 5)
+		pr.by = lookup_param(b, w[4], len[4], &at[4], false);
+	if (pr.x >= 0 && pr.y >= 0 && (n == 3 || pr.by >= 0))
+		rep->plots[rep->nr_plots++] = pr;
+}
+
+/* label, group or plot, in [report] or a [params] override; false for other keys. */
+static bool bind_report_entry(const struct binder *b, const struct spec_entry *e,
+			      struct report_opts *rep)
+{
+	switch (list_index(report_keys, e->key)) {
+	case RK_LABEL:
+		check_label(b, e);
+		/* "label =" asks for the default label, e.g. in a [params] override */
+		rep->label = e->value[0] ? e->value : NULL;
+		return true;
+	case RK_GROUP:
+		bind_group(b, e, rep);
+		return true;
+	case RK_PLOT:
+		bind_plot(b, e, rep);
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void bind_report(const struct binder *b, struct report_opts *rep)
+{
+	for (int i = 0; b->report && i < b->report->nr_entries; i++) {
+		const struct spec_entry *e = &b->report->entries[i];
+
+		if (!bind_report_entry(b, e, rep))
+			unknown_key(e, "report", report_keys);
+	}
+}
+
+static int vals_push(struct vals *vs, long long v, int col)
+{
+	if (vs->n == vs->cap) {
+		int cap = vs->cap ? 2 * vs->cap : 8;
+		long long *nv = realloc(vs->v, cap * sizeof(*nv));
+		int *nc;
+
+		if (!nv)
+			return -ENOMEM;
+		vs->v = nv;
+		nc = realloc(vs->col, cap * sizeof(*nc));
+		if (!nc)
+			return -ENOMEM;
+		vs->col = nc;
+		vs->cap = cap;
+	}
+	vs->v[vs->n] = v;
+	vs->col[vs->n++] = col;
+	return 0;
+}
+
+/* Parse text[0..len) at column at->col; false after reporting an error. */
+static bool parse_at(const struct param_def *p, const char *text, size_t len,
+		     const struct loc *at, long long *v)
+{
+	char err[512];
+
+	if (!param_parse_scalar(p, text, len, v, err, sizeof(err)))
+		return true;
+	diag_at(at, "%s", err);
+	return false;
+}
+
+/* Offset of the first ".." in t[0..len), or len. */
+static size_t find_dots(const char *t, size_t len)
+{
+	for (size_t i = 0; i + 1 < len; i++)
+		if (t[i] == '.' && t[i + 1] == '.')
+			return i;
+	return len;
+}
+
+/* The pieces of "a..b", "a..b:s" or "a..b*f", as offsets into the item. */
+struct range {
+	const char *t;
+	size_t len;
+	size_t b_off, s_off;	/* s_off == 0: no step or factor */
+	char op;		/* ':', '*' or 0 */
+	long long a, b, s;
+};
+
+static void range_error(const struct range *r, const struct loc *at, const char *why)
+{
+	diag_at(at, "invalid range '%.*s': %s", (int)r->len, r->t, why);
+}
+
+/* Parse and check the three numbers of a range; false after an error. */
+static bool range_numbers(const struct param_def *p, struct range *r, const struct loc *at)
+{
+	/* The step counts in the parameter's unit but is no value of it: no bounds. */
+	struct param_def step = { .name = p->name, .type = r->op == '*' ? PT_INT : p->type };
+	struct loc bl = loc_plus(at, r->b_off), sl = loc_plus(at, r->s_off);
+	size_t b_len = (r->op ? r->s_off - 1 : r->len) - r->b_off;
+	bool ok;
+
+	ok = parse_at(p, r->t, r->b_off - 2, at, &r->a);
+	ok &= parse_at(p, r->t + r->b_off, b_len, &bl, &r->b);
+	r->s = 1;
+	if (r->op)
+		ok &= parse_at(&step, r->t + r->s_off, r->len - r->s_off, &sl, &r->s);
+	if (!ok)
+		return false;
+	if (r->a > r->b)
+		range_error(r, at, "start above end");
+	else if (r->op == '*' && r->s < 2)
+		range_error(r, &sl, "factor must be at least 2");
+	else if (r->op == '*' && r->a <= 0)
+		range_error(r, at, "a range with a factor must start above 0");
+	else if (r->op != '*' && r->s <= 0)
+		range_error(r, &sl, "step must be positive");
+	else if (r->op != '*' && ((unsigned long long)r->b - r->a) / r->s >= MAX_RANGE_VALS)
+		diag_at(at, "range '%.*s' has more than %d values", (int)r->len, r->t,
+			MAX_RANGE_VALS);
+	else
+		return true;
+	return false;
+}
+
+static int range_expand(const struct range *r, int col, struct vals *vs)
+{
+	long long v = r->a;
+
+	for (;;) {
+		if (vals_push(vs, v, col))
+			return -ENOMEM;
+		/* Stop before stepping past b, or past what a long long holds. */
+		if (r->op == '*' ? v > r->b / r->s :
+				   (unsigned long long)r->b - v < (unsigned long long)r->s)
+			return 0;
+		v = r->op == '*' ? v * r->s : v + r->s;
+	}
+}
+
+static int parse_range(const struct param_def *p, const char *t, size_t len,
+		       const struct loc *at, struct vals *vs)
+{
+	struct range r = { .t = t, .len = len };
+	size_t i;
+
+	if (p->type != PT_INT && p->type != PT_SIZE) {
+		diag_at(at, "ranges need a numeric parameter");
+		return 0;
+	}
+	r.b_off = find_dots(t, len) + 2;
+	for (i = r.b_off; i < len && !r.op; i++)
+		if (t[i] == ':' || t[i] == '*')
+			r.op = t[i];
+	r.s_off = r.op ? i : 0;
+	if (r.b_off == 2 || r.b_off == len || r.s_off == r.b_off + 1 || r.s_off == len) {
+		diag_at(at, "invalid range '%.*s'", (int)len, t);
+		return 0;
+	}
+	if (!range_numbers(p, &r, at))
+		return 0;
+	return range_expand(&r, at->col, vs);
+}
+
+/* Items of a value list are separated by blanks and/or commas. */
+static int parse_items(const struct param_def *p, const struct spec_entry *e,
+		       struct vals *vs)
+{
+	const char *v = e->value, *sep = " \t,";
+	size_t off = 0, len;
+	long long x;
+	int err;
+
+	for (off = strspn(v, sep); v[off]; off += len + strspn(v + off + len, sep)) {
+		struct loc at = loc_plus(&e->val_loc, off);
+
+		len = strcspn(v + off, sep);
+		if (find_dots(v + off, len) < len) {
+			err = parse_range(p, v + off, len, &at, vs);
+		} else {
+			if (!parse_at(p, v + off, len, &at, &x))
+				continue;
+			err = vals_push(vs, x, at.col);
+		}
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+struct ordered {
+	long long v;
+	int i;
+};
+
+static int cmp_ordered(const void *a, const void *b)
+{
+	const struct ordered *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return x->i - y->i;
+}
+
+/* Report each item holding a value seen before it, once per item. */
+static int check_duplicates(const struct param_def *p, const struct spec_entry *e,
+			    const struct vals *vs)
+{
+	struct ordered *o = malloc(vs->n * sizeof(*o));
+	bool *dup = calloc(vs->n, sizeof(*dup));
+	int last_col = 0;
+
+	if (!o || !dup) {
+		free(o);
+		free(dup);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < vs->n; i++)
+		o[i] = (struct ordered){ vs->v[i], i };
+	qsort(o, vs->n, sizeof(*o), cmp_ordered);
+	for (int i = 1; i < vs->n; i++)
+		dup[o[i].i] = o[i].v == o[i - 1].v;
+	for (int i = 0; i < vs->n; i++) {
+		struct loc at = { e->val_loc.file, e->val_loc.line, vs->col[i] };
+		char buf[128];
+
+		if (!dup[i] || vs->col[i] == last_col)
+			continue;
+		last_col = vs->col[i];
+		param_format(p, vs->v[i], buf, sizeof(buf));
+		diag_at(&at, "duplicate value '%s' for '%s'", buf, p->name);
+	}
+	free(o);
+	free(dup);
+	return 0;
+}
+
+/* The values of one [params] entry into ax. */
+static int bind_axis(const struct param_def *p, const struct spec_entry *e, struct axis *ax)
+{
+	struct vals vs = { 0 };
+	int before = diag_error_count();
+	int err = parse_items(p, e, &vs);
+
+	if (!err && !vs.n && diag_error_count() == before)
+		diag_at(&e->val_loc, "missing value for '%s'", p->name);
+	if (!err && vs.n)
+		err = check_duplicates(p, e, &vs);
+	free(vs.col);
+	ax->vals = vs.v;
+	ax->nr_vals = vs.n;
+	return err;
+}
+
+static int default_axis(const struct workload *wl, int i, struct axis *ax)
+{
+	const struct param_def *p = &wl->params[i];
+	char err[256];
+
+	ax->param = i;
+	ax->nr_vals = 1;
+	ax->vals = malloc(sizeof(*ax->vals));
+	if (!ax->vals)
+		return -ENOMEM;
+	if (param_parse_scalar(p, p->def, strlen(p->def), ax->vals, err, sizeof(err)))
+		diag_err("workload '%s': bad default of '%s': %s", wl->name, p->name, err);
+	return 0;
+}
+
+static int set_report_opts(struct experiment *x, const struct report_opts *rep)
+{
+	x->group = rep->group;
+	x->nr_plots = rep->nr_plots;
+	memcpy(x->plots, rep->plots, sizeof(x->plots));
+	if (!rep->label)
+		return 0;
+	x->label = strdup(rep->label);
+	return x->label ? 0 : -ENOMEM;
+}
+
+/*
+ * --set puts a parameter in every [params] section, so a bad one would be
+ * reported once per experiment: remember which failed, and say it once.
+ */
+static bool set_failed(const struct binder *b, const struct spec_entry *e)
+{
+	for (int i = 0; i < b->nr_failed_sets; i++)
+		if (!strcmp(b->failed_sets[i], e->key))
+			return true;
+	return false;
+}
+
+static void remember_failed_set(struct binder *b, const struct spec_entry *e, int errors)
+{
+	if (diag_error_count() != errors && b->nr_failed_sets < WL_MAX_PARAMS)
+		b->failed_sets[b->nr_failed_sets++] = e->key;
+}
+
+/* One workload parameter of a [params] section becomes the next axis of x. */
+static int bind_param_entry(struct binder *b, const struct spec_entry *e,
+			    struct experiment *x, bool *used)
+{
+	const struct workload *wl = b->cfg->wl;
+	bool from_set = e->key_loc.file != b->s->path;
+	int errors = diag_error_count(), p, err;
+
+	if (from_set && set_failed(b, e))
+		return 0;
+	p = lookup_param(b, e->key, strlen(e->key), &e->key_loc, true);
+	err = 0;
+	if (p >= 0 && !used[p]) {
+		used[p] = true;
+		x->axes[x->nr_axes].param = p;
+		err = bind_axis(&wl->params[p], e, &x->axes[x->nr_axes++]);
+	}
+	if (from_set)
+		remember_failed_set(b, e, errors);
+	return err;
+}
+
+/* The entries of one [params] section (NULL: none at all) into x. */
+static int bind_entries(struct binder *b, const struct spec_section *sec,
+			struct experiment *x, struct report_opts *rep, bool *used)
+{
+	bool own_plots = false;
+	int err;
+
+	for (int i = 0; sec && i < sec->nr_entries; i++) {
+		const struct spec_entry *e = &sec->entries[i];
+
+		/* A plot of the section replaces every plot of [report]. */
+		if (!own_plots && !strcmp(e->key, "plot")) {
+			own_plots = true;
+			rep->nr_plots = 0;
+		}
+		if (bind_report_entry(b, e, rep))
+			continue;
+		err = bind_param_entry(b, e, x, used);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int bind_experiment(struct binder *b, const struct spec_section *sec,
+			   const struct report_opts *base, struct experiment *x)
+{
+	const struct workload *wl = b->cfg->wl;
+	struct report_opts rep = *base;
+	bool used[WL_MAX_PARAMS] = { 0 };
+	const char *title = sec && sec->arg && *sec->arg ? sec->arg : b->cfg->title;
+	int err;
+
+	x->title = strdup(title);
+	if (!x->title)
+		return -ENOMEM;
+	x->loc = sec ? sec->loc : b->sweep->loc;
+	/* The tree may be freed before the configuration: point at our copy. */
+	if (x->loc.file == b->s->path)
+		x->loc.file = b->cfg->spec_path;
+	err = bind_entries(b, sec, x, &rep, used);
+	for (int i = 0; !err && i < wl->nr_params; i++)
+		if (!used[i])
+			err = default_axis(wl, i, &x->axes[x->nr_axes++]);
+	return err ? err : set_report_opts(x, &rep);
+}
+
+static int bind_experiments(struct binder *b)
+{
+	const struct spec *s = b->s;
+	struct report_opts rep = { .group = -1 };
+	struct sweep_cfg *cfg = b->cfg;
+	int n = 0, err = 0;
+
+	if (cfg->wl->nr_params > WL_MAX_PARAMS) {
+		diag_err("workload '%s' has more than %d parameters", cfg->wl->name,
+			 WL_MAX_PARAMS);
+		return 0;
+	}
+	bind_report(b, &rep);
+	for (int i = 0; i < s->nr_sections; i++)
+		n += !strcmp(s->sections[i].name, "params");
+	cfg->exps = calloc(n ? n : 1, sizeof(*cfg->exps));
+	if (!cfg->exps)
+		return -ENOMEM;
+	if (!n) {
+		cfg->nr_exps = 1;
+		return bind_experiment(b, NULL, &rep, &cfg->exps[0]);
+	}
+	for (int i = 0; i < s->nr_sections && !err; i++) {
+		if (strcmp(s->sections[i].name, "params"))
+			continue;
+		err = bind_experiment(b, &s->sections[i], &rep, &cfg->exps[cfg->nr_exps++]);
+	}
+	return err;
+}
+
+/* "specs/ringbuf.spec" → "ringbuf" */
+static char *spec_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t len;
+
+	base = base ? base + 1 : path;
+	len = strlen(base);
+	if (len > 5 && !strcmp(base + len - 5, ".spec"))
+		len -= 5;
+	return strndup(base, len);
+}
+
+static struct sweep_cfg *cfg_new(const char *path)
+{
+	struct sweep_cfg *cfg = calloc(1, sizeof(*cfg));
+
+	if (!cfg)
+		return NULL;
+	cfg->spec_path = strdup(path);
+	cfg->name = spec_name(path);
+	if (!cfg->spec_path || !cfg->name) {
+		sweep_cfg_free(cfg);
+		return NULL;
+	}
+	cfg->warmup_ns = NSEC_PER_SEC;
+	cfg->duration_ns = 5 * NSEC_PER_SEC;
+	cfg->interval_ns = NSEC_PER_SEC;
+	cfg->repeat = 1;
+	return cfg;
+}
+
+int bind_spec(const struct spec *s, struct sweep_cfg **out)
+{
+	struct binder b = { .s = s };
+	int errors = diag_error_count();
+	int err = 0;
+
+	*out = NULL;
+	b.cfg = cfg_new(s->path);
+	if (!b.cfg)
+		return -ENOMEM;
+	find_sections(&b);
+	if (b.sweep)
+		err = bind_sweep(&b);
+	/* Without a workload, there is no table to check the rest against. */
+	if (!err && b.cfg->wl)
+		err = bind_experiments(&b);
+	if (!err && diag_error_count() != errors)
+		err = -EINVAL;
+	if (err) {
+		sweep_cfg_free(b.cfg);
+		return err;
+	}
+	*out = b.cfg;
+	return 0;
+}
+
+void sweep_cfg_free(struct sweep_cfg *cfg)
+{
+	if (!cfg)
+		return;
+	for (int i = 0; i < cfg->nr_exps; i++) {
+		struct experiment *x = &cfg->exps[i];
+
+		for (int j = 0; j < x->nr_axes; j++)
+			free(x->axes[j].vals);
+		free(x->title);
+		free(x->label);
+	}
+	free(cfg->exps);
+	free(cfg->spec_path);
+	free(cfg->name);
+	free(cfg->title);
+	free(cfg);
+}

@@ -1,0 +1,576 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Spec files as text: INI lines → sections of entries, each entry knowing
+ * the file, line and column it came from so that bind.c can point at any
+ * mistake.  This file knows the syntax only; what the keys mean is bind's.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "spec.h"
+
+#define CMDLINE "<command line>"
+
+/*
+ * The keys of [sweep] and [report], to route --set key=value.  They must
+ * match the tables of bind.c, which gives them their meaning.
+ */
+static const char *const sweep_keys[] = {
+	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity", NULL
+};
+static const char *const report_keys[] = { "label", "group", "plot", NULL };
+
+enum lex_err {
+	LEX_OK,
+	LEX_EMPTY_KEY,		/* "= value" */
+	LEX_BAD_KEY_CHAR,	/* "ba!d = value" */
+	LEX_NO_EQUALS,		/* "repeat 3" */
+};
+
+/* One "key = value" line cut in pieces; columns are 1-based. */
+struct lexed {
+	const char *key, *val;
+	size_t key_len, val_len;
+	int key_col, val_col;
+	int err_col;
+};
+
+struct parser {
+	struct spec *s;
+	int line;
+	int cur;		/* index of the current section, or -1 */
+	bool skipping;		/* after a bad header: drop its entries quietly */
+};
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static bool is_key_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '-';
+}
+
+static size_t skip_space(const char *line, size_t len, size_t i)
+{
+	while (i < len && is_space(line[i]))
+		i++;
+	return i;
+}
+
+static bool in_list(const char *const *list, const char *word)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, word))
+			return true;
+	return false;
+}
+
+/*
+ * The value runs from the first non-blank after '=' to the end of the
+ * line, or to a '#' that follows a blank: "1 2 # why" is "1 2", while
+ * "a#b" keeps its '#'.
+ */
+static void lex_value(const char *line, size_t len, size_t i, struct lexed *lx)
+{
+	size_t end;
+
+	i = skip_space(line, len, i);
+	for (end = i; end < len; end++)
+		if (line[end] == '#' && is_space(line[end - 1]))
+			break;
+	while (end > i && is_space(line[end - 1]))
+		end--;
+	lx->val = line + i;
+	lx->val_len = end - i;
+	lx->val_col = i + 1;
+}
+
+static enum lex_err lex_entry(const char *line, size_t len, struct lexed *lx)
+{
+	size_t i = skip_space(line, len, 0), j;
+
+	lx->key = line + i;
+	lx->key_col = i + 1;
+	while (i < len && is_key_char(line[i]))
+		i++;
+	lx->key_len = line + i - lx->key;
+	j = skip_space(line, len, i);
+	lx->err_col = j + 1;
+	if (j < len && line[j] == '=') {
+		if (!lx->key_len)
+			return LEX_EMPTY_KEY;
+		lex_value(line, len, j + 1, lx);
+		return LEX_OK;
+	}
+	if (!lx->key_len)
+		return j < len ? LEX_BAD_KEY_CHAR : LEX_NO_EQUALS;
+	/* A stray character in a key, unless the line has no '=' at all. */
+	if (j == i && j < len && memchr(line, '=', len))
+		return LEX_BAD_KEY_CHAR;
+	return LEX_NO_EQUALS;
+}
+
+static void report_lex_err(enum lex_err err, const struct lexed *lx, const struct loc *loc,
+			   bool cmdline)
+{
+	switch (err) {
+	case LEX_EMPTY_KEY:
+		diag_at(loc, "empty key");
+		break;
+	case LEX_BAD_KEY_CHAR:
+		diag_at(loc, "invalid character '%c' in key", lx->key[lx->err_col - lx->key_col]);
+		break;
+	case LEX_NO_EQUALS:
+		if (cmdline)
+			diag_at(loc, "expected key=value");
+		else
+			diag_at(loc, "expected '=' after key '%.*s'", (int)lx->key_len, lx->key);
+		break;
+	case LEX_OK:
+		break;
+	}
+}
+
+static int set_entry_fields(struct spec_entry *e, const struct lexed *lx, const struct loc *at)
+{
+	char *key = strndup(lx->key, lx->key_len);
+	char *val = strndup(lx->val, lx->val_len);
+
+	if (!key || !val) {
+		free(key);
+		free(val);
+		return -ENOMEM;
+	}
+	free(e->key);
+	free(e->value);
+	e->key = key;
+	e->value = val;
+	e->key_loc = (struct loc){ at->file, at->line, lx->key_col };
+	e->val_loc = (struct loc){ at->file, at->line, lx->val_col };
+	return 0;
+}
+
+static int append_entry(struct spec_section *sec, const struct lexed *lx, const struct loc *at)
+{
+	struct spec_entry *e;
+
+	e = realloc(sec->entries, (sec->nr_entries + 1) * sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	sec->entries = e;
+	e = &sec->entries[sec->nr_entries];
+	*e = (struct spec_entry){ 0 };
+	if (set_entry_fields(e, lx, at))
+		return -ENOMEM;
+	sec->nr_entries++;
+	return 0;
+}
+
+static struct spec_entry *find_entry(struct spec_section *sec, const char *key, size_t len)
+{
+	for (int i = 0; i < sec->nr_entries; i++)
+		if (strlen(sec->entries[i].key) == len && !strncmp(sec->entries[i].key, key, len))
+			return &sec->entries[i];
+	return NULL;
+}
+
+/* A new section at index pos, or NULL on ENOMEM. */
+static struct spec_section *insert_section(struct spec *s, int pos, const char *name,
+					   size_t name_len, char *arg, const struct loc *loc)
+{
+	struct spec_section *secs, *sec;
+	char *n = strndup(name, name_len);
+
+	secs = n ? realloc(s->sections, (s->nr_sections + 1) * sizeof(*secs)) : NULL;
+	if (!secs) {
+		free(n);
+		return NULL;
+	}
+	s->sections = secs;
+	memmove(&secs[pos + 1], &secs[pos], (s->nr_sections - pos) * sizeof(*secs));
+	sec = &secs[pos];
+	*sec = (struct spec_section){ .name = n, .arg = arg, .loc = *loc };
+	s->nr_sections++;
+	return sec;
+}
+
+/*
+ * The quoted argument of a header, starting at the opening '"'.  \" and
+ * \\ stand for " and \ (spec_write escapes them); other backslashes are
+ * kept as written.  Returns the index past the closing quote, 0 if there
+ * is none, or -ENOMEM.
+ */
+static long parse_quoted(const char *line, size_t len, size_t i, char **arg)
+{
+	char *out = malloc(len), *o = out;
+
+	if (!out)
+		return -ENOMEM;
+	for (i++; i < len && line[i] != '"'; i++) {
+		if (line[i] == '\\' && i + 1 < len && (line[i + 1] == '"' || line[i + 1] == '\\'))
+			i++;
+		*o++ = line[i];
+	}
+	if (i >= len) {
+		free(out);
+		return 0;
+	}
+	*o = '\0';
+	*arg = out;
+	return i + 1;
+}
+
+/* "[name]" or "[name "arg"]", at line[i] == '['; 0, -EINVAL or -ENOMEM. */
+static int parse_header(struct parser *ps, const char *line, size_t len, size_t i)
+{
+	struct loc at = { ps->s->path, ps->line, i + 1 }, err = at;
+	size_t name, name_len;
+	char *arg = NULL;
+	long q;
+	int ret;
+
+	i = skip_space(line, len, i + 1);
+	for (name = i; i < len && is_key_char(line[i]); i++)
+		;
+	name_len = i - name;
+	err.col = i + 1;
+	if (!name_len) {
+		diag_at(&err, "expected section name");
+		return -EINVAL;
+	}
+	i = skip_space(line, len, i);
+	if (i < len && line[i] == '"') {
+		q = parse_quoted(line, len, i, &arg);
+		if (q < 0)
+			return q;
+		if (!q) {
+			err.col = i + 1;
+			diag_at(&err, "unterminated string in section header");
+			return -EINVAL;
+		}
+		i = skip_space(line, len, q);
+	}
+	err.col = i + 1;
+	ret = -EINVAL;
+	if (i >= len || line[i] != ']') {
+		diag_at(&err, "expected ']'");
+		goto free_arg;
+	}
+	i = skip_space(line, len, i + 1);
+	err.col = i + 1;
+	if (i < len && line[i] != '#' && line[i] != ';') {
+		diag_at(&err, "unexpected text after ']'");
+		goto free_arg;
+	}
+	ret = -ENOMEM;
+	if (!insert_section(ps->s, ps->s->nr_sections, line + name, name_len, arg, &at))
+		goto free_arg;
+	ps->cur = ps->s->nr_sections - 1;
+	return 0;
+
+free_arg:
+	free(arg);
+	return ret;
+}
+
+static int parse_entry(struct parser *ps, const char *line, size_t len)
+{
+	struct loc at = { ps->s->path, ps->line, 0 };
+	struct spec_section *sec;
+	struct spec_entry *first;
+	struct lexed lx;
+	enum lex_err err = lex_entry(line, len, &lx);
+
+	if (err) {
+		at.col = lx.err_col;
+		report_lex_err(err, &lx, &at, false);
+		return -EINVAL;
+	}
+	at.col = lx.key_col;
+	if (ps->skipping)
+		return 0;
+	if (ps->cur < 0) {
+		diag_at(&at, "key '%.*s' outside any section", (int)lx.key_len, lx.key);
+		return -EINVAL;
+	}
+	sec = &ps->s->sections[ps->cur];
+	first = find_entry(sec, lx.key, lx.key_len);
+	/* plot is a list: every "plot =" line adds a chart. */
+	if (first && strcmp(first->key, "plot")) {
+		diag_at(&at, "duplicate key '%s' (first set at line %d)", first->key,
+			first->key_loc.line);
+		return -EINVAL;
+	}
+	return append_entry(sec, &lx, &at);
+}
+
+static int parse_line(struct parser *ps, const char *line, size_t len)
+{
+	size_t i;
+	int err;
+
+	if (len && line[len - 1] == '\r')
+		len--;
+	i = skip_space(line, len, 0);
+	if (i == len || line[i] == '#' || line[i] == ';')
+		return 0;
+	if (line[i] != '[')
+		return parse_entry(ps, line, len);
+	err = parse_header(ps, line, len, i);
+	ps->skipping = err == -EINVAL;
+	if (err == -EINVAL)
+		ps->cur = -1;
+	return err;
+}
+
+int spec_parse_string(const char *path, const char *text, struct spec **out)
+{
+	struct parser ps = { .cur = -1 };
+	bool bad = false;
+	int err;
+
+	*out = NULL;
+	ps.s = calloc(1, sizeof(*ps.s));
+	if (!ps.s)
+		return -ENOMEM;
+	ps.s->path = strdup(path);
+	if (!ps.s->path)
+		goto nomem;
+	for (const char *p = text; *p; p += *p == '\n') {
+		size_t len = strcspn(p, "\n");
+
+		ps.line++;
+		err = parse_line(&ps, p, len);
+		if (err == -ENOMEM)
+			goto nomem;
+		bad |= err < 0;
+		p += len;
+	}
+	if (bad) {
+		spec_free(ps.s);
+		return -EINVAL;
+	}
+	*out = ps.s;
+	return 0;
+
+nomem:
+	spec_free(ps.s);
+	return -ENOMEM;
+}
+
+static int read_all(FILE *f, char **out)
+{
+	size_t len = 0, cap = 4096, n;
+	char *buf = malloc(cap), *tmp;
+
+	if (!buf)
+		return -ENOMEM;
+	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += n;
+		if (cap - len > 1)
+			continue;
+		tmp = realloc(buf, cap *= 2);
+		if (!tmp) {
+			free(buf);
+			return -ENOMEM;
+		}
+		buf = tmp;
+	}
+	if (ferror(f)) {
+		free(buf);
+		return -EIO;
+	}
+	buf[len] = '\0';
+	*out = buf;
+	return 0;
+}
+
+int spec_parse_file(const char *path, struct spec **out)
+{
+	FILE *f = fopen(path, "r");
+	char *text;
+	int err;
+
+	*out = NULL;
+	if (!f) {
+		err = -errno;
+		diag_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	err = read_all(f, &text);
+	fclose(f);
+	if (err) {
+		diag_err("%s: %s", path, strerror(-err));
+		return err;
+	}
+	err = spec_parse_string(path, text, out);
+	free(text);
+	return err;
+}
+
+static void free_entry(struct spec_entry *e)
+{
+	free(e->key);
+	free(e->value);
+}
+
+/* Drop every entry called key from sec. */
+static void remove_entries(struct spec_section *sec, const char *key)
+{
+	int n = 0;
+
+	for (int i = 0; i < sec->nr_entries; i++) {
+		if (!strcmp(sec->entries[i].key, key))
+			free_entry(&sec->entries[i]);
+		else
+			sec->entries[n++] = sec->entries[i];
+	}
+	sec->nr_entries = n;
+}
+
+/* Replace the value of key in sec, or append it. */
+static int set_in(struct spec_section *sec, const struct lexed *lx, const struct loc *at)
+{
+	struct spec_entry *e = find_entry(sec, lx->key, lx->key_len);
+
+	return e ? set_entry_fields(e, lx, at) : append_entry(sec, lx, at);
+}
+
+/* The first section called name, created at pos if there is none. */
+static struct spec_section *get_section(struct spec *s, const char *name, int pos)
+{
+	static const struct loc here = { CMDLINE, 1, 1 };
+
+	for (int i = 0; i < s->nr_sections; i++)
+		if (!strcmp(s->sections[i].name, name))
+			return &s->sections[i];
+	return insert_section(s, pos, name, strlen(name), NULL, &here);
+}
+
+static int set_report(struct spec *s, const char *key, const struct lexed *lx,
+		      const struct loc *at)
+{
+	struct spec_section *sec;
+
+	/* The command line has the last word: drop per-experiment overrides. */
+	for (int i = 0; i < s->nr_sections; i++)
+		if (!strcmp(s->sections[i].name, "params"))
+			remove_entries(&s->sections[i], key);
+	sec = get_section(s, "report", s->nr_sections);
+	if (!sec)
+		return -ENOMEM;
+	if (!strcmp(key, "plot"))
+		remove_entries(sec, key);
+	return set_in(sec, lx, at);
+}
+
+static int set_params(struct spec *s, const struct lexed *lx, const struct loc *at)
+{
+	int err, found = 0;
+
+	for (int i = 0; i < s->nr_sections; i++) {
+		if (strcmp(s->sections[i].name, "params"))
+			continue;
+		found = 1;
+		err = set_in(&s->sections[i], lx, at);
+		if (err)
+			return err;
+	}
+	if (found)
+		return 0;
+	if (!get_section(s, "params", s->nr_sections))
+		return -ENOMEM;
+	return set_in(&s->sections[s->nr_sections - 1], lx, at);
+}
+
+int spec_set(struct spec *s, const char *assignment)
+{
+	struct loc at = { CMDLINE, 1, 1 };
+	const char *nl = strchr(assignment, '\n');
+	struct spec_section *sec;
+	enum lex_err lerr;
+	struct lexed lx;
+	char *key;
+	int err;
+
+	if (nl) {
+		at.col = nl - assignment + 1;
+		diag_at(&at, "newline in value");
+		return -EINVAL;
+	}
+	lerr = lex_entry(assignment, strlen(assignment), &lx);
+	if (lerr) {
+		at.col = lx.err_col;
+		report_lex_err(lerr, &lx, &at, true);
+		return -EINVAL;
+	}
+	key = strndup(lx.key, lx.key_len);
+	if (!key)
+		return -ENOMEM;
+	if (in_list(sweep_keys, key)) {
+		sec = get_section(s, "sweep", 0);
+		err = sec ? set_in(sec, &lx, &at) : -ENOMEM;
+	} else if (in_list(report_keys, key)) {
+		err = set_report(s, key, &lx, &at);
+	} else {
+		err = set_params(s, &lx, &at);
+	}
+	free(key);
+	return err;
+}
+
+static void write_header(const struct spec_section *sec, FILE *f)
+{
+	fprintf(f, "[%s", sec->name);
+	if (sec->arg) {
+		fputs(" \"", f);
+		for (const char *p = sec->arg; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				fputc('\\', f);
+			fputc(*p, f);
+		}
+		fputc('"', f);
+	}
+	fputs("]\n", f);
+}
+
+int spec_write(const struct spec *s, FILE *f)
+{
+	for (int i = 0; i < s->nr_sections; i++) {
+		const struct spec_section *sec = &s->sections[i];
+
+		if (i)
+			fputc('\n', f);
+		write_header(sec, f);
+		for (int j = 0; j < sec->nr_entries; j++) {
+			const struct spec_entry *e = &sec->entries[j];
+
+			fprintf(f, "%s =%s%s\n", e->key, e->value[0] ? " " : "", e->value);
+		}
+	}
+	return ferror(f) ? -EIO : 0;
+}
+
+void spec_free(struct spec *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nr_sections; i++) {
+		struct spec_section *sec = &s->sections[i];
+
+		for (int j = 0; j < sec->nr_entries; j++)
+			free_entry(&sec->entries[j]);
+		free(sec->entries);
+		free(sec->name);
+		free(sec->arg);
+	}
+	free(s->sections);
+	free(s->path);
+	free(s);
+}

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * spec.c: INI text → sections of located entries, --set, and writing the
+ * spec back.  Diagnostics are captured and compared in full.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "diag.h"
+#include "spec.h"
+
+static FILE *diag_f;
+static char *diag_buf;
+static size_t diag_len;
+
+/* Send diagnostics to a fresh buffer (the previous one, if any, is dropped). */
+static void capture(void)
+{
+	if (diag_f)
+		fclose(diag_f);
+	free(diag_buf);
+	diag_buf = NULL;
+	diag_f = open_memstream(&diag_buf, &diag_len);
+	diag_set_stream(diag_f);
+}
+
+/* What was printed since capture(). */
+static const char *diags(void)
+{
+	fflush(diag_f);
+	return diag_buf;
+}
+
+__attribute__((destructor)) static void release(void)
+{
+	diag_set_stream(NULL);
+	if (diag_f)
+		fclose(diag_f);
+	free(diag_buf);
+}
+
+static const struct spec_section *section(const struct spec *s, int i)
+{
+	return i < s->nr_sections ? &s->sections[i] : NULL;
+}
+
+/* "file:line:col" of a location, for compact checks. */
+static const char *where(const struct loc *l)
+{
+	static char buf[4][128];
+	static int n;
+	char *b = buf[n++ % 4];
+
+	snprintf(b, sizeof(buf[0]), "%s:%d:%d", l->file, l->line, l->col);
+	return b;
+}
+
+/* Parse text and write it back; NULL if it did not parse. */
+static char *rewrite(const char *text)
+{
+	struct spec *s;
+	char *out = NULL;
+	size_t len;
+	FILE *f;
+
+	if (spec_parse_string("t.spec", text, &s))
+		return NULL;
+	f = open_memstream(&out, &len);
+	spec_write(s, f);
+	fclose(f);
+	spec_free(s);
+	return out;
+}
+
+TEST(parse_sections_and_entries)
+{
+	const char *text =
+		"# a comment\n"
+		"  ; another one\n"
+		"\n"
+		"[sweep]\n"
+		"title    = Ringbuf, two producers   # why\n"
+		"workload=null\n"
+		"\t[params \"Big batches\"]  # trailing comment\n"
+		"  producers = 1 2,3   8..52:4\n"
+		"mode = a#b\n"
+		"flag =\n"
+		"plot = x vs hits\n"
+		"plot = y vs hits\n";
+	const struct spec_section *sec;
+	const struct spec_entry *e;
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("specs/t.spec", text, &s), 0);
+	CHECK_STR(diags() ? diags() : "", "");
+	CHECK_STR(s->path, "specs/t.spec");
+	CHECK_INT(s->nr_sections, 2);
+
+	sec = section(s, 0);
+	CHECK_STR(sec->name, "sweep");
+	CHECK(sec->arg == NULL);
+	CHECK_STR(where(&sec->loc), "specs/t.spec:4:1");
+	CHECK_INT(sec->nr_entries, 2);
+	e = &sec->entries[0];
+	CHECK_STR(e->key, "title");
+	CHECK_STR(e->value, "Ringbuf, two producers");
+	CHECK_STR(where(&e->key_loc), "specs/t.spec:5:1");
+	CHECK_STR(where(&e->val_loc), "specs/t.spec:5:12");
+	e = &sec->entries[1];
+	CHECK_STR(e->value, "null");
+	CHECK_STR(where(&e->val_loc), "specs/t.spec:6:10");
+
+	sec = section(s, 1);
+	CHECK_STR(sec->name, "params");
+	CHECK_STR(sec->arg, "Big batches");
+	CHECK_STR(where(&sec->loc), "specs/t.spec:7:2");
+	CHECK_INT(sec->nr_entries, 5);
+	e = &sec->entries[0];
+	CHECK_STR(e->value, "1 2,3   8..52:4");
+	CHECK_STR(where(&e->key_loc), "specs/t.spec:8:3");
+	CHECK_STR(where(&e->val_loc), "specs/t.spec:8:15");
+	/* '#' ends a value only after a blank */
+	CHECK_STR(sec->entries[1].value, "a#b");
+	CHECK_STR(sec->entries[2].value, "");
+	/* plot may repeat */
+	CHECK_STR(sec->entries[3].value, "x vs hits");
+	CHECK_STR(sec->entries[4].value, "y vs hits");
+	spec_free(s);
+}
+
+TEST(parse_crlf_and_no_final_newline)
+{
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", "[sweep]\r\nrepeat = 3 \r\n\r\nwarmup = 1s", &s), 0);
+	CHECK_INT(s->sections[0].nr_entries, 2);
+	CHECK_STR(s->sections[0].entries[0].value, "3");
+	CHECK_STR(s->sections[0].entries[1].value, "1s");
+	CHECK_INT(s->sections[0].entries[1].key_loc.line, 4);
+	spec_free(s);
+}
+
+TEST(parse_header_escapes)
+{
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", "[params \"say \\\"hi\\\" \\\\ a\\b ]\"]\n", &s), 0);
+	CHECK_STR(s->sections[0].arg, "say \"hi\" \\ a\\b ]");
+	spec_free(s);
+}
+
+TEST(parse_errors_all_reported)
+{
+	const char *text =
+		"x = 1\n"			/* 1: outside any section */
+		"[sweep\n"			/* 2 */
+		" a = 1\n"			/* 3: dropped, after a bad header */
+		"[ \"x\"]\n"			/* 4 */
+		"[sweep \"a\n"			/* 5 */
+		"[sweep] junk\n"		/* 6 */
+		"[sweep] # fine\n"		/* 7 */
+		"= 3\n"				/* 8 */
+		"repeat 3\n"			/* 9 */
+		"  ba!d = 3\n"			/* 10 */
+		"warmup\n"			/* 11 */
+		"!!!\n"				/* 12 */
+		"repeat = 1\n"			/* 13 */
+		"  repeat=2\n"			/* 14 */
+		"[sw.eep]\n";			/* 15 */
+	struct spec *s = (void *)1;
+
+	capture();
+	CHECK_INT(spec_parse_string("bad.spec", text, &s), -EINVAL);
+	CHECK(s == NULL);
+	CHECK_STR(diags(),
+		  "bad.spec:1:1: error: key 'x' outside any section\n"
+		  "bad.spec:2:7: error: expected ']'\n"
+		  "bad.spec:4:3: error: expected section name\n"
+		  "bad.spec:5:8: error: unterminated string in section header\n"
+		  "bad.spec:6:9: error: unexpected text after ']'\n"
+		  "bad.spec:8:1: error: empty key\n"
+		  "bad.spec:9:8: error: expected '=' after key 'repeat'\n"
+		  "bad.spec:10:5: error: invalid character '!' in key\n"
+		  "bad.spec:11:7: error: expected '=' after key 'warmup'\n"
+		  "bad.spec:12:1: error: invalid character '!' in key\n"
+		  "bad.spec:14:3: error: duplicate key 'repeat' (first set at line 13)\n"
+		  "bad.spec:15:4: error: expected ']'\n");
+}
+
+TEST(parse_duplicate_key_per_section)
+{
+	const char *text =
+		"[sweep]\n"
+		"repeat = 1\n"
+		"[params]\n"
+		"repeat = 2\n"		/* another section: fine */
+		"[params]\n"
+		"producers = 1\n"
+		"\n"
+		"producers = 2\n";
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("d.spec", text, &s), -EINVAL);
+	CHECK_STR(diags(), "d.spec:8:1: error: duplicate key 'producers' (first set at line 6)\n");
+}
+
+TEST(parse_file)
+{
+	char path[] = "/tmp/test_spec_XXXXXX";
+	int fd = mkstemp(path);
+	struct spec *s;
+	FILE *f;
+
+	CHECK(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs("[sweep]\nworkload = null\n", f);
+	fclose(f);
+	capture();
+	CHECK_INT(spec_parse_file(path, &s), 0);
+	unlink(path);
+	CHECK_STR(s->path, path);
+	CHECK_STR(s->sections[0].entries[0].value, "null");
+	CHECK_STR(s->sections[0].entries[0].val_loc.file, path);
+	spec_free(s);
+
+	CHECK_INT(spec_parse_file("/nonexistent/x.spec", &s), -ENOENT);
+	CHECK(s == NULL);
+	CHECK_STR(diags(), "bpfsweep: error: /nonexistent/x.spec: No such file or directory\n");
+}
+
+TEST(set_sweep_key)
+{
+	struct spec *s;
+	const struct spec_entry *e;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", "[params]\nx = 1\n[sweep]\nrepeat = 1\n", &s), 0);
+	CHECK_INT(spec_set(s, "repeat=3"), 0);
+	CHECK_INT(spec_set(s, "  warmup =  2s "), 0);
+	CHECK_INT(s->nr_sections, 2);
+	CHECK_INT(s->sections[1].nr_entries, 2);
+	e = &s->sections[1].entries[0];
+	CHECK_STR(e->value, "3");
+	CHECK_STR(where(&e->key_loc), "<command line>:1:1");
+	CHECK_STR(where(&e->val_loc), "<command line>:1:8");
+	e = &s->sections[1].entries[1];
+	CHECK_STR(e->key, "warmup");
+	CHECK_STR(e->value, "2s");
+	CHECK_STR(where(&e->key_loc), "<command line>:1:3");
+	CHECK_STR(where(&e->val_loc), "<command line>:1:13");
+	/* not a parameter: [params] is untouched */
+	CHECK_INT(s->sections[0].nr_entries, 1);
+	spec_free(s);
+}
+
+TEST(set_creates_sections)
+{
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", "", &s), 0);
+	CHECK_INT(spec_set(s, "producers=4"), 0);
+	CHECK_INT(spec_set(s, "workload=null"), 0);
+	CHECK_INT(spec_set(s, "group=producers"), 0);
+	CHECK_INT(s->nr_sections, 3);
+	/* [sweep] goes first, where readers of the written spec look for it */
+	CHECK_STR(s->sections[0].name, "sweep");
+	CHECK_STR(s->sections[0].entries[0].value, "null");
+	CHECK_STR(s->sections[1].name, "params");
+	CHECK(s->sections[1].arg == NULL);
+	CHECK_STR(s->sections[1].entries[0].key, "producers");
+	CHECK_STR(where(&s->sections[1].loc), "<command line>:1:1");
+	CHECK_STR(s->sections[2].name, "report");
+	CHECK_STR(s->sections[2].entries[0].value, "producers");
+	spec_free(s);
+}
+
+TEST(set_param_in_every_experiment)
+{
+	const char *text =
+		"[sweep]\n"
+		"[params \"a\"]\n"
+		"producers = 1 2\n"
+		"[params \"b\"]\n"
+		"mode = slow\n";
+	const struct spec_section *a, *b;
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", text, &s), 0);
+	CHECK_INT(spec_set(s, "producers=8"), 0);
+	a = &s->sections[1];
+	b = &s->sections[2];
+	CHECK_INT(a->nr_entries, 1);
+	CHECK_STR(a->entries[0].value, "8");
+	CHECK_STR(where(&a->entries[0].val_loc), "<command line>:1:11");
+	CHECK_INT(b->nr_entries, 2);
+	CHECK_STR(b->entries[0].key, "mode");
+	CHECK_STR(b->entries[1].key, "producers");
+	CHECK_STR(b->entries[1].value, "8");
+	spec_free(s);
+}
+
+TEST(set_report_keys)
+{
+	const char *text =
+		"[sweep]\n"
+		"[report]\n"
+		"plot = a vs hits\n"
+		"label = x\n"
+		"plot = b vs hits\n"
+		"[params]\n"
+		"plot = c vs hits\n"
+		"producers = 1\n";
+	const struct spec_section *rep, *par;
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", text, &s), 0);
+	CHECK_INT(spec_set(s, "plot=d vs drops"), 0);
+	rep = &s->sections[1];
+	par = &s->sections[2];
+	/* plot replaces every plot, here and in the experiments */
+	CHECK_INT(rep->nr_entries, 2);
+	CHECK_STR(rep->entries[0].key, "label");
+	CHECK_STR(rep->entries[1].key, "plot");
+	CHECK_STR(rep->entries[1].value, "d vs drops");
+	CHECK_INT(par->nr_entries, 1);
+	CHECK_STR(par->entries[0].key, "producers");
+	CHECK_INT(spec_set(s, "label=y {producers}"), 0);
+	CHECK_INT(rep->nr_entries, 2);
+	CHECK_STR(rep->entries[0].value, "y {producers}");
+	spec_free(s);
+}
+
+TEST(set_errors)
+{
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", "[sweep]\n", &s), 0);
+	CHECK_INT(spec_set(s, "producers"), -EINVAL);
+	CHECK_INT(spec_set(s, "=4"), -EINVAL);
+	CHECK_INT(spec_set(s, "prod ucers=4"), -EINVAL);
+	CHECK_INT(spec_set(s, "pro.ducers=4"), -EINVAL);
+	CHECK_INT(spec_set(s, ""), -EINVAL);
+	CHECK_INT(spec_set(s, "title=a\nb"), -EINVAL);
+	CHECK_STR(diags(),
+		  "<command line>:1:10: error: expected key=value\n"
+		  "<command line>:1:1: error: empty key\n"
+		  "<command line>:1:6: error: expected key=value\n"
+		  "<command line>:1:4: error: invalid character '.' in key\n"
+		  "<command line>:1:1: error: expected key=value\n"
+		  "<command line>:1:8: error: newline in value\n");
+	/* nothing was added */
+	CHECK_INT(s->nr_sections, 1);
+	CHECK_INT(s->sections[0].nr_entries, 0);
+	spec_free(s);
+}
+
+TEST(write_format)
+{
+	const char *text =
+		"# dropped\n"
+		"[sweep]\n"
+		"  title   =  A, \"quoted\"  # dropped\n"
+		"[params \"x \\\"y\\\" \\\\\"]\n"
+		"producers = 1,2  3\n"
+		"flag=\n";
+	char *out;
+
+	capture();
+	out = rewrite(text);
+	CHECK(out != NULL);
+	CHECK_STR(out,
+		  "[sweep]\n"
+		  "title = A, \"quoted\"\n"
+		  "\n"
+		  "[params \"x \\\"y\\\" \\\\\"]\n"
+		  "producers = 1,2  3\n"
+		  "flag =\n");
+	free(out);
+}
+
+TEST(write_round_trip)
+{
+	const char *text =
+		"[sweep]\n"
+		"title = T\n"
+		"workload = null\n"
+		"[params \"a \\\"b\\\" \\\\ c\"]\n"
+		"producers = 1..8*2 # doubling\n"
+		"plot = producers vs hits\n"
+		"plot = producers vs drops\n"
+		"[params]\n"
+		"mode = fast, slow\n"
+		"[report]\n"
+		"label = {mode} x#y\n";
+	char *once, *twice;
+	struct spec *s;
+	FILE *f;
+	size_t len;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", text, &s), 0);
+	CHECK_INT(spec_set(s, "repeat=3"), 0);
+	CHECK_INT(spec_set(s, "flag=on # set"), 0);
+	f = open_memstream(&once, &len);
+	CHECK_INT(spec_write(s, f), 0);
+	fclose(f);
+	spec_free(s);
+	twice = rewrite(once);
+	CHECK(twice != NULL);
+	CHECK_STR(twice, once);
+	CHECK_STR(once,
+		  "[sweep]\n"
+		  "title = T\n"
+		  "workload = null\n"
+		  "repeat = 3\n"
+		  "\n"
+		  "[params \"a \\\"b\\\" \\\\ c\"]\n"
+		  "producers = 1..8*2\n"
+		  "plot = producers vs hits\n"
+		  "plot = producers vs drops\n"
+		  "flag = on\n"
+		  "\n"
+		  "[params]\n"
+		  "mode = fast, slow\n"
+		  "flag = on\n"
+		  "\n"
+		  "[report]\n"
+		  "label = {mode} x#y\n");
+	free(once);
+	free(twice);
+}
+
+RUN_TESTS(parse_sections_and_entries, parse_crlf_and_no_final_newline, parse_header_escapes,
+	  parse_errors_all_reported, parse_duplicate_key_per_section, parse_file,
+	  set_sweep_key, set_creates_sections, set_param_in_every_experiment, set_report_keys,
+	  set_errors, write_format, write_round_trip)
