@@ -19,11 +19,6 @@
 #include "spec.h"
 #include "workload.h"
 
-/* --quick: enough to see that every point runs, not to publish */
-#define QUICK_WARMUP_NS		250000000ULL
-#define QUICK_DURATION_NS	1000000000ULL
-#define QUICK_INTERVAL_NS	250000000ULL
-
 struct cmd {
 	const char *name;
 	int (*fn)(const struct cli_opts *o);
@@ -42,36 +37,6 @@ static const char run_opts_help[] =
 	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>)\n"
 	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
 	"      --no-plots       do not render charts\n";
-
-static void apply_quick(struct sweep_cfg *cfg)
-{
-	cfg->interval_ns = QUICK_INTERVAL_NS;
-	cfg->warmup_ns = QUICK_WARMUP_NS;
-	cfg->duration_ns = QUICK_DURATION_NS;
-	cfg->repeat = 1;
-}
-
-int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg)
-{
-	int err;
-
-	*cfg = NULL;
-	err = spec_parse_file(o->spec_path, spec);
-	if (err)
-		return err;
-	for (int i = 0; i < o->nr_sets && !err; i++)
-		err = spec_set(*spec, o->sets[i]);
-	if (!err)
-		err = bind_spec(*spec, cfg);
-	if (err) {
-		spec_free(*spec);
-		*spec = NULL;
-		return err;
-	}
-	if (o->quick)
-		apply_quick(*cfg);
-	return 0;
-}
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
@@ -157,10 +122,10 @@ static void list_workload(const struct workload *wl)
 		const struct param_def *p = &wl->params[i];
 
 		param_type_text(p, type, sizeof(type));
-		printf("    %-12s %-10s default %-9s", p->name, type, p->def);
+		printf("    %-14s %s, default %s", p->name, type, p->def);
 		if (p->type == PT_INT || p->type == PT_SIZE)
-			printf(" [%lld..%lld]", p->min, p->max);
-		printf("  %s%s\n", p->help, p->rodata ? " (load time)" : "");
+			printf(", %lld..%lld", p->min, p->max);
+		printf("%s\n    %-14s %s\n", p->rodata ? ", load time" : "", "", p->help);
 	}
 }
 

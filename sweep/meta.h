@@ -17,6 +17,11 @@ struct run_info {
 	const char *argv_line;	/* the command line as typed */
 };
 
+/*
+ * Write (or rewrite, at the end of the run) path atomically: a temporary
+ * file renamed over it.  Keys: docs/results.md.  Returns 0 or -errno and
+ * reports nothing: the caller does.
+ */
 int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_info *ri);
 
 #endif

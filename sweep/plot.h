@@ -2,16 +2,33 @@
 /*
  * Charts: for every experiment's "plot = X vs Y by Z", write
  * plots/<name>.dat and plots/<name>.gp (kept, for restyling) and render
- * them with gnuplot to .png and .svg.
+ * them with gnuplot to .png and .svg.  File formats: docs/results.md.
  */
 #ifndef SWEEP_PLOT_H
 #define SWEEP_PLOT_H
 
+#include <stddef.h>
+
 #include "bind.h"
 #include "result.h"
 
-/* Returns 0, or -errno (e.g. -ENOENT when gnuplot is missing, reported). */
+/*
+ * Into dir/plots (created), for each experiment's plot requests: the .dat
+ * and .gp of every chart that has an ok point, then gnuplot on each.
+ * Every error is reported here.  Returns 0, or -errno: -ENOENT when the
+ * template or gnuplot is missing (the .gp and .dat are still written when
+ * only gnuplot is), -EIO when gnuplot fails.
+ */
 int plot_render(const char *dir, const struct sweep_cfg *cfg,
 		const struct point_result *results, int nr);
+
+/*
+ * Path of chart template `name` into buf, first readable of:
+ *   1. <directory of /proc/self/exe>/plots/            the build tree
+ *   2. <directory of /proc/self/exe>/../share/bpfsweep/plots/   make install
+ *   3. plots/ under the current directory              tests, odd layouts
+ * Returns 0, or -ENOENT (buf then holds the last path tried).
+ */
+int plot_template_find(const char *name, char *buf, size_t len);
 
 #endif

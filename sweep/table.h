@@ -14,11 +14,34 @@
 #include "bind.h"
 #include "result.h"
 
-/* Expand a label template: "{producers}" → that parameter's value. */
+/* How rates are shown: value / div, followed by unit ("M/s"). */
+struct rate_scale {
+	double div;
+	const char *unit;
+};
+
+/*
+ * The one place the unit of metric m of wl is chosen (M/s today, k/s for
+ * a slow family tomorrow); charts use it too, so axes match the table.
+ */
+void table_scale(const struct workload *wl, int metric, struct rate_scale *s);
+
+/*
+ * A row's label.  With a template: "{producers}" → that parameter's value.
+ * Without: the parameters that vary in e, "producers=4 overwrite=off", or
+ * the experiment's title when none does.
+ */
 void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
 		 const struct point *pt, char *buf, size_t len);
 
-/* One block per experiment; results[i] belongs to points[i]. */
+/*
+ * One block per experiment that has results, in spec order, separated by a
+ * blank line; rows in point order.  With e->group set, rows are ordered by
+ * the group parameter's values (as the spec lists them, stable), and groups
+ * are told apart by a blank line when the labels name the group value, or
+ * else by a block of their own titled "Title (group=value)".
+ * Returns 0, -ENOMEM, or -EIO when out has an error.
+ */
 int table_render(FILE *out, const struct sweep_cfg *cfg,
 		 const struct point_result *results, int nr);
 

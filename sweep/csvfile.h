@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* RFC 4180 CSV through libcsv.  The only user of libcsv. */
-#ifndef SWEEP_CSV_H
-#define SWEEP_CSV_H
+/* RFC 4180 CSV files through libcsv; csvfile.c is libcsv's only user. */
+#ifndef SWEEP_CSVFILE_H
+#define SWEEP_CSVFILE_H
 
 #include <stdio.h>
 
-/* Write one row, quoting fields as needed, ending with "\n". Returns 0/-errno. */
+/*
+ * Write one row ending with "\n".  A field is quoted (RFC 4180) only when it
+ * holds a comma, quote, line break or edge blanks.  NULL fields are empty.
+ * Returns 0/-errno.
+ */
 int csv_write_row(FILE *f, const char *const *fields, int nr);
 
 /*
@@ -18,6 +22,7 @@ struct csv_table {
 	int nr_cols;
 };
 
+/* Both return 0, -EINVAL for malformed CSV, or -errno; *t is empty on error. */
 int csv_read_file(const char *path, struct csv_table *t);
 int csv_read_string(const char *text, struct csv_table *t);
 void csv_table_free(struct csv_table *t);

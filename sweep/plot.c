@@ -1,0 +1,606 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Charts.  For each "plot = X vs Y by Z" of each experiment: a gnuplot data
+ * file (one block per series), a script made from a template in plots/
+ * (kept, so a user can restyle and rerun it), then gnuplot itself, run
+ * without a shell, to make the .png and .svg.  Everything is written before
+ * gnuplot runs, so a machine without gnuplot still gets the .gp and .dat.
+ */
+#define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
+#include <errno.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "plot.h"
+#include "table.h"
+
+#define PLOT_TEMPLATE	"lines.gp"
+#define SLUG_LEN	200
+#define SERIES_LEN	256
+
+/* One ok point of a chart: which series it belongs to, and where on x. */
+struct entry {
+	const struct point_result *r;
+	int series;
+	double x;
+	int pos;		/* point order, keeps the sort stable */
+};
+
+struct chart {
+	const struct sweep_cfg *cfg;
+	const struct experiment *e;
+	const struct plot_req *req;
+	char slug[SLUG_LEN];
+	bool names;		/* x is on/off or an enum: plotted by position, named tics */
+	struct entry *ent;
+	int nr_ent;
+	char (*series)[SERIES_LEN];
+	int nr_series;
+};
+
+/* Dirname of /proc/self/exe into buf; false when unknown. */
+static bool exe_dir(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	char *slash;
+
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	return true;
+}
+
+int plot_template_find(const char *name, char *buf, size_t len)
+{
+	char dir[PATH_MAX];
+	bool have_exe = exe_dir(dir, sizeof(dir));
+	const char *const fmts[] = { "%s/plots/%s", "%s/../share/bpfsweep/plots/%s" };
+
+	for (size_t i = 0; have_exe && i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+		snprintf(buf, len, fmts[i], dir, name);
+		if (!access(buf, R_OK))
+			return 0;
+	}
+	snprintf(buf, len, "plots/%s", name);
+	return access(buf, R_OK) ? -ENOENT : 0;
+}
+
+/* The whole file as a string (free()). */
+static int read_text(const char *path, char **out)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *in, *mem;
+	int c, err = 0;
+
+	in = fopen(path, "r");
+	if (!in)
+		return -errno;
+	mem = open_memstream(&text, &len);
+	if (!mem) {
+		err = -errno;
+		goto close_in;
+	}
+	while ((c = getc(in)) != EOF)
+		putc(c, mem);
+	if (ferror(in))
+		err = -EIO;
+	if (fclose(mem) && !err)
+		err = -ENOMEM;
+close_in:
+	fclose(in);
+	if (err)
+		free(text);
+	else
+		*out = text;
+	return err;
+}
+
+/* Lowercase ASCII letters and digits; every other run of bytes becomes one '-'. */
+static void slugify(char *dst, size_t len, const char *src)
+{
+	size_t n = 0;
+
+	for (; *src && n < len - 1; src++) {
+		char c = *src;
+
+		if (c >= 'A' && c <= 'Z')
+			c += 'a' - 'A';
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+			dst[n++] = c;
+		else if (n && dst[n - 1] != '-')
+			dst[n++] = '-';
+	}
+	while (n && dst[n - 1] == '-')
+		n--;
+	dst[n] = '\0';
+}
+
+static const char *exp_title(const struct sweep_cfg *cfg, const struct experiment *e)
+{
+	if (e->title)
+		return e->title;
+	return cfg->title ? cfg->title : "";
+}
+
+/* "<title> <y> vs <x> [by <z>]", made unique among the charts already named. */
+static void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
+{
+	const struct workload *wl = c->cfg->wl;
+	char raw[512], base[SLUG_LEN - 12];	/* room for "-<dup>" */
+	int n, dup = 1;
+
+	n = snprintf(raw, sizeof(raw), "%s %s vs %s", exp_title(c->cfg, c->e),
+		     wl->metrics[c->req->y], wl->params[c->req->x].name);
+	if (c->req->by >= 0 && n < (int)sizeof(raw))
+		snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
+	slugify(base, sizeof(base), raw);
+	snprintf(c->slug, sizeof(c->slug), "%s", base);
+	for (int i = 0; i < nr_taken; i++) {
+		if (strcmp(taken[i], c->slug))
+			continue;
+		snprintf(c->slug, sizeof(c->slug), "%s-%d", base, ++dup);
+		i = -1;		/* the new name may be taken too */
+	}
+}
+
+static const struct axis *find_axis(const struct experiment *e, int param)
+{
+	for (int a = 0; a < e->nr_axes; a++)
+		if (e->axes[a].param == param)
+			return &e->axes[a];
+	return NULL;
+}
+
+/* Numbers plot as themselves; on/off and enum values by their place on the axis. */
+static double x_of(const struct chart *c, const struct point *pt)
+{
+	const struct axis *ax = find_axis(c->e, c->req->x);
+	long long v = pt->wp.v[c->req->x];
+
+	for (int i = 0; c->names && ax && i < ax->nr_vals; i++)
+		if (ax->vals[i] == v)
+			return i;
+	return v;
+}
+
+/* " name=value" at buf[n], without the space at the start; returns the new n. */
+static size_t put_param(const struct chart *c, const struct point *pt, int p,
+			char *buf, size_t n, size_t len)
+{
+	char val[128];
+
+	if (n >= len)
+		return n;
+	param_format(&c->cfg->wl->params[p], pt->wp.v[p], val, sizeof(val));
+	return n + snprintf(buf + n, len - n, "%s%s=%s", n ? " " : "",
+			    c->cfg->wl->params[p].name, val);
+}
+
+/*
+ * A series is the by-parameter's value plus every other parameter that
+ * varies besides x: each combination gets its own line, named after it.
+ */
+static void series_name(const struct chart *c, const struct point *pt, char *buf, size_t len)
+{
+	const struct experiment *e = c->e;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (c->req->by >= 0)
+		n = put_param(c, pt, c->req->by, buf, n, len);
+	for (int a = 0; a < e->nr_axes; a++) {
+		int p = e->axes[a].param;
+
+		if (e->axes[a].nr_vals > 1 && p != c->req->x && p != c->req->by)
+			n = put_param(c, pt, p, buf, n, len);
+	}
+	if (!buf[0])
+		snprintf(buf, len, "%s", c->cfg->wl->metrics[c->req->y]);
+}
+
+static int series_index(struct chart *c, const char *name)
+{
+	for (int i = 0; i < c->nr_series; i++)
+		if (!strcmp(c->series[i], name))
+			return i;
+	snprintf(c->series[c->nr_series], SERIES_LEN, "%s", name);
+	return c->nr_series++;
+}
+
+/* By series in order of first appearance, then by x: what gnuplot draws. */
+static bool entry_before(const struct entry *a, const struct entry *b)
+{
+	if (a->series != b->series)
+		return a->series < b->series;
+	if (a->x != b->x)
+		return a->x < b->x;
+	return a->pos < b->pos;
+}
+
+static void sort_entries(struct entry *ent, int nr)
+{
+	for (int i = 1; i < nr; i++) {
+		struct entry cur = ent[i];
+		int j = i;
+
+		for (; j > 0 && entry_before(&cur, &ent[j - 1]); j--)
+			ent[j] = ent[j - 1];
+		ent[j] = cur;
+	}
+}
+
+/* The ok points of the experiment; the others have no value to draw. */
+static int chart_build(struct chart *c, const struct point_result *results, int nr)
+{
+	enum param_type xt = c->cfg->wl->params[c->req->x].type;
+	int exp = c->e - c->cfg->exps;
+	char name[SERIES_LEN];
+
+	c->names = xt == PT_BOOL || xt == PT_ENUM;
+	c->ent = calloc(nr ? nr : 1, sizeof(*c->ent));
+	c->series = calloc(nr ? nr : 1, sizeof(*c->series));
+	if (!c->ent || !c->series)
+		return -ENOMEM;
+	for (int i = 0; i < nr; i++) {
+		const struct point_result *r = &results[i];
+		struct entry *en = &c->ent[c->nr_ent];
+
+		if (r->pt->exp != exp || r->status != PS_OK)
+			continue;
+		series_name(c, r->pt, name, sizeof(name));
+		*en = (struct entry){ r, series_index(c, name), x_of(c, r->pt), i };
+		c->nr_ent++;
+	}
+	sort_entries(c->ent, c->nr_ent);
+	return 0;
+}
+
+static void chart_free(struct chart *c)
+{
+	free(c->ent);
+	free(c->series);
+}
+
+static int open_out(const char *dir, const char *slug, const char *ext, FILE **f)
+{
+	char path[PATH_MAX];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
+	*f = fopen(path, "w");
+	if (*f)
+		return 0;
+	err = -errno;
+	diag_err("cannot write %s: %s", path, strerror(-err));
+	return err;
+}
+
+static int close_out(FILE *f, const char *dir, const char *slug, const char *ext)
+{
+	int err = ferror(f) ? -EIO : 0;
+
+	if (fclose(f) && !err)
+		err = -errno;
+	if (err)
+		diag_err("cannot write %s/%s.%s: %s", dir, slug, ext, strerror(-err));
+	return err;
+}
+
+/* Columns: x, mean, stddev (in the table's unit), x as text; series 2 blank lines apart. */
+static void write_dat(FILE *f, const struct chart *c)
+{
+	const struct workload *wl = c->cfg->wl;
+	const struct param_def *xp = &wl->params[c->req->x];
+	struct rate_scale sc;
+	char val[128];
+
+	table_scale(wl, c->req->y, &sc);
+	fprintf(f, "# %s: %s (%s) vs %s\n", exp_title(c->cfg, c->e), wl->metrics[c->req->y],
+		sc.unit, xp->name);
+	fprintf(f, "# x mean stddev label\n");
+	for (int i = 0; i < c->nr_ent; i++) {
+		const struct entry *en = &c->ent[i];
+		const struct summary *s = &en->r->rate[c->req->y];
+
+		if (!i || en->series != c->ent[i - 1].series)
+			fprintf(f, "%s# %s\n", i ? "\n\n" : "", c->series[en->series]);
+		param_format(xp, en->r->pt->wp.v[c->req->x], val, sizeof(val));
+		fprintf(f, "%.17g %.6f %.6f \"%s\"\n", en->x, s->mean / sc.div,
+			s->stddev / sc.div, val);
+	}
+}
+
+/* Inside a gnuplot "..." string, backslash and double quote are special. */
+static void put_escaped(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' || *s == '"')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+static void put_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	put_escaped(f, s);
+	fputc('"', f);
+}
+
+/* x values that double each time read best on a log2 axis. */
+static bool x_doubles(const struct chart *c)
+{
+	const struct axis *ax = find_axis(c->e, c->req->x);
+
+	if (c->names || !ax || ax->nr_vals < 3 || ax->vals[0] <= 0)
+		return false;
+	for (int i = 1; i < ax->nr_vals; i++)
+		if (ax->vals[i] != 2 * ax->vals[i - 1])
+			return false;
+	return true;
+}
+
+static void put_xsetup(FILE *f, const struct chart *c)
+{
+	if (c->names)
+		fputs("set offsets 0.5, 0.5, 0, 0", f);
+	else if (x_doubles(c))
+		fputs("set logscale x 2", f);
+}
+
+static void put_plot(FILE *f, const struct chart *c)
+{
+	const char *cols = c->names ? "1:2:3:xtic(4)" : "1:2:3";
+	int idx = 0;
+
+	for (int i = 0; i < c->nr_ent; i++) {
+		if (i && c->ent[i].series == c->ent[i - 1].series)
+			continue;
+		if (idx)
+			fputs(", \\\n     \"\"", f);
+		else
+			fprintf(f, "\"%s.dat\"", c->slug);
+		fprintf(f, " index %d using %s title ", idx++, cols);
+		put_quoted(f, c->series[c->ent[i].series]);
+	}
+}
+
+/* "hits (M/s)" on y; the parameter's name, with its unit if it has one, on x. */
+static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
+{
+	const struct workload *wl = c->cfg->wl;
+	const struct param_def *xp = &wl->params[c->req->x];
+	struct rate_scale sc;
+
+	table_scale(wl, c->req->y, &sc);
+	if (y)
+		snprintf(buf, len, "%s (%s)", wl->metrics[c->req->y], sc.unit);
+	else if (xp->type == PT_SIZE)
+		snprintf(buf, len, "%s (bytes)", xp->name);
+	else
+		snprintf(buf, len, "%s", xp->name);
+}
+
+/*
+ * One @NAME@ of the template; false if NAME is not ours (left as is).
+ * The template already has quotes around TITLE, XLABEL and YLABEL.
+ */
+static bool put_placeholder(FILE *f, const struct chart *c, const char *name, size_t len)
+{
+	char key[32], label[256];
+
+	snprintf(key, sizeof(key), "%.*s", (int)len, name);
+	if (!strcmp(key, "TITLE")) {
+		put_escaped(f, exp_title(c->cfg, c->e));
+	} else if (!strcmp(key, "XLABEL") || !strcmp(key, "YLABEL")) {
+		axis_label(c, key[0] == 'Y', label, sizeof(label));
+		put_escaped(f, label);
+	} else if (!strcmp(key, "XSETUP")) {
+		put_xsetup(f, c);
+	} else if (!strcmp(key, "PLOT")) {
+		put_plot(f, c);
+	} else if (!strcmp(key, "OUTPUT")) {
+		fputs(c->slug, f);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static void write_gp(FILE *f, const struct chart *c, const char *tpl)
+{
+	while (*tpl) {
+		const char *end = *tpl == '@' ? strchr(tpl + 1, '@') : NULL;
+
+		if (end && end - tpl < 32 && put_placeholder(f, c, tpl + 1, end - tpl - 1)) {
+			tpl = end + 1;
+			continue;
+		}
+		fputc(*tpl++, f);
+	}
+}
+
+static int chart_write(const char *dir, const struct chart *c, const char *tpl)
+{
+	FILE *f;
+	int err;
+
+	err = open_out(dir, c->slug, "dat", &f);
+	if (err)
+		return err;
+	write_dat(f, c);
+	err = close_out(f, dir, c->slug, "dat");
+	if (!err)
+		err = open_out(dir, c->slug, "gp", &f);
+	if (err)
+		return err;
+	write_gp(f, c, tpl);
+	return close_out(f, dir, c->slug, "gp");
+}
+
+/*
+ * gnuplot's path from $PATH, looked up here rather than left to
+ * posix_spawnp: a failed exec in the child is not always reported back
+ * (valgrind, some libcs), and a missing gnuplot deserves one clear message.
+ */
+static int find_gnuplot(char *buf, size_t len)
+{
+	const char *path = getenv("PATH") ?: "/usr/local/bin:/usr/bin:/bin";
+
+	while (*path) {
+		size_t n = strcspn(path, ":");
+
+		snprintf(buf, len, "%.*s/gnuplot", (int)n, n ? path : ".");
+		if (!access(buf, X_OK))
+			return 0;
+		path += n + (path[n] == ':');
+	}
+	return -ENOENT;
+}
+
+/* gnuplot <slug>.gp in dir, no shell. */
+static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug)
+{
+	posix_spawn_file_actions_t fa;
+	char script[SLUG_LEN + 8];
+	char *argv[] = { "gnuplot", script, NULL };
+	int err, status;
+	pid_t pid;
+
+	snprintf(script, sizeof(script), "%s.gp", slug);
+	err = posix_spawn_file_actions_init(&fa);
+	if (err)
+		return -err;
+	err = posix_spawn_file_actions_addchdir_np(&fa, dir);
+	if (!err)
+		err = posix_spawn(&pid, gnuplot, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err)
+		return -err;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		return 0;
+	diag_err("gnuplot failed on %s/%s (%s %d)", dir, script,
+		 WIFEXITED(status) ? "exit status" : "signal",
+		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	return -EIO;
+}
+
+/* Render every chart written; the first error wins, the others still run. */
+static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr)
+{
+	char gnuplot[PATH_MAX];
+	int err = 0;
+
+	if (nr && find_gnuplot(gnuplot, sizeof(gnuplot))) {
+		diag_err("gnuplot not found: charts not rendered (install gnuplot-nox, "
+			 "then run gnuplot on %s/*.gp)", dir);
+		return -ENOENT;
+	}
+	for (int i = 0; i < nr; i++) {
+		int e = run_gnuplot(gnuplot, dir, slugs[i]);
+
+		if (e && !err) {
+			if (e != -EIO)
+				diag_err("cannot run gnuplot: %s", strerror(-e));
+			err = e;
+		}
+	}
+	return err;
+}
+
+struct plot_job {
+	const struct sweep_cfg *cfg;
+	const struct point_result *results;
+	int nr;
+	char dir[PATH_MAX];
+	char *tpl;
+	char (*slugs)[SLUG_LEN];
+	int nr_slugs;
+};
+
+static int plot_one(struct plot_job *job, const struct experiment *e, const struct plot_req *req)
+{
+	struct chart c = { .cfg = job->cfg, .e = e, .req = req };
+	int err;
+
+	chart_slug(&c, job->slugs, job->nr_slugs);
+	err = chart_build(&c, job->results, job->nr);
+	if (err)
+		diag_err("chart %s: %s", c.slug, strerror(-err));
+	if (!err && !c.nr_ent)
+		diag_warn("chart %s: no point finished ok, nothing to draw", c.slug);
+	if (!err && c.nr_ent)
+		err = chart_write(job->dir, &c, job->tpl);
+	if (!err && c.nr_ent)
+		memcpy(job->slugs[job->nr_slugs++], c.slug, SLUG_LEN);
+	chart_free(&c);
+	return err;
+}
+
+static int plot_prepare(struct plot_job *job, const char *dir)
+{
+	char path[PATH_MAX];
+	int nr = 0, err;
+
+	for (int x = 0; x < job->cfg->nr_exps; x++)
+		nr += job->cfg->exps[x].nr_plots;
+	if (!nr)
+		return 0;
+	snprintf(job->dir, sizeof(job->dir), "%s/plots", dir);
+	if (mkdir(job->dir, 0755) && errno != EEXIST) {
+		err = -errno;
+		diag_err("cannot create %s: %s", job->dir, strerror(errno));
+		return err;
+	}
+	if (plot_template_find(PLOT_TEMPLATE, path, sizeof(path))) {
+		diag_err("chart template %s not found in plots/ or ../share/bpfsweep/plots/ "
+			 "beside the executable, nor in ./plots/", PLOT_TEMPLATE);
+		return -ENOENT;
+	}
+	err = read_text(path, &job->tpl);
+	if (err) {
+		diag_err("cannot read %s: %s", path, strerror(-err));
+		return err;
+	}
+	job->slugs = calloc(nr, sizeof(*job->slugs));
+	if (!job->slugs) {
+		diag_err("charts: %s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int plot_render(const char *dir, const struct sweep_cfg *cfg,
+		const struct point_result *results, int nr)
+{
+	struct plot_job job = { .cfg = cfg, .results = results, .nr = nr };
+	int err;
+
+	err = plot_prepare(&job, dir);
+	for (int x = 0; !err && job.slugs && x < cfg->nr_exps; x++) {
+		const struct experiment *e = &cfg->exps[x];
+
+		for (int p = 0; !err && p < e->nr_plots; p++)
+			err = plot_one(&job, e, &e->plots[p]);
+	}
+	if (!err)
+		err = render_all(job.dir, job.slugs, job.nr_slugs);
+	free(job.tpl);
+	free(job.slugs);
+	return err;
+}

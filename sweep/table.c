@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The cover-letter table, in the format of the kernel's run_bench_*.sh:
+ * a title, an underline, and per point a left-aligned label and
+ * "mean ± stddev" of each metric.  Text only; numbers come from stats.c.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+
+#define LABEL_LEN	256
+#define MIN_LABEL_WIDTH	20	/* the kernel scripts' printf "%-20s" */
+
+/*
+ * The one place a rate's unit is chosen.  Every family so far counts in
+ * millions per second, like the kernel benches; a slower one (k/s) would
+ * decide here, by workload and metric.
+ */
+void table_scale(const struct workload *wl, int metric, struct rate_scale *s)
+{
+	s->div = 1e6;
+	s->unit = "M/s";
+}
+
+/* Characters, not bytes: titles and labels may hold "±" or "→". */
+static int utf8_len(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static const char *exp_title(const struct sweep_cfg *cfg, const struct experiment *e)
+{
+	if (e->title)
+		return e->title;
+	return cfg->title ? cfg->title : "";
+}
+
+static size_t put_value(const struct sweep_cfg *cfg, const struct point *pt, int param,
+			char *buf, size_t len)
+{
+	char val[128];
+
+	param_format(&cfg->wl->params[param], pt->wp.v[param], val, sizeof(val));
+	return snprintf(buf, len, "%s", val);
+}
+
+/* "{name}" of a known parameter → its value; anything else is copied. */
+static void expand_template(const struct sweep_cfg *cfg, const char *tpl,
+			    const struct point *pt, char *buf, size_t len)
+{
+	const struct workload *wl = cfg->wl;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	while (*tpl && n < len - 1) {
+		const char *end = *tpl == '{' ? strchr(tpl, '}') : NULL;
+		char name[64];
+		int p = -1;
+
+		if (end && (size_t)(end - tpl - 1) < sizeof(name)) {
+			snprintf(name, sizeof(name), "%.*s", (int)(end - tpl - 1), tpl + 1);
+			p = param_index(wl->params, wl->nr_params, name);
+		}
+		if (p < 0) {
+			buf[n++] = *tpl++;
+			buf[n] = '\0';
+			continue;
+		}
+		n += put_value(cfg, pt, p, buf + n, len - n);
+		tpl = end + 1;
+	}
+}
+
+/* "producers=4 overwrite=off": the parameters that vary in e, outermost first. */
+static void varying_label(const struct sweep_cfg *cfg, const struct experiment *e,
+			  const struct point *pt, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int a = 0; a < e->nr_axes && n < len; a++) {
+		int p = e->axes[a].param;
+
+		if (e->axes[a].nr_vals < 2)
+			continue;
+		n += snprintf(buf + n, len - n, "%s%s=", n ? " " : "", cfg->wl->params[p].name);
+		if (n < len)
+			n += put_value(cfg, pt, p, buf + n, len - n);
+	}
+	if (!n)
+		snprintf(buf, len, "%s", exp_title(cfg, e));
+}
+
+void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
+		 const struct point *pt, char *buf, size_t len)
+{
+	if (!len)
+		return;
+	if (e->label)
+		expand_template(cfg, e->label, pt, buf, len);
+	else
+		varying_label(cfg, e, pt, buf, len);
+}
+
+static void print_rate(FILE *out, const struct workload *wl, int m, const struct summary *s)
+{
+	struct rate_scale sc;
+
+	table_scale(wl, m, &sc);
+	fprintf(out, "%.3f ± %.3f%s", s->mean / sc.div, s->stddev / sc.div, sc.unit);
+}
+
+/* "14.970 ± 0.012M/s (drops 0.000 ± 0.000M/s, ...)", or "unsupported: why" */
+static void print_values(FILE *out, const struct workload *wl, const struct point_result *r)
+{
+	if (r->status != PS_OK) {
+		fputs(point_status_name(r->status), out);
+		if (r->reason[0])
+			fprintf(out, ": %s", r->reason);
+		return;
+	}
+	print_rate(out, wl, 0, &r->rate[0]);
+	for (int m = 1; m < wl->nr_metrics; m++) {
+		fprintf(out, "%s%s ", m == 1 ? " (" : ", ", wl->metrics[m]);
+		print_rate(out, wl, m, &r->rate[m]);
+	}
+	if (wl->nr_metrics > 1)
+		fputc(')', out);
+}
+
+/* One experiment's rows, in display order. */
+struct block {
+	const struct point_result **rows;
+	char (*labels)[LABEL_LEN];
+	int *group;		/* index of the row's group value in the group axis */
+	int nr;
+	int width;
+};
+
+static const struct axis *find_axis(const struct experiment *e, int param)
+{
+	for (int a = 0; a < e->nr_axes; a++)
+		if (e->axes[a].param == param)
+			return &e->axes[a];
+	return NULL;
+}
+
+static int group_of(const struct experiment *e, const struct point *pt)
+{
+	const struct axis *ax = e->group >= 0 ? find_axis(e, e->group) : NULL;
+
+	for (int i = 0; ax && i < ax->nr_vals; i++)
+		if (ax->vals[i] == pt->wp.v[e->group])
+			return i;
+	return 0;
+}
+
+/* Insertion sort: stable, so points keep their order inside a group. */
+static void sort_by_group(struct block *b)
+{
+	for (int i = 1; i < b->nr; i++) {
+		const struct point_result *r = b->rows[i];
+		int g = b->group[i], j = i;
+
+		for (; j > 0 && b->group[j - 1] > g; j--) {
+			b->rows[j] = b->rows[j - 1];
+			b->group[j] = b->group[j - 1];
+		}
+		b->rows[j] = r;
+		b->group[j] = g;
+	}
+}
+
+static int block_alloc(struct block *b, int nr)
+{
+	memset(b, 0, sizeof(*b));
+	b->rows = calloc(nr ? nr : 1, sizeof(*b->rows));
+	b->labels = calloc(nr ? nr : 1, sizeof(*b->labels));
+	b->group = calloc(nr ? nr : 1, sizeof(*b->group));
+	return b->rows && b->labels && b->group ? 0 : -ENOMEM;
+}
+
+static void block_free(struct block *b)
+{
+	free(b->rows);
+	free(b->labels);
+	free(b->group);
+}
+
+static int block_build(struct block *b, const struct sweep_cfg *cfg, int exp,
+		       const struct point_result *results, int nr)
+{
+	const struct experiment *e = &cfg->exps[exp];
+	int err = block_alloc(b, nr);
+
+	if (err)
+		return err;
+	for (int i = 0; i < nr; i++) {
+		if (results[i].pt->exp != exp)
+			continue;
+		b->rows[b->nr] = &results[i];
+		b->group[b->nr++] = group_of(e, results[i].pt);
+	}
+	sort_by_group(b);
+	b->width = MIN_LABEL_WIDTH;
+	for (int i = 0; i < b->nr; i++) {
+		table_label(cfg, e, b->rows[i]->pt, b->labels[i], LABEL_LEN);
+		if (utf8_len(b->labels[i]) > b->width)
+			b->width = utf8_len(b->labels[i]);
+	}
+	return 0;
+}
+
+/*
+ * How groups show.  When every label names its group value (no template:
+ * the varying parameters do; or a template with {group}), a blank line
+ * between groups of several rows is enough.  Otherwise rows of different
+ * groups would read the same, so each group gets its own titled block,
+ * "Title (overwrite=on)", like the kernel's run scripts print them.
+ */
+enum group_style { GROUPS_NONE, GROUPS_BLANK, GROUPS_TITLED };
+
+static enum group_style group_style(const struct sweep_cfg *cfg, const struct experiment *e,
+				    const struct block *b)
+{
+	bool several_groups = false, several_rows = false;
+	char ref[80];
+
+	for (int i = 1; i < b->nr; i++) {
+		several_groups |= b->group[i] != b->group[0];
+		several_rows |= b->group[i] == b->group[i - 1];
+	}
+	if (e->group < 0 || !several_groups)
+		return GROUPS_NONE;
+	snprintf(ref, sizeof(ref), "{%s}", cfg->wl->params[e->group].name);
+	if (e->label && !strstr(e->label, ref))
+		return GROUPS_TITLED;
+	return several_rows ? GROUPS_BLANK : GROUPS_NONE;
+}
+
+/* The title, with r's group value when given, underlined to its length. */
+static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
+			const struct point_result *r)
+{
+	char title[LABEL_LEN + 128], val[128];
+
+	if (r) {
+		put_value(cfg, r->pt, e->group, val, sizeof(val));
+		snprintf(title, sizeof(title), "%s (%s=%s)", exp_title(cfg, e),
+			 cfg->wl->params[e->group].name, val);
+	} else {
+		snprintf(title, sizeof(title), "%s", exp_title(cfg, e));
+	}
+	fprintf(out, "%s\n", title);
+	for (int i = utf8_len(title); i > 0; i--)
+		fputc('=', out);
+	fputc('\n', out);
+}
+
+static void block_print(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
+			const struct block *b)
+{
+	enum group_style style = group_style(cfg, e, b);
+
+	for (int i = 0; i < b->nr; i++) {
+		bool new_group = i && b->group[i] != b->group[i - 1];
+
+		if (!i || (new_group && style == GROUPS_TITLED)) {
+			if (i)
+				fputc('\n', out);
+			print_title(out, cfg, e, style == GROUPS_TITLED ? b->rows[i] : NULL);
+		} else if (new_group && style == GROUPS_BLANK) {
+			fputc('\n', out);
+		}
+		fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
+		print_values(out, cfg->wl, b->rows[i]);
+		fputc('\n', out);
+	}
+}
+
+int table_render(FILE *out, const struct sweep_cfg *cfg,
+		 const struct point_result *results, int nr)
+{
+	int printed = 0;
+
+	for (int x = 0; x < cfg->nr_exps; x++) {
+		struct block b;
+		int err = block_build(&b, cfg, x, results, nr);
+
+		if (!err && b.nr) {
+			if (printed++)
+				fputc('\n', out);
+			block_print(out, cfg, &cfg->exps[x], &b);
+		}
+		block_free(&b);
+		if (err)
+			return err;
+	}
+	return ferror(out) ? -EIO : 0;
+}

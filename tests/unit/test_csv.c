@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/* csv.c: fields that need quoting survive a write/read round trip. */
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "csvfile.h"
+
+static const char *const header[] = { "name", "note", "empty", "value" };
+static const char *const row1[] = { "plain", "a, b", "", "1.500" };
+static const char *const row2[] = { "say \"hi\"", "line1\nline2", "", " padded " };
+static const char *const row3[] = { "crlf\r\nend", "\xc2\xb1 utf-8", "", "" };
+static const char *const *const rows[] = { header, row1, row2, row3 };
+
+static int write_rows(FILE *f)
+{
+	for (int r = 0; r < 4; r++) {
+		int err = csv_write_row(f, rows[r], 4);
+
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* Every field of t equals rows[][]; returns the first mismatch or -1. */
+static int first_mismatch(const struct csv_table *t)
+{
+	for (int r = 0; r < 4; r++)
+		for (int c = 0; c < 4; c++)
+			if (strcmp(t->rows[r][c], rows[r][c]))
+				return r * 4 + c;
+	return -1;
+}
+
+TEST(write_quotes_only_when_needed)
+{
+	static const char want[] = "name,note,empty,value\nplain,\"a, b\",,1.500\n"
+				   "\"say \"\"hi\"\"\",\"line1\nline2\",,\" padded \"\n";
+	char *text = NULL;
+	int diff;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK(f);
+	CHECK_INT(write_rows(f), 0);
+	fclose(f);
+	diff = strncmp(text, want, strlen(want));
+	free(text);
+	CHECK_INT(diff, 0);
+}
+
+TEST(round_trip_string)
+{
+	struct csv_table t;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK(f);
+	CHECK_INT(write_rows(f), 0);
+	fclose(f);
+	CHECK_INT(csv_read_string(text, &t), 0);
+	free(text);
+	CHECK_INT(t.nr_rows, 4);
+	CHECK_INT(t.nr_cols, 4);
+	CHECK_INT(first_mismatch(&t), -1);
+	CHECK_INT(csv_column(&t, "value"), 3);
+	CHECK_INT(csv_column(&t, "nope"), -1);
+	csv_table_free(&t);
+	CHECK_INT(t.nr_rows, 0);
+}
+
+TEST(round_trip_file)
+{
+	char path[] = "/tmp/test_csv.XXXXXX";
+	struct csv_table t;
+	int fd = mkstemp(path);
+	FILE *f;
+
+	CHECK(fd >= 0);
+	f = fdopen(fd, "w");
+	CHECK(f);
+	CHECK_INT(write_rows(f), 0);
+	CHECK_INT(fclose(f), 0);
+	CHECK_INT(csv_read_file(path, &t), 0);
+	unlink(path);
+	CHECK_INT(t.nr_rows, 4);
+	CHECK_INT(first_mismatch(&t), -1);
+	csv_table_free(&t);
+}
+
+TEST(lone_empty_field_is_a_row)
+{
+	static const char *const one[] = { "" };
+	struct csv_table t;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK(f);
+	CHECK_INT(csv_write_row(f, (const char *const[]){ "h" }, 1), 0);
+	CHECK_INT(csv_write_row(f, one, 1), 0);
+	fclose(f);
+	CHECK_INT(csv_read_string(text, &t), 0);
+	free(text);
+	CHECK_INT(t.nr_rows, 2);
+	CHECK_STR(t.rows[1][0], "");
+	csv_table_free(&t);
+}
+
+TEST(last_row_without_newline_and_crlf)
+{
+	struct csv_table t;
+
+	CHECK_INT(csv_read_string("a,b\r\n1,2\r\n3,4", &t), 0);
+	CHECK_INT(t.nr_rows, 3);
+	CHECK_STR(t.rows[1][1], "2");
+	CHECK_STR(t.rows[2][0], "3");
+	csv_table_free(&t);
+}
+
+TEST(bad_row_width)
+{
+	struct csv_table t;
+
+	CHECK_INT(csv_read_string("a,b,c\n1,2,3\n4,5\n", &t), -EINVAL);
+	CHECK_INT(t.nr_rows, 0);
+	CHECK(!t.rows);
+	CHECK_INT(csv_read_string("a,b\n1,2,3\n", &t), -EINVAL);
+	CHECK_INT(csv_read_string("a,b\n1,2", &t), 0);
+	csv_table_free(&t);
+}
+
+TEST(malformed_quotes)
+{
+	struct csv_table t;
+
+	CHECK_INT(csv_read_string("a,b\n\"1\"x,2\n", &t), -EINVAL);
+	CHECK_INT(csv_read_string("a,b\n1,\"2\n", &t), -EINVAL);
+}
+
+TEST(missing_file)
+{
+	struct csv_table t;
+
+	CHECK_INT(csv_read_file("/nonexistent/bpfsweep.csv", &t), -ENOENT);
+	CHECK_INT(t.nr_rows, 0);
+}
+
+TEST(empty_input)
+{
+	struct csv_table t;
+
+	CHECK_INT(csv_read_string("", &t), 0);
+	CHECK_INT(t.nr_rows, 0);
+	CHECK_INT(csv_column(&t, "a"), -1);
+	csv_table_free(&t);
+}
+
+RUN_TESTS(write_quotes_only_when_needed, round_trip_string, round_trip_file,
+	  lone_empty_field_is_a_row, last_row_without_newline_and_crlf, bad_row_width,
+	  malformed_quotes, missing_file, empty_input)

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * plot.c: charts of a hand-made result rendered into a temporary directory.
+ * Run from the top of the tree, where plots/lines.gp is.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "diag.h"
+#include "plot.h"
+
+extern const struct workload null_workload;
+
+enum { P_PRODUCERS, P_RATE, P_DROP_PCT, P_VALUE_SIZE, P_MODE, P_FLAG, P_FAIL, NR_P };
+enum { M_HITS, M_DROPS };
+
+static long long one_val[NR_P][1] = { { 1 }, { 1000000 }, { 0 }, { 64 }, { 0 }, { 0 }, { 0 } };
+static long long producers[] = { 1, 2, 4 };
+static long long flags[] = { 0, 1 };
+static long long modes[] = { 0, 1 };
+
+#define NR_PTS 8	/* 3 producers x 2 flags in exp 0, 2 points in exp 1 */
+
+struct fixture {
+	char dir[64];
+	char plots[96];
+	struct experiment e[2];
+	struct sweep_cfg cfg;
+	struct point pts[NR_PTS];
+	struct point_result res[NR_PTS];
+};
+
+static void make_exp(struct experiment *e, const char *title)
+{
+	*e = (struct experiment){ .title = (char *)title, .group = -1 };
+	for (int p = 0; p < NR_P; p++)
+		e->axes[e->nr_axes++] = (struct axis){ p, one_val[p], 1 };
+}
+
+static void make_point(struct fixture *fx, int i, int exp, int nr_prod, int flag)
+{
+	struct point *pt = &fx->pts[i];
+	struct point_result *r = &fx->res[i];
+
+	*pt = (struct point){ .id = i, .exp = exp, .wp.wl = &null_workload };
+	for (int p = 0; p < NR_P; p++)
+		pt->wp.v[p] = one_val[p][0];
+	pt->wp.v[P_PRODUCERS] = nr_prod;
+	pt->wp.v[P_FLAG] = flag;
+	*r = (struct point_result){ .pt = pt, .status = PS_OK };
+	r->rate[M_HITS] = (struct summary){ .mean = 1e6 * (nr_prod + flag), .stddev = 5e4 };
+	r->rate[M_DROPS] = (struct summary){ .mean = 1e3 * nr_prod, .stddev = 10 };
+}
+
+/*
+ * Experiment 0: producers {1,2,4} x flag {off,on}, "producers vs hits by flag"
+ * and "flag vs drops"; the point producers=2 flag=on is unsupported.
+ * Experiment 1 has the same title and chart, which must not clash; its
+ * mode varies too, so its series are flag and mode combined.
+ */
+static int fixture_init(struct fixture *fx)
+{
+	struct experiment *e = fx->e;
+
+	memset(fx, 0, sizeof(*fx));
+	make_exp(&e[0], "Null: \"quoted\" title");
+	e[0].axes[P_PRODUCERS] = (struct axis){ P_PRODUCERS, producers, 3 };
+	e[0].axes[P_FLAG] = (struct axis){ P_FLAG, flags, 2 };
+	e[0].plots[0] = (struct plot_req){ .x = P_PRODUCERS, .y = M_HITS, .by = P_FLAG };
+	e[0].plots[1] = (struct plot_req){ .x = P_FLAG, .y = M_DROPS, .by = -1 };
+	e[0].nr_plots = 2;
+	make_exp(&e[1], "Null: \"quoted\" title");
+	e[1].axes[P_PRODUCERS] = (struct axis){ P_PRODUCERS, producers, 2 };
+	e[1].axes[P_MODE] = (struct axis){ P_MODE, modes, 2 };
+	e[1].plots[0] = e[0].plots[0];
+	e[1].nr_plots = 1;
+	fx->cfg = (struct sweep_cfg){ .wl = &null_workload, .exps = e, .nr_exps = 2 };
+	for (int i = 0; i < 6; i++)
+		make_point(fx, i, 0, producers[i / 2], flags[i % 2]);
+	fx->res[3].status = PS_UNSUPPORTED;
+	make_point(fx, 6, 1, 1, 0);
+	make_point(fx, 7, 1, 2, 0);
+	fx->pts[7].wp.v[P_MODE] = 1;
+	strcpy(fx->dir, "/tmp/test_plot.XXXXXX");
+	if (!mkdtemp(fx->dir))
+		return -errno;
+	snprintf(fx->plots, sizeof(fx->plots), "%s/plots", fx->dir);
+	return 0;
+}
+
+static void fixture_clean(struct fixture *fx)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	DIR *d = opendir(fx->plots);
+
+	while (d && (de = readdir(d))) {
+		snprintf(path, sizeof(path), "%s/%s", fx->plots, de->d_name);
+		if (de->d_name[0] != '.')
+			unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(fx->plots);
+	rmdir(fx->dir);
+}
+
+/* The whole of plots/<name> as a string, or NULL (free()). */
+static char *slurp(const struct fixture *fx, const char *name)
+{
+	char path[PATH_MAX], *text = NULL;
+	size_t len = 0;
+	FILE *in, *mem;
+	int c;
+
+	snprintf(path, sizeof(path), "%s/%s", fx->plots, name);
+	in = fopen(path, "r");
+	if (!in)
+		return NULL;
+	mem = open_memstream(&text, &len);
+	while (mem && (c = getc(in)) != EOF)
+		putc(c, mem);
+	if (mem)
+		fclose(mem);
+	fclose(in);
+	return text;
+}
+
+/* Does plots/<name> contain needle?  -1 when the file is missing. */
+static int contains(const struct fixture *fx, const char *name, const char *needle)
+{
+	char *text = slurp(fx, name);
+	int found;
+
+	if (!text)
+		return -1;
+	found = strstr(text, needle) != NULL;
+	free(text);
+	return found;
+}
+
+#define CHART0 "null-quoted-title-hits-vs-producers-by-flag"
+#define CHART1 "null-quoted-title-drops-vs-flag"
+#define CHART2 "null-quoted-title-hits-vs-producers-by-flag-2"
+
+static void check_dat(const struct fixture *fx)
+{
+	CHECK_INT(contains(fx, CHART0 ".dat",
+			   "# flag=off\n"
+			   "1 1.000000 0.050000 \"1\"\n"
+			   "2 2.000000 0.050000 \"2\"\n"
+			   "4 4.000000 0.050000 \"4\"\n"
+			   "\n\n# flag=on\n"
+			   "1 2.000000 0.050000 \"1\"\n"
+			   "4 5.000000 0.050000 \"4\"\n"), 1);
+	/* categorical x: by position, named; the other varying parameter splits series */
+	CHECK_INT(contains(fx, CHART1 ".dat",
+			   "# producers=1\n"
+			   "0 0.001000 0.000010 \"off\"\n"
+			   "1 0.001000 0.000010 \"on\"\n"
+			   "\n\n# producers=2\n"
+			   "0 0.002000 0.000010 \"off\"\n"
+			   "\n\n# producers=4\n"), 1);
+	CHECK_INT(contains(fx, CHART2 ".dat", "# flag=off mode=fast\n1 1.000000"), 1);
+	CHECK_INT(contains(fx, CHART2 ".dat", "\n\n# flag=off mode=slow\n2 2.000000"), 1);
+}
+
+static void check_gp(const struct fixture *fx)
+{
+	CHECK_INT(contains(fx, CHART0 ".gp", "set title \"Null: \\\"quoted\\\" title\""), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel \"producers\""), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set ylabel \"hits (M/s)\""), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale x 2\n"), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".png\""), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".svg\""), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp",
+			   "plot \"" CHART0 ".dat\" index 0 using 1:2:3 title \"flag=off\", \\\n"
+			   "     \"\" index 1 using 1:2:3 title \"flag=on\"\n"), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "@"), 0);
+	CHECK_INT(contains(fx, CHART1 ".gp", "set ylabel \"drops (M/s)\""), 1);
+	CHECK_INT(contains(fx, CHART1 ".gp", "using 1:2:3:xtic(4) title \"producers=4\""), 1);
+	CHECK_INT(contains(fx, CHART1 ".gp", "set logscale"), 0);
+}
+
+static void check_images(const struct fixture *fx, const char *chart)
+{
+	static const unsigned char png_sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	unsigned char head[8] = { 0 };
+	char name[256];
+	FILE *f;
+
+	snprintf(name, sizeof(name), "%s/%s.png", fx->plots, chart);
+	f = fopen(name, "rb");
+	CHECK(f);
+	CHECK_INT(fread(head, 1, sizeof(head), f), 8);
+	fclose(f);
+	CHECK(!memcmp(head, png_sig, sizeof(png_sig)));
+	snprintf(name, sizeof(name), "%s.svg", chart);
+	CHECK_INT(contains(fx, name, "<svg"), 1);
+}
+
+TEST(template_is_found)
+{
+	char path[PATH_MAX];
+
+	CHECK_INT(plot_template_find("lines.gp", path, sizeof(path)), 0);
+	CHECK(strstr(path, "plots/lines.gp"));
+	CHECK_INT(plot_template_find("no-such-template.gp", path, sizeof(path)), -ENOENT);
+}
+
+TEST(render_charts)
+{
+	struct fixture fx;
+	int err;
+
+	CHECK_INT(fixture_init(&fx), 0);
+	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS);
+	check_dat(&fx);
+	if (!check_cur.failed)
+		check_gp(&fx);
+	if (!check_cur.failed && err == -ENOENT) {
+		fixture_clean(&fx);
+		SKIP("gnuplot is not installed");
+	}
+	if (!check_cur.failed)
+		CHECK_INT(err, 0);
+	if (!check_cur.failed)
+		check_images(&fx, CHART0);
+	if (!check_cur.failed)
+		check_images(&fx, CHART1);
+	if (!check_cur.failed)
+		check_images(&fx, CHART2);
+	fixture_clean(&fx);
+}
+
+/* No gnuplot on PATH: one error, -ENOENT, and the scripts still there to run later. */
+TEST(missing_gnuplot)
+{
+	char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+	char *msgs = NULL;
+	size_t len = 0;
+	FILE *diag = open_memstream(&msgs, &len);
+	struct fixture fx;
+	int before = diag_error_count(), err, found;
+
+	CHECK(diag);
+	CHECK_INT(fixture_init(&fx), 0);
+	diag_set_stream(diag);
+	setenv("PATH", "/nonexistent", 1);
+	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS);
+	if (path)
+		setenv("PATH", path, 1);
+	free(path);
+	diag_set_stream(NULL);
+	fclose(diag);
+	found = strstr(msgs, "gnuplot not found") != NULL;
+	free(msgs);
+	CHECK_INT(err, -ENOENT);
+	CHECK_INT(diag_error_count() - before, 1);
+	CHECK(found);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "plot "), 1);
+	CHECK_INT(contains(&fx, CHART0 ".png", ""), -1);
+	fixture_clean(&fx);
+}
+
+/* Only failed points: no chart, no error, nothing for gnuplot to choke on. */
+TEST(nothing_to_draw)
+{
+	struct fixture fx;
+	FILE *diag = fopen("/dev/null", "w");
+
+	CHECK_INT(fixture_init(&fx), 0);
+	for (int i = 0; i < NR_PTS; i++)
+		fx.res[i].status = PS_FAILED;
+	diag_set_stream(diag);
+	CHECK_INT(plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS), 0);
+	diag_set_stream(NULL);
+	if (diag)
+		fclose(diag);
+	CHECK_INT(contains(&fx, CHART0 ".gp", ""), -1);
+	fixture_clean(&fx);
+}
+
+RUN_TESTS(template_is_found, render_charts, missing_gnuplot, nothing_to_draw)

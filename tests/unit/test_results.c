@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/* results.c: the CSV files of a result directory, read back with csv.c. */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "csvfile.h"
+#include "results.h"
+
+extern const struct workload null_workload;
+
+enum { P_PRODUCERS, P_RATE, P_DROP_PCT, P_VALUE_SIZE, P_MODE, P_FLAG, P_FAIL };
+
+static struct experiment exp0 = { .title = "Null, \"quoted\", title", .group = -1 };
+static struct sweep_cfg cfg = { .wl = &null_workload, .exps = &exp0, .nr_exps = 1 };
+
+/* A point of the null workload with its defaults and producers = p. */
+static void make_point(struct point *pt, int id, int producers)
+{
+	*pt = (struct point){ .id = id, .exp = 0, .wp.wl = &null_workload };
+	pt->wp.v[P_PRODUCERS] = producers;
+	pt->wp.v[P_RATE] = 1000000;
+	pt->wp.v[P_VALUE_SIZE] = 4096;
+	pt->wp.v[P_MODE] = 1;
+	pt->wp.v[P_FLAG] = 1;
+}
+
+static void make_ok(struct point_result *r, const struct point *pt, struct interval *iv)
+{
+	*r = (struct point_result){ .pt = pt, .status = PS_OK, .iv = iv, .nr_iv = 3,
+				    .nr_producers = 2, .nr_cpus = 8 };
+	snprintf(r->cpus, sizeof(r->cpus), "prod 0,1");
+	iv[0] = (struct interval){ 0, 0, true, 1000000000, { 900000, 9 } };
+	iv[1] = (struct interval){ 0, 1, false, 1000000000, { 14970123, 0 } };
+	iv[2] = (struct interval){ 0, 2, false, 999999000, { 14970124, 1 } };
+	r->rate[0] = (struct summary){ 14970123.4, 0.5, 14970123.4, 14970123, 14970124, 4.5, 2 };
+}
+
+static int make_tmpdir(char *dir)
+{
+	strcpy(dir, "/tmp/test_results.XXXXXX");
+	return mkdtemp(dir) ? 0 : -errno;
+}
+
+static void remove_tree(const char *dir, const char *sub)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s/samples.csv", dir, sub);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/%s/summary.csv", dir, sub);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/a", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
+/* Field of row r in column name, or NULL. */
+static const char *cell(const struct csv_table *t, int r, const char *name)
+{
+	int c = csv_column(t, name);
+
+	return c < 0 || r >= t->nr_rows ? NULL : t->rows[r][c];
+}
+
+static int write_two_points(const char *sub_dir)
+{
+	struct interval iv[3];
+	struct point_result res[2];
+	struct results *rs;
+	struct point pts[2];
+	int err;
+
+	make_point(&pts[0], 0, 1);
+	make_point(&pts[1], 1, 2);
+	make_ok(&res[0], &pts[0], iv);
+	res[1] = (struct point_result){ .pt = &pts[1], .status = PS_UNSUPPORTED };
+	snprintf(res[1].reason, sizeof(res[1].reason), "null: unsupported, on request");
+	snprintf(res[1].cpus, sizeof(res[1].cpus), "unpinned");
+	err = results_open(sub_dir, &cfg, &rs);
+	if (err)
+		return err;
+	err = results_append(rs, &res[0]);
+	if (!err)
+		err = results_append(rs, &res[1]);
+	results_close(rs);
+	return err;
+}
+
+static void check_samples(const char *dir)
+{
+	static const char *const head[] = { "point", "experiment", "rep", "interval", "warmup",
+					    "elapsed_ns", "hits", "drops" };
+	char path[512];
+	struct csv_table t;
+
+	snprintf(path, sizeof(path), "%s/samples.csv", dir);
+	CHECK_INT(csv_read_file(path, &t), 0);
+	CHECK_INT(t.nr_cols, 8);
+	CHECK_INT(t.nr_rows, 4);
+	for (int c = 0; c < 8; c++)
+		CHECK_STR(t.rows[0][c], head[c]);
+	CHECK_STR(t.rows[1][1], exp0.title);
+	CHECK_STR(cell(&t, 1, "warmup"), "1");
+	CHECK_STR(cell(&t, 2, "warmup"), "0");
+	CHECK_STR(cell(&t, 3, "interval"), "2");
+	CHECK_STR(cell(&t, 3, "elapsed_ns"), "999999000");
+	CHECK_STR(cell(&t, 3, "hits"), "14970124");
+	CHECK_STR(cell(&t, 3, "drops"), "1");
+	csv_table_free(&t);
+}
+
+static void check_summary_header(const struct csv_table *t)
+{
+	static const char *const head[] = {
+		"point", "experiment", "producers", "rate", "drop_pct", "value_size", "mode",
+		"flag", "fail", "status", "reason", "nr_producers", "nr_consumers", "nr_cpus",
+		"cpus", "n", "hits_per_s_mean", "hits_per_s_stddev", "hits_per_s_median",
+		"hits_per_s_min", "hits_per_s_max", "hits_per_s_ci95", "drops_per_s_mean",
+	};
+
+	CHECK_INT(t->nr_cols, 16 + 12);
+	for (size_t c = 0; c < sizeof(head) / sizeof(head[0]); c++)
+		CHECK_STR(t->rows[0][c], head[c]);
+	CHECK_STR(t->rows[0][27], "drops_per_s_ci95");
+}
+
+static void check_summary(const char *dir)
+{
+	char path[512];
+	struct csv_table t;
+
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	CHECK_INT(csv_read_file(path, &t), 0);
+	CHECK_INT(t.nr_rows, 3);
+	check_summary_header(&t);
+	if (check_cur.failed)
+		goto free_table;
+	CHECK_STR(cell(&t, 1, "value_size"), "4096");
+	CHECK_STR(cell(&t, 1, "mode"), "slow");
+	CHECK_STR(cell(&t, 1, "flag"), "on");
+	CHECK_STR(cell(&t, 1, "status"), "ok");
+	CHECK_STR(cell(&t, 1, "n"), "2");
+	CHECK_STR(cell(&t, 1, "nr_producers"), "2");
+	CHECK_STR(cell(&t, 1, "cpus"), "prod 0,1");
+	CHECK_STR(cell(&t, 1, "hits_per_s_mean"), "14970123.400");
+	CHECK_STR(cell(&t, 1, "hits_per_s_ci95"), "4.500");
+	CHECK_STR(cell(&t, 1, "drops_per_s_mean"), "0.000");
+	CHECK_STR(cell(&t, 2, "producers"), "2");
+	CHECK_STR(cell(&t, 2, "status"), "unsupported");
+	CHECK_STR(cell(&t, 2, "reason"), "null: unsupported, on request");
+	CHECK_STR(cell(&t, 2, "n"), "0");
+	CHECK_STR(cell(&t, 2, "hits_per_s_mean"), "");
+	CHECK_STR(cell(&t, 2, "drops_per_s_ci95"), "");
+free_table:
+	csv_table_free(&t);
+}
+
+TEST(write_and_read_back)
+{
+	char dir[64], sub[128];
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	/* parents that do not exist yet */
+	snprintf(sub, sizeof(sub), "%s/a/b", dir);
+	CHECK_INT(write_two_points(sub), 0);
+	check_samples(sub);
+	if (!check_cur.failed)
+		check_summary(sub);
+	remove_tree(dir, "a/b");
+}
+
+TEST(never_overwrites)
+{
+	char dir[64], sub[128];
+	struct results *rs = NULL;
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a/b", dir);
+	CHECK_INT(write_two_points(sub), 0);
+	CHECK_INT(results_open(sub, &cfg, &rs), -EEXIST);
+	CHECK(!rs);
+	remove_tree(dir, "a/b");
+}
+
+TEST(parent_is_a_file)
+{
+	char dir[64], sub[128];
+	struct results *rs = NULL;
+	FILE *f;
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	f = fopen(sub, "w");
+	CHECK(f);
+	fclose(f);
+	snprintf(sub, sizeof(sub), "%s/a/b", dir);
+	CHECK_INT(results_open(sub, &cfg, &rs), -ENOTDIR);
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	unlink(sub);
+	rmdir(dir);
+}
+
+RUN_TESTS(write_and_read_back, never_overwrites, parent_is_a_file)

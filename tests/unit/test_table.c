@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/* table.c: the exact text of cover-letter tables built from hand-made results. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "table.h"
+
+extern const struct workload null_workload;
+
+enum { P_PRODUCERS, P_RATE, P_DROP_PCT, P_VALUE_SIZE, P_MODE, P_FLAG, P_FAIL, NR_P };
+
+static long long one_val[NR_P][1] = { { 1 }, { 1000000 }, { 0 }, { 64 }, { 0 }, { 0 }, { 0 } };
+static long long producers[] = { 1, 2, 12, 52 };
+static long long flags[] = { 0, 1 };
+
+/* An experiment over every null parameter, one value each unless vals is given. */
+static void make_exp(struct experiment *e, const char *title, const char *label)
+{
+	*e = (struct experiment){ .title = (char *)title, .label = (char *)label, .group = -1 };
+	for (int p = 0; p < NR_P; p++)
+		e->axes[e->nr_axes++] = (struct axis){ p, one_val[p], 1 };
+}
+
+static void set_axis(struct experiment *e, int p, long long *vals, int nr)
+{
+	e->axes[p].vals = vals;
+	e->axes[p].nr_vals = nr;
+}
+
+static void make_point(struct point *pt, int id, int exp, int nr_prod, int flag)
+{
+	*pt = (struct point){ .id = id, .exp = exp, .wp.wl = &null_workload };
+	for (int p = 0; p < NR_P; p++)
+		pt->wp.v[p] = one_val[p][0];
+	pt->wp.v[P_PRODUCERS] = nr_prod;
+	pt->wp.v[P_FLAG] = flag;
+}
+
+static void make_ok(struct point_result *r, const struct point *pt, double mean, double sd)
+{
+	*r = (struct point_result){ .pt = pt, .status = PS_OK };
+	r->rate[0] = (struct summary){ .mean = mean, .stddev = sd, .n = 10 };
+	r->rate[1] = (struct summary){ .mean = mean / 100, .stddev = sd / 100, .n = 10 };
+}
+
+static void make_bad(struct point_result *r, const struct point *pt, enum point_status st,
+		     const char *reason)
+{
+	*r = (struct point_result){ .pt = pt, .status = st };
+	snprintf(r->reason, sizeof(r->reason), "%s", reason);
+}
+
+/* table_render into a string; NULL on error (caller frees). */
+static char *render(const struct sweep_cfg *cfg, const struct point_result *res, int nr)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int err;
+
+	if (!f)
+		return NULL;
+	err = table_render(f, cfg, res, nr);
+	fclose(f);
+	if (err) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* CHECK_STR, freeing the text either way. */
+#define CHECK_TEXT(text, want) do {						\
+	char *t_ = (text);							\
+	int ok_ = t_ && !strcmp(t_, want);					\
+	if (!ok_)								\
+		printf("got:\n%s\nwant:\n%s\n", t_ ? t_ : "(null)", want);	\
+	free(t_);								\
+	CHECK(ok_);								\
+} while (0)
+
+TEST(kernel_format_with_template)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
+	struct point pts[4];
+	struct point_result res[4];
+
+	make_exp(&e, "Null ± ringbuf → overwrite", "rb-libbpf nr_prod {producers}");
+	set_axis(&e, P_PRODUCERS, producers, 4);
+	for (int i = 0; i < 4; i++)
+		make_point(&pts[i], i, 0, producers[i], 0);
+	make_ok(&res[0], &pts[0], 14970123.4, 12000);
+	make_ok(&res[1], &pts[1], 14064000, 7000);
+	make_ok(&res[2], &pts[2], 2612345, 12499);
+	make_bad(&res[3], &pts[3], PS_UNSUPPORTED, "null: unsupported on request (fail=probe)");
+	CHECK_TEXT(render(&cfg, res, 4),
+		   "Null ± ringbuf → overwrite\n"
+		   "==========================\n"
+		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n"
+		   "rb-libbpf nr_prod 2  14.064 ± 0.007M/s (drops 0.141 ± 0.000M/s)\n"
+		   "rb-libbpf nr_prod 12 2.612 ± 0.012M/s (drops 0.026 ± 0.000M/s)\n"
+		   "rb-libbpf nr_prod 52 unsupported: null: unsupported on request (fail=probe)\n");
+}
+
+TEST(template_of_every_type)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
+	struct point pt;
+	char buf[128];
+
+	make_exp(&e, "t", "{mode}/{flag}/{value_size}B {producers}{nope} {unclosed");
+	make_point(&pt, 0, 0, 3, 1);
+	pt.wp.v[P_MODE] = 1;
+	pt.wp.v[P_VALUE_SIZE] = 4096;
+	table_label(&cfg, &e, &pt, buf, sizeof(buf));
+	CHECK_STR(buf, "slow/on/4096B 3{nope} {unclosed");
+	table_label(&cfg, &e, &pt, buf, 8);
+	CHECK_STR(buf, "slow/on");
+}
+
+/* No template: the varying parameters name the row; groups split by flag. */
+TEST(groups_and_default_labels)
+{
+	struct experiment e[2];
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = e, .nr_exps = 2 };
+	struct point pts[5];
+	struct point_result res[5];
+
+	make_exp(&e[0], "Grouped", NULL);
+	set_axis(&e[0], P_PRODUCERS, producers, 2);
+	set_axis(&e[0], P_FLAG, flags, 2);
+	e[0].group = P_FLAG;
+	make_exp(&e[1], "Fixed", NULL);
+	for (int i = 0; i < 4; i++)
+		make_point(&pts[i], i, 0, producers[i / 2], flags[i % 2]);
+	make_point(&pts[4], 4, 1, 1, 0);
+	make_ok(&res[0], &pts[0], 1e6, 0);
+	make_bad(&res[1], &pts[1], PS_FAILED, "setup: Input/output error");
+	make_ok(&res[2], &pts[2], 2e6, 1500);
+	make_bad(&res[3], &pts[3], PS_INTERRUPTED, "");
+	make_ok(&res[4], &pts[4], 123456789, 0);
+	CHECK_TEXT(render(&cfg, res, 5),
+		   "Grouped\n"
+		   "=======\n"
+		   "producers=1 flag=off 1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
+		   "producers=2 flag=off 2.000 ± 0.002M/s (drops 0.020 ± 0.000M/s)\n"
+		   "\n"
+		   "producers=1 flag=on  failed: setup: Input/output error\n"
+		   "producers=2 flag=on  interrupted\n"
+		   "\n"
+		   "Fixed\n"
+		   "=====\n"
+		   "Fixed                123.457 ± 0.000M/s (drops 1.235 ± 0.000M/s)\n");
+}
+
+/* A group of one row each reads better without blank lines; long labels widen. */
+TEST(single_row_groups_and_wide_labels)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
+	struct point pts[2];
+	struct point_result res[2];
+
+	make_exp(&e, "Wide", "a long label, flag {flag}");
+	set_axis(&e, P_FLAG, flags, 2);
+	e.group = P_FLAG;
+	make_point(&pts[0], 0, 0, 1, 1);
+	make_point(&pts[1], 1, 0, 1, 0);
+	make_ok(&res[0], &pts[0], 3e6, 0);
+	make_ok(&res[1], &pts[1], 4e6, 0);
+	CHECK_TEXT(render(&cfg, res, 2),
+		   "Wide\n"
+		   "====\n"
+		   "a long label, flag off 4.000 ± 0.000M/s (drops 0.040 ± 0.000M/s)\n"
+		   "a long label, flag on  3.000 ± 0.000M/s (drops 0.030 ± 0.000M/s)\n");
+}
+
+/*
+ * The ringbuf spec's case: the label does not name the group, so each
+ * group gets its own titled block, as in the kernel's cover letters.
+ */
+TEST(titled_groups)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
+	struct point pts[4];
+	struct point_result res[4];
+
+	make_exp(&e, "Ringbuf, overwrite mode", "rb-libbpf nr_prod {producers}");
+	set_axis(&e, P_PRODUCERS, producers, 2);
+	set_axis(&e, P_FLAG, flags, 2);
+	e.group = P_FLAG;
+	for (int i = 0; i < 4; i++) {
+		make_point(&pts[i], i, 0, producers[i / 2], flags[i % 2]);
+		make_ok(&res[i], &pts[i], 1e6 * (i + 1), 1e3 * i);
+	}
+	make_bad(&res[3], &pts[3], PS_UNSUPPORTED, "BPF_F_RB_OVERWRITE: not supported");
+	CHECK_TEXT(render(&cfg, res, 4),
+		   "Ringbuf, overwrite mode (flag=off)\n"
+		   "==================================\n"
+		   "rb-libbpf nr_prod 1  1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
+		   "rb-libbpf nr_prod 2  3.000 ± 0.002M/s (drops 0.030 ± 0.000M/s)\n"
+		   "\n"
+		   "Ringbuf, overwrite mode (flag=on)\n"
+		   "=================================\n"
+		   "rb-libbpf nr_prod 1  2.000 ± 0.001M/s (drops 0.020 ± 0.000M/s)\n"
+		   "rb-libbpf nr_prod 2  unsupported: BPF_F_RB_OVERWRITE: not supported\n");
+}
+
+/* Experiments without results (not reached before Ctrl-C) print nothing. */
+TEST(experiment_without_results)
+{
+	struct experiment e[2];
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = e, .nr_exps = 2 };
+	struct point pt;
+	struct point_result res;
+
+	make_exp(&e[0], "Empty", NULL);
+	make_exp(&e[1], "Ünïcode", "x");
+	make_point(&pt, 0, 1, 1, 0);
+	make_ok(&res, &pt, 5e5, 250);
+	CHECK_TEXT(render(&cfg, &res, 1),
+		   "Ünïcode\n"
+		   "=======\n"
+		   "x                    0.500 ± 0.000M/s (drops 0.005 ± 0.000M/s)\n");
+	CHECK_TEXT(render(&cfg, &res, 0), "");
+}
+
+RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_default_labels,
+	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results)
