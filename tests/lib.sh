@@ -18,4 +18,7 @@ check() {
 # csv_col FILE COLUMN [KEY VALUE]: COLUMN of every data row (whose KEY is VALUE)
 csv_col() { "${BUILD:-build}"/tests/tools/csvget "$@"; }
 
+# quiet CMD...: run CMD, keep only its exit status
+quiet() { "$@" >/dev/null 2>&1; }
+
 is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }

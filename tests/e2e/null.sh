@@ -73,8 +73,8 @@ check null/progress-line-per-point [ "$(grep -c '^\[[0-9]/6\]' "$TMP/err")" = 6 
 check null/png-chart is_png "$(ls "$D"/plots/*.png | head -1)"
 check null/svg-chart grep -q '<svg' "$(ls "$D"/plots/*.svg | head -1)"
 check null/gnuplot-script-kept [ -s "$(ls "$D"/plots/*.gp | head -1)" ]
-check null/meta-kernel grep -q "^kernel release: $(uname -r)\$" "$D/meta"
-check null/spec-as-run-reparses $BPFSWEEP check "$D/spec"
+check null/meta-kernel grep -qx "kernel_release: $(uname -r)" "$D/meta"
+check null/spec-as-run-reparses quiet $BPFSWEEP check "$D/spec"
 
 # --- --set and --quick --------------------------------------------------------
 D=$TMP/quick

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "csv.h"
+#include "csvfile.h"
 
 int main(int argc, char **argv)
 {

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Producers of the ringbuf workload: every getpgid() made by the benchmark
+ * process emits batch_cnt 8-byte records into a BPF ring buffer or a perf
+ * buffer, like tools/testing/selftests/bpf/progs/ringbuf_bench.c and
+ * perfbuf_bench.c.  User space loads exactly one of the four programs
+ * (ring or perf buffer, raw_tp or fentry) and disables the others.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* max_entries and map_flags (overwrite) are set by user space before load. */
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 512 * 1024);
+} ringbuf SEC(".maps");
+
+/* libbpf sizes it to the number of possible CPUs. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(int));
+	__uint(value_size, sizeof(int));
+} perfbuf SEC(".maps");
+
+/* A ring buffer record: 8 bytes of header, 8 bytes of payload. */
+#define RECORD_SZ	(BPF_RINGBUF_HDR_SZ + sizeof(long))
+
+/* Load-time knobs: the verifier sees them as constants and prunes dead code. */
+const volatile int bench_tgid;
+const volatile long getpgid_nr;
+const volatile int batch_cnt = 1;
+const volatile bool use_output;
+const volatile bool count_hits;
+/* Sampled notifications: wake the consumer once this many records wait; 0: off. */
+const volatile long sample_rate;
+
+long sample_val = 42;
+
+/*
+ * Written by every producer CPU.  Each counter sits on its own pair of
+ * cache lines (the adjacent-line prefetcher pulls pairs), as in the kernel
+ * bench, so hits and drops do not bounce one line between them.
+ */
+long hits __attribute__((aligned(128)));
+long dropped __attribute__((aligned(128)));
+
+static __always_inline bool from_bench(void)
+{
+	return (bpf_get_current_pid_tgid() >> 32) == bench_tgid;
+}
+
+static __always_inline long wakeup_flags(void)
+{
+	long avail;
+
+	if (!sample_rate)
+		return 0;
+	avail = bpf_ringbuf_query(&ringbuf, BPF_RB_AVAIL_DATA);
+	return avail >= sample_rate * RECORD_SZ ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+}
+
+/*
+ * One atomic add per counter per batch, not per record, to keep counting
+ * off the cache lines we measure.  Unconditional on purpose: a branch on
+ * ok or failed makes the verifier track their exact values, and the states
+ * of the batch loop then stop pruning (E2BIG at batch_cnt = 500).
+ */
+static __always_inline void account(long ok, long failed)
+{
+	if (count_hits)
+		__sync_fetch_and_add(&hits, ok);
+	__sync_fetch_and_add(&dropped, failed);
+}
+
+static __always_inline void rb_batch(void)
+{
+	long ok = 0, failed = 0;
+	long *sample;
+
+	for (int i = 0; i < batch_cnt; i++) {
+		if (use_output) {
+			if (bpf_ringbuf_output(&ringbuf, &sample_val, sizeof(sample_val),
+					       wakeup_flags()))
+				failed++;
+			else
+				ok++;
+			continue;
+		}
+		sample = bpf_ringbuf_reserve(&ringbuf, sizeof(*sample), 0);
+		if (!sample) {
+			failed++;
+			continue;
+		}
+		*sample = sample_val;
+		bpf_ringbuf_submit(sample, wakeup_flags());
+		ok++;
+	}
+	account(ok, failed);
+}
+
+static __always_inline void pb_batch(void *ctx)
+{
+	long ok = 0, failed = 0;
+
+	for (int i = 0; i < batch_cnt; i++) {
+		if (bpf_perf_event_output(ctx, &perfbuf, BPF_F_CURRENT_CPU, &sample_val,
+					  sizeof(sample_val)))
+			failed++;
+		else
+			ok++;
+	}
+	account(ok, failed);
+}
+
+/* raw_tp/sys_enter: args[1] is the syscall number; every syscall passes here. */
+SEC("raw_tp/sys_enter")
+int rb_raw_tp(struct bpf_raw_tracepoint_args *ctx)
+{
+	if (ctx->args[1] != getpgid_nr || !from_bench())
+		return 0;
+	rb_batch();
+	return 0;
+}
+
+SEC("raw_tp/sys_enter")
+int pb_raw_tp(struct bpf_raw_tracepoint_args *ctx)
+{
+	if (ctx->args[1] != getpgid_nr || !from_bench())
+		return 0;
+	pb_batch(ctx);
+	return 0;
+}
+
+/* The target (__x64_sys_getpgid, __arm64_sys_getpgid, ...) is set at run time. */
+SEC("fentry")
+int rb_fentry(void *ctx)
+{
+	if (!from_bench())
+		return 0;
+	rb_batch();
+	return 0;
+}
+
+SEC("fentry")
+int pb_fentry(void *ctx)
+{
+	if (!from_bench())
+		return 0;
+	pb_batch(ctx);
+	return 0;
+}

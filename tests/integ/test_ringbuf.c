@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ringbuf workload against the running kernel: real BPF, needs root.
+ * Each test drives the workload the way sweep/runner.c does (setup, start
+ * consumers then producers, sample, stop, join, teardown) with its own
+ * threads, so it depends on nothing of the engine but the interface.
+ * Rates seen are printed as "# ..." lines, for the record.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "workload.h"
+
+extern const struct workload ringbuf_workload;
+
+#define RUN_MS		300
+#define MAX_THREADS	8
+
+static const struct workload *wl = &ringbuf_workload;
+
+/* A spec value as the binder would read it: numbers with K/M/G, on/off, enum names. */
+static long long parse_value(const struct param_def *p, const char *text)
+{
+	char *end;
+	long long v;
+
+	if (p->type == PT_BOOL)
+		return !strcmp(text, "on");
+	if (p->type == PT_ENUM) {
+		for (int i = 0; p->choices[i]; i++)
+			if (!strcmp(p->choices[i], text))
+				return i;
+		return -1;
+	}
+	v = strtoll(text, &end, 10);
+	switch (*end) {
+	case 'G':
+		v <<= 10;
+		/* fallthrough */
+	case 'M':
+		v <<= 10;
+		/* fallthrough */
+	case 'K':
+		v <<= 10;
+	}
+	return v;
+}
+
+static int find_param(const char *name)
+{
+	for (int i = 0; i < wl->nr_params; i++)
+		if (!strcmp(wl->params[i].name, name))
+			return i;
+	return -1;
+}
+
+/* The default point, with "name=value" overrides; NULL ends the list. */
+static struct wl_point make_point(const char *set, ...)
+{
+	struct wl_point pt = { .wl = wl };
+	va_list ap;
+
+	for (int i = 0; i < wl->nr_params; i++)
+		pt.v[i] = parse_value(&wl->params[i], wl->params[i].def);
+	va_start(ap, set);
+	for (const char *s = set; s; s = va_arg(ap, const char *)) {
+		const char *eq = strchr(s, '=');
+		char name[64];
+		int i;
+
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - s), s);
+		i = find_param(name);
+		if (i >= 0)
+			pt.v[i] = parse_value(&wl->params[i], eq + 1);
+	}
+	va_end(ap);
+	return pt;
+}
+
+struct worker {
+	pthread_t tid;
+	void *state;
+	int idx;
+	bool consumer;
+	atomic_bool *stop;
+	int err;
+};
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	if (w->consumer)
+		w->err = wl->consume(w->state, w->idx, w->stop);
+	else
+		w->err = wl->produce(w->state, w->idx, w->stop);
+	return NULL;
+}
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+struct result {
+	uint64_t counts[2];
+	int nr_consumers;
+	int thread_err;
+};
+
+/* Start consumers first, then producers, as the runner does. */
+static int start_workers(void *state, const struct wl_threads *thr, struct worker *w,
+			 atomic_bool *stop)
+{
+	int n = 0;
+
+	for (int i = 0; i < thr->nr_consumers + thr->nr_producers && i < MAX_THREADS; i++) {
+		w[i] = (struct worker){ .state = state, .stop = stop,
+					.consumer = i < thr->nr_consumers,
+					.idx = i < thr->nr_consumers ? i : i - thr->nr_consumers };
+		if (pthread_create(&w[i].tid, NULL, worker_main, &w[i]))
+			break;
+		n++;
+	}
+	return n;
+}
+
+/* Set up pt, run it for ms, sample, stop, join and tear down. 0 or setup's error. */
+static int run_point(const struct wl_point *pt, int ms, struct result *res, char *why,
+		     size_t len)
+{
+	struct worker w[MAX_THREADS];
+	struct wl_threads thr = { 0 };
+	atomic_bool stop = false;
+	void *state;
+	int err, n;
+
+	memset(res, 0, sizeof(*res));
+	err = wl->setup(pt, &state, &thr, why, len);
+	if (err)
+		return err;
+	res->nr_consumers = thr.nr_consumers;
+	n = start_workers(state, &thr, w, &stop);
+	sleep_ms(ms);
+	res->thread_err = wl->sample(state, res->counts);
+	atomic_store(&stop, true);
+	if (wl->stop)
+		wl->stop(state);
+	for (int i = 0; i < n; i++) {
+		pthread_join(w[i].tid, NULL);
+		if (w[i].err && !res->thread_err)
+			res->thread_err = w[i].err;
+	}
+	if (n != thr.nr_consumers + thr.nr_producers && !res->thread_err)
+		res->thread_err = -EAGAIN;
+	wl->teardown(state);
+	return 0;
+}
+
+static void report(const char *label, const struct result *res, int ms)
+{
+	printf("# %-28s %8.3f M hits/s  %8.3f M drops/s\n", label,
+	       res->counts[0] / (ms * 1e3), res->counts[1] / (ms * 1e3));
+}
+
+#define NEED_ROOT() do {							\
+	if (geteuid() != 0)							\
+		SKIP("needs root to load BPF programs");			\
+} while (0)
+
+/* Run the point and expect hits; label is what the "# " line says. */
+#define EXPECT_HITS(label, ...) do {						\
+	struct wl_point pt_ = make_point(__VA_ARGS__, NULL);			\
+	struct result res_;							\
+	char why_[256] = "";							\
+	int err_ = run_point(&pt_, RUN_MS, &res_, why_, sizeof(why_));		\
+	if (err_)								\
+		CHECK_FAIL_("%s: setup: %d (%s)", label, err_, why_);		\
+	CHECK_INT(res_.thread_err, 0);						\
+	report(label, &res_, RUN_MS);						\
+	if (res_.counts[0] == 0)						\
+		CHECK_FAIL_("%s: no hits", label);				\
+} while (0)
+
+TEST(rb_libbpf)
+{
+	NEED_ROOT();
+	EXPECT_HITS("rb-libbpf", "bench=rb-libbpf");
+}
+
+TEST(rb_custom)
+{
+	NEED_ROOT();
+	EXPECT_HITS("rb-custom", "bench=rb-custom");
+}
+
+TEST(pb_libbpf)
+{
+	NEED_ROOT();
+	EXPECT_HITS("pb-libbpf", "bench=pb-libbpf");
+}
+
+TEST(rb_prod)
+{
+	NEED_ROOT();
+	EXPECT_HITS("rb-prod", "bench=rb-prod");
+}
+
+TEST(sampled)
+{
+	NEED_ROOT();
+	EXPECT_HITS("rb-libbpf sampled", "bench=rb-libbpf", "sampled=on");
+	EXPECT_HITS("rb-custom sampled", "bench=rb-custom", "sampled=on");
+	EXPECT_HITS("pb-libbpf sampled", "bench=pb-libbpf", "sampled=on");
+}
+
+TEST(use_output)
+{
+	NEED_ROOT();
+	EXPECT_HITS("rb-libbpf use_output", "bench=rb-libbpf", "use_output=on");
+	EXPECT_HITS("rb-custom use_output", "bench=rb-custom", "use_output=on");
+	EXPECT_HITS("rb-prod use_output", "bench=rb-prod", "use_output=on");
+}
+
+TEST(back2back)
+{
+	NEED_ROOT();
+	EXPECT_HITS("rb-libbpf back2back", "bench=rb-libbpf", "back2back=on");
+	EXPECT_HITS("rb-custom back2back", "bench=rb-custom", "back2back=on");
+	EXPECT_HITS("pb-libbpf back2back", "bench=pb-libbpf", "back2back=on");
+}
+
+TEST(two_producers)
+{
+	NEED_ROOT();
+	EXPECT_HITS("rb-libbpf nr_prod 2", "bench=rb-libbpf", "producers=2");
+	EXPECT_HITS("rb-custom nr_prod 2", "bench=rb-custom", "producers=2");
+}
+
+/* Checks needing no kernel: the point is refused before anything loads. */
+#define EXPECT_EINVAL(reason, ...) do {						\
+	struct wl_point pt_ = make_point(__VA_ARGS__, NULL);			\
+	struct wl_threads thr_;							\
+	char why_[256] = "";							\
+	void *st_ = NULL;							\
+	CHECK_INT(wl->probe(&pt_, why_, sizeof(why_)), -EINVAL);		\
+	CHECK(strstr(why_, reason) != NULL);					\
+	why_[0] = 0;								\
+	CHECK_INT(wl->setup(&pt_, &st_, &thr_, why_, sizeof(why_)), -EINVAL);	\
+	CHECK(strstr(why_, reason) != NULL);					\
+} while (0)
+
+TEST(invalid_points)
+{
+	EXPECT_EINVAL("back2back needs producers = 1", "back2back=on", "producers=2");
+	EXPECT_EINVAL("ringbuf_sz", "ringbuf_sz=3000");
+	EXPECT_EINVAL("ringbuf_sz", "ringbuf_sz=2K");
+	EXPECT_EINVAL("perfbuf_sz", "bench=pb-libbpf", "perfbuf_sz=12K");
+	EXPECT_EINVAL("not pb-libbpf", "bench=pb-libbpf", "overwrite=on");
+	EXPECT_EINVAL("rb-prod", "bench=rb-prod", "back2back=on");
+}
+
+TEST(overwrite)
+{
+	struct wl_point pt = make_point("overwrite=on", NULL);
+	struct wl_threads thr;
+	char why[256] = "";
+	void *st = NULL;
+	int err;
+
+	NEED_ROOT();
+	err = wl->probe(&pt, why, sizeof(why));
+	if (err == -EOPNOTSUPP) {
+		printf("# overwrite: %s\n", why);
+		CHECK(strstr(why, "BPF_F_RB_OVERWRITE") != NULL);
+		why[0] = 0;
+		CHECK_INT(wl->setup(&pt, &st, &thr, why, sizeof(why)), -EOPNOTSUPP);
+		CHECK(strstr(why, "BPF_F_RB_OVERWRITE") != NULL);
+		return;
+	}
+	CHECK_INT(err, 0);
+	EXPECT_HITS("rb-libbpf overwrite", "bench=rb-libbpf", "overwrite=on");
+	EXPECT_HITS("rb-custom overwrite", "bench=rb-custom", "overwrite=on");
+	EXPECT_HITS("rb-prod overwrite", "bench=rb-prod", "overwrite=on");
+}
+
+TEST(fentry)
+{
+	struct wl_point pt = make_point("attach=fentry", NULL);
+	struct result res;
+	char why[256] = "";
+	int err;
+
+	NEED_ROOT();
+	err = run_point(&pt, RUN_MS, &res, why, sizeof(why));
+	if (err) {
+		printf("# fentry: %d (%s)\n", err, why);
+		CHECK_INT(err, -EPERM);
+		CHECK(strstr(why, "fentry") != NULL);
+		return;
+	}
+	CHECK_INT(res.thread_err, 0);
+	report("rb-libbpf fentry", &res, RUN_MS);
+	CHECK(res.counts[0] > 0);
+}
+
+/* A child that calls getpgid() until killed; returns once it has made its first call. */
+static pid_t spawn_getpgid_loop(void)
+{
+	int fds[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		syscall(SYS_getpgid);
+		if (write(fds[1], "x", 1) != 1)
+			_exit(1);
+		for (;;)
+			syscall(SYS_getpgid);
+	}
+	close(fds[1]);
+	if (pid > 0 && read(fds[0], &c, 1) != 1) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		pid = -1;
+	}
+	close(fds[0]);
+	return pid;
+}
+
+/* Another process's getpgid() must not count; ours must, batch_cnt records per call. */
+TEST(other_process)
+{
+	struct wl_point pt = make_point("bench=rb-prod", "batch_cnt=100", NULL);
+	struct wl_threads thr;
+	uint64_t idle[2] = { 0 }, once[2] = { 0 };
+	char why[256] = "";
+	void *state;
+	pid_t child;
+	int err;
+
+	NEED_ROOT();
+	child = spawn_getpgid_loop();
+	CHECK(child > 0);
+	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
+	if (!err) {
+		sleep_ms(RUN_MS);
+		wl->sample(state, idle);
+		syscall(SYS_getpgid);
+		wl->sample(state, once);
+		wl->teardown(state);
+	}
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	if (err)
+		CHECK_FAIL_("setup: %d (%s)", err, why);
+	CHECK_INT(idle[0], 0);
+	CHECK_INT(once[0], 100);
+}
+
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+/* Setup and teardown, ok or failing, leave no fd behind. */
+TEST(no_fd_leak)
+{
+	static const char *const benches[] = {
+		"bench=rb-libbpf", "bench=rb-custom", "bench=pb-libbpf", "bench=rb-prod",
+	};
+	int before, after;
+
+	NEED_ROOT();
+	before = count_fds();
+	for (int i = 0; i < 50; i++) {
+		const char *attach = i % 5 == 4 ? "attach=fentry" : "attach=raw_tp";
+		const char *overwrite = i % 7 == 6 ? "overwrite=on" : "overwrite=off";
+		struct wl_point pt = make_point(benches[i % 4], attach, overwrite, NULL);
+		struct wl_threads thr;
+		char why[256];
+		void *state;
+
+		if (!wl->setup(&pt, &state, &thr, why, sizeof(why)))
+			wl->teardown(state);
+	}
+	after = count_fds();
+	CHECK_INT(after, before);
+}
+
+RUN_TESTS(rb_libbpf, rb_custom, pb_libbpf, rb_prod, sampled, use_output, back2back,
+	  two_producers, invalid_points, overwrite, fentry, other_process, no_fd_leak)

@@ -1,0 +1,661 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ringbuf workload: BPF ring buffer and perf buffer throughput, after
+ * the kernel's tools/testing/selftests/bpf/benchs/bench_ringbufs.c.
+ *
+ * Producer threads call getpgid() in a loop; a BPF program on that syscall
+ * (raw_tp/sys_enter filtered to getpgid and to our tgid, or fentry on the
+ * syscall function) emits batch_cnt 8-byte records per call.  One consumer
+ * thread drains them:
+ *   rb-libbpf  libbpf's ring_buffer__poll()
+ *   rb-custom  our own consumer over the mmapped ring
+ *   pb-libbpf  libbpf's perf buffer, one buffer per CPU
+ *   rb-prod    no consumer: the BPF side counts what it submits
+ * hits are records consumed (rb-prod: submitted), drops are failed reserves
+ * or outputs, both cumulative since setup.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "ringbuf.skel.h"
+#include "workload.h"
+
+/*
+ * BPF_F_RB_OVERWRITE (upstream in 6.19) is an enum constant in newer uapi
+ * headers, so #ifndef cannot tell whether we have it: use our own name.
+ */
+#define RB_F_OVERWRITE		(1U << 19)
+
+/* Ring buffer record header, as in the uapi (BPF_RINGBUF_*). */
+#define RB_BUSY_BIT		(1U << 31)
+#define RB_DISCARD_BIT		(1U << 30)
+#define RB_HDR_SZ		8
+
+/* How long a consumer may sleep before it re-checks *stop. */
+#define POLL_MS			100
+
+#if defined(__x86_64__)
+#define GETPGID_FUNC		"__x64_sys_getpgid"
+#elif defined(__aarch64__)
+#define GETPGID_FUNC		"__arm64_sys_getpgid"
+#elif defined(__s390x__)
+#define GETPGID_FUNC		"__s390x_sys_getpgid"
+#elif defined(__riscv)
+#define GETPGID_FUNC		"__riscv_sys_getpgid"
+#else
+#define GETPGID_FUNC		"sys_getpgid"
+#endif
+
+#define load_acquire(p)		__atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define store_release(p, v)	__atomic_store_n((p), (v), __ATOMIC_RELEASE)
+
+enum bench { B_RB_LIBBPF, B_RB_CUSTOM, B_PB_LIBBPF, B_RB_PROD };
+enum attach { A_RAW_TP, A_FENTRY };
+
+static const char *const rb_benches[] = { "rb-libbpf", "rb-custom", "pb-libbpf", "rb-prod", NULL };
+static const char *const rb_attach[] = { "raw_tp", "fentry", NULL };
+
+enum {
+	P_BENCH, P_PRODUCERS, P_BATCH_CNT, P_SAMPLED, P_SAMPLE_RATE, P_USE_OUTPUT,
+	P_RINGBUF_SZ, P_PERFBUF_SZ, P_BACK2BACK, P_OVERWRITE, P_ATTACH,
+};
+
+static const struct param_def rb_params[] = {
+	[P_BENCH]	= { "bench", PT_ENUM, "rb-libbpf", 0, 0, rb_benches,
+			    "consumer: libbpf ringbuf, own ringbuf reader, libbpf perfbuf, or "
+			    "none (rb-prod)", true },
+	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, 1024, NULL,
+			    "producer threads calling getpgid() in a loop" },
+	/* The verifier walks every iteration: past ~4096 it hits its 8192-jump limit. */
+	[P_BATCH_CNT]	= { "batch_cnt", PT_INT, "500", 1, 4000, NULL,
+			    "records per BPF program invocation", true },
+	[P_SAMPLED]	= { "sampled", PT_BOOL, "off", 0, 1, NULL,
+			    "sampled notifications: wake the consumer every sample_rate records",
+			    true },
+	[P_SAMPLE_RATE]	= { "sample_rate", PT_INT, "500", 1, 1 << 30, NULL,
+			    "records per notification when sampled", true },
+	[P_USE_OUTPUT]	= { "use_output", PT_BOOL, "off", 0, 1, NULL,
+			    "bpf_ringbuf_output() (a copy) instead of reserve/submit", true },
+	[P_RINGBUF_SZ]	= { "ringbuf_sz", PT_SIZE, "512K", 1, 1LL << 31, NULL,
+			    "ring buffer size: a power of 2, at least a page", true },
+	[P_PERFBUF_SZ]	= { "perfbuf_sz", PT_SIZE, "512K", 1, 1LL << 30, NULL,
+			    "perf buffer size per CPU (pb-libbpf): a power of 2, at least a page" },
+	[P_BACK2BACK]	= { "back2back", PT_BOOL, "off", 0, 1, NULL,
+			    "the producer consumes after each trigger (producers = 1, no "
+			    "consumer thread)" },
+	[P_OVERWRITE]	= { "overwrite", PT_BOOL, "off", 0, 1, NULL,
+			    "ring buffer overwrite mode (BPF_F_RB_OVERWRITE, kernel 6.19+)", true },
+	[P_ATTACH]	= { "attach", PT_ENUM, "raw_tp", 0, 0, rb_attach,
+			    "raw_tp/sys_enter filtered to getpgid, or fentry on the syscall "
+			    "function", true },
+};
+
+static const char *const rb_metrics[] = { "hits", "drops" };
+
+/* rb-custom: the ring as mapped into our address space. */
+struct custom_ring {
+	unsigned long *consumer_pos;	/* consumer page, read-write */
+	unsigned long *producer_pos;	/* producer page, read-only, then the data */
+	unsigned long *overwrite_pos;	/* on the producer page; NULL unless overwrite */
+	void *data;			/* data pages, mapped twice in a row */
+	unsigned long mask;
+	size_t page_sz;
+	int epoll_fd;
+	int wake_fd;			/* eventfd: .stop wakes the consumer */
+};
+
+struct rb_state {
+	enum bench bench;
+	bool back2back;
+	struct ringbuf_bpf *skel;
+	struct bpf_program *prog;
+	struct bpf_link *link;
+	struct ring_buffer *rb;		/* rb-libbpf */
+	struct perf_buffer *pb;		/* pb-libbpf */
+	struct custom_ring ring;	/* rb-custom */
+	/* Written by one thread only (the consumer, or the back2back producer). */
+	_Alignas(64) _Atomic uint64_t hits;
+};
+
+static bool is_ring(enum bench b)
+{
+	return b != B_PB_LIBBPF;
+}
+
+/* Single writer: a relaxed load and store, no locked instruction per record. */
+static void hits_add(struct rb_state *st, uint64_t n)
+{
+	uint64_t v = atomic_load_explicit(&st->hits, memory_order_relaxed);
+
+	atomic_store_explicit(&st->hits, v + n, memory_order_relaxed);
+}
+
+static int fail(char *why, size_t len, const char *what, int err)
+{
+	snprintf(why, len, "%s: %s", what, strerror(-err));
+	return err;
+}
+
+static bool pow2_from(long long v, long long min)
+{
+	return v >= min && !(v & (v - 1));
+}
+
+/* Combinations no kernel can run: -EINVAL with the reason. */
+static int check_point(const struct wl_point *pt, char *why, size_t len)
+{
+	enum bench bench = pt->v[P_BENCH];
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (pt->v[P_BACK2BACK] && pt->v[P_PRODUCERS] != 1) {
+		snprintf(why, len, "back2back needs producers = 1");
+		return -EINVAL;
+	}
+	if (pt->v[P_BACK2BACK] && bench == B_RB_PROD) {
+		snprintf(why, len, "back2back needs a consumer, and rb-prod has none");
+		return -EINVAL;
+	}
+	if (pt->v[P_OVERWRITE] && !is_ring(bench)) {
+		snprintf(why, len, "overwrite applies to ring buffer benches, not pb-libbpf");
+		return -EINVAL;
+	}
+	if (is_ring(bench) && !pow2_from(pt->v[P_RINGBUF_SZ], page)) {
+		snprintf(why, len, "ringbuf_sz %lld: must be a power of 2 and at least %ld",
+			 pt->v[P_RINGBUF_SZ], page);
+		return -EINVAL;
+	}
+	if (!is_ring(bench) && !pow2_from(pt->v[P_PERFBUF_SZ], page)) {
+		snprintf(why, len, "perfbuf_sz %lld: must be a power of 2 and at least %ld",
+			 pt->v[P_PERFBUF_SZ], page);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Does the kernel know BPF_F_RB_OVERWRITE?  Create the smallest such ring
+ * and close it: one syscall, no state kept, so it is asked again each time.
+ */
+static int probe_overwrite(char *why, size_t len)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = RB_F_OVERWRITE);
+	struct utsname u;
+	int fd;
+
+	fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "rb_overwrite", 0, 0, getpagesize(), &opts);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (fd != -EINVAL)
+		return fail(why, len, "ringbuf", fd);
+	if (uname(&u))
+		snprintf(u.release, sizeof(u.release), "?");
+	snprintf(why, len, "BPF_F_RB_OVERWRITE: not supported by kernel %s", u.release);
+	return -EOPNOTSUPP;
+}
+
+static int ringbuf_probe(const struct wl_point *pt, char *why, size_t len)
+{
+	int err = check_point(pt, why, len);
+
+	if (err || !pt->v[P_OVERWRITE])
+		return err;
+	return probe_overwrite(why, len);
+}
+
+/* Pick the one program the point needs and keep the rest (and the other map) unloaded. */
+static struct bpf_program *choose_prog(struct ringbuf_bpf *skel, enum bench bench, bool fentry)
+{
+	struct bpf_program *prog, *p;
+	bool ring = is_ring(bench);
+
+	if (fentry)
+		prog = ring ? skel->progs.rb_fentry : skel->progs.pb_fentry;
+	else
+		prog = ring ? skel->progs.rb_raw_tp : skel->progs.pb_raw_tp;
+	bpf_object__for_each_program(p, skel->obj)
+		bpf_program__set_autoload(p, p == prog);
+	bpf_map__set_autocreate(ring ? skel->maps.perfbuf : skel->maps.ringbuf, false);
+	return prog;
+}
+
+static void set_rodata(struct ringbuf_bpf *skel, const struct wl_point *pt)
+{
+	skel->rodata->bench_tgid = getpid();
+	skel->rodata->getpgid_nr = SYS_getpgid;
+	skel->rodata->batch_cnt = pt->v[P_BATCH_CNT];
+	skel->rodata->use_output = pt->v[P_USE_OUTPUT];
+	skel->rodata->count_hits = pt->v[P_BENCH] == B_RB_PROD;
+	skel->rodata->sample_rate = pt->v[P_SAMPLED] ? pt->v[P_SAMPLE_RATE] : 0;
+}
+
+static int load_skel(struct rb_state *st, const struct wl_point *pt, char *why, size_t len)
+{
+	bool fentry = pt->v[P_ATTACH] == A_FENTRY;
+	struct bpf_map *ringbuf;
+	int err;
+
+	st->skel = ringbuf_bpf__open();
+	if (!st->skel)
+		return fail(why, len, "open", -errno);
+	set_rodata(st->skel, pt);
+	st->prog = choose_prog(st->skel, st->bench, fentry);
+
+	ringbuf = st->skel->maps.ringbuf;
+	err = bpf_map__set_max_entries(ringbuf, pt->v[P_RINGBUF_SZ]);
+	if (!err && pt->v[P_OVERWRITE])
+		err = bpf_map__set_map_flags(ringbuf, bpf_map__map_flags(ringbuf) | RB_F_OVERWRITE);
+	if (err)
+		return fail(why, len, "ringbuf", err);
+
+	if (fentry) {
+		err = bpf_program__set_attach_target(st->prog, 0, GETPGID_FUNC);
+		if (err)
+			return fail(why, len, "fentry " GETPGID_FUNC, err);
+	}
+	err = ringbuf_bpf__load(st->skel);
+	if (err)
+		return fail(why, len, fentry ? "fentry" : "load", err);
+	return 0;
+}
+
+static int rb_libbpf_sample(void *ctx, void *data, size_t size)
+{
+	hits_add(ctx, 1);
+	return 0;
+}
+
+static enum bpf_perf_event_ret pb_libbpf_event(void *ctx, int cpu, struct perf_event_header *e)
+{
+	/* PERF_RECORD_LOST needs no counting: the BPF side saw the failed output. */
+	if (e->type == PERF_RECORD_SAMPLE)
+		hits_add(ctx, 1);
+	return LIBBPF_PERF_EVENT_CONT;
+}
+
+/*
+ * The raw perf buffer, as the kernel bench uses: perf_buffer__new() is the
+ * same with wakeup_events = 1, and sampled mode needs the attr.
+ */
+static int open_perfbuf(struct rb_state *st, const struct wl_point *pt, char *why, size_t len)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_BPF_OUTPUT,
+		.sample_type = PERF_SAMPLE_RAW,
+		.sample_period = 1,
+		.wakeup_events = 1,
+	};
+	size_t pages = pt->v[P_PERFBUF_SZ] / getpagesize();
+
+	if (pt->v[P_SAMPLED]) {
+		attr.sample_period = pt->v[P_SAMPLE_RATE];
+		attr.wakeup_events = pt->v[P_SAMPLE_RATE];
+	}
+	st->pb = perf_buffer__new_raw(bpf_map__fd(st->skel->maps.perfbuf), pages, &attr,
+				      pb_libbpf_event, st, NULL);
+	if (!st->pb)
+		return fail(why, len, "perf_buffer", -errno);
+	return 0;
+}
+
+static void close_custom(struct custom_ring *r)
+{
+	if (r->wake_fd >= 0)
+		close(r->wake_fd);
+	if (r->epoll_fd >= 0)
+		close(r->epoll_fd);
+	if (r->producer_pos)
+		munmap(r->producer_pos, r->page_sz + 2 * (r->mask + 1));
+	if (r->consumer_pos)
+		munmap(r->consumer_pos, r->page_sz);
+}
+
+static int map_custom(struct custom_ring *r, int map_fd, size_t sz)
+{
+	void *p;
+
+	r->page_sz = getpagesize();
+	r->mask = sz - 1;
+	p = mmap(NULL, r->page_sz, PROT_READ | PROT_WRITE, MAP_SHARED, map_fd, 0);
+	if (p == MAP_FAILED)
+		return -errno;
+	r->consumer_pos = p;
+	/* Data pages mapped twice in a row: a record that wraps reads as one piece. */
+	p = mmap(NULL, r->page_sz + 2 * sz, PROT_READ, MAP_SHARED, map_fd, r->page_sz);
+	if (p == MAP_FAILED)
+		return -errno;
+	r->producer_pos = p;
+	r->data = (char *)p + r->page_sz;
+	return 0;
+}
+
+static int open_custom(struct rb_state *st, const struct wl_point *pt, char *why, size_t len)
+{
+	struct custom_ring *r = &st->ring;
+	int map_fd = bpf_map__fd(st->skel->maps.ringbuf);
+	struct epoll_event ev = { .events = EPOLLIN };
+	int err;
+
+	err = map_custom(r, map_fd, pt->v[P_RINGBUF_SZ]);
+	if (err)
+		return fail(why, len, "mmap ringbuf", err);
+	/* Upstream keeps overwrite_pos right after producer_pos on the producer page. */
+	if (pt->v[P_OVERWRITE])
+		r->overwrite_pos = r->producer_pos + 1;
+
+	r->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+	if (r->epoll_fd < 0)
+		return fail(why, len, "epoll", -errno);
+	r->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (r->wake_fd < 0)
+		return fail(why, len, "eventfd", -errno);
+	if (epoll_ctl(r->epoll_fd, EPOLL_CTL_ADD, map_fd, &ev) ||
+	    epoll_ctl(r->epoll_fd, EPOLL_CTL_ADD, r->wake_fd, &ev))
+		return fail(why, len, "epoll_ctl", -errno);
+	return 0;
+}
+
+/*
+ * rb-libbpf with overwrite: libbpf's ring_buffer__poll() reads from
+ * consumer_pos alone.  Exact consumption needs a libbpf whose
+ * ringbuf_process_ring() starts from max(consumer_pos, overwrite_pos), as
+ * custom_drain() does: libbpf 1.1 (Debian 12) does not, nor did the libbpf
+ * sources read when this was written.  Until then a consumer that falls a
+ * whole ring behind may parse an overwritten header; the kernel's bench runs
+ * rb-libbpf in overwrite mode all the same, with a consumer that keeps up.
+ */
+static int open_consumer(struct rb_state *st, const struct wl_point *pt, char *why, size_t len)
+{
+	switch (st->bench) {
+	case B_RB_LIBBPF:
+		st->rb = ring_buffer__new(bpf_map__fd(st->skel->maps.ringbuf), rb_libbpf_sample,
+					  st, NULL);
+		return st->rb ? 0 : fail(why, len, "ring_buffer", -errno);
+	case B_RB_CUSTOM:
+		return open_custom(st, pt, why, len);
+	case B_PB_LIBBPF:
+		return open_perfbuf(st, pt, why, len);
+	case B_RB_PROD:
+		break;
+	}
+	return 0;
+}
+
+static void ringbuf_teardown(void *state)
+{
+	struct rb_state *st = state;
+
+	bpf_link__destroy(st->link);
+	ring_buffer__free(st->rb);
+	perf_buffer__free(st->pb);
+	close_custom(&st->ring);
+	ringbuf_bpf__destroy(st->skel);
+	free(st);
+}
+
+static struct rb_state *alloc_state(const struct wl_point *pt)
+{
+	struct rb_state *st = aligned_alloc(_Alignof(struct rb_state), sizeof(*st));
+
+	if (!st)
+		return NULL;
+	memset(st, 0, sizeof(*st));
+	st->bench = pt->v[P_BENCH];
+	st->back2back = pt->v[P_BACK2BACK];
+	st->ring.epoll_fd = -1;
+	st->ring.wake_fd = -1;
+	atomic_init(&st->hits, 0);
+	return st;
+}
+
+static int start_bpf(struct rb_state *st, const struct wl_point *pt, char *why, size_t len)
+{
+	int err;
+
+	err = load_skel(st, pt, why, len);
+	if (err)
+		return err;
+	err = open_consumer(st, pt, why, len);
+	if (err)
+		return err;
+	st->link = bpf_program__attach(st->prog);
+	if (!st->link)
+		return fail(why, len, "attach", -errno);
+	return 0;
+}
+
+static int ringbuf_setup(const struct wl_point *pt, void **state, struct wl_threads *thr,
+			 char *why, size_t len)
+{
+	libbpf_print_fn_t old_print;
+	struct rb_state *st;
+	int err;
+
+	err = ringbuf_probe(pt, why, len);
+	if (err)
+		return err;
+	st = alloc_state(pt);
+	if (!st)
+		return -ENOMEM;
+
+	/* The engine prints diagnostics, not libbpf: silence it while we load. */
+	old_print = libbpf_set_print(NULL);
+	err = start_bpf(st, pt, why, len);
+	libbpf_set_print(old_print);
+	if (err)
+		goto free_state;
+
+	thr->nr_producers = pt->v[P_PRODUCERS];
+	thr->nr_consumers = st->bench == B_RB_PROD || st->back2back ? 0 : 1;
+	*state = st;
+	return 0;
+
+free_state:
+	ringbuf_teardown(st);
+	return err;
+}
+
+static unsigned long record_len(uint32_t len)
+{
+	len &= ~(RB_BUSY_BIT | RB_DISCARD_BIT);
+	return (len + RB_HDR_SZ + 7) & ~7UL;
+}
+
+/*
+ * In overwrite mode the producer may have run over records we did not read:
+ * continue from overwrite_pos.  The kernel stores overwrite_pos before it
+ * publishes producer_pos with release, so reading it after an acquire of
+ * producer_pos (or of a record header) sees a value at least that recent.
+ */
+static unsigned long skip_overwritten(const struct custom_ring *r, unsigned long cons)
+{
+	unsigned long over;
+
+	if (!r->overwrite_pos)
+		return cons;
+	over = __atomic_load_n(r->overwrite_pos, __ATOMIC_RELAXED);
+	return over > cons ? over : cons;
+}
+
+static const uint32_t *record_at(const struct custom_ring *r, unsigned long pos)
+{
+	return (const uint32_t *)((const char *)r->data + (pos & r->mask));
+}
+
+/*
+ * Read what the producers committed, like the kernel bench's custom
+ * consumer: records up to producer_pos, then one store of consumer_pos per
+ * pass (each store dirties a line every producer reads).  Returns the
+ * records read.  Unlike the kernel bench it publishes its position before
+ * bailing out on a busy record, so no record is counted twice.
+ */
+static uint64_t custom_drain(struct custom_ring *r)
+{
+	unsigned long cons, prod, published;
+	bool busy = false;
+	uint64_t n = 0;
+	uint32_t len;
+
+	cons = published = load_acquire(r->consumer_pos);
+	while (!busy) {
+		prod = load_acquire(r->producer_pos);
+		cons = skip_overwritten(r, cons);
+		if (cons >= prod)
+			break;
+		while (cons < prod) {
+			len = load_acquire(record_at(r, cons));
+			/* Not committed yet: leave it for the next pass, as libbpf does. */
+			busy = len & RB_BUSY_BIT;
+			/* Overwritten while we read it: len cannot be trusted. */
+			if (busy || skip_overwritten(r, cons) != cons)
+				break;
+			cons += record_len(len);
+			n += !(len & RB_DISCARD_BIT);
+		}
+		if (cons != published) {
+			store_release(r->consumer_pos, cons);
+			published = cons;
+		}
+	}
+	return n;
+}
+
+/* Consume whatever is there now, without waiting. */
+static int drain(struct rb_state *st)
+{
+	int n = 0;
+
+	switch (st->bench) {
+	case B_RB_LIBBPF:
+		n = ring_buffer__consume(st->rb);
+		break;
+	case B_RB_CUSTOM:
+		hits_add(st, custom_drain(&st->ring));
+		break;
+	case B_PB_LIBBPF:
+		n = perf_buffer__consume(st->pb);
+		break;
+	case B_RB_PROD:
+		break;
+	}
+	return n < 0 ? n : 0;
+}
+
+/*
+ * Wait up to timeout_ms for a notification, then consume, as the kernel
+ * bench's consumers do.  Nothing reported drains anyway: with sampled
+ * notifications and a buffer smaller than sample_rate records no wakeup
+ * ever comes, and the perf buffer only reports after a wakeup, so the point
+ * would otherwise stall (the kernel bench refuses such points instead).
+ */
+static int wait_and_drain(struct rb_state *st, int timeout_ms)
+{
+	struct epoll_event ev[2];
+	int n = 0;
+
+	switch (st->bench) {
+	case B_RB_LIBBPF:
+		n = ring_buffer__poll(st->rb, timeout_ms);
+		break;
+	case B_RB_CUSTOM:
+		n = epoll_wait(st->ring.epoll_fd, ev, 2, timeout_ms) < 0 ? -errno : 0;
+		break;
+	case B_PB_LIBBPF:
+		n = perf_buffer__poll(st->pb, timeout_ms);
+		break;
+	case B_RB_PROD:
+		break;
+	}
+	if (n == -EINTR)
+		return 0;
+	if (n < 0)
+		return n;
+	return n ? 0 : drain(st);
+}
+
+/*
+ * back2back: the producer consumes right after its trigger.  Like the
+ * kernel bench it asks epoll first (here without blocking), so a point
+ * pays the same syscalls as there.
+ */
+static int ringbuf_produce(void *state, int idx, const atomic_bool *stop)
+{
+	struct rb_state *st = state;
+	int err;
+
+	while (!atomic_load_explicit(stop, memory_order_relaxed)) {
+		syscall(SYS_getpgid);
+		if (!st->back2back)
+			continue;
+		err = wait_and_drain(st, 0);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int ringbuf_consume(void *state, int idx, const atomic_bool *stop)
+{
+	int err;
+
+	while (!atomic_load_explicit(stop, memory_order_relaxed)) {
+		err = wait_and_drain(state, POLL_MS);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int ringbuf_sample(void *state, uint64_t *counts)
+{
+	struct rb_state *st = state;
+	struct ringbuf_bpf__bss *bss = st->skel->bss;
+
+	if (st->bench == B_RB_PROD)
+		counts[0] = __atomic_load_n(&bss->hits, __ATOMIC_RELAXED);
+	else
+		counts[0] = atomic_load_explicit(&st->hits, memory_order_relaxed);
+	counts[1] = __atomic_load_n(&bss->dropped, __ATOMIC_RELAXED);
+	return 0;
+}
+
+/* Only rb-custom owns its epoll set; the libbpf consumers see *stop within POLL_MS. */
+static void ringbuf_stop(void *state)
+{
+	struct rb_state *st = state;
+	uint64_t one = 1;
+
+	if (st->ring.wake_fd >= 0 && write(st->ring.wake_fd, &one, sizeof(one)) < 0)
+		return;	/* the timeout wakes the consumer anyway */
+}
+
+const struct workload ringbuf_workload = {
+	.name = "ringbuf",
+	.help = "BPF ring buffer and perf buffer throughput (the kernel's bench_ringbufs.c)",
+	.params = rb_params,
+	.nr_params = sizeof(rb_params) / sizeof(rb_params[0]),
+	.metrics = rb_metrics,
+	.nr_metrics = 2,
+	.probe = ringbuf_probe,
+	.setup = ringbuf_setup,
+	.produce = ringbuf_produce,
+	.consume = ringbuf_consume,
+	.sample = ringbuf_sample,
+	.stop = ringbuf_stop,
+	.teardown = ringbuf_teardown,
+};
