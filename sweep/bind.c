@@ -622,12 +622,37 @@ static int check_duplicates(const struct param_def *p, const struct spec_entry *
 	return 0;
 }
 
+/* "{name}": the value is another parameter's, point by point. */
+static bool is_link(const char *v)
+{
+	size_t len = strlen(v);
+
+	return len > 2 && v[0] == '{' && v[len - 1] == '}';
+}
+
+static int bind_link(const struct binder *b, const struct spec_entry *e, struct axis *ax)
+{
+	struct loc at = loc_plus(&e->val_loc, 1);
+
+	ax->linked = true;
+	ax->link = lookup_param(b, e->value + 1, strlen(e->value) - 2, &at, false);
+	ax->nr_vals = 1;
+	ax->vals = calloc(1, sizeof(*ax->vals));
+	return ax->vals ? 0 : -ENOMEM;
+}
+
 /* The values of one [params] entry into ax. */
-static int bind_axis(const struct param_def *p, const struct spec_entry *e, struct axis *ax)
+static int bind_axis(const struct binder *b, const struct param_def *p,
+		     const struct spec_entry *e, struct axis *ax)
 {
 	struct vals vs = { 0 };
 	int before = diag_error_count();
-	int err = parse_items(p, e, &vs);
+	int err;
+
+	ax->loc = e->val_loc;
+	if (is_link(e->value))
+		return bind_link(b, e, ax);
+	err = parse_items(p, e, &vs);
 
 	if (!err && !vs.n && diag_error_count() == before)
 		diag_at(&e->val_loc, "missing value for '%s'", p->name);
@@ -652,6 +677,62 @@ static int default_axis(const struct workload *wl, int i, struct axis *ax)
 	if (param_parse_scalar(p, p->def, strlen(p->def), ax->vals, err, sizeof(err)))
 		diag_err("workload '%s': bad default of '%s': %s", wl->name, p->name, err);
 	return 0;
+}
+
+static const struct axis *axis_of(const struct experiment *x, int param)
+{
+	for (int a = 0; a < x->nr_axes; a++)
+		if (x->axes[a].param == param)
+			return &x->axes[a];
+	return NULL;
+}
+
+/* Can a value of parameter `from` stand for one of `to`, as it is? */
+static bool same_kind(const struct param_def *to, const struct param_def *from)
+{
+	bool num_to = to->type == PT_INT || to->type == PT_SIZE;
+	bool num_from = from->type == PT_INT || from->type == PT_SIZE;
+
+	if (num_to || num_from)
+		return num_to && num_from;
+	return to->type == from->type && to->choices == from->choices;
+}
+
+/* A linked axis needs a target of its kind whose every value fits its bounds. */
+static void check_link(const struct workload *wl, const struct experiment *x,
+		       const struct axis *ax)
+{
+	const struct param_def *to = &wl->params[ax->param], *from = &wl->params[ax->link];
+	const struct axis *target = axis_of(x, ax->link);
+	char err[256];
+
+	if (target->linked) {
+		diag_at(&ax->loc, "'%s' cannot follow '%s', which follows another parameter",
+			to->name, from->name);
+		return;
+	}
+	if (!same_kind(to, from)) {
+		diag_at(&ax->loc, "'%s' cannot take the values of '%s': different types",
+			to->name, from->name);
+		return;
+	}
+	for (int i = 0; i < target->nr_vals; i++) {
+		char text[64];
+
+		param_format(from, target->vals[i], text, sizeof(text));
+		if (param_parse_scalar(to, text, strlen(text), &(long long){ 0 }, err,
+				       sizeof(err))) {
+			diag_at(&ax->loc, "'%s' follows '%s': %s", to->name, from->name, err);
+			return;
+		}
+	}
+}
+
+static void check_links(const struct workload *wl, const struct experiment *x)
+{
+	for (int a = 0; a < x->nr_axes; a++)
+		if (x->axes[a].linked && x->axes[a].link >= 0)
+			check_link(wl, x, &x->axes[a]);
 }
 
 static int set_report_opts(struct experiment *x, const struct report_opts *rep)
@@ -698,7 +779,7 @@ static int bind_param_entry(struct binder *b, const struct spec_entry *e,
 	if (p >= 0 && !used[p]) {
 		used[p] = true;
 		x->axes[x->nr_axes].param = p;
-		err = bind_axis(&wl->params[p], e, &x->axes[x->nr_axes++]);
+		err = bind_axis(b, &wl->params[p], e, &x->axes[x->nr_axes++]);
 	}
 	if (from_set)
 		remember_failed_set(b, e, errors);
@@ -749,6 +830,8 @@ static int bind_experiment(struct binder *b, const struct spec_section *sec,
 	for (int i = 0; !err && i < wl->nr_params; i++)
 		if (!used[i])
 			err = default_axis(wl, i, &x->axes[x->nr_axes++]);
+	if (!err)
+		check_links(wl, x);
 	return err ? err : set_report_opts(x, &rep);
 }
 

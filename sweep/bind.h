@@ -15,11 +15,18 @@
 
 #define MAX_PLOTS 8
 
-/* One parameter's values, in the order the spec lists them. */
+/*
+ * One parameter's values, in the order the spec lists them.  A linked axis
+ * ("batch_cnt = {sample_rate}") has no values of its own: in every point it
+ * takes the value of parameter `link` (vals holds one placeholder).
+ */
 struct axis {
 	int param;		/* index into wl->params */
 	long long *vals;
 	int nr_vals;
+	bool linked;
+	int link;		/* param index, when linked */
+	struct loc loc;		/* of the value text, for errors found after binding */
 };
 
 /* "plot = producers vs hits by overwrite" */

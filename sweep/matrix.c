@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Axes → points: the cartesian product of each experiment's axes, first
- * axis outermost, last varying fastest (an odometer over value indexes).
+ * axis outermost, last varying fastest (an odometer over value indexes);
+ * a linked axis takes its target's value in each point.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -53,6 +54,10 @@ static void expand_experiment(const struct sweep_cfg *cfg, int exp, struct point
 		pt->wp.wl = cfg->wl;
 		for (int a = 0; a < e->nr_axes; a++)
 			pt->wp.v[e->axes[a].param] = e->axes[a].vals[idx[a]];
+		/* linked axes copy their target once every target has its value */
+		for (int a = 0; a < e->nr_axes; a++)
+			if (e->axes[a].linked)
+				pt->wp.v[e->axes[a].param] = pt->wp.v[e->axes[a].link];
 		(*nr)++;
 	} while (odometer_next(e, idx));
 }

@@ -14,6 +14,7 @@
 #include "bind.h"
 #include "check.h"
 #include "diag.h"
+#include "matrix.h"
 #include "param.h"
 #include "spec.h"
 #include "suggest.h"
@@ -776,7 +777,58 @@ TEST(suggestions)
 	CHECK_STR(suggest_hint(buf, sizeof(buf), NULL), "");
 }
 
+/* "batch_cnt = {sample_rate}": a parameter that takes another's value in every point. */
+TEST(linked_values)
+{
+	struct sweep_cfg *cfg = bind_text("[sweep]\n"
+					  "workload = null\n"
+					  "[params]\n"
+					  "value_size = {rate}\n"
+					  "rate = 100 4096\n");
+	const long long want[] = { 100, 4096 };
+	struct point *pts = NULL;
+	int nr = 0, ok;
+
+	CHECK(cfg);
+	CHECK_STR(diags(), "");
+	CHECK(cfg->exps[0].axes[0].linked);
+	CHECK_INT(cfg->exps[0].axes[0].link, 1);		/* rate */
+	CHECK(!cfg->exps[0].axes[1].linked);
+	ok = !matrix_expand(cfg, &pts, &nr) && nr == 2;
+	for (int i = 0; ok && i < nr; i++)
+		ok = pts[i].wp.v[1] == want[i] && pts[i].wp.v[3] == want[i];
+	free(pts);
+	sweep_cfg_free(cfg);
+	CHECK(ok);
+}
+
+TEST(bad_links)
+{
+	CHECK_STR(bind_errors("[sweep]\n"
+			      "workload = null\n"
+			      "[params]\n"
+			      "producers = {mode}\n"
+			      "drop_pct = {rat}\n"
+			      "rate = 100 2000000\n"
+			      "value_size = {rate}\n"
+			      "flag = {fail}\n"),
+		  "b.spec:5:13: error: unknown parameter 'rat' for workload 'null' "
+		  "(did you mean 'rate'?)\n"
+		  "b.spec:4:13: error: 'producers' cannot take the values of 'mode': different types\n"
+		  "b.spec:7:14: error: 'value_size' follows 'rate': value 2000000 out of range "
+		  "for 'value_size' (1..1M)\n"
+		  "b.spec:8:8: error: 'flag' cannot take the values of 'fail': different types\n");
+	CHECK_STR(bind_errors("[sweep]\n"
+			      "workload = null\n"
+			      "[params]\n"
+			      "rate = {producers}\n"
+			      "producers = {drop_pct}\n"),
+		  "b.spec:4:8: error: 'rate' cannot follow 'producers', which follows another "
+		  "parameter\n");
+}
+
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
 	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
 	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
-	  bad_report, too_many_plots, param_scalars, param_text, suggestions)
+	  bad_report, too_many_plots, param_scalars, param_text, suggestions, linked_values,
+	  bad_links)
