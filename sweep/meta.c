@@ -14,6 +14,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "meta.h"
 
 #ifndef BPFSWEEP_VERSION
@@ -170,27 +172,39 @@ static bool config_line(char *line, const char *opt, const char **val)
 }
 
 /*
- * From /boot/config-<release>.  /proc/config.gz would need zlib code for
- * a few lines of text; a kernel without the /boot file reads "unknown".
+ * The running kernel's own /proc/config.gz first (CONFIG_IKCONFIG_PROC),
+ * then /boot/config-<release>.  zlib's gz reader takes plain text too, so
+ * one loop reads either.
  */
+static gzFile open_kernel_config(const char *release, char *path, size_t len)
+{
+	gzFile in;
+
+	snprintf(path, len, "/proc/config.gz");
+	in = gzopen(path, "r");
+	if (in)
+		return in;
+	snprintf(path, len, "/boot/config-%s", release);
+	return gzopen(path, "r");
+}
+
 static void put_kernel_config(FILE *f, const char *release)
 {
 	char path[512], line[512], vals[NR_FACTS][64] = { { 0 } };
 	const char *val;
-	FILE *in;
+	gzFile in;
 
-	snprintf(path, sizeof(path), "/boot/config-%s", release);
-	in = fopen(path, "r");
+	in = open_kernel_config(release, path, sizeof(path));
 	if (!in) {
 		put(f, "kernel_config", "unknown");
 		return;
 	}
 	put(f, "kernel_config", path);
-	while (fgets(line, sizeof(line), in))
+	while (gzgets(in, line, sizeof(line)))
 		for (size_t i = 0; i < NR_FACTS; i++)
 			if (config_line(line, config_facts[i], &val))
 				snprintf(vals[i], sizeof(vals[i]), "%s", val);
-	fclose(in);
+	gzclose(in);
 	for (size_t i = 0; i < NR_FACTS; i++)
 		if (vals[i][0])
 			putf(f, "config", "%s=%s", config_facts[i], vals[i]);
