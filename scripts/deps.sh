@@ -5,8 +5,8 @@
 # Why each one is needed: docs/dependencies.md.
 set -eu
 
-PKGS="make gcc pkg-config clang llvm libbpf-dev libelf-dev zlib1g-dev bpftool
-      libcsv-dev libgsl-dev gnuplot-nox"
+PKGS="make gcc pkg-config clang libbpf-dev libelf-dev zlib1g-dev bpftool
+      libcsv-dev libgsl-dev gnuplot-nox fonts-dejavu-core"
 
 missing=""
 for p in $PKGS; do
