@@ -679,11 +679,11 @@ static int default_axis(const struct workload *wl, int i, struct axis *ax)
 	return 0;
 }
 
-static const struct axis *axis_of(const struct experiment *x, int param)
+const struct axis *experiment_axis(const struct experiment *e, int param)
 {
-	for (int a = 0; a < x->nr_axes; a++)
-		if (x->axes[a].param == param)
-			return &x->axes[a];
+	for (int a = 0; a < e->nr_axes; a++)
+		if (e->axes[a].param == param)
+			return &e->axes[a];
 	return NULL;
 }
 
@@ -703,7 +703,7 @@ static void check_link(const struct workload *wl, const struct experiment *x,
 		       const struct axis *ax)
 {
 	const struct param_def *to = &wl->params[ax->param], *from = &wl->params[ax->link];
-	const struct axis *target = axis_of(x, ax->link);
+	const struct axis *target = experiment_axis(x, ax->link);
 	char err[256];
 
 	if (target->linked) {

@@ -67,6 +67,9 @@ struct sweep_cfg {
 	int nr_exps;
 };
 
+/* The axis of parameter `param` in e (every parameter has one). */
+const struct axis *experiment_axis(const struct experiment *e, int param);
+
 /* Returns 0, or -EINVAL after reporting every error found. */
 int bind_spec(const struct spec *s, struct sweep_cfg **out);
 

@@ -155,18 +155,10 @@ static void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 	}
 }
 
-static const struct axis *find_axis(const struct experiment *e, int param)
-{
-	for (int a = 0; a < e->nr_axes; a++)
-		if (e->axes[a].param == param)
-			return &e->axes[a];
-	return NULL;
-}
-
 /* Numbers plot as themselves; on/off and enum values by their place on the axis. */
 static double x_of(const struct chart *c, const struct point *pt)
 {
-	const struct axis *ax = find_axis(c->e, c->req->x);
+	const struct axis *ax = experiment_axis(c->e, c->req->x);
 	long long v = pt->wp.v[c->req->x];
 
 	for (int i = 0; c->names && ax && i < ax->nr_vals; i++)
@@ -342,7 +334,7 @@ static void put_quoted(FILE *f, const char *s)
 /* x values that double each time read best on a log2 axis. */
 static bool x_doubles(const struct chart *c)
 {
-	const struct axis *ax = find_axis(c->e, c->req->x);
+	const struct axis *ax = experiment_axis(c->e, c->req->x);
 
 	if (c->names || !ax || ax->nr_vals < 3 || ax->vals[0] <= 0)
 		return false;

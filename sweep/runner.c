@@ -5,7 +5,9 @@
  *
  * The calling thread is the sampler.  It alone takes SIGINT/SIGTERM (the
  * workers block them), so a Ctrl-C interrupts its sleep; the handler only
- * sets a flag.  Nothing prints while producers run.
+ * sets a flag.  It is a one-shot handler: should a workload hang, a second
+ * Ctrl-C ends the process, and every finished point is already on disk.
+ * Nothing prints while producers run.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -399,7 +401,7 @@ static int run_point(const struct sweep_cfg *cfg, const struct point *pt,
 
 static void install_signals(struct sigaction *old_int, struct sigaction *old_term)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESETHAND };
 
 	sigemptyset(&sa.sa_mask);
 	interrupted = 0;

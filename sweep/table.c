@@ -144,17 +144,9 @@ struct block {
 	int width;
 };
 
-static const struct axis *find_axis(const struct experiment *e, int param)
-{
-	for (int a = 0; a < e->nr_axes; a++)
-		if (e->axes[a].param == param)
-			return &e->axes[a];
-	return NULL;
-}
-
 static int group_of(const struct experiment *e, const struct point *pt)
 {
-	const struct axis *ax = e->group >= 0 ? find_axis(e, e->group) : NULL;
+	const struct axis *ax = e->group >= 0 ? experiment_axis(e, e->group) : NULL;
 
 	for (int i = 0; ax && i < ax->nr_vals; i++)
 		if (ax->vals[i] == pt->wp.v[e->group])

@@ -14,6 +14,7 @@
 #include "bind.h"
 #include "check.h"
 #include "diag.h"
+#include "diag_capture.h"
 #include "matrix.h"
 #include "param.h"
 #include "spec.h"
@@ -21,36 +22,6 @@
 
 #define MS	1000000ULL
 #define SEC	1000000000ULL
-
-static FILE *diag_f;
-static char *diag_buf;
-static size_t diag_len;
-
-/* Send diagnostics to a fresh buffer (the previous one, if any, is dropped). */
-static void capture(void)
-{
-	if (diag_f)
-		fclose(diag_f);
-	free(diag_buf);
-	diag_buf = NULL;
-	diag_f = open_memstream(&diag_buf, &diag_len);
-	diag_set_stream(diag_f);
-}
-
-/* What was printed since capture(). */
-static const char *diags(void)
-{
-	fflush(diag_f);
-	return diag_buf ? diag_buf : "";
-}
-
-__attribute__((destructor)) static void release(void)
-{
-	diag_set_stream(NULL);
-	if (diag_f)
-		fclose(diag_f);
-	free(diag_buf);
-}
 
 /*
  * Parse text as path, apply the --set arguments (NULL-terminated, may be
