@@ -317,6 +317,15 @@ static void set_reason(struct point_result *r, const char *what, int err)
 		snprintf(r->reason, sizeof(r->reason), "%s: %s", what, strerror(-err));
 }
 
+/* "rep 2/3: ..." when a later repetition fails after earlier ones ran. */
+static void prefix_rep(struct point_result *r, int rep, int nr_reps)
+{
+	char why[sizeof(r->reason)];
+
+	snprintf(why, sizeof(why), "%s", r->reason);
+	snprintf(r->reason, sizeof(r->reason), "rep %d/%d: %s", rep + 1, nr_reps, why);
+}
+
 static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		   struct point_result *r)
 {
@@ -373,13 +382,13 @@ static int run_point(const struct sweep_cfg *cfg, const struct point *pt,
 		     struct progress *prog, struct point_result *r)
 {
 	char name[256];
-	int err;
+	int err, rep;
 
 	point_name(cfg, pt, name, sizeof(name));
 	err = cfg->wl->probe(&pt->wp, r->reason, sizeof(r->reason));
 	if (err)
 		set_reason(r, "probe", err);
-	for (int rep = 0; !err && rep < cfg->repeat; rep++) {
+	for (rep = 0; !err && rep < cfg->repeat; rep++) {
 		if (interrupted) {
 			err = -EINTR;
 			set_reason(r, "", err);
@@ -387,6 +396,8 @@ static int run_point(const struct sweep_cfg *cfg, const struct point *pt,
 		}
 		progress_begin(prog, name, rep, cfg->repeat);
 		err = run_rep(cfg, pt, rep, r);
+		if (err && cfg->repeat > 1)
+			prefix_rep(r, rep, cfg->repeat);
 	}
 	r->status = status_of(err);
 	if (!err)

@@ -52,7 +52,7 @@ check null/statuses [ "$(csv_col "$SUM" status | tr '\n' ' ')" = \
 check null/unsupported-reason [ "$(csv_col "$SUM" reason status unsupported)" = \
 	"null: unsupported on request (fail=probe)" ]
 check null/failed-reason [ "$(csv_col "$SUM" reason status failed)" = \
-	"null: setup failed on request (fail=setup)" ]
+	"rep 1/2: null: setup failed on request (fail=setup)" ]
 # rates come from real elapsed time, so they match `rate` closely
 check null/hits-rate-1M rates_near "$SUM" hits_per_s_mean 1000000 1000000 0.5
 check null/hits-rate-5M rates_near "$SUM" hits_per_s_mean 5000000 5000000 0.5
