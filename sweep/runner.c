@@ -320,10 +320,16 @@ static void set_reason(struct point_result *r, const char *what, int err)
 /* "rep 2/3: ..." when a later repetition fails after earlier ones ran. */
 static void prefix_rep(struct point_result *r, int rep, int nr_reps)
 {
-	char why[sizeof(r->reason)];
+	char prefix[32];
+	size_t pre = snprintf(prefix, sizeof(prefix), "rep %d/%d: ", rep + 1, nr_reps);
+	size_t len = strlen(r->reason);
 
-	snprintf(why, sizeof(why), "%s", r->reason);
-	snprintf(r->reason, sizeof(r->reason), "rep %d/%d: %s", rep + 1, nr_reps, why);
+	/* the end of an overlong reason gives way to the prefix */
+	if (pre + len >= sizeof(r->reason))
+		len = sizeof(r->reason) - pre - 1;
+	memmove(r->reason + pre, r->reason, len);
+	memcpy(r->reason, prefix, pre);
+	r->reason[pre + len] = '\0';
 }
 
 static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
