@@ -14,7 +14,7 @@ SPEC     ?= specs/ringbuf_overwrite.spec
 RUNFLAGS ?=
 
 VERSION  := 0.1.0
-GIT_REV  := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+GIT_REV  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 ARCH     := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/' \
 			-e 's/ppc64le/powerpc/' -e 's/riscv64/riscv/' -e 's/s390x/s390/')
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
@@ -25,7 +25,7 @@ PKGS      = libbpf libelf zlib gsl
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
-	    -DBPFSWEEP_VERSION='"$(VERSION)"' -DBPFSWEEP_GIT='"$(GIT_REV)"' \
+	    -DBPFSWEEP_VERSION='"$(VERSION)"' \
 	    -DBPFSWEEP_BUILD_CLANG='"$(shell $(CLANG) --version 2>/dev/null | head -n1)"' \
 	    -DBPFSWEEP_BUILD_BPFTOOL='"$(shell $(BPFTOOL) version 2>/dev/null | head -n1)"'
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lpthread -lm
@@ -47,7 +47,7 @@ LIB_OBJS   := $(patsubst %.c,$(OUTPUT)/%.o,$(SWEEP_SRCS) $(WL_SRCS))
 TEST_SRCS  := $(wildcard tests/unit/test_*.c tests/integ/test_*.c tests/tools/*.c)
 TEST_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
 
-.PHONY: all deps run check test-bins install clean
+.PHONY: all deps run check test-bins install clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -82,6 +82,15 @@ $(OUTPUT)/%.bpf.o: bpf/%.bpf.c $(OUTPUT)/vmlinux.h $(wildcard bpf/*.h)
 $(OUTPUT)/%.skel.h: $(OUTPUT)/%.bpf.o
 	$(call msg,GEN-SKEL,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< name $*_bpf > $@
+
+# The commit goes into --version and meta: rewritten only when it changes,
+# so that a new commit relinks and an unchanged one rebuilds nothing.
+$(OUTPUT)/version.h: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '#define BPFSWEEP_GIT "$(GIT_REV)"' > $@.tmp
+	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+$(OUTPUT)/sweep/main.o $(OUTPUT)/sweep/meta.o: $(OUTPUT)/version.h
 
 # Every C object may include any skeleton; build them first.
 $(OUTPUT)/%.o: %.c $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)

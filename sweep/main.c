@@ -18,6 +18,7 @@
 #include "runner.h"
 #include "spec.h"
 #include "workload.h"
+#include "version.h"
 
 struct cmd {
 	const char *name;

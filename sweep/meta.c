@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "meta.h"
+#include "version.h"
 
 #ifndef BPFSWEEP_VERSION
 #define BPFSWEEP_VERSION "unknown"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The whole path without root: spec → runner → CSV → table → chart, with
-# the null workload, whose hits grow at exactly `rate` per second.
+# the null workload, whose hits grow at exactly `rate` per second, and the
+# count workload, whose producers really run.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -106,3 +107,18 @@ check null/sigint-exit-130 [ $? = 130 ]
 check null/sigint-keeps-finished [ "$(csv_col "$D/summary.csv" status | head -1)" = ok ]
 check null/sigint-marks-cut-point [ "$(csv_col "$D/summary.csv" status | tail -1)" = interrupted ]
 check null/sigint-still-writes-table [ -s "$D/table.txt" ]
+
+# --- count: real producer threads, pinned, counting ---------------------------
+D=$TMP/count
+$BPFSWEEP tests/e2e/count.spec -o "$D" >/dev/null 2>&1 </dev/null
+check count/exit-0 [ $? = 0 ]
+for p in 1 2; do
+	hits=$(csv_col "$D/summary.csv" hits_per_s_mean producers $p)
+	check "count/producers-$p-count" awk -v h="${hits:-0}" 'BEGIN { exit !(h > 1000000) }'
+done
+check count/threads-pinned [ "$(csv_col "$D/summary.csv" cpus producers 2)" = \
+	"prod 0,$((1 % $(nproc)))" ]
+
+# --- version --------------------------------------------------------------------
+check cli/version-names-commit [ "$($BPFSWEEP --version)" = \
+	"bpfsweep 0.1.0 ($(git describe --always --dirty 2>/dev/null || echo unknown))" ]
