@@ -30,6 +30,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "libbpf_log.h"
 #include "ringbuf.skel.h"
 #include "workload.h"
 
@@ -442,7 +443,6 @@ static int start_bpf(struct rb_state *st, const struct wl_point *pt, char *why, 
 static int ringbuf_setup(const struct wl_point *pt, void **state, struct wl_threads *thr,
 			 char *why, size_t len)
 {
-	libbpf_print_fn_t old_print;
 	struct rb_state *st;
 	int err;
 
@@ -453,12 +453,14 @@ static int ringbuf_setup(const struct wl_point *pt, void **state, struct wl_thre
 	if (!st)
 		return -ENOMEM;
 
-	/* The engine prints diagnostics, not libbpf: silence it while we load. */
-	old_print = libbpf_set_print(NULL);
+	/* The engine prints diagnostics, not libbpf: keep its words for the reason. */
+	libbpf_log_begin();
 	err = start_bpf(st, pt, why, len);
-	libbpf_set_print(old_print);
-	if (err)
+	libbpf_log_end();
+	if (err) {
+		libbpf_log_explain(why, len);
 		goto free_state;
+	}
 
 	thr->nr_producers = pt->v[P_PRODUCERS];
 	thr->nr_consumers = st->bench == B_RB_PROD || st->back2back ? 0 : 1;

@@ -317,6 +317,29 @@ TEST(fentry)
 }
 
 /* A child that calls getpgid() until killed; returns once it has made its first call. */
+/*
+ * A program the verifier rejects (a batch past the parameter's bound, which
+ * the engine would refuse): the reason carries libbpf's own words, not just
+ * an errno.  (This log is cut short in the trace, so it has no verdict: see
+ * tests/unit/test_libbpf_log.c for those.)
+ */
+TEST(verifier_words_in_reason)
+{
+	struct wl_point pt = make_point("batch_cnt=20000", "use_output=on", "sampled=on", NULL);
+	struct wl_threads thr;
+	char why[256] = "";
+	void *state;
+	int err;
+
+	NEED_ROOT();
+	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
+	printf("# rejected: %s\n", why);
+	if (!err)
+		wl->teardown(state);
+	CHECK(err < 0);
+	CHECK(strstr(why, "(libbpf: prog 'rb_raw_tp': BPF program load failed: ") != NULL);
+}
+
 static pid_t spawn_getpgid_loop(void)
 {
 	int fds[2];
@@ -413,4 +436,5 @@ TEST(no_fd_leak)
 }
 
 RUN_TESTS(rb_libbpf, rb_custom, pb_libbpf, rb_prod, sampled, use_output, back2back,
-	  two_producers, invalid_points, overwrite, fentry, other_process, no_fd_leak)
+	  two_producers, invalid_points, overwrite, fentry, verifier_words_in_reason, other_process,
+	  no_fd_leak)
