@@ -132,6 +132,25 @@ static int exit_status(int run_err, const struct point_result *res, int nr)
 	return EXIT_OK;
 }
 
+/* Points with more threads than CPUs measure sharing too: say so once. */
+static void note_oversubscribed(const struct run_state *rs)
+{
+	int n = 0, cpus = 0;
+
+	for (int i = 0; i < rs->nr_run; i++) {
+		const struct point_result *r = &rs->res_run[i];
+
+		if (r->nr_cpus && r->nr_producers + r->nr_consumers > r->nr_cpus) {
+			n++;
+			cpus = r->nr_cpus;
+		}
+	}
+	if (n)
+		fprintf(stderr, "note: %d point%s ran more threads than the %d CPUs; "
+			"summary.csv's cpus column shows how they shared them\n",
+			n, n == 1 ? "" : "s", cpus);
+}
+
 /* Table, charts and the final meta, from the points that finished. */
 static int finish(struct run_state *rs)
 {
@@ -143,6 +162,7 @@ static int finish(struct run_state *rs)
 		err = plot_render(rs->dir, rs->cfg, rs->res_run, rs->nr_run) ?: err;
 	rs->info.end = time(NULL);
 	err = write_meta(rs) ?: err;
+	note_oversubscribed(rs);
 	fprintf(stderr, "results: %s\n", rs->dir);
 	return err;
 }

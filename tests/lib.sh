@@ -18,6 +18,9 @@ check() {
 # csv_col FILE COLUMN [KEY VALUE]: COLUMN of every data row (whose KEY is VALUE)
 csv_col() { "${BUILD:-build}"/tests/tools/csvget "$@"; }
 
+# not CMD...: succeed when CMD fails
+not() { ! "$@"; }
+
 # quiet CMD...: run CMD, keep only its exit status
 quiet() { "$@" >/dev/null 2>&1; }
 

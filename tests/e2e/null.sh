@@ -71,6 +71,13 @@ check null/table-row grep -Eq '^null rate 1000000 prod 1 +1\.000 ± 0\.00[0-9]M/
 check null/table-unsupported-row grep -q 'unsupported: null: unsupported on request' "$D/table.txt"
 check null/table-on-stdout diff -q "$TMP/out" "$D/table.txt"
 check null/progress-line-per-point [ "$(grep -c '^\[[0-9]/6\]' "$TMP/err")" = 6 ]
+# 3 producers: more threads than CPUs on machines of fewer than 3
+if [ "$(nproc)" -lt 3 ]; then
+	check null/oversubscription-noted grep -q \
+		"^note: 2 points ran more threads than the $(nproc) CPUs" "$TMP/err"
+else
+	check null/no-oversubscription-note quiet not grep -q "^note: " "$TMP/err"
+fi
 check null/png-chart is_png "$(ls "$D"/plots/*.png | head -1)"
 check null/svg-chart grep -q '<svg' "$(ls "$D"/plots/*.svg | head -1)"
 check null/gnuplot-script-kept [ -s "$(ls "$D"/plots/*.gp | head -1)" ]
