@@ -23,17 +23,7 @@
 #define MIN_INTERVAL_NS	(10 * NSEC_PER_MSEC)
 #define MAX_RANGE_VALS	100000
 
-/* Section names, and the keys of [sweep] and [report] (spec.c routes --set by the same lists). */
 static const char *const section_names[] = { "sweep", "report", "params", NULL };
-
-enum sweep_key { SK_TITLE, SK_WORKLOAD, SK_WARMUP, SK_DURATION, SK_INTERVAL, SK_REPEAT,
-		 SK_AFFINITY };
-static const char *const sweep_keys[] = {
-	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity", NULL
-};
-
-enum report_key { RK_LABEL, RK_GROUP, RK_PLOT };
-static const char *const report_keys[] = { "label", "group", "plot", NULL };
 
 static const struct param_def repeat_def = {
 	.name = "repeat", .type = PT_INT, .def = "1", .min = 1, .max = 1000000,
@@ -92,8 +82,8 @@ static int lookup_param(const struct binder *b, const char *name, size_t len,
 	suggest_init(&sg, word);
 	for (int i = 0; i < wl->nr_params; i++)
 		suggest_add(&sg, wl->params[i].name);
-	for (int i = 0; with_report_keys && report_keys[i]; i++)
-		suggest_add(&sg, report_keys[i]);
+	for (int i = 0; with_report_keys && spec_report_keys[i]; i++)
+		suggest_add(&sg, spec_report_keys[i]);
 	diag_at(at, "unknown parameter '%s' for workload '%s'%s", word, wl->name,
 		suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
 	return -1;
@@ -255,7 +245,7 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 	struct sweep_cfg *cfg = b->cfg;
 	long long v;
 
-	switch (list_index(sweep_keys, e->key)) {
+	switch (list_index(spec_sweep_keys, e->key)) {
 	case SK_TITLE:
 		*title = e->value;
 		break;
@@ -286,7 +276,7 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 		cfg->affinity = v;
 		break;
 	default:
-		unknown_key(e, "sweep", sweep_keys);
+		unknown_key(e, "sweep", spec_sweep_keys);
 		break;
 	}
 }
@@ -395,7 +385,7 @@ static void bind_plot(const struct binder *b, const struct spec_entry *e,
 static bool bind_report_entry(const struct binder *b, const struct spec_entry *e,
 			      struct report_opts *rep)
 {
-	switch (list_index(report_keys, e->key)) {
+	switch (list_index(spec_report_keys, e->key)) {
 	case RK_LABEL:
 		check_label(b, e);
 		/* "label =" asks for the default label, e.g. in a [params] override */
@@ -418,7 +408,7 @@ static void bind_report(const struct binder *b, struct report_opts *rep)
 		const struct spec_entry *e = &b->report->entries[i];
 
 		if (!bind_report_entry(b, e, rep))
-			unknown_key(e, "report", report_keys);
+			unknown_key(e, "report", spec_report_keys);
 	}
 }
 

@@ -14,14 +14,11 @@
 
 #define CMDLINE "<command line>"
 
-/*
- * The keys of [sweep] and [report], to route --set key=value.  They must
- * match the tables of bind.c, which gives them their meaning.
- */
-static const char *const sweep_keys[] = {
+/* In the order of enum sweep_key and enum report_key (spec.h). */
+const char *const spec_sweep_keys[] = {
 	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity", NULL
 };
-static const char *const report_keys[] = { "label", "group", "plot", NULL };
+const char *const spec_report_keys[] = { "label", "group", "plot", NULL };
 
 enum lex_err {
 	LEX_OK,
@@ -513,10 +510,10 @@ int spec_set(struct spec *s, const char *assignment)
 	key = strndup(lx.key, lx.key_len);
 	if (!key)
 		return -ENOMEM;
-	if (in_list(sweep_keys, key)) {
+	if (in_list(spec_sweep_keys, key)) {
 		sec = get_section(s, "sweep", 0);
 		err = sec ? set_in(sec, &lx, &at) : -ENOMEM;
-	} else if (in_list(report_keys, key)) {
+	} else if (in_list(spec_report_keys, key)) {
 		err = set_report(s, key, &lx, &at);
 	} else {
 		err = set_params(s, &lx, &at);

@@ -32,6 +32,16 @@ struct spec {
 	int nr_sections;
 };
 
+/*
+ * The keys of [sweep] and [report], NULL-terminated: spec.c routes --set
+ * by them, bind.c gives them their meaning through these enums.
+ */
+enum sweep_key { SK_TITLE, SK_WORKLOAD, SK_WARMUP, SK_DURATION, SK_INTERVAL, SK_REPEAT,
+		 SK_AFFINITY };
+enum report_key { RK_LABEL, RK_GROUP, RK_PLOT };
+extern const char *const spec_sweep_keys[];
+extern const char *const spec_report_keys[];
+
 /* Parse; on syntax errors print them all via diag_at() and return -EINVAL. */
 int spec_parse_file(const char *path, struct spec **out);
 int spec_parse_string(const char *path, const char *text, struct spec **out);
