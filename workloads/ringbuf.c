@@ -446,6 +446,7 @@ static int ringbuf_setup(const struct wl_point *pt, void **state, struct wl_thre
 	struct rb_state *st;
 	int err;
 
+	/* setup stands alone (the tests call it without probe): one map create */
 	err = ringbuf_probe(pt, why, len);
 	if (err)
 		return err;
