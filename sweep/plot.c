@@ -43,6 +43,12 @@ struct chart {
 	int nr_ent;
 	char (*series)[SERIES_LEN];
 	int nr_series;
+	/* series with no ok point: named in the key with why, e.g. unsupported */
+	struct absent {
+		char name[SERIES_LEN];
+		enum point_status status;
+	} *absent;
+	int nr_absent;
 };
 
 /* Dirname of /proc/self/exe into buf; false when unknown. */
@@ -233,6 +239,33 @@ static void sort_entries(struct entry *ent, int nr)
 	}
 }
 
+static bool has_series(const struct chart *c, const char *name)
+{
+	for (int i = 0; i < c->nr_series; i++)
+		if (!strcmp(c->series[i], name))
+			return true;
+	for (int i = 0; i < c->nr_absent; i++)
+		if (!strcmp(c->absent[i].name, name))
+			return true;
+	return false;
+}
+
+/*
+ * A series whose every point was unsupported (or failed) still gets a line
+ * in the key, so that a chart of overwrite off/on on a kernel without
+ * overwrite mode says why "on" is missing.
+ */
+static void note_absent(struct chart *c, const struct point_result *r)
+{
+	struct absent *a = &c->absent[c->nr_absent];
+
+	series_name(c, r->pt, a->name, sizeof(a->name));
+	if (has_series(c, a->name))
+		return;
+	a->status = r->status;
+	c->nr_absent++;
+}
+
 /* The ok points of the experiment; the others have no value to draw. */
 static int chart_build(struct chart *c, const struct point_result *results, int nr)
 {
@@ -243,7 +276,8 @@ static int chart_build(struct chart *c, const struct point_result *results, int 
 	c->names = xt == PT_BOOL || xt == PT_ENUM;
 	c->ent = calloc(nr ? nr : 1, sizeof(*c->ent));
 	c->series = calloc(nr ? nr : 1, sizeof(*c->series));
-	if (!c->ent || !c->series)
+	c->absent = calloc(nr ? nr : 1, sizeof(*c->absent));
+	if (!c->ent || !c->series || !c->absent)
 		return -ENOMEM;
 	for (int i = 0; i < nr; i++) {
 		const struct point_result *r = &results[i];
@@ -255,6 +289,9 @@ static int chart_build(struct chart *c, const struct point_result *results, int 
 		*en = (struct entry){ r, series_index(c, name), x_of(c, r->pt), i };
 		c->nr_ent++;
 	}
+	for (int i = 0; i < nr; i++)
+		if (results[i].pt->exp == exp && results[i].status != PS_OK)
+			note_absent(c, &results[i]);
 	sort_entries(c->ent, c->nr_ent);
 	return 0;
 }
@@ -263,6 +300,7 @@ static void chart_free(struct chart *c)
 {
 	free(c->ent);
 	free(c->series);
+	free(c->absent);
 }
 
 static int open_out(const char *dir, const char *slug, const char *ext, FILE **f)
@@ -366,6 +404,11 @@ static void put_plot(FILE *f, const struct chart *c)
 			fprintf(f, "\"%s.dat\"", c->slug);
 		fprintf(f, " index %d using %s title ", idx++, cols);
 		put_quoted(f, c->series[c->ent[i].series]);
+	}
+	for (int i = 0; i < c->nr_absent; i++) {
+		fputs(", \\\n     keyentry with points pointtype -1 title \"", f);
+		put_escaped(f, c->absent[i].name);
+		fprintf(f, ": %s\"", point_status_name(c->absent[i].status));
 	}
 }
 

@@ -285,4 +285,27 @@ TEST(nothing_to_draw)
 	fixture_clean(&fx);
 }
 
-RUN_TESTS(template_is_found, render_charts, missing_gnuplot, nothing_to_draw)
+/* A series none of whose points ran is named in the key, with why. */
+TEST(unsupported_series_in_key)
+{
+	struct fixture fx;
+	int err;
+
+	CHECK_INT(fixture_init(&fx), 0);
+	for (int i = 1; i < 6; i += 2)		/* every flag=on point of experiment 0 */
+		fx.res[i].status = PS_UNSUPPORTED;
+	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS);
+	CHECK_INT(contains(&fx, CHART0 ".gp",
+			   "index 0 using 1:2:3 title \"flag=off\", \\\n"
+			   "     keyentry with points pointtype -1 title \"flag=on: unsupported\"\n"),
+		  1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=on"), 0);
+	/* producers=2 still has its flag=off point: no key entry of its own */
+	CHECK_INT(contains(&fx, CHART1 ".gp", "keyentry"), 0);
+	if (err != -ENOENT)
+		CHECK_INT(err, 0);
+	fixture_clean(&fx);
+}
+
+RUN_TESTS(template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
+	  unsupported_series_in_key)
