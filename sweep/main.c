@@ -229,6 +229,10 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 				return EXIT_USAGE;
 			break;
 		case 't':
+			if (!strchr(optarg, '=') || optarg[0] == '=') {
+				diag_err("--tag expects KEY=VALUE, not '%s'", optarg);
+				return EXIT_USAGE;
+			}
 			if (add_arg(o->tags, &o->nr_tags, CLI_MAX_ARGS, optarg, "--tag"))
 				return EXIT_USAGE;
 			break;
