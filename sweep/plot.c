@@ -20,6 +20,7 @@
 #include "diag.h"
 #include "plot.h"
 #include "table.h"
+#include "textfile.h"
 
 #define PLOT_TEMPLATE	"lines.gp"
 #define SLUG_LEN	200
@@ -80,37 +81,6 @@ int plot_template_find(const char *name, char *buf, size_t len)
 	}
 	snprintf(buf, len, "plots/%s", name);
 	return access(buf, R_OK) ? -ENOENT : 0;
-}
-
-/* The whole file as a string (free()). */
-static int read_text(const char *path, char **out)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *in, *mem;
-	int c, err = 0;
-
-	in = fopen(path, "r");
-	if (!in)
-		return -errno;
-	mem = open_memstream(&text, &len);
-	if (!mem) {
-		err = -errno;
-		goto close_in;
-	}
-	while ((c = getc(in)) != EOF)
-		putc(c, mem);
-	if (ferror(in))
-		err = -EIO;
-	if (fclose(mem) && !err)
-		err = -ENOMEM;
-close_in:
-	fclose(in);
-	if (err)
-		free(text);
-	else
-		*out = text;
-	return err;
 }
 
 /* Lowercase ASCII letters and digits; every other run of bytes becomes one '-'. */
@@ -607,7 +577,7 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 			 "beside the executable, nor in ./plots/", PLOT_TEMPLATE);
 		return -ENOENT;
 	}
-	err = read_text(path, &job->tpl);
+	err = read_text_file(path, &job->tpl);
 	if (err) {
 		diag_err("cannot read %s: %s", path, strerror(-err));
 		return err;

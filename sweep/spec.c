@@ -11,6 +11,7 @@
 
 #include "diag.h"
 #include "spec.h"
+#include "textfile.h"
 
 #define CMDLINE "<command line>"
 
@@ -361,47 +362,13 @@ nomem:
 	return -ENOMEM;
 }
 
-static int read_all(FILE *f, char **out)
-{
-	size_t len = 0, cap = 4096, n;
-	char *buf = malloc(cap), *tmp;
-
-	if (!buf)
-		return -ENOMEM;
-	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-		len += n;
-		if (cap - len > 1)
-			continue;
-		tmp = realloc(buf, cap *= 2);
-		if (!tmp) {
-			free(buf);
-			return -ENOMEM;
-		}
-		buf = tmp;
-	}
-	if (ferror(f)) {
-		free(buf);
-		return -EIO;
-	}
-	buf[len] = '\0';
-	*out = buf;
-	return 0;
-}
-
 int spec_parse_file(const char *path, struct spec **out)
 {
-	FILE *f = fopen(path, "r");
 	char *text;
 	int err;
 
 	*out = NULL;
-	if (!f) {
-		err = -errno;
-		diag_err("%s: %s", path, strerror(errno));
-		return err;
-	}
-	err = read_all(f, &text);
-	fclose(f);
+	err = read_text_file(path, &text);
 	if (err) {
 		diag_err("%s: %s", path, strerror(-err));
 		return err;
