@@ -669,6 +669,13 @@ static int default_axis(const struct workload *wl, int i, struct axis *ax)
 	return 0;
 }
 
+const char *experiment_title(const struct sweep_cfg *cfg, const struct experiment *e)
+{
+	if (e->title)
+		return e->title;
+	return cfg->title ? cfg->title : "";
+}
+
 const struct axis *experiment_axis(const struct experiment *e, int param)
 {
 	for (int a = 0; a < e->nr_axes; a++)

@@ -67,6 +67,9 @@ struct sweep_cfg {
 	int nr_exps;
 };
 
+/* e's title, or the sweep's for an experiment built without one; never NULL. */
+const char *experiment_title(const struct sweep_cfg *cfg, const struct experiment *e);
+
 /* The axis of parameter `param` in e (every parameter has one). */
 const struct axis *experiment_axis(const struct experiment *e, int param);
 

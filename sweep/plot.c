@@ -103,13 +103,6 @@ static void slugify(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-static const char *exp_title(const struct sweep_cfg *cfg, const struct experiment *e)
-{
-	if (e->title)
-		return e->title;
-	return cfg->title ? cfg->title : "";
-}
-
 /* "<title> <y> vs <x> [by <z>]", made unique among the charts already named. */
 static void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 {
@@ -117,7 +110,7 @@ static void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 	char raw[512], base[SLUG_LEN - 12];	/* room for "-<dup>" */
 	int n, dup = 1;
 
-	n = snprintf(raw, sizeof(raw), "%s %s vs %s", exp_title(c->cfg, c->e),
+	n = snprintf(raw, sizeof(raw), "%s %s vs %s", experiment_title(c->cfg, c->e),
 		     wl->metrics[c->req->y], wl->params[c->req->x].name);
 	if (c->req->by >= 0 && n < (int)sizeof(raw))
 		snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
@@ -307,8 +300,8 @@ static void write_dat(FILE *f, const struct chart *c)
 	char val[128];
 
 	table_scale(wl, c->req->y, &sc);
-	fprintf(f, "# %s: %s (%s) vs %s\n", exp_title(c->cfg, c->e), wl->metrics[c->req->y],
-		sc.unit, xp->name);
+	fprintf(f, "# %s: %s (%s) vs %s\n", experiment_title(c->cfg, c->e),
+		wl->metrics[c->req->y], sc.unit, xp->name);
 	fprintf(f, "# x mean stddev label\n");
 	for (int i = 0; i < c->nr_ent; i++) {
 		const struct entry *en = &c->ent[i];
@@ -408,7 +401,7 @@ static bool put_placeholder(FILE *f, const struct chart *c, const char *name, si
 
 	snprintf(key, sizeof(key), "%.*s", (int)len, name);
 	if (!strcmp(key, "TITLE")) {
-		put_escaped(f, exp_title(c->cfg, c->e));
+		put_escaped(f, experiment_title(c->cfg, c->e));
 	} else if (!strcmp(key, "XLABEL") || !strcmp(key, "YLABEL")) {
 		axis_label(c, key[0] == 'Y', label, sizeof(label));
 		put_escaped(f, label);

@@ -195,16 +195,9 @@ int results_open(const char *dir, const struct sweep_cfg *cfg, struct results **
 	return 0;
 }
 
-static const char *exp_title(const struct sweep_cfg *cfg, const struct point *pt)
-{
-	const char *title = cfg->exps[pt->exp].title;
-
-	return title ? title : cfg->title;
-}
-
 static int append_samples(struct results *res, const struct point_result *pr, struct row *r)
 {
-	const char *title = exp_title(res->cfg, pr->pt);
+	const char *title = experiment_title(res->cfg, &res->cfg->exps[pr->pt->exp]);
 	int err = 0;
 
 	for (int i = 0; !err && i < pr->nr_iv; i++) {
@@ -268,7 +261,7 @@ static int append_summary(struct results *res, const struct point_result *pr, st
 	const struct workload *wl = res->cfg->wl;
 
 	row_u64(r, pr->pt->id);
-	row_str(r, exp_title(res->cfg, pr->pt));
+	row_str(r, experiment_title(res->cfg, &res->cfg->exps[pr->pt->exp]));
 	for (int p = 0; p < wl->nr_params; p++)
 		param_format(&wl->params[p], pr->pt->wp.v[p], row_next(r), FIELD_LEN);
 	summary_run_fields(pr, r);

@@ -116,7 +116,8 @@ static void describe_cpus(const struct rep_ctx *rc, bool consumers, char *buf, s
 		if (w->consumer != consumers)
 			continue;
 		if (first)
-			appendf(buf, len, off, "%s%s ", *off ? " " : "", consumers ? "cons" : "prod");
+			appendf(buf, len, off, "%s%s ", *off ? " " : "",
+				consumers ? "cons" : "prod");
 		else
 			appendf(buf, len, off, ",");
 		appendf(buf, len, off, "%d", w->cpu);

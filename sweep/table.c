@@ -35,13 +35,6 @@ static int utf8_len(const char *s)
 	return n;
 }
 
-static const char *exp_title(const struct sweep_cfg *cfg, const struct experiment *e)
-{
-	if (e->title)
-		return e->title;
-	return cfg->title ? cfg->title : "";
-}
-
 static size_t put_value(const struct sweep_cfg *cfg, const struct point *pt, int param,
 			char *buf, size_t len)
 {
@@ -95,7 +88,7 @@ static void varying_label(const struct sweep_cfg *cfg, const struct experiment *
 			n += put_value(cfg, pt, p, buf + n, len - n);
 	}
 	if (!n)
-		snprintf(buf, len, "%s", exp_title(cfg, e));
+		snprintf(buf, len, "%s", experiment_title(cfg, e));
 }
 
 void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
@@ -245,10 +238,10 @@ static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct exp
 
 	if (r) {
 		put_value(cfg, r->pt, e->group, val, sizeof(val));
-		snprintf(title, sizeof(title), "%s (%s=%s)", exp_title(cfg, e),
+		snprintf(title, sizeof(title), "%s (%s=%s)", experiment_title(cfg, e),
 			 cfg->wl->params[e->group].name, val);
 	} else {
-		snprintf(title, sizeof(title), "%s", exp_title(cfg, e));
+		snprintf(title, sizeof(title), "%s", experiment_title(cfg, e));
 	}
 	fprintf(out, "%s\n", title);
 	for (int i = utf8_len(title); i > 0; i--)
