@@ -5,6 +5,7 @@
  * a linked axis takes its target's value in each point.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "matrix.h"
@@ -79,4 +80,24 @@ int matrix_expand(const struct sweep_cfg *cfg, struct point **out, int *nr)
 			expand_experiment(cfg, i, pts, nr);
 	*out = pts;
 	return 0;
+}
+
+size_t point_varying(const struct sweep_cfg *cfg, const struct point *pt, const char *sep,
+		     char *buf, size_t len)
+{
+	const struct experiment *e = &cfg->exps[pt->exp];
+	size_t n = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (int a = 0; a < e->nr_axes && n < len; a++) {
+		const struct param_def *p = &cfg->wl->params[e->axes[a].param];
+		char val[128];
+
+		if (e->axes[a].nr_vals < 2)
+			continue;
+		param_format(p, pt->wp.v[e->axes[a].param], val, sizeof(val));
+		n += snprintf(buf + n, len - n, "%s%s=%s", n ? sep : "", p->name, val);
+	}
+	return n < len ? n : len;
 }

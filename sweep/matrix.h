@@ -20,6 +20,14 @@ struct point {
 /* Number of points the sweep expands to. */
 long long matrix_count(const struct sweep_cfg *cfg);
 
+/*
+ * "producers=4<sep>overwrite=off": the parameters that vary within pt's
+ * experiment, outermost first, into buf.  Returns the length written
+ * (0 when nothing varies).
+ */
+size_t point_varying(const struct sweep_cfg *cfg, const struct point *pt, const char *sep,
+		     char *buf, size_t len);
+
 /* Allocates *pts (free()); returns 0 or -ENOMEM/-E2BIG. */
 int matrix_expand(const struct sweep_cfg *cfg, struct point **pts, int *nr);
 

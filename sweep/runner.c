@@ -367,20 +367,10 @@ teardown:
 
 void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, size_t len)
 {
-	const struct experiment *e = &cfg->exps[pt->exp];
 	size_t n = snprintf(buf, len, "%s{", cfg->wl->name);
-	const char *sep = "";
 
-	for (int a = 0; a < e->nr_axes && n < len; a++) {
-		const struct param_def *p = &cfg->wl->params[e->axes[a].param];
-		char val[64];
-
-		if (e->axes[a].nr_vals < 2)
-			continue;
-		param_format(p, pt->wp.v[e->axes[a].param], val, sizeof(val));
-		n += snprintf(buf + n, len - n, "%s%s=%s", sep, p->name, val);
-		sep = ",";
-	}
+	if (n < len)
+		n += point_varying(cfg, pt, ",", buf + n, len - n);
 	if (n < len)
 		snprintf(buf + n, len - n, "}");
 }

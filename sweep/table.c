@@ -75,19 +75,7 @@ static void expand_template(const struct sweep_cfg *cfg, const char *tpl,
 static void varying_label(const struct sweep_cfg *cfg, const struct experiment *e,
 			  const struct point *pt, char *buf, size_t len)
 {
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (int a = 0; a < e->nr_axes && n < len; a++) {
-		int p = e->axes[a].param;
-
-		if (e->axes[a].nr_vals < 2)
-			continue;
-		n += snprintf(buf + n, len - n, "%s%s=", n ? " " : "", cfg->wl->params[p].name);
-		if (n < len)
-			n += put_value(cfg, pt, p, buf + n, len - n);
-	}
-	if (!n)
+	if (!point_varying(cfg, pt, " ", buf, len))
 		snprintf(buf, len, "%s", experiment_title(cfg, e));
 }
 
