@@ -11,10 +11,12 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "caps.h"
 #include "cli.h"
 #include "diag.h"
 #include "matrix.h"
 #include "meta.h"
+#include "plan.h"
 #include "plot.h"
 #include "results.h"
 #include "runner.h"
@@ -24,7 +26,8 @@ struct run_state {
 	const struct cli_opts *o;
 	struct sweep_cfg *cfg;
 	struct spec *spec;
-	struct point *pts;
+	struct plan plan;
+	struct point *pts;	/* of the plan */
 	int nr_pts;
 	char dir[4096];
 	struct results *res;
@@ -97,11 +100,6 @@ static int prepare(struct run_state *rs)
 {
 	int err;
 
-	err = matrix_expand(rs->cfg, &rs->pts, &rs->nr_pts);
-	if (err) {
-		diag_err("cannot expand %s: %s", rs->o->spec_path, strerror(-err));
-		return err;
-	}
 	if (rs->o->outdir)
 		snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->outdir);
 	else
@@ -167,6 +165,39 @@ static int finish(struct run_state *rs)
 	return err;
 }
 
+/* A missing privilege is the user's to fix: say so before anything is written. */
+static int check_caps(const struct workload *wl)
+{
+	char missing[128];
+	int n = caps_missing(wl, missing, sizeof(missing));
+
+	if (n < 0)
+		diag_warn("cannot read this process's capabilities: %s", strerror(-n));
+	if (n <= 0)
+		return 0;
+	diag_err("%s needs %s; this process lacks %s: run as root", wl->name, caps_bpf_rule,
+		 missing);
+	return -EPERM;
+}
+
+/* Points, spec errors and the kernel's verdicts, before anything is written. */
+static int plan_run(struct run_state *rs)
+{
+	int err;
+
+	err = plan_build(rs->cfg, &rs->plan);
+	if (!err)
+		err = check_caps(rs->cfg->wl);
+	if (!err)
+		err = plan_probe(rs->cfg, &rs->plan);
+	if (err)
+		return err;
+	plan_report(stderr, &rs->plan);
+	rs->pts = rs->plan.pts;
+	rs->nr_pts = rs->plan.nr_pts;
+	return 0;
+}
+
 int cmd_run(const struct cli_opts *o)
 {
 	struct run_state rs = { .o = o };
@@ -178,11 +209,16 @@ int cmd_run(const struct cli_opts *o)
 	rs.info.start = time(NULL);
 	rs.info.tags = o->tags;
 	rs.info.argv_line = o->argv_line;
+	if (plan_run(&rs)) {
+		status = EXIT_USAGE;
+		goto cleanup;
+	}
 	if (prepare(&rs)) {
 		status = EXIT_POINTS_FAILED;
 		goto cleanup;
 	}
-	run_err = runner_run(rs.cfg, rs.pts, rs.nr_pts, on_point_done, &rs, &res, &nr_run);
+	run_err = runner_run(rs.cfg, &rs.plan, rs.pts, rs.nr_pts, on_point_done, &rs, &res,
+			     &nr_run);
 	status = exit_status(run_err, res, nr_run);
 	rs.res_run = res;
 	rs.nr_run = nr_run;
@@ -191,7 +227,7 @@ int cmd_run(const struct cli_opts *o)
 cleanup:
 	point_results_free(res, rs.nr_pts);
 	results_close(rs.res);
-	free(rs.pts);
+	plan_free(&rs.plan);
 	sweep_cfg_free(rs.cfg);
 	spec_free(rs.spec);
 	return status;

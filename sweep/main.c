@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "matrix.h"
+#include "plan.h"
 #include "runner.h"
 #include "spec.h"
 #include "workload.h"
@@ -53,23 +54,49 @@ static void print_duration(FILE *f, unsigned long long ns)
 		fprintf(f, "%llus", s);
 }
 
+/*
+ * The plan of o's spec: points validated (spec errors exit 2) and probed
+ * where the privileges allow.  Returns an exit status, or -1 to go on.
+ */
+static int load_plan(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg,
+		     struct plan *pl)
+{
+	int err;
+
+	if (cli_load(o, spec, cfg))
+		return EXIT_USAGE;
+	err = plan_build(*cfg, pl);
+	if (!err)
+		err = plan_probe(*cfg, pl);
+	if (!err)
+		return -1;
+	plan_free(pl);
+	sweep_cfg_free(*cfg);
+	spec_free(*spec);
+	return EXIT_USAGE;
+}
+
 static int cmd_check(const struct cli_opts *o)
 {
 	struct sweep_cfg *cfg;
 	struct spec *spec;
+	struct plan pl;
+	int status = load_plan(o, &spec, &cfg, &pl);
 
-	if (cli_load(o, &spec, &cfg))
-		return EXIT_USAGE;
-	printf("%s: ok: workload %s, %d experiment%s, %lld points\n", o->spec_path,
-	       cfg->wl->name, cfg->nr_exps, cfg->nr_exps == 1 ? "" : "s", matrix_count(cfg));
+	if (status >= 0)
+		return status;
+	printf("%s: ok: workload %s, %d experiment%s, %d points\n", o->spec_path,
+	       cfg->wl->name, cfg->nr_exps, cfg->nr_exps == 1 ? "" : "s", pl.nr_pts);
+	plan_report(stdout, &pl);
+	plan_free(&pl);
 	sweep_cfg_free(cfg);
 	spec_free(spec);
 	return EXIT_OK;
 }
 
-static void print_plan(const struct sweep_cfg *cfg, int nr)
+static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 {
-	unsigned long long per_point = (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat;
+	int nr = pl->nr_pts;
 
 	printf("%d point%s × %d repetition%s, warmup ", nr, nr == 1 ? "" : "s", cfg->repeat,
 	       cfg->repeat == 1 ? "" : "s");
@@ -77,38 +104,42 @@ static void print_plan(const struct sweep_cfg *cfg, int nr)
 	printf(" + duration ");
 	print_duration(stdout, cfg->duration_ns);
 	printf(" each: about ");
-	print_duration(stdout, per_point * nr);
-	printf(" (less for unsupported points, more for setup)\n");
+	print_duration(stdout, plan_estimate_ns(cfg, pl));
+	if (!pl->probed)
+		printf(" (less for unsupported points, more for setup)\n");
+	else if (pl->nr_runnable < nr)
+		printf(" for the %d supported (more for setup)\n", pl->nr_runnable);
+	else
+		printf(" (more for setup)\n");
 }
 
 static int cmd_expand(const struct cli_opts *o)
 {
 	struct sweep_cfg *cfg;
 	struct spec *spec;
-	struct point *pts;
-	char name[256];
-	int nr, err;
+	struct plan pl;
+	char name[256], why[8];
+	int status = load_plan(o, &spec, &cfg, &pl), err;
 
-	if (cli_load(o, &spec, &cfg))
-		return EXIT_USAGE;
-	err = matrix_expand(cfg, &pts, &nr);
-	if (err) {
-		diag_err("cannot expand %s: %s", o->spec_path, strerror(-err));
-		goto free_cfg;
-	}
-	for (int i = 0; i < nr; i++) {
-		if (i == 0 || pts[i].exp != pts[i - 1].exp)
-			printf("%s%s\n", i ? "\n" : "", cfg->exps[pts[i].exp].title);
-		point_name(cfg, &pts[i], name, sizeof(name));
-		printf("%5d  %s\n", pts[i].id, name);
+	if (status >= 0)
+		return status;
+	for (int i = 0; i < pl.nr_pts; i++) {
+		const struct point *pt = &pl.pts[i];
+
+		if (i == 0 || pt->exp != pl.pts[i - 1].exp)
+			printf("%s%s\n", i ? "\n" : "", cfg->exps[pt->exp].title);
+		err = plan_verdict(&pl, pt->id, why, sizeof(why));
+		point_name(cfg, pt, name, sizeof(name));
+		printf("%5d  %s%s\n", pt->id, name, !err ? "" :
+		       wl_err_is_unsupported(err) ? "  (unsupported)" : "  (will fail)");
 	}
 	printf("\n");
-	print_plan(cfg, nr);
-	free(pts);
-free_cfg:
+	plan_report(stdout, &pl);
+	print_plan(cfg, &pl);
+	plan_free(&pl);
 	sweep_cfg_free(cfg);
 	spec_free(spec);
-	return err ? EXIT_USAGE : EXIT_OK;
+	return EXIT_OK;
 }
 
 static void list_workload(const struct workload *wl)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Progress output; see progress.h for when it may print. */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -14,26 +15,64 @@ static uint64_t now_ns(void)
 	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-void progress_init(struct progress *p, int nr_points, uint64_t point_ns)
+void progress_init(struct progress *p, int nr_points, int nr_runnable, uint64_t point_ns)
 {
+	memset(p, 0, sizeof(*p));
 	p->tty = isatty(STDERR_FILENO);
 	p->nr_points = nr_points;
-	p->done = 0;
+	p->nr_runnable = nr_runnable;
 	p->point_ns = point_ns;
 	p->start_ns = now_ns();
 }
 
 /*
- * The ETA trusts what the finished points really took once there are any,
- * since setup, unsupported points and teardown make the estimate wrong.
+ * The ETA counts the points left that will run, and trusts what the
+ * finished ones really took once there are any, since setup and teardown
+ * make the estimate wrong (points ruled out take next to no time).
  */
 static uint64_t eta_s(const struct progress *p)
 {
 	uint64_t per_point = p->point_ns;
+	int left = p->nr_runnable - p->done_runnable;
 
-	if (p->done)
-		per_point = (now_ns() - p->start_ns) / p->done;
-	return per_point * (p->nr_points - p->done) / 1000000000ULL;
+	if (p->done_runnable)
+		per_point = (now_ns() - p->start_ns) / p->done_runnable;
+	return per_point * (left > 0 ? left : 0) / 1000000000ULL;
+}
+
+/* The pending run of unsupported points, as one line. */
+static void flush_run(struct progress *p)
+{
+	struct progress_run *run = &p->run;
+
+	if (!run->nr)
+		return;
+	if (p->tty)
+		fputs("\r\033[K", stderr);
+	if (run->nr == 1)
+		fprintf(stderr, "[%d/%d] %s", run->first, p->nr_points, run->first_name);
+	else
+		fprintf(stderr, "[%d-%d/%d] %s .. %s", run->first, run->first + run->nr - 1,
+			p->nr_points, run->first_name, run->last_name);
+	fprintf(stderr, ": %s%s%s\n", point_status_name(PS_UNSUPPORTED), run->reason[0] ? ": " : "",
+		run->reason);
+	run->nr = 0;
+}
+
+/* An unsupported point: joins the pending run if it has the same reason. */
+static void add_to_run(struct progress *p, const char *name, const struct point_result *r)
+{
+	struct progress_run *run = &p->run;
+
+	if (run->nr && strcmp(run->reason, r->reason))
+		flush_run(p);
+	if (!run->nr) {
+		run->first = p->done;
+		snprintf(run->first_name, sizeof(run->first_name), "%s", name);
+		snprintf(run->reason, sizeof(run->reason), "%s", r->reason);
+	}
+	snprintf(run->last_name, sizeof(run->last_name), "%s", name);
+	run->nr++;
 }
 
 void progress_begin(struct progress *p, const char *name, int rep, int nr_reps)
@@ -42,6 +81,8 @@ void progress_begin(struct progress *p, const char *name, int rep, int nr_reps)
 	int filled = p->nr_points ? p->done * width / p->nr_points : 0;
 	uint64_t eta = eta_s(p);
 
+	flush_run(p);
+	p->running = true;
 	if (!p->tty)
 		return;
 	fprintf(stderr, "\r\033[K[%.*s%*s] %d/%d %s", filled, "####################",
@@ -57,6 +98,14 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 	const struct summary *s = &r->rate[0];
 
 	p->done++;
+	if (p->running)
+		p->done_runnable++;
+	p->running = false;
+	if (r->status == PS_UNSUPPORTED) {
+		add_to_run(p, name, r);
+		return;
+	}
+	flush_run(p);
 	if (p->tty)
 		fputs("\r\033[K", stderr);
 	fprintf(stderr, "[%d/%d] %s: %s", p->done, p->nr_points, name,
@@ -71,6 +120,7 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 
 void progress_finish(struct progress *p)
 {
+	flush_run(p);
 	if (p->tty)
 		fputs("\r\033[K", stderr);
 }

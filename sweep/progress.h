@@ -2,7 +2,8 @@
 /*
  * Progress on stderr.  On a terminal: one bar line, redrawn only between
  * measurements (never while producers run), with point i/N, the point's
- * parameters and the ETA.  Otherwise: one line per finished point.
+ * parameters and the ETA.  Otherwise: one line per finished point.  A run
+ * of consecutive points unsupported for the same reason is one line.
  */
 #ifndef SWEEP_PROGRESS_H
 #define SWEEP_PROGRESS_H
@@ -12,23 +13,36 @@
 
 #include "result.h"
 
+/* Consecutive unsupported points with one reason, not printed yet. */
+struct progress_run {
+	int nr;
+	int first;		/* 1-based number of its first point */
+	char first_name[256];
+	char last_name[256];
+	char reason[256];
+};
+
 struct progress {
 	bool tty;
 	int nr_points;
 	int done;
+	int nr_runnable;	/* points expected to run (the probe passed them) */
+	int done_runnable;	/* of those, finished */
+	bool running;		/* the current point started a repetition */
 	uint64_t point_ns;	/* estimated run time of one point */
 	uint64_t start_ns;	/* monotonic, when the sweep started */
+	struct progress_run run;
 };
 
-void progress_init(struct progress *p, int nr_points, uint64_t point_ns);
+void progress_init(struct progress *p, int nr_points, int nr_runnable, uint64_t point_ns);
 
 /* Before a repetition's threads start. */
 void progress_begin(struct progress *p, const char *name, int rep, int nr_reps);
 
-/* After a point ends: its outcome, one line. */
+/* After a point ends: its outcome, one line (or part of a run's line). */
 void progress_end(struct progress *p, const char *name, const struct point_result *r);
 
-/* Clear the bar at the end of the sweep. */
+/* Print what is pending and clear the bar at the end of the sweep. */
 void progress_finish(struct progress *p);
 
 #endif

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The runner: for every point, probe → setup → start pinned threads →
- * sample at absolute deadlines → stop → teardown, once per repetition.
+ * The runner: for every point the plan found runnable, setup → start
+ * pinned threads → sample at absolute deadlines → stop → teardown, once
+ * per repetition.
  *
  * The calling thread is the sampler.  It alone takes SIGINT/SIGTERM (the
  * workers block them), so a Ctrl-C interrupts its sleep; the handler only
@@ -375,16 +376,15 @@ void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, 
 		snprintf(buf + n, len - n, "}");
 }
 
-static int run_point(const struct sweep_cfg *cfg, const struct point *pt,
-		     struct progress *prog, struct point_result *r)
+static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
+		     const struct point *pt, struct progress *prog, struct point_result *r)
 {
 	char name[256];
 	int err, rep;
 
 	point_name(cfg, pt, name, sizeof(name));
-	err = cfg->wl->probe(&pt->wp, r->reason, sizeof(r->reason));
-	if (err)
-		set_reason(r, "probe", err);
+	/* probed before the sweep started: nothing to ask the kernel again */
+	err = plan_verdict(plan, pt->id, r->reason, sizeof(r->reason));
 	for (rep = 0; !err && rep < cfg->repeat; rep++) {
 		if (interrupted) {
 			err = -EINTR;
@@ -417,8 +417,8 @@ static void install_signals(struct sigaction *old_int, struct sigaction *old_ter
 	sigaction(SIGTERM, &sa, old_term);
 }
 
-int runner_run(const struct sweep_cfg *cfg, const struct point *pts, int nr,
-	       point_done_fn done, void *ctx, struct point_result **results, int *nr_run)
+int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struct point *pts,
+	       int nr, point_done_fn done, void *ctx, struct point_result **results, int *nr_run)
 {
 	struct sigaction old_int, old_term;
 	struct point_result *res;
@@ -430,10 +430,11 @@ int runner_run(const struct sweep_cfg *cfg, const struct point *pts, int nr,
 		return -ENOMEM;
 	for (i = 0; i < nr; i++)
 		res[i].pt = &pts[i];
-	progress_init(&prog, nr, (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat);
+	progress_init(&prog, nr, plan_runnable(plan, pts, nr),
+		      (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat);
 	install_signals(&old_int, &old_term);
 	for (i = 0; i < nr && !interrupted && !err; i++) {
-		run_point(cfg, &pts[i], &prog, &res[i]);
+		run_point(cfg, plan, &pts[i], &prog, &res[i]);
 		err = done ? done(&res[i], ctx) : 0;
 	}
 	sigaction(SIGINT, &old_int, NULL);

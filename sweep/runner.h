@@ -8,18 +8,20 @@
 
 #include "bind.h"
 #include "matrix.h"
+#include "plan.h"
 #include "result.h"
 
 /* Called after each point ends, before the next starts (write & flush it). */
 typedef int (*point_done_fn)(const struct point_result *r, void *ctx);
 
 /*
- * Run the points in order.  *results gets nr entries, of which the first
- * *nr_run were run (fewer when interrupted or when done() failed).
+ * Run the points in order; those plan's probe ruled out only get their
+ * row.  *results gets nr entries, of which the first *nr_run were run
+ * (fewer when interrupted or when done() failed).
  * Returns 0, -EINTR when interrupted, or the first error of done().
  */
-int runner_run(const struct sweep_cfg *cfg, const struct point *pts, int nr,
-	       point_done_fn done, void *ctx, struct point_result **results, int *nr_run);
+int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struct point *pts,
+	       int nr, point_done_fn done, void *ctx, struct point_result **results, int *nr_run);
 
 void point_results_free(struct point_result *r, int nr);
 

@@ -4,8 +4,9 @@
  * Workloads (workloads/X.c) are the only code that includes libbpf; the
  * engine sees only this interface.
  *
+ * Before the sweep (sweep/plan.c): validate every point, probe every point.
  * Life of one repetition of one point, driven by sweep/runner.c:
- *   probe → setup → [runner starts consumers, then producers, pinned]
+ *   setup → [runner starts consumers, then producers, pinned]
  *   → sample() at every interval boundary → [runner sets *stop]
  *   → stop() → [runner joins threads] → teardown
  *
@@ -17,6 +18,7 @@
 #define SWEEP_WORKLOAD_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -47,14 +49,32 @@ struct workload {
 	/* counter names, e.g. "hits", "drops"; metric 0 is the headline */
 	const char *const *metrics;
 	int nr_metrics;
+	/*
+	 * Probe and setup need CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN): the
+	 * engine refuses to start the sweep without them, since every point
+	 * would otherwise report the missing privilege as the kernel's limit.
+	 */
+	bool needs_bpf;
 
+	/*
+	 * Optional: is the point one any kernel could run?  0 if so; otherwise
+	 * -EINVAL, *param the index of the parameter whose value is at fault
+	 * and a reason without the values ("back2back needs producers = 1"):
+	 * the engine reports it at that value in the spec and names the point.
+	 * Pure (no syscalls, no privileges): check and expand call it too.
+	 */
+	int (*validate)(const struct wl_point *pt, int *param, char *why, size_t whylen);
 	/*
 	 * Can this kernel run the point?  0 if so; otherwise -errno and a
 	 * reason such as "BPF_F_RB_OVERWRITE: not supported by kernel 6.18".
 	 * -EOPNOTSUPP, -EPERM and -ENOSYS mean "unsupported", anything else "failed".
+	 * Called once per valid point, before the sweep starts.
 	 */
 	int (*probe)(const struct wl_point *pt, char *why, size_t whylen);
-	/* Load, attach, allocate; fill *thr.  why as for probe. */
+	/*
+	 * Load, attach, allocate; fill *thr.  why as for probe.  Setup stands
+	 * alone (tests call it directly): it refuses what validate refuses.
+	 */
 	int (*setup)(const struct wl_point *pt, void **state, struct wl_threads *thr,
 		     char *why, size_t whylen);
 	/* Thread bodies: loop until atomic_load(stop), then return 0 or -errno. */

@@ -12,7 +12,7 @@
 
 #include "workload.h"
 
-static const char *const null_modes[] = { "fast", "slow", NULL };
+static const char *const null_modes[] = { "fast", "slow", "pairs", NULL };
 static const char *const null_fail_at[] = { "none", "probe", "setup", "sample", NULL };
 
 enum { P_PRODUCERS, P_RATE, P_DROP_PCT, P_VALUE_SIZE, P_MODE, P_FLAG, P_FAIL };
@@ -27,7 +27,8 @@ static const struct param_def null_params[] = {
 	[P_VALUE_SIZE]	= { "value_size", PT_SIZE, "64", 1, 1 << 20, NULL,
 			    "a size with no effect (exercises K/M/G)" },
 	[P_MODE]	= { "mode", PT_ENUM, "fast", 0, 0, null_modes,
-			    "a choice with no effect (exercises enums)" },
+			    "a choice with no effect; pairs needs an even producer count "
+			    "(exercises enums, validation)" },
 	[P_FLAG]	= { "flag", PT_BOOL, "off", 0, 1, NULL,
 			    "a switch with no effect (exercises on/off)" },
 	[P_FAIL]	= { "fail", PT_ENUM, "none", 0, 0, null_fail_at,
@@ -43,6 +44,19 @@ struct null_state {
 	struct timespec t0;
 };
 
+enum { MODE_PAIRS = 2 };
+
+/* A rule like those of workloads that pair their threads, for the engine's tests. */
+static int null_validate(const struct wl_point *pt, int *param, char *why, size_t len)
+{
+	if (pt->v[P_MODE] == MODE_PAIRS && pt->v[P_PRODUCERS] % 2) {
+		*param = P_PRODUCERS;
+		snprintf(why, len, "mode=pairs needs an even number of producers");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int null_probe(const struct wl_point *pt, char *why, size_t len)
 {
 	if (pt->v[P_FAIL] == 1) {
@@ -56,7 +70,10 @@ static int null_setup(const struct wl_point *pt, void **state, struct wl_threads
 		      char *why, size_t len)
 {
 	struct null_state *st;
+	int param;
 
+	if (null_validate(pt, &param, why, len))
+		return -EINVAL;
 	if (pt->v[P_FAIL] == 2) {
 		snprintf(why, len, "null: setup failed on request (fail=setup)");
 		return -EIO;
@@ -111,6 +128,7 @@ const struct workload null_workload = {
 	.nr_params = sizeof(null_params) / sizeof(null_params[0]),
 	.metrics = null_metrics,
 	.nr_metrics = 2,
+	.validate = null_validate,
 	.probe = null_probe,
 	.setup = null_setup,
 	.produce = null_produce,

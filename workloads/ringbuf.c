@@ -155,33 +155,41 @@ static bool pow2_from(long long v, long long min)
 	return v >= min && !(v & (v - 1));
 }
 
-/* Combinations no kernel can run: -EINVAL with the reason. */
-static int check_point(const struct wl_point *pt, char *why, size_t len)
+/* -EINVAL, naming the parameter at fault and why. */
+static int invalid(int *param, int at, char *why, size_t len, const char *reason)
+{
+	*param = at;
+	snprintf(why, len, "%s", reason);
+	return -EINVAL;
+}
+
+/*
+ * Combinations no kernel can run.  The reasons leave the values out: the
+ * engine shows them with the point, and one reason then covers a range.
+ */
+static int ringbuf_validate(const struct wl_point *pt, int *param, char *why, size_t len)
 {
 	enum bench bench = pt->v[P_BENCH];
 	long page = sysconf(_SC_PAGESIZE);
+	char size_rule[96];
 
-	if (pt->v[P_BACK2BACK] && pt->v[P_PRODUCERS] != 1) {
-		snprintf(why, len, "back2back needs producers = 1");
-		return -EINVAL;
-	}
-	if (pt->v[P_BACK2BACK] && bench == B_RB_PROD) {
-		snprintf(why, len, "back2back needs a consumer, and rb-prod has none");
-		return -EINVAL;
-	}
-	if (pt->v[P_OVERWRITE] && !is_ring(bench)) {
-		snprintf(why, len, "overwrite applies to ring buffer benches, not pb-libbpf");
-		return -EINVAL;
-	}
+	if (pt->v[P_BACK2BACK] && pt->v[P_PRODUCERS] != 1)
+		return invalid(param, P_PRODUCERS, why, len, "back2back needs producers = 1");
+	if (pt->v[P_BACK2BACK] && bench == B_RB_PROD)
+		return invalid(param, P_BACK2BACK, why, len,
+			       "back2back needs a consumer, and rb-prod has none");
+	if (pt->v[P_OVERWRITE] && !is_ring(bench))
+		return invalid(param, P_OVERWRITE, why, len,
+			       "overwrite applies to ring buffer benches, not pb-libbpf");
 	if (is_ring(bench) && !pow2_from(pt->v[P_RINGBUF_SZ], page)) {
-		snprintf(why, len, "ringbuf_sz %lld: must be a power of 2 and at least %ld",
-			 pt->v[P_RINGBUF_SZ], page);
-		return -EINVAL;
+		snprintf(size_rule, sizeof(size_rule),
+			 "ringbuf_sz must be a power of 2 and at least %ld", page);
+		return invalid(param, P_RINGBUF_SZ, why, len, size_rule);
 	}
 	if (!is_ring(bench) && !pow2_from(pt->v[P_PERFBUF_SZ], page)) {
-		snprintf(why, len, "perfbuf_sz %lld: must be a power of 2 and at least %ld",
-			 pt->v[P_PERFBUF_SZ], page);
-		return -EINVAL;
+		snprintf(size_rule, sizeof(size_rule),
+			 "perfbuf_sz must be a power of 2 and at least %ld", page);
+		return invalid(param, P_PERFBUF_SZ, why, len, size_rule);
 	}
 	return 0;
 }
@@ -209,13 +217,10 @@ static int probe_overwrite(char *why, size_t len)
 	return -EOPNOTSUPP;
 }
 
+/* The engine validated pt before; only overwrite mode depends on the kernel. */
 static int ringbuf_probe(const struct wl_point *pt, char *why, size_t len)
 {
-	int err = check_point(pt, why, len);
-
-	if (err || !pt->v[P_OVERWRITE])
-		return err;
-	return probe_overwrite(why, len);
+	return pt->v[P_OVERWRITE] ? probe_overwrite(why, len) : 0;
 }
 
 /* Pick the one program the point needs and keep the rest (and the other map) unloaded. */
@@ -444,10 +449,12 @@ static int ringbuf_setup(const struct wl_point *pt, void **state, struct wl_thre
 			 char *why, size_t len)
 {
 	struct rb_state *st;
-	int err;
+	int err, param;
 
-	/* setup stands alone (the tests call it without probe): one map create */
-	err = ringbuf_probe(pt, why, len);
+	/* setup stands alone (the tests call it without the engine): one map create */
+	err = ringbuf_validate(pt, &param, why, len);
+	if (!err)
+		err = ringbuf_probe(pt, why, len);
 	if (err)
 		return err;
 	st = alloc_state(pt);
@@ -654,6 +661,8 @@ const struct workload ringbuf_workload = {
 	.nr_params = sizeof(rb_params) / sizeof(rb_params[0]),
 	.metrics = rb_metrics,
 	.nr_metrics = 2,
+	.needs_bpf = true,
+	.validate = ringbuf_validate,
 	.probe = ringbuf_probe,
 	.setup = ringbuf_setup,
 	.produce = ringbuf_produce,

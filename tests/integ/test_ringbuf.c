@@ -249,27 +249,46 @@ TEST(two_producers)
 	EXPECT_HITS("rb-custom nr_prod 2", "bench=rb-custom", "producers=2");
 }
 
-/* Checks needing no kernel: the point is refused before anything loads. */
-#define EXPECT_EINVAL(reason, ...) do {						\
+/*
+ * Checks needing no kernel: validate refuses the point and names the
+ * parameter at fault, and setup, called alone, refuses it the same way.
+ */
+#define EXPECT_EINVAL(at, reason, ...) do {					\
 	struct wl_point pt_ = make_point(__VA_ARGS__, NULL);			\
 	struct wl_threads thr_;							\
 	char why_[256] = "";							\
 	void *st_ = NULL;							\
-	CHECK_INT(wl->probe(&pt_, why_, sizeof(why_)), -EINVAL);		\
-	CHECK(strstr(why_, reason) != NULL);					\
+	int param_ = -1;							\
+	CHECK_INT(wl->validate(&pt_, &param_, why_, sizeof(why_)), -EINVAL);	\
+	CHECK_STR(why_, reason);						\
+	CHECK_STR(wl->params[param_].name, at);					\
 	why_[0] = 0;								\
 	CHECK_INT(wl->setup(&pt_, &st_, &thr_, why_, sizeof(why_)), -EINVAL);	\
-	CHECK(strstr(why_, reason) != NULL);					\
+	CHECK_STR(why_, reason);						\
 } while (0)
 
 TEST(invalid_points)
 {
-	EXPECT_EINVAL("back2back needs producers = 1", "back2back=on", "producers=2");
-	EXPECT_EINVAL("ringbuf_sz", "ringbuf_sz=3000");
-	EXPECT_EINVAL("ringbuf_sz", "ringbuf_sz=2K");
-	EXPECT_EINVAL("perfbuf_sz", "bench=pb-libbpf", "perfbuf_sz=12K");
-	EXPECT_EINVAL("not pb-libbpf", "bench=pb-libbpf", "overwrite=on");
-	EXPECT_EINVAL("rb-prod", "bench=rb-prod", "back2back=on");
+	struct wl_point pb_small_ring = make_point("bench=pb-libbpf", "ringbuf_sz=3000", NULL);
+	long page = sysconf(_SC_PAGESIZE);
+	char rb_rule[96], pb_rule[96];
+	int param = -1;
+
+	snprintf(rb_rule, sizeof(rb_rule), "ringbuf_sz must be a power of 2 and at least %ld",
+		 page);
+	snprintf(pb_rule, sizeof(pb_rule), "perfbuf_sz must be a power of 2 and at least %ld",
+		 page);
+	EXPECT_EINVAL("producers", "back2back needs producers = 1", "back2back=on",
+		      "producers=2");
+	EXPECT_EINVAL("ringbuf_sz", rb_rule, "ringbuf_sz=3000");
+	EXPECT_EINVAL("ringbuf_sz", rb_rule, "ringbuf_sz=2K");
+	EXPECT_EINVAL("perfbuf_sz", pb_rule, "bench=pb-libbpf", "perfbuf_sz=12K");
+	EXPECT_EINVAL("overwrite", "overwrite applies to ring buffer benches, not pb-libbpf",
+		      "bench=pb-libbpf", "overwrite=on");
+	EXPECT_EINVAL("back2back", "back2back needs a consumer, and rb-prod has none",
+		      "bench=rb-prod", "back2back=on");
+	/* each size rule is its bench's: pb-libbpf ignores ringbuf_sz */
+	CHECK_INT(wl->validate(&pb_small_ring, &param, rb_rule, sizeof(rb_rule)), 0);
 }
 
 TEST(overwrite)

@@ -553,7 +553,7 @@ TEST(bad_values)
 		  "b.spec:5:18: error: value 2M out of range for 'value_size' (1..1M)\n"
 		  "b.spec:5:24: error: duplicate value '1024' for 'value_size'\n"
 		  "b.spec:6:8: error: unknown value 'fsat' for 'mode' (did you mean 'fast'?)\n"
-		  "b.spec:6:18: error: unknown value 'bogus' for 'mode' (expected fast|slow)\n"
+		  "b.spec:6:18: error: unknown value 'bogus' for 'mode' (expected fast|slow|pairs)\n"
 		  "b.spec:7:8: error: expected on or off, not 'maybe'\n"
 		  "b.spec:7:17: error: duplicate value 'on' for 'flag'\n"
 		  "b.spec:8:1: error: unknown parameter 'prodcers' for workload 'null' "
