@@ -25,10 +25,12 @@ for t in "$BUILD"/tests/unit/test_*; do
 done
 run_part "cli golden files" tests/cli/run.sh
 run_part "end to end (null workload)" tests/e2e/null.sh
+run_part "end to end (plan)" tests/e2e/plan.sh
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
 run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
+run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
 
 passed=$(grep -c '^PASS ' "$LOG")
 failed=$(grep -c '^FAIL ' "$LOG")

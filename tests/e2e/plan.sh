@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# What is known before a sweep starts.  Without an argument, the checks that
+# need no root: spec errors refuse a run before anything is written, points
+# the probe rules out are said up front and shown as one line per run, the
+# ETA counts only runnable points.  With "root": capabilities, by running
+# bpfsweep as uid 0 without them (setpriv), and the up-front kernel probe.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# no_caps CMD...: CMD as uid 0 (files stay accessible) with no capability at all
+no_caps() { setpriv --bounding-set=-all --inh-caps=-all --ambient-caps=-all "$@"; }
+
+# line_before FILE A B: the first line matching A comes before the first matching B
+line_before() {
+	local a b
+	a=$(grep -n -m1 -e "$2" "$1" | cut -d: -f1)
+	b=$(grep -n -m1 -e "$3" "$1" | cut -d: -f1)
+	[ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ]
+}
+
+unprivileged() {
+	local D status
+
+	# --- spec errors found by validation: exit 2, nothing written --------
+	for spec in tests/cli/specs/ringbuf_rules.spec tests/cli/specs/pairs.spec; do
+		name=$(basename "$spec" .spec)
+		D=$TMP/$name
+		$BPFSWEEP "$spec" -o "$D" >/dev/null 2>"$TMP/err" </dev/null
+		status=$?
+		check "plan/$name-run-exit-2" [ "$status" = 2 ]
+		check "plan/$name-run-located" grep -q "^$spec:[0-9]*:[0-9]*: error: " "$TMP/err"
+		check "plan/$name-run-writes-nothing" [ ! -e "$D" ]
+	done
+
+	# --- points ruled out: said first, one progress line per run ---------
+	D=$TMP/unsupported
+	printf '%s\n' '[sweep]' 'workload = null' 'warmup = 0s' 'duration = 20ms' \
+		'interval = 10ms' '[params]' 'fail = none probe' 'producers = 1 2 3' \
+		'[params "after"]' >"$TMP/unsupported.spec"
+	$BPFSWEEP "$TMP/unsupported.spec" -o "$D" >/dev/null 2>"$TMP/err" </dev/null
+	check plan/unsupported-exit-0 [ $? = 0 ]
+	check plan/unsupported-said-first line_before "$TMP/err" \
+		'^3 of 7 points unsupported: null: unsupported on request (fail=probe)$' '^\[1/7\]'
+	check plan/unsupported-one-line grep -qx \
+		'\[4-6/7\] null{fail=probe,producers=1} \.\. null{fail=probe,producers=3}: unsupported: null: unsupported on request (fail=probe)' \
+		"$TMP/err"
+	check plan/progress-lines [ "$(grep -c '^\[' "$TMP/err")" = 5 ]
+	check plan/unsupported-row-per-point [ "$(csv_col "$D/summary.csv" status | tr '\n' ' ')" = \
+		"ok ok ok unsupported unsupported unsupported ok " ]
+	check plan/unsupported-reason-per-row [ "$(csv_col "$D/summary.csv" reason status \
+		unsupported | sort -u)" = "null: unsupported on request (fail=probe)" ]
+
+	# --- the ETA of the first point: one runnable point of 1s, not two ---
+	printf '%s\n' '[sweep]' 'workload = null' 'warmup = 0s' 'duration = 1s' \
+		'[params]' 'fail = none probe' >"$TMP/eta.spec"
+	if [ "$(script -qefc true /dev/null 2>&1; echo $?)" != 0 ]; then
+		skip plan/eta-counts-runnable "script(1) cannot open a terminal here"
+		return
+	fi
+	script -qefc "$BPFSWEEP $TMP/eta.spec -o $TMP/eta" "$TMP/tty" >/dev/null 2>&1 </dev/null
+	check plan/eta-counts-runnable grep -q '1/2 null{fail=none} ETA 0m01s' "$TMP/tty"
+}
+
+privileged() {
+	local D status
+
+	if [ "$(id -u)" -ne 0 ]; then
+		skip plan/root "needs root to run without capabilities as uid 0"
+		return
+	fi
+	check plan/setpriv-drops-caps [ "$(no_caps awk '/^CapEff:/ { print $2 }' \
+		/proc/self/status)" = 0000000000000000 ]
+
+	# --- a BPF workload without its capabilities: exit 2, nothing written -
+	D=$TMP/nocaps
+	no_caps $BPFSWEEP specs/ringbuf_overwrite.spec --quick -o "$D" \
+		>/dev/null 2>"$TMP/err" </dev/null
+	check plan/no-caps-exit-2 [ $? = 2 ]
+	check plan/no-caps-says-which grep -qx \
+		'bpfsweep: error: ringbuf needs CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN); this process lacks CAP_BPF, CAP_PERFMON: run as root' \
+		"$TMP/err"
+	check plan/no-caps-writes-nothing [ ! -e "$D" ]
+	setpriv --bounding-set=-all,+bpf --inh-caps=-all --ambient-caps=-all \
+		$BPFSWEEP specs/ringbuf_overwrite.spec --quick -o "$D" >/dev/null 2>"$TMP/err"
+	check plan/cap-bpf-only-lacks-perfmon grep -q 'this process lacks CAP_PERFMON: run' \
+		"$TMP/err"
+	no_caps $BPFSWEEP check specs/ringbuf_overwrite.spec >"$TMP/out" 2>&1
+	check plan/no-caps-check-exit-0 [ $? = 0 ]
+	check plan/no-caps-check-says-skipped grep -qx \
+		'probes skipped: ringbuf needs CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN), and this process lacks CAP_BPF, CAP_PERFMON' \
+		"$TMP/out"
+	no_caps $BPFSWEEP tests/e2e/count.spec -o "$TMP/count" >/dev/null 2>&1 </dev/null
+	check plan/no-caps-count-runs [ $? = 0 ]
+
+	# --- with them: the kernel is asked before the sweep -----------------
+	D=$TMP/probed
+	$BPFSWEEP specs/ringbuf_overwrite.spec --quick --set producers=1 -o "$D" \
+		>/dev/null 2>"$TMP/err" </dev/null
+	check plan/probed-exit-0 [ $? = 0 ]
+	if [ "$(csv_col "$D/summary.csv" status overwrite on | sort -u)" = ok ]; then
+		check plan/overwrite-runs quiet not grep -q unsupported "$TMP/err"
+		return
+	fi
+	check plan/overwrite-said-first line_before "$TMP/err" \
+		"^2 of 3 points unsupported: BPF_F_RB_OVERWRITE: not supported by kernel $(uname -r)$" \
+		'^\[1/3\]'
+	check plan/overwrite-one-line grep -q \
+		'^\[2-3/3\] ringbuf{overwrite=on} \.\. ringbuf{}: unsupported: BPF_F_RB_OVERWRITE' \
+		"$TMP/err"
+}
+
+case "${1:-}" in
+root) privileged ;;
+*) unprivileged ;;
+esac
