@@ -217,10 +217,58 @@ static int probe_overwrite(char *why, size_t len)
 	return -EOPNOTSUPP;
 }
 
-/* The engine validated pt before; only overwrite mode depends on the kernel. */
+/* Load the smallest fentry program on the syscall function; 0 or -errno. */
+static int load_fentry(char *why, size_t len)
+{
+	const struct bpf_insn ret0[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_TRACE_FENTRY);
+	int id, fd;
+
+	libbpf_log_begin();
+	id = libbpf_find_vmlinux_btf_id(GETPGID_FUNC, BPF_TRACE_FENTRY);
+	opts.attach_btf_id = id;
+	fd = id < 0 ? id : bpf_prog_load(BPF_PROG_TYPE_TRACING, "rb_probe", "GPL", ret0, 2, &opts);
+	libbpf_log_end();
+	if (id < 0) {
+		snprintf(why, len, "fentry: %s not in the kernel's BTF", GETPGID_FUNC);
+		return -EOPNOTSUPP;
+	}
+	if (fd < 0)
+		return fail(why, len, "fentry", fd);
+	close(fd);
+	return 0;
+}
+
+/*
+ * Can programs attach with fentry?  Lockdown, for one, refuses them (EPERM).
+ * The answer cannot change while we run, and finding the function in the
+ * kernel's BTF takes tens of ms: ask once per process.
+ */
+static int probe_fentry(char *why, size_t len)
+{
+	static char answer_why[256];
+	static int answer = 1;		/* not asked yet */
+
+	if (answer == 1)
+		answer = load_fentry(answer_why, sizeof(answer_why));
+	if (answer)
+		snprintf(why, len, "%s", answer_why);
+	return answer;
+}
+
+/* The engine validated pt before; overwrite mode and fentry depend on the kernel. */
 static int ringbuf_probe(const struct wl_point *pt, char *why, size_t len)
 {
-	return pt->v[P_OVERWRITE] ? probe_overwrite(why, len) : 0;
+	int err = 0;
+
+	if (pt->v[P_ATTACH] == A_FENTRY)
+		err = probe_fentry(why, len);
+	if (!err && pt->v[P_OVERWRITE])
+		err = probe_overwrite(why, len);
+	return err;
 }
 
 /* Pick the one program the point needs and keep the rest (and the other map) unloaded. */

@@ -318,16 +318,20 @@ TEST(overwrite)
 TEST(fentry)
 {
 	struct wl_point pt = make_point("attach=fentry", NULL);
+	char why[256] = "", probe_why[256] = "";
 	struct result res;
-	char why[256] = "";
-	int err;
+	int err, probe_err;
 
 	NEED_ROOT();
+	/* the probe, asked before the sweep, tells what setup will find */
+	probe_err = wl->probe(&pt, probe_why, sizeof(probe_why));
 	err = run_point(&pt, RUN_MS, &res, why, sizeof(why));
+	CHECK_INT(probe_err, err);
 	if (err) {
 		printf("# fentry: %d (%s)\n", err, why);
 		CHECK_INT(err, -EPERM);
 		CHECK(strstr(why, "fentry") != NULL);
+		CHECK_STR(probe_why, "fentry: Operation not permitted");
 		return;
 	}
 	CHECK_INT(res.thread_err, 0);
