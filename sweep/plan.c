@@ -78,12 +78,13 @@ static void note_invalid(struct invalids *inv, const struct loc *at, int default
 static void describe_default(const struct sweep_cfg *cfg, const struct invalid *x,
 			     const struct point *pt, char *buf, size_t len)
 {
-	const struct param_def *p = &cfg->wl->params[x->defaulted];
+	const struct param_def *p;
 	char val[128];
 
 	buf[0] = '\0';
 	if (x->defaulted < 0)
 		return;
+	p = &cfg->wl->params[x->defaulted];
 	param_format(p, pt->wp.v[x->defaulted], val, sizeof(val));
 	snprintf(buf, len, " (%s = %s, its default)", p->name, val);
 }
@@ -119,8 +120,10 @@ static int validate_points(const struct sweep_cfg *cfg, const struct plan *pl)
 	if (!wl->validate)
 		return 0;
 	inv = calloc(1, sizeof(*inv));
-	if (!inv)
+	if (!inv) {
+		diag_err("cannot validate %s: %s", cfg->spec_path, strerror(ENOMEM));
 		return -ENOMEM;
+	}
 	for (int i = 0; i < pl->nr_pts; i++) {
 		const struct point *pt = &pl->pts[i];
 		char why[256] = "";

@@ -37,6 +37,8 @@ struct plan {
 /*
  * Expand cfg and validate every point.  Returns 0, -EINVAL after reporting
  * one located error per distinct (location, reason), or -ENOMEM/-E2BIG.
+ * The spec cfg was bound from must still be alive: its axes' locations
+ * point into it.  pl is to be freed with plan_free() either way.
  */
 int plan_build(const struct sweep_cfg *cfg, struct plan *pl);
 

@@ -13,6 +13,9 @@ cd "$(dirname "$0")/../.."
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
+# what the BPF workloads need, as the messages say it (a regex)
+RULE='CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN)'
+
 # no_caps CMD...: CMD as uid 0 (files stay accessible) with no capability at all
 no_caps() { setpriv --bounding-set=-all --inh-caps=-all --ambient-caps=-all "$@"; }
 
@@ -47,12 +50,12 @@ unprivileged() {
 	check plan/unsupported-exit-0 [ $? = 0 ]
 	check plan/unsupported-said-first line_before "$TMP/err" \
 		'^3 of 7 points unsupported: null: unsupported on request (fail=probe)$' '^\[1/7\]'
-	check plan/unsupported-one-line grep -qx \
-		'\[4-6/7\] null{fail=probe,producers=1} \.\. null{fail=probe,producers=3}: unsupported: null: unsupported on request (fail=probe)' \
-		"$TMP/err"
+	run_line='\[4-6/7\] null{fail=probe,producers=1} \.\. null{fail=probe,producers=3}: '
+	run_line+='unsupported: null: unsupported on request (fail=probe)'
+	check plan/unsupported-one-line grep -qx "$run_line" "$TMP/err"
 	check plan/progress-lines [ "$(grep -c '^\[' "$TMP/err")" = 5 ]
-	check plan/unsupported-row-per-point [ "$(csv_col "$D/summary.csv" status | tr '\n' ' ')" = \
-		"ok ok ok unsupported unsupported unsupported ok " ]
+	check plan/unsupported-row-per-point [ "$(csv_col "$D/summary.csv" status | tr '\n' ' ')" \
+		= "ok ok ok unsupported unsupported unsupported ok " ]
 	check plan/unsupported-reason-per-row [ "$(csv_col "$D/summary.csv" reason status \
 		unsupported | sort -u)" = "null: unsupported on request (fail=probe)" ]
 
@@ -82,9 +85,8 @@ privileged() {
 	no_caps $BPFSWEEP specs/ringbuf_overwrite.spec --quick -o "$D" \
 		>/dev/null 2>"$TMP/err" </dev/null
 	check plan/no-caps-exit-2 [ $? = 2 ]
-	check plan/no-caps-says-which grep -qx \
-		'bpfsweep: error: ringbuf needs CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN); this process lacks CAP_BPF, CAP_PERFMON: run as root' \
-		"$TMP/err"
+	check plan/no-caps-says-which grep -qx "bpfsweep: error: ringbuf needs $RULE; this process \
+lacks CAP_BPF, CAP_PERFMON: run as root" "$TMP/err"
 	check plan/no-caps-writes-nothing [ ! -e "$D" ]
 	setpriv --bounding-set=-all,+bpf --inh-caps=-all --ambient-caps=-all \
 		$BPFSWEEP specs/ringbuf_overwrite.spec --quick -o "$D" >/dev/null 2>"$TMP/err"
@@ -92,9 +94,8 @@ privileged() {
 		"$TMP/err"
 	no_caps $BPFSWEEP check specs/ringbuf_overwrite.spec >"$TMP/out" 2>&1
 	check plan/no-caps-check-exit-0 [ $? = 0 ]
-	check plan/no-caps-check-says-skipped grep -qx \
-		'probes skipped: ringbuf needs CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN), and this process lacks CAP_BPF, CAP_PERFMON' \
-		"$TMP/out"
+	check plan/no-caps-check-says-skipped grep -qx "probes skipped: ringbuf needs $RULE, and \
+this process lacks CAP_BPF, CAP_PERFMON" "$TMP/out"
 	no_caps $BPFSWEEP tests/e2e/count.spec -o "$TMP/count" >/dev/null 2>&1 </dev/null
 	check plan/no-caps-count-runs [ $? = 0 ]
 
@@ -107,9 +108,8 @@ privileged() {
 		check plan/overwrite-runs quiet not grep -q unsupported "$TMP/err"
 		return
 	fi
-	check plan/overwrite-said-first line_before "$TMP/err" \
-		"^2 of 3 points unsupported: BPF_F_RB_OVERWRITE: not supported by kernel $(uname -r)$" \
-		'^\[1/3\]'
+	said="^2 of 3 points unsupported: BPF_F_RB_OVERWRITE: not supported by kernel $(uname -r)$"
+	check plan/overwrite-said-first line_before "$TMP/err" "$said" '^\[1/3\]'
 	check plan/overwrite-one-line grep -q \
 		'^\[2-3/3\] ringbuf{overwrite=on} \.\. ringbuf{}: unsupported: BPF_F_RB_OVERWRITE' \
 		"$TMP/err"

@@ -108,6 +108,25 @@ TEST(validate_one_error_per_location_and_reason)
 		  "p.spec:8:13: error: mode=pairs needs an even number of producers\n");
 }
 
+/* A spec that breaks the rule in many places says so in a bounded number of lines. */
+TEST(validate_errors_bounded)
+{
+	char text[4096] = "[sweep]\nworkload = null\n";
+	const char *d, *last;
+	int lines = 0;
+
+	for (int i = 0; i < 40; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text),
+			 "[params \"%d\"]\nmode = pairs\n", i);
+	d = plan_errors(text, NULL);
+	for (const char *c = d; *c; c++)
+		lines += *c == '\n';
+	CHECK_INT(lines, 33);
+	last = strstr(d, "bpfsweep: error: ");
+	CHECK(last != NULL);
+	CHECK_STR(last, "bpfsweep: error: 8 more points with other invalid combinations\n");
+}
+
 /* Plan text (built and probed), its report into buf; nr_runnable or -errno. */
 static int probe_report(const char *text, char *buf, size_t len)
 {
@@ -205,6 +224,6 @@ TEST(caps_needed)
 }
 
 RUN_TESTS(validate_locates_the_value, validate_default_points_at_experiment,
-	  validate_linked_and_set, validate_one_error_per_location_and_reason,
+	  validate_linked_and_set, validate_one_error_per_location_and_reason, validate_errors_bounded,
 	  probe_groups_by_reason, estimate_counts_runnable_points, runner_takes_plan_verdict,
 	  caps_needed)
