@@ -141,7 +141,7 @@ static int validate_points(const struct sweep_cfg *cfg, const struct plan *pl)
 	for (int i = 0; i < inv->nr; i++)
 		report_invalid(cfg, pl, &inv->list[i]);
 	if (inv->nr_unlisted)
-		diag_err("%d more point%s with other invalid combinations", inv->nr_unlisted,
+		diag_err("%d more invalid point%s not shown", inv->nr_unlisted,
 			 inv->nr_unlisted == 1 ? "" : "s");
 	nr_invalid = inv->nr;
 	free(inv);

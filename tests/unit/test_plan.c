@@ -124,7 +124,7 @@ TEST(validate_errors_bounded)
 	CHECK_INT(lines, 33);
 	last = strstr(d, "bpfsweep: error: ");
 	CHECK(last != NULL);
-	CHECK_STR(last, "bpfsweep: error: 8 more points with other invalid combinations\n");
+	CHECK_STR(last, "bpfsweep: error: 8 more invalid points not shown\n");
 }
 
 /* Plan text (built and probed), its report into buf; nr_runnable or -errno. */
