@@ -291,6 +291,46 @@ static int close_out(FILE *f, const char *dir, const char *slug, const char *ext
 	return err;
 }
 
+/*
+ * gnuplot runs `command` in backquotes even inside "..." strings, before it
+ * parses them; \ and " end or bend a string, @name expands a macro outside
+ * one.  So only letters, digits, space and " -_.,:=+/()" go in as they are,
+ * and every other byte as a \ooo octal escape, which gnuplot turns back
+ * into that byte only when it parses the string, after every substitution.
+ * The text still reads as written (UTF-8 too); control characters, which
+ * have no place in a one-line label, become spaces.
+ */
+void plot_escape(FILE *f, const char *s)
+{
+	static const char raw_ok[] = " -_.,:=+/()";
+
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			c = ' ';
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    strchr(raw_ok, c))
+			fputc(c, f);
+		else
+			fprintf(f, "\\%03o", c);
+	}
+}
+
+static void put_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	plot_escape(f, s);
+	fputc('"', f);
+}
+
+/* A .dat comment stays one line, whatever the title holds. */
+static void put_comment(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
+}
+
 /* Columns: x, mean, stddev (in the table's unit), x as text; series 2 blank lines apart. */
 static void write_dat(FILE *f, const struct chart *c)
 {
@@ -300,36 +340,24 @@ static void write_dat(FILE *f, const struct chart *c)
 	char val[128];
 
 	table_scale(wl, c->req->y, &sc);
-	fprintf(f, "# %s: %s (%s) vs %s\n", experiment_title(c->cfg, c->e),
-		wl->metrics[c->req->y], sc.unit, xp->name);
+	fputs("# ", f);
+	put_comment(f, experiment_title(c->cfg, c->e));
+	fprintf(f, ": %s (%s) vs %s\n", wl->metrics[c->req->y], sc.unit, xp->name);
 	fprintf(f, "# x mean stddev label\n");
 	for (int i = 0; i < c->nr_ent; i++) {
 		const struct entry *en = &c->ent[i];
 		const struct summary *s = &en->r->rate[c->req->y];
 
-		if (!i || en->series != c->ent[i - 1].series)
-			fprintf(f, "%s# %s\n", i ? "\n\n" : "", c->series[en->series]);
+		if (!i || en->series != c->ent[i - 1].series) {
+			fputs(i ? "\n\n# " : "# ", f);
+			put_comment(f, c->series[en->series]);
+			fputc('\n', f);
+		}
 		param_format(xp, en->r->pt->wp.v[c->req->x], val, sizeof(val));
-		fprintf(f, "%.17g %.6f %.6f \"%s\"\n", en->x, s->mean / sc.div,
-			s->stddev / sc.div, val);
+		fprintf(f, "%.17g %.6f %.6f ", en->x, s->mean / sc.div, s->stddev / sc.div);
+		put_quoted(f, val);
+		fputc('\n', f);
 	}
-}
-
-/* Inside a gnuplot "..." string, backslash and double quote are special. */
-static void put_escaped(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\\' || *s == '"')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-}
-
-static void put_quoted(FILE *f, const char *s)
-{
-	fputc('"', f);
-	put_escaped(f, s);
-	fputc('"', f);
 }
 
 /* x values that double each time read best on a log2 axis. */
@@ -370,7 +398,7 @@ static void put_plot(FILE *f, const struct chart *c)
 	}
 	for (int i = 0; i < c->nr_absent; i++) {
 		fputs(", \\\n     keyentry with points pointtype -1 title \"", f);
-		put_escaped(f, c->absent[i].name);
+		plot_escape(f, c->absent[i].name);
 		fprintf(f, ": %s\"", point_status_name(c->absent[i].status));
 	}
 }
@@ -401,10 +429,10 @@ static bool put_placeholder(FILE *f, const struct chart *c, const char *name, si
 
 	snprintf(key, sizeof(key), "%.*s", (int)len, name);
 	if (!strcmp(key, "TITLE")) {
-		put_escaped(f, experiment_title(c->cfg, c->e));
+		plot_escape(f, experiment_title(c->cfg, c->e));
 	} else if (!strcmp(key, "XLABEL") || !strcmp(key, "YLABEL")) {
 		axis_label(c, key[0] == 'Y', label, sizeof(label));
-		put_escaped(f, label);
+		plot_escape(f, label);
 	} else if (!strcmp(key, "XSETUP")) {
 		put_xsetup(f, c);
 	} else if (!strcmp(key, "PLOT")) {

@@ -8,6 +8,7 @@
 #define SWEEP_PLOT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "bind.h"
 #include "result.h"
@@ -30,5 +31,12 @@ int plot_render(const char *dir, const struct sweep_cfg *cfg,
  * Returns 0, or -ENOENT (buf then holds the last path tried).
  */
 int plot_template_find(const char *name, char *buf, size_t len);
+
+/*
+ * s as the inside of a gnuplot "..." string that nothing in gnuplot can
+ * interpret: letters, digits, space and -_.,:=+/() as they are, control
+ * characters as spaces, every other byte as a \ooo octal escape.
+ */
+void plot_escape(FILE *f, const char *s);
 
 #endif

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Chart safety with the real gnuplot: titles that would each run a command
+# if any of gnuplot's substitutions (backquotes, macros, system()) or a
+# broken quote reached them.  Rendering, and re-running the kept .gp by
+# hand, must create no marker file, and the charts still show the titles
+# as written.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+M=$TMP/marks
+mkdir "$M"
+
+if ! command -v gnuplot >/dev/null; then
+	skip plot-safety/gnuplot "gnuplot is not installed"
+	exit 0
+fi
+
+# Each piece would create MARK/<name> if gnuplot interpreted it.
+SWEEP_TITLE='speed `touch MARK/bq` _{x}^2 m "; X = "system('"'"'touch MARK/macro'"'"')"; @X; " s " . system("touch MARK/system") . " $(touch MARK/dollar) back\'
+PARAMS_TITLE='exp `touch MARK/params` @X $(touch MARK/params-dollar) '"'"'q'"'"' été'
+SET_TITLE='set `touch MARK/set` @X " . system("touch MARK/set-system") . "'
+sed "s|MARK|$M|g" >"$TMP/inject.spec" <<EOF
+[sweep]
+title    = $SWEEP_TITLE
+workload = null
+warmup   = 0ms
+duration = 20ms
+interval = 10ms
+
+[report]
+plot = producers vs hits
+
+[params]
+producers = 1 2
+
+[params "$PARAMS_TITLE"]
+producers = 1 2
+EOF
+
+no_marks() { [ -z "$(ls -A "$M")" ]; }
+
+# no_raw_user_syntax DIR: no .gp in DIR/plots holds a backquote or an at sign
+no_raw_user_syntax() { ! grep -q '[`@]' "$1"/plots/*.gp; }
+
+# rerun_gp DIR: gnuplot on every kept .gp, by hand, as a user restyling a chart would
+rerun_gp() {
+	local gp
+	rm -f "$M"/*
+	for gp in "$1"/plots/*.gp; do
+		(cd "$1/plots" && gnuplot "${gp##*/}") || return 1
+	done
+}
+
+# svg_shows DIR TITLE: some chart's SVG has TITLE as a text element, as written
+svg_shows() { grep -qF "<text>$2</text>" "$1"/plots/*.svg; }
+
+D=$TMP/spec-titles
+$BPFSWEEP "$TMP/inject.spec" -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+check plot-safety/spec-titles-run [ $? = 0 ]
+check plot-safety/two-charts [ "$(ls "$D"/plots/*.svg | wc -l)" = 2 ]
+check plot-safety/spec-titles-no-command-ran no_marks
+check plot-safety/spec-titles-gp-inert no_raw_user_syntax "$D"
+check plot-safety/sweep-title-shown svg_shows "$D" "${SWEEP_TITLE//MARK/$M}"
+check plot-safety/params-title-shown svg_shows "$D" "${PARAMS_TITLE//MARK/$M}"
+check plot-safety/spec-titles-rerun quiet rerun_gp "$D"
+check plot-safety/spec-titles-rerun-no-command-ran no_marks
+
+D=$TMP/set-title
+$BPFSWEEP "$TMP/inject.spec" -o "$D" --set "title=${SET_TITLE//MARK/$M}" \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+check plot-safety/set-title-run [ $? = 0 ]
+check plot-safety/set-title-no-command-ran no_marks
+check plot-safety/set-title-gp-inert no_raw_user_syntax "$D"
+check plot-safety/set-title-shown svg_shows "$D" "${SET_TITLE//MARK/$M}"
+check plot-safety/set-title-rerun quiet rerun_gp "$D"
+check plot-safety/set-title-rerun-no-command-ran no_marks
