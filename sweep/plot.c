@@ -9,12 +9,16 @@
 #define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -496,8 +500,47 @@ static int find_gnuplot(char *buf, size_t len)
 	return -ENOENT;
 }
 
-/* gnuplot <slug>.gp in dir, no shell. */
-static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug)
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Reap pid within timeout_s seconds, or kill it: a gnuplot stuck on a font
+ * or a display must not hold the run forever.  Woken by a pidfd when the
+ * child exits; without pidfds (kernels before 5.3) poll() merely sleeps
+ * 10 ms between looks.  Returns 0 (status set), -ETIMEDOUT or -errno.
+ */
+static int wait_limited(pid_t pid, unsigned int timeout_s, int *status)
+{
+	long long deadline = now_ms() + timeout_s * 1000LL, left;
+	struct pollfd pfd = { .fd = syscall(SYS_pidfd_open, pid, 0), .events = POLLIN };
+	pid_t done;
+
+	while (!(done = waitpid(pid, status, WNOHANG))) {
+		left = deadline - now_ms();
+		if (left <= 0)
+			break;
+		poll(&pfd, pfd.fd >= 0, pfd.fd >= 0 ? left : (left < 10 ? left : 10));
+	}
+	if (pfd.fd >= 0)
+		close(pfd.fd);
+	if (done > 0)
+		return 0;
+	if (done < 0)
+		return -errno;
+	kill(pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+	return -ETIMEDOUT;
+}
+
+/* gnuplot <slug>.gp in dir, no shell, for at most timeout_s seconds; reports its errors. */
+static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
+		       unsigned int timeout_s)
 {
 	posix_spawn_file_actions_t fa;
 	char script[SLUG_LEN + 8];
@@ -508,26 +551,35 @@ static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug)
 	snprintf(script, sizeof(script), "%s.gp", slug);
 	err = posix_spawn_file_actions_init(&fa);
 	if (err)
-		return -err;
+		goto spawn_failed;
 	err = posix_spawn_file_actions_addchdir_np(&fa, dir);
 	if (!err)
 		err = posix_spawn(&pid, gnuplot, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (err)
-		return -err;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
+		goto spawn_failed;
+	err = wait_limited(pid, timeout_s, &status);
+	if (err == -ETIMEDOUT) {
+		diag_err("gnuplot timed out after %u s on %s/%s", timeout_s, dir, script);
+		return err;
+	}
+	if (err) {
+		diag_err("cannot wait for gnuplot: %s", strerror(-err));
+		return err;
+	}
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
 	diag_err("gnuplot failed on %s/%s (%s %d)", dir, script,
 		 WIFEXITED(status) ? "exit status" : "signal",
 		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
 	return -EIO;
+spawn_failed:
+	diag_err("cannot run gnuplot: %s", strerror(err));
+	return -err;
 }
 
 /* Render every chart written; the first error wins, the others still run. */
-static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr)
+static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr, unsigned int timeout_s)
 {
 	char gnuplot[PATH_MAX];
 	int err = 0;
@@ -538,13 +590,10 @@ static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr)
 		return -ENOENT;
 	}
 	for (int i = 0; i < nr; i++) {
-		int e = run_gnuplot(gnuplot, dir, slugs[i]);
+		int e = run_gnuplot(gnuplot, dir, slugs[i], timeout_s);
 
-		if (e && !err) {
-			if (e != -EIO)
-				diag_err("cannot run gnuplot: %s", strerror(-e));
+		if (e && !err)
 			err = e;
-		}
 	}
 	return err;
 }
@@ -612,7 +661,7 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 }
 
 int plot_render(const char *dir, const struct sweep_cfg *cfg,
-		const struct point_result *results, int nr)
+		const struct point_result *results, int nr, unsigned int timeout_s)
 {
 	struct plot_job job = { .cfg = cfg, .results = results, .nr = nr };
 	int err;
@@ -625,7 +674,7 @@ int plot_render(const char *dir, const struct sweep_cfg *cfg,
 			err = plot_one(&job, e, &e->plots[p]);
 	}
 	if (!err)
-		err = render_all(job.dir, job.slugs, job.nr_slugs);
+		err = render_all(job.dir, job.slugs, job.nr_slugs, timeout_s ?: PLOT_TIMEOUT_S);
 	free(job.tpl);
 	free(job.slugs);
 	return err;

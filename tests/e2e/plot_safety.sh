@@ -79,3 +79,46 @@ check plot-safety/set-title-gp-inert no_raw_user_syntax "$D"
 check plot-safety/set-title-shown svg_shows "$D" "${SET_TITLE//MARK/$M}"
 check plot-safety/set-title-rerun quiet rerun_gp "$D"
 check plot-safety/set-title-rerun-no-command-ran no_marks
+
+# --- a gnuplot that hangs is killed; the other charts still render ---------
+cat >"$TMP/two.spec" <<'EOF'
+[sweep]
+workload = null
+warmup   = 0ms
+duration = 20ms
+interval = 10ms
+
+[report]
+plot = producers vs hits
+
+[params "a"]
+producers = 1 2
+
+[params "b"]
+producers = 1 2
+EOF
+mkdir "$TMP/hangbin"
+cat >"$TMP/hangbin/gnuplot" <<EOF
+#!/bin/sh
+case "\$1" in a-*) exec sleep 60 ;; esac
+exec $(command -v gnuplot) "\$@"
+EOF
+chmod +x "$TMP/hangbin/gnuplot"
+D=$TMP/hang
+start=$(date +%s)
+PATH=$TMP/hangbin:$PATH $BPFSWEEP "$TMP/two.spec" -o "$D" --plot-timeout 1 \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+status=$?
+took=$(($(date +%s) - start))
+check plot-timeout/exit-1 [ "$status" = 1 ]
+check plot-timeout/killed-in-time [ "$took" -lt 10 ]
+check plot-timeout/message grep -qxF \
+	"bpfsweep: error: gnuplot timed out after 1 s on $D/plots/a-hits-vs-producers.gp" "$TMP/err"
+check plot-timeout/other-chart-rendered grep -q '<svg' "$D/plots/b-hits-vs-producers.svg"
+check plot-timeout/csv-intact [ "$(csv_col "$D/summary.csv" status | tr '\n' ' ')" = \
+	"ok ok ok ok " ]
+check plot-timeout/table-intact grep -qx 'a' "$D/table.txt"
+$BPFSWEEP "$TMP/two.spec" -o "$TMP/zero" --plot-timeout 0 >/dev/null 2>"$TMP/err" </dev/null
+check plot-timeout/zero-is-usage-error [ $? = 2 ]
+check plot-timeout/zero-message grep -q "plot-timeout expects whole seconds" "$TMP/err"
+check plot-timeout/zero-writes-nothing [ ! -e "$TMP/zero" ]
