@@ -176,6 +176,10 @@ int cmd_run(const struct cli_opts *o)
 
 	if (cli_load(o, &rs.spec, &rs.cfg))
 		return EXIT_USAGE;
+	if (!o->no_plots && plot_check_gnuplot(rs.cfg)) {
+		status = EXIT_USAGE;
+		goto cleanup;
+	}
 	rs.info.start = time(NULL);
 	rs.info.tags = o->tags;
 	rs.info.argv_line = o->argv_line;

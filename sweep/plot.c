@@ -627,13 +627,31 @@ static int plot_one(struct plot_job *job, const struct experiment *e, const stru
 	return err;
 }
 
+static int nr_plot_reqs(const struct sweep_cfg *cfg)
+{
+	int nr = 0;
+
+	for (int x = 0; x < cfg->nr_exps; x++)
+		nr += cfg->exps[x].nr_plots;
+	return nr;
+}
+
+int plot_check_gnuplot(const struct sweep_cfg *cfg)
+{
+	char gnuplot[PATH_MAX];
+
+	if (!nr_plot_reqs(cfg) || !find_gnuplot(gnuplot, sizeof(gnuplot)))
+		return 0;
+	diag_err("gnuplot not found, and the spec asks for charts: install gnuplot-nox, "
+		 "or pass --no-plots");
+	return -ENOENT;
+}
+
 static int plot_prepare(struct plot_job *job, const char *dir)
 {
 	char path[PATH_MAX];
-	int nr = 0, err;
+	int nr = nr_plot_reqs(job->cfg), err;
 
-	for (int x = 0; x < job->cfg->nr_exps; x++)
-		nr += job->cfg->exps[x].nr_plots;
 	if (!nr)
 		return 0;
 	snprintf(job->dir, sizeof(job->dir), "%s/plots", dir);

@@ -29,6 +29,12 @@ int plot_render(const char *dir, const struct sweep_cfg *cfg,
 		const struct point_result *results, int nr, unsigned int timeout_s);
 
 /*
+ * Before a sweep: when cfg asks for charts, is gnuplot on $PATH?  Reports
+ * the error (install it or pass --no-plots) and returns -ENOENT if not.
+ */
+int plot_check_gnuplot(const struct sweep_cfg *cfg);
+
+/*
  * Path of chart template `name` into buf, first readable of:
  *   1. <directory of /proc/self/exe>/plots/            the build tree
  *   2. <directory of /proc/self/exe>/../share/bpfsweep/plots/   make install

@@ -122,3 +122,19 @@ $BPFSWEEP "$TMP/two.spec" -o "$TMP/zero" --plot-timeout 0 >/dev/null 2>"$TMP/err
 check plot-timeout/zero-is-usage-error [ $? = 2 ]
 check plot-timeout/zero-message grep -q "plot-timeout expects whole seconds" "$TMP/err"
 check plot-timeout/zero-writes-nothing [ ! -e "$TMP/zero" ]
+
+# --- no gnuplot: a set-up error before the sweep, unless charts are off ----
+mkdir "$TMP/nobin"
+D=$TMP/nognuplot
+PATH=$TMP/nobin $BPFSWEEP "$TMP/two.spec" -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+check no-gnuplot/usage-error [ $? = 2 ]
+check no-gnuplot/says-what-to-do grep -qF \
+	"bpfsweep: error: gnuplot not found, and the spec asks for charts: install gnuplot-nox, or pass --no-plots" \
+	"$TMP/err"
+check no-gnuplot/before-the-sweep quiet not grep -q '^\[' "$TMP/err"
+check no-gnuplot/nothing-written [ ! -e "$D" ]
+PATH=$TMP/nobin $BPFSWEEP "$TMP/two.spec" -o "$D" --no-plots >/dev/null 2>&1 </dev/null
+check no-gnuplot/no-plots-runs [ $? = 0 ]
+sed '/^plot/d' "$TMP/two.spec" >"$TMP/nochart.spec"
+PATH=$TMP/nobin $BPFSWEEP "$TMP/nochart.spec" -o "$TMP/nochart" >/dev/null 2>&1 </dev/null
+check no-gnuplot/no-charts-runs [ $? = 0 ]
