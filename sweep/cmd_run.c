@@ -76,7 +76,8 @@ static int write_meta(struct run_state *rs)
 	int err;
 
 	snprintf(path, sizeof(path), "%s/meta", rs->dir);
-	err = meta_write(path, rs->cfg, &rs->info);
+	err = rs->info.end ? meta_append_end(path, &rs->info) :
+			     meta_write(path, rs->cfg, &rs->info);
 	if (err)
 		diag_err("cannot write %s: %s", path, strerror(-err));
 	return err;

@@ -6,6 +6,7 @@
 #ifndef SWEEP_META_H
 #define SWEEP_META_H
 
+#include <stdio.h>
 #include <time.h>
 
 #include "bind.h"
@@ -18,10 +19,42 @@ struct run_info {
 };
 
 /*
- * Write (or rewrite, at the end of the run) path atomically: a temporary
- * file renamed over it.  Keys: docs/results.md.  Returns 0 or -errno and
- * reports nothing: the caller does.
+ * Create path (it must not exist) with every fact known at the start, in
+ * one write, fsync'd: no temporary file, and a run killed at any moment
+ * leaves a meta that claims nothing it does not hold.  Keys:
+ * docs/results.md.  Returns 0 or -errno and reports nothing: the caller does.
  */
 int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_info *ri);
+
+/* At the end of the run: append "end: <ri->end>" to path, fsync'd.  0 or -errno. */
+int meta_append_end(const char *path, const struct run_info *ri);
+
+/*
+ * The files behind the facts that decide whether two runs are comparable
+ * (as pyperf's system checks), as read, each one line without its newline;
+ * NULL where absent.  Read and printed separately so that the parsing can
+ * be tested on given text.
+ */
+struct meta_system {
+	char **gov;		/* scaling_governor of each CPU that has cpufreq */
+	int nr_gov;
+	char *boost;		/* cpufreq/boost: 1 on */
+	char *no_turbo;		/* intel_pstate/no_turbo: 1 means boost off */
+	char *smt_active;	/* smt/active: 1 or 0 */
+	char *smt_control;	/* smt/control: on, off, forceoff, notsupported, ... */
+	char *cpu_flags;	/* /proc/cpuinfo flags of the first CPU */
+	char *hv_type;		/* /sys/hypervisor/type */
+	char *dmi_vendor;	/* /sys/class/dmi/id/sys_vendor */
+	char *dmi_product;	/* /sys/class/dmi/id/product_name */
+	char *loadavg;		/* /proc/loadavg */
+	char *cmdline;		/* /proc/cmdline */
+	char *lockdown;		/* /sys/kernel/security/lockdown */
+};
+
+void meta_system_read(struct meta_system *sys);
+void meta_system_free(struct meta_system *sys);
+
+/* The cpu_governor ... lockdown lines of meta, "unknown" for what is absent. */
+void meta_system_print(FILE *f, const struct meta_system *sys);
 
 #endif

@@ -26,6 +26,7 @@ done
 run_part "cli golden files" tests/cli/run.sh
 run_part "end to end (null workload)" tests/e2e/null.sh
 run_part "end to end (chart safety)" tests/e2e/plot_safety.sh
+run_part "end to end (meta)" tests/e2e/meta.sh
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
