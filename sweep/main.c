@@ -38,7 +38,7 @@ static const char run_opts_help[] =
 	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>)\n"
 	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
 	"      --no-plots       do not render charts\n"
-	"      --plot-timeout S kill a gnuplot still drawing a chart after S seconds (default 60)\n";
+	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
 {

@@ -388,6 +388,7 @@ static void put_xsetup(FILE *f, const struct chart *c)
 static void put_plot(FILE *f, const struct chart *c)
 {
 	const char *cols = c->names ? "1:2:3:xtic(4)" : "1:2:3";
+	char key[SERIES_LEN + 32];
 	int idx = 0;
 
 	for (int i = 0; i < c->nr_ent; i++) {
@@ -401,9 +402,10 @@ static void put_plot(FILE *f, const struct chart *c)
 		put_quoted(f, c->series[c->ent[i].series]);
 	}
 	for (int i = 0; i < c->nr_absent; i++) {
-		fputs(", \\\n     keyentry with points pointtype -1 title \"", f);
-		plot_escape(f, c->absent[i].name);
-		fprintf(f, ": %s\"", point_status_name(c->absent[i].status));
+		snprintf(key, sizeof(key), "%s: %s", c->absent[i].name,
+			 point_status_name(c->absent[i].status));
+		fputs(", \\\n     keyentry with points pointtype -1 title ", f);
+		put_quoted(f, key);
 	}
 }
 

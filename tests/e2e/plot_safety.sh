@@ -21,7 +21,9 @@ if ! command -v gnuplot >/dev/null; then
 fi
 
 # Each piece would create MARK/<name> if gnuplot interpreted it.
-SWEEP_TITLE='speed `touch MARK/bq` _{x}^2 m "; X = "system('"'"'touch MARK/macro'"'"')"; @X; " s " . system("touch MARK/system") . " $(touch MARK/dollar) back\'
+SWEEP_TITLE='speed `touch MARK/bq` _{x}^2 '
+SWEEP_TITLE+='m "; X = "system('"'"'touch MARK/macro'"'"')"; @X; " '
+SWEEP_TITLE+='s " . system("touch MARK/system") . " $(touch MARK/dollar) back\'
 PARAMS_TITLE='exp `touch MARK/params` @X $(touch MARK/params-dollar) '"'"'q'"'"' été'
 SET_TITLE='set `touch MARK/set` @X " . system("touch MARK/set-system") . "'
 sed "s|MARK|$M|g" >"$TMP/inject.spec" <<EOF
@@ -128,9 +130,8 @@ mkdir "$TMP/nobin"
 D=$TMP/nognuplot
 PATH=$TMP/nobin $BPFSWEEP "$TMP/two.spec" -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
 check no-gnuplot/usage-error [ $? = 2 ]
-check no-gnuplot/says-what-to-do grep -qF \
-	"bpfsweep: error: gnuplot not found, and the spec asks for charts: install gnuplot-nox, or pass --no-plots" \
-	"$TMP/err"
+check no-gnuplot/says-what-to-do grep -qF "bpfsweep: error: gnuplot not found, and the spec \
+asks for charts: install gnuplot-nox, or pass --no-plots" "$TMP/err"
 check no-gnuplot/before-the-sweep quiet not grep -q '^\[' "$TMP/err"
 check no-gnuplot/nothing-written [ ! -e "$D" ]
 PATH=$TMP/nobin $BPFSWEEP "$TMP/two.spec" -o "$D" --no-plots >/dev/null 2>&1 </dev/null
