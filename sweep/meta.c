@@ -159,23 +159,26 @@ static void governor_summary(char *const *gov, int nr, char *buf, size_t len)
 		snprintf(buf, len, "unknown (no cpufreq)");
 }
 
-/* cpufreq/boost (acpi-cpufreq, amd-pstate) says 1 for on; intel_pstate/no_turbo says 1 for off. */
-static const char *boost_state(const struct meta_system *sys)
+/* A sysfs switch: 1 for "1", 0 for "0", -1 for absent or anything else. */
+static int switch_value(const char *s)
 {
-	if (sys->boost && (!strcmp(sys->boost, "0") || !strcmp(sys->boost, "1")))
-		return sys->boost[0] == '1' ? "on" : "off";
-	if (sys->no_turbo && (!strcmp(sys->no_turbo, "0") || !strcmp(sys->no_turbo, "1")))
-		return sys->no_turbo[0] == '1' ? "off" : "on";
-	return "unknown";
+	if (s && (!strcmp(s, "0") || !strcmp(s, "1")))
+		return s[0] == '1';
+	return -1;
 }
 
-static const char *smt_state(const struct meta_system *sys)
+static const char *on_off(int v)
 {
-	if (sys->smt_active && !strcmp(sys->smt_active, "1"))
-		return "on";
-	if (sys->smt_active && !strcmp(sys->smt_active, "0"))
-		return "off";
-	return "unknown";
+	return v < 0 ? "unknown" : v ? "on" : "off";
+}
+
+/* cpufreq/boost (acpi-cpufreq, amd-pstate) says 1 for on; intel_pstate/no_turbo 1 for off. */
+static const char *boost_state(const struct meta_system *sys)
+{
+	int boost = switch_value(sys->file[META_BOOST]);
+	int no_turbo = switch_value(sys->file[META_NO_TURBO]);
+
+	return on_off(boost >= 0 ? boost : no_turbo >= 0 ? !no_turbo : -1);
 }
 
 static bool has_word(const char *list, const char *word)
@@ -196,7 +199,7 @@ static bool has_word(const char *list, const char *word)
  */
 static const char *hypervisor_state(const struct meta_system *sys)
 {
-	if ((sys->hv_type && *sys->hv_type) ||
+	if ((sys->file[META_HV_TYPE] && *sys->file[META_HV_TYPE]) ||
 	    (sys->cpu_flags && has_word(sys->cpu_flags, "hypervisor")))
 		return "yes";
 	return sys->cpu_flags ? "no" : "unknown";
@@ -236,16 +239,16 @@ void meta_system_print(FILE *f, const struct meta_system *sys)
 	governor_summary(sys->gov, sys->nr_gov, buf, sizeof(buf));
 	put(f, "cpu_governor", buf);
 	put(f, "cpu_boost", boost_state(sys));
-	put(f, "smt", smt_state(sys));
-	put(f, "smt_control", or_unknown(sys->smt_control));
+	put(f, "smt", on_off(switch_value(sys->file[META_SMT_ACTIVE])));
+	put(f, "smt_control", or_unknown(sys->file[META_SMT_CONTROL]));
 	put(f, "hypervisor", hypervisor_state(sys));
-	put(f, "hypervisor_type", or_unknown(sys->hv_type));
-	put(f, "dmi_vendor", or_unknown(sys->dmi_vendor));
-	put(f, "dmi_product", or_unknown(sys->dmi_product));
-	loadavg_summary(sys->loadavg, buf, sizeof(buf));
+	put(f, "hypervisor_type", or_unknown(sys->file[META_HV_TYPE]));
+	put(f, "dmi_vendor", or_unknown(sys->file[META_DMI_VENDOR]));
+	put(f, "dmi_product", or_unknown(sys->file[META_DMI_PRODUCT]));
+	loadavg_summary(sys->file[META_LOADAVG], buf, sizeof(buf));
 	put(f, "loadavg", buf);
-	put(f, "cmdline", or_unknown(sys->cmdline));
-	lockdown_mode(sys->lockdown, buf, sizeof(buf));
+	put(f, "cmdline", or_unknown(sys->file[META_CMDLINE]));
+	lockdown_mode(sys->file[META_LOCKDOWN], buf, sizeof(buf));
 	put(f, "lockdown", buf);
 }
 
@@ -282,24 +285,29 @@ static void read_governors(struct meta_system *sys)
 	}
 }
 
+static const char *const sys_paths[NR_META_SYS_FILES] = {
+	[META_BOOST] = "/sys/devices/system/cpu/cpufreq/boost",
+	[META_NO_TURBO] = "/sys/devices/system/cpu/intel_pstate/no_turbo",
+	[META_SMT_ACTIVE] = "/sys/devices/system/cpu/smt/active",
+	[META_SMT_CONTROL] = "/sys/devices/system/cpu/smt/control",
+	[META_HV_TYPE] = "/sys/hypervisor/type",
+	[META_DMI_VENDOR] = "/sys/class/dmi/id/sys_vendor",
+	[META_DMI_PRODUCT] = "/sys/class/dmi/id/product_name",
+	[META_LOADAVG] = "/proc/loadavg",
+	[META_CMDLINE] = "/proc/cmdline",
+	[META_LOCKDOWN] = "/sys/kernel/security/lockdown",
+};
+
 void meta_system_read(struct meta_system *sys)
 {
 	char flags[8192];
 
 	memset(sys, 0, sizeof(*sys));
 	read_governors(sys);
-	sys->boost = read_first_line("/sys/devices/system/cpu/cpufreq/boost");
-	sys->no_turbo = read_first_line("/sys/devices/system/cpu/intel_pstate/no_turbo");
-	sys->smt_active = read_first_line("/sys/devices/system/cpu/smt/active");
-	sys->smt_control = read_first_line("/sys/devices/system/cpu/smt/control");
 	if (read_keyed("/proc/cpuinfo", "flags", flags, sizeof(flags)))
 		sys->cpu_flags = strdup(flags);
-	sys->hv_type = read_first_line("/sys/hypervisor/type");
-	sys->dmi_vendor = read_first_line("/sys/class/dmi/id/sys_vendor");
-	sys->dmi_product = read_first_line("/sys/class/dmi/id/product_name");
-	sys->loadavg = read_first_line("/proc/loadavg");
-	sys->cmdline = read_first_line("/proc/cmdline");
-	sys->lockdown = read_first_line("/sys/kernel/security/lockdown");
+	for (int i = 0; i < NR_META_SYS_FILES; i++)
+		sys->file[i] = read_first_line(sys_paths[i]);
 }
 
 void meta_system_free(struct meta_system *sys)
@@ -307,17 +315,9 @@ void meta_system_free(struct meta_system *sys)
 	for (int i = 0; i < sys->nr_gov; i++)
 		free(sys->gov[i]);
 	free(sys->gov);
-	free(sys->boost);
-	free(sys->no_turbo);
-	free(sys->smt_active);
-	free(sys->smt_control);
 	free(sys->cpu_flags);
-	free(sys->hv_type);
-	free(sys->dmi_vendor);
-	free(sys->dmi_product);
-	free(sys->loadavg);
-	free(sys->cmdline);
-	free(sys->lockdown);
+	for (int i = 0; i < NR_META_SYS_FILES; i++)
+		free(sys->file[i]);
 }
 
 static void put_system(FILE *f)

@@ -35,20 +35,25 @@ int meta_append_end(const char *path, const struct run_info *ri);
  * NULL where absent.  Read and printed separately so that the parsing can
  * be tested on given text.
  */
+enum meta_sys_file {
+	META_BOOST,		/* cpufreq/boost: 1 on */
+	META_NO_TURBO,		/* intel_pstate/no_turbo: 1 means boost off */
+	META_SMT_ACTIVE,	/* smt/active: 1 or 0 */
+	META_SMT_CONTROL,	/* smt/control: on, off, forceoff, notsupported, ... */
+	META_HV_TYPE,		/* /sys/hypervisor/type */
+	META_DMI_VENDOR,	/* /sys/class/dmi/id/sys_vendor */
+	META_DMI_PRODUCT,	/* /sys/class/dmi/id/product_name */
+	META_LOADAVG,		/* /proc/loadavg */
+	META_CMDLINE,		/* /proc/cmdline */
+	META_LOCKDOWN,		/* /sys/kernel/security/lockdown */
+	NR_META_SYS_FILES,
+};
+
 struct meta_system {
 	char **gov;		/* scaling_governor of each CPU that has cpufreq */
 	int nr_gov;
-	char *boost;		/* cpufreq/boost: 1 on */
-	char *no_turbo;		/* intel_pstate/no_turbo: 1 means boost off */
-	char *smt_active;	/* smt/active: 1 or 0 */
-	char *smt_control;	/* smt/control: on, off, forceoff, notsupported, ... */
 	char *cpu_flags;	/* /proc/cpuinfo flags of the first CPU */
-	char *hv_type;		/* /sys/hypervisor/type */
-	char *dmi_vendor;	/* /sys/class/dmi/id/sys_vendor */
-	char *dmi_product;	/* /sys/class/dmi/id/product_name */
-	char *loadavg;		/* /proc/loadavg */
-	char *cmdline;		/* /proc/cmdline */
-	char *lockdown;		/* /sys/kernel/security/lockdown */
+	char *file[NR_META_SYS_FILES];	/* first line of each */
 };
 
 void meta_system_read(struct meta_system *sys);

@@ -20,6 +20,11 @@ if ! command -v gnuplot >/dev/null; then
 	exit 0
 fi
 
+QUICK='workload = null
+warmup   = 0ms
+duration = 20ms
+interval = 10ms'
+
 # Each piece would create MARK/<name> if gnuplot interpreted it.
 SWEEP_TITLE='speed `touch MARK/bq` _{x}^2 '
 SWEEP_TITLE+='m "; X = "system('"'"'touch MARK/macro'"'"')"; @X; " '
@@ -29,10 +34,7 @@ SET_TITLE='set `touch MARK/set` @X " . system("touch MARK/set-system") . "'
 sed "s|MARK|$M|g" >"$TMP/inject.spec" <<EOF
 [sweep]
 title    = $SWEEP_TITLE
-workload = null
-warmup   = 0ms
-duration = 20ms
-interval = 10ms
+$QUICK
 
 [report]
 plot = producers vs hits
@@ -83,12 +85,9 @@ check plot-safety/set-title-rerun quiet rerun_gp "$D"
 check plot-safety/set-title-rerun-no-command-ran no_marks
 
 # --- a gnuplot that hangs is killed; the other charts still render ---------
-cat >"$TMP/two.spec" <<'EOF'
+cat >"$TMP/two.spec" <<EOF
 [sweep]
-workload = null
-warmup   = 0ms
-duration = 20ms
-interval = 10ms
+$QUICK
 
 [report]
 plot = producers vs hits

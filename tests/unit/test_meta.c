@@ -62,11 +62,17 @@ TEST(bare_metal_intel)
 {
 	char *gov[] = { "performance", "performance", "performance" };
 	struct meta_system sys = {
-		.gov = gov, .nr_gov = 3, .no_turbo = "1", .smt_active = "1", .smt_control = "on",
-		.cpu_flags = "fpu vme de pse tsc msr", .dmi_vendor = "Dell Inc.",
-		.dmi_product = "PowerEdge R650", .loadavg = "0.52 0.40 0.31 1/99 2524",
-		.cmdline = "BOOT_IMAGE=/vmlinuz root=/dev/sda1 isolcpus=2-3",
-		.lockdown = "none [integrity] confidentiality",
+		.gov = gov, .nr_gov = 3, .cpu_flags = "fpu vme de pse tsc msr",
+		.file = {
+			[META_NO_TURBO] = "1",
+			[META_SMT_ACTIVE] = "1",
+			[META_SMT_CONTROL] = "on",
+			[META_DMI_VENDOR] = "Dell Inc.",
+			[META_DMI_PRODUCT] = "PowerEdge R650",
+			[META_LOADAVG] = "0.52 0.40 0.31 1/99 2524",
+			[META_CMDLINE] = "BOOT_IMAGE=/vmlinuz root=/dev/sda1 isolcpus=2-3",
+			[META_LOCKDOWN] = "none [integrity] confidentiality",
+		},
 	};
 	char *text = printed(&sys);
 
@@ -86,8 +92,15 @@ TEST(bare_metal_intel)
 TEST(mixed_governors_and_boost)
 {
 	char *gov[] = { "powersave", "performance", "powersave", "powersave" };
-	struct meta_system sys = { .gov = gov, .nr_gov = 4, .boost = "1", .no_turbo = "1",
-				   .smt_active = "0", .smt_control = "notsupported" };
+	struct meta_system sys = {
+		.gov = gov, .nr_gov = 4,
+		.file = {
+			[META_BOOST] = "1",
+			[META_NO_TURBO] = "1",
+			[META_SMT_ACTIVE] = "0",
+			[META_SMT_CONTROL] = "notsupported",
+		},
+	};
 	char *text = printed(&sys);
 
 	CHECK(has_line(text, "cpu_governor", "powersave on 3 CPUs, performance on 1 CPU"));
@@ -95,8 +108,8 @@ TEST(mixed_governors_and_boost)
 	CHECK(has_line(text, "smt", "off"));
 	CHECK(has_line(text, "smt_control", "notsupported"));
 	free(text);
-	sys.boost = "0";
-	sys.no_turbo = NULL;
+	sys.file[META_BOOST] = "0";
+	sys.file[META_NO_TURBO] = NULL;
 	text = printed(&sys);
 	CHECK(has_line(text, "cpu_boost", "off"));
 	free(text);
@@ -113,7 +126,8 @@ TEST(hypervisor_sources)
 	text = printed(&sys);
 	CHECK(has_line(text, "hypervisor", "no"));
 	free(text);
-	sys = (struct meta_system){ .hv_type = "xen" };	/* arm64 or PV Xen: no flag */
+	/* arm64 or PV Xen: no flag */
+	sys = (struct meta_system){ .file[META_HV_TYPE] = "xen" };
 	text = printed(&sys);
 	CHECK(has_line(text, "hypervisor", "yes"));
 	CHECK(has_line(text, "hypervisor_type", "xen"));
@@ -123,8 +137,13 @@ TEST(hypervisor_sources)
 /* Whatever a file holds, each value is one line without control characters. */
 TEST(values_are_one_clean_line)
 {
-	struct meta_system sys = { .cmdline = "a\033[2Jb\nc\rd\te\x7f",
-				   .dmi_vendor = "QEMU\n\nhost: evil", .lockdown = "[none\n]" };
+	struct meta_system sys = {
+		.file = {
+			[META_CMDLINE] = "a\033[2Jb\nc\rd\te\x7f",
+			[META_DMI_VENDOR] = "QEMU\n\nhost: evil",
+			[META_LOCKDOWN] = "[none\n]",
+		},
+	};
 	char *text = printed(&sys);
 
 	CHECK(has_line(text, "cmdline", "a [2Jb c d e "));
