@@ -161,7 +161,7 @@ static int finish(struct run_state *rs)
 	err = write_file(rs->dir, "table.txt", rs, write_table);
 	if (!rs->o->no_plots && rs->nr_run)
 		err = plot_render(rs->dir, rs->cfg, rs->res_run, rs->nr_run,
-					 rs->o->plot_timeout_s) ?: err;
+				  rs->o->plot_timeout_s) ?: err;
 	rs->info.end = time(NULL);
 	err = write_meta(rs) ?: err;
 	note_oversubscribed(rs);

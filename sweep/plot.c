@@ -511,8 +511,8 @@ static long long now_ms(void)
 }
 
 /*
- * Reap pid within timeout_s seconds, or kill it: a gnuplot stuck on a font
- * or a display must not hold the run forever.  Woken by a pidfd when the
+ * Reap pid within timeout_s seconds, or kill it: a gnuplot that hangs must
+ * not hold the run, and its results, forever.  Woken by a pidfd when the
  * child exits; without pidfds (kernels before 5.3) poll() merely sleeps
  * 10 ms between looks.  Returns 0 (status set), -ETIMEDOUT or -errno.
  */
@@ -521,6 +521,7 @@ static int wait_limited(pid_t pid, unsigned int timeout_s, int *status)
 	long long deadline = now_ms() + timeout_s * 1000LL, left;
 	struct pollfd pfd = { .fd = syscall(SYS_pidfd_open, pid, 0), .events = POLLIN };
 	pid_t done;
+	int err;
 
 	while (!(done = waitpid(pid, status, WNOHANG))) {
 		left = deadline - now_ms();
@@ -528,12 +529,11 @@ static int wait_limited(pid_t pid, unsigned int timeout_s, int *status)
 			break;
 		poll(&pfd, pfd.fd >= 0, pfd.fd >= 0 ? left : (left < 10 ? left : 10));
 	}
+	err = done < 0 ? -errno : 0;
 	if (pfd.fd >= 0)
 		close(pfd.fd);
-	if (done > 0)
-		return 0;
-	if (done < 0)
-		return -errno;
+	if (done)
+		return err;
 	kill(pid, SIGKILL);
 	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
 		;
