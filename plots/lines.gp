@@ -7,7 +7,7 @@
 # placeholders (names between at signs) filled in: TITLE, XLABEL, YLABEL
 # (metric and unit), XSETUP (log2 scale for doubling sweeps, named tics for
 # on/off and enum axes), PLOT (the series of <chart>.dat), OUTPUT (<chart>).
-# Restyle one chart: edit its copy, run `gnuplot <chart>.gp` in its plots/.
+# Restyle one chart: edit its copy, run "gnuplot <chart>.gp" in its plots/.
 # Restyle every future chart: edit the template.
 
 set title "@TITLE@" noenhanced

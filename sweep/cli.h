@@ -26,6 +26,7 @@ struct cli_opts {
 	int nr_tags;
 	bool quick;
 	bool no_plots;
+	unsigned int plot_timeout_s;	/* --plot-timeout; 0: the default */
 	const char *outdir;		/* -o DIR */
 	char argv_line[1024];		/* the command line, for meta */
 };

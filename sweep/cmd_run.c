@@ -79,7 +79,8 @@ static int write_meta(struct run_state *rs)
 	int err;
 
 	snprintf(path, sizeof(path), "%s/meta", rs->dir);
-	err = meta_write(path, rs->cfg, &rs->info);
+	err = rs->info.end ? meta_append_end(path, &rs->info) :
+			     meta_write(path, rs->cfg, &rs->info);
 	if (err)
 		diag_err("cannot write %s: %s", path, strerror(-err));
 	return err;
@@ -157,7 +158,8 @@ static int finish(struct run_state *rs)
 	table_render(stdout, rs->cfg, rs->res_run, rs->nr_run);
 	err = write_file(rs->dir, "table.txt", rs, write_table);
 	if (!rs->o->no_plots && rs->nr_run)
-		err = plot_render(rs->dir, rs->cfg, rs->res_run, rs->nr_run) ?: err;
+		err = plot_render(rs->dir, rs->cfg, rs->res_run, rs->nr_run,
+				  rs->o->plot_timeout_s) ?: err;
 	rs->info.end = time(NULL);
 	err = write_meta(rs) ?: err;
 	note_oversubscribed(rs);
@@ -206,6 +208,10 @@ int cmd_run(const struct cli_opts *o)
 
 	if (cli_load(o, &rs.spec, &rs.cfg))
 		return EXIT_USAGE;
+	if (!o->no_plots && plot_check_gnuplot(rs.cfg)) {
+		status = EXIT_USAGE;
+		goto cleanup;
+	}
 	rs.info.start = time(NULL);
 	rs.info.tags = o->tags;
 	rs.info.argv_line = o->argv_line;

@@ -38,7 +38,8 @@ static const char common_opts_help[] =
 static const char run_opts_help[] =
 	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>)\n"
 	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
-	"      --no-plots       do not render charts\n";
+	"      --no-plots       do not render charts\n"
+	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
@@ -236,7 +237,23 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-enum { OPT_NO_PLOTS = 256 };
+enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT };
+
+/* --plot-timeout: whole seconds, 1 to a day. */
+static int parse_plot_timeout(const char *arg, struct cli_opts *o)
+{
+	char *end;
+	unsigned long s;
+
+	errno = 0;
+	s = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || s < 1 || s > 86400) {
+		diag_err("--plot-timeout expects whole seconds from 1 to 86400, not '%s'", arg);
+		return -EINVAL;
+	}
+	o->plot_timeout_s = s;
+	return 0;
+}
 
 /* Returns -1 to go on, or an exit status. */
 static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
@@ -247,6 +264,7 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "output", required_argument, NULL, 'o' },
 		{ "tag", required_argument, NULL, 't' },
 		{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
+		{ "plot-timeout", required_argument, NULL, OPT_PLOT_TIMEOUT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -275,6 +293,10 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			break;
 		case OPT_NO_PLOTS:
 			o->no_plots = true;
+			break;
+		case OPT_PLOT_TIMEOUT:
+			if (parse_plot_timeout(optarg, o))
+				return EXIT_USAGE;
 			break;
 		case 'h':
 			usage(stdout, c);

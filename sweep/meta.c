@@ -5,6 +5,7 @@
  * settings), as "key: value" lines.  Keys are listed in docs/results.md.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -48,12 +49,16 @@ static const char *const config_facts[] = {
 
 #define NR_FACTS (sizeof(config_facts) / sizeof(config_facts[0]))
 
-/* "key: value", the value kept on one line whatever it holds. */
+/*
+ * "key: value", the value kept on one line without control characters
+ * whatever it holds: values come from files, the spec and the command line,
+ * and a reader (or a terminal showing meta) must see only text.
+ */
 static void put(FILE *f, const char *key, const char *val)
 {
 	fprintf(f, "%s: ", key);
 	for (; val && *val; val++)
-		fputc(*val == '\n' || *val == '\r' ? ' ' : *val, f);
+		fputc((unsigned char)*val < 0x20 || *val == 0x7f ? ' ' : *val, f);
 	fputc('\n', f);
 }
 
@@ -83,11 +88,12 @@ static char *trim(char *s)
 /* Value of the first "key : value" line of path (/proc/cpuinfo style); false if none. */
 static bool read_keyed(const char *path, const char *key, char *buf, size_t len)
 {
-	char line[1024], *colon;
+	char *line = NULL, *colon;
+	size_t cap = 0;
 	bool found = false;
 	FILE *f = fopen(path, "r");
 
-	while (f && !found && fgets(line, sizeof(line), f)) {
+	while (f && !found && getline(&line, &cap, f) > 0) {
 		colon = strchr(line, ':');
 		if (!colon)
 			continue;
@@ -97,6 +103,7 @@ static bool read_keyed(const char *path, const char *key, char *buf, size_t len)
 		snprintf(buf, len, "%s", trim(colon + 1));
 		found = true;
 	}
+	free(line);
 	if (f)
 		fclose(f);
 	return found;
@@ -119,25 +126,207 @@ static void put_cpu_model(FILE *f)
 	}
 }
 
-/* "[none] integrity confidentiality" → "none"; absent without securityfs. */
-static void put_lockdown(FILE *f)
-{
-	char line[256], *open, *close;
-	FILE *in = fopen("/sys/kernel/security/lockdown", "r");
+/* ---- facts that decide whether two runs' numbers are comparable ---- */
 
-	if (!in)
-		return;
-	if (fgets(line, sizeof(line), in)) {
-		open = strchr(line, '[');
-		close = open ? strchr(open, ']') : NULL;
-		if (close) {
-			*close = '\0';
-			put(f, "lockdown", open + 1);
-		} else {
-			put(f, "lockdown", trim(line));
-		}
+static const char *or_unknown(const char *s)
+{
+	return s && *s ? s : "unknown";
+}
+
+/* "performance" when every CPU agrees, else "powersave on 3 CPUs, performance on 1 CPU". */
+static void governor_summary(char *const *gov, int nr, char *buf, size_t len)
+{
+	size_t n = 0;
+	int kinds = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < nr; i++) {
+		int j = 0, count = 0;
+
+		while (j < i && strcmp(gov[j], gov[i]))
+			j++;
+		if (j < i)
+			continue;	/* counted at its first CPU */
+		for (j = i; j < nr; j++)
+			count += !strcmp(gov[j], gov[i]);
+		if (n < len)
+			n += snprintf(buf + n, len - n, "%s%s on %d CPU%s", kinds++ ? ", " : "",
+				      gov[i], count, count == 1 ? "" : "s");
 	}
-	fclose(in);
+	if (kinds == 1)
+		snprintf(buf, len, "%s", gov[0]);
+	else if (!kinds)
+		snprintf(buf, len, "unknown (no cpufreq)");
+}
+
+/* A sysfs switch: 1 for "1", 0 for "0", -1 for absent or anything else. */
+static int switch_value(const char *s)
+{
+	if (s && (!strcmp(s, "0") || !strcmp(s, "1")))
+		return s[0] == '1';
+	return -1;
+}
+
+static const char *on_off(int v)
+{
+	return v < 0 ? "unknown" : v ? "on" : "off";
+}
+
+/* cpufreq/boost (acpi-cpufreq, amd-pstate) says 1 for on; intel_pstate/no_turbo 1 for off. */
+static const char *boost_state(const struct meta_system *sys)
+{
+	int boost = switch_value(sys->file[META_BOOST]);
+	int no_turbo = switch_value(sys->file[META_NO_TURBO]);
+
+	return on_off(boost >= 0 ? boost : no_turbo >= 0 ? !no_turbo : -1);
+}
+
+static bool has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ' || p[-1] == '\t') &&
+		    (p[n] == '\0' || p[n] == ' ' || p[n] == '\t'))
+			return true;
+	return false;
+}
+
+/*
+ * x86 CPUs under a hypervisor show the "hypervisor" flag; Xen guests have
+ * /sys/hypervisor/type.  Without either source (arm64 has no such flag),
+ * absence proves nothing.
+ */
+static const char *hypervisor_state(const struct meta_system *sys)
+{
+	if ((sys->file[META_HV_TYPE] && *sys->file[META_HV_TYPE]) ||
+	    (sys->cpu_flags && has_word(sys->cpu_flags, "hypervisor")))
+		return "yes";
+	return sys->cpu_flags ? "no" : "unknown";
+}
+
+/* The three load averages of "0.52 0.40 0.31 1/99 2524". */
+static void loadavg_summary(const char *text, char *buf, size_t len)
+{
+	int n = 0;
+
+	for (int fields = 0; text && text[n] && fields < 3; fields++) {
+		n += strspn(text + n, " ");
+		n += strcspn(text + n, " ");
+	}
+	if (n)
+		snprintf(buf, len, "%.*s", n, text);
+	else
+		snprintf(buf, len, "unknown");
+}
+
+/* "none [integrity] confidentiality" → "integrity". */
+static void lockdown_mode(const char *text, char *buf, size_t len)
+{
+	const char *open = text ? strchr(text, '[') : NULL;
+	const char *close = open ? strchr(open, ']') : NULL;
+
+	if (close)
+		snprintf(buf, len, "%.*s", (int)(close - open - 1), open + 1);
+	else
+		snprintf(buf, len, "%s", or_unknown(text));
+}
+
+void meta_system_print(FILE *f, const struct meta_system *sys)
+{
+	char buf[512];
+
+	governor_summary(sys->gov, sys->nr_gov, buf, sizeof(buf));
+	put(f, "cpu_governor", buf);
+	put(f, "cpu_boost", boost_state(sys));
+	put(f, "smt", on_off(switch_value(sys->file[META_SMT_ACTIVE])));
+	put(f, "smt_control", or_unknown(sys->file[META_SMT_CONTROL]));
+	put(f, "hypervisor", hypervisor_state(sys));
+	put(f, "hypervisor_type", or_unknown(sys->file[META_HV_TYPE]));
+	put(f, "dmi_vendor", or_unknown(sys->file[META_DMI_VENDOR]));
+	put(f, "dmi_product", or_unknown(sys->file[META_DMI_PRODUCT]));
+	loadavg_summary(sys->file[META_LOADAVG], buf, sizeof(buf));
+	put(f, "loadavg", buf);
+	put(f, "cmdline", or_unknown(sys->file[META_CMDLINE]));
+	lockdown_mode(sys->file[META_LOCKDOWN], buf, sizeof(buf));
+	put(f, "lockdown", buf);
+}
+
+/* First line of path without its newline (free()), or NULL when absent or unreadable. */
+static char *read_first_line(const char *path)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+	ssize_t n = f ? getline(&line, &cap, f) : -1;
+
+	if (f)
+		fclose(f);
+	if (n <= 0) {
+		free(line);
+		return NULL;
+	}
+	line[strcspn(line, "\n")] = '\0';
+	return line;
+}
+
+/* scaling_governor of every CPU that has one (offline CPUs and VMs often have none). */
+static void read_governors(struct meta_system *sys)
+{
+	long nr = sysconf(_SC_NPROCESSORS_CONF);
+	char path[96];
+
+	sys->gov = calloc(nr > 0 ? nr : 1, sizeof(*sys->gov));
+	for (long cpu = 0; sys->gov && cpu < nr; cpu++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%ld/cpufreq/scaling_governor", cpu);
+		sys->gov[sys->nr_gov] = read_first_line(path);
+		sys->nr_gov += sys->gov[sys->nr_gov] != NULL;
+	}
+}
+
+static const char *const sys_paths[NR_META_SYS_FILES] = {
+	[META_BOOST] = "/sys/devices/system/cpu/cpufreq/boost",
+	[META_NO_TURBO] = "/sys/devices/system/cpu/intel_pstate/no_turbo",
+	[META_SMT_ACTIVE] = "/sys/devices/system/cpu/smt/active",
+	[META_SMT_CONTROL] = "/sys/devices/system/cpu/smt/control",
+	[META_HV_TYPE] = "/sys/hypervisor/type",
+	[META_DMI_VENDOR] = "/sys/class/dmi/id/sys_vendor",
+	[META_DMI_PRODUCT] = "/sys/class/dmi/id/product_name",
+	[META_LOADAVG] = "/proc/loadavg",
+	[META_CMDLINE] = "/proc/cmdline",
+	[META_LOCKDOWN] = "/sys/kernel/security/lockdown",
+};
+
+void meta_system_read(struct meta_system *sys)
+{
+	char flags[8192];
+
+	memset(sys, 0, sizeof(*sys));
+	read_governors(sys);
+	if (read_keyed("/proc/cpuinfo", "flags", flags, sizeof(flags)))
+		sys->cpu_flags = strdup(flags);
+	for (int i = 0; i < NR_META_SYS_FILES; i++)
+		sys->file[i] = read_first_line(sys_paths[i]);
+}
+
+void meta_system_free(struct meta_system *sys)
+{
+	for (int i = 0; i < sys->nr_gov; i++)
+		free(sys->gov[i]);
+	free(sys->gov);
+	free(sys->cpu_flags);
+	for (int i = 0; i < NR_META_SYS_FILES; i++)
+		free(sys->file[i]);
+}
+
+static void put_system(FILE *f)
+{
+	struct meta_system sys;
+
+	meta_system_read(&sys);
+	meta_system_print(f, &sys);
+	meta_system_free(&sys);
 }
 
 static void put_host(FILE *f, const struct utsname *u)
@@ -152,7 +341,6 @@ static void put_host(FILE *f, const struct utsname *u)
 	putf(f, "nproc", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
 	put(f, "mem_total", read_keyed("/proc/meminfo", "MemTotal", mem, sizeof(mem)) ?
 	    mem : "unknown");
-	put_lockdown(f);
 }
 
 /* "CONFIG_X=v" → v; "# CONFIG_X is not set" → "n"; other lines: false. */
@@ -256,8 +444,6 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	for (int i = 0; ri->tags && ri->tags[i]; i++)
 		put(f, "tag", ri->tags[i]);
 	put_time(f, "start", ri->start);
-	if (ri->end)
-		put_time(f, "end", ri->end);
 }
 
 static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_info *ri)
@@ -273,37 +459,66 @@ static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_in
 	put(f, "title", cfg->title);
 	put(f, "workload", cfg->wl->name);
 	put_host(f, &u);
+	put_system(f);
 	put_kernel_config(f, u.release);
 	put_tools(f);
 	put_run(f, cfg, ri);
 }
 
 /*
- * Written beside the target and renamed over it: meta is written at the
- * start and again at the end, and a crash in between must not leave half
- * a file.
+ * buf[0..len) onto fd and to disk; a short write is an error (a full disk).
+ * One write() call for the whole text: a run killed while meta is written
+ * leaves all of it or none, as far as the kernel can promise.
  */
-int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_info *ri)
+static int write_synced(int fd, const char *buf, size_t len)
 {
-	char tmp[4096];
-	FILE *f;
+	ssize_t n = write(fd, buf, len);
 	int err = 0;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	meta_print(f, cfg, ri);
-	if (ferror(f))
-		err = -EIO;
-	else if (fflush(f) || fsync(fileno(f)))
+	if (n < 0)
 		err = -errno;
-	if (fclose(f) && !err)
+	else if ((size_t)n != len)
+		err = -ENOSPC;
+	if (!err && fsync(fd))
 		err = -errno;
-	if (!err && rename(tmp, path))
+	if (close(fd) && !err)
 		err = -errno;
-	if (err)
-		unlink(tmp);
 	return err;
+}
+
+/* Closes mem, then writes what it holds to path opened with flags; frees *text. */
+static int write_text(const char *path, int flags, FILE *mem, char **text, size_t *len)
+{
+	int fd, err = fclose(mem) ? -ENOMEM : 0;
+
+	if (!err) {
+		fd = open(path, flags | O_WRONLY | O_CLOEXEC, 0644);
+		err = fd < 0 ? -errno : write_synced(fd, *text, *len);
+	}
+	free(*text);
+	return err;
+}
+
+int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_info *ri)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return -ENOMEM;
+	meta_print(mem, cfg, ri);
+	return write_text(path, O_CREAT | O_EXCL, mem, &text, &len);
+}
+
+int meta_append_end(const char *path, const struct run_info *ri)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return -ENOMEM;
+	put_time(mem, "end", ri->end);
+	return write_text(path, O_APPEND, mem, &text, &len);
 }

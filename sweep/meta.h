@@ -6,6 +6,7 @@
 #ifndef SWEEP_META_H
 #define SWEEP_META_H
 
+#include <stdio.h>
 #include <time.h>
 
 #include "bind.h"
@@ -18,10 +19,47 @@ struct run_info {
 };
 
 /*
- * Write (or rewrite, at the end of the run) path atomically: a temporary
- * file renamed over it.  Keys: docs/results.md.  Returns 0 or -errno and
- * reports nothing: the caller does.
+ * Create path (it must not exist) with every fact known at the start, in
+ * one write, fsync'd: no temporary file, and a run killed at any moment
+ * leaves a meta that claims nothing it does not hold.  Keys:
+ * docs/results.md.  Returns 0 or -errno and reports nothing: the caller does.
  */
 int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_info *ri);
+
+/* At the end of the run: append "end: <ri->end>" to path, fsync'd.  0 or -errno. */
+int meta_append_end(const char *path, const struct run_info *ri);
+
+/*
+ * The files behind the facts that decide whether two runs are comparable
+ * (as pyperf's system checks), as read, each one line without its newline;
+ * NULL where absent.  Read and printed separately so that the parsing can
+ * be tested on given text.
+ */
+enum meta_sys_file {
+	META_BOOST,		/* cpufreq/boost: 1 on */
+	META_NO_TURBO,		/* intel_pstate/no_turbo: 1 means boost off */
+	META_SMT_ACTIVE,	/* smt/active: 1 or 0 */
+	META_SMT_CONTROL,	/* smt/control: on, off, forceoff, notsupported, ... */
+	META_HV_TYPE,		/* /sys/hypervisor/type */
+	META_DMI_VENDOR,	/* /sys/class/dmi/id/sys_vendor */
+	META_DMI_PRODUCT,	/* /sys/class/dmi/id/product_name */
+	META_LOADAVG,		/* /proc/loadavg */
+	META_CMDLINE,		/* /proc/cmdline */
+	META_LOCKDOWN,		/* /sys/kernel/security/lockdown */
+	NR_META_SYS_FILES,
+};
+
+struct meta_system {
+	char **gov;		/* scaling_governor of each CPU that has cpufreq */
+	int nr_gov;
+	char *cpu_flags;	/* /proc/cpuinfo flags of the first CPU */
+	char *file[NR_META_SYS_FILES];	/* first line of each */
+};
+
+void meta_system_read(struct meta_system *sys);
+void meta_system_free(struct meta_system *sys);
+
+/* The cpu_governor ... lockdown lines of meta, "unknown" for what is absent. */
+void meta_system_print(FILE *f, const struct meta_system *sys);
 
 #endif

@@ -9,12 +9,16 @@
 #define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -291,6 +295,46 @@ static int close_out(FILE *f, const char *dir, const char *slug, const char *ext
 	return err;
 }
 
+/*
+ * gnuplot runs `command` in backquotes even inside "..." strings, before it
+ * parses them; \ and " end or bend a string, @name expands a macro outside
+ * one.  So only letters, digits, space and " -_.,:=+/()" go in as they are,
+ * and every other byte as a \ooo octal escape, which gnuplot turns back
+ * into that byte only when it parses the string, after every substitution.
+ * The text still reads as written (UTF-8 too); control characters, which
+ * have no place in a one-line label, become spaces.
+ */
+void plot_escape(FILE *f, const char *s)
+{
+	static const char raw_ok[] = " -_.,:=+/()";
+
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			c = ' ';
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    strchr(raw_ok, c))
+			fputc(c, f);
+		else
+			fprintf(f, "\\%03o", c);
+	}
+}
+
+static void put_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	plot_escape(f, s);
+	fputc('"', f);
+}
+
+/* A .dat comment stays one line, whatever the title holds. */
+static void put_comment(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
+}
+
 /* Columns: x, mean, stddev (in the table's unit), x as text; series 2 blank lines apart. */
 static void write_dat(FILE *f, const struct chart *c)
 {
@@ -300,36 +344,24 @@ static void write_dat(FILE *f, const struct chart *c)
 	char val[128];
 
 	table_scale(wl, c->req->y, &sc);
-	fprintf(f, "# %s: %s (%s) vs %s\n", experiment_title(c->cfg, c->e),
-		wl->metrics[c->req->y], sc.unit, xp->name);
+	fputs("# ", f);
+	put_comment(f, experiment_title(c->cfg, c->e));
+	fprintf(f, ": %s (%s) vs %s\n", wl->metrics[c->req->y], sc.unit, xp->name);
 	fprintf(f, "# x mean stddev label\n");
 	for (int i = 0; i < c->nr_ent; i++) {
 		const struct entry *en = &c->ent[i];
 		const struct summary *s = &en->r->rate[c->req->y];
 
-		if (!i || en->series != c->ent[i - 1].series)
-			fprintf(f, "%s# %s\n", i ? "\n\n" : "", c->series[en->series]);
+		if (!i || en->series != c->ent[i - 1].series) {
+			fputs(i ? "\n\n# " : "# ", f);
+			put_comment(f, c->series[en->series]);
+			fputc('\n', f);
+		}
 		param_format(xp, en->r->pt->wp.v[c->req->x], val, sizeof(val));
-		fprintf(f, "%.17g %.6f %.6f \"%s\"\n", en->x, s->mean / sc.div,
-			s->stddev / sc.div, val);
+		fprintf(f, "%.17g %.6f %.6f ", en->x, s->mean / sc.div, s->stddev / sc.div);
+		put_quoted(f, val);
+		fputc('\n', f);
 	}
-}
-
-/* Inside a gnuplot "..." string, backslash and double quote are special. */
-static void put_escaped(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\\' || *s == '"')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-}
-
-static void put_quoted(FILE *f, const char *s)
-{
-	fputc('"', f);
-	put_escaped(f, s);
-	fputc('"', f);
 }
 
 /* x values that double each time read best on a log2 axis. */
@@ -356,6 +388,7 @@ static void put_xsetup(FILE *f, const struct chart *c)
 static void put_plot(FILE *f, const struct chart *c)
 {
 	const char *cols = c->names ? "1:2:3:xtic(4)" : "1:2:3";
+	char key[SERIES_LEN + 32];
 	int idx = 0;
 
 	for (int i = 0; i < c->nr_ent; i++) {
@@ -369,9 +402,10 @@ static void put_plot(FILE *f, const struct chart *c)
 		put_quoted(f, c->series[c->ent[i].series]);
 	}
 	for (int i = 0; i < c->nr_absent; i++) {
-		fputs(", \\\n     keyentry with points pointtype -1 title \"", f);
-		put_escaped(f, c->absent[i].name);
-		fprintf(f, ": %s\"", point_status_name(c->absent[i].status));
+		snprintf(key, sizeof(key), "%s: %s", c->absent[i].name,
+			 point_status_name(c->absent[i].status));
+		fputs(", \\\n     keyentry with points pointtype -1 title ", f);
+		put_quoted(f, key);
 	}
 }
 
@@ -401,10 +435,10 @@ static bool put_placeholder(FILE *f, const struct chart *c, const char *name, si
 
 	snprintf(key, sizeof(key), "%.*s", (int)len, name);
 	if (!strcmp(key, "TITLE")) {
-		put_escaped(f, experiment_title(c->cfg, c->e));
+		plot_escape(f, experiment_title(c->cfg, c->e));
 	} else if (!strcmp(key, "XLABEL") || !strcmp(key, "YLABEL")) {
 		axis_label(c, key[0] == 'Y', label, sizeof(label));
-		put_escaped(f, label);
+		plot_escape(f, label);
 	} else if (!strcmp(key, "XSETUP")) {
 		put_xsetup(f, c);
 	} else if (!strcmp(key, "PLOT")) {
@@ -468,8 +502,47 @@ static int find_gnuplot(char *buf, size_t len)
 	return -ENOENT;
 }
 
-/* gnuplot <slug>.gp in dir, no shell. */
-static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug)
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Reap pid within timeout_s seconds, or kill it: a gnuplot that hangs must
+ * not hold the run, and its results, forever.  Woken by a pidfd when the
+ * child exits; without pidfds (kernels before 5.3) poll() merely sleeps
+ * 10 ms between looks.  Returns 0 (status set), -ETIMEDOUT or -errno.
+ */
+static int wait_limited(pid_t pid, unsigned int timeout_s, int *status)
+{
+	long long deadline = now_ms() + timeout_s * 1000LL, left;
+	struct pollfd pfd = { .fd = syscall(SYS_pidfd_open, pid, 0), .events = POLLIN };
+	pid_t done;
+	int err;
+
+	while (!(done = waitpid(pid, status, WNOHANG))) {
+		left = deadline - now_ms();
+		if (left <= 0)
+			break;
+		poll(&pfd, pfd.fd >= 0, pfd.fd >= 0 ? left : (left < 10 ? left : 10));
+	}
+	err = done < 0 ? -errno : 0;
+	if (pfd.fd >= 0)
+		close(pfd.fd);
+	if (done)
+		return err;
+	kill(pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+	return -ETIMEDOUT;
+}
+
+/* gnuplot <slug>.gp in dir, no shell, for at most timeout_s seconds; reports its errors. */
+static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
+		       unsigned int timeout_s)
 {
 	posix_spawn_file_actions_t fa;
 	char script[SLUG_LEN + 8];
@@ -480,26 +553,35 @@ static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug)
 	snprintf(script, sizeof(script), "%s.gp", slug);
 	err = posix_spawn_file_actions_init(&fa);
 	if (err)
-		return -err;
+		goto spawn_failed;
 	err = posix_spawn_file_actions_addchdir_np(&fa, dir);
 	if (!err)
 		err = posix_spawn(&pid, gnuplot, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (err)
-		return -err;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
+		goto spawn_failed;
+	err = wait_limited(pid, timeout_s, &status);
+	if (err == -ETIMEDOUT) {
+		diag_err("gnuplot timed out after %u s on %s/%s", timeout_s, dir, script);
+		return err;
+	}
+	if (err) {
+		diag_err("cannot wait for gnuplot: %s", strerror(-err));
+		return err;
+	}
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
 	diag_err("gnuplot failed on %s/%s (%s %d)", dir, script,
 		 WIFEXITED(status) ? "exit status" : "signal",
 		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
 	return -EIO;
+spawn_failed:
+	diag_err("cannot run gnuplot: %s", strerror(err));
+	return -err;
 }
 
 /* Render every chart written; the first error wins, the others still run. */
-static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr)
+static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr, unsigned int timeout_s)
 {
 	char gnuplot[PATH_MAX];
 	int err = 0;
@@ -510,13 +592,10 @@ static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr)
 		return -ENOENT;
 	}
 	for (int i = 0; i < nr; i++) {
-		int e = run_gnuplot(gnuplot, dir, slugs[i]);
+		int e = run_gnuplot(gnuplot, dir, slugs[i], timeout_s);
 
-		if (e && !err) {
-			if (e != -EIO)
-				diag_err("cannot run gnuplot: %s", strerror(-e));
+		if (e && !err)
 			err = e;
-		}
 	}
 	return err;
 }
@@ -550,13 +629,31 @@ static int plot_one(struct plot_job *job, const struct experiment *e, const stru
 	return err;
 }
 
+static int nr_plot_reqs(const struct sweep_cfg *cfg)
+{
+	int nr = 0;
+
+	for (int x = 0; x < cfg->nr_exps; x++)
+		nr += cfg->exps[x].nr_plots;
+	return nr;
+}
+
+int plot_check_gnuplot(const struct sweep_cfg *cfg)
+{
+	char gnuplot[PATH_MAX];
+
+	if (!nr_plot_reqs(cfg) || !find_gnuplot(gnuplot, sizeof(gnuplot)))
+		return 0;
+	diag_err("gnuplot not found, and the spec asks for charts: install gnuplot-nox, "
+		 "or pass --no-plots");
+	return -ENOENT;
+}
+
 static int plot_prepare(struct plot_job *job, const char *dir)
 {
 	char path[PATH_MAX];
-	int nr = 0, err;
+	int nr = nr_plot_reqs(job->cfg), err;
 
-	for (int x = 0; x < job->cfg->nr_exps; x++)
-		nr += job->cfg->exps[x].nr_plots;
 	if (!nr)
 		return 0;
 	snprintf(job->dir, sizeof(job->dir), "%s/plots", dir);
@@ -584,7 +681,7 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 }
 
 int plot_render(const char *dir, const struct sweep_cfg *cfg,
-		const struct point_result *results, int nr)
+		const struct point_result *results, int nr, unsigned int timeout_s)
 {
 	struct plot_job job = { .cfg = cfg, .results = results, .nr = nr };
 	int err;
@@ -597,7 +694,7 @@ int plot_render(const char *dir, const struct sweep_cfg *cfg,
 			err = plot_one(&job, e, &e->plots[p]);
 	}
 	if (!err)
-		err = render_all(job.dir, job.slugs, job.nr_slugs);
+		err = render_all(job.dir, job.slugs, job.nr_slugs, timeout_s ?: PLOT_TIMEOUT_S);
 	free(job.tpl);
 	free(job.slugs);
 	return err;

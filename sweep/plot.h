@@ -8,19 +8,31 @@
 #define SWEEP_PLOT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "bind.h"
 #include "result.h"
 
+/* How long one gnuplot may take before it is killed, unless the caller says. */
+#define PLOT_TIMEOUT_S	60
+
 /*
  * Into dir/plots (created), for each experiment's plot requests: the .dat
- * and .gp of every chart that has an ok point, then gnuplot on each.
- * Every error is reported here.  Returns 0, or -errno: -ENOENT when the
- * template or gnuplot is missing (the .gp and .dat are still written when
- * only gnuplot is), -EIO when gnuplot fails.
+ * and .gp of every chart that has an ok point, then gnuplot on each, killed
+ * after timeout_s seconds (0: PLOT_TIMEOUT_S).  Every error is reported
+ * here; a chart that fails does not stop the others.  Returns 0, or -errno:
+ * -ENOENT when the template or gnuplot is missing (the .gp and .dat are
+ * still written when only gnuplot is), -EIO when gnuplot fails,
+ * -ETIMEDOUT when it had to be killed.
  */
 int plot_render(const char *dir, const struct sweep_cfg *cfg,
-		const struct point_result *results, int nr);
+		const struct point_result *results, int nr, unsigned int timeout_s);
+
+/*
+ * Before a sweep: when cfg asks for charts, is gnuplot on $PATH?  Reports
+ * the error (install it or pass --no-plots) and returns -ENOENT if not.
+ */
+int plot_check_gnuplot(const struct sweep_cfg *cfg);
 
 /*
  * Path of chart template `name` into buf, first readable of:
@@ -30,5 +42,12 @@ int plot_render(const char *dir, const struct sweep_cfg *cfg,
  * Returns 0, or -ENOENT (buf then holds the last path tried).
  */
 int plot_template_find(const char *name, char *buf, size_t len);
+
+/*
+ * s as the inside of a gnuplot "..." string that nothing in gnuplot can
+ * interpret: letters, digits, space and -_.,:=+/() as they are, control
+ * characters as spaces, every other byte as a \ooo octal escape.
+ */
+void plot_escape(FILE *f, const char *s);
 
 #endif

@@ -3,6 +3,7 @@
  * plot.c: charts of a hand-made result rendered into a temporary directory.
  * Run from the top of the tree, where plots/lines.gp is.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -171,7 +172,7 @@ static void check_dat(const struct fixture *fx)
 
 static void check_gp(const struct fixture *fx)
 {
-	CHECK_INT(contains(fx, CHART0 ".gp", "set title \"Null: \\\"quoted\\\" title\""), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel \"producers\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set ylabel \"hits (M/s)\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale x 2\n"), 1);
@@ -203,6 +204,59 @@ static void check_images(const struct fixture *fx, const char *chart)
 	CHECK_INT(contains(fx, name, "<svg"), 1);
 }
 
+/* plot_escape(s) as a string (free()). */
+static char *escaped(const char *s)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return NULL;
+	plot_escape(mem, s);
+	fclose(mem);
+	return text;
+}
+
+static bool is_octal_escape(const char *s)
+{
+	return s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+	       s[3] >= '0' && s[3] <= '7';
+}
+
+/* Every way into gnuplot's interpreter is an octal escape; the rest reads as written. */
+TEST(escape_is_inert)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{ "speed `touch /tmp/x`", "speed \\140touch /tmp/x\\140" },
+		{ "@m \"q\" \\ 'x'", "\\100m \\042q\\042 \\134 \\047x\\047" },
+		{ "system(\"id\") $(id) $d", "system(\\042id\\042) \\044(id) \\044d" },
+		{ "a_{b}^c&#;", "a_\\173b\\175\\136c\\046\\043\\073" },
+		{ "t\tab\r\nnl\033[2J", "t ab  nl \\1332J" },
+		{ "\xc3\xa9t\xc3\xa9 1-2,3.4=5+6/7:8", "\\303\\251t\\303\\251 1-2,3.4=5+6/7:8" },
+	};
+	char all[256], *out;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		out = escaped(cases[i].in);
+		CHECK_STR(out, cases[i].out);
+		free(out);
+	}
+	/* every byte: a raw letter, digit or " -_.,:=+/()", or a whole \ooo */
+	for (int c = 1; c < 256; c++)
+		all[c - 1] = c;
+	all[255] = '\0';
+	out = escaped(all);
+	CHECK(out);
+	for (const char *p = out; out && *p; p++) {
+		if (is_octal_escape(p))
+			p += 3;
+		else
+			CHECK(strchr(" -_.,:=+/()", *p) || isalnum((unsigned char)*p));
+	}
+	free(out);
+}
+
 TEST(template_is_found)
 {
 	char path[PATH_MAX];
@@ -218,7 +272,7 @@ TEST(render_charts)
 	int err;
 
 	CHECK_INT(fixture_init(&fx), 0);
-	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS);
+	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS, 0);
 	check_dat(&fx);
 	if (!check_cur.failed)
 		check_gp(&fx);
@@ -251,7 +305,7 @@ TEST(missing_gnuplot)
 	CHECK_INT(fixture_init(&fx), 0);
 	diag_set_stream(diag);
 	setenv("PATH", "/nonexistent", 1);
-	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS);
+	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS, 0);
 	if (path)
 		setenv("PATH", path, 1);
 	free(path);
@@ -277,7 +331,7 @@ TEST(nothing_to_draw)
 	for (int i = 0; i < NR_PTS; i++)
 		fx.res[i].status = PS_FAILED;
 	diag_set_stream(diag);
-	CHECK_INT(plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS), 0);
+	CHECK_INT(plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS, 0), 0);
 	diag_set_stream(NULL);
 	if (diag)
 		fclose(diag);
@@ -294,7 +348,7 @@ TEST(unsupported_series_in_key)
 	CHECK_INT(fixture_init(&fx), 0);
 	for (int i = 1; i < 6; i += 2)		/* every flag=on point of experiment 0 */
 		fx.res[i].status = PS_UNSUPPORTED;
-	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS);
+	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS, 0);
 	CHECK_INT(contains(&fx, CHART0 ".gp",
 			   "index 0 using 1:2:3 title \"flag=off\", \\\n"
 			   "     keyentry with points pointtype -1 title \"flag=on: unsupported\"\n"),
@@ -307,5 +361,5 @@ TEST(unsupported_series_in_key)
 	fixture_clean(&fx);
 }
 
-RUN_TESTS(template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
+RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
 	  unsupported_series_in_key)

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Chart safety with the real gnuplot: titles that would each run a command
+# if any of gnuplot's substitutions (backquotes, macros, system()) or a
+# broken quote reached them.  Rendering, and re-running the kept .gp by
+# hand, must create no marker file, and the charts still show the titles
+# as written.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+M=$TMP/marks
+mkdir "$M"
+
+if ! command -v gnuplot >/dev/null; then
+	skip plot-safety/gnuplot "gnuplot is not installed"
+	exit 0
+fi
+
+QUICK='workload = null
+warmup   = 0ms
+duration = 20ms
+interval = 10ms'
+
+# Each piece would create MARK/<name> if gnuplot interpreted it.
+SWEEP_TITLE='speed `touch MARK/bq` _{x}^2 '
+SWEEP_TITLE+='m "; X = "system('"'"'touch MARK/macro'"'"')"; @X; " '
+SWEEP_TITLE+='s " . system("touch MARK/system") . " $(touch MARK/dollar) back\'
+PARAMS_TITLE='exp `touch MARK/params` @X $(touch MARK/params-dollar) '"'"'q'"'"' été'
+SET_TITLE='set `touch MARK/set` @X " . system("touch MARK/set-system") . "'
+sed "s|MARK|$M|g" >"$TMP/inject.spec" <<EOF
+[sweep]
+title    = $SWEEP_TITLE
+$QUICK
+
+[report]
+plot = producers vs hits
+
+[params]
+producers = 1 2
+
+[params "$PARAMS_TITLE"]
+producers = 1 2
+EOF
+
+no_marks() { [ -z "$(ls -A "$M")" ]; }
+
+# no_raw_user_syntax DIR: no .gp in DIR/plots holds a backquote or an at sign
+no_raw_user_syntax() { ! grep -q '[`@]' "$1"/plots/*.gp; }
+
+# rerun_gp DIR: gnuplot on every kept .gp, by hand, as a user restyling a chart would
+rerun_gp() {
+	local gp
+	rm -f "$M"/*
+	for gp in "$1"/plots/*.gp; do
+		(cd "$1/plots" && gnuplot "${gp##*/}") || return 1
+	done
+}
+
+# svg_shows DIR TITLE: some chart's SVG has TITLE as a text element, as written
+svg_shows() { grep -qF "<text>$2</text>" "$1"/plots/*.svg; }
+
+D=$TMP/spec-titles
+$BPFSWEEP "$TMP/inject.spec" -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+check plot-safety/spec-titles-run [ $? = 0 ]
+check plot-safety/two-charts [ "$(ls "$D"/plots/*.svg | wc -l)" = 2 ]
+check plot-safety/spec-titles-no-command-ran no_marks
+check plot-safety/spec-titles-gp-inert no_raw_user_syntax "$D"
+check plot-safety/sweep-title-shown svg_shows "$D" "${SWEEP_TITLE//MARK/$M}"
+check plot-safety/params-title-shown svg_shows "$D" "${PARAMS_TITLE//MARK/$M}"
+check plot-safety/spec-titles-rerun quiet rerun_gp "$D"
+check plot-safety/spec-titles-rerun-no-command-ran no_marks
+
+D=$TMP/set-title
+$BPFSWEEP "$TMP/inject.spec" -o "$D" --set "title=${SET_TITLE//MARK/$M}" \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+check plot-safety/set-title-run [ $? = 0 ]
+check plot-safety/set-title-no-command-ran no_marks
+check plot-safety/set-title-gp-inert no_raw_user_syntax "$D"
+check plot-safety/set-title-shown svg_shows "$D" "${SET_TITLE//MARK/$M}"
+check plot-safety/set-title-rerun quiet rerun_gp "$D"
+check plot-safety/set-title-rerun-no-command-ran no_marks
+
+# --- a gnuplot that hangs is killed; the other charts still render ---------
+cat >"$TMP/two.spec" <<EOF
+[sweep]
+$QUICK
+
+[report]
+plot = producers vs hits
+
+[params "a"]
+producers = 1 2
+
+[params "b"]
+producers = 1 2
+EOF
+mkdir "$TMP/hangbin"
+cat >"$TMP/hangbin/gnuplot" <<EOF
+#!/bin/sh
+case "\$1" in a-*) exec sleep 60 ;; esac
+exec $(command -v gnuplot) "\$@"
+EOF
+chmod +x "$TMP/hangbin/gnuplot"
+D=$TMP/hang
+start=$(date +%s)
+PATH=$TMP/hangbin:$PATH $BPFSWEEP "$TMP/two.spec" -o "$D" --plot-timeout 1 \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+status=$?
+took=$(($(date +%s) - start))
+check plot-timeout/exit-1 [ "$status" = 1 ]
+check plot-timeout/killed-in-time [ "$took" -lt 10 ]
+check plot-timeout/message grep -qxF \
+	"bpfsweep: error: gnuplot timed out after 1 s on $D/plots/a-hits-vs-producers.gp" "$TMP/err"
+check plot-timeout/other-chart-rendered grep -q '<svg' "$D/plots/b-hits-vs-producers.svg"
+check plot-timeout/csv-intact [ "$(csv_col "$D/summary.csv" status | tr '\n' ' ')" = \
+	"ok ok ok ok " ]
+check plot-timeout/table-intact grep -qx 'a' "$D/table.txt"
+$BPFSWEEP "$TMP/two.spec" -o "$TMP/zero" --plot-timeout 0 >/dev/null 2>"$TMP/err" </dev/null
+check plot-timeout/zero-is-usage-error [ $? = 2 ]
+check plot-timeout/zero-message grep -q "plot-timeout expects whole seconds" "$TMP/err"
+check plot-timeout/zero-writes-nothing [ ! -e "$TMP/zero" ]
+
+# --- no gnuplot: a set-up error before the sweep, unless charts are off ----
+mkdir "$TMP/nobin"
+D=$TMP/nognuplot
+PATH=$TMP/nobin $BPFSWEEP "$TMP/two.spec" -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+check no-gnuplot/usage-error [ $? = 2 ]
+check no-gnuplot/says-what-to-do grep -qF "bpfsweep: error: gnuplot not found, and the spec \
+asks for charts: install gnuplot-nox, or pass --no-plots" "$TMP/err"
+check no-gnuplot/before-the-sweep quiet not grep -q '^\[' "$TMP/err"
+check no-gnuplot/nothing-written [ ! -e "$D" ]
+PATH=$TMP/nobin $BPFSWEEP "$TMP/two.spec" -o "$D" --no-plots >/dev/null 2>&1 </dev/null
+check no-gnuplot/no-plots-runs [ $? = 0 ]
+sed '/^plot/d' "$TMP/two.spec" >"$TMP/nochart.spec"
+PATH=$TMP/nobin $BPFSWEEP "$TMP/nochart.spec" -o "$TMP/nochart" >/dev/null 2>&1 </dev/null
+check no-gnuplot/no-charts-runs [ $? = 0 ]
