@@ -16,6 +16,7 @@
 #include "bind.h"
 #include "diag.h"
 #include "param.h"
+#include "quality.h"
 #include "suggest.h"
 
 #define NSEC_PER_SEC	1000000000ULL
@@ -29,6 +30,12 @@ static const struct param_def repeat_def = {
 	.name = "repeat", .type = PT_INT, .def = "1", .min = 1, .max = 1000000,
 };
 static const struct param_def affinity_def = { .name = "affinity", .type = PT_BOOL, .def = "off" };
+static const struct param_def max_cv_def = {
+	.name = "max_cv", .type = PT_INT, .def = "10", .min = 0, .max = 1000,
+};
+static const struct param_def retry_noisy_def = {
+	.name = "retry_noisy", .type = PT_INT, .def = "0", .min = 0, .max = 100,
+};
 
 /* What [report] says, and what one [params] section makes of it. */
 struct report_opts {
@@ -274,6 +281,16 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 		v = cfg->affinity;
 		bind_scalar(&affinity_def, e, &v);
 		cfg->affinity = v;
+		break;
+	case SK_MAX_CV:
+		v = cfg->max_cv;
+		bind_scalar(&max_cv_def, e, &v);
+		cfg->max_cv = v;
+		break;
+	case SK_RETRY_NOISY:
+		v = cfg->retry_noisy;
+		bind_scalar(&retry_noisy_def, e, &v);
+		cfg->retry_noisy = v;
 		break;
 	default:
 		unknown_key(e, "sweep", spec_sweep_keys);
@@ -891,6 +908,7 @@ static struct sweep_cfg *cfg_new(const char *path)
 	cfg->duration_ns = 5 * NSEC_PER_SEC;
 	cfg->interval_ns = NSEC_PER_SEC;
 	cfg->repeat = 1;
+	cfg->max_cv = QUALITY_DEFAULT_MAX_CV;
 	return cfg;
 }
 

@@ -25,7 +25,11 @@ void progress_init(struct progress *p, int nr_points, uint64_t point_ns);
 /* Before a repetition's threads start. */
 void progress_begin(struct progress *p, const char *name, int rep, int nr_reps);
 
-/* After a point ends: its outcome, one line. */
+/* A noisy point is about to run again: why, and which try comes. */
+void progress_retry(struct progress *p, const char *name, const struct point_result *r,
+		    int max_tries);
+
+/* After a point ends: its outcome, one line (with "noisy (flags)" when it has any). */
 void progress_end(struct progress *p, const char *name, const struct point_result *r);
 
 /* Clear the bar at the end of the sweep. */
