@@ -56,10 +56,12 @@ struct rep_ctx {
 	atomic_int nr_failed;	/* workers that returned an error */
 	struct worker *workers;
 	int nr_workers;
-	/* the gate workers wait at until all of them exist */
+	/* the gate workers wait at until all of them exist; gate_lock also guards nr_running */
 	pthread_mutex_t gate_lock;
 	pthread_cond_t gate_cond;
 	bool gate_open;
+	int nr_running;		/* workers started and not yet returned */
+	pthread_cond_t all_done;
 	/* the point's CPUs, and /proc/stat when its measured part began */
 	int load_cpus[CPU_SETSIZE];
 	int nr_load_cpus;
@@ -105,21 +107,36 @@ static void open_gate(struct rep_ctx *rc)
 	pthread_mutex_unlock(&rc->gate_lock);
 }
 
+/*
+ * The last worker to return wakes the sampler once: joining a thousand
+ * threads one by one would wake it a thousand times, each time queued
+ * behind the producers that still spin.
+ */
+static void worker_done(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	if (!--rc->nr_running)
+		pthread_cond_signal(&rc->all_done);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct rep_ctx *rc = w->rc;
 
 	wait_gate(rc);
-	/* released to exit: a later thread could not be started */
+	/* released to exit at once when a later thread could not be started */
 	if (atomic_load(&rc->stop))
-		return NULL;
+		goto done;
 	if (w->consumer)
 		w->err = rc->wl->consume(rc->state, w->idx, &rc->stop);
 	else
 		w->err = rc->wl->produce(rc->state, w->idx, &rc->stop);
 	if (w->err)
 		atomic_fetch_add(&rc->nr_failed, 1);
+done:
+	worker_done(rc);
 	return NULL;
 }
 
@@ -141,7 +158,7 @@ static int allowed_cpus(int *cpus, int max)
  * Consumers first from the first allowed CPU, producers after them,
  * wrapping around: the kernel bench's --affinity layout.  The point's CPUs,
  * whose load quality.c judges, are those the threads are pinned to, or
- * every allowed one when they are not pinned.
+ * every allowed one when they are not pinned; none without threads.
  */
 static int assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
 {
@@ -152,7 +169,9 @@ static int assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
 	r->nr_cpus = nr > 0 ? nr : 0;
 	for (int i = 0; i < rc->nr_workers; i++)
 		rc->workers[i].cpu = cpu_of[i] = pinned ? cpus[i % nr] : -1;
-	rc->nr_load_cpus = pinned && rc->nr_workers < nr ? rc->nr_workers : r->nr_cpus;
+	rc->nr_load_cpus = r->nr_cpus;
+	if (!rc->nr_workers || (pinned && rc->nr_workers < nr))
+		rc->nr_load_cpus = rc->nr_workers;
 	memcpy(rc->load_cpus, cpus, rc->nr_load_cpus * sizeof(*cpus));
 	free(r->cpus);
 	if (!pinned) {
@@ -182,8 +201,13 @@ static int start_worker(struct worker *w, const sigset_t *blocked)
 		if (err)
 			goto destroy_attr;
 	}
+	pthread_mutex_lock(&w->rc->gate_lock);
+	w->rc->nr_running++;
+	pthread_mutex_unlock(&w->rc->gate_lock);
 	err = pthread_create(&w->tid, &attr, worker_main, w);
 	w->started = !err;
+	if (err)
+		worker_done(w->rc);
 destroy_attr:
 	pthread_attr_destroy(&attr);
 	return -err;
@@ -216,6 +240,10 @@ static void stop_workers(struct rep_ctx *rc)
 	open_gate(rc);
 	if (rc->wl->stop)
 		rc->wl->stop(rc->state);
+	pthread_mutex_lock(&rc->gate_lock);
+	while (rc->nr_running)
+		pthread_cond_wait(&rc->all_done, &rc->gate_lock);
+	pthread_mutex_unlock(&rc->gate_lock);
 	for (int i = 0; i < rc->nr_workers; i++)
 		if (rc->workers[i].started)
 			pthread_join(rc->workers[i].tid, NULL);
@@ -387,6 +415,7 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		.wl = cfg->wl,
 		.gate_lock = PTHREAD_MUTEX_INITIALIZER,
 		.gate_cond = PTHREAD_COND_INITIALIZER,
+		.all_done = PTHREAD_COND_INITIALIZER,
 	};
 	struct wl_threads thr = { 0 };
 	int err;
