@@ -232,6 +232,15 @@ static void bind_scalar(const struct param_def *def, const struct spec_entry *e,
 		diag_at(&e->val_loc, "%s", err);
 }
 
+/* An int setting: keeps *out when the value is wrong (reported). */
+static void bind_int(const struct param_def *def, const struct spec_entry *e, int *out)
+{
+	long long v = *out;
+
+	bind_scalar(def, e, &v);
+	*out = v;
+}
+
 static void bind_workload(struct binder *b, const struct spec_entry *e)
 {
 	char hint[160];
@@ -273,9 +282,7 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 			diag_at(&e->val_loc, "interval %s is below the minimum of 10ms", e->value);
 		break;
 	case SK_REPEAT:
-		v = cfg->repeat;
-		bind_scalar(&repeat_def, e, &v);
-		cfg->repeat = v;
+		bind_int(&repeat_def, e, &cfg->repeat);
 		break;
 	case SK_AFFINITY:
 		v = cfg->affinity;
@@ -283,14 +290,10 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 		cfg->affinity = v;
 		break;
 	case SK_MAX_CV:
-		v = cfg->max_cv;
-		bind_scalar(&max_cv_def, e, &v);
-		cfg->max_cv = v;
+		bind_int(&max_cv_def, e, &cfg->max_cv);
 		break;
 	case SK_RETRY_NOISY:
-		v = cfg->retry_noisy;
-		bind_scalar(&retry_noisy_def, e, &v);
-		cfg->retry_noisy = v;
+		bind_int(&retry_noisy_def, e, &cfg->retry_noisy);
 		break;
 	default:
 		unknown_key(e, "sweep", spec_sweep_keys);
