@@ -163,9 +163,12 @@ static int allowed_cpus(int *cpus, int max)
 static int assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
 {
 	int cpus[CPU_SETSIZE], nr = allowed_cpus(cpus, CPU_SETSIZE);
-	int cpu_of[rc->nr_workers ? rc->nr_workers : 1];
+	int *cpu_of = calloc(rc->nr_workers ? rc->nr_workers : 1, sizeof(*cpu_of));
 	bool pinned = pin && nr > 0;
+	int err = 0;
 
+	if (!cpu_of)
+		return -ENOMEM;
 	r->nr_cpus = nr > 0 ? nr : 0;
 	for (int i = 0; i < rc->nr_workers; i++)
 		rc->workers[i].cpu = cpu_of[i] = pinned ? cpus[i % nr] : -1;
@@ -174,11 +177,13 @@ static int assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
 		rc->nr_load_cpus = rc->nr_workers;
 	memcpy(rc->load_cpus, cpus, rc->nr_load_cpus * sizeof(*cpus));
 	free(r->cpus);
-	if (!pinned) {
-		r->cpus = strdup("unpinned");
-		return r->cpus ? 0 : -ENOMEM;
-	}
-	return cpulist_describe(cpu_of, r->nr_consumers, r->nr_producers, &r->cpus);
+	r->cpus = pinned ? NULL : strdup("unpinned");
+	if (pinned)
+		err = cpulist_describe(cpu_of, r->nr_consumers, r->nr_producers, &r->cpus);
+	else if (!r->cpus)
+		err = -ENOMEM;
+	free(cpu_of);
+	return err;
 }
 
 /* Workers start without SIGINT/SIGTERM (blocked): the sampler takes them. */
