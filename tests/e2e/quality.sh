@@ -30,13 +30,26 @@ check quality/jitter-30-cv-bimodal [ "$(quality_of "$D" jitter 1)" = "cv=32%;bim
 check quality/jitter-3-bimodal [ "$(quality_of "$D" jitter 2)" = "bimodal" ]
 check quality/tries-1 [ "$(csv_col "$D/summary.csv" tries | sort -u)" = 1 ]
 check quality/table-mark grep -q '^zeros .*M/s) \[1\]$' "$D/table.txt"
-check quality/table-marks-jitter [ "$(grep -c '^jitter_pct=[0-9]* .*M/s) \[[12]\]$' "$D/table.txt")" = 2 ]
-check quality/table-footnote grep -qx '\[1\] cv=69% (stddev over 10% of the mean); zero=3/10 (intervals near zero)' "$D/table.txt"
-check quality/table-clean-unmarked grep -Eq '^clean +1\.000 ± 0\.000M/s \(drops 0\.000 ± 0\.000M/s\)$' "$D/table.txt"
-check quality/progress-word grep -q '^\[2/4\] null{}: ok hits .* noisy (cv=69%;zero=3/10)$' "$TMP/err"
+check quality/table-marks-jitter \
+	[ "$(grep -c '^jitter_pct=[0-9]* .*M/s) \[[12]\]$' "$D/table.txt")" = 2 ]
+check quality/table-footnote grep -qx \
+	'\[1\] cv=69% (stddev over 10% of the mean); zero=3/10 (intervals near zero)' "$D/table.txt"
+check quality/table-clean-unmarked grep -Eq \
+	'^clean +1\.000 ± 0\.000M/s \(drops 0\.000 ± 0\.000M/s\)$' "$D/table.txt"
+check quality/progress-word grep -q \
+	'^\[2/4\] null{}: ok hits .* noisy (cv=69%;zero=3/10)$' "$TMP/err"
 
 # --- retry_noisy: up to N more tries, the last one kept -------------------------
-printf '[sweep]\nworkload = null\nwarmup = 50ms\nduration = 500ms\ninterval = 50ms\n[params]\nproducers = 0\njitter_pct = 30\n' >"$TMP/jitter.spec"
+cat >"$TMP/jitter.spec" <<'EOF'
+[sweep]
+workload = null
+warmup   = 50ms
+duration = 500ms
+interval = 50ms
+[params]
+producers  = 0
+jitter_pct = 30
+EOF
 D=$TMP/retry
 $BPFSWEEP "$TMP/jitter.spec" --set retry_noisy=2 -o "$D" >/dev/null 2>"$TMP/err" </dev/null
 check quality/retry-exit-0 [ $? = 0 ]
@@ -60,7 +73,14 @@ check quality/max-cv-located grep -q "^$TMP/badcv.spec:3:10: error: " "$TMP/err"
 cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
 taskset -c "$cpu" sh -c 'while :; do :; done' &
 SPINNER=$!
-printf '[sweep]\nworkload = count\nwarmup = 50ms\nduration = 500ms\ninterval = 50ms\naffinity = on\n' >"$TMP/count.spec"
+cat >"$TMP/count.spec" <<'EOF'
+[sweep]
+workload = count
+warmup   = 50ms
+duration = 500ms
+interval = 50ms
+affinity = on
+EOF
 D=$TMP/interference
 $BPFSWEEP "$TMP/count.spec" -o "$D" >/dev/null 2>&1 </dev/null
 kill "$SPINNER"
@@ -72,7 +92,15 @@ check quality/interference-flagged grep -Eq '(^|;)interference=([1-9][0-9]|100)%
 # --- oversubscription: 1024 spinning producers ------------------------------------
 # Before the gate, each new thread waited for the spinning ones: 40-90 s on
 # 2 CPUs for a point of 0.2 s.  The bound is generous, not a benchmark.
-printf '[sweep]\nworkload = count\nwarmup = 0ms\ninterval = 100ms\naffinity = on\n[params]\nproducers = 1024\n' >"$TMP/many.spec"
+cat >"$TMP/many.spec" <<'EOF'
+[sweep]
+workload = count
+warmup   = 0ms
+interval = 100ms
+affinity = on
+[params]
+producers = 1024
+EOF
 D=$TMP/many
 start=$(date +%s%N)
 $BPFSWEEP "$TMP/many.spec" --set duration=200ms -o "$D" >/dev/null 2>&1 </dev/null
