@@ -16,6 +16,7 @@
 #include "bind.h"
 #include "diag.h"
 #include "param.h"
+#include "quality.h"
 #include "suggest.h"
 
 #define NSEC_PER_SEC	1000000000ULL
@@ -29,6 +30,12 @@ static const struct param_def repeat_def = {
 	.name = "repeat", .type = PT_INT, .def = "1", .min = 1, .max = 1000000,
 };
 static const struct param_def affinity_def = { .name = "affinity", .type = PT_BOOL, .def = "off" };
+static const struct param_def max_cv_def = {
+	.name = "max_cv", .type = PT_INT, .def = "10", .min = 0, .max = 1000,
+};
+static const struct param_def retry_noisy_def = {
+	.name = "retry_noisy", .type = PT_INT, .def = "0", .min = 0, .max = 100,
+};
 
 /* What [report] says, and what one [params] section makes of it. */
 struct report_opts {
@@ -225,6 +232,15 @@ static void bind_scalar(const struct param_def *def, const struct spec_entry *e,
 		diag_at(&e->val_loc, "%s", err);
 }
 
+/* An int setting: keeps *out when the value is wrong (reported). */
+static void bind_int(const struct param_def *def, const struct spec_entry *e, int *out)
+{
+	long long v = *out;
+
+	bind_scalar(def, e, &v);
+	*out = v;
+}
+
 static void bind_workload(struct binder *b, const struct spec_entry *e)
 {
 	char hint[160];
@@ -266,14 +282,18 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 			diag_at(&e->val_loc, "interval %s is below the minimum of 10ms", e->value);
 		break;
 	case SK_REPEAT:
-		v = cfg->repeat;
-		bind_scalar(&repeat_def, e, &v);
-		cfg->repeat = v;
+		bind_int(&repeat_def, e, &cfg->repeat);
 		break;
 	case SK_AFFINITY:
 		v = cfg->affinity;
 		bind_scalar(&affinity_def, e, &v);
 		cfg->affinity = v;
+		break;
+	case SK_MAX_CV:
+		bind_int(&max_cv_def, e, &cfg->max_cv);
+		break;
+	case SK_RETRY_NOISY:
+		bind_int(&retry_noisy_def, e, &cfg->retry_noisy);
 		break;
 	default:
 		unknown_key(e, "sweep", spec_sweep_keys);
@@ -891,6 +911,7 @@ static struct sweep_cfg *cfg_new(const char *path)
 	cfg->duration_ns = 5 * NSEC_PER_SEC;
 	cfg->interval_ns = NSEC_PER_SEC;
 	cfg->repeat = 1;
+	cfg->max_cv = QUALITY_DEFAULT_MAX_CV;
 	return cfg;
 }
 

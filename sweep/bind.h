@@ -63,6 +63,8 @@ struct sweep_cfg {
 	uint64_t interval_ns;
 	int repeat;
 	bool affinity;
+	int max_cv;		/* percent; 0: no cv flag */
+	int retry_noisy;	/* extra tries of a point with quality flags */
 	struct experiment *exps;
 	int nr_exps;
 };

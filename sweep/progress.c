@@ -93,9 +93,22 @@ void progress_begin(struct progress *p, const char *name, int rep, int nr_reps)
 	fflush(stderr);
 }
 
+void progress_retry(struct progress *p, const char *name, const struct point_result *r,
+		    int max_tries)
+{
+	char flags[160];
+
+	quality_format(&r->quality, flags, sizeof(flags));
+	if (p->tty)
+		fputs("\r\033[K", stderr);
+	fprintf(stderr, "[%d/%d] %s: noisy (%s), try %d/%d\n", p->done + 1, p->nr_points, name,
+		flags, r->tries + 1, max_tries);
+}
+
 void progress_end(struct progress *p, const char *name, const struct point_result *r)
 {
 	const struct summary *s = &r->rate[0];
+	char flags[160];
 
 	p->done++;
 	if (p->running)
@@ -113,7 +126,10 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 	if (r->status == PS_OK)
 		fprintf(stderr, " %s %.3f ± %.3fM/s", r->pt->wp.wl->metrics[0],
 			s->mean / 1e6, s->stddev / 1e6);
-	else if (r->reason[0])
+	quality_format(&r->quality, flags, sizeof(flags));
+	if (r->status == PS_OK && flags[0])
+		fprintf(stderr, " noisy (%s)", flags);
+	if (r->status != PS_OK && r->reason[0])
 		fprintf(stderr, ": %s", r->reason);
 	fputc('\n', stderr);
 }

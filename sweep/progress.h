@@ -39,7 +39,14 @@ void progress_init(struct progress *p, int nr_points, int nr_runnable, uint64_t 
 /* Before a repetition's threads start. */
 void progress_begin(struct progress *p, const char *name, int rep, int nr_reps);
 
-/* After a point ends: its outcome, one line (or part of a run's line). */
+/* A noisy point is about to run again: why, and which try comes. */
+void progress_retry(struct progress *p, const char *name, const struct point_result *r,
+		    int max_tries);
+
+/*
+ * After a point ends: its outcome, one line (or part of a run's line), with
+ * "noisy (flags)" when it has any.
+ */
 void progress_end(struct progress *p, const char *name, const struct point_result *r);
 
 /* Print what is pending and clear the bar at the end of the sweep. */

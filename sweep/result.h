@@ -10,7 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cpustat.h"
 #include "matrix.h"
+#include "quality.h"
 #include "stats.h"
 #include "workload.h"
 
@@ -40,12 +42,21 @@ struct point_result {
 	int nr_producers;
 	int nr_consumers;
 	int nr_cpus;		/* online CPUs the runner saw */
-	char cpus[512];		/* "cons 0 prod 1,0,1", or "unpinned" */
+	char *cpus;		/* "cons 0 prod 1,0,1", "prod (0,1)x512" or "unpinned" */
+	int tries;		/* runs of the point, retries of a noisy one included */
+	struct cpu_load load;	/* of the point's CPUs over the measured intervals */
 	/* per-second rates over the measured (non-warmup) intervals of all reps */
 	struct summary rate[WL_MAX_METRICS];
+	struct quality quality;	/* of the headline metric, and of the CPUs */
 };
 
 /* Per-second rates over every measured interval into r->rate; 0 or -ENOMEM. */
 int point_result_summarize(struct point_result *r);
+
+/* Quality flags of the summarized point into r->quality; 0 or -ENOMEM. */
+int point_result_assess(struct point_result *r, int max_cv_pct);
+
+/* Forget one try's intervals and outcome before the point runs again. */
+void point_result_reset(struct point_result *r);
 
 #endif

@@ -44,6 +44,12 @@ static void row_str(struct row *r, const char *s)
 	snprintf(row_next(r), FIELD_LEN, "%s", s ? s : "");
 }
 
+/* A field longer than FIELD_LEN may allow (the cpus of 1024 threads): not copied. */
+static void row_ref(struct row *r, const char *s)
+{
+	r->f[r->nr++] = s ? s : "";
+}
+
 static void row_u64(struct row *r, uint64_t v)
 {
 	snprintf(row_next(r), FIELD_LEN, "%" PRIu64, v);
@@ -119,7 +125,8 @@ static void samples_header(const struct sweep_cfg *cfg, struct row *r)
  * workloads, and a header must not name a column twice.
  */
 static const char *const summary_run_cols[] = {
-	"status", "reason", "nr_producers", "nr_consumers", "nr_cpus", "cpus", "n",
+	"status", "reason", "nr_producers", "nr_consumers", "nr_cpus", "cpus", "n", "tries",
+	"quality",
 };
 
 static const char *const stat_names[] = {
@@ -235,8 +242,13 @@ static void summary_run_fields(const struct point_result *pr, struct row *r)
 	row_u64(r, pr->nr_producers);
 	row_u64(r, pr->nr_consumers);
 	row_u64(r, pr->nr_cpus);
-	row_str(r, pr->cpus);
+	row_ref(r, pr->cpus);
 	row_u64(r, measured_intervals(pr));
+	row_u64(r, pr->tries);
+	if (pr->status == PS_OK)
+		quality_format(&pr->quality, row_next(r), FIELD_LEN);
+	else
+		row_str(r, "");
 }
 
 static void summary_stat_fields(const struct point_result *pr, int nr_metrics, struct row *r)

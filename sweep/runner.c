@@ -2,7 +2,13 @@
 /*
  * The runner: for every point the plan found runnable, setup → start
  * pinned threads → sample at absolute deadlines → stop → teardown, once
- * per repetition.
+ * per repetition; a point with quality flags runs again, up to
+ * retry_noisy more times.
+ *
+ * Threads are created blocked on a gate and released together: a thread
+ * that spun at once would share the CPUs with the creation of the next,
+ * and on 2 CPUs 1024 producers took 90 s to start.  The sampler's clock
+ * starts after the release.
  *
  * The calling thread is the sampler.  It alone takes SIGINT/SIGTERM (the
  * workers block them), so a Ctrl-C interrupts its sleep; the handler only
@@ -15,12 +21,13 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "cpulist.h"
+#include "cpustat.h"
 #include "progress.h"
 #include "runner.h"
 
@@ -50,6 +57,18 @@ struct rep_ctx {
 	atomic_int nr_failed;	/* workers that returned an error */
 	struct worker *workers;
 	int nr_workers;
+	/* the gate workers wait at until all of them exist; gate_lock also guards nr_running */
+	pthread_mutex_t gate_lock;
+	pthread_cond_t gate_cond;
+	bool gate_open;
+	int nr_running;		/* workers started and not yet returned */
+	pthread_cond_t all_done;
+	/* the point's CPUs, and /proc/stat when its measured part began */
+	int load_cpus[CPU_SETSIZE];
+	int nr_load_cpus;
+	struct cpustat *stat_begin, *stat_end;
+	bool stat_begun;	/* stat_begin was read */
+	uint64_t own_begin_ns;	/* CPU time of this process then */
 };
 
 static uint64_t ts_ns(const struct timespec *ts)
@@ -65,17 +84,60 @@ static uint64_t now_ns(void)
 	return ts_ns(&ts);
 }
 
+static uint64_t process_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts_ns(&ts);
+}
+
+static void wait_gate(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	while (!rc->gate_open)
+		pthread_cond_wait(&rc->gate_cond, &rc->gate_lock);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
+static void open_gate(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	rc->gate_open = true;
+	pthread_cond_broadcast(&rc->gate_cond);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
+/*
+ * The last worker to return wakes the sampler once: joining a thousand
+ * threads one by one would wake it a thousand times, each time queued
+ * behind the producers that still spin.
+ */
+static void worker_done(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	if (!--rc->nr_running)
+		pthread_cond_signal(&rc->all_done);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct rep_ctx *rc = w->rc;
 
+	wait_gate(rc);
+	/* released to exit at once when a later thread could not be started */
+	if (atomic_load(&rc->stop))
+		goto done;
 	if (w->consumer)
 		w->err = rc->wl->consume(rc->state, w->idx, &rc->stop);
 	else
 		w->err = rc->wl->produce(rc->state, w->idx, &rc->stop);
 	if (w->err)
 		atomic_fetch_add(&rc->nr_failed, 1);
+done:
+	worker_done(rc);
 	return NULL;
 }
 
@@ -93,62 +155,40 @@ static int allowed_cpus(int *cpus, int max)
 	return n;
 }
 
-/* snprintf at *off that never runs past the end of buf. */
-static void appendf(char *buf, size_t len, size_t *off, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (*off >= len)
-		return;
-	va_start(ap, fmt);
-	*off += vsnprintf(buf + *off, len - *off, fmt, ap);
-	va_end(ap);
-}
-
-/* Append "cons 0" or "prod 1,0,1" for the workers of one kind. */
-static void describe_cpus(const struct rep_ctx *rc, bool consumers, char *buf, size_t len,
-			  size_t *off)
-{
-	bool first = true;
-
-	for (int i = 0; i < rc->nr_workers; i++) {
-		const struct worker *w = &rc->workers[i];
-
-		if (w->consumer != consumers)
-			continue;
-		if (first)
-			appendf(buf, len, off, "%s%s ", *off ? " " : "",
-				consumers ? "cons" : "prod");
-		else
-			appendf(buf, len, off, ",");
-		appendf(buf, len, off, "%d", w->cpu);
-		first = false;
-	}
-}
-
 /*
  * Consumers first from the first allowed CPU, producers after them,
- * wrapping around: the kernel bench's --affinity layout.
+ * wrapping around: the kernel bench's --affinity layout.  The point's CPUs,
+ * whose load quality.c judges, are those the threads are pinned to, or
+ * every allowed one when they are not pinned; none without threads.
  */
-static void assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
+static int assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
 {
 	int cpus[CPU_SETSIZE], nr = allowed_cpus(cpus, CPU_SETSIZE);
-	size_t off;
+	int *cpu_of = calloc(rc->nr_workers ? rc->nr_workers : 1, sizeof(*cpu_of));
+	bool pinned = pin && nr > 0;
+	int err = 0;
 
+	if (!cpu_of)
+		return -ENOMEM;
 	r->nr_cpus = nr > 0 ? nr : 0;
 	for (int i = 0; i < rc->nr_workers; i++)
-		rc->workers[i].cpu = pin && nr > 0 ? cpus[i % nr] : -1;
-	if (!pin || nr <= 0) {
-		snprintf(r->cpus, sizeof(r->cpus), "unpinned");
-		return;
-	}
-	off = 0;
-	r->cpus[0] = '\0';
-	describe_cpus(rc, true, r->cpus, sizeof(r->cpus), &off);
-	describe_cpus(rc, false, r->cpus, sizeof(r->cpus), &off);
+		rc->workers[i].cpu = cpu_of[i] = pinned ? cpus[i % nr] : -1;
+	rc->nr_load_cpus = r->nr_cpus;
+	if (!rc->nr_workers || (pinned && rc->nr_workers < nr))
+		rc->nr_load_cpus = rc->nr_workers;
+	memcpy(rc->load_cpus, cpus, rc->nr_load_cpus * sizeof(*cpus));
+	free(r->cpus);
+	r->cpus = pinned ? NULL : strdup("unpinned");
+	if (pinned)
+		err = cpulist_describe(cpu_of, r->nr_consumers, r->nr_producers, &r->cpus);
+	else if (!r->cpus)
+		err = -ENOMEM;
+	free(cpu_of);
+	return err;
 }
 
-static int start_worker(struct worker *w)
+/* Workers start without SIGINT/SIGTERM (blocked): the sampler takes them. */
+static int start_worker(struct worker *w, const sigset_t *blocked)
 {
 	pthread_attr_t attr;
 	cpu_set_t set;
@@ -157,6 +197,9 @@ static int start_worker(struct worker *w)
 	err = pthread_attr_init(&attr);
 	if (err)
 		return -err;
+	err = pthread_attr_setsigmask_np(&attr, blocked);
+	if (err)
+		goto destroy_attr;
 	if (w->cpu >= 0) {
 		CPU_ZERO(&set);
 		CPU_SET(w->cpu, &set);
@@ -164,34 +207,49 @@ static int start_worker(struct worker *w)
 		if (err)
 			goto destroy_attr;
 	}
+	pthread_mutex_lock(&w->rc->gate_lock);
+	w->rc->nr_running++;
+	pthread_mutex_unlock(&w->rc->gate_lock);
 	err = pthread_create(&w->tid, &attr, worker_main, w);
 	w->started = !err;
+	if (err)
+		worker_done(w->rc);
 destroy_attr:
 	pthread_attr_destroy(&attr);
 	return -err;
 }
 
-/* Workers inherit a signal mask without SIGINT/SIGTERM: the sampler takes them. */
+/*
+ * Create every worker, each waiting at the gate, then release them all.
+ * The sampler keeps taking signals meanwhile, so a Ctrl-C while a
+ * thousand threads are created stops creating them.
+ */
 static int start_workers(struct rep_ctx *rc)
 {
-	sigset_t block, old;
+	sigset_t block;
 	int err = 0;
 
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
 	for (int i = 0; i < rc->nr_workers && !err; i++)
-		err = start_worker(&rc->workers[i]);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+		err = interrupted ? -EINTR : start_worker(&rc->workers[i], &block);
+	if (!err)
+		open_gate(rc);
 	return err;
 }
 
+/* Also releases workers still at the gate, which then exit at once. */
 static void stop_workers(struct rep_ctx *rc)
 {
 	atomic_store(&rc->stop, true);
+	open_gate(rc);
 	if (rc->wl->stop)
 		rc->wl->stop(rc->state);
+	pthread_mutex_lock(&rc->gate_lock);
+	while (rc->nr_running)
+		pthread_cond_wait(&rc->all_done, &rc->gate_lock);
+	pthread_mutex_unlock(&rc->gate_lock);
 	for (int i = 0; i < rc->nr_workers; i++)
 		if (rc->workers[i].started)
 			pthread_join(rc->workers[i].tid, NULL);
@@ -240,6 +298,23 @@ static int worker_failure(const struct rep_ctx *rc, char *why, size_t len)
 	return 0;
 }
 
+/* /proc/stat and our CPU time as the measured part begins (never inside it). */
+static void load_begin(struct rep_ctx *rc)
+{
+	rc->stat_begun = rc->stat_begin && !cpustat_read(rc->stat_begin);
+	rc->own_begin_ns = process_cpu_ns();
+}
+
+/* ... and as it ends: what others and the hypervisor took meanwhile. */
+static void load_end(struct rep_ctx *rc, struct point_result *r)
+{
+	uint64_t own_ns = process_cpu_ns() - rc->own_begin_ns;
+
+	if (rc->stat_begun && rc->stat_end && !cpustat_read(rc->stat_end))
+		cpustat_add_window(&r->load, rc->stat_begin, rc->stat_end, rc->load_cpus,
+				   rc->nr_load_cpus, own_ns);
+}
+
 static uint64_t nr_intervals(uint64_t span_ns, uint64_t interval_ns)
 {
 	return (span_ns + interval_ns - 1) / interval_ns;
@@ -274,6 +349,8 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 		return err;
 	prev_t = now_ns();
 	deadline = prev_t + cfg->interval_ns;
+	if (!nr_warm)
+		load_begin(rc);
 	for (uint64_t i = 0; i < nr_all; i++) {
 		struct interval iv = { .rep = rep, .idx = i, .warmup = i < nr_warm };
 
@@ -293,11 +370,14 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 			return err;
 		memcpy(prev, cur, sizeof(prev));
 		prev_t = t;
+		if (i + 1 == nr_warm)
+			load_begin(rc);
 		/* a sampler that fell behind resumes the cadence from now */
 		deadline += cfg->interval_ns;
 		if (deadline <= t)
 			deadline = t + cfg->interval_ns;
 	}
+	load_end(rc, r);
 	return 0;
 }
 
@@ -337,7 +417,12 @@ static void prefix_rep(struct point_result *r, int rep, int nr_reps)
 static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		   struct point_result *r)
 {
-	struct rep_ctx rc = { .wl = cfg->wl };
+	struct rep_ctx rc = {
+		.wl = cfg->wl,
+		.gate_lock = PTHREAD_MUTEX_INITIALIZER,
+		.gate_cond = PTHREAD_COND_INITIALIZER,
+		.all_done = PTHREAD_COND_INITIALIZER,
+	};
 	struct wl_threads thr = { 0 };
 	int err;
 
@@ -349,9 +434,13 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	r->nr_producers = thr.nr_producers;
 	r->nr_consumers = thr.nr_consumers;
 	err = alloc_workers(&rc, &thr);
+	if (!err)
+		err = assign_cpus(&rc, cfg->affinity, r);
 	if (err)
-		goto teardown;
-	assign_cpus(&rc, cfg->affinity, r);
+		goto free_workers;
+	/* without them, only the load flags are missing */
+	rc.stat_begin = malloc(sizeof(*rc.stat_begin));
+	rc.stat_end = malloc(sizeof(*rc.stat_end));
 	err = start_workers(&rc);
 	if (!err)
 		err = sample_loop(cfg, &rc, rep, r);
@@ -360,8 +449,10 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		err = worker_failure(&rc, r->reason, sizeof(r->reason));
 	if (err)
 		set_reason(r, "measure", err);
+	free(rc.stat_begin);
+	free(rc.stat_end);
+free_workers:
 	free(rc.workers);
-teardown:
 	cfg->wl->teardown(rc.state);
 	return err;
 }
@@ -376,16 +467,13 @@ void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, 
 		snprintf(buf + n, len - n, "}");
 }
 
-static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
-		     const struct point *pt, struct progress *prog, struct point_result *r)
+/* Every repetition of one try of the point. */
+static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const char *name,
+		    struct progress *prog, struct point_result *r)
 {
-	char name[256];
-	int err, rep;
+	int err = 0;
 
-	point_name(cfg, pt, name, sizeof(name));
-	/* probed before the sweep started: nothing to ask the kernel again */
-	err = plan_verdict(plan, pt->id, r->reason, sizeof(r->reason));
-	for (rep = 0; !err && rep < cfg->repeat; rep++) {
+	for (int rep = 0; !err && rep < cfg->repeat; rep++) {
 		if (interrupted) {
 			err = -EINTR;
 			set_reason(r, "", err);
@@ -396,13 +484,50 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 		if (err && cfg->repeat > 1)
 			prefix_rep(r, rep, cfg->repeat);
 	}
-	r->status = status_of(err);
+	return err;
+}
+
+/* Statistics and quality flags of a try that ran to its end. */
+static int summarize(const struct sweep_cfg *cfg, struct point_result *r)
+{
+	int err = point_result_summarize(r);
+
 	if (!err)
-		err = point_result_summarize(r);
-	if (err && r->status == PS_OK) {
-		r->status = PS_FAILED;
+		err = point_result_assess(r, cfg->max_cv);
+	if (err)
 		set_reason(r, "summarize", err);
+	return err;
+}
+
+/*
+ * A noisy point runs again while tries are left; the last try is the one
+ * kept (samples and summary alike), so neither file holds a mix of tries.
+ */
+static bool try_again(const struct sweep_cfg *cfg, const struct point_result *r)
+{
+	return r->quality.flags && r->tries <= cfg->retry_noisy && !interrupted;
+}
+
+static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
+		     const struct point *pt, struct progress *prog, struct point_result *r)
+{
+	char name[256];
+	int err;
+
+	point_name(cfg, pt, name, sizeof(name));
+	/* probed before the sweep started: nothing to ask the kernel again */
+	err = plan_verdict(plan, pt->id, r->reason, sizeof(r->reason));
+	while (!err) {
+		r->tries++;
+		err = run_reps(cfg, pt, name, prog, r);
+		if (!err)
+			err = summarize(cfg, r);
+		if (err || !try_again(cfg, r))
+			break;
+		progress_retry(prog, name, r, cfg->retry_noisy + 1);
+		point_result_reset(r);
 	}
+	r->status = status_of(err);
 	progress_end(prog, name, r);
 	return err;
 }
@@ -449,7 +574,9 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 
 void point_results_free(struct point_result *r, int nr)
 {
-	for (int i = 0; r && i < nr; i++)
+	for (int i = 0; r && i < nr; i++) {
 		free(r[i].iv);
+		free(r[i].cpus);
+	}
 	free(r);
 }

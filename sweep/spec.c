@@ -17,7 +17,8 @@
 
 /* In the order of enum sweep_key and enum report_key (spec.h). */
 const char *const spec_sweep_keys[] = {
-	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity", NULL
+	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity",
+	"max_cv", "retry_noisy", NULL
 };
 const char *const spec_report_keys[] = { "label", "group", "plot", NULL };
 

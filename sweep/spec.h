@@ -37,7 +37,7 @@ struct spec {
  * by them, bind.c gives them their meaning through these enums.
  */
 enum sweep_key { SK_TITLE, SK_WORKLOAD, SK_WARMUP, SK_DURATION, SK_INTERVAL, SK_REPEAT,
-		 SK_AFFINITY };
+		 SK_AFFINITY, SK_MAX_CV, SK_RETRY_NOISY };
 enum report_key { RK_LABEL, RK_GROUP, RK_PLOT };
 extern const char *const spec_sweep_keys[];
 extern const char *const spec_report_keys[];

@@ -3,6 +3,8 @@
  * The cover-letter table, in the format of the kernel's run_bench_*.sh:
  * a title, an underline, and per point a left-aligned label and
  * "mean ± stddev" of each metric.  Text only; numbers come from stats.c.
+ * A row with quality flags ends in a footnote mark, " [1]", and its
+ * footnote, "[1] cv=37% (...)", follows the rows of its block.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -114,6 +116,39 @@ static void print_values(FILE *out, const struct workload *wl, const struct poin
 	}
 	if (wl->nr_metrics > 1)
 		fputc(')', out);
+}
+
+/* Rows waiting for their footnotes, and the last footnote number used. */
+struct notes {
+	const struct point_result **rows;
+	int nr;
+	int last;
+};
+
+/* " [n]" after a row with quality flags. */
+static void mark_row(FILE *out, struct notes *nt, const struct point_result *r)
+{
+	if (r->status != PS_OK || !r->quality.flags)
+		return;
+	nt->rows[nt->nr++] = r;
+	fprintf(out, " [%d]", ++nt->last);
+}
+
+/* "[1] cv=37% (stddev over 10% of the mean), after 3 tries" per marked row. */
+static void print_notes(FILE *out, const struct sweep_cfg *cfg, struct notes *nt)
+{
+	char why[512];
+
+	for (int i = 0; i < nt->nr; i++) {
+		const struct point_result *r = nt->rows[i];
+
+		quality_explain(&r->quality, cfg->max_cv, why, sizeof(why));
+		fprintf(out, "[%d] %s", nt->last - nt->nr + i + 1, why);
+		if (r->tries > 1)
+			fprintf(out, ", after %d tries", r->tries);
+		fputc('\n', out);
+	}
+	nt->nr = 0;
 }
 
 /* One experiment's rows, in display order. */
@@ -237,15 +272,19 @@ static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct exp
 	fputc('\n', out);
 }
 
-static void block_print(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
-			const struct block *b)
+static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
+		       const struct block *b)
 {
 	enum group_style style = group_style(cfg, e, b);
+	struct notes nt = { .rows = calloc(b->nr > 0 ? (size_t)b->nr : 1, sizeof(*nt.rows)) };
 
+	if (!nt.rows)
+		return -ENOMEM;
 	for (int i = 0; i < b->nr; i++) {
 		bool new_group = i && b->group[i] != b->group[i - 1];
 
 		if (!i || (new_group && style == GROUPS_TITLED)) {
+			print_notes(out, cfg, &nt);
 			if (i)
 				fputc('\n', out);
 			print_title(out, cfg, e, style == GROUPS_TITLED ? b->rows[i] : NULL);
@@ -254,8 +293,12 @@ static void block_print(FILE *out, const struct sweep_cfg *cfg, const struct exp
 		}
 		fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
 		print_values(out, cfg->wl, b->rows[i]);
+		mark_row(out, &nt, b->rows[i]);
 		fputc('\n', out);
 	}
+	print_notes(out, cfg, &nt);
+	free(nt.rows);
+	return 0;
 }
 
 int table_render(FILE *out, const struct sweep_cfg *cfg,
@@ -270,7 +313,7 @@ int table_render(FILE *out, const struct sweep_cfg *cfg,
 		if (!err && b.nr) {
 			if (printed++)
 				fputc('\n', out);
-			block_print(out, cfg, &cfg->exps[x], &b);
+			err = block_print(out, cfg, &cfg->exps[x], &b);
 		}
 		block_free(&b);
 		if (err)

@@ -3,7 +3,11 @@
  * The null workload: no BPF, no root, deterministic counts.  Its counters
  * grow at exactly `rate` per second of real time, so a sweep of it must
  * report hits_per_s == rate; tests use it to drive the whole path
- * (spec → runner → CSV → table → chart) and its failure modes.
+ * (spec → runner → CSV → table → chart) and its failure modes.  Two knobs
+ * make its intervals noisy on purpose, for the quality flags' tests:
+ * zero_every = K counts nothing in every K-th interval of a repetition
+ * (warmup included, 1-based), jitter_pct = P runs the odd intervals P%
+ * fast and the even ones P% slow.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,7 +19,8 @@
 static const char *const null_modes[] = { "fast", "slow", "pairs", NULL };
 static const char *const null_fail_at[] = { "none", "probe", "setup", "sample", NULL };
 
-enum { P_PRODUCERS, P_RATE, P_DROP_PCT, P_VALUE_SIZE, P_MODE, P_FLAG, P_FAIL };
+enum { P_PRODUCERS, P_RATE, P_DROP_PCT, P_VALUE_SIZE, P_MODE, P_FLAG, P_FAIL, P_ZERO_EVERY,
+       P_JITTER_PCT };
 
 static const struct param_def null_params[] = {
 	[P_PRODUCERS]	= { "producers", PT_INT, "1", 0, 1024, NULL,
@@ -33,6 +38,10 @@ static const struct param_def null_params[] = {
 			    "a switch with no effect (exercises on/off)" },
 	[P_FAIL]	= { "fail", PT_ENUM, "none", 0, 0, null_fail_at,
 			    "fail on purpose: probe → unsupported, setup/sample → failed" },
+	[P_ZERO_EVERY]	= { "zero_every", PT_INT, "0", 0, 1000000, NULL,
+			    "every K-th interval counts nothing (0: none)" },
+	[P_JITTER_PCT]	= { "jitter_pct", PT_INT, "0", 0, 100, NULL,
+			    "intervals alternate P% above and below `rate`" },
 };
 
 static const char *const null_metrics[] = { "hits", "drops" };
@@ -41,7 +50,11 @@ struct null_state {
 	long long rate;
 	long long drop_pct;
 	long long fail_at;
-	struct timespec t0;
+	long long zero_every;
+	long long jitter_pct;
+	struct timespec last;	/* of the previous sample() */
+	long double hits;	/* counted so far */
+	long long calls;	/* sample() calls so far */
 };
 
 enum { MODE_PAIRS = 2 };
@@ -84,7 +97,9 @@ static int null_setup(const struct wl_point *pt, void **state, struct wl_threads
 	st->rate = pt->v[P_RATE];
 	st->drop_pct = pt->v[P_DROP_PCT];
 	st->fail_at = pt->v[P_FAIL];
-	clock_gettime(CLOCK_MONOTONIC, &st->t0);
+	st->zero_every = pt->v[P_ZERO_EVERY];
+	st->jitter_pct = pt->v[P_JITTER_PCT];
+	clock_gettime(CLOCK_MONOTONIC, &st->last);
 	thr->nr_producers = pt->v[P_PRODUCERS];
 	thr->nr_consumers = 0;
 	*state = st;
@@ -101,6 +116,21 @@ static int null_produce(void *state, int idx, const atomic_bool *stop)
 	return 0;
 }
 
+/*
+ * How fast the interval that this sample() call ends ran, relative to
+ * `rate`: call 0 ends the time since setup, call c the c-th interval.
+ */
+static long double speed_of(const struct null_state *st)
+{
+	long long c = st->calls;
+
+	if (!c)
+		return 1;
+	if (st->zero_every && c % st->zero_every == 0)
+		return 0;
+	return 1 + (c % 2 ? st->jitter_pct : -st->jitter_pct) / 100.0L;
+}
+
 static int null_sample(void *state, uint64_t *counts)
 {
 	struct null_state *st = state;
@@ -110,8 +140,11 @@ static int null_sample(void *state, uint64_t *counts)
 	if (st->fail_at == 3)
 		return -EIO;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	secs = (now.tv_sec - st->t0.tv_sec) + (now.tv_nsec - st->t0.tv_nsec) / 1e9L;
-	counts[0] = (uint64_t)(secs * st->rate);
+	secs = (now.tv_sec - st->last.tv_sec) + (now.tv_nsec - st->last.tv_nsec) / 1e9L;
+	st->hits += secs * st->rate * speed_of(st);
+	st->last = now;
+	st->calls++;
+	counts[0] = (uint64_t)st->hits;
 	counts[1] = counts[0] * st->drop_pct / 100;
 	return 0;
 }

@@ -143,7 +143,7 @@ TEST(defaults)
 	CHECK_INT(x->group, -1);
 	CHECK_INT(x->nr_plots, 0);
 	CHECK_STR(axes_text(cfg, x), "producers: 1; rate: 1000000; drop_pct: 0; value_size: 64; "
-		  "mode: 0; flag: 0; fail: 0");
+		  "mode: 0; flag: 0; fail: 0; zero_every: 0; jitter_pct: 0");
 	sweep_cfg_free(cfg);
 }
 
@@ -239,7 +239,7 @@ TEST(value_forms)
 		  "rate: 1 2 4 8 16 32 64 128 256 512; "
 		  "drop_pct: 5 6 7; "
 		  "value_size: 4096 8192 16384 32768 65536 1048576 524288 3 1024 2048 3072; "
-		  "mode: 1 0; flag: 1 0; fail: 0");
+		  "mode: 1 0; flag: 1 0; fail: 0; zero_every: 0; jitter_pct: 0");
 	sweep_cfg_free(cfg);
 }
 
@@ -260,7 +260,7 @@ TEST(bool_spellings)
 	for (int i = 0; i < 4; i++)
 		CHECK_STR(axes_text(cfg, &cfg->exps[i]),
 			  "flag: 1 0; producers: 1; rate: 1000000; drop_pct: 0; value_size: 64; "
-			  "mode: 0; fail: 0");
+			  "mode: 0; fail: 0; zero_every: 0; jitter_pct: 0");
 	sweep_cfg_free(cfg);
 }
 
@@ -279,7 +279,7 @@ TEST(axis_order)
 	/* written order first, then the rest in table order, each once */
 	CHECK_STR(axes_text(cfg, &cfg->exps[0]),
 		  "mode: 0 1; fail: 1; producers: 4; rate: 1000000; drop_pct: 0; "
-		  "value_size: 64; flag: 0");
+		  "value_size: 64; flag: 0; zero_every: 0; jitter_pct: 0");
 	CHECK_INT(cfg->exps[0].nr_axes, cfg->wl->nr_params);
 	sweep_cfg_free(cfg);
 }
@@ -321,7 +321,7 @@ TEST(experiments_and_overrides)
 	CHECK_INT(x->group, 5);
 	CHECK_STR(plots_text(x), "0/0/5 1/1/-1");
 	CHECK_STR(axes_text(cfg, x), "producers: 1 2; rate: 1000000; drop_pct: 0; "
-		  "value_size: 64; mode: 0; flag: 0; fail: 0");
+		  "value_size: 64; mode: 0; flag: 0; fail: 0; zero_every: 0; jitter_pct: 0");
 
 	/* overrides for this experiment only; its plots replace [report]'s */
 	x = &cfg->exps[1];
@@ -331,7 +331,7 @@ TEST(experiments_and_overrides)
 	CHECK_INT(x->group, 4);
 	CHECK_STR(plots_text(x), "0/1/-1 2/0/4");
 	CHECK_STR(axes_text(cfg, x), "rate: 5; producers: 1; drop_pct: 0; "
-		  "value_size: 64; mode: 0; flag: 0; fail: 0");
+		  "value_size: 64; mode: 0; flag: 0; fail: 0; zero_every: 0; jitter_pct: 0");
 
 	x = &cfg->exps[2];
 	CHECK_STR(x->title, "C");
@@ -367,9 +367,9 @@ TEST(set_routing)
 	CHECK_INT(cfg->nr_exps, 2);
 	/* replaced in place in A, appended to B; the command line plot wins everywhere */
 	CHECK_STR(axes_text(cfg, &cfg->exps[0]), "mode: 0 1; producers: 8 16; rate: 1000000; "
-		  "drop_pct: 0; value_size: 64; flag: 0; fail: 0");
+		  "drop_pct: 0; value_size: 64; flag: 0; fail: 0; zero_every: 0; jitter_pct: 0");
 	CHECK_STR(axes_text(cfg, &cfg->exps[1]), "flag: 1; producers: 8 16; rate: 1000000; "
-		  "drop_pct: 0; value_size: 64; mode: 0; fail: 0");
+		  "drop_pct: 0; value_size: 64; mode: 0; fail: 0; zero_every: 0; jitter_pct: 0");
 	CHECK_STR(plots_text(&cfg->exps[0]), "1/1/4");
 	CHECK_STR(plots_text(&cfg->exps[1]), "1/1/4");
 	CHECK_STR(cfg->exps[1].label, "{rate}");
@@ -387,7 +387,7 @@ TEST(set_creates_experiment)
 	CHECK_STR(cfg->exps[0].title, "x");
 	CHECK_STR(cfg->exps[0].loc.file, "<command line>");
 	CHECK_STR(axes_text(cfg, &cfg->exps[0]), "producers: 3; rate: 1000000; drop_pct: 0; "
-		  "value_size: 64; mode: 0; flag: 0; fail: 0");
+		  "value_size: 64; mode: 0; flag: 0; fail: 0; zero_every: 0; jitter_pct: 0");
 	sweep_cfg_free(cfg);
 }
 
@@ -461,10 +461,10 @@ TEST(write_round_trip)
 	CHECK_STR(da, "t/x.spec|x|Round, trip|null|500000000|5000000000|1000000000|2|1\n"
 		  "Quoted \"one\"|n {producers}|-1|1/1/-1 0/0/-1\n"
 		  "  value_size: 4096 8192 16384 32768 65536 1048576; mode: 0 1; drop_pct: 1 2; "
-		  "producers: 1; rate: 1000000; flag: 0; fail: 0\n"
+		  "producers: 1; rate: 1000000; flag: 0; fail: 0; zero_every: 0; jitter_pct: 0\n"
 		  "Round, trip|n {producers}|-1|0/0/4\n"
 		  "  producers: 1 5 9; drop_pct: 1 2; rate: 1000000; value_size: 64; mode: 0; "
-		  "flag: 0; fail: 0\n");
+		  "flag: 0; fail: 0; zero_every: 0; jitter_pct: 0\n");
 	free(da);
 	free(db);
 	free(written);

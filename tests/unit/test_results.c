@@ -31,7 +31,7 @@ static void make_ok(struct point_result *r, const struct point *pt, struct inter
 {
 	*r = (struct point_result){ .pt = pt, .status = PS_OK, .iv = iv, .nr_iv = 3,
 				    .nr_producers = 2, .nr_cpus = 8 };
-	snprintf(r->cpus, sizeof(r->cpus), "prod 0,1");
+	r->cpus = (char *)"prod 0,1";
 	iv[0] = (struct interval){ 0, 0, true, 1000000000, { 900000, 9 } };
 	iv[1] = (struct interval){ 0, 1, false, 1000000000, { 14970123, 0 } };
 	iv[2] = (struct interval){ 0, 2, false, 999999000, { 14970124, 1 } };
@@ -80,7 +80,7 @@ static int write_two_points(const char *sub_dir)
 	make_ok(&res[0], &pts[0], iv);
 	res[1] = (struct point_result){ .pt = &pts[1], .status = PS_UNSUPPORTED };
 	snprintf(res[1].reason, sizeof(res[1].reason), "null: unsupported, on request");
-	snprintf(res[1].cpus, sizeof(res[1].cpus), "unpinned");
+	res[1].cpus = (char *)"unpinned";
 	err = results_open(sub_dir, &cfg, &rs);
 	if (err)
 		return err;
@@ -118,15 +118,16 @@ static void check_summary_header(const struct csv_table *t)
 {
 	static const char *const head[] = {
 		"point", "experiment", "producers", "rate", "drop_pct", "value_size", "mode",
-		"flag", "fail", "status", "reason", "nr_producers", "nr_consumers", "nr_cpus",
-		"cpus", "n", "hits_per_s_mean", "hits_per_s_stddev", "hits_per_s_median",
-		"hits_per_s_min", "hits_per_s_max", "hits_per_s_ci95", "drops_per_s_mean",
+		"flag", "fail", "zero_every", "jitter_pct", "status", "reason", "nr_producers",
+		"nr_consumers", "nr_cpus", "cpus", "n", "tries", "quality", "hits_per_s_mean",
+		"hits_per_s_stddev", "hits_per_s_median", "hits_per_s_min", "hits_per_s_max",
+		"hits_per_s_ci95", "drops_per_s_mean",
 	};
 
-	CHECK_INT(t->nr_cols, 16 + 12);
+	CHECK_INT(t->nr_cols, 20 + 12);
 	for (size_t c = 0; c < sizeof(head) / sizeof(head[0]); c++)
 		CHECK_STR(t->rows[0][c], head[c]);
-	CHECK_STR(t->rows[0][27], "drops_per_s_ci95");
+	CHECK_STR(t->rows[0][31], "drops_per_s_ci95");
 }
 
 static void check_summary(const char *dir)

@@ -228,5 +228,44 @@ TEST(experiment_without_results)
 	CHECK_TEXT(render(&cfg, &res, 0), "");
 }
 
+/*
+ * Rows with quality flags end in " [n]"; the footnotes follow the rows of
+ * their block (each titled group is a block), numbered on across blocks.
+ */
+TEST(noisy_rows_marked)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1, .max_cv = 10 };
+	struct point pts[4];
+	struct point_result res[4];
+
+	make_exp(&e, "Noisy", "nr_prod {producers}");
+	set_axis(&e, P_PRODUCERS, producers, 2);
+	set_axis(&e, P_FLAG, flags, 2);
+	e.group = P_FLAG;
+	for (int i = 0; i < 4; i++) {
+		make_point(&pts[i], i, 0, producers[i / 2], flags[i % 2]);
+		make_ok(&res[i], &pts[i], 1e6, 1e3);
+	}
+	res[0].quality = (struct quality){ .flags = QF_CV | QF_ZERO, .n = 5, .nr_zero = 4,
+					   .cv_pct = 224 };
+	res[0].tries = 3;
+	res[3].quality = (struct quality){ .flags = QF_INTERFERENCE, .other_pct = 23.4 };
+	CHECK_TEXT(render(&cfg, res, 4),
+		   "Noisy (flag=off)\n"
+		   "================\n"
+		   "nr_prod 1            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s) [1]\n"
+		   "nr_prod 2            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s)\n"
+		   "[1] cv=224% (stddev over 10% of the mean); zero=4/5 (intervals near zero),"
+		   " after 3 tries\n"
+		   "\n"
+		   "Noisy (flag=on)\n"
+		   "===============\n"
+		   "nr_prod 1            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s)\n"
+		   "nr_prod 2            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s) [2]\n"
+		   "[2] interference=23% (of the point's CPU time went to other processes)\n");
+}
+
 RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_default_labels,
-	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results)
+	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results,
+	  noisy_rows_marked)

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-CPU time from /proc/stat, for telling how much of a point's CPUs
+ * other processes and the hypervisor took while it was measured.
+ */
+#ifndef SWEEP_CPUSTAT_H
+#define SWEEP_CPUSTAT_H
+
+#include <stdint.h>
+
+#define CPUSTAT_MAX_CPUS	1024	/* CPU_SETSIZE: the CPUs affinity can name */
+
+/* One CPU's cumulative time, in USER_HZ ticks. */
+struct cpu_ticks {
+	uint64_t busy;		/* user+nice+system+irq+softirq (guest is inside user/nice) */
+	uint64_t steal;
+	uint64_t all;		/* busy + steal + idle + iowait */
+};
+
+/* A snapshot: cpu[c] for CPU number c, present[c] when /proc/stat listed it. */
+struct cpustat {
+	struct cpu_ticks cpu[CPUSTAT_MAX_CPUS];
+	unsigned char present[CPUSTAT_MAX_CPUS];
+};
+
+/*
+ * What other processes and the hypervisor took of a set of CPUs over the
+ * measured part of a point: the sum over its repetitions of the deltas.
+ */
+struct cpu_load {
+	uint64_t busy_ticks;	/* non-idle time of the point's CPUs, steal excluded */
+	uint64_t steal_ticks;
+	uint64_t all_ticks;	/* every state: the capacity of those CPUs */
+	uint64_t own_ns;	/* CPU time of this process, all its threads */
+	int windows;		/* repetitions that were measured this way */
+};
+
+/* Parse the text of /proc/stat (the "cpuN ..." lines); 0 or -EINVAL. */
+int cpustat_parse(const char *text, struct cpustat *s);
+
+/* Read and parse /proc/stat; 0 or -errno. */
+int cpustat_read(struct cpustat *s);
+
+/*
+ * Add the deltas from a to b over cpus[0..nr) (distinct CPU numbers, those
+ * present in both) and own_ns, this process's CPU time over the same
+ * window, to *load.
+ */
+void cpustat_add_window(struct cpu_load *load, const struct cpustat *a,
+			const struct cpustat *b, const int *cpus, int nr, uint64_t own_ns);
+
+#endif

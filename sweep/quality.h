@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Quality flags of one point: does its headline number deserve trust, or
+ * does it say why not?  Pure math over the measured intervals' rates and
+ * the CPU time the point's CPUs gave to others; docs/results.md lists the
+ * flags and how each is decided.
+ */
+#ifndef SWEEP_QUALITY_H
+#define SWEEP_QUALITY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cpustat.h"
+
+enum quality_flag {
+	QF_ZERO		= 1 << 0,	/* intervals at or near zero */
+	QF_CV		= 1 << 1,	/* stddev above max_cv percent of the mean */
+	QF_TREND	= 1 << 2,	/* significant, large drift: still warming up */
+	QF_BIMODAL	= 1 << 3,	/* the intervals form two clusters */
+	QF_INTERFERENCE	= 1 << 4,	/* other processes took the point's CPUs */
+	QF_STEAL	= 1 << 5,	/* the hypervisor took them */
+};
+
+/* Decision thresholds; the constants are explained in quality.c. */
+#define QUALITY_DEFAULT_MAX_CV	10	/* percent, as pyperf warns */
+#define QUALITY_NEAR_ZERO_PCT	1.0	/* of the largest interval */
+#define QUALITY_TREND_PCT	5.0	/* drift over a repetition, of the mean */
+#define QUALITY_TREND_P		0.01	/* two-sided significance of the slope */
+#define QUALITY_BIMODAL_SEPARATION 6.0 /* cluster means apart, in within-cluster sd */
+#define QUALITY_BIMODAL_GAP_PCT	2.0	/* and at least this much of the mean */
+#define QUALITY_INTERFERENCE_PCT 10.0	/* of the point's CPU time */
+#define QUALITY_STEAL_PCT	2.0
+
+struct quality {
+	unsigned flags;		/* enum quality_flag */
+	int n;			/* measured intervals assessed */
+	int nr_zero;
+	double cv_pct;		/* stddev / mean, percent (0 when the mean is 0) */
+	double trend_pct;	/* fitted drift over one repetition, percent of mean */
+	double other_pct;	/* others' share of the point's CPUs; < 0: not measured */
+	double steal_pct;
+};
+
+/*
+ * Flags from the headline metric's rates of the measured intervals, in
+ * time order; rep[i] is the repetition of rates[i] (a trend is fitted
+ * within repetitions).  max_cv_pct 0 turns the cv flag off.
+ */
+void quality_assess(const double *rates, const int *rep, int n, int max_cv_pct,
+		    struct quality *q);
+
+/* Interference and steal from the point's CPU load (load->windows 0: unknown). */
+void quality_assess_load(const struct cpu_load *load, long ticks_per_s, struct quality *q);
+
+/* "cv=37%;zero=4/5;trend=+12%;bimodal;interference=23%;steal=5%", "" when clean. */
+void quality_format(const struct quality *q, char *buf, size_t len);
+
+/* The same flags, each explained for a table footnote. */
+void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Quality flags end to end, without root: the null workload's injected
+# zero intervals and jitter get their flags and a clean point none; a noisy
+# point is retried; other processes on the point's CPU read as
+# interference; and a thousand spinning producers on a few CPUs start and
+# stop promptly, every one of them in the cpus column.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+SPINNER=
+trap '[ -n "$SPINNER" ] && kill "$SPINNER"; rm -rf "$TMP"' EXIT
+
+# quality_of DIR EXPERIMENT [KEY VALUE]: the quality column of that point
+quality_of() { csv_col "$1/summary.csv" quality experiment "$2" | sed -n "${3:-1}p"; }
+
+# --- injected noise, and none ---------------------------------------------------
+D=$TMP/flags
+$BPFSWEEP tests/e2e/quality.spec -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+check quality/exit-0 [ $? = 0 ]
+check quality/clean-no-flags [ "$(csv_col "$D/summary.csv" quality experiment clean)" = "" ]
+# zero_every = 3: intervals 3, 6, 9 of 11 (the first is warmup) count nothing
+check quality/zero-intervals [ "$(quality_of "$D" zeros)" = "cv=69%;zero=3/10" ]
+# ±30%: sd = 30% * sqrt(10/9) of the mean; two levels, nothing between
+check quality/jitter-30-cv-bimodal [ "$(quality_of "$D" jitter 1)" = "cv=32%;bimodal" ]
+# ±3% is under max_cv's 10%, still two clusters
+check quality/jitter-3-bimodal [ "$(quality_of "$D" jitter 2)" = "bimodal" ]
+check quality/tries-1 [ "$(csv_col "$D/summary.csv" tries | sort -u)" = 1 ]
+check quality/table-mark grep -q '^zeros .*M/s) \[1\]$' "$D/table.txt"
+check quality/table-marks-jitter \
+	[ "$(grep -c '^jitter_pct=[0-9]* .*M/s) \[[12]\]$' "$D/table.txt")" = 2 ]
+check quality/table-footnote grep -qx \
+	'\[1\] cv=69% (stddev over 10% of the mean); zero=3/10 (intervals near zero)' "$D/table.txt"
+check quality/table-clean-unmarked grep -Eq \
+	'^clean +1\.000 ± 0\.000M/s \(drops 0\.000 ± 0\.000M/s\)$' "$D/table.txt"
+check quality/progress-word grep -q \
+	'^\[2/4\] null{}: ok hits .* noisy (cv=69%;zero=3/10)$' "$TMP/err"
+
+# --- retry_noisy: up to N more tries, the last one kept -------------------------
+cat >"$TMP/jitter.spec" <<'EOF'
+[sweep]
+workload = null
+warmup   = 50ms
+duration = 500ms
+interval = 50ms
+[params]
+producers  = 0
+jitter_pct = 30
+EOF
+D=$TMP/retry
+$BPFSWEEP "$TMP/jitter.spec" --set retry_noisy=2 -o "$D" >/dev/null 2>"$TMP/err" </dev/null
+check quality/retry-exit-0 [ $? = 0 ]
+check quality/retry-tries [ "$(csv_col "$D/summary.csv" tries)" = 3 ]
+check quality/retry-progress [ "$(grep -c 'noisy (cv=32%;bimodal), try [23]/3$' "$TMP/err")" = 2 ]
+# samples.csv holds the kept try only: 1 warmup + 10 measured intervals
+check quality/retry-samples-match [ "$(csv_col "$D/samples.csv" point | wc -l)" = 11 ]
+check quality/retry-n [ "$(csv_col "$D/summary.csv" n)" = 10 ]
+check quality/retry-footnote grep -q ', after 3 tries$' "$D/table.txt"
+
+# --- max_cv is the user's ----------------------------------------------------------
+D=$TMP/maxcv
+$BPFSWEEP "$TMP/jitter.spec" --set max_cv=40 -o "$D" >/dev/null 2>&1 </dev/null
+check quality/max-cv-40 [ "$(csv_col "$D/summary.csv" quality)" = bimodal ]
+printf '[sweep]\nworkload = null\nmax_cv = -1\n' >"$TMP/badcv.spec"
+$BPFSWEEP check "$TMP/badcv.spec" >/dev/null 2>"$TMP/err"
+check quality/max-cv-checked [ $? = 2 ]
+check quality/max-cv-located grep -q "^$TMP/badcv.spec:3:10: error: " "$TMP/err"
+
+# --- interference: a spinner on the CPU the producer is pinned to ---------------
+cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
+taskset -c "$cpu" sh -c 'while :; do :; done' &
+SPINNER=$!
+cat >"$TMP/count.spec" <<'EOF'
+[sweep]
+workload = count
+warmup   = 50ms
+duration = 500ms
+interval = 50ms
+affinity = on
+EOF
+D=$TMP/interference
+$BPFSWEEP "$TMP/count.spec" -o "$D" >/dev/null 2>&1 </dev/null
+kill "$SPINNER"
+SPINNER=
+# the scheduler gives the spinner about half of the CPU; the flag starts at 10%
+check quality/interference-flagged grep -Eq '(^|;)interference=([1-9][0-9]|100)%' \
+	<(csv_col "$D/summary.csv" quality)
+
+# --- oversubscription: 1024 spinning producers ------------------------------------
+# Before the gate, each new thread waited for the spinning ones: 40-90 s on
+# 2 CPUs for a point of 0.2 s.  The bound is generous, not a benchmark.
+cat >"$TMP/many.spec" <<'EOF'
+[sweep]
+workload = count
+warmup   = 0ms
+interval = 100ms
+affinity = on
+[params]
+producers = 1024
+EOF
+D=$TMP/many
+start=$(date +%s%N)
+$BPFSWEEP "$TMP/many.spec" --set duration=200ms -o "$D" >/dev/null 2>&1 </dev/null
+status=$?
+took_ms=$((($(date +%s%N) - start) / 1000000))
+check quality/many-exit-0 [ "$status" = 0 ]
+check "quality/many-start-promptly (${took_ms} ms)" [ "$took_ms" -lt 20000 ]
+
+commas() { local s=${1//[!,]/}; echo ${#s}; }
+# threads_in "prod (0,1)x511,0": how many threads the cpus column names
+threads_in() {
+	local s=${1#prod } group reps rest
+	if [[ $s =~ ^\(([0-9,]+)\)x([0-9]+)(,([0-9,]+))?$ ]]; then
+		group=${BASH_REMATCH[1]} reps=${BASH_REMATCH[2]} rest=${BASH_REMATCH[4]}
+		echo $((($(commas "$group") + 1) * reps + ${rest:+$(commas "$rest") + 1} + 0))
+	else
+		echo $(($(commas "$s") + 1))
+	fi
+}
+check quality/cpus-every-thread [ "$(threads_in "$(csv_col "$D/summary.csv" cpus)")" = 1024 ]
+
+# Ctrl-C while a thousand producers start or run ends the run at once.
+D=$TMP/many-int
+$BPFSWEEP "$TMP/many.spec" --set duration=30s -o "$D" >/dev/null 2>&1 </dev/null &
+pid=$!
+sleep 0.5
+start=$(date +%s%N)
+kill -INT $pid
+wait $pid
+status=$?
+took_ms=$((($(date +%s%N) - start) / 1000000))
+check quality/many-sigint-exit-130 [ "$status" = 130 ]
+check "quality/many-sigint-prompt (${took_ms} ms)" [ "$took_ms" -lt 10000 ]

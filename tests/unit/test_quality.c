@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * quality.c, cpustat.c and cpulist.c on vectors worked out by hand: each
+ * flag is raised by the data it describes and by nothing else.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "cpulist.h"
+#include "cpustat.h"
+#include "quality.h"
+
+static const int one_rep[64];		/* every interval in repetition 0 */
+
+static void assess(const double *x, int n, struct quality *q)
+{
+	quality_assess(x, one_rep, n, QUALITY_DEFAULT_MAX_CV, q);
+}
+
+static const char *flags_of(const struct quality *q)
+{
+	static char buf[256];
+
+	quality_format(q, buf, sizeof(buf));
+	return buf;
+}
+
+/* Steady numbers with 0.5% noise: nothing to say. */
+TEST(clean_gets_no_flags)
+{
+	const double x[] = { 100.0, 100.5, 99.5, 100.2, 99.8, 100.4, 99.6, 100.1, 99.9, 100.0 };
+	struct quality q;
+
+	assess(x, 10, &q);
+	CHECK_INT(q.flags, 0);
+	CHECK_STR(flags_of(&q), "");
+	CHECK_INT(q.n, 10);
+	CHECK_NEAR(q.other_pct, -1, 0);		/* no CPU load: not measured */
+}
+
+/*
+ * The issue's point: 0, 0, 0, 0, 0.2 M/s.  mean 0.04, sample sd
+ * sqrt(0.032 / 4) = 0.0894, cv 224%; four intervals below 1% of the max.
+ */
+TEST(zero_intervals)
+{
+	const double x[] = { 0, 0, 0, 0, 0.2e6 };
+	struct quality q;
+
+	assess(x, 5, &q);
+	CHECK_INT(q.flags, QF_ZERO | QF_CV);
+	CHECK_INT(q.nr_zero, 4);
+	CHECK_NEAR(q.cv_pct, 0.0894427191 / 0.04 * 100, 1e-6);
+	CHECK_STR(flags_of(&q), "cv=224%;zero=4/5");
+}
+
+/* 1% of the largest interval is still "near zero"; 1.1% is not. */
+TEST(near_zero_line)
+{
+	const double x[] = { 100, 100, 100, 100, 1, 100, 100, 1.1 };
+	struct quality q;
+
+	quality_assess(x, one_rep, 8, 0, &q);
+	CHECK_INT(q.nr_zero, 1);
+	CHECK(q.flags & QF_ZERO);
+}
+
+/*
+ * 90, 110 alternating: sd = 10 * sqrt(10/9) = 10.54, cv 10.5% over the
+ * default 10; two clusters with no spread inside: bimodal.
+ */
+TEST(jitter_is_cv_and_bimodal)
+{
+	double x[10];
+	struct quality q;
+
+	for (int i = 0; i < 10; i++)
+		x[i] = i % 2 ? 90 : 110;
+	assess(x, 10, &q);
+	CHECK_NEAR(q.cv_pct, 10 * sqrt(10.0 / 9), 1e-9);
+	CHECK_INT(q.flags, QF_CV | QF_BIMODAL);
+	CHECK_STR(flags_of(&q), "cv=11%;bimodal");
+	/* max_cv is the user's: 11 lets it pass, 0 turns the flag off */
+	quality_assess(x, one_rep, 10, 11, &q);
+	CHECK_INT(q.flags, QF_BIMODAL);
+	quality_assess(x, one_rep, 10, 0, &q);
+	CHECK_INT(q.flags, QF_BIMODAL);
+}
+
+/* Two clusters 2% apart are bimodal; 1% apart they are not material. */
+TEST(bimodal_needs_a_material_gap)
+{
+	double x[10];
+	struct quality q;
+
+	for (int i = 0; i < 10; i++)
+		x[i] = i % 2 ? 99 : 101.02;
+	assess(x, 10, &q);
+	CHECK_INT(q.flags, QF_BIMODAL);
+	for (int i = 0; i < 10; i++)
+		x[i] = i % 2 ? 99.5 : 100.5;
+	assess(x, 10, &q);
+	CHECK_INT(q.flags, 0);
+}
+
+/*
+ * One outlier is not a cluster (clusters need 2 and a fifth of the
+ * intervals), and under 8 intervals bimodality is not tested at all.
+ */
+TEST(bimodal_small_n)
+{
+	const double outlier[] = { 100, 100.1, 99.9, 100, 100.2, 99.8, 100, 100.1, 99.9, 130 };
+	const double seven[] = { 90, 110, 90, 110, 90, 110, 90 };
+	struct quality q;
+
+	quality_assess(outlier, one_rep, 10, 0, &q);
+	CHECK_INT(q.flags & QF_BIMODAL, 0);
+	quality_assess(seven, one_rep, 7, 0, &q);
+	CHECK_INT(q.flags & QF_BIMODAL, 0);
+}
+
+/*
+ * Warming up: 100, 102, ..., 118 (+2 per interval) with ±0.5 noise.
+ * Least squares: slope 2 + sum((i - 4.5) * noise[i]) / 82.5 = 2 - 0.5 / 82.5,
+ * drift over the repetition 9 * slope = 17.945, mean 109: trend +16.46%.
+ */
+TEST(trend_warming_up)
+{
+	const double noise[] = { 0.5, -0.5, -0.5, 0.5, 0.5, -0.5, -0.5, 0.5, 0.5, -0.5 };
+	double x[10];
+	struct quality q;
+
+	for (int i = 0; i < 10; i++)
+		x[i] = 100 + 2 * i + noise[i];
+	quality_assess(x, one_rep, 10, 0, &q);
+	CHECK_INT(q.flags, QF_TREND);
+	CHECK_NEAR(q.trend_pct, 9 * (2 - 0.5 / 82.5) / 109 * 100, 1e-9);
+	CHECK_STR(flags_of(&q), "trend=+16%");
+}
+
+/* A significant slope too small to matter (2% drift) is not flagged. */
+TEST(trend_small_is_not_flagged)
+{
+	double x[10];
+	struct quality q;
+
+	for (int i = 0; i < 10; i++)
+		x[i] = 100 + 0.2 * i;
+	quality_assess(x, one_rep, 10, 0, &q);
+	CHECK_NEAR(q.trend_pct, 1.8 / 100.9 * 100, 1e-9);
+	CHECK_INT(q.flags, 0);
+}
+
+/*
+ * Two repetitions at different levels, each flat: pooled without the
+ * per-repetition centring this would read as a trend; it is none.
+ */
+TEST(trend_within_repetitions)
+{
+	const double x[] = { 100, 101, 99, 100, 101, 99, 120, 121, 119, 120, 121, 119 };
+	const int rep[] = { 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1 };
+	struct quality q;
+
+	quality_assess(x, rep, 12, 0, &q);
+	CHECK_INT(q.flags & QF_TREND, 0);
+}
+
+static const char proc_stat_a[] =
+	"cpu  1000 0 500 8000 10 0 0 0 0 0\n"
+	"cpu0 500 0 250 4000 5 0 0 0 0 0\n"
+	"cpu1 500 0 250 4000 5 0 0 0 0 0\n"
+	"intr 12345 1 2 3\n";
+/* 1 s at USER_HZ 100: cpu0 busy 90 ticks, steal 5, idle 5; cpu1 idle */
+static const char proc_stat_b[] =
+	"cpu  1000 0 500 8000 10 0 0 0 0 0\n"
+	"cpu0 560 10 270 4005 5 0 0 5 0 0\n"
+	"cpu1 500 0 250 4100 5 0 0 0 0 0\n"
+	"ctxt 99\n";
+
+TEST(cpustat_parses_proc_stat)
+{
+	struct cpustat *s = calloc(1, sizeof(*s));
+
+	CHECK(s);
+	CHECK_INT(cpustat_parse(proc_stat_a, s), 0);
+	CHECK_INT(s->present[0] && s->present[1] && !s->present[2], 1);
+	CHECK_INT(s->cpu[0].busy, 750);
+	CHECK_INT(s->cpu[0].all, 4755);
+	CHECK_INT(cpustat_parse("intr 1 2\n", s), -EINVAL);
+	free(s);
+}
+
+/*
+ * The point pinned to cpu0 used 0.5 s of CPU in that second: cpu0 was busy
+ * 90 ticks (0.9 s), so others took 0.4 s of its 1 s: interference 40%;
+ * steal 5 of 100 ticks.  cpu1's idleness does not dilute it.
+ */
+TEST(interference_and_steal)
+{
+	struct cpustat *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	struct cpu_load load = { 0 };
+	const int cpus[] = { 0 };
+	struct quality q = { .other_pct = -1 };
+
+	CHECK(a && b);
+	CHECK_INT(cpustat_parse(proc_stat_a, a), 0);
+	CHECK_INT(cpustat_parse(proc_stat_b, b), 0);
+	cpustat_add_window(&load, a, b, cpus, 1, 500000000);
+	free(a);
+	free(b);
+	CHECK_INT(load.busy_ticks, 90);
+	CHECK_INT(load.all_ticks, 100);
+	quality_assess_load(&load, 100, &q);
+	CHECK_NEAR(q.other_pct, 40, 1e-9);
+	CHECK_NEAR(q.steal_pct, 5, 1e-9);
+	CHECK_INT(q.flags, QF_INTERFERENCE | QF_STEAL);
+	CHECK_STR(flags_of(&q), "interference=40%;steal=5%");
+	/* the point's own 0.9 s leaves nothing for others */
+	load.own_ns = 900000000;
+	q.flags = 0;
+	quality_assess_load(&load, 100, &q);
+	CHECK_NEAR(q.other_pct, 0, 1e-9);
+	CHECK_INT(q.flags, QF_STEAL);
+}
+
+TEST(explained_for_footnotes)
+{
+	struct quality q = { .flags = QF_CV | QF_ZERO, .n = 5, .nr_zero = 4, .cv_pct = 224 };
+	char buf[256];
+
+	quality_explain(&q, 10, buf, sizeof(buf));
+	CHECK_STR(buf, "cv=224% (stddev over 10% of the mean); zero=4/5 (intervals near zero)");
+	quality_explain(&q, 10, buf, 12);
+	CHECK_STR(buf, "cv=224% (st");
+}
+
+/* Expand "cons 0 prod (0,1)x3,0" back into one CPU per thread. */
+static int expand_list(const char *s, int *cpu, int max)
+{
+	int n = 0;
+
+	while (*s && n < max) {
+		if (*s == '(') {
+			const char *close = strchr(s, ')');
+			int reps = atoi(close + 2), start = n;
+
+			for (s++; s < close; s += *s == ',')
+				cpu[n++] = strtol(s, (char **)&s, 10);
+			for (int r = 1, len = n - start; r < reps; r++)
+				for (int i = 0; i < len && n < max; i++)
+					cpu[n++] = cpu[start + i];
+			s = strchr(close, 'x') + 1;
+			strtol(s, (char **)&s, 10);
+		} else if (*s >= '0' && *s <= '9') {
+			cpu[n++] = strtol(s, (char **)&s, 10);
+		} else {
+			s++;
+		}
+	}
+	return n;
+}
+
+/* Every thread is accounted for, however many there are. */
+TEST(cpus_every_thread)
+{
+	static const int nr_cpus[] = { 1, 2, 3, 64 };
+	static const int nr_threads[] = { 1, 3, 4, 7, 1023, 1024 };
+	int cpu[1100], back[1100];
+
+	for (size_t c = 0; c < sizeof(nr_cpus) / sizeof(nr_cpus[0]); c++) {
+		for (size_t t = 0; t < sizeof(nr_threads) / sizeof(nr_threads[0]); t++) {
+			int n = nr_threads[t];
+			char *s;
+
+			for (int i = 0; i < n; i++)
+				cpu[i] = i % nr_cpus[c];
+			CHECK_INT(cpulist_describe(cpu, 0, n, &s), 0);
+			CHECK_INT(expand_list(s + 5, back, 1100), n);
+			for (int i = 0; i < n; i++)
+				CHECK_INT(back[i], cpu[i]);
+			free(s);
+		}
+	}
+}
+
+TEST(cpus_compact_form)
+{
+	int cpu[1024];
+	char *s;
+
+	for (int i = 0; i < 1024; i++)
+		cpu[i] = i % 2;
+	CHECK_INT(cpulist_describe(cpu, 0, 1024, &s), 0);
+	CHECK_STR(s, "prod (0,1)x512");
+	free(s);
+	CHECK_INT(cpulist_describe(cpu, 1, 1022, &s), 0);
+	CHECK_STR(s, "cons 0 prod (1,0)x511");
+	free(s);
+	CHECK_INT(cpulist_describe(cpu, 0, 1023, &s), 0);
+	CHECK_STR(s, "prod (0,1)x511,0");
+	free(s);
+	/* short lists stay as they were */
+	CHECK_INT(cpulist_describe(cpu, 1, 3, &s), 0);
+	CHECK_STR(s, "cons 0 prod 1,0,1");
+	free(s);
+}
+
+RUN_TESTS(clean_gets_no_flags, zero_intervals, near_zero_line, jitter_is_cv_and_bimodal,
+	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
+	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
+	  interference_and_steal, explained_for_footnotes, cpus_every_thread, cpus_compact_form)
