@@ -27,6 +27,8 @@ struct cli_opts {
 	bool quick;
 	bool no_plots;
 	const char *outdir;		/* -o DIR */
+	const char *resume;		/* --resume DIR */
+	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
 	char argv_line[1024];		/* the command line, for meta */
 };
 

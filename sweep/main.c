@@ -37,7 +37,10 @@ static const char common_opts_help[] =
 static const char run_opts_help[] =
 	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>)\n"
 	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
-	"      --no-plots       do not render charts\n";
+	"      --no-plots       do not render charts\n"
+	"      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
+	"                       only the points without a finished row\n"
+	"      --only TITLE     run only the [params] block with this title\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
@@ -205,7 +208,7 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-enum { OPT_NO_PLOTS = 256 };
+enum { OPT_NO_PLOTS = 256, OPT_RESUME, OPT_ONLY };
 
 /* Returns -1 to go on, or an exit status. */
 static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
@@ -216,6 +219,8 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "output", required_argument, NULL, 'o' },
 		{ "tag", required_argument, NULL, 't' },
 		{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
+		{ "resume", required_argument, NULL, OPT_RESUME },
+		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -244,6 +249,12 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			break;
 		case OPT_NO_PLOTS:
 			o->no_plots = true;
+			break;
+		case OPT_RESUME:
+			o->resume = optarg;
+			break;
+		case OPT_ONLY:
+			o->only = optarg;
 			break;
 		case 'h':
 			usage(stdout, c);

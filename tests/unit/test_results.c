@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "csvfile.h"
+#include "resultdir.h"
 #include "results.h"
 
 extern const struct workload null_workload;
@@ -81,7 +82,9 @@ static int write_two_points(const char *sub_dir)
 	res[1] = (struct point_result){ .pt = &pts[1], .status = PS_UNSUPPORTED };
 	snprintf(res[1].reason, sizeof(res[1].reason), "null: unsupported, on request");
 	snprintf(res[1].cpus, sizeof(res[1].cpus), "unpinned");
-	err = results_open(sub_dir, &cfg, &rs);
+	err = resultdir_create(sub_dir);
+	if (!err)
+		err = results_create(sub_dir, &cfg, &rs);
 	if (err)
 		return err;
 	err = results_append(rs, &res[0]);
@@ -182,7 +185,8 @@ TEST(never_overwrites)
 	CHECK_INT(make_tmpdir(dir), 0);
 	snprintf(sub, sizeof(sub), "%s/a/b", dir);
 	CHECK_INT(write_two_points(sub), 0);
-	CHECK_INT(results_open(sub, &cfg, &rs), -EEXIST);
+	CHECK_INT(resultdir_create(sub), -EEXIST);
+	CHECK_INT(results_create(sub, &cfg, &rs), -EEXIST);
 	CHECK(!rs);
 	remove_tree(dir, "a/b");
 }
@@ -190,7 +194,6 @@ TEST(never_overwrites)
 TEST(parent_is_a_file)
 {
 	char dir[64], sub[128];
-	struct results *rs = NULL;
 	FILE *f;
 
 	CHECK_INT(make_tmpdir(dir), 0);
@@ -199,7 +202,7 @@ TEST(parent_is_a_file)
 	CHECK(f);
 	fclose(f);
 	snprintf(sub, sizeof(sub), "%s/a/b", dir);
-	CHECK_INT(results_open(sub, &cfg, &rs), -ENOTDIR);
+	CHECK_INT(resultdir_create(sub), -ENOTDIR);
 	snprintf(sub, sizeof(sub), "%s/a", dir);
 	unlink(sub);
 	rmdir(dir);
