@@ -215,7 +215,7 @@ static int prepare_resume(struct run_state *rs)
 			 strerror(errno) : strerror(ENOTDIR));
 		return -EINVAL;
 	}
-	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->pts, rs->nr_pts, rsm);
+	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts, rsm);
 	if (!err && !rsm->fresh)
 		err = resume_run_info(rsm, &rs->info);
 	return err ?: write_setup(rs, rsm->fresh, rsm->fresh || rsm->need_meta);
@@ -256,12 +256,12 @@ static int pick_todo(struct run_state *rs)
 
 		if (rs->o->only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), rs->o->only))
 			continue;
-		if (rs->resume.finished && rs->resume.finished[i])
+		if (rs->resume.has_row && rs->resume.has_row[i])
 			continue;
 		rs->todo[rs->nr_todo++] = *pt;
 	}
 	if (rs->o->resume)
-		fprintf(stderr, "resuming %s: %d of %d points finished before, %d to run\n",
+		fprintf(stderr, "resuming %s: %d of %d points keep their rows, %d to run\n",
 			rs->dir, rs->resume.nr_old, rs->nr_pts, rs->nr_todo);
 	return 0;
 }

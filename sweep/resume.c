@@ -204,9 +204,12 @@ static bool same_point(const struct result_set *set, const struct result_point *
 	return true;
 }
 
-/* Tie every summary row to its point; kept[i] for rows whose point finished. */
-static int tie_points(const char *dir, const struct sweep_cfg *cfg, const struct point *pts,
-		      int nr_pts, struct resume *rs, bool *kept)
+/*
+ * Tie every summary row to its point.  kept[i]: the row stays, because its
+ * point finished or because this run (--only) does not run it again.
+ */
+static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *only,
+		      const struct point *pts, int nr_pts, struct resume *rs, bool *kept)
 {
 	const struct result_set *set = rs->set;
 	char why[600];
@@ -225,12 +228,13 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const struct
 				 "same point: %s", dir, p->row + 1, p->id, why);
 			return -EINVAL;
 		}
-		kept[i] = is_finished(set, p);
-		if (kept[i] && rs->finished[p->id]) {
+		kept[i] = is_finished(set, p) ||
+			  (only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only));
+		if (kept[i] && rs->has_row[p->id]) {
 			diag_err("cannot resume %s: summary.csv holds point %lld twice", dir, p->id);
 			return -EINVAL;
 		}
-		rs->finished[p->id] |= kept[i];
+		rs->has_row[p->id] |= kept[i];
 	}
 	return 0;
 }
@@ -302,15 +306,22 @@ static void rebuild_interval(const struct result_set *set, char **row, struct in
 		iv->delta[m] = strtoull(row[set->first_metric + m], NULL, 10);
 }
 
-/* A finished point as the files hold it; statistics from its raw counts again. */
+static enum point_status status_named(const char *name)
+{
+	for (enum point_status st = PS_OK; st <= PS_INTERRUPTED; st++)
+		if (!strcmp(point_status_name(st), name))
+			return st;
+	return PS_FAILED;
+}
+
+/* A point as the files hold it; statistics from its raw counts again. */
 static int rebuild_point(const struct result_set *set, const struct result_point *p,
 			 const struct point *pt, struct point_result *r)
 {
 	char **row = set->summary.rows[p->row];
 	int c = result_summary_col(set, "cpus");
 
-	*r = (struct point_result){ .pt = pt };
-	r->status = !strcmp(p->status, "ok") ? PS_OK : PS_UNSUPPORTED;
+	*r = (struct point_result){ .pt = pt, .status = status_named(p->status) };
 	snprintf(r->reason, sizeof(r->reason), "%s", row[result_summary_col(set, "reason")]);
 	snprintf(r->cpus, sizeof(r->cpus), "%s", c < 0 ? "" : row[c]);
 	r->nr_producers = cell_ll(set, row, "nr_producers");
@@ -325,7 +336,7 @@ static int rebuild_point(const struct result_set *set, const struct result_point
 	return r->status == PS_OK ? point_result_summarize(r) : 0;
 }
 
-/* The finished points in point order, for the table and charts. */
+/* The points that keep their rows, in point order, for the table and charts. */
 static int rebuild_finished(const struct point *pts, int nr_pts, const bool *kept,
 			    struct resume *rs)
 {
@@ -336,7 +347,7 @@ static int rebuild_finished(const struct point *pts, int nr_pts, const bool *kep
 	if (!rs->old)
 		return -ENOMEM;
 	for (int id = 0; !err && id < nr_pts; id++) {
-		for (int i = 0; !err && rs->finished[id] && i < set->nr_points; i++)
+		for (int i = 0; !err && rs->has_row[id] && i < set->nr_points; i++)
 			if (kept[i] && set->points[i].id == id)
 				err = rebuild_point(set, &set->points[i], &pts[id],
 						    &rs->old[rs->nr_old++]);
@@ -372,14 +383,14 @@ static int read_set(const char *dir, struct resume *rs)
 }
 
 int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_cfg *cfg,
-		   const struct point *pts, int nr_pts, struct resume *rs)
+		   const char *only, const struct point *pts, int nr_pts, struct resume *rs)
 {
 	bool *kept = NULL;
 	int err;
 
 	memset(rs, 0, sizeof(*rs));
-	rs->finished = calloc(nr_pts ? nr_pts : 1, sizeof(bool));
-	if (!rs->finished)
+	rs->has_row = calloc(nr_pts ? nr_pts : 1, sizeof(bool));
+	if (!rs->has_row)
 		return -ENOMEM;
 	err = read_set(dir, rs);
 	if (!err)
@@ -395,7 +406,7 @@ int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_
 		err = kept ? 0 : -ENOMEM;
 	}
 	if (!err)
-		err = tie_points(dir, cfg, pts, nr_pts, rs, kept);
+		err = tie_points(dir, cfg, only, pts, nr_pts, rs, kept);
 	if (!err)
 		err = drop_unfinished(dir, rs->set, kept);
 	if (!err)
@@ -427,7 +438,7 @@ void resume_free(struct resume *rs)
 	for (int i = 0; i < rs->nr_old; i++)
 		free(rs->old[i].iv);
 	free(rs->old);
-	free(rs->finished);
+	free(rs->has_row);
 	free(rs->tags);
 	result_set_free(rs->set);
 	memset(rs, 0, sizeof(*rs));

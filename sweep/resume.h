@@ -19,7 +19,7 @@ struct resume {
 	struct result_set *set;
 	bool fresh;			/* DIR is empty: a run killed before it wrote anything */
 	bool need_meta;			/* a run killed before it wrote meta */
-	bool *finished;			/* per point: an ok or unsupported row, kept */
+	bool *has_row;			/* per point: a row that stays (not run again) */
 	struct point_result *old;	/* those points, rebuilt from the files, point order */
 	int nr_old;
 	const char **tags;		/* the run's --tag values, from meta, NULL-terminated */
@@ -30,12 +30,13 @@ struct resume {
  * the command line gives it now), with the same run options and on the
  * same host and kernel (against meta); tie its summary rows to pts by
  * point id and parameter tuple; drop the rows of points that did not
- * finish (failed, interrupted, or samples without a summary row) from both
- * CSVs, each rewritten through a temporary file.  Every refusal is
- * reported; returns 0, -EINVAL when DIR does not match, or -errno.
+ * finish (failed, interrupted, or samples without a summary row) and that
+ * this run runs again (all, or those of experiment `only`) from both CSVs,
+ * each rewritten through a temporary file.  Every refusal is reported;
+ * returns 0, -EINVAL when DIR does not match, or -errno.
  */
 int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_cfg *cfg,
-		   const struct point *pts, int nr_pts, struct resume *out);
+		   const char *only, const struct point *pts, int nr_pts, struct resume *out);
 
 /* The start time and tags the run was begun with, for meta; 0 or -ENOMEM. */
 int resume_run_info(struct resume *rs, struct run_info *ri);

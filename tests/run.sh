@@ -25,6 +25,7 @@ for t in "$BUILD"/tests/unit/test_*; do
 done
 run_part "cli golden files" tests/cli/run.sh
 run_part "end to end (null workload)" tests/e2e/null.sh
+run_part "result directory (null workload)" tests/e2e/persist.sh
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
