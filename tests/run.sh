@@ -26,6 +26,7 @@ done
 run_part "cli golden files" tests/cli/run.sh
 run_part "end to end (null workload)" tests/e2e/null.sh
 run_part "result directory (null workload)" tests/e2e/persist.sh
+run_part "kill and resume (null workload)" tests/e2e/kill.sh
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
