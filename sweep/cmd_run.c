@@ -210,10 +210,10 @@ static int prepare_resume(struct run_state *rs)
 			 "nor --tag");
 		return -EINVAL;
 	}
-	if (stat(rs->dir, &st) || !S_ISDIR(st.st_mode)) {
-		diag_err("cannot resume %s: %s", rs->dir, S_ISDIR(st.st_mode) ?
-			 strerror(errno) : strerror(ENOTDIR));
-		return -EINVAL;
+	err = stat(rs->dir, &st) ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	if (err) {
+		diag_err("cannot resume %s: %s", rs->dir, strerror(-err));
+		return err;
 	}
 	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts, rsm);
 	if (!err && !rsm->fresh)

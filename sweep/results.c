@@ -169,31 +169,18 @@ static struct results *results_new(const struct sweep_cfg *cfg)
 	return r;
 }
 
-int results_create(const char *dir, const struct sweep_cfg *cfg, struct results **out)
-{
-	struct results *r = results_new(cfg);
-	int err;
-
-	*out = NULL;
-	if (!r)
-		return -ENOMEM;
-	err = create_csv(dir, cfg, samples_header, &r->samples);
-	if (!err)
-		err = create_csv(dir, cfg, summary_header, &r->summary);
-	if (err) {
-		results_close(r);
-		return err;
-	}
-	*out = r;
-	return 0;
-}
-
-/* An existing file of an interrupted run, appended to from its end. */
+/*
+ * An existing file of an interrupted run, appended to from its end; one a
+ * kill kept from being made, or (where O_TMPFILE is missing) from getting
+ * its header, is made now.
+ */
 static int reopen_csv(const char *dir, const struct sweep_cfg *cfg, header_fn fill,
 		      struct results_file *rf)
 {
 	char path[4200];
+	struct membuf m;
 	struct stat st;
+	int err;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, rf->name);
 	rf->fd = open(path, O_RDWR | O_CLOEXEC);
@@ -202,10 +189,22 @@ static int reopen_csv(const char *dir, const struct sweep_cfg *cfg, header_fn fi
 	if (rf->fd < 0 || fstat(rf->fd, &st))
 		return -errno;
 	rf->size = st.st_size;
-	return 0;
+	if (rf->size)
+		return 0;
+	err = header_text(cfg, fill, &m);
+	if (!err)
+		err = resultdir_write_at(rf->fd, 0, m.buf, m.len);
+	if (!err)
+		rf->size = m.len;
+	membuf_free(&m);
+	return err;
 }
 
-int results_reopen(const char *dir, const struct sweep_cfg *cfg, struct results **out)
+typedef int (*open_fn)(const char *dir, const struct sweep_cfg *cfg, header_fn fill,
+		       struct results_file *rf);
+
+static int results_open(const char *dir, const struct sweep_cfg *cfg, open_fn open_csv,
+			struct results **out)
 {
 	struct results *r = results_new(cfg);
 	int err;
@@ -213,15 +212,25 @@ int results_reopen(const char *dir, const struct sweep_cfg *cfg, struct results 
 	*out = NULL;
 	if (!r)
 		return -ENOMEM;
-	err = reopen_csv(dir, cfg, samples_header, &r->samples);
+	err = open_csv(dir, cfg, samples_header, &r->samples);
 	if (!err)
-		err = reopen_csv(dir, cfg, summary_header, &r->summary);
+		err = open_csv(dir, cfg, summary_header, &r->summary);
 	if (err) {
 		results_close(r);
 		return err;
 	}
 	*out = r;
 	return 0;
+}
+
+int results_create(const char *dir, const struct sweep_cfg *cfg, struct results **out)
+{
+	return results_open(dir, cfg, create_csv, out);
+}
+
+int results_reopen(const char *dir, const struct sweep_cfg *cfg, struct results **out)
+{
+	return results_open(dir, cfg, reopen_csv, out);
 }
 
 /* Does header row t_head (nr fields) name the columns fill() writes? */

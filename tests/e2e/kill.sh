@@ -23,7 +23,8 @@ RANDOM=${KILL_SEED:-20251130}
 
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
-# after_kill DIR: what a kill may leave is a prefix of a run, never a lie
+# after_kill DIR: what a kill may leave is a prefix of a run, never a lie:
+# the CSVs there parse with their headers and every summary row has its samples
 after_kill() {
 	local d=$1
 	[ -e "$d/samples.csv" ] && ! has_header "$d/samples.csv" && return 1
@@ -31,8 +32,10 @@ after_kill() {
 	if [ -e "$d/summary.csv" ] && [ -e "$d/samples.csv" ]; then
 		consistent "$d" $PER_POINT || return 1
 	fi
-	no_tmp "$d"
 }
+
+# stray DIR: the temporary files left there, if any
+stray() { find "$1" -name '*.tmp' -printf '%f '; }
 
 # --- the uninterrupted run: its points, and how long it takes ---------------
 start=$(now_ms)
@@ -60,6 +63,7 @@ for i in $(seq "$TRIALS"); do
 		continue
 	fi
 	check "$name/prefix-of-a-run" after_kill "$D"
+	check "$name/no-tmp" [ -z "$(stray "$D")" ]
 	[ -n "${KILL_DEBUG:-}" ] && echo "$name: $(rows "$D" 2>/dev/null | wc -l) rows," \
 		"$(ls "$D" | tr '\n' ' ')"
 	$BPFSWEEP $SPEC --resume "$D" </dev/null >/dev/null 2>"$TMP/err"
