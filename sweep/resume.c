@@ -231,7 +231,8 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *
 		kept[i] = is_finished(set, p) ||
 			  (only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only));
 		if (kept[i] && rs->has_row[p->id]) {
-			diag_err("cannot resume %s: summary.csv holds point %lld twice", dir, p->id);
+			diag_err("cannot resume %s: summary.csv holds point %lld twice", dir,
+				 p->id);
 			return -EINVAL;
 		}
 		rs->has_row[p->id] |= kept[i];

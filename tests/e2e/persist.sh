@@ -56,7 +56,8 @@ D=$TMP/efbig
 (ulimit -f 2 && exec $BPFSWEEP $SPEC --no-plots -o "$D" </dev/null >/dev/null 2>"$TMP/err")
 status=$?
 check persist/efbig-exit-1 [ "$status" = 1 ]
-check persist/efbig-said grep -q "cannot save point [0-9]* .*: File too large; its rows were removed" \
+check persist/efbig-said grep -q \
+	"cannot save point [0-9]* .*: File too large; its rows were removed" \
 	"$TMP/err"
 check persist/efbig-consistent consistent "$D" $PER_POINT
 check persist/efbig-within-limit [ "$(stat -c %s "$D/samples.csv")" -le 2048 ]
@@ -100,7 +101,8 @@ cp -r "$D" "$D2"
 sed -i 's/^3,rates,1,4000,/3,rates,1,4001,/' "$D2/summary.csv"
 run $SPEC --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
 check persist/resume-tuple-mismatch-exit-2 [ $? = 2 ]
-check persist/resume-tuple-mismatch-said grep -q "point 3 is not the same point: rate=4001 there, rate=4000 now" "$TMP/err"
+check persist/resume-tuple-mismatch-said grep -q \
+	"point 3 is not the same point: rate=4001 there, rate=4000 now" "$TMP/err"
 
 # --- --only runs one [params] block; --resume then completes the spec ---------
 D=$TMP/only

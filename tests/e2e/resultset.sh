@@ -13,7 +13,8 @@ consistent() {
 		FNR == NR { all[$1]++; if ($2 == 0) measured[$1]++; next }
 		{ if (measured[$1] + 0 != $3 || ($2 == "ok" && all[$1] != per)) bad = 1 }
 		END { exit bad }' \
-		<(paste -d' ' <(csv_col "$1/samples.csv" point) <(csv_col "$1/samples.csv" warmup)) \
+		<(paste -d' ' <(csv_col "$1/samples.csv" point) \
+			<(csv_col "$1/samples.csv" warmup)) \
 		<(paste -d' ' <(csv_col "$1/summary.csv" point) <(csv_col "$1/summary.csv" status) \
 			<(csv_col "$1/summary.csv" n))
 }
