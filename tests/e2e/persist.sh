@@ -25,9 +25,12 @@ check persist/existing-dir-exit-2 [ $? = 2 ]
 check persist/existing-dir-said grep -q "cannot create result directory $D: File exists" "$TMP/err"
 check persist/existing-dir-untouched [ "$(ls "$D"; cat "$D/table.txt")" = "table.txt
 keep" ]
-run $SPEC --no-plots -o / >/dev/null 2>&1
-check persist/root-dir-exit-2 [ $? = 2 ]
-check persist/root-dir-untouched quiet not ls /summary.csv /spec /table.txt /samples.csv
+# "D/" and "D/." name D too (-o / is the unit test's: a failing run here would write into /)
+run $SPEC --no-plots -o "$D/" >/dev/null 2>&1
+check persist/existing-dir-slash-exit-2 [ $? = 2 ]
+run $SPEC --no-plots -o "$D/." >/dev/null 2>&1
+check persist/existing-dir-dot-exit-2 [ $? = 2 ]
+check persist/existing-dir-still-untouched [ "$(ls "$D")" = table.txt ]
 echo keep >"$TMP/file"
 run $SPEC --no-plots -o "$TMP/file" >/dev/null 2>&1
 check persist/file-exit-2 [ $? = 2 ]

@@ -207,6 +207,23 @@ TEST(never_overwrites)
 	remove_tree(dir, "a/b");
 }
 
+/* "/" and an existing directory with a trailing slash or "." exist: refused, nothing made */
+TEST(existing_directories_refused)
+{
+	char dir[64], sub[128];
+
+	CHECK_INT(resultdir_create("/"), -EEXIST);
+	CHECK_INT(resultdir_create("//"), -EEXIST);
+	CHECK_INT(make_tmpdir(dir), 0);
+	CHECK_INT(resultdir_create(dir), -EEXIST);
+	snprintf(sub, sizeof(sub), "%s/", dir);
+	CHECK_INT(resultdir_create(sub), -EEXIST);
+	snprintf(sub, sizeof(sub), "%s/.", dir);
+	CHECK_INT(resultdir_create(sub), -EEXIST);
+	CHECK_INT(resultdir_create(""), -ENOENT);
+	rmdir(dir);
+}
+
 TEST(parent_is_a_file)
 {
 	char dir[64], sub[128];
@@ -310,5 +327,5 @@ TEST(result_set_read_back)
 	remove_tree(dir, "a");
 }
 
-RUN_TESTS(write_and_read_back, never_overwrites, parent_is_a_file,
+RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
 	  failed_append_leaves_no_partial_point, result_set_read_back)
