@@ -163,28 +163,34 @@ int resultdir_create_file(const char *dir, const char *name, const void *buf, si
 	return fd;
 }
 
+/*
+ * Written under no name, then linked as name.tmp and renamed over name: a
+ * kill leaves name.tmp only in the moment between link and rename.
+ */
 int resultdir_replace_file(const char *dir, const char *name, const void *buf, size_t len)
 {
-	char tmp[PATH_LEN], path[PATH_LEN];
-	int fd, err;
+	char tmp[PATH_LEN];
+	int dirfd, fd, err = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", name) >= (int)sizeof(tmp))
 		return -ENAMETOOLONG;
-	unlink(tmp);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0)
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
 		return -errno;
-	err = resultdir_write_at(fd, 0, buf, len);
-	if (close(fd) && !err)
+	unlinkat(dirfd, tmp, 0);
+	fd = create_unnamed(dirfd, tmp, buf, len);
+	if (fd < 0)
+		err = fd;
+	else
+		close(fd);
+	if (!err && renameat(dirfd, tmp, dirfd, name))
 		err = -errno;
-	if (!err && rename(tmp, path))
+	if (err)
+		unlinkat(dirfd, tmp, 0);
+	else if (fsync(dirfd))
 		err = -errno;
-	if (err) {
-		unlink(tmp);
-		return err;
-	}
-	return resultdir_sync(dir);
+	close(dirfd);
+	return err;
 }
 
 int membuf_open(struct membuf *m)

@@ -27,9 +27,9 @@ int resultdir_create(const char *dir);
 int resultdir_create_file(const char *dir, const char *name, const void *buf, size_t len);
 
 /*
- * Replace (or create) dir/name with buf[0..len): written to name.tmp,
- * fsync()ed and renamed over it.  A stale name.tmp of a killed run is
- * removed first.
+ * Replace (or create) dir/name with buf[0..len): written and fsync()ed
+ * under no name, linked as name.tmp and renamed over it.  A stale name.tmp
+ * of a killed run is removed first.
  */
 int resultdir_replace_file(const char *dir, const char *name, const void *buf, size_t len);
 

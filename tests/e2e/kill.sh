@@ -3,7 +3,7 @@
 #
 # SIGKILL at moments drawn from a fixed seed (some within the first 100 ms,
 # the rest over the whole run: set-up, points, between points, table and
-# charts).  After each kill every CSV there parses with its header, every
+# charts; every fourth resume is killed as well).  After each kill every CSV there parses with its header, every
 # summary row has all its samples, no temporary file is left, and --resume
 # completes the run to the points an uninterrupted run has.  Null workload.
 set -u
@@ -56,7 +56,7 @@ for i in $(seq "$TRIALS"); do
 	D=$TMP/k$i
 	$BPFSWEEP $SPEC -o "$D" </dev/null >/dev/null 2>&1 &
 	pid=$!
-	sleep "$(printf '0.%03d' "$delay")"
+	sleep "$(printf '%d.%03d' $((delay / 1000)) $((delay % 1000)))"
 	{ kill -KILL $pid && wait $pid; } 2>/dev/null
 	if [ ! -d "$D" ]; then
 		pass "$name/before-the-directory"
@@ -66,6 +66,16 @@ for i in $(seq "$TRIALS"); do
 	check "$name/no-tmp" [ -z "$(stray "$D")" ]
 	[ -n "${KILL_DEBUG:-}" ] && echo "$name: $(rows "$D" 2>/dev/null | wc -l) rows," \
 		"$(ls "$D" | tr '\n' ' ')"
+	# every fourth: the resume is killed too (in its rewrite or its points)
+	if [ $((i % 4)) = 0 ]; then
+		again=$((RANDOM % (span / 2 + 1)))
+		$BPFSWEEP $SPEC --resume "$D" </dev/null >/dev/null 2>&1 &
+		pid=$!
+		sleep "$(printf '%d.%03d' $((again / 1000)) $((again % 1000)))"
+		{ kill -KILL $pid && wait $pid; } 2>/dev/null
+		check "$name/resume-killed-at-${again}ms/prefix-of-a-run" after_kill "$D"
+		check "$name/resume-killed-at-${again}ms/no-tmp" [ -z "$(stray "$D")" ]
+	fi
 	$BPFSWEEP $SPEC --resume "$D" </dev/null >/dev/null 2>"$TMP/err"
 	check "$name/resume-exit-0" [ $? = 0 ]
 	check "$name/resume-same-points" [ "$(rows "$D")" = "$want" ]
