@@ -167,7 +167,7 @@ static void find_sections(struct binder *b)
 }
 
 /* "1.5s", "250ms", "100us", "20ns": digits, an optional fraction, a unit. */
-static int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen)
+int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen)
 {
 	static const char *const units[] = { "ns", "us", "ms", "s", NULL };
 	static const uint64_t mult[] = { 1, 1000, NSEC_PER_MSEC, NSEC_PER_SEC };

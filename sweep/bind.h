@@ -75,6 +75,9 @@ const char *experiment_title(const struct sweep_cfg *cfg, const struct experimen
 /* The axis of parameter `param` in e (every parameter has one). */
 const struct axis *experiment_axis(const struct experiment *e, int param);
 
+/* "1.5s", "250ms", "100us", "20ns" → *ns; 0, or -EINVAL with a message in err. */
+int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen);
+
 /* Returns 0, or -EINVAL after reporting every error found. */
 int bind_spec(const struct spec *s, struct sweep_cfg **out);
 

@@ -28,6 +28,8 @@ struct cli_opts {
 	bool no_plots;
 	unsigned int plot_timeout_s;	/* --plot-timeout; 0: the default */
 	const char *outdir;		/* -o DIR */
+	const char *resume;		/* --resume DIR */
+	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
 	char argv_line[1024];		/* the command line, for meta */
 };
 

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The run command: spec → points → runner → result directory.  Each
- * finished point is appended to the CSVs at once; the table and charts
- * are rendered at the end from whatever finished, even after Ctrl-C.
+ * The run command: spec → points → runner → result directory.  The
+ * directory is new (or resumed with --resume), and every file in it is
+ * created exclusively.  Each finished point is appended to the CSVs at
+ * once; the table and charts are rendered at the end from the result set
+ * (the points that finished before a resume, and those saved now), even
+ * after Ctrl-C or a write that failed.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "caps.h"
 #include "cli.h"
@@ -18,22 +23,35 @@
 #include "meta.h"
 #include "plan.h"
 #include "plot.h"
+#include "resultdir.h"
 #include "results.h"
+#include "resume.h"
 #include "runner.h"
+#include "suggest.h"
 #include "table.h"
+
+/* Default directories of runs started in the same second get -2, -3, ... */
+#define MAX_SAME_SECOND 100
 
 struct run_state {
 	const struct cli_opts *o;
 	struct sweep_cfg *cfg;
 	struct spec *spec;
 	struct plan plan;
-	struct point *pts;	/* of the plan */
+	struct point *pts;		/* every point of the spec (the plan's) */
 	int nr_pts;
+	struct point *todo;		/* what this run runs: --only, and not finished before */
+	int nr_todo;
 	char dir[4096];
+	bool made_dir;			/* this run created dir (undone if set-up fails) */
 	struct results *res;
+	struct resume resume;		/* --resume: what dir held */
 	struct run_info info;
-	const struct point_result *res_run;	/* the points that ran */
-	int nr_run;
+	struct point_result *ran;	/* from the runner; the first nr_ran ran */
+	int nr_ran;
+	int nr_saved;			/* of those, the first nr_saved are on disk */
+	struct point_result *set;	/* the result set: resumed + saved, point order */
+	int nr_set;
 };
 
 static void default_outdir(struct run_state *rs)
@@ -46,25 +64,30 @@ static void default_outdir(struct run_state *rs)
 	snprintf(rs->dir, sizeof(rs->dir), "results/%s/%s", rs->cfg->name, stamp);
 }
 
-static int write_file(const char *dir, const char *name, struct run_state *rs,
+/*
+ * dir/name from what fn writes: created exclusively, or, on --resume,
+ * replacing the file of the run before (table.txt).
+ */
+static int write_file(struct run_state *rs, const char *name,
 		      int (*fn)(FILE *f, struct run_state *rs))
 {
-	char path[4200];
-	FILE *f;
-	int err;
+	struct membuf m;
+	int err, fd;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f) {
-		err = -errno;
-		diag_err("cannot write %s: %s", path, strerror(errno));
-		return err;
+	err = membuf_open(&m);
+	if (!err) {
+		err = fn(m.f, rs);
+		err = membuf_close(&m) ?: err;
 	}
-	err = fn(f, rs);
-	if (fclose(f) && !err)
-		err = -errno;
+	if (!err && rs->o->resume) {
+		err = resultdir_replace_file(rs->dir, name, m.buf, m.len);
+	} else if (!err) {
+		fd = resultdir_create_file(rs->dir, name, m.buf, m.len);
+		err = fd < 0 ? fd : close(fd);
+	}
 	if (err)
-		diag_err("cannot write %s: %s", path, strerror(-err));
+		diag_err("cannot write %s/%s: %s", rs->dir, name, strerror(-err));
+	membuf_free(&m);
 	return err;
 }
 
@@ -86,37 +109,182 @@ static int write_meta(struct run_state *rs)
 	return err;
 }
 
+/* A point whose rows could not all be written stops the sweep, loudly. */
 static int on_point_done(const struct point_result *r, void *ctx)
 {
 	struct run_state *rs = ctx;
+	char name[256];
 	int err = results_append(rs->res, r);
 
-	if (err)
-		diag_err("cannot append to %s: %s", rs->dir, strerror(-err));
+	if (!err) {
+		rs->nr_saved++;
+		return 0;
+	}
+	point_name(rs->cfg, r->pt, name, sizeof(name));
+	diag_err("cannot save point %d %s in %s: %s; its rows were removed and the sweep "
+		 "stops (--resume %s continues it)", r->pt->id, name, rs->dir, strerror(-err),
+		 rs->dir);
+	if (results_rollback_error(rs->res))
+		diag_err("removing the rows of point %d failed too: %s: the CSVs may end in a "
+			 "partial row", r->pt->id, strerror(-results_rollback_error(rs->res)));
 	return err;
 }
 
-/* Everything the sweep writes before its first point. */
+/* -o DIR, or results/<spec>/<stamp>[-N]: a directory this run creates. */
+static int make_dir(struct run_state *rs)
+{
+	size_t len;
+	int err;
+
+	if (rs->o->outdir) {
+		snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->outdir);
+		err = resultdir_create(rs->dir);
+	} else {
+		default_outdir(rs);
+		len = strlen(rs->dir);
+		err = resultdir_create(rs->dir);
+		for (int n = 2; err == -EEXIST && n <= MAX_SAME_SECOND; n++) {
+			snprintf(rs->dir + len, sizeof(rs->dir) - len, "-%d", n);
+			err = resultdir_create(rs->dir);
+		}
+	}
+	if (err)
+		diag_err("cannot create result directory %s: %s%s", rs->dir, strerror(-err),
+			 err == -EEXIST ? " (a run writes a new directory; --resume DIR "
+			 "continues an interrupted one)" : "");
+	rs->made_dir = !err;
+	return err;
+}
+
+/* Set-up failed in a directory this run made: leave nothing behind. */
+static void unmake_dir(const struct run_state *rs)
+{
+	static const char *const names[] = { "spec", "meta", "samples.csv", "summary.csv" };
+	char path[4200];
+
+	if (!rs->made_dir)
+		return;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", rs->dir, names[i]);
+		unlink(path);
+	}
+	rmdir(rs->dir);
+}
+
+/* spec and meta first: --resume needs them to know what a directory holds. */
+static int write_setup(struct run_state *rs, bool spec, bool meta)
+{
+	int err = 0;
+
+	if (spec)
+		err = write_file(rs, "spec", write_spec);
+	if (!err && meta)
+		err = write_meta(rs);
+	if (err)
+		return err;
+	if (rs->o->resume)
+		err = results_reopen(rs->dir, rs->cfg, &rs->res);
+	else
+		err = results_create(rs->dir, rs->cfg, &rs->res);
+	if (err)
+		diag_err("cannot create results in %s: %s", rs->dir, strerror(-err));
+	return err;
+}
+
+static int prepare_new(struct run_state *rs)
+{
+	int err = make_dir(rs);
+
+	if (!err)
+		err = write_setup(rs, true, true);
+	if (err)
+		unmake_dir(rs);
+	return err;
+}
+
+static int prepare_resume(struct run_state *rs)
+{
+	struct resume *rsm = &rs->resume;
+	struct stat st;
+	int err;
+
+	snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->resume);
+	if (rs->o->outdir || rs->o->nr_tags) {
+		diag_err("--resume continues DIR with its own output and tags: give neither -o "
+			 "nor --tag");
+		return -EINVAL;
+	}
+	err = stat(rs->dir, &st) ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	if (err) {
+		diag_err("cannot resume %s: %s", rs->dir, strerror(-err));
+		return err;
+	}
+	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts, rsm);
+	if (!err && !rsm->fresh)
+		err = resume_run_info(rsm, &rs->info);
+	return err ?: write_setup(rs, rsm->fresh, rsm->fresh || rsm->need_meta);
+}
+
+/* --only: the title must name an experiment; a typo gets a suggestion. */
+static int check_only(const struct run_state *rs)
+{
+	const struct sweep_cfg *cfg = rs->cfg;
+	struct suggest sg;
+	char hint[300];
+
+	if (!rs->o->only)
+		return 0;
+	suggest_init(&sg, rs->o->only);
+	for (int e = 0; e < cfg->nr_exps; e++) {
+		const char *title = experiment_title(cfg, &cfg->exps[e]);
+
+		if (!strcmp(title, rs->o->only))
+			return 0;
+		suggest_add(&sg, title);
+	}
+	diag_err("--only: no experiment titled '%s'%s", rs->o->only,
+		 suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+	return -EINVAL;
+}
+
+/* The points of --only's experiment that have no finished row yet. */
+static int pick_todo(struct run_state *rs)
+{
+	const struct sweep_cfg *cfg = rs->cfg;
+
+	rs->todo = calloc(rs->nr_pts ? rs->nr_pts : 1, sizeof(*rs->todo));
+	if (!rs->todo)
+		return -ENOMEM;
+	for (int i = 0; i < rs->nr_pts; i++) {
+		const struct point *pt = &rs->pts[i];
+
+		if (rs->o->only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), rs->o->only))
+			continue;
+		if (rs->resume.has_row && rs->resume.has_row[i])
+			continue;
+		rs->todo[rs->nr_todo++] = *pt;
+	}
+	if (rs->o->resume)
+		fprintf(stderr, "resuming %s: %d of %d points keep their rows, %d to run\n",
+			rs->dir, rs->resume.nr_old, rs->nr_pts, rs->nr_todo);
+	return 0;
+}
+
+/*
+ * Everything the sweep writes before its first point.  Any failure here
+ * is a set-up error: reported, and nothing of this run is left behind.
+ */
 static int prepare(struct run_state *rs)
 {
 	int err;
 
-	if (rs->o->outdir)
-		snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->outdir);
-	else
-		default_outdir(rs);
-	err = results_open(rs->dir, rs->cfg, &rs->res);
-	if (err) {
-		diag_err("cannot create results in %s: %s", rs->dir, strerror(-err));
-		return err;
-	}
-	err = write_file(rs->dir, "spec", rs, write_spec);
-	return err ? err : write_meta(rs);
+	err = rs->o->resume ? prepare_resume(rs) : prepare_new(rs);
+	return err ?: pick_todo(rs);
 }
 
 static int write_table(FILE *f, struct run_state *rs)
 {
-	return table_render(f, rs->cfg, rs->res_run, rs->nr_run);
+	return table_render(f, rs->cfg, rs->set, rs->nr_set);
 }
 
 static int exit_status(int run_err, const struct point_result *res, int nr)
@@ -136,8 +304,8 @@ static void note_oversubscribed(const struct run_state *rs)
 {
 	int n = 0, cpus = 0;
 
-	for (int i = 0; i < rs->nr_run; i++) {
-		const struct point_result *r = &rs->res_run[i];
+	for (int i = 0; i < rs->nr_ran; i++) {
+		const struct point_result *r = &rs->ran[i];
 
 		if (r->nr_cpus && r->nr_producers + r->nr_consumers > r->nr_cpus) {
 			n++;
@@ -150,15 +318,40 @@ static void note_oversubscribed(const struct run_state *rs)
 			n, n == 1 ? "" : "s", cpus);
 }
 
-/* Table, charts and the final meta, from the points that finished. */
+/*
+ * What the table and charts show: the points the CSVs hold, those that
+ * finished before a resume and those saved now, in point order.  Shallow
+ * copies: the intervals stay owned by the resume and the runner.
+ */
+static int gather_set(struct run_state *rs)
+{
+	const struct point_result *old = rs->resume.old;
+	int i = 0, j = 0;
+
+	rs->set = calloc(rs->resume.nr_old + rs->nr_saved + 1, sizeof(*rs->set));
+	if (!rs->set)
+		return -ENOMEM;
+	while (i < rs->resume.nr_old || j < rs->nr_saved) {
+		if (j >= rs->nr_saved || (i < rs->resume.nr_old &&
+					  old[i].pt->id < rs->ran[j].pt->id))
+			rs->set[rs->nr_set++] = old[i++];
+		else
+			rs->set[rs->nr_set++] = rs->ran[j++];
+	}
+	return 0;
+}
+
+/* Table, charts and the final meta, from the result set. */
 static int finish(struct run_state *rs)
 {
-	int err;
+	int err = gather_set(rs);
 
-	table_render(stdout, rs->cfg, rs->res_run, rs->nr_run);
-	err = write_file(rs->dir, "table.txt", rs, write_table);
-	if (!rs->o->no_plots && rs->nr_run)
-		err = plot_render(rs->dir, rs->cfg, rs->res_run, rs->nr_run,
+	if (err)
+		return err;
+	table_render(stdout, rs->cfg, rs->set, rs->nr_set);
+	err = write_file(rs, "table.txt", write_table);
+	if (!rs->o->no_plots && rs->nr_set)
+		err = plot_render(rs->dir, rs->cfg, rs->set, rs->nr_set,
 				  rs->o->plot_timeout_s) ?: err;
 	rs->info.end = time(NULL);
 	err = write_meta(rs) ?: err;
@@ -203,8 +396,7 @@ static int plan_run(struct run_state *rs)
 int cmd_run(const struct cli_opts *o)
 {
 	struct run_state rs = { .o = o };
-	struct point_result *res = NULL;
-	int nr_run = 0, run_err, status;
+	int run_err, status;
 
 	if (cli_load(o, &rs.spec, &rs.cfg))
 		return EXIT_USAGE;
@@ -212,27 +404,30 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
+	/* past a file size limit, a write must fail with EFBIG, not kill the run */
+	signal(SIGXFSZ, SIG_IGN);
 	rs.info.start = time(NULL);
 	rs.info.tags = o->tags;
 	rs.info.argv_line = o->argv_line;
-	if (plan_run(&rs)) {
+	if (check_only(&rs) || plan_run(&rs)) {
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
 	if (prepare(&rs)) {
-		status = EXIT_POINTS_FAILED;
+		status = EXIT_USAGE;
 		goto cleanup;
 	}
-	run_err = runner_run(rs.cfg, &rs.plan, rs.pts, rs.nr_pts, on_point_done, &rs, &res,
-			     &nr_run);
-	status = exit_status(run_err, res, nr_run);
-	rs.res_run = res;
-	rs.nr_run = nr_run;
+	run_err = runner_run(rs.cfg, &rs.plan, rs.todo, rs.nr_todo, on_point_done, &rs, &rs.ran,
+			     &rs.nr_ran);
+	status = exit_status(run_err, rs.ran, rs.nr_ran);
 	if (finish(&rs) && status == EXIT_OK)
 		status = EXIT_POINTS_FAILED;
 cleanup:
-	point_results_free(res, rs.nr_pts);
+	free(rs.set);
+	point_results_free(rs.ran, rs.nr_todo);
+	resume_free(&rs.resume);
 	results_close(rs.res);
+	free(rs.todo);
 	plan_free(&rs.plan);
 	sweep_cfg_free(rs.cfg);
 	spec_free(rs.spec);

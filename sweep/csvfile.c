@@ -12,6 +12,7 @@
 #include <csv.h>
 
 #include "csvfile.h"
+#include "textfile.h"
 
 /*
  * Separators, quotes and line breaks must be quoted by RFC 4180; leading or
@@ -179,6 +180,25 @@ int csv_read_file(const char *path, struct csv_table *t)
 	err = csv_end(&p, &b, err);
 close_file:
 	fclose(f);
+	return err;
+}
+
+int csv_read_whole_lines(const char *path, struct csv_table *t, size_t *torn)
+{
+	char *text, *end;
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	*torn = 0;
+	err = read_text_file(path, &text);
+	if (err)
+		return err;
+	end = strrchr(text, '\n');
+	end = end ? end + 1 : text;
+	*torn = strlen(end);
+	*end = '\0';
+	err = csv_read_string(text, t);
+	free(text);
 	return err;
 }
 

@@ -27,6 +27,13 @@ int csv_read_file(const char *path, struct csv_table *t);
 int csv_read_string(const char *text, struct csv_table *t);
 void csv_table_free(struct csv_table *t);
 
+/*
+ * A file that a kill may have cut short while appending: only its whole
+ * lines are read, and *torn gets the length of an unfinished last line
+ * (0 when the file ends with a line end).  Returns as csv_read_file().
+ */
+int csv_read_whole_lines(const char *path, struct csv_table *t, size_t *torn);
+
 /* Column index of header name, or -1. */
 int csv_column(const struct csv_table *t, const char *name);
 

@@ -39,7 +39,10 @@ static const char run_opts_help[] =
 	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>)\n"
 	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
 	"      --no-plots       do not render charts\n"
-	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n";
+	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n"
+	"      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
+	"                       only the points without a finished row\n"
+	"      --only TITLE     run only the [params] block with this title\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
@@ -237,7 +240,7 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT };
+enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -265,6 +268,8 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "tag", required_argument, NULL, 't' },
 		{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
 		{ "plot-timeout", required_argument, NULL, OPT_PLOT_TIMEOUT },
+		{ "resume", required_argument, NULL, OPT_RESUME },
+		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -297,6 +302,12 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case OPT_PLOT_TIMEOUT:
 			if (parse_plot_timeout(optarg, o))
 				return EXIT_USAGE;
+			break;
+		case OPT_RESUME:
+			o->resume = optarg;
+			break;
+		case OPT_ONLY:
+			o->only = optarg;
 			break;
 		case 'h':
 			usage(stdout, c);

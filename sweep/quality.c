@@ -28,6 +28,7 @@
  *   not tested (at 6, normal noise is flagged 5% of the time).
  * - interference, steal: see quality_assess_load().
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,4 +252,53 @@ void quality_format(const struct quality *q, char *buf, size_t len)
 void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t len)
 {
 	join_flags(q, true, max_cv_pct, "; ", buf, len);
+}
+
+/* One "name=value" or "name" item of quality_format()'s text into q. */
+static int parse_item(const char *item, size_t len, struct quality *q)
+{
+	char text[64];
+	double v;
+	int a, b;
+
+	if (len >= sizeof(text))
+		return -EINVAL;
+	memcpy(text, item, len);
+	text[len] = '\0';
+	if (sscanf(text, "cv=%lf%%", &v) == 1) {
+		q->flags |= QF_CV;
+		q->cv_pct = v;
+	} else if (sscanf(text, "zero=%d/%d", &a, &b) == 2) {
+		q->flags |= QF_ZERO;
+		q->nr_zero = a;
+		q->n = b;
+	} else if (sscanf(text, "trend=%lf%%", &v) == 1) {
+		q->flags |= QF_TREND;
+		q->trend_pct = v;
+	} else if (!strcmp(text, "bimodal")) {
+		q->flags |= QF_BIMODAL;
+	} else if (sscanf(text, "interference=%lf%%", &v) == 1) {
+		q->flags |= QF_INTERFERENCE;
+		q->other_pct = v;
+	} else if (sscanf(text, "steal=%lf%%", &v) == 1) {
+		q->flags |= QF_STEAL;
+		q->steal_pct = v;
+	} else {
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int quality_parse(const char *text, struct quality *q)
+{
+	*q = (struct quality){ .other_pct = -1, .steal_pct = -1 };
+	while (*text) {
+		size_t len = strcspn(text, ";");
+		int err = parse_item(text, len, q);
+
+		if (err)
+			return err;
+		text += len + (text[len] == ';');
+	}
+	return 0;
 }

@@ -56,6 +56,12 @@ void quality_assess_load(const struct cpu_load *load, long ticks_per_s, struct q
 /* "cv=37%;zero=4/5;trend=+12%;bimodal;interference=23%;steal=5%", "" when clean. */
 void quality_format(const struct quality *q, char *buf, size_t len);
 
+/*
+ * quality_format()'s text back into flags and their figures (a resumed run
+ * keeps the verdict of the run that measured the point); 0 or -EINVAL.
+ */
+int quality_parse(const char *text, struct quality *q);
+
 /* The same flags, each explained for a table footnote. */
 void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t len);
 

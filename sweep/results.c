@@ -14,16 +14,24 @@
 #include <unistd.h>
 
 #include "csvfile.h"
+#include "resultdir.h"
 #include "results.h"
 
 /* Longest row: fixed columns, every parameter, six statistics per metric. */
 #define MAX_COLS	(16 + WL_MAX_PARAMS + 6 * WL_MAX_METRICS)
 #define FIELD_LEN	512
 
+struct results_file {
+	const char *name;	/* "samples.csv" */
+	int fd;
+	off_t size;		/* what is on disk: the end of the last whole point */
+};
+
 struct results {
 	const struct sweep_cfg *cfg;
-	FILE *samples;
-	FILE *summary;
+	struct results_file samples;
+	struct results_file summary;
+	int rollback_err;	/* of the last failed append, 0 if it was undone */
 };
 
 /* One row being built: fields point into buf. */
@@ -64,47 +72,6 @@ static void row_rate(struct row *r, double v)
 		snprintf(s, FIELD_LEN, "%.3f", v);
 	else
 		s[0] = '\0';
-}
-
-/* mkdir -p: every missing parent, then dir itself. */
-static int mkdir_parents(const char *dir)
-{
-	char path[4096];
-	size_t len = strlen(dir);
-	char *p;
-
-	if (!len)
-		return -EINVAL;
-	if (len >= sizeof(path))
-		return -ENAMETOOLONG;
-	memcpy(path, dir, len + 1);
-	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
-		*p = '\0';
-		if (mkdir(path, 0755) && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(path, 0755) && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
-/* O_EXCL: a finished run in the same directory is never overwritten. */
-static int create_csv(const char *dir, const char *name, FILE **out)
-{
-	char path[4200];
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	*out = fdopen(fd, "w");
-	if (!*out) {
-		close(fd);
-		return -errno;
-	}
-	return 0;
 }
 
 static void samples_header(const struct sweep_cfg *cfg, struct row *r)
@@ -160,40 +127,101 @@ static int row_flush(FILE *f, struct row *r)
 	return err;
 }
 
-static int write_header(FILE *f, const struct sweep_cfg *cfg,
-			void (*fill)(const struct sweep_cfg *cfg, struct row *r))
+typedef void (*header_fn)(const struct sweep_cfg *cfg, struct row *r);
+
+/* The header line of a file into m. */
+static int header_text(const struct sweep_cfg *cfg, header_fn fill, struct membuf *m)
 {
 	struct row *r = calloc(1, sizeof(*r));
 	int err;
 
 	if (!r)
 		return -ENOMEM;
-	fill(cfg, r);
-	err = row_flush(f, r);
+	err = membuf_open(m);
+	if (!err) {
+		fill(cfg, r);
+		err = row_flush(m->f, r);
+		err = membuf_close(m) ?: err;
+	}
 	free(r);
 	return err;
 }
 
-int results_open(const char *dir, const struct sweep_cfg *cfg, struct results **out)
+/* Create dir/name holding only its header, on disk before any point runs. */
+static int create_csv(const char *dir, const struct sweep_cfg *cfg, header_fn fill,
+		      struct results_file *rf)
 {
-	struct results *r;
+	struct membuf m;
+	int err;
+
+	err = header_text(cfg, fill, &m);
+	if (!err) {
+		rf->fd = resultdir_create_file(dir, rf->name, m.buf, m.len);
+		err = rf->fd < 0 ? rf->fd : 0;
+		rf->size = m.len;
+	}
+	membuf_free(&m);
+	return err;
+}
+
+static struct results *results_new(const struct sweep_cfg *cfg)
+{
+	struct results *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->cfg = cfg;
+	r->samples = (struct results_file){ .name = "samples.csv", .fd = -1 };
+	r->summary = (struct results_file){ .name = "summary.csv", .fd = -1 };
+	return r;
+}
+
+/*
+ * An existing file of an interrupted run, appended to from its end; one a
+ * kill kept from being made, or (where O_TMPFILE is missing) from getting
+ * its header, is made now.
+ */
+static int reopen_csv(const char *dir, const struct sweep_cfg *cfg, header_fn fill,
+		      struct results_file *rf)
+{
+	char path[4200];
+	struct membuf m;
+	struct stat st;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rf->name);
+	rf->fd = open(path, O_RDWR | O_CLOEXEC);
+	if (rf->fd < 0 && errno == ENOENT)
+		return create_csv(dir, cfg, fill, rf);
+	if (rf->fd < 0 || fstat(rf->fd, &st))
+		return -errno;
+	rf->size = st.st_size;
+	if (rf->size)
+		return 0;
+	err = header_text(cfg, fill, &m);
+	if (!err)
+		err = resultdir_write_at(rf->fd, 0, m.buf, m.len);
+	if (!err)
+		rf->size = m.len;
+	membuf_free(&m);
+	return err;
+}
+
+typedef int (*open_fn)(const char *dir, const struct sweep_cfg *cfg, header_fn fill,
+		       struct results_file *rf);
+
+static int results_open(const char *dir, const struct sweep_cfg *cfg, open_fn open_csv,
+			struct results **out)
+{
+	struct results *r = results_new(cfg);
 	int err;
 
 	*out = NULL;
-	err = mkdir_parents(dir);
-	if (err)
-		return err;
-	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
-	r->cfg = cfg;
-	err = create_csv(dir, "samples.csv", &r->samples);
+	err = open_csv(dir, cfg, samples_header, &r->samples);
 	if (!err)
-		err = create_csv(dir, "summary.csv", &r->summary);
-	if (!err)
-		err = write_header(r->samples, cfg, samples_header);
-	if (!err)
-		err = write_header(r->summary, cfg, summary_header);
+		err = open_csv(dir, cfg, summary_header, &r->summary);
 	if (err) {
 		results_close(r);
 		return err;
@@ -202,7 +230,64 @@ int results_open(const char *dir, const struct sweep_cfg *cfg, struct results **
 	return 0;
 }
 
-static int append_samples(struct results *res, const struct point_result *pr, struct row *r)
+int results_create(const char *dir, const struct sweep_cfg *cfg, struct results **out)
+{
+	return results_open(dir, cfg, create_csv, out);
+}
+
+int results_reopen(const char *dir, const struct sweep_cfg *cfg, struct results **out)
+{
+	return results_open(dir, cfg, reopen_csv, out);
+}
+
+/* Does header row t_head (nr fields) name the columns fill() writes? */
+static bool header_is(const struct sweep_cfg *cfg, header_fn fill, char **t_head, int nr)
+{
+	struct row *r = calloc(1, sizeof(*r));
+	bool same;
+
+	if (!r)
+		return false;
+	fill(cfg, r);
+	same = r->nr == nr;
+	for (int i = 0; same && i < nr; i++)
+		same = !strcmp(r->f[i], t_head[i]);
+	free(r);
+	return same;
+}
+
+int results_check_header(const struct sweep_cfg *cfg, const struct csv_table *samples,
+			 const struct csv_table *summary, const char **which)
+{
+	*which = NULL;
+	if (samples->nr_rows && !header_is(cfg, samples_header, samples->rows[0],
+					   samples->nr_cols))
+		*which = "samples.csv";
+	else if (summary->nr_rows && !header_is(cfg, summary_header, summary->rows[0],
+						summary->nr_cols))
+		*which = "summary.csv";
+	return *which ? -EBADMSG : 0;
+}
+
+int results_rewrite(const char *dir, const char *name, const struct csv_table *t,
+		    const bool *keep)
+{
+	struct membuf m;
+	int err;
+
+	err = membuf_open(&m);
+	for (int i = 0; !err && i < t->nr_rows; i++)
+		if (!i || keep[i])
+			err = csv_write_row(m.f, (const char *const *)t->rows[i], t->nr_cols);
+	err = (m.f ? membuf_close(&m) : 0) ?: err;
+	if (!err)
+		err = resultdir_replace_file(dir, name, m.buf, m.len);
+	membuf_free(&m);
+	return err;
+}
+
+static int append_samples(struct results *res, const struct point_result *pr, FILE *f,
+			  struct row *r)
 {
 	const char *title = experiment_title(res->cfg, &res->cfg->exps[pr->pt->exp]);
 	int err = 0;
@@ -218,7 +303,7 @@ static int append_samples(struct results *res, const struct point_result *pr, st
 		row_u64(r, iv->elapsed_ns);
 		for (int m = 0; m < res->cfg->wl->nr_metrics; m++)
 			row_u64(r, iv->delta[m]);
-		err = row_flush(res->samples, r);
+		err = row_flush(f, r);
 	}
 	return err;
 }
@@ -268,7 +353,8 @@ static void summary_stat_fields(const struct point_result *pr, int nr_metrics, s
 	}
 }
 
-static int append_summary(struct results *res, const struct point_result *pr, struct row *r)
+static int append_summary(struct results *res, const struct point_result *pr, FILE *f,
+			  struct row *r)
 {
 	const struct workload *wl = res->cfg->wl;
 
@@ -278,42 +364,88 @@ static int append_summary(struct results *res, const struct point_result *pr, st
 		param_format(&wl->params[p], pr->pt->wp.v[p], row_next(r), FIELD_LEN);
 	summary_run_fields(pr, r);
 	summary_stat_fields(pr, wl->nr_metrics, r);
-	return row_flush(res->summary, r);
+	return row_flush(f, r);
 }
 
-/* fsync too: fflush alone leaves the rows in the page cache. */
-static int sync_file(FILE *f)
-{
-	if (fflush(f) || fsync(fileno(f)))
-		return -errno;
-	return 0;
-}
-
-int results_append(struct results *res, const struct point_result *pr)
+/* The point's rows, formatted in memory: a file gets all of them or none. */
+static int format_point(struct results *res, const struct point_result *pr,
+			struct membuf *samples, struct membuf *summary)
 {
 	struct row *r = calloc(1, sizeof(*r));
 	int err;
 
 	if (!r)
 		return -ENOMEM;
-	err = append_samples(res, pr, r);
+	err = membuf_open(samples);
 	if (!err)
-		err = append_summary(res, pr, r);
+		err = membuf_open(summary);
+	if (!err)
+		err = append_samples(res, pr, samples->f, r);
+	if (!err)
+		err = append_summary(res, pr, summary->f, r);
+	if (samples->f)
+		err = membuf_close(samples) ?: err;
+	if (summary->f)
+		err = membuf_close(summary) ?: err;
 	free(r);
-	if (!err)
-		err = sync_file(res->samples);
-	if (!err)
-		err = sync_file(res->summary);
 	return err;
+}
+
+/*
+ * Undo a point whose rows did not all reach the disk: both files go back to
+ * their size before it, so no row is torn and summary.csv never claims
+ * samples that samples.csv does not hold.
+ */
+static int roll_back(struct results *res)
+{
+	int err = 0;
+
+	if (ftruncate(res->samples.fd, res->samples.size) || fsync(res->samples.fd))
+		err = -errno;
+	if (ftruncate(res->summary.fd, res->summary.size) || fsync(res->summary.fd))
+		err = err ?: -errno;
+	return err;
+}
+
+/*
+ * Samples first: a kill between the two writes leaves samples of a point
+ * with no summary row (a resumed run drops them), never the reverse.
+ */
+int results_append(struct results *res, const struct point_result *pr)
+{
+	struct membuf samples = { 0 }, summary = { 0 };
+	int err;
+
+	err = format_point(res, pr, &samples, &summary);
+	if (!err)
+		err = resultdir_write_at(res->samples.fd, res->samples.size, samples.buf,
+					 samples.len);
+	if (!err)
+		err = resultdir_write_at(res->summary.fd, res->summary.size, summary.buf,
+					 summary.len);
+	if (!err) {
+		res->samples.size += samples.len;
+		res->summary.size += summary.len;
+	} else {
+		res->rollback_err = roll_back(res);
+	}
+	membuf_free(&samples);
+	membuf_free(&summary);
+	return err;
+}
+
+int results_rollback_error(const struct results *res)
+{
+	return res->rollback_err;
 }
 
 void results_close(struct results *r)
 {
 	if (!r)
 		return;
-	if (r->samples)
-		fclose(r->samples);
-	if (r->summary)
-		fclose(r->summary);
+	if (r->samples.fd >= 0)
+		close(r->samples.fd);
+	if (r->summary.fd >= 0)
+		close(r->summary.fd);
 	free(r);
 }

@@ -1,26 +1,59 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The result directory: samples.csv and summary.csv, appended and flushed
- * as each point ends, so a crash or Ctrl-C loses nothing finished.
- * Column layout is in docs/results.md.
+ * The result directory's CSVs: samples.csv and summary.csv.  Each file
+ * appears with its header already on disk; a point's rows are appended
+ * and fsync()ed as it ends, all of them or none, so a crash, a full disk
+ * or Ctrl-C never leaves a torn row or a summary that claims more than
+ * the samples hold.  Column layout is in docs/results.md.
  */
 #ifndef SWEEP_RESULTS_H
 #define SWEEP_RESULTS_H
 
+#include <stdbool.h>
+
 #include "bind.h"
+#include "csvfile.h"
 #include "result.h"
 
 struct results;
 
 /*
- * Create dir (and parents), create both CSVs, write their header lines.
- * Returns 0 or -errno; -EEXIST when dir already holds them, since a
- * finished run is never overwritten.  Reports nothing: the caller does.
+ * Create both CSVs in dir (which exists) with their header lines, on disk
+ * (fsync()ed, directory too) before this returns.  Returns 0 or -errno;
+ * -EEXIST when either is there already.  Reports nothing: the caller does.
  */
-int results_open(const char *dir, const struct sweep_cfg *cfg, struct results **out);
+int results_create(const char *dir, const struct sweep_cfg *cfg, struct results **out);
 
-/* Append the point's rows to both files, fflush() and fsync() them. 0/-errno. */
+/*
+ * --resume: open the CSVs of an interrupted run in dir for appending
+ * (creating one that a kill kept from being made).  Check their headers
+ * first with results_check_header().
+ */
+int results_reopen(const char *dir, const struct sweep_cfg *cfg, struct results **out);
+
+/*
+ * Do the headers of the tables read back (empty tables pass) name the
+ * columns this bpfsweep writes for cfg?  0, or -EBADMSG with *which the
+ * file that differs.
+ */
+int results_check_header(const struct sweep_cfg *cfg, const struct csv_table *samples,
+			 const struct csv_table *summary, const char **which);
+
+/*
+ * Replace dir/name by t's header and the rows r with keep[r], through a
+ * temporary file renamed over it.  0/-errno.
+ */
+int results_rewrite(const char *dir, const char *name, const struct csv_table *t,
+		    const bool *keep);
+
+/*
+ * Append the point's rows to both files with write(2) and fsync() them.
+ * On any failure (short write, ENOSPC, EFBIG, EIO, fsync) both files are
+ * cut back to their sizes before the point and -errno is returned; after
+ * that, results_rollback_error() says whether the cut itself failed.
+ */
 int results_append(struct results *r, const struct point_result *pr);
+int results_rollback_error(const struct results *r);
 
 void results_close(struct results *r);
 

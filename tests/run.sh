@@ -29,6 +29,8 @@ run_part "end to end (plan)" tests/e2e/plan.sh
 run_part "end to end (chart safety)" tests/e2e/plot_safety.sh
 run_part "end to end (meta)" tests/e2e/meta.sh
 run_part "end to end (quality flags)" tests/e2e/quality.sh
+run_part "result directory (null workload)" tests/e2e/persist.sh
+run_part "kill and resume (null workload)" tests/e2e/kill.sh
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done

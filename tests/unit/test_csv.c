@@ -159,6 +159,27 @@ TEST(empty_input)
 	csv_table_free(&t);
 }
 
+/* A kill in the middle of an append: the unfinished last line is left out, and said. */
+TEST(whole_lines_leave_out_a_torn_tail)
+{
+	char path[] = "/tmp/test_csv.XXXXXX";
+	struct csv_table t;
+	size_t torn;
+	int fd = mkstemp(path);
+
+	CHECK(fd >= 0);
+	CHECK_INT(write(fd, "a,b\n1,2\n3", 9), 9);
+	close(fd);
+	CHECK_INT(csv_read_whole_lines(path, &t, &torn), 0);
+	CHECK_INT(t.nr_rows, 2);
+	CHECK_INT(torn, 1);
+	CHECK_STR(t.rows[1][1], "2");
+	csv_table_free(&t);
+	/* the same file read whole is malformed: the torn row is one field short */
+	CHECK_INT(csv_read_file(path, &t), -EINVAL);
+	unlink(path);
+}
+
 RUN_TESTS(write_quotes_only_when_needed, round_trip_string, round_trip_file,
 	  lone_empty_field_is_a_row, last_row_without_newline_and_crlf, bad_row_width,
-	  malformed_quotes, missing_file, empty_input)
+	  malformed_quotes, missing_file, empty_input, whole_lines_leave_out_a_torn_tail)

@@ -236,6 +236,28 @@ TEST(explained_for_footnotes)
 	CHECK_STR(buf, "cv=224% (st");
 }
 
+/* What summary.csv's quality column holds comes back as the same flags. */
+TEST(parsed_back_from_csv)
+{
+	struct quality q = { .flags = QF_CV | QF_ZERO | QF_TREND | QF_BIMODAL | QF_INTERFERENCE |
+				      QF_STEAL, .n = 5, .nr_zero = 4, .cv_pct = 224,
+			     .trend_pct = -12, .other_pct = 23, .steal_pct = 5 };
+	struct quality back;
+	char text[256], again[256];
+
+	quality_format(&q, text, sizeof(text));
+	CHECK_STR(text, "cv=224%;zero=4/5;trend=-12%;bimodal;interference=23%;steal=5%");
+	CHECK_INT(quality_parse(text, &back), 0);
+	CHECK_INT(back.flags, q.flags);
+	CHECK_INT(back.nr_zero, 4);
+	CHECK_INT(back.n, 5);
+	quality_format(&back, again, sizeof(again));
+	CHECK_STR(again, text);
+	CHECK_INT(quality_parse("", &back), 0);
+	CHECK_INT(back.flags, 0);
+	CHECK_INT(quality_parse("cv=3%;noise", &back), -EINVAL);
+}
+
 /* Expand "cons 0 prod (0,1)x3,0" back into one CPU per thread. */
 static int expand_list(const char *s, int *cpu, int max)
 {
@@ -310,4 +332,5 @@ TEST(cpus_compact_form)
 RUN_TESTS(clean_gets_no_flags, zero_intervals, near_zero_line, jitter_is_cv_and_bimodal,
 	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
-	  interference_and_steal, explained_for_footnotes, cpus_every_thread, cpus_compact_form)
+	  interference_and_steal, explained_for_footnotes, parsed_back_from_csv,
+	  cpus_every_thread, cpus_compact_form)

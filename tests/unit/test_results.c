@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /* results.c: the CSV files of a result directory, read back with csv.c. */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "csvfile.h"
+#include "resultdir.h"
 #include "results.h"
+#include "results_read.h"
 
 extern const struct workload null_workload;
 
@@ -81,7 +86,9 @@ static int write_two_points(const char *sub_dir)
 	res[1] = (struct point_result){ .pt = &pts[1], .status = PS_UNSUPPORTED };
 	snprintf(res[1].reason, sizeof(res[1].reason), "null: unsupported, on request");
 	res[1].cpus = (char *)"unpinned";
-	err = results_open(sub_dir, &cfg, &rs);
+	err = resultdir_create(sub_dir);
+	if (!err)
+		err = results_create(sub_dir, &cfg, &rs);
 	if (err)
 		return err;
 	err = results_append(rs, &res[0]);
@@ -161,6 +168,18 @@ free_table:
 	csv_table_free(&t);
 }
 
+/* samples.csv parses and holds nr data rows. */
+static void check_samples_rows(const char *dir, int nr)
+{
+	char path[512];
+	struct csv_table t;
+
+	snprintf(path, sizeof(path), "%s/samples.csv", dir);
+	CHECK_INT(csv_read_file(path, &t), 0);
+	CHECK_INT(t.nr_rows, nr + 1);
+	csv_table_free(&t);
+}
+
 TEST(write_and_read_back)
 {
 	char dir[64], sub[128];
@@ -183,15 +202,32 @@ TEST(never_overwrites)
 	CHECK_INT(make_tmpdir(dir), 0);
 	snprintf(sub, sizeof(sub), "%s/a/b", dir);
 	CHECK_INT(write_two_points(sub), 0);
-	CHECK_INT(results_open(sub, &cfg, &rs), -EEXIST);
+	CHECK_INT(resultdir_create(sub), -EEXIST);
+	CHECK_INT(results_create(sub, &cfg, &rs), -EEXIST);
 	CHECK(!rs);
 	remove_tree(dir, "a/b");
+}
+
+/* "/" and an existing directory with a trailing slash or "." exist: refused, nothing made */
+TEST(existing_directories_refused)
+{
+	char dir[64], sub[128];
+
+	CHECK_INT(resultdir_create("/"), -EEXIST);
+	CHECK_INT(resultdir_create("//"), -EEXIST);
+	CHECK_INT(make_tmpdir(dir), 0);
+	CHECK_INT(resultdir_create(dir), -EEXIST);
+	snprintf(sub, sizeof(sub), "%s/", dir);
+	CHECK_INT(resultdir_create(sub), -EEXIST);
+	snprintf(sub, sizeof(sub), "%s/.", dir);
+	CHECK_INT(resultdir_create(sub), -EEXIST);
+	CHECK_INT(resultdir_create(""), -ENOENT);
+	rmdir(dir);
 }
 
 TEST(parent_is_a_file)
 {
 	char dir[64], sub[128];
-	struct results *rs = NULL;
 	FILE *f;
 
 	CHECK_INT(make_tmpdir(dir), 0);
@@ -200,10 +236,97 @@ TEST(parent_is_a_file)
 	CHECK(f);
 	fclose(f);
 	snprintf(sub, sizeof(sub), "%s/a/b", dir);
-	CHECK_INT(results_open(sub, &cfg, &rs), -ENOTDIR);
+	CHECK_INT(resultdir_create(sub), -ENOTDIR);
 	snprintf(sub, sizeof(sub), "%s/a", dir);
 	unlink(sub);
 	rmdir(dir);
 }
 
-RUN_TESTS(write_and_read_back, never_overwrites, parent_is_a_file)
+static off_t file_size(const char *dir, const char *name)
+{
+	char path[512];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return stat(path, &st) ? -1 : st.st_size;
+}
+
+/*
+ * A write that fails part way (here a file size limit: EFBIG) takes the
+ * whole point back out of both files: no torn row, no summary row.
+ */
+TEST(failed_append_leaves_no_partial_point)
+{
+	struct rlimit old, lim;
+	struct point_result r;
+	struct interval iv[3];
+	struct results *rs;
+	struct point pt;
+	char dir[64], sub[128];
+	off_t samples, summary;
+	int err;
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	CHECK_INT(resultdir_create(sub), 0);
+	CHECK_INT(results_create(sub, &cfg, &rs), 0);
+	make_point(&pt, 0, 1);
+	make_ok(&r, &pt, iv);
+	CHECK_INT(results_append(rs, &r), 0);
+	samples = file_size(sub, "samples.csv");
+	summary = file_size(sub, "summary.csv");
+	/* room for one more samples row of the three */
+	getrlimit(RLIMIT_FSIZE, &old);
+	lim = old;
+	lim.rlim_cur = samples + 60;
+	signal(SIGXFSZ, SIG_IGN);
+	setrlimit(RLIMIT_FSIZE, &lim);
+	err = results_append(rs, &r);
+	setrlimit(RLIMIT_FSIZE, &old);
+	signal(SIGXFSZ, SIG_DFL);
+	CHECK_INT(err, -EFBIG);
+	CHECK_INT(results_rollback_error(rs), 0);
+	CHECK_INT(file_size(sub, "samples.csv"), samples);
+	CHECK_INT(file_size(sub, "summary.csv"), summary);
+	/* and the next point goes on from there */
+	CHECK_INT(results_append(rs, &r), 0);
+	results_close(rs);
+	check_samples_rows(sub, 6);
+	remove_tree(dir, "a");
+}
+
+/* The reader ties samples to points by id and leaves an unfinished last line out. */
+TEST(result_set_read_back)
+{
+	struct result_set *set;
+	char dir[64], sub[128], path[256], why[256];
+	int fd;
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	CHECK_INT(write_two_points(sub), 0);
+	/* an orphan row (no summary row for point 7) and a torn tail */
+	snprintf(path, sizeof(path), "%s/samples.csv", sub);
+	fd = open(path, O_WRONLY | O_APPEND);
+	CHECK(fd >= 0);
+	CHECK_INT(write(fd, "7,x,0,0,1,5,5,5\n0,x,0,", 22), 22);
+	close(fd);
+	CHECK_INT(results_read(sub, &set, why, sizeof(why)), 0);
+	CHECK(!set->spec);
+	CHECK_INT(set->nr_points, 2);
+	CHECK_INT(set->samples_torn, 6);
+	CHECK_INT(set->nr_params, 9);
+	CHECK_INT(set->nr_metrics, 2);
+	CHECK_INT(set->points[0].id, 0);
+	CHECK_STR(set->points[0].status, "ok");
+	CHECK_INT(set->points[0].n, 2);
+	CHECK_INT(set->points[0].nr_samples, 3);
+	CHECK_STR(set->points[1].status, "unsupported");
+	CHECK_INT(set->points[1].nr_samples, 0);
+	CHECK_STR(set->summary.rows[0][set->first_param], "producers");
+	result_set_free(set);
+	remove_tree(dir, "a");
+}
+
+RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
+	  failed_append_leaves_no_partial_point, result_set_read_back)

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Creating the files of a result directory so that a kill, a full disk or
+ * a second run never leaves one overwritten, empty or half-written.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "resultdir.h"
+
+#define PATH_LEN 4096
+
+/* fsync() the directory at path. */
+static int sync_path(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd))
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+int resultdir_sync(const char *dir)
+{
+	return sync_path(dir);
+}
+
+/* The new entry of dir lives in its parent: sync that too. */
+static int sync_parent(const char *dir)
+{
+	char parent[PATH_LEN];
+	char *slash;
+
+	snprintf(parent, sizeof(parent), "%s", dir);
+	slash = strrchr(parent, '/');
+	if (!slash)
+		return sync_path(".");
+	if (slash == parent)
+		slash++;
+	*slash = '\0';
+	return sync_path(parent);
+}
+
+int resultdir_create(const char *dir)
+{
+	char path[PATH_LEN];
+	size_t len = strlen(dir);
+	char *p;
+
+	if (!len)
+		return -ENOENT;
+	if (len >= sizeof(path))
+		return -ENAMETOOLONG;
+	memcpy(path, dir, len + 1);
+	/* "out/" is "out": a trailing slash must not make "out" a parent */
+	while (len > 1 && path[len - 1] == '/')
+		path[--len] = '\0';
+	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	/* the run's own directory: existing is refused, never reused */
+	if (mkdir(path, 0755))
+		return -errno;
+	return sync_parent(path);
+}
+
+int resultdir_write_at(int fd, off_t off, const void *buf, size_t len)
+{
+	const char *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = pwrite(fd, p, len, off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		p += n;
+		off += n;
+		len -= n;
+	}
+	return fsync(fd) ? -errno : 0;
+}
+
+/* Give the unnamed file fd the name dirfd/name; -EEXIST if taken. */
+static int link_tmpfile(int fd, int dirfd, const char *name)
+{
+	char proc[64];
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	if (!linkat(AT_FDCWD, proc, dirfd, name, AT_SYMLINK_FOLLOW))
+		return 0;
+	if (errno != ENOENT)
+		return -errno;
+	/* no /proc: AT_EMPTY_PATH (needs CAP_DAC_READ_SEARCH, which root has) */
+	return linkat(fd, "", dirfd, name, AT_EMPTY_PATH) ? -errno : 0;
+}
+
+/* Filesystems without O_TMPFILE: an exclusive create, briefly empty. */
+static int create_plain(int dirfd, const char *name, const void *buf, size_t len)
+{
+	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	err = resultdir_write_at(fd, 0, buf, len);
+	if (err) {
+		close(fd);
+		unlinkat(dirfd, name, 0);
+		return err;
+	}
+	return fd;
+}
+
+static int create_unnamed(int dirfd, const char *name, const void *buf, size_t len)
+{
+	int fd = openat(dirfd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, 0644);
+	int err;
+
+	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL))
+		return create_plain(dirfd, name, buf, len);
+	if (fd < 0)
+		return -errno;
+	err = resultdir_write_at(fd, 0, buf, len);
+	if (!err)
+		err = link_tmpfile(fd, dirfd, name);
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+int resultdir_create_file(const char *dir, const char *name, const void *buf, size_t len)
+{
+	int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd, err;
+
+	if (dirfd < 0)
+		return -errno;
+	fd = create_unnamed(dirfd, name, buf, len);
+	if (fd >= 0 && fsync(dirfd)) {
+		err = -errno;
+		close(fd);
+		fd = err;
+	}
+	close(dirfd);
+	return fd;
+}
+
+/*
+ * Written under no name, then linked as name.tmp and renamed over name: a
+ * kill leaves name.tmp only in the moment between link and rename.
+ */
+int resultdir_replace_file(const char *dir, const char *name, const void *buf, size_t len)
+{
+	char tmp[PATH_LEN];
+	int dirfd, fd, err = 0;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", name) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
+		return -errno;
+	unlinkat(dirfd, tmp, 0);
+	fd = create_unnamed(dirfd, tmp, buf, len);
+	if (fd < 0)
+		err = fd;
+	else
+		close(fd);
+	if (!err && renameat(dirfd, tmp, dirfd, name))
+		err = -errno;
+	if (err)
+		unlinkat(dirfd, tmp, 0);
+	else if (fsync(dirfd))
+		err = -errno;
+	close(dirfd);
+	return err;
+}
+
+int membuf_open(struct membuf *m)
+{
+	m->buf = NULL;
+	m->len = 0;
+	m->f = open_memstream(&m->buf, &m->len);
+	return m->f ? 0 : -errno;
+}
+
+int membuf_close(struct membuf *m)
+{
+	int err = ferror(m->f) ? -EIO : 0;
+
+	if (fclose(m->f) && !err)
+		err = -errno;
+	m->f = NULL;
+	return err;
+}
+
+void membuf_free(struct membuf *m)
+{
+	if (m->f)
+		fclose(m->f);
+	free(m->buf);
+	m->f = NULL;
+	m->buf = NULL;
+	m->len = 0;
+}

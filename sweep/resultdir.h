@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Files of a result directory, created so that nothing is ever overwritten
+ * and nothing is ever seen half-written: the directory is new, a file
+ * appears with its whole first content or not at all, and a file that is
+ * replaced (on --resume) is replaced by rename.  Everything is fsync()ed,
+ * directory entries too.  Functions return 0 or -errno and report nothing.
+ */
+#ifndef SWEEP_RESULTDIR_H
+#define SWEEP_RESULTDIR_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Create dir: missing parents are made, the last component must not exist
+ * (-EEXIST when it does, a directory or not).
+ */
+int resultdir_create(const char *dir);
+
+/*
+ * Create dir/name holding buf[0..len), exclusively (-EEXIST if the name
+ * exists): written and fsync()ed under no name (O_TMPFILE), then linked,
+ * so a kill never leaves it empty or half-written.  Returns the open file
+ * descriptor (>= 0, for appending) or -errno.
+ */
+int resultdir_create_file(const char *dir, const char *name, const void *buf, size_t len);
+
+/*
+ * Replace (or create) dir/name with buf[0..len): written and fsync()ed
+ * under no name, linked as name.tmp and renamed over it.  A stale name.tmp
+ * of a killed run is removed first.
+ */
+int resultdir_replace_file(const char *dir, const char *name, const void *buf, size_t len);
+
+/* Write all of buf at offset off, short writes continued; then fsync(). */
+int resultdir_write_at(int fd, off_t off, const void *buf, size_t len);
+
+/* fsync() the directory itself, so entries created or renamed in it last. */
+int resultdir_sync(const char *dir);
+
+/* An in-memory FILE whose text a writer fills (open_memstream). */
+struct membuf {
+	FILE *f;
+	char *buf;
+	size_t len;
+};
+
+int membuf_open(struct membuf *m);
+/* Flush; returns 0 and leaves m->buf/len holding the text, or -errno. */
+int membuf_close(struct membuf *m);
+void membuf_free(struct membuf *m);
+
+#endif

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A result directory read back into a result set: see results_read.h.
+ * Points are tied to their samples by point id, never by row order.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results_read.h"
+#include "textfile.h"
+
+/* The fixed columns the reader relies on, by name (docs/results.md). */
+static const char *const samples_fixed[] = {
+	[RS_S_POINT] = "point", [RS_S_EXPERIMENT] = "experiment", [RS_S_REP] = "rep",
+	[RS_S_INTERVAL] = "interval", [RS_S_WARMUP] = "warmup", [RS_S_ELAPSED] = "elapsed_ns",
+};
+
+#define NR_SAMPLES_FIXED (sizeof(samples_fixed) / sizeof(samples_fixed[0]))
+
+/* A whole decimal number, or false. */
+static bool parse_ll(const char *s, long long *v)
+{
+	char *end;
+
+	if (!*s)
+		return false;
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return !errno && !*end;
+}
+
+static int read_spec(const char *dir, struct result_set *rs)
+{
+	char path[4200];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/spec", dir);
+	err = read_text_file(path, &rs->spec);
+	return err == -ENOENT ? 0 : err;
+}
+
+static int add_meta(struct result_set *rs, const char *key, const char *value)
+{
+	struct result_meta *m = realloc(rs->meta, (rs->nr_meta + 1) * sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	rs->meta = m;
+	m = &rs->meta[rs->nr_meta];
+	m->key = strdup(key);
+	m->value = strdup(value);
+	if (!m->key || !m->value) {
+		free(m->key);
+		free(m->value);
+		return -ENOMEM;
+	}
+	rs->nr_meta++;
+	return 0;
+}
+
+/* "key: value" lines; a line without ": " (a torn last line) is skipped. */
+static int read_meta(const char *dir, struct result_set *rs)
+{
+	char path[4200], *text, *line, *next, *colon, *nl;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	err = read_text_file(path, &text);
+	if (err)
+		return err == -ENOENT ? 0 : err;
+	for (line = text; !err && *line; line = next) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			break;
+		*nl = '\0';
+		next = nl + 1;
+		colon = strstr(line, ": ");
+		if (!colon)
+			continue;
+		*colon = '\0';
+		err = add_meta(rs, line, colon + 2);
+	}
+	free(text);
+	return err;
+}
+
+static int read_csv(const char *dir, const char *name, struct csv_table *t, bool *exists,
+		    size_t *torn, char *why, size_t whylen)
+{
+	char path[4200];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	err = csv_read_whole_lines(path, t, torn);
+	*exists = err != -ENOENT;
+	if (err == -ENOENT)
+		return 0;
+	if (err == -EINVAL)
+		snprintf(why, whylen, "%s is not valid CSV", path);
+	return err;
+}
+
+/* Column layout of the two files, checked by name. */
+static int find_columns(struct result_set *rs, char *why, size_t whylen)
+{
+	int status = result_summary_col(rs, "status");
+	int exp = result_summary_col(rs, "experiment");
+
+	if (rs->summary.nr_rows) {
+		if (result_summary_col(rs, "point") != 0 || exp != 1 || status < exp) {
+			snprintf(why, whylen, "summary.csv lacks the point, experiment or "
+				 "status column");
+			return -EINVAL;
+		}
+		rs->first_param = exp + 1;
+		rs->nr_params = status - exp - 1;
+	}
+	if (!rs->samples.nr_rows)
+		return 0;
+	for (size_t c = 0; c < NR_SAMPLES_FIXED; c++) {
+		if (rs->samples.nr_cols <= (int)c || strcmp(rs->samples.rows[0][c],
+							    samples_fixed[c])) {
+			snprintf(why, whylen, "samples.csv: column %zu is not '%s'", c + 1,
+				 samples_fixed[c]);
+			return -EINVAL;
+		}
+	}
+	rs->first_metric = NR_SAMPLES_FIXED;
+	rs->nr_metrics = rs->samples.nr_cols - NR_SAMPLES_FIXED;
+	return 0;
+}
+
+static int read_point(struct result_set *rs, int row, struct result_point *p, char *why,
+		      size_t whylen)
+{
+	char **f = rs->summary.rows[row];
+	int n_col = result_summary_col(rs, "n");
+
+	*p = (struct result_point){ .row = row, .experiment = f[1],
+				    .status = f[rs->first_param + rs->nr_params] };
+	if (!parse_ll(f[0], &p->id) || p->id < 0 || (n_col >= 0 && !parse_ll(f[n_col], &p->n))) {
+		snprintf(why, whylen, "summary.csv line %d: point or n is not a number", row + 1);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Each point's sample rows, found by its id. */
+static int attach_samples(struct result_set *rs, char *why, size_t whylen)
+{
+	for (int r = 1; r < rs->samples.nr_rows; r++) {
+		long long id;
+
+		if (!parse_ll(rs->samples.rows[r][RS_S_POINT], &id)) {
+			snprintf(why, whylen, "samples.csv line %d: point is not a number", r + 1);
+			return -EINVAL;
+		}
+		for (int i = 0; i < rs->nr_points; i++) {
+			struct result_point *p = &rs->points[i];
+			int *rows;
+
+			if (p->id != id)
+				continue;
+			rows = realloc(p->sample_rows, (p->nr_samples + 1) * sizeof(*rows));
+			if (!rows)
+				return -ENOMEM;
+			p->sample_rows = rows;
+			p->sample_rows[p->nr_samples++] = r;
+		}
+	}
+	return 0;
+}
+
+static int read_points(struct result_set *rs, char *why, size_t whylen)
+{
+	int nr = rs->summary.nr_rows ? rs->summary.nr_rows - 1 : 0;
+	int err = 0;
+
+	rs->points = calloc(nr ? nr : 1, sizeof(*rs->points));
+	if (!rs->points)
+		return -ENOMEM;
+	for (int r = 1; !err && r <= nr; r++)
+		err = read_point(rs, r, &rs->points[rs->nr_points++], why, whylen);
+	return err ?: attach_samples(rs, why, whylen);
+}
+
+int results_read(const char *dir, struct result_set **out, char *why, size_t whylen)
+{
+	struct result_set *rs = calloc(1, sizeof(*rs));
+	int err;
+
+	*out = NULL;
+	snprintf(why, whylen, "%s", "");
+	if (!rs)
+		return -ENOMEM;
+	err = read_spec(dir, rs);
+	if (!err)
+		err = read_meta(dir, rs);
+	if (!err)
+		err = read_csv(dir, "summary.csv", &rs->summary, &rs->has_summary,
+			       &rs->summary_torn, why, whylen);
+	if (!err)
+		err = read_csv(dir, "samples.csv", &rs->samples, &rs->has_samples,
+			       &rs->samples_torn, why, whylen);
+	if (!err)
+		err = find_columns(rs, why, whylen);
+	if (!err)
+		err = read_points(rs, why, whylen);
+	if (err) {
+		result_set_free(rs);
+		return err;
+	}
+	*out = rs;
+	return 0;
+}
+
+const char *result_meta(const struct result_set *rs, const char *key)
+{
+	for (int i = 0; i < rs->nr_meta; i++)
+		if (!strcmp(rs->meta[i].key, key))
+			return rs->meta[i].value;
+	return NULL;
+}
+
+int result_summary_col(const struct result_set *rs, const char *name)
+{
+	return csv_column(&rs->summary, name);
+}
+
+void result_set_free(struct result_set *rs)
+{
+	if (!rs)
+		return;
+	for (int i = 0; i < rs->nr_points; i++)
+		free(rs->points[i].sample_rows);
+	free(rs->points);
+	for (int i = 0; i < rs->nr_meta; i++) {
+		free(rs->meta[i].key);
+		free(rs->meta[i].value);
+	}
+	free(rs->meta);
+	csv_table_free(&rs->samples);
+	csv_table_free(&rs->summary);
+	free(rs->spec);
+	free(rs);
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reading a result directory back: the result set a run left (spec as run,
+ * meta, summary rows and their samples).  It needs no workload table to
+ * make sense: parameters are the summary columns between `experiment` and
+ * `status`, metrics the samples columns after `elapsed_ns`, by name
+ * (docs/results.md).  --resume reads one today; report, compare and merge
+ * are to read theirs through it too.
+ */
+#ifndef SWEEP_RESULTS_READ_H
+#define SWEEP_RESULTS_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "csvfile.h"
+
+/* One "key: value" line of meta. */
+struct result_meta {
+	char *key;
+	char *value;
+};
+
+/* One summary row: a point as it finished (or did not). */
+struct result_point {
+	long long id;
+	int row;			/* in summary, 1-based like csv_table rows */
+	const char *experiment;
+	const char *status;		/* "ok", "unsupported", "failed", "interrupted" */
+	long long n;			/* measured intervals the row claims */
+	int *sample_rows;		/* rows of samples with this point id, in file order */
+	int nr_samples;
+};
+
+struct result_set {
+	char *spec;			/* the spec as run; NULL when absent */
+	struct result_meta *meta;	/* in file order; keys may repeat (tag, config) */
+	int nr_meta;
+	bool has_samples, has_summary;	/* the files exist (a kill may keep them from it) */
+	struct csv_table samples;	/* row 0 the header; empty when absent */
+	struct csv_table summary;
+	size_t samples_torn;		/* bytes of an unfinished last line, left unread */
+	size_t summary_torn;
+	struct result_point *points;	/* one per summary row, in file order */
+	int nr_points;
+	/* columns */
+	int first_param, nr_params;	/* in summary: the parameters, by header name */
+	int first_metric, nr_metrics;	/* in samples: the counters, by header name */
+};
+
+/* Column indexes of samples.csv's fixed columns (docs/results.md). */
+enum { RS_S_POINT, RS_S_EXPERIMENT, RS_S_REP, RS_S_INTERVAL, RS_S_WARMUP, RS_S_ELAPSED };
+
+/*
+ * Read dir.  Missing files are not errors (a run killed at its start has
+ * not made them all); malformed ones are -EINVAL with why saying where.
+ * Returns 0 or -errno.
+ */
+int results_read(const char *dir, struct result_set **out, char *why, size_t whylen);
+
+/* The value of the first meta line with key, or NULL. */
+const char *result_meta(const struct result_set *rs, const char *key);
+
+/* Column index of name in the summary header, or -1. */
+int result_summary_col(const struct result_set *rs, const char *name);
+
+void result_set_free(struct result_set *rs);
+
+#endif

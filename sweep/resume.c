@@ -1,0 +1,453 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --resume DIR: the result set a run left, checked against the command
+ * line and tied to today's points by point id and parameter tuple (never
+ * by row number), with the rows of points that did not finish dropped so
+ * that the CSVs stay one consistent set.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "quality.h"
+#include "resultdir.h"
+#include "results.h"
+#include "resume.h"
+
+/* Names a killed run may have left half-written; never part of a result set. */
+static const char *const stale_names[] = { "samples.csv.tmp", "summary.csv.tmp",
+					   "table.txt.tmp" };
+
+/* What meta records of a run that its points depend on. */
+enum run_opt {
+	RO_WORKLOAD, RO_HOST, RO_KERNEL, RO_WARMUP, RO_DURATION, RO_INTERVAL, RO_REPEAT,
+	RO_AFFINITY, NR_RUN_OPTS
+};
+
+static const char *const run_opt_keys[NR_RUN_OPTS] = {
+	[RO_WORKLOAD] = "workload", [RO_HOST] = "host", [RO_KERNEL] = "kernel_release",
+	[RO_WARMUP] = "warmup", [RO_DURATION] = "duration", [RO_INTERVAL] = "interval",
+	[RO_REPEAT] = "repeat", [RO_AFFINITY] = "affinity",
+};
+
+static bool dir_is_empty(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	bool empty = true;
+
+	if (!d)
+		return false;
+	while (empty && (e = readdir(d)))
+		empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+	closedir(d);
+	return empty;
+}
+
+/* Name the first line where the spec as run and the spec given now differ. */
+static void report_spec_difference(const char *dir, const char *was, const char *now)
+{
+	size_t la = strcspn(was, "\n"), lb = strcspn(now, "\n");
+	int line = 1;
+
+	while (la == lb && !memcmp(was, now, la) && was[la] && now[lb]) {
+		was += la + 1;
+		now += lb + 1;
+		la = strcspn(was, "\n");
+		lb = strcspn(now, "\n");
+		line++;
+	}
+	diag_err("cannot resume %s: its spec differs at line %d: '%.*s' there, '%.*s' now "
+		 "(give the spec and --set options it was run with)", dir, line, (int)la, was,
+		 (int)lb, now);
+}
+
+static int check_spec(const char *dir, const struct spec *spec, struct resume *rs)
+{
+	struct membuf m;
+	int err;
+
+	if (!rs->set->spec) {
+		rs->fresh = dir_is_empty(dir);
+		if (!rs->fresh)
+			diag_err("cannot resume %s: it holds no spec, so bpfsweep did not start "
+				 "a run there", dir);
+		return rs->fresh ? 0 : -EINVAL;
+	}
+	err = membuf_open(&m);
+	if (!err) {
+		err = spec_write(spec, m.f);
+		err = membuf_close(&m) ?: err;
+	}
+	if (err)
+		diag_err("cannot resume %s: %s", dir, strerror(-err));
+	else if (strcmp(m.buf, rs->set->spec)) {
+		report_spec_difference(dir, rs->set->spec, m.buf);
+		err = -EINVAL;
+	}
+	membuf_free(&m);
+	return err;
+}
+
+static bool is_duration(enum run_opt o)
+{
+	return o == RO_WARMUP || o == RO_DURATION || o == RO_INTERVAL;
+}
+
+static uint64_t cfg_ns(const struct sweep_cfg *cfg, enum run_opt o)
+{
+	return o == RO_WARMUP ? cfg->warmup_ns : o == RO_DURATION ? cfg->duration_ns :
+	       cfg->interval_ns;
+}
+
+/* The option's value in this run, as text (durations for the message only). */
+static void run_opt_now(const struct sweep_cfg *cfg, const struct utsname *u, enum run_opt o,
+			char *buf, size_t len)
+{
+	if (is_duration(o))
+		snprintf(buf, len, "%gs", cfg_ns(cfg, o) / 1e9);
+	else if (o == RO_WORKLOAD)
+		snprintf(buf, len, "%s", cfg->wl->name);
+	else if (o == RO_HOST)
+		snprintf(buf, len, "%s", u->nodename);
+	else if (o == RO_KERNEL)
+		snprintf(buf, len, "%s", u->release);
+	else if (o == RO_REPEAT)
+		snprintf(buf, len, "%d", cfg->repeat);
+	else
+		snprintf(buf, len, "%s", cfg->affinity ? "on" : "off");
+}
+
+/* meta's "250ms" and this run's 0.25 s are the same: durations compare as lengths. */
+static bool same_value(const struct sweep_cfg *cfg, enum run_opt o, const char *was,
+		       const char *now)
+{
+	uint64_t ns;
+	char err[128];
+
+	if (!is_duration(o))
+		return !strcmp(was, now);
+	return !parse_duration(was, &ns, err, sizeof(err)) && ns == cfg_ns(cfg, o);
+}
+
+static int check_run_opts(const char *dir, const struct sweep_cfg *cfg, struct resume *rs)
+{
+	char now[512];
+	struct utsname u;
+	const char *was;
+
+	if (uname(&u))
+		memset(&u, 0, sizeof(u));
+	for (int o = 0; o < NR_RUN_OPTS; o++) {
+		was = result_meta(rs->set, run_opt_keys[o]);
+		/* a run killed while writing meta has finished nothing to compare */
+		if (!was && !rs->set->nr_points)
+			continue;
+		if (!was) {
+			diag_err("cannot resume %s: its meta does not say its %s", dir,
+				 run_opt_keys[o]);
+			return -EINVAL;
+		}
+		run_opt_now(cfg, &u, o, now, sizeof(now));
+		if (same_value(cfg, o, was, now))
+			continue;
+		diag_err("cannot resume %s: it was run with %s %s, this run has %s (%s)", dir,
+			 run_opt_keys[o], was, now, o <= RO_KERNEL ?
+			 "its points would not be comparable" :
+			 "give the --quick and --set options it was run with");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static bool is_finished(const struct result_set *set, const struct result_point *p)
+{
+	int measured = 0;
+
+	if (!strcmp(p->status, "unsupported"))
+		return true;
+	if (strcmp(p->status, "ok"))
+		return false;
+	for (int i = 0; i < p->nr_samples; i++)
+		measured += !strcmp(set->samples.rows[p->sample_rows[i]][RS_S_WARMUP], "0");
+	return measured == p->n;
+}
+
+/* Is summary row p the point pt: same experiment, same value of every parameter? */
+static bool same_point(const struct result_set *set, const struct result_point *p,
+		       const struct sweep_cfg *cfg, const struct point *pt, char *why, size_t len)
+{
+	const struct workload *wl = cfg->wl;
+	const char *title = experiment_title(cfg, &cfg->exps[pt->exp]);
+	char **row = set->summary.rows[p->row], val[256];
+
+	if (strcmp(p->experiment, title)) {
+		snprintf(why, len, "experiment '%s' there, '%s' now", p->experiment, title);
+		return false;
+	}
+	/* the header check has made the parameter columns wl's, in its order */
+	for (int c = 0; c < wl->nr_params; c++) {
+		param_format(&wl->params[c], pt->wp.v[c], val, sizeof(val));
+		if (strcmp(val, row[set->first_param + c])) {
+			snprintf(why, len, "%s=%s there, %s=%s now", wl->params[c].name,
+				 row[set->first_param + c], wl->params[c].name, val);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * Tie every summary row to its point.  kept[i]: the row stays, because its
+ * point finished or because this run (--only) does not run it again.
+ */
+static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *only,
+		      const struct point *pts, int nr_pts, struct resume *rs, bool *kept)
+{
+	const struct result_set *set = rs->set;
+	char why[600];
+
+	for (int i = 0; i < set->nr_points; i++) {
+		const struct result_point *p = &set->points[i];
+		const struct point *pt = p->id < nr_pts ? &pts[p->id] : NULL;
+
+		if (!pt || pt->id != p->id) {
+			diag_err("cannot resume %s: summary.csv line %d: point %lld is not a point "
+				 "of this spec (it has %d)", dir, p->row + 1, p->id, nr_pts);
+			return -EINVAL;
+		}
+		if (!same_point(set, p, cfg, pt, why, sizeof(why))) {
+			diag_err("cannot resume %s: summary.csv line %d: point %lld is not the "
+				 "same point: %s", dir, p->row + 1, p->id, why);
+			return -EINVAL;
+		}
+		kept[i] = is_finished(set, p) ||
+			  (only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only));
+		if (kept[i] && rs->has_row[p->id]) {
+			diag_err("cannot resume %s: summary.csv holds point %lld twice", dir,
+				 p->id);
+			return -EINVAL;
+		}
+		rs->has_row[p->id] |= kept[i];
+	}
+	return 0;
+}
+
+/* Which rows stay: those of finished points.  Returns how many go. */
+static int rows_to_keep(const struct result_set *set, const bool *kept, bool *keep_summary,
+			bool *keep_samples)
+{
+	int dropped = 0;
+
+	for (int i = 0; i < set->nr_points; i++) {
+		const struct result_point *p = &set->points[i];
+
+		keep_summary[p->row] = kept[i];
+		for (int s = 0; kept[i] && s < p->nr_samples; s++)
+			keep_samples[p->sample_rows[s]] = true;
+	}
+	for (int r = 1; r < set->summary.nr_rows; r++)
+		dropped += !keep_summary[r];
+	for (int r = 1; r < set->samples.nr_rows; r++)
+		dropped += !keep_samples[r];
+	return dropped;
+}
+
+/*
+ * summary.csv first: between the two renames, samples.csv then holds rows
+ * no summary claims, never a summary row whose samples are gone.
+ */
+static int drop_unfinished(const char *dir, const struct result_set *set, const bool *kept)
+{
+	bool *keep_summary = calloc(set->summary.nr_rows + 1, sizeof(bool));
+	bool *keep_samples = calloc(set->samples.nr_rows + 1, sizeof(bool));
+	int err = 0;
+
+	if (!keep_summary || !keep_samples) {
+		err = -ENOMEM;
+		goto out;
+	}
+	if (!rows_to_keep(set, kept, keep_summary, keep_samples) && !set->summary_torn &&
+	    !set->samples_torn)
+		goto out;
+	if (set->summary.nr_rows)
+		err = results_rewrite(dir, "summary.csv", &set->summary, keep_summary);
+	if (!err && set->samples.nr_rows)
+		err = results_rewrite(dir, "samples.csv", &set->samples, keep_samples);
+	if (err)
+		diag_err("cannot resume %s: cannot drop the rows of unfinished points: %s", dir,
+			 strerror(-err));
+out:
+	free(keep_summary);
+	free(keep_samples);
+	return err;
+}
+
+static long long cell_ll(const struct result_set *set, char **row, const char *col)
+{
+	int c = result_summary_col(set, col);
+
+	return c < 0 ? 0 : strtoll(row[c], NULL, 10);
+}
+
+static void rebuild_interval(const struct result_set *set, char **row, struct interval *iv)
+{
+	iv->rep = strtol(row[RS_S_REP], NULL, 10);
+	iv->idx = strtol(row[RS_S_INTERVAL], NULL, 10);
+	iv->warmup = !strcmp(row[RS_S_WARMUP], "1");
+	iv->elapsed_ns = strtoull(row[RS_S_ELAPSED], NULL, 10);
+	for (int m = 0; m < set->nr_metrics && m < WL_MAX_METRICS; m++)
+		iv->delta[m] = strtoull(row[set->first_metric + m], NULL, 10);
+}
+
+static enum point_status status_named(const char *name)
+{
+	for (enum point_status st = PS_OK; st <= PS_INTERRUPTED; st++)
+		if (!strcmp(point_status_name(st), name))
+			return st;
+	return PS_FAILED;
+}
+
+/* A point as the files hold it; statistics from its raw counts again. */
+static int rebuild_point(const struct result_set *set, const struct result_point *p,
+			 const struct point *pt, struct point_result *r)
+{
+	char **row = set->summary.rows[p->row];
+	int c = result_summary_col(set, "cpus");
+	int qcol = result_summary_col(set, "quality");
+
+	*r = (struct point_result){ .pt = pt, .status = status_named(p->status) };
+	snprintf(r->reason, sizeof(r->reason), "%s", row[result_summary_col(set, "reason")]);
+	r->nr_producers = cell_ll(set, row, "nr_producers");
+	r->nr_consumers = cell_ll(set, row, "nr_consumers");
+	r->nr_cpus = cell_ll(set, row, "nr_cpus");
+	r->tries = cell_ll(set, row, "tries");
+	/* the verdict of the run that measured it: CPU load is not in the files */
+	if (qcol >= 0 && quality_parse(row[qcol], &r->quality))
+		return -EINVAL;
+	r->cpus = strdup(c < 0 ? "" : row[c]);
+	r->iv = calloc(p->nr_samples ? p->nr_samples : 1, sizeof(*r->iv));
+	if (!r->cpus || !r->iv)
+		return -ENOMEM;
+	for (int i = 0; i < p->nr_samples; i++)
+		rebuild_interval(set, set->samples.rows[p->sample_rows[i]], &r->iv[i]);
+	r->nr_iv = p->nr_samples;
+	return r->status == PS_OK ? point_result_summarize(r) : 0;
+}
+
+/* The points that keep their rows, in point order, for the table and charts. */
+static int rebuild_finished(const struct point *pts, int nr_pts, const bool *kept,
+			    struct resume *rs)
+{
+	const struct result_set *set = rs->set;
+	int err = 0;
+
+	rs->old = calloc(nr_pts ? nr_pts : 1, sizeof(*rs->old));
+	if (!rs->old)
+		return -ENOMEM;
+	for (int id = 0; !err && id < nr_pts; id++) {
+		for (int i = 0; !err && rs->has_row[id] && i < set->nr_points; i++)
+			if (kept[i] && set->points[i].id == id)
+				err = rebuild_point(set, &set->points[i], &pts[id],
+						    &rs->old[rs->nr_old++]);
+	}
+	return err;
+}
+
+static int check_headers(const char *dir, const struct sweep_cfg *cfg, struct resume *rs)
+{
+	const char *which;
+
+	if (!results_check_header(cfg, &rs->set->samples, &rs->set->summary, &which))
+		return 0;
+	diag_err("cannot resume %s: %s has other columns than this bpfsweep writes", dir, which);
+	return -EINVAL;
+}
+
+static int read_set(const char *dir, struct resume *rs)
+{
+	char why[512];
+	int err;
+
+	for (size_t i = 0; i < sizeof(stale_names) / sizeof(stale_names[0]); i++) {
+		char path[4200];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, stale_names[i]);
+		unlink(path);
+	}
+	err = results_read(dir, &rs->set, why, sizeof(why));
+	if (err)
+		diag_err("cannot resume %s: %s", dir, why[0] ? why : strerror(-err));
+	return err;
+}
+
+int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_cfg *cfg,
+		   const char *only, const struct point *pts, int nr_pts, struct resume *rs)
+{
+	bool *kept = NULL;
+	int err;
+
+	memset(rs, 0, sizeof(*rs));
+	rs->has_row = calloc(nr_pts ? nr_pts : 1, sizeof(bool));
+	if (!rs->has_row)
+		return -ENOMEM;
+	err = read_set(dir, rs);
+	if (!err)
+		err = check_spec(dir, spec, rs);
+	if (!err)
+		rs->need_meta = !rs->set->nr_meta;
+	if (!err)
+		err = check_run_opts(dir, cfg, rs);
+	if (!err)
+		err = check_headers(dir, cfg, rs);
+	if (!err) {
+		kept = calloc(rs->set->nr_points + 1, sizeof(bool));
+		err = kept ? 0 : -ENOMEM;
+	}
+	if (!err)
+		err = tie_points(dir, cfg, only, pts, nr_pts, rs, kept);
+	if (!err)
+		err = drop_unfinished(dir, rs->set, kept);
+	if (!err)
+		err = rebuild_finished(pts, nr_pts, kept, rs);
+	free(kept);
+	return err;
+}
+
+int resume_run_info(struct resume *rs, struct run_info *ri)
+{
+	const char *start = result_meta(rs->set, "start");
+	struct tm tm = { 0 };
+	int nr = 0;
+
+	if (start && strptime(start, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		ri->start = timegm(&tm);
+	rs->tags = calloc(rs->set->nr_meta + 1, sizeof(*rs->tags));
+	if (!rs->tags)
+		return -ENOMEM;
+	for (int i = 0; i < rs->set->nr_meta; i++)
+		if (!strcmp(rs->set->meta[i].key, "tag"))
+			rs->tags[nr++] = rs->set->meta[i].value;
+	ri->tags = rs->tags;
+	return 0;
+}
+
+void resume_free(struct resume *rs)
+{
+	for (int i = 0; i < rs->nr_old; i++) {
+		free(rs->old[i].iv);
+		free(rs->old[i].cpus);
+	}
+	free(rs->old);
+	free(rs->has_row);
+	free(rs->tags);
+	result_set_free(rs->set);
+	memset(rs, 0, sizeof(*rs));
+}
