@@ -96,14 +96,15 @@ static int write_spec(FILE *f, struct run_state *rs)
 	return spec_write(rs->spec, f);
 }
 
-static int write_meta(struct run_state *rs)
+/* meta: created at the start; "resumed" and "end" lines appended later. */
+static int write_meta(struct run_state *rs, const char *append_key, time_t t)
 {
 	char path[4200];
 	int err;
 
 	snprintf(path, sizeof(path), "%s/meta", rs->dir);
-	err = rs->info.end ? meta_append_end(path, &rs->info) :
-			     meta_write(path, rs->cfg, &rs->info);
+	err = append_key ? meta_append_time(path, append_key, t) :
+			   meta_write(path, rs->cfg, &rs->info);
 	if (err)
 		diag_err("cannot write %s: %s", path, strerror(-err));
 	return err;
@@ -179,7 +180,9 @@ static int write_setup(struct run_state *rs, bool spec, bool meta)
 	if (spec)
 		err = write_file(rs, "spec", write_spec);
 	if (!err && meta)
-		err = write_meta(rs);
+		err = write_meta(rs, NULL, 0);
+	else if (!err && rs->o->resume)
+		err = write_meta(rs, "resumed", time(NULL));
 	if (err)
 		return err;
 	if (rs->o->resume)
@@ -354,7 +357,7 @@ static int finish(struct run_state *rs)
 		err = plot_render(rs->dir, rs->cfg, rs->set, rs->nr_set,
 				  rs->o->plot_timeout_s) ?: err;
 	rs->info.end = time(NULL);
-	err = write_meta(rs) ?: err;
+	err = write_meta(rs, "end", rs->info.end) ?: err;
 	note_oversubscribed(rs);
 	fprintf(stderr, "results: %s\n", rs->dir);
 	return err;

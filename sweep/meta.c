@@ -440,6 +440,8 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	put_duration(f, "duration", cfg->duration_ns);
 	put_duration(f, "interval", cfg->interval_ns);
 	putf(f, "repeat", "%d", cfg->repeat);
+	putf(f, "max_cv", "%d", cfg->max_cv);
+	putf(f, "retry_noisy", "%d", cfg->retry_noisy);
 	put(f, "affinity", cfg->affinity ? "on" : "off");
 	for (int i = 0; ri->tags && ri->tags[i]; i++)
 		put(f, "tag", ri->tags[i]);
@@ -511,7 +513,7 @@ int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_i
 	return write_text(path, O_CREAT | O_EXCL, mem, &text, &len);
 }
 
-int meta_append_end(const char *path, const struct run_info *ri)
+int meta_append_time(const char *path, const char *key, time_t t)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -519,6 +521,6 @@ int meta_append_end(const char *path, const struct run_info *ri)
 
 	if (!mem)
 		return -ENOMEM;
-	put_time(mem, "end", ri->end);
+	put_time(mem, key, t);
 	return write_text(path, O_APPEND, mem, &text, &len);
 }

@@ -26,8 +26,11 @@ struct run_info {
  */
 int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_info *ri);
 
-/* At the end of the run: append "end: <ri->end>" to path, fsync'd.  0 or -errno. */
-int meta_append_end(const char *path, const struct run_info *ri);
+/*
+ * Append "key: <t in ISO 8601 UTC>" to an existing path, fsync'd: "end" when
+ * a run finishes, "resumed" when --resume continues it.  0 or -errno.
+ */
+int meta_append_time(const char *path, const char *key, time_t t);
 
 /*
  * The files behind the facts that decide whether two runs are comparable

@@ -82,6 +82,10 @@ run $SPEC --no-plots --resume "$D" >/dev/null 2>"$TMP/err"
 check persist/resume-reruns-failed grep -q "9 of 10 points keep their rows, 1 to run" "$TMP/err"
 check persist/resume-failed-once [ "$(csv_col "$D/summary.csv" status | grep -c failed)" = 1 ]
 check persist/resume-no-tmp no_tmp "$D"
+# meta keeps the first start, says when each resume began, and ends in an end
+check persist/resume-meta-start [ "$(grep -c '^start: ' "$D/meta")" = 1 ]
+check persist/resume-meta-resumed [ "$(grep -c '^resumed: ' "$D/meta")" = 2 ]
+check persist/resume-meta-end-last [ "$(tail -n 1 "$D/meta" | cut -d: -f1)" = end ]
 
 # --- --resume refuses another spec, other options, another directory ----------
 sum_before=$(cat "$D"/*.csv | md5sum)

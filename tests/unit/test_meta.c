@@ -178,11 +178,11 @@ TEST(written_once_end_appended)
 
 	CHECK(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/meta", dir);
-	CHECK_INT(meta_append_end(path, &ri), -ENOENT);	/* never creates */
+	CHECK_INT(meta_append_time(path, "end", ri.end), -ENOENT);	/* never creates */
 	CHECK_INT(meta_write(path, &cfg, &ri), 0);
 	CHECK_INT(meta_write(path, &cfg, &ri), -EEXIST);	/* never overwrites */
 	ri.end = 86400 + 61;
-	CHECK_INT(meta_append_end(path, &ri), 0);
+	CHECK_INT(meta_append_time(path, "end", ri.end), 0);
 	CHECK_INT(nr_entries(dir), 1);
 	f = fopen(path, "r");
 	CHECK(f);
