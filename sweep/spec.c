@@ -362,18 +362,40 @@ nomem:
 	return -ENOMEM;
 }
 
+/* A NUL byte would end the text early and hide the rest: report where it is. */
+static int check_no_nul(const char *path, const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len), *bol = text;
+	struct loc at = { path, 1, 1 };
+
+	if (!nul)
+		return 0;
+	for (const char *p = text; p < nul; p++) {
+		if (*p == '\n') {
+			at.line++;
+			bol = p + 1;
+		}
+	}
+	at.col = nul - bol + 1;
+	diag_at(&at, "NUL byte in spec (is it a text file?)");
+	return -EINVAL;
+}
+
 int spec_parse_file(const char *path, struct spec **out)
 {
+	size_t len;
 	char *text;
 	int err;
 
 	*out = NULL;
-	err = read_text_file(path, &text);
+	err = read_text_file_len(path, &text, &len);
 	if (err) {
-		diag_err("%s: %s", path, strerror(-err));
+		diag_err("%s: %s", path, textfile_strerror(err));
 		return err;
 	}
-	err = spec_parse_string(path, text, out);
+	err = check_no_nul(path, text, len);
+	if (!err)
+		err = spec_parse_string(path, text, out);
 	free(text);
 	return err;
 }

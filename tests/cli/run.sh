@@ -13,9 +13,10 @@ for args_file in tests/cli/cases/*.args; do
 	name=$(basename "$args_file" .args)
 	base=tests/cli/cases/$name
 	out=$(mktemp) err=$(mktemp)
-	# word splitting of the one-line argument list is intended
+	# A generous limit: a case that hangs fails instead of stalling make check.
+	# Word splitting of the one-line argument list is intended.
 	# shellcheck disable=SC2046
-	$BPFSWEEP $(cat "$args_file") >"$out" 2>"$err" </dev/null
+	timeout 10 $BPFSWEEP $(cat "$args_file") >"$out" 2>"$err" </dev/null
 	status=$?
 	if [ "${UPDATE:-0}" = 1 ]; then
 		cp "$out" "$base.out"

@@ -412,7 +412,81 @@ TEST(write_round_trip)
 	free(twice);
 }
 
+/* Write len bytes of text to a new temporary file; its path into path. */
+static int temp_file(char *path, const void *text, size_t len)
+{
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fwrite(text, 1, len, f);
+	return fclose(f) || n != len ? -1 : 0;
+}
+
+/* A spec is a regular text file of at most 1 MiB: anything else fails at once. */
+TEST(parse_file_not_a_spec)
+{
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_file("/tmp", &s), -EISDIR);
+	CHECK(s == NULL);
+	/* /dev/zero was read until memory ran out */
+	CHECK_INT(spec_parse_file("/dev/zero", &s), -EINVAL);
+	CHECK_STR(diags(), "bpfsweep: error: /tmp: is a directory\n"
+		  "bpfsweep: error: /dev/zero: not a regular file\n");
+}
+
+TEST(parse_file_too_large)
+{
+	char path[] = "/tmp/test_spec_XXXXXX";
+	size_t len = (1 << 20) + 1;
+	char *text = malloc(len);
+	struct spec *s;
+	int ret;
+
+	CHECK(text != NULL);
+	memset(text, '#', len);
+	ret = temp_file(path, text, len);
+	free(text);
+	CHECK_INT(ret, 0);
+	capture();
+	ret = spec_parse_file(path, &s);
+	unlink(path);
+	CHECK_INT(ret, -EFBIG);
+	CHECK(strstr(diags(), ": larger than 1 MiB, the most a text file may be\n") != NULL);
+	/* 1 MiB exactly is still a spec */
+	CHECK_INT(temp_file(strcpy(path, "/tmp/test_spec_XXXXXX"), "", 0), 0);
+	CHECK_INT(truncate(path, 1 << 20), 0);
+	ret = spec_parse_file(path, &s);
+	unlink(path);
+	CHECK_INT(ret, -EINVAL);
+	CHECK(strstr(diags(), ":1:1: error: NUL byte in spec (is it a text file?)\n") != NULL);
+}
+
+/* A NUL byte used to end the spec there, silently dropping the rest. */
+TEST(parse_file_nul_byte)
+{
+	static const char text[] = "[sweep]\nworkload = null\ntitle = ab\0cd\nrepeat = x\n";
+	char path[] = "/tmp/test_spec_XXXXXX", want[128];
+	struct spec *s;
+	int ret;
+
+	CHECK_INT(temp_file(path, text, sizeof(text) - 1), 0);
+	capture();
+	ret = spec_parse_file(path, &s);
+	unlink(path);
+	CHECK_INT(ret, -EINVAL);
+	CHECK(s == NULL);
+	snprintf(want, sizeof(want), "%s:3:11: error: NUL byte in spec (is it a text file?)\n",
+		 path);
+	CHECK_STR(diags(), want);
+}
+
 RUN_TESTS(parse_sections_and_entries, parse_crlf_and_no_final_newline, parse_header_escapes,
 	  parse_errors_all_reported, parse_duplicate_key_per_section, parse_file,
 	  set_sweep_key, set_creates_sections, set_param_in_every_experiment, set_report_keys,
-	  set_errors, write_format, write_round_trip)
+	  set_errors, write_format, write_round_trip, parse_file_not_a_spec, parse_file_too_large,
+	  parse_file_nul_byte)
