@@ -65,7 +65,7 @@ static int list_index(const char *const *list, const char *word)
 
 static struct loc loc_plus(const struct loc *l, size_t off)
 {
-	return (struct loc){ l->file, l->line, l->col + (int)off };
+	return (struct loc){ l->file, l->line, l->col + (int)off, l->set };
 }
 
 /* Look a parameter up, or report it with a suggestion and return -1. */
@@ -630,7 +630,7 @@ static int check_duplicates(const struct param_def *p, const struct spec_entry *
 	for (int i = 1; i < vs->n; i++)
 		dup[o[i].i] = o[i].v == o[i - 1].v;
 	for (int i = 0; i < vs->n; i++) {
-		struct loc at = { e->val_loc.file, e->val_loc.line, vs->col[i] };
+		struct loc at = loc_plus(&e->val_loc, vs->col[i] - e->val_loc.col);
 		char buf[128];
 
 		if (!dup[i] || vs->col[i] == last_col)
@@ -765,12 +765,6 @@ static void check_link(const struct workload *wl, const struct experiment *x,
 	}
 }
 
-static void check_links(const struct workload *wl, const struct experiment *x)
-{
-	for (int a = 0; a < x->nr_axes; a++)
-		if (x->axes[a].linked && x->axes[a].link >= 0)
-			check_link(wl, x, &x->axes[a]);
-}
 
 static int set_report_opts(struct experiment *x, const struct report_opts *rep)
 {
@@ -787,18 +781,36 @@ static int set_report_opts(struct experiment *x, const struct report_opts *rep)
  * --set puts a parameter in every [params] section, so a bad one would be
  * reported once per experiment: remember which failed, and say it once.
  */
-static bool set_failed(const struct binder *b, const struct spec_entry *e)
+static bool set_failed(const struct binder *b, const char *key)
 {
 	for (int i = 0; i < b->nr_failed_sets; i++)
-		if (!strcmp(b->failed_sets[i], e->key))
+		if (!strcmp(b->failed_sets[i], key))
 			return true;
 	return false;
 }
 
-static void remember_failed_set(struct binder *b, const struct spec_entry *e, int errors)
+static void remember_failed_set(struct binder *b, const char *key, int errors)
 {
 	if (diag_error_count() != errors && b->nr_failed_sets < WL_MAX_PARAMS)
-		b->failed_sets[b->nr_failed_sets++] = e->key;
+		b->failed_sets[b->nr_failed_sets++] = key;
+}
+
+/* The links of x; one that a --set made is checked once for all experiments. */
+static void check_links(struct binder *b, const struct experiment *x)
+{
+	const struct workload *wl = b->cfg->wl;
+
+	for (int a = 0; a < x->nr_axes; a++) {
+		const struct axis *ax = &x->axes[a];
+		const char *key = wl->params[ax->param].name;
+		int errors = diag_error_count();
+
+		if (!ax->linked || ax->link < 0 || (ax->loc.set && set_failed(b, key)))
+			continue;
+		check_link(wl, x, ax);
+		if (ax->loc.set)
+			remember_failed_set(b, key, errors);
+	}
 }
 
 /* One workload parameter of a [params] section becomes the next axis of x. */
@@ -806,10 +818,10 @@ static int bind_param_entry(struct binder *b, const struct spec_entry *e,
 			    struct experiment *x, bool *used)
 {
 	const struct workload *wl = b->cfg->wl;
-	bool from_set = e->key_loc.file != b->s->path;
+	bool from_set = e->key_loc.set;
 	int errors = diag_error_count(), p, err;
 
-	if (from_set && set_failed(b, e))
+	if (from_set && set_failed(b, e->key))
 		return 0;
 	p = lookup_param(b, e->key, strlen(e->key), &e->key_loc, true);
 	err = 0;
@@ -819,7 +831,7 @@ static int bind_param_entry(struct binder *b, const struct spec_entry *e,
 		err = bind_axis(b, &wl->params[p], e, &x->axes[x->nr_axes++]);
 	}
 	if (from_set)
-		remember_failed_set(b, e, errors);
+		remember_failed_set(b, e->key, errors);
 	return err;
 }
 
@@ -897,7 +909,7 @@ static int bind_experiment(struct binder *b, const struct spec_section *sec,
 		if (!used[i])
 			err = default_axis(wl, i, &x->axes[x->nr_axes++]);
 	if (!err) {
-		check_links(wl, x);
+		check_links(b, x);
 		count_points(b, x);
 	}
 	return err ? err : set_report_opts(x, &rep);

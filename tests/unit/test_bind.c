@@ -385,7 +385,8 @@ TEST(set_creates_experiment)
 	CHECK(cfg != NULL);
 	CHECK_INT(cfg->nr_exps, 1);
 	CHECK_STR(cfg->exps[0].title, "x");
-	CHECK_STR(cfg->exps[0].loc.file, "<command line>");
+	CHECK_STR(cfg->exps[0].loc.file, "--set");
+	CHECK_INT(cfg->exps[0].loc.set, 2);
 	CHECK_STR(axes_text(cfg, &cfg->exps[0]), "producers: 3; rate: 1000000; drop_pct: 0; "
 		  "value_size: 64; mode: 0; flag: 0; fail: 0");
 	sweep_cfg_free(cfg);
@@ -400,10 +401,10 @@ TEST(set_error_column)
 
 	/* the value lands in both experiments, and is reported once */
 	CHECK(bind_sets("t/x.spec", text, bad_value) == NULL);
-	CHECK_STR(diags(), "<command line>:1:11: error: value 2000 out of range for "
+	CHECK_STR(diags(), "--set #1:1:11: error: value 2000 out of range for "
 		  "'producers' (0..1024)\n");
 	CHECK(bind_sets("t/x.spec", text, bad_key) == NULL);
-	CHECK_STR(diags(), "<command line>:1:3: error: unknown parameter 'prodcers' for workload "
+	CHECK_STR(diags(), "--set #1:1:3: error: unknown parameter 'prodcers' for workload "
 		  "'null' (did you mean 'producers'?)\n");
 }
 
