@@ -398,6 +398,7 @@ TEST(set_error_column)
 		"[sweep]\nworkload = null\n[params]\nmode = slow\n[params]\nflag = on\n";
 	const char *const bad_value[] = { "producers=2000", NULL };
 	const char *const bad_key[] = { "  prodcers=2", NULL };
+	const char *const bad_link[] = { "rate=5", "mode={producers}", NULL };
 
 	/* the value lands in both experiments, and is reported once */
 	CHECK(bind_sets("t/x.spec", text, bad_value) == NULL);
@@ -406,6 +407,10 @@ TEST(set_error_column)
 	CHECK(bind_sets("t/x.spec", text, bad_key) == NULL);
 	CHECK_STR(diags(), "--set #1:1:3: error: unknown parameter 'prodcers' for workload "
 		  "'null' (did you mean 'producers'?)\n");
+	/* a bad link was checked, and reported, once per experiment */
+	CHECK(bind_sets("t/x.spec", text, bad_link) == NULL);
+	CHECK_STR(diags(), "--set #2:1:6: error: 'mode' cannot take the values of 'producers': "
+		  "different types\n");
 }
 
 TEST(write_round_trip)
