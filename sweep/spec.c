@@ -166,14 +166,31 @@ static int set_entry_fields(struct spec_entry *e, const struct lexed *lx, const 
 	return 0;
 }
 
+/*
+ * Room for one more of nr items of size bytes in *arr, doubling *cap: a
+ * realloc per item copies them all each time (quadratic under ASan).
+ */
+static int grow(void **arr, int nr, int *cap, size_t size)
+{
+	int new_cap = *cap ? 2 * *cap : 8;
+	void *p;
+
+	if (nr < *cap)
+		return 0;
+	p = realloc(*arr, new_cap * size);
+	if (!p)
+		return -ENOMEM;
+	*arr = p;
+	*cap = new_cap;
+	return 0;
+}
+
 static int append_entry(struct spec_section *sec, const struct lexed *lx, const struct loc *at)
 {
 	struct spec_entry *e;
 
-	e = realloc(sec->entries, (sec->nr_entries + 1) * sizeof(*e));
-	if (!e)
+	if (grow((void **)&sec->entries, sec->nr_entries, &sec->cap_entries, sizeof(*e)))
 		return -ENOMEM;
-	sec->entries = e;
 	e = &sec->entries[sec->nr_entries];
 	*e = (struct spec_entry){ 0 };
 	if (set_entry_fields(e, lx, at))
@@ -240,12 +257,11 @@ static struct spec_section *insert_section(struct spec *s, int pos, const char *
 	struct spec_section *secs, *sec;
 	char *n = strndup(name, name_len);
 
-	secs = n ? realloc(s->sections, (s->nr_sections + 1) * sizeof(*secs)) : NULL;
-	if (!secs) {
+	if (!n || grow((void **)&s->sections, s->nr_sections, &s->cap_sections, sizeof(*secs))) {
 		free(n);
 		return NULL;
 	}
-	s->sections = secs;
+	secs = s->sections;
 	memmove(&secs[pos + 1], &secs[pos], (s->nr_sections - pos) * sizeof(*secs));
 	sec = &secs[pos];
 	*sec = (struct spec_section){ .name = n, .arg = arg, .loc = *loc };

@@ -23,13 +23,13 @@ struct spec_section {
 	char *arg;		/* [params "Title"] → "Title", else NULL */
 	struct loc loc;		/* of the '[' */
 	struct spec_entry *entries;
-	int nr_entries;
+	int nr_entries, cap_entries;
 };
 
 struct spec {
 	char *path;
 	struct spec_section *sections;
-	int nr_sections;
+	int nr_sections, cap_sections;
 	int nr_sets;		/* spec_set() calls so far */
 };
 
