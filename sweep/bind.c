@@ -765,7 +765,6 @@ static void check_link(const struct workload *wl, const struct experiment *x,
 	}
 }
 
-
 static int set_report_opts(struct experiment *x, const struct report_opts *rep)
 {
 	x->group = rep->group;

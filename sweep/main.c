@@ -6,8 +6,8 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <stdio_ext.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

@@ -167,30 +167,29 @@ static int set_entry_fields(struct spec_entry *e, const struct lexed *lx, const 
 }
 
 /*
- * Room for one more of nr items of size bytes in *arr, doubling *cap: a
- * realloc per item copies them all each time (quadratic under ASan).
+ * arr with room for one more of its nr items of size bytes (doubling *cap:
+ * a realloc per item copies them all each time), or NULL on ENOMEM.
  */
-static int grow(void **arr, int nr, int *cap, size_t size)
+static void *grow(void *arr, int nr, int *cap, size_t size)
 {
 	int new_cap = *cap ? 2 * *cap : 8;
-	void *p;
 
 	if (nr < *cap)
-		return 0;
-	p = realloc(*arr, new_cap * size);
-	if (!p)
-		return -ENOMEM;
-	*arr = p;
-	*cap = new_cap;
-	return 0;
+		return arr;
+	arr = realloc(arr, new_cap * size);
+	if (arr)
+		*cap = new_cap;
+	return arr;
 }
 
 static int append_entry(struct spec_section *sec, const struct lexed *lx, const struct loc *at)
 {
 	struct spec_entry *e;
 
-	if (grow((void **)&sec->entries, sec->nr_entries, &sec->cap_entries, sizeof(*e)))
+	e = grow(sec->entries, sec->nr_entries, &sec->cap_entries, sizeof(*e));
+	if (!e)
 		return -ENOMEM;
+	sec->entries = e;
 	e = &sec->entries[sec->nr_entries];
 	*e = (struct spec_entry){ 0 };
 	if (set_entry_fields(e, lx, at))
@@ -257,11 +256,12 @@ static struct spec_section *insert_section(struct spec *s, int pos, const char *
 	struct spec_section *secs, *sec;
 	char *n = strndup(name, name_len);
 
-	if (!n || grow((void **)&s->sections, s->nr_sections, &s->cap_sections, sizeof(*secs))) {
+	secs = n ? grow(s->sections, s->nr_sections, &s->cap_sections, sizeof(*secs)) : NULL;
+	if (!secs) {
 		free(n);
 		return NULL;
 	}
-	secs = s->sections;
+	s->sections = secs;
 	memmove(&secs[pos + 1], &secs[pos], (s->nr_sections - pos) * sizeof(*secs));
 	sec = &secs[pos];
 	*sec = (struct spec_section){ .name = n, .arg = arg, .loc = *loc };
