@@ -3,7 +3,19 @@
 # bpfsweep: `make` builds, `make run` sweeps the default spec, `make check`
 # runs every test.  Both of the latter install missing Debian packages first
 # (make deps).  V=1 shows the commands.
+# SANITIZE=1 builds everything with ASan and UBSan into build-san/ (binary
+# build-san/bpfsweep); `make fuzz` builds the libFuzzer target into build-fuzz/.
 
+ifeq ($(SANITIZE),1)
+OUTPUT   ?= build-san
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+endif
+ifeq ($(FUZZ),1)
+OUTPUT   ?= build-fuzz
+CC       := clang
+SAN_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+	     -fno-omit-frame-pointer
+endif
 OUTPUT   ?= build
 PREFIX   ?= /usr/local
 DESTDIR  ?=
@@ -29,6 +41,10 @@ CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads $(shell pkg-config --cflags $(PKGS) 
 	    -DBPFSWEEP_BUILD_CLANG='"$(shell $(CLANG) --version 2>/dev/null | head -n1)"' \
 	    -DBPFSWEEP_BUILD_BPFTOOL='"$(shell $(BPFTOOL) version 2>/dev/null | head -n1)"'
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lpthread -lm
+CFLAGS   += $(SAN_FLAGS)
+LDFLAGS  += $(SAN_FLAGS)
+# The plain binary stays at the top; an instrumented one lives in its build directory.
+BIN      := $(if $(SAN_FLAGS),$(OUTPUT)/bpfsweep,bpfsweep)
 BPF_CFLAGS ?= -g -O2 -Wall -Wno-unused-function
 
 ifeq ($(V),1)
@@ -47,11 +63,11 @@ LIB_OBJS   := $(patsubst %.c,$(OUTPUT)/%.o,$(SWEEP_SRCS) $(WL_SRCS))
 TEST_SRCS  := $(wildcard tests/unit/test_*.c tests/integ/test_*.c tests/tools/*.c)
 TEST_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
 
-.PHONY: all deps run check test-bins install clean FORCE
+.PHONY: all deps run check test-bins fuzz install clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: bpfsweep
+all: $(BIN)
 
 deps:
 	$(Q)scripts/deps.sh
@@ -62,9 +78,16 @@ run: deps
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory all test-bins
+	$(Q)$(MAKE) --no-print-directory SANITIZE=1 all test-bins
+	$(Q)$(MAKE) --no-print-directory fuzz
 	$(Q)tests/run.sh
 
 test-bins: $(TEST_BINS)
+
+fuzz:
+	$(Q)$(MAKE) --no-print-directory FUZZ=1 build-fuzz/tests/fuzz/fuzz_spec
+
+build-fuzz/tests/fuzz/fuzz_spec: LDFLAGS += -fsanitize=fuzzer
 
 $(OUTPUT)/vmlinux.h:
 	$(Q)mkdir -p $(@D)
@@ -98,7 +121,7 @@ $(OUTPUT)/%.o: %.c $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-bpfsweep: $(OUTPUT)/sweep/main.o $(LIB_OBJS)
+$(BIN): $(OUTPUT)/sweep/main.o $(LIB_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
@@ -120,4 +143,4 @@ install: bpfsweep
 	install -m 0644 plots/*.gp $(DESTDIR)$(PREFIX)/share/bpfsweep/plots/
 
 clean:
-	$(Q)rm -rf $(OUTPUT) bpfsweep
+	$(Q)rm -rf $(OUTPUT) build-san build-fuzz bpfsweep

@@ -22,7 +22,6 @@
 #define NSEC_PER_SEC	1000000000ULL
 #define NSEC_PER_MSEC	1000000ULL
 #define MIN_INTERVAL_NS	(10 * NSEC_PER_MSEC)
-#define MAX_RANGE_VALS	100000
 
 static const char *const section_names[] = { "sweep", "report", "params", NULL };
 
@@ -52,6 +51,8 @@ struct binder {
 	/* keys of --set parameters already reported (see set_failed()) */
 	const char *failed_sets[WL_MAX_PARAMS];
 	int nr_failed_sets;
+	long long nr_points;	/* of the experiments bound so far */
+	bool too_many_points;	/* reported: bind no more experiments */
 };
 
 /* A list of values being built, with the column of the item each came from. */
@@ -71,7 +72,7 @@ static int list_index(const char *const *list, const char *word)
 
 static struct loc loc_plus(const struct loc *l, size_t off)
 {
-	return (struct loc){ l->file, l->line, l->col + (int)off };
+	return (struct loc){ l->file, l->line, l->col + (int)off, l->set };
 }
 
 /* Look a parameter up, or report it with a suggestion and return -1. */
@@ -512,12 +513,38 @@ static bool range_numbers(const struct param_def *p, struct range *r, const stru
 		range_error(r, at, "a range with a factor must start above 0");
 	else if (r->op != '*' && r->s <= 0)
 		range_error(r, &sl, "step must be positive");
-	else if (r->op != '*' && ((unsigned long long)r->b - r->a) / r->s >= MAX_RANGE_VALS)
-		diag_at(at, "range '%.*s' has more than %d values", (int)r->len, r->t,
-			MAX_RANGE_VALS);
 	else
 		return true;
 	return false;
+}
+
+/* How many values a checked range holds, without making them. */
+static unsigned long long range_count(const struct range *r)
+{
+	unsigned long long n = 1;
+
+	if (r->op != '*') {
+		n = ((unsigned long long)r->b - r->a) / r->s;
+		return n == ULLONG_MAX ? n : n + 1;
+	}
+	for (long long v = r->a; v <= r->b / r->s; v *= r->s)
+		n++;
+	return n;
+}
+
+/*
+ * The cap on the values of one parameter, checked before an item adds
+ * them: past it, a spec is a typo (0..100000000), not a sweep to run.
+ * Returns -E2BIG after reporting, to end the list.
+ */
+static int check_axis_cap(const struct param_def *p, const struct vals *vs,
+			  unsigned long long more, const struct loc *at)
+{
+	if (more <= (unsigned long long)(BIND_MAX_AXIS_VALS - vs->n))
+		return 0;
+	diag_at(at, "too many values for '%s': more than %d, the most one parameter may have",
+		p->name, BIND_MAX_AXIS_VALS);
+	return -E2BIG;
 }
 
 static int range_expand(const struct range *r, int col, struct vals *vs)
@@ -556,6 +583,8 @@ static int parse_range(const struct param_def *p, const char *t, size_t len,
 	}
 	if (!range_numbers(p, &r, at))
 		return 0;
+	if (check_axis_cap(p, vs, range_count(&r), at))
+		return -E2BIG;
 	return range_expand(&r, at->col, vs);
 }
 
@@ -577,10 +606,13 @@ static int parse_items(const struct param_def *p, const struct spec_entry *e,
 		} else {
 			if (!parse_at(p, v + off, len, &at, &x))
 				continue;
-			err = vals_push(vs, x, at.col);
+			err = check_axis_cap(p, vs, 1, &at);
+			if (!err)
+				err = vals_push(vs, x, at.col);
 		}
+		/* Past the cap, every later item would say so again. */
 		if (err)
-			return err;
+			return err == -E2BIG ? 0 : err;
 	}
 	return 0;
 }
@@ -618,7 +650,7 @@ static int check_duplicates(const struct param_def *p, const struct spec_entry *
 	for (int i = 1; i < vs->n; i++)
 		dup[o[i].i] = o[i].v == o[i - 1].v;
 	for (int i = 0; i < vs->n; i++) {
-		struct loc at = { e->val_loc.file, e->val_loc.line, vs->col[i] };
+		struct loc at = loc_plus(&e->val_loc, vs->col[i] - e->val_loc.col);
 		char buf[128];
 
 		if (!dup[i] || vs->col[i] == last_col)
@@ -660,6 +692,9 @@ static int bind_axis(const struct binder *b, const struct param_def *p,
 	int err;
 
 	ax->loc = e->val_loc;
+	/* The tree may be freed before the configuration: point at our copy. */
+	if (ax->loc.file == b->s->path)
+		ax->loc.file = b->cfg->spec_path;
 	if (is_link(e->value))
 		return bind_link(b, e, ax);
 	err = parse_items(p, e, &vs);
@@ -669,6 +704,11 @@ static int bind_axis(const struct binder *b, const struct param_def *p,
 	if (!err && vs.n)
 		err = check_duplicates(p, e, &vs);
 	free(vs.col);
+	/* A wrong list is reported, not kept: a spec of many holds no memory. */
+	if (diag_error_count() != before) {
+		free(vs.v);
+		vs = (struct vals){ 0 };
+	}
 	ax->vals = vs.v;
 	ax->nr_vals = vs.n;
 	return err;
@@ -745,13 +785,6 @@ static void check_link(const struct workload *wl, const struct experiment *x,
 	}
 }
 
-static void check_links(const struct workload *wl, const struct experiment *x)
-{
-	for (int a = 0; a < x->nr_axes; a++)
-		if (x->axes[a].linked && x->axes[a].link >= 0)
-			check_link(wl, x, &x->axes[a]);
-}
-
 static int set_report_opts(struct experiment *x, const struct report_opts *rep)
 {
 	x->group = rep->group;
@@ -767,18 +800,36 @@ static int set_report_opts(struct experiment *x, const struct report_opts *rep)
  * --set puts a parameter in every [params] section, so a bad one would be
  * reported once per experiment: remember which failed, and say it once.
  */
-static bool set_failed(const struct binder *b, const struct spec_entry *e)
+static bool set_failed(const struct binder *b, const char *key)
 {
 	for (int i = 0; i < b->nr_failed_sets; i++)
-		if (!strcmp(b->failed_sets[i], e->key))
+		if (!strcmp(b->failed_sets[i], key))
 			return true;
 	return false;
 }
 
-static void remember_failed_set(struct binder *b, const struct spec_entry *e, int errors)
+static void remember_failed_set(struct binder *b, const char *key, int errors)
 {
 	if (diag_error_count() != errors && b->nr_failed_sets < WL_MAX_PARAMS)
-		b->failed_sets[b->nr_failed_sets++] = e->key;
+		b->failed_sets[b->nr_failed_sets++] = key;
+}
+
+/* The links of x; one that a --set made is checked once for all experiments. */
+static void check_links(struct binder *b, const struct experiment *x)
+{
+	const struct workload *wl = b->cfg->wl;
+
+	for (int a = 0; a < x->nr_axes; a++) {
+		const struct axis *ax = &x->axes[a];
+		const char *key = wl->params[ax->param].name;
+		int errors = diag_error_count();
+
+		if (!ax->linked || ax->link < 0 || (ax->loc.set && set_failed(b, key)))
+			continue;
+		check_link(wl, x, ax);
+		if (ax->loc.set)
+			remember_failed_set(b, key, errors);
+	}
 }
 
 /* One workload parameter of a [params] section becomes the next axis of x. */
@@ -786,10 +837,10 @@ static int bind_param_entry(struct binder *b, const struct spec_entry *e,
 			    struct experiment *x, bool *used)
 {
 	const struct workload *wl = b->cfg->wl;
-	bool from_set = e->key_loc.file != b->s->path;
+	bool from_set = e->key_loc.set;
 	int errors = diag_error_count(), p, err;
 
-	if (from_set && set_failed(b, e))
+	if (from_set && set_failed(b, e->key))
 		return 0;
 	p = lookup_param(b, e->key, strlen(e->key), &e->key_loc, true);
 	err = 0;
@@ -799,7 +850,7 @@ static int bind_param_entry(struct binder *b, const struct spec_entry *e,
 		err = bind_axis(b, &wl->params[p], e, &x->axes[x->nr_axes++]);
 	}
 	if (from_set)
-		remember_failed_set(b, e, errors);
+		remember_failed_set(b, e->key, errors);
 	return err;
 }
 
@@ -827,6 +878,35 @@ static int bind_entries(struct binder *b, const struct spec_section *sec,
 	return 0;
 }
 
+/*
+ * The cap on points, counted before anything is expanded: a product of
+ * axes within the cap times one more axis of at most BIND_MAX_AXIS_VALS
+ * values fits a long long.  An axis without values (an error, already
+ * reported) counts as one.  Reported at the axis that crosses the cap.
+ */
+static void count_points(struct binder *b, const struct experiment *x)
+{
+	long long n = 1;
+
+	for (int a = 0; a < x->nr_axes; a++) {
+		const struct axis *ax = &x->axes[a];
+		const struct param_def *p = &b->cfg->wl->params[ax->param];
+
+		n *= ax->nr_vals > 1 ? ax->nr_vals : 1;
+		if (b->nr_points + n <= BIND_MAX_POINTS)
+			continue;
+		if (ax->nr_vals > 1)
+			diag_at(&ax->loc, "'%s' takes the sweep past %d points, the most it may have",
+				p->name, BIND_MAX_POINTS);
+		else
+			diag_at(&x->loc, "experiment '%s' takes the sweep past %d points, the most "
+				"it may have", x->title, BIND_MAX_POINTS);
+		b->too_many_points = true;
+		return;
+	}
+	b->nr_points += n;
+}
+
 static int bind_experiment(struct binder *b, const struct spec_section *sec,
 			   const struct report_opts *base, struct experiment *x)
 {
@@ -847,8 +927,10 @@ static int bind_experiment(struct binder *b, const struct spec_section *sec,
 	for (int i = 0; !err && i < wl->nr_params; i++)
 		if (!used[i])
 			err = default_axis(wl, i, &x->axes[x->nr_axes++]);
-	if (!err)
-		check_links(wl, x);
+	if (!err) {
+		check_links(b, x);
+		count_points(b, x);
+	}
 	return err ? err : set_report_opts(x, &rep);
 }
 
@@ -874,7 +956,8 @@ static int bind_experiments(struct binder *b)
 		cfg->nr_exps = 1;
 		return bind_experiment(b, NULL, &rep, &cfg->exps[0]);
 	}
-	for (int i = 0; i < s->nr_sections && !err; i++) {
+	/* Past the cap on points, the later experiments would only take memory. */
+	for (int i = 0; i < s->nr_sections && !err && !b->too_many_points; i++) {
 		if (strcmp(s->sections[i].name, "params"))
 			continue;
 		err = bind_experiment(b, &s->sections[i], &rep, &cfg->exps[cfg->nr_exps++]);

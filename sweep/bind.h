@@ -16,6 +16,13 @@
 #define MAX_PLOTS 8
 
 /*
+ * Caps on expansion, checked while binding, before any point is made: more
+ * is a typo in a range (0..100000000), not a sweep anyone can run.
+ */
+#define BIND_MAX_AXIS_VALS	100000		/* values of one parameter */
+#define BIND_MAX_POINTS		1000000		/* points of the whole sweep */
+
+/*
  * One parameter's values, in the order the spec lists them.  A linked axis
  * ("batch_cnt = {sample_rate}") has no values of its own: in every point it
  * takes the value of parameter `link` (vals holds one placeholder).

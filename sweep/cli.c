@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Loading what the command line names: spec file, --set overrides, --quick. */
 #include "cli.h"
+#include "diag.h"
 
 /* --quick: enough to see that every point runs, not to publish */
 #define QUICK_WARMUP_NS		250000000ULL
@@ -28,6 +29,7 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 	if (!err)
 		err = bind_spec(*spec, cfg);
 	if (err) {
+		diag_finish();
 		spec_free(*spec);
 		*spec = NULL;
 		return err;

@@ -1,17 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The one error printer: every diagnostic of bpfsweep goes through here. */
+/*
+ * The one error printer: every diagnostic of bpfsweep goes through here.
+ * What it prints may quote a spec, so control characters are escaped (a
+ * spec must not recolour or rewrite the terminal), and after DIAG_MAX_SHOWN
+ * located errors the rest are only counted (one bad line can hold 500000).
+ */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 
 static const char *progname = "bpfsweep";
 static int nr_errors;
+static int nr_shown;		/* located errors shown since diag_finish() */
+static int nr_hidden;		/* and those counted, not shown */
 static FILE *diag_stream;
 
 void diag_set_stream(FILE *f)
 {
 	diag_stream = f;
+	nr_shown = 0;
+	nr_hidden = 0;
 }
 
 static FILE *out(void)
@@ -29,22 +41,111 @@ int diag_error_count(void)
 	return nr_errors;
 }
 
+/* Length of the UTF-8 sequence at s (at most n bytes) that may be shown raw, or 0. */
+static size_t utf8_printable(const unsigned char *s, size_t n)
+{
+	size_t len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
+	unsigned int cp = s[0] & (0x3f >> (len - 1));
+
+	if (s[0] < 0xc2 || s[0] > 0xf4 || len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* C1 controls (U+0080..U+009F: a terminal takes U+009B for ESC [), overlong, surrogates */
+	if (cp < 0xa0 || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+/* text[0..n) with C0 controls, DEL, C1 controls and invalid UTF-8 escaped. */
+static void put_escaped(FILE *f, const char *text, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i = 0, len;
+
+	while (i < n) {
+		if (s[i] >= 0x20 && s[i] < 0x7f) {
+			fputc(s[i++], f);
+		} else if (s[i] == '\t') {
+			fputc(s[i++], f);
+		} else if (s[i] >= 0x80 && (len = utf8_printable(s + i, n - i))) {
+			fwrite(s + i, 1, len, f);
+			i += len;
+		} else if (s[i] == '\r' || s[i] == '\n' || s[i] == 0x1b) {
+			fprintf(f, "\\%c", s[i] == '\r' ? 'r' : s[i] == '\n' ? 'n' : 'e');
+			i++;
+		} else {
+			fprintf(f, "\\x%02x", s[i++]);
+		}
+	}
+}
+
+/* Format, then print escaped: the arguments are what may hold spec text. */
+static void put_message(FILE *f, const char *fmt, va_list ap)
+{
+	char small[512], *text = small;
+	va_list copy;
+	int n;
+
+	va_copy(copy, ap);
+	n = vsnprintf(small, sizeof(small), fmt, copy);
+	va_end(copy);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(small)) {
+		text = malloc(n + 1);
+		if (!text)
+			return;
+		vsnprintf(text, n + 1, fmt, ap);
+	}
+	put_escaped(f, text, n);
+	if (text != small)
+		free(text);
+}
+
+static void put_location(FILE *f, const struct loc *loc)
+{
+	if (loc->set)
+		fprintf(f, "--set #%d", loc->set);
+	else
+		put_escaped(f, loc->file, strlen(loc->file));
+	fprintf(f, ":%d:%d: error: ", loc->line, loc->col);
+}
+
 void diag_at(const struct loc *loc, const char *fmt, ...)
 {
 	va_list ap;
 
 	nr_errors++;
-	fprintf(out(), "%s:%d:%d: error: ", loc->file, loc->line, loc->col);
+	if (nr_shown == DIAG_MAX_SHOWN) {
+		nr_hidden++;
+		return;
+	}
+	nr_shown++;
+	put_location(out(), loc);
 	va_start(ap, fmt);
-	vfprintf(out(), fmt, ap);
+	put_message(out(), fmt, ap);
 	va_end(ap);
 	fputc('\n', out());
+}
+
+void diag_finish(void)
+{
+	if (nr_hidden)
+		fprintf(out(), "%s: %d more error%s not shown\n", progname, nr_hidden,
+			nr_hidden == 1 ? "" : "s");
+	nr_shown = 0;
+	nr_hidden = 0;
 }
 
 static void diag_prefixed(const char *kind, const char *fmt, va_list ap)
 {
 	fprintf(out(), "%s: %s: ", progname, kind);
-	vfprintf(out(), fmt, ap);
+	put_message(out(), fmt, ap);
 	fputc('\n', out());
 }
 

@@ -2,20 +2,27 @@
 /*
  * The one place that prints diagnostics.  Messages are lowercase with no
  * final period, as in bpftool: "file:line:col: error: message".
+ * Everything printed is made safe for a terminal: tabs and printable UTF-8
+ * pass, other control characters are escaped as \r \n \e or \xNN, and so
+ * is every byte of invalid UTF-8 or of a C1 control (U+0080..U+009F).
  */
 #ifndef SWEEP_DIAG_H
 #define SWEEP_DIAG_H
 
 #include <stdio.h>
 
-/* A location in a spec file (or "<command line>" for --set). 1-based. */
+/* A location in a spec file, or in the set-th --set argument. 1-based. */
 struct loc {
 	const char *file;
 	int line;
 	int col;
+	int set;		/* n-th --set (printed "--set #n:1:col"), 0 for a file */
 };
 
-/* "file:line:col: error: ..." on stderr */
+/* Located errors shown before the rest are only counted, as compilers do. */
+#define DIAG_MAX_SHOWN 20
+
+/* "file:line:col: error: ..." on stderr (the first DIAG_MAX_SHOWN of them) */
 void diag_at(const struct loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -28,7 +35,10 @@ void diag_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Number of diag_at()/diag_err() calls so far (tests and callers use it). */
 int diag_error_count(void);
 
-/* Where diagnostics go (stderr by default); tests capture them. */
+/* "bpfsweep: N more errors not shown" if some were not; starts a new count. */
+void diag_finish(void);
+
+/* Where diagnostics go (stderr by default), with a new count; tests capture them. */
 void diag_set_stream(FILE *f);
 
 /* Name used in "NAME: error:" prefixes, defaults to "bpfsweep". */

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -337,7 +338,9 @@ static int parse_positional(int argc, char **argv, const struct cmd *c, struct c
 	return -1;
 }
 
-int main(int argc, char **argv)
+static bool ran_run;		/* for finish_stdout() */
+
+static int run_command(int argc, char **argv)
 {
 	static struct cli_opts o;
 	const struct cmd *c = NULL;
@@ -359,8 +362,36 @@ int main(int argc, char **argv)
 		return status;
 	if (!c)
 		c = find_cmd("run");
+	ran_run = c->fn == cmd_run;
 	status = parse_positional(argc, argv, c, &o);
 	if (status >= 0)
 		return status;
 	return c->fn(&o);
+}
+
+/*
+ * A full disk must not pass for success: what the command printed is
+ * checked once, here, as coreutils' close_stdout() does (a closed stdout
+ * that was never written to is no error).  The status becomes at least 2,
+ * or 1 for run, whose results are in files.
+ */
+static int finish_stdout(int status, int at_least)
+{
+	bool pending = __fpending(stdout) != 0, failed = ferror(stdout);
+
+	errno = 0;
+	if (fclose(stdout) && (pending || errno != EBADF))
+		failed = true;
+	if (!failed)
+		return status;
+	diag_err("cannot write to standard output: %s", strerror(errno ? errno : EIO));
+	return status > at_least ? status : at_least;
+}
+
+int main(int argc, char **argv)
+{
+	int status = run_command(argc, argv);
+
+	diag_finish();
+	return finish_stdout(status, ran_run ? EXIT_POINTS_FAILED : EXIT_USAGE);
 }

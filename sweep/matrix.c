@@ -10,24 +10,26 @@
 
 #include "matrix.h"
 
-/* More points than this is a typo in a range, not a sweep anyone can run. */
-#define MATRIX_MAX_POINTS 1000000
-
+/* Points of one experiment, or -E2BIG past BIND_MAX_POINTS (no overflow on the way). */
 static long long experiment_count(const struct experiment *e)
 {
 	long long n = 1;
 
-	for (int a = 0; a < e->nr_axes && n <= MATRIX_MAX_POINTS; a++)
-		n *= e->axes[a].nr_vals;
+	for (int a = 0; a < e->nr_axes; a++)
+		if (__builtin_mul_overflow(n, e->axes[a].nr_vals, &n) || n > BIND_MAX_POINTS)
+			return -E2BIG;
 	return n;
 }
 
 long long matrix_count(const struct sweep_cfg *cfg)
 {
-	long long n = 0;
+	long long n = 0, e;
 
-	for (int i = 0; i < cfg->nr_exps && n <= MATRIX_MAX_POINTS; i++)
-		n += experiment_count(&cfg->exps[i]);
+	for (int i = 0; i < cfg->nr_exps; i++) {
+		e = experiment_count(&cfg->exps[i]);
+		if (e < 0 || (n += e) > BIND_MAX_POINTS)
+			return -E2BIG;
+	}
 	return n;
 }
 
@@ -70,8 +72,8 @@ int matrix_expand(const struct sweep_cfg *cfg, struct point **out, int *nr)
 
 	*out = NULL;
 	*nr = 0;
-	if (total > MATRIX_MAX_POINTS)
-		return -E2BIG;
+	if (total < 0)
+		return total;
 	pts = calloc(total ? total : 1, sizeof(*pts));
 	if (!pts)
 		return -ENOMEM;

@@ -17,7 +17,10 @@ struct point {
 	struct wl_point wp;
 };
 
-/* Number of points the sweep expands to. */
+/*
+ * Number of points the sweep expands to, or -E2BIG past BIND_MAX_POINTS
+ * (bind_spec() refuses such a sweep; a configuration built by hand may not).
+ */
 long long matrix_count(const struct sweep_cfg *cfg);
 
 /*

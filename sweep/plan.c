@@ -14,9 +14,6 @@
 #include "plan.h"
 #include "runner.h"
 
-/* Past this many distinct invalid combinations the rest are only counted. */
-#define PLAN_MAX_INVALID 32
-
 struct invalid {
 	struct loc loc;
 	int defaulted;		/* the parameter at fault, when at its default; else -1 */
@@ -25,10 +22,10 @@ struct invalid {
 	int nr;			/* points it occurs in */
 };
 
+/* Distinct (location, reason) pairs; diag.c bounds how many are shown. */
 struct invalids {
-	struct invalid list[PLAN_MAX_INVALID];
+	struct invalid *list;
 	int nr;
-	int nr_unlisted;	/* points whose (location, reason) found no room */
 };
 
 /*
@@ -50,8 +47,8 @@ static bool same_loc(const struct loc *a, const struct loc *b)
 	       !strcmp(a->file, b->file);
 }
 
-static void note_invalid(struct invalids *inv, const struct loc *at, int defaulted,
-			 const char *why, int pt)
+static int note_invalid(struct invalids *inv, const struct loc *at, int defaulted,
+			const char *why, int pt)
 {
 	struct invalid *x;
 
@@ -59,19 +56,20 @@ static void note_invalid(struct invalids *inv, const struct loc *at, int default
 		x = &inv->list[i];
 		if (same_loc(&x->loc, at) && !strcmp(x->why, why)) {
 			x->nr++;
-			return;
+			return 0;
 		}
 	}
-	if (inv->nr == PLAN_MAX_INVALID) {
-		inv->nr_unlisted++;
-		return;
-	}
+	x = realloc(inv->list, (inv->nr + 1) * sizeof(*x));
+	if (!x)
+		return -ENOMEM;
+	inv->list = x;
 	x = &inv->list[inv->nr++];
 	x->loc = *at;
 	x->defaulted = defaulted;
 	snprintf(x->why, sizeof(x->why), "%s", why);
 	x->first = pt;
 	x->nr = 1;
+	return 0;
 }
 
 /* " (producers = 1, its default)": what the section it points at does not show */
@@ -114,38 +112,30 @@ static void report_invalid(const struct sweep_cfg *cfg, const struct plan *pl,
 static int validate_points(const struct sweep_cfg *cfg, const struct plan *pl)
 {
 	const struct workload *wl = cfg->wl;
-	struct invalids *inv;
-	int nr_invalid;
+	struct invalids inv = { 0 };
+	int err = 0;
 
 	if (!wl->validate)
 		return 0;
-	inv = calloc(1, sizeof(*inv));
-	if (!inv) {
-		diag_err("cannot validate %s: %s", cfg->spec_path, strerror(ENOMEM));
-		return -ENOMEM;
-	}
-	for (int i = 0; i < pl->nr_pts; i++) {
+	for (int i = 0; i < pl->nr_pts && !err; i++) {
 		const struct point *pt = &pl->pts[i];
 		char why[256] = "";
-		int param = -1, defaulted, err;
+		int param = -1, defaulted;
 		struct loc at;
 
-		err = wl->validate(&pt->wp, &param, why, sizeof(why));
-		if (!err)
+		if (!wl->validate(&pt->wp, &param, why, sizeof(why)))
 			continue;
 		if (!why[0])
-			snprintf(why, sizeof(why), "invalid combination: %s", strerror(-err));
+			snprintf(why, sizeof(why), "invalid combination");
 		at = value_loc(&cfg->exps[pt->exp], param, &defaulted);
-		note_invalid(inv, &at, defaulted, why, i);
+		err = note_invalid(&inv, &at, defaulted, why, i);
 	}
-	for (int i = 0; i < inv->nr; i++)
-		report_invalid(cfg, pl, &inv->list[i]);
-	if (inv->nr_unlisted)
-		diag_err("%d more invalid point%s not shown", inv->nr_unlisted,
-			 inv->nr_unlisted == 1 ? "" : "s");
-	nr_invalid = inv->nr;
-	free(inv);
-	return nr_invalid ? -EINVAL : 0;
+	if (err)
+		diag_err("cannot validate %s: %s", cfg->spec_path, strerror(-err));
+	for (int i = 0; !err && i < inv.nr; i++)
+		report_invalid(cfg, pl, &inv.list[i]);
+	free(inv.list);
+	return err ?: inv.nr ? -EINVAL : 0;
 }
 
 int plan_build(const struct sweep_cfg *cfg, struct plan *pl)

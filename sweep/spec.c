@@ -13,7 +13,8 @@
 #include "spec.h"
 #include "textfile.h"
 
-#define CMDLINE "<command line>"
+/* The file of every --set location; loc.set says which --set. */
+#define CMDLINE "--set"
 
 /* In the order of enum sweep_key and enum report_key (spec.h). */
 const char *const spec_sweep_keys[] = {
@@ -37,11 +38,22 @@ struct lexed {
 	int err_col;
 };
 
+/* An entry of the key index: sections[sec].entries[ent]; sec < 0 is a free slot. */
+struct key_slot {
+	int sec, ent;
+};
+
 struct parser {
 	struct spec *s;
 	int line;
 	int cur;		/* index of the current section, or -1 */
 	bool skipping;		/* after a bad header: drop its entries quietly */
+	/*
+	 * The first entry of every key of every section, open addressing: a
+	 * list scan per line made a spec of many keys quadratic (45 s for 1 MiB).
+	 */
+	struct key_slot *keys;
+	size_t nr_keys;		/* a power of two, above twice the lines */
 };
 
 static bool is_space(char c)
@@ -150,16 +162,32 @@ static int set_entry_fields(struct spec_entry *e, const struct lexed *lx, const 
 	free(e->value);
 	e->key = key;
 	e->value = val;
-	e->key_loc = (struct loc){ at->file, at->line, lx->key_col };
-	e->val_loc = (struct loc){ at->file, at->line, lx->val_col };
+	e->key_loc = (struct loc){ at->file, at->line, lx->key_col, at->set };
+	e->val_loc = (struct loc){ at->file, at->line, lx->val_col, at->set };
 	return 0;
+}
+
+/*
+ * arr with room for one more of its nr items of size bytes (doubling *cap:
+ * a realloc per item copies them all each time), or NULL on ENOMEM.
+ */
+static void *grow(void *arr, int nr, int *cap, size_t size)
+{
+	int new_cap = *cap ? 2 * *cap : 8;
+
+	if (nr < *cap)
+		return arr;
+	arr = realloc(arr, new_cap * size);
+	if (arr)
+		*cap = new_cap;
+	return arr;
 }
 
 static int append_entry(struct spec_section *sec, const struct lexed *lx, const struct loc *at)
 {
 	struct spec_entry *e;
 
-	e = realloc(sec->entries, (sec->nr_entries + 1) * sizeof(*e));
+	e = grow(sec->entries, sec->nr_entries, &sec->cap_entries, sizeof(*e));
 	if (!e)
 		return -ENOMEM;
 	sec->entries = e;
@@ -179,6 +207,49 @@ static struct spec_entry *find_entry(struct spec_section *sec, const char *key, 
 	return NULL;
 }
 
+static size_t key_hash(int sec, const char *key, size_t len)
+{
+	size_t h = 2166136261u ^ (size_t)sec;	/* FNV-1a */
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)key[i]) * 16777619u;
+	return h;
+}
+
+/* The slot of key in the current section: its first entry, or the free slot for it. */
+static struct key_slot *key_slot(const struct parser *ps, const char *key, size_t len)
+{
+	size_t i = key_hash(ps->cur, key, len) & (ps->nr_keys - 1);
+
+	for (;; i = (i + 1) & (ps->nr_keys - 1)) {
+		struct key_slot *k = &ps->keys[i];
+		const char *name;
+
+		if (k->sec < 0)
+			return k;
+		name = ps->s->sections[k->sec].entries[k->ent].key;
+		if (k->sec == ps->cur && strlen(name) == len && !strncmp(name, key, len))
+			return k;
+	}
+}
+
+/* Room for every line of text to be a key, at most half full. */
+static int keys_init(struct parser *ps, const char *text)
+{
+	size_t lines = 1;
+
+	for (const char *p = text; (p = strchr(p, '\n')); p++)
+		lines++;
+	for (ps->nr_keys = 16; ps->nr_keys < 2 * lines; ps->nr_keys *= 2)
+		;
+	ps->keys = malloc(ps->nr_keys * sizeof(*ps->keys));
+	if (!ps->keys)
+		return -ENOMEM;
+	for (size_t i = 0; i < ps->nr_keys; i++)
+		ps->keys[i].sec = -1;
+	return 0;
+}
+
 /* A new section at index pos, or NULL on ENOMEM. */
 static struct spec_section *insert_section(struct spec *s, int pos, const char *name,
 					   size_t name_len, char *arg, const struct loc *loc)
@@ -186,7 +257,7 @@ static struct spec_section *insert_section(struct spec *s, int pos, const char *
 	struct spec_section *secs, *sec;
 	char *n = strndup(name, name_len);
 
-	secs = n ? realloc(s->sections, (s->nr_sections + 1) * sizeof(*secs)) : NULL;
+	secs = n ? grow(s->sections, s->nr_sections, &s->cap_sections, sizeof(*secs)) : NULL;
 	if (!secs) {
 		free(n);
 		return NULL;
@@ -283,6 +354,7 @@ static int parse_entry(struct parser *ps, const char *line, size_t len)
 	struct loc at = { ps->s->path, ps->line, 0 };
 	struct spec_section *sec;
 	struct spec_entry *first;
+	struct key_slot *slot;
 	struct lexed lx;
 	enum lex_err err = lex_entry(line, len, &lx);
 
@@ -299,23 +371,45 @@ static int parse_entry(struct parser *ps, const char *line, size_t len)
 		return -EINVAL;
 	}
 	sec = &ps->s->sections[ps->cur];
-	first = find_entry(sec, lx.key, lx.key_len);
+	slot = key_slot(ps, lx.key, lx.key_len);
+	first = slot->sec < 0 ? NULL : &sec->entries[slot->ent];
 	/* plot is a list: every "plot =" line adds a chart. */
 	if (first && strcmp(first->key, "plot")) {
 		diag_at(&at, "duplicate key '%s' (first set at line %d)", first->key,
 			first->key_loc.line);
 		return -EINVAL;
 	}
+	if (!first)
+		*slot = (struct key_slot){ ps->cur, sec->nr_entries };
 	return append_entry(sec, &lx, &at);
+}
+
+/*
+ * Offset of the first control character of line (tab aside), or len: none
+ * may reach a title, a table or a terminal, so a spec may hold none.
+ */
+static size_t find_control(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (((unsigned char)line[i] < 0x20 && line[i] != '\t') || line[i] == 0x7f)
+			return i;
+	return len;
 }
 
 static int parse_line(struct parser *ps, const char *line, size_t len)
 {
+	struct loc at = { ps->s->path, ps->line, 0 };
 	size_t i;
 	int err;
 
 	if (len && line[len - 1] == '\r')
 		len--;
+	i = find_control(line, len);
+	if (i < len) {
+		at.col = i + 1;
+		diag_at(&at, "control character '%c' in spec", line[i]);
+		return -EINVAL;
+	}
 	i = skip_space(line, len, 0);
 	if (i == len || line[i] == '#' || line[i] == ';')
 		return 0;
@@ -339,7 +433,7 @@ int spec_parse_string(const char *path, const char *text, struct spec **out)
 	if (!ps.s)
 		return -ENOMEM;
 	ps.s->path = strdup(path);
-	if (!ps.s->path)
+	if (!ps.s->path || keys_init(&ps, text))
 		goto nomem;
 	for (const char *p = text; *p; p += *p == '\n') {
 		size_t len = strcspn(p, "\n");
@@ -351,6 +445,7 @@ int spec_parse_string(const char *path, const char *text, struct spec **out)
 		bad |= err < 0;
 		p += len;
 	}
+	free(ps.keys);
 	if (bad) {
 		spec_free(ps.s);
 		return -EINVAL;
@@ -359,22 +454,45 @@ int spec_parse_string(const char *path, const char *text, struct spec **out)
 	return 0;
 
 nomem:
+	free(ps.keys);
 	spec_free(ps.s);
 	return -ENOMEM;
 }
 
+/* A NUL byte would end the text early and hide the rest: report where it is. */
+static int check_no_nul(const char *path, const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len), *bol = text;
+	struct loc at = { path, 1, 1 };
+
+	if (!nul)
+		return 0;
+	for (const char *p = text; p < nul; p++) {
+		if (*p == '\n') {
+			at.line++;
+			bol = p + 1;
+		}
+	}
+	at.col = nul - bol + 1;
+	diag_at(&at, "NUL byte in spec (is it a text file?)");
+	return -EINVAL;
+}
+
 int spec_parse_file(const char *path, struct spec **out)
 {
+	size_t len;
 	char *text;
 	int err;
 
 	*out = NULL;
-	err = read_text_file(path, &text);
+	err = read_text_file_len(path, &text, &len);
 	if (err) {
-		diag_err("%s: %s", path, strerror(-err));
+		diag_err("%s: %s", path, textfile_strerror(err));
 		return err;
 	}
-	err = spec_parse_string(path, text, out);
+	err = check_no_nul(path, text, len);
+	if (!err)
+		err = spec_parse_string(path, text, out);
 	free(text);
 	return err;
 }
@@ -407,10 +525,11 @@ static int set_in(struct spec_section *sec, const struct lexed *lx, const struct
 	return e ? set_entry_fields(e, lx, at) : append_entry(sec, lx, at);
 }
 
-/* The first section called name, created at pos if there is none. */
-static struct spec_section *get_section(struct spec *s, const char *name, int pos)
+/* The first section called name, created at pos (by the --set at) if there is none. */
+static struct spec_section *get_section(struct spec *s, const char *name, int pos,
+					const struct loc *at)
 {
-	static const struct loc here = { CMDLINE, 1, 1 };
+	struct loc here = { at->file, at->line, 1, at->set };
 
 	for (int i = 0; i < s->nr_sections; i++)
 		if (!strcmp(s->sections[i].name, name))
@@ -427,7 +546,7 @@ static int set_report(struct spec *s, const char *key, const struct lexed *lx,
 	for (int i = 0; i < s->nr_sections; i++)
 		if (!strcmp(s->sections[i].name, "params"))
 			remove_entries(&s->sections[i], key);
-	sec = get_section(s, "report", s->nr_sections);
+	sec = get_section(s, "report", s->nr_sections, at);
 	if (!sec)
 		return -ENOMEM;
 	if (!strcmp(key, "plot"))
@@ -449,24 +568,27 @@ static int set_params(struct spec *s, const struct lexed *lx, const struct loc *
 	}
 	if (found)
 		return 0;
-	if (!get_section(s, "params", s->nr_sections))
+	if (!get_section(s, "params", s->nr_sections, at))
 		return -ENOMEM;
 	return set_in(&s->sections[s->nr_sections - 1], lx, at);
 }
 
 int spec_set(struct spec *s, const char *assignment)
 {
-	struct loc at = { CMDLINE, 1, 1 };
-	const char *nl = strchr(assignment, '\n');
+	struct loc at = { CMDLINE, 1, 1, ++s->nr_sets };
+	size_t len = strlen(assignment), ctl = find_control(assignment, len);
 	struct spec_section *sec;
 	enum lex_err lerr;
 	struct lexed lx;
 	char *key;
 	int err;
 
-	if (nl) {
-		at.col = nl - assignment + 1;
-		diag_at(&at, "newline in value");
+	if (ctl < len) {
+		at.col = ctl + 1;
+		if (assignment[ctl] == '\n')
+			diag_at(&at, "newline in value");
+		else
+			diag_at(&at, "control character '%c' in value", assignment[ctl]);
 		return -EINVAL;
 	}
 	lerr = lex_entry(assignment, strlen(assignment), &lx);
@@ -479,7 +601,7 @@ int spec_set(struct spec *s, const char *assignment)
 	if (!key)
 		return -ENOMEM;
 	if (in_list(spec_sweep_keys, key)) {
-		sec = get_section(s, "sweep", 0);
+		sec = get_section(s, "sweep", 0, &at);
 		err = sec ? set_in(sec, &lx, &at) : -ENOMEM;
 	} else if (in_list(spec_report_keys, key)) {
 		err = set_report(s, key, &lx, &at);

@@ -23,13 +23,14 @@ struct spec_section {
 	char *arg;		/* [params "Title"] → "Title", else NULL */
 	struct loc loc;		/* of the '[' */
 	struct spec_entry *entries;
-	int nr_entries;
+	int nr_entries, cap_entries;
 };
 
 struct spec {
 	char *path;
 	struct spec_section *sections;
-	int nr_sections;
+	int nr_sections, cap_sections;
+	int nr_sets;		/* spec_set() calls so far */
 };
 
 /*
@@ -47,8 +48,9 @@ int spec_parse_file(const char *path, struct spec **out);
 int spec_parse_string(const char *path, const char *text, struct spec **out);
 
 /*
- * Apply one --set key=value (see docs/spec.md for where it lands).
- * Errors are reported at "<command line>" with the column in the argument.
+ * Apply the next --set key=value (see docs/spec.md for where it lands).
+ * Errors are reported at "--set #N:1:COL": the N-th call on s, the column
+ * in the argument.
  */
 int spec_set(struct spec *s, const char *assignment);
 

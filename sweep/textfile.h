@@ -3,7 +3,25 @@
 #ifndef SWEEP_TEXTFILE_H
 #define SWEEP_TEXTFILE_H
 
-/* *out gets the NUL-terminated contents (free()); returns 0 or -errno. */
+#include <stddef.h>
+
+/*
+ * The most a text file may hold: a spec or a template is a page or two, so
+ * anything larger is a wrong path (a log, /dev/zero), not input to read.
+ */
+#define TEXTFILE_MAX_BYTES	(1 << 20)
+#define TEXTFILE_MAX_TEXT	"1 MiB"
+
+/*
+ * *out gets the contents plus a terminating NUL (free()), *len (if not NULL)
+ * the number of bytes read, which may hold NUL bytes of their own.
+ * Returns 0 or -errno: -EISDIR for a directory, -EINVAL for anything else
+ * that is not a regular file, -EFBIG above TEXTFILE_MAX_BYTES.
+ */
+int read_text_file_len(const char *path, char **out, size_t *len);
 int read_text_file(const char *path, char **out);
+
+/* A lowercase reason for an error of read_text_file(): "is a directory". */
+const char *textfile_strerror(int err);
 
 #endif

@@ -37,6 +37,34 @@ done
 run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
 run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
 
+# The unit tests and the no-root end-to-end tests again, built with ASan and
+# UBSan (make SANITIZE=1): any report fails with status 86, which no test
+# expects.  Their PASS/FAIL lines are prefixed "san/".
+SAN=build-san
+san_part() {
+	local title=$1 status
+	shift
+	echo "== $title (sanitized)"
+	"$@" 2>&1 | sed -E 's/^(PASS|FAIL|SKIP) /\1 san\//' | tee -a "$LOG"
+	status=${PIPESTATUS[0]}
+	# a unit binary exits 0 or 1; anything else is a crash or a report after its tests
+	if [ "$title" != e2e ] && [ "$status" -gt 1 ]; then
+		echo "FAIL san/$title: exit status $status" | tee -a "$LOG"
+	fi
+}
+if [ -x "$SAN/bpfsweep" ]; then
+	export ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=1:print_stacktrace=1
+	export UBSAN_OPTIONS=halt_on_error=1:exitcode=86:print_stacktrace=1
+	for t in "$SAN"/tests/unit/test_*; do
+		[ -x "$t" ] && san_part "${t##*/}" "$t"
+	done
+	san_part e2e env BPFSWEEP="$SAN/bpfsweep" BUILD="$SAN" tests/e2e/null.sh
+	unset ASAN_OPTIONS UBSAN_OPTIONS
+else
+	echo "SKIP san: $SAN/bpfsweep not built (make SANITIZE=1)" | tee -a "$LOG"
+fi
+run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
+
 passed=$(grep -c '^PASS ' "$LOG")
 failed=$(grep -c '^FAIL ' "$LOG")
 skipped=$(grep -c '^SKIP ' "$LOG")

@@ -385,7 +385,8 @@ TEST(set_creates_experiment)
 	CHECK(cfg != NULL);
 	CHECK_INT(cfg->nr_exps, 1);
 	CHECK_STR(cfg->exps[0].title, "x");
-	CHECK_STR(cfg->exps[0].loc.file, "<command line>");
+	CHECK_STR(cfg->exps[0].loc.file, "--set");
+	CHECK_INT(cfg->exps[0].loc.set, 2);
 	CHECK_STR(axes_text(cfg, &cfg->exps[0]), "producers: 3; rate: 1000000; drop_pct: 0; "
 		  "value_size: 64; mode: 0; flag: 0; fail: 0; zero_every: 0; jitter_pct: 0");
 	sweep_cfg_free(cfg);
@@ -397,14 +398,19 @@ TEST(set_error_column)
 		"[sweep]\nworkload = null\n[params]\nmode = slow\n[params]\nflag = on\n";
 	const char *const bad_value[] = { "producers=2000", NULL };
 	const char *const bad_key[] = { "  prodcers=2", NULL };
+	const char *const bad_link[] = { "rate=5", "mode={producers}", NULL };
 
 	/* the value lands in both experiments, and is reported once */
 	CHECK(bind_sets("t/x.spec", text, bad_value) == NULL);
-	CHECK_STR(diags(), "<command line>:1:11: error: value 2000 out of range for "
+	CHECK_STR(diags(), "--set #1:1:11: error: value 2000 out of range for "
 		  "'producers' (0..1024)\n");
 	CHECK(bind_sets("t/x.spec", text, bad_key) == NULL);
-	CHECK_STR(diags(), "<command line>:1:3: error: unknown parameter 'prodcers' for workload "
+	CHECK_STR(diags(), "--set #1:1:3: error: unknown parameter 'prodcers' for workload "
 		  "'null' (did you mean 'producers'?)\n");
+	/* a bad link was checked, and reported, once per experiment */
+	CHECK(bind_sets("t/x.spec", text, bad_link) == NULL);
+	CHECK_STR(diags(), "--set #2:1:6: error: 'mode' cannot take the values of 'producers': "
+		  "different types\n");
 }
 
 TEST(write_round_trip)
@@ -587,7 +593,8 @@ TEST(bad_ranges)
 		  "b.spec:4:58: error: invalid range '1..5:'\n"
 		  "b.spec:4:69: error: invalid integer 'x'\n"
 		  "b.spec:4:76: error: invalid integer 'y'\n"
-		  "b.spec:5:8: error: range '0..100000' has more than 100000 values\n"
+		  "b.spec:5:8: error: too many values for 'rate': more than 100000, the most one "
+		  "parameter may have\n"
 		  "b.spec:6:17: error: duplicate value '3' for 'drop_pct'\n"
 		  "b.spec:6:19: error: duplicate value '2' for 'drop_pct'\n"
 		  "b.spec:7:8: error: ranges need a numeric parameter\n");
@@ -604,6 +611,64 @@ TEST(range_limit)
 	CHECK_INT(cfg->exps[0].axes[0].vals[99999], 99999);
 	CHECK_INT(cfg->exps[0].axes[1].nr_vals, 1);
 	CHECK_INT(cfg->exps[0].axes[1].vals[0], 1 << 20);
+	sweep_cfg_free(cfg);
+}
+
+/* The cap holds for the whole list, not one item, and is checked before expanding. */
+TEST(axis_value_cap)
+{
+	CHECK_STR(bind_errors("[sweep]\nworkload = null\n[params]\n"
+			      "rate = 1..99999 0 200000 300000\n"
+			      "producers = 1 2\n"),
+		  "b.spec:4:19: error: too many values for 'rate': more than 100000, the most one "
+		  "parameter may have\n");
+	/* 10^12 values: refused at once, nothing allocated (a timeout otherwise) */
+	CHECK_STR(bind_errors("[sweep]\nworkload = null\n[params]\n"
+			      "rate = 5 0..1000000000000\n"),
+		  "b.spec:4:10: error: too many values for 'rate': more than 100000, the most one "
+		  "parameter may have\n");
+	/* the spec that took 21 s and 3.5 GB: 600 ranges of 100000 values each */
+	{
+		static char text[16384];
+		size_t off = snprintf(text, sizeof(text), "[sweep]\nworkload = null\n"
+				      "[params]\nrate =");
+
+		for (int i = 0; i < 600; i++)
+			off += snprintf(text + off, sizeof(text) - off, " %d..%d", i * 100000,
+					i * 100000 + 99999);
+		CHECK_STR(bind_errors(text), "b.spec:4:17: error: too many values for 'rate': "
+			  "more than 100000, the most one parameter may have\n");
+	}
+}
+
+/* The points of every experiment count, each axis at most 100000, without overflow. */
+TEST(point_cap)
+{
+	struct sweep_cfg *cfg;
+
+	CHECK_STR(bind_errors("[sweep]\nworkload = null\n[params]\n"
+			      "rate = 1..100000\nvalue_size = 1..100000\n"
+			      "producers = 0..1000\ndrop_pct = 0..100\n"),
+		  "b.spec:5:14: error: 'value_size' takes the sweep past 1000000 points, the most "
+		  "it may have\n");
+	/* two experiments within the cap each, not together; later ones are not bound */
+	CHECK_STR(bind_errors("[sweep]\nworkload = null\n"
+			      "[params \"a\"]\nrate = 1..1000\nproducers = 1..600\n"
+			      "[params \"b\"]\nproducers = 1..500\nrate = 1..1000\n"
+			      "[params \"c\"]\nproducers = 1..500\nrate = 1..1000\nflag = maybe\n"),
+		  "b.spec:8:8: error: 'rate' takes the sweep past 1000000 points, the most it may "
+		  "have\n");
+	/* at the cap exactly, one more point is the experiment's */
+	CHECK_STR(bind_errors("[sweep]\nworkload = null\n"
+			      "[params]\nrate = 1..1000\nproducers = 1..1000\n"
+			      "[params \"one\"]\nflag = on\n"),
+		  "b.spec:6:1: error: experiment 'one' takes the sweep past 1000000 points, the "
+		  "most it may have\n");
+	cfg = bind_text("[sweep]\nworkload = null\n[params]\nrate = 1..1000\n"
+			"producers = 1..1000\nflag = on\n");
+	CHECK_STR(diags(), "");
+	CHECK(cfg != NULL);
+	CHECK_INT(matrix_count(cfg), 1000000);
 	sweep_cfg_free(cfg);
 }
 
@@ -802,5 +867,5 @@ TEST(bad_links)
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
 	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
 	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
-	  bad_report, too_many_plots, param_scalars, param_text, suggestions, linked_values,
+	  axis_value_cap, point_cap, bad_report, too_many_plots, param_scalars, param_text, suggestions, linked_values,
 	  bad_links)

@@ -84,4 +84,34 @@ TEST(too_many_points_refused)
 	CHECK(pts == NULL);
 }
 
-RUN_TESTS(order_first_axis_outermost, too_many_points_refused)
+/* 10^15 points were counted as 10100000: the count stopped multiplying, not adding. */
+TEST(count_past_cap_is_an_error)
+{
+	static long long many[100000];
+	struct experiment e = {
+		.axes = {
+			{ .param = 0, .vals = many, .nr_vals = 100000 },
+			{ .param = 1, .vals = many, .nr_vals = 100000 },
+			{ .param = 2, .vals = many, .nr_vals = 100000 },
+		},
+		.nr_axes = 3,
+	};
+	struct experiment es[2] = { one_point, one_point };
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
+
+	CHECK_INT(matrix_count(&cfg), -E2BIG);
+	/* and a product that wraps a long long (2^17 to the 4th is 2^68) */
+	for (int a = 0; a < 4; a++)
+		e.axes[a] = (struct axis){ .param = a, .vals = many, .nr_vals = 1 << 17 };
+	e.nr_axes = 4;
+	CHECK_INT(matrix_count(&cfg), -E2BIG);
+	/* the cap holds for the sum of the experiments too */
+	es[0].axes[0] = (struct axis){ .param = 0, .vals = many, .nr_vals = 100000 };
+	es[0].axes[1] = (struct axis){ .param = 1, .vals = many, .nr_vals = 10 };
+	cfg = (struct sweep_cfg){ .wl = &null_workload, .exps = es, .nr_exps = 2 };
+	CHECK_INT(matrix_count(&cfg), -E2BIG);
+	cfg.nr_exps = 1;
+	CHECK_INT(matrix_count(&cfg), 1000000);
+}
+
+RUN_TESTS(order_first_axis_outermost, too_many_points_refused, count_past_cap_is_an_error)

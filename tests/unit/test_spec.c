@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -25,7 +26,10 @@ static const char *where(const struct loc *l)
 	static int n;
 	char *b = buf[n++ % 4];
 
-	snprintf(b, sizeof(buf[0]), "%s:%d:%d", l->file, l->line, l->col);
+	if (l->set)
+		snprintf(b, sizeof(buf[0]), "%s #%d:%d:%d", l->file, l->set, l->line, l->col);
+	else
+		snprintf(b, sizeof(buf[0]), "%s:%d:%d", l->file, l->line, l->col);
 	return b;
 }
 
@@ -219,13 +223,13 @@ TEST(set_sweep_key)
 	CHECK_INT(s->sections[1].nr_entries, 2);
 	e = &s->sections[1].entries[0];
 	CHECK_STR(e->value, "3");
-	CHECK_STR(where(&e->key_loc), "<command line>:1:1");
-	CHECK_STR(where(&e->val_loc), "<command line>:1:8");
+	CHECK_STR(where(&e->key_loc), "--set #1:1:1");
+	CHECK_STR(where(&e->val_loc), "--set #1:1:8");
 	e = &s->sections[1].entries[1];
 	CHECK_STR(e->key, "warmup");
 	CHECK_STR(e->value, "2s");
-	CHECK_STR(where(&e->key_loc), "<command line>:1:3");
-	CHECK_STR(where(&e->val_loc), "<command line>:1:13");
+	CHECK_STR(where(&e->key_loc), "--set #2:1:3");
+	CHECK_STR(where(&e->val_loc), "--set #2:1:13");
 	/* not a parameter: [params] is untouched */
 	CHECK_INT(s->sections[0].nr_entries, 1);
 	spec_free(s);
@@ -247,7 +251,8 @@ TEST(set_creates_sections)
 	CHECK_STR(s->sections[1].name, "params");
 	CHECK(s->sections[1].arg == NULL);
 	CHECK_STR(s->sections[1].entries[0].key, "producers");
-	CHECK_STR(where(&s->sections[1].loc), "<command line>:1:1");
+	/* made by the first --set */
+	CHECK_STR(where(&s->sections[1].loc), "--set #1:1:1");
 	CHECK_STR(s->sections[2].name, "report");
 	CHECK_STR(s->sections[2].entries[0].value, "producers");
 	spec_free(s);
@@ -271,7 +276,7 @@ TEST(set_param_in_every_experiment)
 	b = &s->sections[2];
 	CHECK_INT(a->nr_entries, 1);
 	CHECK_STR(a->entries[0].value, "8");
-	CHECK_STR(where(&a->entries[0].val_loc), "<command line>:1:11");
+	CHECK_STR(where(&a->entries[0].val_loc), "--set #1:1:11");
 	CHECK_INT(b->nr_entries, 2);
 	CHECK_STR(b->entries[0].key, "mode");
 	CHECK_STR(b->entries[1].key, "producers");
@@ -323,13 +328,17 @@ TEST(set_errors)
 	CHECK_INT(spec_set(s, "pro.ducers=4"), -EINVAL);
 	CHECK_INT(spec_set(s, ""), -EINVAL);
 	CHECK_INT(spec_set(s, "title=a\nb"), -EINVAL);
+	CHECK_INT(spec_set(s, "title=\033[2J\033[31mred"), -EINVAL);
+	CHECK_INT(spec_set(s, "title=a\rb"), -EINVAL);
 	CHECK_STR(diags(),
-		  "<command line>:1:10: error: expected key=value\n"
-		  "<command line>:1:1: error: empty key\n"
-		  "<command line>:1:6: error: expected key=value\n"
-		  "<command line>:1:4: error: invalid character '.' in key\n"
-		  "<command line>:1:1: error: expected key=value\n"
-		  "<command line>:1:8: error: newline in value\n");
+		  "--set #1:1:10: error: expected key=value\n"
+		  "--set #2:1:1: error: empty key\n"
+		  "--set #3:1:6: error: expected key=value\n"
+		  "--set #4:1:4: error: invalid character '.' in key\n"
+		  "--set #5:1:1: error: expected key=value\n"
+		  "--set #6:1:8: error: newline in value\n"
+		  "--set #7:1:7: error: control character '\\e' in value\n"
+		  "--set #8:1:8: error: control character '\\r' in value\n");
 	/* nothing was added */
 	CHECK_INT(s->nr_sections, 1);
 	CHECK_INT(s->sections[0].nr_entries, 0);
@@ -412,7 +421,175 @@ TEST(write_round_trip)
 	free(twice);
 }
 
+/* Write len bytes of text to a new temporary file; its path into path. */
+static int temp_file(char *path, const void *text, size_t len)
+{
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fwrite(text, 1, len, f);
+	return fclose(f) || n != len ? -1 : 0;
+}
+
+/* A spec is a regular text file of at most 1 MiB: anything else fails at once. */
+TEST(parse_file_not_a_spec)
+{
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_file("/tmp", &s), -EISDIR);
+	CHECK(s == NULL);
+	/* /dev/zero was read until memory ran out */
+	CHECK_INT(spec_parse_file("/dev/zero", &s), -EINVAL);
+	CHECK_STR(diags(), "bpfsweep: error: /tmp: is a directory\n"
+		  "bpfsweep: error: /dev/zero: not a regular file\n");
+}
+
+TEST(parse_file_too_large)
+{
+	char path[] = "/tmp/test_spec_XXXXXX";
+	size_t len = (1 << 20) + 1;
+	char *text = malloc(len);
+	struct spec *s;
+	int ret;
+
+	CHECK(text != NULL);
+	memset(text, '#', len);
+	ret = temp_file(path, text, len);
+	free(text);
+	CHECK_INT(ret, 0);
+	capture();
+	ret = spec_parse_file(path, &s);
+	unlink(path);
+	CHECK_INT(ret, -EFBIG);
+	CHECK(strstr(diags(), ": larger than 1 MiB, the most a text file may be\n") != NULL);
+	/* 1 MiB exactly is still a spec */
+	CHECK_INT(temp_file(strcpy(path, "/tmp/test_spec_XXXXXX"), "", 0), 0);
+	CHECK_INT(truncate(path, 1 << 20), 0);
+	ret = spec_parse_file(path, &s);
+	unlink(path);
+	CHECK_INT(ret, -EINVAL);
+	CHECK(strstr(diags(), ":1:1: error: NUL byte in spec (is it a text file?)\n") != NULL);
+}
+
+/* A NUL byte used to end the spec there, silently dropping the rest. */
+TEST(parse_file_nul_byte)
+{
+	static const char text[] = "[sweep]\nworkload = null\ntitle = ab\0cd\nrepeat = x\n";
+	char path[] = "/tmp/test_spec_XXXXXX", want[128];
+	struct spec *s;
+	int ret;
+
+	CHECK_INT(temp_file(path, text, sizeof(text) - 1), 0);
+	capture();
+	ret = spec_parse_file(path, &s);
+	unlink(path);
+	CHECK_INT(ret, -EINVAL);
+	CHECK(s == NULL);
+	snprintf(want, sizeof(want), "%s:3:11: error: NUL byte in spec (is it a text file?)\n",
+		 path);
+	CHECK_STR(diags(), want);
+}
+
+/* A spec holds no control characters: they could reach a title, a table, a terminal. */
+TEST(parse_control_characters)
+{
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", "[sweep]\r\n"
+				    "title = \033[31mred\n"
+				    "title = a\rb\n"
+				    "# \001 in a comment\n"
+				    "x = \177\n"
+				    "y = \ttab\r\n", &s), -EINVAL);
+	CHECK_STR(diags(), "t.spec:2:9: error: control character '\\e' in spec\n"
+		  "t.spec:3:10: error: control character '\\r' in spec\n"
+		  "t.spec:4:3: error: control character '\\x01' in spec\n"
+		  "t.spec:5:5: error: control character '\\x7f' in spec\n");
+}
+
+/* diag.c escapes what a message quotes: a terminal sees no control sequence. */
+TEST(diag_escapes_control_characters)
+{
+	struct loc at = { "a\033]0;title\007.spec", 1, 2 };
+
+	capture();
+	diag_at(&at, "'%s'", "\r\n\033[2J\001\177\t|caf\xc3\xa9|\xc2\x9b" "31m|\xff|\xe2\x82");
+	diag_err("%s", "\033[31m");
+	diag_warn("%s", "x\ry");
+	CHECK_STR(diags(), "a\\e]0;title\\x07.spec:1:2: error: "
+		  "'\\r\\n\\e[2J\\x01\\x7f\t|caf\xc3\xa9|\\xc2\\x9b31m|\\xff|\\xe2\\x82'\n"
+		  "bpfsweep: error: \\e[31m\n"
+		  "bpfsweep: warning: x\\ry\n");
+}
+
+/* After DIAG_MAX_SHOWN located errors the rest are counted: a 1 MB line made 500000. */
+TEST(diag_error_cap)
+{
+	size_t len = 1 << 20;
+	char *text = malloc(len + 64);
+	struct loc at = { "t.spec", 1, 1 };
+	struct spec *s;
+	const char *d;
+	int lines = 0;
+
+	CHECK(text != NULL);
+	strcpy(text, "[sweep]\n");
+	for (size_t i = strlen(text); i < len; i += 2)
+		memcpy(text + i, "x\n", 2);
+	text[len] = '\0';
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", text, &s), -EINVAL);
+	free(text);
+	diag_finish();
+	d = diags();
+	for (const char *p = d; (p = strchr(p, '\n')); p++)
+		lines++;
+	CHECK_INT(lines, DIAG_MAX_SHOWN + 1);
+	CHECK(strstr(d, "t.spec:21:2: error: expected '=' after key 'x'\n"
+		     "bpfsweep: 524264 more errors not shown\n") != NULL);
+	/* a new count after diag_finish() */
+	capture();
+	diag_at(&at, "one");
+	diag_finish();
+	CHECK_STR(diags(), "t.spec:1:1: error: one\n");
+}
+
+/* Duplicate keys are found through an index (a list scan per line took 45 s on 1 MiB). */
+TEST(parse_many_keys)
+{
+	size_t cap = 1 << 20, off;
+	char *text = malloc(cap);
+	struct spec *s;
+
+	CHECK(text != NULL);
+	off = snprintf(text, cap, "[params]\nplot = a\n");
+	for (int i = 0; i < 50000; i++)
+		off += snprintf(text + off, cap - off, "k%d = 1\n", i);
+	off += snprintf(text + off, cap - off, "[sweep]\nk7 = 2\nplot = b\n[params]\nplot = c\n"
+			"k49999 = 3\nk7 = 4\nk49999 = 5\n");
+	snprintf(text + off, cap - off, "[params]\nk123 = 6\nplot = d\n");
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", text, &s), -EINVAL);
+	CHECK_STR(diags(), "t.spec:50010:1: error: duplicate key 'k49999' (first set at line 50008)\n");
+	/* the same keys, each once per section: all there */
+	strcpy(strstr(text, "k49999 = 5\n"), "[report]\nplot = e\n");
+	CHECK_INT(spec_parse_string("t.spec", text, &s), 0);
+	free(text);
+	CHECK_INT(s->nr_sections, 4);
+	CHECK_INT(s->sections[0].nr_entries, 50001);
+	CHECK_STR(s->sections[0].entries[50000].key, "k49999");
+	CHECK_INT(s->sections[2].nr_entries, 3);
+	spec_free(s);
+}
+
 RUN_TESTS(parse_sections_and_entries, parse_crlf_and_no_final_newline, parse_header_escapes,
 	  parse_errors_all_reported, parse_duplicate_key_per_section, parse_file,
 	  set_sweep_key, set_creates_sections, set_param_in_every_experiment, set_report_keys,
-	  set_errors, write_format, write_round_trip)
+	  set_errors, write_format, write_round_trip, parse_file_not_a_spec, parse_file_too_large,
+	  parse_file_nul_byte, parse_control_characters, diag_escapes_control_characters,
+	  diag_error_cap, parse_many_keys)
