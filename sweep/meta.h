@@ -26,6 +26,19 @@ struct run_info {
  */
 int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_info *ri);
 
+/* What `bpfsweep import` knows of the numbers it read. */
+struct import_info {
+	const char *argv_line;
+	const char *const *files;	/* the files read, each an imported_from line */
+	int nr_files;
+	const char *title;		/* the first block's */
+	const char *const *tags;	/* "key=value", NULL-terminated; host, arch, ... from here */
+	time_t when;
+};
+
+/* meta of an imported result set (docs/import.md), into f. */
+void meta_print_imported(FILE *f, const struct import_info *ii);
+
 /*
  * Append "key: <t in ISO 8601 UTC>" to an existing path, fsync'd: "end" when
  * a run finishes, "resumed" when --resume continues it.  0 or -errno.

@@ -140,7 +140,10 @@ static int read_point(struct result_set *rs, int row, struct result_point *p, ch
 
 	*p = (struct result_point){ .row = row, .experiment = f[1],
 				    .status = f[rs->first_param + rs->nr_params] };
-	if (!parse_ll(f[0], &p->id) || p->id < 0 || (n_col >= 0 && !parse_ll(f[n_col], &p->n))) {
+	/* n is empty where it is not known: numbers imported from bench output */
+	p->n = -1;
+	if (!parse_ll(f[0], &p->id) || p->id < 0 ||
+	    (n_col >= 0 && *f[n_col] && !parse_ll(f[n_col], &p->n))) {
 		snprintf(why, whylen, "summary.csv line %d: point or n is not a number", row + 1);
 		return -EINVAL;
 	}

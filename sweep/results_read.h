@@ -27,7 +27,7 @@ struct result_point {
 	int row;			/* in summary, 1-based like csv_table rows */
 	const char *experiment;
 	const char *status;		/* "ok", "unsupported", "failed", "interrupted" */
-	long long n;			/* measured intervals the row claims */
+	long long n;			/* measured intervals the row claims; -1 unknown */
 	int *sample_rows;		/* rows of samples with this point id, in file order */
 	int nr_samples;
 };
