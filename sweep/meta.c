@@ -443,6 +443,8 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	putf(f, "max_cv", "%d", cfg->max_cv);
 	putf(f, "retry_noisy", "%d", cfg->retry_noisy);
 	put(f, "affinity", cfg->affinity ? "on" : "off");
+	if (ri->quick)
+		put(f, "quick", "yes");
 	for (int i = 0; ri->tags && ri->tags[i]; i++)
 		put(f, "tag", ri->tags[i]);
 	put_time(f, "start", ri->start);
@@ -465,6 +467,11 @@ static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_in
 	put_kernel_config(f, u.release);
 	put_tools(f);
 	put_run(f, cfg, ri);
+}
+
+bool meta_lookup(const char *path, const char *key, char *buf, size_t len)
+{
+	return read_keyed(path, key, buf, len);
 }
 
 /* The value of tag key=value in tags, or NULL. */
