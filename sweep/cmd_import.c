@@ -106,7 +106,7 @@ static const char *const run_cols[] = {
 };
 #define NR_RUN_COLS (sizeof(run_cols) / sizeof(run_cols[0]))
 
-#define MAX_COLS (2 + 64 + NR_RUN_COLS + 32 * NR_STATS)
+#define MAX_COLS (3 + 64 + NR_RUN_COLS + 32 * NR_STATS)
 #define FIELD_LEN 256
 
 struct row {
@@ -138,6 +138,7 @@ static int summary_header(FILE *f, const struct import_state *st, struct row *r)
 	char name[FIELD_LEN];
 
 	r->nr = 0;
+	put(r, "exp");
 	put(r, "point");
 	put(r, "experiment");
 	for (int i = 0; i < st->params.nr; i++)
@@ -168,6 +169,8 @@ static int summary_row(FILE *f, const struct import_state *st, int ri, struct ro
 	char id[16];
 
 	r->nr = 0;
+	snprintf(id, sizeof(id), "%d", row->exp);
+	put(r, id);
 	snprintf(id, sizeof(id), "%d", ri);
 	put(r, id);
 	put(r, st->set.titles[row->exp]);
