@@ -5,6 +5,7 @@
  * meta, samples.csv with its header only (there are no intervals), and
  * summary.csv with one ok row per bench row holding mean and stddev.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -84,16 +85,21 @@ static int collect_metrics(struct import_state *st)
 }
 
 /* "avg mem" → "avg_mem": column names hold letters, digits and '_' only. */
+static void metric_column(char *buf, size_t len, const struct metric *m)
+{
+	snprintf(buf, len, "%s", m->name);
+	for (; *buf; buf++)
+		if (!isalnum((unsigned char)*buf))
+			*buf = '_';
+}
+
+/* "avg_mem_bytes_mean", "hits_per_s_stddev": a run's names, with the unit said. */
 static void column_name(char *buf, size_t len, const struct metric *m, const char *stat)
 {
-	size_t i;
+	char name[64];
 
-	snprintf(buf, len, "%s%s%s", m->name, m->kind == IMPORT_RATE ? "_per_s_" : "_bytes_",
-		 stat);
-	for (i = 0; i < strlen(m->name) && i < len; i++)
-		if (!(buf[i] >= 'a' && buf[i] <= 'z') && !(buf[i] >= 'A' && buf[i] <= 'Z') &&
-		    !(buf[i] >= '0' && buf[i] <= '9'))
-			buf[i] = '_';
+	metric_column(name, sizeof(name), m);
+	snprintf(buf, len, "%s%s%s", name, m->kind == IMPORT_RATE ? "_per_s_" : "_bytes_", stat);
 }
 
 static const char *const stat_names[] = { "mean", "stddev", "median", "min", "max", "ci95" };
@@ -212,10 +218,13 @@ static int write_samples(FILE *f, struct import_state *st)
 	const char *fields[6 + 32] = {
 		"point", "experiment", "rep", "interval", "warmup", "elapsed_ns",
 	};
+	char names[32][64];
 	int nr = 6;
 
-	for (int m = 0; m < st->nr_metrics; m++)
-		fields[nr++] = st->metrics[m].name;
+	for (int m = 0; m < st->nr_metrics; m++) {
+		metric_column(names[m], sizeof(names[m]), &st->metrics[m]);
+		fields[nr++] = names[m];
+	}
 	return csv_write_row(f, fields, nr);
 }
 

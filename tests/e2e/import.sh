@@ -53,6 +53,9 @@ check import_htab_rate [ "$(csv_col "$TMP/htab/summary.csv" per_prod_op_per_s_me
 check import_htab_bytes [ "$(csv_col "$TMP/htab/summary.csv" peak_mem_bytes_mean | head -1)" = \
 	"124969288" ]
 
+check import_htab_samples_names [ "$(cat "$TMP/htab/samples.csv")" = \
+	"point,experiment,rep,interval,warmup,elapsed_ns,per_prod_op,avg_mem,peak_mem" ]
+
 # several files into one set
 $BPFSWEEP import $FIX/003_rename.txt $FIX/001_map_perf.txt -o "$TMP/two" >/dev/null 2>&1
 check import_two_files [ "$(csv_col "$TMP/two/summary.csv" point | wc -l)" = 78 ]
