@@ -161,6 +161,16 @@ static int find_values(const char *line, struct found *fs, int max)
 	return nr;
 }
 
+/* len cut to at most max, never inside a UTF-8 character. */
+static size_t utf8_cut(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	while (max && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
 /* A copy of s[0..len) without edge blanks, cut to MAX_TEXT; NULL on ENOMEM. */
 static char *trimmed(const char *s, size_t len)
 {
@@ -170,9 +180,7 @@ static char *trimmed(const char *s, size_t len)
 	}
 	while (len && isspace((unsigned char)s[len - 1]))
 		len--;
-	if (len > MAX_TEXT)
-		len = MAX_TEXT;
-	return strndup(s, len);
+	return strndup(s, utf8_cut(s, len, MAX_TEXT));
 }
 
 static void set_name(struct import_value *v, const char *name)
@@ -452,8 +460,7 @@ static int add_text(struct parser *ps, const char *line)
 		free(t);
 		return -ENOMEM;
 	}
-	if (strlen(joined) > MAX_TEXT)
-		joined[MAX_TEXT] = '\0';
+	joined[utf8_cut(joined, strlen(joined), MAX_TEXT)] = '\0';
 	free(ps->para);
 	ps->para = joined;
 	free(ps->last_line);

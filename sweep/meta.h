@@ -40,7 +40,7 @@ struct import_info {
 	const char *const *files;	/* the files read, each an imported_from line */
 	int nr_files;
 	const char *title;		/* the first block's */
-	const char *const *tags;	/* "key=value", NULL-terminated; host, arch, ... from here */
+	const char *const *tags;	/* "key=value", NULL-terminated: host, arch, ... */
 	time_t when;
 };
 

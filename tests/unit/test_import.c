@@ -144,7 +144,8 @@ TEST(seed001_map_perf_test)
 	CHECK_INT(parse_file(FIX "001_map_perf.txt", &set), 0);
 	CHECK_INT(set.nr_rows, 64);
 	CHECK_INT(set.nr_titles, 8);
-	CHECK_STR(set.titles[0], "Before reuse-after-rcu-gp: [root@hello bpf]# ./map_perf_test 4 8");
+	CHECK_STR(set.titles[0],
+		  "Before reuse-after-rcu-gp: [root@hello bpf]# ./map_perf_test 4 8");
 	CHECK_STR(set.titles[1], "[root@hello bpf]# ./map_perf_test 4 8 16384");
 	CHECK_STR(set.titles[7], "[houtao@fedora bpf]$ sudo ./map_perf_test 4 8 16384 (2)");
 	CHECK_STR(set.rows[0].label, "5:hash_map_perf kmalloc");
@@ -223,6 +224,19 @@ TEST(units_and_lines_that_are_no_rows)
 	CHECK_INT(set.nr_skipped, 1);
 	CHECK_INT(set.skipped[0], 6);
 	CHECK_STR(set.titles[0], "t");
+	import_set_free(&set);
+}
+
+/* Long titles are cut at 200 bytes, never inside a character. */
+TEST(long_title_cut_whole_characters)
+{
+	struct import_set set = { 0 };
+	char text[512];
+
+	memset(text, 'x', 199);
+	snprintf(text + 199, sizeof(text) - 199, "\xc2\xb1 more\nrow  1.0 ± 0.1M/s\n");
+	CHECK_INT(import_parse(text, "t", &set), 0);
+	CHECK_INT(strlen(set.titles[0]), 199);
 	import_set_free(&set);
 }
 
@@ -333,5 +347,5 @@ TEST(imported_set_reads_back)
 
 RUN_TESTS(seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
 	  seed003_both_formats, bench_summary_lines, units_and_lines_that_are_no_rows,
-	  template_parameters, label_matching, auto_parameter_named_x,
-	  imported_set_reads_back)
+	  long_title_cut_whole_characters, template_parameters, label_matching,
+	  auto_parameter_named_x, imported_set_reads_back)

@@ -359,4 +359,5 @@ TEST(result_set_without_exp_column)
 }
 
 RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
-	  failed_append_leaves_no_partial_point, result_set_read_back, result_set_without_exp_column)
+	  failed_append_leaves_no_partial_point, result_set_read_back,
+	  result_set_without_exp_column)

@@ -336,18 +336,21 @@ TEST(unsupported_points_folded)
 	/* titled groups: the line goes in its group's block */
 	e.label = "nr_prod {producers}";
 	e.group = P_FLAG;
-	make_bad(&res[2], &pts[2], PS_UNSUPPORTED, "BPF_F_RB_OVERWRITE not supported by kernel 6.18");
+	make_bad(&res[2], &pts[2], PS_UNSUPPORTED,
+		 "BPF_F_RB_OVERWRITE not supported by kernel 6.18");
 	CHECK_TEXT(render(&cfg, res, 8),
 		   "Overwrite (flag=off)\n"
 		   "====================\n"
 		   "nr_prod 1            1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
 		   "nr_prod 2            1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
-		   "nr_prod 12           unsupported: BPF_F_RB_OVERWRITE not supported by kernel 6.18\n"
+		   "nr_prod 12           unsupported: BPF_F_RB_OVERWRITE not supported by kernel "
+		   "6.18\n"
 		   "nr_prod 52           1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
 		   "\n"
 		   "Overwrite (flag=on)\n"
 		   "===================\n"
-		   "flag=on: 4 points unsupported: BPF_F_RB_OVERWRITE not supported by kernel 6.18\n");
+		   "flag=on: 4 points unsupported: BPF_F_RB_OVERWRITE not supported by kernel "
+		   "6.18\n");
 }
 
 RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_default_labels,
