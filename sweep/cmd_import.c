@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +304,37 @@ static int read_all(struct import_state *st)
 	return err ?: collect_metrics(st);
 }
 
+/* A write failed (a full disk, a file size limit): leave no half set behind. */
+static void unmake_dir(const char *dir)
+{
+	static const char *const names[] = { "meta", "samples.csv", "summary.csv" };
+	char path[4200];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+static int write_all(struct import_state *st)
+{
+	int err = resultdir_create(st->o->outdir);
+
+	if (err) {
+		diag_err("cannot create %s: %s", st->o->outdir, strerror(-err));
+		return err;
+	}
+	err = write_file(st, "meta", write_meta);
+	if (!err)
+		err = write_file(st, "samples.csv", write_samples);
+	if (!err)
+		err = write_file(st, "summary.csv", write_summary);
+	if (err)
+		unmake_dir(st->o->outdir);
+	return err;
+}
+
 int cmd_import(const struct cli_opts *o)
 {
 	struct import_state *st = calloc(1, sizeof(*st));
@@ -312,17 +344,10 @@ int cmd_import(const struct cli_opts *o)
 		st->o = o;
 		err = read_all(st);
 	}
-	if (!err) {
-		err = resultdir_create(o->outdir);
-		if (err)
-			diag_err("cannot create %s: %s", o->outdir, strerror(-err));
-	}
+	/* past a file size limit, a write must fail with EFBIG, not kill the import */
+	signal(SIGXFSZ, SIG_IGN);
 	if (!err)
-		err = write_file(st, "meta", write_meta);
-	if (!err)
-		err = write_file(st, "samples.csv", write_samples);
-	if (!err)
-		err = write_file(st, "summary.csv", write_summary);
+		err = write_all(st);
 	if (!err)
 		printf("%s: %d rows in %d blocks from %d file%s\n", o->outdir, st->set.nr_rows,
 		       st->set.nr_titles, o->nr_args, o->nr_args == 1 ? "" : "s");

@@ -75,6 +75,12 @@ $BPFSWEEP import $FIX/002_x86_64.txt -o "$TMP/none" --label 'rb-custom {n}' >/de
 check import_label_no_match [ $? = 2 ]
 check import_label_no_match_says grep -q "matches no row" "$TMP/err"
 check import_label_no_match_no_dir [ ! -e "$TMP/none" ]
+(ulimit -f 2 && exec $BPFSWEEP import $FIX/001_map_perf.txt -o "$TMP/big" >/dev/null \
+	2>"$TMP/err")
+check import_write_fails_exit_2 [ $? = 2 ]
+check import_write_fails_said grep -q "cannot write $TMP/big/summary.csv: File too large" \
+	"$TMP/err"
+check import_write_fails_no_dir [ ! -e "$TMP/big" ]
 printf 'no numbers here\n' >"$TMP/prose.txt"
 $BPFSWEEP import "$TMP/prose.txt" -o "$TMP/none" >/dev/null 2>&1
 check import_no_rows [ $? = 2 ]
