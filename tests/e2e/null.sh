@@ -100,6 +100,30 @@ check null/quick-table-title grep -qx 'null sweep (smoke run: --quick)' "$D/tabl
 check null/quick-chart-title grep -q '^set title "null sweep (smoke run: --quick)"' \
 	"$D"/plots/*.gp
 
+# --- unsupported points: one table line, a summary row each; exp first for cut --
+D=$TMP/unsupported
+cat >"$TMP/unsupported.spec" <<'EOF'
+[sweep]
+title    = Folded, with a comma
+workload = null
+warmup   = 0ms
+duration = 20ms
+interval = 10ms
+
+[params]
+producers = 1 2 3
+fail      = probe
+EOF
+$BPFSWEEP "$TMP/unsupported.spec" -o "$D" --no-plots >"$TMP/out" 2>/dev/null </dev/null
+check null/unsupported-exit-0 [ $? = 0 ]
+check null/unsupported-one-line grep -qx \
+	'3 points unsupported: null: unsupported on request (fail=probe)' "$D/table.txt"
+check null/unsupported-no-rows quiet not grep -q '^producers=' "$D/table.txt"
+check null/unsupported-rows-kept [ "$(csv_col "$D/summary.csv" status | xargs)" = \
+	"unsupported unsupported unsupported" ]
+check null/exp-first-for-cut [ "$(tail -n +2 "$D/summary.csv" | cut -d, -f1,2 | xargs)" = \
+	"0,0 0,1 0,2" ]
+
 # --- a bad spec writes nothing ------------------------------------------------
 D=$TMP/bad
 printf '[sweep]\nworkload = null\n[params]\nrate = -5\n' >"$TMP/bad.spec"
