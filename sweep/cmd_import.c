@@ -69,8 +69,8 @@ static int collect_metrics(struct import_state *st)
 			while (m < st->nr_metrics && strcmp(st->metrics[m].name, iv->name))
 				m++;
 			if (m < st->nr_metrics && st->metrics[m].kind != iv->kind) {
-				diag_err("line %d: '%s' is a rate in one row and a size in another",
-					 row->line, iv->name);
+				diag_err("line %d: '%s' has another unit (rate, size, time) than "
+					 "before", row->line, iv->name);
 				return -EINVAL;
 			}
 			if (m < st->nr_metrics)
@@ -98,9 +98,12 @@ static void metric_column(char *buf, size_t len, const struct metric *m)
 static void column_name(char *buf, size_t len, const struct metric *m, const char *stat)
 {
 	char name[64];
+	static const char *const unit[] = {
+		[IMPORT_RATE] = "_per_s_", [IMPORT_BYTES] = "_bytes_", [IMPORT_NS] = "_ns_",
+	};
 
 	metric_column(name, sizeof(name), m);
-	snprintf(buf, len, "%s%s%s", name, m->kind == IMPORT_RATE ? "_per_s_" : "_bytes_", stat);
+	snprintf(buf, len, "%s%s%s", name, unit[m->kind], stat);
 }
 
 static const char *const stat_names[] = { "mean", "stddev", "median", "min", "max", "ci95" };
@@ -135,8 +138,8 @@ static void put_number(struct row *r, const struct metric *m, double v)
 {
 	char s[64];
 
-	/* rates keep three decimals as a run's do; sizes are whole bytes */
-	snprintf(s, sizeof(s), m->kind == IMPORT_RATE ? "%.3f" : "%.0f", v);
+	/* rates and times keep three decimals as a run's rates do; sizes are whole bytes */
+	snprintf(s, sizeof(s), m->kind == IMPORT_BYTES ? "%.0f" : "%.3f", v);
 	put(r, s);
 }
 

@@ -35,6 +35,15 @@ static const struct unit units[] = {
 	{ "k/prod", IMPORT_RATE, 1e3, true },
 	{ "K/prod", IMPORT_RATE, 1e3, true },
 	{ "/prod", IMPORT_RATE, 1, true },
+	{ "M ops/prod", IMPORT_RATE, 1e6, true },
+	{ "K ops/prod", IMPORT_RATE, 1e3, true },
+	{ "ns/op /prod", IMPORT_NS, 1, true },
+	{ "M ops/s", IMPORT_RATE, 1e6 },
+	{ "K ops/s", IMPORT_RATE, 1e3 },
+	{ "ops/s", IMPORT_RATE, 1 },
+	{ "ns/op", IMPORT_NS, 1 },
+	{ "us/op", IMPORT_NS, 1e3 },
+	{ "ms/op", IMPORT_NS, 1e6 },
 	{ "G/s", IMPORT_RATE, 1e9 },
 	{ "M/s", IMPORT_RATE, 1e6 },
 	{ "K/s", IMPORT_RATE, 1e3 },
@@ -129,11 +138,14 @@ static bool scan_value(const char *s, size_t i, struct found *f)
 	} else {
 		j = i + n;
 	}
-	/* "4457K events per sec" and "194677 events per sec": a blank may come first */
+	/*
+	 * "194677 events per sec", "1.2 M ops/s", "3.4 ns/op": these units may
+	 * follow a blank (bench.c prints them so); "8 KiB" in a label is no value.
+	 */
 	u = scan_unit(s, j);
 	if (!u && s[j] == ' ') {
 		u = scan_unit(s, j + 1);
-		if (u && !u->events)
+		if (u && !u->events && !strstr(u->text, "op"))
 			u = NULL;
 		else
 			j++;
@@ -247,6 +259,8 @@ static const char *default_name(const struct found *f)
 {
 	if (f->events)
 		return "events";
+	if (f->v.kind == IMPORT_NS)
+		return "latency";
 	return f->v.kind == IMPORT_BYTES ? "bytes" : "hits";
 }
 

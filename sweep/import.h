@@ -7,6 +7,7 @@
  * bench's "Summary: hits X ± YM/s (ZM/prod), drops ..." lines, htab-mem's
  * "label  per-prod-op: X ± Yk/s, avg mem: ..., peak mem: ...MiB" rows,
  * map_perf_test's and test_overhead's "label X[K] events per sec" lines,
+ * the map benches' "Summary: throughput X ± Y M ops/s (...), latency Z ns/op",
  * each also flattened onto one line as mailing-list archives show them, and
  * quoted ("> ") as replies show them.
  */
@@ -19,6 +20,7 @@
 enum import_kind {
 	IMPORT_RATE,		/* normalised to events per second */
 	IMPORT_BYTES,		/* normalised to bytes */
+	IMPORT_NS,		/* a time per operation, normalised to nanoseconds */
 };
 
 /* One number of a row, as the bench names it ("hits", "avg mem"). */

@@ -201,6 +201,36 @@ TEST(bench_summary_lines)
 	import_set_free(&set);
 }
 
+/* The map benches' Summary: throughput in ops/s, latency per op in ns. */
+TEST(bench_throughput_and_latency)
+{
+	struct import_set set = { 0 };
+
+	CHECK_INT(import_parse("Setting up benchmark 'lpm-trie-lookup'...\n"
+			       "Summary: throughput    5.204 \xc2\xb1 0.007 M ops/s (  0.651M ops/prod), "
+			       "latency  192.159 ns/op\n"
+			       "Setting up benchmark 'bpf-hashmap-lookup'...\n"
+			       "Summary: throughput   12.500 \xc2\xb1 0.100 K ops/s ( 12.500K ops/prod), "
+			       "latency    1.250 us/op\n"
+			       "Setting up benchmark 'local-storage-cache-seq-get'...\n"
+			       "Summary: throughput   30.000 \xc2\xb1 0.200 M ops/s ( 30.000M ops/prod), "
+			       "latency   33.333 ns/op ( 33.333 ns/op /prod)\n"
+			       "ringbuf 8 KiB  1.0 \xc2\xb1 0.1M/s\n", "t", &set), 0);
+	CHECK_INT(set.nr_skipped, 0);
+	CHECK_INT(set.nr_rows, 4);
+	CHECK_STR(set.rows[0].label, "lpm-trie-lookup");
+	CHECK_INT(set.rows[0].nr_values, 2);
+	CHECK_VALUE(&set.rows[0], 0, "throughput", IMPORT_RATE, 5204000, 7000);
+	CHECK_VALUE(&set.rows[0], 1, "latency", IMPORT_NS, 192.159, -1);
+	CHECK_STR(set.rows[1].label, "bpf-hashmap-lookup");
+	CHECK_VALUE(&set.rows[1], 0, "throughput", IMPORT_RATE, 12500, 100);
+	CHECK_VALUE(&set.rows[1], 1, "latency", IMPORT_NS, 1250, -1);
+	CHECK_INT(set.rows[2].nr_values, 2);
+	CHECK_VALUE(&set.rows[2], 1, "latency", IMPORT_NS, 33.333, -1);
+	CHECK_STR(set.rows[3].label, "ringbuf 8 KiB");
+	import_set_free(&set);
+}
+
 TEST(units_and_lines_that_are_no_rows)
 {
 	struct import_set set = { 0 };
@@ -346,6 +376,6 @@ TEST(imported_set_reads_back)
 }
 
 RUN_TESTS(seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
-	  seed003_both_formats, bench_summary_lines, units_and_lines_that_are_no_rows,
+	  seed003_both_formats, bench_summary_lines, bench_throughput_and_latency, units_and_lines_that_are_no_rows,
 	  long_title_cut_whole_characters, template_parameters, label_matching,
 	  auto_parameter_named_x, imported_set_reads_back)
