@@ -30,6 +30,9 @@ struct cli_opts {
 	const char *outdir;		/* -o DIR */
 	const char *resume;		/* --resume DIR */
 	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
+	const char *args[CLI_MAX_ARGS];	/* positional arguments of commands that take several */
+	int nr_args;
+	const char *label;		/* import --label TEMPLATE */
 	char argv_line[1024];		/* the command line, for meta */
 };
 
@@ -41,5 +44,8 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 
 /* The run command; returns an exit status. */
 int cmd_run(const struct cli_opts *o);
+
+/* import FILE... -o OUT (cmd_import.c); returns an exit status. */
+int cmd_import(const struct cli_opts *o);
 
 #endif

@@ -52,6 +52,8 @@ struct run_state {
 	int nr_saved;			/* of those, the first nr_saved are on disk */
 	struct point_result *set;	/* the result set: resumed + saved, point order */
 	int nr_set;
+	struct run_facts facts;		/* for the table and charts, from meta */
+	char arch[64], cpu_model[256];
 };
 
 static void default_outdir(struct run_state *rs)
@@ -287,7 +289,23 @@ static int prepare(struct run_state *rs)
 
 static int write_table(FILE *f, struct run_state *rs)
 {
-	return table_render(f, rs->cfg, rs->set, rs->nr_set);
+	return table_render(f, rs->cfg, &rs->facts, rs->set, rs->nr_set);
+}
+
+/* The machine and --quick as meta has them (a resumed run's meta is its first run's). */
+static void read_facts(struct run_state *rs)
+{
+	char path[4200], quick[8];
+
+	snprintf(path, sizeof(path), "%s/meta", rs->dir);
+	if (!meta_lookup(path, "arch", rs->arch, sizeof(rs->arch)))
+		rs->arch[0] = '\0';
+	if (!meta_lookup(path, "cpu_model", rs->cpu_model, sizeof(rs->cpu_model)))
+		rs->cpu_model[0] = '\0';
+	rs->facts = (struct run_facts){
+		.arch = rs->arch, .cpu_model = rs->cpu_model,
+		.quick = meta_lookup(path, "quick", quick, sizeof(quick)) && !strcmp(quick, "yes"),
+	};
 }
 
 static int exit_status(int run_err, const struct point_result *res, int nr)
@@ -351,10 +369,11 @@ static int finish(struct run_state *rs)
 
 	if (err)
 		return err;
-	table_render(stdout, rs->cfg, rs->set, rs->nr_set);
+	read_facts(rs);
+	table_render(stdout, rs->cfg, &rs->facts, rs->set, rs->nr_set);
 	err = write_file(rs, "table.txt", write_table);
 	if (!rs->o->no_plots && rs->nr_set)
-		err = plot_render(rs->dir, rs->cfg, rs->set, rs->nr_set,
+		err = plot_render(rs->dir, rs->cfg, &rs->facts, rs->set, rs->nr_set,
 				  rs->o->plot_timeout_s) ?: err;
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
@@ -412,6 +431,7 @@ int cmd_run(const struct cli_opts *o)
 	rs.info.start = time(NULL);
 	rs.info.tags = o->tags;
 	rs.info.argv_line = o->argv_line;
+	rs.info.quick = o->quick;
 	if (check_only(&rs) || plan_run(&rs)) {
 		status = EXIT_USAGE;
 		goto cleanup;

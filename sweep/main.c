@@ -28,6 +28,7 @@ struct cmd {
 	bool needs_spec;
 	const char *usage;
 	const char *help;
+	bool many_args;		/* FILE... or DIR...: positional arguments into o->args */
 };
 
 static const char common_opts_help[] =
@@ -44,6 +45,11 @@ static const char run_opts_help[] =
 	"      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
 	"                       only the points without a finished row\n"
 	"      --only TITLE     run only the [params] block with this title\n";
+
+static const char import_opts_help[] =
+	"  -o, --output DIR     result directory to create (required)\n"
+	"  -t, --tag KEY=VALUE  the machine: host, arch, cpu_model, kernel_release, ...\n"
+	"      --label TEMPLATE parameters from row labels: 'rb-libbpf nr_prod {producers}'\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
@@ -193,6 +199,8 @@ static const struct cmd cmds[] = {
 	{ "expand", cmd_expand, true, "expand SPEC [OPTIONS]",
 	  "list the points and the estimated time, run nothing" },
 	{ "list", cmd_list, false, "list [WORKLOAD]", "workloads and their parameters" },
+	{ "import", cmd_import, false, "import FILE... -o OUT", "bench text output into a result "
+	  "directory (docs/import.md)", true },
 };
 
 static const struct cmd *find_cmd(const char *name)
@@ -211,6 +219,8 @@ static void usage(FILE *f, const struct cmd *c)
 			fputs(common_opts_help, f);
 		if (c->fn == cmd_run)
 			fputs(run_opts_help, f);
+		if (c->fn == cmd_import)
+			fputs(import_opts_help, f);
 		return;
 	}
 	fprintf(f, "usage: bpfsweep SPEC [OPTIONS]       (same as: bpfsweep run SPEC)\n"
@@ -241,7 +251,7 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY };
+enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -271,6 +281,7 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "plot-timeout", required_argument, NULL, OPT_PLOT_TIMEOUT },
 		{ "resume", required_argument, NULL, OPT_RESUME },
 		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "label", required_argument, NULL, OPT_LABEL },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -310,6 +321,9 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case OPT_ONLY:
 			o->only = optarg;
 			break;
+		case OPT_LABEL:
+			o->label = optarg;
+			break;
 		case 'h':
 			usage(stdout, c);
 			return EXIT_OK;
@@ -329,6 +343,12 @@ static int parse_positional(int argc, char **argv, const struct cmd *c, struct c
 {
 	int nr = argc - optind;
 
+	if (c->many_args) {
+		for (int i = optind; i < argc; i++)
+			if (add_arg(o->args, &o->nr_args, CLI_MAX_ARGS, argv[i], "FILE"))
+				return EXIT_USAGE;
+		return -1;
+	}
 	if (nr > 1 || (c->needs_spec && nr == 0)) {
 		diag_err("%s", nr ? "too many arguments" : "missing SPEC argument");
 		usage(stderr, c);

@@ -443,6 +443,8 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	putf(f, "max_cv", "%d", cfg->max_cv);
 	putf(f, "retry_noisy", "%d", cfg->retry_noisy);
 	put(f, "affinity", cfg->affinity ? "on" : "off");
+	if (ri->quick)
+		put(f, "quick", "yes");
 	for (int i = 0; ri->tags && ri->tags[i]; i++)
 		put(f, "tag", ri->tags[i]);
 	put_time(f, "start", ri->start);
@@ -465,6 +467,43 @@ static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_in
 	put_kernel_config(f, u.release);
 	put_tools(f);
 	put_run(f, cfg, ri);
+}
+
+bool meta_lookup(const char *path, const char *key, char *buf, size_t len)
+{
+	return read_keyed(path, key, buf, len);
+}
+
+/* The value of tag key=value in tags, or NULL. */
+static const char *tag_value(const char *const *tags, const char *key)
+{
+	size_t len = strlen(key);
+
+	for (int i = 0; tags && tags[i]; i++)
+		if (!strncmp(tags[i], key, len) && tags[i][len] == '=')
+			return tags[i] + len + 1;
+	return NULL;
+}
+
+void meta_print_imported(FILE *f, const struct import_info *ii)
+{
+	/* what a run reads from the machine, an import can only be told */
+	static const char *const told[] = {
+		"host", "kernel_release", "kernel_version", "arch", "cpu_model", "nproc",
+	};
+
+	put(f, "bpfsweep", BPFSWEEP_VERSION);
+	put(f, "git", BPFSWEEP_GIT);
+	put(f, "command", ii->argv_line);
+	for (int i = 0; i < ii->nr_files; i++)
+		put(f, "imported_from", ii->files[i]);
+	put(f, "title", ii->title);
+	put(f, "workload", "imported");
+	for (size_t i = 0; i < sizeof(told) / sizeof(told[0]); i++)
+		put(f, told[i], or_unknown(tag_value(ii->tags, told[i])));
+	for (int i = 0; ii->tags && ii->tags[i]; i++)
+		put(f, "tag", ii->tags[i]);
+	put_time(f, "imported", ii->when);
 }
 
 /*

@@ -6,6 +6,7 @@
 #ifndef SWEEP_META_H
 #define SWEEP_META_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -16,6 +17,7 @@ struct run_info {
 	time_t end;		/* 0 while running */
 	const char *const *tags;	/* "key=value", NULL-terminated, may be NULL */
 	const char *argv_line;	/* the command line as typed */
+	bool quick;		/* --quick: "quick: yes" */
 };
 
 /*
@@ -25,6 +27,25 @@ struct run_info {
  * docs/results.md.  Returns 0 or -errno and reports nothing: the caller does.
  */
 int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_info *ri);
+
+/*
+ * The value of key in the meta file at path (its first line), into buf;
+ * false when the file or the key is not there.
+ */
+bool meta_lookup(const char *path, const char *key, char *buf, size_t len);
+
+/* What `bpfsweep import` knows of the numbers it read. */
+struct import_info {
+	const char *argv_line;
+	const char *const *files;	/* the files read, each an imported_from line */
+	int nr_files;
+	const char *title;		/* the first block's */
+	const char *const *tags;	/* "key=value", NULL-terminated: host, arch, ... */
+	time_t when;
+};
+
+/* meta of an imported result set (docs/import.md), into f. */
+void meta_print_imported(FILE *f, const struct import_info *ii);
 
 /*
  * Append "key: <t in ISO 8601 UTC>" to an existing path, fsync'd: "end" when

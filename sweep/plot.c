@@ -40,6 +40,7 @@ struct entry {
 
 struct chart {
 	const struct sweep_cfg *cfg;
+	const struct run_facts *facts;	/* may be NULL */
 	const struct experiment *e;
 	const struct plot_req *req;
 	char slug[SLUG_LEN];
@@ -436,6 +437,8 @@ static bool put_placeholder(FILE *f, const struct chart *c, const char *name, si
 	snprintf(key, sizeof(key), "%.*s", (int)len, name);
 	if (!strcmp(key, "TITLE")) {
 		plot_escape(f, experiment_title(c->cfg, c->e));
+		if (c->facts && c->facts->quick)
+			plot_escape(f, " (smoke run: --quick)");
 	} else if (!strcmp(key, "XLABEL") || !strcmp(key, "YLABEL")) {
 		axis_label(c, key[0] == 'Y', label, sizeof(label));
 		plot_escape(f, label);
@@ -602,6 +605,7 @@ static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr, unsigned
 
 struct plot_job {
 	const struct sweep_cfg *cfg;
+	const struct run_facts *facts;
 	const struct point_result *results;
 	int nr;
 	char dir[PATH_MAX];
@@ -612,7 +616,7 @@ struct plot_job {
 
 static int plot_one(struct plot_job *job, const struct experiment *e, const struct plot_req *req)
 {
-	struct chart c = { .cfg = job->cfg, .e = e, .req = req };
+	struct chart c = { .cfg = job->cfg, .facts = job->facts, .e = e, .req = req };
 	int err;
 
 	chart_slug(&c, job->slugs, job->nr_slugs);
@@ -680,10 +684,10 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 	return 0;
 }
 
-int plot_render(const char *dir, const struct sweep_cfg *cfg,
+int plot_render(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
 		const struct point_result *results, int nr, unsigned int timeout_s)
 {
-	struct plot_job job = { .cfg = cfg, .results = results, .nr = nr };
+	struct plot_job job = { .cfg = cfg, .facts = facts, .results = results, .nr = nr };
 	int err;
 
 	err = plot_prepare(&job, dir);

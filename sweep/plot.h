@@ -13,6 +13,8 @@
 #include "bind.h"
 #include "result.h"
 
+struct run_facts;	/* table.h */
+
 /* How long one gnuplot may take before it is killed, unless the caller says. */
 #define PLOT_TIMEOUT_S	60
 
@@ -25,7 +27,7 @@
  * still written when only gnuplot is), -EIO when gnuplot fails,
  * -ETIMEDOUT when it had to be killed.
  */
-int plot_render(const char *dir, const struct sweep_cfg *cfg,
+int plot_render(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
 		const struct point_result *results, int nr, unsigned int timeout_s);
 
 /*

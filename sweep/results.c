@@ -106,6 +106,8 @@ static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 {
 	const struct workload *wl = cfg->wl;
 
+	/* exp first: a number, so `cut -d,` counts fields right despite quoted titles */
+	row_str(r, "exp");
 	row_str(r, "point");
 	row_str(r, "experiment");
 	for (int p = 0; p < wl->nr_params; p++)
@@ -358,6 +360,7 @@ static int append_summary(struct results *res, const struct point_result *pr, FI
 {
 	const struct workload *wl = res->cfg->wl;
 
+	row_u64(r, pr->pt->exp);
 	row_u64(r, pr->pt->id);
 	row_str(r, experiment_title(res->cfg, &res->cfg->exps[pr->pt->exp]));
 	for (int p = 0; p < wl->nr_params; p++)

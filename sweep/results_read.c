@@ -108,12 +108,15 @@ static int find_columns(struct result_set *rs, char *why, size_t whylen)
 	int status = result_summary_col(rs, "status");
 	int exp = result_summary_col(rs, "experiment");
 
+	/* by name: sets written before the exp column (point first) read too */
+	rs->point_col = result_summary_col(rs, "point");
 	if (rs->summary.nr_rows) {
-		if (result_summary_col(rs, "point") != 0 || exp != 1 || status < exp) {
+		if (rs->point_col < 0 || exp < 0 || rs->point_col > exp || status < exp) {
 			snprintf(why, whylen, "summary.csv lacks the point, experiment or "
 				 "status column");
 			return -EINVAL;
 		}
+		rs->exp_col = exp;
 		rs->first_param = exp + 1;
 		rs->nr_params = status - exp - 1;
 	}
@@ -138,9 +141,12 @@ static int read_point(struct result_set *rs, int row, struct result_point *p, ch
 	char **f = rs->summary.rows[row];
 	int n_col = result_summary_col(rs, "n");
 
-	*p = (struct result_point){ .row = row, .experiment = f[1],
+	*p = (struct result_point){ .row = row, .experiment = f[rs->exp_col],
 				    .status = f[rs->first_param + rs->nr_params] };
-	if (!parse_ll(f[0], &p->id) || p->id < 0 || (n_col >= 0 && !parse_ll(f[n_col], &p->n))) {
+	/* n is empty where it is not known: numbers imported from bench output */
+	p->n = -1;
+	if (!parse_ll(f[rs->point_col], &p->id) || p->id < 0 ||
+	    (n_col >= 0 && *f[n_col] && !parse_ll(f[n_col], &p->n))) {
 		snprintf(why, whylen, "summary.csv line %d: point or n is not a number", row + 1);
 		return -EINVAL;
 	}

@@ -2,7 +2,8 @@
 /*
  * Reading a result directory back: the result set a run left (spec as run,
  * meta, summary rows and their samples).  It needs no workload table to
- * make sense: parameters are the summary columns between `experiment` and
+ * make sense: columns are found by name (an `exp` index may come first),
+ * parameters are the summary columns between `experiment` and
  * `status`, metrics the samples columns after `elapsed_ns`, by name
  * (docs/results.md).  --resume reads one today; report, compare and merge
  * are to read theirs through it too.
@@ -27,7 +28,7 @@ struct result_point {
 	int row;			/* in summary, 1-based like csv_table rows */
 	const char *experiment;
 	const char *status;		/* "ok", "unsupported", "failed", "interrupted" */
-	long long n;			/* measured intervals the row claims */
+	long long n;			/* measured intervals the row claims; -1 unknown */
 	int *sample_rows;		/* rows of samples with this point id, in file order */
 	int nr_samples;
 };
@@ -44,6 +45,7 @@ struct result_set {
 	struct result_point *points;	/* one per summary row, in file order */
 	int nr_points;
 	/* columns */
+	int point_col, exp_col;		/* in summary: point and experiment, by header name */
 	int first_param, nr_params;	/* in summary: the parameters, by header name */
 	int first_metric, nr_metrics;	/* in samples: the counters, by header name */
 };

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "matrix.h"
 #include "table.h"
 
 #define LABEL_LEN	256
@@ -255,25 +256,129 @@ static enum group_style group_style(const struct sweep_cfg *cfg, const struct ex
 
 /* The title, with r's group value when given, underlined to its length. */
 static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
-			const struct point_result *r)
+			const struct point_result *r, bool quick)
 {
-	char title[LABEL_LEN + 128], val[128];
+	char title[LABEL_LEN + 160], val[128];
+	size_t n;
 
 	if (r) {
 		put_value(cfg, r->pt, e->group, val, sizeof(val));
-		snprintf(title, sizeof(title), "%s (%s=%s)", experiment_title(cfg, e),
-			 cfg->wl->params[e->group].name, val);
+		n = snprintf(title, sizeof(title), "%s (%s=%s)", experiment_title(cfg, e),
+			     cfg->wl->params[e->group].name, val);
 	} else {
-		snprintf(title, sizeof(title), "%s", experiment_title(cfg, e));
+		n = snprintf(title, sizeof(title), "%s", experiment_title(cfg, e));
 	}
+	/* numbers from a few short intervals must not reach a cover letter unnoticed */
+	if (quick && n < sizeof(title))
+		snprintf(title + n, sizeof(title) - n, " (smoke run: --quick)");
 	fprintf(out, "%s\n", title);
 	for (int i = utf8_len(title); i > 0; i--)
 		fputc('=', out);
 	fputc('\n', out);
 }
 
+/*
+ * Rows i and j are unsupported for the same reason in the same part of the
+ * block (its titled group, when groups are titled): they share one line.
+ */
+static bool same_unsupported(const struct block *b, enum group_style style, int i, int j)
+{
+	const struct point_result *a = b->rows[i], *c = b->rows[j];
+
+	return a->status == PS_UNSUPPORTED && c->status == PS_UNSUPPORTED &&
+	       (style != GROUPS_TITLED || b->group[i] == b->group[j]) &&
+	       !strcmp(a->reason, c->reason);
+}
+
+/* How many rows share row i's unsupported line; *first gets the first of them. */
+static int count_unsupported(const struct block *b, enum group_style style, int i, int *first)
+{
+	int n = 0;
+
+	*first = i;
+	for (int j = 0; j < b->nr; j++) {
+		if (!same_unsupported(b, style, i, j))
+			continue;
+		if (!n++)
+			*first = j;
+	}
+	return n;
+}
+
+/* Is tok one of the blank-separated words of list? */
+static bool has_word(const char *list, const char *tok)
+{
+	size_t len = strlen(tok);
+
+	for (const char *p = strstr(list, tok); p; p = strstr(p + 1, tok))
+		if ((p == list || p[-1] == ' ') && (p[len] == ' ' || !p[len]))
+			return true;
+	return false;
+}
+
+/* "overwrite=on": the varying parameter values every row of row i's line shares. */
+static void shared_values(const struct sweep_cfg *cfg, const struct block *b,
+			  enum group_style style, int i, char *buf, size_t len)
+{
+	char mine[LABEL_LEN], other[LABEL_LEN], *tok, *save;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	point_varying(cfg, b->rows[i]->pt, " ", mine, sizeof(mine));
+	for (tok = strtok_r(mine, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		bool shared = true;
+
+		for (int j = 0; j < b->nr && shared; j++) {
+			if (!same_unsupported(b, style, i, j))
+				continue;
+			point_varying(cfg, b->rows[j]->pt, " ", other, sizeof(other));
+			shared = has_word(other, tok);
+		}
+		if (shared && n < len)
+			n += snprintf(buf + n, len - n, "%s%s", n ? " " : "", tok);
+	}
+}
+
+/* "overwrite=on: 16 points unsupported: why", in place of their rows. */
+static void print_unsupported(FILE *out, const struct sweep_cfg *cfg, const struct block *b,
+			      enum group_style style, int i, int nr)
+{
+	char shared[LABEL_LEN];
+
+	shared_values(cfg, b, style, i, shared, sizeof(shared));
+	fprintf(out, "%s%s%d points unsupported", shared, *shared ? ": " : "", nr);
+	if (b->rows[i]->reason[0])
+		fprintf(out, ": %s", b->rows[i]->reason);
+	fputc('\n', out);
+}
+
+/* Row i: its label and values, or its line of unsupported points (once). */
+static void print_row(FILE *out, const struct sweep_cfg *cfg, const struct block *b,
+		      enum group_style style, int i, struct notes *nt)
+{
+	int first, nr = count_unsupported(b, style, i, &first);
+
+	if (nr >= 2) {
+		if (first == i)
+			print_unsupported(out, cfg, b, style, i, nr);
+		return;
+	}
+	fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
+	print_values(out, cfg->wl, b->rows[i]);
+	mark_row(out, nt, b->rows[i]);
+	fputc('\n', out);
+}
+
+/* Is row i one that another row's unsupported line stands for? */
+static bool folded(const struct block *b, enum group_style style, int i)
+{
+	int first;
+
+	return count_unsupported(b, style, i, &first) >= 2 && first != i;
+}
+
 static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
-		       const struct block *b)
+		       const struct block *b, bool quick)
 {
 	enum group_style style = group_style(cfg, e, b);
 	struct notes nt = { .rows = calloc(b->nr > 0 ? (size_t)b->nr : 1, sizeof(*nt.rows)) };
@@ -283,28 +388,43 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 	for (int i = 0; i < b->nr; i++) {
 		bool new_group = i && b->group[i] != b->group[i - 1];
 
+		if (folded(b, style, i))
+			continue;
 		if (!i || (new_group && style == GROUPS_TITLED)) {
 			print_notes(out, cfg, &nt);
 			if (i)
 				fputc('\n', out);
-			print_title(out, cfg, e, style == GROUPS_TITLED ? b->rows[i] : NULL);
+			print_title(out, cfg, e, style == GROUPS_TITLED ? b->rows[i] : NULL, quick);
 		} else if (new_group && style == GROUPS_BLANK) {
 			fputc('\n', out);
 		}
-		fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
-		print_values(out, cfg->wl, b->rows[i]);
-		mark_row(out, &nt, b->rows[i]);
-		fputc('\n', out);
+		print_row(out, cfg, b, style, i, &nt);
 	}
 	print_notes(out, cfg, &nt);
 	free(nt.rows);
 	return 0;
 }
 
-int table_render(FILE *out, const struct sweep_cfg *cfg,
+/* "- x86_64 (AMD EPYC 9654)", as a cover letter names the machine above its table. */
+static void print_machine(FILE *out, const struct run_facts *facts)
+{
+	const char *cpu = facts ? facts->cpu_model : NULL;
+
+	if (!facts || !facts->arch || !*facts->arch || !strcmp(facts->arch, "unknown"))
+		return;
+	if (cpu && *cpu && strcmp(cpu, "unknown"))
+		fprintf(out, "- %s (%s)\n", facts->arch, cpu);
+	else
+		fprintf(out, "- %s\n", facts->arch);
+}
+
+int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
 		 const struct point_result *results, int nr)
 {
 	int printed = 0;
+
+	if (nr)
+		print_machine(out, facts);
 
 	for (int x = 0; x < cfg->nr_exps; x++) {
 		struct block b;
@@ -313,7 +433,7 @@ int table_render(FILE *out, const struct sweep_cfg *cfg,
 		if (!err && b.nr) {
 			if (printed++)
 				fputc('\n', out);
-			err = block_print(out, cfg, &cfg->exps[x], &b);
+			err = block_print(out, cfg, &cfg->exps[x], &b, facts && facts->quick);
 		}
 		block_free(&b);
 		if (err)

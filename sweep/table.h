@@ -9,6 +9,7 @@
 #ifndef SWEEP_TABLE_H
 #define SWEEP_TABLE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "bind.h"
@@ -35,14 +36,30 @@ void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
 		 const struct point *pt, char *buf, size_t len);
 
 /*
+ * What the table says about the run besides its rows, from meta: the
+ * machine (a line "- x86_64 (AMD EPYC 9654)" above the table, as cover
+ * letters show it; NULL or "unknown" arch leaves it out, as for a table
+ * that spans several machines) and whether it was a --quick smoke run.
+ */
+struct run_facts {
+	const char *arch;
+	const char *cpu_model;
+	bool quick;
+};
+
+/*
  * One block per experiment that has results, in spec order, separated by a
  * blank line; rows in point order.  With e->group set, rows are ordered by
  * the group parameter's values (as the spec lists them, stable), and groups
  * are told apart by a blank line when the labels name the group value, or
- * else by a block of their own titled "Title (group=value)".
+ * else by a block of their own titled "Title (group=value)".  Two or more
+ * unsupported points of a block (of a titled group) with the same reason
+ * show as one line where the first would be: "overwrite=on: 16 points
+ * unsupported: why", led by the varying parameters they share.  A quick
+ * run's titles end in "(smoke run: --quick)".
  * Returns 0, -ENOMEM, or -EIO when out has an error.
  */
-int table_render(FILE *out, const struct sweep_cfg *cfg,
+int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
 		 const struct point_result *results, int nr);
 
 #endif

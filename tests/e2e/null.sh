@@ -71,6 +71,9 @@ check null/table-underline grep -qx '==========' "$D/table.txt"
 check null/table-row grep -Eq '^null rate 1000000 prod 1 +1\.000 ± 0\.00[0-9]M/s \(drops 0\.100 ± 0\.00[0-9]M/s\)( \[[0-9]+\])?$' "$D/table.txt"
 check null/table-unsupported-row grep -q 'unsupported: null: unsupported on request' "$D/table.txt"
 check null/table-on-stdout diff -q "$TMP/out" "$D/table.txt"
+cpu_model=$(sed -n 's/^cpu_model: //p' "$D/meta")
+check null/table-machine-line [ "$(head -1 "$D/table.txt")" = "- $(uname -m) ($cpu_model)" ]
+check null/not-quick quiet not grep -q '^quick: ' "$D/meta"
 check null/progress-line-per-point [ "$(grep -c '^\[[0-9]/6\]' "$TMP/err")" = 6 ]
 # 3 producers: more threads than CPUs on machines of fewer than 3
 if [ "$(nproc)" -lt 3 ]; then
@@ -92,6 +95,34 @@ $BPFSWEEP tests/e2e/null.spec --quick --set rate=2000 --set fail=none -o "$D" \
 check null/quick-exit-0 [ $? = 0 ]
 check null/set-overrides-rate rates_near "$D/summary.csv" hits_per_s_mean 2000 2000 1
 check null/quick-one-rep [ "$(csv_col "$D/summary.csv" n | sort -u)" = 4 ]
+check null/quick-in-meta grep -qx 'quick: yes' "$D/meta"
+check null/quick-table-title grep -qx 'null sweep (smoke run: --quick)' "$D/table.txt"
+check null/quick-chart-title grep -q '^set title "null sweep (smoke run: --quick)"' \
+	"$D"/plots/*.gp
+
+# --- unsupported points: one table line, a summary row each; exp first for cut --
+D=$TMP/unsupported
+cat >"$TMP/unsupported.spec" <<'EOF'
+[sweep]
+title    = Folded, with a comma
+workload = null
+warmup   = 0ms
+duration = 20ms
+interval = 10ms
+
+[params]
+producers = 1 2 3
+fail      = probe
+EOF
+$BPFSWEEP "$TMP/unsupported.spec" -o "$D" --no-plots >"$TMP/out" 2>/dev/null </dev/null
+check null/unsupported-exit-0 [ $? = 0 ]
+check null/unsupported-one-line grep -qx \
+	'3 points unsupported: null: unsupported on request (fail=probe)' "$D/table.txt"
+check null/unsupported-no-rows quiet not grep -q '^producers=' "$D/table.txt"
+check null/unsupported-rows-kept [ "$(csv_col "$D/summary.csv" status | xargs)" = \
+	"unsupported unsupported unsupported" ]
+check null/exp-first-for-cut [ "$(tail -n +2 "$D/summary.csv" | cut -d, -f1,2 | xargs)" = \
+	"0,0 0,1 0,2" ]
 
 # --- a bad spec writes nothing ------------------------------------------------
 D=$TMP/bad

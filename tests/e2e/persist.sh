@@ -105,7 +105,7 @@ check persist/resume-missing-exit-2 [ $? = 2 ]
 # --- a row that claims another point is refused, not matched by row number ----
 D2=$TMP/moved
 cp -r "$D" "$D2"
-sed -i 's/^3,rates,1,4000,/3,rates,1,4001,/' "$D2/summary.csv"
+sed -i 's/^\([0-9]*\),3,rates,1,4000,/\1,3,rates,1,4001,/' "$D2/summary.csv"
 run $SPEC --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
 check persist/resume-tuple-mismatch-exit-2 [ $? = 2 ]
 check persist/resume-tuple-mismatch-said grep -q \

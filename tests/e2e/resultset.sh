@@ -26,7 +26,7 @@ rows() {
 }
 
 # one_header FILE: the header line appears once
-one_header() { [ "$(grep -c '^point,' "$1")" = 1 ]; }
+one_header() { [ "$(grep -cxF "$(head -1 "$1")" "$1")" = 1 ]; }
 
 # no_tmp DIR: no temporary file left behind
 no_tmp() { [ -z "$(find "$1" -name '*.tmp')" ]; }

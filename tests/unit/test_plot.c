@@ -13,6 +13,7 @@
 #include "check.h"
 #include "diag.h"
 #include "plot.h"
+#include "table.h"
 
 extern const struct workload null_workload;
 
@@ -272,7 +273,7 @@ TEST(render_charts)
 	int err;
 
 	CHECK_INT(fixture_init(&fx), 0);
-	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS, 0);
+	err = plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0);
 	check_dat(&fx);
 	if (!check_cur.failed)
 		check_gp(&fx);
@@ -305,7 +306,7 @@ TEST(missing_gnuplot)
 	CHECK_INT(fixture_init(&fx), 0);
 	diag_set_stream(diag);
 	setenv("PATH", "/nonexistent", 1);
-	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS, 0);
+	err = plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0);
 	if (path)
 		setenv("PATH", path, 1);
 	free(path);
@@ -331,7 +332,7 @@ TEST(nothing_to_draw)
 	for (int i = 0; i < NR_PTS; i++)
 		fx.res[i].status = PS_FAILED;
 	diag_set_stream(diag);
-	CHECK_INT(plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS, 0), 0);
+	CHECK_INT(plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0), 0);
 	diag_set_stream(NULL);
 	if (diag)
 		fclose(diag);
@@ -348,7 +349,7 @@ TEST(unsupported_series_in_key)
 	CHECK_INT(fixture_init(&fx), 0);
 	for (int i = 1; i < 6; i += 2)		/* every flag=on point of experiment 0 */
 		fx.res[i].status = PS_UNSUPPORTED;
-	err = plot_render(fx.dir, &fx.cfg, fx.res, NR_PTS, 0);
+	err = plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0);
 	CHECK_INT(contains(&fx, CHART0 ".gp",
 			   "index 0 using 1:2:3 title \"flag=off\", \\\n"
 			   "     keyentry with points pointtype -1 title \"flag=on: unsupported\"\n"),
@@ -361,5 +362,21 @@ TEST(unsupported_series_in_key)
 	fixture_clean(&fx);
 }
 
+/* A --quick run's chart says it is a smoke run, in its escaped title. */
+TEST(smoke_run_title)
+{
+	const struct run_facts facts = { .quick = true };
+	struct fixture fx;
+	int err;
+
+	CHECK_INT(fixture_init(&fx), 0);
+	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
+	CHECK_INT(contains(&fx, CHART0 ".gp",
+			   "set title \"Null: \\042quoted\\042 title (smoke run: --quick)\""), 1);
+	if (err != -ENOENT)
+		CHECK_INT(err, 0);
+	fixture_clean(&fx);
+}
+
 RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
-	  unsupported_series_in_key)
+	  unsupported_series_in_key, smoke_run_title)

@@ -124,17 +124,17 @@ static void check_samples(const char *dir)
 static void check_summary_header(const struct csv_table *t)
 {
 	static const char *const head[] = {
-		"point", "experiment", "producers", "rate", "drop_pct", "value_size", "mode",
+		"exp", "point", "experiment", "producers", "rate", "drop_pct", "value_size", "mode",
 		"flag", "fail", "zero_every", "jitter_pct", "status", "reason", "nr_producers",
 		"nr_consumers", "nr_cpus", "cpus", "n", "tries", "quality", "hits_per_s_mean",
 		"hits_per_s_stddev", "hits_per_s_median", "hits_per_s_min", "hits_per_s_max",
 		"hits_per_s_ci95", "drops_per_s_mean",
 	};
 
-	CHECK_INT(t->nr_cols, 20 + 12);
+	CHECK_INT(t->nr_cols, 21 + 12);
 	for (size_t c = 0; c < sizeof(head) / sizeof(head[0]); c++)
 		CHECK_STR(t->rows[0][c], head[c]);
-	CHECK_STR(t->rows[0][31], "drops_per_s_ci95");
+	CHECK_STR(t->rows[0][32], "drops_per_s_ci95");
 }
 
 static void check_summary(const char *dir)
@@ -148,6 +148,8 @@ static void check_summary(const char *dir)
 	check_summary_header(&t);
 	if (check_cur.failed)
 		goto free_table;
+	CHECK_STR(cell(&t, 1, "exp"), "0");
+	CHECK_STR(t.rows[1][0], "0");		/* exp first, for cut -d, */
 	CHECK_STR(cell(&t, 1, "value_size"), "4096");
 	CHECK_STR(cell(&t, 1, "mode"), "slow");
 	CHECK_STR(cell(&t, 1, "flag"), "on");
@@ -328,5 +330,34 @@ TEST(result_set_read_back)
 	remove_tree(dir, "a");
 }
 
+/* A set written before the exp column (point first) reads by name all the same. */
+TEST(result_set_without_exp_column)
+{
+	static const char summary[] = "point,experiment,producers,status,n\n"
+				      "3,\"T, quoted\",4,ok,\n";
+	struct result_set *set;
+	char dir[64], sub[128], path[256], why[256];
+	int fd;
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	CHECK_INT(mkdir(sub, 0755), 0);
+	snprintf(path, sizeof(path), "%s/summary.csv", sub);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	CHECK(fd >= 0);
+	CHECK_INT(write(fd, summary, strlen(summary)), (int)strlen(summary));
+	close(fd);
+	CHECK_INT(results_read(sub, &set, why, sizeof(why)), 0);
+	CHECK_INT(set->nr_points, 1);
+	CHECK_INT(set->points[0].id, 3);
+	CHECK_STR(set->points[0].experiment, "T, quoted");
+	CHECK_INT(set->points[0].n, -1);
+	CHECK_INT(set->nr_params, 1);
+	CHECK_STR(set->summary.rows[0][set->first_param], "producers");
+	result_set_free(set);
+	remove_tree(dir, "a");
+}
+
 RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
-	  failed_append_leaves_no_partial_point, result_set_read_back)
+	  failed_append_leaves_no_partial_point, result_set_read_back,
+	  result_set_without_exp_column)

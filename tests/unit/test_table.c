@@ -50,8 +50,9 @@ static void make_bad(struct point_result *r, const struct point *pt, enum point_
 	snprintf(r->reason, sizeof(r->reason), "%s", reason);
 }
 
-/* table_render into a string; NULL on error (caller frees). */
-static char *render(const struct sweep_cfg *cfg, const struct point_result *res, int nr)
+/* table_render into a string, with facts; NULL on error (caller frees). */
+static char *render_facts(const struct sweep_cfg *cfg, const struct run_facts *facts,
+			  const struct point_result *res, int nr)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -60,13 +61,18 @@ static char *render(const struct sweep_cfg *cfg, const struct point_result *res,
 
 	if (!f)
 		return NULL;
-	err = table_render(f, cfg, res, nr);
+	err = table_render(f, cfg, facts, res, nr);
 	fclose(f);
 	if (err) {
 		free(text);
 		return NULL;
 	}
 	return text;
+}
+
+static char *render(const struct sweep_cfg *cfg, const struct point_result *res, int nr)
+{
+	return render_facts(cfg, NULL, res, nr);
 }
 
 /* CHECK_STR, freeing the text either way. */
@@ -266,6 +272,87 @@ TEST(noisy_rows_marked)
 		   "[2] interference=23% (of the point's CPU time went to other processes)\n");
 }
 
+/* The machine above the table, as seed 002 shows it; a smoke run says so in its titles. */
+TEST(machine_line_and_smoke_run)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
+	struct run_facts facts = { .arch = "x86_64", .cpu_model = "AMD EPYC 9654" };
+	struct point pt;
+	struct point_result res;
+
+	make_exp(&e, "Ringbuf", "rb-libbpf nr_prod {producers}");
+	make_point(&pt, 0, 0, 1, 0);
+	make_ok(&res, &pt, 14970123.4, 12000);
+	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+		   "- x86_64 (AMD EPYC 9654)\n"
+		   "Ringbuf\n"
+		   "=======\n"
+		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
+	facts = (struct run_facts){ .arch = "arm64", .cpu_model = "unknown", .quick = true };
+	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+		   "- arm64\n"
+		   "Ringbuf (smoke run: --quick)\n"
+		   "============================\n"
+		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
+	/* a table over several machines (or none known) names none */
+	facts = (struct run_facts){ .arch = "unknown", .cpu_model = "x" };
+	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+		   "Ringbuf\n"
+		   "=======\n"
+		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
+}
+
+/* Unsupported points of one reason: one line, led by what they share, not a row each. */
+TEST(unsupported_points_folded)
+{
+	static long long four[] = { 1, 2, 12, 52 };
+	struct experiment e;
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
+	struct point pts[8];
+	struct point_result res[8];
+
+	make_exp(&e, "Overwrite", NULL);
+	set_axis(&e, P_FLAG, flags, 2);
+	set_axis(&e, P_PRODUCERS, four, 4);
+	for (int i = 0; i < 8; i++) {
+		make_point(&pts[i], i, 0, four[i % 4], flags[i / 4]);
+		if (i < 4)
+			make_ok(&res[i], &pts[i], 1e6, 0);
+		else
+			make_bad(&res[i], &pts[i], PS_UNSUPPORTED,
+				 "BPF_F_RB_OVERWRITE not supported by kernel 6.18");
+	}
+	make_bad(&res[2], &pts[2], PS_UNSUPPORTED, "other reason");
+	CHECK_TEXT(render(&cfg, res, 8),
+		   "Overwrite\n"
+		   "=========\n"
+		   "producers=1 flag=off  1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
+		   "producers=2 flag=off  1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
+		   "producers=12 flag=off unsupported: other reason\n"
+		   "producers=52 flag=off 1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
+		   "flag=on: 4 points unsupported: BPF_F_RB_OVERWRITE not supported by kernel "
+		   "6.18\n");
+	/* titled groups: the line goes in its group's block */
+	e.label = "nr_prod {producers}";
+	e.group = P_FLAG;
+	make_bad(&res[2], &pts[2], PS_UNSUPPORTED,
+		 "BPF_F_RB_OVERWRITE not supported by kernel 6.18");
+	CHECK_TEXT(render(&cfg, res, 8),
+		   "Overwrite (flag=off)\n"
+		   "====================\n"
+		   "nr_prod 1            1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
+		   "nr_prod 2            1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
+		   "nr_prod 12           unsupported: BPF_F_RB_OVERWRITE not supported by kernel "
+		   "6.18\n"
+		   "nr_prod 52           1.000 ± 0.000M/s (drops 0.010 ± 0.000M/s)\n"
+		   "\n"
+		   "Overwrite (flag=on)\n"
+		   "===================\n"
+		   "flag=on: 4 points unsupported: BPF_F_RB_OVERWRITE not supported by kernel "
+		   "6.18\n");
+}
+
 RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_default_labels,
 	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results,
-	  noisy_rows_marked)
+	  noisy_rows_marked, machine_line_and_smoke_run, unsupported_points_folded)

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpfsweep import FILE... -o OUT: published bench output (import.c reads
+ * it) written as a result directory the other commands read (docs/import.md):
+ * meta, samples.csv with its header only (there are no intervals), and
+ * summary.csv with one ok row per bench row holding mean and stddev.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "csvfile.h"
+#include "diag.h"
+#include "import.h"
+#include "meta.h"
+#include "resultdir.h"
+#include "textfile.h"
+
+/* A metric of the set: its name as the bench gives it, and its unit. */
+struct metric {
+	const char *name;
+	enum import_kind kind;
+};
+
+struct import_state {
+	const struct cli_opts *o;
+	struct import_set set;
+	struct import_params params;
+	struct metric metrics[32];
+	int nr_metrics;
+};
+
+static int read_file(struct import_state *st, const char *path)
+{
+	char *text, *copy = strdup(path);
+	int err = copy ? read_text_file(path, &text) : -ENOMEM;
+
+	if (err) {
+		diag_err("cannot read %s: %s", path, strerror(-err));
+		free(copy);
+		return err;
+	}
+	err = import_parse(text, basename(copy), &st->set);
+	for (int i = 0; !err && i < st->set.nr_skipped; i++)
+		diag_warn("%s:%d: holds numbers but reads as no bench row; skipped", path,
+			  st->set.skipped[i]);
+	free(text);
+	free(copy);
+	return err;
+}
+
+/* Every metric once, in the order rows first show them; one unit each. */
+static int collect_metrics(struct import_state *st)
+{
+	for (int r = 0; r < st->set.nr_rows; r++) {
+		const struct import_row *row = &st->set.rows[r];
+
+		for (int v = 0; v < row->nr_values; v++) {
+			const struct import_value *iv = &row->v[v];
+			int m = 0;
+
+			while (m < st->nr_metrics && strcmp(st->metrics[m].name, iv->name))
+				m++;
+			if (m < st->nr_metrics && st->metrics[m].kind != iv->kind) {
+				diag_err("line %d: '%s' has another unit (rate, size, time) than "
+					 "before", row->line, iv->name);
+				return -EINVAL;
+			}
+			if (m < st->nr_metrics)
+				continue;
+			if (m == sizeof(st->metrics) / sizeof(st->metrics[0])) {
+				diag_err("more than %d metrics", m);
+				return -E2BIG;
+			}
+			st->metrics[st->nr_metrics++] = (struct metric){ iv->name, iv->kind };
+		}
+	}
+	return 0;
+}
+
+/* "avg mem" → "avg_mem": column names hold letters, digits and '_' only. */
+static void metric_column(char *buf, size_t len, const struct metric *m)
+{
+	snprintf(buf, len, "%s", m->name);
+	for (; *buf; buf++)
+		if (!isalnum((unsigned char)*buf))
+			*buf = '_';
+}
+
+/* "avg_mem_bytes_mean", "hits_per_s_stddev": a run's names, with the unit said. */
+static void column_name(char *buf, size_t len, const struct metric *m, const char *stat)
+{
+	char name[64];
+	static const char *const unit[] = {
+		[IMPORT_RATE] = "_per_s_", [IMPORT_BYTES] = "_bytes_", [IMPORT_NS] = "_ns_",
+	};
+
+	metric_column(name, sizeof(name), m);
+	snprintf(buf, len, "%s%s%s", name, unit[m->kind], stat);
+}
+
+static const char *const stat_names[] = { "mean", "stddev", "median", "min", "max", "ci95" };
+#define NR_STATS (sizeof(stat_names) / sizeof(stat_names[0]))
+
+/* The columns of a run's summary.csv after its parameters (docs/results.md). */
+static const char *const run_cols[] = {
+	"status", "reason", "nr_producers", "nr_consumers", "nr_cpus", "cpus", "n", "tries",
+	"quality",
+};
+#define NR_RUN_COLS (sizeof(run_cols) / sizeof(run_cols[0]))
+
+#define MAX_COLS (3 + 64 + NR_RUN_COLS + 32 * NR_STATS)
+#define FIELD_LEN 256
+
+struct row {
+	const char *f[MAX_COLS];
+	char buf[MAX_COLS][FIELD_LEN];
+	int nr;
+};
+
+static void put(struct row *r, const char *s)
+{
+	if (r->nr == MAX_COLS)
+		return;		/* read_all() refused sets this wide */
+	snprintf(r->buf[r->nr], FIELD_LEN, "%s", s ? s : "");
+	r->f[r->nr] = r->buf[r->nr];
+	r->nr++;
+}
+
+static void put_number(struct row *r, const struct metric *m, double v)
+{
+	char s[64];
+
+	/* rates and times keep three decimals as a run's rates do; sizes are whole bytes */
+	snprintf(s, sizeof(s), m->kind == IMPORT_BYTES ? "%.0f" : "%.3f", v);
+	put(r, s);
+}
+
+static int summary_header(FILE *f, const struct import_state *st, struct row *r)
+{
+	char name[FIELD_LEN];
+
+	r->nr = 0;
+	put(r, "exp");
+	put(r, "point");
+	put(r, "experiment");
+	for (int i = 0; i < st->params.nr; i++)
+		put(r, st->params.names[i]);
+	for (size_t i = 0; i < NR_RUN_COLS; i++)
+		put(r, run_cols[i]);
+	for (int m = 0; m < st->nr_metrics; m++) {
+		for (size_t s = 0; s < NR_STATS; s++) {
+			column_name(name, sizeof(name), &st->metrics[m], stat_names[s]);
+			put(r, name);
+		}
+	}
+	return csv_write_row(f, r->f, r->nr);
+}
+
+static const struct import_value *row_value(const struct import_row *row, const char *name)
+{
+	for (int v = 0; v < row->nr_values; v++)
+		if (!strcmp(row->v[v].name, name))
+			return &row->v[v];
+	return NULL;
+}
+
+/* One ok row: mean and stddev as published, n and the rest unknown. */
+static int summary_row(FILE *f, const struct import_state *st, int ri, struct row *r)
+{
+	const struct import_row *row = &st->set.rows[ri];
+	char id[16];
+
+	r->nr = 0;
+	snprintf(id, sizeof(id), "%d", row->exp);
+	put(r, id);
+	snprintf(id, sizeof(id), "%d", ri);
+	put(r, id);
+	put(r, st->set.titles[row->exp]);
+	for (int i = 0; i < st->params.nr; i++)
+		put(r, st->params.vals[ri][i]);
+	put(r, "ok");
+	for (size_t i = 1; i < NR_RUN_COLS; i++)
+		put(r, "");
+	for (int m = 0; m < st->nr_metrics; m++) {
+		const struct import_value *v = row_value(row, st->metrics[m].name);
+
+		if (v)
+			put_number(r, &st->metrics[m], v->mean);
+		else
+			put(r, "");
+		if (v && v->has_stddev)
+			put_number(r, &st->metrics[m], v->stddev);
+		else
+			put(r, "");
+		for (size_t s = 2; s < NR_STATS; s++)
+			put(r, "");
+	}
+	return csv_write_row(f, r->f, r->nr);
+}
+
+static int write_summary(FILE *f, struct import_state *st)
+{
+	struct row *r = malloc(sizeof(*r));
+	int err = r ? summary_header(f, st, r) : -ENOMEM;
+
+	for (int i = 0; !err && i < st->set.nr_rows; i++)
+		err = summary_row(f, st, i, r);
+	free(r);
+	return err;
+}
+
+static int write_samples(FILE *f, struct import_state *st)
+{
+	const char *fields[6 + 32] = {
+		"point", "experiment", "rep", "interval", "warmup", "elapsed_ns",
+	};
+	char names[32][64];
+	int nr = 6;
+
+	for (int m = 0; m < st->nr_metrics; m++) {
+		metric_column(names[m], sizeof(names[m]), &st->metrics[m]);
+		fields[nr++] = names[m];
+	}
+	return csv_write_row(f, fields, nr);
+}
+
+static int write_meta(FILE *f, struct import_state *st)
+{
+	const struct import_info ii = {
+		.argv_line = st->o->argv_line, .files = st->o->args, .nr_files = st->o->nr_args,
+		.title = st->set.titles[0], .tags = st->o->tags, .when = time(NULL),
+	};
+
+	meta_print_imported(f, &ii);
+	return ferror(f) ? -EIO : 0;
+}
+
+/* OUT/name holding what fn writes, created exclusively. */
+static int write_file(struct import_state *st, const char *name,
+		      int (*fn)(FILE *f, struct import_state *st))
+{
+	struct membuf m;
+	int err, fd;
+
+	err = membuf_open(&m);
+	if (!err) {
+		err = fn(m.f, st);
+		err = membuf_close(&m) ?: err;
+	}
+	if (!err) {
+		fd = resultdir_create_file(st->o->outdir, name, m.buf, m.len);
+		err = fd < 0 ? fd : close(fd);
+	}
+	if (err)
+		diag_err("cannot write %s/%s: %s", st->o->outdir, name, strerror(-err));
+	membuf_free(&m);
+	return err;
+}
+
+static int check_args(const struct cli_opts *o)
+{
+	if (!o->nr_args) {
+		diag_err("import needs at least one FILE");
+		return -EINVAL;
+	}
+	if (!o->outdir) {
+		diag_err("import needs -o OUT, the result directory to create");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Everything read and checked before the directory is made: a bad FILE leaves nothing. */
+static int read_all(struct import_state *st)
+{
+	char why[512];
+	int err = 0;
+
+	for (int i = 0; !err && i < st->o->nr_args; i++)
+		err = read_file(st, st->o->args[i]);
+	if (!err && !st->set.nr_rows) {
+		diag_err("no bench output found in %s%s", st->o->args[0],
+			 st->o->nr_args > 1 ? " ..." : "");
+		err = -EINVAL;
+	}
+	if (!err)
+		err = import_params_build(&st->set, st->o->label, &st->params, why, sizeof(why));
+	if (err == -EINVAL)
+		diag_err("%s", why);
+	if (!err && st->o->label && !st->params.matched) {
+		diag_err("--label '%s' matches no row (the first is '%s')", st->o->label,
+			 st->set.rows[0].label);
+		err = -EINVAL;
+	}
+	if (!err && st->params.nr > 64) {
+		diag_err("labels give %d parameters, more than 64", st->params.nr);
+		err = -E2BIG;
+	}
+	return err ?: collect_metrics(st);
+}
+
+/* A write failed (a full disk, a file size limit): leave no half set behind. */
+static void unmake_dir(const char *dir)
+{
+	static const char *const names[] = { "meta", "samples.csv", "summary.csv" };
+	char path[4200];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+static int write_all(struct import_state *st)
+{
+	int err = resultdir_create(st->o->outdir);
+
+	if (err) {
+		diag_err("cannot create %s: %s", st->o->outdir, strerror(-err));
+		return err;
+	}
+	err = write_file(st, "meta", write_meta);
+	if (!err)
+		err = write_file(st, "samples.csv", write_samples);
+	if (!err)
+		err = write_file(st, "summary.csv", write_summary);
+	if (err)
+		unmake_dir(st->o->outdir);
+	return err;
+}
+
+int cmd_import(const struct cli_opts *o)
+{
+	struct import_state *st = calloc(1, sizeof(*st));
+	int err = st ? check_args(o) : -ENOMEM;
+
+	if (!err) {
+		st->o = o;
+		err = read_all(st);
+	}
+	/* past a file size limit, a write must fail with EFBIG, not kill the import */
+	signal(SIGXFSZ, SIG_IGN);
+	if (!err)
+		err = write_all(st);
+	if (!err)
+		printf("%s: %d rows in %d blocks from %d file%s\n", o->outdir, st->set.nr_rows,
+		       st->set.nr_titles, o->nr_args, o->nr_args == 1 ? "" : "s");
+	if (st) {
+		import_params_free(&st->params);
+		import_set_free(&st->set);
+	}
+	free(st);
+	return err ? EXIT_USAGE : EXIT_OK;
+}

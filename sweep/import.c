@@ -1,0 +1,597 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel benchmarks' text output parsed into rows: see import.h.
+ *
+ * A line is cut at its values (a number with a unit, "X ± Y" with a unit)
+ * into segments.  The text before the first value is the row's label and
+ * maybe the value's name ("overwrite  per-prod-op:"); a segment that starts
+ * with "(" or "," (after a closing ")") names the next value of the same
+ * row ("(drops ", ", avg mem: "); any other segment starts a new row.  That
+ * last rule is what reads a table flattened onto one line.
+ */
+#define _GNU_SOURCE	/* asprintf */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import.h"
+
+#define PLUS_MINUS "\xc2\xb1"	/* ± in UTF-8, as bench.c prints it */
+#define MAX_TEXT 200		/* labels, names and titles are cut here */
+
+struct unit {
+	const char *text;
+	enum import_kind kind;
+	double scale;
+	bool per_prod;		/* "M/prod": a per-producer copy of hits, not a metric */
+	bool events;		/* "events per sec": names the value "events" */
+};
+
+/* Longest first where one is a prefix of another. */
+static const struct unit units[] = {
+	{ "M/prod", IMPORT_RATE, 1e6, true },
+	{ "k/prod", IMPORT_RATE, 1e3, true },
+	{ "K/prod", IMPORT_RATE, 1e3, true },
+	{ "/prod", IMPORT_RATE, 1, true },
+	{ "M ops/prod", IMPORT_RATE, 1e6, true },
+	{ "K ops/prod", IMPORT_RATE, 1e3, true },
+	{ "ns/op /prod", IMPORT_NS, 1, true },
+	{ "M ops/s", IMPORT_RATE, 1e6 },
+	{ "K ops/s", IMPORT_RATE, 1e3 },
+	{ "ops/s", IMPORT_RATE, 1 },
+	{ "ns/op", IMPORT_NS, 1 },
+	{ "us/op", IMPORT_NS, 1e3 },
+	{ "ms/op", IMPORT_NS, 1e6 },
+	{ "G/s", IMPORT_RATE, 1e9 },
+	{ "M/s", IMPORT_RATE, 1e6 },
+	{ "K/s", IMPORT_RATE, 1e3 },
+	{ "k/s", IMPORT_RATE, 1e3 },
+	{ "/s", IMPORT_RATE, 1 },
+	{ "M events per sec", IMPORT_RATE, 1e6, false, true },
+	{ "K events per sec", IMPORT_RATE, 1e3, false, true },
+	{ "k events per sec", IMPORT_RATE, 1e3, false, true },
+	{ "Mevents per sec", IMPORT_RATE, 1e6, false, true },
+	{ "Kevents per sec", IMPORT_RATE, 1e3, false, true },
+	{ "kevents per sec", IMPORT_RATE, 1e3, false, true },
+	{ "events per sec", IMPORT_RATE, 1, false, true },
+	{ "GiB", IMPORT_BYTES, 1024.0 * 1024 * 1024 },
+	{ "MiB", IMPORT_BYTES, 1024.0 * 1024 },
+	{ "KiB", IMPORT_BYTES, 1024.0 },
+	{ "B", IMPORT_BYTES, 1 },
+};
+
+/* A value found in a line: where it is and what it holds. */
+struct found {
+	size_t start, end;
+	struct import_value v;
+	bool per_prod, events;
+};
+
+static bool is_word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.';
+}
+
+static size_t skip_blanks(const char *s, size_t i)
+{
+	while (s[i] == ' ' || s[i] == '\t')
+		i++;
+	return i;
+}
+
+/* A decimal number "12" or "12.345" at s[i]; its length, 0 if none. */
+static size_t scan_number(const char *s, size_t i, double *out)
+{
+	size_t j = i;
+
+	while (isdigit((unsigned char)s[j]))
+		j++;
+	if (j == i)
+		return 0;
+	if (s[j] == '.' && isdigit((unsigned char)s[j + 1]))
+		for (j++; isdigit((unsigned char)s[j]); j++)
+			;
+	*out = strtod(s + i, NULL);
+	return j - i;
+}
+
+/* "±", "+-" or "+/-" at s[i]; its length, 0 if none. */
+static size_t scan_plus_minus(const char *s, size_t i)
+{
+	if (!strncmp(s + i, PLUS_MINUS, 2) || !strncmp(s + i, "+-", 2))
+		return 2;
+	return strncmp(s + i, "+/-", 3) ? 0 : 3;
+}
+
+static const struct unit *scan_unit(const char *s, size_t i)
+{
+	for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+		size_t len = strlen(units[u].text);
+
+		if (!strncmp(s + i, units[u].text, len) && !isalnum((unsigned char)s[i + len]))
+			return &units[u];
+	}
+	return NULL;
+}
+
+/* NUMBER [± NUMBER] UNIT at s[i], blanks allowed between; false if none. */
+static bool scan_value(const char *s, size_t i, struct found *f)
+{
+	const struct unit *u;
+	double mean, sd = 0;
+	size_t n = scan_number(s, i, &mean), j, pm;
+	bool has_sd = false;
+
+	if (!n || (i && (is_word_char(s[i - 1]) || s[i - 1] == ':')))
+		return false;
+	j = skip_blanks(s, i + n);
+	pm = scan_plus_minus(s, j);
+	if (pm) {
+		j = skip_blanks(s, j + pm);
+		n = scan_number(s, j, &sd);
+		if (!n)
+			return false;
+		has_sd = true;
+		j += n;
+	} else {
+		j = i + n;
+	}
+	/*
+	 * "194677 events per sec", "1.2 M ops/s", "3.4 ns/op": these units may
+	 * follow a blank (bench.c prints them so); "8 KiB" in a label is no value.
+	 */
+	u = scan_unit(s, j);
+	if (!u && s[j] == ' ') {
+		u = scan_unit(s, j + 1);
+		if (u && !u->events && !strstr(u->text, "op"))
+			u = NULL;
+		else
+			j++;
+	}
+	if (!u)
+		return false;
+	*f = (struct found){ .start = i, .end = j + strlen(u->text), .per_prod = u->per_prod,
+			     .events = u->events };
+	f->v = (struct import_value){ .kind = u->kind, .mean = mean * u->scale,
+				      .stddev = sd * u->scale, .has_stddev = has_sd };
+	return true;
+}
+
+/* Every value of line, in order; their number. */
+static int find_values(const char *line, struct found *fs, int max)
+{
+	int nr = 0;
+
+	for (size_t i = 0; line[i] && nr < max; i++) {
+		if (scan_value(line, i, &fs[nr])) {
+			i = fs[nr].end - 1;
+			nr++;
+		}
+	}
+	return nr;
+}
+
+/* len cut to at most max, never inside a UTF-8 character. */
+static size_t utf8_cut(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	while (max && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+/* A copy of s[0..len) without edge blanks, cut to MAX_TEXT; NULL on ENOMEM. */
+static char *trimmed(const char *s, size_t len)
+{
+	while (len && isspace((unsigned char)*s)) {
+		s++;
+		len--;
+	}
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	return strndup(s, utf8_cut(s, len, MAX_TEXT));
+}
+
+static void set_name(struct import_value *v, const char *name)
+{
+	snprintf(v->name, sizeof(v->name), "%s", name);
+}
+
+/*
+ * The text before a row's first value: "label", "label :" or
+ * "label  name:".  Fills the label and, when named, the value's name.
+ */
+static int split_label(const char *seg, size_t len, char **label, struct import_value *v)
+{
+	char *t = trimmed(seg, len), *sp;
+	size_t tl;
+
+	if (!t)
+		return -ENOMEM;
+	tl = strlen(t);
+	if (tl && t[tl - 1] == ':') {
+		t[--tl] = '\0';
+		sp = strrchr(t, ' ');
+		if (tl && t[tl - 1] != ' ' && sp && sp > t) {
+			set_name(v, sp + 1);
+			*sp = '\0';
+		}
+	}
+	*label = trimmed(t, strlen(t));
+	free(t);
+	return *label ? 0 : -ENOMEM;
+}
+
+/*
+ * A segment between two values: "(drops ", "), drops ", ", avg mem: " name
+ * the next value (true, *name set, maybe empty before "(14.970M/prod)");
+ * anything else is the start of the next row (false).
+ */
+static bool connector(const char *seg, size_t len, char *name, size_t namelen)
+{
+	size_t i = skip_blanks(seg, 0), end = len;
+
+	if (i < len && seg[i] == ')')
+		i = skip_blanks(seg, i + 1);
+	if (i >= len || (seg[i] != '(' && seg[i] != ','))
+		return false;
+	i = skip_blanks(seg, i + 1);
+	while (end > i && (isspace((unsigned char)seg[end - 1]) || seg[end - 1] == ':'))
+		end--;
+	snprintf(name, namelen, "%.*s", (int)(end - i), seg + i);
+	return true;
+}
+
+/* What may follow a row's last value: closing parentheses, a period, blanks. */
+static bool is_tail(const char *s)
+{
+	for (; *s; s++)
+		if (!strchr(" \t).", *s))
+			return false;
+	return true;
+}
+
+/* The default name of a row's first value when the text gives none. */
+static const char *default_name(const struct found *f)
+{
+	if (f->events)
+		return "events";
+	if (f->v.kind == IMPORT_NS)
+		return "latency";
+	return f->v.kind == IMPORT_BYTES ? "bytes" : "hits";
+}
+
+struct parser {
+	struct import_set *set;
+	const char *fallback;
+	char *para;		/* the paragraph of text being read, lines joined by a blank */
+	char *last_para;	/* the last whole paragraph */
+	char *last_line;	/* the last non-blank text line (a header's title) */
+	char *title;		/* a header's title, for the rows that follow */
+	char bench[64];		/* "Setting up benchmark 'NAME'...": Summary rows' label */
+	bool text_since_row;	/* other text came between the last row and now */
+	int line;
+};
+
+static int add_title(struct import_set *set, const char *title)
+{
+	char buf[MAX_TEXT + 16], **titles;
+	int dup = 1;
+
+	snprintf(buf, sizeof(buf), "%s", title);
+	for (int i = 0; i < set->nr_titles; i++) {
+		if (!strcmp(set->titles[i], buf)) {
+			snprintf(buf, sizeof(buf), "%s (%d)", title, ++dup);
+			i = -1;		/* look again: "T (2)" may be taken too */
+		}
+	}
+	titles = realloc(set->titles, (set->nr_titles + 1) * sizeof(*titles));
+	if (!titles)
+		return -ENOMEM;
+	set->titles = titles;
+	titles[set->nr_titles] = strdup(buf);
+	if (!titles[set->nr_titles])
+		return -ENOMEM;
+	set->nr_titles++;
+	return 0;
+}
+
+/* Called before a line's rows: opens a new block when text or a header came between. */
+static int start_rows(struct parser *ps)
+{
+	const char *title = ps->title;
+	int err = 0;
+
+	if (!title && *ps->para)
+		title = ps->para;
+	if (!title && *ps->last_para)
+		title = ps->last_para;
+	if (!title)
+		title = ps->fallback;
+	if (ps->title || ps->text_since_row || !ps->set->nr_titles)
+		err = add_title(ps->set, title);
+	free(ps->title);
+	ps->title = NULL;
+	ps->para[0] = ps->last_para[0] = '\0';
+	ps->text_since_row = false;
+	return err;
+}
+
+static int new_row(struct parser *ps, struct import_row **out)
+{
+	struct import_set *set = ps->set;
+	struct import_row *rows = realloc(set->rows, (set->nr_rows + 1) * sizeof(*rows));
+
+	if (!rows)
+		return -ENOMEM;
+	set->rows = rows;
+	*out = &rows[set->nr_rows++];
+	**out = (struct import_row){ .exp = set->nr_titles - 1, .line = ps->line, .cpu = -1 };
+	return 0;
+}
+
+/* The row's label from the text before its first value; "Summary:" takes the bench's. */
+static int label_row(struct parser *ps, struct import_row *r, const char *seg, size_t len,
+		     const struct found *first)
+{
+	const char *sum = "Summary:";
+	char *end;
+	int err;
+	size_t lead = skip_blanks(seg, 0);
+
+	set_name(&r->v[0], default_name(first));
+	seg += lead;
+	len -= lead < len ? lead : len;
+	if (len >= strlen(sum) && !strncmp(seg, sum, strlen(sum))) {
+		char *name = trimmed(seg + strlen(sum), len - strlen(sum));
+
+		if (!name)
+			return -ENOMEM;
+		if (*name)
+			set_name(&r->v[0], name);
+		free(name);
+		r->label = strdup(*ps->bench ? ps->bench : "Summary");
+		return r->label ? 0 : -ENOMEM;
+	}
+	err = split_label(seg, len, &r->label, &r->v[0]);
+	if (!err && isdigit((unsigned char)r->label[0])) {
+		long cpu = strtol(r->label, &end, 10);
+
+		if (*end == ':' && end[1] && cpu < 100000)
+			r->cpu = cpu;
+	}
+	return err;
+}
+
+/* Drop the rows a line added (it turned out to be no table line). */
+static void drop_rows(struct import_set *set, int keep)
+{
+	while (set->nr_rows > keep)
+		free(set->rows[--set->nr_rows].label);
+}
+
+/*
+ * Rows from a line with values; false (and nothing added) when the line
+ * does not read as rows: a value without a name, text after the last one.
+ */
+static int parse_rows(struct parser *ps, const char *line, const struct found *fs, int nr,
+		      bool *ok)
+{
+	int keep = ps->set->nr_rows, err;
+	struct import_row *r = NULL;
+	size_t from = 0;
+	char name[48];
+
+	*ok = false;
+	for (int i = 0; i < nr; i++) {
+		const char *seg = line + from;
+		size_t len = fs[i].start - from;
+
+		if (i && connector(seg, len, name, sizeof(name))) {
+			if (fs[i].per_prod)
+				goto next;
+			if (!*name || r->nr_values == IMPORT_MAX_VALUES)
+				goto not_rows;
+			r->v[r->nr_values] = fs[i].v;
+			set_name(&r->v[r->nr_values++], name);
+			goto next;
+		}
+		if (fs[i].per_prod)
+			goto not_rows;
+		/* a flattened table: ") next-label" closes the row before */
+		while (i && len && (*seg == ')' || *seg == ' ' || *seg == '\t')) {
+			seg++;
+			len--;
+		}
+		err = new_row(ps, &r);
+		if (!err)
+			err = label_row(ps, r, seg, len, &fs[i]);
+		if (err)
+			return err;
+		if (!*r->label)
+			goto not_rows;
+		snprintf(name, sizeof(name), "%s", r->v[0].name);
+		r->v[0] = fs[i].v;
+		set_name(&r->v[0], name);
+		r->nr_values = 1;
+next:
+		from = fs[i].end;
+	}
+	if (!is_tail(line + from))
+		goto not_rows;
+	*ok = true;
+	return 0;
+not_rows:
+	drop_rows(ps->set, keep);
+	return 0;
+}
+
+static bool is_underline(const char *line)
+{
+	size_t n = 0;
+
+	line += skip_blanks(line, 0);
+	while (line[n] == '=')
+		n++;
+	return n >= 3 && !line[skip_blanks(line, n)];
+}
+
+/* " ===" inside a line: the end of a flattened header, or NULL. */
+static const char *inline_underline(const char *line)
+{
+	for (const char *p = strstr(line, "==="); p; p = strstr(p + 1, "===")) {
+		const char *end = p;
+
+		while (*end == '=')
+			end++;
+		if (p > line && p[-1] == ' ' && (!*end || *end == ' ' || *end == '\t'))
+			return p;
+	}
+	return NULL;
+}
+
+/* A text line: part of the paragraph a following block may take as its title. */
+static int add_text(struct parser *ps, const char *line)
+{
+	char *t = trimmed(line, strlen(line)), *joined;
+
+	if (!t)
+		return -ENOMEM;
+	if (!*t) {
+		if (*ps->para) {
+			free(ps->last_para);
+			ps->last_para = ps->para;
+			ps->para = strdup("");
+		}
+		free(t);
+		return ps->para ? 0 : -ENOMEM;
+	}
+	ps->text_since_row = true;
+	if (asprintf(&joined, "%s%s%s", ps->para, *ps->para ? " " : "", t) < 0) {
+		free(t);
+		return -ENOMEM;
+	}
+	joined[utf8_cut(joined, strlen(joined), MAX_TEXT)] = '\0';
+	free(ps->para);
+	ps->para = joined;
+	free(ps->last_line);
+	ps->last_line = t;
+	return 0;
+}
+
+static int set_header(struct parser *ps, char *title)
+{
+	if (!title)
+		return -ENOMEM;
+	free(ps->title);
+	ps->title = title;
+	ps->para[0] = ps->last_para[0] = '\0';
+	return 0;
+}
+
+/* Lines of the bench's own progress, which neither hold rows nor split blocks. */
+static bool is_bench_chatter(struct parser *ps, const char *line)
+{
+	const char *setup = "Setting up benchmark '";
+	const char *q;
+
+	if (!strncmp(line, setup, strlen(setup))) {
+		q = strchr(line + strlen(setup), '\'');
+		snprintf(ps->bench, sizeof(ps->bench), "%.*s",
+			 q ? (int)(q - line - strlen(setup)) : 0, line + strlen(setup));
+		return true;
+	}
+	return !strncmp(line, "Iter ", 5) || !strncmp(line, "Benchmark '", 11);
+}
+
+static int add_skipped(struct import_set *set, int line)
+{
+	int *s = realloc(set->skipped, (set->nr_skipped + 1) * sizeof(*s));
+
+	if (!s)
+		return -ENOMEM;
+	set->skipped = s;
+	s[set->nr_skipped++] = line;
+	return 0;
+}
+
+static int parse_line(struct parser *ps, const char *line)
+{
+	struct found fs[256];
+	const char *ul;
+	int nr, err;
+	bool ok;
+
+	/* replies quote with "> ", "> > ", ">>> " */
+	while (*line == '>' || *line == ' ' || *line == '\t')
+		line++;
+	if (is_bench_chatter(ps, line))
+		return 0;
+	if (is_underline(line))
+		return set_header(ps, ps->last_line ? strdup(ps->last_line) : NULL);
+	ul = inline_underline(line);
+	if (ul) {
+		err = set_header(ps, trimmed(line, ul - line));
+		if (err)
+			return err;
+		while (*ul == '=')
+			ul++;
+		line = ul;
+	}
+	nr = find_values(line, fs, sizeof(fs) / sizeof(fs[0]));
+	if (!nr)
+		return add_text(ps, line);
+	err = start_rows(ps);
+	if (err)
+		return err;
+	err = parse_rows(ps, line, fs, nr, &ok);
+	if (err || ok)
+		return err;
+	err = add_skipped(ps->set, ps->line);
+	return err ?: add_text(ps, line);
+}
+
+int import_parse(const char *text, const char *fallback_title, struct import_set *set)
+{
+	struct parser ps = { .set = set, .fallback = fallback_title };
+	char *copy = strdup(text), *line, *next;
+	int err = 0;
+
+	ps.para = strdup("");
+	ps.last_para = strdup("");
+	free(set->skipped);
+	set->skipped = NULL;
+	set->nr_skipped = 0;
+	if (!copy || !ps.para || !ps.last_para)
+		err = -ENOMEM;
+	for (line = copy; !err && line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (*line && line[strlen(line) - 1] == '\r')
+			line[strlen(line) - 1] = '\0';
+		ps.line++;
+		err = parse_line(&ps, line);
+	}
+	free(copy);
+	free(ps.para);
+	free(ps.last_para);
+	free(ps.last_line);
+	free(ps.title);
+	return err;
+}
+
+void import_set_free(struct import_set *set)
+{
+	for (int i = 0; i < set->nr_titles; i++)
+		free(set->titles[i]);
+	for (int i = 0; i < set->nr_rows; i++)
+		free(set->rows[i].label);
+	free(set->titles);
+	free(set->rows);
+	free(set->skipped);
+	*set = (struct import_set){ 0 };
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel benchmarks' own text output parsed into rows of numbers, for
+ * `bpfsweep import` (docs/import.md).  Pure: text in, rows out, no files, so
+ * every format is tested on strings.  Accepted: run_bench_*.sh tables (a
+ * header underlined with '=', rows "label  X ± YM/s (drops A ± BM/s)"), the
+ * bench's "Summary: hits X ± YM/s (ZM/prod), drops ..." lines, htab-mem's
+ * "label  per-prod-op: X ± Yk/s, avg mem: ..., peak mem: ...MiB" rows,
+ * map_perf_test's and test_overhead's "label X[K] events per sec" lines,
+ * the map benches' "Summary: throughput X ± Y M ops/s (...), latency Z ns/op",
+ * each also flattened onto one line as mailing-list archives show them, and
+ * quoted ("> ") as replies show them.
+ */
+#ifndef SWEEP_IMPORT_H
+#define SWEEP_IMPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum import_kind {
+	IMPORT_RATE,		/* normalised to events per second */
+	IMPORT_BYTES,		/* normalised to bytes */
+	IMPORT_NS,		/* a time per operation, normalised to nanoseconds */
+};
+
+/* One number of a row, as the bench names it ("hits", "avg mem"). */
+struct import_value {
+	char name[48];
+	enum import_kind kind;
+	double mean;
+	double stddev;
+	bool has_stddev;	/* "X ± Y"; "peak mem: X" and "X events per sec" have none */
+};
+
+#define IMPORT_MAX_VALUES 8
+
+struct import_row {
+	int exp;		/* index into the set's titles */
+	int line;		/* 1-based line of the text it came from */
+	char *label;
+	int cpu;		/* map_perf_test's "N:" prefix; -1 when absent */
+	struct import_value v[IMPORT_MAX_VALUES];
+	int nr_values;
+};
+
+struct import_set {
+	char **titles;		/* one per block (experiment), unique */
+	int nr_titles;
+	struct import_row *rows;
+	int nr_rows;
+	int *skipped;		/* lines that look like numbers but parse as no row */
+	int nr_skipped;
+};
+
+/*
+ * Parse a whole file's text, appending its blocks and rows to set.  A block
+ * is a header's rows, or a run of rows after other text; an untitled block
+ * takes the text paragraph before it as its title, or fallback_title.
+ * Lines holding "±" or "per sec" that are no row are listed in
+ * set->skipped (reset on each call).  Returns 0 or -ENOMEM.
+ */
+int import_parse(const char *text, const char *fallback_title, struct import_set *set);
+
+void import_set_free(struct import_set *set);
+
+/* Parameter columns of a set: "label", "cpu" when any row has one, then the template's. */
+struct import_params {
+	char **names;
+	int nr;
+	char ***vals;		/* vals[row][param]; NULL where a row has no value */
+	int nr_rows;
+	int matched;		/* rows the template matched */
+};
+
+/*
+ * Parameters of every row.  With tmpl ("rb-libbpf nr_prod {producers}"),
+ * each {name} captures that part of the label (blanks match any run of
+ * blanks); rows it does not match leave those empty.  Without one, a label
+ * ending in a number gives it as a parameter named after the word before
+ * it ("nr_prod 4" gives nr_prod=4), or "x" when that word is no identifier.
+ * Returns 0, -EINVAL for a bad template (why says what), or -ENOMEM.
+ */
+int import_params_build(const struct import_set *set, const char *tmpl, struct import_params *p,
+			char *why, size_t whylen);
+
+void import_params_free(struct import_params *p);
+
+/*
+ * Match label against tmpl; on success vals[i] gets the text of the i-th
+ * {name} (the caller frees them) and true is returned.
+ */
+bool import_label_match(const char *tmpl, const char *label, char **vals, int nr_vals);
+
+#endif

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# import: seed 002's two published tables become two result sets whose
+# producers axis lines up, read by name as a run's are; bad input leaves
+# nothing behind.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FIX=tests/fixtures/import
+LABEL='rb-libbpf nr_prod {producers}'
+
+$BPFSWEEP import $FIX/002_x86_64.txt -o "$TMP/x86" --tag arch=x86_64 \
+	--tag cpu_model="AMD EPYC 9654" --label "$LABEL" >"$TMP/out" 2>&1
+check import_exit_ok [ $? = 0 ]
+$BPFSWEEP import $FIX/002_arm64.txt -o "$TMP/arm" --tag arch=arm64 \
+	--tag cpu_model="HiSilicon Kunpeng 920" --label "$LABEL" >>"$TMP/out" 2>&1
+check import_second_machine [ $? = 0 ]
+check import_says_what [ "$(head -1 "$TMP/out")" = "$TMP/x86: 16 rows in 1 blocks from 1 file" ]
+
+producers="1 2 3 4 8 12 16 20 24 28 32 36 40 44 48 52"
+check import_producers_axis [ "$(csv_col "$TMP/x86/summary.csv" producers | xargs)" = "$producers" ]
+check import_axes_match [ "$(csv_col "$TMP/arm/summary.csv" producers | xargs)" = "$producers" ]
+check import_hits_exact [ "$(csv_col "$TMP/x86/summary.csv" hits_per_s_mean producers 52)" = \
+	"1709000.000" ]
+check import_stddev_exact [ "$(csv_col "$TMP/arm/summary.csv" hits_per_s_stddev producers 1)" = \
+	"231000.000" ]
+check import_status_ok [ "$(csv_col "$TMP/arm/summary.csv" status | sort -u)" = ok ]
+check import_n_unknown [ -z "$(csv_col "$TMP/arm/summary.csv" n | sort -u)" ]
+check import_label_column [ "$(csv_col "$TMP/x86/summary.csv" label producers 4)" = \
+	"rb-libbpf nr_prod 4" ]
+check import_samples_header_only [ "$(cat "$TMP/x86/samples.csv")" = \
+	"point,experiment,rep,interval,warmup,elapsed_ns,hits,drops" ]
+check import_meta_machine grep -qx 'cpu_model: HiSilicon Kunpeng 920' "$TMP/arm/meta"
+check import_meta_arch grep -qx 'arch: arm64' "$TMP/arm/meta"
+check import_meta_from grep -qx "imported_from: $FIX/002_arm64.txt" "$TMP/arm/meta"
+check import_meta_host_unknown grep -qx 'host: unknown' "$TMP/arm/meta"
+
+# the archive's flattened form gives the same numbers as the table
+$BPFSWEEP import $FIX/002_flat.txt -o "$TMP/flat" >/dev/null 2>&1
+check import_flat_same [ "$(csv_col "$TMP/flat/summary.csv" hits_per_s_mean | head -16)" = \
+	"$(csv_col "$TMP/x86/summary.csv" hits_per_s_mean)" ]
+check import_flat_auto_axis [ "$(csv_col "$TMP/flat/summary.csv" nr_prod | head -3 | xargs)" = \
+	"1 2 3" ]
+
+# htab-mem: names as the bench gives them, sizes in bytes
+$BPFSWEEP import $FIX/000_htab_mem.txt -o "$TMP/htab" >/dev/null 2>&1
+check import_htab_rate [ "$(csv_col "$TMP/htab/summary.csv" per_prod_op_per_s_mean | head -1)" = \
+	"11240.000" ]
+check import_htab_bytes [ "$(csv_col "$TMP/htab/summary.csv" peak_mem_bytes_mean | head -1)" = \
+	"124969288" ]
+
+check import_htab_samples_names [ "$(cat "$TMP/htab/samples.csv")" = \
+	"point,experiment,rep,interval,warmup,elapsed_ns,per_prod_op,avg_mem,peak_mem" ]
+
+# several files into one set
+$BPFSWEEP import $FIX/003_rename.txt $FIX/001_map_perf.txt -o "$TMP/two" >/dev/null 2>&1
+check import_two_files [ "$(csv_col "$TMP/two/summary.csv" point | wc -l)" = 78 ]
+check import_two_from [ "$(grep -c '^imported_from: ' "$TMP/two/meta")" = 2 ]
+
+# refused, and nothing written
+$BPFSWEEP import $FIX/002_x86_64.txt -o "$TMP/x86" >/dev/null 2>"$TMP/err"
+check import_existing_out [ $? = 2 ]
+check import_existing_says grep -q "File exists" "$TMP/err"
+$BPFSWEEP import $FIX/002_x86_64.txt >/dev/null 2>&1
+check import_needs_out [ $? = 2 ]
+$BPFSWEEP import "$TMP/nonexistent" -o "$TMP/none" >/dev/null 2>&1
+check import_missing_file [ $? = 2 ]
+check import_missing_file_no_dir [ ! -e "$TMP/none" ]
+$BPFSWEEP import $FIX/002_x86_64.txt -o "$TMP/none" --label 'rb-custom {n}' >/dev/null \
+	2>"$TMP/err"
+check import_label_no_match [ $? = 2 ]
+check import_label_no_match_says grep -q "matches no row" "$TMP/err"
+check import_label_no_match_no_dir [ ! -e "$TMP/none" ]
+(ulimit -f 2 && exec $BPFSWEEP import $FIX/001_map_perf.txt -o "$TMP/big" >/dev/null \
+	2>"$TMP/err")
+check import_write_fails_exit_2 [ $? = 2 ]
+check import_write_fails_said grep -q "cannot write $TMP/big/summary.csv: File too large" \
+	"$TMP/err"
+check import_write_fails_no_dir [ ! -e "$TMP/big" ]
+printf 'no numbers here\n' >"$TMP/prose.txt"
+$BPFSWEEP import "$TMP/prose.txt" -o "$TMP/none" >/dev/null 2>&1
+check import_no_rows [ $? = 2 ]

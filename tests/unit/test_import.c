@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * import.c and import_params.c: the seeds' published tables (tests/fixtures/import/)
+ * read into rows with exact numbers, in every layout a cover letter shows them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "cli.h"
+#include "import.h"
+#include "results_read.h"
+#include "textfile.h"
+
+#define FIX "tests/fixtures/import/"
+#define MIB (1024.0 * 1024)
+
+static int parse_file(const char *path, struct import_set *set)
+{
+	char *text;
+	int err = read_text_file(path, &text);
+
+	*set = (struct import_set){ 0 };
+	if (err)
+		return err;
+	err = import_parse(text, "fallback", set);
+	free(text);
+	return err;
+}
+
+/* Row r's value v is name = mean (± sd, when sd >= 0). */
+static int value_is(const struct import_row *row, int v, const char *name, enum import_kind kind,
+		    double mean, double sd)
+{
+	const struct import_value *iv = &row->v[v];
+
+	if (v >= row->nr_values || strcmp(iv->name, name) || iv->kind != kind)
+		return 0;
+	if (iv->mean < mean - 1e-6 || iv->mean > mean + 1e-6)
+		return 0;
+	if (sd < 0)
+		return !iv->has_stddev;
+	return iv->has_stddev && iv->stddev > sd - 1e-6 && iv->stddev < sd + 1e-6;
+}
+
+#define CHECK_VALUE(row, v, name, kind, mean, sd) CHECK(value_is(row, v, name, kind, mean, sd))
+
+static const double x86_hits[16] = {
+	14.970, 14.064, 7.493, 6.575, 3.696, 2.612, 2.335, 2.079,
+	1.965, 1.846, 1.790, 1.735, 1.701, 1.669, 1.749, 1.709,
+};
+static const double x86_sd[16] = {
+	0.012, 0.007, 0.003, 0.001, 0.011, 0.012, 0.005, 0.005,
+	0.004, 0.004, 0.002, 0.002, 0.002, 0.001, 0.001, 0.001,
+};
+static const int nr_prod[16] = { 1, 2, 3, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52 };
+
+TEST(seed002_run_bench_table)
+{
+	struct import_set set;
+	char label[64];
+
+	CHECK_INT(parse_file(FIX "002_x86_64.txt", &set), 0);
+	CHECK_INT(set.nr_titles, 1);
+	CHECK_STR(set.titles[0], "Ringbuf, multi-producer contention, overwrite mode");
+	CHECK_INT(set.nr_rows, 16);
+	CHECK_INT(set.nr_skipped, 0);
+	for (int r = 0; r < 16; r++) {
+		snprintf(label, sizeof(label), "rb-libbpf nr_prod %d", nr_prod[r]);
+		CHECK_STR(set.rows[r].label, label);
+		CHECK_INT(set.rows[r].nr_values, 2);
+		CHECK_INT(set.rows[r].line, r + 4);
+		CHECK_VALUE(&set.rows[r], 0, "hits", IMPORT_RATE, x86_hits[r] * 1e6,
+			    x86_sd[r] * 1e6);
+		CHECK_VALUE(&set.rows[r], 1, "drops", IMPORT_RATE, 0, 0);
+	}
+	import_set_free(&set);
+}
+
+/* The archive's layout: each table on one line; both machines in one file. */
+TEST(seed002_flattened)
+{
+	struct import_set set;
+
+	CHECK_INT(parse_file(FIX "002_flat.txt", &set), 0);
+	CHECK_INT(set.nr_titles, 2);
+	CHECK_STR(set.titles[0], "Ringbuf, multi-producer contention, overwrite mode");
+	CHECK_STR(set.titles[1], "Ringbuf, multi-producer contention, overwrite mode (2)");
+	CHECK_INT(set.nr_rows, 32);
+	CHECK_INT(set.nr_skipped, 0);
+	for (int r = 0; r < 16; r++) {
+		CHECK_INT(set.rows[r].exp, 0);
+		CHECK_INT(set.rows[r + 16].exp, 1);
+		CHECK_VALUE(&set.rows[r], 0, "hits", IMPORT_RATE, x86_hits[r] * 1e6,
+			    x86_sd[r] * 1e6);
+		CHECK_VALUE(&set.rows[r], 1, "drops", IMPORT_RATE, 0, 0);
+	}
+	CHECK_STR(set.rows[16].label, "rb-libbpf nr_prod 1");
+	CHECK_VALUE(&set.rows[16], 0, "hits", IMPORT_RATE, 10319000, 231000);
+	CHECK_STR(set.rows[31].label, "rb-libbpf nr_prod 52");
+	CHECK_VALUE(&set.rows[31], 0, "hits", IMPORT_RATE, 2858000, 2000);
+	CHECK_VALUE(&set.rows[31], 1, "drops", IMPORT_RATE, 0, 0);
+	import_set_free(&set);
+}
+
+/* Seed 000: three htab-mem blocks, quoted, titled by the paragraph before each. */
+TEST(seed000_htab_mem)
+{
+	static const char *const labels[] = {
+		"overwrite", "batch_add_batch_del", "add_del_on_diff_cpu",
+	};
+	struct import_set set;
+
+	CHECK_INT(parse_file(FIX "000_htab_mem.txt", &set), 0);
+	CHECK_INT(set.nr_titles, 3);
+	CHECK_STR(set.titles[0], "(1) non-preallocated + no bpf memory allocator (v6.0.19) "
+		  "use kmalloc() + call_rcu");
+	CHECK_STR(set.titles[1], "(2) preallocated OPTS=--preallocated");
+	CHECK_STR(set.titles[2], "(3) normal bpf memory allocator");
+	CHECK_INT(set.nr_rows, 9);
+	for (int r = 0; r < 9; r++) {
+		CHECK_STR(set.rows[r].label, labels[r % 3]);
+		CHECK_INT(set.rows[r].exp, r / 3);
+		CHECK_INT(set.rows[r].nr_values, 3);
+	}
+	CHECK_VALUE(&set.rows[0], 0, "per-prod-op", IMPORT_RATE, 11240, 70);
+	CHECK_VALUE(&set.rows[0], 1, "avg mem", IMPORT_BYTES, 82.64 * MIB, 26.32 * MIB);
+	CHECK_VALUE(&set.rows[0], 2, "peak mem", IMPORT_BYTES, 119.18 * MIB, -1);
+	CHECK_VALUE(&set.rows[4], 0, "per-prod-op", IMPORT_RATE, 218100, 250);
+	CHECK_VALUE(&set.rows[4], 1, "avg mem", IMPORT_BYTES, 1.23 * MIB, 0);
+	CHECK_VALUE(&set.rows[8], 0, "per-prod-op", IMPORT_RATE, 28200, 150);
+	CHECK_VALUE(&set.rows[8], 2, "peak mem", IMPORT_BYTES, 2.06 * MIB, -1);
+	import_set_free(&set);
+}
+
+/* Seed 001: map_perf_test, one row per CPU line, eight blocks between prompts. */
+TEST(seed001_map_perf_test)
+{
+	struct import_set set;
+	struct import_params p;
+	char why[256];
+
+	CHECK_INT(parse_file(FIX "001_map_perf.txt", &set), 0);
+	CHECK_INT(set.nr_rows, 64);
+	CHECK_INT(set.nr_titles, 8);
+	CHECK_STR(set.titles[0],
+		  "Before reuse-after-rcu-gp: [root@hello bpf]# ./map_perf_test 4 8");
+	CHECK_STR(set.titles[1], "[root@hello bpf]# ./map_perf_test 4 8 16384");
+	CHECK_STR(set.titles[7], "[houtao@fedora bpf]$ sudo ./map_perf_test 4 8 16384 (2)");
+	CHECK_STR(set.rows[0].label, "5:hash_map_perf kmalloc");
+	CHECK_INT(set.rows[0].cpu, 5);
+	CHECK_VALUE(&set.rows[0], 0, "events", IMPORT_RATE, 358498, -1);
+	CHECK_INT(set.rows[63].cpu, 0);
+	CHECK_INT(set.rows[63].exp, 7);
+	CHECK_VALUE(&set.rows[63], 0, "events", IMPORT_RATE, 585384, -1);
+	CHECK_INT(import_params_build(&set, NULL, &p, why, sizeof(why)), 0);
+	CHECK_INT(p.nr, 2);
+	CHECK_STR(p.names[1], "cpu");
+	CHECK_STR(p.vals[0][1], "5");
+	CHECK_STR(p.vals[63][1], "0");
+	import_params_free(&p);
+	import_set_free(&set);
+}
+
+/* Seed 003: run_bench_rename.sh's "label : X ± YM/s" and test_overhead's "4457K events". */
+TEST(seed003_both_formats)
+{
+	struct import_set set;
+
+	CHECK_INT(parse_file(FIX "003_rename.txt", &set), 0);
+	CHECK_INT(set.nr_rows, 14);
+	CHECK_INT(set.nr_titles, 2);
+	CHECK_STR(set.titles[1], "While running test_overhead gives:");
+	CHECK_STR(set.rows[0].label, "base");
+	CHECK_VALUE(&set.rows[0], 0, "hits", IMPORT_RATE, 3975000, 65000);
+	CHECK_STR(set.rows[2].label, "kretprobe");
+	CHECK_VALUE(&set.rows[2], 0, "hits", IMPORT_RATE, 2496000, 40000);
+	CHECK_STR(set.rows[7].label, "task_rename base");
+	CHECK_VALUE(&set.rows[7], 0, "events", IMPORT_RATE, 4457000, -1);
+	CHECK_STR(set.rows[13].label, "task_rename fmod_ret");
+	CHECK_VALUE(&set.rows[13], 0, "events", IMPORT_RATE, 4130000, -1);
+	import_set_free(&set);
+}
+
+/* bench's own output: Summary lines labelled by "Setting up benchmark"; Iter lines ignored. */
+TEST(bench_summary_lines)
+{
+	struct import_set set;
+
+	CHECK_INT(parse_file(FIX "bench_summary.txt", &set), 0);
+	CHECK_INT(set.nr_rows, 2);
+	CHECK_INT(set.nr_skipped, 0);
+	CHECK_STR(set.rows[0].label, "rb-libbpf");
+	CHECK_INT(set.rows[0].nr_values, 3);
+	CHECK_VALUE(&set.rows[0], 0, "hits", IMPORT_RATE, 14064000, 41000);
+	CHECK_VALUE(&set.rows[0], 1, "drops", IMPORT_RATE, 0, 0);
+	CHECK_VALUE(&set.rows[0], 2, "total operations", IMPORT_RATE, 14064000, 41000);
+	CHECK_STR(set.rows[1].label, "trig-base");
+	CHECK_VALUE(&set.rows[1], 0, "hits", IMPORT_RATE, 54517000, 447000);
+	import_set_free(&set);
+}
+
+/* The map benches' Summary: throughput in ops/s, latency per op in ns. */
+TEST(bench_throughput_and_latency)
+{
+	struct import_set set = { 0 };
+
+	CHECK_INT(import_parse("Setting up benchmark 'lpm-trie-lookup'...\n"
+			       "Summary: throughput    5.204 \xc2\xb1 0.007 M ops/s (  0.651M ops/prod), "
+			       "latency  192.159 ns/op\n"
+			       "Setting up benchmark 'bpf-hashmap-lookup'...\n"
+			       "Summary: throughput   12.500 \xc2\xb1 0.100 K ops/s ( 12.500K ops/prod), "
+			       "latency    1.250 us/op\n"
+			       "Setting up benchmark 'local-storage-cache-seq-get'...\n"
+			       "Summary: throughput   30.000 \xc2\xb1 0.200 M ops/s ( 30.000M ops/prod), "
+			       "latency   33.333 ns/op ( 33.333 ns/op /prod)\n"
+			       "ringbuf 8 KiB  1.0 \xc2\xb1 0.1M/s\n", "t", &set), 0);
+	CHECK_INT(set.nr_skipped, 0);
+	CHECK_INT(set.nr_rows, 4);
+	CHECK_STR(set.rows[0].label, "lpm-trie-lookup");
+	CHECK_INT(set.rows[0].nr_values, 2);
+	CHECK_VALUE(&set.rows[0], 0, "throughput", IMPORT_RATE, 5204000, 7000);
+	CHECK_VALUE(&set.rows[0], 1, "latency", IMPORT_NS, 192.159, -1);
+	CHECK_STR(set.rows[1].label, "bpf-hashmap-lookup");
+	CHECK_VALUE(&set.rows[1], 0, "throughput", IMPORT_RATE, 12500, 100);
+	CHECK_VALUE(&set.rows[1], 1, "latency", IMPORT_NS, 1250, -1);
+	CHECK_INT(set.rows[2].nr_values, 2);
+	CHECK_VALUE(&set.rows[2], 1, "latency", IMPORT_NS, 33.333, -1);
+	CHECK_STR(set.rows[3].label, "ringbuf 8 KiB");
+	import_set_free(&set);
+}
+
+TEST(units_and_lines_that_are_no_rows)
+{
+	struct import_set set = { 0 };
+
+	CHECK_INT(import_parse("a  1.5 ± 0.5G/s\n"
+			       "b  2 +- 1/s\n"
+			       "c  3.25 ± 0.25K/s (drops 1 +/- 0.5k/s)\n"
+			       "d  4GiB\n"
+			       "e  12 Mevents per sec\n"
+			       "f  1.0 ± 0.1M/s and some prose\n"
+			       "g  1.0 ± 0.1M/s (1.0M/prod)\n", "t", &set), 0);
+	CHECK_INT(set.nr_rows, 6);
+	CHECK_VALUE(&set.rows[0], 0, "hits", IMPORT_RATE, 1.5e9, 0.5e9);
+	CHECK_VALUE(&set.rows[1], 0, "hits", IMPORT_RATE, 2, 1);
+	CHECK_VALUE(&set.rows[2], 0, "hits", IMPORT_RATE, 3250, 250);
+	CHECK_VALUE(&set.rows[2], 1, "drops", IMPORT_RATE, 1000, 500);
+	CHECK_VALUE(&set.rows[3], 0, "bytes", IMPORT_BYTES, 4.0 * 1024 * MIB, -1);
+	CHECK_VALUE(&set.rows[4], 0, "events", IMPORT_RATE, 12e6, -1);
+	CHECK_STR(set.rows[5].label, "g");
+	CHECK_INT(set.rows[5].nr_values, 1);
+	CHECK_INT(set.nr_skipped, 1);
+	CHECK_INT(set.skipped[0], 6);
+	CHECK_STR(set.titles[0], "t");
+	import_set_free(&set);
+}
+
+/* Long titles are cut at 200 bytes, never inside a character. */
+TEST(long_title_cut_whole_characters)
+{
+	struct import_set set = { 0 };
+	char text[512];
+
+	memset(text, 'x', 199);
+	snprintf(text + 199, sizeof(text) - 199, "\xc2\xb1 more\nrow  1.0 ± 0.1M/s\n");
+	CHECK_INT(import_parse(text, "t", &set), 0);
+	CHECK_INT(strlen(set.titles[0]), 199);
+	import_set_free(&set);
+}
+
+TEST(template_parameters)
+{
+	struct import_set set;
+	struct import_params p;
+	char why[256];
+
+	CHECK_INT(parse_file(FIX "002_arm64.txt", &set), 0);
+	CHECK_INT(import_params_build(&set, "rb-libbpf nr_prod {producers}", &p, why,
+				      sizeof(why)), 0);
+	CHECK_INT(p.nr, 2);
+	CHECK_STR(p.names[0], "label");
+	CHECK_STR(p.names[1], "producers");
+	CHECK_INT(p.matched, 16);
+	for (int r = 0; r < 16; r++) {
+		char want[8];
+
+		snprintf(want, sizeof(want), "%d", nr_prod[r]);
+		CHECK_STR(p.vals[r][1], want);
+	}
+	import_params_free(&p);
+	/* without a template: the word before the trailing number names it */
+	CHECK_INT(import_params_build(&set, NULL, &p, why, sizeof(why)), 0);
+	CHECK_INT(p.nr, 2);
+	CHECK_STR(p.names[1], "nr_prod");
+	CHECK_STR(p.vals[15][1], "52");
+	import_params_free(&p);
+	CHECK_INT(import_params_build(&set, "rb-libbpf {a}{b}", &p, why, sizeof(why)), -EINVAL);
+	CHECK_INT(import_params_build(&set, "no names", &p, why, sizeof(why)), -EINVAL);
+	CHECK_INT(import_params_build(&set, "{a} {a}", &p, why, sizeof(why)), -EINVAL);
+	CHECK_INT(import_params_build(&set, "{label}", &p, why, sizeof(why)), -EINVAL);
+	CHECK_INT(import_params_build(&set, "{9x}", &p, why, sizeof(why)), -EINVAL);
+	import_set_free(&set);
+}
+
+TEST(label_matching)
+{
+	char *v[2];
+
+	CHECK(import_label_match("task_rename {prog}", "task_rename  fmod_ret", v, 1));
+	CHECK_STR(v[0], "fmod_ret");
+	free(v[0]);
+	CHECK(import_label_match("{bench} nr_prod {n}", "rb-custom nr_prod 12", v, 2));
+	CHECK_STR(v[0], "rb-custom");
+	CHECK_STR(v[1], "12");
+	free(v[0]);
+	free(v[1]);
+	CHECK(!import_label_match("rb-libbpf nr_prod {n}", "rb-custom nr_prod 12", v, 1));
+	CHECK(v[0] == NULL);
+	CHECK(!import_label_match("a {n}", "a ", v, 1));
+}
+
+TEST(auto_parameter_named_x)
+{
+	struct import_set set = { 0 };
+	struct import_params p;
+	char why[64];
+
+	CHECK_INT(import_parse("rb-libbpf 4  1.0 ± 0.1M/s\nbase  2.0 ± 0.1M/s\n", "t", &set), 0);
+	CHECK_INT(import_params_build(&set, NULL, &p, why, sizeof(why)), 0);
+	CHECK_INT(p.nr, 2);
+	CHECK_STR(p.names[1], "x");
+	CHECK_STR(p.vals[0][1], "4");
+	CHECK(p.vals[1][1] == NULL);
+	import_params_free(&p);
+	import_set_free(&set);
+}
+
+/* What import writes, results_read reads: parameters and metrics by name, n unknown. */
+TEST(imported_set_reads_back)
+{
+	static struct cli_opts o = {
+		.args = { FIX "002_x86_64.txt" }, .nr_args = 1,
+		.tags = { "arch=x86_64", "cpu_model=AMD EPYC 9654", NULL }, .nr_tags = 2,
+		.label = "rb-libbpf nr_prod {producers}",
+	};
+	static const char *const files[] = { "meta", "samples.csv", "summary.csv" };
+	char tmp[] = "/tmp/test_import.XXXXXX", dir[64], why[256], path[96];
+	struct result_set *rs;
+	int err;
+
+	CHECK(mkdtemp(tmp));
+	snprintf(dir, sizeof(dir), "%s/out", tmp);
+	o.outdir = dir;
+	CHECK_INT(cmd_import(&o), EXIT_OK);
+	err = results_read(dir, &rs, why, sizeof(why));
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+	CHECK_INT(rmdir(tmp), 0);
+	CHECK_INT(err, 0);
+	CHECK_INT(rs->nr_points, 16);
+	CHECK_INT(rs->nr_params, 2);
+	CHECK_STR(rs->summary.rows[0][rs->first_param + 1], "producers");
+	CHECK_INT(rs->nr_metrics, 2);
+	CHECK_STR(rs->samples.rows[0][rs->first_metric], "hits");
+	CHECK_INT(rs->points[15].n, -1);
+	CHECK_STR(rs->points[15].status, "ok");
+	CHECK_INT(rs->points[15].nr_samples, 0);
+	CHECK_STR(result_meta(rs, "cpu_model"), "AMD EPYC 9654");
+	CHECK_STR(result_meta(rs, "imported_from"), FIX "002_x86_64.txt");
+	result_set_free(rs);
+}
+
+RUN_TESTS(seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
+	  seed003_both_formats, bench_summary_lines, bench_throughput_and_latency, units_and_lines_that_are_no_rows,
+	  long_title_cut_whole_characters, template_parameters, label_matching,
+	  auto_parameter_named_x, imported_set_reads_back)
