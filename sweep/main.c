@@ -13,6 +13,7 @@
 
 #include "bind.h"
 #include "cli.h"
+#include "cmd_compare.h"
 #include "diag.h"
 #include "matrix.h"
 #include "plan.h"
@@ -27,6 +28,7 @@ struct cmd {
 	bool needs_spec;
 	const char *usage;
 	const char *help;
+	int (*own_args)(int argc, char **argv);	/* parses its own arguments instead */
 };
 
 static const char common_opts_help[] =
@@ -192,6 +194,8 @@ static const struct cmd cmds[] = {
 	{ "expand", cmd_expand, true, "expand SPEC [OPTIONS]",
 	  "list the points and the estimated time, run nothing" },
 	{ "list", cmd_list, false, "list [WORKLOAD]", "workloads and their parameters" },
+	{ "compare", NULL, false, "compare BASE NEW...", "Δ% and significance per point of "
+	  "result directories", cmd_compare },
 };
 
 static const struct cmd *find_cmd(const char *name)
@@ -349,6 +353,8 @@ int main(int argc, char **argv)
 	if (c) {
 		argv++;
 		argc--;
+		if (c->own_args)
+			return c->own_args(argc, argv);
 	} else if (argc > 1 && argv[1][0] != '-' && access(argv[1], F_OK)) {
 		/* neither a command nor an existing spec file */
 		diag_err("unknown command '%s' (see 'bpfsweep --help')", argv[1]);
