@@ -232,26 +232,38 @@ static int compare_metrics(struct comparison *c, struct point_cmp *p, double alp
 	return err;
 }
 
+/* "unsupported: why" of a point not ok, "" of one that is. */
+static void not_ok_text(const struct result_set *rs, const struct result_point *pt, char *buf,
+			size_t len)
+{
+	int col = result_summary_col(rs, "reason");
+	const char *why = col >= 0 ? rs->summary.rows[pt->row][col] : "";
+
+	buf[0] = '\0';
+	if (strcmp(pt->status, "ok"))
+		snprintf(buf, len, "%s%s%s", pt->status, *why ? ": " : "", why);
+}
+
+/* Both sides must be ok to compare; say why not otherwise, the same cause once. */
 static void state_of(const struct comparison *c, struct point_cmp *p)
 {
 	const struct result_point *b = p->base_row > 0 ? &c->base->points[p->base_row - 1] : NULL;
 	const struct result_point *n = p->new_row > 0 ? &c->new->points[p->new_row - 1] : NULL;
-	const struct result_set *rs = c->base;
-	const struct result_point *bad = b;
-	int reason;
+	char bwhy[200], nwhy[200];
 
 	p->state = !b ? PS_NEW_ONLY : !n ? PS_BASE_ONLY : PS_COMPARED;
-	if (p->state != PS_COMPARED || (!strcmp(b->status, "ok") && !strcmp(n->status, "ok")))
+	if (p->state != PS_COMPARED)
 		return;
-	if (!strcmp(b->status, "ok")) {
-		bad = n;
-		rs = c->new;
-	}
-	reason = result_summary_col(rs, "reason");
+	not_ok_text(c->base, b, bwhy, sizeof(bwhy));
+	not_ok_text(c->new, n, nwhy, sizeof(nwhy));
+	if (!*bwhy && !*nwhy)
+		return;
 	p->state = PS_NOT_COMPARED;
-	snprintf(p->reason, sizeof(p->reason), "%s %s%s%s", rs == c->base ? "base" : "new",
-		 bad->status, reason >= 0 ? ": " : "", reason >= 0 ?
-		 rs->summary.rows[bad->row][reason] : "");
+	if (!strcmp(bwhy, nwhy))
+		snprintf(p->reason, sizeof(p->reason), "both %s", bwhy);
+	else
+		snprintf(p->reason, sizeof(p->reason), "%s%s%s%s%s", *bwhy ? "base " : "", bwhy,
+			 *bwhy && *nwhy ? "; " : "", *nwhy ? "new " : "", nwhy);
 }
 
 const char *point_param(const struct comparison *c, const struct point_cmp *p, int param)

@@ -127,6 +127,25 @@ static void text_row(FILE *f, const char *label, const struct point_cmp *p,
 		cells[3]);
 }
 
+static bool block_compared(const struct comparison *c, const struct point_cmp *first)
+{
+	for (int i = 0; i < c->nr_pts; i++)
+		if (same_exp(&c->pts[i], first) && c->pts[i].state == PS_COMPARED)
+			return true;
+	return false;
+}
+
+/* Column heads; "Δ" is two bytes, one column. */
+static void text_head(FILE *f, const struct widths *w)
+{
+	put_padded(f, "", w->label);
+	fputs("  ", f);
+	put_padded(f, "base", w->base);
+	fputs("  ", f);
+	put_padded(f, "new", w->new);
+	fprintf(f, "  %*s\n", w->pct + 1, "Δ");
+}
+
 static void text_block(FILE *f, const struct comparison *c, const struct point_cmp *first)
 {
 	struct widths w;
@@ -137,12 +156,8 @@ static void text_block(FILE *f, const struct comparison *c, const struct point_c
 	for (int i = text_width(first->experiment); i > 0; i--)
 		fputc('=', f);
 	fputc('\n', f);
-	put_padded(f, "", w.label);
-	fputs("  ", f);
-	put_padded(f, "base", w.base);
-	fputs("  ", f);
-	put_padded(f, "new", w.new);
-	fprintf(f, "  %*s\n", w.pct + 1, "Δ");
+	if (block_compared(c, first))
+		text_head(f, &w);
 	for (int i = 0; i < c->nr_pts; i++) {
 		const struct point_cmp *p = &c->pts[i];
 
@@ -165,9 +180,32 @@ static bool first_of_exp(const struct comparison *c, int i)
 	return true;
 }
 
+/* " (6.18.0, x86_64, kernel=patched)": the meta facts that tell runs apart. */
+static void describe_set(const struct result_set *rs, char *buf, size_t len)
+{
+	static const char *const keys[] = { "kernel_release", "arch" };
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && n < len; k++)
+		if (result_meta(rs, keys[k]))
+			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : " (",
+				      result_meta(rs, keys[k]));
+	for (int i = 0; i < rs->nr_meta && n < len; i++)
+		if (!strcmp(rs->meta[i].key, "tag"))
+			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : " (", rs->meta[i].value);
+	if (n && n < len)
+		snprintf(buf + n, len - n, ")");
+}
+
 static void print_text(FILE *f, const struct comparison *c, double alpha, bool first)
 {
-	fprintf(f, "%sbase: %s\nnew:  %s\n", first ? "" : "\n", c->base_dir, c->new_dir);
+	char base[512], new[512];
+
+	describe_set(c->base, base, sizeof(base));
+	describe_set(c->new, new, sizeof(new));
+	fprintf(f, "%sbase: %s%s\nnew:  %s%s\n", first ? "" : "\n", c->base_dir, base,
+		c->new_dir, new);
 	fprintf(f, "± is 1 stddev of the interval rates; Welch t-test, two-sided, alpha %g\n",
 		alpha);
 	for (int i = 0; i < c->nr_notes; i++)
