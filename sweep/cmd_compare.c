@@ -41,15 +41,16 @@ static const char compare_help[] =
 	"exit status: 0 done, 1 a regression beyond --fail-above, 2 usage error\n"
 	"details: docs/compare.md\n";
 
-/* A number in [lo, hi), or -EINVAL. */
-static int parse_number(const char *arg, const char *opt, double lo, double hi, double *v)
+/* A number in (0, 1) for --alpha, [0, inf) for --fail-above, or -EINVAL. */
+static int parse_number(const char *arg, const char *opt, bool level, double *v)
 {
 	char *end;
 
 	errno = 0;
 	*v = strtod(arg, &end);
-	if (errno || end == arg || *end || !(*v >= lo && *v < hi)) {
-		diag_err("%s expects a number from %g to below %g, not '%s'", opt, lo, hi, arg);
+	if (errno || end == arg || *end || !(level ? *v > 0 && *v < 1 : *v >= 0 && *v < INFINITY)) {
+		diag_err("%s expects %s, not '%s'", opt, level ? "a level between 0 and 1 (0.05)" :
+			 "a percentage (5 for 5%)", arg);
 		return -EINVAL;
 	}
 	return 0;
@@ -70,6 +71,16 @@ static int parse_format(const char *arg, enum cmp_format *fmt)
 	return -EINVAL;
 }
 
+static int add_ignore(struct compare_opts *o, const char *param)
+{
+	if (o->nr_ignore == CLI_MAX_ARGS) {
+		diag_err("too many --ignore options (at most %d)", CLI_MAX_ARGS);
+		return -E2BIG;
+	}
+	o->ignore[o->nr_ignore++] = param;
+	return 0;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(int argc, char **argv, struct compare_opts *o)
 {
@@ -86,13 +97,13 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 	*o = (struct compare_opts){ .alpha = 0.05, .fmt = CF_TEXT, .fail_above = -1 };
 	while (!err && (opt = getopt_long(argc, argv, "a:f:i:h", longopts, NULL)) != -1) {
 		if (opt == 'a')
-			err = parse_number(optarg, "--alpha", 1e-12, 1, &o->alpha);
+			err = parse_number(optarg, "--alpha", true, &o->alpha);
 		else if (opt == 'f')
 			err = parse_format(optarg, &o->fmt);
 		else if (opt == 'F')
-			err = parse_number(optarg, "--fail-above", 0, INFINITY, &o->fail_above);
-		else if (opt == 'i' && o->nr_ignore < CLI_MAX_ARGS)
-			o->ignore[o->nr_ignore++] = optarg;
+			err = parse_number(optarg, "--fail-above", false, &o->fail_above);
+		else if (opt == 'i')
+			err = add_ignore(o, optarg);
 		else if (opt == 'h')
 			return fputs(compare_help, stdout), EXIT_OK;
 		else

@@ -123,8 +123,8 @@ static void text_row(FILE *f, const char *label, const struct point_cmp *p,
 	fputs("  ", f);
 	put_padded(f, cells[1], w->new);
 	fputs("  ", f);
-	fprintf(f, "%*s  %s (%s)\n", w->pct, cells[2], cmp_verdict_text(m->verdict, m->dir),
-		cells[3]);
+	fprintf(f, "%*s  %s", w->pct, cells[2], cmp_verdict_text(m->verdict, m->dir));
+	fprintf(f, m->test.done ? " (%s)\n" : "\n", cells[3]);
 }
 
 static bool block_compared(const struct comparison *c, const struct point_cmp *first)
@@ -381,10 +381,22 @@ static int print_csv(FILE *f, const struct comparison *cs, int nr)
 	return err;
 }
 
-/* JSON has no NaN or infinity: null instead. */
+/*
+ * JSON has no NaN or infinity: null instead.  Otherwise the shortest text
+ * that reads back as v (0.05, not json-c's 0.050000000000000003).
+ */
 static struct json_object *json_num(double v)
 {
-	return isfinite(v) ? json_object_new_double(v) : NULL;
+	char text[32];
+
+	if (!isfinite(v))
+		return NULL;
+	for (int digits = 15; digits <= 17; digits++) {
+		snprintf(text, sizeof(text), "%.*g", digits, v);
+		if (strtod(text, NULL) == v)
+			break;
+	}
+	return json_object_new_double_s(v, text);
 }
 
 static struct json_object *json_moments(const struct cmp_moments *m)
@@ -460,7 +472,7 @@ static int print_json(FILE *f, const struct comparison *cs, int nr, double alpha
 	if (!root || !list)
 		err = -ENOMEM;
 	json_object_object_add(root, "base", json_object_new_string(cs[0].base_dir));
-	json_object_object_add(root, "alpha", json_object_new_double(alpha));
+	json_object_object_add(root, "alpha", json_num(alpha));
 	json_object_object_add(root, "test", json_object_new_string("welch-t-two-sided"));
 	for (int i = 0; i < nr; i++)
 		json_object_array_add(list, json_comparison(&cs[i]));

@@ -18,6 +18,8 @@ run "$TMP/base" || fail compare/runs "base run failed"
 run "$TMP/fast" --set rate=1100000 --set producers="0 2" || fail compare/runs "fast run failed"
 run "$TMP/same" --set producers=0 || fail compare/runs "same run failed"
 run "$TMP/broken" --set producers=0 --set fail=setup	# exit 1: its points failed
+run "$TMP/single" --set producers=0 --set duration=20ms --set repeat=1 ||
+	fail compare/runs "single run failed"
 
 # cmp NAME ARGS...: run compare, keep stdout, stderr and the exit status in $TMP/NAME.*
 cmp() {
@@ -68,6 +70,15 @@ check compare/new-failed [ "$(field broken reason 0 "")" = \
 	"new failed: rep 1/2: null: setup failed on request (fail=setup)" ]
 check compare/both-not-ok [ "$(field broken reason 0 "" failures)" = "base unsupported: null: \
 unsupported on request (fail=probe); new failed: rep 1/2: null: setup failed on request (fail=setup)" ]
+
+# --- one measured interval: no test, no verdict
+cmp single -f csv "$TMP/base" "$TMP/single"
+check compare/n-1-no-test [ "$(field single verdict 0 hits)" = "no test (n < 2)" ]
+check compare/n-1-no-p [ -z "$(field single p 0 hits)" ]
+check compare/n-1-new-n [ "$(field single new_n 0 hits)" = 1 ]
+cmp single-text "$TMP/base" "$TMP/single"
+check compare/n-1-text grep -Eq '^producers=0 .*M/s +[-+][0-9.]+%  no test \(n < 2\)$' \
+	"$TMP/single-text.out"
 
 # --- the text table: one line per point, unmatched ones listed -------------
 cmp text -i rate "$TMP/base" "$TMP/fast"
