@@ -96,18 +96,25 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 
 	*o = (struct compare_opts){ .alpha = 0.05, .fmt = CF_TEXT, .fail_above = -1 };
 	while (!err && (opt = getopt_long(argc, argv, "a:f:i:h", longopts, NULL)) != -1) {
-		if (opt == 'a')
+		switch (opt) {
+		case 'a':
 			err = parse_number(optarg, "--alpha", true, &o->alpha);
-		else if (opt == 'f')
+			break;
+		case 'f':
 			err = parse_format(optarg, &o->fmt);
-		else if (opt == 'F')
+			break;
+		case 'F':
 			err = parse_number(optarg, "--fail-above", false, &o->fail_above);
-		else if (opt == 'i')
+			break;
+		case 'i':
 			err = add_ignore(o, optarg);
-		else if (opt == 'h')
-			return fputs(compare_help, stdout), EXIT_OK;
-		else
+			break;
+		case 'h':
+			fputs(compare_help, stdout);
+			return EXIT_OK;
+		default:
 			err = -EINVAL;
+		}
 	}
 	if (!err && argc - optind < 2) {
 		diag_err("compare needs BASE and at least one NEW result directory");
