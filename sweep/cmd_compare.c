@@ -323,22 +323,48 @@ static __attribute__((format(printf, 2, 3))) void add_note(struct comparison *c,
 	va_end(ap);
 }
 
-/* Parameters of one set only (constant there, cmp_join checked) are not compared: say so. */
-static void one_side_notes(struct comparison *c, const struct compare_opts *o,
-			   const struct result_set *rs, const char *side)
+/* Is name a parameter of the match, or one --ignore leaves out of it? */
+static bool matched_or_ignored(const struct comparison *c, const struct compare_opts *o,
+			       const char *name)
 {
-	for (int k = rs->first_param; k < rs->first_param + rs->nr_params; k++) {
-		const char *name = rs->summary.rows[0][k];
-		bool common = false;
+	for (int p = 0; p < c->join.nr_params; p++)
+		if (!strcmp(c->join.params[p], name))
+			return true;
+	for (int i = 0; i < o->nr_ignore; i++)
+		if (!strcmp(o->ignore[i], name))
+			return true;
+	return false;
+}
 
-		for (int i = 0; i < o->nr_ignore && !common; i++)
-			common = !strcmp(o->ignore[i], name);
-		for (int p = 0; p < c->join.nr_params && !common; p++)
-			common = !strcmp(c->join.params[p], name);
-		if (!common && rs->summary.nr_rows > 1)
-			add_note(c, "%s only in %s (%s), not part of the match", name, side,
-				 rs->summary.rows[1][k]);
-	}
+/*
+ * Parameters of one set only (constant there, cmp_join checked) are not
+ * part of the match: one note per side names them with their values.
+ */
+static void one_side_note(struct comparison *c, const struct compare_opts *o,
+			  const struct result_set *rs, const char *side)
+{
+	char list[400];
+	size_t n = 0;
+
+	list[0] = '\0';
+	for (int k = rs->first_param; rs->summary.nr_rows > 1 &&
+	     k < rs->first_param + rs->nr_params && n < sizeof(list); k++)
+		if (!matched_or_ignored(c, o, rs->summary.rows[0][k]))
+			n += snprintf(list + n, sizeof(list) - n, "%s%s=%s", n ? " " : "",
+				      rs->summary.rows[0][k], rs->summary.rows[1][k]);
+	if (n)
+		add_note(c, "only in %s, not part of the match: %s", side, list);
+}
+
+static void ignore_note(struct comparison *c, const struct compare_opts *o)
+{
+	char list[400];
+	size_t n = 0;
+
+	for (int i = 0; i < o->nr_ignore && n < sizeof(list); i++)
+		n += snprintf(list + n, sizeof(list) - n, "%s%s", i ? " " : "", o->ignore[i]);
+	if (n)
+		add_note(c, "left out of the match (--ignore): %s", list);
 }
 
 static int build(struct comparison *c, const struct compare_opts *o)
@@ -351,10 +377,9 @@ static int build(struct comparison *c, const struct compare_opts *o)
 		diag_err("%s vs %s: %s", c->base_dir, c->new_dir, why);
 		return err;
 	}
-	one_side_notes(c, o, c->base, "BASE");
-	one_side_notes(c, o, c->new, "NEW");
-	for (int i = 0; i < o->nr_ignore; i++)
-		add_note(c, "%s left out of the match (--ignore)", o->ignore[i]);
+	one_side_note(c, o, c->base, "BASE");
+	one_side_note(c, o, c->new, "NEW");
+	ignore_note(c, o);
 	if (!c->join.by_title)
 		add_note(c, "experiment titles differ: points matched by parameters alone");
 	err = common_metrics(c);

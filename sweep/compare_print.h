@@ -40,7 +40,7 @@ struct comparison {
 	int nr_metrics;
 	struct point_cmp *pts;		/* one per join match, in its order */
 	int nr_pts;
-	char notes[4][512];		/* parameters one set only has, title matching */
+	char notes[4][512];		/* BASE-only and NEW-only parameters, --ignore, titles */
 	int nr_notes;
 };
 

@@ -85,7 +85,33 @@ cmp text -i rate "$TMP/base" "$TMP/fast"
 check compare/text-row grep -Eq '^producers=0 +1\.000 ± 0\.05[0-9]M/s +1\.100 ± 0\.05[0-9]M/s +\+(9\.9|10\.0)[0-9]%  faster \(p<0\.001\)$' "$TMP/text.out"
 check compare/text-base-only grep -Eq '^producers=1 +base only$' "$TMP/text.out"
 check compare/text-new-only grep -Eq '^producers=2 +new only$' "$TMP/text.out"
-check compare/text-note grep -q '^note: rate left out of the match (--ignore)$' "$TMP/text.out"
+check compare/text-note grep -q '^note: left out of the match (--ignore): rate$' "$TMP/text.out"
+
+# --- a NEW with a parameter BASE lacks: matched on the others while it is constant
+# add_param SRC DST VALUE...: a copy of SRC whose summary has a `batch` column
+# after `experiment`, VALUE for each row in turn (the last one repeated)
+add_param() {
+	cp -r "$1" "$2" && python3 - "$2/summary.csv" "${@:3}" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+vals = sys.argv[2:]
+for i, r in enumerate(rows):
+    r.insert(2, "batch" if i == 0 else vals[min(i - 1, len(vals) - 1)])
+csv.writer(open(sys.argv[1], "w"), lineterminator="\n").writerows(rows)
+PY
+}
+add_param "$TMP/same" "$TMP/batch8" 8
+cmp batch8 "$TMP/base" "$TMP/batch8"
+check compare/new-param-constant-exit-0 status_is batch8 0
+check compare/new-param-note grep -q '^note: only in NEW, not part of the match: batch=8$' \
+	"$TMP/batch8.out"
+check compare/new-param-matched grep -Eq '^producers=0 .* no significant change \(p=' \
+	"$TMP/batch8.out"
+add_param "$TMP/same" "$TMP/batchvar" 8 16
+cmp batchvar "$TMP/base" "$TMP/batchvar"
+check compare/new-param-varies-exit-2 status_is batchvar 2
+check compare/new-param-varies-says grep -q "parameter 'batch' is only in NEW and varies there" \
+	"$TMP/batchvar.err"
 
 # --- formats -----------------------------------------------------------------
 cmp json -i rate -f json "$TMP/base" "$TMP/fast" "$TMP/same"
