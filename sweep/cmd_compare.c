@@ -284,33 +284,6 @@ static void state_of(const struct comparison *c, struct point_cmp *p)
 			 *bwhy && *nwhy ? "; " : "", *nwhy ? "new " : "", nwhy);
 }
 
-const char *point_param(const struct comparison *c, const struct point_cmp *p, int param)
-{
-	if (p->base_row > 0)
-		return c->base->summary.rows[p->base_row][c->join.base_col[param]];
-	return c->new->summary.rows[p->new_row][c->join.new_col[param]];
-}
-
-/* "producers=8 overwrite=on": the parameters that vary within p's experiment. */
-static void label_of(const struct comparison *c, struct point_cmp *p)
-{
-	size_t n = 0;
-
-	p->label[0] = '\0';
-	for (int k = 0; k < c->join.nr_params; k++) {
-		bool varies = false;
-
-		for (int q = 0; q < c->nr_pts && !varies; q++)
-			varies = !strcmp(c->pts[q].experiment, p->experiment) &&
-				 strcmp(point_param(c, &c->pts[q], k), point_param(c, p, k));
-		if (varies && n < sizeof(p->label))
-			n += snprintf(p->label + n, sizeof(p->label) - n, "%s%s=%s", n ? " " : "",
-				      c->join.params[k], point_param(c, p, k));
-	}
-	if (!p->label[0])
-		snprintf(p->label, sizeof(p->label), "%s", p->experiment);
-}
-
 static __attribute__((format(printf, 2, 3))) void add_note(struct comparison *c,
 							    const char *fmt, ...)
 {
@@ -397,9 +370,7 @@ static int build(struct comparison *c, const struct compare_opts *o)
 		if (p->state == PS_COMPARED)
 			err = err ?: compare_metrics(c, p, o->alpha);
 	}
-	for (int i = 0; i < c->nr_pts; i++)
-		label_of(c, &c->pts[i]);
-	return err;
+	return err ?: compare_labels(c);
 }
 
 /* Both sets must share metrics and at least one point. */

@@ -49,6 +49,13 @@ enum cmp_format { CF_TEXT, CF_MARKDOWN, CF_CSV, CF_JSON };
 /* The value of a common parameter of p (base's row, else new's). */
 const char *point_param(const struct comparison *c, const struct point_cmp *p, int param);
 
+/*
+ * Every point's label (compare_label.c): the stored spec's label template
+ * of its experiment, where it tells the experiment's points apart, else
+ * the parameters that vary among them.  Returns 0 or -errno.
+ */
+int compare_labels(struct comparison *c);
+
 /* Print every comparison in fmt; returns 0 or -errno. */
 int compare_print(FILE *f, enum cmp_format fmt, const struct comparison *cs, int nr,
 		  double alpha);

@@ -87,6 +87,21 @@ check compare/text-base-only grep -Eq '^producers=1 +base only$' "$TMP/text.out"
 check compare/text-new-only grep -Eq '^producers=2 +new only$' "$TMP/text.out"
 check compare/text-note grep -q '^note: left out of the match (--ignore): rate$' "$TMP/text.out"
 
+# --- the spec's label template, where it labels every point of an experiment apart
+cp -r "$TMP/base" "$TMP/labelled" && printf '[report]\nlabel = null prod {producers}\n' \
+	>>"$TMP/labelled/spec"
+cmp labels -i rate "$TMP/labelled" "$TMP/same"
+check compare/label-template grep -Eq '^null prod 0 +1\.000 ± .* no significant change' \
+	"$TMP/labels.out"
+check compare/label-template-base-only grep -Eq '^null prod 1 +base only$' "$TMP/labels.out"
+# BASE's template labels NEW's points too
+cmp labels-new -i rate "$TMP/labelled" "$TMP/fast"
+check compare/label-template-new-only grep -Eq '^null prod 2 +new only$' "$TMP/labels-new.out"
+# a template that labels two points alike is not used: the varying parameters instead
+cp -r "$TMP/base" "$TMP/alike" && printf '[report]\nlabel = null\n' >>"$TMP/alike/spec"
+cmp alike "$TMP/alike" "$TMP/same"
+check compare/label-alike-varying grep -Eq '^producers=1 +base only$' "$TMP/alike.out"
+
 # --- a NEW with a parameter BASE lacks: matched on the others while it is constant
 # add_param SRC DST VALUE...: a copy of SRC whose summary has a `batch` column
 # after `experiment`, VALUE for each row in turn (the last one repeated)
