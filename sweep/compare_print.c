@@ -124,7 +124,9 @@ static void text_row(FILE *f, const char *label, const struct point_cmp *p,
 	put_padded(f, cells[1], w->new);
 	fputs("  ", f);
 	fprintf(f, "%*s  %s", w->pct, cells[2], cmp_verdict_text(m->verdict, m->dir));
-	fprintf(f, m->test.done ? " (%s)\n" : "\n", cells[3]);
+	if (m->test.done)
+		fprintf(f, " (%s)", cells[3]);
+	fputc('\n', f);
 }
 
 static bool block_compared(const struct comparison *c, const struct point_cmp *first)
