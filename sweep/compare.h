@@ -37,7 +37,8 @@ struct cmp_join {
  * The parameters named in ignore are left out of the key altogether.
  */
 int cmp_join(const struct csv_table *base, const struct csv_table *new,
-	     const char *const *ignore, int nr_ignore, struct cmp_join *j, char *why, size_t whylen);
+	     const char *const *ignore, int nr_ignore, struct cmp_join *j,
+	     char *why, size_t whylen);
 void cmp_join_free(struct cmp_join *j);
 
 /* What a side of a comparison is: the rates' mean, sample stddev, and count. */

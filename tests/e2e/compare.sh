@@ -68,8 +68,10 @@ check compare/same-delta-small between "$(field same delta_pct 0 hits)" -0.5 0.5
 cmp broken -i fail -f csv "$TMP/base" "$TMP/broken"
 check compare/new-failed [ "$(field broken reason 0 "")" = \
 	"new failed: rep 1/2: null: setup failed on request (fail=setup)" ]
-check compare/both-not-ok [ "$(field broken reason 0 "" failures)" = "base unsupported: null: \
-unsupported on request (fail=probe); new failed: rep 1/2: null: setup failed on request (fail=setup)" ]
+probe="null: unsupported on request (fail=probe)"
+setup="rep 1/2: null: setup failed on request (fail=setup)"
+check compare/both-not-ok [ "$(field broken reason 0 "" failures)" = \
+	"base unsupported: $probe; new failed: $setup" ]
 
 # --- one measured interval: no test, no verdict
 cmp single -f csv "$TMP/base" "$TMP/single"
@@ -82,7 +84,8 @@ check compare/n-1-text grep -Eq '^producers=0 .*M/s +[-+][0-9.]+%  no test \(n <
 
 # --- the text table: one line per point, unmatched ones listed -------------
 cmp text -i rate "$TMP/base" "$TMP/fast"
-check compare/text-row grep -Eq '^producers=0 +1\.000 ± 0\.05[0-9]M/s +1\.100 ± 0\.05[0-9]M/s +\+(9\.9|10\.0)[0-9]%  faster \(p<0\.001\)$' "$TMP/text.out"
+row='^producers=0 +1\.000 ± 0\.05[0-9]M/s +1\.100 ± 0\.05[0-9]M/s +\+(9\.9|10\.0)[0-9]%  '
+check compare/text-row grep -Eq "$row"'faster \(p<0\.001\)$' "$TMP/text.out"
 check compare/text-base-only grep -Eq '^producers=1 +base only$' "$TMP/text.out"
 check compare/text-new-only grep -Eq '^producers=2 +new only$' "$TMP/text.out"
 check compare/text-note grep -q '^note: left out of the match (--ignore): rate$' "$TMP/text.out"
@@ -135,7 +138,8 @@ check compare/json-two-news [ "$(python3 -c 'import json,sys; d = json.load(open
 print(" ".join(c["points"][0]["metrics"][0]["verdict"].split()[0] for c in d["comparisons"]))' \
 	"$TMP/json.out")" = "faster no" ]
 cmp md -i rate -f markdown "$TMP/base" "$TMP/fast"
-check compare/markdown-row grep -Eq '^\| producers=0 \| hits \| 1\.000 ± .* \| faster \|$' "$TMP/md.out"
+check compare/markdown-row grep -Eq '^\| producers=0 \| hits \| 1\.000 ± .* \| faster \|$' \
+	"$TMP/md.out"
 
 # --- a set without samples (an imported one): the summary's mean, stddev, n --
 mkdir "$TMP/nosamples" && cp "$TMP/base/summary.csv" "$TMP/base/meta" "$TMP/nosamples/"

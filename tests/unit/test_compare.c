@@ -3,7 +3,8 @@
  * compare.c: the join of two summaries by parameter values, and the Welch
  * test and verdicts against values worked out independently of GSL (Python:
  * statistics for means and variances, mpmath's regularized incomplete beta
- * for p = I_{df/(df+t²)}(df/2, 1/2); the script is in the commit message).
+ * for p = I_{df/(df+t²)}(df/2, 1/2); the script is in the message of the commit
+ * that added this file).
  */
 #include <errno.h>
 #include <math.h>
@@ -54,8 +55,10 @@ TEST(welch_significant)
 	CHECK_INT(cmp_verdict_of(&mb, &ma, &t, 0.001, CMP_HIGHER_BETTER), CMP_SAME);
 }
 
-/* [100 102 98 101 99] → [100.5 101.5 99.5 100 101]:
- * t 0.632455532, df 5.882352941, p 0.550864557 */
+/*
+ * [100 102 98 101 99] → [100.5 101.5 99.5 100 101]:
+ * t 0.632455532, df 5.882352941, p 0.550864557
+ */
 TEST(welch_not_significant)
 {
 	const double a[] = { 100, 102, 98, 101, 99 }, b[] = { 100.5, 101.5, 99.5, 100, 101 };
