@@ -33,7 +33,7 @@ VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 
 # Recursively expanded on purpose: pkg-config runs when a recipe needs the
 # flags, after `make deps` has had the chance to install the packages.
-PKGS      = libbpf libelf zlib gsl
+PKGS      = libbpf libelf zlib gsl json-c
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \

@@ -14,6 +14,7 @@
 
 #include "bind.h"
 #include "cli.h"
+#include "cmd_compare.h"
 #include "diag.h"
 #include "matrix.h"
 #include "plan.h"
@@ -29,6 +30,7 @@ struct cmd {
 	const char *usage;
 	const char *help;
 	bool many_args;		/* FILE... or DIR...: positional arguments into o->args */
+	int (*own_args)(int argc, char **argv);	/* parses its own arguments instead */
 };
 
 static const char common_opts_help[] =
@@ -193,14 +195,18 @@ static int cmd_list(const struct cli_opts *o)
 }
 
 static const struct cmd cmds[] = {
-	{ "run", cmd_run, true, "run SPEC [OPTIONS]",
-	  "run the sweep: samples.csv, summary.csv, table.txt, plots/ and meta" },
-	{ "check", cmd_check, true, "check SPEC [OPTIONS]", "validate a spec, run nothing" },
-	{ "expand", cmd_expand, true, "expand SPEC [OPTIONS]",
-	  "list the points and the estimated time, run nothing" },
-	{ "list", cmd_list, false, "list [WORKLOAD]", "workloads and their parameters" },
-	{ "import", cmd_import, false, "import FILE... -o OUT", "bench text output into a result "
-	  "directory (docs/import.md)", true },
+	{ .name = "run", .fn = cmd_run, .needs_spec = true, .usage = "run SPEC [OPTIONS]",
+	  .help = "run the sweep: samples.csv, summary.csv, table.txt, plots/ and meta" },
+	{ .name = "check", .fn = cmd_check, .needs_spec = true, .usage = "check SPEC [OPTIONS]",
+	  .help = "validate a spec, run nothing" },
+	{ .name = "expand", .fn = cmd_expand, .needs_spec = true, .usage = "expand SPEC [OPTIONS]",
+	  .help = "list the points and the estimated time, run nothing" },
+	{ .name = "list", .fn = cmd_list, .usage = "list [WORKLOAD]",
+	  .help = "workloads and their parameters" },
+	{ .name = "import", .fn = cmd_import, .many_args = true, .usage = "import FILE... -o OUT",
+	  .help = "bench text output into a result directory (docs/import.md)" },
+	{ .name = "compare", .own_args = cmd_compare, .usage = "compare BASE NEW...",
+	  .help = "Δ% and significance per point of result directories" },
 };
 
 static const struct cmd *find_cmd(const char *name)
@@ -372,6 +378,8 @@ static int run_command(int argc, char **argv)
 	if (c) {
 		argv++;
 		argc--;
+		if (c->own_args)
+			return c->own_args(argc, argv);
 	} else if (argc > 1 && argv[1][0] != '-' && access(argv[1], F_OK)) {
 		/* neither a command nor an existing spec file */
 		diag_err("unknown command '%s' (see 'bpfsweep --help')", argv[1]);

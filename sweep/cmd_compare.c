@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpfsweep compare BASE NEW [NEW...]: each NEW result set against BASE,
+ * point by point (matched by parameter values, compare.c), metric by metric
+ * (Welch t-test of the interval rates), printed by compare_print.c.
+ * Exit 1 when --fail-above finds a regression, 2 for usage errors.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "cmd_compare.h"
+#include "compare_print.h"
+#include "diag.h"
+
+#define MEAN_SUFFIX "_per_s_mean"
+
+struct compare_opts {
+	double alpha;
+	enum cmp_format fmt;
+	double fail_above;	/* percent; < 0: not given */
+	const char *ignore[CLI_MAX_ARGS];	/* --ignore PARAM: not part of the match */
+	int nr_ignore;
+};
+
+static const char compare_help[] =
+	"usage: bpfsweep compare BASE NEW [NEW...] [OPTIONS]\n"
+	"compare result directories point by point: Δ% and a Welch t-test per metric\n\n"
+	"  -a, --alpha A        significance level of the test (default 0.05)\n"
+	"  -f, --format F       text (default), markdown, csv or json\n"
+	"      --fail-above PCT exit 1 when the headline metric of a point got\n"
+	"                       significantly worse by more than PCT percent\n"
+	"  -i, --ignore PARAM   match points without this parameter (repeatable)\n"
+	"  -h, --help           this help\n\n"
+	"exit status: 0 done, 1 a regression beyond --fail-above, 2 usage error\n"
+	"details: docs/compare.md\n";
+
+/* A number in (0, 1) for --alpha, [0, inf) for --fail-above, or -EINVAL. */
+static int parse_number(const char *arg, const char *opt, bool level, double *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(arg, &end);
+	if (errno || end == arg || *end || !(level ? *v > 0 && *v < 1 : *v >= 0 && *v < INFINITY)) {
+		diag_err("%s expects %s, not '%s'", opt, level ? "a level between 0 and 1 (0.05)" :
+			 "a percentage (5 for 5%)", arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_format(const char *arg, enum cmp_format *fmt)
+{
+	static const char *const names[] = { [CF_TEXT] = "text", [CF_MARKDOWN] = "markdown",
+					     [CF_CSV] = "csv", [CF_JSON] = "json" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(arg, names[i])) {
+			*fmt = i;
+			return 0;
+		}
+	}
+	diag_err("--format expects text, markdown, csv or json, not '%s'", arg);
+	return -EINVAL;
+}
+
+static int add_ignore(struct compare_opts *o, const char *param)
+{
+	if (o->nr_ignore == CLI_MAX_ARGS) {
+		diag_err("too many --ignore options (at most %d)", CLI_MAX_ARGS);
+		return -E2BIG;
+	}
+	o->ignore[o->nr_ignore++] = param;
+	return 0;
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_args(int argc, char **argv, struct compare_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "fail-above", required_argument, NULL, 'F' },
+		{ "ignore", required_argument, NULL, 'i' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	int opt, err = 0;
+
+	*o = (struct compare_opts){ .alpha = 0.05, .fmt = CF_TEXT, .fail_above = -1 };
+	while (!err && (opt = getopt_long(argc, argv, "a:f:i:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'a':
+			err = parse_number(optarg, "--alpha", true, &o->alpha);
+			break;
+		case 'f':
+			err = parse_format(optarg, &o->fmt);
+			break;
+		case 'F':
+			err = parse_number(optarg, "--fail-above", false, &o->fail_above);
+			break;
+		case 'i':
+			err = add_ignore(o, optarg);
+			break;
+		case 'h':
+			fputs(compare_help, stdout);
+			return EXIT_OK;
+		default:
+			err = -EINVAL;
+		}
+	}
+	if (!err && argc - optind < 2) {
+		diag_err("compare needs BASE and at least one NEW result directory");
+		err = -EINVAL;
+	}
+	if (err)
+		fputs(compare_help, stderr);
+	return err ? EXIT_USAGE : -1;
+}
+
+static int load_set(const char *dir, struct result_set **rs)
+{
+	char why[512];
+	struct stat st;
+	int err;
+
+	if (stat(dir, &st)) {
+		err = -errno;
+		diag_err("%s: %s", dir, strerror(-err));
+		return err;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		diag_err("%s: not a result directory", dir);
+		return -ENOTDIR;
+	}
+	err = results_read(dir, rs, why, sizeof(why));
+	if (err) {
+		diag_err("%s: %s", dir, *why ? why : strerror(-err));
+		return err;
+	}
+	if (!(*rs)->has_summary || (*rs)->summary.nr_rows < 1) {
+		diag_err("%s: not a result directory (no summary.csv)", dir);
+		result_set_free(*rs);
+		*rs = NULL;
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* "hits" of a summary column "hits_per_s_mean", or NULL. */
+static const char *metric_of(const char *col, char *buf, size_t len)
+{
+	size_t n = strlen(col), s = strlen(MEAN_SUFFIX);
+
+	if (n <= s || strcmp(col + n - s, MEAN_SUFFIX) || n - s >= len)
+		return NULL;
+	snprintf(buf, len, "%.*s", (int)(n - s), col);
+	return buf;
+}
+
+/* The metrics both summaries have columns for, in base's order. */
+static int common_metrics(struct comparison *c)
+{
+	const struct csv_table *b = &c->base->summary;
+	char name[256], col[300];
+
+	c->metrics = calloc(b->nr_cols + 1, sizeof(*c->metrics));
+	if (!c->metrics)
+		return -ENOMEM;
+	for (int i = 0; i < b->nr_cols; i++) {
+		if (!metric_of(b->rows[0][i], name, sizeof(name)))
+			continue;
+		snprintf(col, sizeof(col), "%s%s", name, MEAN_SUFFIX);
+		if (result_summary_col(c->new, col) < 0)
+			continue;
+		c->metrics[c->nr_metrics] = strdup(name);
+		if (!c->metrics[c->nr_metrics++])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static double cell_num(const struct result_set *rs, int row, const char *metric,
+		       const char *stat)
+{
+	char col[300];
+	int i;
+
+	snprintf(col, sizeof(col), "%s_per_s_%s", metric, stat);
+	i = result_summary_col(rs, col);
+	return i < 0 || !*rs->summary.rows[row][i] ? NAN : strtod(rs->summary.rows[row][i], NULL);
+}
+
+/*
+ * A point's moments: of its measured intervals' rates in samples.csv, or,
+ * where samples.csv holds none (an imported set), from its summary row.
+ */
+static int point_moments(const struct result_set *rs, int row, const char *metric,
+			 struct cmp_moments *m)
+{
+	const struct result_point *pt = &rs->points[row - 1];
+	int col = csv_column(&rs->samples, metric);
+	double *x = calloc(pt->nr_samples + 1, sizeof(*x));
+	long n = 0;
+
+	if (!x)
+		return -ENOMEM;
+	for (int i = 0; col >= 0 && i < pt->nr_samples; i++) {
+		char **f = rs->samples.rows[pt->sample_rows[i]];
+		double ns = strtod(f[RS_S_ELAPSED], NULL);
+
+		if (strcmp(f[RS_S_WARMUP], "0") || !(ns > 0))
+			continue;
+		x[n++] = strtod(f[col], NULL) * 1e9 / ns;
+	}
+	cmp_moments_of(x, n, m);
+	free(x);
+	if (n == 0 && pt->n > 0)
+		*m = (struct cmp_moments){ .mean = cell_num(rs, row, metric, "mean"),
+					   .sd = cell_num(rs, row, metric, "stddev"), .n = pt->n };
+	return 0;
+}
+
+static int compare_metrics(struct comparison *c, struct point_cmp *p, double alpha)
+{
+	int err = 0;
+
+	p->m = calloc(c->nr_metrics + 1, sizeof(*p->m));
+	if (!p->m)
+		return -ENOMEM;
+	for (int i = 0; !err && i < c->nr_metrics; i++) {
+		struct metric_cmp *m = &p->m[i];
+
+		m->metric = c->metrics[i];
+		m->dir = cmp_direction(m->metric);
+		err = point_moments(c->base, p->base_row, m->metric, &m->base);
+		if (!err)
+			err = point_moments(c->new, p->new_row, m->metric, &m->new);
+		cmp_welch(&m->base, &m->new, &m->test);
+		m->verdict = cmp_verdict_of(&m->base, &m->new, &m->test, alpha, m->dir);
+		m->delta_pct = cmp_delta_pct(m->base.mean, m->new.mean);
+	}
+	return err;
+}
+
+/* "unsupported: why" of a point not ok, "" of one that is. */
+static void not_ok_text(const struct result_set *rs, const struct result_point *pt, char *buf,
+			size_t len)
+{
+	int col = result_summary_col(rs, "reason");
+	const char *why = col >= 0 ? rs->summary.rows[pt->row][col] : "";
+
+	buf[0] = '\0';
+	if (strcmp(pt->status, "ok"))
+		snprintf(buf, len, "%s%s%s", pt->status, *why ? ": " : "", why);
+}
+
+/* Both sides must be ok to compare; say why not otherwise, the same cause once. */
+static void state_of(const struct comparison *c, struct point_cmp *p)
+{
+	const struct result_point *b = p->base_row > 0 ? &c->base->points[p->base_row - 1] : NULL;
+	const struct result_point *n = p->new_row > 0 ? &c->new->points[p->new_row - 1] : NULL;
+	char bwhy[200], nwhy[200];
+
+	p->state = !b ? PS_NEW_ONLY : !n ? PS_BASE_ONLY : PS_COMPARED;
+	if (p->state != PS_COMPARED)
+		return;
+	not_ok_text(c->base, b, bwhy, sizeof(bwhy));
+	not_ok_text(c->new, n, nwhy, sizeof(nwhy));
+	if (!*bwhy && !*nwhy)
+		return;
+	p->state = PS_NOT_COMPARED;
+	if (!strcmp(bwhy, nwhy))
+		snprintf(p->reason, sizeof(p->reason), "both %s", bwhy);
+	else
+		snprintf(p->reason, sizeof(p->reason), "%s%s%s%s%s", *bwhy ? "base " : "", bwhy,
+			 *bwhy && *nwhy ? "; " : "", *nwhy ? "new " : "", nwhy);
+}
+
+static __attribute__((format(printf, 2, 3))) void add_note(struct comparison *c,
+							    const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->nr_notes >= (int)(sizeof(c->notes) / sizeof(c->notes[0])))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(c->notes[c->nr_notes++], sizeof(c->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+/* Is name a parameter of the match, or one --ignore leaves out of it? */
+static bool matched_or_ignored(const struct comparison *c, const struct compare_opts *o,
+			       const char *name)
+{
+	for (int p = 0; p < c->join.nr_params; p++)
+		if (!strcmp(c->join.params[p], name))
+			return true;
+	for (int i = 0; i < o->nr_ignore; i++)
+		if (!strcmp(o->ignore[i], name))
+			return true;
+	return false;
+}
+
+/*
+ * Parameters of one set only (constant there, cmp_join checked) are not
+ * part of the match: one note per side names them with their values.
+ */
+static void one_side_note(struct comparison *c, const struct compare_opts *o,
+			  const struct result_set *rs, const char *side)
+{
+	char list[400];
+	size_t n = 0;
+
+	list[0] = '\0';
+	for (int k = rs->first_param; rs->summary.nr_rows > 1 &&
+	     k < rs->first_param + rs->nr_params && n < sizeof(list); k++)
+		if (!matched_or_ignored(c, o, rs->summary.rows[0][k]))
+			n += snprintf(list + n, sizeof(list) - n, "%s%s=%s", n ? " " : "",
+				      rs->summary.rows[0][k], rs->summary.rows[1][k]);
+	if (n)
+		add_note(c, "only in %s, not part of the match: %s", side, list);
+}
+
+static void ignore_note(struct comparison *c, const struct compare_opts *o)
+{
+	char list[400];
+	size_t n = 0;
+
+	for (int i = 0; i < o->nr_ignore && n < sizeof(list); i++)
+		n += snprintf(list + n, sizeof(list) - n, "%s%s", i ? " " : "", o->ignore[i]);
+	if (n)
+		add_note(c, "left out of the match (--ignore): %s", list);
+}
+
+static int build(struct comparison *c, const struct compare_opts *o)
+{
+	char why[512];
+	int err = cmp_join(&c->base->summary, &c->new->summary, o->ignore, o->nr_ignore,
+			   &c->join, why, sizeof(why));
+
+	if (err) {
+		diag_err("%s vs %s: %s", c->base_dir, c->new_dir, why);
+		return err;
+	}
+	one_side_note(c, o, c->base, "BASE");
+	one_side_note(c, o, c->new, "NEW");
+	ignore_note(c, o);
+	if (!c->join.by_title)
+		add_note(c, "experiment titles differ: points matched by parameters alone");
+	err = common_metrics(c);
+	c->pts = calloc(c->join.nr + 1, sizeof(*c->pts));
+	if (err || !c->pts)
+		return -ENOMEM;
+	for (int i = 0; i < c->join.nr; i++) {
+		struct point_cmp *p = &c->pts[c->nr_pts++];
+
+		p->base_row = c->join.m[i].base_row;
+		p->new_row = c->join.m[i].new_row;
+		p->experiment = p->base_row > 0 ? c->base->points[p->base_row - 1].experiment :
+			c->new->points[p->new_row - 1].experiment;
+		state_of(c, p);
+		if (p->state == PS_COMPARED)
+			err = err ?: compare_metrics(c, p, o->alpha);
+	}
+	return err ?: compare_labels(c);
+}
+
+/* Both sets must share metrics and at least one point. */
+static int check_common(const struct comparison *c)
+{
+	int matched = 0;
+
+	for (int i = 0; i < c->nr_pts; i++)
+		matched += c->pts[i].base_row > 0 && c->pts[i].new_row > 0;
+	if (c->nr_metrics && matched)
+		return 0;
+	diag_err("%s vs %s: nothing in common (%s)", c->base_dir, c->new_dir,
+		 c->nr_metrics ? "no point has the same parameter values" : "no metric");
+	return -EINVAL;
+}
+
+/* Regressions of the headline metric beyond pct, each named on stderr. */
+static int count_regressions(const struct comparison *c, double pct)
+{
+	int nr = 0;
+
+	for (int i = 0; i < c->nr_pts; i++) {
+		const struct point_cmp *p = &c->pts[i];
+		const struct metric_cmp *m = p->m;
+
+		if (p->state != PS_COMPARED || m->verdict != CMP_REGRESSED ||
+		    !(fabs(m->delta_pct) > pct))
+			continue;
+		diag_err("regression beyond %g%%: %s: %s: %s: %s %+.2f%% (p=%.3g)", pct,
+			 c->new_dir, p->experiment, p->label, m->metric, m->delta_pct,
+			 m->test.p);
+		nr++;
+	}
+	return nr;
+}
+
+static void comparison_free(struct comparison *c)
+{
+	for (int i = 0; i < c->nr_pts; i++)
+		free(c->pts[i].m);
+	free(c->pts);
+	for (int i = 0; i < c->nr_metrics; i++)
+		free(c->metrics[i]);
+	free(c->metrics);
+	cmp_join_free(&c->join);
+}
+
+static int compare_all(struct comparison *cs, int nr, const struct compare_opts *o)
+{
+	int err = 0, regressions = 0;
+
+	for (int i = 0; !err && i < nr; i++) {
+		err = build(&cs[i], o);
+		if (!err)
+			err = check_common(&cs[i]);
+	}
+	if (err)
+		return EXIT_USAGE;
+	err = compare_print(stdout, o->fmt, cs, nr, o->alpha);
+	if (err || fflush(stdout)) {
+		diag_err("writing the comparison: %s", strerror(err ? -err : errno));
+		return EXIT_POINTS_FAILED;
+	}
+	for (int i = 0; o->fail_above >= 0 && i < nr; i++)
+		regressions += count_regressions(&cs[i], o->fail_above);
+	return regressions ? EXIT_POINTS_FAILED : EXIT_OK;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare_opts o;
+	struct result_set **sets;
+	struct comparison *cs;
+	int status = parse_args(argc, argv, &o), nr_sets = argc - optind, err = 0;
+
+	if (status >= 0)
+		return status;
+	sets = calloc(nr_sets, sizeof(*sets));
+	cs = calloc(nr_sets, sizeof(*cs));
+	if (!sets || !cs)
+		err = -ENOMEM;
+	for (int i = 0; !err && i < nr_sets; i++)
+		err = load_set(argv[optind + i], &sets[i]);
+	for (int i = 1; !err && i < nr_sets; i++)
+		cs[i - 1] = (struct comparison){ .base_dir = argv[optind],
+						 .new_dir = argv[optind + i], .base = sets[0],
+						 .new = sets[i] };
+	status = err ? EXIT_USAGE : compare_all(cs, nr_sets - 1, &o);
+	for (int i = 0; cs && i < nr_sets - 1; i++)
+		comparison_free(&cs[i]);
+	for (int i = 0; sets && i < nr_sets; i++)
+		result_set_free(sets[i]);
+	free(cs);
+	free(sets);
+	return status;
+}

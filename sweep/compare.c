@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare's arithmetic: the join of two summaries by parameter values, the
+ * Welch t-test and the verdict (compare.h).  No files, no output: the
+ * command is cmd_compare.c.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "compare.h"
+
+/* A summary's parameter columns: those between `experiment` and `status`. */
+struct side {
+	const struct csv_table *t;
+	const char *const *ignore;	/* parameters left out of the key */
+	int nr_ignore;
+	const char *name;	/* "BASE" or "NEW", for messages */
+	int exp_col, first_param, nr_params;
+};
+
+static int side_of(const struct csv_table *t, const char *name, struct side *s, char *why,
+		   size_t whylen)
+{
+	int status_col = csv_column(t, "status");
+
+	*s = (struct side){ .t = t, .name = name, .exp_col = csv_column(t, "experiment") };
+	if (t->nr_rows < 1 || s->exp_col < 0 || status_col <= s->exp_col) {
+		snprintf(why, whylen, "%s: summary.csv lacks the experiment or status column",
+			 name);
+		return -EINVAL;
+	}
+	s->first_param = s->exp_col + 1;
+	s->nr_params = status_col - s->first_param;
+	return 0;
+}
+
+static bool ignored(const struct side *s, const char *name)
+{
+	for (int i = 0; i < s->nr_ignore; i++)
+		if (!strcmp(s->ignore[i], name))
+			return true;
+	return false;
+}
+
+/* The column of a parameter in the key, or -1. */
+static int param_col(const struct side *s, const char *name)
+{
+	if (ignored(s, name))
+		return -1;
+	for (int c = s->first_param; c < s->first_param + s->nr_params; c++)
+		if (!strcmp(s->t->rows[0][c], name))
+			return c;
+	return -1;
+}
+
+/* A parameter only s has must not vary in s: its points could match no other way. */
+static int check_constant(const struct side *s, const struct side *other, char *why,
+			  size_t whylen)
+{
+	for (int c = s->first_param; c < s->first_param + s->nr_params; c++) {
+		if (ignored(s, s->t->rows[0][c]) || param_col(other, s->t->rows[0][c]) >= 0)
+			continue;
+		for (int r = 2; r < s->t->nr_rows; r++) {
+			if (!strcmp(s->t->rows[r][c], s->t->rows[1][c]))
+				continue;
+			snprintf(why, whylen, "parameter '%s' is only in %s and varies there "
+				 "(%s, %s): its points cannot be matched", s->t->rows[0][c],
+				 s->name, s->t->rows[1][c], s->t->rows[r][c]);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static bool has_title(const struct side *s, const char *title)
+{
+	for (int r = 1; r < s->t->nr_rows; r++)
+		if (!strcmp(s->t->rows[r][s->exp_col], title))
+			return true;
+	return false;
+}
+
+/* Titles are part of the key only when both sets hold the same ones. */
+static bool same_titles(const struct side *a, const struct side *b)
+{
+	for (int r = 1; r < a->t->nr_rows; r++)
+		if (!has_title(b, a->t->rows[r][a->exp_col]))
+			return false;
+	for (int r = 1; r < b->t->nr_rows; r++)
+		if (!has_title(a, b->t->rows[r][b->exp_col]))
+			return false;
+	return true;
+}
+
+static bool same_key(const struct cmp_join *j, const struct side *a, int ra, const int *acol,
+		     const struct side *b, int rb, const int *bcol)
+{
+	char **x = a->t->rows[ra], **y = b->t->rows[rb];
+
+	if (j->by_title && strcmp(x[a->exp_col], y[b->exp_col]))
+		return false;
+	for (int p = 0; p < j->nr_params; p++)
+		if (strcmp(x[acol[p]], y[bcol[p]]))
+			return false;
+	return true;
+}
+
+static int check_unique(const struct cmp_join *j, const struct side *s, const int *col,
+			char *why, size_t whylen)
+{
+	for (int a = 1; a < s->t->nr_rows; a++) {
+		for (int b = a + 1; b < s->t->nr_rows; b++) {
+			if (!same_key(j, s, a, col, s, b, col))
+				continue;
+			snprintf(why, whylen, "%s: summary.csv lines %d and %d hold the same "
+				 "values of the parameters both sets have%s: their points cannot "
+				 "be told apart", s->name, a + 1, b + 1,
+				 j->by_title ? "" : " (and the sets' experiment titles differ)");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int common_params(struct cmp_join *j, const struct side *b, const struct side *n)
+{
+	int max = b->nr_params ? b->nr_params : 1;
+
+	j->params = calloc(max, sizeof(*j->params));
+	j->base_col = calloc(max, sizeof(*j->base_col));
+	j->new_col = calloc(max, sizeof(*j->new_col));
+	if (!j->params || !j->base_col || !j->new_col)
+		return -ENOMEM;
+	for (int c = b->first_param; c < b->first_param + b->nr_params; c++) {
+		int nc = param_col(n, b->t->rows[0][c]);
+
+		if (nc < 0 || ignored(b, b->t->rows[0][c]))
+			continue;
+		j->params[j->nr_params] = strdup(b->t->rows[0][c]);
+		if (!j->params[j->nr_params])
+			return -ENOMEM;
+		j->base_col[j->nr_params] = c;
+		j->new_col[j->nr_params++] = nc;
+	}
+	return 0;
+}
+
+static int add_match(struct cmp_join *j, int base_row, int new_row)
+{
+	struct cmp_match *m = realloc(j->m, (j->nr + 1) * sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	j->m = m;
+	j->m[j->nr++] = (struct cmp_match){ base_row, new_row };
+	return 0;
+}
+
+static int match_rows(struct cmp_join *j, const struct side *b, const struct side *n)
+{
+	int err = 0;
+
+	for (int rb = 1; !err && rb < b->t->nr_rows; rb++) {
+		int found = -1;
+
+		for (int rn = 1; found < 0 && rn < n->t->nr_rows; rn++)
+			if (same_key(j, b, rb, j->base_col, n, rn, j->new_col))
+				found = rn;
+		err = add_match(j, rb, found);
+	}
+	for (int rn = 1; !err && rn < n->t->nr_rows; rn++) {
+		bool matched = false;
+
+		for (int i = 0; i < j->nr && !matched; i++)
+			matched = j->m[i].new_row == rn;
+		if (!matched)
+			err = add_match(j, -1, rn);
+	}
+	return err;
+}
+
+int cmp_join(const struct csv_table *base, const struct csv_table *new,
+	     const char *const *ignore, int nr_ignore, struct cmp_join *j, char *why, size_t whylen)
+{
+	struct side b, n;
+	int err;
+
+	*j = (struct cmp_join){ 0 };
+	snprintf(why, whylen, "%s", "");
+	err = side_of(base, "BASE", &b, why, whylen);
+	if (!err)
+		err = side_of(new, "NEW", &n, why, whylen);
+	b.ignore = n.ignore = ignore;
+	b.nr_ignore = n.nr_ignore = nr_ignore;
+	if (!err)
+		err = check_constant(&b, &n, why, whylen);
+	if (!err)
+		err = check_constant(&n, &b, why, whylen);
+	if (err)
+		return err;
+	j->by_title = same_titles(&b, &n);
+	err = common_params(j, &b, &n);
+	if (!err)
+		err = check_unique(j, &b, j->base_col, why, whylen);
+	if (!err)
+		err = check_unique(j, &n, j->new_col, why, whylen);
+	if (!err)
+		err = match_rows(j, &b, &n);
+	if (err)
+		cmp_join_free(j);
+	return err;
+}
+
+void cmp_join_free(struct cmp_join *j)
+{
+	for (int p = 0; j->params && p < j->nr_params; p++)
+		free(j->params[p]);
+	free(j->params);
+	free(j->base_col);
+	free(j->new_col);
+	free(j->m);
+	*j = (struct cmp_join){ 0 };
+}
+
+void cmp_moments_of(const double *x, long n, struct cmp_moments *m)
+{
+	*m = (struct cmp_moments){ .n = n };
+	if (n > 0)
+		m->mean = gsl_stats_mean(x, 1, n);
+	if (n > 1)
+		m->sd = gsl_stats_sd_m(x, 1, n, m->mean);
+}
+
+/*
+ * Welch: t = (mean_new - mean_base) / sqrt(s_b²/n_b + s_n²/n_n), with the
+ * Welch-Satterthwaite degrees of freedom.  Both variances 0 leaves no
+ * distribution: identical constants are no change (p = 1), different ones
+ * as certain a change as there is (p = 0).
+ */
+void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
+	       struct cmp_test *t)
+{
+	double vb, vn, se, diff = new->mean - base->mean;
+
+	*t = (struct cmp_test){ .t = NAN, .df = NAN, .p = NAN };
+	if (base->n < 2 || new->n < 2)
+		return;
+	t->done = true;
+	vb = base->sd * base->sd / base->n;
+	vn = new->sd * new->sd / new->n;
+	se = sqrt(vb + vn);
+	if (se == 0) {
+		t->t = diff == 0 ? 0 : copysign(INFINITY, diff);
+		t->p = diff == 0 ? 1 : 0;
+		return;
+	}
+	t->t = diff / se;
+	t->df = (vb + vn) * (vb + vn) / (vb * vb / (base->n - 1) + vn * vn / (new->n - 1));
+	t->p = fmin(1, 2 * gsl_cdf_tdist_Q(fabs(t->t), t->df));
+}
+
+/* Metrics where less is better; every other one is a rate of work done. */
+static const char *const lower_better[] = { "drops" };
+
+enum cmp_better cmp_direction(const char *metric)
+{
+	for (size_t i = 0; i < sizeof(lower_better) / sizeof(lower_better[0]); i++)
+		if (!strcmp(metric, lower_better[i]))
+			return CMP_LOWER_BETTER;
+	return CMP_HIGHER_BETTER;
+}
+
+enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp_moments *new,
+				const struct cmp_test *t, double alpha, enum cmp_better dir)
+{
+	bool up = new->mean > base->mean;
+
+	if (!t->done)
+		return CMP_UNTESTED;
+	if (!(t->p < alpha) || new->mean == base->mean)
+		return CMP_SAME;
+	return up == (dir == CMP_HIGHER_BETTER) ? CMP_IMPROVED : CMP_REGRESSED;
+}
+
+const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir)
+{
+	switch (v) {
+	case CMP_UNTESTED:
+		return "no test (n < 2)";
+	case CMP_SAME:
+		return "no significant change";
+	case CMP_IMPROVED:
+		return dir == CMP_HIGHER_BETTER ? "faster" : "better";
+	default:
+		return dir == CMP_HIGHER_BETTER ? "slower" : "worse";
+	}
+}
+
+double cmp_delta_pct(double base, double new)
+{
+	return base == 0 ? NAN : (new - base) / base * 100;
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The arithmetic of `bpfsweep compare`, apart from files and output: points
+ * of two result sets joined by their parameter values, and per metric a
+ * Welch t-test of the two sides' interval rates and a verdict.
+ * See docs/compare.md for the rules.
+ */
+#ifndef SWEEP_COMPARE_H
+#define SWEEP_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "csvfile.h"
+
+/* One pair of summary rows (1-based, as in csv_table); -1 on the side that lacks it. */
+struct cmp_match {
+	int base_row;
+	int new_row;
+};
+
+struct cmp_join {
+	struct cmp_match *m;	/* base's rows in file order, then rows only in new */
+	int nr;
+	bool by_title;		/* the experiment title is part of the key */
+	char **params;		/* names of the parameters both sets have, in base's order */
+	int nr_params;
+	int *base_col, *new_col;	/* their columns in each summary */
+};
+
+/*
+ * Join two summary tables (header in row 0; parameters are the columns between
+ * `experiment` and `status`) by the values of the parameters both have, and
+ * by experiment title when both sets hold the same titles.  A parameter only
+ * one set has must hold one value throughout that set; a key found twice in
+ * one set cannot be matched.  Either is -EINVAL with why saying which.
+ * The parameters named in ignore are left out of the key altogether.
+ */
+int cmp_join(const struct csv_table *base, const struct csv_table *new,
+	     const char *const *ignore, int nr_ignore, struct cmp_join *j,
+	     char *why, size_t whylen);
+void cmp_join_free(struct cmp_join *j);
+
+/* What a side of a comparison is: the rates' mean, sample stddev, and count. */
+struct cmp_moments {
+	double mean;
+	double sd;
+	long n;
+};
+
+/* Moments of x[0..n-1] (sd 0 for n < 2). */
+void cmp_moments_of(const double *x, long n, struct cmp_moments *m);
+
+/* Welch's unequal-variances t-test, two-sided. */
+struct cmp_test {
+	bool done;		/* false when a side has n < 2: no test possible */
+	double t, df, p;	/* df is NaN when both sides have zero variance */
+};
+
+void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
+	       struct cmp_test *t);
+
+/* Which way a metric gets better. */
+enum cmp_better { CMP_HIGHER_BETTER, CMP_LOWER_BETTER };
+
+enum cmp_better cmp_direction(const char *metric);
+
+enum cmp_verdict {
+	CMP_UNTESTED,		/* no test possible (n < 2) */
+	CMP_SAME,		/* no significant change */
+	CMP_IMPROVED,
+	CMP_REGRESSED,
+};
+
+enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp_moments *new,
+				const struct cmp_test *t, double alpha, enum cmp_better dir);
+
+/* "faster", "slower" (or "better", "worse" for lower-is-better metrics), ... */
+const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir);
+
+/* (new - base) / base in percent; NaN when base is 0. */
+double cmp_delta_pct(double base, double new);
+
+#endif

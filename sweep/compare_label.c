@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The labels of compare's rows.  Where BASE's stored spec (else NEW's) has a
+ * label template for the experiment ([report] label, or its [params]
+ * section's own), the row reads as table.txt does ("rb-libbpf nr_prod 8"), so a cover
+ * letter's before/after table matches its other tables; a template that
+ * gives two points of an experiment the same label is not used, and the
+ * parameters that vary among its points are shown instead.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare_print.h"
+#include "spec.h"
+
+const char *point_param(const struct comparison *c, const struct point_cmp *p, int param)
+{
+	if (p->base_row > 0)
+		return c->base->summary.rows[p->base_row][c->join.base_col[param]];
+	return c->new->summary.rows[p->new_row][c->join.new_col[param]];
+}
+
+/* "producers=8 overwrite=on": the parameters that vary within p's experiment. */
+static void varying_label(const struct comparison *c, struct point_cmp *p)
+{
+	size_t n = 0;
+
+	p->label[0] = '\0';
+	for (int k = 0; k < c->join.nr_params; k++) {
+		bool varies = false;
+
+		for (int q = 0; q < c->nr_pts && !varies; q++)
+			varies = !strcmp(c->pts[q].experiment, p->experiment) &&
+				 strcmp(point_param(c, &c->pts[q], k), point_param(c, p, k));
+		if (varies && n < sizeof(p->label))
+			n += snprintf(p->label + n, sizeof(p->label) - n, "%s%s=%s", n ? " " : "",
+				      c->join.params[k], point_param(c, p, k));
+	}
+	if (!p->label[0])
+		snprintf(p->label, sizeof(p->label), "%s", p->experiment);
+}
+
+static const char *entry(const struct spec_section *sec, const char *key)
+{
+	const char *value = NULL;
+
+	for (int i = 0; i < sec->nr_entries; i++)
+		if (!strcmp(sec->entries[i].key, key))
+			value = sec->entries[i].value;
+	return value;
+}
+
+/*
+ * The label template of the experiment titled title: its own [params
+ * "title"] section's label (an untitled section's for other titles), else
+ * [report]'s.  NULL without one; "" asks for the default label.
+ */
+static const char *template_of(const struct spec *s, const char *title)
+{
+	const char *report = NULL, *own = NULL, *untitled = NULL;
+
+	for (int i = 0; i < s->nr_sections; i++) {
+		const struct spec_section *sec = &s->sections[i];
+
+		if (!strcmp(sec->name, "report"))
+			report = entry(sec, "label") ?: report;
+		else if (strcmp(sec->name, "params"))
+			continue;
+		else if (sec->arg && *sec->arg && !strcmp(sec->arg, title))
+			own = entry(sec, "label") ?: own;
+		else if (!sec->arg || !*sec->arg)
+			untitled = entry(sec, "label") ?: untitled;
+	}
+	return own ?: untitled ?: report;
+}
+
+/* tpl with each {name} replaced by the value of row's column name; others as they are. */
+static void expand(const char *tpl, const struct result_set *rs, int row, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	while (*tpl && n < len - 1) {
+		const char *end = *tpl == '{' ? strchr(tpl, '}') : NULL;
+		char name[64];
+		int col = -1;
+
+		if (end && (size_t)(end - tpl - 1) < sizeof(name)) {
+			snprintf(name, sizeof(name), "%.*s", (int)(end - tpl - 1), tpl + 1);
+			col = result_summary_col(rs, name);
+		}
+		if (col < rs->first_param || col >= rs->first_param + rs->nr_params) {
+			buf[n++] = *tpl++;
+			buf[n] = '\0';
+			continue;
+		}
+		n += snprintf(buf + n, len - n, "%s", rs->summary.rows[row][col]);
+		n = n < len ? n : len - 1;
+		tpl = end + 1;
+	}
+}
+
+/* The stored spec of rs, or NULL when it has none or it does not parse (said nowhere). */
+static struct spec *stored_spec(const struct result_set *rs)
+{
+	FILE *sink;
+	struct spec *s = NULL;
+
+	if (!rs->spec)
+		return NULL;
+	sink = fopen("/dev/null", "w");
+	if (!sink)
+		return NULL;
+	diag_set_stream(sink);
+	if (spec_parse_string("spec", rs->spec, &s))
+		s = NULL;
+	diag_set_stream(NULL);
+	fclose(sink);
+	return s;
+}
+
+/* The experiment's template in BASE's spec, else in NEW's; filled from p's own row. */
+static bool template_label(const struct comparison *c, struct point_cmp *p,
+			   struct spec *base, struct spec *new)
+{
+	const struct result_set *rs = p->base_row > 0 ? c->base : c->new;
+	const char *tpl = base ? template_of(base, p->experiment) : NULL;
+
+	if (!tpl && new)
+		tpl = template_of(new, p->experiment);
+	if (!tpl || !*tpl)
+		return false;
+	expand(tpl, rs, p->base_row > 0 ? p->base_row : p->new_row, p->label, sizeof(p->label));
+	return true;
+}
+
+/*
+ * The template labels of p's experiment are used only when every point of
+ * it has one and no two of them are the same.
+ */
+static bool template_fits(const struct comparison *c, const bool *templated, int p)
+{
+	const char *experiment = c->pts[p].experiment;
+
+	for (int i = 0; i < c->nr_pts; i++) {
+		if (strcmp(c->pts[i].experiment, experiment))
+			continue;
+		if (!templated[i])
+			return false;
+		for (int k = i + 1; k < c->nr_pts; k++)
+			if (!strcmp(c->pts[k].experiment, experiment) &&
+			    !strcmp(c->pts[i].label, c->pts[k].label))
+				return false;
+	}
+	return true;
+}
+
+int compare_labels(struct comparison *c)
+{
+	struct spec *base = stored_spec(c->base), *new = stored_spec(c->new);
+	bool *templated = calloc(c->nr_pts + 1, sizeof(*templated));
+	bool *fits = calloc(c->nr_pts + 1, sizeof(*fits));
+	int err = templated && fits ? 0 : -ENOMEM;
+
+	for (int i = 0; !err && i < c->nr_pts; i++)
+		templated[i] = template_label(c, &c->pts[i], base, new);
+	for (int i = 0; !err && i < c->nr_pts; i++)
+		fits[i] = template_fits(c, templated, i);
+	for (int i = 0; !err && i < c->nr_pts; i++)
+		if (!fits[i])
+			varying_label(c, &c->pts[i]);
+	free(fits);
+	free(templated);
+	spec_free(base);
+	spec_free(new);
+	return err;
+}

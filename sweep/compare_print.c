@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare's output: a kernel-style text table (the default, for cover
+ * letters), a markdown table, CSV through csvfile.c and JSON through
+ * json-c.  Rates are shown in M/s as table.txt shows them; CSV and JSON
+ * carry them per second, unrounded.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "compare_print.h"
+#include "csvfile.h"
+
+#define MIN_LABEL_WIDTH 20
+
+static const char *const state_text[] = {
+	[PS_COMPARED] = "compared", [PS_BASE_ONLY] = "base only",
+	[PS_NEW_ONLY] = "new only", [PS_NOT_COMPARED] = "not compared",
+};
+
+/* Characters, not bytes: "±" and "Δ" are two bytes each. */
+static int text_width(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void put_padded(FILE *f, const char *s, int width)
+{
+	fprintf(f, "%s%*s", s, width > text_width(s) ? width - text_width(s) : 0, "");
+}
+
+static void fmt_rate(const struct cmp_moments *m, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.3f ± %.3fM/s", m->mean / 1e6, m->sd / 1e6);
+}
+
+static void fmt_pct(double pct, char *buf, size_t len)
+{
+	if (isnan(pct))
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, "%+.2f%%", pct);
+}
+
+static void fmt_p(const struct cmp_test *t, char *buf, size_t len)
+{
+	if (!t->done)
+		snprintf(buf, len, "n/a");
+	else if (t->p < 0.001)
+		snprintf(buf, len, "p<0.001");
+	else
+		snprintf(buf, len, "p=%.3f", t->p);
+}
+
+/* The text of one row beside its label: a metric compared, or why not. */
+static void row_cells(const struct point_cmp *p, const struct metric_cmp *m, char cells[4][96])
+{
+	for (int i = 0; i < 4; i++)
+		cells[i][0] = '\0';
+	if (!m) {
+		snprintf(cells[0], 96, "%s", state_text[p->state]);
+		return;
+	}
+	fmt_rate(&m->base, cells[0], 96);
+	fmt_rate(&m->new, cells[1], 96);
+	fmt_pct(m->delta_pct, cells[2], 96);
+	fmt_p(&m->test, cells[3], 96);
+}
+
+struct widths {
+	int label, base, new, pct;
+};
+
+static bool same_exp(const struct point_cmp *a, const struct point_cmp *b)
+{
+	return !strcmp(a->experiment, b->experiment);
+}
+
+static void block_widths(const struct comparison *c, const struct point_cmp *first,
+			 struct widths *w)
+{
+	*w = (struct widths){ MIN_LABEL_WIDTH, 4, 3, 2 };
+	for (int i = 0; i < c->nr_pts; i++) {
+		const struct point_cmp *p = &c->pts[i];
+		char cells[4][96];
+
+		if (!same_exp(p, first))
+			continue;
+		if (text_width(p->label) > w->label)
+			w->label = text_width(p->label);
+		for (int k = 0; p->state == PS_COMPARED && k < c->nr_metrics; k++) {
+			row_cells(p, &p->m[k], cells);
+			w->base = fmax(w->base, text_width(cells[0]));
+			w->new = fmax(w->new, text_width(cells[1]));
+			w->pct = fmax(w->pct, text_width(cells[2]));
+			w->label = fmax(w->label, 2 + text_width(p->m[k].metric));
+		}
+	}
+}
+
+static void text_row(FILE *f, const char *label, const struct point_cmp *p,
+		     const struct metric_cmp *m, const struct widths *w)
+{
+	char cells[4][96];
+
+	row_cells(p, m, cells);
+	put_padded(f, label, w->label);
+	if (!m) {
+		fprintf(f, "  %s%s%s\n", cells[0], *p->reason ? ": " : "", p->reason);
+		return;
+	}
+	fputs("  ", f);
+	put_padded(f, cells[0], w->base);
+	fputs("  ", f);
+	put_padded(f, cells[1], w->new);
+	fputs("  ", f);
+	fprintf(f, "%*s  %s", w->pct, cells[2], cmp_verdict_text(m->verdict, m->dir));
+	if (m->test.done)
+		fprintf(f, " (%s)", cells[3]);
+	fputc('\n', f);
+}
+
+static bool block_compared(const struct comparison *c, const struct point_cmp *first)
+{
+	for (int i = 0; i < c->nr_pts; i++)
+		if (same_exp(&c->pts[i], first) && c->pts[i].state == PS_COMPARED)
+			return true;
+	return false;
+}
+
+/* Column heads; "Δ" is two bytes, one column. */
+static void text_head(FILE *f, const struct widths *w)
+{
+	put_padded(f, "", w->label);
+	fputs("  ", f);
+	put_padded(f, "base", w->base);
+	fputs("  ", f);
+	put_padded(f, "new", w->new);
+	fprintf(f, "  %*s\n", w->pct + 1, "Δ");
+}
+
+static void text_block(FILE *f, const struct comparison *c, const struct point_cmp *first)
+{
+	struct widths w;
+	char sub[300];
+
+	block_widths(c, first, &w);
+	fprintf(f, "\n%s\n", first->experiment);
+	for (int i = text_width(first->experiment); i > 0; i--)
+		fputc('=', f);
+	fputc('\n', f);
+	if (block_compared(c, first))
+		text_head(f, &w);
+	for (int i = 0; i < c->nr_pts; i++) {
+		const struct point_cmp *p = &c->pts[i];
+
+		if (!same_exp(p, first))
+			continue;
+		text_row(f, p->label, p, p->state == PS_COMPARED ? &p->m[0] : NULL, &w);
+		for (int k = 1; p->state == PS_COMPARED && k < c->nr_metrics; k++) {
+			snprintf(sub, sizeof(sub), "  %s", p->m[k].metric);
+			text_row(f, sub, p, &p->m[k], &w);
+		}
+	}
+}
+
+/* Is p the first point of its experiment?  Blocks go in order of first appearance. */
+static bool first_of_exp(const struct comparison *c, int i)
+{
+	for (int k = 0; k < i; k++)
+		if (same_exp(&c->pts[k], &c->pts[i]))
+			return false;
+	return true;
+}
+
+/* " (6.18.0, x86_64, kernel=patched)": the meta facts that tell runs apart. */
+static void describe_set(const struct result_set *rs, char *buf, size_t len)
+{
+	static const char *const keys[] = { "kernel_release", "arch" };
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && n < len; k++)
+		if (result_meta(rs, keys[k]))
+			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : " (",
+				      result_meta(rs, keys[k]));
+	for (int i = 0; i < rs->nr_meta && n < len; i++)
+		if (!strcmp(rs->meta[i].key, "tag"))
+			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : " (", rs->meta[i].value);
+	if (n && n < len)
+		snprintf(buf + n, len - n, ")");
+}
+
+static void print_text(FILE *f, const struct comparison *c, double alpha, bool first)
+{
+	char base[512], new[512];
+
+	describe_set(c->base, base, sizeof(base));
+	describe_set(c->new, new, sizeof(new));
+	fprintf(f, "%sbase: %s%s\nnew:  %s%s\n", first ? "" : "\n", c->base_dir, base,
+		c->new_dir, new);
+	fprintf(f, "± is 1 stddev of the interval rates; Welch t-test, two-sided, alpha %g\n",
+		alpha);
+	for (int i = 0; i < c->nr_notes; i++)
+		fprintf(f, "note: %s\n", c->notes[i]);
+	for (int i = 0; i < c->nr_pts; i++)
+		if (first_of_exp(c, i))
+			text_block(f, c, &c->pts[i]);
+}
+
+/* A markdown cell: '|' would end it. */
+static void md_cell(FILE *f, const char *s)
+{
+	fputs("| ", f);
+	for (; *s; s++)
+		fprintf(f, *s == '|' ? "\\|" : "%c", *s);
+	fputc(' ', f);
+}
+
+static void md_row(FILE *f, const struct point_cmp *p, const struct metric_cmp *m)
+{
+	char cells[4][96], state[640];
+
+	row_cells(p, m, cells);
+	md_cell(f, p->label);
+	md_cell(f, m ? m->metric : "");
+	if (!m) {
+		snprintf(state, sizeof(state), "%s%s%s", cells[0], *p->reason ? ": " : "",
+			 p->reason);
+		md_cell(f, state);
+		fputs("| | | | |\n", f);
+		return;
+	}
+	for (int i = 0; i < 4; i++)
+		md_cell(f, cells[i]);
+	md_cell(f, cmp_verdict_text(m->verdict, m->dir));
+	fputs("|\n", f);
+}
+
+static void print_markdown(FILE *f, const struct comparison *c, double alpha, bool first)
+{
+	fprintf(f, "%sbase: `%s`, new: `%s`; ± is 1 stddev of the interval rates; "
+		"Welch t-test, two-sided, alpha %g\n", first ? "" : "\n", c->base_dir,
+		c->new_dir, alpha);
+	for (int i = 0; i < c->nr_notes; i++)
+		fprintf(f, "\nnote: %s\n", c->notes[i]);
+	for (int i = 0; i < c->nr_pts; i++) {
+		if (!first_of_exp(c, i))
+			continue;
+		fprintf(f, "\n### %s\n\n| point | metric | base | new | Δ | p | verdict |\n"
+			"| --- | --- | ---: | ---: | ---: | ---: | --- |\n", c->pts[i].experiment);
+		for (int k = i; k < c->nr_pts; k++) {
+			const struct point_cmp *p = &c->pts[k];
+
+			if (!same_exp(p, &c->pts[i]))
+				continue;
+			if (p->state != PS_COMPARED)
+				md_row(f, p, NULL);
+			for (int m = 0; p->state == PS_COMPARED && m < c->nr_metrics; m++)
+				md_row(f, p, &p->m[m]);
+		}
+	}
+}
+
+static const char *const csv_tail[] = {
+	"state", "reason", "metric", "base_mean", "base_stddev", "base_n", "new_mean",
+	"new_stddev", "new_n", "delta", "delta_pct", "t", "df", "p", "verdict",
+};
+
+#define NR_TAIL (int)(sizeof(csv_tail) / sizeof(csv_tail[0]))
+
+/* A number as CSV has it: empty when not a number, else shortest exact-enough text. */
+static void num(char *buf, double v, const char *fmt)
+{
+	if (isnan(v))
+		buf[0] = '\0';
+	else if (isinf(v))
+		snprintf(buf, 32, "%s", v > 0 ? "inf" : "-inf");
+	else
+		snprintf(buf, 32, fmt, v);
+}
+
+static void csv_values(const struct point_cmp *p, const struct metric_cmp *m, char v[][32])
+{
+	for (int i = 0; i < NR_TAIL; i++)
+		v[i][0] = '\0';
+	if (!m)
+		return;
+	num(v[3], m->base.mean, "%.3f");
+	num(v[4], m->base.sd, "%.3f");
+	snprintf(v[5], 32, "%ld", m->base.n);
+	num(v[6], m->new.mean, "%.3f");
+	num(v[7], m->new.sd, "%.3f");
+	snprintf(v[8], 32, "%ld", m->new.n);
+	num(v[9], m->new.mean - m->base.mean, "%.3f");
+	num(v[10], m->delta_pct, "%.4f");
+	num(v[11], m->test.t, "%.6g");
+	num(v[12], m->test.df, "%.6g");
+	num(v[13], m->test.p, "%.6g");
+}
+
+/* p's value of the parameter called name, or "" where c has none by that name. */
+static const char *param_by_name(const struct comparison *c, const struct point_cmp *p,
+				 const char *name)
+{
+	for (int i = 0; i < c->join.nr_params; i++)
+		if (!strcmp(c->join.params[i], name))
+			return point_param(c, p, i);
+	return "";
+}
+
+/* The parameter columns are those of head (the first comparison's), by name. */
+static int csv_row(FILE *f, const struct comparison *head, const struct comparison *c,
+		   const struct point_cmp *p, const struct metric_cmp *m)
+{
+	int nr = 3 + head->join.nr_params + NR_TAIL, k = 0, err;
+	const char **fields = calloc(nr, sizeof(*fields));
+	char v[NR_TAIL][32];
+
+	if (!fields)
+		return -ENOMEM;
+	csv_values(p, m, v);
+	fields[k++] = c->base_dir;
+	fields[k++] = c->new_dir;
+	fields[k++] = p->experiment;
+	for (int i = 0; i < head->join.nr_params; i++)
+		fields[k++] = param_by_name(c, p, head->join.params[i]);
+	for (int i = 0; i < NR_TAIL; i++)
+		fields[k++] = v[i];
+	fields[nr - NR_TAIL] = state_text[p->state];
+	fields[nr - NR_TAIL + 1] = p->reason;
+	fields[nr - NR_TAIL + 2] = m ? m->metric : "";
+	fields[nr - 1] = m ? cmp_verdict_text(m->verdict, m->dir) : "";
+	err = csv_write_row(f, fields, nr);
+	free(fields);
+	return err;
+}
+
+static int csv_header(FILE *f, const struct comparison *head)
+{
+	int nr = 3 + head->join.nr_params + NR_TAIL, k = 0, err;
+	const char **fields = calloc(nr, sizeof(*fields));
+
+	if (!fields)
+		return -ENOMEM;
+	fields[k++] = "base";
+	fields[k++] = "new";
+	fields[k++] = "experiment";
+	for (int i = 0; i < head->join.nr_params; i++)
+		fields[k++] = head->join.params[i];
+	for (int i = 0; i < NR_TAIL; i++)
+		fields[k++] = csv_tail[i];
+	err = csv_write_row(f, fields, nr);
+	free(fields);
+	return err;
+}
+
+/* One table for every NEW: a header, then a row per metric of each point (one if none). */
+static int print_csv(FILE *f, const struct comparison *cs, int nr)
+{
+	int err = csv_header(f, &cs[0]);
+
+	for (int n = 0; n < nr; n++) {
+		for (int i = 0; !err && i < cs[n].nr_pts; i++) {
+			const struct point_cmp *p = &cs[n].pts[i];
+
+			if (p->state != PS_COMPARED)
+				err = csv_row(f, &cs[0], &cs[n], p, NULL);
+			for (int m = 0; !err && p->state == PS_COMPARED &&
+			     m < cs[n].nr_metrics; m++)
+				err = csv_row(f, &cs[0], &cs[n], p, &p->m[m]);
+		}
+	}
+	return err;
+}
+
+/*
+ * JSON has no NaN or infinity: null instead.  Otherwise the shortest text
+ * that reads back as v (0.05, not json-c's 0.050000000000000003).
+ */
+static struct json_object *json_num(double v)
+{
+	char text[32];
+
+	if (!isfinite(v))
+		return NULL;
+	for (int digits = 15; digits <= 17; digits++) {
+		snprintf(text, sizeof(text), "%.*g", digits, v);
+		if (strtod(text, NULL) == v)
+			break;
+	}
+	return json_object_new_double_s(v, text);
+}
+
+static struct json_object *json_moments(const struct cmp_moments *m)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "mean", json_num(m->mean));
+	json_object_object_add(o, "stddev", json_num(m->sd));
+	json_object_object_add(o, "n", json_object_new_int64(m->n));
+	return o;
+}
+
+static struct json_object *json_metric(const struct metric_cmp *m)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "metric", json_object_new_string(m->metric));
+	json_object_object_add(o, "better", json_object_new_string(
+		m->dir == CMP_HIGHER_BETTER ? "higher" : "lower"));
+	json_object_object_add(o, "base", json_moments(&m->base));
+	json_object_object_add(o, "new", json_moments(&m->new));
+	json_object_object_add(o, "delta", json_num(m->new.mean - m->base.mean));
+	json_object_object_add(o, "delta_pct", json_num(m->delta_pct));
+	json_object_object_add(o, "t", json_num(m->test.t));
+	json_object_object_add(o, "df", json_num(m->test.df));
+	json_object_object_add(o, "p", json_num(m->test.p));
+	json_object_object_add(o, "verdict",
+			       json_object_new_string(cmp_verdict_text(m->verdict, m->dir)));
+	return o;
+}
+
+static struct json_object *json_point(const struct comparison *c, const struct point_cmp *p)
+{
+	struct json_object *o = json_object_new_object(), *params = json_object_new_object();
+	struct json_object *metrics = json_object_new_array();
+
+	json_object_object_add(o, "experiment", json_object_new_string(p->experiment));
+	json_object_object_add(o, "label", json_object_new_string(p->label));
+	for (int i = 0; i < c->join.nr_params; i++)
+		json_object_object_add(params, c->join.params[i],
+				       json_object_new_string(point_param(c, p, i)));
+	json_object_object_add(o, "parameters", params);
+	json_object_object_add(o, "state", json_object_new_string(state_text[p->state]));
+	json_object_object_add(o, "reason", json_object_new_string(p->reason));
+	for (int m = 0; p->state == PS_COMPARED && m < c->nr_metrics; m++)
+		json_object_array_add(metrics, json_metric(&p->m[m]));
+	json_object_object_add(o, "metrics", metrics);
+	return o;
+}
+
+static struct json_object *json_comparison(const struct comparison *c)
+{
+	struct json_object *o = json_object_new_object(), *pts = json_object_new_array();
+	struct json_object *notes = json_object_new_array();
+
+	json_object_object_add(o, "new", json_object_new_string(c->new_dir));
+	json_object_object_add(o, "by_title", json_object_new_boolean(c->join.by_title));
+	for (int i = 0; i < c->nr_notes; i++)
+		json_object_array_add(notes, json_object_new_string(c->notes[i]));
+	json_object_object_add(o, "notes", notes);
+	for (int i = 0; i < c->nr_pts; i++)
+		json_object_array_add(pts, json_point(c, &c->pts[i]));
+	json_object_object_add(o, "points", pts);
+	return o;
+}
+
+static int print_json(FILE *f, const struct comparison *cs, int nr, double alpha)
+{
+	struct json_object *root = json_object_new_object(), *list = json_object_new_array();
+	const char *text;
+	int err = 0;
+
+	if (!root || !list)
+		err = -ENOMEM;
+	json_object_object_add(root, "base", json_object_new_string(cs[0].base_dir));
+	json_object_object_add(root, "alpha", json_num(alpha));
+	json_object_object_add(root, "test", json_object_new_string("welch-t-two-sided"));
+	for (int i = 0; i < nr; i++)
+		json_object_array_add(list, json_comparison(&cs[i]));
+	json_object_object_add(root, "comparisons", list);
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+					      JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!err && (!text || fprintf(f, "%s\n", text) < 0))
+		err = -EIO;
+	json_object_put(root);
+	return err;
+}
+
+int compare_print(FILE *f, enum cmp_format fmt, const struct comparison *cs, int nr,
+		  double alpha)
+{
+	if (fmt == CF_CSV)
+		return print_csv(f, cs, nr);
+	if (fmt == CF_JSON)
+		return print_json(f, cs, nr, alpha);
+	for (int i = 0; i < nr; i++) {
+		if (fmt == CF_MARKDOWN)
+			print_markdown(f, &cs[i], alpha, i == 0);
+		else
+			print_text(f, &cs[i], alpha, i == 0);
+	}
+	return ferror(f) ? -EIO : 0;
+}

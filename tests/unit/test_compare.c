@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare.c: the join of two summaries by parameter values, and the Welch
+ * test and verdicts against values worked out independently of GSL (Python:
+ * statistics for means and variances, mpmath's regularized incomplete beta
+ * for p = I_{df/(df+t²)}(df/2, 1/2); the script is in the message of the commit
+ * that added this file).
+ */
+#include <errno.h>
+#include <math.h>
+
+#include "check.h"
+#include "compare.h"
+
+static void test_of(const double *a, int na, const double *b, int nb, struct cmp_moments *ma,
+		    struct cmp_moments *mb, struct cmp_test *t)
+{
+	cmp_moments_of(a, na, ma);
+	cmp_moments_of(b, nb, mb);
+	cmp_welch(ma, mb, t);
+}
+
+TEST(moments_of_five)
+{
+	const double x[] = { 10, 12, 11, 13, 9 };
+	struct cmp_moments m;
+
+	cmp_moments_of(x, 5, &m);
+	CHECK_INT(m.n, 5);
+	CHECK_NEAR(m.mean, 11, 1e-12);
+	CHECK_NEAR(m.sd, sqrt(2.5), 1e-12);
+}
+
+/* [10 12 11 13 9] → [14 15 13 16 17 15]: t 4.38178046, df 8.196721311, p 0.002210474516 */
+TEST(welch_significant)
+{
+	const double a[] = { 10, 12, 11, 13, 9 }, b[] = { 14, 15, 13, 16, 17, 15 };
+	struct cmp_moments ma, mb;
+	struct cmp_test t;
+
+	test_of(a, 5, b, 6, &ma, &mb, &t);
+	CHECK(t.done);
+	CHECK_NEAR(t.t, 4.38178046, 1e-8);
+	CHECK_NEAR(t.df, 8.196721311, 1e-8);
+	CHECK_NEAR(t.p, 0.002210474516, 1e-10);
+	CHECK_NEAR(cmp_delta_pct(ma.mean, mb.mean), 36.36363636, 1e-7);
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_HIGHER_BETTER), CMP_IMPROVED);
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_LOWER_BETTER), CMP_REGRESSED);
+	/* the same numbers the other way round: slower */
+	cmp_welch(&mb, &ma, &t);
+	CHECK_NEAR(t.t, -4.38178046, 1e-8);
+	CHECK_NEAR(t.p, 0.002210474516, 1e-10);
+	CHECK_INT(cmp_verdict_of(&mb, &ma, &t, 0.05, CMP_HIGHER_BETTER), CMP_REGRESSED);
+	/* at a level below p, no verdict of change */
+	CHECK_INT(cmp_verdict_of(&mb, &ma, &t, 0.001, CMP_HIGHER_BETTER), CMP_SAME);
+}
+
+/*
+ * [100 102 98 101 99] → [100.5 101.5 99.5 100 101]:
+ * t 0.632455532, df 5.882352941, p 0.550864557
+ */
+TEST(welch_not_significant)
+{
+	const double a[] = { 100, 102, 98, 101, 99 }, b[] = { 100.5, 101.5, 99.5, 100, 101 };
+	struct cmp_moments ma, mb;
+	struct cmp_test t;
+
+	test_of(a, 5, b, 5, &ma, &mb, &t);
+	CHECK_NEAR(t.t, 0.632455532, 1e-8);
+	CHECK_NEAR(t.df, 5.882352941, 1e-8);
+	CHECK_NEAR(t.p, 0.550864557, 1e-8);
+	CHECK_NEAR(cmp_delta_pct(ma.mean, mb.mean), 0.5, 1e-12);
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_HIGHER_BETTER), CMP_SAME);
+}
+
+/*
+ * One side constant: df is the other side's n - 1.
+ * [5 5 5] → [5 6 7 8]: t 2.323790008, df 3, p 0.1027280789
+ */
+TEST(welch_one_side_zero_variance)
+{
+	const double a[] = { 5, 5, 5 }, b[] = { 5, 6, 7, 8 };
+	struct cmp_moments ma, mb;
+	struct cmp_test t;
+
+	test_of(a, 3, b, 4, &ma, &mb, &t);
+	CHECK_NEAR(t.t, 2.323790008, 1e-8);
+	CHECK_NEAR(t.df, 3, 1e-12);
+	CHECK_NEAR(t.p, 0.1027280789, 1e-9);
+}
+
+TEST(welch_equal_means)
+{
+	const double a[] = { 1, 2, 3 }, b[] = { 3, 1, 2, 2 };
+	struct cmp_moments ma, mb;
+	struct cmp_test t;
+
+	test_of(a, 3, b, 4, &ma, &mb, &t);
+	CHECK_NEAR(t.t, 0, 1e-12);
+	CHECK_NEAR(t.p, 1, 1e-12);
+	CHECK_NEAR(cmp_delta_pct(ma.mean, mb.mean), 0, 1e-12);
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_HIGHER_BETTER), CMP_SAME);
+}
+
+/* Both sides constant: the same constant is no change, another one is a sure change. */
+TEST(welch_zero_variance_both)
+{
+	const double a[] = { 5, 5, 5 }, same[] = { 5, 5 }, other[] = { 6, 6, 6, 6 };
+	struct cmp_moments ma, mb;
+	struct cmp_test t;
+
+	test_of(a, 3, same, 2, &ma, &mb, &t);
+	CHECK(t.done);
+	CHECK_NEAR(t.t, 0, 0);
+	CHECK_NEAR(t.p, 1, 0);
+	CHECK(isnan(t.df));
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_HIGHER_BETTER), CMP_SAME);
+	test_of(a, 3, other, 4, &ma, &mb, &t);
+	CHECK(isinf(t.t) && t.t > 0);
+	CHECK_NEAR(t.p, 0, 0);
+	CHECK_NEAR(cmp_delta_pct(ma.mean, mb.mean), 20, 1e-12);
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_HIGHER_BETTER), CMP_IMPROVED);
+	cmp_welch(&mb, &ma, &t);
+	CHECK(isinf(t.t) && t.t < 0);
+	CHECK_INT(cmp_verdict_of(&mb, &ma, &t, 0.05, CMP_HIGHER_BETTER), CMP_REGRESSED);
+}
+
+/* n = 1 on either side: no test, no verdict. */
+TEST(welch_n_one)
+{
+	const double a[] = { 5 }, b[] = { 5, 6 };
+	struct cmp_moments ma, mb;
+	struct cmp_test t;
+
+	test_of(a, 1, b, 2, &ma, &mb, &t);
+	CHECK(!t.done);
+	CHECK(isnan(t.p));
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_HIGHER_BETTER), CMP_UNTESTED);
+	CHECK_STR(cmp_verdict_text(CMP_UNTESTED, CMP_HIGHER_BETTER), "no test (n < 2)");
+	test_of(b, 2, a, 1, &ma, &mb, &t);
+	CHECK(!t.done);
+}
+
+TEST(delta_pct)
+{
+	CHECK_NEAR(cmp_delta_pct(1000000, 1100000), 10, 1e-12);
+	CHECK_NEAR(cmp_delta_pct(200, 150), -25, 1e-12);
+	CHECK(isnan(cmp_delta_pct(0, 1)));
+	CHECK(isnan(cmp_delta_pct(0, 0)));
+}
+
+TEST(direction_and_words)
+{
+	CHECK_INT(cmp_direction("hits"), CMP_HIGHER_BETTER);
+	CHECK_INT(cmp_direction("drops"), CMP_LOWER_BETTER);
+	CHECK_INT(cmp_direction("anything_else"), CMP_HIGHER_BETTER);
+	CHECK_STR(cmp_verdict_text(CMP_IMPROVED, CMP_HIGHER_BETTER), "faster");
+	CHECK_STR(cmp_verdict_text(CMP_REGRESSED, CMP_HIGHER_BETTER), "slower");
+	CHECK_STR(cmp_verdict_text(CMP_IMPROVED, CMP_LOWER_BETTER), "better");
+	CHECK_STR(cmp_verdict_text(CMP_REGRESSED, CMP_LOWER_BETTER), "worse");
+	CHECK_STR(cmp_verdict_text(CMP_SAME, CMP_LOWER_BETTER), "no significant change");
+}
+
+/* Join two summaries given as CSV text; returns cmp_join's result. */
+static int join(const char *base, const char *new, const char *const *ignore, int nr_ignore,
+		struct cmp_join *j, char *why, size_t len)
+{
+	struct csv_table b, n;
+	int err;
+
+	if (csv_read_string(base, &b) || csv_read_string(new, &n))
+		return -EBADMSG;
+	err = cmp_join(&b, &n, ignore, nr_ignore, j, why, len);
+	csv_table_free(&b);
+	csv_table_free(&n);
+	return err;
+}
+
+#define MATCH(j, i, b, n) do {							\
+	CHECK_INT((j)->m[i].base_row, b);					\
+	CHECK_INT((j)->m[i].new_row, n);					\
+} while (0)
+
+/*
+ * NEW's spec has another axis (batch, one value) and other producer counts,
+ * in another order: the common points match by value, the rest are listed.
+ */
+TEST(join_across_specs)
+{
+	const char *base = "point,experiment,producers,overwrite,status,reason\n"
+			   "0,A,1,off,ok,\n1,A,2,off,ok,\n2,A,4,off,unsupported,no\n";
+	const char *new = "point,experiment,producers,batch,overwrite,status,reason\n"
+			  "0,A,2,8,off,ok,\n1,A,1,8,off,ok,\n2,A,8,8,off,ok,\n";
+	struct cmp_join j;
+	char why[256];
+
+	CHECK_INT(join(base, new, NULL, 0, &j, why, sizeof(why)), 0);
+	CHECK(j.by_title);
+	CHECK_INT(j.nr_params, 2);
+	CHECK_STR(j.params[0], "producers");
+	CHECK_STR(j.params[1], "overwrite");
+	CHECK_INT(j.nr, 4);
+	MATCH(&j, 0, 1, 2);
+	MATCH(&j, 1, 2, 1);
+	MATCH(&j, 2, 3, -1);	/* producers=4: base only */
+	MATCH(&j, 3, -1, 3);	/* producers=8: new only */
+	cmp_join_free(&j);
+}
+
+TEST(join_refuses_varying_one_side_param)
+{
+	const char *base = "point,experiment,producers,status\n0,A,1,ok\n";
+	const char *new = "point,experiment,producers,batch,status\n0,A,1,8,ok\n1,A,1,16,ok\n";
+	struct cmp_join j;
+	char why[256];
+
+	CHECK_INT(join(base, new, NULL, 0, &j, why, sizeof(why)), -EINVAL);
+	CHECK_STR(why, "parameter 'batch' is only in NEW and varies there (8, 16): its points "
+		  "cannot be matched");
+}
+
+/* Titles are part of the key when both sets have the same ones. */
+TEST(join_by_title)
+{
+	const char *base = "point,experiment,producers,status\n0,A,1,ok\n1,C,1,ok\n";
+	const char *new = "point,experiment,producers,status\n0,C,1,ok\n1,A,1,ok\n";
+	struct cmp_join j;
+	char why[256];
+
+	CHECK_INT(join(base, new, NULL, 0, &j, why, sizeof(why)), 0);
+	CHECK(j.by_title);
+	MATCH(&j, 0, 1, 2);
+	MATCH(&j, 1, 2, 1);
+	cmp_join_free(&j);
+}
+
+/* Other titles: matched by parameters alone, and refused where that is ambiguous. */
+TEST(join_titles_differ)
+{
+	const char *base = "point,experiment,producers,status\n0,A,1,ok\n1,A,2,ok\n";
+	const char *new = "point,experiment,producers,status\n0,B,2,ok\n";
+	const char *twice = "point,experiment,producers,status\n0,A,1,ok\n1,C,1,ok\n";
+	struct cmp_join j;
+	char why[256];
+
+	CHECK_INT(join(base, new, NULL, 0, &j, why, sizeof(why)), 0);
+	CHECK(!j.by_title);
+	MATCH(&j, 0, 1, -1);
+	MATCH(&j, 1, 2, 1);
+	cmp_join_free(&j);
+	CHECK_INT(join(twice, new, NULL, 0, &j, why, sizeof(why)), -EINVAL);
+	CHECK(strstr(why, "BASE: summary.csv lines 2 and 3 hold the same values"));
+}
+
+/* --ignore: a parameter that differs on purpose (the null workload's rate) leaves the key. */
+TEST(join_ignore)
+{
+	const char *base = "point,experiment,rate,producers,status\n0,A,1000,0,ok\n";
+	const char *new = "point,experiment,rate,producers,status\n0,A,1100,0,ok\n";
+	const char *const ignore[] = { "rate" };
+	struct cmp_join j;
+	char why[256];
+
+	CHECK_INT(join(base, new, NULL, 0, &j, why, sizeof(why)), 0);
+	CHECK_INT(j.nr, 2);
+	MATCH(&j, 0, 1, -1);
+	MATCH(&j, 1, -1, 1);
+	cmp_join_free(&j);
+	CHECK_INT(join(base, new, ignore, 1, &j, why, sizeof(why)), 0);
+	CHECK_INT(j.nr_params, 1);
+	CHECK_STR(j.params[0], "producers");
+	CHECK_INT(j.nr, 1);
+	MATCH(&j, 0, 1, 1);
+	cmp_join_free(&j);
+}
+
+TEST(join_needs_status_column)
+{
+	struct cmp_join j;
+	char why[256];
+
+	CHECK_INT(join("point,experiment,x\n0,A,1\n", "point,experiment,x,status\n0,A,1,ok\n",
+		       NULL, 0, &j, why, sizeof(why)), -EINVAL);
+	CHECK_STR(why, "BASE: summary.csv lacks the experiment or status column");
+}
+
+RUN_TESTS(moments_of_five, welch_significant, welch_not_significant,
+	  welch_one_side_zero_variance, welch_equal_means, welch_zero_variance_both, welch_n_one,
+	  delta_pct, direction_and_words, join_across_specs, join_refuses_varying_one_side_param,
+	  join_by_title, join_titles_differ, join_ignore, join_needs_status_column)
