@@ -113,8 +113,9 @@ add_param() {
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
 vals = sys.argv[2:]
+at = rows[0].index("experiment") + 1
 for i, r in enumerate(rows):
-    r.insert(2, "batch" if i == 0 else vals[min(i - 1, len(vals) - 1)])
+    r.insert(at, "batch" if i == 0 else vals[min(i - 1, len(vals) - 1)])
 csv.writer(open(sys.argv[1], "w"), lineterminator="\n").writerows(rows)
 PY
 }
