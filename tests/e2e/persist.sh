@@ -111,6 +111,17 @@ check persist/resume-tuple-mismatch-exit-2 [ $? = 2 ]
 check persist/resume-tuple-mismatch-said grep -q \
 	"point 3 is not the same point: rate=4001 there, rate=4000 now" "$TMP/err"
 
+# a quality cell bpfsweep does not write is named, before any row is dropped
+D2=$TMP/badquality
+cp -r "$D" "$D2"
+sed -i '2s/^\(\([^,]*,\)\{19\}\)[^,]*/\1junk/' "$D2/summary.csv"
+sum_before=$(cat "$D2"/*.csv | md5sum)
+run $SPEC --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
+check persist/resume-bad-quality-exit-2 [ $? = 2 ]
+check persist/resume-bad-quality-said grep -q \
+	"summary.csv line 2: quality 'junk' is not one bpfsweep writes" "$TMP/err"
+check persist/resume-bad-quality-writes-nothing [ "$(cat "$D2"/*.csv | md5sum)" = "$sum_before" ]
+
 # --- --only runs one [params] block; --resume then completes the spec ---------
 D=$TMP/only
 run $SPEC --no-plots --only failures -o "$D" >/dev/null 2>&1
