@@ -276,13 +276,18 @@ static int pick_todo(struct run_state *rs)
 /*
  * Everything the sweep writes before its first point.  Any failure here
  * is a set-up error: reported, and nothing of this run is left behind.
+ * Then what the probe says of the points this run runs (--only, --resume).
  */
 static int prepare(struct run_state *rs)
 {
 	int err;
 
 	err = rs->o->resume ? prepare_resume(rs) : prepare_new(rs);
-	return err ?: pick_todo(rs);
+	if (!err)
+		err = pick_todo(rs);
+	if (!err)
+		plan_report(stderr, &rs->plan, rs->todo, rs->nr_todo);
+	return err;
 }
 
 static int write_table(FILE *f, struct run_state *rs)
@@ -390,7 +395,6 @@ static int plan_run(struct run_state *rs)
 		err = plan_probe(rs->cfg, &rs->plan);
 	if (err)
 		return err;
-	plan_report(stderr, &rs->plan);
 	rs->pts = rs->plan.pts;
 	rs->nr_pts = rs->plan.nr_pts;
 	return 0;
