@@ -102,13 +102,18 @@ check null/bad-spec-located grep -q "^$TMP/bad.spec:4:8: error: " "$TMP/err"
 check null/bad-spec-writes-nothing [ ! -e "$D" ]
 
 # --- Ctrl-C keeps what finished ----------------------------------------------
+# wait_first_point DIR: until DIR/summary.csv has a row (10 s at most)
+wait_first_point() {
+	for _ in $(seq 100); do
+		[ "$(csv_col "$1/summary.csv" point 2>/dev/null | wc -l)" -ge 1 ] && return
+		sleep 0.1
+	done
+}
+
 D=$TMP/int
 $BPFSWEEP tests/e2e/slow.spec -o "$D" >/dev/null 2>&1 </dev/null &
 pid=$!
-for _ in $(seq 100); do
-	[ "$(csv_col "$D/summary.csv" point 2>/dev/null | wc -l)" -ge 1 ] && break
-	sleep 0.1
-done
+wait_first_point "$D"
 kill -INT $pid
 wait $pid
 check null/sigint-exit-130 [ $? = 130 ]
@@ -131,10 +136,7 @@ printf '[params]\nrate = 1000 2000 3000\n' >>"$TMP/int2.spec"
 PATH=$TMP/slowbin:$PATH $BPFSWEEP "$TMP/int2.spec" --plot-timeout 1 -o "$D" \
 	>/dev/null 2>"$TMP/err" </dev/null &
 pid=$!
-for _ in $(seq 100); do
-	[ "$(csv_col "$D/summary.csv" point 2>/dev/null | wc -l)" -ge 1 ] && break
-	sleep 0.1
-done
+wait_first_point "$D"
 kill -TERM $pid
 sleep 0.1
 kill -TERM $pid 2>/dev/null
