@@ -554,7 +554,12 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 
 static void install_signals(struct sigaction *old_int, struct sigaction *old_term)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
+	/*
+	 * SA_RESTART: the handler may stay through the table and charts, whose
+	 * writes to a pipe or terminal must not fail with EINTR; the sampler's
+	 * clock_nanosleep() is never restarted (signal(7)), so it still wakes.
+	 */
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
 
 	/* SIGINT and SIGTERM at once are one request too: never nested */
 	sigemptyset(&sa.sa_mask);
