@@ -132,6 +132,18 @@ check persist/only-resume-exit-0 [ $? = 0 ]
 check persist/only-resume-adds-block [ "$(rows "$D" | wc -l)" = 10 ]
 check persist/only-resume-consistent consistent "$D" $PER_POINT
 
+# charts of the blocks --only did not run are not warned about; a block that
+# ran and has no ok point is
+printf '%s\n' '[sweep]' 'workload = null' 'warmup = 0ms' 'duration = 20ms' 'interval = 10ms' \
+	'[report]' 'plot = rate vs hits' '[params "a"]' 'rate = 1 2' '[params "b"]' \
+	'fail = setup' >"$TMP/charts.spec"
+run "$TMP/charts.spec" --only a -o "$TMP/charts-a" >/dev/null 2>"$TMP/err"
+check persist/only-charts-exit-0 [ $? = 0 ]
+check persist/only-charts-no-warning [ "$(grep -c 'nothing to draw' "$TMP/err")" = 0 ]
+run "$TMP/charts.spec" --only b -o "$TMP/charts-b" >/dev/null 2>"$TMP/err"
+check persist/only-charts-warns-ran [ "$(grep -c 'chart b-hits-vs-rate: no point finished ok' \
+	"$TMP/err")" = 1 ]
+
 # --- a full tmpfs (root: a private mount namespace) ---------------------------
 if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
 	skip persist/enospc "needs root and unshare -m"
