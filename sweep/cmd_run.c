@@ -44,6 +44,7 @@ struct run_state {
 	int nr_todo;
 	char dir[4096];
 	bool made_dir;			/* this run created dir (undone if set-up fails) */
+	int lock_fd;			/* holds dir: no two runs write one directory */
 	struct results *res;
 	struct resume resume;		/* --resume: what dir held */
 	struct run_info info;
@@ -131,6 +132,22 @@ static int on_point_done(const struct point_result *r, void *ctx)
 	return err;
 }
 
+/*
+ * Lock dir for the whole run: a --resume of a directory a run still writes
+ * would replace the CSVs under it, and the rows it appends after would be
+ * lost with the old files; two resumes would append the same points twice.
+ */
+static int lock_dir(struct run_state *rs)
+{
+	rs->lock_fd = resultdir_lock(rs->dir);
+	if (rs->lock_fd >= 0)
+		return 0;
+	diag_err("cannot %s %s: %s", rs->o->resume ? "resume" : "write to", rs->dir,
+		 rs->lock_fd == -EBUSY ? "another bpfsweep is running there" :
+		 strerror(-rs->lock_fd));
+	return rs->lock_fd;
+}
+
 /* -o DIR, or results/<spec>/<stamp>[-N]: a directory this run creates. */
 static int make_dir(struct run_state *rs)
 {
@@ -199,6 +216,8 @@ static int prepare_new(struct run_state *rs)
 	int err = make_dir(rs);
 
 	if (!err)
+		err = lock_dir(rs);
+	if (!err)
 		err = write_setup(rs, true, true);
 	if (err)
 		unmake_dir(rs);
@@ -222,6 +241,9 @@ static int prepare_resume(struct run_state *rs)
 		diag_err("cannot resume %s: %s", rs->dir, strerror(-err));
 		return err;
 	}
+	err = lock_dir(rs);
+	if (err)
+		return err;
 	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts, rsm);
 	if (!err && !rsm->fresh)
 		err = resume_run_info(rsm, &rs->info);
@@ -402,7 +424,7 @@ static int plan_run(struct run_state *rs)
 
 int cmd_run(const struct cli_opts *o)
 {
-	struct run_state rs = { .o = o };
+	struct run_state rs = { .o = o, .lock_fd = -1 };
 	int run_err, status;
 
 	if (cli_load(o, &rs.spec, &rs.cfg))
@@ -434,6 +456,8 @@ cleanup:
 	point_results_free(rs.ran, rs.nr_todo);
 	resume_free(&rs.resume);
 	results_close(rs.res);
+	if (rs.lock_fd >= 0)
+		close(rs.lock_fd);
 	free(rs.todo);
 	plan_free(&rs.plan);
 	sweep_cfg_free(rs.cfg);

@@ -102,6 +102,24 @@ check persist/resume-not-a-run-exit-2 [ $? = 2 ]
 run $SPEC --no-plots --resume "$TMP/none" >/dev/null 2>&1
 check persist/resume-missing-exit-2 [ $? = 2 ]
 
+# --- no two runs write one directory: a resume of a running run is refused ------
+D2=$TMP/running
+$BPFSWEEP tests/e2e/slow.spec --no-plots -o "$D2" </dev/null >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+	[ -s "$D2/summary.csv" ] && break
+	sleep 0.1
+done
+sum_before=$(cat "$D2"/*.csv | md5sum)
+run tests/e2e/slow.spec --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
+check persist/resume-running-exit-2 [ $? = 2 ]
+check persist/resume-running-said grep -q "cannot resume $D2: another bpfsweep is running there" \
+	"$TMP/err"
+check persist/resume-running-writes-nothing [ "$(cat "$D2"/*.csv | md5sum)" = "$sum_before" ]
+kill -TERM $pid
+wait $pid
+check persist/resume-running-run-ends-130 [ $? = 130 ]
+
 # --- a row that claims another point is refused, not matched by row number ----
 D2=$TMP/moved
 cp -r "$D" "$D2"
