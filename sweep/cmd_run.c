@@ -139,13 +139,19 @@ static int on_point_done(const struct point_result *r, void *ctx)
  */
 static int lock_dir(struct run_state *rs)
 {
-	rs->lock_fd = resultdir_lock(rs->dir);
-	if (rs->lock_fd >= 0)
+	int err = resultdir_lock(rs->dir);
+
+	rs->lock_fd = err;
+	if (err >= 0)
 		return 0;
-	diag_err("cannot %s %s: %s", rs->o->resume ? "resume" : "write to", rs->dir,
-		 rs->lock_fd == -EBUSY ? "another bpfsweep is running there" :
-		 strerror(-rs->lock_fd));
-	return rs->lock_fd;
+	if (err == -EBUSY) {
+		diag_err("cannot %s %s: another bpfsweep is running there",
+			 rs->o->resume ? "resume" : "write to", rs->dir);
+		return err;
+	}
+	/* a filesystem without locks: the run itself is still sound */
+	diag_warn("cannot lock %s: %s", rs->dir, strerror(-err));
+	return 0;
 }
 
 /* -o DIR, or results/<spec>/<stamp>[-N]: a directory this run creates. */
