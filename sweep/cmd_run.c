@@ -44,6 +44,7 @@ struct run_state {
 	int nr_todo;
 	char dir[4096];
 	bool made_dir;			/* this run created dir (undone if set-up fails) */
+	int lock_fd;			/* holds dir: no two runs write one directory */
 	struct results *res;
 	struct resume resume;		/* --resume: what dir held */
 	struct run_info info;
@@ -133,6 +134,28 @@ static int on_point_done(const struct point_result *r, void *ctx)
 	return err;
 }
 
+/*
+ * Lock dir for the whole run: a --resume of a directory a run still writes
+ * would replace the CSVs under it, and the rows it appends after would be
+ * lost with the old files; two resumes would append the same points twice.
+ */
+static int lock_dir(struct run_state *rs)
+{
+	int err = resultdir_lock(rs->dir);
+
+	rs->lock_fd = err;
+	if (err >= 0)
+		return 0;
+	if (err == -EBUSY) {
+		diag_err("cannot %s %s: another bpfsweep is running there",
+			 rs->o->resume ? "resume" : "write to", rs->dir);
+		return err;
+	}
+	/* a filesystem without locks: the run itself is still sound */
+	diag_warn("cannot lock %s: %s", rs->dir, strerror(-err));
+	return 0;
+}
+
 /* -o DIR, or results/<spec>/<stamp>[-N]: a directory this run creates. */
 static int make_dir(struct run_state *rs)
 {
@@ -201,6 +224,8 @@ static int prepare_new(struct run_state *rs)
 	int err = make_dir(rs);
 
 	if (!err)
+		err = lock_dir(rs);
+	if (!err)
 		err = write_setup(rs, true, true);
 	if (err)
 		unmake_dir(rs);
@@ -224,6 +249,9 @@ static int prepare_resume(struct run_state *rs)
 		diag_err("cannot resume %s: %s", rs->dir, strerror(-err));
 		return err;
 	}
+	err = lock_dir(rs);
+	if (err)
+		return err;
 	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts, rsm);
 	if (!err && !rsm->fresh)
 		err = resume_run_info(rsm, &rs->info);
@@ -278,13 +306,18 @@ static int pick_todo(struct run_state *rs)
 /*
  * Everything the sweep writes before its first point.  Any failure here
  * is a set-up error: reported, and nothing of this run is left behind.
+ * Then what the probe says of the points this run runs (--only, --resume).
  */
 static int prepare(struct run_state *rs)
 {
 	int err;
 
 	err = rs->o->resume ? prepare_resume(rs) : prepare_new(rs);
-	return err ?: pick_todo(rs);
+	if (!err)
+		err = pick_todo(rs);
+	if (!err)
+		plan_report(stderr, &rs->plan, rs->todo, rs->nr_todo);
+	return err;
 }
 
 static int write_table(FILE *f, struct run_state *rs)
@@ -409,7 +442,6 @@ static int plan_run(struct run_state *rs)
 		err = plan_probe(rs->cfg, &rs->plan);
 	if (err)
 		return err;
-	plan_report(stderr, &rs->plan);
 	rs->pts = rs->plan.pts;
 	rs->nr_pts = rs->plan.nr_pts;
 	return 0;
@@ -417,7 +449,7 @@ static int plan_run(struct run_state *rs)
 
 int cmd_run(const struct cli_opts *o)
 {
-	struct run_state rs = { .o = o };
+	struct run_state rs = { .o = o, .lock_fd = -1 };
 	int run_err, status;
 
 	if (cli_load(o, &rs.spec, &rs.cfg))
@@ -450,6 +482,8 @@ cleanup:
 	point_results_free(rs.ran, rs.nr_todo);
 	resume_free(&rs.resume);
 	results_close(rs.res);
+	if (rs.lock_fd >= 0)
+		close(rs.lock_fd);
 	free(rs.todo);
 	plan_free(&rs.plan);
 	sweep_cfg_free(rs.cfg);

@@ -100,7 +100,7 @@ static int cmd_check(const struct cli_opts *o)
 		return status;
 	printf("%s: ok: workload %s, %d experiment%s, %d points\n", o->spec_path,
 	       cfg->wl->name, cfg->nr_exps, cfg->nr_exps == 1 ? "" : "s", pl.nr_pts);
-	plan_report(stdout, &pl);
+	plan_report(stdout, &pl, pl.pts, pl.nr_pts);
 	plan_free(&pl);
 	sweep_cfg_free(cfg);
 	spec_free(spec);
@@ -147,7 +147,7 @@ static int cmd_expand(const struct cli_opts *o)
 		       wl_err_is_unsupported(err) ? "  (unsupported)" : "  (will fail)");
 	}
 	printf("\n");
-	plan_report(stdout, &pl);
+	plan_report(stdout, &pl, pl.pts, pl.nr_pts);
 	print_plan(cfg, &pl);
 	plan_free(&pl);
 	sweep_cfg_free(cfg);

@@ -247,7 +247,7 @@ int plan_runnable(const struct plan *pl, const struct point *pts, int nr)
 	return n;
 }
 
-void plan_report(FILE *f, const struct plan *pl)
+void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr)
 {
 	if (!pl->probed) {
 		if (pl->unprobed[0])
@@ -257,14 +257,18 @@ void plan_report(FILE *f, const struct plan *pl)
 	for (int r = 0; r < pl->nr_reasons; r++) {
 		int n = 0, err = 0;
 
-		for (int i = 0; i < pl->nr_pts; i++) {
-			if (pl->verdicts[i].reason != r)
+		for (int i = 0; i < nr; i++) {
+			const struct plan_verdict *v = &pl->verdicts[pts[i].id];
+
+			if (v->reason != r)
 				continue;
-			err = err ? err : pl->verdicts[i].err;
+			err = err ? err : v->err;
 			n++;
 		}
-		fprintf(f, "%d of %d point%s %s: %s\n", n, pl->nr_pts, pl->nr_pts == 1 ? "" : "s",
-			wl_err_is_unsupported(err) ? "unsupported" : "will fail", pl->reasons[r]);
+		if (n)
+			fprintf(f, "%d of %d point%s %s: %s\n", n, nr, nr == 1 ? "" : "s",
+				wl_err_is_unsupported(err) ? "unsupported" : "will fail",
+				pl->reasons[r]);
 	}
 }
 

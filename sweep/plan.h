@@ -54,8 +54,11 @@ int plan_verdict(const struct plan *pl, int id, char *why, size_t len);
 /* How many of pts the probe found runnable. */
 int plan_runnable(const struct plan *pl, const struct point *pts, int nr);
 
-/* "28 of 56 points unsupported: ...", one line per reason, or why probes were skipped. */
-void plan_report(FILE *f, const struct plan *pl);
+/*
+ * "28 of 56 points unsupported: ...", one line per reason among pts (all
+ * points, or those a run runs), or why probes were skipped.
+ */
+void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr);
 
 /* Estimated time of the points expected to run. */
 uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl);

@@ -623,7 +623,8 @@ static int plot_one(struct plot_job *job, const struct experiment *e, const stru
 	err = chart_build(&c, job->results, job->nr);
 	if (err)
 		diag_err("chart %s: %s", c.slug, strerror(-err));
-	if (!err && !c.nr_ent)
+	/* an experiment with no point in the set (--only, a cut run) is not news */
+	if (!err && !c.nr_ent && c.nr_absent)
 		diag_warn("chart %s: no point finished ok, nothing to draw", c.slug);
 	if (!err && c.nr_ent)
 		err = chart_write(job->dir, &c, job->tpl);

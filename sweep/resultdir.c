@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -74,6 +75,21 @@ int resultdir_create(const char *dir)
 	if (mkdir(path, 0755))
 		return -errno;
 	return sync_parent(path);
+}
+
+int resultdir_lock(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		int err = errno == EWOULDBLOCK ? -EBUSY : -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
 }
 
 int resultdir_write_at(int fd, off_t off, const void *buf, size_t len)

@@ -36,6 +36,13 @@ int resultdir_replace_file(const char *dir, const char *name, const void *buf, s
 /* Write all of buf at offset off, short writes continued; then fsync(). */
 int resultdir_write_at(int fd, off_t off, const void *buf, size_t len);
 
+/*
+ * Hold dir for this process: an exclusive flock(2) on the directory, kept
+ * while the returned descriptor is open (and released when the process
+ * ends, however it ends).  -EBUSY when another process holds it.
+ */
+int resultdir_lock(const char *dir);
+
 /* fsync() the directory itself, so entries created or renamed in it last. */
 int resultdir_sync(const char *dir);
 

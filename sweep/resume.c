@@ -204,6 +204,20 @@ static bool same_point(const struct result_set *set, const struct result_point *
 	return true;
 }
 
+/* A kept ok row's quality cell must read back: the table marks points from it. */
+static bool quality_readable(const char *dir, const struct result_set *set,
+			     const struct result_point *p)
+{
+	int c = result_summary_col(set, "quality");
+	struct quality q;
+
+	if (c < 0 || strcmp(p->status, "ok") || !quality_parse(set->summary.rows[p->row][c], &q))
+		return true;
+	diag_err("cannot resume %s: summary.csv line %d: quality '%s' is not one bpfsweep writes",
+		 dir, p->row + 1, set->summary.rows[p->row][c]);
+	return false;
+}
+
 /*
  * Tie every summary row to its point.  kept[i]: the row stays, because its
  * point finished or because this run (--only) does not run it again.
@@ -230,6 +244,8 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *
 		}
 		kept[i] = is_finished(set, p) ||
 			  (only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only));
+		if (kept[i] && !quality_readable(dir, set, p))
+			return -EINVAL;
 		if (kept[i] && rs->has_row[p->id]) {
 			diag_err("cannot resume %s: summary.csv holds point %lld twice", dir,
 				 p->id);

@@ -12,8 +12,9 @@
  *
  * The calling thread is the sampler.  It alone takes SIGINT/SIGTERM (the
  * workers block them), so a Ctrl-C interrupts its sleep; the handler only
- * sets a flag.  It is a one-shot handler: should a workload hang, a second
- * Ctrl-C ends the process, and every finished point is already on disk.
+ * sets a flag.  Should a workload hang, a second Ctrl-C (a second or more
+ * after the first) ends the process, and every finished point is already
+ * on disk.
  * Nothing prints while producers run.
  */
 #define _GNU_SOURCE
@@ -31,11 +32,35 @@
 #include "progress.h"
 #include "runner.h"
 
-static volatile sig_atomic_t interrupted;
+/*
+ * One request to stop may come as two signals: timeout(1) signals the
+ * child, then its whole process group, so a one-shot handler was killed
+ * by the second copy, leaving no table, charts or end in meta.  A signal
+ * within this long of the first is that copy; a later one ends the process.
+ */
+#define SAME_REQUEST_NS	1000000000ULL
 
+static volatile sig_atomic_t interrupted;
+static uint64_t first_signal_ns;	/* written by the handler only, while !interrupted */
+
+static uint64_t ts_ns(const struct timespec *ts)
+{
+	return ts->tv_sec * 1000000000ULL + ts->tv_nsec;
+}
+
+/* Async-signal-safe: clock_gettime(), signal() and raise() only. */
 static void on_signal(int sig)
 {
-	interrupted = sig;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (!interrupted) {
+		first_signal_ns = ts_ns(&ts);
+		interrupted = sig;
+	} else if (ts_ns(&ts) - first_signal_ns >= SAME_REQUEST_NS) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 }
 
 /* One producer or consumer thread. */
@@ -70,11 +95,6 @@ struct rep_ctx {
 	bool stat_begun;	/* stat_begin was read */
 	uint64_t own_begin_ns;	/* CPU time of this process then */
 };
-
-static uint64_t ts_ns(const struct timespec *ts)
-{
-	return ts->tv_sec * 1000000000ULL + ts->tv_nsec;
-}
 
 static uint64_t now_ns(void)
 {
@@ -534,9 +554,17 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 
 static void install_signals(struct sigaction *old_int, struct sigaction *old_term)
 {
-	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESETHAND };
+	/*
+	 * SA_RESTART: the handler may stay through the table and charts, whose
+	 * writes to a pipe or terminal must not fail with EINTR; the sampler's
+	 * clock_nanosleep() is never restarted (signal(7)), so it still wakes.
+	 */
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
 
+	/* SIGINT and SIGTERM at once are one request too: never nested */
 	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
 	interrupted = 0;
 	sigaction(SIGINT, &sa, old_int);
 	sigaction(SIGTERM, &sa, old_term);
@@ -562,8 +590,11 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 		run_point(cfg, plan, &pts[i], &prog, &res[i]);
 		err = done ? done(&res[i], ctx) : 0;
 	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	/* interrupted: the copy of the signal may still come, during the table and charts */
+	if (!interrupted) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+	}
 	progress_finish(&prog);
 	*results = res;
 	*nr_run = i;

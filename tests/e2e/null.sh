@@ -133,19 +133,49 @@ check null/bad-spec-located grep -q "^$TMP/bad.spec:4:8: error: " "$TMP/err"
 check null/bad-spec-writes-nothing [ ! -e "$D" ]
 
 # --- Ctrl-C keeps what finished ----------------------------------------------
+# wait_first_point DIR: until DIR/summary.csv has a row (10 s at most)
+wait_first_point() {
+	for _ in $(seq 100); do
+		[ "$(csv_col "$1/summary.csv" point 2>/dev/null | wc -l)" -ge 1 ] && return
+		sleep 0.1
+	done
+}
+
 D=$TMP/int
 $BPFSWEEP tests/e2e/slow.spec -o "$D" >/dev/null 2>&1 </dev/null &
 pid=$!
-for _ in $(seq 100); do
-	[ "$(csv_col "$D/summary.csv" point 2>/dev/null | wc -l)" -ge 1 ] && break
-	sleep 0.1
-done
+wait_first_point "$D"
 kill -INT $pid
 wait $pid
 check null/sigint-exit-130 [ $? = 130 ]
 check null/sigint-keeps-finished [ "$(csv_col "$D/summary.csv" status | head -1)" = ok ]
 check null/sigint-marks-cut-point [ "$(csv_col "$D/summary.csv" status | tail -1)" = interrupted ]
 check null/sigint-still-writes-table [ -s "$D/table.txt" ]
+
+# timeout(1) sends SIGTERM (or -s INT) to the child, then to its process
+# group: one request, not the second Ctrl-C that ends a hung run.  The copy
+# comes while a (fake, slow) gnuplot draws the charts of what finished: the
+# table, the charts' time limit and meta's end must still come.  (SIGTERM:
+# a background job of a script ignores SIGINT.)
+D=$TMP/int2
+mkdir "$TMP/slowbin"
+printf '#!/bin/sh\nexec sleep 10\n' >"$TMP/slowbin/gnuplot"
+chmod +x "$TMP/slowbin/gnuplot"
+printf '[sweep]\nworkload = null\nwarmup = 0ms\nduration = 400ms\ninterval = 100ms\n%s\n%s\n' \
+	'[report]' 'plot = rate vs hits' >"$TMP/int2.spec"
+printf '[params]\nrate = 1000 2000 3000\n' >>"$TMP/int2.spec"
+PATH=$TMP/slowbin:$PATH $BPFSWEEP "$TMP/int2.spec" --plot-timeout 1 -o "$D" \
+	>/dev/null 2>"$TMP/err" </dev/null &
+pid=$!
+wait_first_point "$D"
+kill -TERM $pid
+sleep 0.1
+kill -TERM $pid 2>/dev/null
+wait $pid
+check null/sigterm-twice-exit-130 [ $? = 130 ]
+check null/sigterm-twice-writes-table [ -s "$D/table.txt" ]
+check null/sigterm-twice-charts-limited grep -q "gnuplot timed out after 1 s" "$TMP/err"
+check null/sigterm-twice-meta-end [ "$(tail -n 1 "$D/meta" | cut -d: -f1)" = end ]
 
 # --- count: real producer threads, pinned, counting ---------------------------
 D=$TMP/count

@@ -102,6 +102,24 @@ check persist/resume-not-a-run-exit-2 [ $? = 2 ]
 run $SPEC --no-plots --resume "$TMP/none" >/dev/null 2>&1
 check persist/resume-missing-exit-2 [ $? = 2 ]
 
+# --- no two runs write one directory: a resume of a running run is refused ------
+D2=$TMP/running
+$BPFSWEEP tests/e2e/slow.spec --no-plots -o "$D2" </dev/null >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+	[ -s "$D2/summary.csv" ] && break
+	sleep 0.1
+done
+sum_before=$(cat "$D2"/*.csv | md5sum)
+run tests/e2e/slow.spec --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
+check persist/resume-running-exit-2 [ $? = 2 ]
+check persist/resume-running-said grep -q "cannot resume $D2: another bpfsweep is running there" \
+	"$TMP/err"
+check persist/resume-running-writes-nothing [ "$(cat "$D2"/*.csv | md5sum)" = "$sum_before" ]
+kill -TERM $pid
+wait $pid
+check persist/resume-running-run-one-header one_header "$D2/summary.csv"
+
 # --- a row that claims another point is refused, not matched by row number ----
 D2=$TMP/moved
 cp -r "$D" "$D2"
@@ -110,6 +128,17 @@ run $SPEC --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
 check persist/resume-tuple-mismatch-exit-2 [ $? = 2 ]
 check persist/resume-tuple-mismatch-said grep -q \
 	"point 3 is not the same point: rate=4001 there, rate=4000 now" "$TMP/err"
+
+# a quality cell bpfsweep does not write is named, before any row is dropped
+D2=$TMP/badquality
+cp -r "$D" "$D2"
+sed -i '2s/^\(\([^,]*,\)\{19\}\)[^,]*/\1junk/' "$D2/summary.csv"
+sum_before=$(cat "$D2"/*.csv | md5sum)
+run $SPEC --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
+check persist/resume-bad-quality-exit-2 [ $? = 2 ]
+check persist/resume-bad-quality-said grep -q \
+	"summary.csv line 2: quality 'junk' is not one bpfsweep writes" "$TMP/err"
+check persist/resume-bad-quality-writes-nothing [ "$(cat "$D2"/*.csv | md5sum)" = "$sum_before" ]
 
 # --- --only runs one [params] block; --resume then completes the spec ---------
 D=$TMP/only
@@ -120,6 +149,18 @@ run $SPEC --no-plots --only rates --resume "$D" >/dev/null 2>&1
 check persist/only-resume-exit-0 [ $? = 0 ]
 check persist/only-resume-adds-block [ "$(rows "$D" | wc -l)" = 10 ]
 check persist/only-resume-consistent consistent "$D" $PER_POINT
+
+# charts of the blocks --only did not run are not warned about; a block that
+# ran and has no ok point is
+printf '%s\n' '[sweep]' 'workload = null' 'warmup = 0ms' 'duration = 20ms' 'interval = 10ms' \
+	'[report]' 'plot = rate vs hits' '[params "a"]' 'rate = 1 2' '[params "b"]' \
+	'fail = setup' >"$TMP/charts.spec"
+run "$TMP/charts.spec" --only a -o "$TMP/charts-a" >/dev/null 2>"$TMP/err"
+check persist/only-charts-exit-0 [ $? = 0 ]
+check persist/only-charts-no-warning [ "$(grep -c 'nothing to draw' "$TMP/err")" = 0 ]
+run "$TMP/charts.spec" --only b -o "$TMP/charts-b" >/dev/null 2>"$TMP/err"
+check persist/only-charts-warns-ran [ "$(grep -c 'chart b-hits-vs-rate: no point finished ok' \
+	"$TMP/err")" = 1 ]
 
 # --- a full tmpfs (root: a private mount namespace) ---------------------------
 if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then

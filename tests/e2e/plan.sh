@@ -58,6 +58,13 @@ unprivileged() {
 		= "ok ok ok unsupported unsupported unsupported ok " ]
 	check plan/unsupported-reason-per-row [ "$(csv_col "$D/summary.csv" reason status \
 		unsupported | sort -u)" = "null: unsupported on request (fail=probe)" ]
+	# --only and --resume: the probe's report counts the points this run runs
+	$BPFSWEEP "$TMP/unsupported.spec" --only after -o "$D-only" >/dev/null 2>"$TMP/err" \
+		</dev/null
+	check plan/only-report-own-points [ "$(grep -c 'points unsupported' "$TMP/err")" = 0 ]
+	$BPFSWEEP "$TMP/unsupported.spec" --resume "$D-only" >/dev/null 2>"$TMP/err" </dev/null
+	check plan/resume-report-own-points grep -qx \
+		'3 of 6 points unsupported: null: unsupported on request (fail=probe)' "$TMP/err"
 
 	# --- the ETA of the first point: one runnable point of 1s, not two ---
 	printf '%s\n' '[sweep]' 'workload = null' 'warmup = 0s' 'duration = 1s' \

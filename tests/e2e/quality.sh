@@ -126,7 +126,13 @@ check quality/cpus-every-thread [ "$(threads_in "$(csv_col "$D/summary.csv" cpus
 D=$TMP/many-int
 $BPFSWEEP "$TMP/many.spec" --set duration=30s -o "$D" >/dev/null 2>&1 </dev/null &
 pid=$!
-sleep 0.5
+# a background job ignores SIGINT until the runner takes it: wait for the
+# CSVs, made just before the sweep, however slow a loaded machine starts
+for _ in $(seq 100); do
+	[ -s "$D/summary.csv" ] && break
+	sleep 0.1
+done
+sleep 0.3
 start=$(date +%s%N)
 kill -INT $pid
 wait $pid

@@ -143,7 +143,7 @@ static int probe_report(const char *text, char *buf, size_t len)
 		n = pl.probed ? pl.nr_runnable : -EPERM;
 	buf[0] = '\0';
 	f = fmemopen(buf, len, "w");
-	plan_report(f, &pl);
+	plan_report(f, &pl, pl.pts, pl.nr_pts);
 	fclose(f);
 	plan_free(&pl);
 	unload(&l);
