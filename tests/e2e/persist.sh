@@ -132,7 +132,12 @@ check persist/resume-tuple-mismatch-said grep -q \
 # a quality cell bpfsweep does not write is named, before any row is dropped
 D2=$TMP/badquality
 cp -r "$D" "$D2"
-sed -i '2s/^\(\([^,]*,\)\{19\}\)[^,]*/\1junk/' "$D2/summary.csv"
+python3 - "$D2/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+rows[1][rows[0].index("quality")] = "junk"
+csv.writer(open(sys.argv[1], "w"), lineterminator="\n").writerows(rows)
+PY
 sum_before=$(cat "$D2"/*.csv | md5sum)
 run $SPEC --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
 check persist/resume-bad-quality-exit-2 [ $? = 2 ]
