@@ -23,12 +23,12 @@
 #include "meta.h"
 #include "plan.h"
 #include "plot.h"
+#include "render.h"
 #include "resultdir.h"
 #include "results.h"
 #include "resume.h"
 #include "runner.h"
 #include "suggest.h"
-#include "table.h"
 
 /* Default directories of runs started in the same second get -2, -3, ... */
 #define MAX_SAME_SECOND 100
@@ -285,11 +285,6 @@ static int prepare(struct run_state *rs)
 	return err ?: pick_todo(rs);
 }
 
-static int write_table(FILE *f, struct run_state *rs)
-{
-	return table_render(f, rs->cfg, rs->set, rs->nr_set);
-}
-
 static int exit_status(int run_err, const struct point_result *res, int nr)
 {
 	if (run_err == -EINTR)
@@ -344,18 +339,20 @@ static int gather_set(struct run_state *rs)
 	return 0;
 }
 
-/* Table, charts and the final meta, from the result set. */
+/* Table, charts and the final meta, from the result set, as report draws them. */
 static int finish(struct run_state *rs)
 {
+	struct render_block table = { rs->cfg };
+	struct render_job job = { .blocks = &table, .nr_blocks = 1, .chart_cfg = rs->cfg,
+				  .replace = rs->o->resume, .no_plots = rs->o->no_plots,
+				  .plot_timeout_s = rs->o->plot_timeout_s, .echo = stdout };
 	int err = gather_set(rs);
 
 	if (err)
 		return err;
-	table_render(stdout, rs->cfg, rs->set, rs->nr_set);
-	err = write_file(rs, "table.txt", write_table);
-	if (!rs->o->no_plots && rs->nr_set)
-		err = plot_render(rs->dir, rs->cfg, rs->set, rs->nr_set,
-				  rs->o->plot_timeout_s) ?: err;
+	table.res = job.chart_res = rs->set;
+	table.nr = job.nr_chart = rs->nr_set;
+	err = render_write(rs->dir, &job);
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
 	note_oversubscribed(rs);

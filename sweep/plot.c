@@ -42,6 +42,8 @@ struct chart {
 	const struct sweep_cfg *cfg;
 	const struct experiment *e;
 	const struct plot_req *req;
+	const struct point_result *results;
+	const char *const *run_label;	/* per result: its run, the series' first word; or NULL */
 	char slug[SLUG_LEN];
 	bool names;		/* x is on/off or an enum: plotted by position, named tics */
 	struct entry *ent;
@@ -156,13 +158,18 @@ static size_t put_param(const struct chart *c, const struct point *pt, int p,
 /*
  * A series is the by-parameter's value plus every other parameter that
  * varies besides x: each combination gets its own line, named after it.
+ * Charts of several runs put the run's label first: a line per run.
  */
-static void series_name(const struct chart *c, const struct point *pt, char *buf, size_t len)
+static void series_name(const struct chart *c, const struct point_result *r, char *buf,
+			size_t len)
 {
 	const struct experiment *e = c->e;
+	const struct point *pt = r->pt;
 	size_t n = 0;
 
 	buf[0] = '\0';
+	if (c->run_label)
+		n = snprintf(buf, len, "%s", c->run_label[r - c->results]);
 	if (c->req->by >= 0)
 		n = put_param(c, pt, c->req->by, buf, n, len);
 	for (int a = 0; a < e->nr_axes; a++) {
@@ -226,7 +233,7 @@ static void note_absent(struct chart *c, const struct point_result *r)
 {
 	struct absent *a = &c->absent[c->nr_absent];
 
-	series_name(c, r->pt, a->name, sizeof(a->name));
+	series_name(c, r, a->name, sizeof(a->name));
 	if (has_series(c, a->name))
 		return;
 	a->status = r->status;
@@ -252,7 +259,7 @@ static int chart_build(struct chart *c, const struct point_result *results, int 
 
 		if (r->pt->exp != exp || r->status != PS_OK)
 			continue;
-		series_name(c, r->pt, name, sizeof(name));
+		series_name(c, r, name, sizeof(name));
 		*en = (struct entry){ r, series_index(c, name), x_of(c, r->pt), i };
 		c->nr_ent++;
 	}
@@ -603,6 +610,7 @@ static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr, unsigned
 struct plot_job {
 	const struct sweep_cfg *cfg;
 	const struct point_result *results;
+	const char *const *run_label;
 	int nr;
 	char dir[PATH_MAX];
 	char *tpl;
@@ -612,7 +620,8 @@ struct plot_job {
 
 static int plot_one(struct plot_job *job, const struct experiment *e, const struct plot_req *req)
 {
-	struct chart c = { .cfg = job->cfg, .e = e, .req = req };
+	struct chart c = { .cfg = job->cfg, .e = e, .req = req, .results = job->results,
+			   .run_label = job->run_label };
 	int err;
 
 	chart_slug(&c, job->slugs, job->nr_slugs);
@@ -683,7 +692,15 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 int plot_render(const char *dir, const struct sweep_cfg *cfg,
 		const struct point_result *results, int nr, unsigned int timeout_s)
 {
-	struct plot_job job = { .cfg = cfg, .results = results, .nr = nr };
+	return plot_render_runs(dir, cfg, results, nr, NULL, timeout_s);
+}
+
+int plot_render_runs(const char *dir, const struct sweep_cfg *cfg,
+		     const struct point_result *results, int nr, const char *const *run_label,
+		     unsigned int timeout_s)
+{
+	struct plot_job job = { .cfg = cfg, .results = results, .nr = nr,
+				.run_label = run_label };
 	int err;
 
 	err = plot_prepare(&job, dir);

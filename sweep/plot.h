@@ -29,6 +29,15 @@ int plot_render(const char *dir, const struct sweep_cfg *cfg,
 		const struct point_result *results, int nr, unsigned int timeout_s);
 
 /*
+ * The same for the rows of several runs, all tied to cfg's points:
+ * run_label[i] (the run of results[i]) begins the name of its series, so
+ * each run gets its own line of each series.
+ */
+int plot_render_runs(const char *dir, const struct sweep_cfg *cfg,
+		     const struct point_result *results, int nr, const char *const *run_label,
+		     unsigned int timeout_s);
+
+/*
  * Before a sweep: when cfg asks for charts, is gnuplot on $PATH?  Reports
  * the error (install it or pass --no-plots) and returns -ENOENT if not.
  */
