@@ -31,6 +31,10 @@ struct cli_opts {
 	const char *resume;		/* --resume DIR */
 	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
 	char argv_line[1024];		/* the command line, for meta */
+	char *const *args;		/* report, merge: the DIR arguments */
+	int nr_args;
+	const char *spec_file;		/* report --spec FILE */
+	const char *by;			/* report, merge --by: what names each run */
 };
 
 /*
@@ -41,5 +45,9 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 
 /* The run command; returns an exit status. */
 int cmd_run(const struct cli_opts *o);
+
+/* report DIR... and merge DIR... -o OUT; return an exit status. */
+int cmd_report(const struct cli_opts *o);
+int cmd_merge(const struct cli_opts *o);
 
 #endif

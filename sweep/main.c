@@ -27,6 +27,7 @@ struct cmd {
 	bool needs_spec;
 	const char *usage;
 	const char *help;
+	bool many;		/* takes DIR... rather than one SPEC */
 };
 
 static const char common_opts_help[] =
@@ -43,6 +44,13 @@ static const char run_opts_help[] =
 	"      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
 	"                       only the points without a finished row\n"
 	"      --only TITLE     run only the [params] block with this title\n";
+
+static const char report_opts_help[] =
+	"  -o, --output OUT     write to the new directory OUT (several DIRs: required)\n"
+	"      --spec FILE      draw with this spec (edited labels, charts) instead of DIR/spec\n"
+	"      --by FACT        name each run by host, arch, cpu_model, kernel_release or\n"
+	"                       tag:NAME (default: the first that differs between the runs)\n"
+	"      --no-plots, --plot-timeout S  as for run\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
@@ -192,6 +200,9 @@ static const struct cmd cmds[] = {
 	{ "expand", cmd_expand, true, "expand SPEC [OPTIONS]",
 	  "list the points and the estimated time, run nothing" },
 	{ "list", cmd_list, false, "list [WORKLOAD]", "workloads and their parameters" },
+	{ "report", cmd_report, true, "report DIR... [OPTIONS]",
+	  "table and charts of result directories again, from their files", true },
+	{ "merge", cmd_merge, true, "merge DIR... -o OUT", "one result set of several runs", true },
 };
 
 static const struct cmd *find_cmd(const char *name)
@@ -210,6 +221,8 @@ static void usage(FILE *f, const struct cmd *c)
 			fputs(common_opts_help, f);
 		if (c->fn == cmd_run)
 			fputs(run_opts_help, f);
+		if (c->many)
+			fputs(report_opts_help, f);
 		return;
 	}
 	fprintf(f, "usage: bpfsweep SPEC [OPTIONS]       (same as: bpfsweep run SPEC)\n"
@@ -240,7 +253,7 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY };
+enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_SPEC, OPT_BY };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -270,6 +283,8 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "plot-timeout", required_argument, NULL, OPT_PLOT_TIMEOUT },
 		{ "resume", required_argument, NULL, OPT_RESUME },
 		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "spec", required_argument, NULL, OPT_SPEC },
+		{ "by", required_argument, NULL, OPT_BY },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -309,6 +324,12 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case OPT_ONLY:
 			o->only = optarg;
 			break;
+		case OPT_SPEC:
+			o->spec_file = optarg;
+			break;
+		case OPT_BY:
+			o->by = optarg;
+			break;
 		case 'h':
 			usage(stdout, c);
 			return EXIT_OK;
@@ -328,8 +349,11 @@ static int parse_positional(int argc, char **argv, const struct cmd *c, struct c
 {
 	int nr = argc - optind;
 
-	if (nr > 1 || (c->needs_spec && nr == 0)) {
-		diag_err("%s", nr ? "too many arguments" : "missing SPEC argument");
+	o->args = argv + optind;
+	o->nr_args = nr;
+	if ((nr > 1 && !c->many) || (c->needs_spec && nr == 0)) {
+		diag_err("%s", nr ? "too many arguments" : c->many ? "missing DIR argument" :
+			 "missing SPEC argument");
 		usage(stderr, c);
 		return EXIT_USAGE;
 	}

@@ -130,17 +130,19 @@ static bool same_experiment(const struct experiment *a, const struct experiment 
 	return a->title && b->title ? !strcmp(a->title, b->title) : !a->title && !b->title;
 }
 
-/* The point of `to` with pt's experiment and parameter values, or NULL. */
-static const struct point *twin(const struct bound *from, const struct point *pt,
-				const struct bound *to)
+/* The point of to_cfg with pt's experiment and parameter values, or NULL. */
+static const struct point *twin(const struct sweep_cfg *from_cfg, const struct point *pt,
+				const struct sweep_cfg *to_cfg, const struct plan *to)
 {
-	const struct experiment *e = &from->cfg->exps[pt->exp];
-	int nr = from->cfg->wl->nr_params;
+	const struct experiment *e = &from_cfg->exps[pt->exp];
+	int nr = from_cfg->wl->nr_params;
 
-	for (int i = 0; i < to->plan.nr_pts; i++) {
-		const struct point *q = &to->plan.pts[i];
+	if (from_cfg->wl != to_cfg->wl)
+		return NULL;
+	for (int i = 0; i < to->nr_pts; i++) {
+		const struct point *q = &to->pts[i];
 
-		if (same_experiment(e, &to->cfg->exps[q->exp]) &&
+		if (same_experiment(e, &to_cfg->exps[q->exp]) &&
 		    !memcmp(pt->wp.v, q->wp.v, nr * sizeof(pt->wp.v[0])))
 			return q;
 	}
@@ -193,7 +195,7 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 		if (!pt)
 			return -EINVAL;
 		if (drawn != run)
-			pt = twin(run, pt, drawn);
+			pt = twin(run->cfg, pt, drawn->cfg, &drawn->plan);
 		if (!pt)
 			lr->nr_hidden++;
 		else
@@ -265,6 +267,37 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 	lr->cfg = run.cfg;
 	lr->plan = run.plan;
 	return err;
+}
+
+/* The experiment of cfg that is e (same title, or both untitled), or -1. */
+static int experiment_twin(const struct experiment *e, const struct sweep_cfg *cfg)
+{
+	for (int x = 0; x < cfg->nr_exps; x++)
+		if (same_experiment(e, &cfg->exps[x]))
+			return x;
+	return -1;
+}
+
+int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
+		     struct point_result *out, struct point *pts)
+{
+	int nr = 0;
+
+	if (from->cfg->wl != to->cfg->wl)
+		return 0;
+	for (int i = 0; i < from->nr_res; i++) {
+		const struct point *pt = from->res[i].pt;
+		int exp = experiment_twin(&from->cfg->exps[pt->exp], to->cfg);
+
+		if (exp < 0)
+			continue;
+		pts[nr] = *pt;
+		pts[nr].exp = exp;
+		out[nr] = from->res[i];
+		out[nr].pt = &pts[nr];
+		nr++;
+	}
+	return nr;
 }
 
 void resultload_free(struct loaded_run *lr)

@@ -49,6 +49,19 @@ struct loaded_run {
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
 		    int nr_sets, struct loaded_run *lr);
 
+/*
+ * Shallow copies of from's rows (the intervals stay from's) for to's
+ * charts: each row's point copied into pts with the index of the same
+ * experiment in to's spec (same title, or both untitled); its parameter
+ * values stay its own, so a run at other values is drawn at them.  Rows of
+ * experiments `to` does not have, and every row when the workloads differ,
+ * are left out.  Returns how many were written (out and pts: room for
+ * from->nr_res).
+ */
+int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
+		     struct point_result *out, struct point *pts);
+
+/* Free lr, also after resultload_open() failed. */
 void resultload_free(struct loaded_run *lr);
 
 #endif
