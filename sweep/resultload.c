@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "quality.h"
@@ -214,8 +215,15 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 static int read_dir(struct loaded_run *lr)
 {
 	char why[512];
-	int err = results_read(lr->dir, &lr->set, why, sizeof(why));
+	struct stat st;
+	int err;
 
+	err = stat(lr->dir, &st) ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	if (err) {
+		diag_err("cannot read %s: %s", lr->dir, strerror(-err));
+		return err;
+	}
+	err = results_read(lr->dir, &lr->set, why, sizeof(why));
 	if (err)
 		diag_err("cannot read %s: %s", lr->dir, why[0] ? why : strerror(-err));
 	else if (!lr->set->spec || !lr->set->has_summary)

@@ -31,6 +31,7 @@ run_part "end to end (meta)" tests/e2e/meta.sh
 run_part "end to end (quality flags)" tests/e2e/quality.sh
 run_part "result directory (null workload)" tests/e2e/persist.sh
 run_part "kill and resume (null workload)" tests/e2e/kill.sh
+run_part "report and merge (null workload)" tests/e2e/report.sh
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
