@@ -35,6 +35,8 @@ struct cli_opts {
 	int nr_args;
 	const char *spec_file;		/* report --spec FILE */
 	const char *by;			/* report, merge --by: what names each run */
+	const char *normalize;		/* report --normalize first: charts relative to it */
+	const char *per;		/* report --per PARAM: charts per unit of PARAM */
 };
 
 /*

@@ -112,6 +112,21 @@ static int pick_by(struct report *rp)
 	return 0;
 }
 
+/* --per names a number parameter of the charts' workload. */
+static int check_per(const struct report *rp)
+{
+	const struct workload *wl = rp->runs[0].cfg->wl;
+	int p;
+
+	if (!rp->o->per)
+		return 0;
+	p = param_index(wl->params, wl->nr_params, rp->o->per);
+	if (p >= 0 && (wl->params[p].type == PT_INT || wl->params[p].type == PT_SIZE))
+		return 0;
+	diag_err("--per: %s has no number parameter '%s'", wl->name, rp->o->per);
+	return -EINVAL;
+}
+
 /* Table blocks, headings and chart rows of every run. */
 static int gather(struct report *rp)
 {
@@ -151,7 +166,8 @@ static int write_out(struct report *rp)
 	struct render_job job = { .blocks = rp->blocks, .nr_blocks = rp->nr_runs,
 				  .chart_cfg = rp->runs[0].cfg, .chart_res = rp->chart,
 				  .nr_chart = rp->nr_chart,
-				  .series = rp->nr_runs > 1 ? rp->series : NULL,
+				  .plot = { rp->nr_runs > 1 ? rp->series : NULL, o->per,
+					    o->normalize != NULL },
 				  .replace = !o->outdir, .swap_charts = !o->outdir,
 				  .no_plots = o->no_plots, .plot_timeout_s = o->plot_timeout_s,
 				  .echo = stdout };
@@ -194,7 +210,7 @@ int cmd_report(const struct cli_opts *o)
 		diag_err("report of several directories writes a new one: give -o OUT");
 		return EXIT_USAGE;
 	}
-	if (!load_runs(&rp) && !pick_by(&rp) && !gather(&rp))
+	if (!load_runs(&rp) && !pick_by(&rp) && !check_per(&rp) && !gather(&rp))
 		status = write_out(&rp);
 	report_free(&rp);
 	return status;

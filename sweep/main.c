@@ -50,6 +50,8 @@ static const char report_opts_help[] =
 	"      --spec FILE      draw with this spec (edited labels, charts) instead of DIR/spec\n"
 	"      --by FACT        name each run by host, arch, cpu_model, kernel_release or\n"
 	"                       tag:NAME (default: the first that differs between the runs)\n"
+	"      --normalize first  charts relative to each series' first point (scaling)\n"
+	"      --per PARAM      charts per unit of PARAM, e.g. per producer (efficiency)\n"
 	"      --no-plots, --plot-timeout S  as for run\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
@@ -253,7 +255,8 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_SPEC, OPT_BY };
+enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_SPEC, OPT_BY, OPT_NORMALIZE,
+       OPT_PER };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -285,6 +288,8 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "spec", required_argument, NULL, OPT_SPEC },
 		{ "by", required_argument, NULL, OPT_BY },
+		{ "normalize", required_argument, NULL, OPT_NORMALIZE },
+		{ "per", required_argument, NULL, OPT_PER },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -329,6 +334,16 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			break;
 		case OPT_BY:
 			o->by = optarg;
+			break;
+		case OPT_NORMALIZE:
+			if (strcmp(optarg, "first")) {
+				diag_err("--normalize expects 'first', not '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			o->normalize = optarg;
+			break;
+		case OPT_PER:
+			o->per = optarg;
 			break;
 		case 'h':
 			usage(stdout, c);

@@ -23,6 +23,7 @@
 
 #include "diag.h"
 #include "plot.h"
+#include "scaling.h"
 #include "table.h"
 #include "textfile.h"
 
@@ -43,7 +44,8 @@ struct chart {
 	const struct experiment *e;
 	const struct plot_req *req;
 	const struct point_result *results;
-	const char *const *run_label;	/* per result: its run, the series' first word; or NULL */
+	const struct plot_opts *po;
+	int per;		/* po->per's parameter index, or -1 */
 	char slug[SLUG_LEN];
 	bool names;		/* x is on/off or an enum: plotted by position, named tics */
 	struct entry *ent;
@@ -119,7 +121,11 @@ static void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 	n = snprintf(raw, sizeof(raw), "%s %s vs %s", experiment_title(c->cfg, c->e),
 		     wl->metrics[c->req->y], wl->params[c->req->x].name);
 	if (c->req->by >= 0 && n < (int)sizeof(raw))
-		snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
+		n += snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
+	if (c->per >= 0 && n < (int)sizeof(raw))
+		n += snprintf(raw + n, sizeof(raw) - n, " per %s", wl->params[c->per].name);
+	if (c->po->relative && n < (int)sizeof(raw))
+		snprintf(raw + n, sizeof(raw) - n, " relative");
 	slugify(base, sizeof(base), raw);
 	snprintf(c->slug, sizeof(c->slug), "%s", base);
 	for (int i = 0; i < nr_taken; i++) {
@@ -168,8 +174,8 @@ static void series_name(const struct chart *c, const struct point_result *r, cha
 	size_t n = 0;
 
 	buf[0] = '\0';
-	if (c->run_label)
-		n = snprintf(buf, len, "%s", c->run_label[r - c->results]);
+	if (c->po->run_label)
+		n = snprintf(buf, len, "%s", c->po->run_label[r - c->results]);
 	if (c->req->by >= 0)
 		n = put_param(c, pt, c->req->by, buf, n, len);
 	for (int a = 0; a < e->nr_axes; a++) {
@@ -342,33 +348,83 @@ static void put_comment(FILE *f, const char *s)
 		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
 }
 
-/* Columns: x, mean, stddev (in the table's unit), x as text; series 2 blank lines apart. */
-static void write_dat(FILE *f, const struct chart *c)
+/* "hits (M/s)", "hits per producers (M/s)" or "hits (relative to the first)" on y; the parameter's name, with its unit if it has one, on x. */
+static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 {
 	const struct workload *wl = c->cfg->wl;
 	const struct param_def *xp = &wl->params[c->req->x];
 	struct rate_scale sc;
-	char val[128];
 
 	table_scale(wl, c->req->y, &sc);
+	if (y && c->per >= 0)
+		snprintf(buf, len, "%s per %s (%s)", wl->metrics[c->req->y],
+			 wl->params[c->per].name, c->po->relative ? "relative to the first" :
+			 sc.unit);
+	else if (y)
+		snprintf(buf, len, "%s (%s)", wl->metrics[c->req->y], c->po->relative ?
+			 "relative to the first" : sc.unit);
+	else if (xp->type == PT_SIZE)
+		snprintf(buf, len, "%s (bytes)", xp->name);
+	else
+		snprintf(buf, len, "%s", xp->name);
+}
+
+/*
+ * The series' means and stddevs, entries first..end-1, in the chart's
+ * unit: the table's (M/s), per unit of --per, or relative to the first.
+ */
+static int series_values(const struct chart *c, int first, int end, struct series_pt *v)
+{
+	const struct plot_opts *po = c->po;
+	struct rate_scale sc;
+	int err;
+
+	table_scale(c->cfg->wl, c->req->y, &sc);
+	for (int i = first; i < end; i++) {
+		const struct point_result *r = c->ent[i].r;
+		const struct summary *s = &r->rate[c->req->y];
+
+		v[i - first] = (struct series_pt){ c->per >= 0 ? r->pt->wp.v[c->per] : 1,
+						   s->mean, s->stddev };
+	}
+	err = scaling_apply(v, end - first, c->per >= 0, po->relative);
+	for (int i = 0; !err && !po->relative && i < end - first; i++) {
+		v[i].mean /= sc.div;
+		v[i].stddev /= sc.div;
+	}
+	return err;
+}
+
+/* Columns: x, mean, stddev (in the chart's unit), x as text; series 2 blank lines apart. */
+static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
+{
+	const struct workload *wl = c->cfg->wl;
+	const struct param_def *xp = &wl->params[c->req->x];
+	char val[128], unit[128];
+	int end, err = 0;
+
+	axis_label(c, true, unit, sizeof(unit));
 	fputs("# ", f);
 	put_comment(f, experiment_title(c->cfg, c->e));
-	fprintf(f, ": %s (%s) vs %s\n", wl->metrics[c->req->y], sc.unit, xp->name);
+	fprintf(f, ": %s vs %s\n", unit, xp->name);
 	fprintf(f, "# x mean stddev label\n");
-	for (int i = 0; i < c->nr_ent; i++) {
+	for (int i = 0; !err && i < c->nr_ent; i++) {
 		const struct entry *en = &c->ent[i];
-		const struct summary *s = &en->r->rate[c->req->y];
 
 		if (!i || en->series != c->ent[i - 1].series) {
 			fputs(i ? "\n\n# " : "# ", f);
 			put_comment(f, c->series[en->series]);
 			fputc('\n', f);
+			for (end = i; end < c->nr_ent && c->ent[end].series == en->series; )
+				end++;
+			err = series_values(c, i, end, v + i);
 		}
 		param_format(xp, en->r->pt->wp.v[c->req->x], val, sizeof(val));
-		fprintf(f, "%.17g %.6f %.6f ", en->x, s->mean / sc.div, s->stddev / sc.div);
+		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].stddev);
 		put_quoted(f, val);
 		fputc('\n', f);
 	}
+	return err;
 }
 
 /* x values that double each time read best on a log2 axis. */
@@ -416,22 +472,6 @@ static void put_plot(FILE *f, const struct chart *c)
 	}
 }
 
-/* "hits (M/s)" on y; the parameter's name, with its unit if it has one, on x. */
-static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
-{
-	const struct workload *wl = c->cfg->wl;
-	const struct param_def *xp = &wl->params[c->req->x];
-	struct rate_scale sc;
-
-	table_scale(wl, c->req->y, &sc);
-	if (y)
-		snprintf(buf, len, "%s (%s)", wl->metrics[c->req->y], sc.unit);
-	else if (xp->type == PT_SIZE)
-		snprintf(buf, len, "%s (bytes)", xp->name);
-	else
-		snprintf(buf, len, "%s", xp->name);
-}
-
 /*
  * One @NAME@ of the template; false if NAME is not ours (left as is).
  * The template already has quotes around TITLE, XLABEL and YLABEL.
@@ -473,14 +513,22 @@ static void write_gp(FILE *f, const struct chart *c, const char *tpl)
 
 static int chart_write(const char *dir, const struct chart *c, const char *tpl)
 {
+	struct series_pt *v = calloc(c->nr_ent + 1, sizeof(*v));
 	FILE *f;
 	int err;
 
-	err = open_out(dir, c->slug, "dat", &f);
-	if (err)
+	err = v ? open_out(dir, c->slug, "dat", &f) : -ENOMEM;
+	if (err) {
+		free(v);
 		return err;
-	write_dat(f, c);
-	err = close_out(f, dir, c->slug, "dat");
+	}
+	err = write_dat(f, c, v);
+	free(v);
+	if (err)
+		diag_err("chart %s: a rate of 0 cannot be the base of a relative chart, nor a "
+			 "%s of 0 a divisor", c->slug, c->per >= 0 ?
+			 c->cfg->wl->params[c->per].name : "value");
+	err = close_out(f, dir, c->slug, "dat") ?: err;
 	if (!err)
 		err = open_out(dir, c->slug, "gp", &f);
 	if (err)
@@ -610,7 +658,7 @@ static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr, unsigned
 struct plot_job {
 	const struct sweep_cfg *cfg;
 	const struct point_result *results;
-	const char *const *run_label;
+	const struct plot_opts *po;
 	int nr;
 	char dir[PATH_MAX];
 	char *tpl;
@@ -621,9 +669,17 @@ struct plot_job {
 static int plot_one(struct plot_job *job, const struct experiment *e, const struct plot_req *req)
 {
 	struct chart c = { .cfg = job->cfg, .e = e, .req = req, .results = job->results,
-			   .run_label = job->run_label };
+			   .po = job->po, .per = -1 };
+	const struct workload *wl = job->cfg->wl;
 	int err;
 
+	if (job->po->per) {
+		c.per = param_index(wl->params, wl->nr_params, job->po->per);
+		if (c.per < 0) {
+			diag_err("--per: %s has no parameter '%s'", wl->name, job->po->per);
+			return -EINVAL;
+		}
+	}
 	chart_slug(&c, job->slugs, job->nr_slugs);
 	err = chart_build(&c, job->results, job->nr);
 	if (err)
@@ -696,11 +752,11 @@ int plot_render(const char *dir, const struct sweep_cfg *cfg,
 }
 
 int plot_render_runs(const char *dir, const struct sweep_cfg *cfg,
-		     const struct point_result *results, int nr, const char *const *run_label,
+		     const struct point_result *results, int nr, const struct plot_opts *po,
 		     unsigned int timeout_s)
 {
-	struct plot_job job = { .cfg = cfg, .results = results, .nr = nr,
-				.run_label = run_label };
+	static const struct plot_opts plain;
+	struct plot_job job = { .cfg = cfg, .results = results, .nr = nr, .po = po ?: &plain };
 	int err;
 
 	err = plot_prepare(&job, dir);

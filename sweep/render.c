@@ -70,7 +70,7 @@ static int remove_tree(const char *path)
 
 static int draw(const char *dir, const struct render_job *job)
 {
-	return plot_render_runs(dir, job->chart_cfg, job->chart_res, job->nr_chart, job->series,
+	return plot_render_runs(dir, job->chart_cfg, job->chart_res, job->nr_chart, &job->plot,
 				job->plot_timeout_s);
 }
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "bind.h"
+#include "plot.h"
 #include "result.h"
 
 /* One run's part of the table. */
@@ -27,7 +28,7 @@ struct render_job {
 	/* the charts: every run's rows, tied to chart_cfg's points, run after run */
 	const struct sweep_cfg *chart_cfg;
 	const struct point_result *chart_res;
-	const char *const *series;	/* per chart row: its run's label; NULL for one run */
+	struct plot_opts plot;		/* series labels per chart row (several runs), scaling */
 	int nr_chart;
 	bool replace;			/* table.txt replaces the one in the directory */
 	bool swap_charts;		/* plots/ is drawn aside and swapped in (report) */

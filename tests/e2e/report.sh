@@ -69,6 +69,16 @@ check report/two-series [ "$(grep -o 'title "machine=[ab]"' "$GP" | tr '\n' ' ')
 check report/two-series-data [ "$(grep -c '^# machine=' "${GP%.gp}.dat")" = 2 ]
 $BPFSWEEP report "$A" "$B" -o "$TMP/ab2" --by host >/dev/null 2>&1
 check report/by-host grep -q "title \"$(uname -n)\"" "$TMP/ab2/plots/report-hits-vs-producers.gp"
+# scaling: per producer, relative to one producer: 1, 1/2, 1/4 on both machines
+$BPFSWEEP report "$A" "$B" -o "$TMP/scale" --per producers --normalize first >/dev/null 2>&1
+check report/scaling-exit-0 [ $? = 0 ]
+DAT=$TMP/scale/plots/report-hits-vs-producers-per-producers-relative.dat
+check report/scaling-values [ "$(awk '/^[0-9]/ { printf "%s:%.2f ", $1, $2 }' "$DAT")" = \
+	"1:1.00 2:0.50 4:0.25 1:1.00 2:0.50 4:0.25 " ]
+check report/scaling-label grep -q 'ylabel "hits per producers (relative to the first)"' \
+	"${DAT%.dat}.gp"
+check report/per-not-a-number-exit-2 quiet_status 2 $BPFSWEEP report "$A" --per mode
+check report/normalize-what-exit-2 quiet_status 2 $BPFSWEEP report "$A" --normalize last
 check report/two-exists-exit-2 quiet_status 2 $BPFSWEEP report "$A" "$B" -o "$TMP/ab"
 check report/bad-by-exit-2 quiet_status 2 $BPFSWEEP report "$A" "$B" -o "$TMP/x" --by colour
 
