@@ -297,6 +297,15 @@ static int open_out(const char *dir, const char *slug, const char *ext, FILE **f
 	return err;
 }
 
+/* A chart that cannot be drawn leaves no half of its data behind. */
+static void remove_out(const char *dir, const char *slug, const char *ext)
+{
+	char path[PATH_MAX + SLUG_LEN + 8];
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
+	unlink(path);
+}
+
 static int close_out(FILE *f, const char *dir, const char *slug, const char *ext)
 {
 	int err = ferror(f) ? -EIO : 0;
@@ -525,10 +534,12 @@ static int chart_write(const char *dir, const struct chart *c, const char *tpl)
 	err = write_dat(f, c, v);
 	free(v);
 	if (err)
-		diag_err("chart %s: a rate of 0 cannot be the base of a relative chart, nor a "
-			 "%s of 0 a divisor", c->slug, c->per >= 0 ?
-			 c->cfg->wl->params[c->per].name : "value");
+		diag_err("chart %s left out: it would divide by 0 (%s)", c->slug,
+			 c->per >= 0 ? "a point's value of the --per parameter, or the first "
+			 "rate of a series" : "the first rate of a series");
 	err = close_out(f, dir, c->slug, "dat") ?: err;
+	if (err == -EDOM)
+		remove_out(dir, c->slug, "dat");
 	if (!err)
 		err = open_out(dir, c->slug, "gp", &f);
 	if (err)
@@ -664,6 +675,7 @@ struct plot_job {
 	char *tpl;
 	char (*slugs)[SLUG_LEN];
 	int nr_slugs;
+	int skipped;		/* -EDOM when a scaling chart was left out */
 };
 
 static int plot_one(struct plot_job *job, const struct experiment *e, const struct plot_req *req)
@@ -688,6 +700,11 @@ static int plot_one(struct plot_job *job, const struct experiment *e, const stru
 		diag_warn("chart %s: no point finished ok, nothing to draw", c.slug);
 	if (!err && c.nr_ent)
 		err = chart_write(job->dir, &c, job->tpl);
+	if (err == -EDOM) {
+		/* the other charts are still drawn */
+		job->skipped = err;
+		c.nr_ent = err = 0;
+	}
 	if (!err && c.nr_ent)
 		memcpy(job->slugs[job->nr_slugs++], c.slug, SLUG_LEN);
 	chart_free(&c);
@@ -767,7 +784,8 @@ int plot_render_runs(const char *dir, const struct sweep_cfg *cfg,
 			err = plot_one(&job, e, &e->plots[p]);
 	}
 	if (!err)
-		err = render_all(job.dir, job.slugs, job.nr_slugs, timeout_s ?: PLOT_TIMEOUT_S);
+		err = render_all(job.dir, job.slugs, job.nr_slugs, timeout_s ?: PLOT_TIMEOUT_S) ?:
+		      job.skipped;
 	free(job.tpl);
 	free(job.slugs);
 	return err;

@@ -77,6 +77,10 @@ check report/scaling-values [ "$(awk '/^[0-9]/ { printf "%s:%.2f ", $1, $2 }' "$
 	"1:1.00 2:0.50 4:0.25 1:1.00 2:0.50 4:0.25 " ]
 check report/scaling-label grep -q 'ylabel "hits per producers (relative to the first)"' \
 	"${DAT%.dat}.gp"
+$BPFSWEEP report "$A" -o "$TMP/zero" --per drop_pct >/dev/null 2>"$TMP/err"
+check report/per-zero-exit-1 [ $? = 1 ]
+check report/per-zero-said grep -q 'left out: it would divide by 0' "$TMP/err"
+check report/per-zero-no-data [ -z "$(ls -A "$TMP/zero/plots")" ]
 check report/per-not-a-number-exit-2 quiet_status 2 $BPFSWEEP report "$A" --per mode
 check report/normalize-what-exit-2 quiet_status 2 $BPFSWEEP report "$A" --normalize last
 check report/two-exists-exit-2 quiet_status 2 $BPFSWEEP report "$A" "$B" -o "$TMP/ab"
