@@ -125,10 +125,15 @@ static void bound_free(struct bound *b)
 	memset(b, 0, sizeof(*b));
 }
 
-/* Both untitled, or the same title: --set title renames the untitled ones. */
-static bool same_experiment(const struct experiment *a, const struct experiment *b)
+/*
+ * The same title, or both untitled: a [params] without one takes the
+ * sweep's title, which --set title changes.
+ */
+static bool same_experiment(const struct sweep_cfg *ca, const struct experiment *a,
+			    const struct sweep_cfg *cb, const struct experiment *b)
 {
-	return a->title && b->title ? !strcmp(a->title, b->title) : !a->title && !b->title;
+	return !strcmp(a->title, b->title) ||
+	       (!strcmp(a->title, ca->title) && !strcmp(b->title, cb->title));
 }
 
 /* The point of to_cfg with pt's experiment and parameter values, or NULL. */
@@ -143,7 +148,7 @@ static const struct point *twin(const struct sweep_cfg *from_cfg, const struct p
 	for (int i = 0; i < to->nr_pts; i++) {
 		const struct point *q = &to->pts[i];
 
-		if (same_experiment(e, &to_cfg->exps[q->exp]) &&
+		if (same_experiment(from_cfg, e, to_cfg, &to_cfg->exps[q->exp]) &&
 		    !memcmp(pt->wp.v, q->wp.v, nr * sizeof(pt->wp.v[0])))
 			return q;
 	}
@@ -278,10 +283,11 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 }
 
 /* The experiment of cfg that is e (same title, or both untitled), or -1. */
-static int experiment_twin(const struct experiment *e, const struct sweep_cfg *cfg)
+static int experiment_twin(const struct sweep_cfg *from, const struct experiment *e,
+			   const struct sweep_cfg *cfg)
 {
 	for (int x = 0; x < cfg->nr_exps; x++)
-		if (same_experiment(e, &cfg->exps[x]))
+		if (same_experiment(from, e, cfg, &cfg->exps[x]))
 			return x;
 	return -1;
 }
@@ -295,7 +301,7 @@ int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
 		return 0;
 	for (int i = 0; i < from->nr_res; i++) {
 		const struct point *pt = from->res[i].pt;
-		int exp = experiment_twin(&from->cfg->exps[pt->exp], to->cfg);
+		int exp = experiment_twin(from->cfg, &from->cfg->exps[pt->exp], to->cfg);
 
 		if (exp < 0)
 			continue;

@@ -43,8 +43,13 @@ $BPFSWEEP report "$A" --no-plots --set 'label=L{producers}' >/dev/null 2>&1
 check report/set-exit-0 [ $? = 0 ]
 check report/set-label grep -q '^L4 ' "$A/table.txt"
 check report/set-label-only-label [ "$(grep -c M/s "$A/table.txt")" = 3 ]
-$BPFSWEEP report "$A" --no-plots >/dev/null 2>&1
+$BPFSWEEP report "$A" --no-plots --set title=Renamed >/dev/null 2>&1
+check report/set-title [ "$(head -n1 "$A/table.txt"):$(grep -c M/s "$A/table.txt")" = Renamed:3 ]
+$BPFSWEEP report "$A" --set 'plot=producers vs drops' >/dev/null 2>&1
+check report/set-plot [ "$(ls "$A/plots" | sed 's/\..*//' | sort -u)" = report-drops-vs-producers ]
+$BPFSWEEP report "$A" >/dev/null 2>&1
 check report/back-identical cmp "$TMP/a.run/table.txt" "$A/table.txt"
+check report/back-chart diff -r -x '*.png' -x '*.svg' "$TMP/a.run/plots" "$A/plots"
 
 # an edited spec: fewer points, another label; rows tied by parameter values
 sed -e 's/^producers = 1 2 4/producers = 4 2/' -e 's/^label = .*/label = p{producers}/' \
