@@ -357,7 +357,10 @@ static void put_comment(FILE *f, const char *s)
 		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
 }
 
-/* "hits (M/s)", "hits per producers (M/s)" or "hits (relative to the first)" on y; the parameter's name, with its unit if it has one, on x. */
+/*
+ * "hits (M/s)", "hits per producers (M/s)" or "hits (relative to the first)"
+ * on y; the parameter's name, with its unit if it has one, on x.
+ */
 static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 {
 	const struct workload *wl = c->cfg->wl;

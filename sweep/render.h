@@ -28,7 +28,7 @@ struct render_job {
 	/* the charts: every run's rows, tied to chart_cfg's points, run after run */
 	const struct sweep_cfg *chart_cfg;
 	const struct point_result *chart_res;
-	struct plot_opts plot;		/* series labels per chart row (several runs), scaling */
+	struct plot_opts plot;		/* series labels per chart row, scaling */
 	int nr_chart;
 	bool replace;			/* table.txt replaces the one in the directory */
 	bool swap_charts;		/* plots/ is drawn aside and swapped in (report) */

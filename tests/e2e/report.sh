@@ -60,7 +60,8 @@ check report/spec-rows [ "$(grep -c M/s "$A/table.txt")" = 2 ]
 check report/spec-order [ "$(grep -o '^p[0-9]' "$A/table.txt" | tr '\n' ' ')" = "p4 p2 " ]
 check report/spec-hidden-noted grep -q '1 row of points the spec drawn does not have' "$TMP/err"
 sed 's/^workload = null/workload = count/' $SPEC >"$TMP/other.spec"
-check report/spec-other-workload-exit-2 quiet_status 2 $BPFSWEEP report "$A" --spec "$TMP/other.spec"
+check report/spec-other-workload-exit-2 \
+	quiet_status 2 $BPFSWEEP report "$A" --spec "$TMP/other.spec"
 
 # --- two directories: a block per run, a line per run ------------------------
 $BPFSWEEP report "$A" "$B" -o "$TMP/ab" >/dev/null 2>&1

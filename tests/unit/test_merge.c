@@ -133,5 +133,6 @@ TEST(series_labels_and_headings)
 }
 
 RUN_TESTS(union_of_equal_headers_is_the_header, a_column_of_one_run_lands_beside_its_neighbour,
-	  many_columns_grow_the_set, facts_and_tags_by_name, default_by_is_the_first_fact_that_differs,
+	  many_columns_grow_the_set, facts_and_tags_by_name,
+	  default_by_is_the_first_fact_that_differs,
 	  series_labels_and_headings)
