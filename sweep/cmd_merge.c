@@ -260,6 +260,9 @@ static int write_set(struct merge *mg)
 		err = write_csv(mg, "samples.csv", false);
 	for (int r = 0; !err && r < mg->nr; r++)
 		err = keep_run(mg, r);
+	/* a merged set is whole or absent: the directory is this command's own */
+	if (err)
+		resultdir_remove_tree(mg->o->outdir);
 	return err;
 }
 

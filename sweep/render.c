@@ -3,7 +3,6 @@
 #define _GNU_SOURCE	/* renameat2 */
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -55,19 +54,6 @@ static int write_table(const char *dir, const struct render_job *job)
 	return err;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path) && errno != ENOENT ? -errno : 0;
-}
-
-/* path and everything under it (a staging directory of charts); 0 or -errno. */
-static int remove_tree(const char *path)
-{
-	int err = nftw(path, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-
-	return err < 0 && errno == ENOENT ? 0 : err < 0 ? -errno : err;
-}
-
 static int draw(const char *dir, const struct render_job *job)
 {
 	return plot_render_runs(dir, job->chart_cfg, job->chart_res, job->nr_chart, &job->plot,
@@ -97,7 +83,7 @@ static int redraw(const char *dir, const struct render_job *job)
 	int err;
 
 	snprintf(staging, sizeof(staging), "%s/%s", dir, STAGING);
-	err = remove_tree(staging);
+	err = resultdir_remove_tree(staging);
 	if (!err && mkdir(staging, 0755))
 		err = -errno;
 	if (err) {
@@ -107,7 +93,7 @@ static int redraw(const char *dir, const struct render_job *job)
 	err = draw(staging, job);
 	/* what was drawn goes in even when gnuplot failed: the .gp and .dat are there */
 	err = swap_in(dir, staging) ?: err;
-	remove_tree(staging);
+	resultdir_remove_tree(staging);
 	return err;
 }
 

@@ -39,6 +39,13 @@ int resultdir_write_at(int fd, off_t off, const void *buf, size_t len);
 /* fsync() the directory itself, so entries created or renamed in it last. */
 int resultdir_sync(const char *dir);
 
+/*
+ * Remove path and everything under it, symlinks not followed: what this
+ * process made and must not leave (a staging directory, a half-made set).
+ * A missing path is not an error.  0 or -errno.
+ */
+int resultdir_remove_tree(const char *path);
+
 /* An in-memory FILE whose text a writer fills (open_memstream). */
 struct membuf {
 	FILE *f;
