@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "csvfile.h"
@@ -170,7 +169,7 @@ static int write_rows(FILE *f, const struct merge *mg, int r, const struct csv_t
 static int write_csv(const struct merge *mg, const char *name, bool summary)
 {
 	const struct colset *cols = summary ? &mg->summary : &mg->samples;
-	int nr_fields = nr_run_cols(mg) + cols->nr, err, fd;
+	int nr_fields = nr_run_cols(mg) + cols->nr, err;
 	const char **fields = calloc(nr_fields, sizeof(*fields));
 	char (*vals)[VALUE_LEN] = calloc(nr_run_cols(mg), sizeof(*vals));
 	struct membuf m;
@@ -183,10 +182,8 @@ static int write_csv(const struct merge *mg, const char *name, bool summary)
 		err = write_rows(m.f, mg, r, summary ? &mg->sets[r]->summary :
 				 &mg->sets[r]->samples, cols, fields, vals);
 	err = membuf_close(&m) ?: err;
-	if (!err) {
-		fd = resultdir_create_file(mg->o->outdir, name, m.buf, m.len);
-		err = fd < 0 ? fd : close(fd);
-	}
+	if (!err)
+		err = resultdir_put_file(mg->o->outdir, name, m.buf, m.len, false);
 	membuf_free(&m);
 out:
 	if (err)
@@ -200,7 +197,7 @@ out:
 static int write_meta(const struct merge *mg)
 {
 	struct membuf m;
-	int err = membuf_open(&m), fd;
+	int err = membuf_open(&m);
 
 	if (err)
 		return err;
@@ -208,10 +205,8 @@ static int write_meta(const struct merge *mg)
 	for (int r = 0; r < mg->nr; r++)
 		fprintf(m.f, "run: %d %s\n", r + 1, mg->o->args[r]);
 	err = membuf_close(&m);
-	if (!err) {
-		fd = resultdir_create_file(mg->o->outdir, "meta", m.buf, m.len);
-		err = fd < 0 ? fd : close(fd);
-	}
+	if (!err)
+		err = resultdir_put_file(mg->o->outdir, "meta", m.buf, m.len, false);
 	membuf_free(&m);
 	if (err)
 		diag_err("cannot write %s/meta: %s", mg->o->outdir, strerror(-err));
@@ -222,7 +217,7 @@ static int write_meta(const struct merge *mg)
 static int keep_run(const struct merge *mg, int r)
 {
 	char dir[4200], path[4400], *text;
-	int err, fd;
+	int err;
 
 	snprintf(dir, sizeof(dir), "%s/runs/%d", mg->o->outdir, r + 1);
 	err = resultdir_create(dir);
@@ -235,8 +230,7 @@ static int keep_run(const struct merge *mg, int r)
 		}
 		if (err)
 			break;
-		fd = resultdir_create_file(dir, run_files[i], text, strlen(text));
-		err = fd < 0 ? fd : close(fd);
+		err = resultdir_put_file(dir, run_files[i], text, strlen(text), false);
 		free(text);
 	}
 	if (err)

@@ -72,19 +72,15 @@ static int write_file(struct run_state *rs, const char *name,
 		      int (*fn)(FILE *f, struct run_state *rs))
 {
 	struct membuf m;
-	int err, fd;
+	int err;
 
 	err = membuf_open(&m);
 	if (!err) {
 		err = fn(m.f, rs);
 		err = membuf_close(&m) ?: err;
 	}
-	if (!err && rs->o->resume) {
-		err = resultdir_replace_file(rs->dir, name, m.buf, m.len);
-	} else if (!err) {
-		fd = resultdir_create_file(rs->dir, name, m.buf, m.len);
-		err = fd < 0 ? fd : close(fd);
-	}
+	if (!err)
+		err = resultdir_put_file(rs->dir, name, m.buf, m.len, rs->o->resume);
 	if (err)
 		diag_err("cannot write %s/%s: %s", rs->dir, name, strerror(-err));
 	membuf_free(&m);

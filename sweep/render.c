@@ -35,19 +35,15 @@ int render_table(FILE *f, const struct render_job *job)
 static int write_table(const char *dir, const struct render_job *job)
 {
 	struct membuf m;
-	int err, fd;
+	int err;
 
 	err = membuf_open(&m);
 	if (!err) {
 		err = render_table(m.f, job);
 		err = membuf_close(&m) ?: err;
 	}
-	if (!err && job->replace) {
-		err = resultdir_replace_file(dir, "table.txt", m.buf, m.len);
-	} else if (!err) {
-		fd = resultdir_create_file(dir, "table.txt", m.buf, m.len);
-		err = fd < 0 ? fd : close(fd);
-	}
+	if (!err)
+		err = resultdir_put_file(dir, "table.txt", m.buf, m.len, job->replace);
 	if (err)
 		diag_err("cannot write %s/table.txt: %s", dir, strerror(-err));
 	membuf_free(&m);

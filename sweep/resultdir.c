@@ -234,3 +234,14 @@ int resultdir_remove_tree(const char *path)
 
 	return err < 0 && errno == ENOENT ? 0 : err < 0 ? -errno : err;
 }
+
+int resultdir_put_file(const char *dir, const char *name, const void *buf, size_t len,
+		       bool replace)
+{
+	int fd;
+
+	if (replace)
+		return resultdir_replace_file(dir, name, buf, len);
+	fd = resultdir_create_file(dir, name, buf, len);
+	return fd < 0 ? fd : close(fd) ? -errno : 0;
+}

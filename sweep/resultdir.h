@@ -9,6 +9,7 @@
 #ifndef SWEEP_RESULTDIR_H
 #define SWEEP_RESULTDIR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -32,6 +33,13 @@ int resultdir_create_file(const char *dir, const char *name, const void *buf, si
  * of a killed run is removed first.
  */
 int resultdir_replace_file(const char *dir, const char *name, const void *buf, size_t len);
+
+/*
+ * dir/name holding buf[0..len), whole: created exclusively and closed, or
+ * with replace, replacing the one there.  0 or -errno.
+ */
+int resultdir_put_file(const char *dir, const char *name, const void *buf, size_t len,
+		       bool replace);
 
 /* Write all of buf at offset off, short writes continued; then fsync(). */
 int resultdir_write_at(int fd, off_t off, const void *buf, size_t len);
