@@ -30,10 +30,14 @@ struct cli_opts {
 	const char *outdir;		/* -o DIR */
 	const char *resume;		/* --resume DIR */
 	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
-	const char *args[CLI_MAX_ARGS];	/* positional arguments of commands that take several */
-	int nr_args;
 	const char *label;		/* import --label TEMPLATE */
 	char argv_line[1024];		/* the command line, for meta */
+	const char *const *args;	/* import FILE..., report and merge DIR... */
+	int nr_args;
+	const char *spec_file;		/* report --spec FILE */
+	const char *by;			/* report, merge --by: what names each run */
+	const char *normalize;		/* report --normalize first: charts relative to it */
+	const char *per;		/* report --per PARAM: charts per unit of PARAM */
 };
 
 /*
@@ -47,5 +51,8 @@ int cmd_run(const struct cli_opts *o);
 
 /* import FILE... -o OUT (cmd_import.c); returns an exit status. */
 int cmd_import(const struct cli_opts *o);
+/* report DIR... and merge DIR... -o OUT; return an exit status. */
+int cmd_report(const struct cli_opts *o);
+int cmd_merge(const struct cli_opts *o);
 
 #endif

@@ -23,12 +23,12 @@
 #include "meta.h"
 #include "plan.h"
 #include "plot.h"
+#include "render.h"
 #include "resultdir.h"
 #include "results.h"
 #include "resume.h"
 #include "runner.h"
 #include "suggest.h"
-#include "table.h"
 
 /* Default directories of runs started in the same second get -2, -3, ... */
 #define MAX_SAME_SECOND 100
@@ -75,19 +75,15 @@ static int write_file(struct run_state *rs, const char *name,
 		      int (*fn)(FILE *f, struct run_state *rs))
 {
 	struct membuf m;
-	int err, fd;
+	int err;
 
 	err = membuf_open(&m);
 	if (!err) {
 		err = fn(m.f, rs);
 		err = membuf_close(&m) ?: err;
 	}
-	if (!err && rs->o->resume) {
-		err = resultdir_replace_file(rs->dir, name, m.buf, m.len);
-	} else if (!err) {
-		fd = resultdir_create_file(rs->dir, name, m.buf, m.len);
-		err = fd < 0 ? fd : close(fd);
-	}
+	if (!err)
+		err = resultdir_put_file(rs->dir, name, m.buf, m.len, rs->o->resume);
 	if (err)
 		diag_err("cannot write %s/%s: %s", rs->dir, name, strerror(-err));
 	membuf_free(&m);
@@ -320,11 +316,6 @@ static int prepare(struct run_state *rs)
 	return err;
 }
 
-static int write_table(FILE *f, struct run_state *rs)
-{
-	return table_render(f, rs->cfg, &rs->facts, rs->set, rs->nr_set);
-}
-
 /* The machine and --quick as meta has them (a resumed run's meta is its first run's). */
 static void read_facts(struct run_state *rs)
 {
@@ -395,19 +386,22 @@ static int gather_set(struct run_state *rs)
 	return 0;
 }
 
-/* Table, charts and the final meta, from the result set. */
+/* Table, charts and the final meta, from the result set, as report draws them. */
 static int finish(struct run_state *rs)
 {
+	struct render_block table = { rs->cfg };
+	struct render_job job = { .blocks = &table, .nr_blocks = 1, .chart_cfg = rs->cfg,
+				  .replace = rs->o->resume, .no_plots = rs->o->no_plots,
+				  .plot_timeout_s = rs->o->plot_timeout_s, .echo = stdout };
 	int err = gather_set(rs);
 
 	if (err)
 		return err;
 	read_facts(rs);
-	table_render(stdout, rs->cfg, &rs->facts, rs->set, rs->nr_set);
-	err = write_file(rs, "table.txt", write_table);
-	if (!rs->o->no_plots && rs->nr_set)
-		err = plot_render(rs->dir, rs->cfg, &rs->facts, rs->set, rs->nr_set,
-				  rs->o->plot_timeout_s) ?: err;
+	table.res = job.chart_res = rs->set;
+	table.nr = job.nr_chart = rs->nr_set;
+	table.facts = job.chart_facts = &rs->facts;
+	err = render_write(rs->dir, &job);
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
 	note_oversubscribed(rs);

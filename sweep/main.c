@@ -30,6 +30,7 @@ struct cmd {
 	const char *usage;
 	const char *help;
 	bool many_args;		/* FILE... or DIR...: positional arguments into o->args */
+	const char *operand;	/* what they are: "FILE", "DIR" */
 	int (*own_args)(int argc, char **argv);	/* parses its own arguments instead */
 };
 
@@ -52,6 +53,15 @@ static const char import_opts_help[] =
 	"  -o, --output DIR     result directory to create (required)\n"
 	"  -t, --tag KEY=VALUE  the machine: host, arch, cpu_model, kernel_release, ...\n"
 	"      --label TEMPLATE parameters from row labels: 'rb-libbpf nr_prod {producers}'\n";
+
+static const char report_opts_help[] =
+	"  -o, --output OUT     write to the new directory OUT (several DIRs: required)\n"
+	"      --spec FILE      draw with this spec (edited labels, charts) instead of DIR/spec\n"
+	"      --by FACT        name each run by host, arch, cpu_model, kernel_release or\n"
+	"                       tag:NAME (default: the first that differs between the runs)\n"
+	"      --normalize first  charts relative to each series' first point (scaling)\n"
+	"      --per PARAM      charts per unit of PARAM, e.g. per producer (efficiency)\n"
+	"      --no-plots, --plot-timeout S  as for run\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
@@ -203,10 +213,16 @@ static const struct cmd cmds[] = {
 	  .help = "list the points and the estimated time, run nothing" },
 	{ .name = "list", .fn = cmd_list, .usage = "list [WORKLOAD]",
 	  .help = "workloads and their parameters" },
-	{ .name = "import", .fn = cmd_import, .many_args = true, .usage = "import FILE... -o OUT",
-	  .help = "bench text output into a result directory (docs/import.md)" },
+	{ .name = "report", .fn = cmd_report, .needs_spec = true, .many_args = true,
+	  .operand = "DIR", .usage = "report DIR... [OPTIONS]",
+	  .help = "table and charts of result directories again, from their files" },
 	{ .name = "compare", .own_args = cmd_compare, .usage = "compare BASE NEW...",
 	  .help = "Δ% and significance per point of result directories" },
+	{ .name = "merge", .fn = cmd_merge, .needs_spec = true, .many_args = true,
+	  .operand = "DIR", .usage = "merge DIR... -o OUT", .help = "one result set of several runs" },
+	{ .name = "import", .fn = cmd_import, .many_args = true, .operand = "FILE",
+	  .usage = "import FILE... -o OUT",
+	  .help = "bench text output into a result directory (docs/import.md)" },
 };
 
 static const struct cmd *find_cmd(const char *name)
@@ -227,6 +243,8 @@ static void usage(FILE *f, const struct cmd *c)
 			fputs(run_opts_help, f);
 		if (c->fn == cmd_import)
 			fputs(import_opts_help, f);
+		if (c->fn == cmd_report || c->fn == cmd_merge)
+			fputs(report_opts_help, f);
 		return;
 	}
 	fprintf(f, "usage: bpfsweep SPEC [OPTIONS]       (same as: bpfsweep run SPEC)\n"
@@ -257,7 +275,8 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL };
+enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL, OPT_SPEC, OPT_BY,
+       OPT_NORMALIZE, OPT_PER };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -288,6 +307,10 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "resume", required_argument, NULL, OPT_RESUME },
 		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "label", required_argument, NULL, OPT_LABEL },
+		{ "spec", required_argument, NULL, OPT_SPEC },
+		{ "by", required_argument, NULL, OPT_BY },
+		{ "normalize", required_argument, NULL, OPT_NORMALIZE },
+		{ "per", required_argument, NULL, OPT_PER },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -330,6 +353,22 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case OPT_LABEL:
 			o->label = optarg;
 			break;
+		case OPT_SPEC:
+			o->spec_file = optarg;
+			break;
+		case OPT_BY:
+			o->by = optarg;
+			break;
+		case OPT_NORMALIZE:
+			if (strcmp(optarg, "first")) {
+				diag_err("--normalize expects 'first', not '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			o->normalize = optarg;
+			break;
+		case OPT_PER:
+			o->per = optarg;
+			break;
 		case 'h':
 			usage(stdout, c);
 			return EXIT_OK;
@@ -350,13 +389,14 @@ static int parse_positional(int argc, char **argv, const struct cmd *c, struct c
 	int nr = argc - optind;
 
 	if (c->many_args) {
-		for (int i = optind; i < argc; i++)
-			if (add_arg(o->args, &o->nr_args, CLI_MAX_ARGS, argv[i], "FILE"))
-				return EXIT_USAGE;
-		return -1;
+		o->args = (const char *const *)argv + optind;
+		o->nr_args = nr;
 	}
-	if (nr > 1 || (c->needs_spec && nr == 0)) {
-		diag_err("%s", nr ? "too many arguments" : "missing SPEC argument");
+	if ((nr > 1 && !c->many_args) || (c->needs_spec && nr == 0)) {
+		if (nr)
+			diag_err("too many arguments");
+		else
+			diag_err("missing %s argument", c->operand ?: "SPEC");
 		usage(stderr, c);
 		return EXIT_USAGE;
 	}

@@ -23,6 +23,7 @@
 
 #include "diag.h"
 #include "plot.h"
+#include "scaling.h"
 #include "table.h"
 #include "textfile.h"
 
@@ -43,6 +44,9 @@ struct chart {
 	const struct run_facts *facts;	/* may be NULL */
 	const struct experiment *e;
 	const struct plot_req *req;
+	const struct point_result *results;
+	const struct plot_opts *po;
+	int per;		/* po->per's parameter index, or -1 */
 	char slug[SLUG_LEN];
 	bool names;		/* x is on/off or an enum: plotted by position, named tics */
 	struct entry *ent;
@@ -118,7 +122,11 @@ static void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 	n = snprintf(raw, sizeof(raw), "%s %s vs %s", experiment_title(c->cfg, c->e),
 		     wl->metrics[c->req->y], wl->params[c->req->x].name);
 	if (c->req->by >= 0 && n < (int)sizeof(raw))
-		snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
+		n += snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
+	if (c->per >= 0 && n < (int)sizeof(raw))
+		n += snprintf(raw + n, sizeof(raw) - n, " per %s", wl->params[c->per].name);
+	if (c->po->relative && n < (int)sizeof(raw))
+		snprintf(raw + n, sizeof(raw) - n, " relative");
 	slugify(base, sizeof(base), raw);
 	snprintf(c->slug, sizeof(c->slug), "%s", base);
 	for (int i = 0; i < nr_taken; i++) {
@@ -157,13 +165,18 @@ static size_t put_param(const struct chart *c, const struct point *pt, int p,
 /*
  * A series is the by-parameter's value plus every other parameter that
  * varies besides x: each combination gets its own line, named after it.
+ * Charts of several runs put the run's label first: a line per run.
  */
-static void series_name(const struct chart *c, const struct point *pt, char *buf, size_t len)
+static void series_name(const struct chart *c, const struct point_result *r, char *buf,
+			size_t len)
 {
 	const struct experiment *e = c->e;
+	const struct point *pt = r->pt;
 	size_t n = 0;
 
 	buf[0] = '\0';
+	if (c->po->run_label)
+		n = snprintf(buf, len, "%s", c->po->run_label[r - c->results]);
 	if (c->req->by >= 0)
 		n = put_param(c, pt, c->req->by, buf, n, len);
 	for (int a = 0; a < e->nr_axes; a++) {
@@ -227,7 +240,7 @@ static void note_absent(struct chart *c, const struct point_result *r)
 {
 	struct absent *a = &c->absent[c->nr_absent];
 
-	series_name(c, r->pt, a->name, sizeof(a->name));
+	series_name(c, r, a->name, sizeof(a->name));
 	if (has_series(c, a->name))
 		return;
 	a->status = r->status;
@@ -253,7 +266,7 @@ static int chart_build(struct chart *c, const struct point_result *results, int 
 
 		if (r->pt->exp != exp || r->status != PS_OK)
 			continue;
-		series_name(c, r->pt, name, sizeof(name));
+		series_name(c, r, name, sizeof(name));
 		*en = (struct entry){ r, series_index(c, name), x_of(c, r->pt), i };
 		c->nr_ent++;
 	}
@@ -283,6 +296,15 @@ static int open_out(const char *dir, const char *slug, const char *ext, FILE **f
 	err = -errno;
 	diag_err("cannot write %s: %s", path, strerror(-err));
 	return err;
+}
+
+/* A chart that cannot be drawn leaves no half of its data behind. */
+static void remove_out(const char *dir, const char *slug, const char *ext)
+{
+	char path[PATH_MAX + SLUG_LEN + 8];
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
+	unlink(path);
 }
 
 static int close_out(FILE *f, const char *dir, const char *slug, const char *ext)
@@ -336,33 +358,86 @@ static void put_comment(FILE *f, const char *s)
 		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
 }
 
-/* Columns: x, mean, stddev (in the table's unit), x as text; series 2 blank lines apart. */
-static void write_dat(FILE *f, const struct chart *c)
+/*
+ * "hits (M/s)", "hits per producers (M/s)" or "hits (relative to the first)"
+ * on y; the parameter's name, with its unit if it has one, on x.
+ */
+static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 {
 	const struct workload *wl = c->cfg->wl;
 	const struct param_def *xp = &wl->params[c->req->x];
 	struct rate_scale sc;
-	char val[128];
 
 	table_scale(wl, c->req->y, &sc);
+	if (y && c->per >= 0)
+		snprintf(buf, len, "%s per %s (%s)", wl->metrics[c->req->y],
+			 wl->params[c->per].name, c->po->relative ? "relative to the first" :
+			 sc.unit);
+	else if (y)
+		snprintf(buf, len, "%s (%s)", wl->metrics[c->req->y], c->po->relative ?
+			 "relative to the first" : sc.unit);
+	else if (xp->type == PT_SIZE)
+		snprintf(buf, len, "%s (bytes)", xp->name);
+	else
+		snprintf(buf, len, "%s", xp->name);
+}
+
+/*
+ * The series' means and stddevs, entries first..end-1, in the chart's
+ * unit: the table's (M/s), per unit of --per, or relative to the first.
+ */
+static int series_values(const struct chart *c, int first, int end, struct series_pt *v)
+{
+	const struct plot_opts *po = c->po;
+	struct rate_scale sc;
+	int err;
+
+	table_scale(c->cfg->wl, c->req->y, &sc);
+	for (int i = first; i < end; i++) {
+		const struct point_result *r = c->ent[i].r;
+		const struct summary *s = &r->rate[c->req->y];
+
+		v[i - first] = (struct series_pt){ c->per >= 0 ? r->pt->wp.v[c->per] : 1,
+						   s->mean, s->stddev };
+	}
+	err = scaling_apply(v, end - first, c->per >= 0, po->relative);
+	for (int i = 0; !err && !po->relative && i < end - first; i++) {
+		v[i].mean /= sc.div;
+		v[i].stddev /= sc.div;
+	}
+	return err;
+}
+
+/* Columns: x, mean, stddev (in the chart's unit), x as text; series 2 blank lines apart. */
+static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
+{
+	const struct workload *wl = c->cfg->wl;
+	const struct param_def *xp = &wl->params[c->req->x];
+	char val[128], unit[128];
+	int end, err = 0;
+
+	axis_label(c, true, unit, sizeof(unit));
 	fputs("# ", f);
 	put_comment(f, experiment_title(c->cfg, c->e));
-	fprintf(f, ": %s (%s) vs %s\n", wl->metrics[c->req->y], sc.unit, xp->name);
+	fprintf(f, ": %s vs %s\n", unit, xp->name);
 	fprintf(f, "# x mean stddev label\n");
-	for (int i = 0; i < c->nr_ent; i++) {
+	for (int i = 0; !err && i < c->nr_ent; i++) {
 		const struct entry *en = &c->ent[i];
-		const struct summary *s = &en->r->rate[c->req->y];
 
 		if (!i || en->series != c->ent[i - 1].series) {
 			fputs(i ? "\n\n# " : "# ", f);
 			put_comment(f, c->series[en->series]);
 			fputc('\n', f);
+			for (end = i; end < c->nr_ent && c->ent[end].series == en->series; )
+				end++;
+			err = series_values(c, i, end, v + i);
 		}
 		param_format(xp, en->r->pt->wp.v[c->req->x], val, sizeof(val));
-		fprintf(f, "%.17g %.6f %.6f ", en->x, s->mean / sc.div, s->stddev / sc.div);
+		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].stddev);
 		put_quoted(f, val);
 		fputc('\n', f);
 	}
+	return err;
 }
 
 /* x values that double each time read best on a log2 axis. */
@@ -410,22 +485,6 @@ static void put_plot(FILE *f, const struct chart *c)
 	}
 }
 
-/* "hits (M/s)" on y; the parameter's name, with its unit if it has one, on x. */
-static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
-{
-	const struct workload *wl = c->cfg->wl;
-	const struct param_def *xp = &wl->params[c->req->x];
-	struct rate_scale sc;
-
-	table_scale(wl, c->req->y, &sc);
-	if (y)
-		snprintf(buf, len, "%s (%s)", wl->metrics[c->req->y], sc.unit);
-	else if (xp->type == PT_SIZE)
-		snprintf(buf, len, "%s (bytes)", xp->name);
-	else
-		snprintf(buf, len, "%s", xp->name);
-}
-
 /*
  * One @NAME@ of the template; false if NAME is not ours (left as is).
  * The template already has quotes around TITLE, XLABEL and YLABEL.
@@ -469,14 +528,24 @@ static void write_gp(FILE *f, const struct chart *c, const char *tpl)
 
 static int chart_write(const char *dir, const struct chart *c, const char *tpl)
 {
+	struct series_pt *v = calloc(c->nr_ent + 1, sizeof(*v));
 	FILE *f;
 	int err;
 
-	err = open_out(dir, c->slug, "dat", &f);
-	if (err)
+	err = v ? open_out(dir, c->slug, "dat", &f) : -ENOMEM;
+	if (err) {
+		free(v);
 		return err;
-	write_dat(f, c);
-	err = close_out(f, dir, c->slug, "dat");
+	}
+	err = write_dat(f, c, v);
+	free(v);
+	if (err)
+		diag_err("chart %s left out: it would divide by 0 (%s)", c->slug,
+			 c->per >= 0 ? "a point's value of the --per parameter, or the first "
+			 "rate of a series" : "the first rate of a series");
+	err = close_out(f, dir, c->slug, "dat") ?: err;
+	if (err == -EDOM)
+		remove_out(dir, c->slug, "dat");
 	if (!err)
 		err = open_out(dir, c->slug, "gp", &f);
 	if (err)
@@ -607,18 +676,29 @@ struct plot_job {
 	const struct sweep_cfg *cfg;
 	const struct run_facts *facts;
 	const struct point_result *results;
+	const struct plot_opts *po;
 	int nr;
 	char dir[PATH_MAX];
 	char *tpl;
 	char (*slugs)[SLUG_LEN];
 	int nr_slugs;
+	int skipped;		/* -EDOM when a scaling chart was left out */
 };
 
 static int plot_one(struct plot_job *job, const struct experiment *e, const struct plot_req *req)
 {
-	struct chart c = { .cfg = job->cfg, .facts = job->facts, .e = e, .req = req };
+	struct chart c = { .cfg = job->cfg, .facts = job->facts, .e = e, .req = req,
+			   .results = job->results, .po = job->po, .per = -1 };
+	const struct workload *wl = job->cfg->wl;
 	int err;
 
+	if (job->po->per) {
+		c.per = param_index(wl->params, wl->nr_params, job->po->per);
+		if (c.per < 0) {
+			diag_err("--per: %s has no parameter '%s'", wl->name, job->po->per);
+			return -EINVAL;
+		}
+	}
 	chart_slug(&c, job->slugs, job->nr_slugs);
 	err = chart_build(&c, job->results, job->nr);
 	if (err)
@@ -628,6 +708,11 @@ static int plot_one(struct plot_job *job, const struct experiment *e, const stru
 		diag_warn("chart %s: no point finished ok, nothing to draw", c.slug);
 	if (!err && c.nr_ent)
 		err = chart_write(job->dir, &c, job->tpl);
+	if (err == -EDOM) {
+		/* the other charts are still drawn */
+		job->skipped = err;
+		c.nr_ent = err = 0;
+	}
 	if (!err && c.nr_ent)
 		memcpy(job->slugs[job->nr_slugs++], c.slug, SLUG_LEN);
 	chart_free(&c);
@@ -688,7 +773,16 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 int plot_render(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
 		const struct point_result *results, int nr, unsigned int timeout_s)
 {
-	struct plot_job job = { .cfg = cfg, .facts = facts, .results = results, .nr = nr };
+	return plot_render_runs(dir, cfg, facts, results, nr, NULL, timeout_s);
+}
+
+int plot_render_runs(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
+		     const struct point_result *results, int nr, const struct plot_opts *po,
+		     unsigned int timeout_s)
+{
+	static const struct plot_opts plain;
+	struct plot_job job = { .cfg = cfg, .facts = facts, .results = results, .nr = nr,
+				.po = po ?: &plain };
 	int err;
 
 	err = plot_prepare(&job, dir);
@@ -699,7 +793,8 @@ int plot_render(const char *dir, const struct sweep_cfg *cfg, const struct run_f
 			err = plot_one(&job, e, &e->plots[p]);
 	}
 	if (!err)
-		err = render_all(job.dir, job.slugs, job.nr_slugs, timeout_s ?: PLOT_TIMEOUT_S);
+		err = render_all(job.dir, job.slugs, job.nr_slugs, timeout_s ?: PLOT_TIMEOUT_S) ?:
+		      job.skipped;
 	free(job.tpl);
 	free(job.slugs);
 	return err;

@@ -7,6 +7,7 @@
 #ifndef SWEEP_PLOT_H
 #define SWEEP_PLOT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -29,6 +30,24 @@ struct run_facts;	/* table.h */
  */
 int plot_render(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
 		const struct point_result *results, int nr, unsigned int timeout_s);
+
+/* What a report changes in the charts. */
+struct plot_opts {
+	const char *const *run_label;	/* per result: its run's label, or NULL for one run */
+	const char *per;		/* y per unit of this parameter (its name), or NULL */
+	bool relative;			/* y relative to the first point of its series */
+};
+
+/*
+ * plot_render() with po (NULL: as the run draws).  run_label[i] (the run
+ * of results[i], rows of several runs all tied to cfg's experiments)
+ * begins the name of its series, so each run gets its own line of each
+ * series.  per and relative make scaling charts, " per <param>" and
+ * " relative" added to their names.
+ */
+int plot_render_runs(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
+		     const struct point_result *results, int nr, const struct plot_opts *po,
+		     unsigned int timeout_s);
 
 /*
  * Before a sweep: when cfg asks for charts, is gnuplot on $PATH?  Reports

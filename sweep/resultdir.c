@@ -6,6 +6,8 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -235,4 +237,27 @@ void membuf_free(struct membuf *m)
 	m->f = NULL;
 	m->buf = NULL;
 	m->len = 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	return remove(path) && errno != ENOENT ? -errno : 0;
+}
+
+int resultdir_remove_tree(const char *path)
+{
+	int err = nftw(path, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+
+	return err < 0 && errno == ENOENT ? 0 : err < 0 ? -errno : err;
+}
+
+int resultdir_put_file(const char *dir, const char *name, const void *buf, size_t len,
+		       bool replace)
+{
+	int fd;
+
+	if (replace)
+		return resultdir_replace_file(dir, name, buf, len);
+	fd = resultdir_create_file(dir, name, buf, len);
+	return fd < 0 ? fd : close(fd) ? -errno : 0;
 }

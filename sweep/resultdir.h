@@ -9,6 +9,7 @@
 #ifndef SWEEP_RESULTDIR_H
 #define SWEEP_RESULTDIR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -33,6 +34,13 @@ int resultdir_create_file(const char *dir, const char *name, const void *buf, si
  */
 int resultdir_replace_file(const char *dir, const char *name, const void *buf, size_t len);
 
+/*
+ * dir/name holding buf[0..len), whole: created exclusively and closed, or
+ * with replace, replacing the one there.  0 or -errno.
+ */
+int resultdir_put_file(const char *dir, const char *name, const void *buf, size_t len,
+		       bool replace);
+
 /* Write all of buf at offset off, short writes continued; then fsync(). */
 int resultdir_write_at(int fd, off_t off, const void *buf, size_t len);
 
@@ -45,6 +53,13 @@ int resultdir_lock(const char *dir);
 
 /* fsync() the directory itself, so entries created or renamed in it last. */
 int resultdir_sync(const char *dir);
+
+/*
+ * Remove path and everything under it, symlinks not followed: what this
+ * process made and must not leave (a staging directory, a half-made set).
+ * A missing path is not an error.  0 or -errno.
+ */
+int resultdir_remove_tree(const char *path);
 
 /* An in-memory FILE whose text a writer fills (open_memstream). */
 struct membuf {

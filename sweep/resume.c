@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "quality.h"
 #include "resultdir.h"
+#include "resultload.h"
 #include "results.h"
 #include "resume.h"
 
@@ -180,30 +180,6 @@ static bool is_finished(const struct result_set *set, const struct result_point 
 	return measured == p->n;
 }
 
-/* Is summary row p the point pt: same experiment, same value of every parameter? */
-static bool same_point(const struct result_set *set, const struct result_point *p,
-		       const struct sweep_cfg *cfg, const struct point *pt, char *why, size_t len)
-{
-	const struct workload *wl = cfg->wl;
-	const char *title = experiment_title(cfg, &cfg->exps[pt->exp]);
-	char **row = set->summary.rows[p->row], val[256];
-
-	if (strcmp(p->experiment, title)) {
-		snprintf(why, len, "experiment '%s' there, '%s' now", p->experiment, title);
-		return false;
-	}
-	/* the header check has made the parameter columns wl's, in its order */
-	for (int c = 0; c < wl->nr_params; c++) {
-		param_format(&wl->params[c], pt->wp.v[c], val, sizeof(val));
-		if (strcmp(val, row[set->first_param + c])) {
-			snprintf(why, len, "%s=%s there, %s=%s now", wl->params[c].name,
-				 row[set->first_param + c], wl->params[c].name, val);
-			return false;
-		}
-	}
-	return true;
-}
-
 /* A kept ok row's quality cell must read back: the table marks points from it. */
 static bool quality_readable(const char *dir, const struct result_set *set,
 			     const struct result_point *p)
@@ -237,7 +213,7 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *
 				 "of this spec (it has %d)", dir, p->row + 1, p->id, nr_pts);
 			return -EINVAL;
 		}
-		if (!same_point(set, p, cfg, pt, why, sizeof(why))) {
+		if (!resultload_same_point(set, p, cfg, pt, why, sizeof(why))) {
 			diag_err("cannot resume %s: summary.csv line %d: point %lld is not the "
 				 "same point: %s", dir, p->row + 1, p->id, why);
 			return -EINVAL;
@@ -306,58 +282,6 @@ out:
 	return err;
 }
 
-static long long cell_ll(const struct result_set *set, char **row, const char *col)
-{
-	int c = result_summary_col(set, col);
-
-	return c < 0 ? 0 : strtoll(row[c], NULL, 10);
-}
-
-static void rebuild_interval(const struct result_set *set, char **row, struct interval *iv)
-{
-	iv->rep = strtol(row[RS_S_REP], NULL, 10);
-	iv->idx = strtol(row[RS_S_INTERVAL], NULL, 10);
-	iv->warmup = !strcmp(row[RS_S_WARMUP], "1");
-	iv->elapsed_ns = strtoull(row[RS_S_ELAPSED], NULL, 10);
-	for (int m = 0; m < set->nr_metrics && m < WL_MAX_METRICS; m++)
-		iv->delta[m] = strtoull(row[set->first_metric + m], NULL, 10);
-}
-
-static enum point_status status_named(const char *name)
-{
-	for (enum point_status st = PS_OK; st <= PS_INTERRUPTED; st++)
-		if (!strcmp(point_status_name(st), name))
-			return st;
-	return PS_FAILED;
-}
-
-/* A point as the files hold it; statistics from its raw counts again. */
-static int rebuild_point(const struct result_set *set, const struct result_point *p,
-			 const struct point *pt, struct point_result *r)
-{
-	char **row = set->summary.rows[p->row];
-	int c = result_summary_col(set, "cpus");
-	int qcol = result_summary_col(set, "quality");
-
-	*r = (struct point_result){ .pt = pt, .status = status_named(p->status) };
-	snprintf(r->reason, sizeof(r->reason), "%s", row[result_summary_col(set, "reason")]);
-	r->nr_producers = cell_ll(set, row, "nr_producers");
-	r->nr_consumers = cell_ll(set, row, "nr_consumers");
-	r->nr_cpus = cell_ll(set, row, "nr_cpus");
-	r->tries = cell_ll(set, row, "tries");
-	/* the verdict of the run that measured it: CPU load is not in the files */
-	if (qcol >= 0 && quality_parse(row[qcol], &r->quality))
-		return -EINVAL;
-	r->cpus = strdup(c < 0 ? "" : row[c]);
-	r->iv = calloc(p->nr_samples ? p->nr_samples : 1, sizeof(*r->iv));
-	if (!r->cpus || !r->iv)
-		return -ENOMEM;
-	for (int i = 0; i < p->nr_samples; i++)
-		rebuild_interval(set, set->samples.rows[p->sample_rows[i]], &r->iv[i]);
-	r->nr_iv = p->nr_samples;
-	return r->status == PS_OK ? point_result_summarize(r) : 0;
-}
-
 /* The points that keep their rows, in point order, for the table and charts. */
 static int rebuild_finished(const struct point *pts, int nr_pts, const bool *kept,
 			    struct resume *rs)
@@ -371,8 +295,8 @@ static int rebuild_finished(const struct point *pts, int nr_pts, const bool *kep
 	for (int id = 0; !err && id < nr_pts; id++) {
 		for (int i = 0; !err && rs->has_row[id] && i < set->nr_points; i++)
 			if (kept[i] && set->points[i].id == id)
-				err = rebuild_point(set, &set->points[i], &pts[id],
-						    &rs->old[rs->nr_old++]);
+				err = resultload_rebuild(set, &set->points[i], &pts[id],
+							 &rs->old[rs->nr_old++]);
 	}
 	return err;
 }

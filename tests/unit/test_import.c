@@ -340,8 +340,9 @@ TEST(auto_parameter_named_x)
 /* What import writes, results_read reads: parameters and metrics by name, n unknown. */
 TEST(imported_set_reads_back)
 {
+	static const char *const args[] = { FIX "002_x86_64.txt" };
 	static struct cli_opts o = {
-		.args = { FIX "002_x86_64.txt" }, .nr_args = 1,
+		.args = args, .nr_args = 1,
 		.tags = { "arch=x86_64", "cpu_model=AMD EPYC 9654", NULL }, .nr_tags = 2,
 		.label = "rb-libbpf nr_prod {producers}",
 	};

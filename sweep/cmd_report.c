@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The report command: the table and charts of result directories drawn
+ * again from their files, running nothing.  One directory is redrawn in
+ * place (its table.txt and plots/ replaced), the way its run drew it
+ * unless --set or --spec change labels, groups or charts.  Several are
+ * drawn together into a new directory: a table block per run under a line
+ * naming it, and charts with a line per run, named --by a meta fact or tag.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "diag.h"
+#include "render.h"
+#include "resultdir.h"
+#include "resultload.h"
+#include "runfacts.h"
+
+#define LABEL_LEN	256
+#define HEADING_LEN	768
+#define MAX_RUNS	256
+
+struct report {
+	const struct cli_opts *o;
+	const char *dirs[MAX_RUNS];
+	int nr_dirs;
+	struct loaded_run runs[MAX_RUNS];
+	int nr_runs;
+	char by_buf[LABEL_LEN];
+	const char *by;
+	char (*labels)[LABEL_LEN];
+	char (*headings)[HEADING_LEN];
+	struct run_facts *facts;	/* per run, from its meta */
+	struct render_block *blocks;
+	struct point_result *chart;	/* every run's rows on the first run's experiments */
+	struct point *chart_pts;	/* their points */
+	const char **series;		/* per chart row, its run's label */
+	int nr_chart;
+	char *owned[MAX_RUNS];		/* the paths of merged runs, to free */
+	int nr_owned;
+};
+
+static int add_dir(struct report *rp, const char *dir)
+{
+	if (rp->nr_dirs == MAX_RUNS) {
+		diag_err("too many result directories (at most %d)", MAX_RUNS);
+		return -E2BIG;
+	}
+	rp->dirs[rp->nr_dirs++] = dir;
+	return 0;
+}
+
+/* DIR, or the runs a merged set DIR holds: merge keeps each run's own files in DIR/runs/<n>. */
+static int add_arg_dir(struct report *rp, const char *dir)
+{
+	char path[4200];
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/runs/1/spec", dir);
+	if (access(path, F_OK))
+		return add_dir(rp, dir);
+	for (int n = 1; !err; n++) {
+		snprintf(path, sizeof(path), "%s/runs/%d", dir, n);
+		if (access(path, F_OK))
+			break;
+		if (rp->nr_owned == MAX_RUNS)
+			return add_dir(rp, path);	/* reports the limit */
+		rp->owned[rp->nr_owned] = strdup(path);
+		if (!rp->owned[rp->nr_owned])
+			return -ENOMEM;
+		err = add_dir(rp, rp->owned[rp->nr_owned++]);
+	}
+	return err;
+}
+
+static int load_runs(struct report *rp)
+{
+	const struct cli_opts *o = rp->o;
+	int err = 0;
+
+	for (int i = 0; !err && i < o->nr_args; i++)
+		err = add_arg_dir(rp, o->args[i]);
+	for (int i = 0; !err && i < rp->nr_dirs; i++) {
+		struct loaded_run *lr = &rp->runs[rp->nr_runs++];
+
+		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, lr);
+		if (!err && lr->nr_hidden)
+			fprintf(stderr, "note: %s: %d row%s of points the spec drawn does not "
+				"have, not shown\n", lr->dir, lr->nr_hidden,
+				lr->nr_hidden == 1 ? "" : "s");
+	}
+	return err;
+}
+
+/* --by, checked, or the first fact that tells the runs apart. */
+static int pick_by(struct report *rp)
+{
+	const struct result_set *sets[MAX_RUNS];
+	char v[8];
+
+	for (int i = 0; i < rp->nr_runs; i++)
+		sets[i] = rp->runs[i].set;
+	if (rp->o->by && run_fact(sets[0], rp->o->by, v, sizeof(v))) {
+		diag_err("--by expects host, arch, cpu_model, kernel_release or tag:NAME, not '%s'",
+			 rp->o->by);
+		return -EINVAL;
+	}
+	rp->by = rp->o->by ?: run_pick_by(sets, rp->nr_runs, rp->by_buf, sizeof(rp->by_buf));
+	return 0;
+}
+
+/* --per names a number parameter of the charts' workload. */
+static int check_per(const struct report *rp)
+{
+	const struct workload *wl = rp->runs[0].cfg->wl;
+	int p;
+
+	if (!rp->o->per)
+		return 0;
+	p = param_index(wl->params, wl->nr_params, rp->o->per);
+	if (p >= 0 && (wl->params[p].type == PT_INT || wl->params[p].type == PT_SIZE))
+		return 0;
+	diag_err("--per: %s has no number parameter '%s'", wl->name, rp->o->per);
+	return -EINVAL;
+}
+
+/* Table blocks, headings and chart rows of every run. */
+static int gather(struct report *rp)
+{
+	int nr = rp->nr_runs, total = 0;
+
+	if (nr <= 0)
+		return -EINVAL;
+	for (int i = 0; i < nr; i++)
+		total += rp->runs[i].nr_res;
+	rp->labels = calloc(nr, sizeof(*rp->labels));
+	rp->headings = calloc(nr, sizeof(*rp->headings));
+	rp->blocks = calloc(nr, sizeof(*rp->blocks));
+	rp->facts = calloc(nr, sizeof(*rp->facts));
+	rp->chart = calloc(total + 1, sizeof(*rp->chart));
+	rp->series = calloc(total + 1, sizeof(*rp->series));
+	rp->chart_pts = calloc(total + 1, sizeof(*rp->chart_pts));
+	if (!rp->labels || !rp->headings || !rp->blocks || !rp->facts || !rp->chart ||
+	    !rp->series || !rp->chart_pts)
+		return -ENOMEM;
+	for (int i = 0; i < nr; i++) {
+		const struct loaded_run *lr = &rp->runs[i];
+		int n;
+
+		run_label(lr->set, rp->by, i, rp->labels[i], LABEL_LEN);
+		run_heading(lr->set, i, rp->headings[i], HEADING_LEN);
+		rp->facts[i] = run_facts_of(lr->set);
+		/* several runs: the heading names each run's machine */
+		rp->blocks[i] = (struct render_block){ lr->cfg, lr->res, lr->nr_res,
+						       nr > 1 ? rp->headings[i] : NULL,
+						       nr > 1 ? NULL : &rp->facts[i] };
+		n = resultload_retie(lr, &rp->runs[0], rp->chart + rp->nr_chart,
+				      rp->chart_pts + rp->nr_chart);
+		for (int j = 0; j < n; j++)
+			rp->series[rp->nr_chart++] = rp->labels[i];
+	}
+	return 0;
+}
+
+static int write_out(struct report *rp)
+{
+	const struct cli_opts *o = rp->o;
+	const char *dir = o->outdir ?: o->args[0];
+	struct render_job job = { .blocks = rp->blocks, .nr_blocks = rp->nr_runs,
+				  .chart_cfg = rp->runs[0].cfg, .chart_res = rp->chart,
+				  .chart_facts = rp->nr_runs > 1 ? NULL : &rp->facts[0],
+				  .nr_chart = rp->nr_chart,
+				  .plot = { rp->nr_runs > 1 ? rp->series : NULL, o->per,
+					    o->normalize != NULL },
+				  .replace = !o->outdir, .swap_charts = !o->outdir,
+				  .no_plots = o->no_plots, .plot_timeout_s = o->plot_timeout_s,
+				  .echo = stdout };
+	int err = 0;
+
+	if (o->outdir) {
+		err = resultdir_create(o->outdir);
+		if (err) {
+			diag_err("cannot create %s: %s%s", o->outdir, strerror(-err),
+				 err == -EEXIST ? " (report writes a new directory)" : "");
+			return EXIT_USAGE;
+		}
+	}
+	err = render_write(dir, &job);
+	fprintf(stderr, "report: %s\n", dir);
+	return err ? EXIT_POINTS_FAILED : EXIT_OK;
+}
+
+static void report_free(struct report *rp)
+{
+	for (int i = 0; i < rp->nr_runs; i++)
+		resultload_free(&rp->runs[i]);
+	for (int i = 0; i < rp->nr_owned; i++)
+		free(rp->owned[i]);
+	free(rp->labels);
+	free(rp->headings);
+	free(rp->blocks);
+	free(rp->facts);
+	free(rp->chart);
+	free(rp->series);
+	free(rp->chart_pts);
+}
+
+int cmd_report(const struct cli_opts *o)
+{
+	static struct report rp;	/* large: the runs' state */
+	int status = EXIT_USAGE;
+
+	rp = (struct report){ .o = o };
+	if (o->nr_args > 1 && !o->outdir) {
+		diag_err("report of several directories writes a new one: give -o OUT");
+		return EXIT_USAGE;
+	}
+	if (!load_runs(&rp) && !pick_by(&rp) && !check_per(&rp) && !gather(&rp))
+		status = write_out(&rp);
+	report_free(&rp);
+	return status;
+}

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The table and charts of a result set into its directory: see render.h. */
+#define _GNU_SOURCE	/* renameat2 */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "plot.h"
+#include "render.h"
+#include "resultdir.h"
+#include "table.h"
+
+#define STAGING	".render.tmp"
+
+int render_table(FILE *f, const struct render_job *job)
+{
+	int err = 0;
+
+	for (int i = 0; !err && i < job->nr_blocks; i++) {
+		const struct render_block *b = &job->blocks[i];
+
+		if (i)
+			fputc('\n', f);
+		if (b->heading)
+			fprintf(f, "%s\n\n", b->heading);
+		err = table_render(f, b->cfg, b->facts, b->res, b->nr);
+	}
+	return err ?: ferror(f) ? -EIO : 0;
+}
+
+static int write_table(const char *dir, const struct render_job *job)
+{
+	struct membuf m;
+	int err;
+
+	err = membuf_open(&m);
+	if (!err) {
+		err = render_table(m.f, job);
+		err = membuf_close(&m) ?: err;
+	}
+	if (!err)
+		err = resultdir_put_file(dir, "table.txt", m.buf, m.len, job->replace);
+	if (err)
+		diag_err("cannot write %s/table.txt: %s", dir, strerror(-err));
+	membuf_free(&m);
+	return err;
+}
+
+static int draw(const char *dir, const struct render_job *job)
+{
+	return plot_render_runs(dir, job->chart_cfg, job->chart_facts, job->chart_res,
+				job->nr_chart, &job->plot, job->plot_timeout_s);
+}
+
+/* dir/.render.tmp/plots takes the place of dir/plots in one rename. */
+static int swap_in(const char *dir, const char *staging)
+{
+	char from[4300], to[4300];
+	int err = 0;
+
+	snprintf(from, sizeof(from), "%s/plots", staging);
+	snprintf(to, sizeof(to), "%s/plots", dir);
+	if (access(from, F_OK))
+		return 0;
+	if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE))
+		err = errno == ENOENT && !rename(from, to) ? 0 : -errno;
+	if (err)
+		diag_err("cannot replace %s with the new charts: %s", to, strerror(-err));
+	return err ?: resultdir_sync(dir);
+}
+
+static int redraw(const char *dir, const struct render_job *job)
+{
+	char staging[4200];
+	int err;
+
+	snprintf(staging, sizeof(staging), "%s/%s", dir, STAGING);
+	err = resultdir_remove_tree(staging);
+	if (!err && mkdir(staging, 0755))
+		err = -errno;
+	if (err) {
+		diag_err("cannot create %s: %s", staging, strerror(-err));
+		return err;
+	}
+	err = draw(staging, job);
+	/* what was drawn goes in even when gnuplot failed: the .gp and .dat are there */
+	err = swap_in(dir, staging) ?: err;
+	resultdir_remove_tree(staging);
+	return err;
+}
+
+int render_write(const char *dir, const struct render_job *job)
+{
+	int err = 0;
+
+	if (job->echo)
+		render_table(job->echo, job);
+	err = write_table(dir, job);
+	if (job->no_plots || !job->nr_chart)
+		return err;
+	return (job->swap_charts ? redraw(dir, job) : draw(dir, job)) ?: err;
+}

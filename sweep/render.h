@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The table and the charts of a result set, written into its directory:
+ * the one path both run (at its end) and report (from the files) take, so
+ * that a report of an unchanged directory writes what the run wrote.
+ */
+#ifndef SWEEP_RENDER_H
+#define SWEEP_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "bind.h"
+#include "plot.h"
+#include "result.h"
+#include "table.h"
+
+/* One run's part of the table. */
+struct render_block {
+	const struct sweep_cfg *cfg;
+	const struct point_result *res;	/* point order */
+	int nr;
+	const char *heading;		/* the line naming the run above it, or NULL */
+	const struct run_facts *facts;	/* the machine line and smoke-run mark, or NULL */
+};
+
+struct render_job {
+	const struct render_block *blocks;	/* the table: one block per run */
+	int nr_blocks;
+	/* the charts: every run's rows, tied to chart_cfg's points, run after run */
+	const struct sweep_cfg *chart_cfg;
+	const struct run_facts *chart_facts;	/* the smoke-run mark of chart titles, or NULL */
+	const struct point_result *chart_res;
+	struct plot_opts plot;		/* series labels per chart row, scaling */
+	int nr_chart;
+	bool replace;			/* table.txt replaces the one in the directory */
+	bool swap_charts;		/* plots/ is drawn aside and swapped in (report) */
+	bool no_plots;
+	unsigned int plot_timeout_s;
+	FILE *echo;			/* the table is printed here too, or NULL */
+};
+
+/* The table of every block, blocks a blank line apart; 0, -ENOMEM or -EIO. */
+int render_table(FILE *f, const struct render_job *job);
+
+/*
+ * dir/table.txt and dir/plots/.  A new table.txt is created exclusively;
+ * with job->replace it replaces the one there by rename.  With
+ * job->swap_charts the charts are drawn into dir/.render.tmp/plots and
+ * swapped with dir/plots in one rename (RENAME_EXCHANGE), so a reader sees
+ * the old charts or the new, never a mix (a kill while gnuplot draws
+ * leaves .render.tmp, which the next report removes).  A run draws
+ * straight into plots/ (new, or its own of before a --resume).  Errors are
+ * reported; returns 0 or the first -errno.
+ */
+int render_write(const char *dir, const struct render_job *job);
+
+#endif

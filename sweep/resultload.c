@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Result directories back as point_results: see resultload.h.  Rows are
+ * tied to points by parameter values, never by row number, so that an
+ * edited spec (other labels, other charts, fewer points) still finds them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diag.h"
+#include "quality.h"
+#include "resultload.h"
+#include "results.h"
+#include "runner.h"
+
+bool resultload_same_point(const struct result_set *set, const struct result_point *p,
+			   const struct sweep_cfg *cfg, const struct point *pt, char *why,
+			   size_t len)
+{
+	const struct workload *wl = cfg->wl;
+	const char *title = experiment_title(cfg, &cfg->exps[pt->exp]);
+	char **row = set->summary.rows[p->row], val[256];
+
+	if (strcmp(p->experiment, title)) {
+		snprintf(why, len, "experiment '%s' there, '%s' now", p->experiment, title);
+		return false;
+	}
+	/* the header check has made the parameter columns wl's, in its order */
+	for (int c = 0; c < wl->nr_params; c++) {
+		param_format(&wl->params[c], pt->wp.v[c], val, sizeof(val));
+		if (strcmp(val, row[set->first_param + c])) {
+			snprintf(why, len, "%s=%s there, %s=%s now", wl->params[c].name,
+				 row[set->first_param + c], wl->params[c].name, val);
+			return false;
+		}
+	}
+	return true;
+}
+
+static long long cell_ll(const struct result_set *set, char **row, const char *col)
+{
+	int c = result_summary_col(set, col);
+
+	return c < 0 ? 0 : strtoll(row[c], NULL, 10);
+}
+
+static void rebuild_interval(const struct result_set *set, char **row, struct interval *iv)
+{
+	iv->rep = strtol(row[RS_S_REP], NULL, 10);
+	iv->idx = strtol(row[RS_S_INTERVAL], NULL, 10);
+	iv->warmup = !strcmp(row[RS_S_WARMUP], "1");
+	iv->elapsed_ns = strtoull(row[RS_S_ELAPSED], NULL, 10);
+	for (int m = 0; m < set->nr_metrics && m < WL_MAX_METRICS; m++)
+		iv->delta[m] = strtoull(row[set->first_metric + m], NULL, 10);
+}
+
+static enum point_status status_named(const char *name)
+{
+	for (enum point_status st = PS_OK; st <= PS_INTERRUPTED; st++)
+		if (!strcmp(point_status_name(st), name))
+			return st;
+	return PS_FAILED;
+}
+
+int resultload_rebuild(const struct result_set *set, const struct result_point *p,
+		       const struct point *pt, struct point_result *r)
+{
+	char **row = set->summary.rows[p->row];
+	int c = result_summary_col(set, "cpus");
+	int qcol = result_summary_col(set, "quality");
+	int rcol = result_summary_col(set, "reason");
+
+	*r = (struct point_result){ .pt = pt, .status = status_named(p->status) };
+	snprintf(r->reason, sizeof(r->reason), "%s", rcol < 0 ? "" : row[rcol]);
+	r->nr_producers = cell_ll(set, row, "nr_producers");
+	r->nr_consumers = cell_ll(set, row, "nr_consumers");
+	r->nr_cpus = cell_ll(set, row, "nr_cpus");
+	r->tries = cell_ll(set, row, "tries");
+	/* the verdict of the run that measured it: CPU load is not in the files */
+	if (qcol >= 0 && quality_parse(row[qcol], &r->quality))
+		return -EINVAL;
+	r->cpus = strdup(c < 0 ? "" : row[c]);
+	r->iv = calloc(p->nr_samples ? p->nr_samples : 1, sizeof(*r->iv));
+	if (!r->cpus || !r->iv)
+		return -ENOMEM;
+	for (int i = 0; i < p->nr_samples; i++)
+		rebuild_interval(set, set->samples.rows[p->sample_rows[i]], &r->iv[i]);
+	r->nr_iv = p->nr_samples;
+	return r->status == PS_OK ? point_result_summarize(r) : 0;
+}
+
+/* A spec (from path, or text as read from dir) with the --set assignments, bound and expanded. */
+struct bound {
+	struct spec *spec;
+	struct sweep_cfg *cfg;
+	struct plan plan;
+};
+
+static int bind_points(const char *dir, const char *path, const char *text,
+		       const char *const *sets, int nr_sets, struct bound *b)
+{
+	char name[4200];
+	int err;
+
+	memset(b, 0, sizeof(*b));
+	snprintf(name, sizeof(name), "%s/spec", dir);
+	err = path ? spec_parse_file(path, &b->spec) : spec_parse_string(name, text, &b->spec);
+	for (int i = 0; !err && i < nr_sets; i++)
+		err = spec_set(b->spec, sets[i]);
+	if (!err)
+		err = bind_spec(b->spec, &b->cfg);
+	if (!err)
+		err = plan_build(b->cfg, &b->plan);
+	return err;
+}
+
+static void bound_free(struct bound *b)
+{
+	plan_free(&b->plan);
+	sweep_cfg_free(b->cfg);
+	spec_free(b->spec);
+	memset(b, 0, sizeof(*b));
+}
+
+/*
+ * The same title, or both untitled: a [params] without one takes the
+ * sweep's title, which --set title changes.
+ */
+static bool same_experiment(const struct sweep_cfg *ca, const struct experiment *a,
+			    const struct sweep_cfg *cb, const struct experiment *b)
+{
+	return !strcmp(a->title, b->title) ||
+	       (!strcmp(a->title, ca->title) && !strcmp(b->title, cb->title));
+}
+
+/* The point of to_cfg with pt's experiment and parameter values, or NULL. */
+static const struct point *twin(const struct sweep_cfg *from_cfg, const struct point *pt,
+				const struct sweep_cfg *to_cfg, const struct plan *to)
+{
+	const struct experiment *e = &from_cfg->exps[pt->exp];
+	int nr = from_cfg->wl->nr_params;
+
+	if (from_cfg->wl != to_cfg->wl)
+		return NULL;
+	for (int i = 0; i < to->nr_pts; i++) {
+		const struct point *q = &to->pts[i];
+
+		if (same_experiment(from_cfg, e, to_cfg, &to_cfg->exps[q->exp]) &&
+		    !memcmp(pt->wp.v, q->wp.v, nr * sizeof(pt->wp.v[0])))
+			return q;
+	}
+	return NULL;
+}
+
+/* Row p's point in the spec as run: its id, checked against its tuple. */
+static const struct point *as_run_point(struct loaded_run *lr, const struct bound *run,
+					const struct result_point *p)
+{
+	const struct point *pt = p->id < run->plan.nr_pts ? &run->plan.pts[p->id] : NULL;
+	char why[600];
+
+	if (!pt) {
+		diag_err("%s: summary.csv line %d: point %lld is not a point of its spec "
+			 "(it has %d)", lr->dir, p->row + 1, p->id, run->plan.nr_pts);
+		return NULL;
+	}
+	if (!resultload_same_point(lr->set, p, run->cfg, pt, why, sizeof(why))) {
+		diag_err("%s: summary.csv line %d: point %lld is not the point of its spec: %s",
+			 lr->dir, p->row + 1, p->id, why);
+		return NULL;
+	}
+	return pt;
+}
+
+static void sort_by_point(struct point_result *r, int nr)
+{
+	for (int i = 1; i < nr; i++) {
+		struct point_result cur = r[i];
+		int j = i;
+
+		for (; j > 0 && r[j - 1].pt->id > cur.pt->id; j--)
+			r[j] = r[j - 1];
+		r[j] = cur;
+	}
+}
+
+static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct bound *drawn)
+{
+	const struct result_set *set = lr->set;
+	int err = 0;
+
+	lr->res = calloc(set->nr_points + 1, sizeof(*lr->res));
+	if (!lr->res)
+		return -ENOMEM;
+	for (int i = 0; !err && i < set->nr_points; i++) {
+		const struct point *pt = as_run_point(lr, run, &set->points[i]);
+
+		if (!pt)
+			return -EINVAL;
+		if (drawn != run)
+			pt = twin(run->cfg, pt, drawn->cfg, &drawn->plan);
+		if (!pt)
+			lr->nr_hidden++;
+		else
+			err = resultload_rebuild(set, &set->points[i], pt, &lr->res[lr->nr_res++]);
+	}
+	sort_by_point(lr->res, lr->nr_res);
+	for (int i = 1; !err && i < lr->nr_res; i++) {
+		if (lr->res[i].pt->id != lr->res[i - 1].pt->id)
+			continue;
+		diag_err("%s: summary.csv holds point %d twice", lr->dir, lr->res[i].pt->id);
+		err = -EINVAL;
+	}
+	return err;
+}
+
+static int read_dir(struct loaded_run *lr)
+{
+	char why[512];
+	struct stat st;
+	int err;
+
+	err = stat(lr->dir, &st) ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	if (err) {
+		diag_err("cannot read %s: %s", lr->dir, strerror(-err));
+		return err;
+	}
+	err = results_read(lr->dir, &lr->set, why, sizeof(why));
+	if (err)
+		diag_err("cannot read %s: %s", lr->dir, why[0] ? why : strerror(-err));
+	else if (!lr->set->spec || !lr->set->has_summary)
+		diag_err("%s holds no %s: not a result directory of bpfsweep run", lr->dir,
+			 lr->set->spec ? "summary.csv" : "spec");
+	return err ?: !lr->set->spec || !lr->set->has_summary ? -EINVAL : 0;
+}
+
+static int check_columns(const struct loaded_run *lr, const struct bound *run,
+			 const struct bound *drawn)
+{
+	const char *which;
+
+	if (drawn->cfg->wl != run->cfg->wl) {
+		diag_err("%s was run with workload %s, the spec given has %s", lr->dir,
+			 run->cfg->wl->name, drawn->cfg->wl->name);
+		return -EINVAL;
+	}
+	if (!results_check_header(run->cfg, &lr->set->samples, &lr->set->summary, &which))
+		return 0;
+	diag_err("%s: %s has other columns than this bpfsweep writes", lr->dir, which);
+	return -EINVAL;
+}
+
+int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
+		    int nr_sets, struct loaded_run *lr)
+{
+	struct bound run = { 0 }, drawn = { 0 };
+	bool other = spec_path || nr_sets;
+	int err;
+
+	memset(lr, 0, sizeof(*lr));
+	lr->dir = strdup(dir);
+	err = lr->dir ? read_dir(lr) : -ENOMEM;
+	if (!err)
+		err = bind_points(dir, NULL, lr->set->spec, NULL, 0, &run);
+	if (!err && other)
+		err = bind_points(dir, spec_path, lr->set->spec, sets, nr_sets, &drawn);
+	if (!err)
+		err = check_columns(lr, &run, other ? &drawn : &run);
+	if (!err)
+		err = tie_rows(lr, &run, other ? &drawn : &run);
+	/* the spec drawn is kept: the points of the rebuilt rows are its */
+	if (other) {
+		bound_free(&run);
+		run = drawn;
+	}
+	lr->spec = run.spec;
+	lr->cfg = run.cfg;
+	lr->plan = run.plan;
+	return err;
+}
+
+/* The experiment of cfg that is e (same title, or both untitled), or -1. */
+static int experiment_twin(const struct sweep_cfg *from, const struct experiment *e,
+			   const struct sweep_cfg *cfg)
+{
+	for (int x = 0; x < cfg->nr_exps; x++)
+		if (same_experiment(from, e, cfg, &cfg->exps[x]))
+			return x;
+	return -1;
+}
+
+int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
+		     struct point_result *out, struct point *pts)
+{
+	int nr = 0;
+
+	if (from->cfg->wl != to->cfg->wl)
+		return 0;
+	for (int i = 0; i < from->nr_res; i++) {
+		const struct point *pt = from->res[i].pt;
+		int exp = experiment_twin(from->cfg, &from->cfg->exps[pt->exp], to->cfg);
+
+		if (exp < 0)
+			continue;
+		pts[nr] = *pt;
+		pts[nr].exp = exp;
+		out[nr] = from->res[i];
+		out[nr].pt = &pts[nr];
+		nr++;
+	}
+	return nr;
+}
+
+void resultload_free(struct loaded_run *lr)
+{
+	struct bound b = { lr->spec, lr->cfg, lr->plan };
+
+	point_results_free(lr->res, lr->nr_res);
+	bound_free(&b);
+	result_set_free(lr->set);
+	free(lr->dir);
+	memset(lr, 0, sizeof(*lr));
+}

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A result directory back as the points it holds: its rows tied to the
+ * points of a spec by experiment and parameter tuple, and rebuilt as
+ * point_results (statistics from the raw counts again), the form the table
+ * and the charts draw.  --resume ties a directory to the points it is about
+ * to complete; report ties one to the spec as run, or to an edited one.
+ */
+#ifndef SWEEP_RESULTLOAD_H
+#define SWEEP_RESULTLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bind.h"
+#include "matrix.h"
+#include "plan.h"
+#include "result.h"
+#include "results_read.h"
+
+/* Is summary row p the point pt: same experiment, same value of every parameter? */
+bool resultload_same_point(const struct result_set *set, const struct result_point *p,
+			   const struct sweep_cfg *cfg, const struct point *pt, char *why,
+			   size_t len);
+
+/* Row p as the point_result of pt, its rates summarized again; 0 or -errno. */
+int resultload_rebuild(const struct result_set *set, const struct result_point *p,
+		       const struct point *pt, struct point_result *r);
+
+/* A result directory ready to render. */
+struct loaded_run {
+	char *dir;
+	struct result_set *set;
+	struct spec *spec;		/* what is drawn: the spec as run, --spec, --set */
+	struct sweep_cfg *cfg;
+	struct plan plan;		/* cfg's points */
+	struct point_result *res;	/* the rows tied to plan's points, point order */
+	int nr_res;
+	int nr_hidden;			/* rows of points the spec drawn does not have */
+};
+
+/*
+ * Read dir, bind the spec to draw (spec_path, or the spec as run, with the
+ * --set assignments), and tie every summary row to its point: first to the
+ * spec as run by point id and parameter tuple, then, when the spec drawn is
+ * another, to the point of that spec with the same experiment and tuple.
+ * Errors are reported (spec errors at their location); 0, -EINVAL, -errno.
+ */
+int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
+		    int nr_sets, struct loaded_run *lr);
+
+/*
+ * Shallow copies of from's rows (the intervals stay from's) for to's
+ * charts: each row's point copied into pts with the index of the same
+ * experiment in to's spec (same title, or both untitled); its parameter
+ * values stay its own, so a run at other values is drawn at them.  Rows of
+ * experiments `to` does not have, and every row when the workloads differ,
+ * are left out.  Returns how many were written (out and pts: room for
+ * from->nr_res).
+ */
+int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
+		     struct point_result *out, struct point *pts);
+
+/* Free lr, also after resultload_open() failed. */
+void resultload_free(struct loaded_run *lr);
+
+#endif

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Facts that tell runs apart: see runfacts.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "runfacts.h"
+
+const char *const run_fact_names[] = { "host", "arch", "cpu_model", "kernel_release", NULL };
+
+/* The i-th "tag: NAME=value" meta line, or NULL. */
+static const char *nth_tag(const struct result_set *set, int i)
+{
+	for (int m = 0; m < set->nr_meta; m++)
+		if (!strcmp(set->meta[m].key, "tag") && !i--)
+			return set->meta[m].value;
+	return NULL;
+}
+
+const char *run_tag_name(const struct result_set *set, int i, char *buf, size_t len)
+{
+	const char *tag = nth_tag(set, i);
+
+	if (!tag)
+		return NULL;
+	snprintf(buf, len, "%.*s", (int)strcspn(tag, "="), tag);
+	return buf;
+}
+
+static bool is_fact(const char *by)
+{
+	for (int i = 0; run_fact_names[i]; i++)
+		if (!strcmp(run_fact_names[i], by))
+			return true;
+	return false;
+}
+
+int run_fact(const struct result_set *set, const char *by, char *buf, size_t len)
+{
+	const char *tag, *v;
+	size_t n;
+
+	buf[0] = '\0';
+	if (is_fact(by)) {
+		v = result_meta(set, by);
+		snprintf(buf, len, "%s", v ? v : "");
+		return 0;
+	}
+	if (strncmp(by, "tag:", 4) || !by[4])
+		return -EINVAL;
+	n = strlen(by + 4);
+	for (int i = 0; (tag = nth_tag(set, i)); i++) {
+		if (!strncmp(tag, by + 4, n) && tag[n] == '=') {
+			snprintf(buf, len, "%s", tag + n + 1);
+			break;
+		}
+	}
+	return 0;
+}
+
+static bool differs(const struct result_set *const *sets, int nr, const char *by)
+{
+	char first[256], v[256];
+
+	run_fact(sets[0], by, first, sizeof(first));
+	for (int i = 1; i < nr; i++) {
+		run_fact(sets[i], by, v, sizeof(v));
+		if (strcmp(v, first))
+			return true;
+	}
+	return false;
+}
+
+const char *run_pick_by(const struct result_set *const *sets, int nr, char *buf, size_t len)
+{
+	char name[128];
+
+	for (int i = 0; run_fact_names[i]; i++)
+		if (differs(sets, nr, run_fact_names[i]))
+			return snprintf(buf, len, "%s", run_fact_names[i]), buf;
+	for (int r = 0; r < nr; r++) {
+		for (int t = 0; run_tag_name(sets[r], t, name, sizeof(name)); t++) {
+			snprintf(buf, len, "tag:%s", name);
+			if (differs(sets, nr, buf))
+				return buf;
+		}
+	}
+	return NULL;
+}
+
+void run_label(const struct result_set *set, const char *by, int idx, char *buf, size_t len)
+{
+	char v[256];
+
+	if (!by || run_fact(set, by, v, sizeof(v)) || !v[0])
+		snprintf(buf, len, "run %d", idx + 1);
+	else if (!strncmp(by, "tag:", 4))
+		snprintf(buf, len, "%s=%s", by + 4, v);
+	else
+		snprintf(buf, len, "%s", v);
+}
+
+void run_heading(const struct result_set *set, int idx, char *buf, size_t len)
+{
+	const char *host = result_meta(set, "host"), *arch = result_meta(set, "arch");
+	const char *cpu = result_meta(set, "cpu_model"), *rel = result_meta(set, "kernel_release");
+	const char *tag;
+	size_t n;
+
+	n = snprintf(buf, len, "run %d: %s, %s (%s), kernel %s", idx + 1, host ?: "unknown host",
+		     arch ?: "unknown arch", cpu ?: "unknown CPU", rel ?: "unknown");
+	for (int i = 0; (tag = nth_tag(set, i)) && n < len; i++)
+		n += snprintf(buf + n, len - n, ", %s", tag);
+}
+
+struct run_facts run_facts_of(const struct result_set *set)
+{
+	const char *quick = result_meta(set, "quick");
+
+	return (struct run_facts){
+		.arch = result_meta(set, "arch"),
+		.cpu_model = result_meta(set, "cpu_model"),
+		.quick = quick && !strcmp(quick, "yes"),
+	};
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What tells runs apart, from their meta: host, arch, CPU model, kernel
+ * release and --tag values.  report names each run's table block and
+ * chart series by them, merge writes them into every row.
+ */
+#ifndef SWEEP_RUNFACTS_H
+#define SWEEP_RUNFACTS_H
+
+#include <stddef.h>
+
+#include "results_read.h"
+#include "table.h"
+
+/* The meta facts every row of a merged set carries, and --by accepts. */
+extern const char *const run_fact_names[];	/* NULL-terminated */
+
+/*
+ * The value of `by` in set's meta into buf: a fact ("arch"), or "tag:NAME",
+ * the value of --tag NAME=value.  "" when the run does not say.  Returns
+ * 0, or -EINVAL when by names neither.
+ */
+int run_fact(const struct result_set *set, const char *by, char *buf, size_t len);
+
+/*
+ * The default --by: the first fact, then the first tag, whose value is not
+ * the same in every run; NULL when none differs (runs are then named by
+ * their index).
+ */
+const char *run_pick_by(const struct result_set *const *sets, int nr, char *buf, size_t len);
+
+/* A run's series label: "x86_64", "machine=a" (tag:machine), or "run 2" without by. */
+void run_label(const struct result_set *set, const char *by, int idx, char *buf, size_t len);
+
+/* "run 1: host, x86_64 (CPU), kernel 6.18.0, machine=a": the line above its table block. */
+void run_heading(const struct result_set *set, int idx, char *buf, size_t len);
+
+/* The machine (arch, cpu_model) and --quick of a run's table, from its meta. */
+struct run_facts run_facts_of(const struct result_set *set);
+
+/* The NAME of the i-th --tag NAME=value line of meta, or NULL past the last. */
+const char *run_tag_name(const struct result_set *set, int i, char *buf, size_t len);
+
+#endif

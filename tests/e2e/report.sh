@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# report and merge, without root: two short null-workload runs tagged as two
+# "machines" at different rates; report redraws a directory byte for byte,
+# --set and --spec change what it draws, report of both draws a block per
+# run and a line per run, merge writes every row with its run's columns.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+SPEC=tests/e2e/report.spec
+
+# quiet_status STATUS CMD...: CMD exits with STATUS (its output dropped)
+quiet_status() {
+	local want=$1
+	shift
+	"$@" </dev/null >/dev/null 2>&1
+	[ $? = "$want" ]
+}
+A=$TMP/a
+B=$TMP/b
+
+$BPFSWEEP $SPEC -o "$A" --tag machine=a </dev/null >/dev/null 2>&1
+check report/run-a [ $? = 0 ]
+$BPFSWEEP $SPEC -o "$B" --tag machine=b --set rate=2000000 </dev/null >/dev/null 2>&1
+check report/run-b [ $? = 0 ]
+cp -r "$A" "$TMP/a.run"
+
+# --- one directory, redrawn in place ----------------------------------------
+$BPFSWEEP report "$A" >"$TMP/out" 2>"$TMP/err"
+check report/exit-0 [ $? = 0 ]
+check report/table-identical cmp "$TMP/a.run/table.txt" "$A/table.txt"
+check report/table-on-stdout cmp "$A/table.txt" "$TMP/out"
+check report/chart-identical diff -r -x '*.png' -x '*.svg' "$TMP/a.run/plots" "$A/plots"
+check report/chart-rendered is_png "$A/plots/report-hits-vs-producers.png"
+check report/no-staging [ ! -e "$A/.render.tmp" ]
+check report/csv-untouched cmp "$TMP/a.run/summary.csv" "$A/summary.csv"
+
+$BPFSWEEP report "$A" --no-plots --set 'label=L{producers}' >/dev/null 2>&1
+check report/set-exit-0 [ $? = 0 ]
+check report/set-label grep -q '^L4 ' "$A/table.txt"
+check report/set-label-only-label [ "$(grep -c M/s "$A/table.txt")" = 3 ]
+$BPFSWEEP report "$A" --no-plots --set title=Renamed >/dev/null 2>&1
+check report/set-title [ "$(grep -cx Renamed "$A/table.txt"):$(grep -c M/s "$A/table.txt")" = 1:3 ]
+$BPFSWEEP report "$A" --set 'plot=producers vs drops' >/dev/null 2>&1
+check report/set-plot [ "$(ls "$A/plots" | sed 's/\..*//' | sort -u)" = report-drops-vs-producers ]
+$BPFSWEEP report "$A" >/dev/null 2>&1
+check report/back-identical cmp "$TMP/a.run/table.txt" "$A/table.txt"
+check report/back-chart diff -r -x '*.png' -x '*.svg' "$TMP/a.run/plots" "$A/plots"
+
+# an edited spec: fewer points, another label; rows tied by parameter values
+sed -e 's/^producers = 1 2 4/producers = 4 2/' -e 's/^label = .*/label = p{producers}/' \
+	$SPEC >"$TMP/edited.spec"
+$BPFSWEEP report "$A" --no-plots --spec "$TMP/edited.spec" >/dev/null 2>"$TMP/err"
+check report/spec-exit-0 [ $? = 0 ]
+check report/spec-rows [ "$(grep -c M/s "$A/table.txt")" = 2 ]
+check report/spec-order [ "$(grep -o '^p[0-9]' "$A/table.txt" | tr '\n' ' ')" = "p4 p2 " ]
+check report/spec-hidden-noted grep -q '1 row of points the spec drawn does not have' "$TMP/err"
+sed 's/^workload = null/workload = count/' $SPEC >"$TMP/other.spec"
+check report/spec-other-workload-exit-2 \
+	quiet_status 2 $BPFSWEEP report "$A" --spec "$TMP/other.spec"
+
+# --- two directories: a block per run, a line per run ------------------------
+$BPFSWEEP report "$A" "$B" -o "$TMP/ab" >/dev/null 2>&1
+check report/two-exit-0 [ $? = 0 ]
+check report/two-blocks [ "$(grep -c '^run [12]: ' "$TMP/ab/table.txt")" = 2 ]
+check report/two-block-tags grep -q '^run 2: .*machine=b$' "$TMP/ab/table.txt"
+check report/two-rates [ "$(grep -c ' 2\.000 ± ' "$TMP/ab/table.txt")" = 3 ]
+GP=$TMP/ab/plots/report-hits-vs-producers.gp
+check report/two-series [ "$(grep -o 'title "machine=[ab]"' "$GP" | tr '\n' ' ')" = \
+	'title "machine=a" title "machine=b" ' ]
+check report/two-series-data [ "$(grep -c '^# machine=' "${GP%.gp}.dat")" = 2 ]
+$BPFSWEEP report "$A" "$B" -o "$TMP/ab2" --by host >/dev/null 2>&1
+check report/by-host grep -q "title \"$(uname -n)\"" "$TMP/ab2/plots/report-hits-vs-producers.gp"
+# scaling: per producer, relative to one producer: 1, 1/2, 1/4 on both machines
+$BPFSWEEP report "$A" "$B" -o "$TMP/scale" --per producers --normalize first >/dev/null 2>&1
+check report/scaling-exit-0 [ $? = 0 ]
+DAT=$TMP/scale/plots/report-hits-vs-producers-per-producers-relative.dat
+check report/scaling-values [ "$(awk '/^[0-9]/ { printf "%s:%.2f ", $1, $2 }' "$DAT")" = \
+	"1:1.00 2:0.50 4:0.25 1:1.00 2:0.50 4:0.25 " ]
+check report/scaling-label grep -q 'ylabel "hits per producers (relative to the first)"' \
+	"${DAT%.dat}.gp"
+$BPFSWEEP report "$A" -o "$TMP/zero" --per drop_pct >/dev/null 2>"$TMP/err"
+check report/per-zero-exit-1 [ $? = 1 ]
+check report/per-zero-said grep -q 'left out: it would divide by 0' "$TMP/err"
+check report/per-zero-no-data [ -z "$(ls -A "$TMP/zero/plots")" ]
+check report/per-not-a-number-exit-2 quiet_status 2 $BPFSWEEP report "$A" --per mode
+check report/normalize-what-exit-2 quiet_status 2 $BPFSWEEP report "$A" --normalize last
+check report/two-exists-exit-2 quiet_status 2 $BPFSWEEP report "$A" "$B" -o "$TMP/ab"
+check report/bad-by-exit-2 quiet_status 2 $BPFSWEEP report "$A" "$B" -o "$TMP/x" --by colour
+
+# --- merge --------------------------------------------------------------------
+M=$TMP/m
+$BPFSWEEP merge "$A" "$B" -o "$M" >/dev/null 2>&1
+check merge/exit-0 [ $? = 0 ]
+for f in summary.csv samples.csv; do
+	rows_a=$(($(wc -l <"$A/$f") - 1))
+	rows_b=$(($(wc -l <"$B/$f") - 1))
+	check "merge/$f-rows" [ "$(csv_col "$M/$f" run | wc -l)" = $((rows_a + rows_b)) ]
+	check "merge/$f-run-1-tag" [ "$(csv_col "$M/$f" tag_machine run 1 | sort -u)" = a ]
+	check "merge/$f-run-2-tag" [ "$(csv_col "$M/$f" tag_machine run 2 | sort -u)" = b ]
+	check "merge/$f-run-1-count" [ "$(csv_col "$M/$f" run run 1 | wc -l)" = "$rows_a" ]
+	check "merge/$f-host" [ "$(csv_col "$M/$f" host | sort -u)" = "$(uname -n)" ]
+	check "merge/$f-arch" [ "$(csv_col "$M/$f" arch | sort -u)" = "$(uname -m)" ]
+	# every merged row is its run's row, behind the run's own columns
+	check "merge/$f-rows-are-the-runs" diff <(tail -n +2 "$A/$f"; tail -n +2 "$B/$f") \
+		<(tail -n +2 "$M/$f" | cut -d, -f7-)
+done
+check merge/summary-rates [ "$(csv_col "$M/summary.csv" rate run 2 | sort -u)" = 2000000 ]
+check merge/samples-match-summary [ "$(csv_col "$M/samples.csv" point run 2 | sort -u | wc -l)" = \
+	"$(csv_col "$M/summary.csv" point run 2 | wc -l)" ]
+check merge/meta grep -q "^run: 2 $B\$" "$M/meta"
+GP=$M/plots/report-hits-vs-producers.gp
+check merge/chart-two-series [ "$(grep -c 'title "machine=[ab]"' "$GP")" = 2 ]
+check merge/table-two-blocks [ "$(grep -c '^run [12]: ' "$M/table.txt")" = 2 ]
+cp "$M/table.txt" "$TMP/m.table"
+$BPFSWEEP report "$M" >/dev/null 2>&1
+check merge/report-exit-0 [ $? = 0 ]
+check merge/report-identical cmp "$TMP/m.table" "$M/table.txt"
+check merge/exists-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$B" -o "$M"
+check merge/not-a-result-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$TMP" -o "$TMP/m2"
+check merge/nothing-left [ ! -e "$TMP/m2" ]

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * merge.c and runfacts.c: the union of the runs' columns, and the facts
+ * that name runs in a merged set, a report's table blocks and its series.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "merge.h"
+#include "runfacts.h"
+
+static char *names(const struct colset *cs)
+{
+	static char buf[512];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < cs->nr && n < sizeof(buf); i++)
+		n += snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? "," : "", cs->names[i]);
+	return buf;
+}
+
+TEST(union_of_equal_headers_is_the_header)
+{
+	const char *const h[] = { "point", "experiment", "rate", "status" };
+	struct colset cs = { 0 };
+
+	CHECK_INT(colset_merge(&cs, h, 4), 0);
+	CHECK_INT(colset_merge(&cs, h, 4), 0);
+	CHECK_STR(names(&cs), "point,experiment,rate,status");
+	CHECK_INT(colset_find(&cs, "rate"), 2);
+	CHECK_INT(colset_find(&cs, "hits"), -1);
+	colset_free(&cs);
+}
+
+/* A parameter only the second run has lands after its neighbour, not at the end. */
+TEST(a_column_of_one_run_lands_beside_its_neighbour)
+{
+	const char *const a[] = { "point", "experiment", "producers", "status", "hits" };
+	const char *const b[] = { "point", "experiment", "producers", "overwrite", "status",
+				  "hits", "drops" };
+	const char *const c[] = { "batch", "point" };
+	struct colset cs = { 0 };
+
+	CHECK_INT(colset_merge(&cs, a, 5), 0);
+	CHECK_INT(colset_merge(&cs, b, 7), 0);
+	CHECK_STR(names(&cs), "point,experiment,producers,overwrite,status,hits,drops");
+	CHECK_INT(colset_merge(&cs, c, 2), 0);
+	CHECK_STR(names(&cs), "batch,point,experiment,producers,overwrite,status,hits,drops");
+	colset_free(&cs);
+}
+
+TEST(many_columns_grow_the_set)
+{
+	static char cols[40][8];
+	const char *h[40];
+	struct colset cs = { 0 };
+
+	for (int i = 0; i < 40; i++) {
+		snprintf(cols[i], sizeof(cols[i]), "c%d", i);
+		h[i] = cols[i];
+	}
+	CHECK_INT(colset_merge(&cs, h, 40), 0);
+	CHECK_INT(cs.nr, 40);
+	CHECK_INT(colset_find(&cs, "c39"), 39);
+	colset_free(&cs);
+}
+
+static struct result_meta meta_a[] = {
+	{ "host", "epyc" }, { "arch", "x86_64" }, { "cpu_model", "AMD EPYC 9654" },
+	{ "kernel_release", "6.18.0" }, { "tag", "kernel=base" }, { "tag", "machine=a" },
+};
+static struct result_meta meta_b[] = {
+	{ "host", "kunpeng" }, { "arch", "aarch64" }, { "cpu_model", "Kunpeng 920" },
+	{ "kernel_release", "6.18.0" }, { "tag", "machine=b" },
+};
+static struct result_meta meta_c[] = {
+	{ "host", "epyc" }, { "arch", "x86_64" }, { "cpu_model", "AMD EPYC 9654" },
+	{ "kernel_release", "6.18.0" }, { "tag", "kernel=patched" }, { "tag", "machine=a" },
+};
+
+#define SET(m) { .meta = m, .nr_meta = sizeof(m) / sizeof(m[0]) }
+
+TEST(facts_and_tags_by_name)
+{
+	struct result_set a = SET(meta_a), b = SET(meta_b);
+	char v[64];
+
+	CHECK_INT(run_fact(&a, "arch", v, sizeof(v)), 0);
+	CHECK_STR(v, "x86_64");
+	CHECK_INT(run_fact(&a, "tag:machine", v, sizeof(v)), 0);
+	CHECK_STR(v, "a");
+	CHECK_INT(run_fact(&b, "tag:kernel", v, sizeof(v)), 0);
+	CHECK_STR(v, "");
+	CHECK_INT(run_fact(&a, "tag:mach", v, sizeof(v)), 0);	/* a prefix is not the name */
+	CHECK_STR(v, "");
+	CHECK_INT(run_fact(&a, "colour", v, sizeof(v)), -EINVAL);
+	CHECK_INT(run_fact(&a, "tag:", v, sizeof(v)), -EINVAL);
+	CHECK_STR(run_tag_name(&a, 1, v, sizeof(v)), "machine");
+	CHECK(!run_tag_name(&b, 1, v, sizeof(v)));
+}
+
+TEST(default_by_is_the_first_fact_that_differs)
+{
+	struct result_set a = SET(meta_a), b = SET(meta_b), c = SET(meta_c);
+	const struct result_set *machines[] = { &a, &b }, *kernels[] = { &a, &c };
+	const struct result_set *same[] = { &a, &a };
+	char buf[64];
+
+	CHECK_STR(run_pick_by(machines, 2, buf, sizeof(buf)), "host");
+	CHECK_STR(run_pick_by(kernels, 2, buf, sizeof(buf)), "tag:kernel");
+	CHECK(!run_pick_by(same, 2, buf, sizeof(buf)));
+}
+
+TEST(series_labels_and_headings)
+{
+	struct result_set a = SET(meta_a), b = SET(meta_b);
+	char buf[256];
+
+	run_label(&a, "arch", 0, buf, sizeof(buf));
+	CHECK_STR(buf, "x86_64");
+	run_label(&b, "tag:machine", 1, buf, sizeof(buf));
+	CHECK_STR(buf, "machine=b");
+	run_label(&b, "tag:kernel", 1, buf, sizeof(buf));	/* the run does not say */
+	CHECK_STR(buf, "run 2");
+	run_label(&a, NULL, 0, buf, sizeof(buf));
+	CHECK_STR(buf, "run 1");
+	run_heading(&a, 0, buf, sizeof(buf));
+	CHECK_STR(buf, "run 1: epyc, x86_64 (AMD EPYC 9654), kernel 6.18.0, kernel=base, "
+		  "machine=a");
+}
+
+RUN_TESTS(union_of_equal_headers_is_the_header, a_column_of_one_run_lands_beside_its_neighbour,
+	  many_columns_grow_the_set, facts_and_tags_by_name,
+	  default_by_is_the_first_fact_that_differs,
+	  series_labels_and_headings)
