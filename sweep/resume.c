@@ -301,6 +301,25 @@ static int rebuild_finished(const struct point *pts, int nr_pts, const bool *kep
 	return err;
 }
 
+/*
+ * A run killed as it created meta leaves it empty: it holds nothing, so it
+ * goes, and this run writes it anew.
+ */
+static int forget_empty_meta(const char *dir, struct resume *rs)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	if (unlink(path) && errno != ENOENT) {
+		int err = -errno;
+
+		diag_err("cannot resume %s: cannot remove its empty meta: %s", dir, strerror(-err));
+		return err;
+	}
+	rs->need_meta = true;
+	return 0;
+}
+
 static int check_headers(const char *dir, const struct sweep_cfg *cfg, struct resume *rs)
 {
 	const char *which;
@@ -341,8 +360,8 @@ int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_
 	err = read_set(dir, rs);
 	if (!err)
 		err = check_spec(dir, spec, rs);
-	if (!err)
-		rs->need_meta = !rs->set->nr_meta;
+	if (!err && !rs->set->nr_meta)
+		err = forget_empty_meta(dir, rs);
 	if (!err)
 		err = check_run_opts(dir, cfg, rs);
 	if (!err)
