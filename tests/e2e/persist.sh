@@ -167,14 +167,17 @@ run "$TMP/charts.spec" --only b -o "$TMP/charts-b" >/dev/null 2>"$TMP/err"
 check persist/only-charts-warns-ran [ "$(grep -c 'chart b-hits-vs-rate: no point finished ok' \
 	"$TMP/err")" = 1 ]
 
-# a run killed as it created meta left it empty: --resume writes it anew
+# a run killed as it created meta left it empty (and no CSVs yet, which
+# come after it): --resume writes it anew
 D=$TMP/emptymeta
 run "$TMP/charts.spec" --only a --no-plots -o "$D" >/dev/null 2>&1
 : >"$D/meta"
+rm "$D/samples.csv" "$D/summary.csv" "$D/table.txt"
 run "$TMP/charts.spec" --only a --no-plots --resume "$D" >/dev/null 2>"$TMP/err"
 check persist/resume-empty-meta-exit-0 [ $? = 0 ]
 check persist/resume-empty-meta-rewritten grep -qx 'workload: null' "$D/meta"
 check persist/resume-empty-meta-ends [ "$(tail -n 1 "$D/meta" | cut -d: -f1)" = end ]
+check persist/resume-empty-meta-ran [ "$(csv_col "$D/summary.csv" status | tr '\n' ' ')" = "ok ok " ]
 
 # --- a full tmpfs (root: a private mount namespace) ---------------------------
 if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
