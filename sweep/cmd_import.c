@@ -206,8 +206,9 @@ static int summary_row(FILE *f, const struct import_state *st, int ri, struct ro
 	return csv_write_row(f, r->f, r->nr);
 }
 
-static int write_summary(FILE *f, struct import_state *st)
+static int write_summary(FILE *f, const void *ctx)
 {
+	const struct import_state *st = ctx;
 	struct row *r = malloc(sizeof(*r));
 	int err = r ? summary_header(f, st, r) : -ENOMEM;
 
@@ -217,8 +218,9 @@ static int write_summary(FILE *f, struct import_state *st)
 	return err;
 }
 
-static int write_samples(FILE *f, struct import_state *st)
+static int write_samples(FILE *f, const void *ctx)
 {
+	const struct import_state *st = ctx;
 	const char *fields[6 + 32] = {
 		"point", "experiment", "rep", "interval", "warmup", "elapsed_ns",
 	};
@@ -232,8 +234,9 @@ static int write_samples(FILE *f, struct import_state *st)
 	return csv_write_row(f, fields, nr);
 }
 
-static int write_meta(FILE *f, struct import_state *st)
+static int write_meta(FILE *f, const void *ctx)
 {
+	const struct import_state *st = ctx;
 	const struct import_info ii = {
 		.argv_line = st->o->argv_line, .files = st->o->args, .nr_files = st->o->nr_args,
 		.title = st->set.titles[0], .tags = st->o->tags, .when = time(NULL),
@@ -243,25 +246,14 @@ static int write_meta(FILE *f, struct import_state *st)
 	return ferror(f) ? -EIO : 0;
 }
 
-/* OUT/name holding what fn writes, created exclusively. */
-static int write_file(struct import_state *st, const char *name,
-		      int (*fn)(FILE *f, struct import_state *st))
+/* OUT/name holding what fill writes, created exclusively. */
+static int write_file(const struct import_state *st, const char *name,
+		      int (*fill)(FILE *f, const void *ctx))
 {
-	struct membuf m;
-	int err, fd;
+	int err = resultdir_write_file(st->o->outdir, name, false, fill, st);
 
-	err = membuf_open(&m);
-	if (!err) {
-		err = fn(m.f, st);
-		err = membuf_close(&m) ?: err;
-	}
-	if (!err) {
-		fd = resultdir_create_file(st->o->outdir, name, m.buf, m.len);
-		err = fd < 0 ? fd : close(fd);
-	}
 	if (err)
 		diag_err("cannot write %s/%s: %s", st->o->outdir, name, strerror(-err));
-	membuf_free(&m);
 	return err;
 }
 

@@ -194,20 +194,20 @@ out:
 }
 
 /* "merged: 2 runs", then "run: <n> <directory>" per run. */
+static int meta_fill(FILE *f, const void *ctx)
+{
+	const struct merge *mg = ctx;
+
+	fprintf(f, "merged: %d run%s\n", mg->nr, mg->nr == 1 ? "" : "s");
+	for (int r = 0; r < mg->nr; r++)
+		fprintf(f, "run: %d %s\n", r + 1, mg->o->args[r]);
+	return 0;
+}
+
 static int write_meta(const struct merge *mg)
 {
-	struct membuf m;
-	int err = membuf_open(&m);
+	int err = resultdir_write_file(mg->o->outdir, "meta", false, meta_fill, mg);
 
-	if (err)
-		return err;
-	fprintf(m.f, "merged: %d run%s\n", mg->nr, mg->nr == 1 ? "" : "s");
-	for (int r = 0; r < mg->nr; r++)
-		fprintf(m.f, "run: %d %s\n", r + 1, mg->o->args[r]);
-	err = membuf_close(&m);
-	if (!err)
-		err = resultdir_put_file(mg->o->outdir, "meta", m.buf, m.len, false);
-	membuf_free(&m);
 	if (err)
 		diag_err("cannot write %s/meta: %s", mg->o->outdir, strerror(-err));
 	return err;

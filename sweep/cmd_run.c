@@ -67,32 +67,19 @@ static void default_outdir(struct run_state *rs)
 	snprintf(rs->dir, sizeof(rs->dir), "results/%s/%s", rs->cfg->name, stamp);
 }
 
-/*
- * dir/name from what fn writes: created exclusively, or, on --resume,
- * replacing the file of the run before (table.txt).
- */
-static int write_file(struct run_state *rs, const char *name,
-		      int (*fn)(FILE *f, struct run_state *rs))
+static int spec_fill(FILE *f, const void *spec)
 {
-	struct membuf m;
-	int err;
-
-	err = membuf_open(&m);
-	if (!err) {
-		err = fn(m.f, rs);
-		err = membuf_close(&m) ?: err;
-	}
-	if (!err)
-		err = resultdir_put_file(rs->dir, name, m.buf, m.len, rs->o->resume);
-	if (err)
-		diag_err("cannot write %s/%s: %s", rs->dir, name, strerror(-err));
-	membuf_free(&m);
-	return err;
+	return spec_write(spec, f);
 }
 
-static int write_spec(FILE *f, struct run_state *rs)
+/* The spec as run: created, or on --resume replacing the one of the run before. */
+static int write_spec(struct run_state *rs)
 {
-	return spec_write(rs->spec, f);
+	int err = resultdir_write_file(rs->dir, "spec", rs->o->resume, spec_fill, rs->spec);
+
+	if (err)
+		diag_err("cannot write %s/spec: %s", rs->dir, strerror(-err));
+	return err;
 }
 
 /* meta: created at the start; "resumed" and "end" lines appended later. */
@@ -199,7 +186,7 @@ static int write_setup(struct run_state *rs, bool spec, bool meta)
 	int err = 0;
 
 	if (spec)
-		err = write_file(rs, "spec", write_spec);
+		err = write_spec(rs);
 	if (!err && meta)
 		err = write_meta(rs, NULL, 0);
 	else if (!err && rs->o->resume)

@@ -32,21 +32,17 @@ int render_table(FILE *f, const struct render_job *job)
 	return err ?: ferror(f) ? -EIO : 0;
 }
 
+static int table_fill(FILE *f, const void *job)
+{
+	return render_table(f, job);
+}
+
 static int write_table(const char *dir, const struct render_job *job)
 {
-	struct membuf m;
-	int err;
+	int err = resultdir_write_file(dir, "table.txt", job->replace, table_fill, job);
 
-	err = membuf_open(&m);
-	if (!err) {
-		err = render_table(m.f, job);
-		err = membuf_close(&m) ?: err;
-	}
-	if (!err)
-		err = resultdir_put_file(dir, "table.txt", m.buf, m.len, job->replace);
 	if (err)
 		diag_err("cannot write %s/table.txt: %s", dir, strerror(-err));
-	membuf_free(&m);
 	return err;
 }
 

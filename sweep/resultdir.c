@@ -261,3 +261,20 @@ int resultdir_put_file(const char *dir, const char *name, const void *buf, size_
 	fd = resultdir_create_file(dir, name, buf, len);
 	return fd < 0 ? fd : close(fd) ? -errno : 0;
 }
+
+int resultdir_write_file(const char *dir, const char *name, bool replace,
+			 int (*fill)(FILE *f, const void *ctx), const void *ctx)
+{
+	struct membuf m;
+	int err;
+
+	err = membuf_open(&m);
+	if (!err) {
+		err = fill(m.f, ctx);
+		err = membuf_close(&m) ?: err;
+	}
+	if (!err)
+		err = resultdir_put_file(dir, name, m.buf, m.len, replace);
+	membuf_free(&m);
+	return err;
+}

@@ -73,4 +73,12 @@ int membuf_open(struct membuf *m);
 int membuf_close(struct membuf *m);
 void membuf_free(struct membuf *m);
 
+/*
+ * dir/name holding what fill(f, ctx) writes, formatted in memory first and
+ * then put as resultdir_put_file() does (created exclusively, or with
+ * replace swapped in by rename).  0, fill's error, or -errno.
+ */
+int resultdir_write_file(const char *dir, const char *name, bool replace,
+			 int (*fill)(FILE *f, const void *ctx), const void *ctx);
+
 #endif
