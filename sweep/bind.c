@@ -975,6 +975,9 @@ static char *spec_name(const char *path)
 	len = strlen(base);
 	if (len > 5 && !strcmp(base + len - 5, ".spec"))
 		len -= 5;
+	/* the default result directory is results/<name>/: "." and ".." leave it */
+	if (len <= 2 && !strncmp(base, "..", len))
+		return strdup("spec");
 	return strndup(base, len);
 }
 

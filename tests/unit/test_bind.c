@@ -155,6 +155,9 @@ TEST(spec_name)
 		{ "dir.spec/x.spec.spec", "x.spec" },
 		{ "/abs/.spec", ".spec" },
 		{ "noext.txt", "noext.txt" },
+		/* results/<name>/ must not lead out of results/ */
+		{ "d/...spec", "spec" },
+		{ "d/..spec", "spec" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
