@@ -197,7 +197,10 @@ static void describe_set(const struct result_set *rs, char *buf, size_t len)
 		if (!strcmp(rs->meta[i].key, "tag"))
 			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : " (", rs->meta[i].value);
 	if (n && n < len)
-		snprintf(buf + n, len - n, ")");
+		n += snprintf(buf + n, len - n, ")");
+	/* smoke-run numbers are for function, not for a cover letter */
+	if (result_meta(rs, "quick") && !strcmp(result_meta(rs, "quick"), "yes") && n < len)
+		snprintf(buf + n, len - n, " (smoke run: --quick)");
 }
 
 static void print_text(FILE *f, const struct comparison *c, double alpha, bool first)

@@ -54,6 +54,12 @@ check compare/new-only-listed-failures [ "$(field fast state 2 "" failures)" = "
 check compare/unsupported-not-compared [ "$(field fast reason 0 "" failures)" = \
 	"both unsupported: null: unsupported on request (fail=probe)" ]
 
+# a smoke run says so in the header
+run "$TMP/quick" --quick --set producers=0 || fail compare/runs "quick run failed"
+cmp quick "$TMP/base" "$TMP/quick"
+check compare/quick-marked grep -q '^new: .*(smoke run: --quick)$' "$TMP/quick.out"
+check compare/base-not-marked not grep -q '^base: .*smoke run' "$TMP/quick.out"
+
 # the same, the other way round: slower, -9.09%
 cmp slow -i rate -f csv "$TMP/fast" "$TMP/base"
 check compare/slow-slower [ "$(field slow verdict 0 hits)" = slower ]
