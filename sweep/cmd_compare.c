@@ -200,7 +200,8 @@ static double cell_num(const struct result_set *rs, int row, const char *metric,
 
 /*
  * A point's moments: of its measured intervals' rates in samples.csv, or,
- * where samples.csv holds none (an imported set), from its summary row.
+ * where samples.csv holds none (an imported set), from its summary row
+ * (whose n is -1, not known, when the bench output did not say it).
  */
 static int point_moments(const struct result_set *rs, int row, const char *metric,
 			 struct cmp_moments *m)
@@ -222,7 +223,7 @@ static int point_moments(const struct result_set *rs, int row, const char *metri
 	}
 	cmp_moments_of(x, n, m);
 	free(x);
-	if (n == 0 && pt->n > 0)
+	if (n == 0 && pt->n != 0)
 		*m = (struct cmp_moments){ .mean = cell_num(rs, row, metric, "mean"),
 					   .sd = cell_num(rs, row, metric, "stddev"), .n = pt->n };
 	return 0;
