@@ -91,12 +91,12 @@ static int describe_metrics(struct result_cfg *rc, const struct result_set *set)
 	return 0;
 }
 
-static int describe(struct result_cfg *rc, const struct result_set *set)
+static int describe(struct result_cfg *rc, const struct result_set *set, const char *dir)
 {
 	int err = 0;
 
 	if (set->nr_params > WL_MAX_PARAMS) {
-		diag_err("summary.csv has %d parameters (at most %d)", set->nr_params,
+		diag_err("%s: summary.csv has %d parameters (at most %d)", dir, set->nr_params,
 			 WL_MAX_PARAMS);
 		return -EINVAL;
 	}
@@ -104,7 +104,14 @@ static int describe(struct result_cfg *rc, const struct result_set *set)
 				    .nr_params = set->nr_params, .metrics = rc->metrics };
 	for (int k = 0; !err && k < set->nr_params; k++)
 		err = describe_param(rc, set, k);
-	return err ?: describe_metrics(rc, set);
+	if (!err)
+		err = describe_metrics(rc, set);
+	if (!err && !rc->wl.nr_metrics) {
+		/* the table and charts show rates: sizes and times alone have none */
+		diag_err("%s: summary.csv has no rate column (M_per_s_mean) to draw", dir);
+		err = -EINVAL;
+	}
+	return err;
 }
 
 /* Summary row r's value of parameter k, as the descriptor holds it. */
@@ -250,12 +257,12 @@ static struct sweep_cfg *cfg_of(const struct result_set *set)
 	return NULL;
 }
 
-int resultcfg_build(const struct result_set *set, const struct spec *spec,
+int resultcfg_build(const char *dir, const struct result_set *set, const struct spec *spec,
 		    struct result_cfg **rcp, struct sweep_cfg **cfgp, struct plan *plan)
 {
 	struct result_cfg *rc = calloc(1, sizeof(*rc));
 	struct sweep_cfg *cfg = cfg_of(set);
-	int err = rc && cfg ? describe(rc, set) : -ENOMEM;
+	int err = rc && cfg ? describe(rc, set, dir) : -ENOMEM;
 
 	memset(plan, 0, sizeof(*plan));
 	*rcp = rc;

@@ -24,12 +24,12 @@
 struct result_cfg;
 
 /*
- * cfg and plan (one point per summary row, point id = row - 1) of set,
- * which must outlive them.  [report] keys of spec (--spec, --set; NULL for
+ * cfg and plan (one point per summary row, point id = row - 1) of set (read
+ * from dir), which must outlive them.  [report] keys of spec (--spec, --set; NULL for
  * none) replace the defaults.  Errors are reported; 0, -EINVAL or -errno.
  * Free with resultcfg_free() (plan with plan_free()), also on error.
  */
-int resultcfg_build(const struct result_set *set, const struct spec *spec,
+int resultcfg_build(const char *dir, const struct result_set *set, const struct spec *spec,
 		    struct result_cfg **rc, struct sweep_cfg **cfg, struct plan *plan);
 
 /* The rates of ok summary row p from its cells (no intervals to summarize). */

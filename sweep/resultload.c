@@ -271,7 +271,7 @@ static int open_specless(struct loaded_run *lr, const char *spec_path, const cha
 	for (int i = 0; !err && i < nr_sets; i++)
 		err = spec_set(lr->spec, sets[i]);
 	if (!err)
-		err = resultcfg_build(lr->set, lr->spec, &lr->rcfg, &lr->cfg, &lr->plan);
+		err = resultcfg_build(lr->dir, lr->set, lr->spec, &lr->rcfg, &lr->cfg, &lr->plan);
 	lr->res = err ? NULL : calloc(lr->set->nr_points + 1, sizeof(*lr->res));
 	if (!err && !lr->res)
 		err = -ENOMEM;
