@@ -5,6 +5,7 @@
  * is why the set must outlive the description.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,15 +284,13 @@ int resultcfg_build(const char *dir, const struct result_set *set, const struct 
 	return err;
 }
 
+/* An empty cell (a value the bench did not print) draws as 0. */
 static double cell_num(const struct result_set *set, int row, const char *metric,
 		       const char *stat)
 {
-	char name[300];
-	int c;
+	double v = result_summary_rate(set, row, metric, stat);
 
-	snprintf(name, sizeof(name), "%s_per_s_%s", metric, stat);
-	c = result_summary_col(set, name);
-	return c < 0 || !*cell(set, row, c) ? 0 : strtod(cell(set, row, c), NULL);
+	return isnan(v) ? 0 : v;
 }
 
 void resultcfg_rates(const struct result_set *set, const struct result_point *p,
