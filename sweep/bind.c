@@ -796,6 +796,40 @@ static int set_report_opts(struct experiment *x, const struct report_opts *rep)
 	return x->label ? 0 : -ENOMEM;
 }
 
+/* Is key given in sec? */
+static bool has_key(const struct spec_section *sec, const char *key)
+{
+	for (int i = 0; sec && i < sec->nr_entries; i++)
+		if (!strcmp(sec->entries[i].key, key))
+			return true;
+	return false;
+}
+
+int bind_report_section(const struct spec *s, const struct workload *wl, struct experiment *x)
+{
+	struct sweep_cfg cfg = { .wl = wl };
+	struct binder b = { .s = s, .cfg = &cfg };
+	struct report_opts rep = { .group = x->group };
+	int errors = diag_error_count();
+
+	for (int i = 0; i < s->nr_sections; i++)
+		if (!strcmp(s->sections[i].name, "report"))
+			b.report = &s->sections[i];
+	bind_report(&b, &rep);
+	if (diag_error_count() != errors)
+		return -EINVAL;
+	x->group = rep.group;
+	if (rep.nr_plots) {
+		x->nr_plots = rep.nr_plots;
+		memcpy(x->plots, rep.plots, sizeof(x->plots));
+	}
+	if (!has_key(b.report, "label"))
+		return 0;
+	free(x->label);
+	x->label = rep.label ? strdup(rep.label) : NULL;
+	return !rep.label || x->label ? 0 : -ENOMEM;
+}
+
 /*
  * --set puts a parameter in every [params] section, so a bad one would be
  * reported once per experiment: remember which failed, and say it once.

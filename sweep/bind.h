@@ -85,6 +85,13 @@ const struct axis *experiment_axis(const struct experiment *e, int param);
 /* "1.5s", "250ms", "100us", "20ns" → *ns; 0, or -EINVAL with a message in err. */
 int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen);
 
+/*
+ * The [report] section of s (label, group, plot) bound against wl into x,
+ * over x's own: for an experiment not bound from a spec (resultcfg.c).
+ * Returns 0, -ENOMEM, or -EINVAL after reporting every error found.
+ */
+int bind_report_section(const struct spec *s, const struct workload *wl, struct experiment *x);
+
 /* Returns 0, or -EINVAL after reporting every error found. */
 int bind_spec(const struct spec *s, struct sweep_cfg **out);
 

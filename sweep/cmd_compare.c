@@ -187,20 +187,10 @@ static int common_metrics(struct comparison *c)
 	return 0;
 }
 
-static double cell_num(const struct result_set *rs, int row, const char *metric,
-		       const char *stat)
-{
-	char col[300];
-	int i;
-
-	snprintf(col, sizeof(col), "%s_per_s_%s", metric, stat);
-	i = result_summary_col(rs, col);
-	return i < 0 || !*rs->summary.rows[row][i] ? NAN : strtod(rs->summary.rows[row][i], NULL);
-}
-
 /*
  * A point's moments: of its measured intervals' rates in samples.csv, or,
- * where samples.csv holds none (an imported set), from its summary row.
+ * where samples.csv holds none (an imported set), from its summary row
+ * (whose n is -1, not known, when the bench output did not say it).
  */
 static int point_moments(const struct result_set *rs, int row, const char *metric,
 			 struct cmp_moments *m)
@@ -222,9 +212,10 @@ static int point_moments(const struct result_set *rs, int row, const char *metri
 	}
 	cmp_moments_of(x, n, m);
 	free(x);
-	if (n == 0 && pt->n > 0)
-		*m = (struct cmp_moments){ .mean = cell_num(rs, row, metric, "mean"),
-					   .sd = cell_num(rs, row, metric, "stddev"), .n = pt->n };
+	if (n == 0 && pt->n != 0)
+		*m = (struct cmp_moments){ .mean = result_summary_rate(rs, row, metric, "mean"),
+					   .sd = result_summary_rate(rs, row, metric, "stddev"),
+					   .n = pt->n };
 	return 0;
 }
 

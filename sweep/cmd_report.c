@@ -60,7 +60,7 @@ static int add_arg_dir(struct report *rp, const char *dir)
 	char path[4200];
 	int err = 0;
 
-	snprintf(path, sizeof(path), "%s/runs/1/spec", dir);
+	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", dir);
 	if (access(path, F_OK))
 		return add_dir(rp, dir);
 	for (int n = 1; !err; n++) {

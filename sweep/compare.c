@@ -281,6 +281,8 @@ enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp
 {
 	bool up = new->mean > base->mean;
 
+	if (base->n < 0 || new->n < 0)
+		return CMP_NO_N;
 	if (!t->done)
 		return CMP_UNTESTED;
 	if (!(t->p < alpha) || new->mean == base->mean)
@@ -293,6 +295,8 @@ const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir)
 	switch (v) {
 	case CMP_UNTESTED:
 		return "no test (n < 2)";
+	case CMP_NO_N:
+		return "no test (n unknown)";
 	case CMP_SAME:
 		return "no significant change";
 	case CMP_IMPROVED:

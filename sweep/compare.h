@@ -45,7 +45,7 @@ void cmp_join_free(struct cmp_join *j);
 struct cmp_moments {
 	double mean;
 	double sd;
-	long n;
+	long n;		/* -1: not known (numbers imported from bench output) */
 };
 
 /* Moments of x[0..n-1] (sd 0 for n < 2). */
@@ -67,6 +67,7 @@ enum cmp_better cmp_direction(const char *metric);
 
 enum cmp_verdict {
 	CMP_UNTESTED,		/* no test possible (n < 2) */
+	CMP_NO_N,		/* no test possible: a side's n is not known */
 	CMP_SAME,		/* no significant change */
 	CMP_IMPROVED,
 	CMP_REGRESSED,

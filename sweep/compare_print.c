@@ -292,6 +292,14 @@ static void num(char *buf, double v, const char *fmt)
 		snprintf(buf, 32, fmt, v);
 }
 
+/* A count, empty where it is not known. */
+static void num_n(char *buf, long n)
+{
+	buf[0] = '\0';
+	if (n >= 0)
+		snprintf(buf, 32, "%ld", n);
+}
+
 static void csv_values(const struct point_cmp *p, const struct metric_cmp *m, char v[][32])
 {
 	for (int i = 0; i < NR_TAIL; i++)
@@ -300,10 +308,10 @@ static void csv_values(const struct point_cmp *p, const struct metric_cmp *m, ch
 		return;
 	num(v[3], m->base.mean, "%.3f");
 	num(v[4], m->base.sd, "%.3f");
-	snprintf(v[5], 32, "%ld", m->base.n);
+	num_n(v[5], m->base.n);
 	num(v[6], m->new.mean, "%.3f");
 	num(v[7], m->new.sd, "%.3f");
-	snprintf(v[8], 32, "%ld", m->new.n);
+	num_n(v[8], m->new.n);
 	num(v[9], m->new.mean - m->base.mean, "%.3f");
 	num(v[10], m->delta_pct, "%.4f");
 	num(v[11], m->test.t, "%.6g");
@@ -410,7 +418,7 @@ static struct json_object *json_moments(const struct cmp_moments *m)
 
 	json_object_object_add(o, "mean", json_num(m->mean));
 	json_object_object_add(o, "stddev", json_num(m->sd));
-	json_object_object_add(o, "n", json_object_new_int64(m->n));
+	json_object_object_add(o, "n", m->n < 0 ? NULL : json_object_new_int64(m->n));
 	return o;
 }
 

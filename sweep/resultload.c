@@ -89,7 +89,12 @@ int resultload_rebuild(const struct result_set *set, const struct result_point *
 	for (int i = 0; i < p->nr_samples; i++)
 		rebuild_interval(set, set->samples.rows[p->sample_rows[i]], &r->iv[i]);
 	r->nr_iv = p->nr_samples;
-	return r->status == PS_OK ? point_result_summarize(r) : 0;
+	/* imported numbers: no intervals, the summary row is all there is */
+	if (r->status == PS_OK && !p->nr_samples)
+		resultcfg_rates(set, p, pt->wp.wl, r);
+	else if (r->status == PS_OK)
+		return point_result_summarize(r);
+	return 0;
 }
 
 /* A spec (from path, or text as read from dir) with the --set assignments, bound and expanded. */
@@ -231,10 +236,10 @@ static int read_dir(struct loaded_run *lr)
 	err = results_read(lr->dir, &lr->set, why, sizeof(why));
 	if (err)
 		diag_err("cannot read %s: %s", lr->dir, why[0] ? why : strerror(-err));
-	else if (!lr->set->spec || !lr->set->has_summary)
-		diag_err("%s holds no %s: not a result directory of bpfsweep run", lr->dir,
-			 lr->set->spec ? "summary.csv" : "spec");
-	return err ?: !lr->set->spec || !lr->set->has_summary ? -EINVAL : 0;
+	else if (!lr->set->has_summary)
+		diag_err("%s holds no summary.csv: not a result directory of bpfsweep run",
+			 lr->dir);
+	return err ?: !lr->set->has_summary ? -EINVAL : 0;
 }
 
 static int check_columns(const struct loaded_run *lr, const struct bound *run,
@@ -253,6 +258,29 @@ static int check_columns(const struct loaded_run *lr, const struct bound *run,
 	return -EINVAL;
 }
 
+/* A set without a spec: described by its own rows, [report] keys from spec_path and sets. */
+static int open_specless(struct loaded_run *lr, const char *spec_path, const char *const *sets,
+			 int nr_sets)
+{
+	int err = 0;
+
+	if (spec_path)
+		err = spec_parse_file(spec_path, &lr->spec);
+	else if (nr_sets)
+		err = spec_parse_string("--set", "", &lr->spec);
+	for (int i = 0; !err && i < nr_sets; i++)
+		err = spec_set(lr->spec, sets[i]);
+	if (!err)
+		err = resultcfg_build(lr->dir, lr->set, lr->spec, &lr->rcfg, &lr->cfg, &lr->plan);
+	lr->res = err ? NULL : calloc(lr->set->nr_points + 1, sizeof(*lr->res));
+	if (!err && !lr->res)
+		err = -ENOMEM;
+	for (int i = 0; !err && i < lr->set->nr_points; i++)
+		err = resultload_rebuild(lr->set, &lr->set->points[i], &lr->plan.pts[i],
+					 &lr->res[lr->nr_res++]);
+	return err;
+}
+
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
 		    int nr_sets, struct loaded_run *lr)
 {
@@ -263,6 +291,8 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 	memset(lr, 0, sizeof(*lr));
 	lr->dir = strdup(dir);
 	err = lr->dir ? read_dir(lr) : -ENOMEM;
+	if (!err && !lr->set->spec)
+		return open_specless(lr, spec_path, sets, nr_sets);
 	if (!err)
 		err = bind_points(dir, NULL, lr->set->spec, NULL, 0, &run);
 	if (!err && other)
@@ -297,16 +327,15 @@ int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
 {
 	int nr = 0;
 
-	if (from->cfg->wl != to->cfg->wl)
-		return 0;
 	for (int i = 0; i < from->nr_res; i++) {
 		const struct point *pt = from->res[i].pt;
 		int exp = experiment_twin(from->cfg, &from->cfg->exps[pt->exp], to->cfg);
 
-		if (exp < 0)
-			continue;
 		pts[nr] = *pt;
+		if (exp < 0 || !resultcfg_retie_values(from->cfg->wl, to->cfg->wl, pts[nr].wp.v))
+			continue;
 		pts[nr].exp = exp;
+		pts[nr].wp.wl = to->cfg->wl;
 		out[nr] = from->res[i];
 		out[nr].pt = &pts[nr];
 		nr++;
@@ -320,6 +349,7 @@ void resultload_free(struct loaded_run *lr)
 
 	point_results_free(lr->res, lr->nr_res);
 	bound_free(&b);
+	resultcfg_free(lr->rcfg);
 	result_set_free(lr->set);
 	free(lr->dir);
 	memset(lr, 0, sizeof(*lr));

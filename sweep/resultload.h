@@ -16,6 +16,7 @@
 #include "matrix.h"
 #include "plan.h"
 #include "result.h"
+#include "resultcfg.h"
 #include "results_read.h"
 
 /* Is summary row p the point pt: same experiment, same value of every parameter? */
@@ -37,6 +38,7 @@ struct loaded_run {
 	struct point_result *res;	/* the rows tied to plan's points, point order */
 	int nr_res;
 	int nr_hidden;			/* rows of points the spec drawn does not have */
+	struct result_cfg *rcfg;	/* cfg's workload, of a set without a spec */
 };
 
 /*
@@ -44,6 +46,8 @@ struct loaded_run {
  * --set assignments), and tie every summary row to its point: first to the
  * spec as run by point id and parameter tuple, then, when the spec drawn is
  * another, to the point of that spec with the same experiment and tuple.
+ * A set without a spec (imported) is described by itself (resultcfg.h);
+ * spec_path and sets then give only [report] keys.
  * Errors are reported (spec errors at their location); 0, -EINVAL, -errno.
  */
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
@@ -54,7 +58,8 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
  * charts: each row's point copied into pts with the index of the same
  * experiment in to's spec (same title, or both untitled); its parameter
  * values stay its own, so a run at other values is drawn at them.  Rows of
- * experiments `to` does not have, and every row when the workloads differ,
+ * experiments `to` does not have, and every row when the workloads differ
+ * (sets without a spec: other parameters, or an enum value `to` lacks),
  * are left out.  Returns how many were written (out and pts: room for
  * from->nr_res).
  */

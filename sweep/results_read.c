@@ -4,6 +4,7 @@
  * Points are tied to their samples by point id, never by row order.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +234,17 @@ const char *result_meta(const struct result_set *rs, const char *key)
 int result_summary_col(const struct result_set *rs, const char *name)
 {
 	return csv_column(&rs->summary, name);
+}
+
+double result_summary_rate(const struct result_set *rs, int row, const char *metric,
+			   const char *stat)
+{
+	char col[300];
+	int i;
+
+	snprintf(col, sizeof(col), "%s_per_s_%s", metric, stat);
+	i = result_summary_col(rs, col);
+	return i < 0 || !*rs->summary.rows[row][i] ? NAN : strtod(rs->summary.rows[row][i], NULL);
 }
 
 void result_set_free(struct result_set *rs)

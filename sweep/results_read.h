@@ -66,6 +66,10 @@ const char *result_meta(const struct result_set *rs, const char *key);
 /* Column index of name in the summary header, or -1. */
 int result_summary_col(const struct result_set *rs, const char *name);
 
+/* Summary row's cell METRIC_per_s_STAT ("hits", "mean") as a number; NaN when absent or empty. */
+double result_summary_rate(const struct result_set *rs, int row, const char *metric,
+			   const char *stat);
+
 void result_set_free(struct result_set *rs);
 
 #endif

@@ -141,6 +141,22 @@ TEST(welch_n_one)
 	CHECK(!t.done);
 }
 
+/* Imported numbers: mean and stddev known, n not: Δ% still, no test. */
+TEST(welch_n_unknown)
+{
+	struct cmp_moments base = { 14.970e6, 0.012e6, -1 }, new = { 10.319e6, 0.016e6, -1 };
+	struct cmp_moments measured = { 10.319e6, 0.016e6, 20 };
+	struct cmp_test t;
+
+	cmp_welch(&base, &new, &t);
+	CHECK(!t.done);
+	CHECK_INT(cmp_verdict_of(&base, &new, &t, 0.05, CMP_HIGHER_BETTER), CMP_NO_N);
+	CHECK_STR(cmp_verdict_text(CMP_NO_N, CMP_HIGHER_BETTER), "no test (n unknown)");
+	CHECK(fabs(cmp_delta_pct(base.mean, new.mean) - -31.0688) < 1e-3);
+	cmp_welch(&base, &measured, &t);
+	CHECK_INT(cmp_verdict_of(&base, &measured, &t, 0.05, CMP_HIGHER_BETTER), CMP_NO_N);
+}
+
 TEST(delta_pct)
 {
 	CHECK_NEAR(cmp_delta_pct(1000000, 1100000), 10, 1e-12);
@@ -286,5 +302,6 @@ TEST(join_needs_status_column)
 
 RUN_TESTS(moments_of_five, welch_significant, welch_not_significant,
 	  welch_one_side_zero_variance, welch_equal_means, welch_zero_variance_both, welch_n_one,
+	  welch_n_unknown,
 	  delta_pct, direction_and_words, join_across_specs, join_refuses_varying_one_side_param,
 	  join_by_title, join_titles_differ, join_ignore, join_needs_status_column)

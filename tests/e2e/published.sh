@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Published numbers: seed 002's two tables (x86_64 and arm64), imported,
+# then drawn together (report, merge: a chart with a line per machine, a
+# table block per machine) and compared (Δ% from the summary rows: the
+# bench output says no n, so no test).  No root, no BPF.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FIX=tests/fixtures/import
+LABEL='rb-libbpf nr_prod {producers}'
+
+quiet $BPFSWEEP import $FIX/002_x86_64.txt -o "$TMP/X" --tag arch=x86_64 \
+	--tag cpu_model='AMD EPYC 9654' --label "$LABEL"
+quiet $BPFSWEEP import $FIX/002_arm64.txt -o "$TMP/A" --tag arch=arm64 \
+	--tag cpu_model='HiSilicon Kunpeng 920' --label "$LABEL"
+
+# series of a chart's .dat: "SERIES X MEAN" per point
+dat_points() {
+	awk '/^# x mean/ { next } /^# / { s = substr($0, 3); next }
+	     NF >= 2 { print s, $1, $2 }' "$1"
+}
+
+$BPFSWEEP report "$TMP/X" "$TMP/A" -o "$TMP/BOTH" --by arch >"$TMP/out" 2>&1
+check published_report_ok [ $? = 0 ]
+DAT=$(ls "$TMP"/BOTH/plots/*hits-vs-producers.dat 2>/dev/null | head -1)
+check published_one_chart [ -n "$DAT" ]
+dat_points "$DAT" >"$TMP/pts"
+check published_two_series [ "$(cut -d' ' -f1 "$TMP/pts" | uniq | xargs)" = "x86_64 arm64" ]
+check published_x86_1 grep -qx 'x86_64 1 14.970000' "$TMP/pts"
+check published_arm_1 grep -qx 'arm64 1 10.319000' "$TMP/pts"
+check published_x86_52 grep -qx 'x86_64 52 1.709000' "$TMP/pts"
+check published_arm_52 grep -qx 'arm64 52 2.858000' "$TMP/pts"
+check published_16_each [ "$(grep -c '^arm64 ' "$TMP/pts")" = 16 ]
+check published_table_x86 grep -q 'x86_64 (AMD EPYC 9654)' "$TMP/BOTH/table.txt"
+check published_table_arm grep -q 'arm64 (HiSilicon Kunpeng 920)' "$TMP/BOTH/table.txt"
+check published_table_blocks [ "$(grep -c '^Ringbuf, multi-producer' "$TMP/BOTH/table.txt")" = 2 ]
+check published_table_label grep -q '^rb-libbpf nr_prod 52 *2.858 ± 0.002M/s' \
+	"$TMP/BOTH/table.txt"
+
+# merge draws the same chart
+quiet $BPFSWEEP merge "$TMP/X" "$TMP/A" -o "$TMP/M" --by arch
+check published_merge_ok [ $? = 0 ]
+MDAT=$(ls "$TMP"/M/plots/*hits-vs-producers.dat 2>/dev/null | head -1)
+check published_merge_chart [ -n "$MDAT" ] && dat_points "$MDAT" >"$TMP/mpts"
+check published_merge_same cmp -s "$TMP/pts" "$TMP/mpts"
+
+# a scaling chart: per producer, relative to the first
+quiet $BPFSWEEP report "$TMP/X" "$TMP/A" -o "$TMP/N" --by arch --normalize first \
+	--per producers
+NDAT=$(ls "$TMP"/N/plots/*per-producers-relative.dat 2>/dev/null | head -1)
+check published_scaling_chart [ -n "$NDAT" ] && dat_points "$NDAT" >"$TMP/npts"
+check published_scaling_first [ "$(awk '$2 == 1 { print $1, $3 }' "$TMP/npts" | xargs)" = \
+	"x86_64 1.000000 arm64 1.000000" ]
+
+# [report] keys still apply, checked against the set's own parameters
+quiet $BPFSWEEP report "$TMP/X" -o "$TMP/D" --set 'plot=producers vs drops'
+check published_set_plot [ -n "$(ls "$TMP"/D/plots/*drops-vs-producers.dat 2>/dev/null)" ]
+$BPFSWEEP report "$TMP/X" -o "$TMP/E" --set 'plot=producer vs hits' >"$TMP/err" 2>&1
+check published_set_unknown_exit2 [ $? = 2 ]
+check published_set_unknown_says grep -q "unknown parameter 'producer'" "$TMP/err"
+
+# compare: the summary's means, Δ%, and no test without n
+$BPFSWEEP compare "$TMP/X" "$TMP/A" >"$TMP/cmp" 2>&1
+grep 'producers=1 ' "$TMP/cmp" >"$TMP/row1"
+check published_compare_means grep -q '14.970 ± 0.012M/s *10.319 ± 0.231M/s' "$TMP/row1"
+check published_compare_pct grep -q -- '-31.07%' "$TMP/row1"
+check published_compare_no_n grep -q 'no test (n unknown)' "$TMP/row1"
+$BPFSWEEP compare "$TMP/X" "$TMP/A" --format csv >"$TMP/cmp.csv" 2>&1
+check published_compare_csv_n_empty [ "$(csv_col "$TMP/cmp.csv" base_n | sort -u | xargs)" = "" ]
