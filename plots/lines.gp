@@ -17,7 +17,7 @@ set title "@TITLE@@SUBTITLE@" noenhanced
 set xlabel "@XLABEL@" noenhanced
 set ylabel "@YLABEL@" noenhanced
 # under the plot: a key outside right takes a third of the width
-set key below center horizontal noenhanced title "@CAPTION@"
+set key below center horizontal noenhanced height 1 title "@CAPTION@"
 set grid
 set yrange [0:*]
 set style data yerrorlines

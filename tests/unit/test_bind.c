@@ -893,5 +893,5 @@ TEST(bad_links)
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
 	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
 	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
-	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text, suggestions, linked_values,
-	  bad_links)
+	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text,
+	  suggestions, linked_values, bad_links)

@@ -175,8 +175,8 @@ static void check_gp(const struct fixture *fx)
 {
 	CHECK_INT(contains(fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\" "), 1);
 	/* under the plot, titled with what the bars are */
-	CHECK_INT(contains(fx, CHART0 ".gp", "set key below center horizontal noenhanced title "
-			   "\"error bars: \\302\\2611 stddev over 10 intervals\"\n"), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set key below center horizontal noenhanced height 1 "
+			   "title \"error bars: \\302\\2611 stddev over 10 intervals\"\n"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "background \"white\" name "
 			   "\"_1_hits_vs_producers_by_flag\"\n"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel \"producers\""), 1);
