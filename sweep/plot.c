@@ -784,7 +784,7 @@ static void put_xml_text(FILE *f, const char *s)
 static int svg_set_title(const char *dir, const char *slug, const char *title)
 {
 	char path[PATH_MAX + SLUG_LEN + 8], name[SLUG_LEN + 2], old[SLUG_LEN + 24], *text, *at;
-	FILE *f;
+	FILE *f = NULL;
 	int err;
 
 	snprintf(path, sizeof(path), "%s/%s.svg", dir, slug);
@@ -793,13 +793,10 @@ static int svg_set_title(const char *dir, const char *slug, const char *title)
 		goto out;
 	svg_name(slug, name, sizeof(name));
 	snprintf(old, sizeof(old), "<title>%s</title>", name);
+	/* no such title: not gnuplot's layout, left as it is */
 	at = strstr(text, old);
-	f = at ? fopen(path, "w") : NULL;
-	if (!at) {
-		free(text);
-		return 0;	/* not gnuplot's layout: left as it is */
-	}
-	err = f ? 0 : -errno;
+	if (at && !(f = fopen(path, "w")))
+		err = -errno;
 	if (f) {
 		fwrite(text, 1, at - text, f);
 		fputs("<title>", f);
