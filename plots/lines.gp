@@ -4,27 +4,31 @@
 #
 # The template is plots/lines.gp in bpfsweep's tree (share/bpfsweep/plots/
 # once installed); each result's plots/<chart>.gp is a copy of it with the
-# placeholders (names between at signs) filled in: TITLE, XLABEL, YLABEL
-# (metric and unit), XSETUP (log2 scale for doubling sweeps, named tics for
-# on/off and enum axes), PLOT (the series of <chart>.dat), OUTPUT (<chart>).
+# placeholders (names between at signs) filled in: TITLE, SUBTITLE (a
+# second title line with the machine, kernel and tags of a one-run chart,
+# or nothing), XLABEL, YLABEL (metric and unit), CAPTION (what the error
+# bars are, the key's title), XSETUP (log scale, from [report] logx and
+# doubling sweeps; named tics for on/off and enum axes), PLOT (the series
+# of <chart>.dat), OUTPUT (<chart>), SVGNAME (<chart> as an identifier).
 # Restyle one chart: edit its copy, run "gnuplot <chart>.gp" in its plots/.
 # Restyle every future chart: edit the template.
 
-set title "@TITLE@" noenhanced
+set title "@TITLE@@SUBTITLE@" noenhanced
 set xlabel "@XLABEL@" noenhanced
 set ylabel "@YLABEL@" noenhanced
-set key outside right top noenhanced
+# under the plot: a key outside right takes a third of the width
+set key below center horizontal noenhanced height 1 title "@CAPTION@"
 set grid
 set yrange [0:*]
 set style data yerrorlines
-set pointsize 0.8
+set pointsize 1
 @XSETUP@
 
-set terminal pngcairo size 1024,640 noenhanced
+set terminal pngcairo size 1024,640 font "sans,13" noenhanced
 set output "@OUTPUT@.png"
 plot @PLOT@
 
-set terminal svg size 1024,640 dynamic noenhanced
+set terminal svg size 1024,640 dynamic font "sans,13" noenhanced background "white" name "@SVGNAME@"
 set output "@OUTPUT@.svg"
 replot
 unset output

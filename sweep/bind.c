@@ -42,7 +42,10 @@ struct report_opts {
 	int group;
 	struct plot_req plots[MAX_PLOTS];
 	int nr_plots;
+	enum plot_logx logx;
 };
+
+const char *const plot_logx_names[] = { "auto", "on", "off", NULL };
 
 struct binder {
 	const struct spec *s;
@@ -347,6 +350,17 @@ static void bind_group(const struct binder *b, const struct spec_entry *e,
 	rep->group = lookup_param(b, e->value, strlen(e->value), &e->val_loc, false);
 }
 
+/* logx = auto|on|off; a wrong value is reported and leaves rep->logx as it was. */
+static void bind_logx(const struct spec_entry *e, struct report_opts *rep)
+{
+	int i = list_index(plot_logx_names, e->value);
+
+	if (i < 0)
+		diag_at(&e->val_loc, "logx must be auto, on or off, not '%s'", e->value);
+	else
+		rep->logx = i;
+}
+
 /* Up to max whitespace-separated words of text, with their offsets. */
 static int split_words(const char *text, const char **w, size_t *len, int max)
 {
@@ -402,7 +416,7 @@ static void bind_plot(const struct binder *b, const struct spec_entry *e,
 		rep->plots[rep->nr_plots++] = pr;
 }
 
-/* label, group or plot, in [report] or a [params] override; false for other keys. */
+/* label, group, plot or logx, in [report] or a [params] override; false for other keys. */
 static bool bind_report_entry(const struct binder *b, const struct spec_entry *e,
 			      struct report_opts *rep)
 {
@@ -417,6 +431,9 @@ static bool bind_report_entry(const struct binder *b, const struct spec_entry *e
 		return true;
 	case RK_PLOT:
 		bind_plot(b, e, rep);
+		return true;
+	case RK_LOGX:
+		bind_logx(e, rep);
 		return true;
 	default:
 		return false;
@@ -788,6 +805,7 @@ static void check_link(const struct workload *wl, const struct experiment *x,
 static int set_report_opts(struct experiment *x, const struct report_opts *rep)
 {
 	x->group = rep->group;
+	x->logx = rep->logx;
 	x->nr_plots = rep->nr_plots;
 	memcpy(x->plots, rep->plots, sizeof(x->plots));
 	if (!rep->label)

@@ -43,6 +43,10 @@ struct plot_req {
 	int by;			/* param index, or -1 */
 };
 
+/* "logx = auto|on|off": a log x axis for doubling sweeps, always, or never. */
+enum plot_logx { LOGX_AUTO, LOGX_ON, LOGX_OFF };
+extern const char *const plot_logx_names[];	/* by enum plot_logx, NULL-terminated */
+
 /* One [params] section: a block of points with its own table and charts. */
 struct experiment {
 	char *title;
@@ -51,6 +55,7 @@ struct experiment {
 	int group;		/* param index, or -1 */
 	struct plot_req plots[MAX_PLOTS];
 	int nr_plots;
+	enum plot_logx logx;
 	/*
 	 * Nesting order, outermost first: the keys in the order the section
 	 * lists them, then every other parameter at its default.  Every

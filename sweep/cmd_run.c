@@ -54,7 +54,7 @@ struct run_state {
 	struct point_result *set;	/* the result set: resumed + saved, point order */
 	int nr_set;
 	struct run_facts facts;		/* for the table and charts, from meta */
-	char arch[64], cpu_model[256];
+	char arch[64], cpu_model[256], kernel_release[128];
 };
 
 static void default_outdir(struct run_state *rs)
@@ -313,10 +313,13 @@ static void read_facts(struct run_state *rs)
 		rs->arch[0] = '\0';
 	if (!meta_lookup(path, "cpu_model", rs->cpu_model, sizeof(rs->cpu_model)))
 		rs->cpu_model[0] = '\0';
+	if (!meta_lookup(path, "kernel_release", rs->kernel_release, sizeof(rs->kernel_release)))
+		rs->kernel_release[0] = '\0';
 	rs->facts = (struct run_facts){
-		.arch = rs->arch, .cpu_model = rs->cpu_model,
+		.arch = rs->arch, .cpu_model = rs->cpu_model, .kernel_release = rs->kernel_release,
 		.quick = meta_lookup(path, "quick", quick, sizeof(quick)) && !strcmp(quick, "yes"),
 	};
+	meta_lookup_all(path, "tag", ", ", rs->facts.tags, sizeof(rs->facts.tags));
 }
 
 static int exit_status(int run_err, const struct point_result *res, int nr)

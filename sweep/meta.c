@@ -85,28 +85,37 @@ static char *trim(char *s)
 	return s;
 }
 
-/* Value of the first "key : value" line of path (/proc/cpuinfo style); false if none. */
-static bool read_keyed(const char *path, const char *key, char *buf, size_t len)
+/*
+ * Value of the first "key : value" line of path (/proc/cpuinfo style), or
+ * with sep every such value joined by sep; false if none.
+ */
+static bool read_keyed_sep(const char *path, const char *key, const char *sep, char *buf,
+			   size_t len)
 {
 	char *line = NULL, *colon;
-	size_t cap = 0;
+	size_t cap = 0, n = 0;
 	bool found = false;
 	FILE *f = fopen(path, "r");
 
-	while (f && !found && getline(&line, &cap, f) > 0) {
+	while (f && (sep || !found) && getline(&line, &cap, f) > 0) {
 		colon = strchr(line, ':');
 		if (!colon)
 			continue;
 		*colon = '\0';
-		if (strcmp(trim(line), key))
+		if (strcmp(trim(line), key) || n >= len)
 			continue;
-		snprintf(buf, len, "%s", trim(colon + 1));
+		n += snprintf(buf + n, len - n, "%s%s", found ? sep : "", trim(colon + 1));
 		found = true;
 	}
 	free(line);
 	if (f)
 		fclose(f);
 	return found;
+}
+
+static bool read_keyed(const char *path, const char *key, char *buf, size_t len)
+{
+	return read_keyed_sep(path, key, NULL, buf, len);
 }
 
 /* x86 names its model; arm64 gives "Hardware" on some boards, else implementer/part ids. */
@@ -472,6 +481,11 @@ static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_in
 bool meta_lookup(const char *path, const char *key, char *buf, size_t len)
 {
 	return read_keyed(path, key, buf, len);
+}
+
+bool meta_lookup_all(const char *path, const char *key, const char *sep, char *buf, size_t len)
+{
+	return read_keyed_sep(path, key, sep, buf, len);
 }
 
 /* The value of tag key=value in tags, or NULL. */

@@ -34,6 +34,9 @@ int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_i
  */
 bool meta_lookup(const char *path, const char *key, char *buf, size_t len);
 
+/* Every value of key (the "tag" lines) joined by sep into buf; false when there is none. */
+bool meta_lookup_all(const char *path, const char *key, const char *sep, char *buf, size_t len);
+
 /* What `bpfsweep import` knows of the numbers it read. */
 struct import_info {
 	const char *argv_line;

@@ -30,6 +30,7 @@
 #define PLOT_TEMPLATE	"lines.gp"
 #define SLUG_LEN	200
 #define SERIES_LEN	256
+#define TITLE_LEN	512
 
 /* One ok point of a chart: which series it belongs to, and where on x. */
 struct entry {
@@ -112,14 +113,17 @@ static void slugify(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-/* "<title> <y> vs <x> [by <z>]", made unique among the charts already named. */
+/*
+ * "<experiment number>-<y>-vs-<x>[-by-<z>]": short, the same in every run
+ * of a spec, and unique but for two identical plot lines (then "-2").
+ */
 static void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 {
 	const struct workload *wl = c->cfg->wl;
 	char raw[512], base[SLUG_LEN - 12];	/* room for "-<dup>" */
 	int n, dup = 1;
 
-	n = snprintf(raw, sizeof(raw), "%s %s vs %s", experiment_title(c->cfg, c->e),
+	n = snprintf(raw, sizeof(raw), "%d %s vs %s", (int)(c->e - c->cfg->exps) + 1,
 		     wl->metrics[c->req->y], wl->params[c->req->x].name);
 	if (c->req->by >= 0 && n < (int)sizeof(raw))
 		n += snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
@@ -453,12 +457,30 @@ static bool x_doubles(const struct chart *c)
 	return true;
 }
 
+/* A log axis has no place for 0, nor for on/off and enum values. */
+static bool x_loggable(const struct chart *c)
+{
+	const struct axis *ax = experiment_axis(c->e, c->req->x);
+
+	for (int i = 0; !c->names && ax && i < ax->nr_vals; i++)
+		if (ax->vals[i] <= 0)
+			return false;
+	return !c->names && ax;
+}
+
+/* logx = auto: doubling sweeps on log2; on: log2 or log10 where x allows; off: linear. */
 static void put_xsetup(FILE *f, const struct chart *c)
 {
-	if (c->names)
+	if (c->names) {
 		fputs("set offsets 0.5, 0.5, 0, 0", f);
-	else if (x_doubles(c))
+	} else if (c->e->logx != LOGX_OFF && x_doubles(c)) {
 		fputs("set logscale x 2", f);
+	} else if (c->e->logx == LOGX_ON && x_loggable(c)) {
+		fputs("set logscale x 10", f);
+	}
+	if (c->e->logx == LOGX_ON && !x_loggable(c))
+		diag_warn("chart %s: logx = on, but a log axis cannot show its x values: "
+			  "drawn linear", c->slug);
 }
 
 static void put_plot(FILE *f, const struct chart *c)
@@ -486,18 +508,100 @@ static void put_plot(FILE *f, const struct chart *c)
 }
 
 /*
+ * gnuplot's svg "name" (letters, digits and _ only): the slug with _ for
+ * -, and a leading _ since a name must not start with a digit.  It ids
+ * the SVG's groups and is its <title> until svg_set_title() replaces it.
+ */
+static void svg_name(const char *slug, char *buf, size_t len)
+{
+	size_t n = snprintf(buf, len, "_%s", slug);
+
+	for (size_t i = 0; i < n && i < len; i++)
+		if (buf[i] == '-')
+			buf[i] = '_';
+}
+
+/*
+ * The machine under the title: "x86_64 (AMD EPYC 9654), kernel 6.18.0,
+ * machine=a", from one run's meta; empty for a chart of several runs
+ * (facts NULL), whose series name their runs.
+ */
+static void subtitle(const struct chart *c, char *buf, size_t len)
+{
+	const struct run_facts *f = c->facts;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	if (f->arch && *f->arch && strcmp(f->arch, "unknown"))
+		n += snprintf(buf, len, "%s", f->arch);
+	if (f->cpu_model && *f->cpu_model && strcmp(f->cpu_model, "unknown") && n < len)
+		n += snprintf(buf + n, len - n, n ? " (%s)" : "%s", f->cpu_model);
+	if (f->kernel_release && *f->kernel_release && strcmp(f->kernel_release, "unknown") &&
+	    n < len)
+		n += snprintf(buf + n, len - n, "%skernel %s", n ? ", " : "", f->kernel_release);
+	if (f->tags[0] && n < len)
+		snprintf(buf + n, len - n, "%s%s", n ? ", " : "", f->tags);
+}
+
+/*
+ * What the error bars are: the stddev of the interval rates, over how many
+ * intervals (the range, when points differ), or the stddev a bench printed
+ * for imported rows, which have no intervals.
+ */
+static void caption(const struct chart *c, char *buf, size_t len)
+{
+	int lo = 0, hi = 0, published = 0;
+	size_t n;
+
+	for (int i = 0; i < c->nr_ent; i++) {
+		int k = c->ent[i].r->rate[c->req->y].n;
+
+		if (k <= 0)
+			published++;
+		else if (!lo || k < lo)
+			lo = k;
+		if (k > hi)
+			hi = k;
+	}
+	n = snprintf(buf, len, "error bars: ±1 stddev");
+	if (lo == hi && lo)
+		n += snprintf(buf + n, len - n, " over %d intervals", lo);
+	else if (lo)
+		n += snprintf(buf + n, len - n, " over %d-%d intervals", lo, hi);
+	if (published && n < len)
+		snprintf(buf + n, len - n, "%s as published", lo ? ", or" : "");
+}
+
+static void chart_title(const struct chart *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", experiment_title(c->cfg, c->e),
+		 c->facts && c->facts->quick ? " (smoke run: --quick)" : "");
+}
+
+/*
  * One @NAME@ of the template; false if NAME is not ours (left as is).
- * The template already has quotes around TITLE, XLABEL and YLABEL.
+ * The template already has quotes around TITLE, SUBTITLE, CAPTION, XLABEL
+ * and YLABEL; SUBTITLE is a second title line, "\n" and the text, or
+ * nothing.
  */
 static bool put_placeholder(FILE *f, const struct chart *c, const char *name, size_t len)
 {
-	char key[32], label[256];
+	char key[32], label[512];
 
 	snprintf(key, sizeof(key), "%.*s", (int)len, name);
 	if (!strcmp(key, "TITLE")) {
-		plot_escape(f, experiment_title(c->cfg, c->e));
-		if (c->facts && c->facts->quick)
-			plot_escape(f, " (smoke run: --quick)");
+		chart_title(c, label, sizeof(label));
+		plot_escape(f, label);
+	} else if (!strcmp(key, "SUBTITLE")) {
+		subtitle(c, label, sizeof(label));
+		if (label[0])
+			fputs("\\n", f);
+		plot_escape(f, label);
+	} else if (!strcmp(key, "CAPTION")) {
+		caption(c, label, sizeof(label));
+		plot_escape(f, label);
 	} else if (!strcmp(key, "XLABEL") || !strcmp(key, "YLABEL")) {
 		axis_label(c, key[0] == 'Y', label, sizeof(label));
 		plot_escape(f, label);
@@ -507,6 +611,9 @@ static bool put_placeholder(FILE *f, const struct chart *c, const char *name, si
 		put_plot(f, c);
 	} else if (!strcmp(key, "OUTPUT")) {
 		fputs(c->slug, f);
+	} else if (!strcmp(key, "SVGNAME")) {
+		svg_name(c->slug, label, sizeof(label));
+		fputs(label, f);
 	} else {
 		return false;
 	}
@@ -652,8 +759,64 @@ spawn_failed:
 	return -err;
 }
 
+/* s as XML character data: & < > escaped, control characters as spaces. */
+static void put_xml_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '&')
+			fputs("&amp;", f);
+		else if (c == '<')
+			fputs("&lt;", f);
+		else if (c == '>')
+			fputs("&gt;", f);
+		else
+			fputc(c < 0x20 || c == 0x7f ? ' ' : c, f);
+	}
+}
+
+/*
+ * gnuplot's svg terminal titles the document with its "name", an
+ * identifier: the chart's own title, escaped as XML, goes in its place
+ * so that a browser tab or a screen reader says what the chart is.
+ */
+static int svg_set_title(const char *dir, const char *slug, const char *title)
+{
+	char path[PATH_MAX + SLUG_LEN + 8], name[SLUG_LEN + 2], old[SLUG_LEN + 24], *text, *at;
+	FILE *f = NULL;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s.svg", dir, slug);
+	err = read_text_file(path, &text);
+	if (err)
+		goto out;
+	svg_name(slug, name, sizeof(name));
+	snprintf(old, sizeof(old), "<title>%s</title>", name);
+	/* no such title: not gnuplot's layout, left as it is */
+	at = strstr(text, old);
+	if (at && !(f = fopen(path, "w")))
+		err = -errno;
+	if (f) {
+		fwrite(text, 1, at - text, f);
+		fputs("<title>", f);
+		put_xml_text(f, title);
+		fputs("</title>", f);
+		fputs(at + strlen(old), f);
+		err = ferror(f) ? -EIO : 0;
+		if (fclose(f) && !err)
+			err = -errno;
+	}
+	free(text);
+out:
+	if (err)
+		diag_err("cannot set the title of %s: %s", path, strerror(-err));
+	return err;
+}
+
 /* Render every chart written; the first error wins, the others still run. */
-static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr, unsigned int timeout_s)
+static int render_all(const char *dir, char (*slugs)[SLUG_LEN], char (*titles)[TITLE_LEN], int nr,
+		      unsigned int timeout_s)
 {
 	char gnuplot[PATH_MAX];
 	int err = 0;
@@ -664,7 +827,8 @@ static int render_all(const char *dir, char (*slugs)[SLUG_LEN], int nr, unsigned
 		return -ENOENT;
 	}
 	for (int i = 0; i < nr; i++) {
-		int e = run_gnuplot(gnuplot, dir, slugs[i], timeout_s);
+		int e = run_gnuplot(gnuplot, dir, slugs[i], timeout_s) ?:
+			svg_set_title(dir, slugs[i], titles[i]);
 
 		if (e && !err)
 			err = e;
@@ -681,6 +845,7 @@ struct plot_job {
 	char dir[PATH_MAX];
 	char *tpl;
 	char (*slugs)[SLUG_LEN];
+	char (*titles)[TITLE_LEN];	/* of slugs[i]'s chart, for its SVG */
 	int nr_slugs;
 	int skipped;		/* -EDOM when a scaling chart was left out */
 };
@@ -713,8 +878,10 @@ static int plot_one(struct plot_job *job, const struct experiment *e, const stru
 		job->skipped = err;
 		c.nr_ent = err = 0;
 	}
-	if (!err && c.nr_ent)
+	if (!err && c.nr_ent) {
+		chart_title(&c, job->titles[job->nr_slugs], TITLE_LEN);
 		memcpy(job->slugs[job->nr_slugs++], c.slug, SLUG_LEN);
+	}
 	chart_free(&c);
 	return err;
 }
@@ -763,7 +930,8 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 		return err;
 	}
 	job->slugs = calloc(nr, sizeof(*job->slugs));
-	if (!job->slugs) {
+	job->titles = calloc(nr, sizeof(*job->titles));
+	if (!job->slugs || !job->titles) {
 		diag_err("charts: %s", strerror(ENOMEM));
 		return -ENOMEM;
 	}
@@ -793,9 +961,10 @@ int plot_render_runs(const char *dir, const struct sweep_cfg *cfg, const struct 
 			err = plot_one(&job, e, &e->plots[p]);
 	}
 	if (!err)
-		err = render_all(job.dir, job.slugs, job.nr_slugs, timeout_s ?: PLOT_TIMEOUT_S) ?:
-		      job.skipped;
+		err = render_all(job.dir, job.slugs, job.titles, job.nr_slugs,
+				 timeout_s ?: PLOT_TIMEOUT_S) ?: job.skipped;
 	free(job.tpl);
 	free(job.slugs);
+	free(job.titles);
 	return err;
 }

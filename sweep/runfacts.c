@@ -115,11 +115,16 @@ void run_heading(const struct result_set *set, int idx, char *buf, size_t len)
 
 struct run_facts run_facts_of(const struct result_set *set)
 {
-	const char *quick = result_meta(set, "quick");
-
-	return (struct run_facts){
+	const char *quick = result_meta(set, "quick"), *tag;
+	struct run_facts f = {
 		.arch = result_meta(set, "arch"),
 		.cpu_model = result_meta(set, "cpu_model"),
+		.kernel_release = result_meta(set, "kernel_release"),
 		.quick = quick && !strcmp(quick, "yes"),
 	};
+	size_t n = 0;
+
+	for (int i = 0; (tag = nth_tag(set, i)) && n < sizeof(f.tags); i++)
+		n += snprintf(f.tags + n, sizeof(f.tags) - n, "%s%s", i ? ", " : "", tag);
+	return f;
 }

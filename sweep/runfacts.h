@@ -35,7 +35,7 @@ void run_label(const struct result_set *set, const char *by, int idx, char *buf,
 /* "run 1: host, x86_64 (CPU), kernel 6.18.0, machine=a": the line above its table block. */
 void run_heading(const struct result_set *set, int idx, char *buf, size_t len);
 
-/* The machine (arch, cpu_model) and --quick of a run's table, from its meta. */
+/* The machine (arch, cpu_model, kernel release), tags and --quick of a run, from its meta. */
 struct run_facts run_facts_of(const struct result_set *set);
 
 /* The NAME of the i-th --tag NAME=value line of meta, or NULL past the last. */

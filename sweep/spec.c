@@ -21,7 +21,7 @@ const char *const spec_sweep_keys[] = {
 	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity",
 	"max_cv", "retry_noisy", NULL
 };
-const char *const spec_report_keys[] = { "label", "group", "plot", NULL };
+const char *const spec_report_keys[] = { "label", "group", "plot", "logx", NULL };
 
 enum lex_err {
 	LEX_OK,

@@ -39,7 +39,7 @@ struct spec {
  */
 enum sweep_key { SK_TITLE, SK_WORKLOAD, SK_WARMUP, SK_DURATION, SK_INTERVAL, SK_REPEAT,
 		 SK_AFFINITY, SK_MAX_CV, SK_RETRY_NOISY };
-enum report_key { RK_LABEL, RK_GROUP, RK_PLOT };
+enum report_key { RK_LABEL, RK_GROUP, RK_PLOT, RK_LOGX };
 extern const char *const spec_sweep_keys[];
 extern const char *const spec_report_keys[];
 

@@ -40,10 +40,14 @@ void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
  * machine (a line "- x86_64 (AMD EPYC 9654)" above the table, as cover
  * letters show it; NULL or "unknown" arch leaves it out, as for a table
  * that spans several machines) and whether it was a --quick smoke run.
+ * Charts also name the kernel release and the --tag values in their
+ * subtitle.
  */
 struct run_facts {
 	const char *arch;
 	const char *cpu_model;
+	const char *kernel_release;	/* NULL when meta does not say */
+	char tags[256];			/* "kernel=base, machine=a": every --tag, or "" */
 	bool quick;
 };
 

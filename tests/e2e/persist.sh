@@ -164,7 +164,7 @@ run "$TMP/charts.spec" --only a -o "$TMP/charts-a" >/dev/null 2>"$TMP/err"
 check persist/only-charts-exit-0 [ $? = 0 ]
 check persist/only-charts-no-warning [ "$(grep -c 'nothing to draw' "$TMP/err")" = 0 ]
 run "$TMP/charts.spec" --only b -o "$TMP/charts-b" >/dev/null 2>"$TMP/err"
-check persist/only-charts-warns-ran [ "$(grep -c 'chart b-hits-vs-rate: no point finished ok' \
+check persist/only-charts-warns-ran [ "$(grep -c 'chart 2-hits-vs-rate: no point finished ok' \
 	"$TMP/err")" = 1 ]
 
 # a run killed as it created meta left it empty (and no CSVs yet, which

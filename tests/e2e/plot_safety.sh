@@ -31,6 +31,8 @@ SWEEP_TITLE+='m "; X = "system('"'"'touch MARK/macro'"'"')"; @X; " '
 SWEEP_TITLE+='s " . system("touch MARK/system") . " $(touch MARK/dollar) back\'
 PARAMS_TITLE='exp `touch MARK/params` @X $(touch MARK/params-dollar) '"'"'q'"'"' été'
 SET_TITLE='set `touch MARK/set` @X " . system("touch MARK/set-system") . "'
+# a --tag value goes into the charts' subtitle
+TAG='machine=`touch MARK/tag` @X $(touch MARK/tag-dollar) " . system("touch MARK/tag-sys") . "'
 sed "s|MARK|$M|g" >"$TMP/inject.spec" <<EOF
 [sweep]
 title    = $SWEEP_TITLE
@@ -63,14 +65,26 @@ rerun_gp() {
 # svg_shows DIR TITLE: some chart's SVG has TITLE as a text element, as written
 svg_shows() { grep -qF "<text>$2</text>" "$1"/plots/*.svg; }
 
+# svg_titled DIR TITLE: some chart's SVG is titled TITLE (XML-escaped), on a white background
+svg_titled() {
+	local t=${2//&/&amp;}
+	t=${t//</&lt;}
+	t=${t//>/&gt;}
+	grep -qF "<title>$t</title>" "$1"/plots/*.svg &&
+		grep -q '^<rect x="0" y="0" width="1024" height="640" fill="#ffffff"/>' \
+			"$1"/plots/*.svg
+}
+
 D=$TMP/spec-titles
-$BPFSWEEP "$TMP/inject.spec" -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+$BPFSWEEP "$TMP/inject.spec" -o "$D" --tag "${TAG//MARK/$M}" >"$TMP/out" 2>"$TMP/err" </dev/null
 check plot-safety/spec-titles-run [ $? = 0 ]
 check plot-safety/two-charts [ "$(ls "$D"/plots/*.svg | wc -l)" = 2 ]
 check plot-safety/spec-titles-no-command-ran no_marks
 check plot-safety/spec-titles-gp-inert no_raw_user_syntax "$D"
 check plot-safety/sweep-title-shown svg_shows "$D" "${SWEEP_TITLE//MARK/$M}"
 check plot-safety/params-title-shown svg_shows "$D" "${PARAMS_TITLE//MARK/$M}"
+check plot-safety/tag-in-subtitle grep -qF "${TAG//MARK/$M}" "$D"/plots/*.svg
+check plot-safety/svg-title svg_titled "$D" "${PARAMS_TITLE//MARK/$M}"
 check plot-safety/spec-titles-rerun quiet rerun_gp "$D"
 check plot-safety/spec-titles-rerun-no-command-ran no_marks
 
@@ -101,7 +115,7 @@ EOF
 mkdir "$TMP/hangbin"
 cat >"$TMP/hangbin/gnuplot" <<EOF
 #!/bin/sh
-case "\$1" in a-*) exec sleep 60 ;; esac
+case "\$1" in 1-*) exec sleep 60 ;; esac
 exec $(command -v gnuplot) "\$@"
 EOF
 chmod +x "$TMP/hangbin/gnuplot"
@@ -114,8 +128,8 @@ took=$(($(date +%s) - start))
 check plot-timeout/exit-1 [ "$status" = 1 ]
 check plot-timeout/killed-in-time [ "$took" -lt 10 ]
 check plot-timeout/message grep -qxF \
-	"bpfsweep: error: gnuplot timed out after 1 s on $D/plots/a-hits-vs-producers.gp" "$TMP/err"
-check plot-timeout/other-chart-rendered grep -q '<svg' "$D/plots/b-hits-vs-producers.svg"
+	"bpfsweep: error: gnuplot timed out after 1 s on $D/plots/1-hits-vs-producers.gp" "$TMP/err"
+check plot-timeout/other-chart-rendered grep -q '<svg' "$D/plots/2-hits-vs-producers.svg"
 check plot-timeout/csv-intact [ "$(csv_col "$D/summary.csv" status | tr '\n' ' ')" = \
 	"ok ok ok ok " ]
 check plot-timeout/table-intact grep -qx 'a' "$D/table.txt"

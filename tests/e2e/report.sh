@@ -35,7 +35,7 @@ check report/exit-0 [ $? = 0 ]
 check report/table-identical cmp "$TMP/a.run/table.txt" "$A/table.txt"
 check report/table-on-stdout cmp "$A/table.txt" "$TMP/out"
 check report/chart-identical diff -r -x '*.png' -x '*.svg' "$TMP/a.run/plots" "$A/plots"
-check report/chart-rendered is_png "$A/plots/report-hits-vs-producers.png"
+check report/chart-rendered is_png "$A/plots/1-hits-vs-producers.png"
 check report/no-staging [ ! -e "$A/.render.tmp" ]
 check report/csv-untouched cmp "$TMP/a.run/summary.csv" "$A/summary.csv"
 
@@ -46,7 +46,7 @@ check report/set-label-only-label [ "$(grep -c M/s "$A/table.txt")" = 3 ]
 $BPFSWEEP report "$A" --no-plots --set title=Renamed >/dev/null 2>&1
 check report/set-title [ "$(grep -cx Renamed "$A/table.txt"):$(grep -c M/s "$A/table.txt")" = 1:3 ]
 $BPFSWEEP report "$A" --set 'plot=producers vs drops' >/dev/null 2>&1
-check report/set-plot [ "$(ls "$A/plots" | sed 's/\..*//' | sort -u)" = report-drops-vs-producers ]
+check report/set-plot [ "$(ls "$A/plots" | sed 's/\..*//' | sort -u)" = 1-drops-vs-producers ]
 $BPFSWEEP report "$A" >/dev/null 2>&1
 check report/back-identical cmp "$TMP/a.run/table.txt" "$A/table.txt"
 check report/back-chart diff -r -x '*.png' -x '*.svg' "$TMP/a.run/plots" "$A/plots"
@@ -69,16 +69,20 @@ check report/two-exit-0 [ $? = 0 ]
 check report/two-blocks [ "$(grep -c '^run [12]: ' "$TMP/ab/table.txt")" = 2 ]
 check report/two-block-tags grep -q '^run 2: .*machine=b$' "$TMP/ab/table.txt"
 check report/two-rates [ "$(grep -c ' 2\.000 ± ' "$TMP/ab/table.txt")" = 3 ]
-GP=$TMP/ab/plots/report-hits-vs-producers.gp
+GP=$TMP/ab/plots/1-hits-vs-producers.gp
 check report/two-series [ "$(grep -o 'title "machine=[ab]"' "$GP" | tr '\n' ' ')" = \
 	'title "machine=a" title "machine=b" ' ]
 check report/two-series-data [ "$(grep -c '^# machine=' "${GP%.gp}.dat")" = 2 ]
+# several machines: the series name them, no machine line under the title
+check report/two-runs-no-subtitle quiet not grep -q '^set title ".*\\n' "$GP"
+check report/one-run-subtitle grep -q '^set title "report\\n.*machine=a" ' \
+	"$A/plots/1-hits-vs-producers.gp"
 $BPFSWEEP report "$A" "$B" -o "$TMP/ab2" --by host >/dev/null 2>&1
-check report/by-host grep -q "title \"$(uname -n)\"" "$TMP/ab2/plots/report-hits-vs-producers.gp"
+check report/by-host grep -q "title \"$(uname -n)\"" "$TMP/ab2/plots/1-hits-vs-producers.gp"
 # scaling: per producer, relative to one producer: 1, 1/2, 1/4 on both machines
 $BPFSWEEP report "$A" "$B" -o "$TMP/scale" --per producers --normalize first >/dev/null 2>&1
 check report/scaling-exit-0 [ $? = 0 ]
-DAT=$TMP/scale/plots/report-hits-vs-producers-per-producers-relative.dat
+DAT=$TMP/scale/plots/1-hits-vs-producers-per-producers-relative.dat
 check report/scaling-values [ "$(awk '/^[0-9]/ { printf "%s:%.2f ", $1, $2 }' "$DAT")" = \
 	"1:1.00 2:0.50 4:0.25 1:1.00 2:0.50 4:0.25 " ]
 check report/scaling-label grep -q 'ylabel "hits per producers (relative to the first)"' \
@@ -113,7 +117,7 @@ check merge/summary-rates [ "$(csv_col "$M/summary.csv" rate run 2 | sort -u)" =
 check merge/samples-match-summary [ "$(csv_col "$M/samples.csv" point run 2 | sort -u | wc -l)" = \
 	"$(csv_col "$M/summary.csv" point run 2 | wc -l)" ]
 check merge/meta grep -q "^run: 2 $B\$" "$M/meta"
-GP=$M/plots/report-hits-vs-producers.gp
+GP=$M/plots/1-hits-vs-producers.gp
 check merge/chart-two-series [ "$(grep -c 'title "machine=[ab]"' "$GP")" = 2 ]
 check merge/table-two-blocks [ "$(grep -c '^run [12]: ' "$M/table.txt")" = 2 ]
 cp "$M/table.txt" "$TMP/m.table"

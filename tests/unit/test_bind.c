@@ -708,6 +708,32 @@ TEST(bad_report)
 		  "(did you mean 'hits'?)\n");
 }
 
+/* logx: auto by default, on/off from [report], a [params] override or --set. */
+TEST(logx)
+{
+	const char *text = "[sweep]\nworkload = null\n[report]\nlogx = on\n"
+			   "[params \"A\"]\nproducers = 1 2\n[params \"B\"]\nlogx = off\n";
+	const char *const set_auto[] = { "logx=auto", NULL };
+	struct sweep_cfg *cfg = bind_text("[sweep]\nworkload = null\n");
+
+	CHECK(cfg != NULL);
+	CHECK_INT(cfg ? (int)cfg->exps[0].logx : -1, LOGX_AUTO);
+	sweep_cfg_free(cfg);
+	cfg = bind_text(text);
+	CHECK_STR(diags(), "");
+	CHECK(cfg != NULL);
+	CHECK_INT(cfg ? (int)cfg->exps[0].logx : -1, LOGX_ON);
+	CHECK_INT(cfg ? (int)cfg->exps[1].logx : -1, LOGX_OFF);
+	sweep_cfg_free(cfg);
+	cfg = bind_sets("t/x.spec", text, set_auto);
+	CHECK(cfg != NULL);
+	CHECK_INT(cfg ? (int)cfg->exps[0].logx : -1, LOGX_AUTO);
+	CHECK_INT(cfg ? (int)cfg->exps[1].logx : -1, LOGX_AUTO);
+	sweep_cfg_free(cfg);
+	CHECK_STR(bind_errors("[sweep]\nworkload = null\n[report]\nlogx = yes\n"),
+		  "b.spec:4:8: error: logx must be auto, on or off, not 'yes'\n");
+}
+
 TEST(too_many_plots)
 {
 	char text[1024] = "[sweep]\nworkload = null\n[report]\n";
@@ -870,5 +896,5 @@ TEST(bad_links)
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
 	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
 	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
-	  axis_value_cap, point_cap, bad_report, too_many_plots, param_scalars, param_text, suggestions, linked_values,
-	  bad_links)
+	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text,
+	  suggestions, linked_values, bad_links)

@@ -54,14 +54,14 @@ static void make_point(struct fixture *fx, int i, int exp, int nr_prod, int flag
 	pt->wp.v[P_PRODUCERS] = nr_prod;
 	pt->wp.v[P_FLAG] = flag;
 	*r = (struct point_result){ .pt = pt, .status = PS_OK };
-	r->rate[M_HITS] = (struct summary){ .mean = 1e6 * (nr_prod + flag), .stddev = 5e4 };
+	r->rate[M_HITS] = (struct summary){ .mean = 1e6 * (nr_prod + flag), .stddev = 5e4, .n = 10 };
 	r->rate[M_DROPS] = (struct summary){ .mean = 1e3 * nr_prod, .stddev = 10 };
 }
 
 /*
  * Experiment 0: producers {1,2,4} x flag {off,on}, "producers vs hits by flag"
  * and "flag vs drops"; the point producers=2 flag=on is unsupported.
- * Experiment 1 has the same title and chart, which must not clash; its
+ * Experiment 1 has the same title and chart, named by its number; its
  * mode varies too, so its series are flag and mode combined.
  */
 static int fixture_init(struct fixture *fx)
@@ -145,9 +145,9 @@ static int contains(const struct fixture *fx, const char *name, const char *need
 	return found;
 }
 
-#define CHART0 "null-quoted-title-hits-vs-producers-by-flag"
-#define CHART1 "null-quoted-title-drops-vs-flag"
-#define CHART2 "null-quoted-title-hits-vs-producers-by-flag-2"
+#define CHART0 "1-hits-vs-producers-by-flag"
+#define CHART1 "1-drops-vs-flag"
+#define CHART2 "2-hits-vs-producers-by-flag"
 
 static void check_dat(const struct fixture *fx)
 {
@@ -173,7 +173,12 @@ static void check_dat(const struct fixture *fx)
 
 static void check_gp(const struct fixture *fx)
 {
-	CHECK_INT(contains(fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\""), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\" "), 1);
+	/* under the plot, titled with what the bars are */
+	CHECK_INT(contains(fx, CHART0 ".gp", "set key below center horizontal noenhanced height 1 "
+			   "title \"error bars: \\302\\2611 stddev over 10 intervals\"\n"), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "background \"white\" name "
+			   "\"_1_hits_vs_producers_by_flag\"\n"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel \"producers\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set ylabel \"hits (M/s)\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale x 2\n"), 1);
@@ -203,6 +208,8 @@ static void check_images(const struct fixture *fx, const char *chart)
 	CHECK(!memcmp(head, png_sig, sizeof(png_sig)));
 	snprintf(name, sizeof(name), "%s.svg", chart);
 	CHECK_INT(contains(fx, name, "<svg"), 1);
+	CHECK_INT(contains(fx, name, "<title>Null: \"quoted\" title</title>"), 1);
+	CHECK_INT(contains(fx, name, "fill=\"#ffffff\"/>"), 1);
 }
 
 /* plot_escape(s) as a string (free()). */
@@ -378,5 +385,110 @@ TEST(smoke_run_title)
 	fixture_clean(&fx);
 }
 
+/*
+ * The .dat and .gp only: gnuplot off $PATH, its "not found" silenced.
+ * For the tests of what the scripts say, which need no image.
+ */
+static void write_scripts(struct fixture *fx, const struct run_facts *facts)
+{
+	char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+	FILE *null = fopen("/dev/null", "w");
+
+	diag_set_stream(null);
+	setenv("PATH", "/nonexistent", 1);
+	plot_render(fx->dir, &fx->cfg, facts, fx->res, NR_PTS, 0);
+	if (path)
+		setenv("PATH", path, 1);
+	free(path);
+	diag_set_stream(NULL);
+	if (null)
+		fclose(null);
+}
+
+/* One run's machine, kernel and tags under the title, escaped like every user string. */
+TEST(subtitle)
+{
+	struct run_facts facts = { .arch = "x86_64", .cpu_model = "AMD EPYC 9654",
+				   .kernel_release = "6.18.0" };
+	struct fixture fx;
+
+	snprintf(facts.tags, sizeof(facts.tags), "m=`id`@x, k=b");
+	CHECK_INT(fixture_init(&fx), 0);
+	write_scripts(&fx, &facts);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\\n"
+			   "x86_64 (AMD EPYC 9654), kernel 6.18.0, m=\\140id\\140\\100x, k=b\" "),
+		  1);
+	fixture_clean(&fx);
+	/* unknown facts are left out; no facts (several runs): no second line */
+	facts = (struct run_facts){ .arch = "unknown", .kernel_release = "6.1" };
+	CHECK_INT(fixture_init(&fx), 0);
+	write_scripts(&fx, &facts);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "title\\nkernel 6.1\" "), 1);
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "\\n"), 0);
+	fixture_clean(&fx);
+}
+
+/* The caption says N, the range of N, or that imported stddevs are the bench's. */
+TEST(caption)
+{
+	struct fixture fx;
+
+	CHECK_INT(fixture_init(&fx), 0);
+	fx.res[0].rate[M_HITS].n = 12;
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10-12 intervals\"\n"), 1);
+	fx.res[0].rate[M_HITS].n = 0;
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10 intervals, or as published\"\n"),
+		  1);
+	for (int i = 0; i < NR_PTS; i++)
+		fx.res[i].rate[M_HITS].n = 0;
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "\\2611 stddev as published\"\n"), 1);
+	fixture_clean(&fx);
+}
+
+/* logx: auto logs doubling sweeps only, on logs any positive x, off never. */
+TEST(logx)
+{
+	struct fixture fx;
+
+	CHECK_INT(fixture_init(&fx), 0);
+	fx.e[0].logx = LOGX_OFF;
+	fx.e[1].logx = LOGX_ON;
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale"), 0);
+	/* producers 1 2: too few to call doubling, still positive */
+	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale x 10\n"), 1);
+	fx.e[0].logx = LOGX_ON;
+	fx.e[1].logx = LOGX_AUTO;
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale x 2\n"), 1);
+	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale"), 0);
+	/* on/off x has no log axis: drawn by position */
+	CHECK_INT(contains(&fx, CHART1 ".gp", "set logscale"), 0);
+	fixture_clean(&fx);
+}
+
+/* Names: the experiment's number, not its title; the same chart twice gets "-2". */
+TEST(short_names)
+{
+	static char long_title[400];
+	struct fixture fx;
+
+	memset(long_title, 'w', sizeof(long_title) - 1);
+	CHECK_INT(fixture_init(&fx), 0);
+	fx.e[0].title = long_title;
+	fx.e[0].plots[2] = fx.e[0].plots[0];
+	fx.e[0].nr_plots = 3;
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off"), 1);
+	CHECK_INT(contains(&fx, CHART0 "-2.dat", "# flag=off"), 1);
+	CHECK_INT(contains(&fx, CHART0 "-2.gp", "set output \"" CHART0 "-2.svg\""), 1);
+	CHECK_INT(contains(&fx, CHART2 ".gp", "plot \"" CHART2 ".dat\""), 1);
+	fixture_clean(&fx);
+}
+
 RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
-	  unsupported_series_in_key, smoke_run_title)
+	  unsupported_series_in_key, smoke_run_title, subtitle, caption, logx, short_names)
