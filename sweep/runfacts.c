@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Facts that tell runs apart: see runfacts.h. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -100,17 +101,53 @@ void run_label(const struct result_set *set, const char *by, int idx, char *buf,
 		snprintf(buf, len, "%s", v);
 }
 
+static bool known(const char *v)
+{
+	return v && *v && strcmp(v, "unknown");
+}
+
+/* A tag that only repeats a fact (import records --tag arch=... as both). */
+static bool tag_is_fact(const char *tag)
+{
+	for (int i = 0; run_fact_names[i]; i++) {
+		size_t n = strlen(run_fact_names[i]);
+
+		if (!strncmp(tag, run_fact_names[i], n) && tag[n] == '=')
+			return true;
+	}
+	return false;
+}
+
+/* Append sep and value to buf at *n; sep becomes ", " after the first part. */
+static void put_part(char *buf, size_t len, size_t *n, const char **sep, const char *prefix,
+		     const char *value)
+{
+	if (*n < len)
+		*n += snprintf(buf + *n, len - *n, "%s%s%s", *sep, prefix, value);
+	*sep = ", ";
+}
+
 void run_heading(const struct result_set *set, int idx, char *buf, size_t len)
 {
 	const char *host = result_meta(set, "host"), *arch = result_meta(set, "arch");
 	const char *cpu = result_meta(set, "cpu_model"), *rel = result_meta(set, "kernel_release");
-	const char *tag;
-	size_t n;
+	const char *tag, *sep = " ";
+	size_t n = snprintf(buf, len, "run %d:", idx + 1);
 
-	n = snprintf(buf, len, "run %d: %s, %s (%s), kernel %s", idx + 1, host ?: "unknown host",
-		     arch ?: "unknown arch", cpu ?: "unknown CPU", rel ?: "unknown");
-	for (int i = 0; (tag = nth_tag(set, i)) && n < len; i++)
-		n += snprintf(buf + n, len - n, ", %s", tag);
+	/* what the run does not say is left out, not written as "unknown" */
+	if (known(host))
+		put_part(buf, len, &n, &sep, "", host);
+	if (known(arch))
+		put_part(buf, len, &n, &sep, "", arch);
+	if (known(cpu) && known(arch) && n < len)
+		n += snprintf(buf + n, len - n, " (%s)", cpu);
+	else if (known(cpu))
+		put_part(buf, len, &n, &sep, "", cpu);
+	if (known(rel))
+		put_part(buf, len, &n, &sep, "kernel ", rel);
+	for (int i = 0; (tag = nth_tag(set, i)); i++)
+		if (!tag_is_fact(tag))
+			put_part(buf, len, &n, &sep, "", tag);
 }
 
 struct run_facts run_facts_of(const struct result_set *set)

@@ -81,6 +81,12 @@ static struct result_meta meta_c[] = {
 	{ "kernel_release", "6.18.0" }, { "tag", "kernel=patched" }, { "tag", "machine=a" },
 };
 
+/* an imported set: facts unknown or given as tags too */
+static struct result_meta meta_imported[] = {
+	{ "host", "unknown" }, { "arch", "arm64" }, { "cpu_model", "Kunpeng 920" },
+	{ "kernel_release", "unknown" }, { "tag", "arch=arm64" }, { "tag", "machine=b" },
+};
+
 #define SET(m) { .meta = m, .nr_meta = sizeof(m) / sizeof(m[0]) }
 
 TEST(facts_and_tags_by_name)
@@ -132,7 +138,19 @@ TEST(series_labels_and_headings)
 		  "machine=a");
 }
 
+/* What a run does not say is left out; a tag that repeats a fact too. */
+TEST(heading_leaves_out_the_unknown)
+{
+	struct result_set im = SET(meta_imported), none = { 0 };
+	char buf[256];
+
+	run_heading(&im, 1, buf, sizeof(buf));
+	CHECK_STR(buf, "run 2: arm64 (Kunpeng 920), machine=b");
+	run_heading(&none, 0, buf, sizeof(buf));
+	CHECK_STR(buf, "run 1:");
+}
+
 RUN_TESTS(union_of_equal_headers_is_the_header, a_column_of_one_run_lands_beside_its_neighbour,
 	  many_columns_grow_the_set, facts_and_tags_by_name,
 	  default_by_is_the_first_fact_that_differs,
-	  series_labels_and_headings)
+	  series_labels_and_headings, heading_leaves_out_the_unknown)
