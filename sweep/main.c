@@ -81,11 +81,31 @@ static void print_duration(FILE *f, unsigned long long ns)
  * The plan of o's spec: points validated (spec errors exit 2) and probed
  * where the privileges allow.  Returns an exit status, or -1 to go on.
  */
+/* The first option given that only run acts on, or NULL. */
+static const char *run_only_option(const struct cli_opts *o)
+{
+	if (o->only)
+		return "--only";
+	if (o->resume)
+		return "--resume";
+	if (o->outdir)
+		return "-o";
+	if (o->nr_tags)
+		return "--tag";
+	return NULL;
+}
+
 static int load_plan(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg,
 		     struct plan *pl)
 {
+	const char *opt = run_only_option(o);
 	int err;
 
+	/* check and expand cover the whole spec and write nothing: say so */
+	if (opt) {
+		diag_err("%s applies to run, not to check or expand", opt);
+		return EXIT_USAGE;
+	}
 	if (cli_load(o, spec, cfg))
 		return EXIT_USAGE;
 	err = plan_build(*cfg, pl);
