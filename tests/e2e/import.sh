@@ -84,3 +84,8 @@ check import_write_fails_no_dir [ ! -e "$TMP/big" ]
 printf 'no numbers here\n' >"$TMP/prose.txt"
 $BPFSWEEP import "$TMP/prose.txt" -o "$TMP/none" >/dev/null 2>&1
 check import_no_rows [ $? = 2 ]
+# an unreadable FILE or a file with no row: one error, no second empty or garbage one
+for f in /dev/null "$TMP/prose.txt"; do
+	$BPFSWEEP import "$f" -o "$TMP/none" 2>"$TMP/err" >/dev/null
+	check "import_one_error:$f" [ "$(grep -c 'error:' "$TMP/err")" = 1 ]
+done
