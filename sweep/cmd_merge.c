@@ -286,6 +286,9 @@ int cmd_merge(const struct cli_opts *o)
 		created = !write_set(&mg);
 	if (created)
 		status = draw(&mg);
+	/* report could not read OUT (a run it refuses): no set a later report can use */
+	if (created && status == EXIT_USAGE)
+		resultdir_remove_tree(o->outdir);
 	for (int r = 0; r < mg.nr; r++)
 		result_set_free(mg.sets[r]);
 	for (int t = 0; t < mg.nr_tags; t++)

@@ -127,3 +127,8 @@ check merge/report-identical cmp "$TMP/m.table" "$M/table.txt"
 check merge/exists-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$B" -o "$M"
 check merge/not-a-result-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$TMP" -o "$TMP/m2"
 check merge/nothing-left [ ! -e "$TMP/m2" ]
+# a run whose summary report refuses (a point its spec does not have): exit 2, no OUT left
+cp -r "$B" "$TMP/bad"
+sed -i '2s/^0,0,/0,999,/' "$TMP/bad/summary.csv"
+check merge/unreportable-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$TMP/bad" -o "$TMP/m3"
+check merge/unreportable-nothing-left [ ! -e "$TMP/m3" ]
