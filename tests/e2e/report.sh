@@ -127,6 +127,16 @@ check merge/report-identical cmp "$TMP/m.table" "$M/table.txt"
 check merge/exists-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$B" -o "$M"
 check merge/not-a-result-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$TMP" -o "$TMP/m2"
 check merge/nothing-left [ ! -e "$TMP/m2" ]
+# a run's samples.csv beyond the 1 MiB of a spec (here a's samples, again and again) reads
+cp -r "$A" "$TMP/long"
+for i in $(seq 12); do cat "$TMP/long/samples.csv"; done | grep -v '^point,' >"$TMP/more"
+while [ "$(stat -c %s "$TMP/long/samples.csv")" -le 1100000 ]; do
+	cat "$TMP/more" >>"$TMP/long/samples.csv"
+done
+check report/large-samples quiet_status 0 $BPFSWEEP report "$TMP/long" -o "$TMP/long.r" --no-plots
+check merge/large-samples quiet_status 0 $BPFSWEEP merge "$A" "$TMP/long" -o "$TMP/long.m" --no-plots
+check merge/large-samples-kept cmp "$TMP/long/samples.csv" "$TMP/long.m/runs/2/samples.csv"
+check compare/large-samples quiet_status 0 $BPFSWEEP compare "$A" "$TMP/long"
 # a run whose summary report refuses (a point its spec does not have): exit 2, no OUT left
 cp -r "$B" "$TMP/bad"
 sed -i '2s/^0,0,/0,999,/' "$TMP/bad/summary.csv"
