@@ -77,8 +77,9 @@ check report/two-series-data [ "$(grep -c '^# machine=' "${GP%.gp}.dat")" = 2 ]
 check report/two-runs-no-subtitle quiet not grep -q '^set title ".*\\n' "$GP"
 check report/one-run-subtitle grep -q '^set title "report\\n.*machine=a" ' \
 	"$A/plots/1-hits-vs-producers.gp"
-$BPFSWEEP report "$A" "$B" -o "$TMP/ab2" --by host >/dev/null 2>&1
-check report/by-host grep -q "title \"$(uname -n)\"" "$TMP/ab2/plots/1-hits-vs-producers.gp"
+# --by a fact both runs share (one host) would pool two runs in one series: refused
+check report/by-shared-fact-exit-2 quiet_status 2 $BPFSWEEP report "$A" "$B" -o "$TMP/same" --by host
+check report/by-shared-fact-nothing [ ! -e "$TMP/same" ]
 # scaling: per producer, relative to one producer: 1, 1/2, 1/4 on both machines
 $BPFSWEEP report "$A" "$B" -o "$TMP/scale" --per producers --normalize first >/dev/null 2>&1
 check report/scaling-exit-0 [ $? = 0 ]
