@@ -77,6 +77,13 @@ check report/two-series-data [ "$(grep -c '^# machine=' "${GP%.gp}.dat")" = 2 ]
 check report/two-runs-no-subtitle quiet not grep -q '^set title ".*\\n' "$GP"
 check report/one-run-subtitle grep -q '^set title "report\\n.*machine=a" ' \
 	"$A/plots/1-hits-vs-producers.gp"
+# a spec without a title is titled by its file name, which DIR/spec is not: report still reads it
+grep -v '^title' $SPEC >"$TMP/untitled.spec"
+$BPFSWEEP "$TMP/untitled.spec" -o "$TMP/untitled" --no-plots </dev/null >/dev/null 2>&1
+check report/untitled-run [ $? = 0 ]
+cp "$TMP/untitled/table.txt" "$TMP/untitled.table"
+check report/untitled-exit-0 quiet_status 0 $BPFSWEEP report "$TMP/untitled" --no-plots
+check report/untitled-identical cmp "$TMP/untitled.table" "$TMP/untitled/table.txt"
 # --by a fact both runs share (one host) would pool two runs in one series: refused
 check report/by-shared-fact-exit-2 quiet_status 2 $BPFSWEEP report "$A" "$B" -o "$TMP/same" --by host
 check report/by-shared-fact-nothing [ ! -e "$TMP/same" ]
