@@ -46,9 +46,14 @@ static int read_all(int fd, size_t max, size_t size, char **bufp, size_t *len)
 		n = read(fd, buf + *len, cap - 1 - *len);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0) {
+		if (!n) {
 			*bufp = buf;
-			return n < 0 ? -errno : 0;
+			return 0;
+		}
+		if (n < 0) {
+			n = -errno;
+			free(buf);
+			return n;
 		}
 		*len += n;
 	}
