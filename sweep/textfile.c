@@ -65,7 +65,7 @@ static int read_all(int fd, size_t max, size_t size, char **bufp, size_t *len)
 int read_text_file_max(const char *path, size_t max, char **out, size_t *len)
 {
 	size_t got, size = 0;
-	char *buf, *fit;
+	char *buf = NULL, *fit;
 	int fd, err;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
