@@ -378,7 +378,19 @@ static int check_common(const struct comparison *c)
 	return -EINVAL;
 }
 
-/* Regressions of the headline metric beyond pct, each named on stderr. */
+/* A point ok in BASE that failed or was cut short in NEW: a CI gate must not pass it. */
+static bool broke(const struct comparison *c, const struct point_cmp *p)
+{
+	const char *was, *now;
+
+	if (p->state != PS_NOT_COMPARED)
+		return false;
+	was = c->base->points[p->base_row - 1].status;
+	now = c->new->points[p->new_row - 1].status;
+	return !strcmp(was, "ok") && (!strcmp(now, "failed") || !strcmp(now, "interrupted"));
+}
+
+/* Regressions of the headline metric beyond pct, and points that broke, named on stderr. */
 static int count_regressions(const struct comparison *c, double pct)
 {
 	int nr = 0;
@@ -387,6 +399,12 @@ static int count_regressions(const struct comparison *c, double pct)
 		const struct point_cmp *p = &c->pts[i];
 		const struct metric_cmp *m = p->m;
 
+		if (broke(c, p)) {
+			diag_err("regression: %s: %s: %s: %s", c->new_dir, p->experiment,
+				 p->label, p->reason);
+			nr++;
+			continue;
+		}
 		if (p->state != PS_COMPARED || m->verdict != CMP_REGRESSED ||
 		    !(fabs(m->delta_pct) > pct))
 			continue;

@@ -283,10 +283,12 @@ static int read_all(struct import_state *st)
 			 st->o->nr_args > 1 ? " ..." : "");
 		err = -EINVAL;
 	}
-	if (!err)
+	if (!err) {
 		err = import_params_build(&st->set, st->o->label, &st->params, why, sizeof(why));
-	if (err == -EINVAL)
-		diag_err("%s", why);
+		/* why is set only by import_params_build(): errors above are already told */
+		if (err == -EINVAL)
+			diag_err("%s", why);
+	}
 	if (!err && st->o->label && !st->params.matched) {
 		diag_err("--label '%s' matches no row (the first is '%s')", st->o->label,
 			 st->set.rows[0].label);

@@ -218,20 +218,22 @@ static int write_meta(const struct merge *mg)
 static int keep_run(const struct merge *mg, int r)
 {
 	char dir[4200], path[4400], *text;
+	size_t len;
 	int err;
 
 	snprintf(dir, sizeof(dir), "%s/runs/%d", mg->o->outdir, r + 1);
 	err = resultdir_create(dir);
 	for (size_t i = 0; !err && i < sizeof(run_files) / sizeof(run_files[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", mg->o->args[r], run_files[i]);
-		err = read_text_file(path, &text);
+		/* the runs' CSVs as large as report reads them */
+		err = read_text_file_max(path, CSV_MAX_BYTES, &text, &len);
 		if (err == -ENOENT) {
 			err = 0;
 			continue;
 		}
 		if (err)
 			break;
-		err = resultdir_put_file(dir, run_files[i], text, strlen(text), false);
+		err = resultdir_put_file(dir, run_files[i], text, len, false);
 		free(text);
 	}
 	if (err)
@@ -286,6 +288,9 @@ int cmd_merge(const struct cli_opts *o)
 		created = !write_set(&mg);
 	if (created)
 		status = draw(&mg);
+	/* report could not read OUT (a run it refuses): no set a later report can use */
+	if (created && status == EXIT_USAGE)
+		resultdir_remove_tree(o->outdir);
 	for (int r = 0; r < mg.nr; r++)
 		result_set_free(mg.sets[r]);
 	for (int t = 0; t < mg.nr_tags; t++)

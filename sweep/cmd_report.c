@@ -128,6 +128,20 @@ static int check_per(const struct report *rp)
 	return -EINVAL;
 }
 
+/* Two runs of one label (--by host of two runs on one host) would draw as one zigzag series. */
+static int check_labels(const struct report *rp)
+{
+	for (int i = 1; i < rp->nr_runs; i++)
+		for (int j = 0; j < i; j++)
+			if (!strcmp(rp->labels[i], rp->labels[j])) {
+				diag_err("--by %s: runs %d and %d are both '%s', their points would "
+					 "be one series; choose another --by", rp->by, j + 1, i + 1,
+					 rp->labels[i]);
+				return -EINVAL;
+			}
+	return 0;
+}
+
 /* Table blocks, headings and chart rows of every run. */
 static int gather(struct report *rp)
 {
@@ -163,7 +177,7 @@ static int gather(struct report *rp)
 		for (int j = 0; j < n; j++)
 			rp->series[rp->nr_chart++] = rp->labels[i];
 	}
-	return 0;
+	return check_labels(rp);
 }
 
 static int write_out(struct report *rp)

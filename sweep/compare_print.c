@@ -38,9 +38,15 @@ static void put_padded(FILE *f, const char *s, int width)
 	fprintf(f, "%s%*s", s, width > text_width(s) ? width - text_width(s) : 0, "");
 }
 
+/* A value the bench did not print (an empty cell) is n/a, not "nan ± nanM/s". */
 static void fmt_rate(const struct cmp_moments *m, char *buf, size_t len)
 {
-	snprintf(buf, len, "%.3f ± %.3fM/s", m->mean / 1e6, m->sd / 1e6);
+	if (isnan(m->mean))
+		snprintf(buf, len, "n/a");
+	else if (isnan(m->sd))
+		snprintf(buf, len, "%.3fM/s", m->mean / 1e6);
+	else
+		snprintf(buf, len, "%.3f ± %.3fM/s", m->mean / 1e6, m->sd / 1e6);
 }
 
 static void fmt_pct(double pct, char *buf, size_t len)

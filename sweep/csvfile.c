@@ -190,7 +190,7 @@ int csv_read_whole_lines(const char *path, struct csv_table *t, size_t *torn)
 
 	memset(t, 0, sizeof(*t));
 	*torn = 0;
-	err = read_text_file(path, &text);
+	err = read_text_file_max(path, CSV_MAX_BYTES, &text, NULL);
 	if (err)
 		return err;
 	end = strrchr(text, '\n');

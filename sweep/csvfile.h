@@ -28,6 +28,12 @@ int csv_read_string(const char *text, struct csv_table *t);
 void csv_table_free(struct csv_table *t);
 
 /*
+ * The most a result's CSV may be: samples.csv grows with points × repetitions × intervals
+ * (a 1 MiB text file cap is some 20000 samples), so only a wrong file is refused.
+ */
+#define CSV_MAX_BYTES	((size_t)1 << 30)
+
+/*
  * A file that a kill may have cut short while appending: only its whole
  * lines are read, and *torn gets the length of an unfinished last line
  * (0 when the file ends with a line end).  Returns as csv_read_file().

@@ -554,6 +554,22 @@ static int parse_line(struct parser *ps, const char *line)
 	return err ?: add_text(ps, line);
 }
 
+/*
+ * Control characters (C0 but tab, DEL, C1 as UTF-8) as blanks: a published page is anyone's
+ * text, and its titles and labels reach the terminal, table.txt and the CSVs as they are.
+ */
+static void blank_controls(char *line)
+{
+	unsigned char *s = (unsigned char *)line;
+
+	for (; *s; s++) {
+		if ((*s < 0x20 && *s != '\t') || *s == 0x7f)
+			*s = ' ';
+		else if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f)
+			*s = s[1] = ' ';
+	}
+}
+
 int import_parse(const char *text, const char *fallback_title, struct import_set *set)
 {
 	struct parser ps = { .set = set, .fallback = fallback_title };
@@ -573,6 +589,7 @@ int import_parse(const char *text, const char *fallback_title, struct import_set
 			*next++ = '\0';
 		if (*line && line[strlen(line) - 1] == '\r')
 			line[strlen(line) - 1] = '\0';
+		blank_controls(line);
 		ps.line++;
 		err = parse_line(&ps, line);
 	}

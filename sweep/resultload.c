@@ -104,7 +104,31 @@ struct bound {
 	struct plan plan;
 };
 
-static int bind_points(const char *dir, const char *path, const char *text,
+static bool has_title(const struct spec *s)
+{
+	for (int i = 0; i < s->nr_sections; i++)
+		for (int j = 0; !strcmp(s->sections[i].name, "sweep") &&
+				j < s->sections[i].nr_entries; j++)
+			if (!strcmp(s->sections[i].entries[j].key, "title"))
+				return true;
+	return false;
+}
+
+/*
+ * An untitled spec is titled by its file name ("slow" of slow.spec), which DIR/spec is not:
+ * the run's title from meta keeps its experiments' titles those of summary.csv.
+ */
+static int keep_run_title(struct spec *s, const char *title)
+{
+	char set[4200];
+
+	if (!title || has_title(s))
+		return 0;
+	snprintf(set, sizeof(set), "title=%s", title);
+	return spec_set(s, set);
+}
+
+static int bind_points(const char *dir, const char *path, const char *text, const char *title,
 		       const char *const *sets, int nr_sets, struct bound *b)
 {
 	char name[4200];
@@ -113,6 +137,8 @@ static int bind_points(const char *dir, const char *path, const char *text,
 	memset(b, 0, sizeof(*b));
 	snprintf(name, sizeof(name), "%s/spec", dir);
 	err = path ? spec_parse_file(path, &b->spec) : spec_parse_string(name, text, &b->spec);
+	if (!err && !path)
+		err = keep_run_title(b->spec, title);
 	for (int i = 0; !err && i < nr_sets; i++)
 		err = spec_set(b->spec, sets[i]);
 	if (!err)
@@ -294,9 +320,11 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 	if (!err && !lr->set->spec)
 		return open_specless(lr, spec_path, sets, nr_sets);
 	if (!err)
-		err = bind_points(dir, NULL, lr->set->spec, NULL, 0, &run);
+		err = bind_points(dir, NULL, lr->set->spec, result_meta(lr->set, "title"), NULL, 0,
+				  &run);
 	if (!err && other)
-		err = bind_points(dir, spec_path, lr->set->spec, sets, nr_sets, &drawn);
+		err = bind_points(dir, spec_path, lr->set->spec, result_meta(lr->set, "title"),
+				  sets, nr_sets, &drawn);
 	if (!err)
 		err = check_columns(lr, &run, other ? &drawn : &run);
 	if (!err)

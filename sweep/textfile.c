@@ -10,7 +10,7 @@
 #include "textfile.h"
 
 /* Regular files only: a FIFO could block, a device (/dev/zero) never ends. */
-static int check_regular(int fd)
+static int check_regular(int fd, size_t max, size_t *size)
 {
 	struct stat st;
 
@@ -20,57 +20,74 @@ static int check_regular(int fd)
 		return -EISDIR;
 	if (!S_ISREG(st.st_mode))
 		return -EINVAL;
-	return st.st_size > TEXTFILE_MAX_BYTES ? -EFBIG : 0;
+	*size = st.st_size;
+	return (size_t)st.st_size > max ? -EFBIG : 0;
 }
 
-/* Up to TEXTFILE_MAX_BYTES + 1 bytes, so that a file that grew is still caught. */
-static int read_all(int fd, char *buf, size_t *len)
+/*
+ * Up to max + 1 bytes, so that a file that grew is still caught; the buffer starts at the
+ * file's size and grows only if it did, so a large cap costs nothing for a small file.
+ */
+static int read_all(int fd, size_t max, size_t size, char **bufp, size_t *len)
 {
+	size_t cap = (size < max ? size : max) + 2;
+	char *buf = malloc(cap), *bigger;
 	ssize_t n;
 
 	*len = 0;
-	while (*len <= TEXTFILE_MAX_BYTES) {
-		n = read(fd, buf + *len, TEXTFILE_MAX_BYTES + 1 - *len);
+	while (buf && *len <= max) {
+		if (*len + 1 == cap) {
+			cap = cap - 2 < max / 2 ? 2 * cap : max + 2;
+			bigger = realloc(buf, cap);
+			if (!bigger)
+				break;
+			buf = bigger;
+		}
+		n = read(fd, buf + *len, cap - 1 - *len);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
-			return -errno;
-		if (!n)
+		if (!n) {
+			*bufp = buf;
 			return 0;
+		}
+		if (n < 0) {
+			n = -errno;
+			free(buf);
+			return n;
+		}
 		*len += n;
 	}
-	return -EFBIG;
+	n = buf && *len > max ? -EFBIG : -ENOMEM;
+	free(buf);
+	return n;
 }
 
-int read_text_file_len(const char *path, char **out, size_t *len)
+int read_text_file_max(const char *path, size_t max, char **out, size_t *len)
 {
-	size_t got;
-	char *buf, *fit;
+	size_t got, size = 0;
+	char *buf = NULL, *fit;
 	int fd, err;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
-	err = check_regular(fd);
-	if (err)
-		goto close_fd;
-	err = -ENOMEM;
-	buf = malloc(TEXTFILE_MAX_BYTES + 2);
-	if (!buf)
-		goto close_fd;
-	err = read_all(fd, buf, &got);
-	if (err) {
-		free(buf);
-		goto close_fd;
+	err = check_regular(fd, max, &size);
+	if (!err)
+		err = read_all(fd, max, size, &buf, &got);
+	if (!err) {
+		buf[got] = '\0';
+		fit = realloc(buf, got + 1);
+		*out = fit ? fit : buf;
+		if (len)
+			*len = got;
 	}
-	buf[got] = '\0';
-	fit = realloc(buf, got + 1);
-	*out = fit ? fit : buf;
-	if (len)
-		*len = got;
-close_fd:
 	close(fd);
 	return err;
+}
+
+int read_text_file_len(const char *path, char **out, size_t *len)
+{
+	return read_text_file_max(path, TEXTFILE_MAX_BYTES, out, len);
 }
 
 int read_text_file(const char *path, char **out)

@@ -19,6 +19,8 @@
  * that is not a regular file, -EFBIG above TEXTFILE_MAX_BYTES.
  */
 int read_text_file_len(const char *path, char **out, size_t *len);
+/* The same with another cap than TEXTFILE_MAX_BYTES: a run's CSVs grow with the sweep. */
+int read_text_file_max(const char *path, size_t max, char **out, size_t *len);
 int read_text_file(const char *path, char **out);
 
 /* A lowercase reason for an error of read_text_file(): "is a directory". */

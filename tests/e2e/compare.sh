@@ -78,6 +78,13 @@ probe="null: unsupported on request (fail=probe)"
 setup="rep 1/2: null: setup failed on request (fail=setup)"
 check compare/both-not-ok [ "$(field broken reason 0 "" failures)" = \
 	"base unsupported: $probe; new failed: $setup" ]
+# a CI gate does not pass a NEW whose points failed where BASE's ran
+cmp broken-ci -i fail --fail-above 5 "$TMP/base" "$TMP/broken"
+check compare/new-failed-fails-ci status_is broken-ci 1
+check compare/new-failed-named grep -q "regression: .*producers=0: new failed: " \
+	"$TMP/broken-ci.err"
+cmp fixed-ci -i fail --fail-above 5 "$TMP/broken" "$TMP/base"
+check compare/base-failed-passes-ci status_is fixed-ci 0
 
 # --- one measured interval: no test, no verdict
 cmp single -f csv "$TMP/base" "$TMP/single"

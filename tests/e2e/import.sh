@@ -84,3 +84,15 @@ check import_write_fails_no_dir [ ! -e "$TMP/big" ]
 printf 'no numbers here\n' >"$TMP/prose.txt"
 $BPFSWEEP import "$TMP/prose.txt" -o "$TMP/none" >/dev/null 2>&1
 check import_no_rows [ $? = 2 ]
+# an unreadable FILE or a file with no row: one error, no second empty or garbage one
+for f in /dev/null "$TMP/prose.txt"; do
+	$BPFSWEEP import "$f" -o "$TMP/none" 2>"$TMP/err" >/dev/null
+	check "import_one_error:$f" [ "$(grep -c 'error:' "$TMP/err")" = 1 ]
+done
+# a page's control characters (ESC, BEL, DEL, C1 CSI) reach no file and no terminal raw
+printf 'evil \033[31m\302\233 title\n==========\nrb\007-lib\177bpf nr_prod 1  1.0 ± 0.1M/s\n' \
+	>"$TMP/ctl.txt"
+$BPFSWEEP import "$TMP/ctl.txt" -o "$TMP/ctl" >"$TMP/out" 2>&1
+check import_controls_ok [ $? = 0 ]
+check import_controls_blanked not env LC_ALL=C grep -q $'[\001-\010\016-\037\177]\|\302[\200-\237]' \
+	"$TMP/out" "$TMP/ctl/summary.csv" "$TMP/ctl/meta"

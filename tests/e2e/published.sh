@@ -72,3 +72,13 @@ check published_compare_pct grep -q -- '-31.07%' "$TMP/row1"
 check published_compare_no_n grep -q 'no test (n unknown)' "$TMP/row1"
 $BPFSWEEP compare "$TMP/X" "$TMP/A" --format csv >"$TMP/cmp.csv" 2>&1
 check published_compare_csv_n_empty [ "$(csv_col "$TMP/cmp.csv" base_n | sort -u | xargs)" = "" ]
+
+# a value a row does not print is n/a in compare's tables, not "nan ± nanM/s"
+printf 'T\n===\nrb 1  1.0 ± 0.1M/s (drops 0.0 ± 0.0M/s)\nrb 2  2.0M/s\n' >"$TMP/gap.txt"
+quiet $BPFSWEEP import "$TMP/gap.txt" -o "$TMP/G1"
+quiet $BPFSWEEP import "$TMP/gap.txt" -o "$TMP/G2"
+for fmt in text markdown; do
+	$BPFSWEEP compare -f $fmt "$TMP/G1" "$TMP/G2" >"$TMP/gap.out" 2>&1
+	check "published_gap_no_nan:$fmt" not grep -qi nan "$TMP/gap.out"
+	check "published_gap_mean_only:$fmt" grep -q '2\.000M/s' "$TMP/gap.out"
+done

@@ -77,8 +77,16 @@ check report/two-series-data [ "$(grep -c '^# machine=' "${GP%.gp}.dat")" = 2 ]
 check report/two-runs-no-subtitle quiet not grep -q '^set title ".*\\n' "$GP"
 check report/one-run-subtitle grep -q '^set title "report\\n.*machine=a" ' \
 	"$A/plots/1-hits-vs-producers.gp"
-$BPFSWEEP report "$A" "$B" -o "$TMP/ab2" --by host >/dev/null 2>&1
-check report/by-host grep -q "title \"$(uname -n)\"" "$TMP/ab2/plots/1-hits-vs-producers.gp"
+# a spec without a title is titled by its file name, which DIR/spec is not: report still reads it
+grep -v '^title' $SPEC >"$TMP/untitled.spec"
+$BPFSWEEP "$TMP/untitled.spec" -o "$TMP/untitled" --no-plots </dev/null >/dev/null 2>&1
+check report/untitled-run [ $? = 0 ]
+cp "$TMP/untitled/table.txt" "$TMP/untitled.table"
+check report/untitled-exit-0 quiet_status 0 $BPFSWEEP report "$TMP/untitled" --no-plots
+check report/untitled-identical cmp "$TMP/untitled.table" "$TMP/untitled/table.txt"
+# --by a fact both runs share (one host) would pool two runs in one series: refused
+check report/by-shared-fact-exit-2 quiet_status 2 $BPFSWEEP report "$A" "$B" -o "$TMP/same" --by host
+check report/by-shared-fact-nothing [ ! -e "$TMP/same" ]
 # scaling: per producer, relative to one producer: 1, 1/2, 1/4 on both machines
 $BPFSWEEP report "$A" "$B" -o "$TMP/scale" --per producers --normalize first >/dev/null 2>&1
 check report/scaling-exit-0 [ $? = 0 ]
@@ -127,3 +135,18 @@ check merge/report-identical cmp "$TMP/m.table" "$M/table.txt"
 check merge/exists-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$B" -o "$M"
 check merge/not-a-result-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$TMP" -o "$TMP/m2"
 check merge/nothing-left [ ! -e "$TMP/m2" ]
+# a run's samples.csv beyond the 1 MiB of a spec (here a's samples, again and again) reads
+cp -r "$A" "$TMP/long"
+for i in $(seq 12); do cat "$TMP/long/samples.csv"; done | grep -v '^point,' >"$TMP/more"
+while [ "$(stat -c %s "$TMP/long/samples.csv")" -le 1100000 ]; do
+	cat "$TMP/more" >>"$TMP/long/samples.csv"
+done
+check report/large-samples quiet_status 0 $BPFSWEEP report "$TMP/long" -o "$TMP/long.r" --no-plots
+check merge/large-samples quiet_status 0 $BPFSWEEP merge "$A" "$TMP/long" -o "$TMP/long.m" --no-plots
+check merge/large-samples-kept cmp "$TMP/long/samples.csv" "$TMP/long.m/runs/2/samples.csv"
+check compare/large-samples quiet_status 0 $BPFSWEEP compare "$A" "$TMP/long"
+# a run whose summary report refuses (a point its spec does not have): exit 2, no OUT left
+cp -r "$B" "$TMP/bad"
+sed -i '2s/^0,0,/0,999,/' "$TMP/bad/summary.csv"
+check merge/unreportable-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$TMP/bad" -o "$TMP/m3"
+check merge/unreportable-nothing-left [ ! -e "$TMP/m3" ]
