@@ -14,6 +14,7 @@
 
 #include "compare_print.h"
 #include "spec.h"
+#include "template.h"
 
 const char *point_param(const struct comparison *c, const struct point_cmp *p, int param)
 {
@@ -76,30 +77,21 @@ static const char *template_of(const struct spec *s, const char *title)
 	return own ?: untitled ?: report;
 }
 
-/* tpl with each {name} replaced by the value of row's column name; others as they are. */
-static void expand(const char *tpl, const struct result_set *rs, int row, char *buf, size_t len)
+/* One summary row of a result set, whose parameter cells fill a label's {name}. */
+struct row_ref {
+	const struct result_set *rs;
+	int row;
+};
+
+static bool cell_value(const char *name, const void *ctx, char *buf, size_t len)
 {
-	size_t n = 0;
+	const struct row_ref *r = ctx;
+	int col = result_summary_col(r->rs, name);
 
-	buf[0] = '\0';
-	while (*tpl && n < len - 1) {
-		const char *end = *tpl == '{' ? strchr(tpl, '}') : NULL;
-		char name[64];
-		int col = -1;
-
-		if (end && (size_t)(end - tpl - 1) < sizeof(name)) {
-			snprintf(name, sizeof(name), "%.*s", (int)(end - tpl - 1), tpl + 1);
-			col = result_summary_col(rs, name);
-		}
-		if (col < rs->first_param || col >= rs->first_param + rs->nr_params) {
-			buf[n++] = *tpl++;
-			buf[n] = '\0';
-			continue;
-		}
-		n += snprintf(buf + n, len - n, "%s", rs->summary.rows[row][col]);
-		n = n < len ? n : len - 1;
-		tpl = end + 1;
-	}
+	if (col < r->rs->first_param || col >= r->rs->first_param + r->rs->nr_params)
+		return false;
+	snprintf(buf, len, "%s", r->rs->summary.rows[r->row][col]);
+	return true;
 }
 
 /* The stored spec of rs, or NULL when it has none or it does not parse (said nowhere). */
@@ -125,14 +117,15 @@ static struct spec *stored_spec(const struct result_set *rs)
 static bool template_label(const struct comparison *c, struct point_cmp *p,
 			   struct spec *base, struct spec *new)
 {
-	const struct result_set *rs = p->base_row > 0 ? c->base : c->new;
+	const struct row_ref r = { p->base_row > 0 ? c->base : c->new,
+				   p->base_row > 0 ? p->base_row : p->new_row };
 	const char *tpl = base ? template_of(base, p->experiment) : NULL;
 
 	if (!tpl && new)
 		tpl = template_of(new, p->experiment);
 	if (!tpl || !*tpl)
 		return false;
-	expand(tpl, rs, p->base_row > 0 ? p->base_row : p->new_row, p->label, sizeof(p->label));
+	template_expand(tpl, cell_value, &r, p->label, sizeof(p->label));
 	return true;
 }
 

@@ -13,6 +13,7 @@
 
 #include "matrix.h"
 #include "table.h"
+#include "template.h"
 
 #define LABEL_LEN	256
 #define MIN_LABEL_WIDTH	20	/* the kernel scripts' printf "%-20s" */
@@ -38,40 +39,17 @@ static int utf8_len(const char *s)
 	return n;
 }
 
-static size_t put_value(const struct sweep_cfg *cfg, const struct point *pt, int param,
-			char *buf, size_t len)
+/* A parameter's value, as the CSV holds it, for a label's {name}. */
+static bool param_value(const char *name, const void *ctx, char *buf, size_t len)
 {
-	char val[128];
+	const struct point *pt = ctx;
+	const struct workload *wl = pt->wp.wl;
+	int p = param_index(wl->params, wl->nr_params, name);
 
-	param_format(&cfg->wl->params[param], pt->wp.v[param], val, sizeof(val));
-	return snprintf(buf, len, "%s", val);
-}
-
-/* "{name}" of a known parameter → its value; anything else is copied. */
-static void expand_template(const struct sweep_cfg *cfg, const char *tpl,
-			    const struct point *pt, char *buf, size_t len)
-{
-	const struct workload *wl = cfg->wl;
-	size_t n = 0;
-
-	buf[0] = '\0';
-	while (*tpl && n < len - 1) {
-		const char *end = *tpl == '{' ? strchr(tpl, '}') : NULL;
-		char name[64];
-		int p = -1;
-
-		if (end && (size_t)(end - tpl - 1) < sizeof(name)) {
-			snprintf(name, sizeof(name), "%.*s", (int)(end - tpl - 1), tpl + 1);
-			p = param_index(wl->params, wl->nr_params, name);
-		}
-		if (p < 0) {
-			buf[n++] = *tpl++;
-			buf[n] = '\0';
-			continue;
-		}
-		n += put_value(cfg, pt, p, buf + n, len - n);
-		tpl = end + 1;
-	}
+	if (p < 0)
+		return false;
+	param_format(&wl->params[p], pt->wp.v[p], buf, len);
+	return true;
 }
 
 /* "producers=4 overwrite=off": the parameters that vary in e, outermost first. */
@@ -88,7 +66,7 @@ void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
 	if (!len)
 		return;
 	if (e->label)
-		expand_template(cfg, e->label, pt, buf, len);
+		template_expand(e->label, param_value, pt, buf, len);
 	else
 		varying_label(cfg, e, pt, buf, len);
 }
@@ -262,7 +240,7 @@ static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct exp
 	size_t n;
 
 	if (r) {
-		put_value(cfg, r->pt, e->group, val, sizeof(val));
+		param_format(&cfg->wl->params[e->group], r->pt->wp.v[e->group], val, sizeof(val));
 		n = snprintf(title, sizeof(title), "%s (%s=%s)", experiment_title(cfg, e),
 			     cfg->wl->params[e->group].name, val);
 	} else {

@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "table.h"
+#include "template.h"
 
 extern const struct workload null_workload;
 
@@ -353,6 +354,26 @@ TEST(unsupported_points_folded)
 		   "6.18\n");
 }
 
+static bool known_x(const char *name, const void *ctx, char *buf, size_t len)
+{
+	if (strcmp(name, "x"))
+		return false;
+	snprintf(buf, len, "%s", (const char *)ctx);
+	return true;
+}
+
+/* The one expander: known names filled, unknown ones and stray braces kept, cut at len. */
+TEST(template_expands_known_names)
+{
+	char buf[32];
+
+	template_expand("a {x} {y} {x", known_x, "42", buf, sizeof(buf));
+	CHECK_STR(buf, "a 42 {y} {x");
+	template_expand("{x}{x}", known_x, "123456", buf, 8);
+	CHECK_STR(buf, "1234561");
+}
+
 RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_default_labels,
 	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results,
-	  noisy_rows_marked, machine_line_and_smoke_run, unsupported_points_folded)
+	  noisy_rows_marked, machine_line_and_smoke_run, unsupported_points_folded,
+	  template_expands_known_names)
