@@ -103,3 +103,13 @@ size_t point_varying(const struct sweep_cfg *cfg, const struct point *pt, const 
 	}
 	return n < len ? n : len;
 }
+
+void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, size_t len)
+{
+	size_t n = snprintf(buf, len, "%s{", cfg->wl->name);
+
+	if (n < len)
+		n += point_varying(cfg, pt, ",", buf + n, len - n);
+	if (n < len)
+		snprintf(buf + n, len - n, "}");
+}

@@ -31,6 +31,9 @@ long long matrix_count(const struct sweep_cfg *cfg);
 size_t point_varying(const struct sweep_cfg *cfg, const struct point *pt, const char *sep,
 		     char *buf, size_t len);
 
+/* Label of a point as in runtime messages: "ringbuf{producers=8,overwrite=on}". */
+void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, size_t len);
+
 /* Allocates *pts (free()); returns 0 or -ENOMEM/-E2BIG. */
 int matrix_expand(const struct sweep_cfg *cfg, struct point **pts, int *nr);
 

@@ -12,7 +12,6 @@
 #include "caps.h"
 #include "diag.h"
 #include "plan.h"
-#include "runner.h"
 
 struct invalid {
 	struct loc loc;

@@ -477,16 +477,6 @@ free_workers:
 	return err;
 }
 
-void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, size_t len)
-{
-	size_t n = snprintf(buf, len, "%s{", cfg->wl->name);
-
-	if (n < len)
-		n += point_varying(cfg, pt, ",", buf + n, len - n);
-	if (n < len)
-		snprintf(buf + n, len - n, "}");
-}
-
 /* Every repetition of one try of the point. */
 static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const char *name,
 		    struct progress *prog, struct point_result *r)

@@ -25,7 +25,4 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 
 void point_results_free(struct point_result *r, int nr);
 
-/* Label of a point as in runtime messages: "ringbuf{producers=8,overwrite=on}". */
-void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, size_t len);
-
 #endif
