@@ -73,11 +73,6 @@ static int list_index(const char *const *list, const char *word)
 	return -1;
 }
 
-static struct loc loc_plus(const struct loc *l, size_t off)
-{
-	return (struct loc){ l->file, l->line, l->col + (int)off, l->set };
-}
-
 /* Look a parameter up, or report it with a suggestion and return -1. */
 static int lookup_param(const struct binder *b, const char *name, size_t len,
 			const struct loc *at, bool with_report_keys)
@@ -263,9 +258,12 @@ static void bind_workload(struct binder *b, const struct spec_entry *e)
 static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const char **title)
 {
 	struct sweep_cfg *cfg = b->cfg;
+	int key = list_index(spec_sweep_keys, e->key);
 	long long v;
 
-	switch (list_index(spec_sweep_keys, e->key)) {
+	if (key >= 0 && kernel_axis_bind(&cfg->kernels, key, e))
+		return;
+	switch (key) {
 	case SK_TITLE:
 		*title = e->value;
 		break;
@@ -1050,6 +1048,7 @@ static struct sweep_cfg *cfg_new(const char *path)
 	cfg->interval_ns = NSEC_PER_SEC;
 	cfg->repeat = 1;
 	cfg->max_cv = QUALITY_DEFAULT_MAX_CV;
+	kernel_axis_init(&cfg->kernels);
 	return cfg;
 }
 
@@ -1092,6 +1091,7 @@ void sweep_cfg_free(struct sweep_cfg *cfg)
 		free(x->label);
 	}
 	free(cfg->exps);
+	kernel_axis_free(&cfg->kernels);
 	free(cfg->spec_path);
 	free(cfg->name);
 	free(cfg->title);

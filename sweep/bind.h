@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "kernels.h"
 #include "spec.h"
 #include "workload.h"
 
@@ -77,6 +78,7 @@ struct sweep_cfg {
 	bool affinity;
 	int max_cv;		/* percent; 0: no cv flag */
 	int retry_noisy;	/* extra tries of a point with quality flags */
+	struct kernel_axis kernels;	/* where the points run: the host, VMs */
 	struct experiment *exps;
 	int nr_exps;
 };

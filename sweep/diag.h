@@ -19,6 +19,12 @@ struct loc {
 	int set;		/* n-th --set (printed "--set #n:1:col"), 0 for a file */
 };
 
+/* The location off bytes further along the same line. */
+static inline struct loc loc_plus(const struct loc *l, size_t off)
+{
+	return (struct loc){ l->file, l->line, l->col + (int)off, l->set };
+}
+
 /* Located errors shown before the rest are only counted, as compilers do. */
 #define DIAG_MAX_SHOWN 20
 

@@ -15,6 +15,7 @@
 #include "bind.h"
 #include "cli.h"
 #include "cmd_compare.h"
+#include "cmd_vm.h"
 #include "diag.h"
 #include "matrix.h"
 #include "plan.h"
@@ -22,6 +23,7 @@
 #include "spec.h"
 #include "workload.h"
 #include "version.h"
+#include "vminit.h"
 
 struct cmd {
 	const char *name;
@@ -243,6 +245,8 @@ static const struct cmd cmds[] = {
 	{ .name = "import", .fn = cmd_import, .many_args = true, .operand = "FILE",
 	  .usage = "import FILE... -o OUT",
 	  .help = "bench text output into a result directory (docs/import.md)" },
+	{ .name = "vm", .own_args = cmd_vm, .usage = "vm KERNEL -- COMMAND [ARG...]",
+	  .help = "run one command on another kernel, in a VM (docs/kernel.md)" },
 };
 
 static const struct cmd *find_cmd(const char *name)
@@ -478,7 +482,12 @@ static int finish_stdout(int status, int at_least)
 
 int main(int argc, char **argv)
 {
-	int status = run_command(argc, argv);
+	int status;
+
+	/* booted as init of a kernel under test: the host's job is waiting */
+	if (getpid() == 1)
+		vminit_main();
+	status = run_command(argc, argv);
 
 	diag_finish();
 	return finish_stdout(status, ran_run ? EXIT_POINTS_FAILED : EXIT_USAGE);

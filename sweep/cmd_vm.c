@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The vm command: boot a kernel under test and run one command in it, in
+ * the current directory, with the host's root read-only (what the kernel
+ * axis does for a sweep, for anything else: a test binary, bpftool).
+ *
+ *   bpfsweep vm [--set vm_accel=tcg ...] [-o DIR] KERNEL -- COMMAND [ARG...]
+ *
+ * The exit status is COMMAND's; 2 when the VM could not run it.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cmd_vm.h"
+#include "diag.h"
+#include "kernels.h"
+#include "resultdir.h"
+#include "vm.h"
+
+struct vm_cmd {
+	struct kernel_axis ka;
+	const char *outdir;		/* -o: keep the console and job here */
+	char dir[PATH_MAX];
+	char image[PATH_MAX];
+	char cmd[PATH_MAX];		/* COMMAND, absolute: the guest's init runs no shell */
+	char cwd[PATH_MAX];
+};
+
+static void vm_usage(FILE *f)
+{
+	fputs("usage: bpfsweep vm [OPTIONS] KERNEL -- COMMAND [ARG...]\n"
+	      "boot KERNEL (an image or a build tree) in a VM with this machine's root\n"
+	      "read-only, run COMMAND there in the current directory, power off\n\n"
+	      "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout as in a spec\n"
+	      "  -o, --output DIR     keep the console log here (a new directory)\n"
+	      "exit status: COMMAND's, or 2 when the VM could not run it\n", f);
+}
+
+/* --set vm_mem=4G: the [sweep] key's own binding, errors at "--set #N". */
+static int apply_set(struct vm_cmd *vc, const char *arg, int n)
+{
+	const char *eq = strchr(arg, '=');
+	char key[64];
+	struct spec_entry e = { 0 };
+	int k = -1, errors = diag_error_count();
+
+	snprintf(key, sizeof(key), "%.*s", eq ? (int)(eq - arg) : 0, arg);
+	for (int i = 0; eq && spec_sweep_keys[i]; i++)
+		if (!strcmp(spec_sweep_keys[i], key) && !strncmp(key, "vm_", 3))
+			k = i;
+	if (k < 0) {
+		diag_err("vm --set takes vm_accel, vm_cpus, vm_mem or vm_boot_timeout, not '%s'",
+			 arg);
+		return -EINVAL;
+	}
+	e.key = key;
+	e.value = (char *)eq + 1;
+	e.val_loc = (struct loc){ "--set", 1, (int)(eq + 1 - arg) + 1, n };
+	kernel_axis_bind(&vc->ka, k, &e);
+	return diag_error_count() == errors ? 0 : -EINVAL;
+}
+
+static int parse(int argc, char **argv, struct vm_cmd *vc)
+{
+	static const struct option longopts[] = {
+		{ "set", required_argument, NULL, 's' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	int opt, nr_sets = 0;
+
+	/* "+": options stop at KERNEL, so that COMMAND's own options stay its own */
+	while ((opt = getopt_long(argc, argv, "+s:o:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 's':
+			if (apply_set(vc, optarg, ++nr_sets))
+				return EXIT_USAGE;
+			break;
+		case 'o':
+			vc->outdir = optarg;
+			break;
+		case 'h':
+			vm_usage(stdout);
+			return EXIT_OK;
+		default:
+			vm_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind < 3 || strcmp(argv[optind + 1], "--")) {
+		diag_err("vm needs KERNEL -- COMMAND");
+		vm_usage(stderr);
+		return EXIT_USAGE;
+	}
+	return -1;
+}
+
+/* COMMAND as the guest's execve() needs it: an absolute path, found in PATH like a shell. */
+static int resolve_cmd(struct vm_cmd *vc, const char *name)
+{
+	const char *path = getenv("PATH") ?: "/usr/bin:/bin";
+
+	if (strchr(name, '/')) {
+		if (realpath(name, vc->cmd))
+			return 0;
+		diag_err("%s: %s", name, strerror(errno));
+		return -errno;
+	}
+	while (*path) {
+		size_t n = strcspn(path, ":");
+
+		snprintf(vc->cmd, sizeof(vc->cmd), "%.*s/%s", (int)n, path, name);
+		if (n && !access(vc->cmd, X_OK))
+			return 0;
+		path += n + (path[n] == ':');
+	}
+	diag_err("%s: command not found", name);
+	return -ENOENT;
+}
+
+/* The share: -o DIR (new, kept), or a directory under /tmp removed at the end. */
+static int make_share(struct vm_cmd *vc)
+{
+	int err;
+
+	if (vc->outdir) {
+		snprintf(vc->dir, sizeof(vc->dir), "%s", vc->outdir);
+		err = resultdir_create(vc->dir);
+		if (err)
+			diag_err("cannot create %s: %s", vc->dir, strerror(-err));
+		return err;
+	}
+	snprintf(vc->dir, sizeof(vc->dir), "/tmp/bpfsweep-vm-job.XXXXXX");
+	if (mkdtemp(vc->dir))
+		return 0;
+	diag_err("mkdtemp: %s", strerror(errno));
+	return -errno;
+}
+
+static void remove_share(const struct vm_cmd *vc)
+{
+	static const char *const names[] = { "job", "booted", "status", "console.log",
+					     "console.log.qemu" };
+	char path[PATH_MAX + 32];
+
+	if (vc->outdir)
+		return;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", vc->dir, names[i]);
+		unlink(path);
+	}
+	rmdir(vc->dir);
+}
+
+static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)
+{
+	char console[PATH_MAX + 16];
+	struct vm_outcome out;
+	struct vm_job job = {
+		.image = vc->image, .ka = &vc->ka, .share = vc->dir, .console = console,
+		.cwd = vc->cwd, .argv = (const char *const *)cmd_argv, .echo = stdout,
+	};
+	int err;
+
+	snprintf(console, sizeof(console), "%s/console.log", vc->dir);
+	cmd_argv[0] = vc->cmd;
+	err = vm_run(&job, &out);
+	fflush(stdout);
+	if (err || out.status < 0) {
+		diag_err("vm: %s", out.reason);
+		return EXIT_USAGE;
+	}
+	fprintf(stderr, "vm: kernel %s (%s): exit status %d\n", out.release,
+		vm_accel_names[out.accel], out.status);
+	return out.status;
+}
+
+int cmd_vm(int argc, char **argv)
+{
+	static struct vm_cmd vc;
+	char why[4400];
+	int status;
+
+	kernel_axis_init(&vc.ka);
+	vc.outdir = NULL;
+	optind = 1;
+	status = parse(argc, argv, &vc);
+	if (status >= 0)
+		return status;
+	if (kernel_image(argv[optind], vc.image, sizeof(vc.image), why, sizeof(why))) {
+		diag_err("%s", why);
+		return EXIT_USAGE;
+	}
+	if (!getcwd(vc.cwd, sizeof(vc.cwd)) || resolve_cmd(&vc, argv[optind + 2]) ||
+	    make_share(&vc))
+		return EXIT_USAGE;
+	status = boot_and_run(&vc, argv + optind + 2);
+	remove_share(&vc);
+	return status;
+}

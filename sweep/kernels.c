@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The kernel axis and the VM settings of [sweep]: see kernels.h. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+#include "bind.h"
+#include "kernels.h"
+#include "param.h"
+
+#define NSEC_PER_SEC	1000000000ULL
+
+const char *const vm_accel_names[] = { "auto", "kvm", "tcg", NULL };
+
+static const struct param_def accel_def = {
+	.name = "vm_accel", .type = PT_ENUM, .def = "auto", .choices = vm_accel_names,
+};
+static const struct param_def cpus_def = {
+	.name = "vm_cpus", .type = PT_INT, .def = "2", .min = 1, .max = 256,
+};
+/* below 256 MiB a distribution kernel and bpfsweep's maps do not fit */
+static const struct param_def mem_def = {
+	.name = "vm_mem", .type = PT_SIZE, .def = "2G", .min = 256LL << 20, .max = 1LL << 40,
+};
+
+void kernel_axis_init(struct kernel_axis *ka)
+{
+	*ka = (struct kernel_axis){
+		.accel = VM_ACCEL_AUTO, .cpus = 2, .mem = 2LL << 30,
+		.boot_timeout_ns = 120 * NSEC_PER_SEC,
+	};
+}
+
+void kernel_axis_free(struct kernel_axis *ka)
+{
+	for (int i = 0; i < ka->nr; i++)
+		free(ka->vals[i]);
+	ka->nr = 0;
+}
+
+bool kernel_axis_has_vm(const struct kernel_axis *ka)
+{
+	for (int i = 0; i < ka->nr; i++)
+		if (strcmp(ka->vals[i], KERNEL_HOST))
+			return true;
+	return false;
+}
+
+/* Where a kernel build tree keeps the image qemu boots, for this machine. */
+static const char *tree_image(void)
+{
+	struct utsname u;
+
+	if (uname(&u) || strcmp(u.machine, "aarch64"))
+		return "arch/x86/boot/bzImage";
+	return "arch/arm64/boot/Image";
+}
+
+int kernel_image(const char *value, char *path, size_t len, char *why, size_t whylen)
+{
+	struct stat st;
+
+	if (stat(value, &st)) {
+		snprintf(why, whylen, "kernel image %s: %s", value, strerror(errno));
+		return -errno;
+	}
+	if (S_ISREG(st.st_mode)) {
+		snprintf(path, len, "%s", value);
+		return 0;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(why, whylen, "kernel image %s: not a file or a build tree", value);
+		return -EINVAL;
+	}
+	snprintf(path, len, "%s/%s", value, tree_image());
+	if (!stat(path, &st) && S_ISREG(st.st_mode))
+		return 0;
+	snprintf(why, whylen, "kernel build tree %s has no %s (build it first: make bzImage)",
+		 value, tree_image());
+	return -ENOENT;
+}
+
+/* One value of the kernel list: host, or an image that exists, not given twice. */
+static void add_kernel(struct kernel_axis *ka, const char *text, size_t len, const struct loc *at)
+{
+	char path[4096], why[4400];
+	char *v = strndup(text, len);
+
+	if (!v) {
+		diag_at(at, "%s", strerror(ENOMEM));
+		return;
+	}
+	for (int i = 0; i < ka->nr; i++) {
+		if (!strcmp(ka->vals[i], v)) {
+			diag_at(at, "kernel '%s' is listed twice", v);
+			goto drop;
+		}
+	}
+	if (ka->nr == MAX_KERNELS) {
+		diag_at(at, "too many kernels (at most %d)", MAX_KERNELS);
+		goto drop;
+	}
+	if (strcmp(v, KERNEL_HOST) && kernel_image(v, path, sizeof(path), why, sizeof(why))) {
+		diag_at(at, "%s", why);
+		goto drop;
+	}
+	ka->locs[ka->nr] = *at;
+	ka->vals[ka->nr++] = v;
+	return;
+drop:
+	free(v);
+}
+
+/* "host build/base/bzImage build/patched": whitespace separates, a later key replaces. */
+static void bind_kernel_list(struct kernel_axis *ka, const struct spec_entry *e)
+{
+	const char *v = e->value, *p = v;
+
+	kernel_axis_free(ka);
+	while (*p) {
+		const char *start;
+		struct loc at;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		start = p;
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+		at = loc_plus(&e->val_loc, start - v);
+		add_kernel(ka, start, p - start, &at);
+	}
+	if (!ka->nr)
+		diag_at(&e->val_loc, "kernel needs a value: host, a kernel image or a build tree");
+}
+
+static void bind_setting(const struct param_def *def, const struct spec_entry *e, long long *v)
+{
+	char err[256];
+
+	if (param_parse_scalar(def, e->value, strlen(e->value), v, err, sizeof(err)))
+		diag_at(&e->val_loc, "%s", err);
+}
+
+int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct spec_entry *e)
+{
+	char err[256];
+	long long v;
+
+	switch (key) {
+	case SK_KERNEL:
+		bind_kernel_list(ka, e);
+		return 1;
+	case SK_VM_ACCEL:
+		v = ka->accel;
+		bind_setting(&accel_def, e, &v);
+		ka->accel = v;
+		return 1;
+	case SK_VM_CPUS:
+		v = ka->cpus;
+		bind_setting(&cpus_def, e, &v);
+		ka->cpus = v;
+		return 1;
+	case SK_VM_MEM:
+		bind_setting(&mem_def, e, &ka->mem);
+		return 1;
+	case SK_VM_BOOT_TIMEOUT:
+		if (parse_duration(e->value, &ka->boot_timeout_ns, err, sizeof(err)))
+			diag_at(&e->val_loc, "%s", err);
+		else if (ka->boot_timeout_ns < NSEC_PER_SEC)
+			diag_at(&e->val_loc, "vm_boot_timeout below 1s: no kernel boots that fast");
+		return 1;
+	default:
+		return 0;
+	}
+}

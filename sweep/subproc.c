@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Helper programs from an argv: see spawn.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "subproc.h"
+
+extern char **environ;
+
+int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
+{
+	posix_spawn_file_actions_t fa;
+	int err = posix_spawn_file_actions_init(&fa);
+
+	if (err)
+		return -err;
+	err = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	if (!err && log)
+		err = posix_spawn_file_actions_addopen(&fa, 1, log,
+						       O_WRONLY | O_CREAT | O_APPEND, 0644);
+	if (!err && log)
+		err = posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	if (!err)
+		err = posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return -err;
+}
+
+static int shell_status(int st)
+{
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+int spawn_wait(pid_t pid, unsigned int timeout_ms)
+{
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+	int st;
+
+	for (unsigned int waited = 0; waited < timeout_ms; waited += 10) {
+		pid_t w = waitpid(pid, &st, WNOHANG);
+
+		if (w == pid)
+			return shell_status(st);
+		if (w < 0 && errno != EINTR)
+			return -errno;
+		nanosleep(&tick, NULL);
+	}
+	kill(pid, SIGKILL);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return shell_status(st);
+}
+
+int spawn_self_path(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+
+	if (n < 0)
+		return -errno;
+	if ((size_t)n == len - 1)
+		return -ENAMETOOLONG;
+	buf[n] = '\0';
+	return 0;
+}

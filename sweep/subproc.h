@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Starting a helper program (qemu, virtiofsd, bpfsweep itself) from an argv: never a shell. */
+#ifndef SWEEP_SUBPROC_H
+#define SWEEP_SUBPROC_H
+
+#include <sys/types.h>
+
+/*
+ * Start argv[0] (an absolute path, or a name looked up in PATH) with
+ * stdin from /dev/null; stdout and stderr appended to log, or the
+ * caller's when log is NULL.  0 or -errno.
+ */
+int spawn_argv(const char *const *argv, const char *log, pid_t *pid);
+
+/*
+ * Wait for pid, at most timeout_ms (then SIGKILL and wait): its status as
+ * a shell says it (128 + signal), or -errno.
+ */
+int spawn_wait(pid_t pid, unsigned int timeout_ms);
+
+/* The absolute path of this program, for the guest and for sub-runs. */
+int spawn_self_path(char *buf, size_t len);
+
+#endif

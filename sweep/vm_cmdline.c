@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/* qemu's and virtiofsd's command lines for a kernel under test: see vm_cmdline.h. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vm_cmdline.h"
+
+/* Append one argument, formatted; -E2BIG when out is full. */
+static int add(struct vm_argv *out, const char *fmt, ...)
+{
+	size_t room = sizeof(out->store) - out->used;
+	va_list ap;
+	int n;
+
+	if (out->argc == VM_MAX_ARGS)
+		return -E2BIG;
+	va_start(ap, fmt);
+	n = vsnprintf(out->store + out->used, room, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= room)
+		return -E2BIG;
+	out->argv[out->argc++] = out->store + out->used;
+	out->argv[out->argc] = NULL;
+	out->used += n + 1;
+	return 0;
+}
+
+static int escape(const char *s, char *buf, size_t len, const char *with)
+{
+	size_t o = 0;
+
+	for (; *s; s++) {
+		const char *w = *s == ',' ? with : NULL;
+		size_t need = w ? strlen(w) : 1;
+
+		if (o + need >= len)
+			return -E2BIG;
+		if (w) {
+			memcpy(buf + o, w, need);
+		} else {
+			buf[o] = *s;
+		}
+		o += need;
+	}
+	buf[o] = '\0';
+	return 0;
+}
+
+int vm_qemu_escape(const char *s, char *buf, size_t len)
+{
+	return escape(s, buf, len, ",,");
+}
+
+int vm_fuse_escape(const char *s, char *buf, size_t len)
+{
+	char tmp[4096];
+	size_t o = 0;
+
+	/* a backslash is FUSE's escape character: escape it first */
+	for (; *s; s++) {
+		if (o + 2 >= sizeof(tmp))
+			return -E2BIG;
+		if (*s == '\\')
+			tmp[o++] = '\\';
+		tmp[o++] = *s;
+	}
+	tmp[o] = '\0';
+	return escape(tmp, buf, len, "\\,");
+}
+
+/*
+ * The kernel splits its command line at spaces and has no quoting for
+ * init=: a path with a space or a control character cannot be passed.
+ */
+static int check_init(const char *init, char *why, size_t len)
+{
+	if (init[0] != '/') {
+		snprintf(why, len, "the guest's init %s is not an absolute path", init);
+		return -EINVAL;
+	}
+	for (const char *p = init; *p; p++) {
+		if ((unsigned char)*p <= ' ' || *p == 0x7f) {
+			snprintf(why, len, "bpfsweep's path %s has a space or control character; "
+				 "the kernel command line cannot pass it as init=", init);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* x86 has a legacy serial port; arm64's virt machine a PL011. */
+static bool is_arm64(const struct vm_boot *b)
+{
+	return !strcmp(b->machine, "aarch64");
+}
+
+static int add_machine(const struct vm_boot *b, struct vm_argv *out)
+{
+	bool kvm = b->accel == VM_ACCEL_KVM;
+	int err = 0;
+
+	if (is_arm64(b))
+		err = add(out, "-machine") ?: add(out, "virt");
+	err = err ?: add(out, "-accel") ?: add(out, kvm ? "kvm" : "tcg,thread=multi");
+	err = err ?: add(out, "-cpu") ?: add(out, kvm ? "host" : "max");
+	err = err ?: add(out, "-smp") ?: add(out, "%d", b->cpus);
+	/* vhost-user-fs needs the guest's memory shared with virtiofsd */
+	err = err ?: add(out, "-m") ?: add(out, "%lldM", b->mem >> 20);
+	err = err ?: add(out, "-object") ?:
+	      add(out, "memory-backend-memfd,id=mem,size=%lldM,share=on", b->mem >> 20);
+	return err ?: add(out, "-numa") ?: add(out, "node,memdev=mem");
+}
+
+static int add_fs(struct vm_argv *out, const char *id, const char *sock, const char *tag)
+{
+	char esc[4200];
+	int err = vm_qemu_escape(sock, esc, sizeof(esc));
+
+	err = err ?: add(out, "-chardev") ?: add(out, "socket,id=%s,path=%s", id, esc);
+	return err ?: add(out, "-device") ?:
+	       add(out, "vhost-user-fs-pci,chardev=%s,tag=%s", id, tag);
+}
+
+int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t len)
+{
+	char console[4200];
+	int err;
+
+	out->argc = 0;
+	out->used = 0;
+	err = check_init(b->init, why, len);
+	if (err)
+		return err;
+	err = vm_qemu_escape(b->console, console, sizeof(console));
+	err = err ?: add(out, "%s", b->qemu) ?: add(out, "-nodefaults") ?:
+	      add(out, "-no-user-config") ?: add(out, "-display") ?: add(out, "none") ?:
+	      add(out, "-no-reboot");
+	err = err ?: add_machine(b, out);
+	err = err ?: add(out, "-kernel") ?: add(out, "%s", b->image);
+	err = err ?: add(out, "-append") ?:
+	      add(out, "console=%s rootfstype=virtiofs root=%s ro init=%s panic=-1 quiet",
+		  is_arm64(b) ? "ttyAMA0" : "ttyS0", VM_ROOT_TAG, b->init);
+	err = err ?: add_fs(out, "root", b->root_sock, VM_ROOT_TAG);
+	err = err ?: add_fs(out, "out", b->out_sock, VM_OUT_TAG);
+	err = err ?: add(out, "-chardev") ?: add(out, "file,id=con,path=%s", console);
+	err = err ?: add(out, "-serial") ?: add(out, "chardev:con");
+	if (err)
+		snprintf(why, len, "qemu's command line is too long");
+	return err;
+}
+
+int vm_virtiofsd_argv(const char *virtiofsd, const char *sock, const char *dir, bool writable,
+		      struct vm_argv *out)
+{
+	char esc[4200];
+	int err = vm_fuse_escape(dir, esc, sizeof(esc));
+
+	out->argc = 0;
+	out->used = 0;
+	err = err ?: add(out, "%s", virtiofsd) ?: add(out, "--socket-path=%s", sock);
+	err = err ?: add(out, "-o") ?: add(out, "source=%s", esc);
+	/* the results must be on the host's disk when the guest says it wrote them */
+	err = err ?: add(out, "-o") ?: add(out, writable ? "cache=none" : "cache=always");
+	return err ?: add(out, "-o") ?: add(out, "sandbox=chroot");
+}

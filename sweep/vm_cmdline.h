@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The command lines that boot a kernel under test: qemu, and the two
+ * virtiofsd daemons that export the host's root (read-only in the guest)
+ * and the directory the guest writes its results to.  Pure string work,
+ * so that it is unit tested without qemu (docs/kernel.md).
+ */
+#ifndef SWEEP_VM_CMDLINE_H
+#define SWEEP_VM_CMDLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kernels.h"
+
+#define VM_ROOT_TAG	"bpfsweep-root"
+#define VM_OUT_TAG	"bpfsweep-out"
+#define VM_GUEST_DIR	"/run/bpfsweep"		/* where the guest mounts VM_OUT_TAG */
+
+#define VM_MAX_ARGS	48
+
+/* An argv and the strings it points to. */
+struct vm_argv {
+	char *argv[VM_MAX_ARGS + 1];	/* NULL-terminated */
+	int argc;
+	char store[16384];
+	size_t used;
+};
+
+struct vm_boot {
+	const char *qemu;		/* qemu-system-x86_64 */
+	const char *machine;		/* uname -m of the host: x86_64, aarch64 */
+	const char *image;		/* bzImage to boot */
+	enum vm_accel accel;		/* kvm or tcg (auto resolved before) */
+	int cpus;
+	long long mem;			/* bytes */
+	const char *init;		/* absolute path of the guest's PID 1 */
+	const char *root_sock;		/* virtiofsd sockets */
+	const char *out_sock;
+	const char *console;		/* file the serial console goes to */
+};
+
+/*
+ * qemu's argv for b.  -EINVAL with why when a path cannot be passed
+ * (an init path with spaces or control characters breaks the kernel's
+ * command line), -E2BIG when it does not fit.
+ */
+int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t len);
+
+/* virtiofsd's argv: export dir on sock (cache off for the writable one). */
+int vm_virtiofsd_argv(const char *virtiofsd, const char *sock, const char *dir, bool writable,
+		      struct vm_argv *out);
+
+/* "a,b" as a qemu option value ("a,,b"): commas separate qemu's suboptions. */
+int vm_qemu_escape(const char *s, char *buf, size_t len);
+
+/* "a,b" as a FUSE -o value ("a\,b"): commas separate FUSE's options. */
+int vm_fuse_escape(const char *s, char *buf, size_t len);
+
+#endif
