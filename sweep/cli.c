@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Loading what the command line names: spec file, --set overrides, --quick. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "cli.h"
 #include "diag.h"
+#include "suggest.h"
 
 /* --quick: enough to see that every point runs, not to publish */
 #define QUICK_WARMUP_NS		250000000ULL
@@ -16,6 +21,28 @@ static void apply_quick(struct sweep_cfg *cfg)
 	cfg->repeat = 1;
 }
 
+/* --kernel A --kernel B: the same as --set kernel="A B", after the other --set. */
+static int set_kernels(const struct cli_opts *o, struct spec *spec)
+{
+	char assign[8192] = "kernel=";
+	size_t off = strlen(assign);
+
+	for (int i = 0; i < o->nr_kernels; i++) {
+		if (strpbrk(o->kernels[i], " \t\n") || !o->kernels[i][0]) {
+			diag_err("--kernel '%s': a kernel path cannot be empty or hold spaces",
+				 o->kernels[i]);
+			return -EINVAL;
+		}
+		off += snprintf(assign + off, sizeof(assign) - off, "%s%s", i ? " " : "",
+				o->kernels[i]);
+		if (off >= sizeof(assign)) {
+			diag_err("--kernel: the kernel paths are too long");
+			return -E2BIG;
+		}
+	}
+	return o->nr_kernels ? spec_set(spec, assign) : 0;
+}
+
 int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg)
 {
 	int err;
@@ -27,6 +54,8 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 	for (int i = 0; i < o->nr_sets && !err; i++)
 		err = spec_set(*spec, o->sets[i]);
 	if (!err)
+		err = set_kernels(o, *spec);
+	if (!err)
 		err = bind_spec(*spec, cfg);
 	if (err) {
 		diag_finish();
@@ -37,4 +66,24 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 	if (o->quick)
 		apply_quick(*cfg);
 	return 0;
+}
+
+int cli_check_only(const struct sweep_cfg *cfg, const char *only)
+{
+	struct suggest sg;
+	char hint[300];
+
+	if (!only)
+		return 0;
+	suggest_init(&sg, only);
+	for (int e = 0; e < cfg->nr_exps; e++) {
+		const char *title = experiment_title(cfg, &cfg->exps[e]);
+
+		if (!strcmp(title, only))
+			return 0;
+		suggest_add(&sg, title);
+	}
+	diag_err("--only: no experiment titled '%s'%s", only,
+		 suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+	return -EINVAL;
 }

@@ -38,6 +38,12 @@ struct cli_opts {
 	const char *by;			/* report, merge --by: what names each run */
 	const char *normalize;		/* report --normalize first: charts relative to it */
 	const char *per;		/* report --per PARAM: charts per unit of PARAM */
+	const char *kernels[MAX_KERNELS];	/* --kernel: replaces [sweep] kernel */
+	int nr_kernels;
+	/* a kernel sweep's sub-runs (kernelrun.c); not in --help */
+	const char *guest_of;		/* --guest-of KERNEL: the kernel value this run is for */
+	const char *guest_accel;	/* --guest-accel kvm|tcg: it runs in a VM so accelerated */
+	const char *fail_all;		/* --fail-all REASON: a failed row per point, run none */
 };
 
 /*
@@ -45,6 +51,9 @@ struct cli_opts {
  * Diagnostics are printed; returns 0 or -EINVAL / -errno.
  */
 int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg);
+
+/* --only: the title must name an experiment (a typo gets a suggestion); 0 or -EINVAL. */
+int cli_check_only(const struct sweep_cfg *cfg, const char *only);
 
 /* The run command; returns an exit status. */
 int cmd_run(const struct cli_opts *o);
@@ -54,5 +63,8 @@ int cmd_import(const struct cli_opts *o);
 /* report DIR... and merge DIR... -o OUT; return an exit status. */
 int cmd_report(const struct cli_opts *o);
 int cmd_merge(const struct cli_opts *o);
+
+/* run of a spec whose kernel axis boots VMs or has several kernels (kernelrun.c). */
+int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *cfg);
 
 #endif

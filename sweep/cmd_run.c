@@ -241,28 +241,6 @@ static int prepare_resume(struct run_state *rs)
 	return err ?: write_setup(rs, rsm->fresh, rsm->fresh || rsm->need_meta);
 }
 
-/* --only: the title must name an experiment; a typo gets a suggestion. */
-static int check_only(const struct run_state *rs)
-{
-	const struct sweep_cfg *cfg = rs->cfg;
-	struct suggest sg;
-	char hint[300];
-
-	if (!rs->o->only)
-		return 0;
-	suggest_init(&sg, rs->o->only);
-	for (int e = 0; e < cfg->nr_exps; e++) {
-		const char *title = experiment_title(cfg, &cfg->exps[e]);
-
-		if (!strcmp(title, rs->o->only))
-			return 0;
-		suggest_add(&sg, title);
-	}
-	diag_err("--only: no experiment titled '%s'%s", rs->o->only,
-		 suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
-	return -EINVAL;
-}
-
 /* The points of --only's experiment that have no finished row yet. */
 static int pick_todo(struct run_state *rs)
 {
@@ -448,7 +426,7 @@ int cmd_run(const struct cli_opts *o)
 	rs.info.tags = o->tags;
 	rs.info.argv_line = o->argv_line;
 	rs.info.quick = o->quick;
-	if (check_only(&rs) || plan_run(&rs)) {
+	if (cli_check_only(rs.cfg, o->only) || plan_run(&rs)) {
 		status = EXIT_USAGE;
 		goto cleanup;
 	}

@@ -49,7 +49,9 @@ static const char run_opts_help[] =
 	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n"
 	"      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
 	"                       only the points without a finished row\n"
-	"      --only TITLE     run only the [params] block with this title\n";
+	"      --only TITLE     run only the [params] block with this title\n"
+	"      --kernel K       run on kernel K: host, an image or a build tree, booted in\n"
+	"                       a VM (repeatable: the kernel becomes an axis; docs/kernel.md)\n";
 
 static const char import_opts_help[] =
 	"  -o, --output DIR     result directory to create (required)\n"
@@ -300,7 +302,7 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 }
 
 enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL, OPT_SPEC, OPT_BY,
-       OPT_NORMALIZE, OPT_PER };
+       OPT_NORMALIZE, OPT_PER, OPT_KERNEL, OPT_GUEST_OF, OPT_GUEST_ACCEL, OPT_FAIL_ALL };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -335,6 +337,10 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "normalize", required_argument, NULL, OPT_NORMALIZE },
 		{ "per", required_argument, NULL, OPT_PER },
+		{ "kernel", required_argument, NULL, OPT_KERNEL },
+		{ "guest-of", required_argument, NULL, OPT_GUEST_OF },
+		{ "guest-accel", required_argument, NULL, OPT_GUEST_ACCEL },
+		{ "fail-all", required_argument, NULL, OPT_FAIL_ALL },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -392,6 +398,19 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			break;
 		case OPT_PER:
 			o->per = optarg;
+			break;
+		case OPT_KERNEL:
+			if (add_arg(o->kernels, &o->nr_kernels, MAX_KERNELS, optarg, "--kernel"))
+				return EXIT_USAGE;
+			break;
+		case OPT_GUEST_OF:
+			o->guest_of = optarg;
+			break;
+		case OPT_GUEST_ACCEL:
+			o->guest_accel = optarg;
+			break;
+		case OPT_FAIL_ALL:
+			o->fail_all = optarg;
 			break;
 		case 'h':
 			usage(stdout, c);
