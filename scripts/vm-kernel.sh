@@ -120,9 +120,9 @@ fetch() {
 	rel=$1
 	tmp=$(mktemp -d "$CACHE/.fetch.XXXXXX")
 	chmod 755 "$tmp"
-	# shellcheck disable=SC2064 # $tmp is fixed now
-	trap "rm -rf '$tmp'" EXIT
-	trap 'exit 130' INT TERM
+	trap 'rm -rf "$tmp"' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
 	mkdir "$tmp/deb" "$tmp/root" "$tmp/out"
 	[ -z "$DL_OWNER" ] || chown "$DL_OWNER" "$tmp/deb"
 	(cd "$tmp/deb" && apt_private apt-get download \
