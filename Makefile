@@ -5,6 +5,8 @@
 # (make deps).  V=1 shows the commands.
 # SANITIZE=1 builds everything with ASan and UBSan into build-san/ (binary
 # build-san/bpfsweep); `make fuzz` builds the libFuzzer target into build-fuzz/.
+# `make vm-kernel` fetches a test kernel (>= 6.19) for qemu into .cache/vm-kernel
+# and prints its path; nothing is installed (docs/dependencies.md).
 
 ifeq ($(SANITIZE),1)
 OUTPUT   ?= build-san
@@ -63,7 +65,7 @@ LIB_OBJS   := $(patsubst %.c,$(OUTPUT)/%.o,$(SWEEP_SRCS) $(WL_SRCS))
 TEST_SRCS  := $(wildcard tests/unit/test_*.c tests/integ/test_*.c tests/tools/*.c)
 TEST_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
 
-.PHONY: all deps run check test-bins fuzz install clean FORCE
+.PHONY: all deps run check test-bins fuzz vm-kernel install clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -83,6 +85,9 @@ check: deps
 	$(Q)tests/run.sh
 
 test-bins: $(TEST_BINS)
+
+vm-kernel:
+	$(Q)scripts/vm-kernel.sh
 
 fuzz:
 	$(Q)$(MAKE) --no-print-directory FUZZ=1 build-fuzz/tests/fuzz/fuzz_spec

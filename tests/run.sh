@@ -40,6 +40,8 @@ for t in "$BUILD"/tests/integ/test_*; do
 done
 run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
 run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
+# fetches once into .cache/vm-kernel (SKIP without network), then offline
+run_part "test kernel for the VM (scripts/vm-kernel.sh)" tests/e2e/vm_kernel.sh
 
 # The unit tests and the no-root end-to-end tests again, built with ASan and
 # UBSan (make SANITIZE=1): any report fails with status 86, which no test
