@@ -27,10 +27,18 @@ static int set_kernels(const struct cli_opts *o, struct spec *spec)
 	char assign[8192] = "kernel=";
 	size_t off = strlen(assign);
 
+	char path[4096], why[4400];
+
 	for (int i = 0; i < o->nr_kernels; i++) {
 		if (strpbrk(o->kernels[i], " \t\n") || !o->kernels[i][0]) {
 			diag_err("--kernel '%s': a kernel path cannot be empty or hold spaces",
 				 o->kernels[i]);
+			return -EINVAL;
+		}
+		/* said here as --kernel's, not as the --set it becomes */
+		if (strcmp(o->kernels[i], KERNEL_HOST) &&
+		    kernel_image(o->kernels[i], path, sizeof(path), why, sizeof(why))) {
+			diag_err("--kernel: %s", why);
 			return -EINVAL;
 		}
 		off += snprintf(assign + off, sizeof(assign) - off, "%s%s", i ? " " : "",

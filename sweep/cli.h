@@ -64,6 +64,13 @@ int cmd_import(const struct cli_opts *o);
 int cmd_report(const struct cli_opts *o);
 int cmd_merge(const struct cli_opts *o);
 
+/*
+ * The merged summary.csv and samples.csv of runs that already sit in
+ * OUT/runs/<n> (dirs, in order): what merge writes, without copying the
+ * runs or writing meta.  0 or -errno (reported).
+ */
+int merge_in_place(const char *outdir, const char *const *dirs, int nr);
+
 /* run of a spec whose kernel axis boots VMs or has several kernels (kernelrun.c). */
 int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *cfg);
 

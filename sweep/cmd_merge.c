@@ -276,6 +276,16 @@ static int draw(const struct merge *mg)
 	return cmd_report(&ro);
 }
 
+static void merge_free(struct merge *mg)
+{
+	for (int r = 0; r < mg->nr; r++)
+		result_set_free(mg->sets[r]);
+	for (int t = 0; t < mg->nr_tags; t++)
+		free(mg->tags[t]);
+	colset_free(&mg->summary);
+	colset_free(&mg->samples);
+}
+
 int cmd_merge(const struct cli_opts *o)
 {
 	static struct merge mg;
@@ -291,11 +301,22 @@ int cmd_merge(const struct cli_opts *o)
 	/* report could not read OUT (a run it refuses): no set a later report can use */
 	if (created && status == EXIT_USAGE)
 		resultdir_remove_tree(o->outdir);
-	for (int r = 0; r < mg.nr; r++)
-		result_set_free(mg.sets[r]);
-	for (int t = 0; t < mg.nr_tags; t++)
-		free(mg.tags[t]);
-	colset_free(&mg.summary);
-	colset_free(&mg.samples);
+	merge_free(&mg);
 	return status;
+}
+
+int merge_in_place(const char *outdir, const char *const *dirs, int nr)
+{
+	static struct merge mg;
+	static struct cli_opts o;
+	int err;
+
+	o = (struct cli_opts){ .outdir = outdir, .args = dirs, .nr_args = nr };
+	mg = (struct merge){ .o = &o };
+	err = read_runs(&mg);
+	err = err ?: find_columns(&mg);
+	err = err ?: write_csv(&mg, "summary.csv", true);
+	err = err ?: write_csv(&mg, "samples.csv", false);
+	merge_free(&mg);
+	return err;
 }

@@ -235,7 +235,8 @@ static int prepare_resume(struct run_state *rs)
 	err = lock_dir(rs);
 	if (err)
 		return err;
-	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts, rsm);
+	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts,
+			     rs->o->fail_all != NULL, rsm);
 	if (!err && !rsm->fresh)
 		err = resume_run_info(rsm, &rs->info);
 	return err ?: write_setup(rs, rsm->fresh, rsm->fresh || rsm->need_meta);
@@ -392,21 +393,47 @@ static int check_caps(const struct workload *wl)
 	return -EPERM;
 }
 
-/* Points, spec errors and the kernel's verdicts, before anything is written. */
+/*
+ * Points, spec errors and the kernel's verdicts, before anything is
+ * written.  --fail-all asks no kernel: its points ran on another one.
+ */
 static int plan_run(struct run_state *rs)
 {
 	int err;
 
 	err = plan_build(rs->cfg, &rs->plan);
-	if (!err)
+	if (!err && !rs->o->fail_all)
 		err = check_caps(rs->cfg->wl);
-	if (!err)
+	if (!err && !rs->o->fail_all)
 		err = plan_probe(rs->cfg, &rs->plan);
 	if (err)
 		return err;
 	rs->pts = rs->plan.pts;
 	rs->nr_pts = rs->plan.nr_pts;
 	return 0;
+}
+
+/*
+ * --fail-all REASON: a failed row for each point to run, none run.  A
+ * kernel sweep writes them for the points of a kernel that did not boot,
+ * or whose guest stopped early, so that every point has its row.
+ */
+static int fail_all(struct run_state *rs)
+{
+	int err = 0;
+
+	rs->ran = calloc(rs->nr_todo ? rs->nr_todo : 1, sizeof(*rs->ran));
+	if (!rs->ran)
+		return -ENOMEM;
+	for (int i = 0; !err && i < rs->nr_todo; i++) {
+		struct point_result *r = &rs->ran[rs->nr_ran++];
+
+		r->pt = &rs->todo[i];
+		r->status = PS_FAILED;
+		snprintf(r->reason, sizeof(r->reason), "%s", rs->o->fail_all);
+		err = on_point_done(r, rs);
+	}
+	return err;
 }
 
 int cmd_run(const struct cli_opts *o)
@@ -416,6 +443,9 @@ int cmd_run(const struct cli_opts *o)
 
 	if (cli_load(o, &rs.spec, &rs.cfg))
 		return EXIT_USAGE;
+	/* several kernels, or one in a VM: each boots and runs this command again */
+	if (rs.cfg->kernels.nr > 1 || kernel_axis_has_vm(&rs.cfg->kernels))
+		return kernel_sweep(o, rs.spec, rs.cfg);
 	if (!o->no_plots && plot_check_gnuplot(rs.cfg)) {
 		status = EXIT_USAGE;
 		goto cleanup;
@@ -434,8 +464,11 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
-	run_err = runner_run(rs.cfg, &rs.plan, rs.todo, rs.nr_todo, on_point_done, &rs, &rs.ran,
-			     &rs.nr_ran);
+	if (o->fail_all)
+		run_err = fail_all(&rs);
+	else
+		run_err = runner_run(rs.cfg, &rs.plan, rs.todo, rs.nr_todo, on_point_done, &rs,
+				     &rs.ran, &rs.nr_ran);
 	status = exit_status(run_err, rs.ran, rs.nr_ran);
 	if (finish(&rs) && status == EXIT_OK)
 		status = EXIT_POINTS_FAILED;

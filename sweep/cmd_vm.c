@@ -148,7 +148,7 @@ static int make_share(struct vm_cmd *vc)
 static void remove_share(const struct vm_cmd *vc)
 {
 	static const char *const names[] = { "job", "booted", "status", "console.log",
-					     "console.log.qemu" };
+					     "console.log.qemu", "console.log.virtiofsd" };
 	char path[PATH_MAX + 32];
 
 	if (vc->outdir)

@@ -2,10 +2,12 @@
 /* The kernel axis and the VM settings of [sweep]: see kernels.h. */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "bind.h"
 #include "kernels.h"
@@ -59,6 +61,39 @@ static const char *tree_image(void)
 	return "arch/arm64/boot/Image";
 }
 
+/*
+ * qemu boots an x86 kernel from its bzImage: the boot protocol's "HdrS"
+ * at 0x202 tells one from a vmlinux, a module or a mistyped file, which
+ * qemu would otherwise sit on until the boot timeout.
+ */
+static int check_bzimage(const char *path, char *why, size_t whylen)
+{
+	char magic[4];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : pread(fd, magic, sizeof(magic), 0x202);
+
+	if (fd >= 0)
+		close(fd);
+	if (n == sizeof(magic) && !memcmp(magic, "HdrS", 4))
+		return 0;
+	if (fd < 0) {
+		snprintf(why, whylen, "kernel image %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	snprintf(why, whylen, "%s is not a bootable x86 kernel image (no bzImage header; "
+		 "give arch/x86/boot/bzImage or /boot/vmlinuz-*, not vmlinux)", path);
+	return -ENOEXEC;
+}
+
+static int check_image(const char *path, char *why, size_t whylen)
+{
+	struct utsname u;
+
+	if (!uname(&u) && !strcmp(u.machine, "x86_64"))
+		return check_bzimage(path, why, whylen);
+	return 0;
+}
+
 int kernel_image(const char *value, char *path, size_t len, char *why, size_t whylen)
 {
 	struct stat st;
@@ -69,7 +104,7 @@ int kernel_image(const char *value, char *path, size_t len, char *why, size_t wh
 	}
 	if (S_ISREG(st.st_mode)) {
 		snprintf(path, len, "%s", value);
-		return 0;
+		return check_image(path, why, whylen);
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		snprintf(why, whylen, "kernel image %s: not a file or a build tree", value);
@@ -77,7 +112,7 @@ int kernel_image(const char *value, char *path, size_t len, char *why, size_t wh
 	}
 	snprintf(path, len, "%s/%s", value, tree_image());
 	if (!stat(path, &st) && S_ISREG(st.st_mode))
-		return 0;
+		return check_image(path, why, whylen);
 	snprintf(why, whylen, "kernel build tree %s has no %s (build it first: make bzImage)",
 		 value, tree_image());
 	return -ENOENT;
@@ -120,6 +155,8 @@ static void bind_kernel_list(struct kernel_axis *ka, const struct spec_entry *e)
 	const char *v = e->value, *p = v;
 
 	kernel_axis_free(ka);
+	if (!*v)
+		diag_at(&e->val_loc, "kernel needs a value: host, a kernel image or a build tree");
 	while (*p) {
 		const char *start;
 		struct loc at;
@@ -134,8 +171,6 @@ static void bind_kernel_list(struct kernel_axis *ka, const struct spec_entry *e)
 		at = loc_plus(&e->val_loc, start - v);
 		add_kernel(ka, start, p - start, &at);
 	}
-	if (!ka->nr)
-		diag_at(&e->val_loc, "kernel needs a value: host, a kernel image or a build tree");
 }
 
 static void bind_setting(const struct param_def *def, const struct spec_entry *e, long long *v)

@@ -137,7 +137,8 @@ static bool same_value(const struct sweep_cfg *cfg, enum run_opt o, const char *
 	return !parse_duration(was, &ns, err, sizeof(err)) && ns == cfg_ns(cfg, o);
 }
 
-static int check_run_opts(const char *dir, const struct sweep_cfg *cfg, struct resume *rs)
+static int check_run_opts(const char *dir, const struct sweep_cfg *cfg, bool any_machine,
+			  struct resume *rs)
 {
 	char now[512];
 	struct utsname u;
@@ -146,6 +147,8 @@ static int check_run_opts(const char *dir, const struct sweep_cfg *cfg, struct r
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
 	for (int o = 0; o < NR_RUN_OPTS; o++) {
+		if (any_machine && (o == RO_HOST || o == RO_KERNEL))
+			continue;
 		was = result_meta(rs->set, run_opt_keys[o]);
 		/* a run killed while writing meta has finished nothing to compare */
 		if (!was && !rs->set->nr_points)
@@ -348,7 +351,8 @@ static int read_set(const char *dir, struct resume *rs)
 }
 
 int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_cfg *cfg,
-		   const char *only, const struct point *pts, int nr_pts, struct resume *rs)
+		   const char *only, const struct point *pts, int nr_pts, bool any_machine,
+		   struct resume *rs)
 {
 	bool *kept = NULL;
 	int err;
@@ -363,7 +367,7 @@ int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_
 	if (!err && !rs->set->nr_meta)
 		err = forget_empty_meta(dir, rs);
 	if (!err)
-		err = check_run_opts(dir, cfg, rs);
+		err = check_run_opts(dir, cfg, any_machine, rs);
 	if (!err)
 		err = check_headers(dir, cfg, rs);
 	if (!err) {

@@ -28,7 +28,8 @@ struct resume {
 /*
  * Check that DIR holds a run of this spec (DIR/spec against the spec as
  * the command line gives it now), with the same run options and on the
- * same host and kernel (against meta); tie its summary rows to pts by
+ * same host and kernel (against meta; any_machine: a run of another
+ * kernel, whose rows a kernel sweep completes, see --fail-all); tie its summary rows to pts by
  * point id and parameter tuple; drop the rows of points that did not
  * finish (failed, interrupted, or samples without a summary row) and that
  * this run runs again (all, or those of experiment `only`) from both CSVs,
@@ -36,7 +37,8 @@ struct resume {
  * returns 0, -EINVAL when DIR does not match, or -errno.
  */
 int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_cfg *cfg,
-		   const char *only, const struct point *pts, int nr_pts, struct resume *out);
+		   const char *only, const struct point *pts, int nr_pts, bool any_machine,
+		   struct resume *out);
 
 /* The start time and tags the run was begun with, for meta; 0 or -ENOMEM. */
 int resume_run_info(struct resume *rs, struct run_info *ri);

@@ -31,7 +31,8 @@ static const char *const virtiofsd_paths[] = {
 struct vm_boot_state {
 	char tmpdir[64];		/* sockets: a path short enough for sun_path */
 	char root_sock[128], out_sock[128];
-	char qemu_log[4200];
+	char qemu_log[4200];		/* qemu's own messages, beside the console */
+	char virtiofsd_log[4200];
 	pid_t virtiofsd[2];
 	pid_t qemu;
 	int console_fd;			/* read side, for the echo */
@@ -133,12 +134,12 @@ static int start_virtiofsd(struct vm_boot_state *bs, const char *virtiofsd, int 
 	struct vm_argv av;
 	int err = vm_virtiofsd_argv(virtiofsd, sock, dir, i == 1, &av);
 
-	err = err ?: spawn_argv((const char *const *)av.argv, bs->qemu_log, &bs->virtiofsd[i]);
+	err = err ?: spawn_argv((const char *const *)av.argv, bs->virtiofsd_log, &bs->virtiofsd[i]);
 	if (!err)
 		err = wait_socket(sock, bs->virtiofsd[i]);
 	if (err)
 		snprintf(why, len, "virtiofsd for %.400s did not start: %s (see %.400s)", dir,
-			 strerror(-err), bs->qemu_log);
+			 strerror(-err), bs->virtiofsd_log);
 	return err;
 }
 
@@ -292,6 +293,8 @@ static void explain(const struct vm_boot_state *bs, const struct vm_job *job,
 		snprintf(out->reason + n, sizeof(out->reason) - n, "; console: %s", tail);
 	else if (qemu_tail[0])
 		snprintf(out->reason + n, sizeof(out->reason) - n, "; qemu: %s", qemu_tail);
+	else
+		snprintf(out->reason + n, sizeof(out->reason) - n, "; the console stayed empty");
 }
 
 static void stop_all(struct vm_boot_state *bs)
@@ -352,6 +355,7 @@ int vm_run(const struct vm_job *job, struct vm_outcome *out)
 	snprintf(bs.root_sock, sizeof(bs.root_sock), "%s/root.sock", bs.tmpdir);
 	snprintf(bs.out_sock, sizeof(bs.out_sock), "%s/out.sock", bs.tmpdir);
 	snprintf(bs.qemu_log, sizeof(bs.qemu_log), "%s.qemu", job->console);
+	snprintf(bs.virtiofsd_log, sizeof(bs.virtiofsd_log), "%s.virtiofsd", job->console);
 	err = boot(&bs, job, out);
 	if (!err) {
 		wait_qemu(&bs, job, out);

@@ -31,6 +31,7 @@
  * Scratch space is a tmpfs under /run.
  */
 #define GUEST_TMP	"/run/tmp"
+#define GUEST_HOSTNAME	"bpfsweep-vm"
 
 struct guest_mount {
 	const char *source, *target, *type;
@@ -180,6 +181,8 @@ int vminit_main(void)
 	int status = 127;
 
 	open_console();
+	/* meta's host: not the host's name, nor the kernel's "(none)" */
+	sethostname(GUEST_HOSTNAME, strlen(GUEST_HOSTNAME));
 	if (!mount_all()) {
 		uname(&u);
 		snprintf(text, sizeof(text), "%s\n", u.release);

@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A sweep over kernels: every point on every kernel of [sweep] kernel (or
+ * --kernel).  Each kernel is one sub-run of this same command, with the
+ * same spec and options, into OUT/runs/<n>: on the host as a child
+ * process, on any other kernel as the job of a VM that boots it once
+ * (vm.c; the guest writes through the writable export, and its result
+ * directory moves into place when the VM is off).  Points a kernel did
+ * not run (it did not boot, its guest stopped) get a failed row with the
+ * reason, so every kernel has a row per point.  The runs are then merged
+ * as `merge` does (a kernel column on every row) and drawn as `report`
+ * draws several runs: a table block and a chart series per kernel.
+ * Layout and protocol: docs/kernel.md.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "diag.h"
+#include "kernels.h"
+#include "meta.h"
+#include "plan.h"
+#include "plot.h"
+#include "resultdir.h"
+#include "results_read.h"
+#include "subproc.h"
+#include "vm.h"
+#include "vm_cmdline.h"
+
+#define NSEC_PER_SEC		1000000000ULL
+#define MAX_SUBRUN_ARGS		(4 * CLI_MAX_ARGS + 32)
+/* a guest's job may take this much longer than the plan's estimate (TCG, set-up) */
+#define RUN_TIMEOUT_FACTOR	4
+#define RUN_TIMEOUT_PER_POINT_S	60
+#define RUN_TIMEOUT_BASE_S	300
+
+static volatile sig_atomic_t stop_requested;
+
+struct kernel_sweep {
+	const struct cli_opts *o;
+	struct spec *spec;
+	struct sweep_cfg *cfg;
+	struct plan plan;
+	int nr_todo;			/* points each kernel runs (--only) */
+	char dir[PATH_MAX];		/* OUT */
+	char self[PATH_MAX];		/* this binary: the sub-runs and the guest's init */
+	char spec_path[PATH_MAX];	/* absolute: the guest starts in the same directory */
+	char cwd[PATH_MAX];
+	char runs[MAX_KERNELS][PATH_MAX + 32];
+	const char *run_dirs[MAX_KERNELS];
+	int nr_runs;
+	int status;			/* the worst exit status of the sub-runs */
+};
+
+/* The argv of one sub-run, and the strings it points to. */
+struct subrun_argv {
+	const char *argv[MAX_SUBRUN_ARGS + 1];
+	int n;
+};
+
+static void on_stop(int sig)
+{
+	stop_requested = 1;
+}
+
+/* Ctrl-C stops the sweep after the sub-run that gets it too; no SA_RESTART: waits end. */
+static void catch_stop(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static void arg(struct subrun_argv *a, const char *s)
+{
+	if (a->n < MAX_SUBRUN_ARGS)
+		a->argv[a->n++] = s;
+	a->argv[a->n] = NULL;
+}
+
+/*
+ * The command line as given, for kernel k: the same spec, --set, --tag,
+ * --quick and --only, then --kernel host (it runs where it is started)
+ * and which kernel of the sweep that is.
+ */
+static void subrun_argv(const struct kernel_sweep *ks, int k, const char *accel,
+			struct subrun_argv *a)
+{
+	const struct cli_opts *o = ks->o;
+
+	a->n = 0;
+	arg(a, ks->self);
+	arg(a, "run");
+	arg(a, ks->spec_path);
+	for (int i = 0; i < o->nr_sets; i++) {
+		arg(a, "--set");
+		arg(a, o->sets[i]);
+	}
+	if (o->quick)
+		arg(a, "--quick");
+	if (o->only) {
+		arg(a, "--only");
+		arg(a, o->only);
+	}
+	arg(a, "--kernel");
+	arg(a, KERNEL_HOST);
+	arg(a, "--guest-of");
+	arg(a, ks->cfg->kernels.vals[k]);
+	if (accel) {
+		arg(a, "--guest-accel");
+		arg(a, accel);
+	}
+	arg(a, "--no-plots");
+}
+
+static void tags_and_dir(const struct kernel_sweep *ks, const char *dir, struct subrun_argv *a)
+{
+	for (int i = 0; i < ks->o->nr_tags; i++) {
+		arg(a, "--tag");
+		arg(a, ks->o->tags[i]);
+	}
+	arg(a, "-o");
+	arg(a, dir);
+}
+
+static int wait_child(pid_t pid)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 128;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static int spawn_and_wait(const struct subrun_argv *a)
+{
+	pid_t pid;
+	int err = spawn_argv(a->argv, NULL, &pid);
+
+	if (err) {
+		diag_err("cannot start %s: %s", a->argv[0], strerror(-err));
+		return EXIT_USAGE;
+	}
+	return wait_child(pid);
+}
+
+/* Summary rows in dir, or -1 when there is no result directory there. */
+static int rows_in(const char *dir)
+{
+	struct result_set *set;
+	char why[256];
+	int n;
+
+	if (access(dir, F_OK) || results_read(dir, &set, why, sizeof(why)))
+		return -1;
+	n = set->nr_points;
+	result_set_free(set);
+	return n;
+}
+
+/*
+ * Every point kernel k did not run gets a failed row saying why: a
+ * sub-run with --fail-all, into a new directory or resuming the partial one.
+ */
+static void fail_missing(struct kernel_sweep *ks, int k, const char *accel, const char *why)
+{
+	const char *dir = ks->runs[k];
+	struct subrun_argv a;
+	int rows = rows_in(dir);
+
+	if (rows >= ks->nr_todo || stop_requested)
+		return;
+	subrun_argv(ks, k, accel, &a);
+	arg(&a, "--fail-all");
+	arg(&a, why);
+	if (rows < 0) {
+		tags_and_dir(ks, dir, &a);
+	} else {
+		arg(&a, "--resume");
+		arg(&a, dir);
+	}
+	fprintf(stderr, "kernel %s: %d of %d points have no row: failed (%s)\n",
+		ks->cfg->kernels.vals[k], ks->nr_todo - (rows < 0 ? 0 : rows), ks->nr_todo, why);
+	spawn_and_wait(&a);
+	if (ks->status < EXIT_POINTS_FAILED)
+		ks->status = EXIT_POINTS_FAILED;
+}
+
+static void note_status(struct kernel_sweep *ks, int status)
+{
+	if (status == EXIT_INTERRUPTED || status == 128 + SIGINT || status == 128 + SIGTERM)
+		stop_requested = 1;
+	else if (status > ks->status)
+		ks->status = status;
+}
+
+static void run_on_host(struct kernel_sweep *ks, int k)
+{
+	struct subrun_argv a;
+	char why[128];
+	int status;
+
+	fprintf(stderr, "kernel host: running the sweep here\n");
+	subrun_argv(ks, k, NULL, &a);
+	tags_and_dir(ks, ks->runs[k], &a);
+	status = spawn_and_wait(&a);
+	note_status(ks, status);
+	snprintf(why, sizeof(why), "bpfsweep exited with status %d before this point", status);
+	fail_missing(ks, k, NULL, why);
+}
+
+/* From the guest's boot to its job's end: far more than the plan says, but not forever. */
+static uint64_t run_timeout(const struct kernel_sweep *ks)
+{
+	return RUN_TIMEOUT_FACTOR * plan_estimate_ns(ks->cfg, &ks->plan) +
+	       (uint64_t)ks->nr_todo * RUN_TIMEOUT_PER_POINT_S * NSEC_PER_SEC +
+	       RUN_TIMEOUT_BASE_S * NSEC_PER_SEC;
+}
+
+/* OUT/vm/<n>: the export the guest writes (job, booted, status, result/) and its console. */
+static int make_share(const struct kernel_sweep *ks, int k, char *share, size_t len)
+{
+	char vm[PATH_MAX + 8];
+
+	snprintf(vm, sizeof(vm), "%s/vm", ks->dir);
+	if (mkdir(vm, 0755) && errno != EEXIST)
+		return -errno;
+	snprintf(share, len, "%s/%d", vm, k + 1);
+	return mkdir(share, 0755) ? -errno : 0;
+}
+
+static void vm_reason(const struct vm_outcome *out, char *why, size_t len)
+{
+	if (out->status < 0)
+		snprintf(why, len, "%s", out->reason);
+	else
+		snprintf(why, len, "bpfsweep in the guest (kernel %s) exited with status %d "
+			 "before this point", out->release, out->status);
+}
+
+static void run_in_vm(struct kernel_sweep *ks, int k)
+{
+	char share[PATH_MAX + 16], console[PATH_MAX + 32], result[PATH_MAX + 32], image[PATH_MAX];
+	char why[1100];
+	const char *accel = NULL;
+	struct subrun_argv a;
+	struct vm_outcome out;
+	struct vm_job job = {
+		.image = image, .ka = &ks->cfg->kernels, .share = share, .console = console,
+		.cwd = ks->cwd, .argv = a.argv, .run_timeout_ns = run_timeout(ks), .echo = stdout,
+		.stop = &stop_requested,
+	};
+	enum vm_accel got;
+	int err = make_share(ks, k, share, sizeof(share));
+
+	if (err)
+		snprintf(why, sizeof(why), "cannot create %.900s: %s", share, strerror(-err));
+	snprintf(console, sizeof(console), "%s/console.log", share);
+	snprintf(result, sizeof(result), "%s/result", share);
+	if (!err)
+		err = kernel_image(ks->cfg->kernels.vals[k], image, sizeof(image), why, sizeof(why));
+	if (!err && !vm_pick_accel(ks->cfg->kernels.accel, &got, why, sizeof(why)))
+		accel = vm_accel_names[got];
+	subrun_argv(ks, k, accel, &a);
+	tags_and_dir(ks, VM_GUEST_DIR "/result", &a);
+	fprintf(stderr, "kernel %s: booting it in a VM (%s), console in %s\n",
+		ks->cfg->kernels.vals[k], accel ?: "?", console);
+	if (!err) {
+		err = vm_run(&job, &out);
+		if (err)
+			snprintf(why, sizeof(why), "%s", out.reason);
+	}
+	if (!err) {
+		vm_reason(&out, why, sizeof(why));
+		if (out.interrupted)
+			stop_requested = 1;
+		else if (out.status >= 0)
+			note_status(ks, out.status);
+	}
+	/* the guest's result directory joins the others; the share keeps the console */
+	if (!access(result, F_OK) && rename(result, ks->runs[k]))
+		diag_err("cannot move %s to %s: %s", result, ks->runs[k], strerror(errno));
+	fail_missing(ks, k, accel, why);
+}
+
+/* OUT/meta: what the sweep was, the kernel of each run, and the VM settings. */
+static int meta_fill(FILE *f, const void *ctx)
+{
+	const struct kernel_sweep *ks = ctx;
+	const struct kernel_axis *ka = &ks->cfg->kernels;
+	char stamp[32];
+	struct tm tm;
+	time_t now = time(NULL);
+
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	fprintf(f, "kernel_sweep: %d kernel%s\nstart: %s\ncommand: %s\n", ka->nr,
+		ka->nr == 1 ? "" : "s", stamp, ks->o->argv_line);
+	for (int k = 0; k < ka->nr; k++)
+		fprintf(f, "run: %d %s\n", k + 1, ka->vals[k]);
+	fprintf(f, "vm_accel: %s\nvm_cpus: %d\nvm_mem: %lld MiB\n", vm_accel_names[ka->accel],
+		ka->cpus, ka->mem >> 20);
+	return 0;
+}
+
+static int spec_fill(FILE *f, const void *spec)
+{
+	return spec_write(spec, f);
+}
+
+/* OUT, its spec and meta; the runs are OUT/runs/<n>. */
+static int make_out(struct kernel_sweep *ks)
+{
+	char stamp[32], runs[PATH_MAX + 8];
+	time_t now = time(NULL);
+	struct tm tm;
+	int err;
+
+	if (ks->o->outdir) {
+		snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->outdir);
+	} else {
+		gmtime_r(&now, &tm);
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+		snprintf(ks->dir, sizeof(ks->dir), "results/%s/%s-kernels", ks->cfg->name, stamp);
+	}
+	err = resultdir_create(ks->dir);
+	if (err) {
+		diag_err("cannot create result directory %s: %s", ks->dir, strerror(-err));
+		return err;
+	}
+	snprintf(runs, sizeof(runs), "%s/runs", ks->dir);
+	err = mkdir(runs, 0755) ? -errno : 0;
+	err = err ?: resultdir_write_file(ks->dir, "spec", false, spec_fill, ks->spec);
+	err = err ?: resultdir_write_file(ks->dir, "meta", false, meta_fill, ks);
+	if (err)
+		diag_err("cannot write %s: %s", ks->dir, strerror(-err));
+	for (int k = 0; k < ks->cfg->kernels.nr; k++)
+		snprintf(ks->runs[k], sizeof(ks->runs[k]), "%s/%d", runs, k + 1);
+	return err;
+}
+
+/* What a kernel sweep cannot do, and what every sub-run needs, before anything boots. */
+static int prepare(struct kernel_sweep *ks)
+{
+	const struct cli_opts *o = ks->o;
+	int err;
+
+	if (o->resume || o->guest_of || o->fail_all) {
+		diag_err("%s: not for a sweep over kernels (%s)", o->resume ? "--resume" :
+			 "--guest-of and --fail-all", o->resume ? "run the sweep again" :
+			 "its sub-runs have --kernel host");
+		return -EINVAL;
+	}
+	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan))
+		return -EINVAL;
+	for (int i = 0; i < ks->plan.nr_pts; i++) {
+		const struct point *pt = &ks->plan.pts[i];
+
+		ks->nr_todo += !o->only ||
+			       !strcmp(experiment_title(ks->cfg, &ks->cfg->exps[pt->exp]), o->only);
+	}
+	if (!o->no_plots && plot_check_gnuplot(ks->cfg))
+		return -EINVAL;
+	err = spawn_self_path(ks->self, sizeof(ks->self));
+	if (err || !realpath(o->spec_path, ks->spec_path) || !getcwd(ks->cwd, sizeof(ks->cwd))) {
+		diag_err("cannot find bpfsweep, %s or the working directory: %s", o->spec_path,
+			 strerror(err ? -err : errno));
+		return -EINVAL;
+	}
+	return make_out(ks);
+}
+
+/* --by for the table blocks and chart series: the release, unless two kernels share one. */
+static const char *pick_by(const struct kernel_sweep *ks)
+{
+	char rel[MAX_KERNELS][128] = { { 0 } };
+	const char *v;
+
+	if (ks->o->by)
+		return ks->o->by;
+	for (int r = 0; r < ks->nr_runs; r++) {
+		struct result_set *set;
+		char why[64];
+
+		if (results_read(ks->run_dirs[r], &set, why, sizeof(why)))
+			return "kernel";
+		v = result_meta(set, "kernel_release");
+		snprintf(rel[r], sizeof(rel[r]), "%s", v ?: "");
+		result_set_free(set);
+		for (int q = 0; q < r; q++)
+			if (!strcmp(rel[q], rel[r]))
+				return "kernel";
+	}
+	return "kernel_release";
+}
+
+/* One result set of every kernel's run: merged CSVs, then report's table and charts. */
+static int merge_and_draw(struct kernel_sweep *ks)
+{
+	static struct cli_opts ro;
+	const char *out[] = { ks->dir };
+	char meta[PATH_MAX + 8];
+	int status;
+
+	for (int k = 0; k < ks->cfg->kernels.nr; k++)
+		if (!access(ks->runs[k], F_OK))
+			ks->run_dirs[ks->nr_runs++] = ks->runs[k];
+	if (!ks->nr_runs || merge_in_place(ks->dir, ks->run_dirs, ks->nr_runs))
+		return EXIT_POINTS_FAILED;
+	ro = *ks->o;
+	ro.args = out;
+	ro.nr_args = 1;
+	ro.outdir = NULL;
+	ro.by = pick_by(ks);
+	status = cmd_report(&ro);
+	snprintf(meta, sizeof(meta), "%s/meta", ks->dir);
+	meta_append_time(meta, "end", time(NULL));
+	fprintf(stderr, "results: %s\n", ks->dir);
+	return status;
+}
+
+int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *cfg)
+{
+	static struct kernel_sweep ks;
+	int status;
+
+	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg };
+	if (prepare(&ks)) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	catch_stop();
+	for (int k = 0; k < cfg->kernels.nr && !stop_requested; k++) {
+		if (!strcmp(cfg->kernels.vals[k], KERNEL_HOST))
+			run_on_host(&ks, k);
+		else
+			run_in_vm(&ks, k);
+	}
+	status = merge_and_draw(&ks);
+	if (status < ks.status)
+		status = ks.status;
+	if (stop_requested)
+		status = EXIT_INTERRUPTED;
+out:
+	plan_free(&ks.plan);
+	sweep_cfg_free(cfg);
+	spec_free(spec);
+	return status;
+}

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel axis without a VM: [sweep] kernel and vm_* binding (kernels.c),
+ * the command lines of qemu and virtiofsd (vm_cmdline.c), and the console's
+ * last lines that become a failed point's reason (vm.c).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bind.h"
+#include "check.h"
+#include "diag_capture.h"
+#include "kernels.h"
+#include "spec.h"
+#include "vm.h"
+#include "vm_cmdline.h"
+
+static char tmp[64];
+
+/* A file that passes for a bzImage: "HdrS" at 0x202, as the boot protocol puts it. */
+static void make_bzimage(const char *path)
+{
+	char img[1024] = { 0 };
+	FILE *f = fopen(path, "w");
+
+	memcpy(img + 0x202, "HdrS", 4);
+	fwrite(img, 1, sizeof(img), f);
+	fclose(f);
+}
+
+static void make_tmp(void)
+{
+	char path[128];
+
+	if (tmp[0])
+		return;
+	snprintf(tmp, sizeof(tmp), "/tmp/test_vm.XXXXXX");
+	if (!mkdtemp(tmp))
+		abort();
+	snprintf(path, sizeof(path), "%s/bzImage", tmp);
+	make_bzimage(path);
+	snprintf(path, sizeof(path), "%s/tree/arch/x86/boot", tmp);
+	for (char *p = path + strlen(tmp) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	mkdir(path, 0755);
+	strcat(path, "/bzImage");
+	make_bzimage(path);
+	snprintf(path, sizeof(path), "%s/vmlinux", tmp);
+	fclose(fopen(path, "w"));
+}
+
+__attribute__((destructor)) static void remove_tmp(void)
+{
+	static const char *const files[] = { "bzImage", "vmlinux", "console.log",
+					     "tree/arch/x86/boot/bzImage", "tree/arch/x86/boot",
+					     "tree/arch/x86", "tree/arch", "tree" };
+	char path[192];
+
+	if (!tmp[0])
+		return;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", tmp, files[i]);
+		if (unlink(path))
+			rmdir(path);
+	}
+	rmdir(tmp);
+}
+
+static struct sweep_cfg *bind_text(const char *sweep_extra)
+{
+	char text[1024];
+	struct spec *s;
+	struct sweep_cfg *cfg = NULL;
+
+	snprintf(text, sizeof(text), "[sweep]\nworkload = null\n%s\n[params]\nproducers = 1\n",
+		 sweep_extra);
+	capture();
+	if (spec_parse_string("k.spec", text, &s))
+		return NULL;
+	bind_spec(s, &cfg);
+	spec_free(s);
+	return cfg;
+}
+
+TEST(kernel_absent_is_the_host_only)
+{
+	struct sweep_cfg *cfg = bind_text("");
+
+	CHECK(cfg);
+	CHECK_INT(cfg->kernels.nr, 0);
+	CHECK(!kernel_axis_has_vm(&cfg->kernels));
+	CHECK_INT(cfg->kernels.accel, VM_ACCEL_AUTO);
+	CHECK_INT(cfg->kernels.cpus, 2);
+	CHECK_INT(cfg->kernels.mem, 2LL << 30);
+	sweep_cfg_free(cfg);
+}
+
+TEST(kernel_list_host_image_and_tree)
+{
+	char line[512];
+	struct sweep_cfg *cfg;
+
+	make_tmp();
+	snprintf(line, sizeof(line), "kernel = host %s/bzImage  %s/tree\nvm_accel = tcg\n"
+		 "vm_cpus = 4\nvm_mem = 1G\nvm_boot_timeout = 30s", tmp, tmp);
+	cfg = bind_text(line);
+	CHECK(cfg);
+	CHECK_STR(diags(), "");
+	CHECK_INT(cfg->kernels.nr, 3);
+	CHECK_STR(cfg->kernels.vals[0], "host");
+	CHECK(kernel_axis_has_vm(&cfg->kernels));
+	CHECK_INT(cfg->kernels.accel, VM_ACCEL_TCG);
+	CHECK_INT(cfg->kernels.cpus, 4);
+	CHECK_INT(cfg->kernels.mem, 1LL << 30);
+	CHECK_INT(cfg->kernels.boot_timeout_ns, 30000000000ULL);
+	/* the third value is at its own column: "kernel = " + "host " + path + 2 spaces */
+	CHECK_INT(cfg->kernels.locs[2].col, 10 + 5 + (int)strlen(tmp) + 8 + 2);
+	sweep_cfg_free(cfg);
+}
+
+TEST(kernel_image_resolves_a_build_tree)
+{
+	char value[128], path[256], why[256], want[256];
+
+	make_tmp();
+	snprintf(value, sizeof(value), "%s/tree", tmp);
+	CHECK_INT(kernel_image(value, path, sizeof(path), why, sizeof(why)), 0);
+	snprintf(want, sizeof(want), "%s/tree/arch/x86/boot/bzImage", tmp);
+	CHECK_STR(path, want);
+	snprintf(value, sizeof(value), "%s", tmp);
+	CHECK_INT(kernel_image(value, path, sizeof(path), why, sizeof(why)), -ENOENT);
+	CHECK(strstr(why, "has no arch/x86/boot/bzImage"));
+}
+
+TEST(kernel_errors_are_located)
+{
+	char line[512], want[1024];
+	struct sweep_cfg *cfg;
+
+	make_tmp();
+	cfg = bind_text("kernel = host /nonexistent/bzImage host");
+	CHECK(!cfg);
+	CHECK_STR(diags(), "k.spec:3:15: error: kernel image /nonexistent/bzImage: No such file "
+		  "or directory\nk.spec:3:36: error: kernel 'host' is listed twice\n");
+	snprintf(line, sizeof(line), "kernel = %s/vmlinux", tmp);
+	cfg = bind_text(line);
+	CHECK(!cfg);
+	snprintf(want, sizeof(want), "k.spec:3:10: error: %s/vmlinux is not a bootable x86 "
+		 "kernel image (no bzImage header; give arch/x86/boot/bzImage or "
+		 "/boot/vmlinuz-*, not vmlinux)\n", tmp);
+	CHECK_STR(diags(), want);
+	cfg = bind_text("kernel =\nvm_accel = xen\nvm_mem = 64M\nvm_cpus = 0\n"
+			"vm_boot_timeout = 10ms");
+	CHECK(!cfg);
+	CHECK(strstr(diags(), "k.spec:3:"));
+	CHECK(strstr(diags(), "kernel needs a value"));
+	CHECK(strstr(diags(), "k.spec:4:12: error:"));
+	CHECK(strstr(diags(), "k.spec:5:10: error: value 64M out of range for 'vm_mem'"));
+	CHECK(strstr(diags(), "k.spec:6:11: error: value 0 out of range for 'vm_cpus'"));
+	CHECK(strstr(diags(), "k.spec:7:19: error: vm_boot_timeout below 1s"));
+}
+
+static int find_arg(const struct vm_argv *av, const char *a)
+{
+	for (int i = 0; i < av->argc; i++)
+		if (!strcmp(av->argv[i], a))
+			return i;
+	return -1;
+}
+
+static const char *after(const struct vm_argv *av, const char *a)
+{
+	int i = find_arg(av, a);
+
+	return i >= 0 && i + 1 < av->argc ? av->argv[i + 1] : "(none)";
+}
+
+TEST(qemu_argv_tcg)
+{
+	struct vm_boot b = {
+		.qemu = "/usr/bin/qemu-system-x86_64", .machine = "x86_64", .image = "/k/bzImage",
+		.accel = VM_ACCEL_TCG, .cpus = 3, .mem = 1536LL << 20, .init = "/w/bpfsweep",
+		.root_sock = "/tmp/s/root.sock", .out_sock = "/tmp/s/out.sock",
+		.console = "/r/a,b/console.log",
+	};
+	struct vm_argv av;
+	char why[256];
+
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
+	CHECK_STR(av.argv[0], "/usr/bin/qemu-system-x86_64");
+	CHECK(av.argv[av.argc] == NULL);
+	CHECK_STR(after(&av, "-accel"), "tcg,thread=multi");
+	CHECK_STR(after(&av, "-cpu"), "max");
+	CHECK_STR(after(&av, "-smp"), "3");
+	CHECK_STR(after(&av, "-m"), "1536M");
+	CHECK_STR(after(&av, "-object"), "memory-backend-memfd,id=mem,size=1536M,share=on");
+	CHECK_STR(after(&av, "-numa"), "node,memdev=mem");
+	CHECK_STR(after(&av, "-kernel"), "/k/bzImage");
+	CHECK_STR(after(&av, "-append"), "console=ttyS0 rootfstype=virtiofs root=bpfsweep-root "
+		  "ro init=/w/bpfsweep panic=-1 quiet");
+	CHECK_STR(after(&av, "-serial"), "chardev:con");
+	CHECK(find_arg(&av, "-no-reboot") > 0);
+	CHECK(find_arg(&av, "-nodefaults") > 0);
+	/* a comma in a path would start a new qemu suboption: doubled */
+	CHECK(find_arg(&av, "file,id=con,path=/r/a,,b/console.log") > 0);
+	CHECK(find_arg(&av, "socket,id=root,path=/tmp/s/root.sock") > 0);
+	CHECK(find_arg(&av, "vhost-user-fs-pci,chardev=root,tag=bpfsweep-root") > 0);
+	CHECK(find_arg(&av, "vhost-user-fs-pci,chardev=out,tag=bpfsweep-out") > 0);
+}
+
+TEST(qemu_argv_kvm_and_bad_init)
+{
+	struct vm_boot b = {
+		.qemu = "qemu-system-x86_64", .machine = "x86_64", .image = "/k/bzImage",
+		.accel = VM_ACCEL_KVM, .cpus = 1, .mem = 512LL << 20, .init = "/w/bpfsweep",
+		.root_sock = "/r", .out_sock = "/o", .console = "/c",
+	};
+	struct vm_argv av;
+	char why[256];
+
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
+	CHECK_STR(after(&av, "-accel"), "kvm");
+	CHECK_STR(after(&av, "-cpu"), "host");
+	b.init = "/my dir/bpfsweep";
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), -EINVAL);
+	CHECK(strstr(why, "space or control character"));
+	b.init = "bpfsweep";
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), -EINVAL);
+}
+
+TEST(virtiofsd_argv)
+{
+	struct vm_argv av;
+
+	CHECK_INT(vm_virtiofsd_argv("/usr/lib/qemu/virtiofsd", "/tmp/s/out.sock", "/r/a,b\\c",
+				    true, &av), 0);
+	CHECK_INT(av.argc, 8);
+	CHECK_STR(av.argv[1], "--socket-path=/tmp/s/out.sock");
+	/* FUSE options split at commas and unescape backslashes */
+	CHECK_STR(av.argv[3], "source=/r/a\\,b\\\\c");
+	CHECK_STR(av.argv[5], "cache=none");
+	CHECK_STR(av.argv[7], "sandbox=chroot");
+	CHECK_INT(vm_virtiofsd_argv("v", "s", "/", false, &av), 0);
+	CHECK_STR(av.argv[5], "cache=always");
+}
+
+TEST(console_tail_is_one_clean_line)
+{
+	char path[128], tail[300];
+	FILE *f;
+
+	make_tmp();
+	snprintf(path, sizeof(path), "%s/console.log", tmp);
+	f = fopen(path, "w");
+	fputs("[    0.1] early\n[    1.2] VFS: Cannot open root device\n\n"
+	      "\x1b[K[1/2] progress\r[2/2] done \x1b[1m\n"
+	      "---[ end Kernel panic - not syncing: VFS: Unable to mount root fs ]---\n\n", f);
+	fclose(f);
+	vm_console_tail(path, 3, tail, sizeof(tail));
+	CHECK_STR(tail, "[1/2] progress | [2/2] done | ---[ end Kernel panic - not syncing: "
+		  "VFS: Unable to mount root fs ]---");
+	vm_console_tail("/nonexistent", 3, tail, sizeof(tail));
+	CHECK_STR(tail, "");
+}
+
+TEST(pick_accel_tcg_and_auto)
+{
+	enum vm_accel got = VM_ACCEL_AUTO;
+	char why[256];
+
+	CHECK_INT(vm_pick_accel(VM_ACCEL_TCG, &got, why, sizeof(why)), 0);
+	CHECK_INT(got, VM_ACCEL_TCG);
+	CHECK_INT(vm_pick_accel(VM_ACCEL_AUTO, &got, why, sizeof(why)), 0);
+	CHECK_INT(got, access("/dev/kvm", R_OK | W_OK) ? VM_ACCEL_TCG : VM_ACCEL_KVM);
+	if (!access("/dev/kvm", R_OK | W_OK))
+		SKIP("/dev/kvm is usable here: kvm cannot be refused");
+	CHECK(vm_pick_accel(VM_ACCEL_KVM, &got, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "vm_accel = kvm: /dev/kvm:"));
+}
+
+RUN_TESTS(kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
+	  kernel_image_resolves_a_build_tree, kernel_errors_are_located, qemu_argv_tcg,
+	  qemu_argv_kvm_and_bad_init, virtiofsd_argv, console_tail_is_one_clean_line,
+	  pick_accel_tcg_and_auto)
