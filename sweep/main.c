@@ -123,6 +123,18 @@ static int load_plan(const struct cli_opts *o, struct spec **spec, struct sweep_
 	return EXIT_USAGE;
 }
 
+/* A sweep over kernels: each is a run of every point; the probe spoke for this kernel only. */
+static void print_kernels(FILE *f, const struct kernel_axis *ka, int nr_pts)
+{
+	if (!ka->nr || (ka->nr == 1 && !kernel_axis_has_vm(ka)))
+		return;
+	fprintf(f, "%d kernel%s, each running all %d points:", ka->nr, ka->nr == 1 ? "" : "s",
+		nr_pts);
+	for (int k = 0; k < ka->nr; k++)
+		fprintf(f, " %s%s", ka->vals[k], strcmp(ka->vals[k], KERNEL_HOST) ? " (VM)" : "");
+	fprintf(f, "\nthe verdicts below are this host's kernel's; a VM's kernel gives its own\n");
+}
+
 static int cmd_check(const struct cli_opts *o)
 {
 	struct sweep_cfg *cfg;
@@ -134,6 +146,7 @@ static int cmd_check(const struct cli_opts *o)
 		return status;
 	printf("%s: ok: workload %s, %d experiment%s, %d points\n", o->spec_path,
 	       cfg->wl->name, cfg->nr_exps, cfg->nr_exps == 1 ? "" : "s", pl.nr_pts);
+	print_kernels(stdout, &cfg->kernels, pl.nr_pts);
 	plan_report(stdout, &pl, pl.pts, pl.nr_pts);
 	plan_free(&pl);
 	sweep_cfg_free(cfg);
@@ -181,6 +194,7 @@ static int cmd_expand(const struct cli_opts *o)
 		       wl_err_is_unsupported(err) ? "  (unsupported)" : "  (will fail)");
 	}
 	printf("\n");
+	print_kernels(stdout, &cfg->kernels, pl.nr_pts);
 	plan_report(stdout, &pl, pl.pts, pl.nr_pts);
 	print_plan(cfg, &pl);
 	plan_free(&pl);

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The kernel axis.  Without a VM: --kernel's errors, a host-only kernel list
+# that is a plain run, --fail-all into a new and into a partial directory.
+# With root, qemu and the test kernel (scripts/vm-kernel.sh; skipped with
+# the reason otherwise): a kernel that does not boot gives a failed row per
+# point and the sweep goes on; `kernel = host <test kernel>` gives one set
+# with both kernels' rows; overwrite mode and fentry run in the guest; and
+# the ring buffer overwrite sequence test passes on a kernel that has it.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+SPEC=tests/e2e/kernel.spec
+BUILD=${OUTPUT:-build}
+
+# run_b NAME ARGS...: bpfsweep ARGS into $TMP/NAME.{out,err}, status in $TMP/NAME.rc
+run_b() {
+	local name=$1
+	shift
+	$BPFSWEEP "$@" </dev/null >"$TMP/$name.out" 2>"$TMP/$name.err"
+	echo $? >"$TMP/$name.rc"
+}
+rc_is() { [ "$(cat "$TMP/$1.rc")" = "$2" ]; }
+err_has() { grep -qF -- "$2" "$TMP/$1.err"; }
+# every value of COLUMN in FILE is VALUE (and there is at least one row)
+all_are() {
+	local vals
+	vals=$(csv_col "$1" "$2" | sort -u)
+	[ "$vals" = "$3" ]
+}
+rows() { csv_col "$1" point | wc -l; }
+
+# --- no VM ------------------------------------------------------------------
+run_b twice run $SPEC --kernel host --kernel host -o "$TMP/twice"
+check kernel/listed-twice-exit-2 rc_is twice 2
+check kernel/listed-twice-message err_has twice "kernel 'host' is listed twice"
+check kernel/listed-twice-nothing-written [ ! -e "$TMP/twice" ]
+run_b missing check $SPEC --kernel /nonexistent/bzImage
+check kernel/missing-image-exit-2 rc_is missing 2
+check kernel/missing-image-message err_has missing \
+	"--kernel: kernel image /nonexistent/bzImage: No such file or directory"
+run_b hostonly run $SPEC --kernel host -o "$TMP/hostonly" --no-plots
+check kernel/host-only-is-a-plain-run rc_is hostonly 0
+check kernel/host-only-no-runs-dir [ ! -e "$TMP/hostonly/runs" ]
+
+# --fail-all: the rows of a kernel that did not run, new directory and partial one
+run_b failnew run $SPEC --fail-all "it did not boot" -o "$TMP/failnew" --no-plots
+check kernel/fail-all-exit-1 rc_is failnew 1
+check kernel/fail-all-every-point [ "$(rows "$TMP/failnew/summary.csv")" = 3 ]
+check kernel/fail-all-status all_are "$TMP/failnew/summary.csv" status failed
+check kernel/fail-all-reason all_are "$TMP/failnew/summary.csv" reason "it did not boot"
+check kernel/fail-all-no-samples [ "$(wc -l <"$TMP/failnew/samples.csv")" = 1 ]
+run_b partial run $SPEC --only first -o "$TMP/partial" --no-plots
+run_b failrest run $SPEC --fail-all "the guest stopped" --resume "$TMP/partial" --no-plots
+check kernel/fail-rest-exit-1 rc_is failrest 1
+check kernel/fail-rest-keeps-ok [ "$(csv_col "$TMP/partial/summary.csv" status experiment first \
+	| sort -u)" = ok ]
+check kernel/fail-rest-fails-the-rest [ "$(csv_col "$TMP/partial/summary.csv" reason \
+	experiment second)" = "the guest stopped" ]
+
+# --- in a VM ----------------------------------------------------------------
+why=
+if [ "$(id -u)" != 0 ]; then
+	why="not root (virtiofsd and the guest's BPF need it)"
+elif ! command -v qemu-system-x86_64 >/dev/null; then
+	why="qemu-system-x86_64 not installed (make deps installs qemu-system-x86)"
+elif ! KERNEL=$(scripts/vm-kernel.sh 2>"$TMP/vm-kernel.err"); then
+	why="no test kernel: $(tail -n1 "$TMP/vm-kernel.err")"
+fi
+if [ -n "$why" ]; then
+	skip kernel/vm "$why"
+	exit 0
+fi
+
+# A kernel that does not boot: a bzImage header and nothing else.
+FAKE=$TMP/fake-bzImage
+head -c 4096 /dev/zero >"$FAKE"
+printf 'HdrS' | dd of="$FAKE" bs=1 seek=$((0x202)) conv=notrunc 2>/dev/null
+run_b noboot run $SPEC --kernel "$FAKE" --kernel host --set vm_boot_timeout=5s \
+	-o "$TMP/noboot" --no-plots
+check kernel/no-boot-exit-1 rc_is noboot 1
+check kernel/no-boot-failed-rows all_are "$TMP/noboot/runs/1/summary.csv" status failed
+check kernel/no-boot-reason [ "$(csv_col "$TMP/noboot/runs/1/summary.csv" reason | \
+	grep -c 'did not boot')" = 3 ]
+check kernel/no-boot-console-kept [ -f "$TMP/noboot/vm/1/console.log" ]
+check kernel/no-boot-sweep-goes-on all_are "$TMP/noboot/runs/2/summary.csv" status ok
+check kernel/no-boot-merged [ "$(rows "$TMP/noboot/summary.csv")" = 6 ]
+
+# The host and the test kernel: one set, both kernels' rows.
+run_b both run $SPEC --kernel host --kernel "$KERNEL" -o "$TMP/both" --no-plots
+RELEASE=$(basename "$(dirname "$KERNEL")")
+check kernel/both-exit-0 rc_is both 0
+check kernel/both-merged-rows [ "$(rows "$TMP/both/summary.csv")" = 6 ]
+check kernel/both-all-ok all_are "$TMP/both/summary.csv" status ok
+check kernel/both-host-rows [ "$(csv_col "$TMP/both/summary.csv" kernel_release | \
+	grep -cxF "$(uname -r)")" = 3 ]
+check kernel/both-guest-rows [ "$(csv_col "$TMP/both/summary.csv" kernel_release | \
+	grep -cxF "$RELEASE")" = 3 ]
+check kernel/both-guest-meta grep -qx "kernel_release: $RELEASE" "$TMP/both/runs/2/meta"
+check kernel/both-console-kept grep -q "Power down" "$TMP/both/vm/2/console.log"
+check kernel/both-table-per-kernel grep -q "kernel $RELEASE" "$TMP/both/table.txt"
+
+# What only the test kernel can run: overwrite mode and fentry, measured.
+run_b rb run tests/e2e/kernel_ringbuf.spec --kernel "$KERNEL" -o "$TMP/rb" --no-plots
+check kernel/ringbuf-exit-0 rc_is rb 0
+check kernel/ringbuf-all-ok all_are "$TMP/rb/summary.csv" status ok
+check kernel/ringbuf-hits [ "$(csv_col "$TMP/rb/summary.csv" hits_per_s_mean | \
+	awk '$1 > 1000 { n++ } END { print n + 0 }')" = 4 ]
+
+# The overwrite sequence test, where overwrite mode exists.
+T=$BUILD/tests/integ/test_ringbuf_overwrite
+if [ -x "$T" ]; then
+	$BPFSWEEP vm "$KERNEL" -- "$T" </dev/null >"$TMP/seq.out" 2>"$TMP/seq.err"
+	check kernel/overwrite-seq-exit-0 [ $? = 0 ]
+	check kernel/overwrite-seq-no-skip not grep -q '^SKIP' "$TMP/seq.out"
+	grep -E '^(PASS|FAIL) ' "$TMP/seq.out" | sed 's/^\(PASS\|FAIL\) /\1 kernel\/vm\//'
+else
+	fail kernel/overwrite-seq "$T not built"
+fi
