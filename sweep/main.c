@@ -261,7 +261,7 @@ static const struct cmd cmds[] = {
 	{ .name = "import", .fn = cmd_import, .many_args = true, .operand = "FILE",
 	  .usage = "import FILE... -o OUT",
 	  .help = "bench text output into a result directory (docs/import.md)" },
-	{ .name = "vm", .own_args = cmd_vm, .usage = "vm KERNEL -- COMMAND [ARG...]",
+	{ .name = "vm", .own_args = cmd_vm, .usage = "vm KERNEL -- CMD...",
 	  .help = "run one command on another kernel, in a VM (docs/kernel.md)" },
 };
 
