@@ -67,7 +67,8 @@ int cmd_merge(const struct cli_opts *o);
 /*
  * The merged summary.csv and samples.csv of runs that already sit in
  * OUT/runs/<n> (dirs, in order): what merge writes, without copying the
- * runs or writing meta.  0 or -errno (reported).
+ * runs or writing meta, replacing those of an earlier merge.  0 or -errno
+ * (reported).
  */
 int merge_in_place(const char *outdir, const char *const *dirs, int nr);
 

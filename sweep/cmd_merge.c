@@ -36,6 +36,7 @@ struct merge {
 	char *tags[MAX_TAGS];		/* the --tag names of every run, first seen first */
 	int nr_tags;
 	struct colset summary, samples;	/* the runs' own columns, merged */
+	bool replace;			/* in place: the CSVs of an earlier merge go */
 };
 
 static int read_runs(struct merge *mg)
@@ -184,7 +185,7 @@ static int write_csv(const struct merge *mg, const char *name, bool summary)
 				 &mg->sets[r]->samples, cols, fields, vals);
 	err = membuf_close(&m) ?: err;
 	if (!err)
-		err = resultdir_put_file(mg->o->outdir, name, m.buf, m.len, false);
+		err = resultdir_put_file(mg->o->outdir, name, m.buf, m.len, mg->replace);
 	membuf_free(&m);
 out:
 	if (err)
@@ -312,7 +313,7 @@ int merge_in_place(const char *outdir, const char *const *dirs, int nr)
 	int err;
 
 	o = (struct cli_opts){ .outdir = outdir, .args = dirs, .nr_args = nr };
-	mg = (struct merge){ .o = &o };
+	mg = (struct merge){ .o = &o, .replace = true };
 	err = read_runs(&mg);
 	err = err ?: find_columns(&mg);
 	err = err ?: write_csv(&mg, "summary.csv", true);

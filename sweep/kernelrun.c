@@ -32,6 +32,7 @@
 #include "resultdir.h"
 #include "results_read.h"
 #include "subproc.h"
+#include "textfile.h"
 #include "vm.h"
 #include "vm_cmdline.h"
 
@@ -58,6 +59,9 @@ struct kernel_sweep {
 	const char *run_dirs[MAX_KERNELS];
 	int nr_runs;
 	int status;			/* the worst exit status of the sub-runs */
+	const char **tags;		/* --tag, or on --resume those OUT/meta keeps */
+	int nr_tags;
+	char *meta_text;		/* OUT/meta on --resume: tags point into it */
 };
 
 /* The argv of one sub-run, and the strings it points to. */
@@ -123,11 +127,18 @@ static void subrun_argv(const struct kernel_sweep *ks, int k, const char *accel,
 	arg(a, "--no-plots");
 }
 
-static void tags_and_dir(const struct kernel_sweep *ks, const char *dir, struct subrun_argv *a)
+/* A new directory for the sub-run, or (resume) the one it left. */
+static void tags_and_dir(const struct kernel_sweep *ks, const char *dir, bool resume,
+			 struct subrun_argv *a)
 {
-	for (int i = 0; i < ks->o->nr_tags; i++) {
+	if (resume) {
+		arg(a, "--resume");
+		arg(a, dir);
+		return;
+	}
+	for (int i = 0; i < ks->nr_tags; i++) {
 		arg(a, "--tag");
-		arg(a, ks->o->tags[i]);
+		arg(a, ks->tags[i]);
 	}
 	arg(a, "-o");
 	arg(a, dir);
@@ -155,18 +166,35 @@ static int spawn_and_wait(const struct subrun_argv *a)
 	return wait_child(pid);
 }
 
-/* Summary rows in dir, or -1 when there is no result directory there. */
-static int rows_in(const char *dir)
+/*
+ * Summary rows in dir (only those of finished points: ok or unsupported),
+ * or -1 when there is no result directory there.
+ */
+static int rows_in(const char *dir, bool finished)
 {
 	struct result_set *set;
 	char why[256];
-	int n;
+	int n = 0;
 
 	if (access(dir, F_OK) || results_read(dir, &set, why, sizeof(why)))
 		return -1;
-	n = set->nr_points;
+	for (int i = 0; i < set->nr_points; i++) {
+		const char *st = set->points[i].status;
+
+		n += !finished || !strcmp(st, "ok") || !strcmp(st, "unsupported");
+	}
 	result_set_free(set);
 	return n;
+}
+
+/* --resume: a kernel whose points all finished before runs nothing now. */
+static bool all_finished(const struct kernel_sweep *ks, int k)
+{
+	if (!ks->o->resume || rows_in(ks->runs[k], true) < ks->nr_todo)
+		return false;
+	fprintf(stderr, "kernel %s: all %d points finished before\n", ks->cfg->kernels.vals[k],
+		ks->nr_todo);
+	return true;
 }
 
 /*
@@ -177,19 +205,14 @@ static void fail_missing(struct kernel_sweep *ks, int k, const char *accel, cons
 {
 	const char *dir = ks->runs[k];
 	struct subrun_argv a;
-	int rows = rows_in(dir);
+	int rows = rows_in(dir, false);
 
 	if (rows >= ks->nr_todo || stop_requested)
 		return;
 	subrun_argv(ks, k, accel, &a);
 	arg(&a, "--fail-all");
 	arg(&a, why);
-	if (rows < 0) {
-		tags_and_dir(ks, dir, &a);
-	} else {
-		arg(&a, "--resume");
-		arg(&a, dir);
-	}
+	tags_and_dir(ks, dir, rows >= 0, &a);
 	fprintf(stderr, "kernel %s: %d of %d points have no row: failed (%s)\n",
 		ks->cfg->kernels.vals[k], ks->nr_todo - (rows < 0 ? 0 : rows), ks->nr_todo, why);
 	spawn_and_wait(&a);
@@ -211,9 +234,11 @@ static void run_on_host(struct kernel_sweep *ks, int k)
 	char why[128];
 	int status;
 
+	if (all_finished(ks, k))
+		return;
 	fprintf(stderr, "kernel host: running the sweep here\n");
 	subrun_argv(ks, k, NULL, &a);
-	tags_and_dir(ks, ks->runs[k], &a);
+	tags_and_dir(ks, ks->runs[k], !access(ks->runs[k], F_OK), &a);
 	status = spawn_and_wait(&a);
 	note_status(ks, status);
 	snprintf(why, sizeof(why), "bpfsweep exited with status %d before this point", status);
@@ -228,16 +253,28 @@ static uint64_t run_timeout(const struct kernel_sweep *ks)
 	       RUN_TIMEOUT_BASE_S * NSEC_PER_SEC;
 }
 
-/* OUT/vm/<n>: the export the guest writes (job, booted, status, result/) and its console. */
+/*
+ * OUT/vm/<n>: the export the guest writes (job, booted, status, result/)
+ * and its console; OUT/vm/<n>-2 and on for the boots of later resumes.
+ */
 static int make_share(const struct kernel_sweep *ks, int k, char *share, size_t len)
 {
 	char vm[PATH_MAX + 8];
+	int err = 0;
 
 	snprintf(vm, sizeof(vm), "%s/vm", ks->dir);
 	if (mkdir(vm, 0755) && errno != EEXIST)
 		return -errno;
-	snprintf(share, len, "%s/%d", vm, k + 1);
-	return mkdir(share, 0755) ? -errno : 0;
+	for (int boot = 1; boot < 100; boot++) {
+		if (boot == 1)
+			snprintf(share, len, "%s/%d", vm, k + 1);
+		else
+			snprintf(share, len, "%s/%d-%d", vm, k + 1, boot);
+		err = mkdir(share, 0755) ? -errno : 0;
+		if (err != -EEXIST)
+			break;
+	}
+	return err;
 }
 
 static void vm_reason(const struct vm_outcome *out, char *why, size_t len)
@@ -262,8 +299,12 @@ static void run_in_vm(struct kernel_sweep *ks, int k)
 		.stop = &stop_requested,
 	};
 	enum vm_accel got;
-	int err = make_share(ks, k, share, sizeof(share));
+	bool resume;
+	int err;
 
+	if (all_finished(ks, k))
+		return;
+	err = make_share(ks, k, share, sizeof(share));
 	if (err)
 		snprintf(why, sizeof(why), "cannot create %.900s: %s", share, strerror(-err));
 	snprintf(console, sizeof(console), "%s/console.log", share);
@@ -272,8 +313,15 @@ static void run_in_vm(struct kernel_sweep *ks, int k)
 		err = kernel_image(ks->cfg->kernels.vals[k], image, sizeof(image), why, sizeof(why));
 	if (!err && !vm_pick_accel(ks->cfg->kernels.accel, &got, why, sizeof(why)))
 		accel = vm_accel_names[got];
+	/* a resumed kernel's directory goes where the guest can continue it */
+	resume = !err && !access(ks->runs[k], F_OK);
+	if (resume && rename(ks->runs[k], result)) {
+		snprintf(why, sizeof(why), "cannot move %.400s to %.400s: %s", ks->runs[k], result,
+			 strerror(errno));
+		err = -errno;
+	}
 	subrun_argv(ks, k, accel, &a);
-	tags_and_dir(ks, VM_GUEST_DIR "/result", &a);
+	tags_and_dir(ks, VM_GUEST_DIR "/result", resume, &a);
 	fprintf(stderr, "kernel %s: booting it in a VM (%s), console in %s\n",
 		ks->cfg->kernels.vals[k], accel ?: "?", console);
 	if (!err) {
@@ -309,6 +357,8 @@ static int meta_fill(FILE *f, const void *ctx)
 		ka->nr == 1 ? "" : "s", stamp, ks->o->argv_line);
 	for (int k = 0; k < ka->nr; k++)
 		fprintf(f, "run: %d %s\n", k + 1, ka->vals[k]);
+	for (int t = 0; t < ks->nr_tags; t++)
+		fprintf(f, "tag: %s\n", ks->tags[t]);
 	fprintf(f, "vm_accel: %s\nvm_cpus: %d\nvm_mem: %lld MiB\n", vm_accel_names[ka->accel],
 		ka->cpus, ka->mem >> 20);
 	return 0;
@@ -317,6 +367,12 @@ static int meta_fill(FILE *f, const void *ctx)
 static int spec_fill(FILE *f, const void *spec)
 {
 	return spec_write(spec, f);
+}
+
+static void run_paths(struct kernel_sweep *ks)
+{
+	for (int k = 0; k < ks->cfg->kernels.nr; k++)
+		snprintf(ks->runs[k], sizeof(ks->runs[k]), "%s/runs/%d", ks->dir, k + 1);
 }
 
 /* OUT, its spec and meta; the runs are OUT/runs/<n>. */
@@ -345,9 +401,62 @@ static int make_out(struct kernel_sweep *ks)
 	err = err ?: resultdir_write_file(ks->dir, "meta", false, meta_fill, ks);
 	if (err)
 		diag_err("cannot write %s: %s", ks->dir, strerror(-err));
-	for (int k = 0; k < ks->cfg->kernels.nr; k++)
-		snprintf(ks->runs[k], sizeof(ks->runs[k]), "%s/%d", runs, k + 1);
+	run_paths(ks);
 	return err;
+}
+
+/* "run: <n> <kernel>" of OUT/meta, against the kernel list of this command line. */
+static int check_kernel_line(const struct kernel_sweep *ks, const char *value, int *n)
+{
+	const struct kernel_axis *ka = &ks->cfg->kernels;
+	char want[PATH_MAX + 16];
+
+	snprintf(want, sizeof(want), "%d %s", *n + 1, *n < ka->nr ? ka->vals[*n] : "");
+	if (*n >= ka->nr || strcmp(value, want)) {
+		diag_err("cannot resume %s: it ran kernel %s, this command line has %s", ks->dir,
+			 value, *n < ka->nr ? want : "fewer kernels");
+		return -EINVAL;
+	}
+	(*n)++;
+	return 0;
+}
+
+/*
+ * --resume OUT: a sweep over the same kernels, in the same order; its
+ * tags come from OUT/meta (a kernel that never started gets them too).
+ */
+static int reopen_out(struct kernel_sweep *ks)
+{
+	char path[PATH_MAX + 8], *line, *save = NULL;
+	int nr = 0, err;
+
+	snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->resume);
+	snprintf(path, sizeof(path), "%s/meta", ks->dir);
+	if (ks->o->outdir || ks->o->nr_tags) {
+		diag_err("--resume continues DIR with its own output and tags: give neither -o "
+			 "nor --tag");
+		return -EINVAL;
+	}
+	err = read_text_file(path, &ks->meta_text);
+	if (err || strncmp(ks->meta_text, "kernel_sweep: ", 14)) {
+		diag_err("cannot resume %s: %s", ks->dir, err ? strerror(-err) :
+			 "not the result directory of a sweep over kernels");
+		return err ?: -EINVAL;
+	}
+	ks->tags = calloc(CLI_MAX_ARGS, sizeof(*ks->tags));
+	for (line = strtok_r(ks->meta_text, "\n", &save); !err && line && ks->tags;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strncmp(line, "run: ", 5))
+			err = check_kernel_line(ks, line + 5, &nr);
+		else if (!strncmp(line, "tag: ", 5) && ks->nr_tags < CLI_MAX_ARGS)
+			ks->tags[ks->nr_tags++] = line + 5;
+	}
+	if (!err && nr != ks->cfg->kernels.nr)
+		diag_err("cannot resume %s: it ran %d kernels, this command line has %d", ks->dir,
+			 nr, ks->cfg->kernels.nr);
+	run_paths(ks);
+	err = err ?: (ks->tags ? 0 : -ENOMEM) ?: (nr != ks->cfg->kernels.nr ? -EINVAL : 0);
+	return err ?: meta_append_time(path, "resumed", time(NULL));
 }
 
 /* What a kernel sweep cannot do, and what every sub-run needs, before anything boots. */
@@ -356,10 +465,9 @@ static int prepare(struct kernel_sweep *ks)
 	const struct cli_opts *o = ks->o;
 	int err;
 
-	if (o->resume || o->guest_of || o->fail_all) {
-		diag_err("%s: not for a sweep over kernels (%s)", o->resume ? "--resume" :
-			 "--guest-of and --fail-all", o->resume ? "run the sweep again" :
-			 "its sub-runs have --kernel host");
+	if (o->guest_of || o->fail_all) {
+		diag_err("--guest-of and --fail-all: not for a sweep over kernels (its sub-runs "
+			 "have --kernel host)");
 		return -EINVAL;
 	}
 	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan))
@@ -378,7 +486,7 @@ static int prepare(struct kernel_sweep *ks)
 			 strerror(err ? -err : errno));
 		return -EINVAL;
 	}
-	return make_out(ks);
+	return o->resume ? reopen_out(ks) : make_out(ks);
 }
 
 /* --by for the table blocks and chart series: the release, unless two kernels share one. */
@@ -435,7 +543,8 @@ int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *
 	static struct kernel_sweep ks;
 	int status;
 
-	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg };
+	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg, .tags = (const char **)o->tags,
+				    .nr_tags = o->nr_tags };
 	if (prepare(&ks)) {
 		status = EXIT_USAGE;
 		goto out;
@@ -453,6 +562,10 @@ int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *
 	if (stop_requested)
 		status = EXIT_INTERRUPTED;
 out:
+	if (ks.meta_text) {
+		free(ks.meta_text);
+		free(ks.tags);
+	}
 	plan_free(&ks.plan);
 	sweep_cfg_free(cfg);
 	spec_free(spec);

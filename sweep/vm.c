@@ -36,6 +36,7 @@ struct vm_boot_state {
 	pid_t virtiofsd[2];
 	pid_t qemu;
 	int console_fd;			/* read side, for the echo */
+	bool held_cr;			/* the last byte echoed was a \r, not written yet */
 };
 
 static uint64_t now_ns(void)
@@ -196,6 +197,21 @@ static int write_job(const struct vm_job *job, char *why, size_t len)
 	return err;
 }
 
+/*
+ * The guest's tty ends lines with \r\n: echoed with \n, so that a log or
+ * a pipe reads as the job's own output (a lone \r, progress, stays).
+ */
+static void echo_bytes(struct vm_boot_state *bs, const char *buf, size_t n, FILE *echo)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (bs->held_cr && buf[i] != '\n')
+			fputc('\r', echo);
+		bs->held_cr = buf[i] == '\r';
+		if (!bs->held_cr)
+			fputc(buf[i], echo);
+	}
+}
+
 static void echo_console(struct vm_boot_state *bs, FILE *echo)
 {
 	char buf[4096];
@@ -205,7 +221,7 @@ static void echo_console(struct vm_boot_state *bs, FILE *echo)
 		return;
 	while ((n = read(bs->console_fd, buf, sizeof(buf))) > 0)
 		if (echo)
-			fwrite(buf, 1, n, echo);
+			echo_bytes(bs, buf, n, echo);
 	if (echo)
 		fflush(echo);
 }

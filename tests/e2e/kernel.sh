@@ -104,6 +104,24 @@ check kernel/both-guest-meta grep -qx "kernel_release: $RELEASE" "$TMP/both/runs
 check kernel/both-console-kept grep -q "Power down" "$TMP/both/vm/2/console.log"
 check kernel/both-table-per-kernel grep -q "kernel $RELEASE" "$TMP/both/table.txt"
 
+# --resume: a kernel with every point finished runs nothing; one without its
+# directory (as if the sweep stopped before it) boots and runs them all.
+rm -rf "$TMP/both/runs/2"
+run_b resume run $SPEC --kernel host --kernel "$KERNEL" --resume "$TMP/both" --no-plots
+check kernel/resume-exit-0 rc_is resume 0
+check kernel/resume-host-skipped err_has resume "kernel host: all 3 points finished before"
+check kernel/resume-guest-rows [ "$(csv_col "$TMP/both/summary.csv" kernel_release | \
+	grep -cxF "$RELEASE")" = 3 ]
+check kernel/resume-second-boot [ -f "$TMP/both/vm/2-2/console.log" ]
+run_b resume_other run $SPEC --kernel "$KERNEL" --resume "$TMP/both" --no-plots
+check kernel/resume-other-kernels-exit-2 rc_is resume_other 2
+check kernel/resume-other-kernels-message err_has resume_other "it ran kernel 1 host"
+
+# vm: one command, its exit status back
+$BPFSWEEP vm "$KERNEL" -- sh -c 'uname -r; exit 3' </dev/null >"$TMP/vm.out" 2>"$TMP/vm.err"
+check kernel/vm-exit-status [ $? = 3 ]
+check kernel/vm-output grep -qxF "$RELEASE" "$TMP/vm.out"
+
 # What only the test kernel can run: overwrite mode and fentry, measured.
 run_b rb run tests/e2e/kernel_ringbuf.spec --kernel "$KERNEL" -o "$TMP/rb" --no-plots
 check kernel/ringbuf-exit-0 rc_is rb 0
