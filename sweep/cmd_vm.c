@@ -22,6 +22,7 @@
 #include "diag.h"
 #include "kernels.h"
 #include "resultdir.h"
+#include "subproc.h"
 #include "vm.h"
 
 struct vm_cmd {
@@ -106,22 +107,14 @@ static int parse(int argc, char **argv, struct vm_cmd *vc)
 /* COMMAND as the guest's execve() needs it: an absolute path, found in PATH like a shell. */
 static int resolve_cmd(struct vm_cmd *vc, const char *name)
 {
-	const char *path = getenv("PATH") ?: "/usr/bin:/bin";
-
 	if (strchr(name, '/')) {
 		if (realpath(name, vc->cmd))
 			return 0;
 		diag_err("%s: %s", name, strerror(errno));
 		return -errno;
 	}
-	while (*path) {
-		size_t n = strcspn(path, ":");
-
-		snprintf(vc->cmd, sizeof(vc->cmd), "%.*s/%s", (int)n, path, name);
-		if (n && !access(vc->cmd, X_OK))
-			return 0;
-		path += n + (path[n] == ':');
-	}
+	if (!spawn_find_in_path(name, vc->cmd, sizeof(vc->cmd)))
+		return 0;
 	diag_err("%s: command not found", name);
 	return -ENOENT;
 }

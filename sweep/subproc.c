@@ -5,6 +5,8 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -68,4 +70,19 @@ int spawn_self_path(char *buf, size_t len)
 		return -ENAMETOOLONG;
 	buf[n] = '\0';
 	return 0;
+}
+
+int spawn_find_in_path(const char *name, char *buf, size_t len)
+{
+	const char *path = getenv("PATH") ?: "/usr/bin:/bin";
+
+	while (*path) {
+		size_t n = strcspn(path, ":");
+
+		snprintf(buf, len, "%.*s/%s", (int)n, path, name);
+		if (n && !access(buf, X_OK))
+			return 0;
+		path += n + (path[n] == ':');
+	}
+	return -ENOENT;
 }

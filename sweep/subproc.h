@@ -18,6 +18,9 @@ int spawn_argv(const char *const *argv, const char *log, pid_t *pid);
  */
 int spawn_wait(pid_t pid, unsigned int timeout_ms);
 
+/* name found in PATH as a shell finds a command: an executable file; 0 or -ENOENT. */
+int spawn_find_in_path(const char *name, char *buf, size_t len);
+
 /* The absolute path of this program, for the guest and for sub-runs. */
 int spawn_self_path(char *buf, size_t len);
 

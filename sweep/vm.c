@@ -47,21 +47,6 @@ static uint64_t now_ns(void)
 	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-static int find_in_path(const char *name, char *buf, size_t len)
-{
-	const char *path = getenv("PATH") ?: "/usr/bin:/bin";
-
-	while (*path) {
-		size_t n = strcspn(path, ":");
-
-		snprintf(buf, len, "%.*s/%s", (int)n, path, name);
-		if (n && !access(buf, X_OK))
-			return 0;
-		path += n + (path[n] == ':');
-	}
-	return -ENOENT;
-}
-
 static const char *qemu_name(const char *machine)
 {
 	return strcmp(machine, "aarch64") ? "qemu-system-x86_64" : "qemu-system-aarch64";
@@ -70,7 +55,7 @@ static const char *qemu_name(const char *machine)
 static int find_tools(const char *machine, char *qemu, char *virtiofsd, size_t len, char *why,
 		      size_t whylen)
 {
-	if (find_in_path(qemu_name(machine), qemu, len)) {
+	if (spawn_find_in_path(qemu_name(machine), qemu, len)) {
 		snprintf(why, whylen, "%s not found: install qemu (Debian: qemu-system-x86, "
 			 "make deps does)", qemu_name(machine));
 		return -ENOENT;
@@ -81,7 +66,7 @@ static int find_tools(const char *machine, char *qemu, char *virtiofsd, size_t l
 			return 0;
 		}
 	}
-	if (!find_in_path("virtiofsd", virtiofsd, len))
+	if (!spawn_find_in_path("virtiofsd", virtiofsd, len))
 		return 0;
 	snprintf(why, whylen, "virtiofsd not found (Debian 12: /usr/lib/qemu/virtiofsd from "
 		 "qemu-system-common)");
