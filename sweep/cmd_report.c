@@ -35,7 +35,7 @@ struct report {
 	char (*labels)[LABEL_LEN];
 	char (*headings)[HEADING_LEN];
 	struct run_facts *facts;	/* per run, from its meta */
-	struct run_facts mixed;		/* several runs' charts: no machine, TCG if any run was */
+	struct run_facts mixed;		/* several runs' charts: TCG if any run was */
 	struct render_block *blocks;
 	struct point_result *chart;	/* every run's rows on the first run's experiments */
 	struct point *chart_pts;	/* their points */

@@ -210,7 +210,7 @@ static void describe_set(const struct result_set *rs, char *buf, size_t len)
 		n += snprintf(buf + n, len - n, " (smoke run: --quick)");
 	/* and so are an emulated CPU's, compared only with --allow-tcg */
 	if (run_is_tcg(rs) && n < len)
-		snprintf(buf + n, len - n, " (VM under TCG emulation: for function, not performance)");
+		snprintf(buf + n, len - n, RUN_TCG_NOTE);
 }
 
 static void print_text(FILE *f, const struct comparison *c, double alpha, bool first)

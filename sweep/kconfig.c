@@ -245,7 +245,8 @@ static bool build_tree_config(const char *image, char *buf, size_t len)
 {
 	const char *base = strrchr(image, '/') + 1;	/* image is absolute */
 
-	if (component_is(image, up(image, 1), "boot") && component_is(image, up(image, 3), "arch") &&
+	if (component_is(image, up(image, 1), "boot") &&
+	    component_is(image, up(image, 3), "arch") &&
 	    found_at(image, up(image, 4), ".config", buf, len))
 		return true;
 	return !strcmp(base, "vmlinux") && found_at(image, up(image, 1), ".config", buf, len);

@@ -200,10 +200,12 @@ static void virtualised(const struct meta_system *sys, char *buf, size_t len)
 	const char *type = sys->file[META_HV_TYPE], *vendor = sys->file[META_DMI_VENDOR];
 	const char *name = type && *type ? type : vendor && *vendor ? vendor : NULL;
 
-	if ((type && *type) || (sys->cpu_flags && has_word(sys->cpu_flags, "hypervisor")))
-		snprintf(buf, len, "yes%s%s%s", name ? " (" : "", name ? name : "", name ? ")" : "");
-	else
+	if (!(type && *type) && !(sys->cpu_flags && has_word(sys->cpu_flags, "hypervisor")))
 		snprintf(buf, len, "%s", sys->cpu_flags ? "no" : "unknown");
+	else if (name)
+		snprintf(buf, len, "yes (%s)", name);
+	else
+		snprintf(buf, len, "yes");
 }
 
 /* The three load averages of "0.52 0.40 0.31 1/99 2524". */

@@ -21,7 +21,7 @@ struct render_block {
 	const struct point_result *res;	/* point order */
 	int nr;
 	const char *heading;		/* the line naming the run above it, or NULL */
-	const struct run_facts *facts;	/* the machine line, smoke-run and TCG marks, or NULL */
+	const struct run_facts *facts;	/* machine line, smoke-run and TCG marks; or NULL */
 };
 
 struct render_job {

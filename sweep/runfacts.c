@@ -11,7 +11,6 @@ const char *const run_fact_names[] = {
 	"host", "arch", "cpu_model", "kernel_release", "kernel", "accel", NULL,
 };
 
-#define TCG_NOTE " (VM under TCG emulation: for function, not performance)"
 
 /* The i-th "tag: NAME=value" meta line, or NULL. */
 static const char *nth_tag(const struct result_set *set, int i)
@@ -190,7 +189,7 @@ void run_heading(const struct result_set *set, int idx, char *buf, size_t len)
 		if (!tag_is_fact(set, tag))
 			put_part(buf, len, &n, &sep, "", tag);
 	if (run_is_tcg(set) && n < len)
-		snprintf(buf + n, len - n, TCG_NOTE);
+		snprintf(buf + n, len - n, RUN_TCG_NOTE);
 }
 
 struct run_facts run_facts_of(const struct result_set *set)

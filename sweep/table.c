@@ -239,7 +239,7 @@ void table_title_notes(const struct run_facts *facts, char *buf, size_t len)
 
 	/* nor numbers of an emulated CPU, however long they ran */
 	if (facts && facts->tcg && n < len)
-		snprintf(buf + n, len - n, " (VM under TCG emulation: for function, not performance)");
+		snprintf(buf + n, len - n, RUN_TCG_NOTE);
 }
 
 /* The title, with r's group value when given, underlined to its length. */

@@ -53,6 +53,9 @@ struct run_facts {
 	bool tcg;			/* in a VM under TCG: numbers for function only */
 };
 
+/* What marks a TCG run wherever its numbers are shown. */
+#define RUN_TCG_NOTE " (VM under TCG emulation: for function, not performance)"
+
 /*
  * What titles of the run's tables and charts end in: " (smoke run:
  * --quick)", " (VM under TCG emulation: for function, not performance)",

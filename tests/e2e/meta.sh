@@ -35,7 +35,8 @@ for key in cpu_governor cpu_boost smt smt_control virtualised hypervisor_type dm
 	check "meta/key-$key" once "$key" "$D/meta"
 done
 check meta/virtualised-word grep -Eqx 'virtualised: (yes( \(.+\))?|no|unknown)' "$D/meta"
-check meta/lockdown-word grep -Eqx 'lockdown: (none|integrity|confidentiality|unavailable)' "$D/meta"
+check meta/lockdown-word grep -Eqx 'lockdown: (none|integrity|confidentiality|unavailable)' \
+	"$D/meta"
 check meta/kernel-host grep -qx 'kernel: host' "$D/meta"
 check meta/executor-host grep -qx 'executor: host' "$D/meta"
 check meta/no-vm-accel-on-host quiet not grep -q '^vm_accel:' "$D/meta"

@@ -22,8 +22,8 @@ $BPFSWEEP $SPEC -o "$H" --no-plots </dev/null >/dev/null 2>&1
 check tcg/host-run [ $? = 0 ]
 cp -r "$H" "$T"
 # what the guest's meta says besides the host's (the kernel path as the user gave it)
-sed -i -e 's|^kernel: host$|kernel: vmlinuz-7.3.4|' -e 's|^executor: host$|executor: vm\nvm_accel: tcg|' \
-	"$T/meta"
+sed -i -e 's|^kernel: host$|kernel: vmlinuz-7.3.4|' \
+	-e 's|^executor: host$|executor: vm\nvm_accel: tcg|' "$T/meta"
 check tcg/meta-made grep -qx 'vm_accel: tcg' "$T/meta"
 
 # --- the run's own table and charts -------------------------------------------

@@ -338,7 +338,8 @@ TEST(fentry)
 		CHECK(strstr(why, "fentry") != NULL);
 		/* and, where this kernel's facts tell, what refuses it and what to do */
 		if (kfacts_eperm_hint(fentry_needs, hint, sizeof(hint)))
-			snprintf(expect, sizeof(expect), "fentry: Operation not permitted: %s", hint);
+			snprintf(expect, sizeof(expect), "fentry: Operation not permitted: %s",
+				 hint);
 		CHECK_STR(probe_why, expect);
 		CHECK(!strchr(probe_why, '\n'));
 		return;

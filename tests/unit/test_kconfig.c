@@ -264,7 +264,8 @@ TEST(config_of_an_image)
 	CHECK_INT(config_for("deb/usr/lib/modules/7.3.4-cloud-amd64/vmlinuz", rel, sizeof(rel)), 0);
 	CHECK_STR(rel, "deb/usr/lib/modules/7.3.4-cloud-amd64/config");
 
-	CHECK(!make_file("boot/vmlinuz-6.1.0-13-amd64") && !make_file("boot/config-6.1.0-13-amd64"));
+	CHECK(!make_file("boot/vmlinuz-6.1.0-13-amd64"));
+	CHECK(!make_file("boot/config-6.1.0-13-amd64"));
 	CHECK(!make_file("boot/vmlinuz-6.2") && !make_file("boot/config-6.1"));
 	CHECK(!symlink("vmlinuz-6.1.0-13-amd64", in_dir("boot/vmlinuz", target)));
 	CHECK_INT(config_for("boot/vmlinuz-6.1.0-13-amd64", rel, sizeof(rel)), 0);

@@ -181,7 +181,7 @@ TEST(kernel_and_accel_facts)
 	CHECK_STR(v, "tcg");
 	CHECK_INT(run_fact(&host, "accel", v, sizeof(v)), 0);
 	CHECK_STR(v, "");
-	CHECK_INT(run_fact(&old, "kernel", v, sizeof(v)), 0);	/* ran where it could: the host */
+	CHECK_INT(run_fact(&old, "kernel", v, sizeof(v)), 0);	/* where it could: the host */
 	CHECK_STR(v, "host");
 	CHECK_INT(run_fact(&im, "kernel", v, sizeof(v)), 0);	/* an import does not say */
 	CHECK_STR(v, "");

@@ -131,7 +131,7 @@ TEST(virtualised_sources)
 	CHECK(has_line(text, "virtualised", "yes (QEMU)"));
 	free(text);
 	sys.cpu_flags = "fpu hypervisorx xhypervisor";	/* whole words only */
-	sys.file[META_DMI_VENDOR] = "Dell Inc.";	/* the hardware's vendor, not a hypervisor */
+	sys.file[META_DMI_VENDOR] = "Dell Inc.";	/* the hardware's, not a hypervisor */
 	text = printed(&sys);
 	CHECK(has_line(text, "virtualised", "no"));
 	free(text);

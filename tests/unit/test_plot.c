@@ -507,4 +507,5 @@ TEST(short_names)
 }
 
 RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
-	  unsupported_series_in_key, smoke_run_title, tcg_run_title, subtitle, caption, logx, short_names)
+	  unsupported_series_in_key, smoke_run_title, tcg_run_title, subtitle, caption, logx,
+	  short_names)
