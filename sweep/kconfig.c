@@ -101,10 +101,13 @@ static int parse_all(struct kconfig *kc, gzFile in)
 	char line[4096];
 	bool skipping = false;
 	int err = 0, zerr;
+	long nr = 0;
 
 	while (!err && gzgets(in, line, sizeof(line))) {
 		bool whole = strchr(line, '\n') || gzeof(in);
 
+		if (++nr > KCONFIG_MAX_LINES)
+			return -EFBIG;
 		if (!skipping && whole)
 			err = parse_line(kc, line);
 		skipping = !whole;
@@ -118,11 +121,17 @@ static int parse_all(struct kconfig *kc, gzFile in)
 static int open_regular(const char *path, gzFile *in)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO is refused below, not waited on */
+	int err, fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st)) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
+	if (!S_ISREG(st.st_mode)) {
 		close(fd);
 		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	}

@@ -11,13 +11,15 @@
 
 struct kconfig;
 
-/* The most options a config may set: a real one sets about 10000. */
+/* The most options a config may set, and lines it may have: a real one has about 12000. */
 #define KCONFIG_MAX_OPTIONS	200000
+#define KCONFIG_MAX_LINES	2000000
 
 /*
  * Read the config at path (plain text or gzip).  Returns 0 or -errno:
  * -EISDIR or -EINVAL for what is not a regular file, -E2BIG beyond
- * KCONFIG_MAX_OPTIONS, -EIO for a damaged gzip stream.
+ * KCONFIG_MAX_OPTIONS, -EFBIG beyond KCONFIG_MAX_LINES, -EIO for a damaged
+ * gzip stream.
  */
 int kconfig_open(const char *path, struct kconfig **out);
 void kconfig_free(struct kconfig *kc);

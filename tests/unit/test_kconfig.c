@@ -139,6 +139,8 @@ TEST(not_a_config)
 	CHECK(!kc);
 	CHECK_INT(kconfig_open(dir, &kc), -EISDIR);
 	CHECK_INT(kconfig_open("/dev/null", &kc), -EINVAL);
+	CHECK(!mkfifo(in_dir("fifo", path), 0600));
+	CHECK_INT(kconfig_open(path, &kc), -EINVAL);	/* refused, not waited on */
 	/* a gzip stream cut short is an error, not a config with fewer options */
 	CHECK_INT(write_gzip(in_dir("cut.gz", gz), fixture, strlen(fixture)), 0);
 	f = fopen(gz, "r+");
@@ -149,6 +151,28 @@ TEST(not_a_config)
 	fclose(f);
 	CHECK_INT(kconfig_open(gz, &kc), -EIO);
 	unlink(gz);
+	remove_dir();
+}
+
+/* Lines beyond any real config's (a gzip bomb of comments): refused, not read on. */
+TEST(too_many_lines)
+{
+	char path[PATH_MAX], *text;
+	size_t len = 2 * (KCONFIG_MAX_LINES + 1);
+	struct kconfig *kc;
+
+	CHECK_INT(fresh_dir(), 0);
+	text = malloc(len + 1);
+	CHECK(text);
+	for (size_t i = 0; i < len; i += 2)
+		memcpy(text + i, "#\n", 2);
+	text[len] = '\0';
+	CHECK_INT(write_gzip(in_dir("bomb.gz", path), text, len - 2), 0);	/* the limit */
+	CHECK_INT(kconfig_open(path, &kc), 0);
+	kconfig_free(kc);
+	CHECK_INT(write_gzip(in_dir("bomb.gz", path), text, len), 0);	/* one line more */
+	free(text);
+	CHECK_INT(kconfig_open(path, &kc), -EFBIG);
 	remove_dir();
 }
 
@@ -302,5 +326,5 @@ TEST(host_config)
 	kconfig_free(kc);
 }
 
-RUN_TESTS(plain_text, gzip, not_a_config, long_line_skipped, guest_needs, config_of_an_image,
+RUN_TESTS(plain_text, gzip, not_a_config, too_many_lines, long_line_skipped, guest_needs, config_of_an_image,
 	  host_config)
