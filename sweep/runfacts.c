@@ -11,7 +11,6 @@ const char *const run_fact_names[] = {
 	"host", "arch", "cpu_model", "kernel_release", "kernel", "accel", NULL,
 };
 
-
 /* The i-th "tag: NAME=value" meta line, or NULL. */
 static const char *nth_tag(const struct result_set *set, int i)
 {
