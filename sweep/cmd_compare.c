@@ -18,6 +18,7 @@
 #include "cmd_compare.h"
 #include "compare_print.h"
 #include "diag.h"
+#include "runfacts.h"
 
 #define MEAN_SUFFIX "_per_s_mean"
 
@@ -27,6 +28,7 @@ struct compare_opts {
 	double fail_above;	/* percent; < 0: not given */
 	const char *ignore[CLI_MAX_ARGS];	/* --ignore PARAM: not part of the match */
 	int nr_ignore;
+	bool allow_tcg;		/* --allow-tcg: compare a TCG set with one that is not */
 };
 
 static const char compare_help[] =
@@ -37,6 +39,9 @@ static const char compare_help[] =
 	"      --fail-above PCT exit 1 when the headline metric of a point got\n"
 	"                       significantly worse by more than PCT percent\n"
 	"  -i, --ignore PARAM   match points without this parameter (repeatable)\n"
+	"      --allow-tcg      compare a set run in a VM under TCG emulation with one\n"
+	"                       that was not (refused otherwise: TCG numbers are for\n"
+	"                       function, not performance)\n"
 	"  -h, --help           this help\n\n"
 	"exit status: 0 done, 1 a regression beyond --fail-above, 2 usage error\n"
 	"details: docs/compare.md\n";
@@ -89,6 +94,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		{ "format", required_argument, NULL, 'f' },
 		{ "fail-above", required_argument, NULL, 'F' },
 		{ "ignore", required_argument, NULL, 'i' },
+		{ "allow-tcg", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -108,6 +114,9 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 			break;
 		case 'i':
 			err = add_ignore(o, optarg);
+			break;
+		case 'T':
+			o->allow_tcg = true;
 			break;
 		case 'h':
 			fputs(compare_help, stdout);
@@ -427,12 +436,30 @@ static void comparison_free(struct comparison *c)
 	cmp_join_free(&c->join);
 }
 
+/*
+ * An emulated CPU's numbers against a real one's would show a "regression"
+ * of the emulation, not of the change: refused unless --allow-tcg.
+ */
+static int check_tcg(const struct comparison *c, const struct compare_opts *o)
+{
+	bool base = run_is_tcg(c->base), new = run_is_tcg(c->new);
+
+	if (base == new || o->allow_tcg)
+		return 0;
+	diag_err("%s vs %s: %s ran in a VM under TCG emulation and %s did not: TCG numbers are "
+		 "for function, not performance (--allow-tcg compares them anyway)",
+		 c->base_dir, c->new_dir, base ? "BASE" : "NEW", base ? "NEW" : "BASE");
+	return -EINVAL;
+}
+
 static int compare_all(struct comparison *cs, int nr, const struct compare_opts *o)
 {
 	int err = 0, regressions = 0;
 
 	for (int i = 0; !err && i < nr; i++) {
-		err = build(&cs[i], o);
+		err = check_tcg(&cs[i], o);
+		if (!err)
+			err = build(&cs[i], o);
 		if (!err)
 			err = check_common(&cs[i]);
 	}

@@ -35,6 +35,7 @@ struct report {
 	char (*labels)[LABEL_LEN];
 	char (*headings)[HEADING_LEN];
 	struct run_facts *facts;	/* per run, from its meta */
+	struct run_facts mixed;		/* several runs' charts: TCG if any run was */
 	struct render_block *blocks;
 	struct point_result *chart;	/* every run's rows on the first run's experiments */
 	struct point *chart_pts;	/* their points */
@@ -105,8 +106,8 @@ static int pick_by(struct report *rp)
 	for (int i = 0; i < rp->nr_runs; i++)
 		sets[i] = rp->runs[i].set;
 	if (rp->o->by && run_fact(sets[0], rp->o->by, v, sizeof(v))) {
-		diag_err("--by expects host, arch, cpu_model, kernel_release or tag:NAME, not '%s'",
-			 rp->o->by);
+		diag_err("--by expects host, arch, cpu_model, kernel_release, kernel, accel or "
+			 "tag:NAME, not '%s'", rp->o->by);
 		return -EINVAL;
 	}
 	rp->by = rp->o->by ?: run_pick_by(sets, rp->nr_runs, rp->by_buf, sizeof(rp->by_buf));
@@ -168,6 +169,7 @@ static int gather(struct report *rp)
 		run_label(lr->set, rp->by, i, rp->labels[i], LABEL_LEN);
 		run_heading(lr->set, i, rp->headings[i], HEADING_LEN);
 		rp->facts[i] = run_facts_of(lr->set);
+		rp->mixed.tcg |= rp->facts[i].tcg;
 		/* several runs: the heading names each run's machine */
 		rp->blocks[i] = (struct render_block){ lr->cfg, lr->res, lr->nr_res,
 						       nr > 1 ? rp->headings[i] : NULL,
@@ -186,7 +188,7 @@ static int write_out(struct report *rp)
 	const char *dir = o->outdir ?: o->args[0];
 	struct render_job job = { .blocks = rp->blocks, .nr_blocks = rp->nr_runs,
 				  .chart_cfg = rp->runs[0].cfg, .chart_res = rp->chart,
-				  .chart_facts = rp->nr_runs > 1 ? NULL : &rp->facts[0],
+				  .chart_facts = rp->nr_runs > 1 ? &rp->mixed : &rp->facts[0],
 				  .nr_chart = rp->nr_chart,
 				  .plot = { rp->nr_runs > 1 ? rp->series : NULL, o->per,
 					    o->normalize != NULL },

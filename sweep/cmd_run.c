@@ -282,10 +282,10 @@ static int prepare(struct run_state *rs)
 	return err;
 }
 
-/* The machine and --quick as meta has them (a resumed run's meta is its first run's). */
+/* The machine, --quick and TCG as meta has them (a resumed run's meta is its first run's). */
 static void read_facts(struct run_state *rs)
 {
-	char path[4200], quick[8];
+	char path[4200], quick[8], accel[8];
 
 	snprintf(path, sizeof(path), "%s/meta", rs->dir);
 	if (!meta_lookup(path, "arch", rs->arch, sizeof(rs->arch)))
@@ -297,6 +297,7 @@ static void read_facts(struct run_state *rs)
 	rs->facts = (struct run_facts){
 		.arch = rs->arch, .cpu_model = rs->cpu_model, .kernel_release = rs->kernel_release,
 		.quick = meta_lookup(path, "quick", quick, sizeof(quick)) && !strcmp(quick, "yes"),
+		.tcg = meta_lookup(path, "vm_accel", accel, sizeof(accel)) && !strcmp(accel, "tcg"),
 	};
 	meta_lookup_all(path, "tag", ", ", rs->facts.tags, sizeof(rs->facts.tags));
 }

@@ -15,6 +15,7 @@
 
 #include "compare_print.h"
 #include "csvfile.h"
+#include "runfacts.h"
 
 #define MIN_LABEL_WIDTH 20
 
@@ -206,7 +207,10 @@ static void describe_set(const struct result_set *rs, char *buf, size_t len)
 		n += snprintf(buf + n, len - n, ")");
 	/* smoke-run numbers are for function, not for a cover letter */
 	if (result_meta(rs, "quick") && !strcmp(result_meta(rs, "quick"), "yes") && n < len)
-		snprintf(buf + n, len - n, " (smoke run: --quick)");
+		n += snprintf(buf + n, len - n, " (smoke run: --quick)");
+	/* and so are an emulated CPU's, compared only with --allow-tcg */
+	if (run_is_tcg(rs) && n < len)
+		snprintf(buf + n, len - n, RUN_TCG_NOTE);
 }
 
 static void print_text(FILE *f, const struct comparison *c, double alpha, bool first)

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,7 +18,9 @@
 
 #include <zlib.h>
 
+#include "kfacts.h"
 #include "meta.h"
+#include "textfile.h"
 #include "version.h"
 
 #ifndef BPFSWEEP_VERSION
@@ -32,22 +35,6 @@
 #ifndef BPFSWEEP_BUILD_BPFTOOL
 #define BPFSWEEP_BUILD_BPFTOOL "unknown"
 #endif
-
-/*
- * Kernel options that move BPF benchmark numbers: JIT, preemption model,
- * tick rate, sanitizers and lock debugging, mitigations.
- */
-static const char *const config_facts[] = {
-	"CONFIG_BPF_JIT", "CONFIG_BPF_JIT_ALWAYS_ON", "CONFIG_DEBUG_INFO_BTF",
-	"CONFIG_PREEMPT_NONE", "CONFIG_PREEMPT_VOLUNTARY", "CONFIG_PREEMPT",
-	"CONFIG_PREEMPT_RT", "CONFIG_PREEMPT_DYNAMIC", "CONFIG_HZ", "CONFIG_NO_HZ_FULL",
-	"CONFIG_NR_CPUS", "CONFIG_KASAN", "CONFIG_KCSAN", "CONFIG_UBSAN", "CONFIG_KFENCE",
-	"CONFIG_PROVE_LOCKING", "CONFIG_DEBUG_LOCK_ALLOC", "CONFIG_DEBUG_ATOMIC_SLEEP",
-	"CONFIG_DEBUG_PAGEALLOC", "CONFIG_SLUB_DEBUG_ON", "CONFIG_MITIGATION_RETPOLINE",
-	"CONFIG_RETPOLINE", "CONFIG_CFI_CLANG",
-};
-
-#define NR_FACTS (sizeof(config_facts) / sizeof(config_facts[0]))
 
 /*
  * "key: value", the value kept on one line without control characters
@@ -204,14 +191,21 @@ static bool has_word(const char *list, const char *word)
 /*
  * x86 CPUs under a hypervisor show the "hypervisor" flag; Xen guests have
  * /sys/hypervisor/type.  Without either source (arm64 has no such flag),
- * absence proves nothing.
+ * absence proves nothing.  The hypervisor's name is Xen's type, else the
+ * machine's vendor as the hypervisor's firmware reports it ("QEMU"): on a
+ * machine that is not virtual, the vendor names the hardware instead.
  */
-static const char *hypervisor_state(const struct meta_system *sys)
+static void virtualised(const struct meta_system *sys, char *buf, size_t len)
 {
-	if ((sys->file[META_HV_TYPE] && *sys->file[META_HV_TYPE]) ||
-	    (sys->cpu_flags && has_word(sys->cpu_flags, "hypervisor")))
-		return "yes";
-	return sys->cpu_flags ? "no" : "unknown";
+	const char *type = sys->file[META_HV_TYPE], *vendor = sys->file[META_DMI_VENDOR];
+	const char *name = type && *type ? type : vendor && *vendor ? vendor : NULL;
+
+	if (!(type && *type) && !(sys->cpu_flags && has_word(sys->cpu_flags, "hypervisor")))
+		snprintf(buf, len, "%s", sys->cpu_flags ? "no" : "unknown");
+	else if (name)
+		snprintf(buf, len, "yes (%s)", name);
+	else
+		snprintf(buf, len, "yes");
 }
 
 /* The three load averages of "0.52 0.40 0.31 1/99 2524". */
@@ -229,16 +223,26 @@ static void loadavg_summary(const char *text, char *buf, size_t len)
 		snprintf(buf, len, "unknown");
 }
 
-/* "none [integrity] confidentiality" → "integrity". */
-static void lockdown_mode(const char *text, char *buf, size_t len)
+/*
+ * The running kernel's options that decide what bpfsweep can run and
+ * what moves its numbers; "is not set" for what the config does not set.
+ */
+static void put_kernel_config(FILE *f, const struct meta_system *sys)
 {
-	const char *open = text ? strchr(text, '[') : NULL;
-	const char *close = open ? strchr(open, ']') : NULL;
+	put(f, "kernel_config", or_unknown(sys->kconfig_path));
+	if (!sys->kconfig) {
+		put(f, "config", "unavailable (no /proc/config.gz, /boot/config-<release> or "
+		    "/usr/lib/modules/<release>/config)");
+		return;
+	}
+	for (int i = 0; kfacts_config_names[i]; i++) {
+		const char *v = kconfig_value(sys->kconfig, kfacts_config_names[i]);
 
-	if (close)
-		snprintf(buf, len, "%.*s", (int)(close - open - 1), open + 1);
-	else
-		snprintf(buf, len, "%s", or_unknown(text));
+		if (v)
+			putf(f, "config", "%s=%s", kfacts_config_names[i], v);
+		else
+			putf(f, "config", "%s is not set", kfacts_config_names[i]);
+	}
 }
 
 void meta_system_print(FILE *f, const struct meta_system *sys)
@@ -250,33 +254,18 @@ void meta_system_print(FILE *f, const struct meta_system *sys)
 	put(f, "cpu_boost", boost_state(sys));
 	put(f, "smt", on_off(switch_value(sys->file[META_SMT_ACTIVE])));
 	put(f, "smt_control", or_unknown(sys->file[META_SMT_CONTROL]));
-	put(f, "hypervisor", hypervisor_state(sys));
+	virtualised(sys, buf, sizeof(buf));
+	put(f, "virtualised", buf);
 	put(f, "hypervisor_type", or_unknown(sys->file[META_HV_TYPE]));
 	put(f, "dmi_vendor", or_unknown(sys->file[META_DMI_VENDOR]));
 	put(f, "dmi_product", or_unknown(sys->file[META_DMI_PRODUCT]));
 	loadavg_summary(sys->file[META_LOADAVG], buf, sizeof(buf));
 	put(f, "loadavg", buf);
 	put(f, "cmdline", or_unknown(sys->file[META_CMDLINE]));
-	lockdown_mode(sys->file[META_LOCKDOWN], buf, sizeof(buf));
+	kfacts_lockdown(sys->file[META_LOCKDOWN], sys->file[META_CMDLINE], sys->kconfig, buf,
+			sizeof(buf));
 	put(f, "lockdown", buf);
-}
-
-/* First line of path without its newline (free()), or NULL when absent or unreadable. */
-static char *read_first_line(const char *path)
-{
-	char *line = NULL;
-	size_t cap = 0;
-	FILE *f = fopen(path, "r");
-	ssize_t n = f ? getline(&line, &cap, f) : -1;
-
-	if (f)
-		fclose(f);
-	if (n <= 0) {
-		free(line);
-		return NULL;
-	}
-	line[strcspn(line, "\n")] = '\0';
-	return line;
+	put_kernel_config(f, sys);
 }
 
 /* scaling_governor of every CPU that has one (offline CPUs and VMs often have none). */
@@ -309,7 +298,7 @@ static const char *const sys_paths[NR_META_SYS_FILES] = {
 
 void meta_system_read(struct meta_system *sys)
 {
-	char flags[8192];
+	char flags[8192], path[PATH_MAX];
 
 	memset(sys, 0, sizeof(*sys));
 	read_governors(sys);
@@ -317,6 +306,8 @@ void meta_system_read(struct meta_system *sys)
 		sys->cpu_flags = strdup(flags);
 	for (int i = 0; i < NR_META_SYS_FILES; i++)
 		sys->file[i] = read_first_line(sys_paths[i]);
+	if (!kconfig_host_path(path, sizeof(path)) && !kconfig_open(path, &sys->kconfig))
+		sys->kconfig_path = strdup(path);
 }
 
 void meta_system_free(struct meta_system *sys)
@@ -327,6 +318,8 @@ void meta_system_free(struct meta_system *sys)
 	free(sys->cpu_flags);
 	for (int i = 0; i < NR_META_SYS_FILES; i++)
 		free(sys->file[i]);
+	kconfig_free(sys->kconfig);
+	free(sys->kconfig_path);
 }
 
 static void put_system(FILE *f)
@@ -350,62 +343,6 @@ static void put_host(FILE *f, const struct utsname *u)
 	putf(f, "nproc", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
 	put(f, "mem_total", read_keyed("/proc/meminfo", "MemTotal", mem, sizeof(mem)) ?
 	    mem : "unknown");
-}
-
-/* "CONFIG_X=v" → v; "# CONFIG_X is not set" → "n"; other lines: false. */
-static bool config_line(char *line, const char *opt, const char **val)
-{
-	size_t n = strlen(opt);
-
-	if (!strncmp(line, opt, n) && line[n] == '=') {
-		*val = trim(line + n + 1);
-		return true;
-	}
-	if (!strncmp(line, "# ", 2) && !strncmp(line + 2, opt, n) &&
-	    !strncmp(line + 2 + n, " is not set", 11)) {
-		*val = "n";
-		return true;
-	}
-	return false;
-}
-
-/*
- * The running kernel's own /proc/config.gz first (CONFIG_IKCONFIG_PROC),
- * then /boot/config-<release>.  zlib's gz reader takes plain text too, so
- * one loop reads either.
- */
-static gzFile open_kernel_config(const char *release, char *path, size_t len)
-{
-	gzFile in;
-
-	snprintf(path, len, "/proc/config.gz");
-	in = gzopen(path, "r");
-	if (in)
-		return in;
-	snprintf(path, len, "/boot/config-%s", release);
-	return gzopen(path, "r");
-}
-
-static void put_kernel_config(FILE *f, const char *release)
-{
-	char path[512], line[512], vals[NR_FACTS][64] = { { 0 } };
-	const char *val;
-	gzFile in;
-
-	in = open_kernel_config(release, path, sizeof(path));
-	if (!in) {
-		put(f, "kernel_config", "unknown");
-		return;
-	}
-	put(f, "kernel_config", path);
-	while (gzgets(in, line, sizeof(line)))
-		for (size_t i = 0; i < NR_FACTS; i++)
-			if (config_line(line, config_facts[i], &val))
-				snprintf(vals[i], sizeof(vals[i]), "%s", val);
-	gzclose(in);
-	for (size_t i = 0; i < NR_FACTS; i++)
-		if (vals[i][0])
-			putf(f, "config", "%s=%s", config_facts[i], vals[i]);
 }
 
 static void put_tools(FILE *f)
@@ -454,6 +391,10 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	put(f, "affinity", cfg->affinity ? "on" : "off");
 	if (ri->quick)
 		put(f, "quick", "yes");
+	put(f, "kernel", ri->kernel ? ri->kernel : "host");
+	put(f, "executor", ri->vm_accel ? "vm" : "host");
+	if (ri->vm_accel)
+		put(f, "vm_accel", ri->vm_accel);
 	for (int i = 0; ri->tags && ri->tags[i]; i++)
 		put(f, "tag", ri->tags[i]);
 	put_time(f, "start", ri->start);
@@ -473,7 +414,6 @@ static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_in
 	put(f, "workload", cfg->wl->name);
 	put_host(f, &u);
 	put_system(f);
-	put_kernel_config(f, u.release);
 	put_tools(f);
 	put_run(f, cfg, ri);
 }

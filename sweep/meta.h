@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "bind.h"
+#include "kconfig.h"
 
 struct run_info {
 	time_t start;
@@ -18,6 +19,8 @@ struct run_info {
 	const char *const *tags;	/* "key=value", NULL-terminated, may be NULL */
 	const char *argv_line;	/* the command line as typed */
 	bool quick;		/* --quick: "quick: yes" */
+	const char *kernel;	/* the image the run was for as given; NULL: the host's */
+	const char *vm_accel;	/* "kvm" or "tcg" inside a VM; NULL on the host */
 };
 
 /*
@@ -81,12 +84,17 @@ struct meta_system {
 	int nr_gov;
 	char *cpu_flags;	/* /proc/cpuinfo flags of the first CPU */
 	char *file[NR_META_SYS_FILES];	/* first line of each */
+	struct kconfig *kconfig;	/* the running kernel's config, NULL if unreadable */
+	char *kconfig_path;
 };
 
 void meta_system_read(struct meta_system *sys);
 void meta_system_free(struct meta_system *sys);
 
-/* The cpu_governor ... lockdown lines of meta, "unknown" for what is absent. */
+/*
+ * The cpu_governor ... lockdown, kernel_config and config lines of meta,
+ * "unknown" for what is absent.
+ */
 void meta_system_print(FILE *f, const struct meta_system *sys);
 
 #endif

@@ -576,8 +576,10 @@ static void caption(const struct chart *c, char *buf, size_t len)
 
 static void chart_title(const struct chart *c, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s", experiment_title(c->cfg, c->e),
-		 c->facts && c->facts->quick ? " (smoke run: --quick)" : "");
+	size_t n = snprintf(buf, len, "%s", experiment_title(c->cfg, c->e));
+
+	if (n < len)
+		table_title_notes(c->facts, buf + n, len - n);
 }
 
 /*

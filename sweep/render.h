@@ -21,7 +21,7 @@ struct render_block {
 	const struct point_result *res;	/* point order */
 	int nr;
 	const char *heading;		/* the line naming the run above it, or NULL */
-	const struct run_facts *facts;	/* the machine line and smoke-run mark, or NULL */
+	const struct run_facts *facts;	/* machine line, smoke-run and TCG marks; or NULL */
 };
 
 struct render_job {
@@ -29,7 +29,7 @@ struct render_job {
 	int nr_blocks;
 	/* the charts: every run's rows, tied to chart_cfg's points, run after run */
 	const struct sweep_cfg *chart_cfg;
-	const struct run_facts *chart_facts;	/* the smoke-run mark of chart titles, or NULL */
+	const struct run_facts *chart_facts;	/* title marks, one run's machine; or NULL */
 	const struct point_result *chart_res;
 	struct plot_opts plot;		/* series labels per chart row, scaling */
 	int nr_chart;

@@ -7,7 +7,9 @@
 
 #include "runfacts.h"
 
-const char *const run_fact_names[] = { "host", "arch", "cpu_model", "kernel_release", NULL };
+const char *const run_fact_names[] = {
+	"host", "arch", "cpu_model", "kernel_release", "kernel", "accel", NULL,
+};
 
 /* The i-th "tag: NAME=value" meta line, or NULL. */
 static const char *nth_tag(const struct result_set *set, int i)
@@ -36,6 +38,20 @@ static bool is_fact(const char *by)
 	return false;
 }
 
+/*
+ * A fact's value in meta.  accel is meta's vm_accel, absent on the host.
+ * A run from before kernel was recorded ran on the host's kernel: there
+ * was nowhere else to run (an import, which has no start, does not say).
+ */
+static const char *fact_value(const struct result_set *set, const char *fact)
+{
+	const char *v = result_meta(set, strcmp(fact, "accel") ? fact : "vm_accel");
+
+	if (!v && !strcmp(fact, "kernel") && result_meta(set, "start"))
+		return "host";
+	return v;
+}
+
 int run_fact(const struct result_set *set, const char *by, char *buf, size_t len)
 {
 	const char *tag, *v;
@@ -43,7 +59,7 @@ int run_fact(const struct result_set *set, const char *by, char *buf, size_t len
 
 	buf[0] = '\0';
 	if (is_fact(by)) {
-		v = result_meta(set, by);
+		v = fact_value(set, by);
 		snprintf(buf, len, "%s", v ? v : "");
 		return 0;
 	}
@@ -106,16 +122,39 @@ static bool known(const char *v)
 	return v && *v && strcmp(v, "unknown");
 }
 
-/* A tag that only repeats a fact (import records --tag arch=... as both). */
-static bool tag_is_fact(const char *tag)
+/*
+ * A tag that only repeats a fact (import records --tag arch=... as both);
+ * --tag kernel=base names what the kernel fact ("host") does not.
+ */
+static bool tag_is_fact(const struct result_set *set, const char *tag)
 {
 	for (int i = 0; run_fact_names[i]; i++) {
 		size_t n = strlen(run_fact_names[i]);
+		const char *v = fact_value(set, run_fact_names[i]);
 
-		if (!strncmp(tag, run_fact_names[i], n) && tag[n] == '=')
+		if (!strncmp(tag, run_fact_names[i], n) && tag[n] == '=' && v &&
+		    !strcmp(tag + n + 1, v))
 			return true;
 	}
 	return false;
+}
+
+/* Does a row of the summary say accel "tcg" (a merged kernel sweep)? */
+static bool summary_says_tcg(const struct result_set *set)
+{
+	int col = result_summary_col(set, "accel");
+
+	for (int r = 1; col >= 0 && r < set->summary.nr_rows; r++)
+		if (!strcmp(set->summary.rows[r][col], "tcg"))
+			return true;
+	return false;
+}
+
+bool run_is_tcg(const struct result_set *set)
+{
+	const char *accel = result_meta(set, "vm_accel");
+
+	return (accel && !strcmp(accel, "tcg")) || summary_says_tcg(set);
 }
 
 /* Append sep and value to buf at *n; sep becomes ", " after the first part. */
@@ -146,8 +185,10 @@ void run_heading(const struct result_set *set, int idx, char *buf, size_t len)
 	if (known(rel))
 		put_part(buf, len, &n, &sep, "kernel ", rel);
 	for (int i = 0; (tag = nth_tag(set, i)); i++)
-		if (!tag_is_fact(tag))
+		if (!tag_is_fact(set, tag))
 			put_part(buf, len, &n, &sep, "", tag);
+	if (run_is_tcg(set) && n < len)
+		snprintf(buf + n, len - n, RUN_TCG_NOTE);
 }
 
 struct run_facts run_facts_of(const struct result_set *set)
@@ -158,6 +199,7 @@ struct run_facts run_facts_of(const struct result_set *set)
 		.cpu_model = result_meta(set, "cpu_model"),
 		.kernel_release = result_meta(set, "kernel_release"),
 		.quick = quick && !strcmp(quick, "yes"),
+		.tcg = run_is_tcg(set),
 	};
 	size_t n = 0;
 

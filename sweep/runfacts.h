@@ -7,6 +7,7 @@
 #ifndef SWEEP_RUNFACTS_H
 #define SWEEP_RUNFACTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "results_read.h"
@@ -32,10 +33,21 @@ const char *run_pick_by(const struct result_set *const *sets, int nr, char *buf,
 /* A run's series label: "x86_64", "machine=a" (tag:machine), or "run 2" without by. */
 void run_label(const struct result_set *set, const char *by, int idx, char *buf, size_t len);
 
-/* "run 1: host, x86_64 (CPU), kernel 6.18.0, machine=a": the line above its table block. */
+/*
+ * "run 1: host, x86_64 (CPU), kernel 6.18.0, machine=a": the line above its
+ * table block, ending in " (VM under TCG emulation: for function, not
+ * performance)" for a TCG run.
+ */
 void run_heading(const struct result_set *set, int idx, char *buf, size_t len);
 
-/* The machine (arch, cpu_model, kernel release), tags and --quick of a run, from its meta. */
+/*
+ * Did (some of) the run's points run in a VM under TCG emulation?  Its meta
+ * says vm_accel: tcg, or, for a merged kernel sweep, its summary has an
+ * accel column that says tcg on a row.
+ */
+bool run_is_tcg(const struct result_set *set);
+
+/* The machine (arch, cpu_model, kernel release), tags, --quick and TCG of a run. */
 struct run_facts run_facts_of(const struct result_set *set);
 
 /* The NAME of the i-th --tag NAME=value line of meta, or NULL past the last. */

@@ -232,9 +232,19 @@ static enum group_style group_style(const struct sweep_cfg *cfg, const struct ex
 	return several_rows ? GROUPS_BLANK : GROUPS_NONE;
 }
 
+void table_title_notes(const struct run_facts *facts, char *buf, size_t len)
+{
+	/* numbers from a few short intervals must not reach a cover letter unnoticed */
+	size_t n = snprintf(buf, len, "%s", facts && facts->quick ? " (smoke run: --quick)" : "");
+
+	/* nor numbers of an emulated CPU, however long they ran */
+	if (facts && facts->tcg && n < len)
+		snprintf(buf + n, len - n, RUN_TCG_NOTE);
+}
+
 /* The title, with r's group value when given, underlined to its length. */
 static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
-			const struct point_result *r, bool quick)
+			const struct point_result *r, const struct run_facts *facts)
 {
 	char title[LABEL_LEN + 160], val[128];
 	size_t n;
@@ -246,9 +256,8 @@ static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct exp
 	} else {
 		n = snprintf(title, sizeof(title), "%s", experiment_title(cfg, e));
 	}
-	/* numbers from a few short intervals must not reach a cover letter unnoticed */
-	if (quick && n < sizeof(title))
-		snprintf(title + n, sizeof(title) - n, " (smoke run: --quick)");
+	if (n < sizeof(title))
+		table_title_notes(facts, title + n, sizeof(title) - n);
 	fprintf(out, "%s\n", title);
 	for (int i = utf8_len(title); i > 0; i--)
 		fputc('=', out);
@@ -356,7 +365,7 @@ static bool folded(const struct block *b, enum group_style style, int i)
 }
 
 static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
-		       const struct block *b, bool quick)
+		       const struct block *b, const struct run_facts *facts)
 {
 	enum group_style style = group_style(cfg, e, b);
 	struct notes nt = { .rows = calloc(b->nr > 0 ? (size_t)b->nr : 1, sizeof(*nt.rows)) };
@@ -372,7 +381,7 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 			print_notes(out, cfg, &nt);
 			if (i)
 				fputc('\n', out);
-			print_title(out, cfg, e, style == GROUPS_TITLED ? b->rows[i] : NULL, quick);
+			print_title(out, cfg, e, style == GROUPS_TITLED ? b->rows[i] : NULL, facts);
 		} else if (new_group && style == GROUPS_BLANK) {
 			fputc('\n', out);
 		}
@@ -411,7 +420,7 @@ int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts 
 		if (!err && b.nr) {
 			if (printed++)
 				fputc('\n', out);
-			err = block_print(out, cfg, &cfg->exps[x], &b, facts && facts->quick);
+			err = block_print(out, cfg, &cfg->exps[x], &b, facts);
 		}
 		block_free(&b);
 		if (err)

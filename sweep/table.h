@@ -39,7 +39,8 @@ void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
  * What the table says about the run besides its rows, from meta: the
  * machine (a line "- x86_64 (AMD EPYC 9654)" above the table, as cover
  * letters show it; NULL or "unknown" arch leaves it out, as for a table
- * that spans several machines) and whether it was a --quick smoke run.
+ * that spans several machines), whether it was a --quick smoke run, and
+ * whether it ran in a VM under TCG.
  * Charts also name the kernel release and the --tag values in their
  * subtitle.
  */
@@ -49,7 +50,18 @@ struct run_facts {
 	const char *kernel_release;	/* NULL when meta does not say */
 	char tags[256];			/* "kernel=base, machine=a": every --tag, or "" */
 	bool quick;
+	bool tcg;			/* in a VM under TCG: numbers for function only */
 };
+
+/* What marks a TCG run wherever its numbers are shown. */
+#define RUN_TCG_NOTE " (VM under TCG emulation: for function, not performance)"
+
+/*
+ * What titles of the run's tables and charts end in: " (smoke run:
+ * --quick)", " (VM under TCG emulation: for function, not performance)",
+ * both, or "" (facts may be NULL).
+ */
+void table_title_notes(const struct run_facts *facts, char *buf, size_t len);
 
 /*
  * One block per experiment that has results, in spec order, separated by a
@@ -60,7 +72,8 @@ struct run_facts {
  * unsupported points of a block (of a titled group) with the same reason
  * show as one line where the first would be: "overwrite=on: 16 points
  * unsupported: why", led by the varying parameters they share.  A quick
- * run's titles end in "(smoke run: --quick)".
+ * run's titles end in "(smoke run: --quick)", a TCG run's in "(VM under TCG
+ * emulation: for function, not performance)".
  * Returns 0, -ENOMEM, or -EIO when out has an error.
  */
 int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,

@@ -2,6 +2,7 @@
 /* Reading a whole text file into memory; see textfile.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -107,4 +108,21 @@ const char *textfile_strerror(int err)
 	default:
 		return strerror(-err);
 	}
+}
+
+char *read_first_line(const char *path)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+	ssize_t n = f ? getline(&line, &cap, f) : -1;
+
+	if (f)
+		fclose(f);
+	if (n <= 0) {
+		free(line);
+		return NULL;
+	}
+	line[strcspn(line, "\n")] = '\0';
+	return line;
 }

@@ -23,6 +23,12 @@ int read_text_file_len(const char *path, char **out, size_t *len);
 int read_text_file_max(const char *path, size_t max, char **out, size_t *len);
 int read_text_file(const char *path, char **out);
 
+/*
+ * The first line of path without its newline (free()), or NULL when it is
+ * absent, unreadable or empty: a sysfs or procfs fact.
+ */
+char *read_first_line(const char *path);
+
 /* A lowercase reason for an error of read_text_file(): "is a directory". */
 const char *textfile_strerror(int err);
 

@@ -30,6 +30,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "kfacts.h"
 #include "libbpf_log.h"
 #include "ringbuf.skel.h"
 #include "workload.h"
@@ -150,6 +151,28 @@ static int fail(char *why, size_t len, const char *what, int err)
 	return err;
 }
 
+/* What an fentry program needs of the kernel's build, besides BPF: trampolines. */
+static const char *const fentry_needs[] = { "CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS", NULL };
+
+/*
+ * A load or attach that failed.  EPERM as root is the kernel refusing, not
+ * the user lacking a capability (the engine checked those): name what
+ * refuses it on this kernel, lockdown or a missing option of needs, and
+ * where to run it instead.
+ */
+static int load_failed(char *why, size_t len, const char *what, int err,
+		       const char *const *needs)
+{
+	char hint[160];
+	size_t n;
+
+	fail(why, len, what, err);
+	n = strlen(why);
+	if (err == -EPERM && kfacts_eperm_hint(needs, hint, sizeof(hint)) && n < len)
+		snprintf(why + n, len - n, ": %s", hint);
+	return err;
+}
+
 static bool pow2_from(long long v, long long min)
 {
 	return v >= min && !(v & (v - 1));
@@ -237,7 +260,7 @@ static int load_fentry(char *why, size_t len)
 		return -EOPNOTSUPP;
 	}
 	if (fd < 0)
-		return fail(why, len, "fentry", fd);
+		return load_failed(why, len, "fentry", fd, fentry_needs);
 	close(fd);
 	return 0;
 }
@@ -323,7 +346,8 @@ static int load_skel(struct rb_state *st, const struct wl_point *pt, char *why, 
 	}
 	err = ringbuf_bpf__load(st->skel);
 	if (err)
-		return fail(why, len, fentry ? "fentry" : "load", err);
+		return load_failed(why, len, fentry ? "fentry" : "load", err,
+				   fentry ? fentry_needs : NULL);
 	return 0;
 }
 
@@ -489,7 +513,8 @@ static int start_bpf(struct rb_state *st, const struct wl_point *pt, char *why, 
 		return err;
 	st->link = bpf_program__attach(st->prog);
 	if (!st->link)
-		return fail(why, len, "attach", -errno);
+		return load_failed(why, len, "attach", -errno,
+				   pt->v[P_ATTACH] == A_FENTRY ? fentry_needs : NULL);
 	return 0;
 }
 

@@ -30,10 +30,29 @@ no_tmp_files() { [ -z "$(find "$1" -name '*.tmp')" ]; }
 D=$TMP/run
 $BPFSWEEP "$TMP/quick.spec" -o "$D" --no-plots >/dev/null 2>&1 </dev/null
 check meta/run [ $? = 0 ]
-for key in cpu_governor cpu_boost smt smt_control hypervisor hypervisor_type dmi_vendor \
-	dmi_product loadavg cmdline lockdown start end; do
+for key in cpu_governor cpu_boost smt smt_control virtualised hypervisor_type dmi_vendor \
+	dmi_product loadavg cmdline lockdown kernel_config kernel executor start end; do
 	check "meta/key-$key" once "$key" "$D/meta"
 done
+check meta/virtualised-word grep -Eqx 'virtualised: (yes( \(.+\))?|no|unknown)' "$D/meta"
+check meta/lockdown-word grep -Eqx 'lockdown: (none|integrity|confidentiality|unavailable)' \
+	"$D/meta"
+check meta/kernel-host grep -qx 'kernel: host' "$D/meta"
+check meta/executor-host grep -qx 'executor: host' "$D/meta"
+check meta/no-vm-accel-on-host quiet not grep -q '^vm_accel:' "$D/meta"
+# one config line per option of the list, or one saying there is no config to read
+config_lines_ok() {
+	local n
+	n=$(grep -c '^config: ' "$D/meta")
+	if grep -qx 'kernel_config: unknown' "$D/meta"; then
+		[ "$n" = 1 ] && grep -q '^config: unavailable (' "$D/meta"
+	else
+		[ "$n" -ge 16 ] && ! grep '^config: ' "$D/meta" |
+			grep -Evq '^config: CONFIG_[A-Z0-9_]+(=.+| is not set)$' &&
+			grep -Eq '^config: CONFIG_BPF_SYSCALL(=| is not set)' "$D/meta"
+	fi
+}
+check meta/config-lines config_lines_ok
 check meta/end-is-last [ "$(tail -n1 "$D/meta" | cut -d: -f1)" = end ]
 check meta/only-key-value-lines quiet not grep -qv '^[a-z_0-9]*: ' "$D/meta"
 check meta/no-temporary-file no_tmp_files "$D"

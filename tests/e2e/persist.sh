@@ -13,6 +13,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 SPEC=tests/e2e/persist.spec
+BIG=tests/e2e/persist_big.spec	# 26 points: 24 rates ok, then fail=none ok, fail=setup failed
 PER_POINT=8		# 2 repetitions × (1 warmup + 3 measured intervals)
 run() { $BPFSWEEP "$@" </dev/null; }
 
@@ -55,31 +56,32 @@ check persist/early-summary-header has_header "$D/summary.csv"
 check persist/early-no-point-yet [ -z "$(csv_col "$D/summary.csv" point)" ]
 
 # --- a file size limit: the point fails to persist, nothing lies -------------
+# 4 KiB: above meta (written first, whole or not at all), below the CSVs of BIG
 D=$TMP/efbig
-(ulimit -f 2 && exec $BPFSWEEP $SPEC --no-plots -o "$D" </dev/null >/dev/null 2>"$TMP/err")
+(ulimit -f 4 && exec $BPFSWEEP $BIG --no-plots -o "$D" </dev/null >/dev/null 2>"$TMP/err")
 status=$?
 check persist/efbig-exit-1 [ "$status" = 1 ]
 check persist/efbig-said grep -q \
 	"cannot save point [0-9]* .*: File too large; its rows were removed" \
 	"$TMP/err"
 check persist/efbig-consistent consistent "$D" $PER_POINT
-check persist/efbig-within-limit [ "$(stat -c %s "$D/samples.csv")" -le 2048 ]
-check persist/efbig-stopped [ "$(rows "$D" | wc -l)" -lt 10 ]
+check persist/efbig-within-limit [ "$(stat -c %s "$D/samples.csv")" -le 4096 ]
+check persist/efbig-stopped [ "$(rows "$D" | wc -l)" -lt 26 ]
 check persist/efbig-table-of-saved [ "$(grep -c M/s "$D/table.txt")" = "$(rows "$D" | wc -l)" ]
 
 # --- and --resume finishes it: the CSVs stay one set --------------------------
-run $SPEC --no-plots --resume "$D" >/dev/null 2>"$TMP/err"
+run $BIG --no-plots --resume "$D" >/dev/null 2>"$TMP/err"
 check persist/resume-after-efbig-exit-1 [ $? = 1 ]
 check persist/resume-consistent consistent "$D" $PER_POINT
 check persist/resume-every-point [ "$(rows "$D" | tr '\n' ' ')" = \
-	"0 ok 1 ok 2 ok 3 ok 4 ok 5 ok 6 ok 7 ok 8 ok 9 failed " ]
+	"$(printf '%d ok ' $(seq 0 24))25 failed " ]
 check persist/resume-one-header-samples one_header "$D/samples.csv"
 check persist/resume-one-header-summary one_header "$D/summary.csv"
-check persist/resume-table-whole [ "$(grep -c M/s "$D/table.txt")" = 9 ]
+check persist/resume-table-whole [ "$(grep -c M/s "$D/table.txt")" = 25 ]
 
 # the failed point runs again: its old row leaves, its new one comes
-run $SPEC --no-plots --resume "$D" >/dev/null 2>"$TMP/err"
-check persist/resume-reruns-failed grep -q "9 of 10 points keep their rows, 1 to run" "$TMP/err"
+run $BIG --no-plots --resume "$D" >/dev/null 2>"$TMP/err"
+check persist/resume-reruns-failed grep -q "25 of 26 points keep their rows, 1 to run" "$TMP/err"
 check persist/resume-failed-once [ "$(csv_col "$D/summary.csv" status | grep -c failed)" = 1 ]
 check persist/resume-no-tmp no_tmp "$D"
 # meta keeps the first start, says when each resume began, and ends in an end
@@ -89,10 +91,10 @@ check persist/resume-meta-end-last [ "$(tail -n 1 "$D/meta" | cut -d: -f1)" = en
 
 # --- --resume refuses another spec, other options, another directory ----------
 sum_before=$(cat "$D"/*.csv | md5sum)
-run $SPEC --no-plots --set rate=9 --resume "$D" >/dev/null 2>"$TMP/err"
+run $BIG --no-plots --set rate=9 --resume "$D" >/dev/null 2>"$TMP/err"
 check persist/resume-other-spec-exit-2 [ $? = 2 ]
 check persist/resume-other-spec-said grep -q "its spec differs at line" "$TMP/err"
-run $SPEC --no-plots --quick --resume "$D" >/dev/null 2>"$TMP/err"
+run $BIG --no-plots --quick --resume "$D" >/dev/null 2>"$TMP/err"
 check persist/resume-quick-exit-2 [ $? = 2 ]
 check persist/resume-quick-said grep -q "it was run with warmup 20ms, this run has 0.25s" "$TMP/err"
 check persist/resume-refusal-writes-nothing [ "$(cat "$D"/*.csv | md5sum)" = "$sum_before" ]
@@ -124,7 +126,7 @@ check persist/resume-running-run-one-header one_header "$D2/summary.csv"
 D2=$TMP/moved
 cp -r "$D" "$D2"
 sed -i 's/^\([0-9]*\),3,rates,1,4000,/\1,3,rates,1,4001,/' "$D2/summary.csv"
-run $SPEC --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
+run $BIG --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
 check persist/resume-tuple-mismatch-exit-2 [ $? = 2 ]
 check persist/resume-tuple-mismatch-said grep -q \
 	"point 3 is not the same point: rate=4001 there, rate=4000 now" "$TMP/err"
@@ -139,7 +141,7 @@ rows[1][rows[0].index("quality")] = "junk"
 csv.writer(open(sys.argv[1], "w"), lineterminator="\n").writerows(rows)
 PY
 sum_before=$(cat "$D2"/*.csv | md5sum)
-run $SPEC --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
+run $BIG --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
 check persist/resume-bad-quality-exit-2 [ $? = 2 ]
 check persist/resume-bad-quality-said grep -q \
 	"summary.csv line 2: quality 'junk' is not one bpfsweep writes" "$TMP/err"

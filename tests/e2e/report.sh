@@ -117,9 +117,13 @@ for f in summary.csv samples.csv; do
 	check "merge/$f-run-1-count" [ "$(csv_col "$M/$f" run run 1 | wc -l)" = "$rows_a" ]
 	check "merge/$f-host" [ "$(csv_col "$M/$f" host | sort -u)" = "$(uname -n)" ]
 	check "merge/$f-arch" [ "$(csv_col "$M/$f" arch | sort -u)" = "$(uname -m)" ]
-	# every merged row is its run's row, behind the run's own columns
+	check "merge/$f-kernel" [ "$(csv_col "$M/$f" kernel | sort -u)" = host ]
+	check "merge/$f-accel-empty-on-host" [ -z "$(csv_col "$M/$f" accel | sort -u)" ]
+	# every merged row is its run's row, behind the run columns (those before its first)
+	first=$(head -1 "$M/$f" | tr , '\n' | grep -nx "$(head -1 "$A/$f" | cut -d, -f1)" |
+		head -1 | cut -d: -f1)
 	check "merge/$f-rows-are-the-runs" diff <(tail -n +2 "$A/$f"; tail -n +2 "$B/$f") \
-		<(tail -n +2 "$M/$f" | cut -d, -f7-)
+		<(tail -n +2 "$M/$f" | cut -d, -f"$first"-)
 done
 check merge/summary-rates [ "$(csv_col "$M/summary.csv" rate run 2 | sort -u)" = 2000000 ]
 check merge/samples-match-summary [ "$(csv_col "$M/samples.csv" point run 2 | sort -u | wc -l)" = \

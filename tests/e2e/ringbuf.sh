@@ -52,6 +52,12 @@ ok) pass ringbuf/fentry-measured ;;
 unsupported) check ringbuf/fentry-reason [ -n "$(csv_col "$SUM" reason attach fentry)" ] ;;
 *) fail ringbuf/fentry "status $st: $(csv_col "$SUM" reason attach fentry)" ;;
 esac
+# under lockdown the reason says so, and where to run it instead (meta read the same facts)
+if [ "$st" = unsupported ] && grep -Eqx 'lockdown: (integrity|confidentiality)' "$D/meta"; then
+	mode=$(sed -n 's/^lockdown: //p' "$D/meta")
+	check ringbuf/fentry-reason-lockdown grep -q "fentry: Operation not permitted: kernel \
+lockdown is '$mode'; try it on another kernel in a VM: --kernel IMAGE (docs/kernel.md)" "$SUM"
+fi
 
 # the main job, quick and with two producer counts: a table and a chart
 D=$TMP/default

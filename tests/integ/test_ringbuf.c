@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "kfacts.h"
 #include "workload.h"
 
 extern const struct workload ringbuf_workload;
@@ -317,8 +318,12 @@ TEST(overwrite)
 
 TEST(fentry)
 {
+	static const char *const fentry_needs[] = {
+		"CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS", NULL,
+	};
 	struct wl_point pt = make_point("attach=fentry", NULL);
-	char why[256] = "", probe_why[256] = "";
+	char why[256] = "", probe_why[256] = "", hint[160];
+	char expect[256] = "fentry: Operation not permitted";
 	struct result res;
 	int err, probe_err;
 
@@ -331,7 +336,12 @@ TEST(fentry)
 		printf("# fentry: %d (%s)\n", err, why);
 		CHECK_INT(err, -EPERM);
 		CHECK(strstr(why, "fentry") != NULL);
-		CHECK_STR(probe_why, "fentry: Operation not permitted");
+		/* and, where this kernel's facts tell, what refuses it and what to do */
+		if (kfacts_eperm_hint(fentry_needs, hint, sizeof(hint)))
+			snprintf(expect, sizeof(expect), "fentry: Operation not permitted: %s",
+				 hint);
+		CHECK_STR(probe_why, expect);
+		CHECK(!strchr(probe_why, '\n'));
 		return;
 	}
 	CHECK_INT(res.thread_err, 0);

@@ -150,7 +150,79 @@ TEST(heading_leaves_out_the_unknown)
 	CHECK_STR(buf, "run 1:");
 }
 
+/* A run of this bpfsweep on the host, one in a VM under TCG, and one from before kernel was. */
+static struct result_meta meta_host[] = {
+	{ "host", "epyc" }, { "kernel_release", "6.18.0" }, { "kernel", "host" },
+	{ "executor", "host" }, { "tag", "kernel=base" }, { "start", "2026-11-30T17:00:00Z" },
+};
+static struct result_meta meta_tcg[] = {
+	{ "host", "epyc" }, { "kernel_release", "7.3.4" }, { "kernel", "vmlinuz-7.3.4" },
+	{ "executor", "vm" }, { "vm_accel", "tcg" }, { "tag", "kernel=vmlinuz-7.3.4" },
+	{ "start", "2026-11-30T17:00:00Z" },
+};
+static struct result_meta meta_new[] = {
+	{ "host", "epyc" }, { "kernel_release", "6.18.0" }, { "kernel", "host" },
+	{ "executor", "host" }, { "start", "2026-11-30T17:00:00Z" },
+};
+static struct result_meta meta_old[] = {
+	{ "host", "epyc" }, { "kernel_release", "6.18.0" }, { "start", "2026-01-01T00:00:00Z" },
+};
+
+TEST(kernel_and_accel_facts)
+{
+	struct result_set host = SET(meta_host), tcg = SET(meta_tcg), old = SET(meta_old);
+	struct result_set im = SET(meta_imported), new = SET(meta_new);
+	const struct result_set *runs[] = { &new, &old }, *vm[] = { &new, &tcg };
+	char v[64];
+
+	CHECK_INT(run_fact(&tcg, "kernel", v, sizeof(v)), 0);
+	CHECK_STR(v, "vmlinuz-7.3.4");
+	CHECK_INT(run_fact(&tcg, "accel", v, sizeof(v)), 0);	/* meta's vm_accel */
+	CHECK_STR(v, "tcg");
+	CHECK_INT(run_fact(&host, "accel", v, sizeof(v)), 0);
+	CHECK_STR(v, "");
+	CHECK_INT(run_fact(&old, "kernel", v, sizeof(v)), 0);	/* where it could: the host */
+	CHECK_STR(v, "host");
+	CHECK_INT(run_fact(&im, "kernel", v, sizeof(v)), 0);	/* an import does not say */
+	CHECK_STR(v, "");
+	/* an old run and a new one on the same kernel differ in nothing */
+	CHECK(!run_pick_by(runs, 2, v, sizeof(v)));
+	CHECK_STR(run_pick_by(vm, 2, v, sizeof(v)), "kernel_release");
+	CHECK(!run_is_tcg(&host) && run_is_tcg(&tcg) && !run_is_tcg(&old));
+	CHECK(!run_facts_of(&host).tcg && run_facts_of(&tcg).tcg);
+}
+
+/* A TCG run's heading says so; a tag named like a fact stays when it says more. */
+TEST(tcg_heading)
+{
+	struct result_set host = SET(meta_host), tcg = SET(meta_tcg);
+	char buf[256];
+
+	run_heading(&host, 0, buf, sizeof(buf));
+	CHECK_STR(buf, "run 1: epyc, kernel 6.18.0, kernel=base");
+	run_heading(&tcg, 1, buf, sizeof(buf));
+	CHECK_STR(buf, "run 2: epyc, kernel 7.3.4 (VM under TCG emulation: for function, not "
+		  "performance)");	/* its tag only repeats the kernel fact */
+}
+
+/* A merged kernel sweep: TCG when any row's accel column says so. */
+TEST(tcg_in_a_merged_summary)
+{
+	struct result_set set = { 0 };
+
+	CHECK_INT(csv_read_string("run,kernel,accel,exp\n1,host,,0\n2,vmlinuz,kvm,0\n",
+				  &set.summary), 0);
+	CHECK(!run_is_tcg(&set));
+	csv_table_free(&set.summary);
+	CHECK_INT(csv_read_string("run,kernel,accel,exp\n1,host,,0\n2,vmlinuz,tcg,0\n",
+				  &set.summary), 0);
+	CHECK(run_is_tcg(&set));
+	CHECK(run_facts_of(&set).tcg);
+	csv_table_free(&set.summary);
+}
+
 RUN_TESTS(union_of_equal_headers_is_the_header, a_column_of_one_run_lands_beside_its_neighbour,
 	  many_columns_grow_the_set, facts_and_tags_by_name,
 	  default_by_is_the_first_fact_that_differs,
-	  series_labels_and_headings, heading_leaves_out_the_unknown)
+	  series_labels_and_headings, heading_leaves_out_the_unknown, kernel_and_accel_facts,
+	  tcg_heading, tcg_in_a_merged_summary)

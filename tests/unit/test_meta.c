@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "kconfig.h"
 #include "meta.h"
 
 extern const struct workload null_workload;
@@ -48,13 +49,16 @@ TEST(nothing_readable_is_unknown)
 		  "cpu_boost: unknown\n"
 		  "smt: unknown\n"
 		  "smt_control: unknown\n"
-		  "hypervisor: unknown\n"
+		  "virtualised: unknown\n"
 		  "hypervisor_type: unknown\n"
 		  "dmi_vendor: unknown\n"
 		  "dmi_product: unknown\n"
 		  "loadavg: unknown\n"
 		  "cmdline: unknown\n"
-		  "lockdown: unknown\n");
+		  "lockdown: unavailable\n"
+		  "kernel_config: unknown\n"
+		  "config: unavailable (no /proc/config.gz, /boot/config-<release> or "
+		  "/usr/lib/modules/<release>/config)\n");
 	free(text);
 }
 
@@ -80,7 +84,7 @@ TEST(bare_metal_intel)
 	CHECK(has_line(text, "cpu_boost", "off"));	/* no_turbo=1 */
 	CHECK(has_line(text, "smt", "on"));
 	CHECK(has_line(text, "smt_control", "on"));
-	CHECK(has_line(text, "hypervisor", "no"));	/* a flags line without the flag */
+	CHECK(has_line(text, "virtualised", "no"));	/* a flags line without the flag */
 	CHECK(has_line(text, "dmi_vendor", "Dell Inc."));
 	CHECK(has_line(text, "dmi_product", "PowerEdge R650"));
 	CHECK(has_line(text, "loadavg", "0.52 0.40 0.31"));
@@ -115,22 +119,103 @@ TEST(mixed_governors_and_boost)
 	free(text);
 }
 
-TEST(hypervisor_sources)
+TEST(virtualised_sources)
 {
 	struct meta_system sys = { .cpu_flags = "fpu vme hypervisor lahf_lm" };
 	char *text = printed(&sys);
 
-	CHECK(has_line(text, "hypervisor", "yes"));
+	CHECK(has_line(text, "virtualised", "yes"));
+	free(text);
+	sys.file[META_DMI_VENDOR] = "QEMU";	/* the hypervisor's firmware names it */
+	text = printed(&sys);
+	CHECK(has_line(text, "virtualised", "yes (QEMU)"));
 	free(text);
 	sys.cpu_flags = "fpu hypervisorx xhypervisor";	/* whole words only */
+	sys.file[META_DMI_VENDOR] = "Dell Inc.";	/* the hardware's, not a hypervisor */
 	text = printed(&sys);
-	CHECK(has_line(text, "hypervisor", "no"));
+	CHECK(has_line(text, "virtualised", "no"));
 	free(text);
 	/* arm64 or PV Xen: no flag */
-	sys = (struct meta_system){ .file[META_HV_TYPE] = "xen" };
+	sys = (struct meta_system){ .file[META_HV_TYPE] = "xen", .file[META_DMI_VENDOR] = "Xen" };
 	text = printed(&sys);
-	CHECK(has_line(text, "hypervisor", "yes"));
+	CHECK(has_line(text, "virtualised", "yes (xen)"));
 	CHECK(has_line(text, "hypervisor_type", "xen"));
+	free(text);
+}
+
+/* A config written here, read as the running kernel's would be (NULL on failure). */
+static struct kconfig *config_of(const char *text)
+{
+	char path[] = "/tmp/test_meta_config.XXXXXX";
+	struct kconfig *kc = NULL;
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		return NULL;
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text) || kconfig_open(path, &kc))
+		kc = NULL;
+	close(fd);
+	unlink(path);
+	return kc;
+}
+
+/* Every option of the list, set or not, in its order; strings as written. */
+TEST(config_lines)
+{
+	struct meta_system sys = {
+		.kconfig = config_of("CONFIG_BPF_SYSCALL=y\n# CONFIG_KPROBES is not set\n"
+				     "CONFIG_HZ=1000\nCONFIG_KPROBE_EVENTS=m\n"),
+		.kconfig_path = "/boot/config-6.1.0",
+	};
+	char *text = printed(&sys);
+	const char *bpf, *kprobes, *hz;
+
+	CHECK(sys.kconfig);
+	CHECK(has_line(text, "kernel_config", "/boot/config-6.1.0"));
+	CHECK(has_line(text, "config", "CONFIG_BPF_SYSCALL=y"));
+	CHECK(has_line(text, "config", "CONFIG_KPROBES is not set"));
+	CHECK(has_line(text, "config", "CONFIG_KPROBE_EVENTS=m"));
+	CHECK(has_line(text, "config", "CONFIG_PREEMPT_RT is not set"));	/* absent */
+	CHECK(has_line(text, "config", "CONFIG_HZ=1000"));
+	CHECK(!strstr(text, "config: unavailable"));
+	bpf = strstr(text, "CONFIG_BPF_SYSCALL");
+	kprobes = strstr(text, "CONFIG_KPROBES");
+	hz = strstr(text, "CONFIG_HZ");
+	CHECK(bpf && kprobes && hz && bpf < kprobes && kprobes < hz);
+	kconfig_free(sys.kconfig);
+	free(text);
+}
+
+/* securityfs says it; without securityfs, what the config and cmdline forced at boot. */
+TEST(lockdown_sources)
+{
+	struct meta_system sys = {
+		.file[META_LOCKDOWN] = "[none] integrity confidentiality",
+		.kconfig = config_of("CONFIG_SECURITY_LOCKDOWN_LSM=y\n"
+				     "CONFIG_LOCK_DOWN_KERNEL_FORCE_INTEGRITY=y\n"),
+	};
+	char *text = printed(&sys);
+
+	CHECK(sys.kconfig);
+	CHECK(has_line(text, "lockdown", "none"));	/* securityfs is the truth */
+	free(text);
+	sys.file[META_LOCKDOWN] = NULL;
+	text = printed(&sys);
+	CHECK(has_line(text, "lockdown", "integrity"));	/* forced by the config */
+	free(text);
+	sys.file[META_CMDLINE] = "ro lockdown=confidentiality quiet";	/* raised at boot */
+	text = printed(&sys);
+	CHECK(has_line(text, "lockdown", "confidentiality"));
+	free(text);
+	sys.file[META_CMDLINE] = "ro nolockdown=confidentiality";	/* not the parameter */
+	text = printed(&sys);
+	CHECK(has_line(text, "lockdown", "integrity"));
+	free(text);
+	kconfig_free(sys.kconfig);
+	sys.kconfig = NULL;
+	sys.file[META_CMDLINE] = "ro lockdown=integrity";	/* no config: LSM built in? */
+	text = printed(&sys);
+	CHECK(has_line(text, "lockdown", "unavailable"));
 	free(text);
 }
 
@@ -148,7 +233,7 @@ TEST(values_are_one_clean_line)
 
 	CHECK(has_line(text, "cmdline", "a [2Jb c d e "));
 	CHECK(has_line(text, "dmi_vendor", "QEMU  host: evil"));
-	CHECK(has_line(text, "lockdown", "none "));
+	CHECK(has_line(text, "lockdown", "unavailable"));	/* no level, not a garbled one */
 	CHECK(!strstr(text, "\nhost:"));
 	free(text);
 }
@@ -198,5 +283,55 @@ TEST(written_once_end_appended)
 	CHECK_STR(line, "end: 1970-01-02T00:01:01Z\n");	/* the last line */
 }
 
+/* meta_write()'s text of a run described by ri (free()), or NULL. */
+static char *written(const struct run_info *ri)
+{
+	char dir[] = "/tmp/test_meta.XXXXXX", path[PATH_MAX], *text = NULL;
+	struct sweep_cfg cfg = { .wl = &null_workload, .spec_path = "x.spec", .title = "t",
+				 .repeat = 1, .duration_ns = 1000000000 };
+	size_t cap = 0;
+	FILE *f;
+
+	if (!mkdtemp(dir))
+		return NULL;
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	if (!meta_write(path, &cfg, ri) && (f = fopen(path, "r"))) {
+		if (getdelim(&text, &cap, '\0', f) < 0) {
+			free(text);
+			text = NULL;
+		}
+		fclose(f);
+	}
+	unlink(path);
+	rmdir(dir);
+	return text;
+}
+
+/* Where the run's points ran: the host's kernel, or an image in a VM and how it ran. */
+TEST(kernel_and_executor)
+{
+	struct run_info ri = { .start = 86400 };
+	char *text = written(&ri);
+
+	CHECK(has_line(text, "kernel", "host"));
+	CHECK(has_line(text, "executor", "host"));
+	CHECK(!strstr(text, "\nvm_accel:"));
+	free(text);
+	ri.kernel = "../linux/arch/x86/boot/bzImage";
+	ri.vm_accel = "tcg";
+	text = written(&ri);
+	CHECK(has_line(text, "kernel", "../linux/arch/x86/boot/bzImage"));
+	CHECK(has_line(text, "executor", "vm"));
+	CHECK(has_line(text, "vm_accel", "tcg"));
+	free(text);
+	ri.kernel = "/k/bz\nhost: evil";	/* a path is one line like any value */
+	ri.vm_accel = "kvm";
+	text = written(&ri);
+	CHECK(has_line(text, "kernel", "/k/bz host: evil"));
+	CHECK(has_line(text, "vm_accel", "kvm"));
+	free(text);
+}
+
 RUN_TESTS(nothing_readable_is_unknown, bare_metal_intel, mixed_governors_and_boost,
-	  hypervisor_sources, values_are_one_clean_line, written_once_end_appended)
+	  virtualised_sources, config_lines, lockdown_sources, values_are_one_clean_line,
+	  written_once_end_appended, kernel_and_executor)

@@ -385,6 +385,22 @@ TEST(smoke_run_title)
 	fixture_clean(&fx);
 }
 
+/* So does a TCG run's chart, without a machine for a chart of several runs. */
+TEST(tcg_run_title)
+{
+	const struct run_facts facts = { .tcg = true };
+	struct fixture fx;
+	int err;
+
+	CHECK_INT(fixture_init(&fx), 0);
+	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title (VM under "
+			   "TCG emulation: for function, not performance)\""), 1);
+	if (err != -ENOENT)
+		CHECK_INT(err, 0);
+	fixture_clean(&fx);
+}
+
 /*
  * The .dat and .gp only: gnuplot off $PATH, its "not found" silenced.
  * For the tests of what the scripts say, which need no image.
@@ -491,4 +507,5 @@ TEST(short_names)
 }
 
 RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
-	  unsupported_series_in_key, smoke_run_title, subtitle, caption, logx, short_names)
+	  unsupported_series_in_key, smoke_run_title, tcg_run_title, subtitle, caption, logx,
+	  short_names)

@@ -296,6 +296,21 @@ TEST(machine_line_and_smoke_run)
 		   "Ringbuf (smoke run: --quick)\n"
 		   "============================\n"
 		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
+	/* nor are a TCG run's numbers, however long it ran: both notes when both hold */
+	facts = (struct run_facts){ .arch = "x86_64", .tcg = true };
+	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+		   "- x86_64\n"
+		   "Ringbuf (VM under TCG emulation: for function, not performance)\n"
+		   "===============================================================\n"
+		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
+	facts.quick = true;
+	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+		   "- x86_64\n"
+		   "Ringbuf (smoke run: --quick) (VM under TCG emulation: for function, not "
+		   "performance)\n"
+		   "=========================================="
+		   "==========================================\n"
+		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
 	/* a table over several machines (or none known) names none */
 	facts = (struct run_facts){ .arch = "unknown", .cpu_model = "x" };
 	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
