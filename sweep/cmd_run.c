@@ -457,6 +457,11 @@ int cmd_run(const struct cli_opts *o)
 	rs.info.tags = o->tags;
 	rs.info.argv_line = o->argv_line;
 	rs.info.quick = o->quick;
+	/* a kernel sweep's sub-run says which of its kernels this is (kernelrun.c) */
+	if (o->guest_of && strcmp(o->guest_of, KERNEL_HOST))
+		rs.info.kernel = o->guest_of;
+	rs.info.vm_accel = o->guest_accel;
+	rs.info.not_run = o->fail_all && rs.info.kernel;
 	if (cli_check_only(rs.cfg, o->only) || plan_run(&rs)) {
 		status = EXIT_USAGE;
 		goto cleanup;

@@ -422,6 +422,10 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			o->guest_of = optarg;
 			break;
 		case OPT_GUEST_ACCEL:
+			if (strcmp(optarg, "kvm") && strcmp(optarg, "tcg")) {
+				diag_err("--guest-accel expects kvm or tcg, not '%s'", optarg);
+				return EXIT_USAGE;
+			}
 			o->guest_accel = optarg;
 			break;
 		case OPT_FAIL_ALL:

@@ -331,13 +331,13 @@ static void put_system(FILE *f)
 	meta_system_free(&sys);
 }
 
-static void put_host(FILE *f, const struct utsname *u)
+static void put_host(FILE *f, const struct utsname *u, bool not_run)
 {
 	char mem[64];
 
 	put(f, "host", u->nodename);
-	put(f, "kernel_release", u->release);
-	put(f, "kernel_version", u->version);
+	put(f, "kernel_release", not_run ? "unknown (it did not run)" : u->release);
+	put(f, "kernel_version", not_run ? "unknown" : u->version);
 	put(f, "arch", u->machine);
 	put_cpu_model(f);
 	putf(f, "nproc", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
@@ -392,7 +392,7 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	if (ri->quick)
 		put(f, "quick", "yes");
 	put(f, "kernel", ri->kernel ? ri->kernel : "host");
-	put(f, "executor", ri->vm_accel ? "vm" : "host");
+	put(f, "executor", ri->not_run ? "none" : ri->vm_accel ? "vm" : "host");
 	if (ri->vm_accel)
 		put(f, "vm_accel", ri->vm_accel);
 	for (int i = 0; ri->tags && ri->tags[i]; i++)
@@ -412,8 +412,9 @@ static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_in
 	put(f, "spec", cfg->spec_path);
 	put(f, "title", cfg->title);
 	put(f, "workload", cfg->wl->name);
-	put_host(f, &u);
-	put_system(f);
+	put_host(f, &u, ri->not_run);
+	if (!ri->not_run)
+		put_system(f);
 	put_tools(f);
 	put_run(f, cfg, ri);
 }

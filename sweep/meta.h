@@ -21,6 +21,8 @@ struct run_info {
 	bool quick;		/* --quick: "quick: yes" */
 	const char *kernel;	/* the image the run was for as given; NULL: the host's */
 	const char *vm_accel;	/* "kvm" or "tcg" inside a VM; NULL on the host */
+	bool not_run;		/* the points ran nowhere (their kernel did not boot):
+				 * no kernel facts, since this kernel is not theirs */
 };
 
 /*
