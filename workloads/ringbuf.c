@@ -507,7 +507,7 @@ free_state:
 	return err;
 }
 
-/* rb-custom: what the ring holds now; a drain moves at most a ring's size ahead. */
+/* rb-custom: what the ring holds now, at most a ring's size of it per call. */
 static int custom_drain(struct rb_state *st)
 {
 	struct rb_drain_res res = { 0 };
