@@ -222,14 +222,13 @@ static void publish(struct rb_ring *r, unsigned long cons, unsigned long *publis
 int rb_drain(struct rb_ring *r, rb_record_fn fn, void *ctx, struct rb_drain_res *res)
 {
 	bool copy = fn && r->overwrite_pos;
-	unsigned long cons, prod, over, limit, published;
+	unsigned long cons, prod, over, published, budget = r->mask + 1;
 	struct run run;
 	int err = 0;
 
 	/* ours alone: no other thread stores it */
 	cons = published = __atomic_load_n(r->consumer_pos, __ATOMIC_RELAXED);
-	limit = cons + r->mask + 1;
-	while (cons < limit) {
+	while (budget) {
 		prod = load_acquire(r->producer_pos);
 		/* read after producer_pos: at least as recent as what it published */
 		if (r->overwrite_pos)
@@ -239,6 +238,7 @@ int rb_drain(struct rb_ring *r, rb_record_fn fn, void *ctx, struct rb_drain_res 
 		err = read_run(r, &run, cons, prod, copy);
 		if (err)
 			break;
+		budget -= run.end - run.start < budget ? run.end - run.start : budget;
 		over = r->overwrite_pos ? overrun_to(r) : 0;
 		if (over > run.start) {
 			/* overrun while we read: drop the run, resume where it ends */

@@ -44,9 +44,10 @@ void rb_ring_unmap(struct rb_ring *r);
 
 /*
  * Read what the producers committed, up to the first record still being
- * written, and advance consumer_pos past it.  Each call moves at most one
- * ring's size ahead, so that a consumer chasing overwriting producers still
- * returns to report and to check whether to stop.  fn may be NULL (count
+ * written, and advance consumer_pos past it.  Each call reads at most a
+ * ring's size of records (skipping what was overrun costs nothing), so
+ * that a consumer chasing overwriting producers still returns to report
+ * and to check whether to stop.  fn may be NULL (count
  * only).  Adds to *res; 0, or -E2BIG for an overwrite-mode record too big
  * to copy, or -EBADMSG for a header that cannot be (a corrupt ring).
  */
