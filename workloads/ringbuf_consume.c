@@ -243,6 +243,7 @@ int rb_drain(struct rb_ring *r, rb_record_fn fn, void *ctx, struct rb_drain_res 
 		if (over > run.start) {
 			/* overrun while we read: drop the run, resume where it ends */
 			cons = skip_lost(r, cons, over, res);
+			res->torn_runs++;
 			continue;
 		}
 		if (run.bad) {

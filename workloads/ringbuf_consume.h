@@ -25,11 +25,13 @@ struct rb_ring {
 
 /*
  * What a drain did: records handed over (discarded ones excluded) and, in
- * overwrite mode, bytes the producers overran before we could read them.
+ * overwrite mode, bytes the producers overran before we could read them,
+ * and runs dropped because they were overrun while we read them.
  */
 struct rb_drain_res {
 	uint64_t records;
 	uint64_t lost_bytes;
+	uint64_t torn_runs;
 };
 
 /*
