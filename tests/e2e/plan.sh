@@ -114,9 +114,8 @@ this process lacks CAP_BPF, CAP_PERFMON" "$TMP/out"
 	# a kernel with overwrite mode runs rb-prod's point; rb-libbpf's stays
 	# unsupported, for libbpf (its reader ignores overwrite_pos)
 	if [ "$(csv_col "$D/summary.csv" status bench rb-prod)" = ok ]; then
-		check plan/overwrite-only-libbpf-refuses grep -q \
-			'^1 of 3 points unsupported: rb-libbpf: libbpf [0-9]*\.[0-9]* cannot consume' \
-			"$TMP/err"
+		said='^1 of 3 points unsupported: rb-libbpf: libbpf [0-9]*\.[0-9]* cannot consume'
+		check plan/overwrite-only-libbpf-refuses grep -q "$said" "$TMP/err"
 		return
 	fi
 	said="^2 of 3 points unsupported: BPF_F_RB_OVERWRITE: not supported by kernel $(uname -r)$"

@@ -194,8 +194,8 @@ TEST(overfilled_then_read)
 	CHECK_INT(s.bad_len, 0);
 	for (uint64_t i = 0; i < kept; i++)
 		if (s.seq[i] != total - kept + i)
-			CHECK_FAIL_("record %llu: number %llu, expected %llu", (unsigned long long)i,
-				    (unsigned long long)s.seq[i],
+			CHECK_FAIL_("record %llu: number %llu, expected %llu",
+				    (unsigned long long)i, (unsigned long long)s.seq[i],
 				    (unsigned long long)(total - kept + i));
 	CHECK_INT(s.seq[kept - 1], total - 1);
 	CHECK_INT(res.lost_bytes, (total - kept) * RECORD_SZ);
