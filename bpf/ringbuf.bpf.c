@@ -35,8 +35,16 @@ const volatile bool use_output;
 const volatile bool count_hits;
 /* Sampled notifications: wake the consumer once this many records wait; 0: off. */
 const volatile long sample_rate;
+/*
+ * Ring buffer records carry 0, 1, 2, ... instead of sample_val, in the
+ * order they are reserved when there is one producer: the overwrite test
+ * (tests/integ/test_ringbuf_overwrite.c) checks which ones a reader sees.
+ */
+const volatile bool number_records;
 
 long sample_val = 42;
+/* The next record's number; after a run, how many records were numbered. */
+__u64 next_seq;
 
 /*
  * Written by every producer CPU.  Each counter sits on its own pair of
@@ -74,15 +82,21 @@ static __always_inline void account(long ok, long failed)
 	__sync_fetch_and_add(&dropped, failed);
 }
 
+/* A record's payload: sample_val, or its number (one producer: no race). */
+static __always_inline long payload(void)
+{
+	return number_records ? next_seq++ : sample_val;
+}
+
 static __always_inline void rb_batch(void)
 {
 	long ok = 0, failed = 0;
-	long *sample;
+	long *sample, val;
 
 	for (int i = 0; i < batch_cnt; i++) {
 		if (use_output) {
-			if (bpf_ringbuf_output(&ringbuf, &sample_val, sizeof(sample_val),
-					       wakeup_flags()))
+			val = payload();
+			if (bpf_ringbuf_output(&ringbuf, &val, sizeof(val), wakeup_flags()))
 				failed++;
 			else
 				ok++;
@@ -93,7 +107,7 @@ static __always_inline void rb_batch(void)
 			failed++;
 			continue;
 		}
-		*sample = sample_val;
+		*sample = payload();
 		bpf_ringbuf_submit(sample, wakeup_flags());
 		ok++;
 	}

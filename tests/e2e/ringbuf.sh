@@ -37,15 +37,22 @@ done
 # without overwrite mode and with no consumer, rb-prod fills the ring within
 # the warmup and then only drops: what it must show is that BPF ran
 check ringbuf/rb-prod-ran bpf_ran rb-prod
-# overwrite mode: measured where the kernel has it, else unsupported with the reason
-while IFS= read -r st; do
-	case "$st" in
-	ok) pass ringbuf/overwrite-measured ;;
-	unsupported) check ringbuf/overwrite-reason grep -q \
-		'unsupported,BPF_F_RB_OVERWRITE: not supported by kernel' "$SUM" ;;
-	*) fail ringbuf/overwrite "status $st" ;;
+# overwrite mode: measured where the kernel has it, else unsupported with the
+# reason; rb-libbpf never measures it (libbpf's reader ignores overwrite_pos)
+rows=$(paste <(csv_col "$SUM" bench overwrite on) <(csv_col "$SUM" status overwrite on) \
+	<(csv_col "$SUM" reason overwrite on))
+check ringbuf/overwrite-rows [ "$(printf '%s\n' "$rows" | grep -c .)" = 2 ]
+while IFS=$'\t' read -r b st why; do
+	case "$b/$st/$why" in
+	*/unsupported/"BPF_F_RB_OVERWRITE: not supported by kernel "*)
+		pass "ringbuf/$b-overwrite-kernel-reason" ;;
+	rb-libbpf/unsupported/"rb-libbpf: libbpf "*" cannot consume BPF_F_RB_OVERWRITE rings"*)
+		pass ringbuf/rb-libbpf-overwrite-libbpf-reason ;;
+	rb-libbpf/*) fail ringbuf/rb-libbpf-overwrite "status $st: $why" ;;
+	*/ok/*) pass "ringbuf/$b-overwrite-measured" ;;
+	*) fail "ringbuf/$b-overwrite" "status $st: $why" ;;
 	esac
-done < <(csv_col "$SUM" status overwrite on)
+done <<<"$rows"
 st=$(csv_col "$SUM" status attach fentry)
 case "$st" in
 ok) pass ringbuf/fentry-measured ;;

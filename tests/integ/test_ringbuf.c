@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <bpf/libbpf.h>
+
 #include "check.h"
 #include "kfacts.h"
 #include "workload.h"
@@ -294,7 +296,7 @@ TEST(invalid_points)
 
 TEST(overwrite)
 {
-	struct wl_point pt = make_point("overwrite=on", NULL);
+	struct wl_point pt = make_point("bench=rb-prod", "overwrite=on", NULL);
 	struct wl_threads thr;
 	char why[256] = "";
 	void *st = NULL;
@@ -311,9 +313,31 @@ TEST(overwrite)
 		return;
 	}
 	CHECK_INT(err, 0);
-	EXPECT_HITS("rb-libbpf overwrite", "bench=rb-libbpf", "overwrite=on");
 	EXPECT_HITS("rb-custom overwrite", "bench=rb-custom", "overwrite=on");
 	EXPECT_HITS("rb-prod overwrite", "bench=rb-prod", "overwrite=on");
+}
+
+/* libbpf's reader ignores overwrite_pos: rb-libbpf refuses overwrite mode, naming libbpf. */
+TEST(libbpf_overwrite)
+{
+	struct wl_point pt = make_point("bench=rb-libbpf", "overwrite=on", NULL);
+	struct wl_threads thr;
+	char why[256] = "", want[64];
+	void *st = NULL;
+	int err;
+
+	NEED_ROOT();
+	err = wl->probe(&pt, why, sizeof(why));
+	if (strstr(why, "not supported by kernel"))
+		SKIP(why);
+	printf("# %s\n", why);
+	CHECK_INT(err, -EOPNOTSUPP);
+	snprintf(want, sizeof(want), "rb-libbpf: libbpf %u.%u cannot consume ",
+		 libbpf_major_version(), libbpf_minor_version());
+	CHECK(strstr(why, want) == why);
+	why[0] = 0;
+	CHECK_INT(wl->setup(&pt, &st, &thr, why, sizeof(why)), -EOPNOTSUPP);
+	CHECK(strstr(why, want) == why);
 }
 
 TEST(fentry)
@@ -469,5 +493,5 @@ TEST(no_fd_leak)
 }
 
 RUN_TESTS(rb_libbpf, rb_custom, pb_libbpf, rb_prod, sampled, use_output, back2back,
-	  two_producers, invalid_points, overwrite, fentry, verifier_words_in_reason, other_process,
-	  no_fd_leak)
+	  two_producers, invalid_points, overwrite, libbpf_overwrite, fentry,
+	  verifier_words_in_reason, other_process, no_fd_leak)
