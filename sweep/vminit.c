@@ -69,6 +69,18 @@ static void open_console(void)
 		close(fd);
 }
 
+/* What udev would make: bash's <(...) needs /dev/fd. */
+static void link_std_fds(void)
+{
+	static const char *const links[][2] = {
+		{ "/proc/self/fd", "/dev/fd" }, { "/proc/self/fd/0", "/dev/stdin" },
+		{ "/proc/self/fd/1", "/dev/stdout" }, { "/proc/self/fd/2", "/dev/stderr" },
+	};
+
+	for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++)
+		symlink(links[i][0], links[i][1]);
+}
+
 static int mount_all(void)
 {
 	int err = 0;
@@ -84,6 +96,7 @@ static int mount_all(void)
 				err = -errno;
 		} else if (!strcmp(m->target, "/dev")) {
 			open_console();	/* the root's /dev may have had no console node */
+			link_std_fds();
 		}
 	}
 	return err;

@@ -71,5 +71,5 @@ D=$TMP/default
 $BPFSWEEP specs/ringbuf_overwrite.spec --quick --set producers=1,2 -o "$D" \
 	>"$TMP/out" 2>"$TMP/err" </dev/null
 check ringbuf/default-spec-exit-0 [ $? = 0 ]
-check ringbuf/default-spec-table grep -Eq '^rb-libbpf nr_prod 2 +[0-9]+\.[0-9]{3} ± ' "$D/table.txt"
+check ringbuf/default-spec-table grep -Eq '^rb-custom nr_prod 2 +[0-9]+\.[0-9]{3} ± ' "$D/table.txt"
 check ringbuf/default-spec-png is_png "$(ls "$D"/plots/*.png | head -1)"
