@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "bind.h"
+#include "kconfig.h"
 #include "kernels.h"
 #include "param.h"
 
@@ -85,13 +86,37 @@ static int check_bzimage(const char *path, char *why, size_t whylen)
 	return -ENOEXEC;
 }
 
+/*
+ * The image's config, where one can be found beside it (a build tree's
+ * .config, Debian's config-<ver>): a guest without virtiofs or the BPF
+ * syscall built in is refused before it boots.  Without a config the boot
+ * itself tells, through the console.
+ */
+static int check_config(const char *image, char *why, size_t whylen)
+{
+	char path[4096], missing[512];
+	struct kconfig *kc;
+	int nr;
+
+	if (kconfig_for_image(image, path, sizeof(path)) || kconfig_open(path, &kc))
+		return 0;
+	nr = kconfig_guest_missing(kc, missing, sizeof(missing));
+	kconfig_free(kc);
+	if (!nr)
+		return 0;
+	snprintf(why, whylen, "%s cannot boot as a bpfsweep guest: %s lacks %s (docs/kernel.md)",
+		 image, path, missing);
+	return -ENOEXEC;
+}
+
 static int check_image(const char *path, char *why, size_t whylen)
 {
 	struct utsname u;
+	int err = 0;
 
 	if (!uname(&u) && !strcmp(u.machine, "x86_64"))
-		return check_bzimage(path, why, whylen);
-	return 0;
+		err = check_bzimage(path, why, whylen);
+	return err ?: check_config(path, why, whylen);
 }
 
 int kernel_image(const char *value, char *path, size_t len, char *why, size_t whylen)

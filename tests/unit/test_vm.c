@@ -59,7 +59,8 @@ static void make_tmp(void)
 __attribute__((destructor)) static void remove_tmp(void)
 {
 	static const char *const files[] = { "bzImage", "vmlinux", "console.log",
-					     "tree/arch/x86/boot/bzImage", "tree/arch/x86/boot",
+					     "tree/.config", "tree/arch/x86/boot/bzImage",
+					     "tree/arch/x86/boot",
 					     "tree/arch/x86", "tree/arch", "tree" };
 	char path[192];
 
@@ -165,6 +166,35 @@ TEST(kernel_errors_are_located)
 	CHECK(strstr(diags(), "k.spec:5:10: error: value 64M out of range for 'vm_mem'"));
 	CHECK(strstr(diags(), "k.spec:6:11: error: value 0 out of range for 'vm_cpus'"));
 	CHECK(strstr(diags(), "k.spec:7:19: error: vm_boot_timeout below 1s"));
+}
+
+TEST(kernel_config_lacking_virtiofs_is_refused)
+{
+	char path[256], image[256], why[1024];
+	FILE *f;
+
+	make_tmp();
+	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
+	f = fopen(path, "w");
+	fputs("CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=m\nCONFIG_FUSE_FS=y\nCONFIG_BPF_SYSCALL=y\n"
+	      "CONFIG_DEBUG_INFO_BTF=y\nCONFIG_SERIAL_8250=y\nCONFIG_SERIAL_8250_CONSOLE=y\n"
+	      "CONFIG_DEVTMPFS=y\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/tree", tmp);
+	CHECK_INT(kernel_image(path, image, sizeof(image), why, sizeof(why)), -ENOEXEC);
+	CHECK(strstr(why, "cannot boot as a bpfsweep guest"));
+	CHECK(strstr(why, "lacks CONFIG_VIRTIO_FS (=m"));
+	/* the same options built in: it may boot */
+	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
+	f = fopen(path, "w");
+	fputs("CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_FUSE_FS=y\nCONFIG_BPF_SYSCALL=y\n"
+	      "CONFIG_DEBUG_INFO_BTF=y\nCONFIG_SERIAL_8250=y\nCONFIG_SERIAL_8250_CONSOLE=y\n"
+	      "CONFIG_DEVTMPFS=y\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/tree", tmp);
+	CHECK_INT(kernel_image(path, image, sizeof(image), why, sizeof(why)), 0);
+	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
+	unlink(path);
 }
 
 static int find_arg(const struct vm_argv *av, const char *a)
@@ -286,6 +316,7 @@ TEST(pick_accel_tcg_and_auto)
 }
 
 RUN_TESTS(kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
-	  kernel_image_resolves_a_build_tree, kernel_errors_are_located, qemu_argv_tcg,
+	  kernel_image_resolves_a_build_tree, kernel_errors_are_located,
+	  kernel_config_lacking_virtiofs_is_refused, qemu_argv_tcg,
 	  qemu_argv_kvm_and_bad_init, virtiofsd_argv, console_tail_is_one_clean_line,
 	  pick_accel_tcg_and_auto)
