@@ -24,7 +24,13 @@ run_b() {
 	$BPFSWEEP "$@" </dev/null >"$TMP/$name.out" 2>"$TMP/$name.err"
 	echo $? >"$TMP/$name.rc"
 }
-rc_is() { [ "$(cat "$TMP/$1.rc")" = "$2" ]; }
+# rc_is NAME STATUS: the run exited with STATUS; if not, its last words go
+# to the log (not counted: lines that are not PASS/FAIL/SKIP)
+rc_is() {
+	[ "$(cat "$TMP/$1.rc")" = "$2" ] && return 0
+	tail -n 8 "$TMP/$1.err" | sed 's/^/  | /'
+	return 1
+}
 err_has() { grep -qF -- "$2" "$TMP/$1.err"; }
 # every value of COLUMN in FILE is VALUE (and there is at least one row)
 all_are() {
