@@ -3,7 +3,8 @@
  * The merge command: several runs as one result set in a new directory.
  * OUT/summary.csv and OUT/samples.csv hold every run's rows, each led by
  * the columns that say its run (run, host, arch, cpu_model,
- * kernel_release, kernel, accel, tag_<name> per --tag name of any run),
+ * kernel_release, kernel, executor, accel, tag_<name> per --tag name of
+ * any run),
  * under the union
  * of the runs' columns, so `grep`, `awk` or sqlite group by machine or
  * kernel.  OUT/runs/<n> keeps each run's own files, so the set can be

@@ -106,8 +106,8 @@ static int pick_by(struct report *rp)
 	for (int i = 0; i < rp->nr_runs; i++)
 		sets[i] = rp->runs[i].set;
 	if (rp->o->by && run_fact(sets[0], rp->o->by, v, sizeof(v))) {
-		diag_err("--by expects host, arch, cpu_model, kernel_release, kernel, accel or "
-			 "tag:NAME, not '%s'", rp->o->by);
+		diag_err("--by expects host, arch, cpu_model, kernel_release, kernel, executor, "
+			 "accel or tag:NAME, not '%s'", rp->o->by);
 		return -EINVAL;
 	}
 	rp->by = rp->o->by ?: run_pick_by(sets, rp->nr_runs, rp->by_buf, sizeof(rp->by_buf));

@@ -342,26 +342,39 @@ static void run_in_vm(struct kernel_sweep *ks, int k)
 	fail_missing(ks, k, accel, why);
 }
 
-/* OUT/meta: what the sweep was, the kernel of each run, and the VM settings. */
-static int meta_fill(FILE *f, const void *ctx)
+/*
+ * OUT/meta: this host's facts as a run's meta has them (is the host itself
+ * virtualised, its lockdown and config), then what the sweep is: its
+ * kernels in order and the VM settings.
+ */
+static int write_meta(const struct kernel_sweep *ks)
 {
-	const struct kernel_sweep *ks = ctx;
 	const struct kernel_axis *ka = &ks->cfg->kernels;
-	char stamp[32];
-	struct tm tm;
-	time_t now = time(NULL);
+	struct run_info info = {
+		.start = time(NULL), .tags = ks->o->tags, .argv_line = ks->o->argv_line,
+		.quick = ks->o->quick,
+	};
+	char path[PATH_MAX + 8], value[PATH_MAX + 32], list[MAX_KERNELS * 256];
+	size_t off = 0;
+	int err;
 
-	gmtime_r(&now, &tm);
-	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	fprintf(f, "kernel_sweep: %d kernel%s\nstart: %s\ncommand: %s\n", ka->nr,
-		ka->nr == 1 ? "" : "s", stamp, ks->o->argv_line);
-	for (int k = 0; k < ka->nr; k++)
-		fprintf(f, "run: %d %s\n", k + 1, ka->vals[k]);
-	for (int t = 0; t < ks->nr_tags; t++)
-		fprintf(f, "tag: %s\n", ks->tags[t]);
-	fprintf(f, "vm_accel: %s\nvm_cpus: %d\nvm_mem: %lld MiB\n", vm_accel_names[ka->accel],
-		ka->cpus, ka->mem >> 20);
-	return 0;
+	/* "kernel: host build/patched/bzImage": the axis, not the kernel this runs on */
+	for (int k = 0; k < ka->nr && off < sizeof(list); k++)
+		off += snprintf(list + off, sizeof(list) - off, "%s%s", k ? " " : "", ka->vals[k]);
+	info.kernel = list;
+	snprintf(path, sizeof(path), "%s/meta", ks->dir);
+	err = meta_write(path, ks->cfg, &info);
+	snprintf(value, sizeof(value), "%d kernel%s", ka->nr, ka->nr == 1 ? "" : "s");
+	err = err ?: meta_append(path, "kernel_sweep", value);
+	for (int k = 0; !err && k < ka->nr; k++) {
+		snprintf(value, sizeof(value), "%d %s", k + 1, ka->vals[k]);
+		err = meta_append(path, "run", value);
+	}
+	err = err ?: meta_append(path, "vm_accel", vm_accel_names[ka->accel]);
+	snprintf(value, sizeof(value), "%d", ka->cpus);
+	err = err ?: meta_append(path, "vm_cpus", value);
+	snprintf(value, sizeof(value), "%lld MiB", ka->mem >> 20);
+	return err ?: meta_append(path, "vm_mem", value);
 }
 
 static int spec_fill(FILE *f, const void *spec)
@@ -398,7 +411,7 @@ static int make_out(struct kernel_sweep *ks)
 	snprintf(runs, sizeof(runs), "%s/runs", ks->dir);
 	err = mkdir(runs, 0755) ? -errno : 0;
 	err = err ?: resultdir_write_file(ks->dir, "spec", false, spec_fill, ks->spec);
-	err = err ?: resultdir_write_file(ks->dir, "meta", false, meta_fill, ks);
+	err = err ?: write_meta(ks);
 	if (err)
 		diag_err("cannot write %s: %s", ks->dir, strerror(-err));
 	run_paths(ks);
@@ -438,7 +451,7 @@ static int reopen_out(struct kernel_sweep *ks)
 		return -EINVAL;
 	}
 	err = read_text_file(path, &ks->meta_text);
-	if (err || strncmp(ks->meta_text, "kernel_sweep: ", 14)) {
+	if (err || !strstr(ks->meta_text, "\nkernel_sweep: ")) {
 		diag_err("cannot resume %s: %s", ks->dir, err ? strerror(-err) :
 			 "not the result directory of a sweep over kernels");
 		return err ?: -EINVAL;

@@ -62,8 +62,8 @@ static const char report_opts_help[] =
 	"  -o, --output OUT     write to the new directory OUT (several DIRs: required)\n"
 	"      --spec FILE      draw with this spec (edited labels, charts) instead of DIR/spec\n"
 	"      --by FACT        name each run by host, arch, cpu_model, kernel_release,\n"
-	"                       kernel, accel or tag:NAME (default: the first that\n"
-	"                       differs between the runs)\n"
+	"                       kernel, executor, accel or tag:NAME\n"
+	"                       (default: the first that differs between the runs)\n"
 	"      --normalize first  charts relative to each series' first point (scaling)\n"
 	"      --per PARAM      charts per unit of PARAM, e.g. per producer (efficiency)\n"
 	"      --no-plots, --plot-timeout S  as for run\n";

@@ -507,6 +507,18 @@ int meta_write(const char *path, const struct sweep_cfg *cfg, const struct run_i
 	return write_text(path, O_CREAT | O_EXCL, mem, &text, &len);
 }
 
+int meta_append(const char *path, const char *key, const char *value)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return -ENOMEM;
+	put(mem, key, value);
+	return write_text(path, O_APPEND, mem, &text, &len);
+}
+
 int meta_append_time(const char *path, const char *key, time_t t)
 {
 	char *text = NULL;

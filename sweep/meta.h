@@ -61,6 +61,9 @@ void meta_print_imported(FILE *f, const struct import_info *ii);
  */
 int meta_append_time(const char *path, const char *key, time_t t);
 
+/* Append "key: value" (escaped as meta_write() does) to an existing path, fsync'd. */
+int meta_append(const char *path, const char *key, const char *value);
+
 /*
  * The files behind the facts that decide whether two runs are comparable
  * (as pyperf's system checks), as read, each one line without its newline;

@@ -8,7 +8,7 @@
 #include "runfacts.h"
 
 const char *const run_fact_names[] = {
-	"host", "arch", "cpu_model", "kernel_release", "kernel", "accel", NULL,
+	"host", "arch", "cpu_model", "kernel_release", "kernel", "executor", "accel", NULL,
 };
 
 /* The i-th "tag: NAME=value" meta line, or NULL. */
@@ -40,14 +40,17 @@ static bool is_fact(const char *by)
 
 /*
  * A fact's value in meta.  accel is meta's vm_accel, absent on the host.
- * A run from before kernel was recorded ran on the host's kernel: there
- * was nowhere else to run (an import, which has no start, does not say).
+ * A run from before kernel and executor were recorded ran on the host's
+ * kernel: there was nowhere else to run (an import, which has no start,
+ * does not say).
  */
 static const char *fact_value(const struct result_set *set, const char *fact)
 {
 	const char *v = result_meta(set, strcmp(fact, "accel") ? fact : "vm_accel");
 
 	if (!v && !strcmp(fact, "kernel") && result_meta(set, "start"))
+		return "host";
+	if (!v && !strcmp(fact, "executor") && result_meta(set, "start"))
 		return "host";
 	return v;
 }

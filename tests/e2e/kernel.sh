@@ -13,7 +13,8 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# KEEP=1 keeps the files of a run to look at (its directory is printed)
+trap '[ -n "${KEEP:-}" ] && echo "kept $TMP" || rm -rf "$TMP"' EXIT
 SPEC=tests/e2e/kernel.spec
 BUILD=${OUTPUT:-build}
 
@@ -95,6 +96,10 @@ check kernel/no-boot-reason [ "$(csv_col "$TMP/noboot/runs/1/summary.csv" reason
 check kernel/no-boot-console-kept [ -f "$TMP/noboot/vm/1/console.log" ]
 check kernel/no-boot-sweep-goes-on all_are "$TMP/noboot/runs/2/summary.csv" status ok
 check kernel/no-boot-merged [ "$(rows "$TMP/noboot/summary.csv")" = 6 ]
+check kernel/no-boot-ran-nowhere [ "$(csv_col "$TMP/noboot/summary.csv" executor run 1 | \
+	sort -u)" = none ]
+check kernel/no-boot-no-kernel-facts grep -qx "kernel_release: unknown (it did not run)" \
+	"$TMP/noboot/runs/1/meta"
 
 # The host and the test kernel: one set, both kernels' rows.
 run_b both run $SPEC --kernel host --kernel "$KERNEL" -o "$TMP/both" --no-plots
@@ -107,6 +112,13 @@ check kernel/both-host-rows [ "$(csv_col "$TMP/both/summary.csv" kernel_release 
 check kernel/both-guest-rows [ "$(csv_col "$TMP/both/summary.csv" kernel_release | \
 	grep -cxF "$RELEASE")" = 3 ]
 check kernel/both-guest-meta grep -qx "kernel_release: $RELEASE" "$TMP/both/runs/2/meta"
+check kernel/both-executors [ "$(csv_col "$TMP/both/summary.csv" executor | sort | uniq -c | \
+	awk '{ printf "%s:%s ", $2, $1 }')" = "host:3 vm:3 " ]
+check kernel/both-accel [ "$(csv_col "$TMP/both/summary.csv" accel run 2 | sort -u)" = \
+	"$([ -w /dev/kvm ] && echo kvm || echo tcg)" ]
+check kernel/both-tcg-said grep -q "VM under TCG emulation\|^run 2: .*kernel $RELEASE$" \
+	"$TMP/both/table.txt"
+check kernel/sweep-meta grep -qx "kernel_sweep: 2 kernels" "$TMP/both/meta"
 check kernel/both-console-kept grep -q "Power down" "$TMP/both/vm/2/console.log"
 check kernel/both-table-per-kernel grep -q "kernel $RELEASE" "$TMP/both/table.txt"
 

@@ -185,6 +185,10 @@ TEST(kernel_and_accel_facts)
 	CHECK_STR(v, "host");
 	CHECK_INT(run_fact(&im, "kernel", v, sizeof(v)), 0);	/* an import does not say */
 	CHECK_STR(v, "");
+	CHECK_INT(run_fact(&old, "executor", v, sizeof(v)), 0);
+	CHECK_STR(v, "host");
+	CHECK_INT(run_fact(&tcg, "executor", v, sizeof(v)), 0);
+	CHECK_STR(v, "vm");
 	/* an old run and a new one on the same kernel differ in nothing */
 	CHECK(!run_pick_by(runs, 2, v, sizeof(v)));
 	CHECK_STR(run_pick_by(vm, 2, v, sizeof(v)), "kernel_release");

@@ -226,7 +226,7 @@ TEST(qemu_argv_tcg)
 	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
 	CHECK_STR(av.argv[0], "/usr/bin/qemu-system-x86_64");
 	CHECK(av.argv[av.argc] == NULL);
-	CHECK_STR(after(&av, "-accel"), "tcg,thread=multi");
+	CHECK_STR(after(&av, "-accel"), "tcg,thread=single");
 	CHECK_STR(after(&av, "-cpu"), "max");
 	CHECK_STR(after(&av, "-smp"), "3");
 	CHECK_STR(after(&av, "-m"), "1536M");
