@@ -135,6 +135,28 @@ run_b resume_other run $SPEC --kernel "$KERNEL" --resume "$TMP/both" --no-plots
 check kernel/resume-other-kernels-exit-2 rc_is resume_other 2
 check kernel/resume-other-kernels-message err_has resume_other "it ran kernel 1 host"
 
+# Ctrl-C while the guest runs: the points it finished are kept, and --resume
+# continues in a new boot.  The whole process group gets SIGINT, as from a
+# terminal: bpfsweep, qemu and virtiofsd.
+sed 's/^duration = .*/duration = 2s/' $SPEC >"$TMP/slow.spec"
+setsid $BPFSWEEP run "$TMP/slow.spec" --kernel "$KERNEL" -o "$TMP/int" --no-plots \
+	</dev/null >"$TMP/int.out" 2>"$TMP/int.err" &
+pid=$!
+for _ in $(seq 600); do
+	grep -q '\[1/3\] .*: ok' "$TMP/int/vm/1/console.log" 2>/dev/null && break
+	sleep 0.2
+done
+kill -INT -- -"$pid"
+wait "$pid"
+echo $? >"$TMP/int.rc"
+check kernel/interrupt-exit-130 rc_is int 130
+check kernel/interrupt-keeps-finished [ "$(csv_col "$TMP/int/runs/1/summary.csv" status | \
+	grep -c '^ok$')" -ge 1 ]
+run_b int_resume run "$TMP/slow.spec" --kernel "$KERNEL" --resume "$TMP/int" --no-plots
+check kernel/interrupt-resume-exit-0 rc_is int_resume 0
+check kernel/interrupt-resume-all-ok all_are "$TMP/int/summary.csv" status ok
+check kernel/interrupt-resume-all-rows [ "$(rows "$TMP/int/summary.csv")" = 3 ]
+
 # vm: one command, its exit status back
 $BPFSWEEP vm "$KERNEL" -- sh -c 'uname -r; exit 3' </dev/null >"$TMP/vm.out" 2>"$TMP/vm.err"
 check kernel/vm-exit-status [ $? = 3 ]
