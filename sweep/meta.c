@@ -370,13 +370,20 @@ static void put_duration(FILE *f, const char *key, uint64_t ns)
 	}
 }
 
-static void put_time(FILE *f, const char *key, time_t t)
+/* t in ISO 8601, UTC: "2026-11-30T17:00:00Z". */
+static void iso_time(time_t t, char *buf, size_t len)
 {
-	char buf[32];
 	struct tm tm;
 
 	gmtime_r(&t, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static void put_time(FILE *f, const char *key, time_t t)
+{
+	char buf[32];
+
+	iso_time(t, buf, sizeof(buf));
 	put(f, key, buf);
 }
 
@@ -521,12 +528,8 @@ int meta_append(const char *path, const char *key, const char *value)
 
 int meta_append_time(const char *path, const char *key, time_t t)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
+	char buf[32];
 
-	if (!mem)
-		return -ENOMEM;
-	put_time(mem, key, t);
-	return write_text(path, O_APPEND, mem, &text, &len);
+	iso_time(t, buf, sizeof(buf));
+	return meta_append(path, key, buf);
 }

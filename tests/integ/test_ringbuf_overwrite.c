@@ -248,6 +248,15 @@ static void sleep_us(long us)
 		;
 }
 
+/* What a concurrent test saw, for the log (lines starting "#" are not counted). */
+static void print_counts(uint64_t total, const struct rb_drain_res *res)
+{
+	printf("# produced %llu, read %llu, lost %llu records; %llu runs overrun while read\n",
+	       (unsigned long long)total, (unsigned long long)res->records,
+	       (unsigned long long)(res->lost_bytes / RECORD_SZ),
+	       (unsigned long long)res->torn_runs);
+}
+
 /*
  * A reader running while the producer overruns it: what it hands over is
  * in order without repeats, every record is either read or reported lost,
@@ -285,10 +294,7 @@ TEST(read_while_overrun)
 	if (!err)
 		err = rb_drain(&p.ring, record_seen, &s, &res);
 	total = produced(&p);
-	printf("# produced %llu, read %llu, lost %llu records; %llu runs overrun while read\n",
-	       (unsigned long long)total, (unsigned long long)res.records,
-	       (unsigned long long)(res.lost_bytes / RECORD_SZ),
-	       (unsigned long long)res.torn_runs);
+	print_counts(total, &res);
 	close_producer(&p);
 	CHECK_INT(err, 0);
 	CHECK_INT(total, (uint64_t)t.calls * BATCH);
@@ -364,10 +370,7 @@ TEST(read_interrupted_by_producer)
 	if (!err)
 		err = rb_drain(&p.ring, record_seen, &s, &res);
 	total = produced(&p);
-	printf("# produced %llu, read %llu, lost %llu records; %llu runs overrun while read\n",
-	       (unsigned long long)total, (unsigned long long)res.records,
-	       (unsigned long long)(res.lost_bytes / RECORD_SZ),
-	       (unsigned long long)res.torn_runs);
+	print_counts(total, &res);
 	close_producer(&p);
 	CHECK_INT(err, 0);
 	CHECK_INT(s.bad_len, 0);

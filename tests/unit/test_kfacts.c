@@ -4,23 +4,9 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "kconfig_fixture.h"
 #include "kfacts.h"
 
-/* A config written here (NULL on failure). */
-static struct kconfig *config_of(const char *text)
-{
-	char path[] = "/tmp/test_kfacts.XXXXXX";
-	struct kconfig *kc = NULL;
-	int fd = mkstemp(path);
-
-	if (fd < 0)
-		return NULL;
-	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text) || kconfig_open(path, &kc))
-		kc = NULL;
-	close(fd);
-	unlink(path);
-	return kc;
-}
 
 static const char *const fentry_needs[] = { "CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS", NULL };
 static const char *const kprobe_needs[] = { "CONFIG_KPROBES", "CONFIG_KPROBE_EVENTS", NULL };

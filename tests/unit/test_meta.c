@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "kconfig_fixture.h"
 #include "kconfig.h"
 #include "meta.h"
 
@@ -143,21 +144,6 @@ TEST(virtualised_sources)
 	free(text);
 }
 
-/* A config written here, read as the running kernel's would be (NULL on failure). */
-static struct kconfig *config_of(const char *text)
-{
-	char path[] = "/tmp/test_meta_config.XXXXXX";
-	struct kconfig *kc = NULL;
-	int fd = mkstemp(path);
-
-	if (fd < 0)
-		return NULL;
-	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text) || kconfig_open(path, &kc))
-		kc = NULL;
-	close(fd);
-	unlink(path);
-	return kc;
-}
 
 /* Every option of the list, set or not, in its order; strings as written. */
 TEST(config_lines)
