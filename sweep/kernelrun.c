@@ -32,12 +32,12 @@
 #include "resultdir.h"
 #include "results_read.h"
 #include "subproc.h"
+#include "subrun.h"
 #include "textfile.h"
 #include "vm.h"
 #include "vm_cmdline.h"
 
 #define NSEC_PER_SEC		1000000000ULL
-#define MAX_SUBRUN_ARGS		(4 * CLI_MAX_ARGS + 32)
 /* a guest's job may take this much longer than the plan's estimate (TCG, set-up) */
 #define RUN_TIMEOUT_FACTOR	4
 #define RUN_TIMEOUT_PER_POINT_S	60
@@ -54,6 +54,7 @@ struct kernel_sweep {
 	char dir[PATH_MAX];		/* OUT */
 	char self[PATH_MAX];		/* this binary: the sub-runs and the guest's init */
 	char spec_path[PATH_MAX];	/* absolute: the guest starts in the same directory */
+	struct subrun sub;		/* the sub-runs' command line */
 	char cwd[PATH_MAX];
 	char runs[MAX_KERNELS][PATH_MAX + 32];
 	const char *run_dirs[MAX_KERNELS];
@@ -62,12 +63,6 @@ struct kernel_sweep {
 	const char **tags;		/* --tag, or on --resume those OUT/meta keeps */
 	int nr_tags;
 	char *meta_text;		/* OUT/meta on --resume: tags point into it */
-};
-
-/* The argv of one sub-run, and the strings it points to. */
-struct subrun_argv {
-	const char *argv[MAX_SUBRUN_ARGS + 1];
-	int n;
 };
 
 static void on_stop(int sig)
@@ -83,65 +78,6 @@ static void catch_stop(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-}
-
-static void arg(struct subrun_argv *a, const char *s)
-{
-	if (a->n < MAX_SUBRUN_ARGS)
-		a->argv[a->n++] = s;
-	a->argv[a->n] = NULL;
-}
-
-/*
- * The command line as given, for kernel k: the same spec, --set, --tag,
- * --quick and --only, then --kernel host (it runs where it is started)
- * and which kernel of the sweep that is.
- */
-static void subrun_argv(const struct kernel_sweep *ks, int k, const char *accel,
-			struct subrun_argv *a)
-{
-	const struct cli_opts *o = ks->o;
-
-	a->n = 0;
-	arg(a, ks->self);
-	arg(a, "run");
-	arg(a, ks->spec_path);
-	for (int i = 0; i < o->nr_sets; i++) {
-		arg(a, "--set");
-		arg(a, o->sets[i]);
-	}
-	if (o->quick)
-		arg(a, "--quick");
-	if (o->only) {
-		arg(a, "--only");
-		arg(a, o->only);
-	}
-	arg(a, "--kernel");
-	arg(a, KERNEL_HOST);
-	arg(a, "--guest-of");
-	arg(a, ks->cfg->kernels.vals[k]);
-	if (accel) {
-		arg(a, "--guest-accel");
-		arg(a, accel);
-	}
-	arg(a, "--no-plots");
-}
-
-/* A new directory for the sub-run, or (resume) the one it left. */
-static void tags_and_dir(const struct kernel_sweep *ks, const char *dir, bool resume,
-			 struct subrun_argv *a)
-{
-	if (resume) {
-		arg(a, "--resume");
-		arg(a, dir);
-		return;
-	}
-	for (int i = 0; i < ks->nr_tags; i++) {
-		arg(a, "--tag");
-		arg(a, ks->tags[i]);
-	}
-	arg(a, "-o");
-	arg(a, dir);
 }
 
 static int wait_child(pid_t pid)
@@ -209,10 +145,10 @@ static void fail_missing(struct kernel_sweep *ks, int k, const char *accel, cons
 
 	if (rows >= ks->nr_todo || stop_requested)
 		return;
-	subrun_argv(ks, k, accel, &a);
-	arg(&a, "--fail-all");
-	arg(&a, why);
-	tags_and_dir(ks, dir, rows >= 0, &a);
+	subrun_argv(&ks->sub, ks->cfg->kernels.vals[k], accel, &a);
+	subrun_arg(&a, "--fail-all");
+	subrun_arg(&a, why);
+	subrun_dir(&ks->sub, dir, rows >= 0, &a);
 	fprintf(stderr, "kernel %s: %d of %d points have no row: failed (%s)\n",
 		ks->cfg->kernels.vals[k], ks->nr_todo - (rows < 0 ? 0 : rows), ks->nr_todo, why);
 	spawn_and_wait(&a);
@@ -237,8 +173,8 @@ static void run_on_host(struct kernel_sweep *ks, int k)
 	if (all_finished(ks, k))
 		return;
 	fprintf(stderr, "kernel host: running the sweep here\n");
-	subrun_argv(ks, k, NULL, &a);
-	tags_and_dir(ks, ks->runs[k], !access(ks->runs[k], F_OK), &a);
+	subrun_argv(&ks->sub, ks->cfg->kernels.vals[k], NULL, &a);
+	subrun_dir(&ks->sub, ks->runs[k], !access(ks->runs[k], F_OK), &a);
 	status = spawn_and_wait(&a);
 	note_status(ks, status);
 	snprintf(why, sizeof(why), "bpfsweep exited with status %d before this point", status);
@@ -320,8 +256,8 @@ static void run_in_vm(struct kernel_sweep *ks, int k)
 			 strerror(errno));
 		err = -errno;
 	}
-	subrun_argv(ks, k, accel, &a);
-	tags_and_dir(ks, VM_GUEST_DIR "/result", resume, &a);
+	subrun_argv(&ks->sub, ks->cfg->kernels.vals[k], accel, &a);
+	subrun_dir(&ks->sub, VM_GUEST_DIR "/result", resume, &a);
 	fprintf(stderr, "kernel %s: booting it in a VM (%s), console in %s\n",
 		ks->cfg->kernels.vals[k], accel ?: "?", console);
 	if (!err) {
@@ -562,6 +498,8 @@ int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *
 		status = EXIT_USAGE;
 		goto out;
 	}
+	ks.sub = (struct subrun){ .self = ks.self, .spec_path = ks.spec_path, .o = o,
+				  .tags = ks.tags, .nr_tags = ks.nr_tags };
 	catch_stop();
 	for (int k = 0; k < cfg->kernels.nr && !stop_requested; k++) {
 		if (!strcmp(cfg->kernels.vals[k], KERNEL_HOST))

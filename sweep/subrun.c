@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A kernel sweep's sub-run command line: see subrun.h. */
+#include "kernels.h"
+#include "subrun.h"
+
+void subrun_arg(struct subrun_argv *a, const char *arg)
+{
+	if (a->n < SUBRUN_MAX_ARGS)
+		a->argv[a->n++] = arg;
+	a->argv[a->n] = NULL;
+}
+
+static void opt(struct subrun_argv *a, const char *name, const char *value)
+{
+	subrun_arg(a, name);
+	subrun_arg(a, value);
+}
+
+void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
+		 struct subrun_argv *a)
+{
+	const struct cli_opts *o = s->o;
+
+	a->n = 0;
+	subrun_arg(a, s->self);
+	subrun_arg(a, "run");
+	subrun_arg(a, s->spec_path);
+	for (int i = 0; i < o->nr_sets; i++)
+		opt(a, "--set", o->sets[i]);
+	if (o->quick)
+		subrun_arg(a, "--quick");
+	if (o->only)
+		opt(a, "--only", o->only);
+	/* after every --set: a kernel= among them would otherwise boot again */
+	opt(a, "--kernel", KERNEL_HOST);
+	opt(a, "--guest-of", kernel);
+	if (accel)
+		opt(a, "--guest-accel", accel);
+	subrun_arg(a, "--no-plots");
+}
+
+void subrun_dir(const struct subrun *s, const char *dir, bool resume, struct subrun_argv *a)
+{
+	if (resume) {
+		opt(a, "--resume", dir);
+		return;
+	}
+	for (int i = 0; i < s->nr_tags; i++)
+		opt(a, "--tag", s->tags[i]);
+	opt(a, "-o", dir);
+}

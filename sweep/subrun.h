@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The command line of a kernel sweep's sub-run: the sweep's own (spec,
+ * --set, --quick, --only, --tag) for one of its kernels, run where it is
+ * started (--kernel host), saying which kernel of the sweep it is for.
+ * Pure: kernelrun.c runs it as a child or as a VM's job (docs/kernel.md).
+ */
+#ifndef SWEEP_SUBRUN_H
+#define SWEEP_SUBRUN_H
+
+#include <stdbool.h>
+
+#include "cli.h"
+
+#define SUBRUN_MAX_ARGS		(4 * CLI_MAX_ARGS + 32)
+
+/* An argv pointing into the strings it was made from; NULL-terminated. */
+struct subrun_argv {
+	const char *argv[SUBRUN_MAX_ARGS + 1];
+	int n;
+};
+
+struct subrun {
+	const char *self;		/* bpfsweep, absolute */
+	const char *spec_path;		/* absolute: a guest starts in the same directory */
+	const struct cli_opts *o;	/* the sweep's command line */
+	const char *const *tags;	/* --tag, or those of the sweep being resumed */
+	int nr_tags;
+};
+
+/* Append one argument (past SUBRUN_MAX_ARGS, dropped: cli.h bounds what comes in). */
+void subrun_arg(struct subrun_argv *a, const char *arg);
+
+/*
+ * The sub-run of kernel (a value of the kernel axis, "host" or an image):
+ * run SPEC [--set ...] [--quick] [--only T] --kernel host --guest-of KERNEL
+ * [--guest-accel ACCEL] --no-plots.  Options may follow; then subrun_dir().
+ */
+void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
+		 struct subrun_argv *a);
+
+/* Where it writes: -o DIR with the tags, or --resume DIR (which keeps its own). */
+void subrun_dir(const struct subrun *s, const char *dir, bool resume, struct subrun_argv *a);
+
+#endif
