@@ -173,10 +173,11 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 	else
 		printf(" (more for setup)\n");
 	/* the probe answered for this host's kernel; each kernel runs every point */
-	if (cfg->kernels.nr > 1 || kernel_axis_has_vm(&cfg->kernels))
-		printf("that on each of the %d kernel%s in turn (in a VM but for host: a boot "
-		       "takes 10-30 s under TCG)\n", cfg->kernels.nr,
-		       cfg->kernels.nr == 1 ? "" : "s");
+	if (cfg->kernels.nr > 1)
+		printf("that on each of the %d kernels in turn (in a VM but for host: a boot "
+		       "takes 10-30 s under TCG)\n", cfg->kernels.nr);
+	else if (kernel_axis_has_vm(&cfg->kernels))
+		printf("that in a VM (a boot takes 10-30 s under TCG)\n");
 }
 
 static int cmd_expand(const struct cli_opts *o)
