@@ -356,13 +356,20 @@ static int gather_set(struct run_state *rs)
 	return 0;
 }
 
-/* Table, charts and the final meta, from the result set, as report draws them. */
+/*
+ * Table, charts and the final meta, from the result set, as report draws
+ * them.  A kernel sweep's sub-run (--guest-of) keeps its table to its
+ * directory and its path to itself: the sweep prints the table of all
+ * kernels, and a guest's path means nothing on the host.
+ */
 static int finish(struct run_state *rs)
 {
+	bool sub = rs->o->guest_of;
 	struct render_block table = { rs->cfg };
 	struct render_job job = { .blocks = &table, .nr_blocks = 1, .chart_cfg = rs->cfg,
 				  .replace = rs->o->resume, .no_plots = rs->o->no_plots,
-				  .plot_timeout_s = rs->o->plot_timeout_s, .echo = stdout };
+				  .plot_timeout_s = rs->o->plot_timeout_s,
+				  .echo = sub ? NULL : stdout };
 	int err = gather_set(rs);
 
 	if (err)
@@ -375,7 +382,8 @@ static int finish(struct run_state *rs)
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
 	note_oversubscribed(rs);
-	fprintf(stderr, "results: %s\n", rs->dir);
+	if (!sub)
+		fprintf(stderr, "results: %s\n", rs->dir);
 	return err;
 }
 
