@@ -574,12 +574,32 @@ static void caption(const struct chart *c, char *buf, size_t len)
 		snprintf(buf + n, len - n, "%s as published", lo ? ", or" : "");
 }
 
+/* The title and its notes on one line: the SVG's <title>. */
 static void chart_title(const struct chart *c, char *buf, size_t len)
 {
 	size_t n = snprintf(buf, len, "%s", experiment_title(c->cfg, c->e));
 
 	if (n < len)
 		table_title_notes(c->facts, buf + n, len - n);
+}
+
+/* Beyond this many characters a title line runs off a 1024-pixel chart. */
+#define CHART_TITLE_WIDTH	80
+
+/* The title, and its notes (--quick, TCG) on a line of their own when both would not fit. */
+static void put_chart_title(FILE *f, const struct chart *c)
+{
+	const char *title = experiment_title(c->cfg, c->e);
+	char notes[256];
+
+	table_title_notes(c->facts, notes, sizeof(notes));
+	plot_escape(f, title);
+	if (notes[0] && strlen(title) + strlen(notes) > CHART_TITLE_WIDTH) {
+		fputs("\\n", f);
+		plot_escape(f, notes + 1);	/* without the space that joins it to the title */
+	} else {
+		plot_escape(f, notes);
+	}
 }
 
 /*
@@ -594,8 +614,7 @@ static bool put_placeholder(FILE *f, const struct chart *c, const char *name, si
 
 	snprintf(key, sizeof(key), "%.*s", (int)len, name);
 	if (!strcmp(key, "TITLE")) {
-		chart_title(c, label, sizeof(label));
-		plot_escape(f, label);
+		put_chart_title(f, c);
 	} else if (!strcmp(key, "SUBTITLE")) {
 		subtitle(c, label, sizeof(label));
 		if (label[0])

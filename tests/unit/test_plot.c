@@ -401,6 +401,23 @@ TEST(tcg_run_title)
 	fixture_clean(&fx);
 }
 
+/* Notes that would run the title off the chart go on a line of their own. */
+TEST(long_notes_own_line)
+{
+	const struct run_facts facts = { .quick = true, .tcg = true };
+	struct fixture fx;
+	int err;
+
+	CHECK_INT(fixture_init(&fx), 0);
+	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\\n(smoke "
+			   "run: --quick) (VM under TCG emulation: for function, not performance)\""),
+		  1);
+	if (err != -ENOENT)
+		CHECK_INT(err, 0);
+	fixture_clean(&fx);
+}
+
 /*
  * The .dat and .gp only: gnuplot off $PATH, its "not found" silenced.
  * For the tests of what the scripts say, which need no image.
@@ -507,5 +524,5 @@ TEST(short_names)
 }
 
 RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
-	  unsupported_series_in_key, smoke_run_title, tcg_run_title, subtitle, caption, logx,
-	  short_names)
+	  unsupported_series_in_key, smoke_run_title, tcg_run_title, long_notes_own_line,
+	  subtitle, caption, logx, short_names)
