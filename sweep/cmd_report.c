@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "meta.h"
 #include "render.h"
 #include "resultdir.h"
 #include "resultload.h"
@@ -97,7 +98,25 @@ static int load_runs(struct report *rp)
 	return err;
 }
 
-/* --by, checked, or the first fact that tells the runs apart. */
+/*
+ * The --by a merged set was drawn with, when its meta keeps one (a kernel
+ * sweep's: its kernels differ in more than their release, the CPU model of
+ * an emulated CPU for one), and it still names a fact of these runs.
+ */
+static const char *kept_by(struct report *rp)
+{
+	char path[4200], v[8];
+
+	if (rp->o->nr_args != 1)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/meta", rp->o->args[0]);
+	if (!meta_lookup(path, "report_by", rp->by_buf, sizeof(rp->by_buf)) ||
+	    run_fact(rp->runs[0].set, rp->by_buf, v, sizeof(v)))
+		return NULL;
+	return rp->by_buf;
+}
+
+/* --by, checked, or the one the set keeps, or the first fact that tells the runs apart. */
 static int pick_by(struct report *rp)
 {
 	const struct result_set *sets[MAX_RUNS];
@@ -110,7 +129,8 @@ static int pick_by(struct report *rp)
 			 "accel or tag:NAME, not '%s'", rp->o->by);
 		return -EINVAL;
 	}
-	rp->by = rp->o->by ?: run_pick_by(sets, rp->nr_runs, rp->by_buf, sizeof(rp->by_buf));
+	rp->by = rp->o->by ?: kept_by(rp) ?: run_pick_by(sets, rp->nr_runs, rp->by_buf,
+							   sizeof(rp->by_buf));
 	return 0;
 }
 

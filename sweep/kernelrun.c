@@ -480,8 +480,11 @@ static int merge_and_draw(struct kernel_sweep *ks)
 	ro.nr_args = 1;
 	ro.outdir = NULL;
 	ro.by = pick_by(ks);
-	status = cmd_report(&ro);
 	snprintf(meta, sizeof(meta), "%s/meta", ks->dir);
+	/* so that report OUT, later, names the kernels the same way */
+	if (!ks->o->by)
+		meta_append(meta, "report_by", ro.by);
+	status = cmd_report(&ro);
 	meta_append_time(meta, "end", time(NULL));
 	fprintf(stderr, "results: %s\n", ks->dir);
 	return status;

@@ -119,6 +119,11 @@ check kernel/both-accel [ "$(csv_col "$TMP/both/summary.csv" accel run 2 | sort 
 check kernel/both-tcg-said grep -q "VM under TCG emulation\|^run 2: .*kernel $RELEASE$" \
 	"$TMP/both/table.txt"
 check kernel/sweep-meta grep -qx "kernel_sweep: 2 kernels" "$TMP/both/meta"
+# drawn again later, its kernels keep their names (not the emulated CPU's model)
+run_b redraw report "$TMP/both"
+check kernel/redraw-exit-0 rc_is redraw 0
+check kernel/redraw-series-by-release grep -q "index 1 using 1:2:3 title \"$RELEASE\"" \
+	"$TMP/both/plots/1-hits-vs-producers.gp"
 check kernel/both-console-kept grep -q "Power down" "$TMP/both/vm/2/console.log"
 check kernel/both-table-per-kernel grep -q "kernel $RELEASE" "$TMP/both/table.txt"
 
