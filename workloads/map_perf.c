@@ -6,8 +6,9 @@
  *
  * Worker threads (producers) call getpgid() in a loop; a BPF program on
  * raw_tp/sys_enter, filtered to getpgid and to our tgid, does `ops` rounds
- * of update, lookup and delete of the calling thread's key, as
- * map_perf_test does 10 of them per syscall.  events counts the program
+ * of update, lookup and delete of the calling thread's key (its thread id;
+ * for an array, that modulo max_entries), as map_perf_test does 10 of
+ * them per syscall.  events counts the program
  * runs that did so, errors the updates and deletes the map refused; both
  * are counted on the BPF side, so a syscall that never reached the
  * program does not count.
@@ -58,7 +59,8 @@ static const struct param_def mp_params[] = {
 			    "map kind: hash (preallocated), hash_kmalloc (BPF_F_NO_PREALLOC), "
 			    "percpu_hash, percpu_hash_kmalloc, lru_hash, array", true },
 	[P_MAX_ENTRIES]	= { "max_entries", PT_INT, "1000", 1, 1 << 20, NULL,
-			    "the map's max_entries (map_perf_test's default: 1000)", true },
+			    "the map's max_entries (map_perf_test's default: 1000); below the "
+			    "producer count updates fail (errors), array keys collide", true },
 	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, 1024, NULL,
 			    "worker threads calling getpgid() in a loop" },
 	/* The verifier walks every round: keep it well inside its limits. */
@@ -120,7 +122,7 @@ static int load_skel(struct mp_state *st, const struct wl_point *pt, char *why, 
 	st->skel->rodata->getpgid_nr = SYS_getpgid;
 	st->skel->rodata->max_entries = pt->v[P_MAX_ENTRIES];
 	st->skel->rodata->ops = pt->v[P_OPS];
-	st->skel->rodata->can_delete = k != M_ARRAY;
+	st->skel->rodata->is_array = k == M_ARRAY;
 
 	map = st->skel->maps.map;
 	err = bpf_map__set_type(map, mp_kinds[k].type);
