@@ -53,7 +53,7 @@ static __always_inline bool from_bench(void)
  * One round as in map_perf_test's stress_hmap: update, lookup, and delete
  * what the lookup found.  Returns how many calls failed.
  */
-static __always_inline long round(__u32 *key)
+static __always_inline long map_round(__u32 *key)
 {
 	long init_val = 1, failed = 0;
 
@@ -68,17 +68,18 @@ static __always_inline long round(__u32 *key)
 SEC("raw_tp/sys_enter")
 int map_raw_tp(struct bpf_raw_tracepoint_args *ctx)
 {
-	/* the thread id, as map_perf_test's key: workers never share one */
-	__u32 key = (__u32)bpf_get_current_pid_tgid();
 	struct map_perf_slot *s;
 	long failed = 0;
+	__u32 key;
 
 	if (ctx->args[1] != getpgid_nr || !from_bench())
 		return 0;
+	/* the thread id, as map_perf_test's key: workers never share one */
+	key = (__u32)bpf_get_current_pid_tgid();
 	if (is_array)
 		key %= max_entries;
 	for (int i = 0; i < ops; i++)
-		failed += round(&key);
+		failed += map_round(&key);
 	s = &slots[bpf_get_smp_processor_id() % MAP_PERF_SLOTS];
 	__sync_fetch_and_add(&s->events, 1);
 	__sync_fetch_and_add(&s->errors, failed);
