@@ -126,6 +126,9 @@ $(OUTPUT)/%.o: %.c $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
+# A workload embeds its skeleton's BPF object: a changed program rebuilds it.
+$(patsubst bpf/%.bpf.c,$(OUTPUT)/workloads/%.o,$(BPF_SRCS)): $(OUTPUT)/workloads/%.o: $(OUTPUT)/%.skel.h
+
 $(BIN): $(OUTPUT)/sweep/main.o $(LIB_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
