@@ -38,7 +38,7 @@ VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 PKGS      = libbpf libelf zlib gsl json-c
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
-CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads -Ibpf $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	    -DBPFSWEEP_VERSION='"$(VERSION)"' \
 	    -DBPFSWEEP_BUILD_CLANG='"$(shell $(CLANG) --version 2>/dev/null | head -n1)"' \
 	    -DBPFSWEEP_BUILD_BPFTOOL='"$(shell $(BPFTOOL) version 2>/dev/null | head -n1)"'
@@ -125,6 +125,9 @@ $(OUTPUT)/%.o: %.c $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
 	$(Q)mkdir -p $(@D)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# A workload embeds its skeleton's BPF object: a changed program rebuilds it.
+$(patsubst bpf/%.bpf.c,$(OUTPUT)/workloads/%.o,$(BPF_SRCS)): $(OUTPUT)/workloads/%.o: $(OUTPUT)/%.skel.h
 
 $(BIN): $(OUTPUT)/sweep/main.o $(LIB_OBJS)
 	$(call msg,LINK,$@)

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The map_perf workload's BPF side, after the kernel's
+ * samples/bpf/map_perf_test.bpf.c: every getpgid() made by the benchmark
+ * process does `ops` rounds of update, lookup and delete on the calling
+ * thread's key.  map_perf_test attaches with ksyscall (a kprobe); raw_tp
+ * works where kprobes are refused (lockdown), at the cost of one program
+ * run per syscall of any process, which the filter below ends early.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+
+#include "map_perf.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/*
+ * User space sets type, map_flags and max_entries before load: one
+ * declaration serves every map kind (hash, per-CPU hash, LRU, array).
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__type(key, __u32);
+	__type(value, long);
+	__uint(max_entries, 1000);
+} map SEC(".maps");
+
+/* Load-time knobs: the verifier sees them as constants. */
+const volatile int bench_tgid;
+const volatile long getpgid_nr;
+const volatile __u32 max_entries = 1000;
+const volatile int ops = 10;
+/*
+ * Arrays cannot delete: their rounds are update and lookup only.  Their
+ * keys must be below max_entries: the thread id is folded into that range,
+ * where hash maps take it as it is, as map_perf_test does.
+ */
+const volatile bool is_array;
+
+/*
+ * Counters per CPU.  The add is atomic: a preempted worker and the next
+ * one on that CPU may share a slot, and CPUs past MAP_PERF_SLOTS fold onto
+ * the low slots.
+ */
+struct map_perf_slot slots[MAP_PERF_SLOTS];
+
+static __always_inline bool from_bench(void)
+{
+	return (bpf_get_current_pid_tgid() >> 32) == bench_tgid;
+}
+
+/*
+ * One round as in map_perf_test's stress_hmap: update, lookup, and delete
+ * what the lookup found.  Returns how many calls failed.
+ */
+static __always_inline long map_round(__u32 *key)
+{
+	long init_val = 1, failed = 0;
+
+	if (bpf_map_update_elem(&map, key, &init_val, BPF_ANY))
+		failed++;
+	if (bpf_map_lookup_elem(&map, key) && !is_array && bpf_map_delete_elem(&map, key))
+		failed++;
+	return failed;
+}
+
+/* raw_tp/sys_enter: args[1] is the syscall number; every syscall passes here. */
+SEC("raw_tp/sys_enter")
+int map_raw_tp(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct map_perf_slot *s;
+	long failed = 0;
+	__u32 key;
+
+	if (ctx->args[1] != getpgid_nr || !from_bench())
+		return 0;
+	/* the thread id, as map_perf_test's key: workers never share one */
+	key = (__u32)bpf_get_current_pid_tgid();
+	if (is_array)
+		key %= max_entries;
+	for (int i = 0; i < ops; i++)
+		failed += map_round(&key);
+	s = &slots[bpf_get_smp_processor_id() % MAP_PERF_SLOTS];
+	__sync_fetch_and_add(&s->events, 1);
+	__sync_fetch_and_add(&s->errors, failed);
+	return 0;
+}

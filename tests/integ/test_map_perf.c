@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The map_perf workload against the running kernel: real BPF, needs root.
+ * Points run through the workload's own setup, produce, sample and
+ * teardown with our own threads, as sweep/runner.c drives them.  Rates
+ * seen are printed as "# ..." lines, for the record.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "param.h"
+#include "workload.h"
+
+extern const struct workload map_perf_workload;
+
+#define RUN_MS		200
+#define MAX_THREADS	4
+
+static const struct workload *wl = &map_perf_workload;
+
+static const char *const kinds[] = {
+	"hash", "hash_kmalloc", "percpu_hash", "percpu_hash_kmalloc", "lru_hash", "array",
+};
+
+/* Set "name=value" in pt as a spec would; false if the name or value is not one. */
+static bool set_value(struct wl_point *pt, const char *set)
+{
+	const char *eq = strchr(set, '=');
+	char err[128];
+
+	for (int i = 0; eq && i < wl->nr_params; i++) {
+		const struct param_def *p = &wl->params[i];
+
+		if (strlen(p->name) == (size_t)(eq - set) && !strncmp(p->name, set, eq - set))
+			return !param_parse_scalar(p, eq + 1, strlen(eq + 1), &pt->v[i], err,
+						   sizeof(err));
+	}
+	return false;
+}
+
+/* The default point with "name=value" overrides; NULL ends the list. */
+static bool make_point(struct wl_point *pt, const char *set, ...)
+{
+	char err[128];
+	bool ok = true;
+	va_list ap;
+
+	pt->wl = wl;
+	for (int i = 0; i < wl->nr_params; i++)
+		if (param_parse_scalar(&wl->params[i], wl->params[i].def,
+				       strlen(wl->params[i].def), &pt->v[i], err, sizeof(err)))
+			ok = false;
+	va_start(ap, set);
+	for (const char *s = set; s; s = va_arg(ap, const char *))
+		ok = ok && set_value(pt, s);
+	va_end(ap);
+	return ok;
+}
+
+struct worker {
+	pthread_t tid;
+	void *state;
+	int idx;
+	atomic_bool *stop;
+	int err;
+};
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	w->err = wl->produce(w->state, w->idx, w->stop);
+	return NULL;
+}
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+struct result {
+	uint64_t counts[2];
+	int nr_producers;
+	int thread_err;
+};
+
+/* Set up pt, run its producers for ms, sample, stop, join, tear down. 0 or setup's error. */
+static int run_point(const struct wl_point *pt, int ms, struct result *res, char *why,
+		     size_t len)
+{
+	struct worker w[MAX_THREADS];
+	struct wl_threads thr = { 0 };
+	atomic_bool stop = false;
+	void *state;
+	int err, n = 0;
+
+	memset(res, 0, sizeof(*res));
+	err = wl->setup(pt, &state, &thr, why, len);
+	if (err)
+		return err;
+	res->nr_producers = thr.nr_producers;
+	for (int i = 0; i < thr.nr_producers && i < MAX_THREADS; i++, n++) {
+		w[i] = (struct worker){ .state = state, .idx = i, .stop = &stop };
+		if (pthread_create(&w[i].tid, NULL, worker_main, &w[i]))
+			break;
+	}
+	sleep_ms(ms);
+	res->thread_err = wl->sample(state, res->counts);
+	atomic_store(&stop, true);
+	for (int i = 0; i < n; i++) {
+		pthread_join(w[i].tid, NULL);
+		if (w[i].err && !res->thread_err)
+			res->thread_err = w[i].err;
+	}
+	if (n != thr.nr_producers && !res->thread_err)
+		res->thread_err = -EAGAIN;
+	wl->teardown(state);
+	return 0;
+}
+
+#define NEED_ROOT() do {							\
+	if (geteuid() != 0)							\
+		SKIP("needs root to load BPF programs");			\
+} while (0)
+
+/*
+ * Run the point: events from every run of the program, no map call
+ * refused, and as many workers as asked for.
+ */
+#define EXPECT_EVENTS(label, producers, ...) do {				\
+	struct wl_point pt_;							\
+	struct result res_;							\
+	char why_[256] = "";							\
+	int err_;								\
+	CHECK(make_point(&pt_, __VA_ARGS__, NULL));				\
+	err_ = run_point(&pt_, RUN_MS, &res_, why_, sizeof(why_));		\
+	if (err_)								\
+		CHECK_FAIL_("%s: setup: %d (%s)", label, err_, why_);		\
+	CHECK_INT(res_.thread_err, 0);						\
+	CHECK_INT(res_.nr_producers, producers);				\
+	printf("# %-36s %8.3f M events/s\n", label, res_.counts[0] / (RUN_MS * 1e3)); \
+	if (res_.counts[0] == 0)						\
+		CHECK_FAIL_("%s: no events", label);				\
+	CHECK_INT(res_.counts[1], 0);						\
+} while (0)
+
+TEST(every_kind)
+{
+	char set[64], label[64];
+
+	NEED_ROOT();
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		snprintf(set, sizeof(set), "map=%s", kinds[i]);
+		snprintf(label, sizeof(label), "%s", kinds[i]);
+		EXPECT_EVENTS(label, 1, set);
+		snprintf(label, sizeof(label), "%s max_entries 16384 x2", kinds[i]);
+		EXPECT_EVENTS(label, 2, set, "max_entries=16384", "producers=2");
+	}
+}
+
+/*
+ * The smallest maps: one worker's key fits a hash map of one entry, and
+ * an array's keys fold onto its one entry (no delete, so nothing fails).
+ */
+TEST(one_entry)
+{
+	NEED_ROOT();
+	EXPECT_EVENTS("hash max_entries 1", 1, "map=hash", "max_entries=1");
+	EXPECT_EVENTS("array max_entries 1 x2", 2, "map=array", "max_entries=1", "producers=2");
+}
+
+/* Two workers' keys do not fit one entry: the updates the map refuses are errors. */
+TEST(full_map_errors)
+{
+	struct wl_point pt;
+	struct result res;
+	char why[256] = "";
+
+	NEED_ROOT();
+	CHECK(make_point(&pt, "map=hash", "max_entries=1", "producers=2", NULL));
+	CHECK_INT(run_point(&pt, RUN_MS, &res, why, sizeof(why)), 0);
+	CHECK_INT(res.thread_err, 0);
+	printf("# hash max_entries 1 x2: %llu events, %llu errors\n",
+	       (unsigned long long)res.counts[0], (unsigned long long)res.counts[1]);
+	CHECK(res.counts[0] > 0);
+	CHECK(res.counts[1] > 0);
+}
+
+/* The largest ops the parameter allows passes the verifier. */
+TEST(most_ops)
+{
+	char set[32];
+	int i = 0;
+
+	NEED_ROOT();
+	while (i < wl->nr_params && strcmp(wl->params[i].name, "ops"))
+		i++;
+	CHECK(i < wl->nr_params);
+	snprintf(set, sizeof(set), "ops=%lld", wl->params[i].max);
+	EXPECT_EVENTS("hash_kmalloc most ops", 1, "map=hash_kmalloc", set);
+}
+
+/* A child that calls getpgid() until killed; returns once it has made its first call. */
+static pid_t spawn_getpgid_loop(void)
+{
+	int fds[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		syscall(SYS_getpgid);
+		if (write(fds[1], "x", 1) != 1)
+			_exit(1);
+		for (;;)
+			syscall(SYS_getpgid);
+	}
+	close(fds[1]);
+	if (pid > 0 && read(fds[0], &c, 1) != 1) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		pid = -1;
+	}
+	close(fds[0]);
+	return pid;
+}
+
+/*
+ * Another process's getpgid() must not count, nor our other syscalls;
+ * each of our getpgid() calls is one event.
+ */
+TEST(other_process)
+{
+	uint64_t idle[2] = { 0 }, once[2] = { 0 }, other[2] = { 0 };
+	struct wl_threads thr;
+	struct wl_point pt;
+	char why[256] = "";
+	void *state;
+	pid_t child;
+	int err;
+
+	NEED_ROOT();
+	CHECK(make_point(&pt, "map=hash", NULL));
+	child = spawn_getpgid_loop();
+	CHECK(child > 0);
+	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
+	if (!err) {
+		sleep_ms(RUN_MS);
+		wl->sample(state, idle);
+		syscall(SYS_getpgid);
+		syscall(SYS_getpgid);
+		wl->sample(state, once);
+		syscall(SYS_getppid);
+		wl->sample(state, other);
+		wl->teardown(state);
+	}
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	if (err)
+		CHECK_FAIL_("setup: %d (%s)", err, why);
+	CHECK_INT(idle[0], 0);
+	CHECK_INT(once[0], 2);
+	CHECK_INT(other[0], 2);
+}
+
+/* The probe asks the kernel for the point's own map: what it cannot make fails. */
+TEST(probe)
+{
+	struct wl_threads thr;
+	struct wl_point pt;
+	char why[256] = "";
+	void *state = NULL;
+
+	NEED_ROOT();
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		char set[64];
+
+		snprintf(set, sizeof(set), "map=%s", kinds[i]);
+		CHECK(make_point(&pt, set, NULL));
+		CHECK_INT(wl->probe(&pt, why, sizeof(why)), 0);
+	}
+	/* past what any kernel preallocates per CPU: a failure, not "unsupported" */
+	CHECK(make_point(&pt, "map=percpu_hash", NULL));
+	pt.v[1] = 1LL << 31;
+	CHECK(wl->probe(&pt, why, sizeof(why)) < 0);
+	printf("# huge percpu_hash: %s\n", why);
+	CHECK(strstr(why, "BPF_MAP_TYPE_PERCPU_HASH") == why);
+	CHECK(wl->setup(&pt, &state, &thr, why, sizeof(why)) < 0);
+}
+
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+/* Setup and teardown of every kind leave no fd behind. */
+TEST(no_fd_leak)
+{
+	int before, after;
+
+	NEED_ROOT();
+	before = count_fds();
+	for (int i = 0; i < 30; i++) {
+		struct wl_threads thr;
+		struct wl_point pt;
+		char set[64], why[256];
+		void *state;
+
+		snprintf(set, sizeof(set), "map=%s", kinds[i % 6]);
+		CHECK(make_point(&pt, set, NULL));
+		if (!wl->setup(&pt, &state, &thr, why, sizeof(why)))
+			wl->teardown(state);
+	}
+	after = count_fds();
+	CHECK_INT(after, before);
+}
+
+RUN_TESTS(every_kind, one_entry, full_map_errors, most_ops, other_process, probe, no_fd_leak)

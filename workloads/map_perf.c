@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The map_perf workload: BPF map operation rate per map kind, after the
+ * kernel's samples/bpf/map_perf_test (e.g. its test 4, "hash_map_perf
+ * kmalloc", in "map_perf_test 4 8 16384").
+ *
+ * Worker threads (producers) call getpgid() in a loop; a BPF program on
+ * raw_tp/sys_enter, filtered to getpgid and to our tgid, does `ops` rounds
+ * of update, lookup and delete of the calling thread's key (its thread id;
+ * for an array, that modulo max_entries), as map_perf_test does 10 of
+ * them per syscall.  events counts the program
+ * runs that did so, errors the updates and deletes the map refused; both
+ * are counted on the BPF side, so a syscall that never reached the
+ * program does not count.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "libbpf_log.h"
+#include "map_perf.h"
+#include "map_perf.skel.h"
+#include "workload.h"
+
+enum map_kind { M_HASH, M_HASH_KMALLOC, M_PERCPU_HASH, M_PERCPU_HASH_KMALLOC, M_LRU_HASH,
+		M_ARRAY };
+
+static const char *const mp_maps[] = {
+	"hash", "hash_kmalloc", "percpu_hash", "percpu_hash_kmalloc", "lru_hash", "array", NULL,
+};
+
+/* How each kind is created: map_perf_test's names for its maps in the comments. */
+static const struct {
+	enum bpf_map_type type;
+	__u32 flags;
+	const char *what;		/* for reasons */
+} mp_kinds[] = {
+	[M_HASH]		= { BPF_MAP_TYPE_HASH, 0, "BPF_MAP_TYPE_HASH" },	/* hash_map */
+	[M_HASH_KMALLOC]	= { BPF_MAP_TYPE_HASH, BPF_F_NO_PREALLOC,		/* hash_map_alloc */
+				    "BPF_MAP_TYPE_HASH with BPF_F_NO_PREALLOC" },
+	[M_PERCPU_HASH]		= { BPF_MAP_TYPE_PERCPU_HASH, 0, "BPF_MAP_TYPE_PERCPU_HASH" },
+	[M_PERCPU_HASH_KMALLOC]	= { BPF_MAP_TYPE_PERCPU_HASH, BPF_F_NO_PREALLOC,
+				    "BPF_MAP_TYPE_PERCPU_HASH with BPF_F_NO_PREALLOC" },
+	[M_LRU_HASH]		= { BPF_MAP_TYPE_LRU_HASH, 0, "BPF_MAP_TYPE_LRU_HASH" },
+	[M_ARRAY]		= { BPF_MAP_TYPE_ARRAY, 0, "BPF_MAP_TYPE_ARRAY" },
+};
+
+enum { P_MAP, P_MAX_ENTRIES, P_PRODUCERS, P_OPS };
+
+static const struct param_def mp_params[] = {
+	[P_MAP]		= { "map", PT_ENUM, "hash", 0, 0, mp_maps,
+			    "map kind: hash (preallocated), hash_kmalloc (BPF_F_NO_PREALLOC), "
+			    "percpu_hash, percpu_hash_kmalloc, lru_hash, array", true },
+	[P_MAX_ENTRIES]	= { "max_entries", PT_INT, "1000", 1, 1 << 20, NULL,
+			    "the map's max_entries (map_perf_test's default: 1000); below the "
+			    "producer count updates fail (errors), array keys collide", true },
+	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, 1024, NULL,
+			    "worker threads calling getpgid() in a loop" },
+	/* The verifier walks every round: keep it well inside its limits. */
+	[P_OPS]		= { "ops", PT_INT, "10", 1, 256, NULL,
+			    "rounds of update+lookup+delete (array: update+lookup) of the "
+			    "thread's key per syscall (map_perf_test: 10)", true },
+};
+
+static const char *const mp_metrics[] = { "events", "errors" };
+
+struct mp_state {
+	struct map_perf_bpf *skel;
+	struct bpf_link *link;
+};
+
+static int fail(char *why, size_t len, const char *what, int err)
+{
+	snprintf(why, len, "%s: %s", what, strerror(-err));
+	return err;
+}
+
+/*
+ * Can this kernel create the point's map?  Create it and close it: one
+ * syscall.  EINVAL is how a kernel refuses a type or flag it does not
+ * know; ENOMEM and the like are failures, not the kernel's limits.
+ */
+static int map_perf_probe(const struct wl_point *pt, char *why, size_t len)
+{
+	enum map_kind k = pt->v[P_MAP];
+	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = mp_kinds[k].flags);
+	struct utsname u;
+	int fd;
+
+	fd = bpf_map_create(mp_kinds[k].type, "mp_probe", sizeof(__u32), sizeof(long),
+			    pt->v[P_MAX_ENTRIES], &opts);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (fd != -EINVAL && fd != -EOPNOTSUPP)
+		return fail(why, len, mp_kinds[k].what, fd);
+	if (uname(&u))
+		snprintf(u.release, sizeof(u.release), "?");
+	snprintf(why, len, "%s: %s: not supported by kernel %s", mp_kinds[k].what,
+		 strerror(-fd), u.release);
+	return -EOPNOTSUPP;
+}
+
+static int load_skel(struct mp_state *st, const struct wl_point *pt, char *why, size_t len)
+{
+	enum map_kind k = pt->v[P_MAP];
+	struct bpf_map *map;
+	int err;
+
+	st->skel = map_perf_bpf__open();
+	if (!st->skel)
+		return fail(why, len, "open", -errno);
+	st->skel->rodata->bench_tgid = getpid();
+	st->skel->rodata->getpgid_nr = SYS_getpgid;
+	st->skel->rodata->max_entries = pt->v[P_MAX_ENTRIES];
+	st->skel->rodata->ops = pt->v[P_OPS];
+	st->skel->rodata->is_array = k == M_ARRAY;
+
+	map = st->skel->maps.map;
+	err = bpf_map__set_type(map, mp_kinds[k].type);
+	if (!err)
+		err = bpf_map__set_map_flags(map, mp_kinds[k].flags);
+	if (!err)
+		err = bpf_map__set_max_entries(map, pt->v[P_MAX_ENTRIES]);
+	if (err)
+		return fail(why, len, mp_kinds[k].what, err);
+
+	err = map_perf_bpf__load(st->skel);
+	if (err)
+		return fail(why, len, "load", err);
+	st->link = bpf_program__attach(st->skel->progs.map_raw_tp);
+	if (!st->link)
+		return fail(why, len, "attach", -errno);
+	return 0;
+}
+
+static void map_perf_teardown(void *state)
+{
+	struct mp_state *st = state;
+
+	bpf_link__destroy(st->link);
+	map_perf_bpf__destroy(st->skel);
+	free(st);
+}
+
+static int map_perf_setup(const struct wl_point *pt, void **state, struct wl_threads *thr,
+			  char *why, size_t len)
+{
+	struct mp_state *st;
+	int err;
+
+	/* setup stands alone (the tests call it without the engine): one map create */
+	err = map_perf_probe(pt, why, len);
+	if (err)
+		return err;
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return -ENOMEM;
+
+	/* The engine prints diagnostics, not libbpf: keep its words for the reason. */
+	libbpf_log_begin();
+	err = load_skel(st, pt, why, len);
+	libbpf_log_end();
+	if (err) {
+		libbpf_log_explain(why, len);
+		map_perf_teardown(st);
+		return err;
+	}
+	thr->nr_producers = pt->v[P_PRODUCERS];
+	thr->nr_consumers = 0;
+	*state = st;
+	return 0;
+}
+
+static int map_perf_produce(void *state, int idx, const atomic_bool *stop)
+{
+	while (!atomic_load_explicit(stop, memory_order_relaxed))
+		syscall(SYS_getpgid);
+	return 0;
+}
+
+/* The sum over the per-CPU slots; each is only ever added to. */
+static int map_perf_sample(void *state, uint64_t *counts)
+{
+	struct mp_state *st = state;
+	struct map_perf_bpf__bss *bss = st->skel->bss;
+	uint64_t events = 0, errors = 0;
+
+	for (size_t i = 0; i < sizeof(bss->slots) / sizeof(bss->slots[0]); i++) {
+		events += __atomic_load_n(&bss->slots[i].events, __ATOMIC_RELAXED);
+		errors += __atomic_load_n(&bss->slots[i].errors, __ATOMIC_RELAXED);
+	}
+	counts[0] = events;
+	counts[1] = errors;
+	return 0;
+}
+
+const struct workload map_perf_workload = {
+	.name = "map_perf",
+	.help = "BPF map update/lookup/delete rate per map kind (the kernel's map_perf_test)",
+	.params = mp_params,
+	.nr_params = sizeof(mp_params) / sizeof(mp_params[0]),
+	.metrics = mp_metrics,
+	.nr_metrics = 2,
+	.needs_bpf = true,
+	.probe = map_perf_probe,
+	.setup = map_perf_setup,
+	.produce = map_perf_produce,
+	.sample = map_perf_sample,
+	.teardown = map_perf_teardown,
+};
