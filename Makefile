@@ -139,7 +139,7 @@ $(OUTPUT)/tests/%: $(OUTPUT)/tests/%.o $(LIB_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(OUTPUT)/tests/%.o: tests/%.c $(wildcard tests/unit/*.h) $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
+$(OUTPUT)/tests/%.o: tests/%.c $(wildcard tests/unit/*.h tests/integ/*.h) $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
 	$(Q)mkdir -p $(@D)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -c $< -o $@

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "integ_util.h"
 #include "param.h"
 #include "workload.h"
 
@@ -80,14 +81,6 @@ static void *worker_main(void *arg)
 
 	w->err = wl->produce(w->state, w->idx, w->stop);
 	return NULL;
-}
-
-static void sleep_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
 }
 
 struct result {
@@ -212,34 +205,6 @@ TEST(most_ops)
 	EXPECT_EVENTS("hash_kmalloc most ops", 1, "map=hash_kmalloc", set);
 }
 
-/* A child that calls getpgid() until killed; returns once it has made its first call. */
-static pid_t spawn_getpgid_loop(void)
-{
-	int fds[2];
-	pid_t pid;
-	char c;
-
-	if (pipe(fds))
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		close(fds[0]);
-		syscall(SYS_getpgid);
-		if (write(fds[1], "x", 1) != 1)
-			_exit(1);
-		for (;;)
-			syscall(SYS_getpgid);
-	}
-	close(fds[1]);
-	if (pid > 0 && read(fds[0], &c, 1) != 1) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		pid = -1;
-	}
-	close(fds[0]);
-	return pid;
-}
-
 /*
  * Another process's getpgid() must not count, nor our other syscalls;
  * each of our getpgid() calls is one event.
@@ -301,19 +266,6 @@ TEST(probe)
 	printf("# huge percpu_hash: %s\n", why);
 	CHECK(strstr(why, "BPF_MAP_TYPE_PERCPU_HASH") == why);
 	CHECK(wl->setup(&pt, &state, &thr, why, sizeof(why)) < 0);
-}
-
-static int count_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	int n = 0;
-
-	if (!d)
-		return -1;
-	while (readdir(d))
-		n++;
-	closedir(d);
-	return n;
 }
 
 /* Setup and teardown of every kind leave no fd behind. */

@@ -20,6 +20,7 @@
 #include <bpf/libbpf.h>
 
 #include "check.h"
+#include "integ_util.h"
 #include "kfacts.h"
 #include "workload.h"
 
@@ -107,14 +108,6 @@ static void *worker_main(void *arg)
 	else
 		w->err = wl->produce(w->state, w->idx, w->stop);
 	return NULL;
-}
-
-static void sleep_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
 }
 
 struct result {
@@ -397,33 +390,6 @@ TEST(verifier_words_in_reason)
 	CHECK(strstr(why, "(libbpf: prog 'rb_raw_tp': BPF program load failed: ") != NULL);
 }
 
-static pid_t spawn_getpgid_loop(void)
-{
-	int fds[2];
-	pid_t pid;
-	char c;
-
-	if (pipe(fds))
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		close(fds[0]);
-		syscall(SYS_getpgid);
-		if (write(fds[1], "x", 1) != 1)
-			_exit(1);
-		for (;;)
-			syscall(SYS_getpgid);
-	}
-	close(fds[1]);
-	if (pid > 0 && read(fds[0], &c, 1) != 1) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		pid = -1;
-	}
-	close(fds[0]);
-	return pid;
-}
-
 /* Another process's getpgid() must not count; ours must, batch_cnt records per call. */
 TEST(other_process)
 {
@@ -452,19 +418,6 @@ TEST(other_process)
 		CHECK_FAIL_("setup: %d (%s)", err, why);
 	CHECK_INT(idle[0], 0);
 	CHECK_INT(once[0], 100);
-}
-
-static int count_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	int n = 0;
-
-	if (!d)
-		return -1;
-	while (readdir(d))
-		n++;
-	closedir(d);
-	return n;
 }
 
 /* Setup and teardown, ok or failing, leave no fd behind. */

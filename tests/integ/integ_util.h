@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the root integration tests of the BPF workloads share: a sleep that
+ * survives signals, the process's open descriptors (leak checks), and a
+ * foreign process making the syscall the workloads trigger on (filter
+ * checks).  Include once per test binary.
+ */
+#ifndef TESTS_INTEG_UTIL_H
+#define TESTS_INTEG_UTIL_H
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* Entries of /proc/self/fd (with "." and ".."), or -1. */
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+/* A child that calls getpgid() until killed; returns once it has made its first call. */
+static pid_t spawn_getpgid_loop(void)
+{
+	int fds[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		syscall(SYS_getpgid);
+		if (write(fds[1], "x", 1) != 1)
+			_exit(1);
+		for (;;)
+			syscall(SYS_getpgid);
+	}
+	close(fds[1]);
+	if (pid > 0 && read(fds[0], &c, 1) != 1) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		pid = -1;
+	}
+	close(fds[0]);
+	return pid;
+}
+
+#endif
