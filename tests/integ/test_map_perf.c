@@ -18,13 +18,13 @@
 
 #include "check.h"
 #include "integ_util.h"
+#include "wl_run.h"
 #include "param.h"
 #include "workload.h"
 
 extern const struct workload map_perf_workload;
 
 #define RUN_MS		200
-#define MAX_THREADS	4
 
 static const struct workload *wl = &map_perf_workload;
 
@@ -67,62 +67,6 @@ static bool make_point(struct wl_point *pt, const char *set, ...)
 	return ok;
 }
 
-struct worker {
-	pthread_t tid;
-	void *state;
-	int idx;
-	atomic_bool *stop;
-	int err;
-};
-
-static void *worker_main(void *arg)
-{
-	struct worker *w = arg;
-
-	w->err = wl->produce(w->state, w->idx, w->stop);
-	return NULL;
-}
-
-struct result {
-	uint64_t counts[2];
-	int nr_producers;
-	int thread_err;
-};
-
-/* Set up pt, run its producers for ms, sample, stop, join, tear down. 0 or setup's error. */
-static int run_point(const struct wl_point *pt, int ms, struct result *res, char *why,
-		     size_t len)
-{
-	struct worker w[MAX_THREADS];
-	struct wl_threads thr = { 0 };
-	atomic_bool stop = false;
-	void *state;
-	int err, n = 0;
-
-	memset(res, 0, sizeof(*res));
-	err = wl->setup(pt, &state, &thr, why, len);
-	if (err)
-		return err;
-	res->nr_producers = thr.nr_producers;
-	for (int i = 0; i < thr.nr_producers && i < MAX_THREADS; i++, n++) {
-		w[i] = (struct worker){ .state = state, .idx = i, .stop = &stop };
-		if (pthread_create(&w[i].tid, NULL, worker_main, &w[i]))
-			break;
-	}
-	sleep_ms(ms);
-	res->thread_err = wl->sample(state, res->counts);
-	atomic_store(&stop, true);
-	for (int i = 0; i < n; i++) {
-		pthread_join(w[i].tid, NULL);
-		if (w[i].err && !res->thread_err)
-			res->thread_err = w[i].err;
-	}
-	if (n != thr.nr_producers && !res->thread_err)
-		res->thread_err = -EAGAIN;
-	wl->teardown(state);
-	return 0;
-}
-
 #define NEED_ROOT() do {							\
 	if (geteuid() != 0)							\
 		SKIP("needs root to load BPF programs");			\
@@ -134,11 +78,11 @@ static int run_point(const struct wl_point *pt, int ms, struct result *res, char
  */
 #define EXPECT_EVENTS(label, producers, ...) do {				\
 	struct wl_point pt_;							\
-	struct result res_;							\
+	struct wl_run_result res_;					\
 	char why_[256] = "";							\
 	int err_;								\
 	CHECK(make_point(&pt_, __VA_ARGS__, NULL));				\
-	err_ = run_point(&pt_, RUN_MS, &res_, why_, sizeof(why_));		\
+	err_ = wl_run_point(wl, &pt_, RUN_MS, &res_, why_, sizeof(why_)); \
 	if (err_)								\
 		CHECK_FAIL_("%s: setup: %d (%s)", label, err_, why_);		\
 	CHECK_INT(res_.thread_err, 0);						\
@@ -178,12 +122,12 @@ TEST(one_entry)
 TEST(full_map_errors)
 {
 	struct wl_point pt;
-	struct result res;
+	struct wl_run_result res;
 	char why[256] = "";
 
 	NEED_ROOT();
 	CHECK(make_point(&pt, "map=hash", "max_entries=1", "producers=2", NULL));
-	CHECK_INT(run_point(&pt, RUN_MS, &res, why, sizeof(why)), 0);
+	CHECK_INT(wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why)), 0);
 	CHECK_INT(res.thread_err, 0);
 	printf("# hash max_entries 1 x2: %llu events, %llu errors\n",
 	       (unsigned long long)res.counts[0], (unsigned long long)res.counts[1]);

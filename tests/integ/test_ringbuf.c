@@ -21,13 +21,13 @@
 
 #include "check.h"
 #include "integ_util.h"
+#include "wl_run.h"
 #include "kfacts.h"
 #include "workload.h"
 
 extern const struct workload ringbuf_workload;
 
 #define RUN_MS		300
-#define MAX_THREADS	8
 
 static const struct workload *wl = &ringbuf_workload;
 
@@ -90,82 +90,7 @@ static struct wl_point make_point(const char *set, ...)
 	return pt;
 }
 
-struct worker {
-	pthread_t tid;
-	void *state;
-	int idx;
-	bool consumer;
-	atomic_bool *stop;
-	int err;
-};
-
-static void *worker_main(void *arg)
-{
-	struct worker *w = arg;
-
-	if (w->consumer)
-		w->err = wl->consume(w->state, w->idx, w->stop);
-	else
-		w->err = wl->produce(w->state, w->idx, w->stop);
-	return NULL;
-}
-
-struct result {
-	uint64_t counts[2];
-	int nr_consumers;
-	int thread_err;
-};
-
-/* Start consumers first, then producers, as the runner does. */
-static int start_workers(void *state, const struct wl_threads *thr, struct worker *w,
-			 atomic_bool *stop)
-{
-	int n = 0;
-
-	for (int i = 0; i < thr->nr_consumers + thr->nr_producers && i < MAX_THREADS; i++) {
-		w[i] = (struct worker){ .state = state, .stop = stop,
-					.consumer = i < thr->nr_consumers,
-					.idx = i < thr->nr_consumers ? i : i - thr->nr_consumers };
-		if (pthread_create(&w[i].tid, NULL, worker_main, &w[i]))
-			break;
-		n++;
-	}
-	return n;
-}
-
-/* Set up pt, run it for ms, sample, stop, join and tear down. 0 or setup's error. */
-static int run_point(const struct wl_point *pt, int ms, struct result *res, char *why,
-		     size_t len)
-{
-	struct worker w[MAX_THREADS];
-	struct wl_threads thr = { 0 };
-	atomic_bool stop = false;
-	void *state;
-	int err, n;
-
-	memset(res, 0, sizeof(*res));
-	err = wl->setup(pt, &state, &thr, why, len);
-	if (err)
-		return err;
-	res->nr_consumers = thr.nr_consumers;
-	n = start_workers(state, &thr, w, &stop);
-	sleep_ms(ms);
-	res->thread_err = wl->sample(state, res->counts);
-	atomic_store(&stop, true);
-	if (wl->stop)
-		wl->stop(state);
-	for (int i = 0; i < n; i++) {
-		pthread_join(w[i].tid, NULL);
-		if (w[i].err && !res->thread_err)
-			res->thread_err = w[i].err;
-	}
-	if (n != thr.nr_consumers + thr.nr_producers && !res->thread_err)
-		res->thread_err = -EAGAIN;
-	wl->teardown(state);
-	return 0;
-}
-
-static void report(const char *label, const struct result *res, int ms)
+static void report(const char *label, const struct wl_run_result *res, int ms)
 {
 	printf("# %-28s %8.3f M hits/s  %8.3f M drops/s\n", label,
 	       res->counts[0] / (ms * 1e3), res->counts[1] / (ms * 1e3));
@@ -179,9 +104,9 @@ static void report(const char *label, const struct result *res, int ms)
 /* Run the point and expect hits; label is what the "# " line says. */
 #define EXPECT_HITS(label, ...) do {						\
 	struct wl_point pt_ = make_point(__VA_ARGS__, NULL);			\
-	struct result res_;							\
+	struct wl_run_result res_;					\
 	char why_[256] = "";							\
-	int err_ = run_point(&pt_, RUN_MS, &res_, why_, sizeof(why_));		\
+	int err_ = wl_run_point(wl, &pt_, RUN_MS, &res_, why_, sizeof(why_)); \
 	if (err_)								\
 		CHECK_FAIL_("%s: setup: %d (%s)", label, err_, why_);		\
 	CHECK_INT(res_.thread_err, 0);						\
@@ -341,13 +266,13 @@ TEST(fentry)
 	struct wl_point pt = make_point("attach=fentry", NULL);
 	char why[256] = "", probe_why[256] = "", hint[160];
 	char expect[256] = "fentry: Operation not permitted";
-	struct result res;
+	struct wl_run_result res;
 	int err, probe_err;
 
 	NEED_ROOT();
 	/* the probe, asked before the sweep, tells what setup will find */
 	probe_err = wl->probe(&pt, probe_why, sizeof(probe_why));
-	err = run_point(&pt, RUN_MS, &res, why, sizeof(why));
+	err = wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why));
 	CHECK_INT(probe_err, err);
 	if (err) {
 		printf("# fentry: %d (%s)\n", err, why);
