@@ -223,7 +223,7 @@ static void bind_duration(const struct spec_entry *e, uint64_t *ns)
 		diag_at(&e->val_loc, "%s", err);
 }
 
-static void bind_scalar(const struct param_def *def, const struct spec_entry *e, long long *v)
+void bind_scalar(const struct param_def *def, const struct spec_entry *e, long long *v)
 {
 	char err[256];
 

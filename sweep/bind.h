@@ -89,6 +89,12 @@ const char *experiment_title(const struct sweep_cfg *cfg, const struct experimen
 /* The axis of parameter `param` in e (every parameter has one). */
 const struct axis *experiment_axis(const struct experiment *e, int param);
 
+/*
+ * A [sweep] setting's value of type def into *v, or an error at the value
+ * (*v is kept then).
+ */
+void bind_scalar(const struct param_def *def, const struct spec_entry *e, long long *v);
+
 /* "1.5s", "250ms", "100us", "20ns" → *ns; 0, or -EINVAL with a message in err. */
 int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen);
 

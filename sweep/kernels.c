@@ -198,14 +198,6 @@ static void bind_kernel_list(struct kernel_axis *ka, const struct spec_entry *e)
 	}
 }
 
-static void bind_setting(const struct param_def *def, const struct spec_entry *e, long long *v)
-{
-	char err[256];
-
-	if (param_parse_scalar(def, e->value, strlen(e->value), v, err, sizeof(err)))
-		diag_at(&e->val_loc, "%s", err);
-}
-
 int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct spec_entry *e)
 {
 	char err[256];
@@ -217,16 +209,16 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
 		return 1;
 	case SK_VM_ACCEL:
 		v = ka->accel;
-		bind_setting(&accel_def, e, &v);
+		bind_scalar(&accel_def, e, &v);
 		ka->accel = v;
 		return 1;
 	case SK_VM_CPUS:
 		v = ka->cpus;
-		bind_setting(&cpus_def, e, &v);
+		bind_scalar(&cpus_def, e, &v);
 		ka->cpus = v;
 		return 1;
 	case SK_VM_MEM:
-		bind_setting(&mem_def, e, &ka->mem);
+		bind_scalar(&mem_def, e, &ka->mem);
 		return 1;
 	case SK_VM_BOOT_TIMEOUT:
 		if (parse_duration(e->value, &ka->boot_timeout_ns, err, sizeof(err)))
