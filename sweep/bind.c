@@ -105,9 +105,9 @@ static int lookup_metric(const struct binder *b, const char *name, size_t len,
 	snprintf(word, sizeof(word), "%.*s", (int)len, name);
 	suggest_init(&sg, word);
 	for (int i = 0; i < wl->nr_metrics; i++) {
-		if (!strcmp(wl->metrics[i], word))
+		if (!strcmp(wl->metrics[i].name, word))
 			return i;
-		suggest_add(&sg, wl->metrics[i]);
+		suggest_add(&sg, wl->metrics[i].name);
 	}
 	diag_at(at, "unknown metric '%s' for workload '%s'%s", word, wl->name,
 		suggest_hint(hint, sizeof(hint), suggest_best(&sg)));

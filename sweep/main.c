@@ -216,7 +216,7 @@ static void list_workload(const struct workload *wl)
 
 	printf("%s: %s\n  metrics:", wl->name, wl->help);
 	for (int m = 0; m < wl->nr_metrics; m++)
-		printf(" %s", wl->metrics[m]);
+		printf(" %s", wl->metrics[m].name);
 	printf("\n  parameters:\n");
 	for (int i = 0; i < wl->nr_params; i++) {
 		const struct param_def *p = &wl->params[i];

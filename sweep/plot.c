@@ -124,7 +124,7 @@ static void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 	int n, dup = 1;
 
 	n = snprintf(raw, sizeof(raw), "%d %s vs %s", (int)(c->e - c->cfg->exps) + 1,
-		     wl->metrics[c->req->y], wl->params[c->req->x].name);
+		     wl->metrics[c->req->y].name, wl->params[c->req->x].name);
 	if (c->req->by >= 0 && n < (int)sizeof(raw))
 		n += snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
 	if (c->per >= 0 && n < (int)sizeof(raw))
@@ -190,7 +190,7 @@ static void series_name(const struct chart *c, const struct point_result *r, cha
 			n = put_param(c, pt, p, buf, n, len);
 	}
 	if (!buf[0])
-		snprintf(buf, len, "%s", c->cfg->wl->metrics[c->req->y]);
+		snprintf(buf, len, "%s", c->cfg->wl->metrics[c->req->y].name);
 }
 
 static int series_index(struct chart *c, const char *name)
@@ -374,11 +374,11 @@ static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 
 	table_scale(wl, c->req->y, &sc);
 	if (y && c->per >= 0)
-		snprintf(buf, len, "%s per %s (%s)", wl->metrics[c->req->y],
+		snprintf(buf, len, "%s per %s (%s)", wl->metrics[c->req->y].name,
 			 wl->params[c->per].name, c->po->relative ? "relative to the first" :
 			 sc.unit);
 	else if (y)
-		snprintf(buf, len, "%s (%s)", wl->metrics[c->req->y], c->po->relative ?
+		snprintf(buf, len, "%s (%s)", wl->metrics[c->req->y].name, c->po->relative ?
 			 "relative to the first" : sc.unit);
 	else if (xp->type == PT_SIZE)
 		snprintf(buf, len, "%s (bytes)", xp->name);
@@ -399,7 +399,7 @@ static int series_values(const struct chart *c, int first, int end, struct serie
 	table_scale(c->cfg->wl, c->req->y, &sc);
 	for (int i = first; i < end; i++) {
 		const struct point_result *r = c->ent[i].r;
-		const struct summary *s = &r->rate[c->req->y];
+		const struct summary *s = &r->stat[c->req->y];
 
 		v[i - first] = (struct series_pt){ c->per >= 0 ? r->pt->wp.v[c->per] : 1,
 						   s->mean, s->stddev };
@@ -556,7 +556,7 @@ static void caption(const struct chart *c, char *buf, size_t len)
 	size_t n;
 
 	for (int i = 0; i < c->nr_ent; i++) {
-		int k = c->ent[i].r->rate[c->req->y].n;
+		int k = c->ent[i].r->stat[c->req->y].n;
 
 		if (k <= 0)
 			published++;

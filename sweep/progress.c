@@ -107,7 +107,7 @@ void progress_retry(struct progress *p, const char *name, const struct point_res
 
 void progress_end(struct progress *p, const char *name, const struct point_result *r)
 {
-	const struct summary *s = &r->rate[0];
+	const struct summary *s = &r->stat[0];
 	char flags[160];
 
 	p->done++;
@@ -124,7 +124,7 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 	fprintf(stderr, "[%d/%d] %s: %s", p->done, p->nr_points, name,
 		point_status_name(r->status));
 	if (r->status == PS_OK)
-		fprintf(stderr, " %s %.3f ± %.3fM/s", r->pt->wp.wl->metrics[0],
+		fprintf(stderr, " %s %.3f ± %.3fM/s", r->pt->wp.wl->metrics[0].name,
 			s->mean / 1e6, s->stddev / 1e6);
 	quality_format(&r->quality, flags, sizeof(flags));
 	if (r->status == PS_OK && flags[0])

@@ -39,7 +39,7 @@ static int measured_rates(const struct point_result *r, int m, double *rates, in
 			continue;
 		if (rep)
 			rep[n] = iv->rep;
-		rates[n++] = iv->delta[m] * 1e9 / iv->elapsed_ns;
+		rates[n++] = iv->value[m] * 1e9 / iv->elapsed_ns;
 	}
 	return n;
 }
@@ -55,7 +55,7 @@ int point_result_summarize(struct point_result *r)
 		return -ENOMEM;
 	for (int m = 0; m < wl->nr_metrics; m++) {
 		n = measured_rates(r, m, rates, NULL);
-		stats_summarize(rates, n, &r->rate[m]);
+		stats_summarize(rates, n, &r->stat[m]);
 	}
 	free(rates);
 	return 0;
@@ -88,6 +88,6 @@ void point_result_reset(struct point_result *r)
 	r->nr_iv = 0;
 	r->reason[0] = '\0';
 	memset(&r->load, 0, sizeof(r->load));
-	memset(r->rate, 0, sizeof(r->rate));
+	memset(r->stat, 0, sizeof(r->stat));
 	memset(&r->quality, 0, sizeof(r->quality));
 }

@@ -30,13 +30,16 @@ struct interval {
 	int idx;		/* 0-based within the repetition, warmup included */
 	bool warmup;
 	uint64_t elapsed_ns;	/* measured, never assumed */
-	uint64_t delta[WL_MAX_METRICS];	/* counter increase over the interval */
+	/* a counter's increase over the interval, a gauge's level at its end */
+	uint64_t value[WL_MAX_METRICS];
+	/* each producer's increase of the per_thread metric, or NULL (none) */
+	uint64_t *thread_delta;
 };
 
 struct point_result {
 	const struct point *pt;
 	enum point_status status;
-	char reason[256];	/* "" when ok */
+	char reason[256];	/* "" when ok, or a caveat: why memory is unknown */
 	struct interval *iv;
 	int nr_iv;
 	int nr_producers;
@@ -45,8 +48,16 @@ struct point_result {
 	char *cpus;		/* "cons 0 prod 1,0,1", "prod (0,1)x512" or "unpinned" */
 	int tries;		/* runs of the point, retries of a noisy one included */
 	struct cpu_load load;	/* of the point's CPUs over the measured intervals */
-	/* per-second rates over the measured (non-warmup) intervals of all reps */
-	struct summary rate[WL_MAX_METRICS];
+	/*
+	 * Per metric, over the measured (non-warmup) intervals of all reps: a
+	 * counter's per-second rates, a gauge's levels.
+	 */
+	struct summary stat[WL_MAX_METRICS];
+	/*
+	 * Of the per_thread metric, if any: each producer's rate over all the
+	 * measured intervals, summarized across producers (min, median, max).
+	 */
+	struct summary worker_rate;
 	struct quality quality;	/* of the headline metric, and of the CPUs */
 };
 

@@ -20,7 +20,7 @@ struct result_cfg {
 	struct param_def params[WL_MAX_PARAMS];
 	const char **choices[WL_MAX_PARAMS];	/* PT_ENUM: values seen, NULL-terminated */
 	char *metric_names[WL_MAX_METRICS];
-	const char *metrics[WL_MAX_METRICS];
+	struct metric_def metrics[WL_MAX_METRICS];
 };
 
 static const char *cell(const struct result_set *set, int row, int col)
@@ -87,7 +87,7 @@ static int describe_metrics(struct result_cfg *rc, const struct result_set *set)
 		*m = strndup(name, n - s);
 		if (!*m)
 			return -ENOMEM;
-		rc->metrics[rc->wl.nr_metrics++] = *m;
+		rc->metrics[rc->wl.nr_metrics++] = (struct metric_def){ .name = *m, .kind = MK_COUNTER };
 	}
 	return 0;
 }
@@ -297,8 +297,8 @@ void resultcfg_rates(const struct result_set *set, const struct result_point *p,
 		     const struct workload *wl, struct point_result *r)
 {
 	for (int m = 0; m < wl->nr_metrics; m++) {
-		const char *name = wl->metrics[m];
-		struct summary *s = &r->rate[m];
+		const char *name = wl->metrics[m].name;
+		struct summary *s = &r->stat[m];
 
 		/* n stays 0: the bench output does not say over how many runs */
 		*s = (struct summary){ .mean = cell_num(set, p->row, name, "mean"),
@@ -319,7 +319,8 @@ static bool alike(const struct workload *a, const struct workload *b)
 		    a->params[k].type != b->params[k].type)
 			return false;
 	for (int m = 0; m < a->nr_metrics; m++)
-		if (strcmp(a->metrics[m], b->metrics[m]))
+		if (strcmp(a->metrics[m].name, b->metrics[m].name) ||
+		    a->metrics[m].kind != b->metrics[m].kind)
 			return false;
 	return true;
 }

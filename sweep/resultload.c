@@ -54,7 +54,7 @@ static void rebuild_interval(const struct result_set *set, char **row, struct in
 	iv->warmup = !strcmp(row[RS_S_WARMUP], "1");
 	iv->elapsed_ns = strtoull(row[RS_S_ELAPSED], NULL, 10);
 	for (int m = 0; m < set->nr_metrics && m < WL_MAX_METRICS; m++)
-		iv->delta[m] = strtoull(row[set->first_metric + m], NULL, 10);
+		iv->value[m] = strtoull(row[set->first_metric + m], NULL, 10);
 }
 
 static enum point_status status_named(const char *name)

@@ -83,7 +83,7 @@ static void samples_header(const struct sweep_cfg *cfg, struct row *r)
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
 		row_str(r, fixed[i]);
 	for (int m = 0; m < cfg->wl->nr_metrics; m++)
-		row_str(r, cfg->wl->metrics[m]);
+		row_str(r, cfg->wl->metrics[m].name);
 }
 
 /*
@@ -116,7 +116,7 @@ static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 		row_str(r, summary_run_cols[i]);
 	for (int m = 0; m < wl->nr_metrics; m++)
 		for (size_t s = 0; s < NR_STATS; s++)
-			snprintf(row_next(r), FIELD_LEN, "%s_per_s_%s", wl->metrics[m],
+			snprintf(row_next(r), FIELD_LEN, "%s_per_s_%s", wl->metrics[m].name,
 				 stat_names[s]);
 }
 
@@ -304,7 +304,7 @@ static int append_samples(struct results *res, const struct point_result *pr, FI
 		row_u64(r, iv->warmup);
 		row_u64(r, iv->elapsed_ns);
 		for (int m = 0; m < res->cfg->wl->nr_metrics; m++)
-			row_u64(r, iv->delta[m]);
+			row_u64(r, iv->value[m]);
 		err = row_flush(f, r);
 	}
 	return err;
@@ -316,7 +316,7 @@ static int measured_intervals(const struct point_result *pr)
 	int n = 0;
 
 	if (pr->status == PS_OK)
-		return pr->rate[0].n;
+		return pr->stat[0].n;
 	for (int i = 0; i < pr->nr_iv; i++)
 		n += !pr->iv[i].warmup;
 	return n;
@@ -341,7 +341,7 @@ static void summary_run_fields(const struct point_result *pr, struct row *r)
 static void summary_stat_fields(const struct point_result *pr, int nr_metrics, struct row *r)
 {
 	for (int m = 0; m < nr_metrics; m++) {
-		const struct summary *s = &pr->rate[m];
+		const struct summary *s = &pr->stat[m];
 		const double v[NR_STATS] = {
 			s->mean, s->stddev, s->median, s->min, s->max, s->ci95,
 		};

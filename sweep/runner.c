@@ -364,7 +364,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 	uint64_t prev_t, t, deadline;
 	int err;
 
-	err = rc->wl->sample(rc->state, prev);
+	err = rc->wl->sample(rc->state, prev, NULL);
 	if (err)
 		return err;
 	prev_t = now_ns();
@@ -376,7 +376,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 
 		if (!sleep_until(deadline))
 			return -EINTR;
-		err = rc->wl->sample(rc->state, cur);
+		err = rc->wl->sample(rc->state, cur, NULL);
 		t = now_ns();
 		if (err)
 			return err;
@@ -384,7 +384,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 			return -ECHILD;
 		iv.elapsed_ns = t - prev_t;
 		for (int m = 0; m < rc->wl->nr_metrics; m++)
-			iv.delta[m] = cur[m] - prev[m];
+			iv.value[m] = cur[m] - prev[m];
 		err = add_interval(r, &iv);
 		if (err)
 			return err;

@@ -88,10 +88,10 @@ static void print_values(FILE *out, const struct workload *wl, const struct poin
 			fprintf(out, ": %s", r->reason);
 		return;
 	}
-	print_rate(out, wl, 0, &r->rate[0]);
+	print_rate(out, wl, 0, &r->stat[0]);
 	for (int m = 1; m < wl->nr_metrics; m++) {
-		fprintf(out, "%s%s ", m == 1 ? " (" : ", ", wl->metrics[m]);
-		print_rate(out, wl, m, &r->rate[m]);
+		fprintf(out, "%s%s ", m == 1 ? " (" : ", ", wl->metrics[m].name);
+		print_rate(out, wl, m, &r->stat[m]);
 	}
 	if (wl->nr_metrics > 1)
 		fputc(')', out);

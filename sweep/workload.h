@@ -29,6 +29,47 @@
 
 struct workload;
 
+/*
+ * What a metric is (DESIGN.md §10).  A counter is cumulative since setup
+ * and becomes a per-second rate over each interval's real elapsed time; a
+ * gauge is a level read at each interval's end (bytes of memory) and is
+ * summarized as it is.
+ */
+enum metric_kind {
+	MK_COUNTER,
+	MK_GAUGE,
+};
+
+/*
+ * Who fills a metric's value at each sample.  The workload, in sample();
+ * or the engine: the memory cgroup the runner puts the point in for each
+ * repetition (sweep/memcg.c), whose usage and peak usage are gauges in
+ * bytes.  A workload with an engine-filled metric leaves its slot alone.
+ */
+enum metric_source {
+	MS_WORKLOAD,
+	MS_MEMCG_USAGE,		/* memory.current, v1 memory.usage_in_bytes */
+	MS_MEMCG_PEAK,		/* memory.peak, v1 memory.max_usage_in_bytes */
+};
+
+struct metric_def {
+	const char *name;	/* a CSV column stem: "events", "mem" */
+	enum metric_kind kind;
+	/*
+	 * How tables, progress and charts show it unless the spec says
+	 * otherwise: "M/s", "k/s", "/s" for counters, "MiB", "KiB", "B" for
+	 * gauges in bytes (sweep/metric.c knows the scales).
+	 */
+	const char *unit;
+	/*
+	 * sample() also fills one count per producer (thread_counts): at most
+	 * one metric of a workload, a counter.  The engine keeps each worker's
+	 * count per interval and summarizes the spread across workers.
+	 */
+	bool per_thread;
+	enum metric_source source;
+};
+
 /* One point: a value for every parameter, indexed like wl->params. */
 struct wl_point {
 	const struct workload *wl;
@@ -46,8 +87,8 @@ struct workload {
 	const char *help;
 	const struct param_def *params;
 	int nr_params;
-	/* counter names, e.g. "hits", "drops"; metric 0 is the headline */
-	const char *const *metrics;
+	/* e.g. "hits", "drops"; metric 0 is the headline */
+	const struct metric_def *metrics;
 	int nr_metrics;
 	/*
 	 * Probe and setup need CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN): the
@@ -80,8 +121,13 @@ struct workload {
 	/* Thread bodies: loop until atomic_load(stop), then return 0 or -errno. */
 	int (*produce)(void *state, int idx, const atomic_bool *stop);
 	int (*consume)(void *state, int idx, const atomic_bool *stop);	/* optional */
-	/* Cumulative counters since setup, one per metric. */
-	int (*sample)(void *state, uint64_t *counts);
+	/*
+	 * Cumulative counters since setup, or a gauge's level now, one per
+	 * metric (engine-sourced ones excepted).  thread_counts, NULL unless a
+	 * metric is per_thread, has room for one cumulative count per producer
+	 * of that metric, in producer order.
+	 */
+	int (*sample)(void *state, uint64_t *counts, uint64_t *thread_counts);
 	/* Optional: wake threads blocked in the workload after *stop is set. */
 	void (*stop)(void *state);
 	void (*teardown)(void *state);

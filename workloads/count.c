@@ -17,7 +17,9 @@ static const struct param_def count_params[] = {
 			  "producer threads, each with its own counter" },
 };
 
-static const char *const count_metrics[] = { "hits" };
+static const struct metric_def count_metrics[] = {
+	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s" },
+};
 
 /* One cache line per producer, so they do not share counters' lines. */
 struct count_slot {
@@ -65,7 +67,7 @@ static int count_produce(void *state, int idx, const atomic_bool *stop)
 	return 0;
 }
 
-static int count_sample(void *state, uint64_t *counts)
+static int count_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 {
 	struct count_state *st = state;
 

@@ -69,7 +69,10 @@ static const struct param_def mp_params[] = {
 			    "thread's key per syscall (map_perf_test: 10)", true },
 };
 
-static const char *const mp_metrics[] = { "events", "errors" };
+static const struct metric_def mp_metrics[] = {
+	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "errors", .kind = MK_COUNTER, .unit = "M/s" },
+};
 
 struct mp_state {
 	struct map_perf_bpf *skel;
@@ -188,7 +191,7 @@ static int map_perf_produce(void *state, int idx, const atomic_bool *stop)
 }
 
 /* The sum over the per-CPU slots; each is only ever added to. */
-static int map_perf_sample(void *state, uint64_t *counts)
+static int map_perf_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 {
 	struct mp_state *st = state;
 	struct map_perf_bpf__bss *bss = st->skel->bss;

@@ -44,7 +44,10 @@ static const struct param_def null_params[] = {
 			    "intervals alternate P% above and below `rate`" },
 };
 
-static const char *const null_metrics[] = { "hits", "drops" };
+static const struct metric_def null_metrics[] = {
+	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "drops", .kind = MK_COUNTER, .unit = "M/s" },
+};
 
 struct null_state {
 	long long rate;
@@ -131,7 +134,7 @@ static long double speed_of(const struct null_state *st)
 	return 1 + (c % 2 ? st->jitter_pct : -st->jitter_pct) / 100.0L;
 }
 
-static int null_sample(void *state, uint64_t *counts)
+static int null_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 {
 	struct null_state *st = state;
 	struct timespec now;

@@ -97,7 +97,10 @@ static const struct param_def rb_params[] = {
 			    "function", true },
 };
 
-static const char *const rb_metrics[] = { "hits", "drops" };
+static const struct metric_def rb_metrics[] = {
+	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "drops", .kind = MK_COUNTER, .unit = "M/s" },
+};
 
 /* rb-custom: the ring as mapped into our address space, and how we wait on it. */
 struct custom_ring {
@@ -629,7 +632,7 @@ static int ringbuf_consume(void *state, int idx, const atomic_bool *stop)
 	return 0;
 }
 
-static int ringbuf_sample(void *state, uint64_t *counts)
+static int ringbuf_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 {
 	struct rb_state *st = state;
 	struct ringbuf_bpf__bss *bss = st->skel->bss;

@@ -170,12 +170,12 @@ TEST(other_process)
 	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
 	if (!err) {
 		sleep_ms(RUN_MS);
-		wl->sample(state, idle);
+		wl->sample(state, idle, NULL);
 		syscall(SYS_getpgid);
 		syscall(SYS_getpgid);
-		wl->sample(state, once);
+		wl->sample(state, once, NULL);
 		syscall(SYS_getppid);
-		wl->sample(state, other);
+		wl->sample(state, other, NULL);
 		wl->teardown(state);
 	}
 	kill(child, SIGKILL);

@@ -82,7 +82,7 @@ static int wl_run_point(const struct workload *wl, const struct wl_point *pt, in
 	res->nr_consumers = thr.nr_consumers;
 	n = wl_start_workers(wl, state, &thr, w, &stop);
 	sleep_ms(ms);
-	res->thread_err = wl->sample(state, res->counts);
+	res->thread_err = wl->sample(state, res->counts, NULL);
 	atomic_store(&stop, true);
 	if (wl->stop)
 		wl->stop(state);

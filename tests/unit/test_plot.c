@@ -54,8 +54,8 @@ static void make_point(struct fixture *fx, int i, int exp, int nr_prod, int flag
 	pt->wp.v[P_PRODUCERS] = nr_prod;
 	pt->wp.v[P_FLAG] = flag;
 	*r = (struct point_result){ .pt = pt, .status = PS_OK };
-	r->rate[M_HITS] = (struct summary){ .mean = 1e6 * (nr_prod + flag), .stddev = 5e4, .n = 10 };
-	r->rate[M_DROPS] = (struct summary){ .mean = 1e3 * nr_prod, .stddev = 10 };
+	r->stat[M_HITS] = (struct summary){ .mean = 1e6 * (nr_prod + flag), .stddev = 5e4, .n = 10 };
+	r->stat[M_DROPS] = (struct summary){ .mean = 1e3 * nr_prod, .stddev = 10 };
 }
 
 /*
@@ -468,15 +468,15 @@ TEST(caption)
 	struct fixture fx;
 
 	CHECK_INT(fixture_init(&fx), 0);
-	fx.res[0].rate[M_HITS].n = 12;
+	fx.res[0].stat[M_HITS].n = 12;
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10-12 intervals\"\n"), 1);
-	fx.res[0].rate[M_HITS].n = 0;
+	fx.res[0].stat[M_HITS].n = 0;
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10 intervals, or as published\"\n"),
 		  1);
 	for (int i = 0; i < NR_PTS; i++)
-		fx.res[i].rate[M_HITS].n = 0;
+		fx.res[i].stat[M_HITS].n = 0;
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "\\2611 stddev as published\"\n"), 1);
 	fixture_clean(&fx);

@@ -93,7 +93,7 @@ TEST(parameters_metrics_points)
 	CHECK_INT(wl->params[1].type, PT_INT);
 	CHECK_INT(wl->params[2].type, PT_ENUM);
 	CHECK_INT(wl->nr_metrics, 1);
-	CHECK_STR(wl->metrics[0], "hits");
+	CHECK_STR(wl->metrics[0].name, "hits");
 	CHECK_INT(d.plan.nr_pts, 5);
 	CHECK_INT(d.plan.pts[3].wp.v[1], 2);
 	CHECK_INT(d.plan.pts[3].wp.v[2], 1);
@@ -158,9 +158,9 @@ TEST(rates_from_summary_row)
 	if (d.err)
 		return;
 	resultcfg_rates(d.set, &d.set->points[3], d.cfg->wl, &r);
-	CHECK(r.rate[0].mean == 400);
-	CHECK(r.rate[0].stddev == 4);
-	CHECK_INT(r.rate[0].n, 0);
+	CHECK(r.stat[0].mean == 400);
+	CHECK(r.stat[0].stddev == 4);
+	CHECK_INT(r.stat[0].n, 0);
 	described_free(&d);
 }
 

@@ -40,7 +40,7 @@ static void make_ok(struct point_result *r, const struct point *pt, struct inter
 	iv[0] = (struct interval){ 0, 0, true, 1000000000, { 900000, 9 } };
 	iv[1] = (struct interval){ 0, 1, false, 1000000000, { 14970123, 0 } };
 	iv[2] = (struct interval){ 0, 2, false, 999999000, { 14970124, 1 } };
-	r->rate[0] = (struct summary){ 14970123.4, 0.5, 14970123.4, 14970123, 14970124, 4.5, 2 };
+	r->stat[0] = (struct summary){ 14970123.4, 0.5, 14970123.4, 14970123, 14970124, 4.5, 2 };
 }
 
 static int make_tmpdir(char *dir)

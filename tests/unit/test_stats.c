@@ -54,19 +54,19 @@ TEST(rates_use_real_elapsed_time)
 {
 	struct point pt = { .wp = { .wl = &null_workload } };
 	struct interval iv[] = {
-		{ .warmup = true, .elapsed_ns = 1000000000, .delta = { 999999, 0 } },
-		{ .elapsed_ns = 1000000000, .delta = { 1000, 10 } },
-		{ .elapsed_ns = 500000000, .delta = { 1000, 10 } },	/* 2000/s */
-		{ .elapsed_ns = 2000000000, .delta = { 1000, 10 } },	/* 500/s */
+		{ .warmup = true, .elapsed_ns = 1000000000, .value = { 999999, 0 } },
+		{ .elapsed_ns = 1000000000, .value = { 1000, 10 } },
+		{ .elapsed_ns = 500000000, .value = { 1000, 10 } },	/* 2000/s */
+		{ .elapsed_ns = 2000000000, .value = { 1000, 10 } },	/* 500/s */
 	};
 	struct point_result r = { .pt = &pt, .iv = iv, .nr_iv = 4 };
 
 	CHECK_INT(point_result_summarize(&r), 0);
-	CHECK_INT(r.rate[0].n, 3);
-	CHECK_NEAR(r.rate[0].mean, (1000 + 2000 + 500) / 3.0, 1e-9);
-	CHECK_NEAR(r.rate[0].min, 500, 1e-9);
-	CHECK_NEAR(r.rate[0].max, 2000, 1e-9);
-	CHECK_NEAR(r.rate[1].median, 10, 1e-9);
+	CHECK_INT(r.stat[0].n, 3);
+	CHECK_NEAR(r.stat[0].mean, (1000 + 2000 + 500) / 3.0, 1e-9);
+	CHECK_NEAR(r.stat[0].min, 500, 1e-9);
+	CHECK_NEAR(r.stat[0].max, 2000, 1e-9);
+	CHECK_NEAR(r.stat[1].median, 10, 1e-9);
 }
 
 RUN_TESTS(summary_of_five, median_of_even_count, one_and_none, rates_use_real_elapsed_time)

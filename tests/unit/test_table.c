@@ -40,8 +40,8 @@ static void make_point(struct point *pt, int id, int exp, int nr_prod, int flag)
 static void make_ok(struct point_result *r, const struct point *pt, double mean, double sd)
 {
 	*r = (struct point_result){ .pt = pt, .status = PS_OK };
-	r->rate[0] = (struct summary){ .mean = mean, .stddev = sd, .n = 10 };
-	r->rate[1] = (struct summary){ .mean = mean / 100, .stddev = sd / 100, .n = 10 };
+	r->stat[0] = (struct summary){ .mean = mean, .stddev = sd, .n = 10 };
+	r->stat[1] = (struct summary){ .mean = mean / 100, .stddev = sd / 100, .n = 10 };
 }
 
 static void make_bad(struct point_result *r, const struct point *pt, enum point_status st,
