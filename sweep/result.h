@@ -25,6 +25,9 @@ enum point_status {
 
 const char *point_status_name(enum point_status st);	/* "ok", ... */
 
+/* A gauge's value when it could not be read (no memory controller): an empty cell. */
+#define METRIC_UNKNOWN	UINT64_MAX
+
 struct interval {
 	int rep;		/* 0-based repetition */
 	int idx;		/* 0-based within the repetition, warmup included */
@@ -58,6 +61,7 @@ struct point_result {
 	 * measured intervals, summarized across producers (min, median, max).
 	 */
 	struct summary worker_rate;
+	double *thread_rate;	/* [nr_producers]: each one's rate, or NULL */
 	struct quality quality;	/* of the headline metric, and of the CPUs */
 };
 

@@ -91,6 +91,13 @@ struct workload {
 	const struct metric_def *metrics;
 	int nr_metrics;
 	/*
+	 * Optional: how a table row shows the point's numbers unless the
+	 * spec's [report] values says otherwise (docs/spec.md), e.g.
+	 * "per-prod-op: {ops.per_worker:k/s}, peak mem: {mem_peak.max:MiB}".
+	 * NULL: the headline, then the other metrics in parentheses.
+	 */
+	const char *values;
+	/*
 	 * Probe and setup need CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN): the
 	 * engine refuses to start the sweep without them, since every point
 	 * would otherwise report the missing privilege as the kernel's limit.

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A memory cgroup for one repetition of a point, so that the memory the
+ * point's BPF maps charge (to the cgroup of the process that creates
+ * them) can be read as it grows: the runner creates one and moves this
+ * process into it before the workload's setup, reads it at every sample,
+ * and moves the process back and removes the cgroup after teardown, also
+ * when setup or the measurement failed or Ctrl-C stopped it.
+ *
+ * cgroup v2 where the memory controller is enabled there (memory.current,
+ * memory.peak), else v1 (/sys/fs/cgroup/memory: memory.usage_in_bytes,
+ * memory.max_usage_in_bytes).  Cgroups are named bpfsweep-<pid>-<n>; one
+ * left by a process that no longer exists (a crash, SIGKILL) is removed
+ * by the next memcg_create().
+ */
+#ifndef SWEEP_MEMCG_H
+#define SWEEP_MEMCG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct memcg;
+
+/*
+ * Create a cgroup and move this whole process into it.  0, or -errno with
+ * why saying what is missing ("no memory cgroup controller: ..."): the
+ * point then runs without memory figures, its reason saying why.
+ */
+int memcg_create(struct memcg **mc, char *why, size_t whylen);
+
+/* Bytes charged now, and the most charged since memcg_create(); 0 or -errno. */
+int memcg_read(const struct memcg *mc, uint64_t *usage, uint64_t *peak);
+
+/* Move the process back to where it was, remove the cgroup, free mc.  NULL is fine. */
+void memcg_destroy(struct memcg *mc);
+
+#endif
