@@ -20,8 +20,6 @@
 #include "diag.h"
 #include "runfacts.h"
 
-#define MEAN_SUFFIX "_per_s_mean"
-
 struct compare_opts {
 	double alpha;
 	enum cmp_format fmt;
@@ -163,32 +161,28 @@ static int load_set(const char *dir, struct result_set **rs)
 	return 0;
 }
 
-/* "hits" of a summary column "hits_per_s_mean", or NULL. */
-static const char *metric_of(const char *col, char *buf, size_t len)
-{
-	size_t n = strlen(col), s = strlen(MEAN_SUFFIX);
-
-	if (n <= s || strcmp(col + n - s, MEAN_SUFFIX) || n - s >= len)
-		return NULL;
-	snprintf(buf, len, "%.*s", (int)(n - s), col);
-	return buf;
-}
-
-/* The metrics both summaries have columns for, in base's order. */
+/*
+ * The metrics both summaries have columns for, in base's order: rates
+ * (M_per_s_mean) and gauges (M_mean), of the same kind on both sides.
+ */
 static int common_metrics(struct comparison *c)
 {
 	const struct csv_table *b = &c->base->summary;
 	char name[256], col[300];
+	bool gauge;
 
 	c->metrics = calloc(b->nr_cols + 1, sizeof(*c->metrics));
-	if (!c->metrics)
+	c->gauge = calloc(b->nr_cols + 1, sizeof(*c->gauge));
+	if (!c->metrics || !c->gauge)
 		return -ENOMEM;
 	for (int i = 0; i < b->nr_cols; i++) {
-		if (!metric_of(b->rows[0][i], name, sizeof(name)))
+		if (!result_mean_column(c->base, b->rows[0][i], name, sizeof(name), &gauge))
 			continue;
-		snprintf(col, sizeof(col), "%s%s", name, MEAN_SUFFIX);
-		if (result_summary_col(c->new, col) < 0)
+		snprintf(col, sizeof(col), "%s%s", name, gauge ? "_mean" : "_per_s_mean");
+		if (result_summary_col(c->new, col) < 0 ||
+		    result_metric_is_gauge(c->new, name) != gauge)
 			continue;
+		c->gauge[c->nr_metrics] = gauge;
 		c->metrics[c->nr_metrics] = strdup(name);
 		if (!c->metrics[c->nr_metrics++])
 			return -ENOMEM;
@@ -197,33 +191,52 @@ static int common_metrics(struct comparison *c)
 }
 
 /*
- * A point's moments: of its measured intervals' rates in samples.csv, or,
- * where samples.csv holds none (an imported set), from its summary row
- * (whose n is -1, not known, when the bench output did not say it).
+ * Metric col's value in a measured samples row: a counter's per-second
+ * rate, a gauge's level; false for a warmup row, one of no length, or a
+ * gauge that could not be read (an empty cell).
  */
-static int point_moments(const struct result_set *rs, int row, const char *metric,
+static bool measured_value(char **f, int col, bool gauge, double *x, bool *unknown)
+{
+	double ns = strtod(f[RS_S_ELAPSED], NULL);
+
+	if (strcmp(f[RS_S_WARMUP], "0") || !(ns > 0))
+		return false;
+	if (gauge && !*f[col]) {
+		*unknown = true;
+		return false;
+	}
+	*x = gauge ? strtod(f[col], NULL) : strtod(f[col], NULL) * 1e9 / ns;
+	return true;
+}
+
+/*
+ * A point's moments: of its measured intervals' rates (a gauge's levels)
+ * in samples.csv, or, where samples.csv holds none (an imported set), from
+ * its summary row (whose n is -1, not known, when the bench output did not
+ * say it).  A gauge with an unknown level has none: its mean is NaN, as
+ * the summary's statistics are empty.
+ */
+static int point_moments(const struct result_set *rs, int row, const char *metric, bool gauge,
 			 struct cmp_moments *m)
 {
 	const struct result_point *pt = &rs->points[row - 1];
 	int col = csv_column(&rs->samples, metric);
 	double *x = calloc(pt->nr_samples + 1, sizeof(*x));
+	bool unknown = false;
 	long n = 0;
 
 	if (!x)
 		return -ENOMEM;
-	for (int i = 0; col >= 0 && i < pt->nr_samples; i++) {
-		char **f = rs->samples.rows[pt->sample_rows[i]];
-		double ns = strtod(f[RS_S_ELAPSED], NULL);
-
-		if (strcmp(f[RS_S_WARMUP], "0") || !(ns > 0))
-			continue;
-		x[n++] = strtod(f[col], NULL) * 1e9 / ns;
-	}
+	for (int i = 0; col >= 0 && i < pt->nr_samples; i++)
+		n += measured_value(rs->samples.rows[pt->sample_rows[i]], col, gauge, &x[n],
+				    &unknown);
 	cmp_moments_of(x, n, m);
 	free(x);
-	if (n == 0 && pt->n != 0)
-		*m = (struct cmp_moments){ .mean = result_summary_rate(rs, row, metric, "mean"),
-					   .sd = result_summary_rate(rs, row, metric, "stddev"),
+	if (unknown)
+		*m = (struct cmp_moments){ .mean = NAN, .sd = NAN, .n = n };
+	else if (n == 0 && pt->n != 0)
+		*m = (struct cmp_moments){ .mean = result_summary_stat(rs, row, metric, "mean"),
+					   .sd = result_summary_stat(rs, row, metric, "stddev"),
 					   .n = pt->n };
 	return 0;
 }
@@ -239,10 +252,11 @@ static int compare_metrics(struct comparison *c, struct point_cmp *p, double alp
 		struct metric_cmp *m = &p->m[i];
 
 		m->metric = c->metrics[i];
-		m->dir = cmp_direction(m->metric);
-		err = point_moments(c->base, p->base_row, m->metric, &m->base);
+		m->gauge = c->gauge[i];
+		m->dir = cmp_direction(m->metric, m->gauge);
+		err = point_moments(c->base, p->base_row, m->metric, m->gauge, &m->base);
 		if (!err)
-			err = point_moments(c->new, p->new_row, m->metric, &m->new);
+			err = point_moments(c->new, p->new_row, m->metric, m->gauge, &m->new);
 		cmp_welch(&m->base, &m->new, &m->test);
 		m->verdict = cmp_verdict_of(&m->base, &m->new, &m->test, alpha, m->dir);
 		m->delta_pct = cmp_delta_pct(m->base.mean, m->new.mean);
@@ -433,6 +447,7 @@ static void comparison_free(struct comparison *c)
 	for (int i = 0; i < c->nr_metrics; i++)
 		free(c->metrics[i]);
 	free(c->metrics);
+	free(c->gauge);
 	cmp_join_free(&c->join);
 }
 

@@ -268,8 +268,10 @@ void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
 /* Metrics where less is better; every other one is a rate of work done. */
 static const char *const lower_better[] = { "drops" };
 
-enum cmp_better cmp_direction(const char *metric)
+enum cmp_better cmp_direction(const char *metric, bool gauge)
 {
+	if (gauge)
+		return CMP_LOWER_BETTER;
 	for (size_t i = 0; i < sizeof(lower_better) / sizeof(lower_better[0]); i++)
 		if (!strcmp(metric, lower_better[i]))
 			return CMP_LOWER_BETTER;
@@ -283,6 +285,9 @@ enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp
 
 	if (base->n < 0 || new->n < 0)
 		return CMP_NO_N;
+	/* a gauge that could not be read (no memory controller) */
+	if (isnan(base->mean) || isnan(new->mean))
+		return CMP_UNKNOWN;
 	if (!t->done)
 		return CMP_UNTESTED;
 	if (!(t->p < alpha) || new->mean == base->mean)
@@ -297,6 +302,8 @@ const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir)
 		return "no test (n < 2)";
 	case CMP_NO_N:
 		return "no test (n unknown)";
+	case CMP_UNKNOWN:
+		return "no test (value unknown)";
 	case CMP_SAME:
 		return "no significant change";
 	case CMP_IMPROVED:

@@ -63,11 +63,13 @@ void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
 /* Which way a metric gets better. */
 enum cmp_better { CMP_HIGHER_BETTER, CMP_LOWER_BETTER };
 
-enum cmp_better cmp_direction(const char *metric);
+/* A gauge (memory held) is better lower, as drops are; other rates higher. */
+enum cmp_better cmp_direction(const char *metric, bool gauge);
 
 enum cmp_verdict {
 	CMP_UNTESTED,		/* no test possible (n < 2) */
 	CMP_NO_N,		/* no test possible: a side's n is not known */
+	CMP_UNKNOWN,		/* no test possible: a side's value is not known */
 	CMP_SAME,		/* no significant change */
 	CMP_IMPROVED,
 	CMP_REGRESSED,

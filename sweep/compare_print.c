@@ -39,15 +39,21 @@ static void put_padded(FILE *f, const char *s, int width)
 	fprintf(f, "%s%*s", s, width > text_width(s) ? width - text_width(s) : 0, "");
 }
 
-/* A value the bench did not print (an empty cell) is n/a, not "nan ± nanM/s". */
-static void fmt_rate(const struct cmp_moments *m, char *buf, size_t len)
+/*
+ * A value the bench did not print or a gauge that could not be read (an
+ * empty cell) is n/a, not "nan ± nanM/s".  Rates in M/s, levels in MiB.
+ */
+static void fmt_rate(const struct cmp_moments *m, bool gauge, char *buf, size_t len)
 {
+	double div = gauge ? 1024.0 * 1024 : 1e6;
+	const char *unit = gauge ? "MiB" : "M/s";
+
 	if (isnan(m->mean))
 		snprintf(buf, len, "n/a");
 	else if (isnan(m->sd))
-		snprintf(buf, len, "%.3fM/s", m->mean / 1e6);
+		snprintf(buf, len, "%.3f%s", m->mean / div, unit);
 	else
-		snprintf(buf, len, "%.3f ± %.3fM/s", m->mean / 1e6, m->sd / 1e6);
+		snprintf(buf, len, "%.3f ± %.3f%s", m->mean / div, m->sd / div, unit);
 }
 
 static void fmt_pct(double pct, char *buf, size_t len)
@@ -77,8 +83,8 @@ static void row_cells(const struct point_cmp *p, const struct metric_cmp *m, cha
 		snprintf(cells[0], 96, "%s", state_text[p->state]);
 		return;
 	}
-	fmt_rate(&m->base, cells[0], 96);
-	fmt_rate(&m->new, cells[1], 96);
+	fmt_rate(&m->base, m->gauge, cells[0], 96);
+	fmt_rate(&m->new, m->gauge, cells[1], 96);
 	fmt_pct(m->delta_pct, cells[2], 96);
 	fmt_p(&m->test, cells[3], 96);
 }

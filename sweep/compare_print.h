@@ -14,8 +14,9 @@
 /* One metric of one point both sets ran. */
 struct metric_cmp {
 	const char *metric;
+	bool gauge;			/* a level in bytes, not a rate */
 	enum cmp_better dir;
-	struct cmp_moments base, new;	/* of the per-second rates */
+	struct cmp_moments base, new;	/* of the per-second rates, or a gauge's levels */
 	struct cmp_test test;
 	enum cmp_verdict verdict;
 	double delta_pct;		/* NaN when base's mean is 0 */
@@ -37,6 +38,7 @@ struct comparison {
 	const struct result_set *base, *new;
 	struct cmp_join join;
 	char **metrics;			/* both sets have them, in base's order; [0] the headline */
+	bool *gauge;			/* per metric: a gauge (level), else a counter (rate) */
 	int nr_metrics;
 	struct point_cmp *pts;		/* one per join match, in its order */
 	int nr_pts;

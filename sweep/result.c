@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Turning one point's raw interval counts into per-second rates. */
+/*
+ * One point's raw intervals summarized: counters as per-second rates,
+ * gauges as levels, and the per-thread metric's rate of each producer.
+ */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "metric.h"
 #include "result.h"
 
 const char *point_status_name(enum point_status st)
@@ -22,43 +27,112 @@ const char *point_status_name(enum point_status st)
 	return "unknown";
 }
 
-/*
- * Metric m's rate in every measured interval, and the repetition of each
- * (rep may be NULL).  Each interval's rate uses that interval's own
- * measured length: the sampler wakes on absolute deadlines but may still
- * wake late, and a late wake-up must not read as a faster benchmark.
- */
-static int measured_rates(const struct point_result *r, int m, double *rates, int *rep)
+/* An interval the statistics count: past the warmup, with time that passed. */
+static bool is_measured(const struct interval *iv)
 {
+	return !iv->warmup && iv->elapsed_ns;
+}
+
+static bool is_gauge(const struct point_result *r, int m)
+{
+	return r->pt->wp.wl->metrics[m].kind == MK_GAUGE;
+}
+
+/*
+ * Metric m in every measured interval, and the repetition of each (rep
+ * may be NULL): a counter's per-second rate, a gauge's level.  Each rate
+ * uses that interval's own measured length: the sampler wakes on absolute
+ * deadlines but may still wake late, and a late wake-up must not read as a
+ * faster benchmark.  Returns how many, or -1 when a gauge's level is not
+ * known in one of them.
+ */
+static int measured_values(const struct point_result *r, int m, double *x, int *rep)
+{
+	bool gauge = is_gauge(r, m);
 	int n = 0;
 
 	for (int i = 0; i < r->nr_iv; i++) {
 		const struct interval *iv = &r->iv[i];
 
-		if (iv->warmup || !iv->elapsed_ns)
+		if (!is_measured(iv))
 			continue;
+		if (gauge && iv->value[m] == METRIC_UNKNOWN)
+			return -1;
 		if (rep)
 			rep[n] = iv->rep;
-		rates[n++] = iv->value[m] * 1e9 / iv->elapsed_ns;
+		x[n++] = gauge ? (double)iv->value[m] : iv->value[m] * 1e9 / iv->elapsed_ns;
 	}
 	return n;
+}
+
+/*
+ * What is not known: every statistic NaN (an empty cell).  A gauge with
+ * one unknown level gets no summary at all rather than one of fewer
+ * intervals than the row's n says.
+ */
+static void summary_unknown(struct summary *s)
+{
+	*s = (struct summary){ NAN, NAN, NAN, NAN, NAN, NAN, 0 };
+}
+
+/*
+ * Each producer's rate of per-thread metric: its increases over all the
+ * measured intervals divided by their summed length (so that a long
+ * interval weighs as long as it was), then the spread across producers.
+ * Unknown (NaN, no thread_rate) when an interval lacks its per-producer
+ * increases, as rows read back without their thread rows do.
+ */
+static int summarize_workers(struct point_result *r)
+{
+	int nr = r->nr_producers;
+	uint64_t ns = 0;
+	double *rate;
+
+	free(r->thread_rate);
+	r->thread_rate = NULL;
+	summary_unknown(&r->worker_rate);
+	if (wl_thread_metric(r->pt->wp.wl) < 0 || nr <= 0)
+		return 0;
+	for (int i = 0; i < r->nr_iv; i++) {
+		if (!is_measured(&r->iv[i]))
+			continue;
+		if (!r->iv[i].thread_delta)
+			return 0;
+		ns += r->iv[i].elapsed_ns;
+	}
+	if (!ns)
+		return 0;
+	rate = calloc(nr, sizeof(*rate));
+	if (!rate)
+		return -ENOMEM;
+	for (int i = 0; i < r->nr_iv; i++)
+		for (int t = 0; is_measured(&r->iv[i]) && t < nr; t++)
+			rate[t] += r->iv[i].thread_delta[t];
+	for (int t = 0; t < nr; t++)
+		rate[t] = rate[t] * 1e9 / ns;
+	stats_summarize(rate, nr, &r->worker_rate);
+	r->thread_rate = rate;
+	return 0;
 }
 
 int point_result_summarize(struct point_result *r)
 {
 	const struct workload *wl = r->pt->wp.wl;
-	double *rates;
+	double *x;
 	int n;
 
-	rates = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*rates));
-	if (!rates)
+	x = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*x));
+	if (!x)
 		return -ENOMEM;
 	for (int m = 0; m < wl->nr_metrics; m++) {
-		n = measured_rates(r, m, rates, NULL);
-		stats_summarize(rates, n, &r->stat[m]);
+		n = measured_values(r, m, x, NULL);
+		if (n < 0)
+			summary_unknown(&r->stat[m]);
+		else
+			stats_summarize(x, n, &r->stat[m]);
 	}
-	free(rates);
-	return 0;
+	free(x);
+	return summarize_workers(r);
 }
 
 /* Flags of the headline metric (metric 0) and of the point's CPU load. */
@@ -73,21 +147,32 @@ int point_result_assess(struct point_result *r, int max_cv_pct)
 		free(rep);
 		return -ENOMEM;
 	}
-	n = measured_rates(r, 0, rates, rep);
-	quality_assess(rates, rep, n, max_cv_pct, &r->quality);
+	/* a headline gauge of unknown levels has nothing to judge */
+	n = measured_values(r, 0, rates, rep);
+	quality_assess(rates, rep, n < 0 ? 0 : n, max_cv_pct, &r->quality);
 	quality_assess_load(&r->load, sysconf(_SC_CLK_TCK), &r->quality);
 	free(rates);
 	free(rep);
 	return 0;
 }
 
-void point_result_reset(struct point_result *r)
+void point_result_free_intervals(struct point_result *r)
 {
+	for (int i = 0; r->iv && i < r->nr_iv; i++)
+		free(r->iv[i].thread_delta);
 	free(r->iv);
 	r->iv = NULL;
 	r->nr_iv = 0;
+	free(r->thread_rate);
+	r->thread_rate = NULL;
+}
+
+void point_result_reset(struct point_result *r)
+{
+	point_result_free_intervals(r);
 	r->reason[0] = '\0';
 	memset(&r->load, 0, sizeof(r->load));
 	memset(r->stat, 0, sizeof(r->stat));
+	memset(&r->worker_rate, 0, sizeof(r->worker_rate));
 	memset(&r->quality, 0, sizeof(r->quality));
 }

@@ -65,11 +65,19 @@ struct point_result {
 	struct quality quality;	/* of the headline metric, and of the CPUs */
 };
 
-/* Per-second rates over every measured interval into r->rate; 0 or -ENOMEM. */
+/*
+ * r->stat from every measured interval (counters' per-second rates,
+ * gauges' levels: NaN when one is unknown), and of the per_thread metric
+ * r->thread_rate and r->worker_rate (NaN without per-producer counts);
+ * 0 or -ENOMEM.
+ */
 int point_result_summarize(struct point_result *r);
 
 /* Quality flags of the summarized point into r->quality; 0 or -ENOMEM. */
 int point_result_assess(struct point_result *r, int max_cv_pct);
+
+/* Free r's intervals, their per-producer increases and r->thread_rate. */
+void point_result_free_intervals(struct point_result *r);
 
 /* Forget one try's intervals and outcome before the point runs again. */
 void point_result_reset(struct point_result *r);

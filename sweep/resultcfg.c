@@ -11,9 +11,8 @@
 #include <string.h>
 
 #include "diag.h"
+#include "metric.h"
 #include "resultcfg.h"
-
-#define MEAN_SUFFIX	"_per_s_mean"
 
 struct result_cfg {
 	struct workload wl;
@@ -72,22 +71,38 @@ static int describe_param(struct result_cfg *rc, const struct result_set *set, i
 	return 0;
 }
 
-/* Metrics: the summary's `*_per_s_mean` columns, in order. */
+/* Has the summary the columns of a per-thread metric's workers (docs/results.md)? */
+static bool has_workers(const struct result_set *set, const char *metric)
+{
+	char col[300];
+
+	snprintf(col, sizeof(col), "%s_per_s_worker_mean", metric);
+	return result_summary_col(set, col) >= 0;
+}
+
+/*
+ * Metrics: the summary's mean columns, in order: `*_per_s_mean` of a
+ * counter, `M_mean` of a gauge M (a samples column).
+ */
 static int describe_metrics(struct result_cfg *rc, const struct result_set *set)
 {
-	size_t s = strlen(MEAN_SUFFIX);
+	char name[256];
+	bool gauge;
 
 	for (int c = 0; c < set->summary.nr_cols && rc->wl.nr_metrics < WL_MAX_METRICS; c++) {
-		const char *name = cell(set, 0, c);
-		size_t n = strlen(name);
 		char **m = &rc->metric_names[rc->wl.nr_metrics];
+		bool per_thread;
 
-		if (n <= s || strcmp(name + n - s, MEAN_SUFFIX))
+		if (!result_mean_column(set, cell(set, 0, c), name, sizeof(name), &gauge))
 			continue;
-		*m = strndup(name, n - s);
+		/* one per workload, as workload.h says */
+		per_thread = !gauge && wl_thread_metric(&rc->wl) < 0 && has_workers(set, name);
+		*m = strdup(name);
 		if (!*m)
 			return -ENOMEM;
-		rc->metrics[rc->wl.nr_metrics++] = (struct metric_def){ .name = *m, .kind = MK_COUNTER };
+		rc->metrics[rc->wl.nr_metrics++] = (struct metric_def){
+			.name = *m, .kind = gauge ? MK_GAUGE : MK_COUNTER, .per_thread = per_thread,
+		};
 	}
 	return 0;
 }
@@ -108,8 +123,9 @@ static int describe(struct result_cfg *rc, const struct result_set *set, const c
 	if (!err)
 		err = describe_metrics(rc, set);
 	if (!err && !rc->wl.nr_metrics) {
-		/* the table and charts show rates: sizes and times alone have none */
-		diag_err("%s: summary.csv has no rate column (M_per_s_mean) to draw", dir);
+		/* the table and charts show rates and levels: times alone are neither */
+		diag_err("%s: summary.csv has no rate column (M_per_s_mean) or level column "
+			 "(M_mean of a samples column M) to draw", dir);
 		err = -EINVAL;
 	}
 	return err;
@@ -284,29 +300,40 @@ int resultcfg_build(const char *dir, const struct result_set *set, const struct 
 	return err;
 }
 
-/* An empty cell (a value the bench did not print) draws as 0. */
-static double cell_num(const struct result_set *set, int row, const char *metric,
+/*
+ * An empty cell (a value the bench did not print) of a rate draws as 0;
+ * of a level it stays unknown (NaN), as a run's memory it could not read.
+ */
+static double cell_num(const struct result_set *set, int row, const struct metric_def *d,
 		       const char *stat)
 {
-	double v = result_summary_rate(set, row, metric, stat);
+	double v = result_summary_stat(set, row, d->name, stat);
 
-	return isnan(v) ? 0 : v;
+	return isnan(v) && d->kind == MK_COUNTER ? 0 : v;
 }
 
 void resultcfg_rates(const struct result_set *set, const struct result_point *p,
 		     const struct workload *wl, struct point_result *r)
 {
 	for (int m = 0; m < wl->nr_metrics; m++) {
-		const char *name = wl->metrics[m].name;
+		const struct metric_def *d = &wl->metrics[m];
 		struct summary *s = &r->stat[m];
 
 		/* n stays 0: the bench output does not say over how many runs */
-		*s = (struct summary){ .mean = cell_num(set, p->row, name, "mean"),
-				       .stddev = cell_num(set, p->row, name, "stddev"),
-				       .median = cell_num(set, p->row, name, "median"),
-				       .min = cell_num(set, p->row, name, "min"),
-				       .max = cell_num(set, p->row, name, "max"),
-				       .ci95 = cell_num(set, p->row, name, "ci95") };
+		*s = (struct summary){ .mean = cell_num(set, p->row, d, "mean"),
+				       .stddev = cell_num(set, p->row, d, "stddev"),
+				       .median = cell_num(set, p->row, d, "median"),
+				       .min = cell_num(set, p->row, d, "min"),
+				       .max = cell_num(set, p->row, d, "max"),
+				       .ci95 = cell_num(set, p->row, d, "ci95") };
+		if (!d->per_thread)
+			continue;
+		r->worker_rate = (struct summary){
+			.mean = result_summary_stat(set, p->row, d->name, "worker_mean"),
+			.min = result_summary_stat(set, p->row, d->name, "worker_min"),
+			.median = result_summary_stat(set, p->row, d->name, "worker_median"),
+			.max = result_summary_stat(set, p->row, d->name, "worker_max"),
+			.stddev = NAN, .ci95 = NAN };
 	}
 }
 

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "diag.h"
+#include "metric.h"
 #include "quality.h"
 #include "resultload.h"
 #include "results.h"
@@ -47,14 +48,67 @@ static long long cell_ll(const struct result_set *set, char **row, const char *c
 	return c < 0 ? 0 : strtoll(row[c], NULL, 10);
 }
 
-static void rebuild_interval(const struct result_set *set, char **row, struct interval *iv)
+/* Metric m's cell of a samples row: an empty one is a gauge that could not be read. */
+static uint64_t metric_cell(const struct result_set *set, const struct metric_def *d, char **row)
+{
+	int c = csv_column(&set->samples, d->name);
+
+	if (c < 0 || !*row[c])
+		return d->kind == MK_GAUGE ? METRIC_UNKNOWN : 0;
+	return strtoull(row[c], NULL, 10);
+}
+
+static void rebuild_interval(const struct result_set *set, const struct workload *wl, char **row,
+			     struct interval *iv)
 {
 	iv->rep = strtol(row[RS_S_REP], NULL, 10);
 	iv->idx = strtol(row[RS_S_INTERVAL], NULL, 10);
 	iv->warmup = !strcmp(row[RS_S_WARMUP], "1");
 	iv->elapsed_ns = strtoull(row[RS_S_ELAPSED], NULL, 10);
-	for (int m = 0; m < set->nr_metrics && m < WL_MAX_METRICS; m++)
-		iv->value[m] = strtoull(row[set->first_metric + m], NULL, 10);
+	/* by name: a set described by its summary (resultcfg.c) orders its metrics so */
+	for (int m = 0; m < wl->nr_metrics; m++)
+		iv->value[m] = metric_cell(set, &wl->metrics[m], row);
+}
+
+/* Is samples row a thread row of interval iv, of producer t? */
+static bool is_thread_row(const struct result_set *set, char **row, const struct interval *iv,
+			  long t)
+{
+	return strtol(row[RS_S_REP], NULL, 10) == iv->rep &&
+	       strtol(row[RS_S_INTERVAL], NULL, 10) == iv->idx &&
+	       strtol(row[set->thread_col], NULL, 10) == t;
+}
+
+/*
+ * Each interval's per-producer increases of the per-thread metric, from
+ * p's thread rows: results.c writes one per producer after every interval,
+ * in producer order.  None (a set of an older bpfsweep) leaves them unknown;
+ * any other number or order is not a file bpfsweep wrote.
+ */
+static int rebuild_threads(const struct result_set *set, const struct result_point *p,
+			   struct point_result *r)
+{
+	int tm = wl_thread_metric(r->pt->wp.wl), nr = r->nr_producers;
+
+	if (tm < 0 || !p->nr_thread_rows)
+		return 0;
+	if (nr <= 0 || p->nr_thread_rows != r->nr_iv * nr)
+		return -EINVAL;
+	for (int i = 0; i < r->nr_iv; i++) {
+		struct interval *iv = &r->iv[i];
+
+		iv->thread_delta = calloc(nr, sizeof(*iv->thread_delta));
+		if (!iv->thread_delta)
+			return -ENOMEM;
+		for (int t = 0; t < nr; t++) {
+			char **row = set->samples.rows[p->thread_rows[i * nr + t]];
+
+			if (!is_thread_row(set, row, iv, t))
+				return -EINVAL;
+			iv->thread_delta[t] = metric_cell(set, &r->pt->wp.wl->metrics[tm], row);
+		}
+	}
+	return 0;
 }
 
 static enum point_status status_named(const char *name)
@@ -72,6 +126,7 @@ int resultload_rebuild(const struct result_set *set, const struct result_point *
 	int c = result_summary_col(set, "cpus");
 	int qcol = result_summary_col(set, "quality");
 	int rcol = result_summary_col(set, "reason");
+	int err;
 
 	*r = (struct point_result){ .pt = pt, .status = status_named(p->status) };
 	snprintf(r->reason, sizeof(r->reason), "%s", rcol < 0 ? "" : row[rcol]);
@@ -87,8 +142,11 @@ int resultload_rebuild(const struct result_set *set, const struct result_point *
 	if (!r->cpus || !r->iv)
 		return -ENOMEM;
 	for (int i = 0; i < p->nr_samples; i++)
-		rebuild_interval(set, set->samples.rows[p->sample_rows[i]], &r->iv[i]);
+		rebuild_interval(set, pt->wp.wl, set->samples.rows[p->sample_rows[i]], &r->iv[i]);
 	r->nr_iv = p->nr_samples;
+	err = rebuild_threads(set, p, r);
+	if (err)
+		return err;
 	/* imported numbers: no intervals, the summary row is all there is */
 	if (r->status == PS_OK && !p->nr_samples)
 		resultcfg_rates(set, p, pt->wp.wl, r);

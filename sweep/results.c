@@ -14,11 +14,15 @@
 #include <unistd.h>
 
 #include "csvfile.h"
+#include "metric.h"
 #include "resultdir.h"
 #include "results.h"
 
-/* Longest row: fixed columns, every parameter, six statistics per metric. */
-#define MAX_COLS	(16 + WL_MAX_PARAMS + 6 * WL_MAX_METRICS)
+/*
+ * Longest row: fixed columns, every parameter, six statistics per metric
+ * and four of the per-thread metric's workers.
+ */
+#define MAX_COLS	(16 + WL_MAX_PARAMS + 6 * WL_MAX_METRICS + 4)
 #define FIELD_LEN	512
 
 struct results_file {
@@ -84,6 +88,9 @@ static void samples_header(const struct sweep_cfg *cfg, struct row *r)
 		row_str(r, fixed[i]);
 	for (int m = 0; m < cfg->wl->nr_metrics; m++)
 		row_str(r, cfg->wl->metrics[m].name);
+	/* only a workload with a per-thread metric has thread rows: other files stay as they were */
+	if (wl_thread_metric(cfg->wl) >= 0)
+		row_str(r, "thread");
 }
 
 /*
@@ -102,6 +109,20 @@ static const char *const stat_names[] = {
 
 #define NR_STATS (sizeof(stat_names) / sizeof(stat_names[0]))
 
+/* The per-thread metric's spread across producers (worker_rate), after its own six. */
+static const char *const worker_stat_names[] = {
+	"worker_mean", "worker_min", "worker_median", "worker_max",
+};
+
+#define NR_WORKER_STATS (sizeof(worker_stat_names) / sizeof(worker_stat_names[0]))
+
+/* "hits_per_s_mean" of a counter (a rate), "mem_mean" of a gauge (a level). */
+static void stat_column(struct row *r, const struct metric_def *d, const char *stat)
+{
+	snprintf(row_next(r), FIELD_LEN, "%s%s_%s", d->name,
+		 d->kind == MK_GAUGE ? "" : "_per_s", stat);
+}
+
 static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 {
 	const struct workload *wl = cfg->wl;
@@ -114,10 +135,12 @@ static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 		row_str(r, wl->params[p].name);
 	for (size_t i = 0; i < sizeof(summary_run_cols) / sizeof(summary_run_cols[0]); i++)
 		row_str(r, summary_run_cols[i]);
-	for (int m = 0; m < wl->nr_metrics; m++)
+	for (int m = 0; m < wl->nr_metrics; m++) {
 		for (size_t s = 0; s < NR_STATS; s++)
-			snprintf(row_next(r), FIELD_LEN, "%s_per_s_%s", wl->metrics[m].name,
-				 stat_names[s]);
+			stat_column(r, &wl->metrics[m], stat_names[s]);
+		for (size_t s = 0; wl->metrics[m].per_thread && s < NR_WORKER_STATS; s++)
+			stat_column(r, &wl->metrics[m], worker_stat_names[s]);
+	}
 }
 
 /* Write r to f and start a new row. */
@@ -288,24 +311,69 @@ int results_rewrite(const char *dir, const char *name, const struct csv_table *t
 	return err;
 }
 
+/* The columns every samples row starts with: which point and interval. */
+static void sample_fixed(const struct point_result *pr, const char *title,
+			 const struct interval *iv, struct row *r)
+{
+	row_u64(r, pr->pt->id);
+	row_str(r, title);
+	row_u64(r, iv->rep);
+	row_u64(r, iv->idx);
+	row_u64(r, iv->warmup);
+	row_u64(r, iv->elapsed_ns);
+}
+
+/* A gauge that could not be read is an empty cell, not 18446744073709551615. */
+static void row_value(struct row *r, const struct metric_def *d, uint64_t v)
+{
+	if (d->kind == MK_GAUGE && v == METRIC_UNKNOWN)
+		row_str(r, "");
+	else
+		row_u64(r, v);
+}
+
+/*
+ * After an interval's row, one row per producer: its increase of the
+ * per-thread metric m in that metric's column, the others empty.
+ */
+static int append_thread_rows(const struct point_result *pr, const char *title,
+			      const struct interval *iv, int m, int nr_metrics, FILE *f,
+			      struct row *r)
+{
+	int err = 0;
+
+	for (int t = 0; !err && iv->thread_delta && t < pr->nr_producers; t++) {
+		sample_fixed(pr, title, iv, r);
+		for (int k = 0; k < nr_metrics; k++) {
+			if (k == m)
+				row_u64(r, iv->thread_delta[t]);
+			else
+				row_str(r, "");
+		}
+		row_u64(r, t);
+		err = row_flush(f, r);
+	}
+	return err;
+}
+
 static int append_samples(struct results *res, const struct point_result *pr, FILE *f,
 			  struct row *r)
 {
 	const char *title = experiment_title(res->cfg, &res->cfg->exps[pr->pt->exp]);
-	int err = 0;
+	const struct workload *wl = res->cfg->wl;
+	int tm = wl_thread_metric(wl), err = 0;
 
 	for (int i = 0; !err && i < pr->nr_iv; i++) {
 		const struct interval *iv = &pr->iv[i];
 
-		row_u64(r, pr->pt->id);
-		row_str(r, title);
-		row_u64(r, iv->rep);
-		row_u64(r, iv->idx);
-		row_u64(r, iv->warmup);
-		row_u64(r, iv->elapsed_ns);
-		for (int m = 0; m < res->cfg->wl->nr_metrics; m++)
-			row_u64(r, iv->value[m]);
+		sample_fixed(pr, title, iv, r);
+		for (int m = 0; m < wl->nr_metrics; m++)
+			row_value(r, &wl->metrics[m], iv->value[m]);
+		if (tm >= 0)
+			row_str(r, "");
 		err = row_flush(f, r);
+		if (!err && tm >= 0)
+			err = append_thread_rows(pr, title, iv, tm, wl->nr_metrics, f, r);
 	}
 	return err;
 }
@@ -315,10 +383,9 @@ static int measured_intervals(const struct point_result *pr)
 {
 	int n = 0;
 
-	if (pr->status == PS_OK)
-		return pr->stat[0].n;
+	/* an ok point's statistics leave out intervals of no length, as result.c does */
 	for (int i = 0; i < pr->nr_iv; i++)
-		n += !pr->iv[i].warmup;
+		n += !pr->iv[i].warmup && (pr->status != PS_OK || pr->iv[i].elapsed_ns);
 	return n;
 }
 
@@ -338,20 +405,32 @@ static void summary_run_fields(const struct point_result *pr, struct row *r)
 		row_str(r, "");
 }
 
-static void summary_stat_fields(const struct point_result *pr, int nr_metrics, struct row *r)
+/* Statistics of an ok point, with three decimals; empty cells otherwise. */
+static void row_stats(const struct point_result *pr, const double *v, size_t nr, struct row *r)
 {
-	for (int m = 0; m < nr_metrics; m++) {
+	for (size_t i = 0; i < nr; i++) {
+		if (pr->status == PS_OK)
+			row_rate(r, v[i]);
+		else
+			row_str(r, "");
+	}
+}
+
+static void summary_stat_fields(const struct point_result *pr, const struct workload *wl,
+				struct row *r)
+{
+	const struct summary *w = &pr->worker_rate;
+	const double workers[NR_WORKER_STATS] = { w->mean, w->min, w->median, w->max };
+
+	for (int m = 0; m < wl->nr_metrics; m++) {
 		const struct summary *s = &pr->stat[m];
 		const double v[NR_STATS] = {
 			s->mean, s->stddev, s->median, s->min, s->max, s->ci95,
 		};
 
-		for (size_t i = 0; i < NR_STATS; i++) {
-			if (pr->status == PS_OK)
-				row_rate(r, v[i]);
-			else
-				row_str(r, "");
-		}
+		row_stats(pr, v, NR_STATS, r);
+		if (wl->metrics[m].per_thread)
+			row_stats(pr, workers, NR_WORKER_STATS, r);
 	}
 }
 
@@ -366,7 +445,7 @@ static int append_summary(struct results *res, const struct point_result *pr, FI
 	for (int p = 0; p < wl->nr_params; p++)
 		param_format(&wl->params[p], pr->pt->wp.v[p], row_next(r), FIELD_LEN);
 	summary_run_fields(pr, r);
-	summary_stat_fields(pr, wl->nr_metrics, r);
+	summary_stat_fields(pr, wl, r);
 	return row_flush(f, r);
 }
 

@@ -133,6 +133,12 @@ static int find_columns(struct result_set *rs, char *why, size_t whylen)
 	}
 	rs->first_metric = NR_SAMPLES_FIXED;
 	rs->nr_metrics = rs->samples.nr_cols - NR_SAMPLES_FIXED;
+	/* the last column, so that sets without it keep their layout */
+	if (rs->nr_metrics > 0 &&
+	    !strcmp(rs->samples.rows[0][rs->samples.nr_cols - 1], "thread")) {
+		rs->thread_col = rs->samples.nr_cols - 1;
+		rs->nr_metrics--;
+	}
 	return 0;
 }
 
@@ -154,30 +160,43 @@ static int read_point(struct result_set *rs, int row, struct result_point *p, ch
 	return 0;
 }
 
-/* Each point's sample rows, found by its id. */
+static int push_row(int **rows, int *nr, int r)
+{
+	int *grown = realloc(*rows, (*nr + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	*rows = grown;
+	grown[(*nr)++] = r;
+	return 0;
+}
+
+/* Each point's sample rows, found by its id: whole-point and thread rows apart. */
 static int attach_samples(struct result_set *rs, char *why, size_t whylen)
 {
-	for (int r = 1; r < rs->samples.nr_rows; r++) {
+	int err = 0;
+
+	for (int r = 1; !err && r < rs->samples.nr_rows; r++) {
+		char **f = rs->samples.rows[r];
+		bool thread = rs->thread_col >= 0 && *f[rs->thread_col];
 		long long id;
 
-		if (!parse_ll(rs->samples.rows[r][RS_S_POINT], &id)) {
+		if (!parse_ll(f[RS_S_POINT], &id)) {
 			snprintf(why, whylen, "samples.csv line %d: point is not a number", r + 1);
 			return -EINVAL;
 		}
-		for (int i = 0; i < rs->nr_points; i++) {
+		for (int i = 0; !err && i < rs->nr_points; i++) {
 			struct result_point *p = &rs->points[i];
-			int *rows;
 
 			if (p->id != id)
 				continue;
-			rows = realloc(p->sample_rows, (p->nr_samples + 1) * sizeof(*rows));
-			if (!rows)
-				return -ENOMEM;
-			p->sample_rows = rows;
-			p->sample_rows[p->nr_samples++] = r;
+			if (thread)
+				err = push_row(&p->thread_rows, &p->nr_thread_rows, r);
+			else
+				err = push_row(&p->sample_rows, &p->nr_samples, r);
 		}
 	}
-	return 0;
+	return err;
 }
 
 static int read_points(struct result_set *rs, char *why, size_t whylen)
@@ -202,6 +221,7 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	snprintf(why, whylen, "%s", "");
 	if (!rs)
 		return -ENOMEM;
+	rs->thread_col = -1;
 	err = read_spec(dir, rs);
 	if (!err)
 		err = read_meta(dir, rs);
@@ -236,23 +256,71 @@ int result_summary_col(const struct result_set *rs, const char *name)
 	return csv_column(&rs->summary, name);
 }
 
+static double summary_cell(const struct result_set *rs, int row, const char *col)
+{
+	int i = result_summary_col(rs, col);
+
+	return i < 0 || !*rs->summary.rows[row][i] ? NAN : strtod(rs->summary.rows[row][i], NULL);
+}
+
 double result_summary_rate(const struct result_set *rs, int row, const char *metric,
 			   const char *stat)
 {
 	char col[300];
-	int i;
 
 	snprintf(col, sizeof(col), "%s_per_s_%s", metric, stat);
-	i = result_summary_col(rs, col);
-	return i < 0 || !*rs->summary.rows[row][i] ? NAN : strtod(rs->summary.rows[row][i], NULL);
+	return summary_cell(rs, row, col);
+}
+
+bool result_metric_is_gauge(const struct result_set *rs, const char *metric)
+{
+	char col[300];
+
+	snprintf(col, sizeof(col), "%s_mean", metric);
+	return csv_column(&rs->samples, metric) >= 0 && result_summary_col(rs, col) >= 0;
+}
+
+double result_summary_stat(const struct result_set *rs, int row, const char *metric,
+			   const char *stat)
+{
+	char col[300];
+
+	if (!result_metric_is_gauge(rs, metric))
+		return result_summary_rate(rs, row, metric, stat);
+	snprintf(col, sizeof(col), "%s_%s", metric, stat);
+	return summary_cell(rs, row, col);
+}
+
+/* Does s end with suffix, after at least one character? */
+static size_t stem_of(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n > k && !strcmp(s + n - k, suffix) ? n - k : 0;
+}
+
+bool result_mean_column(const struct result_set *rs, const char *col, char *metric,
+			size_t len, bool *gauge)
+{
+	size_t n = stem_of(col, "_per_s_mean");
+
+	*gauge = !n;
+	if (!n)
+		n = stem_of(col, "_mean");
+	if (!n || n >= len)
+		return false;
+	snprintf(metric, len, "%.*s", (int)n, col);
+	return !*gauge || csv_column(&rs->samples, metric) >= 0;
 }
 
 void result_set_free(struct result_set *rs)
 {
 	if (!rs)
 		return;
-	for (int i = 0; i < rs->nr_points; i++)
+	for (int i = 0; i < rs->nr_points; i++) {
 		free(rs->points[i].sample_rows);
+		free(rs->points[i].thread_rows);
+	}
 	free(rs->points);
 	for (int i = 0; i < rs->nr_meta; i++) {
 		free(rs->meta[i].key);

@@ -4,8 +4,11 @@
  * meta, summary rows and their samples).  It needs no workload table to
  * make sense: columns are found by name (an `exp` index may come first),
  * parameters are the summary columns between `experiment` and
- * `status`, metrics the samples columns after `elapsed_ns`, by name
- * (docs/results.md).  --resume reads one today; report, compare and merge
+ * `status`, metrics the samples columns after `elapsed_ns` (but a last
+ * `thread`), by name (docs/results.md).  A workload with a per-thread
+ * metric has thread rows in samples.csv after each interval's row (the
+ * `thread` cell the producer's index): they are kept apart from the
+ * whole-point rows, which are all that sample_rows holds.  --resume reads one today; report, compare and merge
  * are to read theirs through it too.
  */
 #ifndef SWEEP_RESULTS_READ_H
@@ -29,8 +32,10 @@ struct result_point {
 	const char *experiment;
 	const char *status;		/* "ok", "unsupported", "failed", "interrupted" */
 	long long n;			/* measured intervals the row claims; -1 unknown */
-	int *sample_rows;		/* rows of samples with this point id, in file order */
+	int *sample_rows;		/* its whole-point rows in samples (intervals), file order */
 	int nr_samples;
+	int *thread_rows;		/* its thread rows (one per producer and interval) */
+	int nr_thread_rows;
 };
 
 struct result_set {
@@ -47,7 +52,8 @@ struct result_set {
 	/* columns */
 	int point_col, exp_col;		/* in summary: point and experiment, by header name */
 	int first_param, nr_params;	/* in summary: the parameters, by header name */
-	int first_metric, nr_metrics;	/* in samples: the counters, by header name */
+	int first_metric, nr_metrics;	/* in samples: the metrics, by header name */
+	int thread_col;			/* in samples: `thread`, or -1 (no per-thread metric) */
 };
 
 /* Column indexes of samples.csv's fixed columns (docs/results.md). */
@@ -69,6 +75,29 @@ int result_summary_col(const struct result_set *rs, const char *name);
 /* Summary row's cell METRIC_per_s_STAT ("hits", "mean") as a number; NaN when absent or empty. */
 double result_summary_rate(const struct result_set *rs, int row, const char *metric,
 			   const char *stat);
+
+/*
+ * Is metric a gauge, summarized as levels in columns METRIC_STAT ("mem_mean")
+ * rather than as rates in METRIC_per_s_STAT?  So the summary says when metric
+ * is a samples column with a METRIC_mean summary column.
+ */
+bool result_metric_is_gauge(const struct result_set *rs, const char *metric);
+
+/*
+ * Summary row's statistic of metric as a number, whatever its kind:
+ * METRIC_per_s_STAT of a counter, METRIC_STAT of a gauge; NaN when absent
+ * or empty.  stat is one of docs/results.md ("mean", "worker_max").
+ */
+double result_summary_stat(const struct result_set *rs, int row, const char *metric,
+			   const char *stat);
+
+/*
+ * The metric whose mean summary column col is: "hits" of "hits_per_s_mean"
+ * (*gauge false), "mem" of "mem_mean" when mem is a samples column (*gauge
+ * true).  false for any other column ("hits_per_s_worker_mean" too).
+ */
+bool result_mean_column(const struct result_set *rs, const char *col, char *metric,
+			size_t len, bool *gauge);
 
 void result_set_free(struct result_set *rs);
 

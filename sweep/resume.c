@@ -247,6 +247,8 @@ static int rows_to_keep(const struct result_set *set, const bool *kept, bool *ke
 		keep_summary[p->row] = kept[i];
 		for (int s = 0; kept[i] && s < p->nr_samples; s++)
 			keep_samples[p->sample_rows[s]] = true;
+		for (int s = 0; kept[i] && s < p->nr_thread_rows; s++)
+			keep_samples[p->thread_rows[s]] = true;
 	}
 	for (int r = 1; r < set->summary.nr_rows; r++)
 		dropped += !keep_summary[r];
@@ -405,7 +407,7 @@ int resume_run_info(struct resume *rs, struct run_info *ri)
 void resume_free(struct resume *rs)
 {
 	for (int i = 0; i < rs->nr_old; i++) {
-		free(rs->old[i].iv);
+		point_result_free_intervals(&rs->old[i]);
 		free(rs->old[i].cpus);
 	}
 	free(rs->old);

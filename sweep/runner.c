@@ -29,6 +29,7 @@
 
 #include "cpulist.h"
 #include "cpustat.h"
+#include "metric.h"
 #include "progress.h"
 #include "runner.h"
 
@@ -352,6 +353,66 @@ static bool sleep_until(uint64_t deadline)
 }
 
 /*
+ * The per_thread metric's cumulative count of every producer at the last
+ * two samples; both NULL when the workload has no such metric.
+ */
+struct thread_counts {
+	uint64_t *prev, *cur;
+	int nr;
+};
+
+static void thread_counts_free(struct thread_counts *tc)
+{
+	free(tc->prev);
+	free(tc->cur);
+	tc->prev = tc->cur = NULL;
+}
+
+/* Zeroed: sample() adds to what a producer counted since setup. */
+static int thread_counts_init(struct thread_counts *tc, const struct workload *wl, int nr)
+{
+	*tc = (struct thread_counts){ .nr = nr };
+	if (wl_thread_metric(wl) < 0)
+		return 0;
+	tc->prev = calloc(nr ? nr : 1, sizeof(*tc->prev));
+	tc->cur = calloc(nr ? nr : 1, sizeof(*tc->cur));
+	if (tc->prev && tc->cur)
+		return 0;
+	thread_counts_free(tc);
+	return -ENOMEM;
+}
+
+/* iv's per-producer increases, malloc'd (by the sampler: workers never allocate). */
+static int thread_counts_delta(struct thread_counts *tc, struct interval *iv)
+{
+	uint64_t *older = tc->prev;
+
+	if (!tc->cur)
+		return 0;
+	iv->thread_delta = malloc((tc->nr ? tc->nr : 1) * sizeof(*iv->thread_delta));
+	if (!iv->thread_delta)
+		return -ENOMEM;
+	for (int i = 0; i < tc->nr; i++)
+		iv->thread_delta[i] = tc->cur[i] - tc->prev[i];
+	tc->prev = tc->cur;
+	tc->cur = older;
+	return 0;
+}
+
+/* One measured interval into r, with its per-producer increases if any. */
+static int record_interval(struct point_result *r, struct thread_counts *tc,
+			   struct interval *iv)
+{
+	int err = thread_counts_delta(tc, iv);
+
+	if (!err)
+		err = add_interval(r, iv);
+	if (err)
+		free(iv->thread_delta);
+	return err;
+}
+
+/*
  * The measurement loop.  Each interval records the counter deltas and
  * the real time between the two samples that bound it.
  */
@@ -362,11 +423,15 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 	uint64_t nr_all = nr_warm + nr_intervals(cfg->duration_ns, cfg->interval_ns);
 	uint64_t prev[WL_MAX_METRICS] = { 0 }, cur[WL_MAX_METRICS];
 	uint64_t prev_t, t, deadline;
+	struct thread_counts tc;
 	int err;
 
-	err = rc->wl->sample(rc->state, prev, NULL);
+	err = thread_counts_init(&tc, rc->wl, r->nr_producers);
 	if (err)
 		return err;
+	err = rc->wl->sample(rc->state, prev, tc.prev);
+	if (err)
+		goto out;
 	prev_t = now_ns();
 	deadline = prev_t + cfg->interval_ns;
 	if (!nr_warm)
@@ -374,20 +439,21 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 	for (uint64_t i = 0; i < nr_all; i++) {
 		struct interval iv = { .rep = rep, .idx = i, .warmup = i < nr_warm };
 
+		err = -EINTR;
 		if (!sleep_until(deadline))
-			return -EINTR;
-		err = rc->wl->sample(rc->state, cur, NULL);
+			goto out;
+		err = rc->wl->sample(rc->state, cur, tc.cur);
 		t = now_ns();
+		if (!err && atomic_load(&rc->nr_failed))
+			err = -ECHILD;
 		if (err)
-			return err;
-		if (atomic_load(&rc->nr_failed))
-			return -ECHILD;
+			goto out;
 		iv.elapsed_ns = t - prev_t;
 		for (int m = 0; m < rc->wl->nr_metrics; m++)
 			iv.value[m] = cur[m] - prev[m];
-		err = add_interval(r, &iv);
+		err = record_interval(r, &tc, &iv);
 		if (err)
-			return err;
+			goto out;
 		memcpy(prev, cur, sizeof(prev));
 		prev_t = t;
 		if (i + 1 == nr_warm)
@@ -398,7 +464,9 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 			deadline = t + cfg->interval_ns;
 	}
 	load_end(rc, r);
-	return 0;
+out:
+	thread_counts_free(&tc);
+	return err;
 }
 
 static enum point_status status_of(int err)
@@ -450,6 +518,13 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	if (err) {
 		set_reason(r, "setup", err);
 		return err;
+	}
+	/* one count of each producer per interval: the same producers in every repetition */
+	if (rep && thr.nr_producers != r->nr_producers && wl_thread_metric(cfg->wl) >= 0) {
+		snprintf(r->reason, sizeof(r->reason), "setup: %d producers, %d before",
+			 thr.nr_producers, r->nr_producers);
+		err = -EPROTO;
+		goto free_workers;
 	}
 	r->nr_producers = thr.nr_producers;
 	r->nr_consumers = thr.nr_consumers;
@@ -596,7 +671,7 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 void point_results_free(struct point_result *r, int nr)
 {
 	for (int i = 0; r && i < nr; i++) {
-		free(r[i].iv);
+		point_result_free_intervals(&r[i]);
 		free(r[i].cpus);
 	}
 	free(r);

@@ -167,9 +167,12 @@ TEST(delta_pct)
 
 TEST(direction_and_words)
 {
-	CHECK_INT(cmp_direction("hits"), CMP_HIGHER_BETTER);
-	CHECK_INT(cmp_direction("drops"), CMP_LOWER_BETTER);
-	CHECK_INT(cmp_direction("anything_else"), CMP_HIGHER_BETTER);
+	CHECK_INT(cmp_direction("hits", false), CMP_HIGHER_BETTER);
+	CHECK_INT(cmp_direction("drops", false), CMP_LOWER_BETTER);
+	CHECK_INT(cmp_direction("anything_else", false), CMP_HIGHER_BETTER);
+	/* memory held: less is better, whatever its name */
+	CHECK_INT(cmp_direction("mem_peak", true), CMP_LOWER_BETTER);
+	CHECK_INT(cmp_direction("hits", true), CMP_LOWER_BETTER);
 	CHECK_STR(cmp_verdict_text(CMP_IMPROVED, CMP_HIGHER_BETTER), "faster");
 	CHECK_STR(cmp_verdict_text(CMP_REGRESSED, CMP_HIGHER_BETTER), "slower");
 	CHECK_STR(cmp_verdict_text(CMP_IMPROVED, CMP_LOWER_BETTER), "better");

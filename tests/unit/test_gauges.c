@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Gauges and per-thread counts through the result files: results.c writes
+ * them (docs/results.md), results_read.c and resultload.c read them back
+ * into the same point_result, and --resume keeps such a point (its thread
+ * rows too) while dropping an unfinished one.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "csvfile.h"
+#include "fake_wl.h"
+#include "resultdir.h"
+#include "resultload.h"
+#include "results.h"
+#include "results_read.h"
+#include "resume.h"
+
+#define NR_PRODUCERS	3
+#define REASON		"memory: no memory cgroup controller: cgroup v2 without memory"
+
+static struct experiment exp0 = { .title = "Fake", .group = -1 };
+static struct sweep_cfg cfg = {
+	.title = "Fake", .wl = &fake_wl, .warmup_ns = 1000000000, .duration_ns = 3000000000ULL,
+	.interval_ns = 1000000000, .repeat = 1, .affinity = true, .exps = &exp0, .nr_exps = 1,
+};
+
+/* Of producers 0, 1, 2 in every interval; the first interval is the warmup. */
+static uint64_t deltas[4][NR_PRODUCERS] = {
+	{ 1000, 1000, 1000 }, { 100, 300, 50 }, { 100, 100, 200 }, { 400, 500, 250 },
+};
+
+/* Point 0 (mode add) ran: four intervals, memlock unknown in one; point 1 (del) failed. */
+struct fixture {
+	char dir[64];
+	struct point pts[2];
+	struct interval iv[5];
+	struct point_result res[2];
+};
+
+static void make_results(struct fixture *fx)
+{
+	static const uint64_t values[4][FAKE_NR_METRICS] = {
+		{ 3000, 99999, 7, 0 }, { 450, 1000, 4096, 10 },
+		{ 400, 3000, METRIC_UNKNOWN, 10 }, { 1150, 2000, 4096, 10 },
+	};
+	static const uint64_t elapsed[4] = { 1000000000, 1000000000, 500000000, 2500000000ULL };
+
+	for (int p = 0; p < 2; p++)
+		fx->pts[p] = (struct point){ .id = p, .wp = { .wl = &fake_wl,
+							    .v = { NR_PRODUCERS, p } } };
+	for (int i = 0; i < 4; i++) {
+		fx->iv[i] = (struct interval){ .idx = i, .warmup = !i, .elapsed_ns = elapsed[i],
+					       .thread_delta = deltas[i] };
+		memcpy(fx->iv[i].value, values[i], sizeof(values[i]));
+	}
+	fx->iv[4] = fx->iv[0];
+	fx->res[0] = (struct point_result){ .pt = &fx->pts[0], .status = PS_OK, .iv = fx->iv,
+					    .nr_iv = 4, .nr_producers = NR_PRODUCERS,
+					    .nr_cpus = 2, .cpus = (char *)"prod 0,1,0", .tries = 1 };
+	/* an ok row's reason may be a caveat */
+	snprintf(fx->res[0].reason, sizeof(fx->res[0].reason), REASON);
+	fx->res[1] = (struct point_result){ .pt = &fx->pts[1], .status = PS_FAILED,
+					    .iv = &fx->iv[4], .nr_iv = 1,
+					    .nr_producers = NR_PRODUCERS, .cpus = (char *)"prod 0,1,0",
+					    .tries = 1 };
+	snprintf(fx->res[1].reason, sizeof(fx->res[1].reason), "measure: Input/output error");
+}
+
+static int write_fixture(struct fixture *fx)
+{
+	struct results *rs;
+	int err;
+
+	make_results(fx);
+	strcpy(fx->dir, "/tmp/test_gauges.XXXXXX");
+	if (!mkdtemp(fx->dir))
+		return -errno;
+	err = point_result_summarize(&fx->res[0]);
+	if (!err)
+		err = results_create(fx->dir, &cfg, &rs);
+	if (err)
+		return err;
+	err = results_append(rs, &fx->res[0]);
+	if (!err)
+		err = results_append(rs, &fx->res[1]);
+	results_close(rs);
+	return err;
+}
+
+static void remove_fixture(struct fixture *fx)
+{
+	static const char *const names[] = { "samples.csv", "summary.csv", "spec", "meta" };
+	char path[128];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", fx->dir, names[i]);
+		unlink(path);
+	}
+	rmdir(fx->dir);
+	free(fx->res[0].thread_rate);
+}
+
+static int read_table(const char *dir, const char *name, struct csv_table *t)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return csv_read_file(path, t);
+}
+
+static const char *cell(const struct csv_table *t, int r, const char *name)
+{
+	int c = csv_column(t, name);
+
+	return c < 0 || r >= t->nr_rows ? "(no such cell)" : t->rows[r][c];
+}
+
+/* Whole-point rows, each followed by one row per producer (docs/results.md). */
+TEST(samples_have_thread_rows)
+{
+	static const char *const head[] = { "point", "experiment", "rep", "interval", "warmup",
+					    "elapsed_ns", "ops", "mem", "memlock", "drops",
+					    "thread" };
+	struct fixture fx;
+	struct csv_table t;
+
+	CHECK_INT(write_fixture(&fx), 0);
+	CHECK_INT(read_table(fx.dir, "samples.csv", &t), 0);
+	CHECK_INT(t.nr_cols, 11);
+	for (int c = 0; c < 11; c++)
+		CHECK_STR(t.rows[0][c], head[c]);
+	/* (4 + 1 intervals) x (the interval's row + 3 producers' rows) */
+	CHECK_INT(t.nr_rows, 1 + 5 * 4);
+	CHECK_STR(cell(&t, 1, "thread"), "");
+	CHECK_STR(cell(&t, 1, "ops"), "3000");
+	CHECK_STR(cell(&t, 1, "mem"), "99999");
+	for (int p = 0; p < NR_PRODUCERS; p++) {
+		char want[16];
+
+		snprintf(want, sizeof(want), "%d", p);
+		CHECK_STR(cell(&t, 6 + p, "thread"), want);
+		CHECK_STR(cell(&t, 6 + p, "interval"), "1");
+		CHECK_STR(cell(&t, 6 + p, "warmup"), "0");
+		CHECK_STR(cell(&t, 6 + p, "elapsed_ns"), "1000000000");
+		snprintf(want, sizeof(want), "%llu", (unsigned long long)deltas[1][p]);
+		CHECK_STR(cell(&t, 6 + p, "ops"), want);
+		CHECK_STR(cell(&t, 6 + p, "mem"), "");
+		CHECK_STR(cell(&t, 6 + p, "drops"), "");
+	}
+	/* interval 2: memlock could not be read */
+	CHECK_STR(cell(&t, 9, "interval"), "2");
+	CHECK_STR(cell(&t, 9, "memlock"), "");
+	CHECK_STR(cell(&t, 9, "mem"), "3000");
+	CHECK_STR(cell(&t, 17, "point"), "1");
+	csv_table_free(&t);
+	remove_fixture(&fx);
+}
+
+TEST(summary_has_gauge_and_worker_columns)
+{
+	static const char *const head[] = {
+		"quality", "ops_per_s_mean", "ops_per_s_stddev", "ops_per_s_median",
+		"ops_per_s_min", "ops_per_s_max", "ops_per_s_ci95", "ops_per_s_worker_mean",
+		"ops_per_s_worker_min", "ops_per_s_worker_median", "ops_per_s_worker_max",
+		"mem_mean", "mem_stddev", "mem_median", "mem_min", "mem_max", "mem_ci95",
+		"memlock_mean", "memlock_stddev", "memlock_median", "memlock_min", "memlock_max",
+		"memlock_ci95", "drops_per_s_mean",
+	};
+	struct fixture fx;
+	struct csv_table t;
+	int q;
+
+	CHECK_INT(write_fixture(&fx), 0);
+	CHECK_INT(read_table(fx.dir, "summary.csv", &t), 0);
+	q = csv_column(&t, "quality");
+	CHECK(q > 0);
+	CHECK_INT(t.nr_cols, q + 1 + 6 + 4 + 6 + 6 + 6);
+	for (size_t c = 0; c < sizeof(head) / sizeof(head[0]); c++)
+		CHECK_STR(t.rows[0][q + c], head[c]);
+	CHECK_STR(cell(&t, 1, "status"), "ok");
+	CHECK_STR(cell(&t, 1, "reason"), REASON);
+	CHECK_STR(cell(&t, 1, "n"), "3");
+	CHECK_STR(cell(&t, 1, "ops_per_s_mean"), "570.000");
+	CHECK_STR(cell(&t, 1, "ops_per_s_worker_mean"), "166.667");
+	CHECK_STR(cell(&t, 1, "ops_per_s_worker_min"), "125.000");
+	CHECK_STR(cell(&t, 1, "ops_per_s_worker_median"), "150.000");
+	CHECK_STR(cell(&t, 1, "ops_per_s_worker_max"), "225.000");
+	CHECK_STR(cell(&t, 1, "mem_mean"), "2000.000");
+	CHECK_STR(cell(&t, 1, "mem_max"), "3000.000");
+	CHECK_STR(cell(&t, 1, "memlock_mean"), "");
+	CHECK_STR(cell(&t, 1, "memlock_ci95"), "");
+	CHECK_STR(cell(&t, 2, "status"), "failed");
+	CHECK_STR(cell(&t, 2, "ops_per_s_worker_max"), "");
+	CHECK_STR(cell(&t, 2, "mem_mean"), "");
+	csv_table_free(&t);
+	remove_fixture(&fx);
+}
+
+/* The reader keeps thread rows apart and finds gauges by their columns. */
+TEST(read_back_columns)
+{
+	struct result_set *set;
+	struct fixture fx;
+	char why[256], name[64];
+	bool gauge;
+
+	CHECK_INT(write_fixture(&fx), 0);
+	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
+	CHECK_INT(set->nr_metrics, 4);
+	CHECK_INT(set->thread_col, 10);
+	CHECK_INT(set->points[0].nr_samples, 4);
+	CHECK_INT(set->points[0].nr_thread_rows, 4 * NR_PRODUCERS);
+	CHECK_INT(set->points[1].nr_samples, 1);
+	CHECK_INT(set->points[1].nr_thread_rows, NR_PRODUCERS);
+	CHECK(result_metric_is_gauge(set, "mem"));
+	CHECK(!result_metric_is_gauge(set, "ops"));
+	CHECK_NEAR(result_summary_stat(set, 1, "mem", "max"), 3000, 0);
+	CHECK_NEAR(result_summary_stat(set, 1, "ops", "worker_max"), 225, 0);
+	CHECK_NEAR(result_summary_stat(set, 1, "ops", "mean"), 570, 0);
+	CHECK(isnan(result_summary_stat(set, 1, "memlock", "mean")));
+	CHECK(result_mean_column(set, "mem_mean", name, sizeof(name), &gauge) && gauge);
+	CHECK_STR(name, "mem");
+	CHECK(result_mean_column(set, "ops_per_s_mean", name, sizeof(name), &gauge) && !gauge);
+	CHECK_STR(name, "ops");
+	CHECK(!result_mean_column(set, "ops_per_s_worker_mean", name, sizeof(name), &gauge));
+	CHECK(!result_mean_column(set, "mem_peak_mean", name, sizeof(name), &gauge));
+	result_set_free(set);
+	remove_fixture(&fx);
+}
+
+static bool same_summary(const struct summary *a, const struct summary *b)
+{
+	const double x[] = { a->mean, a->stddev, a->median, a->min, a->max, a->ci95 };
+	const double y[] = { b->mean, b->stddev, b->median, b->min, b->max, b->ci95 };
+
+	for (size_t i = 0; i < sizeof(x) / sizeof(x[0]); i++)
+		if (!(x[i] == y[i] || (isnan(x[i]) && isnan(y[i]))))
+			return false;
+	return a->n == b->n;
+}
+
+/* Is r, rebuilt from the files, the point_result that was written? */
+static void check_same_result(const struct point_result *was, const struct point_result *r)
+{
+	CHECK_INT(r->status, was->status);
+	CHECK_STR(r->reason, was->reason);
+	CHECK_INT(r->nr_producers, was->nr_producers);
+	CHECK_INT(r->nr_iv, was->nr_iv);
+	for (int i = 0; i < r->nr_iv; i++) {
+		const struct interval *a = &was->iv[i], *b = &r->iv[i];
+
+		CHECK(a->idx == b->idx && a->warmup == b->warmup && a->elapsed_ns == b->elapsed_ns);
+		CHECK(!memcmp(a->value, b->value, FAKE_NR_METRICS * sizeof(a->value[0])));
+		CHECK(b->thread_delta);
+		CHECK(!memcmp(a->thread_delta, b->thread_delta, NR_PRODUCERS * sizeof(uint64_t)));
+	}
+	for (int m = 0; m < FAKE_NR_METRICS; m++)
+		CHECK(same_summary(&was->stat[m], &r->stat[m]));
+	CHECK(same_summary(&was->worker_rate, &r->worker_rate));
+	CHECK(r->thread_rate);
+	for (int p = 0; p < NR_PRODUCERS; p++)
+		CHECK_NEAR(r->thread_rate[p], was->thread_rate[p], 0);
+}
+
+TEST(rebuild_round_trip)
+{
+	struct point_result back = { 0 };
+	struct result_set *set;
+	struct fixture fx;
+	char why[256];
+
+	CHECK_INT(write_fixture(&fx), 0);
+	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
+	CHECK_INT(resultload_rebuild(set, &set->points[0], &fx.pts[0], &back), 0);
+	check_same_result(&fx.res[0], &back);
+	CHECK(isnan(back.stat[FAKE_MEMLOCK].mean));
+	CHECK_NEAR(back.worker_rate.max, 225, 1e-9);
+	point_result_free_intervals(&back);
+	free(back.cpus);
+	result_set_free(set);
+	remove_fixture(&fx);
+}
+
+/* A thread row short: not a file bpfsweep wrote, refused rather than summarized wrong. */
+TEST(rebuild_refuses_missing_thread_row)
+{
+	struct point_result back = { 0 };
+	struct result_set *set;
+	struct fixture fx;
+	char why[256];
+
+	CHECK_INT(write_fixture(&fx), 0);
+	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
+	set->points[0].nr_thread_rows--;
+	CHECK_INT(resultload_rebuild(set, &set->points[0], &fx.pts[0], &back), -EINVAL);
+	/* and one out of order */
+	set->points[0].nr_thread_rows++;
+	set->points[0].thread_rows[0] = set->points[0].thread_rows[1];
+	point_result_free_intervals(&back);
+	free(back.cpus);
+	back = (struct point_result){ 0 };
+	CHECK_INT(resultload_rebuild(set, &set->points[0], &fx.pts[0], &back), -EINVAL);
+	point_result_free_intervals(&back);
+	free(back.cpus);
+	result_set_free(set);
+	remove_fixture(&fx);
+}
+
+/* The spec and meta --resume checks the run against. */
+static int write_run_files(const char *dir, struct spec **spec)
+{
+	static const char text[] = "[sweep]\nworkload = fake\n";
+	char path[128];
+	FILE *f;
+	int err;
+
+	err = spec_parse_string("fake.spec", text, spec);
+	if (err)
+		return err;
+	snprintf(path, sizeof(path), "%s/spec", dir);
+	f = fopen(path, "wx");
+	if (!f)
+		return -errno;
+	err = spec_write(*spec, f);
+	if (fclose(f))
+		err = err ?: -errno;
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	f = fopen(path, "wx");
+	if (!f)
+		return -errno;
+	fputs("workload: fake\nwarmup: 1s\nduration: 3s\ninterval: 1s\nrepeat: 1\n"
+	      "affinity: on\n", f);
+	return fclose(f) ? -errno : err;
+}
+
+TEST(resume_keeps_point_with_thread_rows)
+{
+	struct spec *spec = NULL;
+	struct csv_table t;
+	struct resume rs;
+	struct fixture fx;
+
+	CHECK_INT(write_fixture(&fx), 0);
+	CHECK_INT(write_run_files(fx.dir, &spec), 0);
+	CHECK_INT(resume_prepare(fx.dir, spec, &cfg, NULL, fx.pts, 2, true, &rs), 0);
+	CHECK_INT(rs.nr_old, 1);
+	CHECK(rs.has_row[0] && !rs.has_row[1]);
+	check_same_result(&fx.res[0], &rs.old[0]);
+	resume_free(&rs);
+	spec_free(spec);
+	/* the failed point's rows went, thread rows too; the kept point's all stay */
+	CHECK_INT(read_table(fx.dir, "samples.csv", &t), 0);
+	CHECK_INT(t.nr_rows, 1 + 4 * (1 + NR_PRODUCERS));
+	CHECK_STR(cell(&t, t.nr_rows - 1, "point"), "0");
+	CHECK_STR(cell(&t, t.nr_rows - 1, "thread"), "2");
+	csv_table_free(&t);
+	CHECK_INT(read_table(fx.dir, "summary.csv", &t), 0);
+	CHECK_INT(t.nr_rows, 2);
+	csv_table_free(&t);
+	remove_fixture(&fx);
+}
+
+RUN_TESTS(samples_have_thread_rows, summary_has_gauge_and_worker_columns, read_back_columns,
+	  rebuild_round_trip, rebuild_refuses_missing_thread_row,
+	  resume_keeps_point_with_thread_rows)
