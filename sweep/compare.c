@@ -251,9 +251,12 @@ void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
 	*t = (struct cmp_test){ .t = NAN, .df = NAN, .p = NAN };
 	if (base->n < 2 || new->n < 2)
 		return;
-	t->done = true;
 	vb = base->sd * base->sd / base->n;
 	vn = new->sd * new->sd / new->n;
+	/* a value not known (a gauge that could not be read): GSL aborts on NaN */
+	if (isnan(diff) || isnan(vb) || isnan(vn))
+		return;
+	t->done = true;
 	se = sqrt(vb + vn);
 	if (se == 0) {
 		t->t = diff == 0 ? 0 : copysign(INFINITY, diff);

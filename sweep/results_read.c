@@ -272,12 +272,20 @@ double result_summary_rate(const struct result_set *rs, int row, const char *met
 	return summary_cell(rs, row, col);
 }
 
+/* Is name one of the samples columns of metrics (not `point`, `thread`, ...)? */
+static bool is_metric_column(const struct result_set *rs, const char *name)
+{
+	int c = csv_column(&rs->samples, name);
+
+	return c >= rs->first_metric && c < rs->first_metric + rs->nr_metrics;
+}
+
 bool result_metric_is_gauge(const struct result_set *rs, const char *metric)
 {
 	char col[300];
 
 	snprintf(col, sizeof(col), "%s_mean", metric);
-	return csv_column(&rs->samples, metric) >= 0 && result_summary_col(rs, col) >= 0;
+	return is_metric_column(rs, metric) && result_summary_col(rs, col) >= 0;
 }
 
 double result_summary_stat(const struct result_set *rs, int row, const char *metric,
@@ -310,7 +318,7 @@ bool result_mean_column(const struct result_set *rs, const char *col, char *metr
 	if (!n || n >= len)
 		return false;
 	snprintf(metric, len, "%.*s", (int)n, col);
-	return !*gauge || csv_column(&rs->samples, metric) >= 0;
+	return !*gauge || is_metric_column(rs, metric);
 }
 
 void result_set_free(struct result_set *rs)

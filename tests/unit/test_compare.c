@@ -157,6 +157,21 @@ TEST(welch_n_unknown)
 	CHECK_INT(cmp_verdict_of(&base, &measured, &t, 0.05, CMP_HIGHER_BETTER), CMP_NO_N);
 }
 
+/* A gauge that could not be read on one side: no test (GSL would abort on NaN). */
+TEST(welch_value_unknown)
+{
+	struct cmp_moments base = { NAN, NAN, 3 }, new = { 2000, 1000, 3 };
+	struct cmp_test t;
+
+	cmp_welch(&base, &new, &t);
+	CHECK(!t.done);
+	CHECK(isnan(t.p));
+	CHECK_INT(cmp_verdict_of(&base, &new, &t, 0.05, CMP_LOWER_BETTER), CMP_UNKNOWN);
+	CHECK_STR(cmp_verdict_text(CMP_UNKNOWN, CMP_LOWER_BETTER), "no test (value unknown)");
+	cmp_welch(&new, &base, &t);
+	CHECK(!t.done);
+}
+
 TEST(delta_pct)
 {
 	CHECK_NEAR(cmp_delta_pct(1000000, 1100000), 10, 1e-12);
@@ -305,6 +320,6 @@ TEST(join_needs_status_column)
 
 RUN_TESTS(moments_of_five, welch_significant, welch_not_significant,
 	  welch_one_side_zero_variance, welch_equal_means, welch_zero_variance_both, welch_n_one,
-	  welch_n_unknown,
+	  welch_n_unknown, welch_value_unknown,
 	  delta_pct, direction_and_words, join_across_specs, join_refuses_varying_one_side_param,
 	  join_by_title, join_titles_differ, join_ignore, join_needs_status_column)

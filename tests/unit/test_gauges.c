@@ -6,12 +6,14 @@
  * rows too) while dropping an unfinished one.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "cmd_compare.h"
 #include "csvfile.h"
 #include "fake_wl.h"
 #include "resultdir.h"
@@ -42,7 +44,8 @@ struct fixture {
 	struct point_result res[2];
 };
 
-static void make_results(struct fixture *fx)
+/* mem_add: bytes more of mem at every sample (compare's NEW) */
+static void make_results(struct fixture *fx, uint64_t mem_add)
 {
 	static const uint64_t values[4][FAKE_NR_METRICS] = {
 		{ 3000, 99999, 7, 0 }, { 450, 1000, 4096, 10 },
@@ -57,6 +60,7 @@ static void make_results(struct fixture *fx)
 		fx->iv[i] = (struct interval){ .idx = i, .warmup = !i, .elapsed_ns = elapsed[i],
 					       .thread_delta = deltas[i] };
 		memcpy(fx->iv[i].value, values[i], sizeof(values[i]));
+		fx->iv[i].value[FAKE_MEM] += mem_add;
 	}
 	fx->iv[4] = fx->iv[0];
 	fx->res[0] = (struct point_result){ .pt = &fx->pts[0], .status = PS_OK, .iv = fx->iv,
@@ -71,12 +75,12 @@ static void make_results(struct fixture *fx)
 	snprintf(fx->res[1].reason, sizeof(fx->res[1].reason), "measure: Input/output error");
 }
 
-static int write_fixture(struct fixture *fx)
+static int write_fixture_with(struct fixture *fx, uint64_t mem_add)
 {
 	struct results *rs;
 	int err;
 
-	make_results(fx);
+	make_results(fx, mem_add);
 	strcpy(fx->dir, "/tmp/test_gauges.XXXXXX");
 	if (!mkdtemp(fx->dir))
 		return -errno;
@@ -90,6 +94,11 @@ static int write_fixture(struct fixture *fx)
 		err = results_append(rs, &fx->res[1]);
 	results_close(rs);
 	return err;
+}
+
+static int write_fixture(struct fixture *fx)
+{
+	return write_fixture_with(fx, 0);
 }
 
 static void remove_fixture(struct fixture *fx)
@@ -229,6 +238,9 @@ TEST(read_back_columns)
 	CHECK_STR(name, "ops");
 	CHECK(!result_mean_column(set, "ops_per_s_worker_mean", name, sizeof(name), &gauge));
 	CHECK(!result_mean_column(set, "mem_peak_mean", name, sizeof(name), &gauge));
+	/* samples columns that are not metrics */
+	CHECK(!result_mean_column(set, "thread_mean", name, sizeof(name), &gauge));
+	CHECK(!result_mean_column(set, "elapsed_ns_mean", name, sizeof(name), &gauge));
 	result_set_free(set);
 	remove_fixture(&fx);
 }
@@ -311,6 +323,131 @@ TEST(rebuild_refuses_missing_thread_row)
 	remove_fixture(&fx);
 }
 
+/*
+ * A set without a spec (as imports are) describes itself: the gauges are
+ * gauges, the counter with worker columns the per-thread metric, and its
+ * rows rebuild to the same numbers.
+ */
+TEST(specless_set_describes_gauges)
+{
+	const struct workload *wl;
+	struct loaded_run lr;
+	struct fixture fx;
+
+	CHECK_INT(write_fixture(&fx), 0);
+	CHECK_INT(resultload_open(fx.dir, NULL, NULL, 0, &lr), 0);
+	wl = lr.cfg->wl;
+	CHECK_INT(wl->nr_metrics, 4);
+	CHECK_STR(wl->metrics[0].name, "ops");
+	CHECK(wl->metrics[0].kind == MK_COUNTER && wl->metrics[0].per_thread);
+	CHECK_STR(wl->metrics[1].name, "mem");
+	CHECK(wl->metrics[1].kind == MK_GAUGE && !wl->metrics[1].per_thread);
+	CHECK(wl->metrics[2].kind == MK_GAUGE);
+	CHECK(wl->metrics[3].kind == MK_COUNTER && !wl->metrics[3].per_thread);
+	CHECK_INT(lr.nr_res, 2);
+	check_same_result(&fx.res[0], &lr.res[0]);
+	resultload_free(&lr);
+	remove_fixture(&fx);
+}
+
+/* Without intervals (an imported set's header-only samples.csv) the cells are all there is. */
+TEST(specless_rows_from_cells)
+{
+	static const char head[] = "point,experiment,rep,interval,warmup,elapsed_ns,ops,mem,"
+				   "memlock,drops,thread\n";
+	const struct point_result *r;
+	struct loaded_run lr;
+	struct fixture fx;
+	char path[128];
+	FILE *f;
+
+	CHECK_INT(write_fixture(&fx), 0);
+	snprintf(path, sizeof(path), "%s/samples.csv", fx.dir);
+	f = fopen(path, "w");
+	CHECK(f);
+	fputs(head, f);
+	CHECK_INT(fclose(f), 0);
+	CHECK_INT(resultload_open(fx.dir, NULL, NULL, 0, &lr), 0);
+	r = &lr.res[0];
+	CHECK_INT(r->nr_iv, 0);
+	CHECK_NEAR(r->stat[FAKE_OPS].mean, 570, 0);
+	CHECK_NEAR(r->stat[FAKE_MEM].mean, 2000, 0);
+	CHECK_NEAR(r->stat[FAKE_MEM].max, 3000, 0);
+	/* a level not known stays unknown, where an empty rate draws as 0 */
+	CHECK(isnan(r->stat[FAKE_MEMLOCK].mean));
+	CHECK_NEAR(r->worker_rate.min, 125, 0);
+	CHECK_NEAR(r->worker_rate.max, 225, 0);
+	resultload_free(&lr);
+	remove_fixture(&fx);
+}
+
+/* `compare --format csv` of two directories into t. */
+static int compare_csv(const char *base, const char *new, struct csv_table *t)
+{
+	char *argv[] = { "compare", (char *)base, (char *)new, "--format", "csv", NULL };
+	char path[] = "/tmp/test_gauges_cmp.XXXXXX";
+	int fd = mkstemp(path), saved = dup(1), status;
+
+	if (fd < 0 || saved < 0)
+		return -errno;
+	fflush(stdout);
+	dup2(fd, 1);
+	optind = 1;
+	status = cmd_compare(5, argv);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	close(fd);
+	status = status ? -EINVAL : csv_read_file(path, t);
+	unlink(path);
+	return status;
+}
+
+/* The row of metric in t, or 0. */
+static int metric_row(const struct csv_table *t, const char *metric)
+{
+	for (int r = 1; r < t->nr_rows; r++)
+		if (!strcmp(t->rows[r][csv_column(t, "metric")], metric))
+			return r;
+	return 0;
+}
+
+/*
+ * A gauge compares as levels (10000 bytes more at every sample is
+ * significant, and worse: less memory is better); one that could not be
+ * read has no test.
+ */
+TEST(compare_gauges_as_levels)
+{
+	struct fixture base, new;
+	struct csv_table t;
+	int r;
+
+	CHECK_INT(write_fixture(&base), 0);
+	CHECK_INT(write_fixture_with(&new, 10000), 0);
+	CHECK_INT(compare_csv(base.dir, new.dir, &t), 0);
+	r = metric_row(&t, "mem");
+	CHECK(r > 0);
+	CHECK_STR(cell(&t, r, "base_mean"), "2000.000");
+	CHECK_STR(cell(&t, r, "new_mean"), "12000.000");
+	CHECK_STR(cell(&t, r, "base_stddev"), "1000.000");
+	CHECK_STR(cell(&t, r, "new_n"), "3");
+	CHECK_STR(cell(&t, r, "verdict"), "worse");
+	r = metric_row(&t, "memlock");
+	CHECK(r > 0);
+	CHECK_STR(cell(&t, r, "base_mean"), "");
+	CHECK_STR(cell(&t, r, "verdict"), "no test (value unknown)");
+	/* the counters are rates as before, the same on both sides */
+	r = metric_row(&t, "ops");
+	CHECK(r > 0);
+	CHECK_STR(cell(&t, r, "base_mean"), "570.000");
+	CHECK_STR(cell(&t, r, "verdict"), "no significant change");
+	CHECK(!metric_row(&t, "ops_per_s_worker"));
+	csv_table_free(&t);
+	remove_fixture(&base);
+	remove_fixture(&new);
+}
+
 /* The spec and meta --resume checks the run against. */
 static int write_run_files(const char *dir, struct spec **spec)
 {
@@ -366,5 +503,5 @@ TEST(resume_keeps_point_with_thread_rows)
 }
 
 RUN_TESTS(samples_have_thread_rows, summary_has_gauge_and_worker_columns, read_back_columns,
-	  rebuild_round_trip, rebuild_refuses_missing_thread_row,
-	  resume_keeps_point_with_thread_rows)
+	  rebuild_round_trip, rebuild_refuses_missing_thread_row, specless_set_describes_gauges,
+	  specless_rows_from_cells, compare_gauges_as_levels, resume_keeps_point_with_thread_rows)
