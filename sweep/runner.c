@@ -399,6 +399,23 @@ static int thread_counts_delta(struct thread_counts *tc, struct interval *iv)
 	return 0;
 }
 
+/*
+ * Slots the engine fills (the memory cgroup's gauges) are not known until
+ * it reads them: the workload's sample() leaves them alone.
+ */
+static void engine_gauges_unknown(const struct workload *wl, uint64_t *counts)
+{
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (wl->metrics[m].source != MS_WORKLOAD)
+			counts[m] = METRIC_UNKNOWN;
+}
+
+/* A counter's increase since the last sample; a gauge's level now. */
+static uint64_t interval_value(const struct metric_def *d, uint64_t prev, uint64_t cur)
+{
+	return d->kind == MK_GAUGE ? cur : cur - prev;
+}
+
 /* One measured interval into r, with its per-producer increases if any. */
 static int record_interval(struct point_result *r, struct thread_counts *tc,
 			   struct interval *iv)
@@ -429,6 +446,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 	err = thread_counts_init(&tc, rc->wl, r->nr_producers);
 	if (err)
 		return err;
+	engine_gauges_unknown(rc->wl, prev);
 	err = rc->wl->sample(rc->state, prev, tc.prev);
 	if (err)
 		goto out;
@@ -442,6 +460,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 		err = -EINTR;
 		if (!sleep_until(deadline))
 			goto out;
+		engine_gauges_unknown(rc->wl, cur);
 		err = rc->wl->sample(rc->state, cur, tc.cur);
 		t = now_ns();
 		if (!err && atomic_load(&rc->nr_failed))
@@ -450,7 +469,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 			goto out;
 		iv.elapsed_ns = t - prev_t;
 		for (int m = 0; m < rc->wl->nr_metrics; m++)
-			iv.value[m] = cur[m] - prev[m];
+			iv.value[m] = interval_value(&rc->wl->metrics[m], prev[m], cur[m]);
 		err = record_interval(r, &tc, &iv);
 		if (err)
 			goto out;
