@@ -126,6 +126,7 @@ static void stat_column(struct row *r, const struct metric_def *d, const char *s
 static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 {
 	const struct workload *wl = cfg->wl;
+	int tm = wl_thread_metric(wl);
 
 	/* exp first: a number, so `cut -d,` counts fields right despite quoted titles */
 	row_str(r, "exp");
@@ -138,7 +139,7 @@ static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 	for (int m = 0; m < wl->nr_metrics; m++) {
 		for (size_t s = 0; s < NR_STATS; s++)
 			stat_column(r, &wl->metrics[m], stat_names[s]);
-		for (size_t s = 0; wl->metrics[m].per_thread && s < NR_WORKER_STATS; s++)
+		for (size_t s = 0; m == tm && s < NR_WORKER_STATS; s++)
 			stat_column(r, &wl->metrics[m], worker_stat_names[s]);
 	}
 }
@@ -421,6 +422,7 @@ static void summary_stat_fields(const struct point_result *pr, const struct work
 {
 	const struct summary *w = &pr->worker_rate;
 	const double workers[NR_WORKER_STATS] = { w->mean, w->min, w->median, w->max };
+	int tm = wl_thread_metric(wl);
 
 	for (int m = 0; m < wl->nr_metrics; m++) {
 		const struct summary *s = &pr->stat[m];
@@ -429,7 +431,7 @@ static void summary_stat_fields(const struct point_result *pr, const struct work
 		};
 
 		row_stats(pr, v, NR_STATS, r);
-		if (wl->metrics[m].per_thread)
+		if (m == tm)
 			row_stats(pr, workers, NR_WORKER_STATS, r);
 	}
 }
