@@ -83,6 +83,10 @@ static int parse_metric(const struct workload *wl, const char *w, size_t len, ch
 	char word[64], hint[160];
 	struct suggest sg;
 
+	if (!len) {
+		snprintf(why, whylen, "missing metric: a field is {metric[.stat][:unit]}");
+		return -1;
+	}
 	snprintf(word, sizeof(word), "%.*s", (int)len, w);
 	suggest_init(&sg, word);
 	for (int m = 0; m < wl->nr_metrics; m++) {
