@@ -62,8 +62,9 @@ void metric_format(double v, const struct metric_unit *u, char *buf, size_t len)
 void metric_format_sd(double mean, double sd, const struct metric_unit *u, char *buf,
 		      size_t len)
 {
-	if (isnan(mean))
-		snprintf(buf, len, "n/a");
+	/* a published number may come without its stddev: the mean alone, then */
+	if (isnan(mean) || isnan(sd))
+		metric_format(mean, u, buf, len);
 	else
 		snprintf(buf, len, "%.*f ± %.*f%s", u->decimals, mean / u->div, u->decimals,
 			 sd / u->div, u->name);
@@ -209,7 +210,10 @@ void metric_field_format(const struct metric_field *f, const struct point_result
 		metric_format_sd(s->mean, s->stddev, f->unit, buf, len);
 		break;
 	case FS_PER_WORKER:
-		metric_format_sd(np > 0 ? s->mean / np : NAN, s->stddev / np, f->unit, buf, len);
+		if (np > 0)
+			metric_format_sd(s->mean / np, s->stddev / np, f->unit, buf, len);
+		else
+			metric_format(NAN, f->unit, buf, len);
 		break;
 	case FS_WORKER_MIN:
 	case FS_WORKER_MEDIAN:

@@ -36,7 +36,10 @@ const struct metric_unit *metric_default_unit(const struct metric_def *d);
 /* "191.92k/s": v (a rate or bytes) in unit u; "n/a" when v is NaN. */
 void metric_format(double v, const struct metric_unit *u, char *buf, size_t len);
 
-/* "191.92 ± 0.07k/s": mean ± stddev in unit u; "n/a" when the mean is NaN. */
+/*
+ * "191.92 ± 0.07k/s": mean ± stddev in unit u; "n/a" when the mean is NaN,
+ * the mean alone when only the stddev is.
+ */
 void metric_format_sd(double mean, double sd, const struct metric_unit *u, char *buf,
 		      size_t len);
 

@@ -132,6 +132,9 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 	quality_format(&r->quality, flags, sizeof(flags));
 	if (r->status == PS_OK && flags[0])
 		fprintf(stderr, " noisy (%s)", flags);
+	/* an ok point's reason is a caveat: why a gauge is unknown */
+	if (r->status == PS_OK && r->reason[0])
+		fprintf(stderr, " (%s)", r->reason);
 	if (r->status != PS_OK && r->reason[0])
 		fprintf(stderr, ": %s", r->reason);
 	fputc('\n', stderr);

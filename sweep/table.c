@@ -397,6 +397,25 @@ static bool folded(const struct block *b, enum group_style style, int i)
 	return count_unsupported(b, style, i, &first) >= 2 && first != i;
 }
 
+/*
+ * "n/a: memory: no memory controller": why the block's ok rows lack a
+ * number (the caveat a row that ran may carry), each reason once.
+ */
+static void print_caveats(FILE *out, const struct block *b)
+{
+	for (int i = 0; i < b->nr; i++) {
+		const struct point_result *r = b->rows[i];
+		bool seen = false;
+
+		if (r->status != PS_OK || !r->reason[0])
+			continue;
+		for (int j = 0; j < i && !seen; j++)
+			seen = b->rows[j]->status == PS_OK && !strcmp(b->rows[j]->reason, r->reason);
+		if (!seen)
+			fprintf(out, "n/a: %s\n", r->reason);
+	}
+}
+
 static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
 		       const struct block *b, const struct run_facts *facts)
 {
@@ -421,6 +440,7 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 		print_row(out, cfg, e, b, style, i, &nt);
 	}
 	print_notes(out, cfg, &nt);
+	print_caveats(out, b);
 	free(nt.rows);
 	return 0;
 }

@@ -519,8 +519,8 @@ TEST(unknown_gauge)
 {
 	struct experiment e;
 	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
-	struct point pt;
-	struct point_result r;
+	struct point pt, pt2;
+	struct point_result r, two[2];
 
 	cfg.wl = other_workload("htab_mem", mem_metrics, 4, htab_values);
 	make_exp(&e, "overwrite", NULL);
@@ -532,11 +532,23 @@ TEST(unknown_gauge)
 	snprintf(r.reason, sizeof(r.reason), "memory: no memory controller");
 	CHECK_TEXT(render(&cfg, &r, 1),
 		   "overwrite\n=========\noverwrite            per-prod-op: 191.92 ± 0.07k/s, "
-		   "avg mem: n/a, peak mem: n/a\n");
+		   "avg mem: n/a, peak mem: n/a\n"
+		   "n/a: memory: no memory controller\n");
 	cfg.wl = other_workload("htab_mem", mem_metrics, 4, NULL);
 	CHECK_TEXT(render(&cfg, &r, 1),
 		   "overwrite\n=========\noverwrite            1535.36 ± 0.56k/s (mem n/a, "
-		   "mem_peak n/a, memlock 0.50 ± 0.00MiB)\n");
+		   "mem_peak n/a, memlock 0.50 ± 0.00MiB)\n"
+		   "n/a: memory: no memory controller\n");
+	/* the same reason twice is said once */
+	e.values = "{mem}";
+	e.label = "{producers}";
+	two[0] = two[1] = r;
+	two[1].pt = &pt2;
+	pt2 = pt;
+	pt2.wp.v[P_PRODUCERS] = 2;
+	CHECK_TEXT(render(&cfg, two, 2),
+		   "overwrite\n=========\n8                    n/a\n2                    n/a\n"
+		   "n/a: memory: no memory controller\n");
 }
 
 /* worker_rows: map_perf_test's per-producer lines under each ok row that has them. */
@@ -592,6 +604,8 @@ TEST(formatter_and_fields)
 	CHECK_STR(buf, "n/a");
 	metric_format_sd(NAN, 1, metric_unit_find("M/s", MK_COUNTER), buf, sizeof(buf));
 	CHECK_STR(buf, "n/a");
+	metric_format_sd(2e6, NAN, metric_unit_find("M/s", MK_COUNTER), buf, sizeof(buf));
+	CHECK_STR(buf, "2.000M/s");
 	metric_format(1536, metric_unit_find("KiB", MK_GAUGE), buf, sizeof(buf));
 	CHECK_STR(buf, "1.50KiB");
 	CHECK(metric_unit_find("k/s", MK_GAUGE) == NULL);
