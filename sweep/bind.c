@@ -15,6 +15,7 @@
 
 #include "bind.h"
 #include "diag.h"
+#include "metric.h"
 #include "param.h"
 #include "quality.h"
 #include "suggest.h"
@@ -39,6 +40,8 @@ static const struct param_def retry_noisy_def = {
 /* What [report] says, and what one [params] section makes of it. */
 struct report_opts {
 	const char *label;	/* into the spec; NULL when absent */
+	const char *values;	/* likewise */
+	bool worker_rows;
 	int group;
 	struct plot_req plots[MAX_PLOTS];
 	int nr_plots;
@@ -338,6 +341,50 @@ static void check_label(const struct binder *b, const struct spec_entry *e)
 	}
 }
 
+/* Every {field} of a values template must be a metric[.stat][:unit] of the workload. */
+static void check_values(const struct binder *b, const struct spec_entry *e)
+{
+	const char *v = e->value, *open, *close;
+	struct metric_field f;
+	char why[256];
+	struct loc at;
+	size_t off;
+
+	for (open = strchr(v, '{'); open; open = strchr(close + 1, '{')) {
+		close = strchr(open + 1, '}');
+		if (!close) {
+			at = loc_plus(&e->val_loc, open - v);
+			diag_at(&at, "unterminated '{' in values");
+			return;
+		}
+		if (!metric_field_parse(b->cfg->wl, open + 1, close - open - 1, &f, &off, why,
+					sizeof(why)))
+			continue;
+		at = loc_plus(&e->val_loc, open + 1 + off - v);
+		diag_at(&at, "%s", why);
+	}
+}
+
+/* worker_rows = on|off; on needs a metric with per-producer counts. */
+static void bind_worker_rows(const struct binder *b, const struct spec_entry *e,
+			     struct report_opts *rep)
+{
+	static const struct param_def def = { .name = "worker_rows", .type = PT_BOOL,
+					      .def = "off" };
+	long long on = rep->worker_rows;
+	int errors = diag_error_count();
+
+	bind_scalar(&def, e, &on);
+	if (diag_error_count() != errors)
+		return;
+	if (on && wl_thread_metric(b->cfg->wl) < 0) {
+		diag_at(&e->val_loc, "worker_rows needs a per-thread metric, and workload '%s' "
+			"has none", b->cfg->wl->name);
+		return;
+	}
+	rep->worker_rows = on;
+}
+
 static void bind_group(const struct binder *b, const struct spec_entry *e,
 		       struct report_opts *rep)
 {
@@ -414,7 +461,10 @@ static void bind_plot(const struct binder *b, const struct spec_entry *e,
 		rep->plots[rep->nr_plots++] = pr;
 }
 
-/* label, group, plot or logx, in [report] or a [params] override; false for other keys. */
+/*
+ * label, values, worker_rows, group, plot or logx, in [report] or a
+ * [params] override; false for other keys.
+ */
 static bool bind_report_entry(const struct binder *b, const struct spec_entry *e,
 			      struct report_opts *rep)
 {
@@ -423,6 +473,14 @@ static bool bind_report_entry(const struct binder *b, const struct spec_entry *e
 		check_label(b, e);
 		/* "label =" asks for the default label, e.g. in a [params] override */
 		rep->label = e->value[0] ? e->value : NULL;
+		return true;
+	case RK_VALUES:
+		check_values(b, e);
+		/* likewise "values =": the workload's own row */
+		rep->values = e->value[0] ? e->value : NULL;
+		return true;
+	case RK_WORKER_ROWS:
+		bind_worker_rows(b, e, rep);
 		return true;
 	case RK_GROUP:
 		bind_group(b, e, rep);
@@ -806,10 +864,24 @@ static int set_report_opts(struct experiment *x, const struct report_opts *rep)
 	x->logx = rep->logx;
 	x->nr_plots = rep->nr_plots;
 	memcpy(x->plots, rep->plots, sizeof(x->plots));
+	x->worker_rows = rep->worker_rows;
+	if (rep->values) {
+		x->values = strdup(rep->values);
+		if (!x->values)
+			return -ENOMEM;
+	}
 	if (!rep->label)
 		return 0;
 	x->label = strdup(rep->label);
 	return x->label ? 0 : -ENOMEM;
+}
+
+/* *dst becomes a copy of src (NULL: none); 0 or -ENOMEM. */
+static int replace_str(char **dst, const char *src)
+{
+	free(*dst);
+	*dst = src ? strdup(src) : NULL;
+	return !src || *dst ? 0 : -ENOMEM;
 }
 
 /* Is key given in sec? */
@@ -825,8 +897,8 @@ int bind_report_section(const struct spec *s, const struct workload *wl, struct 
 {
 	struct sweep_cfg cfg = { .wl = wl };
 	struct binder b = { .s = s, .cfg = &cfg };
-	struct report_opts rep = { .group = x->group };
-	int errors = diag_error_count();
+	struct report_opts rep = { .group = x->group, .worker_rows = x->worker_rows };
+	int errors = diag_error_count(), err = 0;
 
 	for (int i = 0; i < s->nr_sections; i++)
 		if (!strcmp(s->sections[i].name, "report"))
@@ -839,11 +911,12 @@ int bind_report_section(const struct spec *s, const struct workload *wl, struct 
 		x->nr_plots = rep.nr_plots;
 		memcpy(x->plots, rep.plots, sizeof(x->plots));
 	}
-	if (!has_key(b.report, "label"))
-		return 0;
-	free(x->label);
-	x->label = rep.label ? strdup(rep.label) : NULL;
-	return !rep.label || x->label ? 0 : -ENOMEM;
+	x->worker_rows = rep.worker_rows;
+	if (has_key(b.report, "values"))
+		err = replace_str(&x->values, rep.values);
+	if (!err && has_key(b.report, "label"))
+		err = replace_str(&x->label, rep.label);
+	return err;
 }
 
 /*
@@ -1089,6 +1162,7 @@ void sweep_cfg_free(struct sweep_cfg *cfg)
 			free(x->axes[j].vals);
 		free(x->title);
 		free(x->label);
+		free(x->values);
 	}
 	free(cfg->exps);
 	kernel_axis_free(&cfg->kernels);

@@ -53,6 +53,9 @@ struct experiment {
 	char *title;
 	struct loc loc;
 	char *label;		/* "rb-libbpf nr_prod {producers}", or NULL */
+	/* a row's numbers, "per-prod-op: {ops.per_worker:k/s}", or NULL (metric.h) */
+	char *values;
+	bool worker_rows;	/* a line per producer under each ok row */
 	int group;		/* param index, or -1 */
 	struct plot_req plots[MAX_PLOTS];
 	int nr_plots;
@@ -99,7 +102,7 @@ void bind_scalar(const struct param_def *def, const struct spec_entry *e, long l
 int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen);
 
 /*
- * The [report] section of s (label, group, plot) bound against wl into x,
+ * The [report] section of s (label, values, worker_rows, group, plot) bound against wl into x,
  * over x's own: for an experiment not bound from a spec (resultcfg.c).
  * Returns 0, -ENOMEM, or -EINVAL after reporting every error found.
  */

@@ -1,20 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Display units of metrics: the one table of scales (metric.h). */
+/*
+ * Display units of metrics, the one table of scales, and the one
+ * formatter of their numbers (metric.h).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "metric.h"
+#include "suggest.h"
 
 static const struct metric_unit units[] = {
-	{ .name = "M/s", .kind = MK_COUNTER, .div = 1e6 },
-	{ .name = "k/s", .kind = MK_COUNTER, .div = 1e3 },
-	{ .name = "/s", .kind = MK_COUNTER, .div = 1 },
-	{ .name = "GiB", .kind = MK_GAUGE, .div = 1024.0 * 1024 * 1024 },
-	{ .name = "MiB", .kind = MK_GAUGE, .div = 1024.0 * 1024 },
-	{ .name = "KiB", .kind = MK_GAUGE, .div = 1024.0 },
-	{ .name = "B", .kind = MK_GAUGE, .div = 1 },
+	{ .name = "M/s", .kind = MK_COUNTER, .div = 1e6, .decimals = 3 },
+	{ .name = "k/s", .kind = MK_COUNTER, .div = 1e3, .decimals = 2 },
+	{ .name = "/s", .kind = MK_COUNTER, .div = 1, .decimals = 0 },
+	{ .name = "GiB", .kind = MK_GAUGE, .div = 1024.0 * 1024 * 1024, .decimals = 3 },
+	{ .name = "MiB", .kind = MK_GAUGE, .div = 1024.0 * 1024, .decimals = 2 },
+	{ .name = "KiB", .kind = MK_GAUGE, .div = 1024.0, .decimals = 2 },
+	{ .name = "B", .kind = MK_GAUGE, .div = 1, .decimals = 0 },
 };
 
 #define NR_UNITS (sizeof(units) / sizeof(units[0]))
+
+/* By enum field_stat. */
+static const char *const stat_names[] = {
+	"", "mean", "median", "min", "max", "stddev", "ci95", "per_worker",
+	"worker_min", "worker_median", "worker_max", "worker_mean", NULL,
+};
+
+static const char *const kind_units[] = {
+	[MK_COUNTER] = "M/s, k/s or /s",
+	[MK_GAUGE] = "GiB, MiB, KiB or B",
+};
 
 const struct metric_unit *metric_unit_find(const char *name, enum metric_kind kind)
 {
@@ -31,6 +49,184 @@ const struct metric_unit *metric_default_unit(const struct metric_def *d)
 	if (u)
 		return u;
 	return metric_unit_find(d->kind == MK_GAUGE ? "MiB" : "M/s", d->kind);
+}
+
+void metric_format(double v, const struct metric_unit *u, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, "%.*f%s", u->decimals, v / u->div, u->name);
+}
+
+void metric_format_sd(double mean, double sd, const struct metric_unit *u, char *buf,
+		      size_t len)
+{
+	/* a published number may come without its stddev: the mean alone, then */
+	if (isnan(mean) || isnan(sd))
+		metric_format(mean, u, buf, len);
+	else
+		snprintf(buf, len, "%.*f ± %.*f%s", u->decimals, mean / u->div, u->decimals,
+			 sd / u->div, u->name);
+}
+
+static int word_index(const char *const *list, const char *w, size_t len)
+{
+	for (int i = 0; list[i]; i++)
+		if (strlen(list[i]) == len && !strncmp(list[i], w, len))
+			return i;
+	return -1;
+}
+
+static int parse_metric(const struct workload *wl, const char *w, size_t len, char *why,
+			size_t whylen)
+{
+	char word[64], hint[160];
+	struct suggest sg;
+
+	if (!len) {
+		snprintf(why, whylen, "missing metric: a field is {metric[.stat][:unit]}");
+		return -1;
+	}
+	snprintf(word, sizeof(word), "%.*s", (int)len, w);
+	suggest_init(&sg, word);
+	for (int m = 0; m < wl->nr_metrics; m++) {
+		if (strlen(wl->metrics[m].name) == len && !strncmp(wl->metrics[m].name, w, len))
+			return m;
+		suggest_add(&sg, wl->metrics[m].name);
+	}
+	snprintf(why, whylen, "unknown metric '%s' for workload '%s'%s", word, wl->name,
+		 suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+	return -1;
+}
+
+static int parse_stat(const struct workload *wl, int m, const char *w, size_t len,
+		      char *why, size_t whylen)
+{
+	char word[64], hint[160];
+	int s = len ? word_index(stat_names, w, len) : -1;
+	const char *best;
+
+	snprintf(word, sizeof(word), "%.*s", (int)len, w);
+	if (s < 0) {
+		best = suggest_list(word, stat_names + 1);
+		if (best)
+			snprintf(why, whylen, "unknown statistic '%s'%s", word,
+				 suggest_hint(hint, sizeof(hint), best));
+		else
+			snprintf(why, whylen, "unknown statistic '%s' (use mean, median, min, max, "
+				 "stddev, ci95, per_worker, worker_min, worker_median, worker_max "
+				 "or worker_mean)", word);
+		return -1;
+	}
+	if (s >= FS_PER_WORKER && !wl->metrics[m].per_thread) {
+		snprintf(why, whylen, "statistic '%s' needs a per-thread metric, and '%s' of "
+			 "workload '%s' is not one", word, wl->metrics[m].name, wl->name);
+		return -1;
+	}
+	return s;
+}
+
+static const struct metric_unit *parse_unit(const struct metric_def *d, const char *w,
+					    size_t len, char *why, size_t whylen)
+{
+	char word[64];
+	const struct metric_unit *u;
+
+	snprintf(word, sizeof(word), "%.*s", (int)len, w);
+	u = metric_unit_find(word, d->kind);
+	if (u)
+		return u;
+	if (metric_unit_find(word, d->kind == MK_GAUGE ? MK_COUNTER : MK_GAUGE))
+		snprintf(why, whylen, "unit '%s' is for %s, and '%s' is a %s (use %s)", word,
+			 d->kind == MK_GAUGE ? "rates" : "bytes", d->name,
+			 d->kind == MK_GAUGE ? "gauge" : "counter", kind_units[d->kind]);
+	else
+		snprintf(why, whylen, "unknown unit '%s' for '%s' (use %s)", word, d->name,
+			 kind_units[d->kind]);
+	return NULL;
+}
+
+int metric_field_parse(const struct workload *wl, const char *text, size_t len,
+		       struct metric_field *f, size_t *at, char *why, size_t whylen)
+{
+	const char *colon = memchr(text, ':', len);
+	size_t name_len = colon ? (size_t)(colon - text) : len;
+	const char *dot = memchr(text, '.', name_len);
+	size_t m_len = dot ? (size_t)(dot - text) : name_len;
+
+	*at = 0;
+	f->metric = parse_metric(wl, text, m_len, why, whylen);
+	if (f->metric < 0)
+		return -EINVAL;
+	f->stat = FS_MEAN_SD;
+	if (dot) {
+		int s;
+
+		*at = dot + 1 - text;
+		s = parse_stat(wl, f->metric, dot + 1, name_len - *at, why, whylen);
+		if (s < 0)
+			return -EINVAL;
+		f->stat = s;
+	}
+	f->unit = metric_default_unit(&wl->metrics[f->metric]);
+	if (!colon)
+		return 0;
+	*at = colon + 1 - text;
+	f->unit = parse_unit(&wl->metrics[f->metric], colon + 1, len - *at, why, whylen);
+	return f->unit ? 0 : -EINVAL;
+}
+
+/* The single number of stat st of s, or NaN when s summarizes nothing. */
+static double stat_value(const struct summary *s, enum field_stat st)
+{
+	switch (st) {
+	case FS_MEDIAN:
+	case FS_WORKER_MEDIAN:
+		return s->median;
+	case FS_MIN:
+	case FS_WORKER_MIN:
+		return s->min;
+	case FS_MAX:
+	case FS_WORKER_MAX:
+		return s->max;
+	case FS_STDDEV:
+		return s->stddev;
+	case FS_CI95:
+		return s->ci95;
+	default:
+		return s->mean;
+	}
+}
+
+void metric_field_format(const struct metric_field *f, const struct point_result *r,
+			 char *buf, size_t len)
+{
+	const struct summary *s = &r->stat[f->metric];
+	double np = r->nr_producers;
+
+	switch (f->stat) {
+	case FS_MEAN_SD:
+		metric_format_sd(s->mean, s->stddev, f->unit, buf, len);
+		break;
+	case FS_PER_WORKER:
+		if (np > 0)
+			metric_format_sd(s->mean / np, s->stddev / np, f->unit, buf, len);
+		else
+			metric_format(NAN, f->unit, buf, len);
+		break;
+	case FS_WORKER_MIN:
+	case FS_WORKER_MEDIAN:
+	case FS_WORKER_MAX:
+	case FS_WORKER_MEAN:
+		/* results without per-producer rates (imported ones) have none to show */
+		metric_format(r->worker_rate.n > 0 ? stat_value(&r->worker_rate, f->stat) : NAN,
+			      f->unit, buf, len);
+		break;
+	default:
+		metric_format(stat_value(s, f->stat), f->unit, buf, len);
+		break;
+	}
 }
 
 int wl_thread_metric(const struct workload *wl)

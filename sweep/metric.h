@@ -1,22 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the engine knows of a metric beyond its descriptor (workload.h):
- * the display units it can scale to, and which metric is per thread.
- * Tables, progress lines, charts and compare show numbers through these,
- * so a unit is chosen in one place.
+ * the display units it can scale to, which metric is per thread, and the
+ * one formatter of its numbers.  Tables, progress lines, charts and
+ * compare show numbers through these, so a unit is chosen in one place.
  */
 #ifndef SWEEP_METRIC_H
 #define SWEEP_METRIC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
+#include "result.h"
 #include "workload.h"
 
-/* A display unit: "k/s" divides a per-second rate by 1e3. */
+/*
+ * A display unit: "k/s" divides a per-second rate by 1e3 and shows two
+ * decimals.  Decimals follow the kernel's benches: three for M/s (the
+ * run_bench_*.sh tables), two for k/s and MiB (htab-mem), none for a
+ * plain count per second or bytes (map_perf_test).
+ */
 struct metric_unit {
-	const char *name;	/* "M/s", "k/s", "/s", "MiB", "KiB", "B" */
+	const char *name;	/* "M/s", "k/s", "/s", "GiB", "MiB", "KiB", "B" */
 	enum metric_kind kind;	/* which kind of metric it can show */
 	double div;
+	int decimals;
 };
 
 /* The unit called name for a metric of kind; NULL if there is none. */
@@ -24,6 +32,55 @@ const struct metric_unit *metric_unit_find(const char *name, enum metric_kind ki
 
 /* The metric's own unit (its descriptor's, or the kind's default: M/s, MiB). */
 const struct metric_unit *metric_default_unit(const struct metric_def *d);
+
+/* "191.92k/s": v (a rate or bytes) in unit u; "n/a" when v is NaN. */
+void metric_format(double v, const struct metric_unit *u, char *buf, size_t len);
+
+/*
+ * "191.92 ± 0.07k/s": mean ± stddev in unit u; "n/a" when the mean is NaN,
+ * the mean alone when only the stddev is.
+ */
+void metric_format_sd(double mean, double sd, const struct metric_unit *u, char *buf,
+		      size_t len);
+
+/*
+ * A field of a table row's values template, "{metric[.stat][:unit]}" as
+ * in "{ops.per_worker:k/s}" (docs/spec.md).  Without a stat it shows
+ * "mean ± stddev"; the worker stats and per_worker need the per_thread
+ * metric.
+ */
+enum field_stat {
+	FS_MEAN_SD,
+	FS_MEAN,
+	FS_MEDIAN,
+	FS_MIN,
+	FS_MAX,
+	FS_STDDEV,
+	FS_CI95,
+	FS_PER_WORKER,		/* mean / producers ± stddev / producers: the bench's per-prod */
+	FS_WORKER_MIN,		/* of the producers' own rates (point_result.worker_rate) */
+	FS_WORKER_MEDIAN,
+	FS_WORKER_MAX,
+	FS_WORKER_MEAN,
+};
+
+struct metric_field {
+	int metric;
+	enum field_stat stat;
+	const struct metric_unit *unit;
+};
+
+/*
+ * text[0..len) ("ops.per_worker:k/s") as a field of wl's metrics into *f.
+ * 0, or -EINVAL with the reason in why and *at the offset into text of
+ * the word at fault (the metric, the stat or the unit).
+ */
+int metric_field_parse(const struct workload *wl, const char *text, size_t len,
+		       struct metric_field *f, size_t *at, char *why, size_t whylen);
+
+/* Field f of the ok point r, as the table shows it; "n/a" when unknown. */
+void metric_field_format(const struct metric_field *f, const struct point_result *r,
+			 char *buf, size_t len);
 
 /* Index of the workload's per_thread metric, or -1. */
 int wl_thread_metric(const struct workload *wl);

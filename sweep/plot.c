@@ -9,6 +9,7 @@
 #define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "metric.h"
 #include "plot.h"
 #include "scaling.h"
 #include "table.h"
@@ -251,7 +253,10 @@ static void note_absent(struct chart *c, const struct point_result *r)
 	c->nr_absent++;
 }
 
-/* The ok points of the experiment; the others have no value to draw. */
+/*
+ * The ok points of the experiment; the others have no value to draw, nor
+ * has an ok point whose gauge could not be read (no memory controller).
+ */
 static int chart_build(struct chart *c, const struct point_result *results, int nr)
 {
 	enum param_type xt = c->cfg->wl->params[c->req->x].type;
@@ -268,7 +273,7 @@ static int chart_build(struct chart *c, const struct point_result *results, int 
 		const struct point_result *r = &results[i];
 		struct entry *en = &c->ent[c->nr_ent];
 
-		if (r->pt->exp != exp || r->status != PS_OK)
+		if (r->pt->exp != exp || r->status != PS_OK || isnan(r->stat[c->req->y].mean))
 			continue;
 		series_name(c, r, name, sizeof(name));
 		*en = (struct entry){ r, series_index(c, name), x_of(c, r->pt), i };
@@ -363,23 +368,23 @@ static void put_comment(FILE *f, const char *s)
 }
 
 /*
- * "hits (M/s)", "hits per producers (M/s)" or "hits (relative to the first)"
- * on y; the parameter's name, with its unit if it has one, on x.
+ * "hits (M/s)", "mem_peak (MiB)", "hits per producers (M/s)" or "hits
+ * (relative to the first)" on y, in the metric's unit as the table shows
+ * it; the parameter's name, with its unit if it has one, on x.
  */
 static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 {
 	const struct workload *wl = c->cfg->wl;
 	const struct param_def *xp = &wl->params[c->req->x];
-	struct rate_scale sc;
+	const struct metric_unit *u = metric_default_unit(&wl->metrics[c->req->y]);
 
-	table_scale(wl, c->req->y, &sc);
 	if (y && c->per >= 0)
 		snprintf(buf, len, "%s per %s (%s)", wl->metrics[c->req->y].name,
 			 wl->params[c->per].name, c->po->relative ? "relative to the first" :
-			 sc.unit);
+			 u->name);
 	else if (y)
 		snprintf(buf, len, "%s (%s)", wl->metrics[c->req->y].name, c->po->relative ?
-			 "relative to the first" : sc.unit);
+			 "relative to the first" : u->name);
 	else if (xp->type == PT_SIZE)
 		snprintf(buf, len, "%s (bytes)", xp->name);
 	else
@@ -388,15 +393,14 @@ static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 
 /*
  * The series' means and stddevs, entries first..end-1, in the chart's
- * unit: the table's (M/s), per unit of --per, or relative to the first.
+ * unit: the table's (M/s, MiB), per unit of --per, or relative to the first.
  */
 static int series_values(const struct chart *c, int first, int end, struct series_pt *v)
 {
 	const struct plot_opts *po = c->po;
-	struct rate_scale sc;
+	const struct metric_unit *u = metric_default_unit(&c->cfg->wl->metrics[c->req->y]);
 	int err;
 
-	table_scale(c->cfg->wl, c->req->y, &sc);
 	for (int i = first; i < end; i++) {
 		const struct point_result *r = c->ent[i].r;
 		const struct summary *s = &r->stat[c->req->y];
@@ -406,8 +410,8 @@ static int series_values(const struct chart *c, int first, int end, struct serie
 	}
 	err = scaling_apply(v, end - first, c->per >= 0, po->relative);
 	for (int i = 0; !err && !po->relative && i < end - first; i++) {
-		v[i].mean /= sc.div;
-		v[i].stddev /= sc.div;
+		v[i].mean /= u->div;
+		v[i].stddev /= u->div;
 	}
 	return err;
 }

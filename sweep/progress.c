@@ -5,6 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "metric.h"
 #include "progress.h"
 
 static uint64_t now_ns(void)
@@ -107,8 +108,9 @@ void progress_retry(struct progress *p, const char *name, const struct point_res
 
 void progress_end(struct progress *p, const char *name, const struct point_result *r)
 {
+	const struct metric_def *d = &r->pt->wp.wl->metrics[0];
 	const struct summary *s = &r->stat[0];
-	char flags[160];
+	char flags[160], val[128];
 
 	p->done++;
 	if (p->running)
@@ -123,12 +125,16 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 		fputs("\r\033[K", stderr);
 	fprintf(stderr, "[%d/%d] %s: %s", p->done, p->nr_points, name,
 		point_status_name(r->status));
-	if (r->status == PS_OK)
-		fprintf(stderr, " %s %.3f ± %.3fM/s", r->pt->wp.wl->metrics[0].name,
-			s->mean / 1e6, s->stddev / 1e6);
+	if (r->status == PS_OK) {
+		metric_format_sd(s->mean, s->stddev, metric_default_unit(d), val, sizeof(val));
+		fprintf(stderr, " %s %s", d->name, val);
+	}
 	quality_format(&r->quality, flags, sizeof(flags));
 	if (r->status == PS_OK && flags[0])
 		fprintf(stderr, " noisy (%s)", flags);
+	/* an ok point's reason is a caveat: why a gauge is unknown */
+	if (r->status == PS_OK && r->reason[0])
+		fprintf(stderr, " (%s)", r->reason);
 	if (r->status != PS_OK && r->reason[0])
 		fprintf(stderr, ": %s", r->reason);
 	fputc('\n', stderr);

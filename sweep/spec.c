@@ -22,7 +22,9 @@ const char *const spec_sweep_keys[] = {
 	"max_cv", "retry_noisy", "kernel", "vm_accel", "vm_cpus", "vm_mem", "vm_boot_timeout",
 	NULL
 };
-const char *const spec_report_keys[] = { "label", "group", "plot", "logx", NULL };
+const char *const spec_report_keys[] = {
+	"label", "group", "plot", "logx", "values", "worker_rows", NULL,
+};
 
 enum lex_err {
 	LEX_OK,

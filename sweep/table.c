@@ -12,22 +12,13 @@
 #include <string.h>
 
 #include "matrix.h"
+#include "metric.h"
 #include "table.h"
 #include "template.h"
 
 #define LABEL_LEN	256
 #define MIN_LABEL_WIDTH	20	/* the kernel scripts' printf "%-20s" */
-
-/*
- * The one place a rate's unit is chosen.  Every family so far counts in
- * millions per second, like the kernel benches; a slower one (k/s) would
- * decide here, by workload and metric.
- */
-void table_scale(const struct workload *wl, int metric, struct rate_scale *s)
-{
-	s->div = 1e6;
-	s->unit = "M/s";
-}
+#define VALUES_LEN	1024
 
 /* Characters, not bytes: titles and labels may hold "±" or "→". */
 static int utf8_len(const char *s)
@@ -71,30 +62,70 @@ void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
 		varying_label(cfg, e, pt, buf, len);
 }
 
-static void print_rate(FILE *out, const struct workload *wl, int m, const struct summary *s)
+static void print_metric(FILE *out, const struct workload *wl, int m, const struct summary *s)
 {
-	struct rate_scale sc;
+	char buf[128];
 
-	table_scale(wl, m, &sc);
-	fprintf(out, "%.3f ± %.3f%s", s->mean / sc.div, s->stddev / sc.div, sc.unit);
+	metric_format_sd(s->mean, s->stddev, metric_default_unit(&wl->metrics[m]), buf,
+			 sizeof(buf));
+	fputs(buf, out);
 }
 
-/* "14.970 ± 0.012M/s (drops 0.000 ± 0.000M/s, ...)", or "unsupported: why" */
-static void print_values(FILE *out, const struct workload *wl, const struct point_result *r)
+/* A {metric.stat:unit} field of a values template: see metric.h. */
+static bool field_value(const char *name, const void *ctx, char *buf, size_t len)
 {
+	const struct point_result *r = ctx;
+	struct metric_field f;
+	char why[256];
+	size_t at;
+
+	if (metric_field_parse(r->pt->wp.wl, name, strlen(name), &f, &at, why, sizeof(why)))
+		return false;
+	metric_field_format(&f, r, buf, len);
+	return true;
+}
+
+/*
+ * "14.970 ± 0.012M/s (drops 0.000 ± 0.000M/s, ...)", the values template
+ * expanded, or "unsupported: why"
+ */
+static void print_values(FILE *out, const struct experiment *e, const struct workload *wl,
+			 const struct point_result *r)
+{
+	const char *tpl = e->values ? e->values : wl->values;
+	char buf[VALUES_LEN];
+
 	if (r->status != PS_OK) {
 		fputs(point_status_name(r->status), out);
 		if (r->reason[0])
 			fprintf(out, ": %s", r->reason);
 		return;
 	}
-	print_rate(out, wl, 0, &r->stat[0]);
+	if (tpl) {
+		template_expand(tpl, field_value, r, buf, sizeof(buf));
+		fputs(buf, out);
+		return;
+	}
+	print_metric(out, wl, 0, &r->stat[0]);
 	for (int m = 1; m < wl->nr_metrics; m++) {
 		fprintf(out, "%s%s ", m == 1 ? " (" : ", ", wl->metrics[m].name);
-		print_rate(out, wl, m, &r->stat[m]);
+		print_metric(out, wl, m, &r->stat[m]);
 	}
 	if (wl->nr_metrics > 1)
 		fputc(')', out);
+}
+
+/* "0:hash_kmalloc 203983 events per sec": each producer's rate, map_perf_test's form. */
+static void print_workers(FILE *out, const struct workload *wl, const struct point_result *r,
+			  const char *label)
+{
+	int m = wl_thread_metric(wl);
+
+	if (r->status != PS_OK || m < 0 || !r->thread_rate)
+		return;
+	for (int i = 0; i < r->nr_producers; i++)
+		fprintf(out, "%d:%s %.0f %s per sec\n", i, label, r->thread_rate[i],
+			wl->metrics[m].name);
 }
 
 /* Rows waiting for their footnotes, and the last footnote number used. */
@@ -340,8 +371,8 @@ static void print_unsupported(FILE *out, const struct sweep_cfg *cfg, const stru
 }
 
 /* Row i: its label and values, or its line of unsupported points (once). */
-static void print_row(FILE *out, const struct sweep_cfg *cfg, const struct block *b,
-		      enum group_style style, int i, struct notes *nt)
+static void print_row(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
+		      const struct block *b, enum group_style style, int i, struct notes *nt)
 {
 	int first, nr = count_unsupported(b, style, i, &first);
 
@@ -351,9 +382,11 @@ static void print_row(FILE *out, const struct sweep_cfg *cfg, const struct block
 		return;
 	}
 	fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
-	print_values(out, cfg->wl, b->rows[i]);
+	print_values(out, e, cfg->wl, b->rows[i]);
 	mark_row(out, nt, b->rows[i]);
 	fputc('\n', out);
+	if (e->worker_rows)
+		print_workers(out, cfg->wl, b->rows[i], b->labels[i]);
 }
 
 /* Is row i one that another row's unsupported line stands for? */
@@ -362,6 +395,25 @@ static bool folded(const struct block *b, enum group_style style, int i)
 	int first;
 
 	return count_unsupported(b, style, i, &first) >= 2 && first != i;
+}
+
+/*
+ * "n/a: memory: no memory controller": why the block's ok rows lack a
+ * number (the caveat a row that ran may carry), each reason once.
+ */
+static void print_caveats(FILE *out, const struct block *b)
+{
+	for (int i = 0; i < b->nr; i++) {
+		const struct point_result *r = b->rows[i];
+		bool seen = false;
+
+		if (r->status != PS_OK || !r->reason[0])
+			continue;
+		for (int j = 0; j < i && !seen; j++)
+			seen = b->rows[j]->status == PS_OK && !strcmp(b->rows[j]->reason, r->reason);
+		if (!seen)
+			fprintf(out, "n/a: %s\n", r->reason);
+	}
 }
 
 static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
@@ -385,9 +437,10 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 		} else if (new_group && style == GROUPS_BLANK) {
 			fputc('\n', out);
 		}
-		print_row(out, cfg, b, style, i, &nt);
+		print_row(out, cfg, e, b, style, i, &nt);
 	}
 	print_notes(out, cfg, &nt);
+	print_caveats(out, b);
 	free(nt.rows);
 	return 0;
 }

@@ -15,18 +15,6 @@
 #include "bind.h"
 #include "result.h"
 
-/* How rates are shown: value / div, followed by unit ("M/s"). */
-struct rate_scale {
-	double div;
-	const char *unit;
-};
-
-/*
- * The one place the unit of metric m of wl is chosen (M/s today, k/s for
- * a slow family tomorrow); charts use it too, so axes match the table.
- */
-void table_scale(const struct workload *wl, int metric, struct rate_scale *s);
-
 /*
  * A row's label.  With a template: "{producers}" → that parameter's value.
  * Without: the parameters that vary in e, "producers=4 overwrite=off", or
@@ -65,7 +53,13 @@ void table_title_notes(const struct run_facts *facts, char *buf, size_t len);
 
 /*
  * One block per experiment that has results, in spec order, separated by a
- * blank line; rows in point order.  With e->group set, rows are ordered by
+ * blank line; rows in point order.  A row's numbers follow the values
+ * template of the experiment, else the workload's, else show the headline
+ * metric, then the others in parentheses, each "mean ± stddev" in its own
+ * unit (metric.h).  With worker_rows, each ok row is followed by a line per
+ * producer, "0:label 203983 events per sec" as map_perf_test prints them.
+ * Why ok rows show "n/a" (their reason: memory could not be read) follows
+ * the block's rows and footnotes, once per reason: "n/a: memory: why".  With e->group set, rows are ordered by
  * the group parameter's values (as the spec lists them, stable), and groups
  * are told apart by a blank line when the labels name the group value, or
  * else by a block of their own titled "Title (group=value)".  Two or more

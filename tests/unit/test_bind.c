@@ -893,8 +893,61 @@ TEST(bad_links)
 		  "parameter\n");
 }
 
+/* values: every field a metric[.stat][:unit] of the workload, errors at the word at fault. */
+TEST(bad_values_template)
+{
+	CHECK_STR(bind_errors("[sweep]\n"
+			      "workload = null\n"
+			      "[report]\n"
+			      "values = a {hit} b {hits.avg} {hits.meen} {hits:Mb} {drops:MiB}\n"
+			      "[params]\n"
+			      "values = {hits.per_worker:k/s}, {drops.worker_max} {}\n"
+			      "worker_rows = on\n"
+			      "[params \"B\"]\n"
+			      "values = x {hits\n"
+			      "worker_rows = maybe\n"),
+		  "b.spec:4:13: error: unknown metric 'hit' for workload 'null' "
+		  "(did you mean 'hits'?)\n"
+		  "b.spec:4:26: error: unknown statistic 'avg' (use mean, median, min, max, "
+		  "stddev, ci95, per_worker, worker_min, worker_median, worker_max or "
+		  "worker_mean)\n"
+		  "b.spec:4:37: error: unknown statistic 'meen' (did you mean 'mean'?)\n"
+		  "b.spec:4:49: error: unknown unit 'Mb' for 'hits' (use M/s, k/s or /s)\n"
+		  "b.spec:4:60: error: unit 'MiB' is for bytes, and 'drops' is a counter "
+		  "(use M/s, k/s or /s)\n"
+		  "b.spec:6:16: error: statistic 'per_worker' needs a per-thread metric, and "
+		  "'hits' of workload 'null' is not one\n"
+		  "b.spec:6:40: error: statistic 'worker_max' needs a per-thread metric, and "
+		  "'drops' of workload 'null' is not one\n"
+		  "b.spec:6:53: error: missing metric: a field is {metric[.stat][:unit]}\n"
+		  "b.spec:7:15: error: worker_rows needs a per-thread metric, and workload "
+		  "'null' has none\n"
+		  "b.spec:9:12: error: unterminated '{' in values\n"
+		  "b.spec:10:15: error: expected on or off, not 'maybe'\n");
+}
+
+/* values and worker_rows: [report] for all, a [params] section's own, "values =" the default. */
+TEST(values_and_overrides)
+{
+	struct sweep_cfg *cfg = bind_text("[sweep]\nworkload = null\n[report]\n"
+					  "values = {hits.median:k/s} and {drops:/s}\n"
+					  "worker_rows = off\n"
+					  "[params \"A\"]\nproducers = 1\n"
+					  "[params \"B\"]\nvalues = {hits.max}\n"
+					  "[params \"C\"]\nvalues =\n");
+
+	CHECK_STR(diags(), "");
+	CHECK(cfg != NULL);
+	CHECK_INT(cfg->nr_exps, 3);
+	CHECK_STR(cfg->exps[0].values, "{hits.median:k/s} and {drops:/s}");
+	CHECK_STR(cfg->exps[1].values, "{hits.max}");
+	CHECK(cfg->exps[2].values == NULL);
+	CHECK(!cfg->exps[0].worker_rows);
+	sweep_cfg_free(cfg);
+}
+
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
 	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
 	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
 	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text,
-	  suggestions, linked_values, bad_links)
+	  suggestions, linked_values, bad_links, bad_values_template, values_and_overrides)

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -148,6 +149,8 @@ static int contains(const struct fixture *fx, const char *name, const char *need
 #define CHART0 "1-hits-vs-producers-by-flag"
 #define CHART1 "1-drops-vs-flag"
 #define CHART2 "2-hits-vs-producers-by-flag"
+#define GAUGE "1-mem-peak-vs-flag"
+#define MIB (1024.0 * 1024)
 
 static void check_dat(const struct fixture *fx)
 {
@@ -523,6 +526,43 @@ TEST(short_names)
 	fixture_clean(&fx);
 }
 
+/*
+ * Each metric in its own unit, as the table shows it: a counter in k/s, a
+ * gauge in MiB; a gauge that could not be read is no point of the chart.
+ */
+TEST(units_and_gauges)
+{
+	static const struct metric_def metrics[] = {
+		{ .name = "hits", .kind = MK_COUNTER, .unit = "k/s" },
+		{ .name = "mem_peak", .kind = MK_GAUGE, .unit = "MiB", .source = MS_MEMCG_PEAK },
+	};
+	static struct workload wl;
+	struct fixture fx;
+
+	wl = null_workload;
+	wl.metrics = metrics;
+	CHECK_INT(fixture_init(&fx), 0);
+	fx.cfg.wl = &wl;
+	fx.cfg.nr_exps = 1;
+	for (int i = 0; i < NR_PTS; i++) {
+		fx.pts[i].wp.wl = &wl;
+		fx.res[i].stat[1] = (struct summary){ .mean = fx.pts[i].wp.v[P_PRODUCERS] * MIB,
+						      .stddev = MIB / 2, .n = 10 };
+	}
+	fx.res[0].stat[1].mean = NAN;	/* producers=1 flag=off: no memory controller */
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set ylabel \"hits (k/s)\""), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off\n1 1000.000000 50.000000 \"1\"\n"), 1);
+	CHECK_INT(contains(&fx, GAUGE ".gp", "set ylabel \"mem_peak (MiB)\""), 1);
+	CHECK_INT(contains(&fx, GAUGE ".dat",
+			   "# producers=1\n"
+			   "1 1.000000 0.500000 \"on\"\n"
+			   "\n\n# producers=2\n"
+			   "0 2.000000 0.500000 \"off\"\n"), 1);
+	CHECK_INT(contains(&fx, GAUGE ".dat", "nan"), 0);
+	fixture_clean(&fx);
+}
+
 RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
 	  unsupported_series_in_key, smoke_run_title, tcg_run_title, long_notes_own_line,
-	  subtitle, caption, logx, short_names)
+	  subtitle, caption, logx, short_names, units_and_gauges)

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* table.c: the exact text of cover-letter tables built from hand-made results. */
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "check.h"
+#include "metric.h"
 #include "table.h"
 #include "template.h"
 
@@ -388,7 +391,282 @@ TEST(template_expands_known_names)
 	CHECK_STR(buf, "1234561");
 }
 
+/*
+ * Workloads with other metrics than null's: htab_mem's (a per-producer
+ * counter in k/s and gauges in bytes) and map_perf's (per-producer events).
+ */
+#define MIB	(1024.0 * 1024)
+#define GIB	(1024.0 * MIB)
+
+static const struct metric_def mem_metrics[] = {
+	{ .name = "ops", .kind = MK_COUNTER, .unit = "k/s", .per_thread = true },
+	{ .name = "mem", .kind = MK_GAUGE, .unit = "MiB", .source = MS_MEMCG_USAGE },
+	{ .name = "mem_peak", .kind = MK_GAUGE, .unit = "MiB", .source = MS_MEMCG_PEAK },
+	{ .name = "memlock", .kind = MK_GAUGE, .unit = "MiB" },
+};
+static const struct metric_def perf_metrics[] = {
+	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true },
+	{ .name = "errors", .kind = MK_COUNTER, .unit = "M/s" },
+};
+static const char htab_values[] =
+	"per-prod-op: {ops.per_worker:k/s}, avg mem: {mem:MiB}, peak mem: {mem_peak.max:MiB}";
+static struct workload other_wl;
+
+/* null's parameters with other metrics and default values template. */
+static const struct workload *other_workload(const char *name, const struct metric_def *m,
+					      int nr, const char *values)
+{
+	other_wl = null_workload;
+	other_wl.name = name;
+	other_wl.metrics = m;
+	other_wl.nr_metrics = nr;
+	other_wl.values = values;
+	return &other_wl;
+}
+
+/* An ok point of other_wl run by nr_prod producers, metrics zeroed. */
+static void make_other(struct point *pt, struct point_result *r, int nr_prod)
+{
+	make_point(pt, 0, 0, nr_prod, 0);
+	pt->wp.wl = &other_wl;
+	*r = (struct point_result){ .pt = pt, .status = PS_OK, .nr_producers = nr_prod };
+	for (int m = 0; m < other_wl.nr_metrics; m++)
+		r->stat[m] = (struct summary){ .n = 10 };
+}
+
+/* htab-mem's own line, from the workload's values template. */
+TEST(htab_mem_row)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
+	struct point pt;
+	struct point_result r;
+
+	cfg.wl = other_workload("htab_mem", mem_metrics, 4, htab_values);
+	make_exp(&e, "overwrite", NULL);
+	make_other(&pt, &r, 8);
+	/* 8 producers of 191.92k/s each ± 0.07k/s */
+	r.stat[0] = (struct summary){ .mean = 8 * 191.92e3, .stddev = 8 * 70, .n = 10 };
+	r.stat[1] = (struct summary){ .mean = 1.23 * MIB, .stddev = 2000, .max = 1.3 * MIB };
+	r.stat[2] = (struct summary){ .mean = 1.4 * MIB, .stddev = 1, .max = 1.49 * MIB };
+	CHECK_TEXT(render(&cfg, &r, 1),
+		   "overwrite\n"
+		   "=========\n"
+		   "overwrite            per-prod-op: 191.92 ± 0.07k/s, avg mem: 1.23 ± 0.00MiB, "
+		   "peak mem: 1.49MiB\n");
+	/* the experiment's template over the workload's */
+	e.values = "{ops}";
+	CHECK_TEXT(render(&cfg, &r, 1), "overwrite\n=========\noverwrite            "
+		   "1535.36 ± 0.56k/s\n");
+}
+
+/* Every stat and unit in one row, each with its own decimals. */
+TEST(mixed_metrics_and_units)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
+	struct point pt;
+	struct point_result r;
+
+	cfg.wl = other_workload("htab_mem", mem_metrics, 4, NULL);
+	make_exp(&e, "mixed", NULL);
+	e.values = "{ops} | {ops:M/s} | {ops.median:/s} | {ops.ci95} | {ops.stddev:M/s} | "
+		   "{mem.min:KiB} | {mem.max:B} | {memlock:GiB} | {mem_peak.median} | {mem.mean}";
+	make_other(&pt, &r, 4);
+	r.stat[0] = (struct summary){ .mean = 1234567, .stddev = 8901, .median = 1230000.4,
+				      .ci95 = 2345.6, .n = 10 };
+	r.stat[1] = (struct summary){ .mean = 1.75 * MIB, .min = 1536 * 1024 + 512,
+				      .max = 2097152, .n = 10 };
+	r.stat[2] = (struct summary){ .median = 2.5 * MIB, .n = 10 };
+	r.stat[3] = (struct summary){ .mean = 1.5 * GIB, .n = 10 };
+	CHECK_TEXT(render(&cfg, &r, 1),
+		   "mixed\n=====\nmixed                1234.57 ± 8.90k/s | 1.235 ± 0.009M/s | "
+		   "1230000/s | 2.35k/s | 0.009M/s | 1536.50KiB | 2097152B | 1.500 ± 0.000GiB | "
+		   "2.50MiB | 1.75MiB\n");
+	/* no template: the headline, then the others, each in its own unit */
+	e.values = NULL;
+	CHECK_TEXT(render(&cfg, &r, 1),
+		   "mixed\n=====\nmixed                1234.57 ± 8.90k/s (mem 1.75 ± 0.00MiB, "
+		   "mem_peak 0.00 ± 0.00MiB, memlock 1536.00 ± 0.00MiB)\n");
+}
+
+/* per_worker divides the total by the producers; worker_* are the producers' own rates. */
+TEST(worker_fields)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
+	struct point pt;
+	struct point_result r;
+
+	cfg.wl = other_workload("htab_mem", mem_metrics, 4, NULL);
+	make_exp(&e, "w", NULL);
+	e.values = "{ops.per_worker} {ops.worker_min} {ops.worker_median:/s} "
+		   "{ops.worker_max:M/s} {ops.worker_mean}";
+	make_other(&pt, &r, 2);
+	r.stat[0] = (struct summary){ .mean = 400000, .stddev = 2000, .n = 10 };
+	r.worker_rate = (struct summary){ .mean = 200000, .min = 194677, .median = 200000.2,
+					  .max = 205323.4, .n = 2 };
+	CHECK_TEXT(render(&cfg, &r, 1), "w\n=\nw                    200.00 ± 1.00k/s 194.68k/s "
+		   "200000/s 0.205M/s 200.00k/s\n");
+	/* a result without per-producer rates (imported), and one without producers */
+	r.worker_rate = (struct summary){ 0 };
+	r.nr_producers = 0;
+	CHECK_TEXT(render(&cfg, &r, 1), "w\n=\nw                    n/a n/a n/a n/a n/a\n");
+}
+
+/* A gauge that could not be read (no memory controller) shows as n/a. */
+TEST(unknown_gauge)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
+	struct point pt, pt2;
+	struct point_result r, two[2];
+
+	cfg.wl = other_workload("htab_mem", mem_metrics, 4, htab_values);
+	make_exp(&e, "overwrite", NULL);
+	make_other(&pt, &r, 8);
+	r.stat[0] = (struct summary){ .mean = 8 * 191.92e3, .stddev = 8 * 70, .n = 10 };
+	for (int m = 1; m < 3; m++)
+		r.stat[m] = (struct summary){ NAN, NAN, NAN, NAN, NAN, NAN, 10 };
+	r.stat[3] = (struct summary){ .mean = 0.5 * MIB, .n = 10 };
+	snprintf(r.reason, sizeof(r.reason), "memory: no memory controller");
+	CHECK_TEXT(render(&cfg, &r, 1),
+		   "overwrite\n=========\noverwrite            per-prod-op: 191.92 ± 0.07k/s, "
+		   "avg mem: n/a, peak mem: n/a\n"
+		   "n/a: memory: no memory controller\n");
+	cfg.wl = other_workload("htab_mem", mem_metrics, 4, NULL);
+	CHECK_TEXT(render(&cfg, &r, 1),
+		   "overwrite\n=========\noverwrite            1535.36 ± 0.56k/s (mem n/a, "
+		   "mem_peak n/a, memlock 0.50 ± 0.00MiB)\n"
+		   "n/a: memory: no memory controller\n");
+	/* the same reason twice is said once */
+	e.values = "{mem}";
+	e.label = "{producers}";
+	two[0] = two[1] = r;
+	two[1].pt = &pt2;
+	pt2 = pt;
+	pt2.wp.v[P_PRODUCERS] = 2;
+	CHECK_TEXT(render(&cfg, two, 2),
+		   "overwrite\n=========\n8                    n/a\n2                    n/a\n"
+		   "n/a: memory: no memory controller\n");
+}
+
+/* worker_rows: map_perf_test's per-producer lines under each ok row that has them. */
+TEST(worker_rows)
+{
+	static long long prods[] = { 2, 1, 12 };
+	double rates[] = { 203983.4, 194677.0 };
+	struct experiment e;
+	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
+	struct point pts[3];
+	struct point_result r[3];
+
+	cfg.wl = other_workload("map_perf", perf_metrics, 2, NULL);
+	make_exp(&e, "Map perf", "hash_kmalloc_{producers}");
+	set_axis(&e, P_PRODUCERS, prods, 3);
+	e.worker_rows = true;
+	make_other(&pts[0], &r[0], 2);
+	r[0].stat[0] = (struct summary){ .mean = 398660.4, .stddev = 1000, .n = 10 };
+	r[0].thread_rate = rates;
+	make_other(&pts[1], &r[1], 1);	/* no per-producer rates: no lines */
+	r[1].stat[0] = (struct summary){ .mean = 194677, .n = 10 };
+	make_other(&pts[2], &r[2], 12);
+	r[2].status = PS_FAILED;
+	r[2].thread_rate = rates;	/* never read: the row failed */
+	for (int i = 0; i < 3; i++)
+		pts[i].id = i;
+	CHECK_TEXT(render(&cfg, r, 3),
+		   "Map perf\n"
+		   "========\n"
+		   "hash_kmalloc_2       0.399 ± 0.001M/s (errors 0.000 ± 0.000M/s)\n"
+		   "0:hash_kmalloc_2 203983 events per sec\n"
+		   "1:hash_kmalloc_2 194677 events per sec\n"
+		   "hash_kmalloc_1       0.195 ± 0.000M/s (errors 0.000 ± 0.000M/s)\n"
+		   "hash_kmalloc_12      failed\n");
+	e.worker_rows = false;
+	CHECK_TEXT(render(&cfg, r, 1),
+		   "Map perf\n========\nhash_kmalloc_2       0.399 ± 0.001M/s (errors 0.000 ± "
+		   "0.000M/s)\n");
+}
+
+/* The formatter, and the field parser's errors at the word at fault. */
+TEST(formatter_and_fields)
+{
+	static const struct metric_def bare[] = {
+		{ .name = "c", .kind = MK_COUNTER }, { .name = "g", .kind = MK_GAUGE },
+	};
+	const struct workload *wl = other_workload("htab_mem", mem_metrics, 4, NULL);
+	struct metric_field f;
+	char buf[128];
+	size_t at;
+
+	metric_format(NAN, metric_unit_find("MiB", MK_GAUGE), buf, sizeof(buf));
+	CHECK_STR(buf, "n/a");
+	metric_format_sd(NAN, 1, metric_unit_find("M/s", MK_COUNTER), buf, sizeof(buf));
+	CHECK_STR(buf, "n/a");
+	metric_format_sd(2e6, NAN, metric_unit_find("M/s", MK_COUNTER), buf, sizeof(buf));
+	CHECK_STR(buf, "2.000M/s");
+	metric_format(1536, metric_unit_find("KiB", MK_GAUGE), buf, sizeof(buf));
+	CHECK_STR(buf, "1.50KiB");
+	CHECK(metric_unit_find("k/s", MK_GAUGE) == NULL);
+	CHECK_STR(metric_default_unit(&bare[0])->name, "M/s");
+	CHECK_STR(metric_default_unit(&bare[1])->name, "MiB");
+
+	CHECK_INT(metric_field_parse(wl, "mem_peak.max:KiB", 16, &f, &at, buf, sizeof(buf)), 0);
+	CHECK_INT(f.metric, 2);
+	CHECK_INT(f.stat, FS_MAX);
+	CHECK_STR(f.unit->name, "KiB");
+	CHECK_INT(metric_field_parse(wl, "mem:k/s", 7, &f, &at, buf, sizeof(buf)), -EINVAL);
+	CHECK_INT(at, 4);
+	CHECK_STR(buf, "unit 'k/s' is for rates, and 'mem' is a gauge (use GiB, MiB, KiB or B)");
+	CHECK_INT(metric_field_parse(wl, "mem.per_worker", 14, &f, &at, buf, sizeof(buf)),
+		  -EINVAL);
+	CHECK_INT(at, 4);
+	CHECK_STR(buf, "statistic 'per_worker' needs a per-thread metric, and 'mem' of "
+		  "workload 'htab_mem' is not one");
+	CHECK_INT(metric_field_parse(wl, "mme.max", 7, &f, &at, buf, sizeof(buf)), -EINVAL);
+	CHECK_INT(at, 0);
+	CHECK_STR(buf, "unknown metric 'mme' for workload 'htab_mem' (did you mean 'mem'?)");
+}
+
+/* A field the table cannot read stays as written; check has reported it. */
+TEST(bad_field_kept)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
+	struct point pt;
+	struct point_result r;
+
+	cfg.wl = other_workload("htab_mem", mem_metrics, 4, NULL);
+	make_exp(&e, "b", NULL);
+	e.values = "{mem:k/s} {nope} {mem.max}";
+	make_other(&pt, &r, 1);
+	r.stat[1].max = MIB;
+	CHECK_TEXT(render(&cfg, &r, 1), "b\n=\nb                    {mem:k/s} {nope} 1.00MiB\n");
+}
+
+/* Every workload's own values template is one check would accept. */
+TEST(workload_values_parse)
+{
+	for (int w = 0; w < nr_workloads; w++) {
+		const struct workload *wl = workloads[w];
+		const char *v = wl->values, *open, *close = NULL;
+		struct metric_field f;
+		char why[256];
+		size_t at;
+
+		for (open = v ? strchr(v, '{') : NULL; open; open = strchr(close + 1, '{')) {
+			close = strchr(open, '}');
+			CHECK(close != NULL);
+			if (metric_field_parse(wl, open + 1, close - open - 1, &f, &at, why,
+					       sizeof(why)))
+				CHECK_FAIL_("%s: %s", wl->name, why);
+		}
+	}
+}
+
 RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_default_labels,
 	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results,
 	  noisy_rows_marked, machine_line_and_smoke_run, unsupported_points_folded,
-	  template_expands_known_names)
+	  template_expands_known_names, htab_mem_row, mixed_metrics_and_units, worker_fields,
+	  unknown_gauge, worker_rows, formatter_and_fields, bad_field_kept, workload_values_parse)
