@@ -40,6 +40,7 @@ while IFS=$'\t' read -r uc pre vs st ops why; do
 	esac
 	bad=1
 done <"$TMP/rows"
+[ -s "$TMP/rows" ] || bad=1
 check htab_mem/every-point-measured-or-unsupported [ "$bad" = 0 ]
 # the seed's table: every use case, with and without preallocation, at 8-byte values
 for uc in overwrite batch_add_batch_del add_del_on_diff_cpu; do
