@@ -75,7 +75,7 @@ static const struct metric_def hm_metrics[] = {
 /* Whose turn it is in a pair of add_del_on_diff_cpu; STOP ends both. */
 enum { TURN_ADD, TURN_DEL, TURN_STOP };
 
-/* One pair's turn word, a futex; pairs apart on their own cache lines. */
+/* One pair's turn word, a futex; pairs on cache lines of their own. */
 struct hm_pair {
 	_Atomic int turn;
 } __attribute__((aligned(64)));
@@ -263,11 +263,15 @@ static int htab_mem_setup(const struct wl_point *pt, void **state, struct wl_thr
 	st->use_case = pt->v[P_USE_CASE];
 	st->nr_producers = pt->v[P_PRODUCERS];
 	if (st->use_case == HM_ADD_DEL_ON_DIFF_CPU) {
-		st->pairs = calloc(st->nr_producers / 2, sizeof(*st->pairs));
+		size_t sz = st->nr_producers / 2 * sizeof(*st->pairs);
+
+		/* calloc() would not keep the pairs on lines of their own */
+		st->pairs = aligned_alloc(__alignof__(*st->pairs), sz);
 		if (!st->pairs) {
 			free(st);
 			return -ENOMEM;
 		}
+		memset(st->pairs, 0, sz);	/* TURN_ADD: adders go first */
 	}
 
 	/* The engine prints diagnostics, not libbpf: keep its words for the reason. */
