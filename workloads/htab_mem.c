@@ -175,9 +175,11 @@ static int probe_bpf_loop(char *why, size_t len)
 }
 
 /*
- * Can this kernel create the point's map, and run bpf_loop()?  EINVAL is
- * how a kernel refuses a flag or size it does not know; ENOMEM and the
- * like are failures, not the kernel's limits.
+ * Can this kernel create the point's kind of map, and run bpf_loop()?
+ * EINVAL is how a kernel refuses a flag or size it does not know; ENOMEM
+ * and the like are failures, not the kernel's limits.  One entry: a
+ * preallocated map of the point's size (34 MiB at 4 KiB values) would cost
+ * tens of ms per point, and setup finds out whether memory suffices.
  */
 static int htab_mem_probe(const struct wl_point *pt, char *why, size_t len)
 {
@@ -187,8 +189,8 @@ static int htab_mem_probe(const struct wl_point *pt, char *why, size_t len)
 	err = probe_bpf_loop(why, len);
 	if (err)
 		return err;
-	fd = bpf_map_create(BPF_MAP_TYPE_HASH, "hm_probe", sizeof(__u32), pt->v[P_VALUE_SIZE],
-			    max_entries(pt), &opts);
+	fd = bpf_map_create(BPF_MAP_TYPE_HASH, "hm_probe", sizeof(__u32), pt->v[P_VALUE_SIZE], 1,
+			    &opts);
 	if (fd >= 0) {
 		close(fd);
 		return 0;

@@ -371,6 +371,30 @@ TEST(probe_and_no_fd_leak)
 	CHECK_INT(after, before);
 }
 
+/*
+ * A map past the machine's memory: the probe (one entry) passes, setup
+ * fails in libbpf's words, a failure and not "unsupported", leaking no fd.
+ */
+TEST(too_big_map_fails)
+{
+	struct wl_threads thr;
+	struct wl_point pt;
+	char why[256] = "";
+	void *state = NULL;
+	int before, err;
+
+	NEED_ROOT();
+	CHECK(make_point(&pt, "prealloc=on", "value_size=4096", "max_entries=16777216", NULL));
+	CHECK_INT(wl->probe(&pt, why, sizeof(why)), 0);
+	before = count_fds();
+	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
+	printf("# 16M x 4 KiB preallocated: %d (%s)\n", err, why);
+	CHECK(err < 0);
+	CHECK(!wl_err_is_unsupported(err));
+	CHECK(strstr(why, "map 'htab'"));
+	CHECK_INT(count_fds(), before);
+}
+
 RUN_TESTS(every_use_case, largest_value, prealloc_memlock, odd_producers, small_max_entries,
 	  exact_max_entries, other_threads_do_not_count, stop_wakes_lone_adder,
-	  probe_and_no_fd_leak)
+	  probe_and_no_fd_leak, too_big_map_fails)
