@@ -244,14 +244,17 @@ static void htab_mem_teardown(void *state)
 }
 
 /*
- * No probe map here: the runner has probed the point already, and a map
- * created and freed inside the point's memory cgroup would show in its
- * peak.  What the kernel refuses at load says so in libbpf's words.
+ * No probe map before the load: the runner has probed the point already,
+ * and a map made inside the point's memory cgroup (and freed later, after
+ * an RCU grace period) would add to what it measures.  Only a failed load
+ * asks the probe whether the kernel cannot make such a map at all, so
+ * that callers without the engine see "unsupported" as the runner would.
  */
 static int htab_mem_setup(const struct wl_point *pt, void **state, struct wl_threads *thr,
 			  char *why, size_t len)
 {
 	struct hm_state *st;
+	char why2[256];
 	int param, err;
 
 	err = htab_mem_validate(pt, &param, why, len);
@@ -283,6 +286,10 @@ static int htab_mem_setup(const struct wl_point *pt, void **state, struct wl_thr
 	if (err) {
 		libbpf_log_explain(why, len);
 		htab_mem_teardown(st);
+		if (wl_err_is_unsupported(htab_mem_probe(pt, why2, sizeof(why2)))) {
+			snprintf(why, len, "%s", why2);
+			return -EOPNOTSUPP;
+		}
 		return err;
 	}
 	thr->nr_producers = st->nr_producers;
