@@ -7,8 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bind.h"
 #include "check.h"
+#include "diag_capture.h"
 #include "param.h"
+#include "spec.h"
 #include "workload.h"
 
 static const struct param_def workers = {
@@ -85,4 +88,36 @@ TEST(map_perf_workers)
 	CHECK(p->min > 0);
 }
 
-RUN_TESTS(zero_word_parses, zero_word_shows, map_perf_workers)
+/* Bind a map_perf spec whose [params] has `line`: its errors, or "(bound)". */
+static const char *bind_workers(const char *line)
+{
+	struct sweep_cfg *cfg = NULL;
+	struct spec *s;
+	char text[256];
+
+	snprintf(text, sizeof(text), "[sweep]\nworkload = map_perf\n[params]\n%s\n", line);
+	capture();
+	if (spec_parse_string("w.spec", text, &s))
+		return diags();
+	bind_spec(s, &cfg);
+	spec_free(s);
+	if (!cfg)
+		return diags();
+	sweep_cfg_free(cfg);
+	return "(bound)";
+}
+
+/* In a spec the word is one more value; a range counts numbers only. */
+TEST(zero_word_in_spec)
+{
+	CHECK_STR(bind_workers("workers = all 1 2"), "(bound)");
+	CHECK_STR(bind_workers("workers = 1..2"), "(bound)");
+	CHECK_STR(bind_workers("workers = all..2"),
+		  "w.spec:4:11: error: invalid range 'all..2': a range takes numbers\n");
+	CHECK_STR(bind_workers("workers = 1..all"),
+		  "w.spec:4:14: error: invalid range '1..all': a range takes numbers\n");
+	CHECK_STR(bind_workers("workers = 2 all all"),
+		  "w.spec:4:17: error: duplicate value 'all' for 'workers'\n");
+}
+
+RUN_TESTS(zero_word_parses, zero_word_shows, map_perf_workers, zero_word_in_spec)
