@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The map_perf workload: BPF map operation rate per map kind, after the
- * kernel's samples/bpf/map_perf_test (e.g. its test 4, "hash_map_perf
- * kmalloc", in "map_perf_test 4 8 16384").
+ * kernel's samples/bpf/map_perf_test (e.g. "map_perf_test 4 8 16384": test
+ * bit 2, "hash_map_perf kmalloc", on 8 CPUs with max_entries 16384).
  *
  * Worker threads (the engine's producers; by default one per allowed CPU,
  * pinned by the runner, as map_perf_test runs one per CPU) call getpgid()
@@ -68,7 +68,8 @@ static const struct param_def mp_params[] = {
 	[P_WORKERS]	= { .name = "workers", .type = PT_INT, .def = "all", .min = 1,
 			    .max = MAP_PERF_WORKERS, .zero_word = "all", .rodata = true,
 			    .help = "worker threads calling getpgid() in a loop; all: one per "
-				    "CPU the process may run on (pinned with affinity = on)" },
+				    "CPU the process may run on, at most 1024 (pinned with "
+				    "affinity = on)" },
 	/* The verifier walks every round: keep it well inside its limits. */
 	[P_OPS]		= { "ops", PT_INT, "10", 1, 256, NULL,
 			    "rounds of update+lookup+delete (array: update+lookup) of the "
@@ -218,10 +219,10 @@ static int map_perf_setup(const struct wl_point *pt, void **state, struct wl_thr
 /* getpgid(0) of our own process; the second argument names the worker. */
 static int map_perf_produce(void *state, int idx, const atomic_bool *stop)
 {
-	unsigned long long tag = MAP_PERF_TAG | (unsigned int)idx;
+	unsigned long tag = MAP_PERF_TAG | (unsigned int)idx;
 
 	while (!atomic_load_explicit(stop, memory_order_relaxed))
-		syscall(SYS_getpgid, 0, tag);
+		syscall(SYS_getpgid, (pid_t)0, tag);
 	return 0;
 }
 

@@ -170,7 +170,11 @@ TEST(one_entry)
 	EXPECT_EVENTS("array max_entries 1 x2", 2, "map=array", "max_entries=1", "workers=2");
 }
 
-/* Two workers' keys do not fit one entry: the updates the map refuses are errors. */
+/*
+ * Two workers' keys do not fit one entry: the updates the map refuses are
+ * errors.  Only while both run at once, which a loaded machine may not
+ * grant in one short run: a few runs, until one has errors.
+ */
 TEST(full_map_errors)
 {
 	struct wl_point pt;
@@ -179,11 +183,15 @@ TEST(full_map_errors)
 
 	NEED_ROOT();
 	CHECK(make_point(&pt, "map=hash", "max_entries=1", "workers=2", NULL));
-	CHECK_INT(wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why)), 0);
-	CHECK_INT(res.thread_err, 0);
-	printf("# hash max_entries 1 x2: %llu events, %llu errors\n",
-	       (unsigned long long)res.counts[0], (unsigned long long)res.counts[1]);
-	CHECK(res.counts[0] > 0);
+	for (int run = 0; run < 10; run++) {
+		CHECK_INT(wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why)), 0);
+		CHECK_INT(res.thread_err, 0);
+		printf("# hash max_entries 1 x2: %llu events, %llu errors\n",
+		       (unsigned long long)res.counts[0], (unsigned long long)res.counts[1]);
+		CHECK(res.counts[0] > 0);
+		if (res.counts[1] > 0)
+			break;
+	}
 	CHECK(res.counts[1] > 0);
 }
 
