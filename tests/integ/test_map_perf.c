@@ -303,4 +303,5 @@ TEST(no_fd_leak)
 	CHECK_INT(after, before);
 }
 
-RUN_TESTS(every_kind, all_cpus, one_entry, full_map_errors, most_ops, other_process, probe, no_fd_leak)
+RUN_TESTS(every_kind, all_cpus, one_entry, full_map_errors, most_ops, other_process, probe,
+	  no_fd_leak)

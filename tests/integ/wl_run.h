@@ -81,6 +81,7 @@ static int wl_run_point(const struct workload *wl, const struct wl_point *pt, in
 {
 	struct wl_worker w[WL_RUN_MAX_THREADS];
 	struct wl_threads thr = { 0 };
+	uint64_t *per_thread = NULL;
 	atomic_bool stop = false;
 	void *state;
 	int err, n;
@@ -93,8 +94,10 @@ static int wl_run_point(const struct workload *wl, const struct wl_point *pt, in
 	res->nr_consumers = thr.nr_consumers;
 	n = wl_start_workers(wl, state, &thr, w, &stop);
 	sleep_ms(ms);
-	res->thread_err = wl->sample(state, res->counts,
-				     wl_has_thread_metric(wl) ? res->thread_counts : NULL);
+	/* past WL_RUN_MAX_THREADS producers, no room: the point fails with -EAGAIN below */
+	if (wl_has_thread_metric(wl) && thr.nr_producers <= WL_RUN_MAX_THREADS)
+		per_thread = res->thread_counts;
+	res->thread_err = wl->sample(state, res->counts, per_thread);
 	atomic_store(&stop, true);
 	if (wl->stop)
 		wl->stop(state);
