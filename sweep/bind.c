@@ -578,7 +578,10 @@ static bool range_numbers(const struct param_def *p, struct range *r, const stru
 		ok &= parse_at(&step, r->t + r->s_off, r->len - r->s_off, &sl, &r->s);
 	if (!ok)
 		return false;
-	if (r->a > r->b)
+	/* a zero word ("all") is no number to count from or to */
+	if (p->zero_word && (!r->a || !r->b))
+		range_error(r, r->a ? &bl : at, "a range takes numbers");
+	else if (r->a > r->b)
 		range_error(r, at, "start above end");
 	else if (r->op == '*' && r->s < 2)
 		range_error(r, &sl, "factor must be at least 2");

@@ -137,13 +137,26 @@ static int check_bounds(const struct param_def *p, const char *text, size_t len,
 	return -EINVAL;
 }
 
+static bool is_zero_word(const struct param_def *p, const char *text, size_t len)
+{
+	return p->type == PT_INT && p->zero_word && strlen(p->zero_word) == len &&
+	       !strncmp(text, p->zero_word, len);
+}
+
 int param_parse_scalar(const struct param_def *p, const char *text, size_t len,
 		       long long *out, char *err, size_t errlen)
 {
+	/* below min on purpose: the bounds are the numbers' */
+	if (is_zero_word(p, text, len)) {
+		*out = 0;
+		return 0;
+	}
 	switch (p->type) {
 	case PT_INT:
 		if (parse_int(text, len, out)) {
-			snprintf(err, errlen, "invalid integer '%.*s'", (int)len, text);
+			snprintf(err, errlen, "invalid integer '%.*s'%s%s%s", (int)len, text,
+				 p->zero_word ? " (expected a number or '" : "",
+				 p->zero_word ? p->zero_word : "", p->zero_word ? "')" : "");
 			return -EINVAL;
 		}
 		break;
@@ -189,6 +202,12 @@ void param_format(const struct param_def *p, long long v, char *buf, size_t len)
 			return;
 		}
 		break;
+	case PT_INT:
+		if (!v && p->zero_word) {
+			snprintf(buf, len, "%s", p->zero_word);
+			return;
+		}
+		break;
 	default:
 		break;
 	}
@@ -201,7 +220,8 @@ void param_type_text(const struct param_def *p, char *buf, size_t len)
 
 	switch (p->type) {
 	case PT_INT:
-		snprintf(buf, len, "int");
+		snprintf(buf, len, "int%s%s", p->zero_word ? "|" : "",
+			 p->zero_word ? p->zero_word : "");
 		return;
 	case PT_SIZE:
 		snprintf(buf, len, "size");

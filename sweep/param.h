@@ -2,7 +2,7 @@
 /*
  * Workload parameters: the table a workload publishes, and the typed value
  * of one parameter.  Every value is held as a long long:
- *   PT_INT   the number
+ *   PT_INT   the number; or 0 for the word zero_word, where the table has one
  *   PT_SIZE  bytes (spec text may use K/M/G suffixes, powers of 1024)
  *   PT_BOOL  0 or 1 (spec text: on/off)
  *   PT_ENUM  index into choices[]
@@ -28,6 +28,13 @@ struct param_def {
 	const char *const *choices;	/* PT_ENUM: NULL-terminated */
 	const char *help;
 	bool rodata;			/* load-time knob (BPF .rodata) */
+	/*
+	 * PT_INT: a word a spec may write instead of a number ("all"), held
+	 * as 0 and shown as the word, whose meaning the workload gives it at
+	 * setup ("every allowed CPU").  min is above 0, so that the number 0
+	 * is refused and 0 means only the word.  NULL: numbers only.
+	 */
+	const char *zero_word;
 };
 
 /*

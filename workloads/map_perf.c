@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The map_perf workload: BPF map operation rate per map kind, after the
- * kernel's samples/bpf/map_perf_test (e.g. its test 4, "hash_map_perf
- * kmalloc", in "map_perf_test 4 8 16384").
+ * kernel's samples/bpf/map_perf_test (e.g. "map_perf_test 4 8 16384": test
+ * bit 2, "hash_map_perf kmalloc", on 8 CPUs with max_entries 16384).
  *
- * Worker threads (producers) call getpgid() in a loop; a BPF program on
- * raw_tp/sys_enter, filtered to getpgid and to our tgid, does `ops` rounds
- * of update, lookup and delete of the calling thread's key (its thread id;
- * for an array, that modulo max_entries), as map_perf_test does 10 of
- * them per syscall.  events counts the program
- * runs that did so, errors the updates and deletes the map refused; both
- * are counted on the BPF side, so a syscall that never reached the
- * program does not count.
+ * Worker threads (the engine's producers; by default one per allowed CPU,
+ * pinned by the runner, as map_perf_test runs one per CPU) call getpgid()
+ * in a loop; a BPF program on raw_tp/sys_enter, filtered to getpgid, to
+ * our tgid and to the workers' tagged calls, does `ops` rounds of update,
+ * lookup and delete of the calling thread's key (its thread id; for an
+ * array, that modulo max_entries), as map_perf_test does 10 of them per
+ * syscall.  events counts the program runs that did so, per worker (the
+ * seed's story is the spread between CPUs), errors the updates and
+ * deletes the map refused; both are counted on the BPF side, so a syscall
+ * that never reached the program does not count.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +56,7 @@ static const struct {
 	[M_ARRAY]		= { BPF_MAP_TYPE_ARRAY, 0, "BPF_MAP_TYPE_ARRAY" },
 };
 
-enum { P_MAP, P_MAX_ENTRIES, P_PRODUCERS, P_OPS };
+enum { P_MAP, P_MAX_ENTRIES, P_WORKERS, P_OPS };
 
 static const struct param_def mp_params[] = {
 	[P_MAP]		= { "map", PT_ENUM, "hash", 0, 0, mp_maps,
@@ -60,9 +64,12 @@ static const struct param_def mp_params[] = {
 			    "percpu_hash, percpu_hash_kmalloc, lru_hash, array", true },
 	[P_MAX_ENTRIES]	= { "max_entries", PT_INT, "1000", 1, 1 << 20, NULL,
 			    "the map's max_entries (map_perf_test's default: 1000); below the "
-			    "producer count updates fail (errors), array keys collide", true },
-	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, 1024, NULL,
-			    "worker threads calling getpgid() in a loop" },
+			    "worker count updates fail (errors), array keys collide", true },
+	[P_WORKERS]	= { .name = "workers", .type = PT_INT, .def = "all", .min = 1,
+			    .max = MAP_PERF_WORKERS, .zero_word = "all", .rodata = true,
+			    .help = "worker threads calling getpgid() in a loop; all: one per "
+				    "CPU the process may run on, at most 1024 (pinned with "
+				    "affinity = on)" },
 	/* The verifier walks every round: keep it well inside its limits. */
 	[P_OPS]		= { "ops", PT_INT, "10", 1, 256, NULL,
 			    "rounds of update+lookup+delete (array: update+lookup) of the "
@@ -70,13 +77,14 @@ static const struct param_def mp_params[] = {
 };
 
 static const struct metric_def mp_metrics[] = {
-	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true },
 	{ .name = "errors", .kind = MK_COUNTER, .unit = "M/s" },
 };
 
 struct mp_state {
 	struct map_perf_bpf *skel;
 	struct bpf_link *link;
+	int nr_workers;
 };
 
 static int fail(char *why, size_t len, const char *what, int err)
@@ -125,6 +133,7 @@ static int load_skel(struct mp_state *st, const struct wl_point *pt, char *why, 
 	st->skel->rodata->getpgid_nr = SYS_getpgid;
 	st->skel->rodata->max_entries = pt->v[P_MAX_ENTRIES];
 	st->skel->rodata->ops = pt->v[P_OPS];
+	st->skel->rodata->nr_workers = st->nr_workers;
 	st->skel->rodata->is_array = k == M_ARRAY;
 
 	map = st->skel->maps.map;
@@ -154,6 +163,24 @@ static void map_perf_teardown(void *state)
 	free(st);
 }
 
+/*
+ * How many workers the point runs: its number, or for "all" (0) one per
+ * CPU this process may run on now, which are the CPUs the runner pins
+ * workers to; capped at the slots the program has.
+ */
+static int nr_workers(const struct wl_point *pt)
+{
+	cpu_set_t set;
+	int n;
+
+	if (pt->v[P_WORKERS])
+		return pt->v[P_WORKERS];
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return -errno;
+	n = CPU_COUNT(&set);
+	return n < MAP_PERF_WORKERS ? n : MAP_PERF_WORKERS;
+}
+
 static int map_perf_setup(const struct wl_point *pt, void **state, struct wl_threads *thr,
 			  char *why, size_t len)
 {
@@ -167,6 +194,12 @@ static int map_perf_setup(const struct wl_point *pt, void **state, struct wl_thr
 	st = calloc(1, sizeof(*st));
 	if (!st)
 		return -ENOMEM;
+	st->nr_workers = nr_workers(pt);
+	if (st->nr_workers < 0) {
+		err = fail(why, len, "sched_getaffinity", st->nr_workers);
+		free(st);
+		return err;
+	}
 
 	/* The engine prints diagnostics, not libbpf: keep its words for the reason. */
 	libbpf_log_begin();
@@ -177,28 +210,39 @@ static int map_perf_setup(const struct wl_point *pt, void **state, struct wl_thr
 		map_perf_teardown(st);
 		return err;
 	}
-	thr->nr_producers = pt->v[P_PRODUCERS];
+	thr->nr_producers = st->nr_workers;
 	thr->nr_consumers = 0;
 	*state = st;
 	return 0;
 }
 
+/* getpgid(0) of our own process; the second argument names the worker. */
 static int map_perf_produce(void *state, int idx, const atomic_bool *stop)
 {
+	unsigned long tag = MAP_PERF_TAG | (unsigned int)idx;
+
 	while (!atomic_load_explicit(stop, memory_order_relaxed))
-		syscall(SYS_getpgid);
+		syscall(SYS_getpgid, (pid_t)0, tag);
 	return 0;
 }
 
-/* The sum over the per-CPU slots; each is only ever added to. */
+/*
+ * Every worker's slot, and their sums: the program counts only in the
+ * slots of workers 0..nr_workers-1, so the totals are the sums of the
+ * per-worker counts.  Each slot is only ever added to.
+ */
 static int map_perf_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 {
 	struct mp_state *st = state;
 	struct map_perf_bpf__bss *bss = st->skel->bss;
 	uint64_t events = 0, errors = 0;
 
-	for (size_t i = 0; i < sizeof(bss->slots) / sizeof(bss->slots[0]); i++) {
-		events += __atomic_load_n(&bss->slots[i].events, __ATOMIC_RELAXED);
+	for (int i = 0; i < st->nr_workers; i++) {
+		uint64_t ev = __atomic_load_n(&bss->slots[i].events, __ATOMIC_RELAXED);
+
+		if (thread_counts)
+			thread_counts[i] = ev;
+		events += ev;
 		errors += __atomic_load_n(&bss->slots[i].errors, __ATOMIC_RELAXED);
 	}
 	counts[0] = events;

@@ -3,7 +3,8 @@
 #
 # specs/map_perf.spec through the whole tool, as root, quick: every point
 # is measured with events and no errors, or is unsupported with the
-# kernel's reason; the seed's case is a table row.
+# kernel's reason; a worker per allowed CPU by default, with the CPU
+# count on the row; the seed's cases are table rows.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -22,8 +23,8 @@ SUM=$D/summary.csv
 expected=$($BPFSWEEP check specs/map_perf.spec | sed -n 's/.*, \([0-9]*\) points$/\1/p')
 check map_perf/all-points [ "$(csv_col "$SUM" status | grep -c .)" = "${expected:-x}" ]
 
-# one line per point: map, max_entries, producers, status, events/s, errors/s, reason
-paste <(csv_col "$SUM" map) <(csv_col "$SUM" max_entries) <(csv_col "$SUM" producers) \
+# one line per point: map, max_entries, workers, status, events/s, errors/s, reason
+paste <(csv_col "$SUM" map) <(csv_col "$SUM" max_entries) <(csv_col "$SUM" workers) \
 	<(csv_col "$SUM" status) <(csv_col "$SUM" events_per_s_mean) \
 	<(csv_col "$SUM" errors_per_s_mean) <(csv_col "$SUM" reason) >"$TMP/rows"
 bad=0
@@ -45,6 +46,11 @@ check map_perf/every-point-measured-or-unsupported [ "$bad" = 0 ]
 for m in hash hash_kmalloc percpu_hash percpu_hash_kmalloc lru_hash array; do
 	check "map_perf/$m-rows" grep -q "^$m	" "$TMP/rows"
 done
-# the seed's case, map_perf_test 4 N 16384, as a row of the table
-check map_perf/seed-row grep -Eq \
-	'^hash_kmalloc max_entries 16384 producers 2 +[0-9]+\.[0-9]{3} ± ' "$D/table.txt"
+# workers = all: as many workers as the run had CPUs, on every row
+check map_perf/workers-all [ "$(csv_col "$SUM" workers | sort -u)" = all ]
+nr_cpus=$(csv_col "$SUM" nr_cpus | sort -u)
+check map_perf/nr-cpus [ "$nr_cpus" = "$(nproc)" ]
+check map_perf/a-worker-per-cpu [ "$(csv_col "$SUM" nr_producers | sort -u)" = "$nr_cpus" ]
+# the seed's cases, map_perf_test 4 N and 4 N 16384, as rows of their tables
+check map_perf/seed-rows [ "$(grep -Ec \
+	'^hash_map_perf kmalloc +[0-9]+\.[0-9]{3} ± ' "$D/table.txt")" = 2 ]

@@ -38,8 +38,11 @@ static int count_fds(void)
 	return n;
 }
 
-/* A child that calls getpgid() until killed; returns once it has made its first call. */
-static pid_t spawn_getpgid_loop(void)
+/*
+ * A child that calls getpgid(0, arg2) until killed; returns once it has
+ * made its first call.  getpgid ignores arg2: a workload may read it.
+ */
+static pid_t spawn_getpgid_loop(unsigned long long arg2)
 {
 	int fds[2];
 	pid_t pid;
@@ -50,11 +53,11 @@ static pid_t spawn_getpgid_loop(void)
 	pid = fork();
 	if (pid == 0) {
 		close(fds[0]);
-		syscall(SYS_getpgid);
+		syscall(SYS_getpgid, 0, arg2);
 		if (write(fds[1], "x", 1) != 1)
 			_exit(1);
 		for (;;)
-			syscall(SYS_getpgid);
+			syscall(SYS_getpgid, 0, arg2);
 	}
 	close(fds[1]);
 	if (pid > 0 && read(fds[0], &c, 1) != 1) {

@@ -327,7 +327,7 @@ TEST(other_process)
 	int err;
 
 	NEED_ROOT();
-	child = spawn_getpgid_loop();
+	child = spawn_getpgid_loop(0);
 	CHECK(child > 0);
 	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
 	if (!err) {

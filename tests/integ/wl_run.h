@@ -30,6 +30,8 @@ struct wl_worker {
 
 struct wl_run_result {
 	uint64_t counts[WL_MAX_METRICS];	/* the one sample, cumulative since setup */
+	/* the per-thread metric's count per producer, if the workload has one */
+	uint64_t thread_counts[WL_RUN_MAX_THREADS];
 	int nr_producers;
 	int nr_consumers;
 	int thread_err;				/* sample's, a thread's, or -EAGAIN: one did not start */
@@ -44,6 +46,15 @@ static void *wl_worker_main(void *arg)
 	else
 		w->err = w->wl->produce(w->state, w->idx, w->stop);
 	return NULL;
+}
+
+/* Does sample() fill per-producer counts, as the runner asks of it then? */
+static bool wl_has_thread_metric(const struct workload *wl)
+{
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (wl->metrics[m].per_thread)
+			return true;
+	return false;
 }
 
 /* Consumers first, then producers, as the runner starts them; how many started. */
@@ -70,6 +81,7 @@ static int wl_run_point(const struct workload *wl, const struct wl_point *pt, in
 {
 	struct wl_worker w[WL_RUN_MAX_THREADS];
 	struct wl_threads thr = { 0 };
+	uint64_t *per_thread = NULL;
 	atomic_bool stop = false;
 	void *state;
 	int err, n;
@@ -82,7 +94,10 @@ static int wl_run_point(const struct workload *wl, const struct wl_point *pt, in
 	res->nr_consumers = thr.nr_consumers;
 	n = wl_start_workers(wl, state, &thr, w, &stop);
 	sleep_ms(ms);
-	res->thread_err = wl->sample(state, res->counts, NULL);
+	/* past WL_RUN_MAX_THREADS producers, no room: the point fails with -EAGAIN below */
+	if (wl_has_thread_metric(wl) && thr.nr_producers <= WL_RUN_MAX_THREADS)
+		per_thread = res->thread_counts;
+	res->thread_err = wl->sample(state, res->counts, per_thread);
 	atomic_store(&stop, true);
 	if (wl->stop)
 		wl->stop(state);
