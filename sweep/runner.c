@@ -29,6 +29,7 @@
 
 #include "cpulist.h"
 #include "cpustat.h"
+#include "memcg.h"
 #include "progress.h"
 #include "runner.h"
 
@@ -94,6 +95,7 @@ struct rep_ctx {
 	struct cpustat *stat_begin, *stat_end;
 	bool stat_begun;	/* stat_begin was read */
 	uint64_t own_begin_ns;	/* CPU time of this process then */
+	struct memcg *memcg;	/* the repetition's memory cgroup, or NULL */
 };
 
 static uint64_t now_ns(void)
@@ -352,6 +354,30 @@ static bool sleep_until(uint64_t deadline)
 }
 
 /*
+ * The memory cgroup's gauges, which the workload leaves alone: unknown
+ * when there is no cgroup or it could not be read.
+ */
+static void fill_memcg(const struct rep_ctx *rc, uint64_t *counts)
+{
+	uint64_t usage = METRIC_UNKNOWN, peak = METRIC_UNKNOWN;
+
+	if (rc->memcg && memcg_read(rc->memcg, &usage, &peak))
+		usage = peak = METRIC_UNKNOWN;
+	for (int m = 0; m < rc->wl->nr_metrics; m++) {
+		if (rc->wl->metrics[m].source == MS_MEMCG_USAGE)
+			counts[m] = usage;
+		else if (rc->wl->metrics[m].source == MS_MEMCG_PEAK)
+			counts[m] = peak;
+	}
+}
+
+/* A counter's increase over the interval; a gauge's level at its end. */
+static uint64_t interval_value(const struct metric_def *d, uint64_t cur, uint64_t prev)
+{
+	return d->kind == MK_GAUGE ? cur : cur - prev;
+}
+
+/*
  * The measurement loop.  Each interval records the counter deltas and
  * the real time between the two samples that bound it.
  */
@@ -367,6 +393,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 	err = rc->wl->sample(rc->state, prev, NULL);
 	if (err)
 		return err;
+	fill_memcg(rc, prev);
 	prev_t = now_ns();
 	deadline = prev_t + cfg->interval_ns;
 	if (!nr_warm)
@@ -380,11 +407,12 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 		t = now_ns();
 		if (err)
 			return err;
+		fill_memcg(rc, cur);
 		if (atomic_load(&rc->nr_failed))
 			return -ECHILD;
 		iv.elapsed_ns = t - prev_t;
 		for (int m = 0; m < rc->wl->nr_metrics; m++)
-			iv.value[m] = cur[m] - prev[m];
+			iv.value[m] = interval_value(&rc->wl->metrics[m], cur[m], prev[m]);
 		err = add_interval(r, &iv);
 		if (err)
 			return err;
@@ -410,12 +438,20 @@ static enum point_status status_of(int err)
 	return wl_err_is_unsupported(err) ? PS_UNSUPPORTED : PS_FAILED;
 }
 
-/* A reason for err unless the workload already gave one. */
+/* The caveat of an ok point whose memory gauges are unknown: "memory: <why>". */
+#define MEMORY_NOTE	"memory: "
+
+static bool is_memory_note(const char *reason)
+{
+	return !strncmp(reason, MEMORY_NOTE, strlen(MEMORY_NOTE));
+}
+
+/* A reason for err unless the workload already gave one; it replaces a memory note. */
 static void set_reason(struct point_result *r, const char *what, int err)
 {
 	if (err == -EINTR)
 		snprintf(r->reason, sizeof(r->reason), "interrupted by signal");
-	else if (!r->reason[0])
+	else if (!r->reason[0] || is_memory_note(r->reason))
 		snprintf(r->reason, sizeof(r->reason), "%s: %s", what, strerror(-err));
 }
 
@@ -434,6 +470,30 @@ static void prefix_rep(struct point_result *r, int rep, int nr_reps)
 	r->reason[pre + len] = '\0';
 }
 
+static bool uses_memcg(const struct workload *wl)
+{
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (wl->metrics[m].source != MS_WORKLOAD)
+			return true;
+	return false;
+}
+
+/*
+ * The repetition's memory cgroup, for a workload with memory gauges.
+ * Without one the point still runs: its reason says why memory is unknown.
+ */
+static struct memcg *memcg_begin(const struct workload *wl, struct point_result *r)
+{
+	struct memcg *mc;
+	char why[sizeof(r->reason) - sizeof(MEMORY_NOTE)];
+
+	if (!uses_memcg(wl))
+		return NULL;
+	if (memcg_create(&mc, why, sizeof(why)))
+		snprintf(r->reason, sizeof(r->reason), MEMORY_NOTE "%s", why);
+	return mc;
+}
+
 static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		   struct point_result *r)
 {
@@ -446,10 +506,11 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	struct wl_threads thr = { 0 };
 	int err;
 
+	rc.memcg = memcg_begin(cfg->wl, r);
 	err = cfg->wl->setup(&pt->wp, &rc.state, &thr, r->reason, sizeof(r->reason));
 	if (err) {
 		set_reason(r, "setup", err);
-		return err;
+		goto leave_memcg;
 	}
 	r->nr_producers = thr.nr_producers;
 	r->nr_consumers = thr.nr_consumers;
@@ -474,6 +535,8 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 free_workers:
 	free(rc.workers);
 	cfg->wl->teardown(rc.state);
+leave_memcg:
+	memcg_destroy(rc.memcg);
 	return err;
 }
 
