@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -306,9 +307,9 @@ TEST(memcg_removes_stale)
 /*
  * A workload with the memory gauges, for the runner: its setup notes
  * whether it ran inside a bpfsweep cgroup and touches 4 MiB; it fails
- * where told to.
+ * where told to, or its second sample sends SIGINT as a Ctrl-C would.
  */
-enum gw_fail { GW_NONE, GW_SETUP, GW_SAMPLE };
+enum gw_fail { GW_NONE, GW_SETUP, GW_SAMPLE, GW_SIGINT };
 
 static enum gw_fail gw_fail;
 static bool gw_setup_in_memcg;
@@ -364,8 +365,11 @@ static int gw_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 {
 	struct gw_state *s = state;
 
-	if (gw_fail == GW_SAMPLE && ++s->nr_samples == 2)
-		return -EIO;
+	if (gw_fail >= GW_SAMPLE && ++s->nr_samples == 2) {
+		if (gw_fail == GW_SAMPLE)
+			return -EIO;
+		kill(getpid(), SIGINT);
+	}
 	counts[0] = atomic_load(&s->ops);
 	return 0;
 }
@@ -435,13 +439,23 @@ TEST(runner_fills_memory_gauges)
 	CHECK_INT(count_ours(parent, getpid()), 0);
 }
 
-/* A failed setup or measurement has its own reason and leaves no cgroup. */
+/*
+ * A failed setup or measurement has its own reason, and leaves no cgroup;
+ * nor does a Ctrl-C.
+ */
 TEST(runner_failure_leaves_no_cgroup)
 {
-	static const struct { enum gw_fail fail; const char *reason; } cases[] = {
-		{ GW_SETUP, "setup: Input/output error" },
-		{ GW_SAMPLE, "measure: Input/output error" },
+	static const struct {
+		enum gw_fail fail;
+		int ret;
+		enum point_status status;
+		const char *reason;
+	} cases[] = {
+		{ GW_SETUP, 0, PS_FAILED, "setup: Input/output error" },
+		{ GW_SAMPLE, 0, PS_FAILED, "measure: Input/output error" },
+		{ GW_SIGINT, -EINTR, PS_INTERRUPTED, "interrupted by signal" },
 	};
+	char *before, *after;
 	char parent[512], why[256];
 	int err;
 
@@ -450,16 +464,21 @@ TEST(runner_failure_leaves_no_cgroup)
 	if (err == -ENOENT)
 		SKIP(why);
 	CHECK_INT(err, 0);
+	CHECK_INT(read_text_file("/proc/self/cgroup", &before), 0);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct point_result *res;
 
-		CHECK_INT(run_gauges(cases[i].fail, &res), 0);
+		CHECK_INT(run_gauges(cases[i].fail, &res), cases[i].ret);
 		CHECK(gw_setup_in_memcg);
-		CHECK_INT(res->status, PS_FAILED);
+		CHECK_INT(res->status, cases[i].status);
 		CHECK_STR(res->reason, cases[i].reason);
 		point_results_free(res, 1);
 		CHECK_INT(count_ours(parent, getpid()), 0);
+		CHECK_INT(read_text_file("/proc/self/cgroup", &after), 0);
+		CHECK_STR(after, before);
+		free(after);
 	}
+	free(before);
 }
 
 /* What a child without privileges got: status, gauge, reason. */
