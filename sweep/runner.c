@@ -30,6 +30,7 @@
 #include "cpulist.h"
 #include "cpustat.h"
 #include "metric.h"
+#include "memcg.h"
 #include "progress.h"
 #include "runner.h"
 
@@ -95,6 +96,7 @@ struct rep_ctx {
 	struct cpustat *stat_begin, *stat_end;
 	bool stat_begun;	/* stat_begin was read */
 	uint64_t own_begin_ns;	/* CPU time of this process then */
+	struct memcg *memcg;	/* the repetition's memory cgroup, or NULL */
 };
 
 static uint64_t now_ns(void)
@@ -400,14 +402,21 @@ static int thread_counts_delta(struct thread_counts *tc, struct interval *iv)
 }
 
 /*
- * Slots the engine fills (the memory cgroup's gauges) are not known until
- * it reads them: the workload's sample() leaves them alone.
+ * The memory cgroup's gauges, which the workload leaves alone: unknown
+ * when there is no cgroup or it could not be read.
  */
-static void engine_gauges_unknown(const struct workload *wl, uint64_t *counts)
+static void fill_memcg(const struct rep_ctx *rc, uint64_t *counts)
 {
-	for (int m = 0; m < wl->nr_metrics; m++)
-		if (wl->metrics[m].source != MS_WORKLOAD)
-			counts[m] = METRIC_UNKNOWN;
+	uint64_t usage = METRIC_UNKNOWN, peak = METRIC_UNKNOWN;
+
+	if (rc->memcg && memcg_read(rc->memcg, &usage, &peak))
+		usage = peak = METRIC_UNKNOWN;
+	for (int m = 0; m < rc->wl->nr_metrics; m++) {
+		if (rc->wl->metrics[m].source == MS_MEMCG_USAGE)
+			counts[m] = usage;
+		else if (rc->wl->metrics[m].source == MS_MEMCG_PEAK)
+			counts[m] = peak;
+	}
 }
 
 /* A counter's increase since the last sample; a gauge's level now. */
@@ -446,10 +455,10 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 	err = thread_counts_init(&tc, rc->wl, r->nr_producers);
 	if (err)
 		return err;
-	engine_gauges_unknown(rc->wl, prev);
 	err = rc->wl->sample(rc->state, prev, tc.prev);
 	if (err)
 		goto out;
+	fill_memcg(rc, prev);
 	prev_t = now_ns();
 	deadline = prev_t + cfg->interval_ns;
 	if (!nr_warm)
@@ -460,13 +469,13 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 		err = -EINTR;
 		if (!sleep_until(deadline))
 			goto out;
-		engine_gauges_unknown(rc->wl, cur);
 		err = rc->wl->sample(rc->state, cur, tc.cur);
 		t = now_ns();
 		if (!err && atomic_load(&rc->nr_failed))
 			err = -ECHILD;
 		if (err)
 			goto out;
+		fill_memcg(rc, cur);
 		iv.elapsed_ns = t - prev_t;
 		for (int m = 0; m < rc->wl->nr_metrics; m++)
 			iv.value[m] = interval_value(&rc->wl->metrics[m], prev[m], cur[m]);
@@ -497,12 +506,20 @@ static enum point_status status_of(int err)
 	return wl_err_is_unsupported(err) ? PS_UNSUPPORTED : PS_FAILED;
 }
 
-/* A reason for err unless the workload already gave one. */
+/* The caveat of an ok point whose memory gauges are unknown: "memory: <why>". */
+#define MEMORY_NOTE	"memory: "
+
+static bool is_memory_note(const char *reason)
+{
+	return !strncmp(reason, MEMORY_NOTE, strlen(MEMORY_NOTE));
+}
+
+/* A reason for err unless the workload already gave one; it replaces a memory note. */
 static void set_reason(struct point_result *r, const char *what, int err)
 {
 	if (err == -EINTR)
 		snprintf(r->reason, sizeof(r->reason), "interrupted by signal");
-	else if (!r->reason[0])
+	else if (!r->reason[0] || is_memory_note(r->reason))
 		snprintf(r->reason, sizeof(r->reason), "%s: %s", what, strerror(-err));
 }
 
@@ -521,6 +538,30 @@ static void prefix_rep(struct point_result *r, int rep, int nr_reps)
 	r->reason[pre + len] = '\0';
 }
 
+static bool uses_memcg(const struct workload *wl)
+{
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (wl->metrics[m].source != MS_WORKLOAD)
+			return true;
+	return false;
+}
+
+/*
+ * The repetition's memory cgroup, for a workload with memory gauges.
+ * Without one the point still runs: its reason says why memory is unknown.
+ */
+static struct memcg *memcg_begin(const struct workload *wl, struct point_result *r)
+{
+	struct memcg *mc;
+	char why[sizeof(r->reason) - sizeof(MEMORY_NOTE)];
+
+	if (!uses_memcg(wl))
+		return NULL;
+	if (memcg_create(&mc, why, sizeof(why)))
+		snprintf(r->reason, sizeof(r->reason), MEMORY_NOTE "%s", why);
+	return mc;
+}
+
 static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		   struct point_result *r)
 {
@@ -533,10 +574,11 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	struct wl_threads thr = { 0 };
 	int err;
 
+	rc.memcg = memcg_begin(cfg->wl, r);
 	err = cfg->wl->setup(&pt->wp, &rc.state, &thr, r->reason, sizeof(r->reason));
 	if (err) {
 		set_reason(r, "setup", err);
-		return err;
+		goto leave_memcg;
 	}
 	/* one count of each producer per interval: the same producers in every repetition */
 	if (rep && thr.nr_producers != r->nr_producers && wl_thread_metric(cfg->wl) >= 0) {
@@ -568,6 +610,8 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 free_workers:
 	free(rc.workers);
 	cfg->wl->teardown(rc.state);
+leave_memcg:
+	memcg_destroy(rc.memcg);
 	return err;
 }
 
