@@ -277,7 +277,7 @@ TEST(other_threads_do_not_count)
 
 	NEED_ROOT();
 	CHECK(make_point(&pt, NULL));
-	child = spawn_getpgid_loop();
+	child = spawn_getpgid_loop(0);
 	CHECK(child > 0);
 	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
 	if (!err) {
