@@ -46,6 +46,12 @@ struct memcg {
 	bool v2;
 	char dir[PATH_MAX];	/* the cgroup we made */
 	char home[PATH_MAX];	/* the cgroup this process was in */
+	/*
+	 * v2: memory.peak opened for writing once memcg_reset_peak() reset
+	 * it, since a reset holds only for reads through that descriptor;
+	 * -1 before.
+	 */
+	int peak_fd;
 };
 
 /* Distinguishes the cgroups of one process (one per repetition). */
@@ -386,6 +392,8 @@ int memcg_create(struct memcg **mcp, char *why, size_t whylen)
 	int err;
 
 	*mcp = NULL;
+	if (mc)
+		mc->peak_fd = -1;
 	if (!mc) {
 		snprintf(why, whylen, "%s", strerror(ENOMEM));
 		return -ENOMEM;
@@ -407,14 +415,59 @@ int memcg_create(struct memcg **mcp, char *why, size_t whylen)
 	return err;
 }
 
+/* A number at the start of the file open at fd. */
+static int pread_u64(int fd, uint64_t *v)
+{
+	char buf[32], *end;
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+
+	if (n <= 0)
+		return n ? -errno : -ENODATA;
+	buf[n] = '\0';
+	errno = 0;
+	*v = strtoull(buf, &end, 10);
+	return errno || end == buf || (*end && *end != '\n') ? -EINVAL : 0;
+}
+
 int memcg_read(const struct memcg *mc, uint64_t *usage, uint64_t *peak)
 {
 	int err;
 
 	err = read_u64(mc->dir, mc->v2 ? "memory.current" : "memory.usage_in_bytes", usage);
-	if (!err)
-		err = read_u64(mc->dir, mc->v2 ? "memory.peak" : "memory.max_usage_in_bytes", peak);
-	return err;
+	if (err)
+		return err;
+	if (mc->peak_fd >= 0)
+		return pread_u64(mc->peak_fd, peak);
+	return read_u64(mc->dir, mc->v2 ? "memory.peak" : "memory.max_usage_in_bytes", peak);
+}
+
+/*
+ * v1: writing 0 to memory.max_usage_in_bytes resets it for everyone.
+ * v2 (Linux 6.12 and later): a write to memory.peak resets it for reads
+ * through the same descriptor, which memcg_read() then uses.  Older v2
+ * kernels have a read-only memory.peak: -EACCES or the like.
+ */
+int memcg_reset_peak(struct memcg *mc)
+{
+	char path[PATH_MAX + 32];
+	int fd;
+
+	if (!mc->v2)
+		return write_file(mc->dir, "memory.max_usage_in_bytes", "0");
+	snprintf(path, sizeof(path), "%s/memory.peak", mc->dir);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, "reset\n", 6) != 6) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	if (mc->peak_fd >= 0)
+		close(mc->peak_fd);
+	mc->peak_fd = fd;
+	return 0;
 }
 
 void memcg_destroy(struct memcg *mc)
@@ -423,6 +476,8 @@ void memcg_destroy(struct memcg *mc)
 
 	if (!mc)
 		return;
+	if (mc->peak_fd >= 0)
+		close(mc->peak_fd);
 	/* home gone meanwhile: any place outside ours will do for rmdir */
 	if (enter(mc->home)) {
 		snprintf(parent, sizeof(parent), "%s", mc->dir);

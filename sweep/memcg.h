@@ -31,6 +31,16 @@ int memcg_create(struct memcg **mc, char *why, size_t whylen);
 /* Bytes charged now, and the most charged since memcg_create(); 0 or -errno. */
 int memcg_read(const struct memcg *mc, uint64_t *usage, uint64_t *peak);
 
+/*
+ * From now on, the peak is the most charged from this call on: the
+ * runner calls it after the workload's setup, so that the peak is the
+ * map's while the workload runs, not the transient memory of loading the
+ * program (the verifier's, libbpf's), which is charged here too.  0, or
+ * -errno where the kernel cannot reset it (cgroup v2 before Linux 6.12):
+ * the peak then includes the setup.
+ */
+int memcg_reset_peak(struct memcg *mc);
+
 /* Move the process back to where it was, remove the cgroup, free mc.  NULL is fine. */
 void memcg_destroy(struct memcg *mc);
 

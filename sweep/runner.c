@@ -562,6 +562,17 @@ static struct memcg *memcg_begin(const struct workload *wl, struct point_result 
 	return mc;
 }
 
+/*
+ * The peak from here on is the workload's while it runs.  Where the kernel
+ * cannot reset it, the note says the peak includes loading the program.
+ */
+static void memcg_reset_peak_after_setup(struct memcg *mc, struct point_result *r)
+{
+	if (memcg_reset_peak(mc) && !r->reason[0])
+		snprintf(r->reason, sizeof(r->reason), MEMORY_NOTE
+			 "the peak includes the setup (this kernel cannot reset the cgroup's peak)");
+}
+
 static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		   struct point_result *r)
 {
@@ -589,6 +600,8 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	}
 	r->nr_producers = thr.nr_producers;
 	r->nr_consumers = thr.nr_consumers;
+	if (rc.memcg)
+		memcg_reset_peak_after_setup(rc.memcg, r);
 	err = alloc_workers(&rc, &thr);
 	if (!err)
 		err = assign_cpus(&rc, cfg->affinity, r);
