@@ -18,6 +18,7 @@
 #include "cmd_vm.h"
 #include "diag.h"
 #include "matrix.h"
+#include "metric.h"
 #include "plan.h"
 #include "runner.h"
 #include "spec.h"
@@ -210,14 +211,28 @@ static int cmd_expand(const struct cli_opts *o)
 	return EXIT_OK;
 }
 
+/* "ops            counter, shown in k/s, counted per producer" */
+static void list_metric(const struct metric_def *d)
+{
+	static const char *const from[] = {
+		[MS_WORKLOAD] = "",
+		[MS_MEMCG_USAGE] = ", the memory cgroup's usage",
+		[MS_MEMCG_PEAK] = ", the memory cgroup's peak usage",
+	};
+
+	printf("    %-14s %s, shown in %s%s%s\n", d->name,
+	       d->kind == MK_GAUGE ? "gauge" : "counter", metric_default_unit(d)->name,
+	       d->per_thread ? ", counted per producer" : "", from[d->source]);
+}
+
 static void list_workload(const struct workload *wl)
 {
 	char type[128];
 
-	printf("%s: %s\n  metrics:", wl->name, wl->help);
+	printf("%s: %s\n  metrics:\n", wl->name, wl->help);
 	for (int m = 0; m < wl->nr_metrics; m++)
-		printf(" %s", wl->metrics[m].name);
-	printf("\n  parameters:\n");
+		list_metric(&wl->metrics[m]);
+	printf("  parameters:\n");
 	for (int i = 0; i < wl->nr_params; i++) {
 		const struct param_def *p = &wl->params[i];
 
