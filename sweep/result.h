@@ -25,9 +25,6 @@ enum point_status {
 
 const char *point_status_name(enum point_status st);	/* "ok", ... */
 
-/* A gauge's value when it could not be read (no memory controller): an empty cell. */
-#define METRIC_UNKNOWN	UINT64_MAX
-
 struct interval {
 	int rep;		/* 0-based repetition */
 	int idx;		/* 0-based within the repetition, warmup included */

@@ -52,6 +52,9 @@ enum metric_source {
 	MS_MEMCG_PEAK,		/* memory.peak, v1 memory.max_usage_in_bytes */
 };
 
+/* A gauge's value when it could not be read (no memory controller): an empty cell. */
+#define METRIC_UNKNOWN	UINT64_MAX
+
 struct metric_def {
 	const char *name;	/* a CSV column stem: "events", "mem" */
 	enum metric_kind kind;

@@ -28,7 +28,6 @@
 #include "htab_mem.h"
 #include "htab_mem.skel.h"
 #include "libbpf_log.h"
-#include "result.h"		/* METRIC_UNKNOWN */
 #include "workload.h"
 
 static const char *const hm_use_cases[] = {
