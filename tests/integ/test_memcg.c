@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -230,6 +231,110 @@ TEST(memcg_counts_touched_memory)
 	CHECK(p1 >= u1);
 	free(buf);
 	memcg_destroy(mc);
+}
+
+/* len bytes of anonymous memory, every page touched (charged); NULL on failure. */
+static char *touch(size_t len)
+{
+	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	memset(p, 1, len);
+	return p;
+}
+
+/*
+ * A v2 memory.peak that cannot be written: a kernel before 6.12, which
+ * cannot reset it.  v1 has no memory.peak.
+ */
+static bool peak_is_read_only(void)
+{
+	char path[512], dir[600], file[640];
+	struct stat st;
+
+	if (!cgroup_of(gettid(), path, sizeof(path)) || !cgroup_dir(path, dir, sizeof(dir)))
+		return false;
+	snprintf(file, sizeof(file), "%s/memory.peak", dir);
+	return !stat(file, &st) && !(st.st_mode & S_IWUSR);
+}
+
+static void print_levels(const char *when, uint64_t usage, uint64_t peak)
+{
+	printf("# %-28s usage %10llu, peak %10llu\n", when, (unsigned long long)usage,
+	       (unsigned long long)peak);
+}
+
+/* Touch len bytes, read the cgroup with them, free them; false if mmap failed. */
+static bool touch_and_read(struct memcg *mc, size_t len, uint64_t *usage, uint64_t *peak)
+{
+	char *buf = touch(len);
+
+	if (!buf)
+		return false;
+	memcg_read(mc, usage, peak);
+	munmap(buf, len);
+	return true;
+}
+
+/*
+ * After a reset the peak is the level from then on: 8 MiB touched and
+ * freed before it no longer count, 4 MiB touched after it do, and the
+ * peak read is the reset one (v2: through the descriptor that reset it),
+ * not the cgroup's peak since it was made.  A second reset works too.
+ * Everything is read before the checks, so that a failed one does not
+ * leave this process in the cgroup.
+ */
+TEST(memcg_reset_peak_forgets_earlier_peak)
+{
+	uint64_t u0, p0, u1 = 0, p1 = 0, u2 = 0, p2 = 0, u3 = 0, p3 = 0, u4 = 0, p4 = 0;
+	int err, err2 = -1, read_err;
+	bool touched8, touched4 = false, read_only;
+	struct memcg *mc;
+	char *buf;
+
+	REQUIRE_ROOT();
+	CREATE_OR_SKIP(&mc);
+	read_err = memcg_read(mc, &u0, &p0);
+	buf = touch(8 * MiB);
+	touched8 = buf;
+	if (buf)
+		munmap(buf, 8 * MiB);
+	read_err |= memcg_read(mc, &u1, &p1);
+	err = memcg_reset_peak(mc);
+	read_only = err && peak_is_read_only();
+	if (!err) {
+		read_err |= memcg_read(mc, &u2, &p2);
+		touched4 = touch_and_read(mc, 4 * MiB, &u3, &p3);
+		err2 = memcg_reset_peak(mc);
+		read_err |= memcg_read(mc, &u4, &p4);
+	}
+	memcg_destroy(mc);
+
+	CHECK(touched8);
+	CHECK_INT(read_err, 0);
+	print_levels("touched 8 MiB, freed it:", u1, p1);
+	CHECK(p1 >= u0 + 8 * MiB - SLACK);
+	CHECK(u1 + 8 * MiB <= p1 + SLACK);
+	if (read_only)
+		SKIP("memory.peak is read-only: this kernel cannot reset it (Linux 6.12+ can)");
+	CHECK_INT(err, 0);
+	print_levels("reset:", u2, p2);
+	CHECK(p2 >= u2);
+	CHECK(p2 <= u2 + SLACK);
+	CHECK(p2 + 8 * MiB <= p1 + SLACK);
+
+	CHECK(touched4);
+	print_levels("touched 4 MiB:", u3, p3);
+	CHECK(u3 >= u2 + 4 * MiB - SLACK);
+	CHECK(p3 >= u3);
+	/* the reset peak, not the 8 MiB one from before */
+	CHECK(p3 + 4 * MiB <= p1 + SLACK);
+
+	CHECK_INT(err2, 0);
+	print_levels("freed it, reset again:", u4, p4);
+	CHECK(p4 <= u4 + SLACK);
+	CHECK(p4 + 4 * MiB <= p3 + SLACK);
 }
 
 /* A map charges the cgroup of the process that creates it, element by element. */
@@ -540,6 +645,7 @@ TEST(runner_without_memcg_is_ok)
 	CHECK_STR(got.failed_reason, "setup: Input/output error");
 }
 
-RUN_TESTS(memcg_moves_whole_process, memcg_counts_touched_memory, memcg_charges_bpf_map,
+RUN_TESTS(memcg_moves_whole_process, memcg_counts_touched_memory,
+	  memcg_reset_peak_forgets_earlier_peak, memcg_charges_bpf_map,
 	  memcg_removes_stale, runner_fills_memory_gauges, runner_failure_leaves_no_cgroup,
 	  runner_without_memcg_is_ok);
