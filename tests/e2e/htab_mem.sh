@@ -127,13 +127,17 @@ finished_rows() { [ "$(csv_col "$1/summary.csv" point 2>/dev/null | grep -c .)" 
 
 # SIGKILL inside a point: its cgroup stays, named for the dead process ...
 K=$TMP/killed
-$BPFSWEEP "${SHORT[@]}" -o "$K" >/dev/null 2>&1 </dev/null &
-KPID=$!
-wait_until 20 has_cgroup $KPID
-kill -KILL $KPID
-wait $KPID 2>/dev/null
-STALE=$(cgroups_of $KPID)
-check htab_mem/sigkill-leaves-cgroup [ -n "$STALE" ]
+KPID=
+if has_memcg; then
+	$BPFSWEEP "${SHORT[@]}" -o "$K" >/dev/null 2>&1 </dev/null &
+	KPID=$!
+	wait_until 20 has_cgroup $KPID
+	kill -KILL $KPID
+	wait $KPID 2>/dev/null
+	check htab_mem/sigkill-leaves-cgroup has_cgroup $KPID
+else
+	skip htab_mem/sigkill-leaves-cgroup "no memory cgroup controller on this machine"
+fi
 
 # ... until the next run's first point removes it; Ctrl-C inside the second
 # point: exit 130, the first point's row and the second's "interrupted" row,
@@ -146,8 +150,8 @@ sleep 0.5
 kill -INT $IPID
 wait $IPID
 check htab_mem/sigint-exit-130 [ $? = 130 ]
-check htab_mem/stale-cgroup-removed [ -z "$(cgroups_of $KPID)" ]
-check htab_mem/sigint-no-cgroup-left [ -z "$(cgroups_of $IPID)" ]
+[ -n "$KPID" ] && check htab_mem/stale-cgroup-removed not has_cgroup $KPID
+check htab_mem/sigint-no-cgroup-left not has_cgroup $IPID
 st=$(csv_col "$I/summary.csv" status | tr '\n' ' ')
 echo "# interrupted run: $st"
 check htab_mem/sigint-finished-then-interrupted \
@@ -162,9 +166,11 @@ $BPFSWEEP "${SHORT[@]}" --resume "$I" >/dev/null 2>"$TMP/err" </dev/null &
 RPID=$!
 wait $RPID
 check htab_mem/resume-exit-0 [ $? = 0 ]
-check htab_mem/resume-all-ok [ "$(csv_col "$I/summary.csv" status | sort | uniq -c | tr -s ' ')" = " 6 ok" ]
+# the block's points, as many as the quick run's first experiment had
+check htab_mem/resume-all-ok [ "$(csv_col "$I/summary.csv" status | sort -u)" = ok -a \
+	"$(csv_col "$I/summary.csv" point | wc -l)" = "$(csv_col "$SUM" exp | grep -cx 0)" ]
 check htab_mem/resume-keeps-thread-rows [ "$(grep -c ',[0-9]$' "$TMP/kept")" -gt 0 ]
 check htab_mem/resume-keeps-samples [ "$(grep -cxFf "$TMP/kept" "$I/samples.csv")" = \
 	"$(wc -l <"$TMP/kept")" ]
 check htab_mem/resume-thread-rows [ "$(thread_rows "$I" ops)" = ok ]
-check htab_mem/resume-no-cgroup-left [ -z "$(cgroups_of $RPID)" ]
+check htab_mem/resume-no-cgroup-left not has_cgroup $RPID
