@@ -3,10 +3,13 @@
 #
 # specs/htab_mem.spec through the whole tool, as root, quick: every point
 # is measured with ops, or is unsupported with the kernel's reason; every
-# use case with and without preallocation is a row of the seed's table.
+# use case with and without preallocation is a row of the seed's table,
+# with the memory of the point's own cgroup (gone after the run, also one
+# stopped by Ctrl-C or killed) and each producer's count in samples.csv.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/e2e/thread_rows.sh
 
 if [ "$(id -u)" -ne 0 ]; then
 	skip htab_mem/e2e "needs root to load BPF programs"
@@ -16,7 +19,9 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 D=$TMP/run
-$BPFSWEEP specs/htab_mem.spec --quick -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+$BPFSWEEP specs/htab_mem.spec --quick -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null &
+PID=$!
+wait $PID
 check htab_mem/spec-exit-0 [ $? = 0 ]
 SUM=$D/summary.csv
 expected=$($BPFSWEEP check specs/htab_mem.spec | sed -n 's/.*, \([0-9]*\) points$/\1/p')
@@ -51,3 +56,121 @@ for uc in overwrite batch_add_batch_del add_del_on_diff_cpu; do
 done
 # and the value size sweep reaches the bench's largest value
 check htab_mem/value-size-4096 grep -q "	4096	" "$TMP/rows"
+
+# --- memory: the point's own cgroup ------------------------------------------
+# every ok row has the memory of its cgroup and its map's memlock; the peak
+# of a run is at least its average
+has_memcg() {
+	[ -d /sys/fs/cgroup/memory ] || grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null
+}
+if has_memcg; then
+	paste <(csv_col "$SUM" status) <(csv_col "$SUM" mem_mean) <(csv_col "$SUM" mem_peak_max) \
+		<(csv_col "$SUM" memlock_mean) >"$TMP/mem"
+	check htab_mem/memory-filled awk -F'\t' '$1 == "ok" { n++; if (!($2 > 0 && $3 > 0 && $4 > 0)) bad = 1 }
+		END { exit bad || !n }' "$TMP/mem"
+	check htab_mem/peak-at-least-mean awk -F'\t' '$1 == "ok" && !($3 >= $2) { exit 1 }' "$TMP/mem"
+	# the seed's comparison: the BPF memory allocator against preallocation
+	paste <(csv_col "$SUM" exp) <(csv_col "$SUM" use_case) <(csv_col "$SUM" prealloc) \
+		<(csv_col "$SUM" status) <(csv_col "$SUM" mem_mean) | awk -F'\t' '$1 == 0' >"$TMP/pre"
+	for uc in overwrite batch_add_batch_del add_del_on_diff_cpu; do
+		on=$(awk -F'\t' -v u=$uc '$2 == u && $3 == "on" && $4 == "ok" { print $5 }' "$TMP/pre")
+		off=$(awk -F'\t' -v u=$uc '$2 == u && $3 == "off" && $4 == "ok" { print $5 }' "$TMP/pre")
+		echo "# $uc: avg mem prealloc on $on, off $off bytes"
+		check "htab_mem/$uc-prealloc-changes-mem" awk -v a="$on" -v b="$off" \
+			'BEGIN { exit !(a > 0 && b > 0 && a != b) }'
+	done
+else
+	skip htab_mem/memory "no memory cgroup controller on this machine"
+fi
+# the cgroups bpfsweep-<pid>-<n> of a run: none once it is over
+cgroups_of() { find /sys/fs/cgroup -maxdepth 8 -type d -name "bpfsweep-$1-*" 2>/dev/null; }
+check htab_mem/no-cgroup-left [ -z "$(cgroups_of "$PID")" ]
+
+# the seed's row: "overwrite  per-prod-op: 191.92 ± 0.07k/s, avg mem: 1.23 ± 0.00MiB,
+# peak mem: 1.49MiB", and maybe a quality note's number
+SEED='^overwrite +per-prod-op: [0-9.]+ ± [0-9.]+k/s, avg mem: [0-9.]+ ± [0-9.]+MiB, peak mem: [0-9.]+MiB( \[[0-9]+\])?$'
+check htab_mem/seed-row-shape [ "$(grep -Ec "$SEED" "$D/table.txt")" = 2 ]
+
+# --- per-producer counts in samples.csv ---------------------------------------
+check htab_mem/thread-rows-sum [ "$(thread_rows "$D" ops)" = ok ]
+
+# --- report: the table again, from the files alone --------------------------
+cp "$D/table.txt" "$TMP/table.run"
+$BPFSWEEP report "$D" >/dev/null 2>"$TMP/err"
+check htab_mem/report-exit-0 [ $? = 0 ]
+check htab_mem/report-same-table cmp -s "$D/table.txt" "$TMP/table.run"
+
+# --- an odd producer count for add_del_on_diff_cpu: a spec error -------------
+$BPFSWEEP specs/htab_mem.spec --set producers=3 -o "$TMP/odd" >/dev/null 2>"$TMP/err" </dev/null
+check htab_mem/odd-producers-exit-2 [ $? = 2 ]
+check htab_mem/odd-producers-located grep -q \
+	'^--set #1:1:[0-9]*: error: add_del_on_diff_cpu needs an even number of producers' "$TMP/err"
+check htab_mem/odd-producers-nothing-written [ ! -e "$TMP/odd" ]
+
+# --- Ctrl-C, SIGKILL and --resume: no cgroup outlives its run ---------------
+# Six points of 1.5 s (and their setup), so that a signal lands inside one.
+SHORT=(specs/htab_mem.spec --only "htab-mem -p8 style: use case x preallocation"
+	--set warmup=250ms --set duration=1250ms --set interval=250ms --set repeat=1)
+
+# wait_until SECONDS CMD...: poll CMD every 50 ms until it succeeds
+wait_until() {
+	local i n=$(($1 * 20))
+	shift
+	for ((i = 0; i < n; i++)); do
+		"$@" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+has_cgroup() { [ -n "$(cgroups_of "$1")" ]; }
+finished_rows() { [ "$(csv_col "$1/summary.csv" point 2>/dev/null | grep -c .)" -ge "$2" ]; }
+
+# SIGKILL inside a point: its cgroup stays, named for the dead process ...
+K=$TMP/killed
+KPID=
+if has_memcg; then
+	$BPFSWEEP "${SHORT[@]}" -o "$K" >/dev/null 2>&1 </dev/null &
+	KPID=$!
+	wait_until 20 has_cgroup $KPID
+	kill -KILL $KPID
+	wait $KPID 2>/dev/null
+	check htab_mem/sigkill-leaves-cgroup has_cgroup $KPID
+else
+	skip htab_mem/sigkill-leaves-cgroup "no memory cgroup controller on this machine"
+fi
+
+# ... until the next run's first point removes it; Ctrl-C inside the second
+# point: exit 130, the first point's row and the second's "interrupted" row,
+# and no cgroup of either run left
+I=$TMP/int
+$BPFSWEEP "${SHORT[@]}" -o "$I" >/dev/null 2>"$TMP/err" </dev/null &
+IPID=$!
+wait_until 30 finished_rows "$I" 1
+sleep 0.5
+kill -INT $IPID
+wait $IPID
+check htab_mem/sigint-exit-130 [ $? = 130 ]
+[ -n "$KPID" ] && check htab_mem/stale-cgroup-removed not has_cgroup $KPID
+check htab_mem/sigint-no-cgroup-left not has_cgroup $IPID
+st=$(csv_col "$I/summary.csv" status | tr '\n' ' ')
+echo "# interrupted run: $st"
+check htab_mem/sigint-finished-then-interrupted \
+	grep -Eq '^(ok )+interrupted $' <<<"$st"
+check htab_mem/sigint-thread-rows [ "$(thread_rows "$I" ops)" = ok ]
+
+# --resume completes it: every point ok, the finished points' samples
+# (their thread rows too) kept as they were, no cgroup left
+before=$(csv_col "$I/summary.csv" point | sed '$d' | tr '\n' ' ')
+grep -E "^(${before// /|}x)," "$I/samples.csv" >"$TMP/kept"
+$BPFSWEEP "${SHORT[@]}" --resume "$I" >/dev/null 2>"$TMP/err" </dev/null &
+RPID=$!
+wait $RPID
+check htab_mem/resume-exit-0 [ $? = 0 ]
+# the block's points, as many as the quick run's first experiment had
+check htab_mem/resume-all-ok [ "$(csv_col "$I/summary.csv" status | sort -u)" = ok -a \
+	"$(csv_col "$I/summary.csv" point | wc -l)" = "$(csv_col "$SUM" exp | grep -cx 0)" ]
+check htab_mem/resume-keeps-thread-rows [ "$(grep -c ',[0-9]$' "$TMP/kept")" -gt 0 ]
+check htab_mem/resume-keeps-samples [ "$(grep -cxFf "$TMP/kept" "$I/samples.csv")" = \
+	"$(wc -l <"$TMP/kept")" ]
+check htab_mem/resume-thread-rows [ "$(thread_rows "$I" ops)" = ok ]
+check htab_mem/resume-no-cgroup-left not has_cgroup $RPID

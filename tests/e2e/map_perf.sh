@@ -8,6 +8,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/e2e/thread_rows.sh
 
 if [ "$(id -u)" -ne 0 ]; then
 	skip map_perf/e2e "needs root to load BPF programs"
@@ -54,3 +55,71 @@ check map_perf/a-worker-per-cpu [ "$(csv_col "$SUM" nr_producers | sort -u)" = "
 # the seed's cases, map_perf_test 4 N and 4 N 16384, as rows of their tables
 check map_perf/seed-rows [ "$(grep -Ec \
 	'^hash_map_perf kmalloc +[0-9]+\.[0-9]{3} ± ' "$D/table.txt")" = 2 ]
+
+# --- the spread across workers ------------------------------------------------
+# every ok row: min <= median <= max and min <= mean <= max of the workers'
+# rates, the workers' mean x their count the point's rate (each worker's
+# rate is its events over the measured time, the point's the mean of its
+# intervals' rates: not quite the same on a loaded machine, within 1%)
+paste <(csv_col "$SUM" status) <(csv_col "$SUM" nr_producers) \
+	<(csv_col "$SUM" events_per_s_mean) <(csv_col "$SUM" events_per_s_worker_min) \
+	<(csv_col "$SUM" events_per_s_worker_median) <(csv_col "$SUM" events_per_s_worker_max) \
+	<(csv_col "$SUM" events_per_s_worker_mean) >"$TMP/workers"
+check map_perf/worker-order awk -F'\t' '$1 == "ok" { n++
+		if (!($4 > 0 && $4 <= $5 && $5 <= $6 && $4 <= $7 && $7 <= $6)) bad = 1 }
+	END { exit bad || !n }' "$TMP/workers"
+awk -F'\t' '$1 == "ok" { d = ($7 * $2 - $3) / $3 * 100; d = d < 0 ? -d : d; if (d > m) m = d }
+	END { printf "# mean per worker x workers vs events/s: at most %.3f%% apart\n", m }' "$TMP/workers"
+check map_perf/worker-mean-times-workers awk -F'\t' '$1 == "ok" {
+		if (($7 * $2 - $3) / $3 > 0.01 || ($3 - $7 * $2) / $3 > 0.01) exit 1 }' "$TMP/workers"
+
+# and exactly so against samples.csv: the workers' mean x their count is
+# all the workers' events over the measured time
+paste <(csv_col "$D/samples.csv" point) <(csv_col "$D/samples.csv" warmup) \
+	<(csv_col "$D/samples.csv" elapsed_ns) <(csv_col "$D/samples.csv" events) \
+	<(csv_col "$D/samples.csv" thread) >"$TMP/samples"
+check map_perf/worker-mean-from-samples awk -F'\t' '
+	NR == FNR { if ($2 == 0 && $5 != "") ev[$1] += $4
+		    if ($2 == 0 && $5 == "") ns[$1] += $3
+		    next }
+	FNR == 1 { next }
+	$1 in ns { n++; r = ev[$1] / (ns[$1] / 1e9); if ((r - $2) * (r - $2) > (r / 1e5) ^ 2) bad = 1 }
+	END { exit bad || !n }' "$TMP/samples" <(paste -d'\t' <(echo point; csv_col "$SUM" point) \
+	<(echo x; awk -F'\t' '{ printf "%.3f\n", $7 * $2 }' "$TMP/workers"))
+check map_perf/thread-rows-sum [ "$(thread_rows "$D" events)" = ok ]
+
+# --- map_perf_test's per-CPU lines under the seed's two rows ----------------
+# "0:hash_map_perf kmalloc 203983 events per sec", one per worker, in order;
+# with the lowest and highest rate those of the summary's worker_min and max
+awk -v n="$nr_cpus" '
+	/^hash_map_perf kmalloc +[0-9]/ { want = 0; rows++; next }
+	want < n && match($0, /^[0-9]+:hash_map_perf kmalloc [0-9]+ events per sec$/) {
+		split($0, f, /[: ]/)
+		if (f[1] != want) bad = 1
+		print rows, f[4]; want++; next }
+	{ if (rows && want < n) bad = 1 }
+	END { exit bad || rows != 2 || want != n }' "$D/table.txt" >"$TMP/lines"
+check map_perf/worker-lines [ $? = 0 ]
+check map_perf/worker-lines-count [ "$(wc -l <"$TMP/lines")" = $((2 * nr_cpus)) ]
+for e in 0 1; do
+	lo=$(awk -F'\t' -v e=$e 'NR == e + 1 { printf "%.0f", $4 }' "$TMP/workers")
+	hi=$(awk -F'\t' -v e=$e 'NR == e + 1 { printf "%.0f", $6 }' "$TMP/workers")
+	mine=$(awk -v r=$((e + 1)) '$1 == r { print $2 }' "$TMP/lines" | sort -n | sed -n '1p;$p' |
+		tr '\n' ' ')
+	check "map_perf/worker-lines-$e-min-max" [ "$mine" = "$lo $hi " ]
+done
+
+# --- the chart: events against max_entries, a line per map kind -------------
+DAT=$(ls "$D"/plots/*events-vs-max-entries*.dat 2>/dev/null)
+check map_perf/chart-dat [ -s "$DAT" ]
+# its points are the summary's rows of the map kinds (in M/s, to 6 decimals)
+paste <(csv_col "$SUM" exp) <(csv_col "$SUM" status) <(csv_col "$SUM" map) \
+	<(csv_col "$SUM" max_entries) <(csv_col "$SUM" events_per_s_mean) |
+	awk -F'\t' '$1 == 2 && $2 == "ok" { printf "%s %s %.9f\n", $3, $4, $5 / 1e6 }' >"$TMP/want"
+awk '/^# map=/ { m = substr($2, 5) } /^[0-9]/ { print m, $1, $2 }' "$DAT" >"$TMP/got"
+echo "# chart: $(wc -l <"$TMP/got") points"
+check map_perf/chart-points-exist [ -s "$TMP/want" ]
+check map_perf/chart-points awk 'NR == FNR { want[NR] = $0; n = NR; next }
+	{ split(want[FNR], w, " ")
+	  if ($1 != w[1] || $2 != w[2] || ($3 - w[3]) ^ 2 > 1e-12) bad = 1 }
+	END { exit bad || FNR != n }' "$TMP/want" "$TMP/got"

@@ -16,6 +16,7 @@
 
 #include "check.h"
 #include "integ_util.h"
+#include "memcg.h"
 #include "wl_run.h"
 #include "param.h"
 #include "result.h"
@@ -207,6 +208,61 @@ TEST(prealloc_memlock)
 	CHECK(on > off + 8192 * 32);
 }
 
+/*
+ * What the map's setup charges to a memory cgroup of its own, as the
+ * runner reads it; 0, -ENOENT without a memory controller, else -errno.
+ */
+static int setup_charge(const char *prealloc_set, uint64_t *charged, char *why, size_t len)
+{
+	struct wl_threads thr;
+	struct wl_point pt;
+	struct memcg *mc;
+	uint64_t before, after, peak;
+	void *state;
+	int err;
+
+	if (!make_point(&pt, prealloc_set, NULL))
+		return -EINVAL;
+	err = memcg_create(&mc, why, len);
+	if (err)
+		return err;
+	err = memcg_read(mc, &before, &peak);
+	if (!err)
+		err = wl->setup(&pt, &state, &thr, why, len);
+	if (!err) {
+		err = memcg_read(mc, &after, &peak);
+		wl->teardown(state);
+	}
+	memcg_destroy(mc);
+	*charged = err ? 0 : after - before;
+	return err;
+}
+
+/*
+ * The memory cgroup tells the allocators apart as the memlock does: the
+ * preallocated map's elements are charged at setup, the BPF memory
+ * allocator's are not (its per-CPU caches are a few pages).
+ */
+TEST(prealloc_memcg)
+{
+	uint64_t on = 0, off = 0;
+	char why[256] = "";
+	int err;
+
+	NEED_ROOT();
+	err = setup_charge("prealloc=on", &on, why, sizeof(why));
+	if (err == -ENOENT)
+		SKIP(why);
+	if (!err)
+		err = setup_charge("prealloc=off", &off, why, sizeof(why));
+	if (err)
+		CHECK_FAIL_("%d (%s)", err, why);
+	printf("# charged by setup: prealloc on %llu, off %llu bytes\n",
+	       (unsigned long long)on, (unsigned long long)off);
+	CHECK(off > 0);
+	CHECK(on > off + 8192 * 32);
+}
+
 /* validate, then setup: the same refusal, at the parameter at fault, in the bench's words. */
 TEST(odd_producers)
 {
@@ -395,6 +451,6 @@ TEST(too_big_map_fails)
 	CHECK_INT(count_fds(), before);
 }
 
-RUN_TESTS(every_use_case, largest_value, prealloc_memlock, odd_producers, small_max_entries,
+RUN_TESTS(every_use_case, largest_value, prealloc_memlock, prealloc_memcg, odd_producers, small_max_entries,
 	  exact_max_entries, other_threads_do_not_count, stop_wakes_lone_adder,
 	  probe_and_no_fd_leak, too_big_map_fails)
