@@ -398,8 +398,8 @@ static bool folded(const struct block *b, enum group_style style, int i)
 }
 
 /*
- * "n/a: memory: no memory controller": why the block's ok rows lack a
- * number (the caveat a row that ran may carry), each reason once.
+ * "note: memory: no memory controller": the caveats of the block's ok
+ * rows (why a number is n/a, or what it includes), each reason once.
  */
 static void print_caveats(FILE *out, const struct block *b)
 {
@@ -412,7 +412,7 @@ static void print_caveats(FILE *out, const struct block *b)
 		for (int j = 0; j < i && !seen; j++)
 			seen = b->rows[j]->status == PS_OK && !strcmp(b->rows[j]->reason, r->reason);
 		if (!seen)
-			fprintf(out, "n/a: %s\n", r->reason);
+			fprintf(out, "note: %s\n", r->reason);
 	}
 }
 

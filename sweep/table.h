@@ -59,7 +59,7 @@ void table_title_notes(const struct run_facts *facts, char *buf, size_t len);
  * unit (metric.h).  With worker_rows, each ok row is followed by a line per
  * producer, "0:label 203983 events per sec" as map_perf_test prints them.
  * Why ok rows show "n/a" (their reason: memory could not be read) follows
- * the block's rows and footnotes, once per reason: "n/a: memory: why".  With e->group set, rows are ordered by
+ * the block's rows and footnotes, once per reason: "note: memory: why".  With e->group set, rows are ordered by
  * the group parameter's values (as the spec lists them, stable), and groups
  * are told apart by a blank line when the labels name the group value, or
  * else by a block of their own titled "Title (group=value)".  Two or more

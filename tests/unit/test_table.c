@@ -533,12 +533,12 @@ TEST(unknown_gauge)
 	CHECK_TEXT(render(&cfg, &r, 1),
 		   "overwrite\n=========\noverwrite            per-prod-op: 191.92 ± 0.07k/s, "
 		   "avg mem: n/a, peak mem: n/a\n"
-		   "n/a: memory: no memory controller\n");
+		   "note: memory: no memory controller\n");
 	cfg.wl = other_workload("htab_mem", mem_metrics, 4, NULL);
 	CHECK_TEXT(render(&cfg, &r, 1),
 		   "overwrite\n=========\noverwrite            1535.36 ± 0.56k/s (mem n/a, "
 		   "mem_peak n/a, memlock 0.50 ± 0.00MiB)\n"
-		   "n/a: memory: no memory controller\n");
+		   "note: memory: no memory controller\n");
 	/* the same reason twice is said once */
 	e.values = "{mem}";
 	e.label = "{producers}";
@@ -548,7 +548,7 @@ TEST(unknown_gauge)
 	pt2.wp.v[P_PRODUCERS] = 2;
 	CHECK_TEXT(render(&cfg, two, 2),
 		   "overwrite\n=========\n8                    n/a\n2                    n/a\n"
-		   "n/a: memory: no memory controller\n");
+		   "note: memory: no memory controller\n");
 }
 
 /* worker_rows: map_perf_test's per-producer lines under each ok row that has them. */
