@@ -3,7 +3,8 @@
  * What the root integration tests of the BPF workloads share: a sleep that
  * survives signals, the process's open descriptors (leak checks), and a
  * foreign process making the syscall the workloads trigger on (filter
- * checks).  Include once per test binary.
+ * checks), and the skip of a test that loads BPF without root.  Include
+ * once per test binary, after check.h.
  */
 #ifndef TESTS_INTEG_UTIL_H
 #define TESTS_INTEG_UTIL_H
@@ -15,6 +16,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#define NEED_ROOT() do {							\
+	if (geteuid() != 0)							\
+		SKIP("needs root to load BPF programs");			\
+} while (0)
 
 static void sleep_ms(int ms)
 {

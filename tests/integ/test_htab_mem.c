@@ -62,11 +62,6 @@ static bool make_point(struct wl_point *pt, ...)
 	return ok;
 }
 
-#define NEED_ROOT() do {							\
-	if (geteuid() != 0)							\
-		SKIP("needs root to load BPF programs");			\
-} while (0)
-
 struct run {
 	uint64_t counts[WL_MAX_METRICS];
 	uint64_t thread_counts[WL_RUN_MAX_THREADS];

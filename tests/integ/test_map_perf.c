@@ -70,11 +70,6 @@ static bool make_point(struct wl_point *pt, const char *set, ...)
 	return ok;
 }
 
-#define NEED_ROOT() do {							\
-	if (geteuid() != 0)							\
-		SKIP("needs root to load BPF programs");			\
-} while (0)
-
 /* The CPUs this process may run on: what workers = all means. */
 static int allowed_cpus(void)
 {

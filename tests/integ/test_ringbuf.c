@@ -96,11 +96,6 @@ static void report(const char *label, const struct wl_run_result *res, int ms)
 	       res->counts[0] / (ms * 1e3), res->counts[1] / (ms * 1e3));
 }
 
-#define NEED_ROOT() do {							\
-	if (geteuid() != 0)							\
-		SKIP("needs root to load BPF programs");			\
-} while (0)
-
 /* Run the point and expect hits; label is what the "# " line says. */
 #define EXPECT_HITS(label, ...) do {						\
 	struct wl_point pt_ = make_point(__VA_ARGS__, NULL);			\
