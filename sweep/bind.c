@@ -41,7 +41,10 @@ static const struct param_def retry_noisy_def = {
 struct report_opts {
 	const char *label;	/* into the spec; NULL when absent */
 	const char *values;	/* likewise */
+	struct loc values_loc;
 	bool worker_rows;
+	struct baseline_ref baseline;
+	bool baseline_bad;	/* reported: say nothing more of it */
 	int group;
 	struct plot_req plots[MAX_PLOTS];
 	int nr_plots;
@@ -465,6 +468,44 @@ static void bind_plot(const struct binder *b, const struct spec_entry *e,
  * label, values, worker_rows, group, plot or logx, in [report] or a
  * [params] override; false for other keys.
  */
+/*
+ * "baseline = PARAM=VALUE": the parameter and its value, checked against
+ * the parameter's type here and against the experiment's axis by
+ * check_baseline(); "baseline =" asks for none (a [params] override).
+ */
+static void bind_baseline(const struct binder *b, const struct spec_entry *e,
+			  struct report_opts *rep)
+{
+	const char *v = e->value, *eq = strchr(v, '=');
+	struct baseline_ref ref = { .on = true, .loc = e->val_loc };
+	char err[256];
+	struct loc at;
+
+	rep->baseline = (struct baseline_ref){ 0 };
+	rep->baseline_bad = true;
+	if (!v[0]) {
+		rep->baseline_bad = false;
+		return;
+	}
+	if (!eq || eq == v || !eq[1]) {
+		diag_at(&e->val_loc, "expected 'baseline = PARAM=VALUE', as in overwrite=off");
+		return;
+	}
+	ref.param = lookup_param(b, v, eq - v, &e->val_loc, false);
+	if (ref.param < 0)
+		return;
+	at = loc_plus(&e->val_loc, eq + 1 - v);
+	if (param_parse_scalar(&b->cfg->wl->params[ref.param], eq + 1, strlen(eq + 1),
+			       &ref.val, err, sizeof(err))) {
+		diag_at(&at, "baseline value of '%s': %s", b->cfg->wl->params[ref.param].name,
+			err);
+		return;
+	}
+	ref.loc = at;
+	rep->baseline = ref;
+	rep->baseline_bad = false;
+}
+
 static bool bind_report_entry(const struct binder *b, const struct spec_entry *e,
 			      struct report_opts *rep)
 {
@@ -478,6 +519,10 @@ static bool bind_report_entry(const struct binder *b, const struct spec_entry *e
 		check_values(b, e);
 		/* likewise "values =": the workload's own row */
 		rep->values = e->value[0] ? e->value : NULL;
+		rep->values_loc = e->val_loc;
+		return true;
+	case RK_BASELINE:
+		bind_baseline(b, e, rep);
 		return true;
 	case RK_WORKER_ROWS:
 		bind_worker_rows(b, e, rep);
@@ -861,8 +906,86 @@ static void check_link(const struct workload *wl, const struct experiment *x,
 	}
 }
 
+/* Is the baseline's value one that x's axis of its parameter takes? */
+static bool axis_has(const struct axis *ax, long long v)
+{
+	for (int i = 0; i < ax->nr_vals; i++)
+		if (ax->vals[i] == v)
+			return true;
+	return false;
+}
+
+/* Does the values template use a field relative to the baseline?  Where, into *at. */
+static bool values_need_baseline(const struct workload *wl, const char *v, size_t *at)
+{
+	const char *open, *close;
+	struct metric_field f;
+	char why[256];
+	size_t off;
+
+	for (open = strchr(v, '{'); open; open = strchr(close + 1, '{')) {
+		close = strchr(open + 1, '}');
+		if (!close)
+			return false;
+		if (metric_field_parse(wl, open + 1, close - open - 1, &f, &off, why, sizeof(why)))
+			continue;
+		if (metric_field_needs_baseline(&f)) {
+			*at = open + 1 - v;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The baseline of x against its axes: its value must be one the
+ * experiment runs, and only its parameter may differ between a point and
+ * its baseline, so no axis may follow it or be followed by it.  A values
+ * field relative to the baseline needs one.
+ */
+static void check_baseline(const struct binder *b, const struct experiment *x,
+			   const struct report_opts *rep)
+{
+	const struct baseline_ref *ref = &rep->baseline;
+	const struct workload *wl = b->cfg->wl;
+	const struct axis *ax;
+	char text[128];
+	size_t at;
+
+	if (!ref->on) {
+		if (!rep->baseline_bad && rep->values && values_need_baseline(wl, rep->values, &at)) {
+			struct loc l = loc_plus(&rep->values_loc, at);
+
+			diag_at(&l, "this field is relative to a baseline, and experiment '%s' has "
+				"none: add 'baseline = PARAM=VALUE' to [report]", x->title);
+		}
+		return;
+	}
+	ax = experiment_axis(x, ref->param);
+	param_format(&wl->params[ref->param], ref->val, text, sizeof(text));
+	if (ax->linked) {
+		diag_at(&ref->loc, "baseline parameter '%s' follows '%s' in experiment '%s': "
+			"a baseline needs an axis of its own", wl->params[ref->param].name,
+			wl->params[ax->link].name, x->title);
+		return;
+	}
+	for (int a = 0; a < x->nr_axes; a++) {
+		if (!x->axes[a].linked || x->axes[a].link != ref->param)
+			continue;
+		diag_at(&ref->loc, "'%s' follows baseline parameter '%s' in experiment '%s': "
+			"a point and its baseline would differ in both",
+			wl->params[x->axes[a].param].name, wl->params[ref->param].name, x->title);
+		return;
+	}
+	if (!axis_has(ax, ref->val))
+		diag_at(&ref->loc, "baseline %s=%s is not a point of experiment '%s': '%s' "
+			"takes other values there", wl->params[ref->param].name, text, x->title,
+			wl->params[ref->param].name);
+}
+
 static int set_report_opts(struct experiment *x, const struct report_opts *rep)
 {
+	x->baseline = rep->baseline;
 	x->group = rep->group;
 	x->logx = rep->logx;
 	x->nr_plots = rep->nr_plots;
@@ -915,6 +1038,8 @@ int bind_report_section(const struct spec *s, const struct workload *wl, struct 
 		memcpy(x->plots, rep.plots, sizeof(x->plots));
 	}
 	x->worker_rows = rep.worker_rows;
+	if (has_key(b.report, "baseline"))
+		x->baseline = rep.baseline;
 	if (has_key(b.report, "values"))
 		err = replace_str(&x->values, rep.values);
 	if (!err && has_key(b.report, "label"))
@@ -1055,8 +1180,11 @@ static int bind_experiment(struct binder *b, const struct spec_section *sec,
 			err = default_axis(wl, i, &x->axes[x->nr_axes++]);
 	if (!err) {
 		check_links(b, x);
+		check_baseline(b, x, &rep);
 		count_points(b, x);
 	}
+	if (rep.baseline.loc.file == b->s->path)
+		rep.baseline.loc.file = b->cfg->spec_path;
 	return err ? err : set_report_opts(x, &rep);
 }
 

@@ -44,6 +44,17 @@ struct plot_req {
 	int by;			/* param index, or -1 */
 };
 
+/*
+ * "baseline = bench=base": each point's figures relative to the point with
+ * the same other values and param = val (sweep/baseline.h).
+ */
+struct baseline_ref {
+	bool on;		/* zero-initialized: no baseline */
+	int param;		/* index into wl->params */
+	long long val;
+	struct loc loc;		/* of the value text */
+};
+
 /* "logx = auto|on|off": a log x axis for doubling sweeps, always, or never. */
 enum plot_logx { LOGX_AUTO, LOGX_ON, LOGX_OFF };
 extern const char *const plot_logx_names[];	/* by enum plot_logx, NULL-terminated */
@@ -56,6 +67,7 @@ struct experiment {
 	/* a row's numbers, "per-prod-op: {ops.per_worker:k/s}", or NULL (metric.h) */
 	char *values;
 	bool worker_rows;	/* a line per producer under each ok row */
+	struct baseline_ref baseline;
 	int group;		/* param index, or -1 */
 	struct plot_req plots[MAX_PLOTS];
 	int nr_plots;

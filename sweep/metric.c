@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "metric.h"
 #include "suggest.h"
 
@@ -26,7 +27,8 @@ static const struct metric_unit units[] = {
 /* By enum field_stat. */
 static const char *const stat_names[] = {
 	"", "mean", "median", "min", "max", "stddev", "ci95", "per_worker",
-	"worker_min", "worker_median", "worker_max", "worker_mean", NULL,
+	"worker_min", "worker_median", "worker_max", "worker_mean", "over_base_ns", "vs_base",
+	NULL,
 };
 
 static const char *const kind_units[] = {
@@ -115,11 +117,16 @@ static int parse_stat(const struct workload *wl, int m, const char *w, size_t le
 				 suggest_hint(hint, sizeof(hint), best));
 		else
 			snprintf(why, whylen, "unknown statistic '%s' (use mean, median, min, max, "
-				 "stddev, ci95, per_worker, worker_min, worker_median, worker_max "
-				 "or worker_mean)", word);
+				 "stddev, ci95, per_worker, worker_min, worker_median, worker_max, "
+				 "worker_mean, over_base_ns or vs_base)", word);
 		return -1;
 	}
-	if (s >= FS_PER_WORKER && !wl->metrics[m].per_thread) {
+	if (s == FS_OVER_BASE_NS && wl->metrics[m].kind != MK_COUNTER) {
+		snprintf(why, whylen, "statistic 'over_base_ns' is time per event and needs a "
+			 "counter, and '%s' is a gauge", wl->metrics[m].name);
+		return -1;
+	}
+	if (s >= FS_PER_WORKER && s <= FS_WORKER_MEAN && !wl->metrics[m].per_thread) {
 		snprintf(why, whylen, "statistic '%s' needs a per-thread metric, and '%s' of "
 			 "workload '%s' is not one", word, wl->metrics[m].name, wl->name);
 		return -1;
@@ -173,6 +180,11 @@ int metric_field_parse(const struct workload *wl, const char *text, size_t len,
 	if (!colon)
 		return 0;
 	*at = colon + 1 - text;
+	if (metric_field_needs_baseline(f)) {
+		/* ns and a ratio have one scale each: a unit would say something false */
+		snprintf(why, whylen, "statistic '%s' takes no unit", stat_names[f->stat]);
+		return -EINVAL;
+	}
 	f->unit = parse_unit(&wl->metrics[f->metric], colon + 1, len - *at, why, whylen);
 	return f->unit ? 0 : -EINVAL;
 }
@@ -199,13 +211,41 @@ static double stat_value(const struct summary *s, enum field_stat st)
 	}
 }
 
+bool metric_field_needs_baseline(const struct metric_field *f)
+{
+	return f->stat == FS_OVER_BASE_NS || f->stat == FS_VS_BASE;
+}
+
+/* "+1000.0 ± 3.2ns", "0.500 ± 0.001x"; n/a without a baseline; the mean alone without an sd. */
+static void format_vs_base(const struct metric_field *f, const struct point_result *r,
+			   const struct point_result *base, char *buf, size_t len)
+{
+	struct baseline_delta d;
+	bool ns = f->stat == FS_OVER_BASE_NS;
+	double v, sd;
+
+	baseline_of_metric(r, base, f->metric, &d);
+	v = ns ? d.over_ns : d.ratio;
+	sd = ns ? d.over_ns_sd : d.ratio_sd;
+	if (isnan(v))
+		snprintf(buf, len, "n/a");
+	else if (isnan(sd))
+		snprintf(buf, len, ns ? "%+.1fns" : "%.3fx", v);
+	else
+		snprintf(buf, len, ns ? "%+.1f ± %.1fns" : "%.3f ± %.3fx", v, sd);
+}
+
 void metric_field_format(const struct metric_field *f, const struct point_result *r,
-			 char *buf, size_t len)
+			 const struct point_result *base, char *buf, size_t len)
 {
 	const struct summary *s = &r->stat[f->metric];
 	double np = r->nr_producers;
 
 	switch (f->stat) {
+	case FS_OVER_BASE_NS:
+	case FS_VS_BASE:
+		format_vs_base(f, r, base, buf, len);
+		break;
 	case FS_MEAN_SD:
 		metric_format_sd(s->mean, s->stddev, f->unit, buf, len);
 		break;

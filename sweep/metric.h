@@ -62,6 +62,12 @@ enum field_stat {
 	FS_WORKER_MEDIAN,
 	FS_WORKER_MAX,
 	FS_WORKER_MEAN,
+	/*
+	 * Relative to the point's baseline ([report] baseline, baseline.h):
+	 * ns per event over it (counters), and the ratio to it, "± sd" each.
+	 */
+	FS_OVER_BASE_NS,
+	FS_VS_BASE,
 };
 
 struct metric_field {
@@ -78,9 +84,16 @@ struct metric_field {
 int metric_field_parse(const struct workload *wl, const char *text, size_t len,
 		       struct metric_field *f, size_t *at, char *why, size_t whylen);
 
-/* Field f of the ok point r, as the table shows it; "n/a" when unknown. */
+/* Is f relative to a baseline point (over_base_ns, vs_base)? */
+bool metric_field_needs_baseline(const struct metric_field *f);
+
+/*
+ * Field f of the ok point r, as the table shows it; "n/a" when unknown.
+ * base is r's baseline point (baseline_find()), or NULL: the baseline
+ * fields are then n/a.
+ */
 void metric_field_format(const struct metric_field *f, const struct point_result *r,
-			 char *buf, size_t len);
+			 const struct point_result *base, char *buf, size_t len);
 
 /* Index of the workload's per_thread metric, or -1. */
 int wl_thread_metric(const struct workload *wl);

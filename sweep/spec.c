@@ -23,7 +23,7 @@ const char *const spec_sweep_keys[] = {
 	NULL
 };
 const char *const spec_report_keys[] = {
-	"label", "group", "plot", "logx", "values", "worker_rows", NULL,
+	"label", "group", "plot", "logx", "values", "worker_rows", "baseline", NULL,
 };
 
 enum lex_err {

@@ -40,7 +40,8 @@ struct spec {
 enum sweep_key { SK_TITLE, SK_WORKLOAD, SK_WARMUP, SK_DURATION, SK_INTERVAL, SK_REPEAT,
 		 SK_AFFINITY, SK_MAX_CV, SK_RETRY_NOISY, SK_KERNEL, SK_VM_ACCEL, SK_VM_CPUS,
 		 SK_VM_MEM, SK_VM_BOOT_TIMEOUT };
-enum report_key { RK_LABEL, RK_GROUP, RK_PLOT, RK_LOGX, RK_VALUES, RK_WORKER_ROWS };
+enum report_key { RK_LABEL, RK_GROUP, RK_PLOT, RK_LOGX, RK_VALUES, RK_WORKER_ROWS,
+		  RK_BASELINE };
 extern const char *const spec_sweep_keys[];
 extern const char *const spec_report_keys[];
 

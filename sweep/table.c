@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "matrix.h"
 #include "metric.h"
 #include "table.h"
@@ -71,17 +72,23 @@ static void print_metric(FILE *out, const struct workload *wl, int m, const stru
 	fputs(buf, out);
 }
 
+/* A row and its baseline point (NULL: none) for its values template. */
+struct row_ctx {
+	const struct point_result *r;
+	const struct point_result *base;
+};
+
 /* A {metric.stat:unit} field of a values template: see metric.h. */
 static bool field_value(const char *name, const void *ctx, char *buf, size_t len)
 {
-	const struct point_result *r = ctx;
+	const struct row_ctx *rc = ctx;
 	struct metric_field f;
 	char why[256];
 	size_t at;
 
-	if (metric_field_parse(r->pt->wp.wl, name, strlen(name), &f, &at, why, sizeof(why)))
+	if (metric_field_parse(rc->r->pt->wp.wl, name, strlen(name), &f, &at, why, sizeof(why)))
 		return false;
-	metric_field_format(&f, r, buf, len);
+	metric_field_format(&f, rc->r, rc->base, buf, len);
 	return true;
 }
 
@@ -90,9 +97,10 @@ static bool field_value(const char *name, const void *ctx, char *buf, size_t len
  * expanded, or "unsupported: why"
  */
 static void print_values(FILE *out, const struct experiment *e, const struct workload *wl,
-			 const struct point_result *r)
+			 const struct row_ctx *rc)
 {
 	const char *tpl = e->values ? e->values : wl->values;
+	const struct point_result *r = rc->r;
 	char buf[VALUES_LEN];
 
 	if (r->status != PS_OK) {
@@ -102,7 +110,7 @@ static void print_values(FILE *out, const struct experiment *e, const struct wor
 		return;
 	}
 	if (tpl) {
-		template_expand(tpl, field_value, r, buf, sizeof(buf));
+		template_expand(tpl, field_value, rc, buf, sizeof(buf));
 		fputs(buf, out);
 		return;
 	}
@@ -168,6 +176,9 @@ struct block {
 	int *group;		/* index of the row's group value in the group axis */
 	int nr;
 	int width;
+	/* the whole run's points, where a row's baseline point is found */
+	const struct point_result *set;
+	int nr_set;
 };
 
 static int group_of(const struct experiment *e, const struct point *pt)
@@ -220,6 +231,8 @@ static int block_build(struct block *b, const struct sweep_cfg *cfg, int exp,
 
 	if (err)
 		return err;
+	b->set = results;
+	b->nr_set = nr;
 	for (int i = 0; i < nr; i++) {
 		if (results[i].pt->exp != exp)
 			continue;
@@ -375,6 +388,7 @@ static void print_row(FILE *out, const struct sweep_cfg *cfg, const struct exper
 		      const struct block *b, enum group_style style, int i, struct notes *nt)
 {
 	int first, nr = count_unsupported(b, style, i, &first);
+	struct row_ctx rc = { b->rows[i], baseline_find(cfg, b->rows[i], b->set, b->nr_set) };
 
 	if (nr >= 2) {
 		if (first == i)
@@ -382,7 +396,7 @@ static void print_row(FILE *out, const struct sweep_cfg *cfg, const struct exper
 		return;
 	}
 	fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
-	print_values(out, e, cfg->wl, b->rows[i]);
+	print_values(out, e, cfg->wl, &rc);
 	mark_row(out, nt, b->rows[i]);
 	fputc('\n', out);
 	if (e->worker_rows)

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Figures relative to a baseline point: see baseline.h. */
+#include <math.h>
+
+#include "baseline.h"
+
+#define NS_PER_S	1e9
+
+void baseline_delta(double r, double sd_r, double b, double sd_b, struct baseline_delta *d)
+{
+	double rel_r, rel_b, ns_r, ns_b;
+
+	d->ratio = d->ratio_sd = d->over_ns = d->over_ns_sd = NAN;
+	/* no time per event at a rate of zero; NaN compares false and stays out too */
+	if (!(r > 0) || !(b > 0) || !isfinite(r) || !isfinite(b))
+		return;
+	d->ratio = r / b;
+	d->over_ns = NS_PER_S / r - NS_PER_S / b;
+	rel_r = sd_r / r;
+	rel_b = sd_b / b;
+	d->ratio_sd = d->ratio * hypot(rel_r, rel_b);
+	/* d(1e9/x)/dx = -1e9/x²: each point's sd scaled, the two in quadrature */
+	ns_r = NS_PER_S * sd_r / (r * r);
+	ns_b = NS_PER_S * sd_b / (b * b);
+	d->over_ns_sd = hypot(ns_r, ns_b);
+	/* hypot() of an infinity is infinite even beside a NaN: keep unknown unknown */
+	if (isnan(sd_r) || isnan(sd_b))
+		d->ratio_sd = d->over_ns_sd = NAN;
+}
+
+bool baseline_pairs(const struct baseline_ref *ref, int nr_params, const long long *v,
+		    const long long *bv)
+{
+	if (!ref->on || bv[ref->param] != ref->val)
+		return false;
+	for (int p = 0; p < nr_params; p++)
+		if (p != ref->param && v[p] != bv[p])
+			return false;
+	return true;
+}
+
+const struct point_result *baseline_find(const struct sweep_cfg *cfg,
+					 const struct point_result *r,
+					 const struct point_result *set, int nr)
+{
+	const struct baseline_ref *ref = &cfg->exps[r->pt->exp].baseline;
+	int np = cfg->wl->nr_params;
+
+	if (!ref->on)
+		return NULL;
+	for (int i = 0; i < nr; i++) {
+		const struct point *b = set[i].pt;
+
+		if (b->exp == r->pt->exp && baseline_pairs(ref, np, r->pt->wp.v, b->wp.v))
+			return set[i].status == PS_OK ? &set[i] : NULL;
+	}
+	return NULL;
+}
+
+void baseline_of_metric(const struct point_result *r, const struct point_result *base, int m,
+			struct baseline_delta *d)
+{
+	if (!base || r->status != PS_OK) {
+		baseline_delta(NAN, NAN, NAN, NAN, d);
+		return;
+	}
+	baseline_delta(r->stat[m].mean, r->stat[m].stddev, base->stat[m].mean,
+		       base->stat[m].stddev, d);
+	/* the baseline against itself: one measurement, no difference to be unsure of */
+	if (base == r && !isnan(d->ratio))
+		d->ratio_sd = d->over_ns_sd = 0;
+}
+
+bool cfg_has_baseline(const struct sweep_cfg *cfg)
+{
+	for (int x = 0; x < cfg->nr_exps; x++)
+		if (cfg->exps[x].baseline.on)
+			return true;
+	return false;
+}
