@@ -374,11 +374,15 @@ static int finish(struct run_state *rs)
 
 	if (err)
 		return err;
+	err = results_fill_baseline(rs->dir, rs->cfg, rs->set, rs->nr_set);
+	if (err)
+		diag_err("cannot write the baseline columns of %s/summary.csv: %s", rs->dir,
+			 strerror(-err));
 	read_facts(rs);
 	table.res = job.chart_res = rs->set;
 	table.nr = job.nr_chart = rs->nr_set;
 	table.facts = job.chart_facts = &rs->facts;
-	err = render_write(rs->dir, &job);
+	err = render_write(rs->dir, &job) ?: err;
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
 	note_oversubscribed(rs);

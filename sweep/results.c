@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "csvfile.h"
 #include "metric.h"
 #include "resultdir.h"
@@ -22,7 +23,7 @@
  * Longest row: fixed columns, every parameter, six statistics per metric
  * and four of the per-thread metric's workers.
  */
-#define MAX_COLS	(16 + WL_MAX_PARAMS + 6 * WL_MAX_METRICS + 4)
+#define MAX_COLS	(16 + WL_MAX_PARAMS + 6 * WL_MAX_METRICS + 4 + NR_BASE_COLS * WL_MAX_METRICS)
 #define FIELD_LEN	512
 
 struct results_file {
@@ -37,6 +38,9 @@ struct results {
 	struct results_file summary;
 	int rollback_err;	/* of the last failed append, 0 if it was undone */
 };
+
+/* Per counter, with a baseline: ns per event over it and the ratio, each mean and sd. */
+#define NR_BASE_COLS	4
 
 /* One row being built: fields point into buf. */
 struct row {
@@ -123,6 +127,25 @@ static void stat_column(struct row *r, const struct metric_def *d, const char *s
 		 d->kind == MK_GAUGE ? "" : "_per_s", stat);
 }
 
+/*
+ * "hits_over_base_ns_mean", "_sd", "hits_vs_base_mean", "_sd" of each
+ * counter, last, and only when the spec sets a baseline: every other
+ * run's summary.csv stays as it was.
+ */
+static void baseline_header(const struct sweep_cfg *cfg, struct row *r)
+{
+	static const char *const cols[NR_BASE_COLS] = {
+		"over_base_ns_mean", "over_base_ns_sd", "vs_base_mean", "vs_base_sd",
+	};
+	const struct workload *wl = cfg->wl;
+
+	if (!cfg_has_baseline(cfg))
+		return;
+	for (int m = 0; m < wl->nr_metrics; m++)
+		for (int c = 0; wl->metrics[m].kind == MK_COUNTER && c < NR_BASE_COLS; c++)
+			snprintf(row_next(r), FIELD_LEN, "%s_%s", wl->metrics[m].name, cols[c]);
+}
+
 static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 {
 	const struct workload *wl = cfg->wl;
@@ -142,6 +165,7 @@ static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 		for (size_t s = 0; m == tm && s < NR_WORKER_STATS; s++)
 			stat_column(r, &wl->metrics[m], worker_stat_names[s]);
 	}
+	baseline_header(cfg, r);
 }
 
 /* Write r to f and start a new row. */
@@ -436,6 +460,40 @@ static void summary_stat_fields(const struct point_result *pr, const struct work
 	}
 }
 
+/* A figure relative to the baseline, or an empty cell when it is unknown. */
+static void row_fixed(struct row *r, double v, int decimals)
+{
+	char *s = row_next(r);
+
+	if (isfinite(v))
+		snprintf(s, FIELD_LEN, "%.*f", decimals, v);
+	else
+		s[0] = '\0';
+}
+
+/*
+ * The baseline columns of pr against base (NULL: not known, empty cells).
+ * A ratio keeps six decimals: three would round 0.9996 to 1.000.
+ */
+static void baseline_fields(const struct sweep_cfg *cfg, const struct point_result *pr,
+			    const struct point_result *base, struct row *r)
+{
+	const struct workload *wl = cfg->wl;
+	struct baseline_delta d;
+
+	if (!cfg_has_baseline(cfg))
+		return;
+	for (int m = 0; m < wl->nr_metrics; m++) {
+		if (wl->metrics[m].kind != MK_COUNTER)
+			continue;
+		baseline_of_metric(pr, base, m, &d);
+		row_fixed(r, d.over_ns, 3);
+		row_fixed(r, d.over_ns_sd, 3);
+		row_fixed(r, d.ratio, 6);
+		row_fixed(r, d.ratio_sd, 6);
+	}
+}
+
 static int append_summary(struct results *res, const struct point_result *pr, FILE *f,
 			  struct row *r)
 {
@@ -448,6 +506,8 @@ static int append_summary(struct results *res, const struct point_result *pr, FI
 		param_format(&wl->params[p], pr->pt->wp.v[p], row_next(r), FIELD_LEN);
 	summary_run_fields(pr, r);
 	summary_stat_fields(pr, wl, r);
+	/* the baseline may not have run yet: results_fill_baseline() fills them */
+	baseline_fields(res->cfg, pr, NULL, r);
 	return row_flush(f, r);
 }
 
@@ -515,6 +575,73 @@ int results_append(struct results *res, const struct point_result *pr)
 	}
 	membuf_free(&samples);
 	membuf_free(&summary);
+	return err;
+}
+
+/* The point of set[0..nr) with id, or NULL. */
+static const struct point_result *set_point(const struct point_result *set, int nr, long id)
+{
+	for (int i = 0; i < nr; i++)
+		if (set[i].pt->id == id)
+			return &set[i];
+	return NULL;
+}
+
+/* Row i's baseline cells, from column c0 on, replaced by those of pr against its baseline. */
+static int fill_row(const struct sweep_cfg *cfg, struct csv_table *t, int i, int c0,
+		    const struct point_result *pr, const struct point_result *set, int nr,
+		    struct row *r)
+{
+	r->nr = 0;
+	baseline_fields(cfg, pr, baseline_find(cfg, pr, set, nr), r);
+	for (int c = 0; c < r->nr && c0 + c < t->nr_cols; c++) {
+		char *v = strdup(r->f[c]);
+
+		if (!v)
+			return -ENOMEM;
+		free(t->rows[i][c0 + c]);
+		t->rows[i][c0 + c] = v;
+	}
+	return 0;
+}
+
+int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
+			  const struct point_result *set, int nr)
+{
+	struct csv_table t = { 0 };
+	struct row *r = NULL;
+	bool *keep = NULL;
+	char path[4200];
+	int err, c0, c_id;
+
+	if (!cfg_has_baseline(cfg))
+		return 0;
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	err = csv_read_file(path, &t);
+	if (err)
+		return err;
+	r = calloc(1, sizeof(*r));
+	keep = calloc(t.nr_rows ? t.nr_rows : 1, sizeof(*keep));
+	err = r && keep ? 0 : -ENOMEM;
+	/* the first baseline column: the header ends in them (baseline_header()) */
+	if (!err) {
+		baseline_header(cfg, r);
+		c0 = r->nr ? csv_column(&t, r->f[0]) : -1;
+		c_id = csv_column(&t, "point");
+		err = c0 < 0 || c_id < 0 ? -EBADMSG : 0;
+	}
+	for (int i = 1; !err && i < t.nr_rows; i++) {
+		const struct point_result *pr = set_point(set, nr, strtol(t.rows[i][c_id], NULL, 10));
+
+		keep[i] = true;
+		if (pr)
+			err = fill_row(cfg, &t, i, c0, pr, set, nr, r);
+	}
+	if (!err)
+		err = results_rewrite(dir, "summary.csv", &t, keep);
+	free(keep);
+	free(r);
+	csv_table_free(&t);
 	return err;
 }
 

@@ -53,6 +53,17 @@ int results_rewrite(const char *dir, const char *name, const struct csv_table *t
  * that, results_rollback_error() says whether the cut itself failed.
  */
 int results_append(struct results *r, const struct point_result *pr);
+
+/*
+ * With a [report] baseline, the cells relative to it in dir/summary.csv:
+ * each row's point (by id) in set[0..nr), the run's whole result set,
+ * against its baseline there (baseline.h).  A point's baseline may run
+ * after it, so rows are appended with these cells empty and the file is
+ * rewritten (renamed over) once the set is known.  Without a baseline,
+ * nothing.  0/-errno.
+ */
+int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
+			  const struct point_result *set, int nr);
 int results_rollback_error(const struct results *r);
 
 void results_close(struct results *r);

@@ -25,6 +25,7 @@ for t in "$BUILD"/tests/unit/test_*; do
 done
 run_part "cli golden files" tests/cli/run.sh
 run_part "end to end (null workload)" tests/e2e/null.sh
+run_part "baseline figures (null workload)" tests/e2e/baseline.sh
 run_part "end to end (plan)" tests/e2e/plan.sh
 run_part "end to end (chart safety)" tests/e2e/plot_safety.sh
 run_part "end to end (meta)" tests/e2e/meta.sh
