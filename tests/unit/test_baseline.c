@@ -7,15 +7,19 @@
  * is null (workloads/null.c): producers, rate, drop_pct, value_size,
  * mode, flag, fail; metrics hits and drops, both counters.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "baseline.h"
 #include "bind.h"
 #include "check.h"
+#include "csvfile.h"
 #include "diag_capture.h"
 #include "metric.h"
+#include "results.h"
 #include "spec.h"
 #include "table.h"
 
@@ -215,6 +219,113 @@ TEST(table_row)
 		   "rate 1000000 prod 2  failed: setup: boom\n");
 }
 
+/* Field of row r in column name, or NULL. */
+static const char *cell(const struct csv_table *t, int r, const char *name)
+{
+	int c = csv_column(t, name);
+
+	return c < 0 || r >= t->nr_rows ? NULL : t->rows[r][c];
+}
+
+/* The set appended in point order, then the baseline cells filled in summary.csv. */
+static int write_set(const char *dir, const struct sweep_cfg *cfg,
+		     const struct point_result *res, int nr)
+{
+	struct results *rs;
+	int err = results_create(dir, cfg, &rs);
+
+	for (int i = 0; !err && i < nr; i++)
+		err = results_append(rs, &res[i]);
+	results_close(rs);
+	return err ?: results_fill_baseline(dir, cfg, res, nr);
+}
+
+static void remove_dir(const char *dir)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/samples.csv", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+/*
+ * summary.csv's baseline columns, after the counters' statistics: the
+ * baseline (point 1) comes after point 0, yet point 0's cells are filled;
+ * a failed baseline (point 3) leaves point 2's empty.
+ */
+TEST(summary_columns)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
+	struct point pts[4];
+	struct point_result res[4];
+	struct csv_table t;
+	char dir[] = "/tmp/test_baseline.XXXXXX";
+	int err;
+
+	make_exp(&e, NULL);
+	make_set(pts, res);
+	res[3] = (struct point_result){ .pt = &pts[3], .status = PS_FAILED };
+	CHECK(mkdtemp(dir) != NULL);
+	err = write_set(dir, &cfg, res, 4);
+	if (!err) {
+		char path[128];
+
+		snprintf(path, sizeof(path), "%s/summary.csv", dir);
+		err = csv_read_file(path, &t);
+	}
+	remove_dir(dir);
+	CHECK_INT(err, 0);
+	CHECK_INT(t.nr_rows, 5);
+	CHECK_STR(t.rows[0][t.nr_cols - 8], "hits_over_base_ns_mean");
+	CHECK_STR(t.rows[0][t.nr_cols - 1], "drops_vs_base_sd");
+	CHECK_STR(t.rows[0][t.nr_cols - 9], "drops_per_s_ci95");
+	CHECK_STR(cell(&t, 1, "hits_over_base_ns_mean"), "1000.000");
+	CHECK_STR(cell(&t, 1, "hits_over_base_ns_sd"), "28.284");
+	CHECK_STR(cell(&t, 1, "hits_vs_base_mean"), "0.500000");
+	CHECK_STR(cell(&t, 1, "hits_vs_base_sd"), "0.011180");
+	/* drops of 5e4 against 1e5: 1e9/5e4 - 1e9/1e5 */
+	CHECK_STR(cell(&t, 1, "drops_over_base_ns_mean"), "10000.000");
+	CHECK_STR(cell(&t, 2, "hits_over_base_ns_mean"), "0.000");
+	CHECK_STR(cell(&t, 2, "hits_vs_base_sd"), "0.000000");
+	CHECK_STR(cell(&t, 3, "hits_over_base_ns_mean"), "");
+	CHECK_STR(cell(&t, 3, "hits_vs_base_mean"), "");
+	CHECK_STR(cell(&t, 4, "hits_vs_base_mean"), "");
+	csv_table_free(&t);
+}
+
+/* Without a baseline the header ends as it always did, and filling changes nothing. */
+TEST(no_baseline_no_columns)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
+	struct point pts[4];
+	struct point_result res[4];
+	struct csv_table t;
+	char dir[] = "/tmp/test_baseline.XXXXXX";
+	int err;
+
+	make_exp(&e, NULL);
+	e.baseline.on = false;
+	make_set(pts, res);
+	CHECK(mkdtemp(dir) != NULL);
+	err = write_set(dir, &cfg, res, 4);
+	if (!err) {
+		char path[128];
+
+		snprintf(path, sizeof(path), "%s/summary.csv", dir);
+		err = csv_read_file(path, &t);
+	}
+	remove_dir(dir);
+	CHECK_INT(err, 0);
+	CHECK_STR(t.rows[0][t.nr_cols - 1], "drops_per_s_ci95");
+	CHECK(csv_column(&t, "hits_over_base_ns_mean") < 0);
+	csv_table_free(&t);
+}
+
 /* The diagnostics of binding text as b.spec, "(bound)" if it bound. */
 static const char *bind_errors(const char *text)
 {
@@ -287,5 +398,5 @@ TEST(bind_errors_located)
 		  "experiment 'H': a baseline needs an axis of its own\n");
 }
 
-RUN_TESTS(arithmetic_and_uncertainty, pairs_by_tuple, find_in_set, table_row, bind_and_override,
-	  bind_errors_located)
+RUN_TESTS(arithmetic_and_uncertainty, pairs_by_tuple, find_in_set, table_row, summary_columns,
+	  no_baseline_no_columns, bind_and_override, bind_errors_located)
