@@ -465,10 +465,6 @@ static void bind_plot(const struct binder *b, const struct spec_entry *e,
 }
 
 /*
- * label, values, worker_rows, group, plot or logx, in [report] or a
- * [params] override; false for other keys.
- */
-/*
  * "baseline = PARAM=VALUE": the parameter and its value, checked against
  * the parameter's type here and against the experiment's axis by
  * check_baseline(); "baseline =" asks for none (a [params] override).
@@ -506,6 +502,10 @@ static void bind_baseline(const struct binder *b, const struct spec_entry *e,
 	rep->baseline_bad = false;
 }
 
+/*
+ * label, values, worker_rows, baseline, group, plot or logx, in [report]
+ * or a [params] override; false for other keys.
+ */
 static bool bind_report_entry(const struct binder *b, const struct spec_entry *e,
 			      struct report_opts *rep)
 {

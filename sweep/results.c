@@ -19,9 +19,12 @@
 #include "resultdir.h"
 #include "results.h"
 
+/* Per counter, with a baseline: ns per event over it and the ratio, each mean and sd. */
+#define NR_BASE_COLS	4
+
 /*
- * Longest row: fixed columns, every parameter, six statistics per metric
- * and four of the per-thread metric's workers.
+ * Longest row: fixed columns, every parameter, six statistics per metric,
+ * four of the per-thread metric's workers and those relative to a baseline.
  */
 #define MAX_COLS	(16 + WL_MAX_PARAMS + 6 * WL_MAX_METRICS + 4 + NR_BASE_COLS * WL_MAX_METRICS)
 #define FIELD_LEN	512
@@ -38,9 +41,6 @@ struct results {
 	struct results_file summary;
 	int rollback_err;	/* of the last failed append, 0 if it was undone */
 };
-
-/* Per counter, with a baseline: ns per event over it and the ratio, each mean and sd. */
-#define NR_BASE_COLS	4
 
 /* One row being built: fields point into buf. */
 struct row {
