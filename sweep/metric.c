@@ -26,7 +26,7 @@ static const struct metric_unit units[] = {
 /* By enum field_stat. */
 static const char *const stat_names[] = {
 	"", "mean", "median", "min", "max", "stddev", "ci95", "per_worker",
-	"worker_min", "worker_median", "worker_max", "worker_mean", NULL,
+	"worker_min", "worker_median", "worker_max", "worker_mean", "ns_per", NULL,
 };
 
 static const char *const kind_units[] = {
@@ -115,11 +115,16 @@ static int parse_stat(const struct workload *wl, int m, const char *w, size_t le
 				 suggest_hint(hint, sizeof(hint), best));
 		else
 			snprintf(why, whylen, "unknown statistic '%s' (use mean, median, min, max, "
-				 "stddev, ci95, per_worker, worker_min, worker_median, worker_max "
-				 "or worker_mean)", word);
+				 "stddev, ci95, per_worker, worker_min, worker_median, worker_max, "
+				 "worker_mean or ns_per)", word);
 		return -1;
 	}
-	if (s >= FS_PER_WORKER && !wl->metrics[m].per_thread) {
+	if (s == FS_NS_PER && wl->metrics[m].kind != MK_COUNTER) {
+		snprintf(why, whylen, "statistic 'ns_per' needs a counter, and '%s' of workload "
+			 "'%s' is a gauge", wl->metrics[m].name, wl->name);
+		return -1;
+	}
+	if (s >= FS_PER_WORKER && s <= FS_WORKER_MEAN && !wl->metrics[m].per_thread) {
 		snprintf(why, whylen, "statistic '%s' needs a per-thread metric, and '%s' of "
 			 "workload '%s' is not one", word, wl->metrics[m].name, wl->name);
 		return -1;
@@ -173,6 +178,10 @@ int metric_field_parse(const struct workload *wl, const char *text, size_t len,
 	if (!colon)
 		return 0;
 	*at = colon + 1 - text;
+	if (f->stat == FS_NS_PER) {
+		snprintf(why, whylen, "statistic 'ns_per' is shown in ns: it takes no unit");
+		return -EINVAL;
+	}
 	f->unit = parse_unit(&wl->metrics[f->metric], colon + 1, len - *at, why, whylen);
 	return f->unit ? 0 : -EINVAL;
 }
@@ -222,6 +231,13 @@ void metric_field_format(const struct metric_field *f, const struct point_result
 		/* results without per-producer rates (imported ones) have none to show */
 		metric_format(r->worker_rate.n > 0 ? stat_value(&r->worker_rate, f->stat) : NAN,
 			      f->unit, buf, len);
+		break;
+	case FS_NS_PER:
+		/* time per event of one producer: 1e9 / (mean rate / producers) */
+		if (np > 0 && s->mean > 0)
+			snprintf(buf, len, "%.2fns", 1e9 * np / s->mean);
+		else
+			snprintf(buf, len, "n/a");
 		break;
 	default:
 		metric_format(stat_value(s, f->stat), f->unit, buf, len);
