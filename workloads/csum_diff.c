@@ -54,8 +54,9 @@ static const struct param_def cd_params[] = {
 			    "measures BPF_PROG_TEST_RUN more than the helper)", true },
 	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, CD_MAX_PRODUCERS, NULL,
 			    "threads each looping BPF_PROG_TEST_RUN (the bench's -p)" },
-	[P_REPEAT]	= { "repeat", PT_INT, "1", 1, CD_MAX_REPEAT, NULL,
-			    "program runs per BPF_PROG_TEST_RUN syscall (test_run's repeat)" },
+	[P_REPEAT]	= { "test_repeat", PT_INT, "1", 1, CD_MAX_REPEAT, NULL,
+			    "program runs per BPF_PROG_TEST_RUN syscall (test_run's repeat; "
+			    "not [sweep] repeat, the repetitions of a point)" },
 };
 
 enum { M_CALLS, M_RUNS };

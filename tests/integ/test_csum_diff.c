@@ -108,12 +108,12 @@ TEST(reference_sum)
 TEST(calls_counted)
 {
 	NEED_ROOT();
-	expect_calls("size=4", "batch=1", "producers=1", "repeat=1", 1, 1);
-	expect_calls("size=512", "batch=1", "producers=1", "repeat=1", 1, 1);
-	expect_calls("size=64", "batch=16", "producers=2", "repeat=1", 16, 2);
-	expect_calls("size=512", "batch=128", "producers=1", "repeat=1", 128, 1);
-	expect_calls("size=4096", "batch=4096", "producers=1", "repeat=1", 4096, 1);
-	expect_calls("size=20", "batch=128", "producers=1", "repeat=100", 128, 1);
+	expect_calls("size=4", "batch=1", "producers=1", "test_repeat=1", 1, 1);
+	expect_calls("size=512", "batch=1", "producers=1", "test_repeat=1", 1, 1);
+	expect_calls("size=64", "batch=16", "producers=2", "test_repeat=1", 16, 2);
+	expect_calls("size=512", "batch=128", "producers=1", "test_repeat=1", 128, 1);
+	expect_calls("size=4096", "batch=4096", "producers=1", "test_repeat=1", 4096, 1);
+	expect_calls("size=20", "batch=128", "producers=1", "test_repeat=100", 128, 1);
 }
 
 /*
