@@ -269,11 +269,14 @@ static void csum_diff_teardown(void *state)
 static int prepare(struct cd_state *st, const struct wl_point *pt, uint16_t expect, char *why,
 		   size_t len)
 {
+	size_t n = pt->v[P_PRODUCERS];
 	int err;
 
-	st->slots = calloc(pt->v[P_PRODUCERS], sizeof(*st->slots));
+	/* calloc aligns to 16 bytes, not to the slots' 128 */
+	st->slots = aligned_alloc(_Alignof(struct cd_slot), n * sizeof(*st->slots));
 	if (!st->slots)
 		return -ENOMEM;
+	memset(st->slots, 0, n * sizeof(*st->slots));
 	/* The engine prints diagnostics, not libbpf: keep its words for the reason. */
 	libbpf_log_begin();
 	err = load_skel(st, pt, why, len);
