@@ -27,8 +27,8 @@ static const struct metric_unit units[] = {
 /* By enum field_stat. */
 static const char *const stat_names[] = {
 	"", "mean", "median", "min", "max", "stddev", "ci95", "per_worker",
-	"worker_min", "worker_median", "worker_max", "worker_mean", "over_base_ns", "vs_base",
-	NULL,
+	"worker_min", "worker_median", "worker_max", "worker_mean", "ns_per", "over_base_ns",
+	"vs_base", NULL,
 };
 
 static const char *const kind_units[] = {
@@ -118,12 +118,12 @@ static int parse_stat(const struct workload *wl, int m, const char *w, size_t le
 		else
 			snprintf(why, whylen, "unknown statistic '%s' (use mean, median, min, max, "
 				 "stddev, ci95, per_worker, worker_min, worker_median, worker_max, "
-				 "worker_mean, over_base_ns or vs_base)", word);
+				 "worker_mean, ns_per, over_base_ns or vs_base)", word);
 		return -1;
 	}
-	if (s == FS_OVER_BASE_NS && wl->metrics[m].kind != MK_COUNTER) {
-		snprintf(why, whylen, "statistic 'over_base_ns' is time per event and needs a "
-			 "counter, and '%s' is a gauge", wl->metrics[m].name);
+	if ((s == FS_NS_PER || s == FS_OVER_BASE_NS) && wl->metrics[m].kind != MK_COUNTER) {
+		snprintf(why, whylen, "statistic '%s' is time per event and needs a counter, "
+			 "and '%s' of workload '%s' is a gauge", word, wl->metrics[m].name, wl->name);
 		return -1;
 	}
 	if (s >= FS_PER_WORKER && s <= FS_WORKER_MEAN && !wl->metrics[m].per_thread) {
@@ -180,7 +180,7 @@ int metric_field_parse(const struct workload *wl, const char *text, size_t len,
 	if (!colon)
 		return 0;
 	*at = colon + 1 - text;
-	if (metric_field_needs_baseline(f)) {
+	if (f->stat == FS_NS_PER || metric_field_needs_baseline(f)) {
 		/* ns and a ratio have one scale each: a unit would say something false */
 		snprintf(why, whylen, "statistic '%s' takes no unit", stat_names[f->stat]);
 		return -EINVAL;
@@ -262,6 +262,13 @@ void metric_field_format(const struct metric_field *f, const struct point_result
 		/* results without per-producer rates (imported ones) have none to show */
 		metric_format(r->worker_rate.n > 0 ? stat_value(&r->worker_rate, f->stat) : NAN,
 			      f->unit, buf, len);
+		break;
+	case FS_NS_PER:
+		/* time per event of one producer: 1e9 / (mean rate / producers) */
+		if (np > 0 && s->mean > 0)
+			snprintf(buf, len, "%.2fns", 1e9 * np / s->mean);
+		else
+			snprintf(buf, len, "n/a");
 		break;
 	default:
 		metric_format(stat_value(s, f->stat), f->unit, buf, len);

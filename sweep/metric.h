@@ -47,7 +47,7 @@ void metric_format_sd(double mean, double sd, const struct metric_unit *u, char 
  * A field of a table row's values template, "{metric[.stat][:unit]}" as
  * in "{ops.per_worker:k/s}" (docs/spec.md).  Without a stat it shows
  * "mean ± stddev"; the worker stats and per_worker need the per_thread
- * metric.
+ * metric, ns_per a counter (and no unit: it is shown in ns).
  */
 enum field_stat {
 	FS_MEAN_SD,
@@ -62,6 +62,7 @@ enum field_stat {
 	FS_WORKER_MEDIAN,
 	FS_WORKER_MAX,
 	FS_WORKER_MEAN,
+	FS_NS_PER,		/* 1e9 x producers / mean: ns per event of one producer */
 	/*
 	 * Relative to the point's baseline ([report] baseline, baseline.h):
 	 * ns per event over it (counters), and the ratio to it, "± sd" each.

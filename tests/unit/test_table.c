@@ -629,6 +629,54 @@ TEST(formatter_and_fields)
 	CHECK_STR(buf, "unknown metric 'mme' for workload 'htab_mem' (did you mean 'mem'?)");
 }
 
+/*
+ * ns_per: the time one producer spends per event, 1e9 x producers / the
+ * total rate (csum_diff's ns per helper call), for any counter; no unit,
+ * no gauges, n/a without a rate.
+ */
+TEST(ns_per_field)
+{
+	struct metric_field f;
+	struct point pt;
+	struct point_result r;
+	char buf[128];
+	size_t at;
+
+	other_workload("map_perf", perf_metrics, 2, NULL);
+	make_other(&pt, &r, 2);
+	/* 2 producers, 4M events/s in all: 2M/s each, 500 ns per event */
+	r.stat[0] = (struct summary){ .mean = 4e6, .stddev = 1e3, .n = 10 };
+	r.stat[1] = (struct summary){ .mean = 3e6, .n = 10 };
+	CHECK_INT(metric_field_parse(&other_wl, "events.ns_per", 13, &f, &at, buf, sizeof(buf)),
+		  0);
+	CHECK_INT(f.stat, FS_NS_PER);
+	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "500.00ns");
+	/* a counter that is not per thread has it too: 2 / 3e6 s */
+	CHECK_INT(metric_field_parse(&other_wl, "errors.ns_per", 13, &f, &at, buf, sizeof(buf)),
+		  0);
+	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "666.67ns");
+	r.stat[1].mean = 0;
+	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "n/a");
+	r.nr_producers = 0;
+	metric_field_parse(&other_wl, "events.ns_per", 13, &f, &at, buf, sizeof(buf));
+	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "n/a");
+
+	CHECK_INT(metric_field_parse(&other_wl, "events.ns_per:k/s", 17, &f, &at, buf,
+				     sizeof(buf)), -EINVAL);
+	CHECK_INT(at, 14);
+	CHECK_STR(buf, "statistic 'ns_per' takes no unit");
+	other_workload("htab_mem", mem_metrics, 4, NULL);
+	CHECK_INT(metric_field_parse(&other_wl, "mem.ns_per", 10, &f, &at, buf, sizeof(buf)),
+		  -EINVAL);
+	CHECK_INT(at, 4);
+	CHECK_STR(buf, "statistic 'ns_per' is time per event and needs a counter, and 'mem' of "
+		  "workload 'htab_mem' is a gauge");
+}
+
 /* A field the table cannot read stays as written; check has reported it. */
 TEST(bad_field_kept)
 {
@@ -669,4 +717,4 @@ RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_defaul
 	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results,
 	  noisy_rows_marked, machine_line_and_smoke_run, unsupported_points_folded,
 	  template_expands_known_names, htab_mem_row, mixed_metrics_and_units, worker_fields,
-	  unknown_gauge, worker_rows, formatter_and_fields, bad_field_kept, workload_values_parse)
+	  unknown_gauge, worker_rows, formatter_and_fields, ns_per_field, bad_field_kept, workload_values_parse)

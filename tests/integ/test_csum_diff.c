@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The csum_diff workload against the running kernel: real BPF, needs root.
+ * Points run through the workload's own callbacks (wl_run.h), as the
+ * runner drives them; rates seen are printed as "# ..." lines.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "integ_util.h"
+#include "wl_run.h"
+#include "csum_check.h"
+#include "param.h"
+#include "workload.h"
+
+extern const struct workload csum_diff_workload;
+
+#define RUN_MS		200
+
+static const struct workload *wl = &csum_diff_workload;
+
+/* Set "name=value" in pt as a spec would; false if the name or value is not one. */
+static bool set_value(struct wl_point *pt, const char *set)
+{
+	const char *eq = strchr(set, '=');
+	char err[128];
+
+	for (int i = 0; eq && i < wl->nr_params; i++) {
+		const struct param_def *p = &wl->params[i];
+
+		if (strlen(p->name) == (size_t)(eq - set) && !strncmp(p->name, set, eq - set))
+			return !param_parse_scalar(p, eq + 1, strlen(eq + 1), &pt->v[i], err,
+						   sizeof(err));
+	}
+	return false;
+}
+
+/* The default point with "name=value" overrides; NULL ends the list. */
+static bool make_point(struct wl_point *pt, const char *set, ...)
+{
+	char err[128];
+	bool ok = true;
+	va_list ap;
+
+	pt->wl = wl;
+	for (int i = 0; i < wl->nr_params; i++)
+		if (param_parse_scalar(&wl->params[i], wl->params[i].def,
+				       strlen(wl->params[i].def), &pt->v[i], err, sizeof(err)))
+			ok = false;
+	va_start(ap, set);
+	for (const char *s = set; s; s = va_arg(ap, const char *))
+		ok = ok && set_value(pt, s);
+	va_end(ap);
+	return ok;
+}
+
+/*
+ * Run the point: setup's checks pass, calls from every producer, calls
+ * = runs x batch, and no producer saw a wrong answer (-EIO).
+ */
+static void expect_calls(const char *size, const char *batch, const char *producers,
+			 const char *repeat, long long nr_batch, int nr_prod)
+{
+	struct wl_run_result res;
+	struct wl_point pt;
+	char why[256] = "";
+	uint64_t sum = 0;
+	int err;
+
+	CHECK(make_point(&pt, size, batch, producers, repeat, NULL));
+	err = wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why));
+	if (err) {
+		CHECK_FAIL_("%s %s: setup: %d (%s)", size, batch, err, why);
+		return;
+	}
+	CHECK_INT(res.thread_err, 0);
+	CHECK_INT(res.nr_producers, nr_prod);
+	printf("# %-10s %-10s %-12s %-13s %8.3f M calls/s, %8.3f M runs/s\n", size, batch,
+	       producers, repeat, res.counts[0] / (RUN_MS * 1e3), res.counts[1] / (RUN_MS * 1e3));
+	CHECK(res.counts[1] > 0);
+	CHECK(res.counts[0] == res.counts[1] * nr_batch);
+	for (int i = 0; i < res.nr_producers; i++) {
+		CHECK(res.thread_counts[i] > 0);
+		CHECK(res.thread_counts[i] % nr_batch == 0);
+		sum += res.thread_counts[i];
+	}
+	CHECK(sum == res.counts[0]);
+}
+
+/* The reference sum on the seed's input, and on words whose sum carries. */
+TEST(reference_sum)
+{
+	uint64_t seed = CSUM_CHECK_INPUT;
+	uint16_t carry[3] = { 0xffff, 0x0001, 0x8000 };
+	uint16_t zero[2] = { 0, 0 };
+
+	CHECK_INT(csum_fold_ref(&seed, sizeof(seed)), CSUM_CHECK_EXPECT);
+	/* 0xffff + 1 = 0x10000 -> 0x0001, + 0x8000 */
+	CHECK_INT(csum_fold_ref(carry, sizeof(carry)), 0x8001);
+	CHECK_INT(csum_fold_ref(zero, sizeof(zero)), 0);
+}
+
+/* The smallest and largest sizes, the seed's method and batches, two producers. */
+TEST(calls_counted)
+{
+	NEED_ROOT();
+	expect_calls("size=4", "batch=1", "producers=1", "test_repeat=1", 1, 1);
+	expect_calls("size=512", "batch=1", "producers=1", "test_repeat=1", 1, 1);
+	expect_calls("size=64", "batch=16", "producers=2", "test_repeat=1", 16, 2);
+	expect_calls("size=512", "batch=128", "producers=1", "test_repeat=1", 128, 1);
+	expect_calls("size=4096", "batch=4096", "producers=1", "test_repeat=1", 4096, 1);
+	expect_calls("size=20", "batch=128", "producers=1", "test_repeat=100", 128, 1);
+}
+
+/*
+ * The correctness check can fail: a wrong expected answer to the seed's
+ * input fails the point (a failure, not "unsupported"), with the helper's
+ * answer and the expected one in the reason.
+ */
+TEST(wrong_expected_fails)
+{
+	struct wl_threads thr;
+	struct wl_point pt;
+	char why[256] = "";
+	void *state = NULL;
+	int err, fds;
+
+	NEED_ROOT();
+	CHECK(make_point(&pt, "size=8", NULL));
+	fds = count_fds();
+	err = csum_diff_setup_expect(&pt, CSUM_CHECK_EXPECT + 1, &state, &thr, why, sizeof(why));
+	CHECK_INT(err, -EIO);
+	CHECK(!wl_err_is_unsupported(err));
+	CHECK(state == NULL);
+	CHECK_STR(why, "correctness check: bpf_csum_diff() of 0xdeadbeefdeadbeef folds to "
+		  "0x3b3b, expected 0x3b3c");
+	/* nothing left open by the failed setup */
+	CHECK_INT(count_fds(), fds);
+
+	/* and the right answer passes it */
+	err = csum_diff_setup_expect(&pt, CSUM_CHECK_EXPECT, &state, &thr, why, sizeof(why));
+	if (err)
+		CHECK_FAIL_("setup: %d (%s)", err, why);
+	else
+		wl->teardown(state);
+}
+
+/* A size the helper cannot take is refused before any syscall, at the size. */
+TEST(size_not_multiple_of_4)
+{
+	struct wl_threads thr;
+	struct wl_point pt;
+	char why[256] = "";
+	void *state = NULL;
+	int param = -1;
+
+	CHECK(make_point(&pt, "size=6", NULL));
+	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), -EINVAL);
+	CHECK_STR(wl->params[param].name, "size");
+	CHECK_INT(wl->setup(&pt, &state, &thr, why, sizeof(why)), -EINVAL);
+	CHECK(make_point(&pt, "size=8", NULL));
+	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), 0);
+}
+
+/* This kernel gives tc programs the helper: the probe says so. */
+TEST(probe)
+{
+	struct wl_point pt;
+	char why[256] = "";
+	int err;
+
+	NEED_ROOT();
+	CHECK(make_point(&pt, NULL));
+	err = wl->probe(&pt, why, sizeof(why));
+	if (err)
+		CHECK_FAIL_("probe: %d (%s)", err, why);
+}
+
+RUN_TESTS(reference_sum, calls_counted, wrong_expected_fails, size_not_multiple_of_4, probe)
