@@ -62,6 +62,7 @@ enum field_stat {
 	FS_WORKER_MEDIAN,
 	FS_WORKER_MAX,
 	FS_WORKER_MEAN,
+	FS_PER_RUN,		/* of prog_ns: the kernel's ns per program run (progrun.h) */
 };
 
 struct metric_field {
