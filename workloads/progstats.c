@@ -19,6 +19,7 @@
 
 #include <bpf/bpf.h>
 
+#include "progstats.h"
 #include "workload.h"
 
 #define STATS_SYSCTL	"/proc/sys/kernel/bpf_stats_enabled"
@@ -77,7 +78,8 @@ static int sysctl_on(int enable_err, char *how, size_t len)
 	return 0;
 }
 
-int wl_bpf_stats_on(char *how, size_t len)
+/* use_fd false: the sysctl at once, as where BPF_ENABLE_STATS is refused (the tests' way there). */
+static int stats_on_by(bool use_fd, char *how, size_t len)
 {
 	int fd, err;
 
@@ -85,7 +87,7 @@ int wl_bpf_stats_on(char *how, size_t len)
 		snprintf(how, len, "already on");
 		return 0;
 	}
-	fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	fd = use_fd ? bpf_enable_stats(BPF_STATS_RUN_TIME) : -EOPNOTSUPP;
 	if (fd >= 0) {
 		stats_fd = fd;
 		snprintf(how, len, "BPF_ENABLE_STATS");
@@ -97,6 +99,16 @@ int wl_bpf_stats_on(char *how, size_t len)
 	}
 	stats_on = true;
 	return 0;
+}
+
+int wl_bpf_stats_on(char *how, size_t len)
+{
+	return stats_on_by(true, how, len);
+}
+
+int progstats_on_sysctl(char *how, size_t len)
+{
+	return stats_on_by(false, how, len);
 }
 
 void wl_bpf_stats_off(void)
