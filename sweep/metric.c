@@ -265,6 +265,11 @@ void metric_field_format(const struct metric_field *f, const struct point_result
 	}
 }
 
+const struct metric_unit *metric_per_run_unit(void)
+{
+	return &ns_unit;
+}
+
 int wl_thread_metric(const struct workload *wl)
 {
 	for (int m = 0; m < wl->nr_metrics; m++)

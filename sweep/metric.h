@@ -83,6 +83,9 @@ int metric_field_parse(const struct workload *wl, const char *text, size_t len,
 void metric_field_format(const struct metric_field *f, const struct point_result *r,
 			 char *buf, size_t len);
 
+/* ns, the unit of ns per program run ({prog_ns.per_run}, ns_per_run charts). */
+const struct metric_unit *metric_per_run_unit(void);
+
 /* Index of the workload's per_thread metric, or -1. */
 int wl_thread_metric(const struct workload *wl);
 

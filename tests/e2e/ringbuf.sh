@@ -26,6 +26,7 @@ bpf_ran() {
 }
 
 D=$TMP/benches
+stats_before=$(cat /proc/sys/kernel/bpf_stats_enabled 2>/dev/null)
 $BPFSWEEP tests/e2e/ringbuf_benches.spec -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
 status=$?
 SUM=$D/summary.csv
@@ -34,6 +35,15 @@ check ringbuf/benches-exit-0 [ "$status" = 0 ]
 for b in rb-libbpf rb-custom pb-libbpf; do
 	check "ringbuf/$b-hits" positive "$(csv_col "$SUM" hits_per_s_mean bench "$b" | head -1)"
 done
+# the kernel's run time of the producer program: on for the run, said so in meta, then as it was
+check ringbuf/meta-bpf-stats grep -Eqx 'bpf_stats: (BPF_ENABLE_STATS|sysctl .*)' "$D/meta"
+for b in rb-libbpf rb-custom pb-libbpf rb-prod; do
+	check "ringbuf/$b-ns-per-run" positive "$(csv_col "$SUM" ns_per_run_mean bench "$b" | head -1)"
+done
+check ringbuf/bpf-stats-as-before [ "$(cat /proc/sys/kernel/bpf_stats_enabled 2>/dev/null)" = \
+	"$stats_before" ]
+check ringbuf/table-ns-per-run grep -Eq '^rb-libbpf .*, prog [0-9]+\.[0-9] ± [0-9.]+ns/run\)' \
+	"$D/table.txt"
 # without overwrite mode and with no consumer, rb-prod fills the ring within
 # the warmup and then only drops: what it must show is that BPF ran
 check ringbuf/rb-prod-ran bpf_ran rb-prod
