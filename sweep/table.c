@@ -93,8 +93,8 @@ static bool is_prog_metric(const struct metric_def *d)
 
 /*
  * The default row's "prog 8882.1 ± 2427.4ns/run" after the other metrics,
- * in place of the program counters, whose rates say little alone; how
- * many printed (0 or 1).
+ * in place of the program counters, whose rates say little alone; nothing
+ * where the kernel kept no statistics (meta says why).  How many printed.
  */
 static int print_prog_default(FILE *out, const struct workload *wl,
 			      const struct point_result *r, int nr_before)
@@ -104,7 +104,7 @@ static int print_prog_default(FILE *out, const struct workload *wl,
 	size_t at;
 	int runs, ns;
 
-	if (!prog_metrics(wl, &runs, &ns) ||
+	if (!prog_metrics(wl, &runs, &ns) || !r->per_run.n ||
 	    metric_field_parse(wl, "prog_ns.per_run", strlen("prog_ns.per_run"), &f, &at, why,
 			       sizeof(why)))
 		return 0;
