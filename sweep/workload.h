@@ -178,10 +178,11 @@ int wl_err_is_unsupported(int err);
  * keeps only while asked to: on for a whole run, before its first point.
  * wl_bpf_stats_on() holds a BPF_ENABLE_STATS descriptor, or where that is
  * refused sets the sysctl kernel.bpf_stats_enabled to 1; how into how
- * ("BPF_ENABLE_STATS"), or why not ("unavailable (Operation not
- * permitted)") with -errno.  wl_bpf_stats_off() closes the descriptor or
- * writes the sysctl's old value back: the run's exit path calls it, also
- * after Ctrl-C or an error; a SIGKILLed run leaves the sysctl at 1.
+ * ("BPF_ENABLE_STATS"), or why not ("unavailable (BPF_ENABLE_STATS:
+ * Operation not permitted; ...)") with -errno.  wl_bpf_stats_off() closes
+ * the descriptor or writes the sysctl's old value back: the run's exit
+ * path calls it, also after Ctrl-C or an error; a run SIGKILLed, or ended
+ * by a second Ctrl-C, leaves the sysctl at 1.
  * The state is the process's, as the kernel's switch is the system's.
  */
 int wl_bpf_stats_on(char *how, size_t len);
