@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "metric.h"
 #include "param.h"
+#include "progrun.h"
 #include "quality.h"
 #include "suggest.h"
 
@@ -118,6 +119,19 @@ static int lookup_metric(const struct binder *b, const char *name, size_t len,
 	diag_at(at, "unknown metric '%s' for workload '%s'%s", word, wl->name,
 		suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
 	return -1;
+}
+
+/*
+ * "ns_per_run" on a chart's y, as summary.csv names it, for a workload
+ * with the kernel's program counters: the prog_ns metric, per run.
+ */
+static int plot_per_run(const struct binder *b, const char *name, size_t len, bool *per_run)
+{
+	int runs, ns;
+
+	*per_run = len == strlen("ns_per_run") && !strncmp(name, "ns_per_run", len) &&
+		   prog_metrics(b->cfg->wl, &runs, &ns);
+	return *per_run ? ns : -1;
 }
 
 static void unknown_key(const struct spec_entry *e, const char *section,
@@ -457,7 +471,9 @@ static void bind_plot(const struct binder *b, const struct spec_entry *e,
 	for (int i = 0; i < n; i++)
 		at[i] = loc_plus(&e->val_loc, w[i] - e->value);
 	pr.x = lookup_param(b, w[0], len[0], &at[0], false);
-	pr.y = lookup_metric(b, w[2], len[2], &at[2]);
+	pr.y = plot_per_run(b, w[2], len[2], &pr.per_run);
+	if (!pr.per_run)
+		pr.y = lookup_metric(b, w[2], len[2], &at[2]);
 	if (n == 5)
 		pr.by = lookup_param(b, w[4], len[4], &at[4], false);
 	if (pr.x >= 0 && pr.y >= 0 && (n == 3 || pr.by >= 0))

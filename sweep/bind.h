@@ -41,6 +41,7 @@ struct axis {
 struct plot_req {
 	int x;			/* param index */
 	int y;			/* metric index */
+	bool per_run;		/* y is ns_per_run: prog_ns per prog_runs (progrun.h) */
 	int by;			/* param index, or -1 */
 };
 

@@ -23,6 +23,7 @@
 #include "meta.h"
 #include "plan.h"
 #include "plot.h"
+#include "progrun.h"
 #include "render.h"
 #include "resultdir.h"
 #include "results.h"
@@ -449,6 +450,28 @@ static int fail_all(struct run_state *rs)
 	return err;
 }
 
+/*
+ * The kernel's BPF run-time statistics, on for the whole run of a workload
+ * that reads its programs' (progrun.h), and in meta how, or why not:
+ * "bpf_stats: unavailable (...)".  Refused, the points run all the same,
+ * with ns_per_run empty.  The caller turns them off on every way out.
+ */
+static int stats_begin(struct run_state *rs)
+{
+	const struct workload *wl = rs->cfg->wl;
+	char how[256], path[4200];
+	int runs, ns, err;
+
+	if (!wl->prog_stats || !prog_metrics(wl, &runs, &ns))
+		return 0;
+	wl_bpf_stats_on(how, sizeof(how));
+	snprintf(path, sizeof(path), "%s/meta", rs->dir);
+	err = meta_append(path, "bpf_stats", how);
+	if (err)
+		diag_err("cannot write %s: %s", path, strerror(-err));
+	return err;
+}
+
 int cmd_run(const struct cli_opts *o)
 {
 	struct run_state rs = { .o = o, .lock_fd = -1 };
@@ -482,11 +505,18 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
-	if (o->fail_all)
+	if (o->fail_all) {
 		run_err = fail_all(&rs);
-	else
+	} else if (stats_begin(&rs)) {
+		wl_bpf_stats_off();
+		status = EXIT_USAGE;
+		goto cleanup;
+	} else {
 		run_err = runner_run(rs.cfg, &rs.plan, rs.todo, rs.nr_todo, on_point_done, &rs,
 				     &rs.ran, &rs.nr_ran);
+		/* after Ctrl-C and failed points too: the sysctl is the system's */
+		wl_bpf_stats_off();
+	}
 	status = exit_status(run_err, rs.ran, rs.nr_ran);
 	if (finish(&rs) && status == EXIT_OK)
 		status = EXIT_POINTS_FAILED;

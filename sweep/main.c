@@ -218,6 +218,9 @@ static void list_metric(const struct metric_def *d)
 		[MS_WORKLOAD] = "",
 		[MS_MEMCG_USAGE] = ", the memory cgroup's usage",
 		[MS_MEMCG_PEAK] = ", the memory cgroup's peak usage",
+		[MS_PROG_RUNS] = ", the kernel's run count of its BPF programs",
+		[MS_PROG_NS] = ", the kernel's run time of its BPF programs in ns (.per_run: "
+			       "ns per run)",
 	};
 
 	printf("    %-14s %s, shown in %s%s%s\n", d->name,

@@ -24,11 +24,16 @@ static const struct metric_unit units[] = {
 
 #define NR_UNITS (sizeof(units) / sizeof(units[0]))
 
+/* ns per program run: not a rate nor bytes, so no other field may ask for it */
+static const struct metric_unit ns_unit = {
+	.name = "ns", .kind = MK_COUNTER, .div = 1, .decimals = 1,
+};
+
 /* By enum field_stat. */
 static const char *const stat_names[] = {
 	"", "mean", "median", "min", "max", "stddev", "ci95", "per_worker",
 	"worker_min", "worker_median", "worker_max", "worker_mean", "ns_per", "over_base_ns",
-	"vs_base", NULL,
+	"vs_base", "per_run", NULL,
 };
 
 static const char *const kind_units[] = {
@@ -102,6 +107,26 @@ static int parse_metric(const struct workload *wl, const char *w, size_t len, ch
 	return -1;
 }
 
+/* per_run is prog_ns's: its time divided by prog_runs' runs. */
+static int parse_per_run(const struct workload *wl, int m, char *why, size_t whylen)
+{
+	if (wl->metrics[m].source == MS_PROG_NS)
+		return FS_PER_RUN;
+	snprintf(why, whylen, "statistic 'per_run' is of the kernel's program time (prog_ns), "
+		 "and '%s' of workload '%s' is not it", wl->metrics[m].name, wl->name);
+	return -1;
+}
+
+/* per_run's unit: ns, the only one it has. */
+static const struct metric_unit *per_run_unit(const char *w, size_t len, char *why,
+					      size_t whylen)
+{
+	if (!w || (len == 2 && !strncmp(w, "ns", 2)))
+		return &ns_unit;
+	snprintf(why, whylen, "unknown unit '%.*s' for per_run (use ns)", (int)len, w);
+	return NULL;
+}
+
 static int parse_stat(const struct workload *wl, int m, const char *w, size_t len,
 		      char *why, size_t whylen)
 {
@@ -118,7 +143,7 @@ static int parse_stat(const struct workload *wl, int m, const char *w, size_t le
 		else
 			snprintf(why, whylen, "unknown statistic '%s' (use mean, median, min, max, "
 				 "stddev, ci95, per_worker, worker_min, worker_median, worker_max, "
-				 "worker_mean, ns_per, over_base_ns or vs_base)", word);
+				 "worker_mean, ns_per, over_base_ns, vs_base or per_run)", word);
 		return -1;
 	}
 	if ((s == FS_NS_PER || s == FS_OVER_BASE_NS) && wl->metrics[m].kind != MK_COUNTER) {
@@ -126,6 +151,8 @@ static int parse_stat(const struct workload *wl, int m, const char *w, size_t le
 			 "and '%s' of workload '%s' is a gauge", word, wl->metrics[m].name, wl->name);
 		return -1;
 	}
+	if (s == FS_PER_RUN)
+		return parse_per_run(wl, m, why, whylen);
 	if (s >= FS_PER_WORKER && s <= FS_WORKER_MEAN && !wl->metrics[m].per_thread) {
 		snprintf(why, whylen, "statistic '%s' needs a per-thread metric, and '%s' of "
 			 "workload '%s' is not one", word, wl->metrics[m].name, wl->name);
@@ -175,6 +202,11 @@ int metric_field_parse(const struct workload *wl, const char *text, size_t len,
 		if (s < 0)
 			return -EINVAL;
 		f->stat = s;
+	}
+	if (f->stat == FS_PER_RUN) {
+		*at = colon ? (size_t)(colon + 1 - text) : 0;
+		f->unit = per_run_unit(colon ? colon + 1 : NULL, len - *at, why, whylen);
+		return f->unit ? 0 : -EINVAL;
 	}
 	f->unit = metric_default_unit(&wl->metrics[f->metric]);
 	if (!colon)
@@ -270,10 +302,19 @@ void metric_field_format(const struct metric_field *f, const struct point_result
 		else
 			snprintf(buf, len, "n/a");
 		break;
+	case FS_PER_RUN:
+		metric_format_sd(r->per_run.n > 0 ? r->per_run.mean : NAN, r->per_run.stddev,
+				 f->unit, buf, len);
+		break;
 	default:
 		metric_format(stat_value(s, f->stat), f->unit, buf, len);
 		break;
 	}
+}
+
+const struct metric_unit *metric_per_run_unit(void)
+{
+	return &ns_unit;
 }
 
 int wl_thread_metric(const struct workload *wl)

@@ -69,6 +69,7 @@ enum field_stat {
 	 */
 	FS_OVER_BASE_NS,
 	FS_VS_BASE,
+	FS_PER_RUN,		/* of prog_ns: the kernel's ns per program run (progrun.h) */
 };
 
 struct metric_field {
@@ -95,6 +96,9 @@ bool metric_field_needs_baseline(const struct metric_field *f);
  */
 void metric_field_format(const struct metric_field *f, const struct point_result *r,
 			 const struct point_result *base, char *buf, size_t len);
+
+/* ns, the unit of ns per program run ({prog_ns.per_run}, ns_per_run charts). */
+const struct metric_unit *metric_per_run_unit(void);
 
 /* Index of the workload's per_thread metric, or -1. */
 int wl_thread_metric(const struct workload *wl);

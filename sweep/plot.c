@@ -64,6 +64,23 @@ struct chart {
 	int nr_absent;
 };
 
+/* What y shows: a metric, or ns_per_run (the kernel's ns per program run, progrun.h). */
+static const char *y_name(const struct chart *c)
+{
+	return c->req->per_run ? "ns_per_run" : c->cfg->wl->metrics[c->req->y].name;
+}
+
+static const struct summary *y_summary(const struct chart *c, const struct point_result *r)
+{
+	return c->req->per_run ? &r->per_run : &r->stat[c->req->y];
+}
+
+static const struct metric_unit *y_unit(const struct chart *c)
+{
+	return c->req->per_run ? metric_per_run_unit() :
+				 metric_default_unit(&c->cfg->wl->metrics[c->req->y]);
+}
+
 /* Dirname of /proc/self/exe into buf; false when unknown. */
 static bool exe_dir(char *buf, size_t len)
 {
@@ -126,7 +143,7 @@ static void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 	int n, dup = 1;
 
 	n = snprintf(raw, sizeof(raw), "%d %s vs %s", (int)(c->e - c->cfg->exps) + 1,
-		     wl->metrics[c->req->y].name, wl->params[c->req->x].name);
+		     y_name(c), wl->params[c->req->x].name);
 	if (c->req->by >= 0 && n < (int)sizeof(raw))
 		n += snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
 	if (c->per >= 0 && n < (int)sizeof(raw))
@@ -192,7 +209,7 @@ static void series_name(const struct chart *c, const struct point_result *r, cha
 			n = put_param(c, pt, p, buf, n, len);
 	}
 	if (!buf[0])
-		snprintf(buf, len, "%s", c->cfg->wl->metrics[c->req->y].name);
+		snprintf(buf, len, "%s", y_name(c));
 }
 
 static int series_index(struct chart *c, const char *name)
@@ -273,7 +290,7 @@ static int chart_build(struct chart *c, const struct point_result *results, int 
 		const struct point_result *r = &results[i];
 		struct entry *en = &c->ent[c->nr_ent];
 
-		if (r->pt->exp != exp || r->status != PS_OK || isnan(r->stat[c->req->y].mean))
+		if (r->pt->exp != exp || r->status != PS_OK || isnan(y_summary(c, r)->mean))
 			continue;
 		series_name(c, r, name, sizeof(name));
 		*en = (struct entry){ r, series_index(c, name), x_of(c, r->pt), i };
@@ -376,14 +393,14 @@ static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 {
 	const struct workload *wl = c->cfg->wl;
 	const struct param_def *xp = &wl->params[c->req->x];
-	const struct metric_unit *u = metric_default_unit(&wl->metrics[c->req->y]);
+	const struct metric_unit *u = y_unit(c);
 
 	if (y && c->per >= 0)
-		snprintf(buf, len, "%s per %s (%s)", wl->metrics[c->req->y].name,
+		snprintf(buf, len, "%s per %s (%s)", y_name(c),
 			 wl->params[c->per].name, c->po->relative ? "relative to the first" :
 			 u->name);
 	else if (y)
-		snprintf(buf, len, "%s (%s)", wl->metrics[c->req->y].name, c->po->relative ?
+		snprintf(buf, len, "%s (%s)", y_name(c), c->po->relative ?
 			 "relative to the first" : u->name);
 	else if (xp->type == PT_SIZE)
 		snprintf(buf, len, "%s (bytes)", xp->name);
@@ -398,12 +415,12 @@ static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 static int series_values(const struct chart *c, int first, int end, struct series_pt *v)
 {
 	const struct plot_opts *po = c->po;
-	const struct metric_unit *u = metric_default_unit(&c->cfg->wl->metrics[c->req->y]);
+	const struct metric_unit *u = y_unit(c);
 	int err;
 
 	for (int i = first; i < end; i++) {
 		const struct point_result *r = c->ent[i].r;
-		const struct summary *s = &r->stat[c->req->y];
+		const struct summary *s = y_summary(c, r);
 
 		v[i - first] = (struct series_pt){ c->per >= 0 ? r->pt->wp.v[c->per] : 1,
 						   s->mean, s->stddev };
@@ -560,7 +577,7 @@ static void caption(const struct chart *c, char *buf, size_t len)
 	size_t n;
 
 	for (int i = 0; i < c->nr_ent; i++) {
-		int k = c->ent[i].r->stat[c->req->y].n;
+		int k = y_summary(c, c->ent[i].r)->n;
 
 		if (k <= 0)
 			published++;

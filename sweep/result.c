@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "metric.h"
+#include "progrun.h"
 #include "result.h"
 
 const char *point_status_name(enum point_status st)
@@ -44,7 +45,7 @@ static bool is_gauge(const struct point_result *r, int m)
  * uses that interval's own measured length: the sampler wakes on absolute
  * deadlines but may still wake late, and a late wake-up must not read as a
  * faster benchmark.  Returns how many, or -1 when a gauge's level is not
- * known in one of them.
+ * known in one of them (nor a counter's increase: progrun.h).
  */
 static int measured_values(const struct point_result *r, int m, double *x, int *rep)
 {
@@ -56,7 +57,8 @@ static int measured_values(const struct point_result *r, int m, double *x, int *
 
 		if (!is_measured(iv))
 			continue;
-		if (gauge && iv->value[m] == METRIC_UNKNOWN)
+		/* a gauge not read, or the kernel's program counters where it keeps none */
+		if (iv->value[m] == METRIC_UNKNOWN)
 			return -1;
 		if (rep)
 			rep[n] = iv->rep;
@@ -132,7 +134,7 @@ int point_result_summarize(struct point_result *r)
 			stats_summarize(x, n, &r->stat[m]);
 	}
 	free(x);
-	return summarize_workers(r);
+	return summarize_workers(r) ?: prog_summarize(r);
 }
 
 /* Flags of the headline metric (metric 0) and of the point's CPU load. */
@@ -174,5 +176,6 @@ void point_result_reset(struct point_result *r)
 	memset(&r->load, 0, sizeof(r->load));
 	memset(r->stat, 0, sizeof(r->stat));
 	memset(&r->worker_rate, 0, sizeof(r->worker_rate));
+	memset(&r->per_run, 0, sizeof(r->per_run));
 	memset(&r->quality, 0, sizeof(r->quality));
 }

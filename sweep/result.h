@@ -59,6 +59,11 @@ struct point_result {
 	 */
 	struct summary worker_rate;
 	double *thread_rate;	/* [nr_producers]: each one's rate, or NULL */
+	/*
+	 * Of a workload with prog_runs and prog_ns (progrun.h): the kernel's
+	 * ns per program run in each measured interval; NaN, n = 0 if unknown.
+	 */
+	struct summary per_run;
 	struct quality quality;	/* of the headline metric, and of the CPUs */
 };
 

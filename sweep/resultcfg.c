@@ -12,6 +12,7 @@
 
 #include "diag.h"
 #include "metric.h"
+#include "progrun.h"
 #include "resultcfg.h"
 
 struct result_cfg {
@@ -102,6 +103,8 @@ static int describe_metrics(struct result_cfg *rc, const struct result_set *set)
 			return -ENOMEM;
 		rc->metrics[rc->wl.nr_metrics++] = (struct metric_def){
 			.name = *m, .kind = gauge ? MK_GAUGE : MK_COUNTER, .per_thread = per_thread,
+			/* so that ns_per_run is computed again from the samples */
+			.source = gauge ? MS_WORKLOAD : prog_source_of_name(name),
 		};
 	}
 	return 0;

@@ -48,13 +48,16 @@ static long long cell_ll(const struct result_set *set, char **row, const char *c
 	return c < 0 ? 0 : strtoll(row[c], NULL, 10);
 }
 
-/* Metric m's cell of a samples row: an empty one is a gauge that could not be read. */
+/*
+ * Metric m's cell of a samples row: an empty one is a gauge that could not
+ * be read, or a program counter the kernel did not keep.
+ */
 static uint64_t metric_cell(const struct result_set *set, const struct metric_def *d, char **row)
 {
 	int c = csv_column(&set->samples, d->name);
 
 	if (c < 0 || !*row[c])
-		return d->kind == MK_GAUGE ? METRIC_UNKNOWN : 0;
+		return d->kind == MK_GAUGE || d->source != MS_WORKLOAD ? METRIC_UNKNOWN : 0;
 	return strtoull(row[c], NULL, 10);
 }
 

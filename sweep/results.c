@@ -16,6 +16,7 @@
 #include "baseline.h"
 #include "csvfile.h"
 #include "metric.h"
+#include "progrun.h"
 #include "resultdir.h"
 #include "results.h"
 
@@ -24,9 +25,11 @@
 
 /*
  * Longest row: fixed columns, every parameter, six statistics per metric,
- * four of the per-thread metric's workers and those relative to a baseline.
+ * four of the per-thread metric's workers, six of ns_per_run and those
+ * relative to a baseline.
  */
-#define MAX_COLS	(16 + WL_MAX_PARAMS + 6 * WL_MAX_METRICS + 4 + NR_BASE_COLS * WL_MAX_METRICS)
+#define MAX_COLS	(16 + WL_MAX_PARAMS + 6 * WL_MAX_METRICS + 4 + 6 + \
+			 NR_BASE_COLS * WL_MAX_METRICS)
 #define FIELD_LEN	512
 
 struct results_file {
@@ -127,6 +130,17 @@ static void stat_column(struct row *r, const struct metric_def *d, const char *s
 		 d->kind == MK_GAUGE ? "" : "_per_s", stat);
 }
 
+/* ns_per_run's six, after the metrics', of a workload with program counters (progrun.h). */
+static void per_run_header(const struct workload *wl, struct row *r)
+{
+	int runs, ns;
+
+	if (!prog_metrics(wl, &runs, &ns))
+		return;
+	for (size_t s = 0; s < NR_STATS; s++)
+		snprintf(row_next(r), FIELD_LEN, "ns_per_run_%s", stat_names[s]);
+}
+
 /*
  * "hits_over_base_ns_mean", "_sd", "hits_vs_base_mean", "_sd" of each
  * counter, last, and only when the spec sets a baseline: every other
@@ -165,6 +179,7 @@ static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 		for (size_t s = 0; m == tm && s < NR_WORKER_STATS; s++)
 			stat_column(r, &wl->metrics[m], worker_stat_names[s]);
 	}
+	per_run_header(wl, r);
 	baseline_header(cfg, r);
 }
 
@@ -348,10 +363,13 @@ static void sample_fixed(const struct point_result *pr, const char *title,
 	row_u64(r, iv->elapsed_ns);
 }
 
-/* A gauge that could not be read is an empty cell, not 18446744073709551615. */
+/*
+ * A gauge that could not be read, or a program counter the kernel did not
+ * keep, is an empty cell, not 18446744073709551615.
+ */
 static void row_value(struct row *r, const struct metric_def *d, uint64_t v)
 {
-	if (d->kind == MK_GAUGE && v == METRIC_UNKNOWN)
+	if ((d->kind == MK_GAUGE || d->source != MS_WORKLOAD) && v == METRIC_UNKNOWN)
 		row_str(r, "");
 	else
 		row_u64(r, v);
@@ -460,6 +478,18 @@ static void summary_stat_fields(const struct point_result *pr, const struct work
 	}
 }
 
+/* ns_per_run's six; empty cells where it is unknown (no statistics, no runs). */
+static void per_run_fields(const struct point_result *pr, const struct workload *wl,
+			   struct row *r)
+{
+	const struct summary *s = &pr->per_run;
+	const double v[NR_STATS] = { s->mean, s->stddev, s->median, s->min, s->max, s->ci95 };
+	int runs, ns;
+
+	if (prog_metrics(wl, &runs, &ns))
+		row_stats(pr, v, NR_STATS, r);
+}
+
 /* A figure relative to the baseline, or an empty cell when it is unknown. */
 static void row_fixed(struct row *r, double v, int decimals)
 {
@@ -506,6 +536,7 @@ static int append_summary(struct results *res, const struct point_result *pr, FI
 		param_format(&wl->params[p], pr->pt->wp.v[p], row_next(r), FIELD_LEN);
 	summary_run_fields(pr, r);
 	summary_stat_fields(pr, wl, r);
+	per_run_fields(pr, wl, r);
 	/* the baseline may not have run yet: results_fill_baseline() fills them */
 	baseline_fields(res->cfg, pr, NULL, r);
 	return row_flush(f, r);

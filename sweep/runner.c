@@ -32,6 +32,7 @@
 #include "metric.h"
 #include "memcg.h"
 #include "progress.h"
+#include "progrun.h"
 #include "runner.h"
 
 /*
@@ -419,10 +420,15 @@ static void fill_memcg(const struct rep_ctx *rc, uint64_t *counts)
 	}
 }
 
-/* A counter's increase since the last sample; a gauge's level now. */
+/*
+ * A counter's increase since the last sample, unknown if either count is
+ * (the kernel's program counters without statistics); a gauge's level now.
+ */
 static uint64_t interval_value(const struct metric_def *d, uint64_t prev, uint64_t cur)
 {
-	return d->kind == MK_GAUGE ? cur : cur - prev;
+	if (d->kind == MK_GAUGE)
+		return cur;
+	return cur == METRIC_UNKNOWN || prev == METRIC_UNKNOWN ? METRIC_UNKNOWN : cur - prev;
 }
 
 /* One measured interval into r, with its per-producer increases if any. */
@@ -459,6 +465,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 	if (err)
 		goto out;
 	fill_memcg(rc, prev);
+	prog_fill(rc->wl, rc->state, prev);
 	prev_t = now_ns();
 	deadline = prev_t + cfg->interval_ns;
 	if (!nr_warm)
@@ -476,6 +483,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 		if (err)
 			goto out;
 		fill_memcg(rc, cur);
+		prog_fill(rc->wl, rc->state, cur);
 		iv.elapsed_ns = t - prev_t;
 		for (int m = 0; m < rc->wl->nr_metrics; m++)
 			iv.value[m] = interval_value(&rc->wl->metrics[m], prev[m], cur[m]);
@@ -541,7 +549,8 @@ static void prefix_rep(struct point_result *r, int rep, int nr_reps)
 static bool uses_memcg(const struct workload *wl)
 {
 	for (int m = 0; m < wl->nr_metrics; m++)
-		if (wl->metrics[m].source != MS_WORKLOAD)
+		if (wl->metrics[m].source == MS_MEMCG_USAGE ||
+		    wl->metrics[m].source == MS_MEMCG_PEAK)
 			return true;
 	return false;
 }

@@ -14,6 +14,7 @@
 #include "baseline.h"
 #include "matrix.h"
 #include "metric.h"
+#include "progrun.h"
 #include "table.h"
 #include "template.h"
 
@@ -92,6 +93,33 @@ static bool field_value(const char *name, const void *ctx, char *buf, size_t len
 	return true;
 }
 
+static bool is_prog_metric(const struct metric_def *d)
+{
+	return d->source == MS_PROG_RUNS || d->source == MS_PROG_NS;
+}
+
+/*
+ * The default row's "prog 8882.1 ± 2427.4ns/run" after the other metrics,
+ * in place of the program counters, whose rates say little alone; nothing
+ * where the kernel kept no statistics (meta says why).  How many printed.
+ */
+static int print_prog_default(FILE *out, const struct workload *wl,
+			      const struct point_result *r, int nr_before)
+{
+	struct metric_field f;
+	char buf[64], why[128];
+	size_t at;
+	int runs, ns;
+
+	if (!prog_metrics(wl, &runs, &ns) || !r->per_run.n ||
+	    metric_field_parse(wl, "prog_ns.per_run", strlen("prog_ns.per_run"), &f, &at, why,
+			       sizeof(why)))
+		return 0;
+	metric_field_format(&f, r, NULL, buf, sizeof(buf));
+	fprintf(out, "%sprog %s/run", nr_before ? ", " : " (", buf);
+	return 1;
+}
+
 /*
  * "14.970 ± 0.012M/s (drops 0.000 ± 0.000M/s, ...)", the values template
  * expanded, or "unsupported: why"
@@ -102,6 +130,7 @@ static void print_values(FILE *out, const struct experiment *e, const struct wor
 	const char *tpl = e->values ? e->values : wl->values;
 	const struct point_result *r = rc->r;
 	char buf[VALUES_LEN];
+	int n = 0;
 
 	if (r->status != PS_OK) {
 		fputs(point_status_name(r->status), out);
@@ -116,10 +145,13 @@ static void print_values(FILE *out, const struct experiment *e, const struct wor
 	}
 	print_metric(out, wl, 0, &r->stat[0]);
 	for (int m = 1; m < wl->nr_metrics; m++) {
-		fprintf(out, "%s%s ", m == 1 ? " (" : ", ", wl->metrics[m].name);
+		if (is_prog_metric(&wl->metrics[m]))
+			continue;
+		fprintf(out, "%s%s ", n++ ? ", " : " (", wl->metrics[m].name);
 		print_metric(out, wl, m, &r->stat[m]);
 	}
-	if (wl->nr_metrics > 1)
+	n += print_prog_default(out, wl, r, n);
+	if (n)
 		fputc(')', out);
 }
 

@@ -25,7 +25,7 @@
 #include "param.h"
 
 #define WL_MAX_PARAMS	24
-#define WL_MAX_METRICS	4
+#define WL_MAX_METRICS	6
 
 struct workload;
 
@@ -50,6 +50,14 @@ enum metric_source {
 	MS_WORKLOAD,
 	MS_MEMCG_USAGE,		/* memory.current, v1 memory.usage_in_bytes */
 	MS_MEMCG_PEAK,		/* memory.peak, v1 memory.max_usage_in_bytes */
+	/*
+	 * The kernel's run-time statistics of the workload's programs
+	 * (prog_stats below), counters: how many runs, and the nanoseconds
+	 * spent in them.  Unknown (an empty cell) where the kernel keeps none.
+	 * A workload declaring both gets ns_per_run (Δns / Δruns per interval).
+	 */
+	MS_PROG_RUNS,
+	MS_PROG_NS,
 };
 
 /* A gauge's value when it could not be read (no memory controller): an empty cell. */
@@ -141,6 +149,13 @@ struct workload {
 	/* Optional: wake threads blocked in the workload after *stop is set. */
 	void (*stop)(void *state);
 	void (*teardown)(void *state);
+	/*
+	 * Optional, with metrics of source MS_PROG_RUNS and MS_PROG_NS: the
+	 * run_cnt and run_time_ns (bpf_prog_info) of the workload's programs,
+	 * summed, cumulative since load (wl_prog_stats_sum() does it).
+	 * -ENODATA when the statistics are off (wl_bpf_stats_on() failed).
+	 */
+	int (*prog_stats)(void *state, uint64_t *run_cnt, uint64_t *run_time_ns);
 };
 
 /* The registry, generated from workloads/workloads.def. */
@@ -157,5 +172,26 @@ const char *workloads_libbpf_version(void);
 
 /* Does err (from probe or setup) mean the kernel cannot run the point? */
 int wl_err_is_unsupported(int err);
+
+/*
+ * The kernel's BPF run-time statistics (workloads/progstats.c), which it
+ * keeps only while asked to: on for a whole run, before its first point.
+ * wl_bpf_stats_on() holds a BPF_ENABLE_STATS descriptor, or where that is
+ * refused sets the sysctl kernel.bpf_stats_enabled to 1; how into how
+ * ("BPF_ENABLE_STATS"), or why not ("unavailable (BPF_ENABLE_STATS:
+ * Operation not permitted; ...)") with -errno.  wl_bpf_stats_off() closes
+ * the descriptor or writes the sysctl's old value back: the run's exit
+ * path calls it, also after Ctrl-C or an error; a run SIGKILLed, or ended
+ * by a second Ctrl-C, leaves the sysctl at 1.
+ * The state is the process's, as the kernel's switch is the system's.
+ */
+int wl_bpf_stats_on(char *how, size_t len);
+void wl_bpf_stats_off(void);
+
+/*
+ * run_cnt and run_time_ns of the programs fds[0..n), summed; -ENODATA
+ * while the statistics are off, else 0 or -errno.
+ */
+int wl_prog_stats_sum(const int *fds, int n, uint64_t *run_cnt, uint64_t *run_time_ns);
 
 #endif

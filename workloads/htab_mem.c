@@ -62,13 +62,15 @@ static const struct param_def hm_params[] = {
 			    "or more if the producers' keys (64 each) need more" },
 };
 
-enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK };
+enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK, M_PROG_RUNS, M_PROG_NS };
 
 static const struct metric_def hm_metrics[] = {
 	[M_OPS]		= { "ops", MK_COUNTER, "k/s", .per_thread = true },
 	[M_MEM]		= { "mem", MK_GAUGE, "MiB", .source = MS_MEMCG_USAGE },
 	[M_MEM_PEAK]	= { "mem_peak", MK_GAUGE, "MiB", .source = MS_MEMCG_PEAK },
 	[M_MEMLOCK]	= { "memlock", MK_GAUGE, "MiB" },
+	[M_PROG_RUNS]	= { "prog_runs", MK_COUNTER, "M/s", .source = MS_PROG_RUNS },
+	[M_PROG_NS]	= { "prog_ns", MK_COUNTER, "M/s", .source = MS_PROG_NS },
 };
 
 /* Whose turn it is in a pair of add_del_on_diff_cpu; STOP ends both. */
@@ -408,6 +410,15 @@ static int htab_mem_sample(void *state, uint64_t *counts, uint64_t *thread_count
 	return 0;
 }
 
+/* The stepping program's runs and time: 64 map operations per run. */
+static int htab_mem_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_time_ns)
+{
+	struct hm_state *st = state;
+	int fd = bpf_program__fd(st->skel->progs.htab_mem_step);
+
+	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
+}
+
 const struct workload htab_mem_workload = {
 	.name = "htab_mem",
 	.help = "BPF hash map op rate and memory per use case and allocator (the kernel's "
@@ -426,4 +437,5 @@ const struct workload htab_mem_workload = {
 	.sample = htab_mem_sample,
 	.stop = htab_mem_stop,
 	.teardown = htab_mem_teardown,
+	.prog_stats = htab_mem_prog_stats,
 };

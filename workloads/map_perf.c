@@ -79,6 +79,8 @@ static const struct param_def mp_params[] = {
 static const struct metric_def mp_metrics[] = {
 	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true },
 	{ .name = "errors", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
+	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_NS },
 };
 
 struct mp_state {
@@ -250,17 +252,30 @@ static int map_perf_sample(void *state, uint64_t *counts, uint64_t *thread_count
 	return 0;
 }
 
+/*
+ * The raw_tp program's runs and time: it runs on every task's syscall
+ * entry, the filter included, so the mean is over all of them.
+ */
+static int map_perf_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_time_ns)
+{
+	struct mp_state *st = state;
+	int fd = bpf_program__fd(st->skel->progs.map_raw_tp);
+
+	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
+}
+
 const struct workload map_perf_workload = {
 	.name = "map_perf",
 	.help = "BPF map update/lookup/delete rate per map kind (the kernel's map_perf_test)",
 	.params = mp_params,
 	.nr_params = sizeof(mp_params) / sizeof(mp_params[0]),
 	.metrics = mp_metrics,
-	.nr_metrics = 2,
+	.nr_metrics = sizeof(mp_metrics) / sizeof(mp_metrics[0]),
 	.needs_bpf = true,
 	.probe = map_perf_probe,
 	.setup = map_perf_setup,
 	.produce = map_perf_produce,
 	.sample = map_perf_sample,
 	.teardown = map_perf_teardown,
+	.prog_stats = map_perf_prog_stats,
 };

@@ -100,6 +100,8 @@ static const struct param_def rb_params[] = {
 static const struct metric_def rb_metrics[] = {
 	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s" },
 	{ .name = "drops", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
+	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_NS },
 };
 
 /* rb-custom: the ring as mapped into our address space, and how we wait on it. */
@@ -645,6 +647,15 @@ static int ringbuf_sample(void *state, uint64_t *counts, uint64_t *thread_counts
 	return 0;
 }
 
+/* The producer program's own cost: one run per batch of the bench. */
+static int ringbuf_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_time_ns)
+{
+	struct rb_state *st = state;
+	int fd = bpf_program__fd(st->prog);
+
+	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
+}
+
 /* Only rb-custom owns its epoll set; the libbpf consumers see *stop within POLL_MS. */
 static void ringbuf_stop(void *state)
 {
@@ -661,7 +672,7 @@ const struct workload ringbuf_workload = {
 	.params = rb_params,
 	.nr_params = sizeof(rb_params) / sizeof(rb_params[0]),
 	.metrics = rb_metrics,
-	.nr_metrics = 2,
+	.nr_metrics = sizeof(rb_metrics) / sizeof(rb_metrics[0]),
 	.needs_bpf = true,
 	.validate = ringbuf_validate,
 	.probe = ringbuf_probe,
@@ -671,4 +682,5 @@ const struct workload ringbuf_workload = {
 	.sample = ringbuf_sample,
 	.stop = ringbuf_stop,
 	.teardown = ringbuf_teardown,
+	.prog_stats = ringbuf_prog_stats,
 };

@@ -23,6 +23,11 @@ check map_perf/spec-exit-0 [ $? = 0 ]
 SUM=$D/summary.csv
 expected=$($BPFSWEEP check specs/map_perf.spec | sed -n 's/.*, \([0-9]*\) points$/\1/p')
 check map_perf/all-points [ "$(csv_col "$SUM" status | grep -c .)" = "${expected:-x}" ]
+# every ok point has the kernel's run time of its program (meta says how it was on)
+check map_perf/meta-bpf-stats grep -Eqx 'bpf_stats: (BPF_ENABLE_STATS|sysctl .*)' "$D/meta"
+check map_perf/ns-per-run awk -F'\t' '$1 == "ok" { n++; if (!($2 > 0)) bad++ }
+	END { exit !(n > 0 && !bad) }' <(paste <(csv_col "$SUM" status) \
+	<(csv_col "$SUM" ns_per_run_mean))
 
 # one line per point: map, max_entries, workers, status, events/s, errors/s, reason
 paste <(csv_col "$SUM" map) <(csv_col "$SUM" max_entries) <(csv_col "$SUM" workers) \

@@ -26,6 +26,7 @@ bpf_ran() {
 }
 
 D=$TMP/benches
+stats_before=$(cat /proc/sys/kernel/bpf_stats_enabled 2>/dev/null)
 $BPFSWEEP tests/e2e/ringbuf_benches.spec -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
 status=$?
 SUM=$D/summary.csv
@@ -34,6 +35,26 @@ check ringbuf/benches-exit-0 [ "$status" = 0 ]
 for b in rb-libbpf rb-custom pb-libbpf; do
 	check "ringbuf/$b-hits" positive "$(csv_col "$SUM" hits_per_s_mean bench "$b" | head -1)"
 done
+# the kernel's run time of the producer program: on for the run, said so in meta, then as it was
+check ringbuf/meta-bpf-stats grep -Eqx 'bpf_stats: (BPF_ENABLE_STATS|sysctl .*)' "$D/meta"
+for b in rb-libbpf rb-custom pb-libbpf rb-prod; do
+	check "ringbuf/$b-ns-per-run" positive "$(csv_col "$SUM" ns_per_run_mean bench "$b" | head -1)"
+done
+check ringbuf/bpf-stats-as-before [ "$(cat /proc/sys/kernel/bpf_stats_enabled 2>/dev/null)" = \
+	"$stats_before" ]
+# without CAP_SYS_ADMIN the kernel refuses both ways: the points run, ns_per_run empty, meta says why
+D3=$TMP/nostats
+setpriv --inh-caps=-sys_admin --bounding-set=-sys_admin $BPFSWEEP tests/e2e/ringbuf_benches.spec \
+	--quick --only benches --no-plots -o "$D3" >"$TMP/out3" 2>"$TMP/err3" </dev/null
+check ringbuf/nostats-exit-0 [ $? = 0 ]
+check ringbuf/nostats-meta grep -Eqx 'bpf_stats: unavailable \(BPF_ENABLE_STATS: .*\)' "$D3/meta"
+check ringbuf/nostats-hits positive "$(csv_col "$D3/summary.csv" hits_per_s_mean bench rb-libbpf)"
+check ringbuf/nostats-column grep -q '^exp,.*,ns_per_run_mean,' "$D3/summary.csv"
+check ringbuf/nostats-empty [ "$(csv_col "$D3/summary.csv" ns_per_run_mean | sort -u)" = "" ]
+check ringbuf/nostats-bpf-stats-as-before [ "$(cat /proc/sys/kernel/bpf_stats_enabled \
+	2>/dev/null)" = "$stats_before" ]
+check ringbuf/table-ns-per-run grep -Eq '^rb-libbpf .*, prog [0-9]+\.[0-9] ± [0-9.]+ns/run\)' \
+	"$D/table.txt"
 # without overwrite mode and with no consumer, rb-prod fills the ring within
 # the warmup and then only drops: what it must show is that BPF ran
 check ringbuf/rb-prod-ran bpf_ran rb-prod

@@ -22,7 +22,7 @@
 		SKIP("needs root to load BPF programs");			\
 } while (0)
 
-static void sleep_ms(int ms)
+static inline void sleep_ms(int ms)
 {
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 
@@ -31,7 +31,7 @@ static void sleep_ms(int ms)
 }
 
 /* Entries of /proc/self/fd (with "." and ".."), or -1. */
-static int count_fds(void)
+static inline int count_fds(void)
 {
 	DIR *d = opendir("/proc/self/fd");
 	int n = 0;
@@ -49,7 +49,7 @@ static int count_fds(void)
  * made its first call.  getpgid ignores arg2: a workload may read it.
  * Unused by the tests of workloads that no syscall triggers (csum_diff).
  */
-static __attribute__((unused)) pid_t spawn_getpgid_loop(unsigned long long arg2)
+static inline pid_t spawn_getpgid_loop(unsigned long long arg2)
 {
 	int fds[2];
 	pid_t pid;

@@ -16,6 +16,7 @@
 #include "diag.h"
 #include "diag_capture.h"
 #include "matrix.h"
+#include "metric.h"
 #include "param.h"
 #include "spec.h"
 #include "suggest.h"
@@ -910,7 +911,7 @@ TEST(bad_values_template)
 		  "(did you mean 'hits'?)\n"
 		  "b.spec:4:26: error: unknown statistic 'avg' (use mean, median, min, max, "
 		  "stddev, ci95, per_worker, worker_min, worker_median, worker_max, "
-		  "worker_mean, ns_per, over_base_ns or vs_base)\n"
+		  "worker_mean, ns_per, over_base_ns, vs_base or per_run)\n"
 		  "b.spec:4:37: error: unknown statistic 'meen' (did you mean 'mean'?)\n"
 		  "b.spec:4:49: error: unknown unit 'Mb' for 'hits' (use M/s, k/s or /s)\n"
 		  "b.spec:4:60: error: unit 'MiB' is for bytes, and 'drops' is a counter "
@@ -946,8 +947,30 @@ TEST(values_and_overrides)
 	sweep_cfg_free(cfg);
 }
 
+/* ns_per_run on y: prog_ns per run for a workload with program counters, unknown otherwise. */
+TEST(plot_ns_per_run)
+{
+	struct sweep_cfg *cfg = bind_text("[sweep]\nworkload = ringbuf\n"
+					  "[report]\nplot = producers vs ns_per_run\n"
+					  "plot = producers vs prog_ns\n");
+
+	CHECK(cfg != NULL);
+	if (!cfg)
+		return;
+	CHECK_INT(cfg->exps[0].nr_plots, 2);
+	CHECK_INT(cfg->exps[0].plots[0].y, wl_metric_index(cfg->wl, "prog_ns"));
+	CHECK(cfg->exps[0].plots[0].per_run);
+	CHECK_INT(cfg->exps[0].plots[1].y, wl_metric_index(cfg->wl, "prog_ns"));
+	CHECK(!cfg->exps[0].plots[1].per_run);
+	sweep_cfg_free(cfg);
+	CHECK_STR(bind_errors("[sweep]\nworkload = null\n[report]\n"
+			      "plot = producers vs ns_per_run\n"),
+		  "b.spec:4:21: error: unknown metric 'ns_per_run' for workload 'null'\n");
+}
+
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
 	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
 	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
 	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text,
-	  suggestions, linked_values, bad_links, bad_values_template, values_and_overrides)
+	  suggestions, linked_values, bad_links, bad_values_template, values_and_overrides,
+	  plot_ns_per_run)
