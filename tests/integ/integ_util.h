@@ -48,7 +48,7 @@ static int count_fds(void)
  * A child that calls getpgid(0, arg2) until killed; returns once it has
  * made its first call.  getpgid ignores arg2: a workload may read it.
  */
-static pid_t spawn_getpgid_loop(unsigned long long arg2)
+static __attribute__((unused)) pid_t spawn_getpgid_loop(unsigned long long arg2)
 {
 	int fds[2];
 	pid_t pid;
