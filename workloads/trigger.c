@@ -19,7 +19,9 @@
  *
  * events counts renames the program saw (base: the writes), per producer;
  * writes the writes that returned, in user space, so that the two can be
- * compared: a program that misses renames shows as events below writes.
+ * compared; missed the runs of the program the kernel skipped (its
+ * recursion_misses: a run would have nested in another on that CPU), which
+ * are what events lack of writes.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -84,6 +86,7 @@ static const struct param_def tr_params[] = {
 static const struct metric_def tr_metrics[] = {
 	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true },
 	{ .name = "writes", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "missed", .kind = MK_COUNTER, .unit = "/s" },
 };
 
 /* A producer's writes, counted by it alone; on its own cache lines. */
@@ -278,7 +281,7 @@ static int trigger_produce(void *state, int idx, const atomic_bool *stop)
 			err = errno ? -errno : -EIO;
 			break;
 		}
-		__atomic_store_n(n, *n + 1, __ATOMIC_RELAXED);
+		__atomic_store_n(n, *n + 1, __ATOMIC_RELEASE);
 	}
 	close(fd);
 	return err;
@@ -289,25 +292,49 @@ static long events_of(const struct tr_state *st, int i)
 {
 	if (!st->skel)
 		return __atomic_load_n(&st->writes[i].n, __ATOMIC_RELAXED);
-	return __atomic_load_n(&st->skel->bss->slots[i].events, __ATOMIC_RELAXED);
+	return __atomic_load_n(&st->skel->bss->slots[i].events, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * Each producer's writes before its events, and the misses last: a write
+ * is counted on the BPF side (or missed) before it returns to be counted
+ * in user space, so a sample's events and misses are never fewer than its
+ * writes; once the producers stopped, they are as many.
+ */
+/* The runs of the program the kernel skipped, in *missed; 0 or -errno. */
+static int prog_missed(const struct tr_state *st, uint64_t *missed)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+
+	*missed = 0;
+	if (!st->skel)
+		return 0;
+	if (bpf_obj_get_info_by_fd(bpf_program__fd(bench_prog(st->skel, st->bench)), &info, &len))
+		return -errno;
+	*missed = info.recursion_misses;
+	return 0;
 }
 
 static int trigger_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 {
 	struct tr_state *st = state;
 	uint64_t events = 0, writes = 0;
+	int err;
 
 	for (int i = 0; i < st->nr_producers; i++) {
-		uint64_t ev = events_of(st, i);
+		uint64_t ev;
 
+		writes += __atomic_load_n(&st->writes[i].n, __ATOMIC_ACQUIRE);
+		ev = events_of(st, i);
 		if (thread_counts)
 			thread_counts[i] = ev;
 		events += ev;
-		writes += __atomic_load_n(&st->writes[i].n, __ATOMIC_RELAXED);
 	}
+	err = prog_missed(st, &counts[2]);
 	counts[0] = events;
 	counts[1] = writes;
-	return 0;
+	return err;
 }
 
 const struct workload trigger_workload = {
@@ -317,7 +344,7 @@ const struct workload trigger_workload = {
 	.params = tr_params,
 	.nr_params = sizeof(tr_params) / sizeof(tr_params[0]),
 	.metrics = tr_metrics,
-	.nr_metrics = 2,
+	.nr_metrics = 3,
 	.needs_bpf = true,
 	.probe = trigger_probe,
 	.setup = trigger_setup,
