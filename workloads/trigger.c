@@ -108,14 +108,28 @@ static int fail(char *why, size_t len, const char *what, int err)
 	return err;
 }
 
+#define KPROBE_PMU_DIR	"/sys/bus/event_source/devices"
+
+/*
+ * libbpf attaches a kprobe through the kprobe PMU, else through tracefs's
+ * kprobe_events: without both, its ENOENT means the kernel has no kprobes.
+ */
+static bool has_kprobe_pmu(void)
+{
+	struct stat st;
+
+	return !stat(KPROBE_PMU_DIR "/kprobe", &st);
+}
+
 /*
  * A load or attach the kernel refused.  EPERM as root (the engine checked
  * the capabilities) is the kernel's policy: name lockdown or the missing
- * option.  ENOENT (no kprobe_events, no such function) and ENOTSUPP are
- * the kernel's limits too, and so is EINVAL from fmod_ret: the verifier
- * lets it modify only error-injectable functions and security hooks
- * ("__set_task_comm() is not modifiable", since 5.10; upstream then
- * dropped fmod_ret from test_overhead).  Other errors are failures.
+ * option.  ENOENT (no kprobes, no tracepoint), ESRCH (no such function in
+ * the kernel's BTF) and ENOTSUPP are the kernel's limits too, and so is
+ * EINVAL from fmod_ret: the verifier lets it modify only error-injectable
+ * functions and security hooks ("__set_task_comm() is not modifiable",
+ * since 5.10; upstream then dropped fmod_ret from test_overhead).  Other
+ * errors are failures.
  */
 static int refused(char *why, size_t len, enum bench b, int err)
 {
@@ -126,7 +140,11 @@ static int refused(char *why, size_t len, enum bench b, int err)
 	n = strlen(why);
 	if (err == -EPERM && kfacts_eperm_hint(tr_needs[b], hint, sizeof(hint)) && n < len)
 		snprintf(why + n, len - n, ": %s", hint);
-	if (err == -ENOENT || err == -KERNEL_ENOTSUPP || err == -EOPNOTSUPP ||
+	else if (err == -ENOENT && tr_needs[b] == kprobe_needs && !has_kprobe_pmu() && n < len)
+		snprintf(why + n, len - n, ": no kprobe PMU in %s (a kernel without kprobe "
+			 "events); try it on another kernel in a VM: --kernel IMAGE "
+			 "(docs/kernel.md)", KPROBE_PMU_DIR);
+	if (err == -ENOENT || err == -ESRCH || err == -KERNEL_ENOTSUPP || err == -EOPNOTSUPP ||
 	    (err == -EINVAL && b == B_FMODRET))
 		return -EOPNOTSUPP;
 	return err;
