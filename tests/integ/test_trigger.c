@@ -211,6 +211,8 @@ static pid_t spawn_renamer(const char *name)
 		return -1;
 	pid = fork();
 	if (pid == 0) {
+		/* a test that dies before it kills us must not leave us running */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		close(fds[0]);
 		if (rename_self(name) || write(fds[1], "x", 1) != 1)
 			_exit(1);
@@ -235,7 +237,8 @@ static pid_t spawn_renamer(const char *name)
  */
 static void check_filter(const char *bench)
 {
-	uint64_t idle[2], once[2], other[2], per_idle[2], per_once[2], per_other[2];
+	uint64_t idle[WL_MAX_METRICS], once[WL_MAX_METRICS], other[WL_MAX_METRICS];
+	uint64_t per_idle[2], per_once[2], per_other[2];
 	char p0[] = TRIGGER_TAG "AA", p1[] = TRIGGER_TAG "BA", p2[] = TRIGGER_TAG "CA";
 	char old[32] = "", why[512] = "";
 	struct wl_threads thr;
