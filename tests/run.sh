@@ -44,6 +44,7 @@ run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
 run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
 run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
+run_part "end to end (trigger, root)" tests/e2e/trigger.sh
 run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
 # fetches once into .cache/vm-kernel (SKIP without network), then offline
 run_part "test kernel for the VM (scripts/vm-kernel.sh)" tests/e2e/vm_kernel.sh

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trigger workload against the running kernel: real BPF, needs root.
+ * Every bench either runs, its program counting every rename of every
+ * producer, or is unsupported with the errno and the kernel's words.
+ * Each bench prints one line, "# <bench>: ok ..." or "# <bench>:
+ * unsupported: ...": tests/e2e/kernel.sh requires "ok" of every bench on
+ * the test kernel, where nothing is refused.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/prctl.h>
+
+#include "check.h"
+#include "integ_util.h"
+#include "trigger.h"
+#include "wl_run.h"
+#include "param.h"
+#include "workload.h"
+
+extern const struct workload trigger_workload;
+
+#define RUN_MS		200
+
+static const struct workload *wl = &trigger_workload;
+
+static const char *const benches[] = {
+	"base", "tp", "rawtp", "kprobe", "kretprobe", "fentry", "fexit", "fmodret",
+};
+
+/* The point bench=b, producers=n, as a spec would give it. */
+static void make_point(struct wl_point *pt, const char *bench, int producers)
+{
+	char err[128];
+
+	pt->wl = wl;
+	CHECK_INT(wl->nr_params, 2);
+	CHECK_INT(param_parse_scalar(&wl->params[0], bench, strlen(bench), &pt->v[0], err,
+				     sizeof(err)), 0);
+	pt->v[1] = producers;
+}
+
+/*
+ * An unsupported bench: an errno the engine takes for "unsupported", and a
+ * reason naming the attach type with that errno's words, as the kernel
+ * (through libbpf) gave them.
+ */
+static void check_refusal(const char *bench, int err, const char *why)
+{
+	printf("# %s: unsupported: %s\n", bench, why);
+	static const int kernel_errs[] = { EPERM, ENOENT, EOPNOTSUPP, EINVAL, 524 /* ENOTSUPP */ };
+	const char *words = strstr(why, ": ");
+	bool said = false;
+
+	CHECK(wl_err_is_unsupported(err));
+	CHECK(strstr(why, "task_rename") || strstr(why, "__set_task_comm"));
+	/* "<attach type>: <the errno's words>": EPERM as it is, an absent point as it was */
+	CHECK(words != NULL);
+	for (size_t i = 0; words && i < sizeof(kernel_errs) / sizeof(kernel_errs[0]); i++)
+		said = said || !strncmp(words + 2, strerror(kernel_errs[i]),
+					strlen(strerror(kernel_errs[i])));
+	CHECK(said);
+	if (err == -EPERM)
+		CHECK(strstr(why, strerror(EPERM)) == words + 2);
+	/* base attaches nothing: no kernel can refuse it */
+	CHECK(strcmp(bench, "base") != 0);
+}
+
+/*
+ * wl_run_point(), but sampled after the producers stopped: every write
+ * has returned then, and each must have been one event or one run the
+ * kernel missed.
+ */
+static int run_stopped(const struct wl_point *pt, struct wl_run_result *res, char *why,
+		       size_t len)
+{
+	struct wl_worker w[WL_RUN_MAX_THREADS];
+	struct wl_threads thr = { 0 };
+	atomic_bool stop = false;
+	void *state;
+	int err, n;
+
+	memset(res, 0, sizeof(*res));
+	err = wl->setup(pt, &state, &thr, why, len);
+	if (err)
+		return err;
+	res->nr_producers = thr.nr_producers;
+	n = wl_start_workers(wl, state, &thr, w, &stop);
+	sleep_ms(RUN_MS);
+	atomic_store(&stop, true);
+	for (int i = 0; i < n; i++) {
+		pthread_join(w[i].tid, NULL);
+		if (w[i].err && !res->thread_err)
+			res->thread_err = w[i].err;
+	}
+	if (n != thr.nr_producers && !res->thread_err)
+		res->thread_err = -EAGAIN;
+	if (!res->thread_err)
+		res->thread_err = wl->sample(state, res->counts, res->thread_counts);
+	wl->teardown(state);
+	return 0;
+}
+
+/*
+ * Run the point: every producer counted, the count the sum of theirs, and
+ * exactly one event per write, but for the runs the kernel says it missed.
+ */
+static void check_run(const char *bench, int producers)
+{
+	struct wl_run_result res;
+	struct wl_point pt;
+	char why[512] = "";
+	uint64_t sum = 0;
+	int err;
+
+	make_point(&pt, bench, producers);
+	err = wl->probe(&pt, why, sizeof(why));
+	if (err) {
+		check_refusal(bench, err, why);
+		/* setup alone says the same */
+		CHECK_INT(run_stopped(&pt, &res, why, sizeof(why)), err);
+		return;
+	}
+	err = run_stopped(&pt, &res, why, sizeof(why));
+	if (err) {
+		CHECK_FAIL_("%s: probe ok, setup %d (%s)", bench, err, why);
+		return;
+	}
+	CHECK_INT(res.thread_err, 0);
+	CHECK_INT(res.nr_producers, producers);
+	printf("# %s: ok x%d %.3f M events/s, %.3f M writes/s\n", bench, producers,
+	       res.counts[0] / (RUN_MS * 1e3), res.counts[1] / (RUN_MS * 1e3));
+	for (int i = 0; i < producers; i++) {
+		if (res.thread_counts[i] == 0)
+			CHECK_FAIL_("%s: producer %d without events", bench, i);
+		sum += res.thread_counts[i];
+	}
+	CHECK(res.counts[0] > 0);
+	CHECK(sum == res.counts[0]);
+	/* a run the kernel skipped (a nested one) is a write without an event */
+	if (res.counts[0] + res.counts[2] != res.counts[1])
+		CHECK_FAIL_("%s x%d: %llu events, %llu missed, %llu writes", bench, producers,
+			    (unsigned long long)res.counts[0], (unsigned long long)res.counts[2],
+			    (unsigned long long)res.counts[1]);
+	if (res.counts[2])
+		printf("# %s x%d: %llu runs missed\n", bench, producers,
+		       (unsigned long long)res.counts[2]);
+}
+
+/* While they run, no sample has fewer events (and misses) than writes (trigger_sample()). */
+static void check_live(const char *bench)
+{
+	struct wl_run_result res;
+	struct wl_point pt;
+	char why[512] = "";
+
+	make_point(&pt, bench, 2);
+	if (wl->probe(&pt, why, sizeof(why)))
+		return;
+	CHECK_INT(wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why)), 0);
+	CHECK_INT(res.thread_err, 0);
+	CHECK(res.counts[1] > 0);
+	CHECK(res.counts[0] + res.counts[2] >= res.counts[1]);
+}
+
+TEST(every_bench)
+{
+	NEED_ROOT();
+	for (size_t i = 0; i < sizeof(benches) / sizeof(benches[0]); i++)
+		check_run(benches[i], 1);
+}
+
+TEST(two_producers)
+{
+	NEED_ROOT();
+	for (size_t i = 0; i < sizeof(benches) / sizeof(benches[0]); i++) {
+		check_run(benches[i], 2);
+		check_live(benches[i]);
+	}
+}
+
+/* Rename the calling thread to name; 0 or -errno. */
+static int rename_self(const char *name)
+{
+	int fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC);
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, name, strlen(name)) != (ssize_t)strlen(name))
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+/*
+ * A child renaming itself to producer 0's name until killed; returns once
+ * it has done so.  Same name, other process: its renames must not count.
+ */
+static pid_t spawn_renamer(const char *name)
+{
+	int fds[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		/* a test that dies before it kills us must not leave us running */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		close(fds[0]);
+		if (rename_self(name) || write(fds[1], "x", 1) != 1)
+			_exit(1);
+		for (;;)
+			rename_self(name);
+	}
+	close(fds[1]);
+	if (pid > 0 && read(fds[0], &c, 1) != 1) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		pid = -1;
+	}
+	close(fds[0]);
+	return pid;
+}
+
+/*
+ * With a foreign process renaming itself to producer 0's name all along:
+ * nothing counts until we rename ourselves as producer 1, twice, which
+ * counts two for producer 1; other names of ours, and the name of a
+ * producer the point does not have, count nothing.
+ */
+static void check_filter(const char *bench)
+{
+	uint64_t idle[WL_MAX_METRICS], once[WL_MAX_METRICS], other[WL_MAX_METRICS];
+	uint64_t per_idle[2], per_once[2], per_other[2];
+	char p0[] = TRIGGER_TAG "AA", p1[] = TRIGGER_TAG "BA", p2[] = TRIGGER_TAG "CA";
+	char old[32] = "", why[512] = "";
+	struct wl_threads thr;
+	struct wl_point pt;
+	void *state;
+	pid_t child;
+	int err;
+
+	make_point(&pt, bench, 2);
+	if (wl->probe(&pt, why, sizeof(why))) {
+		printf("# %s: unsupported, no filter to check\n", bench);
+		return;
+	}
+	CHECK_INT(prctl(PR_GET_NAME, old), 0);
+	child = spawn_renamer(p0);
+	CHECK(child > 0);
+	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
+	if (!err) {
+		sleep_ms(RUN_MS);
+		wl->sample(state, idle, per_idle);
+		CHECK_INT(rename_self(p1), 0);
+		CHECK_INT(rename_self(p1), 0);
+		wl->sample(state, once, per_once);
+		CHECK_INT(rename_self(p2), 0);
+		CHECK_INT(rename_self("bsweep:AAx"), 0);
+		CHECK_INT(rename_self("other"), 0);
+		wl->sample(state, other, per_other);
+		wl->teardown(state);
+	}
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	rename_self(old);
+	if (err) {
+		CHECK_FAIL_("%s: setup: %d (%s)", bench, err, why);
+		return;
+	}
+	printf("# %s: filter: %llu %llu %llu\n", bench, (unsigned long long)idle[0],
+	       (unsigned long long)once[0], (unsigned long long)other[0]);
+	CHECK_INT(idle[0], 0);
+	CHECK_INT(once[0], 2);
+	CHECK_INT(per_once[0], 0);
+	CHECK_INT(per_once[1], 2);
+	CHECK_INT(other[0], 2);
+	CHECK_INT(per_other[1], 2);
+}
+
+/* Another process's rename never counts, nor a name that is no producer's. */
+TEST(other_process)
+{
+	NEED_ROOT();
+	/* base counts writes in user space: a filter only where a program counts */
+	for (size_t i = 1; i < sizeof(benches) / sizeof(benches[0]); i++)
+		check_filter(benches[i]);
+}
+
+/* Setup and teardown of every bench leave no fd behind. */
+TEST(no_fd_leak)
+{
+	int before, after;
+
+	NEED_ROOT();
+	before = count_fds();
+	for (int i = 0; i < 16; i++) {
+		struct wl_threads thr;
+		struct wl_point pt;
+		char why[512];
+		void *state;
+
+		make_point(&pt, benches[i % 8], 1);
+		if (!wl->setup(&pt, &state, &thr, why, sizeof(why)))
+			wl->teardown(state);
+	}
+	after = count_fds();
+	CHECK_INT(after, before);
+}
+
+RUN_TESTS(every_bench, two_producers, other_process, no_fd_leak)

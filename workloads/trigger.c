@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trigger workload: what each BPF attach type costs, after the
+ * kernel's selftests/bpf/benchs/bench_rename.c (and test_overhead).
+ *
+ * Producers rename themselves in a loop, a write to /proc/thread-self/comm
+ * each: one event per write.  A BPF program of the point's attach type on
+ * the rename path counts the events of each producer (the programs are in
+ * bpf/trigger.bpf.c); `base` attaches nothing and counts the writes in user
+ * space.  The seed's bench writes /proc/self/comm from its one producer
+ * thread, which renames the process's main thread; each producer here
+ * renames itself, so that several producers do not share the main
+ * thread's task lock and every rename is the writer's own.
+ *
+ * Every point loads its own program and no other (bench_rename loads the
+ * whole object, so one attach type the kernel refuses fails them all):
+ * on a kernel in lockdown kprobe, fentry and the like are `unsupported`
+ * rows with the kernel's answer, and the rest run.
+ *
+ * events counts renames the program saw (base: the writes), per producer;
+ * writes the writes that returned, in user space, so that the two can be
+ * compared; missed the runs of the program the kernel skipped (its
+ * recursion_misses: a run would have nested in another on that CPU), which
+ * are what events lack of writes.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "kfacts.h"
+#include "libbpf_log.h"
+#include "trigger.h"
+#include "trigger.skel.h"
+#include "workload.h"
+
+/* The kernel's internal "not supported", which some attach paths return as it is. */
+#define KERNEL_ENOTSUPP		524
+
+enum bench { B_BASE, B_TP, B_RAWTP, B_KPROBE, B_KRETPROBE, B_FENTRY, B_FEXIT, B_FMODRET,
+	     NR_BENCHES };
+
+static const char *const tr_benches[] = {
+	"base", "tp", "rawtp", "kprobe", "kretprobe", "fentry", "fexit", "fmodret", NULL,
+};
+
+/* What each bench attaches, for reasons. */
+static const char *const tr_what[] = {
+	[B_TP]		= "tracepoint task:task_rename",
+	[B_RAWTP]	= "raw_tp task_rename",
+	[B_KPROBE]	= "kprobe __set_task_comm",
+	[B_KRETPROBE]	= "kretprobe __set_task_comm",
+	[B_FENTRY]	= "fentry __set_task_comm",
+	[B_FEXIT]	= "fexit __set_task_comm",
+	[B_FMODRET]	= "fmod_ret __set_task_comm",
+};
+
+/* The build options each needs, besides BPF, for the EPERM hint (sweep/kfacts.h). */
+static const char *const kprobe_needs[] = { "CONFIG_KPROBES", "CONFIG_KPROBE_EVENTS", NULL };
+static const char *const tramp_needs[] = { "CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS", NULL };
+
+static const char *const *const tr_needs[] = {
+	[B_KPROBE] = kprobe_needs, [B_KRETPROBE] = kprobe_needs,
+	[B_FENTRY] = tramp_needs, [B_FEXIT] = tramp_needs, [B_FMODRET] = tramp_needs,
+};
+
+enum { P_BENCH, P_PRODUCERS };
+
+static const struct param_def tr_params[] = {
+	[P_BENCH]	= { "bench", PT_ENUM, "base", 0, 0, tr_benches,
+			    "what counts the renames: base (nothing attached; user space), "
+			    "tp (tracepoint task:task_rename), rawtp, kprobe, kretprobe, "
+			    "fentry, fexit, fmodret (on __set_task_comm)", true },
+	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, TRIGGER_PRODUCERS, NULL,
+			    "threads renaming themselves in a loop", true },
+};
+
+static const struct metric_def tr_metrics[] = {
+	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true },
+	{ .name = "writes", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "missed", .kind = MK_COUNTER, .unit = "/s" },
+};
+
+/* A producer's writes, counted by it alone; on its own cache lines. */
+struct tr_writes {
+	long n;
+} __attribute__((aligned(128)));
+
+struct tr_state {
+	struct trigger_bpf *skel;	/* NULL for base */
+	struct bpf_link *link;
+	enum bench bench;
+	int nr_producers;
+	struct tr_writes *writes;
+};
+
+static int fail(char *why, size_t len, const char *what, int err)
+{
+	snprintf(why, len, "%s: %s", what, strerror(-err));
+	return err;
+}
+
+#define KPROBE_PMU_DIR	"/sys/bus/event_source/devices"
+
+/*
+ * libbpf attaches a kprobe through the kprobe PMU, else through tracefs's
+ * kprobe_events: without both, its ENOENT means the kernel has no kprobes.
+ */
+static bool has_kprobe_pmu(void)
+{
+	struct stat st;
+
+	return !stat(KPROBE_PMU_DIR "/kprobe", &st);
+}
+
+/*
+ * A load or attach the kernel refused.  EPERM as root (the engine checked
+ * the capabilities) is the kernel's policy: name lockdown or the missing
+ * option.  ENOENT (no kprobes, no tracepoint), ESRCH (no such function in
+ * the kernel's BTF) and ENOTSUPP are the kernel's limits too, and so is
+ * EINVAL from fmod_ret: the verifier lets it modify only error-injectable
+ * functions and security hooks ("__set_task_comm() is not modifiable",
+ * since 5.10; upstream then dropped fmod_ret from test_overhead).  Other
+ * errors are failures.
+ */
+static int refused(char *why, size_t len, enum bench b, int err)
+{
+	char hint[160];
+	size_t n;
+
+	fail(why, len, tr_what[b], err);
+	n = strlen(why);
+	if (err == -EPERM && kfacts_eperm_hint(tr_needs[b], hint, sizeof(hint)) && n < len)
+		snprintf(why + n, len - n, ": %s", hint);
+	else if (err == -ENOENT && tr_needs[b] == kprobe_needs && !has_kprobe_pmu() && n < len)
+		snprintf(why + n, len - n, ": no kprobe PMU in %s (a kernel without kprobe "
+			 "events); try it on another kernel in a VM: --kernel IMAGE "
+			 "(docs/kernel.md)", KPROBE_PMU_DIR);
+	if (err == -ENOENT || err == -ESRCH || err == -KERNEL_ENOTSUPP || err == -EOPNOTSUPP ||
+	    (err == -EINVAL && b == B_FMODRET))
+		return -EOPNOTSUPP;
+	return err;
+}
+
+/* The tracepoint's id is in tracefs: mount it where libbpf looks if it is not there. */
+static int need_tracefs(char *why, size_t len)
+{
+	struct stat st;
+
+	if (!stat("/sys/kernel/tracing/events", &st) ||
+	    !stat("/sys/kernel/debug/tracing/events", &st))
+		return 0;
+	if (mount("tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL))
+		return fail(why, len, "mount tracefs on /sys/kernel/tracing", -errno);
+	return 0;
+}
+
+static struct bpf_program *bench_prog(struct trigger_bpf *skel, enum bench b)
+{
+	struct bpf_program *progs[] = {
+		[B_TP] = skel->progs.trig_tp, [B_RAWTP] = skel->progs.trig_rawtp,
+		[B_KPROBE] = skel->progs.trig_kprobe, [B_KRETPROBE] = skel->progs.trig_kretprobe,
+		[B_FENTRY] = skel->progs.trig_fentry, [B_FEXIT] = skel->progs.trig_fexit,
+		[B_FMODRET] = skel->progs.trig_fmodret,
+	};
+
+	return progs[b];
+}
+
+/* Open, load only the bench's program, attach it.  0 or -errno and why. */
+static int attach_bench(struct tr_state *st, char *why, size_t len)
+{
+	struct bpf_program *prog, *p;
+	int err;
+
+	if (st->bench == B_TP) {
+		err = need_tracefs(why, len);
+		if (err)
+			return err;
+	}
+	st->skel = trigger_bpf__open();
+	if (!st->skel)
+		return fail(why, len, "open", -errno);
+	st->skel->rodata->bench_tgid = getpid();
+	st->skel->rodata->nr_producers = st->nr_producers;
+	prog = bench_prog(st->skel, st->bench);
+	bpf_object__for_each_program(p, st->skel->obj)
+		bpf_program__set_autoload(p, p == prog);
+	err = trigger_bpf__load(st->skel);
+	if (err)
+		return refused(why, len, st->bench, err);
+	st->link = bpf_program__attach(prog);
+	if (!st->link)
+		return refused(why, len, st->bench, -errno);
+	return 0;
+}
+
+static void trigger_teardown(void *state)
+{
+	struct tr_state *st = state;
+
+	bpf_link__destroy(st->link);
+	trigger_bpf__destroy(st->skel);
+	free(st->writes);
+	free(st);
+}
+
+static int trigger_setup(const struct wl_point *pt, void **state, struct wl_threads *thr,
+			 char *why, size_t len)
+{
+	struct tr_state *st;
+	int err = 0;
+
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return -ENOMEM;
+	st->bench = pt->v[P_BENCH];
+	st->nr_producers = pt->v[P_PRODUCERS];
+	st->writes = aligned_alloc(128, st->nr_producers * sizeof(*st->writes));
+	if (!st->writes) {
+		free(st);
+		return -ENOMEM;
+	}
+	memset(st->writes, 0, st->nr_producers * sizeof(*st->writes));
+	if (st->bench != B_BASE) {
+		/* The engine prints diagnostics, not libbpf: keep its words for the reason. */
+		libbpf_log_begin();
+		err = attach_bench(st, why, len);
+		libbpf_log_end();
+	}
+	if (err) {
+		libbpf_log_explain(why, len);
+		trigger_teardown(st);
+		return err;
+	}
+	thr->nr_producers = st->nr_producers;
+	thr->nr_consumers = 0;
+	*state = st;
+	return 0;
+}
+
+/*
+ * Can this kernel run the bench?  Set it up and tear it down: one program,
+ * loaded and attached.  The answer cannot change while we run and a
+ * trampoline's load reads the kernel's BTF (tens of ms): once per bench.
+ */
+static int trigger_probe(const struct wl_point *pt, char *why, size_t len)
+{
+	static char answer_why[NR_BENCHES][256];
+	static int answer[NR_BENCHES] = { [0 ... NR_BENCHES - 1] = 1 };	/* not asked */
+	struct wl_point one = *pt;
+	enum bench b = pt->v[P_BENCH];
+	struct wl_threads thr;
+	void *state;
+
+	if (answer[b] == 1) {
+		one.v[P_PRODUCERS] = 1;
+		answer[b] = trigger_setup(&one, &state, &thr, answer_why[b],
+					  sizeof(answer_why[b]));
+		if (!answer[b])
+			trigger_teardown(state);
+	}
+	if (answer[b])
+		snprintf(why, len, "%s", answer_why[b]);
+	return answer[b];
+}
+
+/* Producer idx's name (trigger.h), NUL-terminated. */
+static void producer_name(int idx, char name[TRIGGER_NAME_LEN + 1])
+{
+	memcpy(name, TRIGGER_TAG, TRIGGER_TAG_LEN);
+	name[TRIGGER_TAG_LEN] = 'A' + idx % TRIGGER_DIGIT;
+	name[TRIGGER_TAG_LEN + 1] = 'A' + idx / TRIGGER_DIGIT;
+	name[TRIGGER_NAME_LEN] = '\0';
+}
+
+/* Rename ourselves, as bench_rename's producer does, until told to stop. */
+static int trigger_produce(void *state, int idx, const atomic_bool *stop)
+{
+	struct tr_state *st = state;
+	char name[TRIGGER_NAME_LEN + 1];
+	long *n = &st->writes[idx].n;
+	int fd, err = 0;
+
+	producer_name(idx, name);
+	fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (!atomic_load_explicit(stop, memory_order_relaxed)) {
+		if (write(fd, name, TRIGGER_NAME_LEN) != TRIGGER_NAME_LEN) {
+			err = errno ? -errno : -EIO;
+			break;
+		}
+		__atomic_store_n(n, *n + 1, __ATOMIC_RELEASE);
+	}
+	close(fd);
+	return err;
+}
+
+/* The count of producer i: the program's, or base's writes. */
+static long events_of(const struct tr_state *st, int i)
+{
+	if (!st->skel)
+		return __atomic_load_n(&st->writes[i].n, __ATOMIC_RELAXED);
+	return __atomic_load_n(&st->skel->bss->slots[i].events, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * Each producer's writes before its events, and the misses last: a write
+ * is counted on the BPF side (or missed) before it returns to be counted
+ * in user space, so a sample's events and misses are never fewer than its
+ * writes; once the producers stopped, they are as many.
+ */
+/* The runs of the program the kernel skipped, in *missed; 0 or -errno. */
+static int prog_missed(const struct tr_state *st, uint64_t *missed)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+
+	*missed = 0;
+	if (!st->skel)
+		return 0;
+	if (bpf_obj_get_info_by_fd(bpf_program__fd(bench_prog(st->skel, st->bench)), &info, &len))
+		return -errno;
+	*missed = info.recursion_misses;
+	return 0;
+}
+
+static int trigger_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
+{
+	struct tr_state *st = state;
+	uint64_t events = 0, writes = 0;
+	int err;
+
+	for (int i = 0; i < st->nr_producers; i++) {
+		uint64_t ev;
+
+		writes += __atomic_load_n(&st->writes[i].n, __ATOMIC_ACQUIRE);
+		ev = events_of(st, i);
+		if (thread_counts)
+			thread_counts[i] = ev;
+		events += ev;
+	}
+	err = prog_missed(st, &counts[2]);
+	counts[0] = events;
+	counts[1] = writes;
+	return err;
+}
+
+const struct workload trigger_workload = {
+	.name = "trigger",
+	.help = "cost of each BPF attach type on one trigger, a task rename "
+		"(the kernel's bench_rename)",
+	.params = tr_params,
+	.nr_params = sizeof(tr_params) / sizeof(tr_params[0]),
+	.metrics = tr_metrics,
+	.nr_metrics = 3,
+	.needs_bpf = true,
+	.probe = trigger_probe,
+	.setup = trigger_setup,
+	.produce = trigger_produce,
+	.sample = trigger_sample,
+	.teardown = trigger_teardown,
+};
