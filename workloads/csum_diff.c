@@ -59,12 +59,16 @@ static const struct param_def cd_params[] = {
 			    "not [sweep] repeat, the repetitions of a point)" },
 };
 
-enum { M_CALLS, M_RUNS };
+enum { M_CALLS, M_RUNS, M_PROG_RUNS, M_PROG_NS };
 
 static const struct metric_def cd_metrics[] = {
 	[M_CALLS]	= { .name = "calls", .kind = MK_COUNTER, .unit = "M/s",
 			    .per_thread = true },
 	[M_RUNS]	= { .name = "runs", .kind = MK_COUNTER, .unit = "M/s" },
+	[M_PROG_RUNS]	= { .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s",
+			    .source = MS_PROG_RUNS },
+	[M_PROG_NS]	= { .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s",
+			    .source = MS_PROG_NS },
 };
 
 /* One producer's runs, on a pair of cache lines of its own; one writer. */
@@ -362,6 +366,17 @@ static int csum_diff_sample(void *state, uint64_t *counts, uint64_t *thread_coun
 	return 0;
 }
 
+/*
+ * The kernel's count and time of the measured program's runs: test_run
+ * times them too, so ns per run is the batch's cost without the syscall.
+ */
+static int csum_diff_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_time_ns)
+{
+	struct cd_state *st = state;
+
+	return wl_prog_stats_sum(&st->run_fd, 1, run_cnt, run_time_ns);
+}
+
 const struct workload csum_diff_workload = {
 	.name = "csum_diff",
 	.help = "bpf_csum_diff() calls per second by buffer size, batched per "
@@ -369,8 +384,9 @@ const struct workload csum_diff_workload = {
 	.params = cd_params,
 	.nr_params = sizeof(cd_params) / sizeof(cd_params[0]),
 	.metrics = cd_metrics,
-	.nr_metrics = 2,
-	.values = "{calls.per_worker} per producer, {calls.ns_per} per call",
+	.nr_metrics = sizeof(cd_metrics) / sizeof(cd_metrics[0]),
+	.values = "{calls.per_worker} per producer, {calls.ns_per} per call, "
+		  "program {prog_ns.per_run}/run",
 	.needs_bpf = true,
 	.validate = csum_diff_validate,
 	.probe = csum_diff_probe,
@@ -378,4 +394,5 @@ const struct workload csum_diff_workload = {
 	.produce = csum_diff_produce,
 	.sample = csum_diff_sample,
 	.teardown = csum_diff_teardown,
+	.prog_stats = csum_diff_prog_stats,
 };

@@ -87,6 +87,8 @@ static const struct metric_def tr_metrics[] = {
 	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true },
 	{ .name = "writes", .kind = MK_COUNTER, .unit = "M/s" },
 	{ .name = "missed", .kind = MK_COUNTER, .unit = "/s" },
+	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
+	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_NS },
 };
 
 /* A producer's writes, counted by it alone; on its own cache lines. */
@@ -355,6 +357,19 @@ static int trigger_sample(void *state, uint64_t *counts, uint64_t *thread_counts
 	return err;
 }
 
+/* The kernel's run count and time of the bench's program; none for base. */
+static int trigger_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_time_ns)
+{
+	struct tr_state *st = state;
+	int fd;
+
+	*run_cnt = *run_time_ns = 0;
+	if (!st->skel)
+		return 0;
+	fd = bpf_program__fd(bench_prog(st->skel, st->bench));
+	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
+}
+
 const struct workload trigger_workload = {
 	.name = "trigger",
 	.help = "cost of each BPF attach type on one trigger, a task rename "
@@ -362,11 +377,12 @@ const struct workload trigger_workload = {
 	.params = tr_params,
 	.nr_params = sizeof(tr_params) / sizeof(tr_params[0]),
 	.metrics = tr_metrics,
-	.nr_metrics = 3,
+	.nr_metrics = sizeof(tr_metrics) / sizeof(tr_metrics[0]),
 	.needs_bpf = true,
 	.probe = trigger_probe,
 	.setup = trigger_setup,
 	.produce = trigger_produce,
 	.sample = trigger_sample,
 	.teardown = trigger_teardown,
+	.prog_stats = trigger_prog_stats,
 };
