@@ -11,11 +11,18 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 #include <signal.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "param.h"
+#include "workload.h"
 
 #define NEED_ROOT() do {							\
 	if (geteuid() != 0)							\
@@ -74,6 +81,33 @@ static inline pid_t spawn_getpgid_loop(unsigned long long arg2)
 	}
 	close(fds[0]);
 	return pid;
+}
+
+/*
+ * pt: wl's defaults, then each "name=value" of the NULL-terminated list
+ * ap, parsed as a spec's value is; false if one names no parameter or is
+ * not a value of it.
+ */
+static inline bool point_set(const struct workload *wl, struct wl_point *pt, va_list ap)
+{
+	char err[128], name[64];
+	bool ok = true;
+
+	pt->wl = wl;
+	for (int i = 0; i < wl->nr_params; i++)
+		ok = ok && !param_parse_scalar(&wl->params[i], wl->params[i].def,
+					       strlen(wl->params[i].def), &pt->v[i], err,
+					       sizeof(err));
+	for (const char *s = va_arg(ap, const char *); ok && s; s = va_arg(ap, const char *)) {
+		const char *eq = strchr(s, '=');
+		int i;
+
+		snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - s) : 0, s);
+		i = param_index(wl->params, wl->nr_params, name);
+		ok = eq && i >= 0 && !param_parse_scalar(&wl->params[i], eq + 1, strlen(eq + 1),
+							 &pt->v[i], err, sizeof(err));
+	}
+	return ok;
 }
 
 #endif

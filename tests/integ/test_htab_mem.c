@@ -38,26 +38,11 @@ enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK };
 /* The default point with "name=value" overrides; NULL ends the list.  False on a bad one. */
 static bool make_point(struct wl_point *pt, ...)
 {
-	char err[128];
-	bool ok = true;
 	va_list ap;
+	bool ok;
 
-	pt->wl = wl;
-	for (int i = 0; i < wl->nr_params; i++)
-		ok = ok && !param_parse_scalar(&wl->params[i], wl->params[i].def,
-					       strlen(wl->params[i].def), &pt->v[i], err,
-					       sizeof(err));
 	va_start(ap, pt);
-	for (const char *s = va_arg(ap, const char *); ok && s; s = va_arg(ap, const char *)) {
-		const char *eq = strchr(s, '=');
-		char name[32];
-		int i;
-
-		snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - s) : 0, s);
-		i = param_index(wl->params, wl->nr_params, name);
-		ok = eq && i >= 0 && !param_parse_scalar(&wl->params[i], eq + 1, strlen(eq + 1),
-							 &pt->v[i], err, sizeof(err));
-	}
+	ok = point_set(wl, pt, ap);
 	va_end(ap);
 	return ok;
 }

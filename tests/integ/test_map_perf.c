@@ -35,37 +35,14 @@ static const char *const kinds[] = {
 	"hash", "hash_kmalloc", "percpu_hash", "percpu_hash_kmalloc", "lru_hash", "array",
 };
 
-/* Set "name=value" in pt as a spec would; false if the name or value is not one. */
-static bool set_value(struct wl_point *pt, const char *set)
+/* The default point with "name=value" overrides; NULL ends the list.  False on a bad one. */
+static bool make_point(struct wl_point *pt, ...)
 {
-	const char *eq = strchr(set, '=');
-	char err[128];
-
-	for (int i = 0; eq && i < wl->nr_params; i++) {
-		const struct param_def *p = &wl->params[i];
-
-		if (strlen(p->name) == (size_t)(eq - set) && !strncmp(p->name, set, eq - set))
-			return !param_parse_scalar(p, eq + 1, strlen(eq + 1), &pt->v[i], err,
-						   sizeof(err));
-	}
-	return false;
-}
-
-/* The default point with "name=value" overrides; NULL ends the list. */
-static bool make_point(struct wl_point *pt, const char *set, ...)
-{
-	char err[128];
-	bool ok = true;
 	va_list ap;
+	bool ok;
 
-	pt->wl = wl;
-	for (int i = 0; i < wl->nr_params; i++)
-		if (param_parse_scalar(&wl->params[i], wl->params[i].def,
-				       strlen(wl->params[i].def), &pt->v[i], err, sizeof(err)))
-			ok = false;
-	va_start(ap, set);
-	for (const char *s = set; s; s = va_arg(ap, const char *))
-		ok = ok && set_value(pt, s);
+	va_start(ap, pt);
+	ok = point_set(wl, pt, ap);
 	va_end(ap);
 	return ok;
 }
