@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -52,11 +53,10 @@ static inline int count_fds(void)
 }
 
 /*
- * A child that calls getpgid(0, arg2) until killed; returns once it has
- * made its first call.  getpgid ignores arg2: a workload may read it.
- * Unused by the tests of workloads that no syscall triggers (csum_diff).
+ * A child doing act(arg) until killed; returns its pid once the first
+ * act() succeeded (0 from act), or -1.  The child dies with the test.
  */
-static inline pid_t spawn_getpgid_loop(unsigned long long arg2)
+static inline pid_t spawn_loop(int (*act)(const void *arg), const void *arg)
 {
 	int fds[2];
 	pid_t pid;
@@ -66,12 +66,13 @@ static inline pid_t spawn_getpgid_loop(unsigned long long arg2)
 		return -1;
 	pid = fork();
 	if (pid == 0) {
+		/* a test that dies before it kills us must not leave us running */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		close(fds[0]);
-		syscall(SYS_getpgid, 0, arg2);
-		if (write(fds[1], "x", 1) != 1)
+		if (act(arg) || write(fds[1], "x", 1) != 1)
 			_exit(1);
 		for (;;)
-			syscall(SYS_getpgid, 0, arg2);
+			act(arg);
 	}
 	close(fds[1]);
 	if (pid > 0 && read(fds[0], &c, 1) != 1) {
@@ -81,6 +82,25 @@ static inline pid_t spawn_getpgid_loop(unsigned long long arg2)
 	}
 	close(fds[0]);
 	return pid;
+}
+
+static inline int getpgid_arg2(const void *arg2)
+{
+	syscall(SYS_getpgid, 0, *(const unsigned long long *)arg2);
+	return 0;
+}
+
+/*
+ * A child that calls getpgid(0, arg2) until killed; returns once it has
+ * made its first call.  getpgid ignores arg2: a workload may read it.
+ * Unused by the tests of workloads that no syscall triggers (csum_diff).
+ */
+static inline pid_t spawn_getpgid_loop(unsigned long long arg2)
+{
+	static unsigned long long arg;
+
+	arg = arg2;
+	return spawn_loop(getpgid_arg2, &arg);
 }
 
 /*

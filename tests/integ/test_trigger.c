@@ -201,32 +201,14 @@ static int rename_self(const char *name)
  * A child renaming itself to producer 0's name until killed; returns once
  * it has done so.  Same name, other process: its renames must not count.
  */
+static int rename_loop(const void *name)
+{
+	return rename_self(name);
+}
+
 static pid_t spawn_renamer(const char *name)
 {
-	int fds[2];
-	pid_t pid;
-	char c;
-
-	if (pipe(fds))
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		/* a test that dies before it kills us must not leave us running */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		close(fds[0]);
-		if (rename_self(name) || write(fds[1], "x", 1) != 1)
-			_exit(1);
-		for (;;)
-			rename_self(name);
-	}
-	close(fds[1]);
-	if (pid > 0 && read(fds[0], &c, 1) != 1) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		pid = -1;
-	}
-	close(fds[0]);
-	return pid;
+	return spawn_loop(rename_loop, name);
 }
 
 /*
