@@ -289,9 +289,58 @@ static void check_filter(const char *bench)
 TEST(other_process)
 {
 	NEED_ROOT();
-	/* base counts writes in user space: a filter only where a program counts */
+	/* base counts renames in user space: a filter only where a program counts */
 	for (size_t i = 1; i < NR_BENCHES; i++)
 		check_filter(benches[i]);
+}
+
+/*
+ * The kernel trigger's programs count only the driver's kfunc calls: with
+ * no producer running, the renames of a foreign process and ours (a
+ * producer's name) count nothing, though a program is attached.
+ */
+static void check_kernel_idle(const char *bench)
+{
+	uint64_t before[WL_MAX_METRICS], after[WL_MAX_METRICS], per[2];
+	char p0[] = TRIGGER_TAG "AA", old[32] = "", why[512] = "";
+	struct wl_threads thr;
+	struct wl_point pt;
+	void *state;
+	pid_t child;
+	int err;
+
+	make_point(&pt, "kernel", bench, 1);
+	if (wl->probe(&pt, why, sizeof(why)))
+		return;
+	CHECK_INT(prctl(PR_GET_NAME, old), 0);
+	child = spawn_renamer(p0);
+	CHECK(child > 0);
+	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
+	if (!err) {
+		wl->sample(state, before, per);
+		CHECK_INT(rename_self(p0), 0);
+		sleep_ms(RUN_MS);
+		wl->sample(state, after, per);
+		wl->teardown(state);
+	}
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	rename_self(old);
+	if (err) {
+		CHECK_FAIL_("kernel %s: setup: %d (%s)", bench, err, why);
+		return;
+	}
+	printf("# kernel %s: idle: %llu %llu\n", bench, (unsigned long long)before[0],
+	       (unsigned long long)after[0]);
+	CHECK_INT(before[0], 0);
+	CHECK_INT(after[0], 0);
+}
+
+TEST(kernel_idle)
+{
+	NEED_ROOT();
+	for (size_t i = 1; i < NR_BENCHES; i++)
+		check_kernel_idle(benches[i]);
 }
 
 /* Setup and teardown of every bench leave no fd behind. */
@@ -315,4 +364,4 @@ TEST(no_fd_leak)
 	CHECK_INT(after, before);
 }
 
-RUN_TESTS(every_bench, two_producers, other_process, no_fd_leak)
+RUN_TESTS(every_bench, two_producers, other_process, kernel_idle, no_fd_leak)
