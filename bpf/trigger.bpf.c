@@ -5,9 +5,10 @@
  * path of prctl(PR_SET_NAME) (tracepoint task:task_rename, raw_tp
  * task_rename, kprobe, kretprobe, fentry and fexit on __set_task_comm(),
  * fmod_ret on security_task_prctl()), each counting the renames of the
- * benchmark's producers.  User space
- * loads only the point's program (the others' autoload is off), so that an
- * attach type this kernel refuses fails its own points and no other's.
+ * benchmark's producers; and one per attach type on the in-kernel
+ * trigger (below).  User space loads only the point's program (the
+ * others' autoload is off), so that an attach type this kernel refuses
+ * fails its own points and no other's.
  *
  * test_overhead's programs return at once; ours also filter and count, the
  * same few instructions in every type, so that the count checks the
@@ -27,7 +28,7 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile int bench_tgid;
 const volatile __u32 nr_producers = 1;
 
-/* One writer per slot: a producer's renames follow one another. */
+/* One writer per slot: a producer's triggers follow one another. */
 struct trigger_slot slots[TRIGGER_PRODUCERS];
 
 static __always_inline bool from_bench(void)
@@ -168,6 +169,7 @@ int kt_driver(struct bpf_raw_tracepoint_args *ctx)
 {
 	int nonce = ctx->args[0];
 
+	/* batch_iters is load-time data: the verifier walks the loop that many times */
 	for (__u32 i = 0; i < batch_iters; i++)
 		bpf_modify_return_test_tp(nonce);
 	return 0;

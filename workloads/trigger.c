@@ -169,9 +169,10 @@ static bool has_kprobe_pmu(void)
  * option.  ENOENT (no kprobes, no tracepoint), ESRCH (no such function in
  * the kernel's BTF) and ENOTSUPP are the kernel's limits too, and so is
  * EINVAL from fmod_ret: the verifier lets it modify only error-injectable
- * functions and security hooks ("__set_task_comm() is not modifiable",
- * since 5.10; upstream then dropped fmod_ret from test_overhead).  Other
- * errors are failures.
+ * functions, security hooks and kfuncs registered for it ("... is not
+ * modifiable"; hence security_task_prctl(), not __set_task_comm()), and
+ * EACCES from the kernel trigger's driver (a kernel whose kfunc is not
+ * callable from raw_tp).  Other errors are failures.
  */
 static int refused(char *why, size_t len, enum trig t, enum bench b, int err)
 {
@@ -255,9 +256,9 @@ static struct bpf_program *bench_prog(struct trigger_bpf *skel, enum trig t, enu
 }
 
 /*
- * Open, load only the bench's program (and the driver, for the kernel
- * trigger: it loads first, so that a kernel without the kfunc says so
- * under base's name), attach it.  0 or -errno and why.
+ * Open, load only the bench's program (and the kernel trigger's driver:
+ * base of trigger=kernel loads the driver alone), attach it.  0 or -errno
+ * and why.
  */
 static int attach_bench(struct tr_state *st, char *why, size_t len)
 {
@@ -357,7 +358,10 @@ static int trigger_probe(const struct wl_point *pt, char *why, size_t len)
 	struct wl_threads thr;
 	void *state;
 
-	/* batch changes only how far the verifier walks the driver's loop: the bound is checked */
+	/*
+	 * batch changes only how far the verifier walks the driver's loop:
+	 * loaded at the largest, the driver passes for every batch
+	 */
 	if (answer[t][b] == 1) {
 		one.v[P_PRODUCERS] = 1;
 		one.v[P_BATCH] = TRIGGER_MAX_BATCH;
@@ -380,7 +384,7 @@ static void producer_name(int idx, char name[TRIGGER_NAME_LEN + 1])
 	name[TRIGGER_NAME_LEN] = '\0';
 }
 
-/* Rename ourselves, as bench_rename's producer does, until told to stop. */
+/* Rename ourselves until told to stop (bench_rename's producer writes /proc/self/comm). */
 static int produce_user(struct tr_state *st, int idx, const atomic_bool *stop)
 {
 	char name[TRIGGER_NAME_LEN + 1];

@@ -10,7 +10,8 @@
 # ring buffer overwrite sequence test passes on a kernel that has it; and
 # htab_mem and map_perf run on both kernels, memory through cgroup v1 here
 # and v2 in the guest, whose memory cgroup tests pass; every trigger attach
-# type runs in the guest.
+# type runs in the guest with either trigger, in the integration test and
+# in specs/attach_overhead.spec.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -282,3 +283,9 @@ if [ -x "$T" ]; then
 else
 	fail kernel/trigger "$T not built"
 fi
+# and the attach spec through the whole tool in the guest: every row measured
+run_b attach run specs/attach_overhead.spec --quick --kernel "$KERNEL" -o "$TMP/attach" \
+	--no-plots
+check kernel/attach-spec-exit-0 rc_is attach 0
+check kernel/attach-spec-rows [ "$(rows "$TMP/attach/summary.csv")" = 16 ]
+check kernel/attach-spec-all-ok all_are "$TMP/attach/summary.csv" status ok
