@@ -3,37 +3,49 @@
  * The trigger workload: what each BPF attach type costs, after the
  * kernel's selftests/bpf/benchs/bench_rename.c (and test_overhead).
  *
- * Producers rename themselves in a loop, a write to /proc/thread-self/comm
- * each: one event per write.  A BPF program of the point's attach type on
- * the rename path counts the events of each producer (the programs are in
- * bpf/trigger.bpf.c); `base` attaches nothing and counts the writes in user
- * space.  The seed's bench writes /proc/self/comm from its one producer
- * thread, which renames the process's main thread; each producer here
- * renames itself, so that several producers do not share the main
- * thread's task lock and every rename is the writer's own.
+ * trigger=user: producers rename themselves in a loop, a
+ * prctl(PR_SET_NAME) each: one event per call.  A BPF program of the
+ * point's attach type on the rename path counts the events of each
+ * producer (the programs are in bpf/trigger.bpf.c); `base` attaches
+ * nothing and counts the calls in user space.  The seed's bench writes
+ * /proc/self/comm, which reaches the same __set_task_comm() through the
+ * VFS (open file, proc inode, a copy and a bounds check); prctl is one
+ * syscall straight to it, and passes through security_task_prctl(), a
+ * hook fmod_ret may attach to, which __set_task_comm() is not.  Each
+ * producer renames itself, so that several do not share a task lock.
+ *
+ * trigger=kernel, the "true potential" (selftests' bench_trigger.c):
+ * each producer runs a driver program through BPF_PROG_TEST_RUN that
+ * calls the kfunc bpf_modify_return_test_tp() `batch` times, so that one
+ * syscall's cost is shared by `batch` events; the attach points are on
+ * that kfunc and the tracepoint it fires.  base attaches nothing and its
+ * events are the calls the driver made (batch per run, counted in user
+ * space); every other bench's events are counted by its program.
  *
  * Every point loads its own program and no other (bench_rename loads the
  * whole object, so one attach type the kernel refuses fails them all):
  * on a kernel in lockdown kprobe, fentry and the like are `unsupported`
  * rows with the kernel's answer, and the rest run.
  *
- * events counts renames the program saw (base: the writes), per producer;
- * writes the writes that returned, in user space, so that the two can be
- * compared; missed the runs of the program the kernel skipped (its
- * recursion_misses: a run would have nested in another on that CPU), which
- * are what events lack of writes.
+ * events counts the triggers the program saw (base: the triggers), per
+ * producer; triggers those issued, counted in user space (renames, or
+ * batch per driver run), so that the two can be compared; missed the runs
+ * of the program the kernel skipped (its recursion_misses: a run would
+ * have nested in another on that CPU), which are what events lack of
+ * triggers.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "kfacts.h"
@@ -52,15 +64,31 @@ static const char *const tr_benches[] = {
 	"base", "tp", "rawtp", "kprobe", "kretprobe", "fentry", "fexit", "fmodret", NULL,
 };
 
-/* What each bench attaches, for reasons. */
-static const char *const tr_what[] = {
-	[B_TP]		= "tracepoint task:task_rename",
-	[B_RAWTP]	= "raw_tp task_rename",
-	[B_KPROBE]	= "kprobe __set_task_comm",
-	[B_KRETPROBE]	= "kretprobe __set_task_comm",
-	[B_FENTRY]	= "fentry __set_task_comm",
-	[B_FEXIT]	= "fexit __set_task_comm",
-	[B_FMODRET]	= "fmod_ret __set_task_comm",
+enum trig { T_USER, T_KERNEL, NR_TRIGS };
+
+static const char *const tr_trigs[] = { "user", "kernel", NULL };
+
+/* What each bench attaches, for reasons; base of kernel: the driver. */
+static const char *const tr_what[NR_TRIGS][NR_BENCHES] = {
+	[T_USER] = {
+		[B_TP]		= "tracepoint task:task_rename",
+		[B_RAWTP]	= "raw_tp task_rename",
+		[B_KPROBE]	= "kprobe __set_task_comm",
+		[B_KRETPROBE]	= "kretprobe __set_task_comm",
+		[B_FENTRY]	= "fentry __set_task_comm",
+		[B_FEXIT]	= "fexit __set_task_comm",
+		[B_FMODRET]	= "fmod_ret security_task_prctl",
+	},
+	[T_KERNEL] = {
+		[B_BASE]	= "driver raw_tp calling kfunc bpf_modify_return_test_tp",
+		[B_TP]		= "tracepoint bpf_test_run:bpf_trigger_tp",
+		[B_RAWTP]	= "raw_tp bpf_trigger_tp",
+		[B_KPROBE]	= "kprobe bpf_modify_return_test_tp",
+		[B_KRETPROBE]	= "kretprobe bpf_modify_return_test_tp",
+		[B_FENTRY]	= "fentry bpf_modify_return_test_tp",
+		[B_FEXIT]	= "fexit bpf_modify_return_test_tp",
+		[B_FMODRET]	= "fmod_ret bpf_modify_return_test_tp",
+	},
 };
 
 /* The build options each needs, besides BPF, for the EPERM hint (sweep/kfacts.h). */
@@ -72,36 +100,48 @@ static const char *const *const tr_needs[] = {
 	[B_FENTRY] = tramp_needs, [B_FEXIT] = tramp_needs, [B_FMODRET] = tramp_needs,
 };
 
-enum { P_BENCH, P_PRODUCERS };
+enum { P_BENCH, P_PRODUCERS, P_TRIGGER, P_BATCH };
+
+/* The most kfunc calls per driver run: what the verifier walks through, unrolled. */
+#define TRIGGER_MAX_BATCH	10000
 
 static const struct param_def tr_params[] = {
 	[P_BENCH]	= { "bench", PT_ENUM, "base", 0, 0, tr_benches,
-			    "what counts the renames: base (nothing attached; user space), "
-			    "tp (tracepoint task:task_rename), rawtp, kprobe, kretprobe, "
-			    "fentry, fexit, fmodret (on __set_task_comm)", true },
+			    "what counts the triggers: base (nothing attached; user space), "
+			    "tp, rawtp, kprobe, kretprobe, fentry, fexit, fmodret "
+			    "(docs/attach.md)", true },
 	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, TRIGGER_PRODUCERS, NULL,
-			    "threads renaming themselves in a loop", true },
+			    "threads triggering in a loop", true },
+	[P_TRIGGER]	= { "trigger", PT_ENUM, "user", 0, 0, tr_trigs,
+			    "user: each event a prctl(PR_SET_NAME) rename; kernel: `batch` "
+			    "kfunc calls per BPF_PROG_TEST_RUN of a driver program", true },
+	[P_BATCH]	= { "batch", PT_INT, "100", 1, TRIGGER_MAX_BATCH, NULL,
+			    "trigger=kernel: events per driver run (trigger=user ignores it)",
+			    true },
 };
 
 static const struct metric_def tr_metrics[] = {
 	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true },
-	{ .name = "writes", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "triggers", .kind = MK_COUNTER, .unit = "M/s" },
 	{ .name = "missed", .kind = MK_COUNTER, .unit = "/s" },
 	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
 	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_NS },
 };
 
-/* A producer's writes, counted by it alone; on its own cache lines. */
-struct tr_writes {
+/* A producer's triggers, counted by it alone; on its own cache lines. */
+struct tr_issued {
 	long n;
 } __attribute__((aligned(128)));
 
 struct tr_state {
-	struct trigger_bpf *skel;	/* NULL for base */
-	struct bpf_link *link;
+	struct trigger_bpf *skel;	/* NULL for base of trigger=user */
+	struct bpf_link *link;		/* NULL for base */
 	enum bench bench;
+	enum trig trig;
+	int batch;
 	int nr_producers;
-	struct tr_writes *writes;
+	int driver_fd;			/* trigger=kernel */
+	struct tr_issued *issued;
 };
 
 static int fail(char *why, size_t len, const char *what, int err)
@@ -129,16 +169,17 @@ static bool has_kprobe_pmu(void)
  * option.  ENOENT (no kprobes, no tracepoint), ESRCH (no such function in
  * the kernel's BTF) and ENOTSUPP are the kernel's limits too, and so is
  * EINVAL from fmod_ret: the verifier lets it modify only error-injectable
- * functions and security hooks ("__set_task_comm() is not modifiable",
- * since 5.10; upstream then dropped fmod_ret from test_overhead).  Other
- * errors are failures.
+ * functions, security hooks and kfuncs registered for it ("... is not
+ * modifiable"; hence security_task_prctl(), not __set_task_comm()), and
+ * EACCES from the kernel trigger's driver (a kernel whose kfunc is not
+ * callable from raw_tp).  Other errors are failures.
  */
-static int refused(char *why, size_t len, enum bench b, int err)
+static int refused(char *why, size_t len, enum trig t, enum bench b, int err)
 {
 	char hint[160];
 	size_t n;
 
-	fail(why, len, tr_what[b], err);
+	fail(why, len, tr_what[t][b], err);
 	n = strlen(why);
 	if (err == -EPERM && kfacts_eperm_hint(tr_needs[b], hint, sizeof(hint)) && n < len)
 		snprintf(why + n, len - n, ": %s", hint);
@@ -148,6 +189,9 @@ static int refused(char *why, size_t len, enum bench b, int err)
 			 "(docs/kernel.md)", KPROBE_PMU_DIR);
 	if (err == -ENOENT || err == -ESRCH || err == -KERNEL_ENOTSUPP || err == -EOPNOTSUPP ||
 	    (err == -EINVAL && b == B_FMODRET))
+		return -EOPNOTSUPP;
+	/* the driver's kfunc: absent (libbpf's ESRCH above) or not for raw_tp here */
+	if (err == -EACCES && t == T_KERNEL)
 		return -EOPNOTSUPP;
 	return err;
 }
@@ -165,43 +209,88 @@ static int need_tracefs(char *why, size_t len)
 	return 0;
 }
 
-static struct bpf_program *bench_prog(struct trigger_bpf *skel, enum bench b)
-{
-	struct bpf_program *progs[] = {
-		[B_TP] = skel->progs.trig_tp, [B_RAWTP] = skel->progs.trig_rawtp,
-		[B_KPROBE] = skel->progs.trig_kprobe, [B_KRETPROBE] = skel->progs.trig_kretprobe,
-		[B_FENTRY] = skel->progs.trig_fentry, [B_FEXIT] = skel->progs.trig_fexit,
-		[B_FMODRET] = skel->progs.trig_fmodret,
-	};
+#define TRIGGER_KFUNC	"bpf_modify_return_test_tp"
 
-	return progs[b];
+/*
+ * Has the kernel the driver's kfunc (Linux 6.10 on)?  Asked of its BTF
+ * first: a weak kfunc libbpf does not find fails the load with words
+ * about a poisoned call, not about the kernel.
+ */
+static int need_kfunc(char *why, size_t len)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	int id;
+
+	if (!btf)
+		return fail(why, len, "load the kernel's BTF", -errno);
+	id = btf__find_by_name_kind(btf, TRIGGER_KFUNC, BTF_KIND_FUNC);
+	btf__free(btf);
+	if (id >= 0)
+		return 0;
+	snprintf(why, len, "kfunc %s: %s: not in the kernel's BTF (it came in Linux 6.10); "
+		 "the in-kernel trigger calls it", TRIGGER_KFUNC, strerror(EOPNOTSUPP));
+	return -EOPNOTSUPP;
 }
 
-/* Open, load only the bench's program, attach it.  0 or -errno and why. */
+/* The bench's counting program; NULL for base. */
+static struct bpf_program *bench_prog(struct trigger_bpf *skel, enum trig t, enum bench b)
+{
+	struct bpf_program *progs[NR_TRIGS][NR_BENCHES] = {
+		[T_USER] = {
+			[B_TP] = skel->progs.trig_tp, [B_RAWTP] = skel->progs.trig_rawtp,
+			[B_KPROBE] = skel->progs.trig_kprobe,
+			[B_KRETPROBE] = skel->progs.trig_kretprobe,
+			[B_FENTRY] = skel->progs.trig_fentry, [B_FEXIT] = skel->progs.trig_fexit,
+			[B_FMODRET] = skel->progs.trig_fmodret,
+		},
+		[T_KERNEL] = {
+			[B_TP] = skel->progs.kt_tp, [B_RAWTP] = skel->progs.kt_rawtp,
+			[B_KPROBE] = skel->progs.kt_kprobe,
+			[B_KRETPROBE] = skel->progs.kt_kretprobe,
+			[B_FENTRY] = skel->progs.kt_fentry, [B_FEXIT] = skel->progs.kt_fexit,
+			[B_FMODRET] = skel->progs.kt_fmodret,
+		},
+	};
+
+	return progs[t][b];
+}
+
+/*
+ * Open, load only the bench's program (and the kernel trigger's driver:
+ * base of trigger=kernel loads the driver alone), attach it.  0 or -errno
+ * and why.
+ */
 static int attach_bench(struct tr_state *st, char *why, size_t len)
 {
-	struct bpf_program *prog, *p;
+	struct bpf_program *prog, *driver = NULL, *p;
 	int err;
 
-	if (st->bench == B_TP) {
-		err = need_tracefs(why, len);
-		if (err)
-			return err;
-	}
+	err = st->bench == B_TP ? need_tracefs(why, len) : 0;
+	if (!err && st->trig == T_KERNEL)
+		err = need_kfunc(why, len);
+	if (err)
+		return err;
 	st->skel = trigger_bpf__open();
 	if (!st->skel)
 		return fail(why, len, "open", -errno);
 	st->skel->rodata->bench_tgid = getpid();
 	st->skel->rodata->nr_producers = st->nr_producers;
-	prog = bench_prog(st->skel, st->bench);
+	st->skel->rodata->batch_iters = st->batch;
+	prog = bench_prog(st->skel, st->trig, st->bench);
+	if (st->trig == T_KERNEL)
+		driver = st->skel->progs.kt_driver;
 	bpf_object__for_each_program(p, st->skel->obj)
-		bpf_program__set_autoload(p, p == prog);
+		bpf_program__set_autoload(p, p == prog || p == driver);
 	err = trigger_bpf__load(st->skel);
 	if (err)
-		return refused(why, len, st->bench, err);
+		return refused(why, len, st->trig, st->bench, err);
+	if (driver)
+		st->driver_fd = bpf_program__fd(driver);
+	if (!prog)
+		return 0;
 	st->link = bpf_program__attach(prog);
 	if (!st->link)
-		return refused(why, len, st->bench, -errno);
+		return refused(why, len, st->trig, st->bench, -errno);
 	return 0;
 }
 
@@ -211,7 +300,7 @@ static void trigger_teardown(void *state)
 
 	bpf_link__destroy(st->link);
 	trigger_bpf__destroy(st->skel);
-	free(st->writes);
+	free(st->issued);
 	free(st);
 }
 
@@ -225,14 +314,17 @@ static int trigger_setup(const struct wl_point *pt, void **state, struct wl_thre
 	if (!st)
 		return -ENOMEM;
 	st->bench = pt->v[P_BENCH];
+	st->trig = pt->v[P_TRIGGER];
+	st->batch = pt->v[P_BATCH];
 	st->nr_producers = pt->v[P_PRODUCERS];
-	st->writes = aligned_alloc(128, st->nr_producers * sizeof(*st->writes));
-	if (!st->writes) {
+	st->driver_fd = -1;
+	st->issued = aligned_alloc(128, st->nr_producers * sizeof(*st->issued));
+	if (!st->issued) {
 		free(st);
 		return -ENOMEM;
 	}
-	memset(st->writes, 0, st->nr_producers * sizeof(*st->writes));
-	if (st->bench != B_BASE) {
+	memset(st->issued, 0, st->nr_producers * sizeof(*st->issued));
+	if (st->bench != B_BASE || st->trig == T_KERNEL) {
 		/* The engine prints diagnostics, not libbpf: keep its words for the reason. */
 		libbpf_log_begin();
 		err = attach_bench(st, why, len);
@@ -256,23 +348,31 @@ static int trigger_setup(const struct wl_point *pt, void **state, struct wl_thre
  */
 static int trigger_probe(const struct wl_point *pt, char *why, size_t len)
 {
-	static char answer_why[NR_BENCHES][256];
-	static int answer[NR_BENCHES] = { [0 ... NR_BENCHES - 1] = 1 };	/* not asked */
+	static char answer_why[NR_TRIGS][NR_BENCHES][256];
+	static int answer[NR_TRIGS][NR_BENCHES] = {
+		[0 ... NR_TRIGS - 1] = { [0 ... NR_BENCHES - 1] = 1 },	/* not asked */
+	};
 	struct wl_point one = *pt;
 	enum bench b = pt->v[P_BENCH];
+	enum trig t = pt->v[P_TRIGGER];
 	struct wl_threads thr;
 	void *state;
 
-	if (answer[b] == 1) {
+	/*
+	 * batch changes only how far the verifier walks the driver's loop:
+	 * loaded at the largest, the driver passes for every batch
+	 */
+	if (answer[t][b] == 1) {
 		one.v[P_PRODUCERS] = 1;
-		answer[b] = trigger_setup(&one, &state, &thr, answer_why[b],
-					  sizeof(answer_why[b]));
-		if (!answer[b])
+		one.v[P_BATCH] = TRIGGER_MAX_BATCH;
+		answer[t][b] = trigger_setup(&one, &state, &thr, answer_why[t][b],
+					     sizeof(answer_why[t][b]));
+		if (!answer[t][b])
 			trigger_teardown(state);
 	}
-	if (answer[b])
-		snprintf(why, len, "%s", answer_why[b]);
-	return answer[b];
+	if (answer[t][b])
+		snprintf(why, len, "%s", answer_why[t][b]);
+	return answer[t][b];
 }
 
 /* Producer idx's name (trigger.h), NUL-terminated. */
@@ -284,43 +384,53 @@ static void producer_name(int idx, char name[TRIGGER_NAME_LEN + 1])
 	name[TRIGGER_NAME_LEN] = '\0';
 }
 
-/* Rename ourselves, as bench_rename's producer does, until told to stop. */
+/* Rename ourselves until told to stop (bench_rename's producer writes /proc/self/comm). */
+static int produce_user(struct tr_state *st, int idx, const atomic_bool *stop)
+{
+	char name[TRIGGER_NAME_LEN + 1];
+	long *n = &st->issued[idx].n;
+
+	producer_name(idx, name);
+	while (!atomic_load_explicit(stop, memory_order_relaxed)) {
+		if (prctl(PR_SET_NAME, name))
+			return -errno;
+		__atomic_store_n(n, *n + 1, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
+/* Run the driver, batch kfunc calls with our index for nonce, until told to stop. */
+static int produce_kernel(struct tr_state *st, int idx, const atomic_bool *stop)
+{
+	__u64 nonce = idx;
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = &nonce, .ctx_size_in = sizeof(nonce));
+	long *n = &st->issued[idx].n;
+
+	while (!atomic_load_explicit(stop, memory_order_relaxed)) {
+		if (bpf_prog_test_run_opts(st->driver_fd, &opts))
+			return -errno;
+		__atomic_store_n(n, *n + st->batch, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
 static int trigger_produce(void *state, int idx, const atomic_bool *stop)
 {
 	struct tr_state *st = state;
-	char name[TRIGGER_NAME_LEN + 1];
-	long *n = &st->writes[idx].n;
-	int fd, err = 0;
 
-	producer_name(idx, name);
-	fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	while (!atomic_load_explicit(stop, memory_order_relaxed)) {
-		if (write(fd, name, TRIGGER_NAME_LEN) != TRIGGER_NAME_LEN) {
-			err = errno ? -errno : -EIO;
-			break;
-		}
-		__atomic_store_n(n, *n + 1, __ATOMIC_RELEASE);
-	}
-	close(fd);
-	return err;
+	if (st->trig == T_KERNEL)
+		return produce_kernel(st, idx, stop);
+	return produce_user(st, idx, stop);
 }
 
-/* The count of producer i: the program's, or base's writes. */
+/* The count of producer i: the program's, or base's triggers. */
 static long events_of(const struct tr_state *st, int i)
 {
-	if (!st->skel)
-		return __atomic_load_n(&st->writes[i].n, __ATOMIC_RELAXED);
+	if (st->bench == B_BASE)
+		return __atomic_load_n(&st->issued[i].n, __ATOMIC_RELAXED);
 	return __atomic_load_n(&st->skel->bss->slots[i].events, __ATOMIC_ACQUIRE);
 }
 
-/*
- * Each producer's writes before its events, and the misses last: a write
- * is counted on the BPF side (or missed) before it returns to be counted
- * in user space, so a sample's events and misses are never fewer than its
- * writes; once the producers stopped, they are as many.
- */
 /* The runs of the program the kernel skipped, in *missed; 0 or -errno. */
 static int prog_missed(const struct tr_state *st, uint64_t *missed)
 {
@@ -328,24 +438,31 @@ static int prog_missed(const struct tr_state *st, uint64_t *missed)
 	__u32 len = sizeof(info);
 
 	*missed = 0;
-	if (!st->skel)
+	if (st->bench == B_BASE)
 		return 0;
-	if (bpf_obj_get_info_by_fd(bpf_program__fd(bench_prog(st->skel, st->bench)), &info, &len))
+	if (bpf_obj_get_info_by_fd(bpf_program__fd(bench_prog(st->skel, st->trig, st->bench)),
+				   &info, &len))
 		return -errno;
 	*missed = info.recursion_misses;
 	return 0;
 }
 
+/*
+ * Each producer's triggers before its events, and the misses last: a
+ * trigger is counted on the BPF side (or missed) before it returns to be
+ * counted in user space, so a sample's events and misses are never fewer
+ * than its triggers; once the producers stopped, they are as many.
+ */
 static int trigger_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 {
 	struct tr_state *st = state;
-	uint64_t events = 0, writes = 0;
+	uint64_t events = 0, issued = 0;
 	int err;
 
 	for (int i = 0; i < st->nr_producers; i++) {
 		uint64_t ev;
 
-		writes += __atomic_load_n(&st->writes[i].n, __ATOMIC_ACQUIRE);
+		issued += __atomic_load_n(&st->issued[i].n, __ATOMIC_ACQUIRE);
 		ev = events_of(st, i);
 		if (thread_counts)
 			thread_counts[i] = ev;
@@ -353,7 +470,7 @@ static int trigger_sample(void *state, uint64_t *counts, uint64_t *thread_counts
 	}
 	err = prog_missed(st, &counts[2]);
 	counts[0] = events;
-	counts[1] = writes;
+	counts[1] = issued;
 	return err;
 }
 
@@ -364,16 +481,16 @@ static int trigger_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_time
 	int fd;
 
 	*run_cnt = *run_time_ns = 0;
-	if (!st->skel)
+	if (st->bench == B_BASE)
 		return 0;
-	fd = bpf_program__fd(bench_prog(st->skel, st->bench));
+	fd = bpf_program__fd(bench_prog(st->skel, st->trig, st->bench));
 	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
 }
 
 const struct workload trigger_workload = {
 	.name = "trigger",
 	.help = "cost of each BPF attach type on one trigger, a task rename "
-		"(the kernel's bench_rename)",
+		"(the kernel's bench_rename) or in-kernel kfunc calls (bench_trigger)",
 	.params = tr_params,
 	.nr_params = sizeof(tr_params) / sizeof(tr_params[0]),
 	.metrics = tr_metrics,
