@@ -35,6 +35,9 @@
 #ifndef BPFSWEEP_BUILD_BPFTOOL
 #define BPFSWEEP_BUILD_BPFTOOL "unknown"
 #endif
+#ifndef BPFSWEEP_BUILD_BPF_CPU
+#define BPFSWEEP_BUILD_BPF_CPU "unknown"
+#endif
 
 /*
  * "key: value", the value kept on one line without control characters
@@ -352,6 +355,8 @@ static void put_tools(FILE *f)
 	put(f, "libbpf", workloads_libbpf_version());
 	put(f, "clang", clang[0] ? clang : "unknown");
 	put(f, "bpftool", bpftool[0] ? bpftool : "unknown");
+	/* the ISA the BPF objects were built for (clang -mcpu): it changes their cost */
+	put(f, "bpf_cpu", BPFSWEEP_BUILD_BPF_CPU);
 }
 
 /* "3s", "500ms": the spec's own notation, exact. */

@@ -64,8 +64,16 @@ static const char *const rb_attach[] = { "raw_tp", "fentry", NULL };
 
 enum {
 	P_BENCH, P_PRODUCERS, P_BATCH_CNT, P_SAMPLED, P_SAMPLE_RATE, P_USE_OUTPUT,
-	P_RINGBUF_SZ, P_PERFBUF_SZ, P_BACK2BACK, P_OVERWRITE, P_ATTACH,
+	P_RINGBUF_SZ, P_PERFBUF_SZ, P_BACK2BACK, P_OVERWRITE, P_ATTACH, P_HIT_COUNT,
+	P_DROP_COUNT,
 };
+
+/* How hits and drops are counted: the kernel bench's way first (docs/fidelity.md). */
+enum hit_count { HC_ATOMIC, HC_PLAIN };
+enum drop_count { DC_EACH, DC_BATCH };
+
+static const char *const rb_hit_counts[] = { "atomic", "plain", NULL };
+static const char *const rb_drop_counts[] = { "each", "batch", NULL };
 
 static const struct param_def rb_params[] = {
 	[P_BENCH]	= { "bench", PT_ENUM, "rb-libbpf", 0, 0, rb_benches,
@@ -95,6 +103,12 @@ static const struct param_def rb_params[] = {
 	[P_ATTACH]	= { "attach", PT_ENUM, "raw_tp", 0, 0, rb_attach,
 			    "raw_tp/sys_enter filtered to getpgid, or fentry on the syscall "
 			    "function", true },
+	[P_HIT_COUNT]	= { "hit_count", PT_ENUM, "atomic", 0, 0, rb_hit_counts,
+			    "consumer's count: a locked add per record, as the kernel bench, "
+			    "or a plain store per batch (lighter)" },
+	[P_DROP_COUNT]	= { "drop_count", PT_ENUM, "each", 0, 0, rb_drop_counts,
+			    "producer's drop count: an atomic add per failed reserve, as the "
+			    "kernel bench, or one per program run", true },
 };
 
 static const struct metric_def rb_metrics[] = {
@@ -120,6 +134,7 @@ struct rb_state {
 	struct ring_buffer *rb;		/* rb-libbpf */
 	struct perf_buffer *pb;		/* pb-libbpf */
 	struct custom_ring ring;	/* rb-custom */
+	bool atomic_hits;		/* hit_count = atomic */
 	/* Written by one thread only (the consumer, or the back2back producer). */
 	_Alignas(64) _Atomic uint64_t hits;
 };
@@ -129,10 +144,22 @@ static bool is_ring(enum bench b)
 	return b != B_PB_LIBBPF;
 }
 
-/* Single writer: a relaxed load and store, no locked instruction per record. */
+/*
+ * hit_count = atomic: a locked add per record, the work the kernel bench's
+ * consumers do (atomic_inc() per sample) and its published numbers carry.
+ * plain: there is one writer, so a relaxed load and store of the sum do,
+ * and the consumer's path has no locked instruction per record.
+ */
 static void hits_add(struct rb_state *st, uint64_t n)
 {
-	uint64_t v = atomic_load_explicit(&st->hits, memory_order_relaxed);
+	uint64_t v;
+
+	if (st->atomic_hits) {
+		while (n--)
+			atomic_fetch_add_explicit(&st->hits, 1, memory_order_relaxed);
+		return;
+	}
+	v = atomic_load_explicit(&st->hits, memory_order_relaxed);
 
 	atomic_store_explicit(&st->hits, v + n, memory_order_relaxed);
 }
@@ -335,6 +362,7 @@ static void set_rodata(struct ringbuf_bpf *skel, const struct wl_point *pt)
 	skel->rodata->batch_cnt = pt->v[P_BATCH_CNT];
 	skel->rodata->use_output = pt->v[P_USE_OUTPUT];
 	skel->rodata->count_hits = pt->v[P_BENCH] == B_RB_PROD;
+	skel->rodata->drop_each = pt->v[P_DROP_COUNT] == DC_EACH;
 	skel->rodata->sample_rate = pt->v[P_SAMPLED] ? pt->v[P_SAMPLE_RATE] : 0;
 }
 
@@ -479,6 +507,7 @@ static struct rb_state *alloc_state(const struct wl_point *pt)
 	memset(st, 0, sizeof(*st));
 	st->bench = pt->v[P_BENCH];
 	st->back2back = pt->v[P_BACK2BACK];
+	st->atomic_hits = pt->v[P_HIT_COUNT] == HC_ATOMIC;
 	st->ring.epoll_fd = -1;
 	st->ring.wake_fd = -1;
 	atomic_init(&st->hits, 0);

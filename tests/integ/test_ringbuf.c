@@ -165,6 +165,43 @@ TEST(two_producers)
 	EXPECT_HITS("rb-custom nr_prod 2", "bench=rb-custom", "producers=2");
 }
 
+/* Both ways of counting the consumer's hits count them. */
+TEST(hit_count)
+{
+	NEED_ROOT();
+	EXPECT_HITS("rb-libbpf hit_count plain", "bench=rb-libbpf", "hit_count=plain");
+	EXPECT_HITS("rb-custom hit_count plain", "bench=rb-custom", "hit_count=plain");
+	EXPECT_HITS("pb-libbpf hit_count atomic", "bench=pb-libbpf", "hit_count=atomic");
+	EXPECT_HITS("rb-custom hit_count atomic", "bench=rb-custom", "hit_count=atomic");
+}
+
+/*
+ * Without a consumer a one-page ring fills at once and then every reserve
+ * fails.  Once the producer has returned, each program run has counted
+ * batch_cnt attempts, submitted or dropped, whichever way drops are counted.
+ */
+TEST(drop_count)
+{
+	static const char *const modes[] = { "drop_count=each", "drop_count=batch" };
+
+	NEED_ROOT();
+	for (int i = 0; i < 2; i++) {
+		struct wl_point pt = make_point("bench=rb-prod", "ringbuf_sz=4096",
+						"batch_cnt=500", modes[i], NULL);
+		struct wl_run_result res;
+		char why[256] = "";
+		uint64_t attempts;
+
+		CHECK_INT(wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why)), 0);
+		CHECK_INT(res.thread_err, 0);
+		report(modes[i], &res, RUN_MS);
+		attempts = res.joined[0] + res.joined[1];
+		CHECK(res.joined[1] > 0);
+		CHECK(attempts > 0);
+		CHECK_INT(attempts % 500, 0);
+	}
+}
+
 /*
  * Checks needing no kernel: validate refuses the point and names the
  * parameter at fault, and setup, called alone, refuses it the same way.
@@ -366,5 +403,5 @@ TEST(no_fd_leak)
 }
 
 RUN_TESTS(rb_libbpf, rb_custom, pb_libbpf, rb_prod, sampled, use_output, back2back,
-	  two_producers, invalid_points, overwrite, libbpf_overwrite, fentry,
+	  two_producers, hit_count, drop_count, invalid_points, overwrite, libbpf_overwrite, fentry,
 	  verifier_words_in_reason, other_process, no_fd_leak)
