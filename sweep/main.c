@@ -19,9 +19,11 @@
 #include "diag.h"
 #include "matrix.h"
 #include "metric.h"
+#include "opterr.h"
 #include "plan.h"
 #include "runner.h"
 #include "spec.h"
+#include "suggest.h"
 #include "workload.h"
 #include "version.h"
 #include "vminit.h"
@@ -298,6 +300,23 @@ static const struct cmd *find_cmd(const char *name)
 	return NULL;
 }
 
+/*
+ * The command a mistyped word was meant to be ("chek" → "check"), or
+ * NULL.  A word that looks like a path gets none: it is a file that is
+ * not there, not a command.
+ */
+static const char *suggest_command(const char *word)
+{
+	struct suggest sg;
+
+	if (strpbrk(word, "/."))
+		return NULL;
+	suggest_init(&sg, word);
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		suggest_add(&sg, cmds[i].name);
+	return suggest_best(&sg);
+}
+
 static void usage(FILE *f, const struct cmd *c)
 {
 	if (c) {
@@ -384,9 +403,11 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
 	};
+	char cmd[64];
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "s:qo:t:hV", longopts, NULL)) != -1) {
+	/* ':' first: errors are ours (opt_error), one line, not getopt's and the usage */
+	while ((opt = getopt_long(argc, argv, ":s:qo:t:hV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			if (add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set"))
@@ -462,7 +483,8 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			printf("bpfsweep %s (%s)\n", BPFSWEEP_VERSION, BPFSWEEP_GIT);
 			return EXIT_OK;
 		default:
-			usage(stderr, c);
+			snprintf(cmd, sizeof(cmd), "bpfsweep%s%s", c ? " " : "", c ? c->name : "");
+			opt_error(opt, argv, longopts, cmd);
 			return EXIT_USAGE;
 		}
 	}
@@ -508,7 +530,12 @@ static int run_command(int argc, char **argv)
 			return c->own_args(argc, argv);
 	} else if (argc > 1 && argv[1][0] != '-' && access(argv[1], F_OK)) {
 		/* neither a command nor an existing spec file */
-		diag_err("unknown command '%s' (see 'bpfsweep --help')", argv[1]);
+		const char *best = suggest_command(argv[1]);
+
+		if (best)
+			diag_err("unknown command '%s' (did you mean '%s'?)", argv[1], best);
+		else
+			diag_err("unknown command '%s' (see 'bpfsweep --help')", argv[1]);
 		return EXIT_USAGE;
 	}
 	status = parse_opts(argc, argv, c, &o);
