@@ -254,9 +254,12 @@ static int cmd_list(const struct cli_opts *o)
 	const struct workload *wl;
 
 	if (o->spec_path) {
+		char hint[640];
+
 		wl = workload_find(o->spec_path);
 		if (!wl) {
-			diag_err("unknown workload '%s' (see 'bpfsweep list')", o->spec_path);
+			diag_err("unknown workload '%s'%s", o->spec_path,
+				 workload_hint(o->spec_path, hint, sizeof(hint)));
 			return EXIT_USAGE;
 		}
 		list_workload(wl);
