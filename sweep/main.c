@@ -304,20 +304,18 @@ static const struct cmd *find_cmd(const char *name)
 }
 
 /*
- * The command a mistyped word was meant to be ("chek" → "check"), or
- * NULL.  A word that looks like a path gets none: it is a file that is
- * not there, not a command.
+ * What a word that is no command was meant to be: " (did you mean
+ * 'check'?)" or the commands to choose from, into buf.  A word that looks
+ * like a path gets "": it is a file that is not there, not a command.
  */
-static const char *suggest_command(const char *word)
+static const char *command_hint(const char *word, char *buf, size_t len)
 {
 	struct suggest sg;
 
-	if (strpbrk(word, "/."))
-		return NULL;
 	suggest_init(&sg, word);
-	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]) && !strpbrk(word, "/."); i++)
 		suggest_add(&sg, cmds[i].name);
-	return suggest_best(&sg);
+	return suggest_hint_or_list(&sg, buf, len);
 }
 
 static void usage(FILE *f, const struct cmd *c)
@@ -533,12 +531,11 @@ static int run_command(int argc, char **argv)
 			return c->own_args(argc, argv);
 	} else if (argc > 1 && argv[1][0] != '-' && access(argv[1], F_OK)) {
 		/* neither a command nor an existing spec file */
-		const char *best = suggest_command(argv[1]);
+		char hint[256];
 
-		if (best)
-			diag_err("unknown command '%s' (did you mean '%s'?)", argv[1], best);
-		else
-			diag_err("unknown command '%s' (see 'bpfsweep --help')", argv[1]);
+		command_hint(argv[1], hint, sizeof(hint));
+		diag_err("unknown command '%s'%s", argv[1], hint[0] ? hint :
+			 " (see 'bpfsweep --help')");
 		return EXIT_USAGE;
 	}
 	status = parse_opts(argc, argv, c, &o);
