@@ -411,10 +411,54 @@ TEST(set_error_column)
 	CHECK(bind_sets("t/x.spec", text, bad_key) == NULL);
 	CHECK_STR(diags(), "--set #1:1:3: error: unknown parameter 'prodcers' for workload "
 		  "'null' (did you mean 'producers'?)\n");
-	/* a bad link was checked, and reported, once per experiment */
+	/* a bad link was checked, and reported, once per experiment (after the pin's warning) */
 	CHECK(bind_sets("t/x.spec", text, bad_link) == NULL);
-	CHECK_STR(diags(), "--set #2:1:6: error: 'mode' cannot take the values of 'producers': "
+	CHECK_STR(diags(), "bpfsweep: warning: --set #2 mode={producers} overrides experiment "
+		  "'[params]', which pins mode = slow (t/x.spec:4): --set changes every "
+		  "experiment, --only TITLE runs one\n"
+		  "--set #2:1:6: error: 'mode' cannot take the values of 'producers': "
 		  "different types\n");
+}
+
+/*
+ * A pin is one value of an experiment's own: --set over it warns (and
+ * wins); a value all experiments share, a swept one, the same value again,
+ * a spec of one experiment or a value an earlier --set gave do not.
+ */
+TEST(set_over_pinned)
+{
+	const char *text = "[sweep]\nworkload = null\n"
+			   "[params \"both\"]\nmode = fast slow\nrate = 5\nflag = on\n"
+			   "[params \"fast\"]\nmode = fast\nrate = 5\n";
+	const char *const over[] = { "mode=slow", NULL };
+	const char *const quiet[] = { "mode=fast", "rate=7", "flag=on", "producers=2", NULL };
+	const char *const twice[] = { "mode=slow", "mode=fast", NULL };
+	const char *const flag[] = { "flag=off", NULL };
+	struct sweep_cfg *cfg;
+
+	cfg = bind_sets("t/x.spec", text, over);
+	CHECK_STR(diags(), "bpfsweep: warning: --set #1 mode=slow overrides experiment 'fast', "
+		  "which pins mode = fast (t/x.spec:8): --set changes every experiment, "
+		  "--only TITLE runs one\n");
+	/* --set still wins */
+	CHECK(cfg && cfg->exps[1].axes[0].nr_vals == 1 && cfg->exps[1].axes[0].vals[0] == 1);
+	sweep_cfg_free(cfg);
+	cfg = bind_sets("t/x.spec", text, quiet);
+	CHECK_STR(diags(), "");
+	sweep_cfg_free(cfg);
+	/* the second --set finds the first's value, no experiment's */
+	cfg = bind_sets("t/x.spec", text, twice);
+	CHECK_STR(diags(), "bpfsweep: warning: --set #1 mode=slow overrides experiment 'fast', "
+		  "which pins mode = fast (t/x.spec:8): --set changes every experiment, "
+		  "--only TITLE runs one\n");
+	sweep_cfg_free(cfg);
+	/* "both" sets flag = on, "fast" leaves it at its default: a pin */
+	cfg = bind_sets("t/x.spec", text, flag);
+	CHECK(strstr(diags(), "overrides experiment 'both', which pins flag = on (t/x.spec:6)"));
+	sweep_cfg_free(cfg);
+	cfg = bind_sets("t/x.spec", "[sweep]\nworkload = null\n[params]\nmode = slow\n", over);
+	CHECK_STR(diags(), "");
+	sweep_cfg_free(cfg);
 }
 
 TEST(write_round_trip)
@@ -1016,7 +1060,7 @@ TEST(plot_ns_per_run)
 }
 
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
-	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
+	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column, set_over_pinned,
 	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
 	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text,
 	  suggestions, suggest_or_list, linked_values, bad_links, bad_values_template, values_and_overrides,
