@@ -96,8 +96,9 @@ const char *progress_line(char *buf, size_t len, int width, const struct progres
 	put(&o, counter);
 	put_byte(&o, ' ');
 	room = usable - fixed - bar_cols - cols(v->name);
+	/* cut to fewer than 4 columns, a title says nothing: then none */
 	if (title_cols && room < title_cols)
-		title_cols = room >= 2 + 4 ? room : 0;	/* under 4 columns a title says nothing */
+		title_cols = room >= 2 + 4 ? room : 0;
 	if (title_cols) {
 		put_cut(&o, v->title, title_cols - 2);
 		put(&o, ": ");

@@ -627,6 +627,8 @@ TEST(bad_values)
 		  "b.spec:12:13: error: duplicate value '1' for 'rate'\n");
 }
 
+#define RANGE_FORMS "expected a..b, a..b:s or a..b*f, as in 1..52, 8..52:4 or 1..64*2"
+
 TEST(bad_ranges)
 {
 	CHECK_STR(bind_errors("[sweep]\n"
@@ -643,9 +645,9 @@ TEST(bad_ranges)
 		  "b.spec:4:35: error: invalid range '0..8*2': a range with a factor must start "
 		  "above 0\n"
 		  "b.spec:4:45: error: value 2000 out of range for 'producers' (0..1024)\n"
-		  "b.spec:4:50: error: invalid range '1..': expected a..b, a..b:s or a..b*f, as in 1..52, 8..52:4 or 1..64*2\n"
-		  "b.spec:4:54: error: invalid range '..3': expected a..b, a..b:s or a..b*f, as in 1..52, 8..52:4 or 1..64*2\n"
-		  "b.spec:4:58: error: invalid range '1..5:': expected a..b, a..b:s or a..b*f, as in 1..52, 8..52:4 or 1..64*2\n"
+		  "b.spec:4:50: error: invalid range '1..': " RANGE_FORMS "\n"
+		  "b.spec:4:54: error: invalid range '..3': " RANGE_FORMS "\n"
+		  "b.spec:4:58: error: invalid range '1..5:': " RANGE_FORMS "\n"
 		  "b.spec:4:69: error: invalid integer 'x'\n"
 		  "b.spec:4:76: error: invalid integer 'y'\n"
 		  "b.spec:5:8: error: too many values for 'rate': more than 100000, the most one "
@@ -753,8 +755,8 @@ TEST(bad_report)
 		  "(did you mean 'flag'?)\n"
 		  "b.spec:7:8: error: expected 'X vs Y' or 'X vs Y by Z'\n"
 		  "b.spec:8:8: error: expected 'X vs Y' or 'X vs Y by Z'\n"
-		  "b.spec:9:1: error: unknown key 'colour' in [report] (expected label, group, plot, "
-		  "logx, values, worker_rows or baseline)\n"
+		  "b.spec:9:1: error: unknown key 'colour' in [report] (expected label, group, "
+		  "plot, logx, values, worker_rows or baseline)\n"
 		  "b.spec:10:1: error: unknown key 'lable' in [report] (did you mean 'label'?)\n"
 		  "b.spec:12:8: error: missing value for 'group'\n"
 		  "b.spec:13:16: error: unknown metric 'hitz' for workload 'null' "
@@ -1055,13 +1057,15 @@ TEST(plot_ns_per_run)
 	sweep_cfg_free(cfg);
 	CHECK_STR(bind_errors("[sweep]\nworkload = null\n[report]\n"
 			      "plot = producers vs ns_per_run\n"),
-		  "b.spec:4:21: error: unknown metric 'ns_per_run' for workload 'null' (expected hits "
-		  "or drops)\n");
+		  "b.spec:4:21: error: unknown metric 'ns_per_run' for workload 'null' "
+		  "(expected hits or drops)\n");
 }
 
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
-	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column, set_over_pinned,
+	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
+	  set_over_pinned,
 	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
 	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text,
-	  suggestions, suggest_or_list, linked_values, bad_links, bad_values_template, values_and_overrides,
+	  suggestions, suggest_or_list, linked_values, bad_links, bad_values_template,
+	  values_and_overrides,
 	  plot_ns_per_run)

@@ -42,7 +42,8 @@ TEST(fits_whole)
 /* The line is at most width - 1 columns: it never wraps. */
 TEST(never_wraps)
 {
-	static const char title[] = "Ringbuf, multi-producer contention, overwrite mode, producer only";
+	static const char title[] =
+		"Ringbuf, multi-producer contention, overwrite mode, producer only";
 	static const char name[] = "ringbuf{bench=rb-prod,overwrite=on,producers=52,batch_cnt=50}";
 
 	for (int w = 1; w <= 200; w++) {
@@ -72,7 +73,8 @@ TEST(title_then_name)
 	CHECK_STR(line(30, "Overwrite mode", "ringbuf{producers=2}", 1),
 		  "5/48 ringbuf{produ\u2026 ETA 1m02s");
 	/* the counter and the ETA stay while the width allows, then the whole is cut */
-	CHECK_STR(line(20, "Overwrite mode", "ringbuf{producers=2}", 1), "5/48 rin\u2026 ETA 1m02s");
+	CHECK_STR(line(20, "Overwrite mode", "ringbuf{producers=2}", 1),
+		  "5/48 rin\u2026 ETA 1m02s");
 	CHECK_STR(line(12, "Overwrite mode", "ringbuf{producers=2}", 1), "5/48 rin\u2026 \u2026");
 }
 
@@ -83,7 +85,8 @@ TEST(utf8_and_tabs)
 		  "5/48 R\u00e9sum\u00e9\u00e9\u00e9\u00e9: null{rate=1} ETA 1m02s");
 	CHECK_STR(line(36, "R\u00e9sum\u00e9\u00e9\u00e9\u00e9", "null{rate=1}", 1),
 		  "5/48 R\u00e9sum\u2026: null{rate=1} ETA 1m02s");
-	CHECK_STR(line(0, "a\tb", "null{}", 1), "[#                   ] 5/48 a b: null{} ETA 1m02s");
+	CHECK_STR(line(0, "a\tb", "null{}", 1),
+		  "[#                   ] 5/48 a b: null{} ETA 1m02s");
 }
 
 RUN_TESTS(fits_whole, never_wraps, bar_gives_way_first, title_then_name, utf8_and_tabs)
