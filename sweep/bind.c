@@ -102,12 +102,14 @@ static int lookup_param(const struct binder *b, const char *name, size_t len,
 	return -1;
 }
 
+/* A metric of a chart's y; ns_per_run (plot_per_run()) is one more choice where it exists. */
 static int lookup_metric(const struct binder *b, const char *name, size_t len,
 			 const struct loc *at)
 {
 	const struct workload *wl = b->cfg->wl;
 	char word[128], hint[640];
 	struct suggest sg;
+	int runs, ns;
 
 	snprintf(word, sizeof(word), "%.*s", (int)len, name);
 	suggest_init(&sg, word);
@@ -116,6 +118,8 @@ static int lookup_metric(const struct binder *b, const char *name, size_t len,
 			return i;
 		suggest_add(&sg, wl->metrics[i].name);
 	}
+	if (prog_metrics(wl, &runs, &ns))
+		suggest_add(&sg, "ns_per_run");
 	diag_at(at, "unknown metric '%s' for workload '%s'%s", word, wl->name,
 		suggest_hint_or_list(&sg, hint, sizeof(hint)));
 	return -1;
