@@ -85,7 +85,7 @@ static int lookup_param(const struct binder *b, const char *name, size_t len,
 			const struct loc *at, bool with_report_keys)
 {
 	const struct workload *wl = b->cfg->wl;
-	char word[128], hint[160];
+	char word[128], hint[640];
 	struct suggest sg;
 
 	snprintf(word, sizeof(word), "%.*s", (int)len, name);
@@ -98,16 +98,18 @@ static int lookup_param(const struct binder *b, const char *name, size_t len,
 	for (int i = 0; with_report_keys && spec_report_keys[i]; i++)
 		suggest_add(&sg, spec_report_keys[i]);
 	diag_at(at, "unknown parameter '%s' for workload '%s'%s", word, wl->name,
-		suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+		suggest_hint_or_list(&sg, hint, sizeof(hint)));
 	return -1;
 }
 
+/* A metric of a chart's y; ns_per_run (plot_per_run()) is one more choice where it exists. */
 static int lookup_metric(const struct binder *b, const char *name, size_t len,
 			 const struct loc *at)
 {
 	const struct workload *wl = b->cfg->wl;
-	char word[128], hint[160];
+	char word[128], hint[640];
 	struct suggest sg;
+	int runs, ns;
 
 	snprintf(word, sizeof(word), "%.*s", (int)len, name);
 	suggest_init(&sg, word);
@@ -116,8 +118,10 @@ static int lookup_metric(const struct binder *b, const char *name, size_t len,
 			return i;
 		suggest_add(&sg, wl->metrics[i].name);
 	}
+	if (prog_metrics(wl, &runs, &ns))
+		suggest_add(&sg, "ns_per_run");
 	diag_at(at, "unknown metric '%s' for workload '%s'%s", word, wl->name,
-		suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+		suggest_hint_or_list(&sg, hint, sizeof(hint)));
 	return -1;
 }
 
@@ -137,17 +141,22 @@ static int plot_per_run(const struct binder *b, const char *name, size_t len, bo
 static void unknown_key(const struct spec_entry *e, const char *section,
 			const char *const *keys)
 {
-	char hint[160];
+	char hint[640];
+	struct suggest sg;
 
+	suggest_init(&sg, e->key);
+	for (; *keys; keys++)
+		suggest_add(&sg, *keys);
 	diag_at(&e->key_loc, "unknown key '%s' in [%s]%s", e->key, section,
-		suggest_hint(hint, sizeof(hint), suggest_list(e->key, keys)));
+		suggest_hint_or_list(&sg, hint, sizeof(hint)));
 }
 
 /* Which section is which: [sweep] once, [report] at most once, [params] any number. */
 static void find_sections(struct binder *b)
 {
 	const struct spec_section **seen;
-	char name[160], hint[200];
+	char name[160], hint[200], names[512];
+	bool misspelt_sweep = false;
 	const char *best;
 
 	for (int i = 0; i < b->s->nr_sections; i++) {
@@ -164,9 +173,11 @@ static void find_sections(struct binder *b)
 			continue;
 		default:
 			best = suggest_list(sec->name, section_names);
+			misspelt_sweep |= best == section_names[0];
 			snprintf(name, sizeof(name), "[%s]", best ? best : "");
 			diag_at(&sec->loc, "unknown section '[%s]'%s", sec->name,
-				suggest_hint(hint, sizeof(hint), best ? name : NULL));
+				best ? suggest_hint(hint, sizeof(hint), name) :
+				" (expected [sweep], [report] or [params])");
 			continue;
 		}
 		if (*seen) {
@@ -178,10 +189,13 @@ static void find_sections(struct binder *b)
 			diag_at(&sec->loc, "section '[%s]' takes no argument", sec->name);
 		*seen = sec;
 	}
-	if (!b->sweep) {
+	/* a misspelt [sweep] was said already, with the fix */
+	if (!b->sweep && !misspelt_sweep) {
 		struct loc top = { b->s->path, 1, 1 };
 
-		diag_at(&top, "missing [sweep] section");
+		workload_names(names, sizeof(names));
+		diag_at(&top, "missing [sweep] section: start the spec with '[sweep]' and "
+			"'workload = NAME' (NAME: %s)", names);
 	}
 }
 
@@ -262,17 +276,12 @@ static void bind_int(const struct param_def *def, const struct spec_entry *e, in
 
 static void bind_workload(struct binder *b, const struct spec_entry *e)
 {
-	char hint[160];
-	struct suggest sg;
+	char hint[640];
 
 	b->cfg->wl = workload_find(e->value);
-	if (b->cfg->wl)
-		return;
-	suggest_init(&sg, e->value);
-	for (int i = 0; i < nr_workloads; i++)
-		suggest_add(&sg, workloads[i]->name);
-	diag_at(&e->val_loc, "unknown workload '%s'%s", e->value,
-		suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+	if (!b->cfg->wl)
+		diag_at(&e->val_loc, "unknown workload '%s'%s", e->value,
+			workload_hint(e->value, hint, sizeof(hint)));
 }
 
 static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const char **title)
@@ -334,8 +343,13 @@ static int bind_sweep(struct binder *b)
 		has_workload |= !strcmp(e->key, "workload");
 		bind_sweep_entry(b, e, &title);
 	}
-	if (!has_workload)
-		diag_at(&b->sweep->loc, "missing key 'workload' in [sweep]");
+	if (!has_workload) {
+		char names[512];
+
+		workload_names(names, sizeof(names));
+		diag_at(&b->sweep->loc, "missing key 'workload' in [sweep]: add 'workload = NAME' "
+			"(NAME: %s)", names);
+	}
 	b->cfg->title = strdup(title && *title ? title : b->cfg->name);
 	return b->cfg->title ? 0 : -ENOMEM;
 }
@@ -363,7 +377,7 @@ static void check_values(const struct binder *b, const struct spec_entry *e)
 {
 	const char *v = e->value, *open, *close;
 	struct metric_field f;
-	char why[256];
+	char why[768];
 	struct loc at;
 	size_t off;
 
@@ -618,9 +632,32 @@ struct range {
 	long long a, b, s;
 };
 
+/* What a range may look like, for errors that are about its shape. */
+#define RANGE_FORMS	"expected a..b, a..b:s or a..b*f, as in 1..52, 8..52:4 or 1..64*2"
+
 static void range_error(const struct range *r, const struct loc *at, const char *why)
 {
 	diag_at(at, "invalid range '%.*s': %s", (int)r->len, r->t, why);
+}
+
+/*
+ * A piece of a range that is no scalar: a misspelt number ("64KB") is the
+ * scalar's error, one with other punctuation ("52;4", ".100" of "1...100")
+ * a range of the wrong shape, which the forms explain.
+ */
+static bool range_piece_ok(const struct range *r, const char *piece, size_t len,
+			   const struct loc *at)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = piece[i];
+
+		if (!(c >= '0' && c <= '9') && !(c >= 'a' && c <= 'z') &&
+		    !(c >= 'A' && c <= 'Z') && !(i == 0 && c == '-')) {
+			range_error(r, at, RANGE_FORMS);
+			return false;
+		}
+	}
+	return true;
 }
 
 /* Parse and check the three numbers of a range; false after an error. */
@@ -632,6 +669,10 @@ static bool range_numbers(const struct param_def *p, struct range *r, const stru
 	size_t b_len = (r->op ? r->s_off - 1 : r->len) - r->b_off;
 	bool ok;
 
+	if (!range_piece_ok(r, r->t, r->b_off - 2, at) ||
+	    !range_piece_ok(r, r->t + r->b_off, b_len, at) ||
+	    (r->op && !range_piece_ok(r, r->t + r->s_off, r->len - r->s_off, at)))
+		return false;
 	ok = parse_at(p, r->t, r->b_off - 2, at, &r->a);
 	ok &= parse_at(p, r->t + r->b_off, b_len, &bl, &r->b);
 	r->s = 1;
@@ -715,7 +756,7 @@ static int parse_range(const struct param_def *p, const char *t, size_t len,
 			r.op = t[i];
 	r.s_off = r.op ? i : 0;
 	if (r.b_off == 2 || r.b_off == len || r.s_off == r.b_off + 1 || r.s_off == len) {
-		diag_at(at, "invalid range '%.*s'", (int)len, t);
+		range_error(&r, at, RANGE_FORMS);
 		return 0;
 	}
 	if (!range_numbers(p, &r, at))

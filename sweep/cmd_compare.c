@@ -18,6 +18,7 @@
 #include "cmd_compare.h"
 #include "compare_print.h"
 #include "diag.h"
+#include "opterr.h"
 #include "runfacts.h"
 
 struct compare_opts {
@@ -99,7 +100,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 	int opt, err = 0;
 
 	*o = (struct compare_opts){ .alpha = 0.05, .fmt = CF_TEXT, .fail_above = -1 };
-	while (!err && (opt = getopt_long(argc, argv, "a:f:i:h", longopts, NULL)) != -1) {
+	while (!err && (opt = getopt_long(argc, argv, ":a:f:i:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'a':
 			err = parse_number(optarg, "--alpha", true, &o->alpha);
@@ -120,7 +121,9 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 			fputs(compare_help, stdout);
 			return EXIT_OK;
 		default:
-			err = -EINVAL;
+			/* one line and a pointer to --help, not the help itself */
+			opt_error(opt, argv, longopts, "bpfsweep compare");
+			return EXIT_USAGE;
 		}
 	}
 	if (!err && argc - optind < 2) {

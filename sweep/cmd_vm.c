@@ -21,6 +21,7 @@
 #include "cmd_vm.h"
 #include "diag.h"
 #include "kernels.h"
+#include "opterr.h"
 #include "resultdir.h"
 #include "subproc.h"
 #include "vm.h"
@@ -78,8 +79,11 @@ static int parse(int argc, char **argv, struct vm_cmd *vc)
 	};
 	int opt, nr_sets = 0;
 
-	/* "+": options stop at KERNEL, so that COMMAND's own options stay its own */
-	while ((opt = getopt_long(argc, argv, "+s:o:h", longopts, NULL)) != -1) {
+	/*
+	 * "+": options stop at KERNEL, so that COMMAND's own options stay its
+	 * own; ":": errors are opt_error()'s
+	 */
+	while ((opt = getopt_long(argc, argv, "+:s:o:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			if (apply_set(vc, optarg, ++nr_sets))
@@ -92,7 +96,7 @@ static int parse(int argc, char **argv, struct vm_cmd *vc)
 			vm_usage(stdout);
 			return EXIT_OK;
 		default:
-			vm_usage(stderr);
+			opt_error(opt, argv, longopts, "bpfsweep vm");
 			return EXIT_USAGE;
 		}
 	}

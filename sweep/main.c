@@ -19,9 +19,11 @@
 #include "diag.h"
 #include "matrix.h"
 #include "metric.h"
+#include "opterr.h"
 #include "plan.h"
 #include "runner.h"
 #include "spec.h"
+#include "suggest.h"
 #include "workload.h"
 #include "version.h"
 #include "vminit.h"
@@ -252,9 +254,12 @@ static int cmd_list(const struct cli_opts *o)
 	const struct workload *wl;
 
 	if (o->spec_path) {
+		char hint[640];
+
 		wl = workload_find(o->spec_path);
 		if (!wl) {
-			diag_err("unknown workload '%s' (see 'bpfsweep list')", o->spec_path);
+			diag_err("unknown workload '%s'%s", o->spec_path,
+				 workload_hint(o->spec_path, hint, sizeof(hint)));
 			return EXIT_USAGE;
 		}
 		list_workload(wl);
@@ -296,6 +301,21 @@ static const struct cmd *find_cmd(const char *name)
 		if (!strcmp(cmds[i].name, name))
 			return &cmds[i];
 	return NULL;
+}
+
+/*
+ * What a word that is no command was meant to be: " (did you mean
+ * 'check'?)" or the commands to choose from, into buf.  A word that looks
+ * like a path gets "": it is a file that is not there, not a command.
+ */
+static const char *command_hint(const char *word, char *buf, size_t len)
+{
+	struct suggest sg;
+
+	suggest_init(&sg, word);
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]) && !strpbrk(word, "/."); i++)
+		suggest_add(&sg, cmds[i].name);
+	return suggest_hint_or_list(&sg, buf, len);
 }
 
 static void usage(FILE *f, const struct cmd *c)
@@ -384,9 +404,11 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
 	};
+	char cmd[64];
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "s:qo:t:hV", longopts, NULL)) != -1) {
+	/* ':' first: errors are ours (opt_error), one line, not getopt's and the usage */
+	while ((opt = getopt_long(argc, argv, ":s:qo:t:hV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			if (add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set"))
@@ -462,7 +484,8 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			printf("bpfsweep %s (%s)\n", BPFSWEEP_VERSION, BPFSWEEP_GIT);
 			return EXIT_OK;
 		default:
-			usage(stderr, c);
+			snprintf(cmd, sizeof(cmd), "bpfsweep%s%s", c ? " " : "", c ? c->name : "");
+			opt_error(opt, argv, longopts, cmd);
 			return EXIT_USAGE;
 		}
 	}
@@ -508,7 +531,11 @@ static int run_command(int argc, char **argv)
 			return c->own_args(argc, argv);
 	} else if (argc > 1 && argv[1][0] != '-' && access(argv[1], F_OK)) {
 		/* neither a command nor an existing spec file */
-		diag_err("unknown command '%s' (see 'bpfsweep --help')", argv[1]);
+		char hint[256];
+
+		command_hint(argv[1], hint, sizeof(hint));
+		diag_err("unknown command '%s'%s", argv[1], hint[0] ? hint :
+			 " (see 'bpfsweep --help')");
 		return EXIT_USAGE;
 	}
 	status = parse_opts(argc, argv, c, &o);

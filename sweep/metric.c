@@ -88,7 +88,7 @@ static int word_index(const char *const *list, const char *w, size_t len)
 static int parse_metric(const struct workload *wl, const char *w, size_t len, char *why,
 			size_t whylen)
 {
-	char word[64], hint[160];
+	char word[64], hint[640];
 	struct suggest sg;
 
 	if (!len) {
@@ -103,7 +103,7 @@ static int parse_metric(const struct workload *wl, const char *w, size_t len, ch
 		suggest_add(&sg, wl->metrics[m].name);
 	}
 	snprintf(why, whylen, "unknown metric '%s' for workload '%s'%s", word, wl->name,
-		 suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+		 suggest_hint_or_list(&sg, hint, sizeof(hint)));
 	return -1;
 }
 

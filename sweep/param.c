@@ -162,7 +162,8 @@ int param_parse_scalar(const struct param_def *p, const char *text, size_t len,
 		break;
 	case PT_SIZE:
 		if (parse_size(text, len, out)) {
-			snprintf(err, errlen, "invalid size '%.*s'", (int)len, text);
+			snprintf(err, errlen, "invalid size '%.*s' (expected a size like 512K, "
+				 "4M, 1G or 4096)", (int)len, text);
 			return -EINVAL;
 		}
 		break;

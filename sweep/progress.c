@@ -2,6 +2,7 @@
 /* Progress output; see progress.h for when it may print. */
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,6 +25,17 @@ void progress_init(struct progress *p, int nr_points, int nr_runnable, uint64_t 
 	p->nr_runnable = nr_runnable;
 	p->point_ns = point_ns;
 	p->start_ns = now_ns();
+	p->exp = -1;
+}
+
+/* The terminal's width now (it may have been resized), or 80 if it does not say. */
+static int term_width(void)
+{
+	struct winsize ws;
+
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) || !ws.ws_col)
+		return 80;
+	return ws.ws_col;
 }
 
 /*
@@ -76,21 +88,34 @@ static void add_to_run(struct progress *p, const char *name, const struct point_
 	run->nr++;
 }
 
+void progress_experiment(struct progress *p, int exp, int nr_exps, const char *title)
+{
+	if (exp == p->exp)
+		return;
+	p->exp = exp;
+	p->title = title;
+	if (nr_exps < 2)
+		return;
+	flush_run(p);
+	if (p->tty)
+		fputs("\r\033[K", stderr);
+	fprintf(stderr, "experiment %d/%d: %s\n", exp + 1, nr_exps, title);
+}
+
 void progress_begin(struct progress *p, const char *name, int rep, int nr_reps)
 {
-	const int width = 20;
-	int filled = p->nr_points ? p->done * width / p->nr_points : 0;
-	uint64_t eta = eta_s(p);
+	struct progress_view v = {
+		.done = p->done, .nr_points = p->nr_points, .title = p->title, .name = name,
+		.rep = rep, .nr_reps = nr_reps, .eta_s = eta_s(p),
+	};
+	char line[1024];
 
 	flush_run(p);
 	p->running = true;
 	if (!p->tty)
 		return;
-	fprintf(stderr, "\r\033[K[%.*s%*s] %d/%d %s", filled, "####################",
-		width - filled, "", p->done + 1, p->nr_points, name);
-	if (nr_reps > 1)
-		fprintf(stderr, " rep %d/%d", rep + 1, nr_reps);
-	fprintf(stderr, " ETA %um%02us", (unsigned)(eta / 60), (unsigned)(eta % 60));
+	/* "\033[K" clears what a longer line before it left */
+	fprintf(stderr, "\r%s\033[K", progress_line(line, sizeof(line), term_width(), &v));
 	fflush(stderr);
 }
 

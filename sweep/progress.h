@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Progress on stderr.  On a terminal: one bar line, redrawn only between
- * measurements (never while producers run), with point i/N, the point's
- * parameters and the ETA.  Otherwise: one line per finished point.  A run
- * of consecutive points unsupported for the same reason is one line.
+ * measurements (never while producers run), with point i/N, the
+ * experiment's title, the point's parameters and the ETA, fitted to the
+ * terminal's width (TIOCGWINSZ, read at every redraw).  Otherwise, and on
+ * a terminal above the bar: one line per finished point, whole, and with
+ * several experiments a line when the next one starts.  A run of
+ * consecutive points unsupported for the same reason is one line.
  */
 #ifndef SWEEP_PROGRESS_H
 #define SWEEP_PROGRESS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "result.h"
@@ -24,6 +28,8 @@ struct progress_run {
 
 struct progress {
 	bool tty;
+	const char *title;	/* of the current point's experiment */
+	int exp;		/* its index, -1 before the first point */
 	int nr_points;
 	int done;
 	int nr_runnable;	/* points expected to run (the probe passed them) */
@@ -35,6 +41,12 @@ struct progress {
 };
 
 void progress_init(struct progress *p, int nr_points, int nr_runnable, uint64_t point_ns);
+
+/*
+ * The next point is of experiment exp (of nr_exps), titled title (it must
+ * outlive the point): a sweep of several says so in a line when it changes.
+ */
+void progress_experiment(struct progress *p, int exp, int nr_exps, const char *title);
 
 /* Before a repetition's threads start. */
 void progress_begin(struct progress *p, const char *name, int rep, int nr_reps);
@@ -51,5 +63,21 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 
 /* Print what is pending and clear the bar at the end of the sweep. */
 void progress_finish(struct progress *p);
+
+/* What the terminal's line shows. */
+struct progress_view {
+	int done, nr_points;	/* the line counts point done + 1 of nr_points */
+	const char *title;	/* the experiment's; NULL: none */
+	const char *name;	/* the point's */
+	int rep, nr_reps;
+	unsigned int eta_s;
+};
+
+/*
+ * The line for a terminal of width columns (0: no limit) into buf, in at
+ * most width - 1 columns, so that it never wraps; see progress_line.c for
+ * what gives way.  Returns buf.
+ */
+const char *progress_line(char *buf, size_t len, int width, const struct progress_view *v);
 
 #endif

@@ -685,6 +685,8 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 	int err;
 
 	point_name(cfg, pt, name, sizeof(name));
+	progress_experiment(prog, pt->exp, cfg->nr_exps,
+			    experiment_title(cfg, &cfg->exps[pt->exp]));
 	/* probed before the sweep started: nothing to ask the kernel again */
 	err = plan_verdict(plan, pt->id, r->reason, sizeof(r->reason));
 	while (!err) {

@@ -561,6 +561,16 @@ static int set_params(struct spec *s, const struct lexed *lx, const struct loc *
 {
 	int err, found = 0;
 
+	/* all warned against the spec as it was, before any section changes */
+	for (int i = 0; i < s->nr_sections; i++) {
+		struct spec_entry *e;
+
+		if (strcmp(s->sections[i].name, "params"))
+			continue;
+		e = find_entry(&s->sections[i], lx->key, lx->key_len);
+		if (e)
+			spec_warn_pin(s, &s->sections[i], e, lx->val, lx->val_len, at->set);
+	}
 	for (int i = 0; i < s->nr_sections; i++) {
 		if (strcmp(s->sections[i].name, "params"))
 			continue;

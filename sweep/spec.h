@@ -56,6 +56,15 @@ int spec_parse_string(const char *path, const char *text, struct spec **out);
  */
 int spec_set(struct spec *s, const char *assignment);
 
+/*
+ * Before the set-th --set gives e (of [params] section sec) the value
+ * val[0..val_len): warn if that overrides a value the experiment pins,
+ * one value of its own that not every other experiment shares
+ * (spec_pin.c).  --set still wins.
+ */
+void spec_warn_pin(const struct spec *s, const struct spec_section *sec,
+		   const struct spec_entry *e, const char *val, size_t val_len, int set);
+
 /* Write the spec back as INI (the "spec as run" of a result directory). */
 int spec_write(const struct spec *s, FILE *f);
 

@@ -82,12 +82,19 @@ void suggest_init(struct suggest *sg, const char *word)
 	sg->word = word;
 	sg->best = NULL;
 	sg->best_score = 0;
+	sg->nr_cands = 0;
 }
 
 void suggest_add(struct suggest *sg, const char *cand)
 {
 	int s = score(sg->word, cand);
 
+	/* one more than fits: the list then ends in "..." */
+	if (sg->nr_cands <= SUGGEST_MAX_CANDS) {
+		if (sg->nr_cands < SUGGEST_MAX_CANDS)
+			sg->cands[sg->nr_cands] = cand;
+		sg->nr_cands++;
+	}
 	if (s < 0 || (sg->best && s >= sg->best_score))
 		return;
 	sg->best = cand;
@@ -115,5 +122,21 @@ const char *suggest_hint(char *buf, size_t len, const char *best)
 		snprintf(buf, len, " (did you mean '%s'?)", best);
 	else if (len)
 		buf[0] = '\0';
+	return buf;
+}
+
+const char *suggest_hint_or_list(const struct suggest *sg, char *buf, size_t len)
+{
+	int n = sg->nr_cands < SUGGEST_MAX_CANDS ? sg->nr_cands : SUGGEST_MAX_CANDS;
+	size_t off;
+
+	if (sg->best || !n || !len)
+		return suggest_hint(buf, len, sg->best);
+	off = snprintf(buf, len, " (expected ");
+	for (int i = 0; i < n && off < len; i++)
+		off += snprintf(buf + off, len - off, "%s%s", !i ? "" :
+				i < n - 1 || sg->nr_cands > n ? ", " : " or ", sg->cands[i]);
+	if (off < len)
+		snprintf(buf + off, len - off, "%s)", sg->nr_cands > n ? ", ..." : "");
 	return buf;
 }

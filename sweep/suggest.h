@@ -15,10 +15,15 @@
 
 #include <stddef.h>
 
+/* Candidates kept for suggest_hint_or_list(); a longer list says "...". */
+#define SUGGEST_MAX_CANDS	32
+
 struct suggest {
 	const char *word;
 	const char *best;	/* NULL until a close candidate is fed */
 	int best_score;		/* lower is closer */
+	const char *cands[SUGGEST_MAX_CANDS];	/* as fed: they must outlive sg */
+	int nr_cands;
 };
 
 void suggest_init(struct suggest *sg, const char *word);
@@ -35,5 +40,11 @@ const char *suggest_list(const char *word, const char *const *cands);
  * buf so it can be the argument of a "%s".
  */
 const char *suggest_hint(char *buf, size_t len, const char *best);
+
+/*
+ * " (did you mean 'best'?)" when a candidate was close, else the choices:
+ * " (expected a, b or c)"; "" when none was fed.  Returns buf.
+ */
+const char *suggest_hint_or_list(const struct suggest *sg, char *buf, size_t len);
 
 #endif

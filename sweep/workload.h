@@ -164,6 +164,12 @@ extern const int nr_workloads;
 
 const struct workload *workload_find(const char *name);
 
+/* " (did you mean 'null'?)", or " (expected null, count, ...)": returns buf. */
+const char *workload_hint(const char *word, char *buf, size_t len);
+
+/* "null, count, ... or trigger" into buf. */
+void workload_names(char *buf, size_t len);
+
 /* Value of parameter `name` of pt; the name must exist (asserts). */
 long long wl_param(const struct wl_point *pt, const char *name);
 

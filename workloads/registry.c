@@ -2,10 +2,12 @@
 /* The list of workloads, from workloads.def, and lookups into it. */
 #include <assert.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <bpf/libbpf.h>
 
+#include "suggest.h"
 #include "workload.h"
 
 #define WORKLOAD(sym) extern const struct workload sym;
@@ -26,6 +28,27 @@ const struct workload *workload_find(const char *name)
 		if (!strcmp(workloads[i]->name, name))
 			return workloads[i];
 	return NULL;
+}
+
+const char *workload_hint(const char *word, char *buf, size_t len)
+{
+	struct suggest sg;
+
+	suggest_init(&sg, word);
+	for (int i = 0; i < nr_workloads; i++)
+		suggest_add(&sg, workloads[i]->name);
+	return suggest_hint_or_list(&sg, buf, len);
+}
+
+void workload_names(char *buf, size_t len)
+{
+	size_t off = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (int i = 0; i < nr_workloads && off < len; i++)
+		off += snprintf(buf + off, len - off, "%s%s", !i ? "" :
+				i < nr_workloads - 1 ? ", " : " or ", workloads[i]->name);
 }
 
 long long wl_param(const struct wl_point *pt, const char *name)

@@ -411,10 +411,54 @@ TEST(set_error_column)
 	CHECK(bind_sets("t/x.spec", text, bad_key) == NULL);
 	CHECK_STR(diags(), "--set #1:1:3: error: unknown parameter 'prodcers' for workload "
 		  "'null' (did you mean 'producers'?)\n");
-	/* a bad link was checked, and reported, once per experiment */
+	/* a bad link was checked, and reported, once per experiment (after the pin's warning) */
 	CHECK(bind_sets("t/x.spec", text, bad_link) == NULL);
-	CHECK_STR(diags(), "--set #2:1:6: error: 'mode' cannot take the values of 'producers': "
+	CHECK_STR(diags(), "bpfsweep: warning: --set #2 mode={producers} overrides experiment "
+		  "'[params]', which pins mode = slow (t/x.spec:4): --set changes every "
+		  "experiment, --only TITLE runs one\n"
+		  "--set #2:1:6: error: 'mode' cannot take the values of 'producers': "
 		  "different types\n");
+}
+
+/*
+ * A pin is one value of an experiment's own: --set over it warns (and
+ * wins); a value all experiments share, a swept one, the same value again,
+ * a spec of one experiment or a value an earlier --set gave do not.
+ */
+TEST(set_over_pinned)
+{
+	const char *text = "[sweep]\nworkload = null\n"
+			   "[params \"both\"]\nmode = fast slow\nrate = 5\nflag = on\n"
+			   "[params \"fast\"]\nmode = fast\nrate = 5\n";
+	const char *const over[] = { "mode=slow", NULL };
+	const char *const quiet[] = { "mode=fast", "rate=7", "flag=on", "producers=2", NULL };
+	const char *const twice[] = { "mode=slow", "mode=fast", NULL };
+	const char *const flag[] = { "flag=off", NULL };
+	struct sweep_cfg *cfg;
+
+	cfg = bind_sets("t/x.spec", text, over);
+	CHECK_STR(diags(), "bpfsweep: warning: --set #1 mode=slow overrides experiment 'fast', "
+		  "which pins mode = fast (t/x.spec:8): --set changes every experiment, "
+		  "--only TITLE runs one\n");
+	/* --set still wins */
+	CHECK(cfg && cfg->exps[1].axes[0].nr_vals == 1 && cfg->exps[1].axes[0].vals[0] == 1);
+	sweep_cfg_free(cfg);
+	cfg = bind_sets("t/x.spec", text, quiet);
+	CHECK_STR(diags(), "");
+	sweep_cfg_free(cfg);
+	/* the second --set finds the first's value, no experiment's */
+	cfg = bind_sets("t/x.spec", text, twice);
+	CHECK_STR(diags(), "bpfsweep: warning: --set #1 mode=slow overrides experiment 'fast', "
+		  "which pins mode = fast (t/x.spec:8): --set changes every experiment, "
+		  "--only TITLE runs one\n");
+	sweep_cfg_free(cfg);
+	/* "both" sets flag = on, "fast" leaves it at its default: a pin */
+	cfg = bind_sets("t/x.spec", text, flag);
+	CHECK(strstr(diags(), "overrides experiment 'both', which pins flag = on (t/x.spec:6)"));
+	sweep_cfg_free(cfg);
+	cfg = bind_sets("t/x.spec", "[sweep]\nworkload = null\n[params]\nmode = slow\n", over);
+	CHECK_STR(diags(), "");
+	sweep_cfg_free(cfg);
 }
 
 TEST(write_round_trip)
@@ -498,14 +542,18 @@ TEST(bad_sections)
 		  "b.spec:5:1: error: duplicate section '[report]' (first at line 4)\n"
 		  "b.spec:6:1: error: duplicate section '[sweep]' (first at line 2)\n"
 		  "b.spec:8:3: error: unknown section '[reprot]' (did you mean '[report]'?)\n"
-		  "b.spec:9:1: error: unknown section '[zzz]'\n"
+		  "b.spec:9:1: error: unknown section '[zzz]' (expected [sweep], [report] or "
+		  "[params])\n"
 		  "b.spec:10:1: error: duplicate section '[report]' (first at line 4)\n");
 	CHECK_STR(bind_errors("\n[params]\nproducers = 1\n"),
-		  "b.spec:1:1: error: missing [sweep] section\n");
+		  "b.spec:1:1: error: missing [sweep] section: start the spec with '[sweep]' and "
+		  "'workload = NAME' (NAME: null, count, ringbuf, map_perf, htab_mem, csum_diff "
+		  "or trigger)\n");
 	CHECK_STR(bind_errors("[sweep \"s\"]\nworkload = null\n"),
 		  "b.spec:1:1: error: section '[sweep]' takes no argument\n");
 	CHECK_STR(bind_errors("# nothing\n[sweep]\nrepeat = 2\n"),
-		  "b.spec:2:1: error: missing key 'workload' in [sweep]\n");
+		  "b.spec:2:1: error: missing key 'workload' in [sweep]: add 'workload = NAME' "
+		  "(NAME: null, count, ringbuf, map_perf, htab_mem, csum_diff or trigger)\n");
 }
 
 TEST(bad_sweep_keys)
@@ -539,7 +587,9 @@ TEST(bad_sweep_keys)
 		  "b.spec:4:12: error: invalid duration '.5s'\n"
 		  "b.spec:5:12: error: invalid duration '1.s'\n"
 		  "b.spec:6:10: error: invalid integer 'x'\n"
-		  "b.spec:7:1: error: unknown key 'zzzzzz' in [sweep]\n");
+		  "b.spec:7:1: error: unknown key 'zzzzzz' in [sweep] (expected title, workload, "
+		  "warmup, duration, interval, repeat, affinity, max_cv, retry_noisy, kernel, "
+		  "vm_accel, vm_cpus, vm_mem or vm_boot_timeout)\n");
 }
 
 TEST(bad_values)
@@ -559,7 +609,8 @@ TEST(bad_values)
 		  "b.spec:4:15: error: value 2000 out of range for 'producers' (0..1024)\n"
 		  "b.spec:4:23: error: invalid integer 'x1'\n"
 		  "b.spec:4:26: error: duplicate value '4' for 'producers'\n"
-		  "b.spec:5:14: error: invalid size '12Q'\n"
+		  "b.spec:5:14: error: invalid size '12Q' (expected a size like 512K, 4M, 1G or "
+		  "4096)\n"
 		  "b.spec:5:18: error: value 2M out of range for 'value_size' (1..1M)\n"
 		  "b.spec:5:24: error: duplicate value '1024' for 'value_size'\n"
 		  "b.spec:6:8: error: unknown value 'fsat' for 'mode' (did you mean 'fast'?)\n"
@@ -575,6 +626,8 @@ TEST(bad_values)
 		  "b.spec:11:8: error: ranges need a numeric parameter\n"
 		  "b.spec:12:13: error: duplicate value '1' for 'rate'\n");
 }
+
+#define RANGE_FORMS "expected a..b, a..b:s or a..b*f, as in 1..52, 8..52:4 or 1..64*2"
 
 TEST(bad_ranges)
 {
@@ -592,9 +645,9 @@ TEST(bad_ranges)
 		  "b.spec:4:35: error: invalid range '0..8*2': a range with a factor must start "
 		  "above 0\n"
 		  "b.spec:4:45: error: value 2000 out of range for 'producers' (0..1024)\n"
-		  "b.spec:4:50: error: invalid range '1..'\n"
-		  "b.spec:4:54: error: invalid range '..3'\n"
-		  "b.spec:4:58: error: invalid range '1..5:'\n"
+		  "b.spec:4:50: error: invalid range '1..': " RANGE_FORMS "\n"
+		  "b.spec:4:54: error: invalid range '..3': " RANGE_FORMS "\n"
+		  "b.spec:4:58: error: invalid range '1..5:': " RANGE_FORMS "\n"
 		  "b.spec:4:69: error: invalid integer 'x'\n"
 		  "b.spec:4:76: error: invalid integer 'y'\n"
 		  "b.spec:5:8: error: too many values for 'rate': more than 100000, the most one "
@@ -702,7 +755,8 @@ TEST(bad_report)
 		  "(did you mean 'flag'?)\n"
 		  "b.spec:7:8: error: expected 'X vs Y' or 'X vs Y by Z'\n"
 		  "b.spec:8:8: error: expected 'X vs Y' or 'X vs Y by Z'\n"
-		  "b.spec:9:1: error: unknown key 'colour' in [report]\n"
+		  "b.spec:9:1: error: unknown key 'colour' in [report] (expected label, group, "
+		  "plot, logx, values, worker_rows or baseline)\n"
 		  "b.spec:10:1: error: unknown key 'lable' in [report] (did you mean 'label'?)\n"
 		  "b.spec:12:8: error: missing value for 'group'\n"
 		  "b.spec:13:16: error: unknown metric 'hitz' for workload 'null' "
@@ -784,10 +838,11 @@ TEST(param_scalars)
 	CHECK_STR(scalar(2, "1G"), "1073741824");
 	CHECK_STR(scalar(2, "8192"), "8192");
 	CHECK_STR(scalar(2, "2G"), "value 2G out of range for 'buf' (4K..1G)");
-	CHECK_STR(scalar(2, "12Q"), "invalid size '12Q'");
-	CHECK_STR(scalar(2, "K"), "invalid size 'K'");
-	CHECK_STR(scalar(2, "-1K"), "invalid size '-1K'");
-	CHECK_STR(scalar(3, "8589934592G"), "invalid size '8589934592G'");
+#define SIZE_FORMS " (expected a size like 512K, 4M, 1G or 4096)"
+	CHECK_STR(scalar(2, "12Q"), "invalid size '12Q'" SIZE_FORMS);
+	CHECK_STR(scalar(2, "K"), "invalid size 'K'" SIZE_FORMS);
+	CHECK_STR(scalar(2, "-1K"), "invalid size '-1K'" SIZE_FORMS);
+	CHECK_STR(scalar(3, "8589934592G"), "invalid size '8589934592G'" SIZE_FORMS);
 	CHECK_STR(scalar(3, "0"), "0");
 	CHECK_STR(scalar(4, "on"), "1");
 	CHECK_STR(scalar(4, "FALSE"), "0");
@@ -842,6 +897,43 @@ TEST(suggestions)
 	CHECK(suggest_list("warmup", NULL) == NULL);
 	CHECK_STR(suggest_hint(buf, sizeof(buf), "warmup"), " (did you mean 'warmup'?)");
 	CHECK_STR(suggest_hint(buf, sizeof(buf), NULL), "");
+}
+
+/* Nothing close: the choices, all of them or the first SUGGEST_MAX_CANDS and "...". */
+TEST(suggest_or_list)
+{
+	static const char *const one[] = { "null", NULL };
+	static const char *const wls[] = { "null", "ringbuf", "map_perf", NULL };
+	char buf[512], name[SUGGEST_MAX_CANDS + 1][8], small[24];
+	struct suggest sg;
+
+	suggest_init(&sg, "ring_buffer");
+	for (int i = 0; wls[i]; i++)
+		suggest_add(&sg, wls[i]);
+	/* "ring_buffer" shares 4 of 11 characters with ringbuf: not close */
+	CHECK_STR(suggest_hint_or_list(&sg, buf, sizeof(buf)),
+		  " (expected null, ringbuf or map_perf)");
+	suggest_init(&sg, "rinbguf");
+	for (int i = 0; wls[i]; i++)
+		suggest_add(&sg, wls[i]);
+	CHECK_STR(suggest_hint_or_list(&sg, buf, sizeof(buf)), " (did you mean 'ringbuf'?)");
+	suggest_init(&sg, "x");
+	suggest_add(&sg, one[0]);
+	CHECK_STR(suggest_hint_or_list(&sg, buf, sizeof(buf)), " (expected null)");
+	suggest_init(&sg, "x");
+	CHECK_STR(suggest_hint_or_list(&sg, buf, sizeof(buf)), "");
+	suggest_init(&sg, "zzzzzzzz");
+	for (int i = 0; i <= SUGGEST_MAX_CANDS; i++) {
+		snprintf(name[i], sizeof(name[i]), "n%d", i);
+		suggest_add(&sg, name[i]);
+	}
+	suggest_hint_or_list(&sg, buf, sizeof(buf));
+	CHECK(strstr(buf, " (expected n0, n1, "));
+	CHECK(strstr(buf, ", n31, ...)"));
+	CHECK(!strstr(buf, "n32"));
+	/* a short buffer is cut, still a string */
+	suggest_hint_or_list(&sg, small, sizeof(small));
+	CHECK_INT(strlen(small), sizeof(small) - 1);
 }
 
 /* "batch_cnt = {sample_rate}": a parameter that takes another's value in every point. */
@@ -965,12 +1057,15 @@ TEST(plot_ns_per_run)
 	sweep_cfg_free(cfg);
 	CHECK_STR(bind_errors("[sweep]\nworkload = null\n[report]\n"
 			      "plot = producers vs ns_per_run\n"),
-		  "b.spec:4:21: error: unknown metric 'ns_per_run' for workload 'null'\n");
+		  "b.spec:4:21: error: unknown metric 'ns_per_run' for workload 'null' "
+		  "(expected hits or drops)\n");
 }
 
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
 	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
+	  set_over_pinned,
 	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
 	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text,
-	  suggestions, linked_values, bad_links, bad_values_template, values_and_overrides,
+	  suggestions, suggest_or_list, linked_values, bad_links, bad_values_template,
+	  values_and_overrides,
 	  plot_ns_per_run)
