@@ -224,7 +224,7 @@ static int md_columns(const struct experiment *e, const struct workload *wl)
 	return n + prog_metrics(wl, &runs, &ns);
 }
 
-/* The column heads: "| point | hits | drops | prog |", numbers right-aligned. */
+/* The column heads: "| point | hits | drops | prog |", metrics right-aligned. */
 static void md_head(FILE *out, const struct experiment *e, const struct workload *wl,
 		    int cols)
 {
@@ -239,7 +239,7 @@ static void md_head(FILE *out, const struct experiment *e, const struct workload
 		fputs("| prog ", out);
 	fputs("|\n| --- ", out);
 	for (int i = 0; i < cols; i++)
-		fputs("| ---: ", out);
+		fputs(one ? "| --- " : "| ---: ", out);
 	fputs("|\n", out);
 }
 
