@@ -2,7 +2,7 @@
 /*
  * The cover-letter table, in the format of the kernel's run_bench_*.sh:
  * a title, an underline, and per point a left-aligned label and
- * "mean ± stddev" of each metric.  Text only; numbers come from stats.c.
+ * "mean ± stddev" of each metric; numbers come from stats.c.
  * A row with quality flags ends in a footnote mark, " [1]", and its
  * footnote, "[1] cv=37% (...)", follows the rows of its block.
  * The same blocks also come as GitHub markdown tables (--format markdown):
@@ -148,7 +148,7 @@ static bool single_value(const struct experiment *e, const struct workload *wl,
 	}
 	if (tpl)
 		template_expand(tpl, field_value, rc, buf, len);
-	return tpl;
+	return tpl != NULL;
 }
 
 /*
@@ -186,7 +186,7 @@ static int md_values(FILE *out, const struct experiment *e, const struct workloa
 		     const struct row_ctx *rc)
 {
 	const struct point_result *r = rc->r;
-	char buf[VALUES_LEN];
+	char buf[VALUES_LEN], per_run[64];
 	int n = 0, runs, ns;
 
 	if (single_value(e, wl, rc, buf, sizeof(buf))) {
@@ -202,10 +202,10 @@ static int md_values(FILE *out, const struct experiment *e, const struct workloa
 		n++;
 	}
 	if (prog_metrics(wl, &runs, &ns)) {
-		if (prog_per_run(wl, r, buf, sizeof(buf) - 4))
-			strcat(buf, "/run");
+		if (prog_per_run(wl, r, per_run, sizeof(per_run)))
+			snprintf(buf, sizeof(buf), "%s/run", per_run);
 		else
-			strcpy(buf, "n/a");
+			snprintf(buf, sizeof(buf), "n/a");
 		md_cell(out, buf);
 		n++;
 	}
@@ -617,7 +617,7 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 			if (b->md)
 				md_head(out, e, cfg->wl, b->md_cols);
 		} else if (new_group && style == GROUPS_BLANK && !b->md) {
-			/* a blank line would end a markdown table: its groups only follow in order */
+			/* a blank line would end a markdown table: groups just follow */
 			fputc('\n', out);
 		}
 		print_row(out, cfg, e, b, style, i, &nt);

@@ -145,7 +145,8 @@ TEST(json_parses_back_typed)
 	CHECK(doc);
 	p = get(doc, "runs.0.points.0");
 	CHECK(is_str(doc, "schema", "bpfsweep-summary") && is_int(doc, "version", 1));
-	CHECK(is_str(doc, "runs.0.dir", "results/x") && is_str(doc, "runs.0.workload", "exportfake"));
+	CHECK(is_str(doc, "runs.0.dir", "results/x") &&
+	      is_str(doc, "runs.0.workload", "exportfake"));
 	CHECK(p && is_int(p, "id", 0) && is_str(p, "experiment", "Ops | mem"));
 	CHECK(is_str(p, "label", "prod 2") && is_str(p, "status", "ok") && is_int(p, "n", 2));
 	/* numbers as numbers, switches as booleans, choices and words as text */
@@ -154,7 +155,8 @@ TEST(json_parses_back_typed)
 	      json_object_get_boolean(get(p, "parameters.flag")));
 	CHECK(is_str(p, "parameters.mode", "del") && is_str(p, "parameters.cpus", "all"));
 	/* base units, unrounded */
-	CHECK(is_str(p, "metrics.ops.unit", "ops/s") && is_str(p, "metrics.ops.display_unit", "k/s"));
+	CHECK(is_str(p, "metrics.ops.unit", "ops/s") &&
+	      is_str(p, "metrics.ops.display_unit", "k/s"));
 	CHECK(is_str(p, "metrics.ops.kind", "counter") && is_num(p, "metrics.ops.mean", 4001));
 	CHECK(is_num(p, "metrics.ops.stddev", 12.5) && is_num(p, "metrics.ops.ci95", 30.25));
 	CHECK(is_num(p, "metrics.ops.worker.max", 2500.75) &&
