@@ -88,6 +88,10 @@ def check_point(where, p, row, params, metrics):
         err(f"{where}: parameters {list(p['parameters'])}, summary.csv {params}")
     for name in params:
         check_param(where, name, p["parameters"].get(name), row[name])
+    for s in STATS if "ns_per_run_mean" in row else ():
+        cell, got = row["ns_per_run_" + s], (p.get("ns_per_run") or {}).get(s)
+        if (cell and not close(got, float(cell), 3)) or (not cell and got is not None):
+            err(f"{where}: ns_per_run.{s} is {got}, summary.csv {cell!r}")
     want = metrics if row["status"] == "ok" else []
     if list(p["metrics"]) != want:
         err(f"{where}: metrics {list(p['metrics'])}, expected {want}")
@@ -131,6 +135,8 @@ def check_csv(out, dirs):
             mine = [g for g in got if g["run"] == str(run) and g["point"] == row["point"]]
             where = f"{d} point {row['point']}"
             want = metrics_of(head) if row["status"] == "ok" else [""]
+            if row["status"] == "ok" and row.get("ns_per_run_mean"):
+                want.append("ns_per_run")
             nr += len(want)
             if [g["metric"] for g in mine] != want:
                 err(f"{where}: metrics {[g['metric'] for g in mine]}, expected {want}")
@@ -140,9 +146,11 @@ def check_csv(out, dirs):
                     if g[name] != row[name]:
                         err(f"{where}: {name} {g[name]!r}, summary.csv {row[name]!r}")
                 for s in STATS if m else ():
-                    if not close(float(g[s]), float(row[f"{m}_per_s_{s}"]), 3):
-                        err(f"{where}: {m}.{s} {g[s]}, summary.csv {row[f'{m}_per_s_{s}']}")
-                if m and (g["unit"] != m + "/s" or g["n"] != row["n"]):
+                    col = f"{m}_{s}" if m == "ns_per_run" else f"{m}_per_s_{s}"
+                    if not close(float(g[s]), float(row[col]), 3):
+                        err(f"{where}: {m}.{s} {g[s]}, summary.csv {row[col]}")
+                unit = "ns" if m == "ns_per_run" else m + "/s"
+                if m and (g["unit"] != unit or g["n"] != row["n"]):
                     err(f"{where}: {m}: unit {g['unit']!r}, n {g['n']!r}")
     if nr != len(got):
         err(f"{len(got)} rows, expected {nr}")
