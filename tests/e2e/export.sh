@@ -72,3 +72,13 @@ report "$TMP/merged" markdown >"$TMP/merged.md"
 check export/merge-markdown-headings [ "$(grep -c '^## run [12]: testhost, x86_64 (Test CPU @ 2.0GHz), kernel 6.18.44-fc-v782, machine=' "$TMP/merged.md")" = 2 ]
 report "$TMP/merged" csv >"$TMP/merged.csv"
 check export/merge-csv-agrees agrees csv "$TMP/merged.csv" "$TMP/merged/runs/1" "$TMP/merged/runs/2"
+
+# --- an imported set: no intervals; what the bench did not print is null ----
+$BPFSWEEP import tests/fixtures/import/002_x86_64.txt -o "$TMP/imported" >/dev/null 2>&1 </dev/null
+report "$TMP/imported" json >"$TMP/imported.json"
+check export/imported-json-agrees agrees json "$TMP/imported.json" "$TMP/imported"
+check export/imported-unknown-is-null [ "$(jsonq "$TMP/imported.json" \
+	'[d["runs"][0]["points"][0][k] for k in ("n",)] + [d["runs"][0]["points"][0]["metrics"]["hits"][k] for k in ("median", "ci95")]')" = \
+	"[None, None, None]" ]
+report "$TMP/imported" csv >"$TMP/imported.csv"
+check export/imported-csv-agrees agrees csv "$TMP/imported.csv" "$TMP/imported"

@@ -25,6 +25,13 @@ def close(a, b, decimals):
     return a is not None and abs(a - b) <= 0.5 * 10 ** -decimals + 1e-12 * abs(b)
 
 
+def agree(got, cell, decimals):
+    """got (a JSON number or CSV text) is summary.csv's cell; empty: not known"""
+    if cell == "":
+        return got is None or got == ""
+    return got not in (None, "") and close(float(got), float(cell), decimals)
+
+
 def read_summary(d):
     with open(d + "/summary.csv", newline="") as f:
         rows = list(csv.reader(f))
@@ -66,8 +73,8 @@ def check_metric(where, m, got, row):
     if got.get("unit") != m + "/s" or got.get("kind") != "counter":
         err(f"{where}: {m}: unit {got.get('unit')!r}, kind {got.get('kind')!r}")
     for s in STATS:
-        cell = row[f"{m}_per_s_{s}"]
-        if cell and not close(got.get(s), float(cell), 3):
+        cell = row.get(f"{m}_per_s_{s}", "")
+        if not agree(got.get(s), cell, 3):
             err(f"{where}: {m}.{s} is {got.get(s)}, summary.csv {cell}")
     for key, col, dec in (("over_base_ns", "over_base_ns", 3), ("vs_base", "vs_base", 6)):
         cell = row.get(f"{m}_{col}_mean", "")
@@ -79,8 +86,9 @@ def check_point(where, p, row, params, metrics):
     for key in ("experiment", "status", "reason"):
         if p[key] != row[key]:
             err(f"{where}: {key} {p[key]!r}, summary.csv {row[key]!r}")
+    # an imported row knows none of these: n is null, the others 0
     for key in ("n", "tries", "nr_producers", "nr_consumers", "nr_cpus"):
-        if p[key] != int(row[key]):
+        if p[key] != (int(row[key]) if row[key] else None if key == "n" else 0):
             err(f"{where}: {key} {p[key]!r}, summary.csv {row[key]}")
     if ";".join(p["quality"]) != row["quality"]:
         err(f"{where}: quality {p['quality']}, summary.csv {row['quality']!r}")
@@ -147,7 +155,7 @@ def check_csv(out, dirs):
                         err(f"{where}: {name} {g[name]!r}, summary.csv {row[name]!r}")
                 for s in STATS if m else ():
                     col = f"{m}_{s}" if m == "ns_per_run" else f"{m}_per_s_{s}"
-                    if not close(float(g[s]), float(row[col]), 3):
+                    if not agree(g[s], row.get(col, ""), 3):
                         err(f"{where}: {m}.{s} {g[s]}, summary.csv {row[col]}")
                 unit = "ns" if m == "ns_per_run" else m + "/s"
                 if m and (g["unit"] != unit or g["n"] != row["n"]):
