@@ -185,7 +185,7 @@ static void add_metrics(struct json_object *o, const struct render_block *b,
 {
 	const struct workload *wl = b->cfg->wl;
 	const struct experiment *e = &b->cfg->exps[r->pt->exp];
-	struct json_object *ms = json_object_new_object(), *pr;
+	struct json_object *ms = json_object_new_object(), *pr = NULL;
 	const struct point_result *base = NULL;
 	int runs, ns;
 
@@ -197,7 +197,6 @@ static void add_metrics(struct json_object *o, const struct render_block *b,
 	json_object_object_add(o, "metrics", ms);
 	if (!prog_metrics(wl, &runs, &ns))
 		return;
-	pr = NULL;
 	if (r->status == PS_OK && r->per_run.n) {
 		pr = json_object_new_object();
 		json_object_object_add(pr, "unit", json_object_new_string("ns"));
