@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "bind.h"
+#include "outfmt.h"
 #include "spec.h"
 
 #define CLI_MAX_ARGS 64
@@ -38,6 +39,8 @@ struct cli_opts {
 	const char *by;			/* report, merge --by: what names each run */
 	const char *normalize;		/* report --normalize first: charts relative to it */
 	const char *per;		/* report --per PARAM: charts per unit of PARAM */
+	enum out_format format;		/* -f/--format: the table printed by run, report, merge */
+	bool format_given;
 	const char *kernels[MAX_KERNELS];	/* --kernel: replaces [sweep] kernel */
 	int nr_kernels;
 	/* a kernel sweep's sub-runs (kernelrun.c); not in --help */

@@ -23,7 +23,7 @@
 
 struct compare_opts {
 	double alpha;
-	enum cmp_format fmt;
+	enum out_format fmt;
 	double fail_above;	/* percent; < 0: not given */
 	const char *ignore[CLI_MAX_ARGS];	/* --ignore PARAM: not part of the match */
 	int nr_ignore;
@@ -60,21 +60,6 @@ static int parse_number(const char *arg, const char *opt, bool level, double *v)
 	return 0;
 }
 
-static int parse_format(const char *arg, enum cmp_format *fmt)
-{
-	static const char *const names[] = { [CF_TEXT] = "text", [CF_MARKDOWN] = "markdown",
-					     [CF_CSV] = "csv", [CF_JSON] = "json" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcmp(arg, names[i])) {
-			*fmt = i;
-			return 0;
-		}
-	}
-	diag_err("--format expects text, markdown, csv or json, not '%s'", arg);
-	return -EINVAL;
-}
-
 static int add_ignore(struct compare_opts *o, const char *param)
 {
 	if (o->nr_ignore == CLI_MAX_ARGS) {
@@ -99,14 +84,14 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 	};
 	int opt, err = 0;
 
-	*o = (struct compare_opts){ .alpha = 0.05, .fmt = CF_TEXT, .fail_above = -1 };
+	*o = (struct compare_opts){ .alpha = 0.05, .fmt = OF_TEXT, .fail_above = -1 };
 	while (!err && (opt = getopt_long(argc, argv, ":a:f:i:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'a':
 			err = parse_number(optarg, "--alpha", true, &o->alpha);
 			break;
 		case 'f':
-			err = parse_format(optarg, &o->fmt);
+			err = out_format_parse(optarg, &o->fmt);
 			break;
 		case 'F':
 			err = parse_number(optarg, "--fail-above", false, &o->fail_above);

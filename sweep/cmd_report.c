@@ -193,7 +193,8 @@ static int gather(struct report *rp)
 		/* several runs: the heading names each run's machine */
 		rp->blocks[i] = (struct render_block){ lr->cfg, lr->res, lr->nr_res,
 						       nr > 1 ? rp->headings[i] : NULL,
-						       nr > 1 ? NULL : &rp->facts[i] };
+						       nr > 1 ? NULL : &rp->facts[i],
+						       lr->dir, lr->set };
 		n = resultload_retie(lr, &rp->runs[0], rp->chart + rp->nr_chart,
 				      rp->chart_pts + rp->nr_chart);
 		for (int j = 0; j < n; j++)
@@ -214,7 +215,7 @@ static int write_out(struct report *rp)
 					    o->normalize != NULL },
 				  .replace = !o->outdir, .swap_charts = !o->outdir,
 				  .no_plots = o->no_plots, .plot_timeout_s = o->plot_timeout_s,
-				  .echo = stdout };
+				  .echo = stdout, .echo_format = o->format };
 	int err = 0;
 
 	if (o->outdir) {

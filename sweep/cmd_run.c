@@ -27,6 +27,7 @@
 #include "render.h"
 #include "resultdir.h"
 #include "results.h"
+#include "results_read.h"
 #include "resume.h"
 #include "runner.h"
 #include "suggest.h"
@@ -55,6 +56,7 @@ struct run_state {
 	struct point_result *set;	/* the result set: resumed + saved, point order */
 	int nr_set;
 	struct run_facts facts;		/* for the table and charts, from meta */
+	struct result_set *meta;	/* meta, for --format json; or NULL */
 	char arch[64], cpu_model[256], kernel_release[128];
 };
 
@@ -370,7 +372,7 @@ static int finish(struct run_state *rs)
 	struct render_job job = { .blocks = &table, .nr_blocks = 1, .chart_cfg = rs->cfg,
 				  .replace = rs->o->resume, .no_plots = rs->o->no_plots,
 				  .plot_timeout_s = rs->o->plot_timeout_s,
-				  .echo = sub ? NULL : stdout };
+				  .echo = sub ? NULL : stdout, .echo_format = rs->o->format };
 	int err = gather_set(rs);
 
 	if (err)
@@ -380,6 +382,11 @@ static int finish(struct run_state *rs)
 		diag_err("cannot write the baseline columns of %s/summary.csv: %s", rs->dir,
 			 strerror(-err));
 	read_facts(rs);
+	/* JSON carries the run's meta: the machine, the kernel, the spec */
+	if (rs->o->format == OF_JSON && !sub && results_read_meta(rs->dir, &rs->meta))
+		diag_warn("cannot read %s/meta: the JSON leaves it out", rs->dir);
+	table.dir = rs->dir;
+	table.set = rs->meta;
 	table.res = job.chart_res = rs->set;
 	table.nr = job.nr_chart = rs->nr_set;
 	table.facts = job.chart_facts = &rs->facts;
@@ -522,6 +529,7 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_POINTS_FAILED;
 cleanup:
 	free(rs.set);
+	result_set_free(rs.meta);
 	point_results_free(rs.ran, rs.nr_todo);
 	resume_free(&rs.resume);
 	results_close(rs.res);

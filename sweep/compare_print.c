@@ -236,15 +236,6 @@ static void print_text(FILE *f, const struct comparison *c, double alpha, bool f
 			text_block(f, c, &c->pts[i]);
 }
 
-/* A markdown cell: '|' would end it. */
-static void md_cell(FILE *f, const char *s)
-{
-	fputs("| ", f);
-	for (; *s; s++)
-		fprintf(f, *s == '|' ? "\\|" : "%c", *s);
-	fputc(' ', f);
-}
-
 static void md_row(FILE *f, const struct point_cmp *p, const struct metric_cmp *m)
 {
 	char cells[4][96], state[640];
@@ -410,24 +401,6 @@ static int print_csv(FILE *f, const struct comparison *cs, int nr)
 	return err;
 }
 
-/*
- * JSON has no NaN or infinity: null instead.  Otherwise the shortest text
- * that reads back as v (0.05, not json-c's 0.050000000000000003).
- */
-static struct json_object *json_num(double v)
-{
-	char text[32];
-
-	if (!isfinite(v))
-		return NULL;
-	for (int digits = 15; digits <= 17; digits++) {
-		snprintf(text, sizeof(text), "%.*g", digits, v);
-		if (strtod(text, NULL) == v)
-			break;
-	}
-	return json_object_new_double_s(v, text);
-}
-
 static struct json_object *json_moments(const struct cmp_moments *m)
 {
 	struct json_object *o = json_object_new_object();
@@ -495,34 +468,30 @@ static struct json_object *json_comparison(const struct comparison *c)
 static int print_json(FILE *f, const struct comparison *cs, int nr, double alpha)
 {
 	struct json_object *root = json_object_new_object(), *list = json_object_new_array();
-	const char *text;
-	int err = 0;
 
-	if (!root || !list)
-		err = -ENOMEM;
+	if (!root || !list) {
+		json_object_put(root);
+		json_object_put(list);
+		return -ENOMEM;
+	}
 	json_object_object_add(root, "base", json_object_new_string(cs[0].base_dir));
 	json_object_object_add(root, "alpha", json_num(alpha));
 	json_object_object_add(root, "test", json_object_new_string("welch-t-two-sided"));
 	for (int i = 0; i < nr; i++)
 		json_object_array_add(list, json_comparison(&cs[i]));
 	json_object_object_add(root, "comparisons", list);
-	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-					      JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (!err && (!text || fprintf(f, "%s\n", text) < 0))
-		err = -EIO;
-	json_object_put(root);
-	return err;
+	return json_print(f, root);
 }
 
-int compare_print(FILE *f, enum cmp_format fmt, const struct comparison *cs, int nr,
+int compare_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,
 		  double alpha)
 {
-	if (fmt == CF_CSV)
+	if (fmt == OF_CSV)
 		return print_csv(f, cs, nr);
-	if (fmt == CF_JSON)
+	if (fmt == OF_JSON)
 		return print_json(f, cs, nr, alpha);
 	for (int i = 0; i < nr; i++) {
-		if (fmt == CF_MARKDOWN)
+		if (fmt == OF_MARKDOWN)
 			print_markdown(f, &cs[i], alpha, i == 0);
 		else
 			print_text(f, &cs[i], alpha, i == 0);

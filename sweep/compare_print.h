@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "outfmt.h"
 #include "results_read.h"
 
 /* One metric of one point both sets ran. */
@@ -46,8 +47,6 @@ struct comparison {
 	int nr_notes;
 };
 
-enum cmp_format { CF_TEXT, CF_MARKDOWN, CF_CSV, CF_JSON };
-
 /* The value of a common parameter of p (base's row, else new's). */
 const char *point_param(const struct comparison *c, const struct point_cmp *p, int param);
 
@@ -59,7 +58,7 @@ const char *point_param(const struct comparison *c, const struct point_cmp *p, i
 int compare_labels(struct comparison *c);
 
 /* Print every comparison in fmt; returns 0 or -errno. */
-int compare_print(FILE *f, enum cmp_format fmt, const struct comparison *cs, int nr,
+int compare_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,
 		  double alpha);
 
 #endif

@@ -54,7 +54,9 @@ static const char run_opts_help[] =
 	"                       only the points without a finished row\n"
 	"      --only TITLE     run only the [params] block with this title\n"
 	"      --kernel K       run on kernel K: host, an image or a build tree, booted in\n"
-	"                       a VM (repeatable: the kernel becomes an axis; docs/kernel.md)\n";
+	"                       a VM (repeatable: the kernel becomes an axis; docs/kernel.md)\n"
+	"  -f, --format F       the table printed: text (default), markdown, csv or json\n"
+	"                       (table.txt stays text; docs/formats.md)\n";
 
 static const char import_opts_help[] =
 	"  -o, --output DIR     result directory to create (required)\n"
@@ -69,7 +71,8 @@ static const char report_opts_help[] =
 	"                       (default: the first that differs between the runs)\n"
 	"      --normalize first  charts relative to each series' first point (scaling)\n"
 	"      --per PARAM      charts per unit of PARAM, e.g. per producer (efficiency)\n"
-	"      --no-plots, --plot-timeout S  as for run\n";
+	"      --no-plots, --plot-timeout S  as for run\n"
+	"  -f, --format F       as for run: text, markdown, csv or json\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
@@ -402,13 +405,14 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "fail-all", required_argument, NULL, OPT_FAIL_ALL },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "format", required_argument, NULL, 'f' },
 		{ 0 },
 	};
 	char cmd[64];
 	int opt;
 
 	/* ':' first: errors are ours (opt_error), one line, not getopt's and the usage */
-	while ((opt = getopt_long(argc, argv, ":s:qo:t:hV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":s:qo:t:hVf:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			if (add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set"))
@@ -477,6 +481,11 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case OPT_FAIL_ALL:
 			o->fail_all = optarg;
 			break;
+		case 'f':
+			if (out_format_parse(optarg, &o->format))
+				return EXIT_USAGE;
+			o->format_given = true;
+			break;
 		case 'h':
 			usage(stdout, c);
 			return EXIT_OK;
@@ -543,6 +552,11 @@ static int run_command(int argc, char **argv)
 		return status;
 	if (!c)
 		c = find_cmd("run");
+	/* only these print a table; elsewhere a format would silently do nothing */
+	if (o.format_given && c->fn != cmd_run && c->fn != cmd_report && c->fn != cmd_merge) {
+		diag_err("--format applies to run, report and merge, not to %s", c->name);
+		return EXIT_USAGE;
+	}
 	ran_run = c->fn == cmd_run;
 	status = parse_positional(argc, argv, c, &o);
 	if (status >= 0)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "export.h"
 #include "plot.h"
 #include "render.h"
 #include "resultdir.h"
@@ -30,6 +31,36 @@ int render_table(FILE *f, const struct render_job *job)
 		err = table_render(f, b->cfg, b->facts, b->res, b->nr);
 	}
 	return err ?: ferror(f) ? -EIO : 0;
+}
+
+static int render_markdown(FILE *f, const struct render_job *job)
+{
+	int err = 0;
+
+	for (int i = 0; !err && i < job->nr_blocks; i++) {
+		const struct render_block *b = &job->blocks[i];
+
+		if (i)
+			fputc('\n', f);
+		if (b->heading)
+			fprintf(f, "## %s\n\n", b->heading);
+		err = table_render_markdown(f, b->cfg, b->facts, b->res, b->nr);
+	}
+	return err ?: ferror(f) ? -EIO : 0;
+}
+
+int render_print(FILE *f, const struct render_job *job, enum out_format fmt)
+{
+	switch (fmt) {
+	case OF_MARKDOWN:
+		return render_markdown(f, job);
+	case OF_CSV:
+		return export_csv(f, job->blocks, job->nr_blocks);
+	case OF_JSON:
+		return export_json(f, job->blocks, job->nr_blocks);
+	default:
+		return render_table(f, job);
+	}
 }
 
 static int table_fill(FILE *f, const void *job)
@@ -93,9 +124,12 @@ int render_write(const char *dir, const struct render_job *job)
 {
 	int err = 0;
 
+	/* a stdout that failed is main()'s to report, once */
 	if (job->echo)
-		render_table(job->echo, job);
-	err = write_table(dir, job);
+		err = render_print(job->echo, job, job->echo_format);
+	if (err && err != -EIO)
+		diag_err("cannot print the table: %s", strerror(-err));
+	err = write_table(dir, job) ?: (err == -EIO ? 0 : err);
 	if (job->no_plots || !job->nr_chart)
 		return err;
 	return (job->swap_charts ? redraw(dir, job) : draw(dir, job)) ?: err;

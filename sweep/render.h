@@ -11,8 +11,10 @@
 #include <stdio.h>
 
 #include "bind.h"
+#include "outfmt.h"
 #include "plot.h"
 #include "result.h"
+#include "results_read.h"
 #include "table.h"
 
 /* One run's part of the table. */
@@ -22,6 +24,8 @@ struct render_block {
 	int nr;
 	const char *heading;		/* the line naming the run above it, or NULL */
 	const struct run_facts *facts;	/* machine line, smoke-run and TCG marks; or NULL */
+	const char *dir;		/* the run's directory, for exports; or NULL */
+	const struct result_set *set;	/* its meta, for exports; or NULL */
 };
 
 struct render_job {
@@ -38,10 +42,17 @@ struct render_job {
 	bool no_plots;
 	unsigned int plot_timeout_s;
 	FILE *echo;			/* the table is printed here too, or NULL */
+	enum out_format echo_format;	/* in this format (table.txt is always text) */
 };
 
 /* The table of every block, blocks a blank line apart; 0, -ENOMEM or -EIO. */
 int render_table(FILE *f, const struct render_job *job);
+
+/*
+ * The table in fmt: text as render_table(), markdown (a "## heading" per
+ * run of several), or every block's points as JSON or CSV (export.h).
+ */
+int render_print(FILE *f, const struct render_job *job, enum out_format fmt);
 
 /*
  * dir/table.txt and dir/plots/.  A new table.txt is created exclusively;

@@ -322,13 +322,18 @@ void resultcfg_rates(const struct result_set *set, const struct result_point *p,
 		const struct metric_def *d = &wl->metrics[m];
 		struct summary *s = &r->stat[m];
 
-		/* n stays 0: the bench output does not say over how many runs */
-		*s = (struct summary){ .mean = cell_num(set, p->row, d, "mean"),
-				       .stddev = cell_num(set, p->row, d, "stddev"),
-				       .median = cell_num(set, p->row, d, "median"),
-				       .min = cell_num(set, p->row, d, "min"),
-				       .max = cell_num(set, p->row, d, "max"),
-				       .ci95 = cell_num(set, p->row, d, "ci95") };
+		/*
+		 * n stays 0: the bench output does not say over how many runs.
+		 * A statistic it did not print is unknown (NaN: n/a, JSON null),
+		 * not 0; only an empty rate draws as 0 (cell_num()).
+		 */
+		*s = (struct summary){
+			.mean = cell_num(set, p->row, d, "mean"),
+			.stddev = cell_num(set, p->row, d, "stddev"),
+			.median = result_summary_stat(set, p->row, d->name, "median"),
+			.min = result_summary_stat(set, p->row, d->name, "min"),
+			.max = result_summary_stat(set, p->row, d->name, "max"),
+			.ci95 = result_summary_stat(set, p->row, d->name, "ci95") };
 		if (!d->per_thread)
 			continue;
 		r->worker_rate = (struct summary){

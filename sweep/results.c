@@ -421,8 +421,7 @@ static int append_samples(struct results *res, const struct point_result *pr, FI
 	return err;
 }
 
-/* Intervals that count: those the statistics are (or would be) computed from. */
-static int measured_intervals(const struct point_result *pr)
+int results_measured_intervals(const struct point_result *pr)
 {
 	int n = 0;
 
@@ -440,7 +439,7 @@ static void summary_run_fields(const struct point_result *pr, struct row *r)
 	row_u64(r, pr->nr_consumers);
 	row_u64(r, pr->nr_cpus);
 	row_ref(r, pr->cpus);
-	row_u64(r, measured_intervals(pr));
+	row_u64(r, results_measured_intervals(pr));
 	row_u64(r, pr->tries);
 	if (pr->status == PS_OK)
 		quality_format(&pr->quality, row_next(r), FIELD_LEN);

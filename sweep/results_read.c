@@ -243,6 +243,21 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	return 0;
 }
 
+int results_read_meta(const char *dir, struct result_set **out)
+{
+	struct result_set *rs = calloc(1, sizeof(*rs));
+	int err = rs ? read_meta(dir, rs) : -ENOMEM;
+
+	*out = NULL;
+	if (err) {
+		result_set_free(rs);
+		return err;
+	}
+	rs->thread_col = -1;
+	*out = rs;
+	return 0;
+}
+
 const char *result_meta(const struct result_set *rs, const char *key)
 {
 	for (int i = 0; i < rs->nr_meta; i++)

@@ -66,6 +66,12 @@ enum { RS_S_POINT, RS_S_EXPERIMENT, RS_S_REP, RS_S_INTERVAL, RS_S_WARMUP, RS_S_E
  */
 int results_read(const char *dir, struct result_set **out, char *why, size_t whylen);
 
+/*
+ * dir/meta alone, into a set that holds nothing else (what a run shows
+ * of itself when its rows are in memory).  Returns 0 or -errno.
+ */
+int results_read_meta(const char *dir, struct result_set **out);
+
 /* The value of the first meta line with key, or NULL. */
 const char *result_meta(const struct result_set *rs, const char *key);
 

@@ -2,9 +2,11 @@
 /*
  * The cover-letter table, in the format of the kernel's run_bench_*.sh:
  * a title, an underline, and per point a left-aligned label and
- * "mean ± stddev" of each metric.  Text only; numbers come from stats.c.
+ * "mean ± stddev" of each metric; numbers come from stats.c.
  * A row with quality flags ends in a footnote mark, " [1]", and its
  * footnote, "[1] cv=37% (...)", follows the rows of its block.
+ * The same blocks also come as GitHub markdown tables (--format markdown):
+ * a "###" heading per title, a column per metric, footnotes below.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -14,6 +16,7 @@
 #include "baseline.h"
 #include "matrix.h"
 #include "metric.h"
+#include "outfmt.h"
 #include "progrun.h"
 #include "table.h"
 #include "template.h"
@@ -98,6 +101,23 @@ static bool is_prog_metric(const struct metric_def *d)
 	return d->source == MS_PROG_RUNS || d->source == MS_PROG_NS;
 }
 
+/* "8882.1 ± 2427.4ns": the kernel's ns per program run of r; false where it kept none. */
+static bool prog_per_run(const struct workload *wl, const struct point_result *r, char *buf,
+			 size_t len)
+{
+	struct metric_field f;
+	char why[128];
+	size_t at;
+	int runs, ns;
+
+	if (!prog_metrics(wl, &runs, &ns) || !r->per_run.n ||
+	    metric_field_parse(wl, "prog_ns.per_run", strlen("prog_ns.per_run"), &f, &at, why,
+			       sizeof(why)))
+		return false;
+	metric_field_format(&f, r, NULL, buf, len);
+	return true;
+}
+
 /*
  * The default row's "prog 8882.1 ± 2427.4ns/run" after the other metrics,
  * in place of the program counters, whose rates say little alone; nothing
@@ -106,18 +126,29 @@ static bool is_prog_metric(const struct metric_def *d)
 static int print_prog_default(FILE *out, const struct workload *wl,
 			      const struct point_result *r, int nr_before)
 {
-	struct metric_field f;
-	char buf[64], why[128];
-	size_t at;
-	int runs, ns;
+	char buf[64];
 
-	if (!prog_metrics(wl, &runs, &ns) || !r->per_run.n ||
-	    metric_field_parse(wl, "prog_ns.per_run", strlen("prog_ns.per_run"), &f, &at, why,
-			       sizeof(why)))
+	if (!prog_per_run(wl, r, buf, sizeof(buf)))
 		return 0;
-	metric_field_format(&f, r, NULL, buf, sizeof(buf));
 	fprintf(out, "%sprog %s/run", nr_before ? ", " : " (", buf);
 	return 1;
+}
+
+/* A row's values as one text: "unsupported: why", or its values template expanded. */
+static bool single_value(const struct experiment *e, const struct workload *wl,
+			 const struct row_ctx *rc, char *buf, size_t len)
+{
+	const char *tpl = e->values ? e->values : wl->values;
+	const struct point_result *r = rc->r;
+
+	if (r->status != PS_OK) {
+		snprintf(buf, len, "%s%s%s", point_status_name(r->status), r->reason[0] ? ": " : "",
+			 r->reason);
+		return true;
+	}
+	if (tpl)
+		template_expand(tpl, field_value, rc, buf, len);
+	return tpl != NULL;
 }
 
 /*
@@ -127,19 +158,11 @@ static int print_prog_default(FILE *out, const struct workload *wl,
 static void print_values(FILE *out, const struct experiment *e, const struct workload *wl,
 			 const struct row_ctx *rc)
 {
-	const char *tpl = e->values ? e->values : wl->values;
 	const struct point_result *r = rc->r;
 	char buf[VALUES_LEN];
 	int n = 0;
 
-	if (r->status != PS_OK) {
-		fputs(point_status_name(r->status), out);
-		if (r->reason[0])
-			fprintf(out, ": %s", r->reason);
-		return;
-	}
-	if (tpl) {
-		template_expand(tpl, field_value, rc, buf, sizeof(buf));
+	if (single_value(e, wl, rc, buf, sizeof(buf))) {
 		fputs(buf, out);
 		return;
 	}
@@ -155,17 +178,100 @@ static void print_values(FILE *out, const struct experiment *e, const struct wor
 		fputc(')', out);
 }
 
+/*
+ * A markdown row's value cells: its one text (status, values template) or
+ * a cell per metric, as md_head() names them.  How many printed.
+ */
+static int md_values(FILE *out, const struct experiment *e, const struct workload *wl,
+		     const struct row_ctx *rc)
+{
+	const struct point_result *r = rc->r;
+	char buf[VALUES_LEN], per_run[64];
+	int n = 0, runs, ns;
+
+	if (single_value(e, wl, rc, buf, sizeof(buf))) {
+		md_cell(out, buf);
+		return 1;
+	}
+	for (int m = 0; m < wl->nr_metrics; m++) {
+		if (is_prog_metric(&wl->metrics[m]))
+			continue;
+		metric_format_sd(r->stat[m].mean, r->stat[m].stddev,
+				 metric_default_unit(&wl->metrics[m]), buf, sizeof(buf));
+		md_cell(out, buf);
+		n++;
+	}
+	if (prog_metrics(wl, &runs, &ns)) {
+		if (prog_per_run(wl, r, per_run, sizeof(per_run)))
+			snprintf(buf, sizeof(buf), "%s/run", per_run);
+		else
+			snprintf(buf, sizeof(buf), "n/a");
+		md_cell(out, buf);
+		n++;
+	}
+	return n;
+}
+
+/* How many value columns a markdown table of e has: see md_values(). */
+static int md_columns(const struct experiment *e, const struct workload *wl)
+{
+	int n = 0, runs, ns;
+
+	if (e->values || wl->values)
+		return 1;
+	for (int m = 0; m < wl->nr_metrics; m++)
+		n += !is_prog_metric(&wl->metrics[m]);
+	return n + prog_metrics(wl, &runs, &ns);
+}
+
+/* The column heads: "| point | hits | drops | prog |", metrics right-aligned. */
+static void md_head(FILE *out, const struct experiment *e, const struct workload *wl,
+		    int cols)
+{
+	bool one = e->values || wl->values;
+	int runs, ns;
+
+	fputs(one ? "| point | values " : "| point ", out);
+	for (int m = 0; !one && m < wl->nr_metrics; m++)
+		if (!is_prog_metric(&wl->metrics[m]))
+			md_cell(out, wl->metrics[m].name);
+	if (!one && prog_metrics(wl, &runs, &ns))
+		fputs("| prog ", out);
+	fputs("|\n| --- ", out);
+	for (int i = 0; i < cols; i++)
+		fputs(one ? "| --- " : "| ---: ", out);
+	fputs("|\n", out);
+}
+
+/* Empty cells after the first done of cols, and the row's end. */
+static void md_end_row(FILE *out, int done, int cols)
+{
+	for (; done < cols; done++)
+		fputs("| ", out);
+	fputs("|\n", out);
+}
+
 /* "0:hash_kmalloc 203983 events per sec": each producer's rate, map_perf_test's form. */
-static void print_workers(FILE *out, const struct workload *wl, const struct point_result *r,
-			  const char *label)
+static void print_workers(FILE *out, const struct workload *wl, bool md, int md_cols,
+			  const struct point_result *r, const char *label)
 {
 	int m = wl_thread_metric(wl);
+	char name[LABEL_LEN + 16], rate[96];
 
 	if (r->status != PS_OK || m < 0 || !r->thread_rate)
 		return;
-	for (int i = 0; i < r->nr_producers; i++)
-		fprintf(out, "%d:%s %.0f %s per sec\n", i, label, r->thread_rate[i],
-			wl->metrics[m].name);
+	for (int i = 0; i < r->nr_producers; i++) {
+		snprintf(name, sizeof(name), "%d:%s", i, label);
+		snprintf(rate, sizeof(rate), "%.0f %s per sec", r->thread_rate[i],
+			 wl->metrics[m].name);
+		if (!md) {
+			fprintf(out, "%s %s\n", name, rate);
+			continue;
+		}
+		md_cell(out, name);
+		md_cell(out, rate);
+		md_end_row(out, 1, md_cols);
+	}
 }
 
 /* Rows waiting for their footnotes, and the last footnote number used. */
@@ -173,6 +279,7 @@ struct notes {
 	const struct point_result **rows;
 	int nr;
 	int last;
+	bool md;
 };
 
 /* " [n]" after a row with quality flags. */
@@ -181,7 +288,7 @@ static void mark_row(FILE *out, struct notes *nt, const struct point_result *r)
 	if (r->status != PS_OK || !r->quality.flags)
 		return;
 	nt->rows[nt->nr++] = r;
-	fprintf(out, " [%d]", ++nt->last);
+	fprintf(out, nt->md ? "[%d] " : " [%d]", ++nt->last);
 }
 
 /* "[1] cv=37% (stddev over 10% of the mean), after 3 tries" per marked row. */
@@ -193,7 +300,8 @@ static void print_notes(FILE *out, const struct sweep_cfg *cfg, struct notes *nt
 		const struct point_result *r = nt->rows[i];
 
 		quality_explain(&r->quality, cfg->max_cv, why, sizeof(why));
-		fprintf(out, "[%d] %s", nt->last - nt->nr + i + 1, why);
+		/* markdown: a paragraph each, below the table */
+		fprintf(out, "%s[%d] %s", nt->md ? "\n" : "", nt->last - nt->nr + i + 1, why);
 		if (r->tries > 1)
 			fprintf(out, ", after %d tries", r->tries);
 		fputc('\n', out);
@@ -211,6 +319,8 @@ struct block {
 	/* the whole run's points, where a row's baseline point is found */
 	const struct point_result *set;
 	int nr_set;
+	bool md;		/* a markdown table, not the bench's text */
+	int md_cols;		/* its value columns */
 };
 
 static int group_of(const struct experiment *e, const struct point *pt)
@@ -256,7 +366,7 @@ static void block_free(struct block *b)
 }
 
 static int block_build(struct block *b, const struct sweep_cfg *cfg, int exp,
-		       const struct point_result *results, int nr)
+		       const struct point_result *results, int nr, bool md)
 {
 	const struct experiment *e = &cfg->exps[exp];
 	int err = block_alloc(b, nr);
@@ -265,6 +375,8 @@ static int block_build(struct block *b, const struct sweep_cfg *cfg, int exp,
 		return err;
 	b->set = results;
 	b->nr_set = nr;
+	b->md = md;
+	b->md_cols = md_columns(e, cfg->wl);
 	for (int i = 0; i < nr; i++) {
 		if (results[i].pt->exp != exp)
 			continue;
@@ -320,7 +432,7 @@ void table_title_notes(const struct run_facts *facts, char *buf, size_t len)
 
 /* The title, with r's group value when given, underlined to its length. */
 static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
-			const struct point_result *r, const struct run_facts *facts)
+			const struct point_result *r, const struct run_facts *facts, bool md)
 {
 	char title[LABEL_LEN + 160], val[128];
 	size_t n;
@@ -334,6 +446,10 @@ static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct exp
 	}
 	if (n < sizeof(title))
 		table_title_notes(facts, title + n, sizeof(title) - n);
+	if (md) {
+		fprintf(out, "### %s\n\n", title);
+		return;
+	}
 	fprintf(out, "%s\n", title);
 	for (int i = utf8_len(title); i > 0; i--)
 		fputc('=', out);
@@ -406,9 +522,18 @@ static void shared_values(const struct sweep_cfg *cfg, const struct block *b,
 static void print_unsupported(FILE *out, const struct sweep_cfg *cfg, const struct block *b,
 			      enum group_style style, int i, int nr)
 {
-	char shared[LABEL_LEN];
+	char shared[LABEL_LEN], text[VALUES_LEN];
+	const char *why = b->rows[i]->reason;
 
 	shared_values(cfg, b, style, i, shared, sizeof(shared));
+	if (b->md) {
+		snprintf(text, sizeof(text), "%d points unsupported%s%s", nr, *why ? ": " : "",
+			 why);
+		md_cell(out, shared);
+		md_cell(out, text);
+		md_end_row(out, 1, b->md_cols);
+		return;
+	}
 	fprintf(out, "%s%s%d points unsupported", shared, *shared ? ": " : "", nr);
 	if (b->rows[i]->reason[0])
 		fprintf(out, ": %s", b->rows[i]->reason);
@@ -419,7 +544,7 @@ static void print_unsupported(FILE *out, const struct sweep_cfg *cfg, const stru
 static void print_row(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
 		      const struct block *b, enum group_style style, int i, struct notes *nt)
 {
-	int first, nr = count_unsupported(b, style, i, &first);
+	int first, nr = count_unsupported(b, style, i, &first), done;
 	struct row_ctx rc = { b->rows[i], baseline_find(cfg, b->rows[i], b->set, b->nr_set) };
 
 	if (nr >= 2) {
@@ -427,12 +552,19 @@ static void print_row(FILE *out, const struct sweep_cfg *cfg, const struct exper
 			print_unsupported(out, cfg, b, style, i, nr);
 		return;
 	}
-	fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
-	print_values(out, e, cfg->wl, &rc);
-	mark_row(out, nt, b->rows[i]);
-	fputc('\n', out);
+	if (b->md) {
+		md_cell(out, b->labels[i]);
+		done = md_values(out, e, cfg->wl, &rc);
+		mark_row(out, nt, b->rows[i]);
+		md_end_row(out, done, b->md_cols);
+	} else {
+		fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
+		print_values(out, e, cfg->wl, &rc);
+		mark_row(out, nt, b->rows[i]);
+		fputc('\n', out);
+	}
 	if (e->worker_rows)
-		print_workers(out, cfg->wl, b->rows[i], b->labels[i]);
+		print_workers(out, cfg->wl, b->md, b->md_cols, b->rows[i], b->labels[i]);
 }
 
 /* Is row i one that another row's unsupported line stands for? */
@@ -458,7 +590,7 @@ static void print_caveats(FILE *out, const struct block *b)
 		for (int j = 0; j < i && !seen; j++)
 			seen = b->rows[j]->status == PS_OK && !strcmp(b->rows[j]->reason, r->reason);
 		if (!seen)
-			fprintf(out, "note: %s\n", r->reason);
+			fprintf(out, "%snote: %s\n", b->md ? "\n" : "", r->reason);
 	}
 }
 
@@ -466,7 +598,8 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 		       const struct block *b, const struct run_facts *facts)
 {
 	enum group_style style = group_style(cfg, e, b);
-	struct notes nt = { .rows = calloc(b->nr > 0 ? (size_t)b->nr : 1, sizeof(*nt.rows)) };
+	struct notes nt = { .rows = calloc(b->nr > 0 ? (size_t)b->nr : 1, sizeof(*nt.rows)),
+			    .md = b->md };
 
 	if (!nt.rows)
 		return -ENOMEM;
@@ -479,8 +612,12 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 			print_notes(out, cfg, &nt);
 			if (i)
 				fputc('\n', out);
-			print_title(out, cfg, e, style == GROUPS_TITLED ? b->rows[i] : NULL, facts);
-		} else if (new_group && style == GROUPS_BLANK) {
+			print_title(out, cfg, e, style == GROUPS_TITLED ? b->rows[i] : NULL, facts,
+				    b->md);
+			if (b->md)
+				md_head(out, e, cfg->wl, b->md_cols);
+		} else if (new_group && style == GROUPS_BLANK && !b->md) {
+			/* a blank line would end a markdown table: groups just follow */
 			fputc('\n', out);
 		}
 		print_row(out, cfg, e, b, style, i, &nt);
@@ -492,7 +629,7 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 }
 
 /* "- x86_64 (AMD EPYC 9654)", as a cover letter names the machine above its table. */
-static void print_machine(FILE *out, const struct run_facts *facts)
+static void print_machine(FILE *out, const struct run_facts *facts, bool md)
 {
 	const char *cpu = facts ? facts->cpu_model : NULL;
 
@@ -502,19 +639,22 @@ static void print_machine(FILE *out, const struct run_facts *facts)
 		fprintf(out, "- %s (%s)\n", facts->arch, cpu);
 	else
 		fprintf(out, "- %s\n", facts->arch);
+	/* markdown: the list item ends before the heading */
+	if (md)
+		fputc('\n', out);
 }
 
-int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
-		 const struct point_result *results, int nr)
+static int render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
+		  const struct point_result *results, int nr, bool md)
 {
 	int printed = 0;
 
 	if (nr)
-		print_machine(out, facts);
+		print_machine(out, facts, md);
 
 	for (int x = 0; x < cfg->nr_exps; x++) {
 		struct block b;
-		int err = block_build(&b, cfg, x, results, nr);
+		int err = block_build(&b, cfg, x, results, nr, md);
 
 		if (!err && b.nr) {
 			if (printed++)
@@ -526,4 +666,16 @@ int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts 
 			return err;
 	}
 	return ferror(out) ? -EIO : 0;
+}
+
+int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
+		 const struct point_result *results, int nr)
+{
+	return render(out, cfg, facts, results, nr, false);
+}
+
+int table_render_markdown(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
+			  const struct point_result *results, int nr)
+{
+	return render(out, cfg, facts, results, nr, true);
 }

@@ -73,4 +73,15 @@ void table_title_notes(const struct run_facts *facts, char *buf, size_t len);
 int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
 		 const struct point_result *results, int nr);
 
+/*
+ * The same blocks as GitHub markdown (docs/formats.md): the machine as a
+ * list item, a "### Title" heading per block (per titled group), then a
+ * table "| point | hits | drops | prog |" (a column per metric; one
+ * "values" column where a values template or the status says it all),
+ * rows in the same order; footnotes and notes as paragraphs below it.
+ */
+int table_render_markdown(FILE *out, const struct sweep_cfg *cfg,
+			  const struct run_facts *facts, const struct point_result *results,
+			  int nr);
+
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* resultcfg.c: a result set without a spec described by its own summary.csv. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +162,9 @@ TEST(rates_from_summary_row)
 	CHECK(r.stat[0].mean == 400);
 	CHECK(r.stat[0].stddev == 4);
 	CHECK_INT(r.stat[0].n, 0);
+	/* the row has no median, min, max or ci95: unknown, not 0 */
+	CHECK(isnan(r.stat[0].median) && isnan(r.stat[0].min) && isnan(r.stat[0].max) &&
+	      isnan(r.stat[0].ci95));
 	described_free(&d);
 }
 
