@@ -20,6 +20,9 @@ SAN_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=u
 endif
 OUTPUT   ?= build
 PREFIX   ?= /usr/local
+DATADIR  ?= $(PREFIX)/share/bpfsweep
+MANDIR   ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 DESTDIR  ?=
 CC       ?= gcc
 CLANG    ?= clang
@@ -39,7 +42,7 @@ PKGS      = libbpf libelf zlib gsl json-c
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads -Ibpf $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
-	    -DBPFSWEEP_VERSION='"$(VERSION)"' \
+	    -DBPFSWEEP_VERSION='"$(VERSION)"' -DBPFSWEEP_DATADIR='"$(DATADIR)"' \
 	    -DBPFSWEEP_BUILD_CLANG='"$(shell $(CLANG) --version 2>/dev/null | head -n1)"' \
 	    -DBPFSWEEP_BUILD_BPFTOOL='"$(shell $(BPFTOOL) version 2>/dev/null | head -n1)"'
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lpthread -lm
@@ -65,7 +68,7 @@ LIB_OBJS   := $(patsubst %.c,$(OUTPUT)/%.o,$(SWEEP_SRCS) $(WL_SRCS))
 TEST_SRCS  := $(wildcard tests/unit/test_*.c tests/integ/test_*.c tests/tools/*.c)
 TEST_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
 
-.PHONY: all deps run check test-bins fuzz vm-kernel install clean FORCE
+.PHONY: all deps run check test-bins fuzz vm-kernel install uninstall clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -144,11 +147,31 @@ $(OUTPUT)/tests/%.o: tests/%.c $(wildcard tests/unit/*.h tests/integ/*.h) $(wild
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -c $< -o $@
 
+# DATADIR mirrors the checkout (README.md, docs/, specs/, plots/), so the
+# paths the docs and messages name hold there too.  The binary looks for
+# its chart template in DATADIR/plots (BPFSWEEP_DATADIR above) when it is
+# not run from a build tree.  Man pages stay uncompressed: man reads both,
+# and a packager compresses them anyway.
+INSTALL_DOCS := README.md $(wildcard docs/*.md)
+
 install: bpfsweep
-	install -D -m 0755 bpfsweep $(DESTDIR)$(PREFIX)/bin/bpfsweep
-	install -d $(DESTDIR)$(PREFIX)/share/bpfsweep/specs $(DESTDIR)$(PREFIX)/share/bpfsweep/plots
-	install -m 0644 specs/*.spec $(DESTDIR)$(PREFIX)/share/bpfsweep/specs/
-	install -m 0644 plots/*.gp $(DESTDIR)$(PREFIX)/share/bpfsweep/plots/
+	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)install -D -m 0755 bpfsweep $(DESTDIR)$(PREFIX)/bin/bpfsweep
+	$(Q)install -D -m 0644 man/bpfsweep.1 $(DESTDIR)$(MANDIR)/man1/bpfsweep.1
+	$(Q)install -D -m 0644 man/bpfsweep-spec.5 $(DESTDIR)$(MANDIR)/man5/bpfsweep-spec.5
+	$(Q)install -D -m 0644 completions/bpfsweep.bash $(DESTDIR)$(BASHCOMPDIR)/bpfsweep
+	$(Q)install -d $(DESTDIR)$(DATADIR)/specs $(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(DATADIR)/docs
+	$(Q)install -m 0644 specs/*.spec $(DESTDIR)$(DATADIR)/specs/
+	$(Q)install -m 0644 plots/*.gp $(DESTDIR)$(DATADIR)/plots/
+	$(Q)install -m 0644 README.md $(DESTDIR)$(DATADIR)/
+	$(Q)install -m 0644 $(filter docs/%,$(INSTALL_DOCS)) $(DESTDIR)$(DATADIR)/docs/
+
+# Removes what install wrote, and DATADIR with whatever else is in it.
+uninstall:
+	$(call msg,UNINSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)rm -f $(DESTDIR)$(PREFIX)/bin/bpfsweep $(DESTDIR)$(MANDIR)/man1/bpfsweep.1 \
+		$(DESTDIR)$(MANDIR)/man5/bpfsweep-spec.5 $(DESTDIR)$(BASHCOMPDIR)/bpfsweep
+	$(Q)rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	$(Q)rm -rf $(OUTPUT) build-san build-fuzz bpfsweep
