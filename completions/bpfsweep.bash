@@ -15,14 +15,13 @@ _bpfsweep_cmds="run check expand list report compare merge import vm"
 # The options of command $1 (run also stands for `bpfsweep SPEC`).
 _bpfsweep_opts()
 {
-	local common="-s --set -q --quick -h --help -V --version"
-	local bench="-w --warmup -d --duration -p --producers -c --consumers -a --affinity"
-	local plots="--no-plots --plot-timeout --format"
+	local common="-s --set -w --warmup -d --duration -p --producers -c --consumers"
+	local plots="--no-plots --plot-timeout -f --format"
 
+	common+=" -a --affinity --save-spec -q --quick -h --help -V --version"
 	case $1 in
-	run)		echo "$common $bench -o --output -t --tag $plots --resume --only" \
-			     "--kernel --save-spec" ;;
-	check|expand)	echo "$common $bench" ;;
+	run)		echo "$common -o --output -t --tag $plots --resume --only --kernel" ;;
+	check|expand)	echo "$common" ;;
 	report|merge)	echo "$common -o --output --spec --by --normalize --per $plots" ;;
 	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --allow-tcg -h --help" ;;
 	import)		echo "-o --output -t --tag --label -h --help" ;;
@@ -87,14 +86,28 @@ _bpfsweep_params()
 	done
 }
 
-# The installed specs, beside the binary as `make install` lays them out.
-_bpfsweep_specdir()
+# The directories whose specs run by name, as bpfsweep looks for them:
+# ./specs (a checkout), specs/ beside the binary, and the installed ones
+# beside it as `make install` lays them out.
+_bpfsweep_specdirs()
 {
 	local bin
 
+	printf '%s\n' specs
 	bin=$(_bpfsweep_bin) || return
 	bin=$(readlink -f "$bin") || return
-	printf '%s\n' "${bin%/*}/../share/bpfsweep/specs"
+	printf '%s\n' "${bin%/*}/specs" "${bin%/*}/../share/bpfsweep/specs"
+}
+
+# The spec file a name stands for, in the first directory that has it.
+_bpfsweep_find_spec()
+{
+	local dir
+
+	[[ -n $1 && $1 != */* ]] || return
+	while IFS= read -r dir; do
+		[[ -f $dir/${1%.spec}.spec ]] && printf '%s\n' "$dir/${1%.spec}.spec" && return
+	done < <(_bpfsweep_specdirs)
 }
 
 # The workload of spec file $1: `workload =` in its [sweep] section.
@@ -115,25 +128,23 @@ _bpfsweep_spec_workload()
 	done < "$1"
 }
 
-# The workload a command's positional argument $1 names: a spec file, an
-# installed spec by name, or (run) a workload itself.
+# The workload a command's positional argument $1 names, in the order
+# bpfsweep resolves it: a spec file, a workload (an ad hoc run), a spec by
+# name.
 _bpfsweep_arg_workload()
 {
-	local arg=$1 dir wl
+	local arg=$1 spec wl
 
 	[[ -n $arg ]] || return
 	if [[ -f $arg ]]; then
 		_bpfsweep_spec_workload "$arg"
 		return
 	fi
-	dir=$(_bpfsweep_specdir)
-	if [[ -n $dir && $arg != */* && -f $dir/$arg.spec ]]; then
-		_bpfsweep_spec_workload "$dir/$arg.spec"
-		return
-	fi
 	for wl in $(_bpfsweep_workloads); do
 		[[ $wl == "$arg" ]] && printf '%s\n' "$wl" && return
 	done
+	spec=$(_bpfsweep_find_spec "$arg")
+	[[ -n $spec ]] && _bpfsweep_spec_workload "$spec"
 }
 
 # The words of $1 (blank or newline separated) that start with $2.
@@ -142,20 +153,24 @@ _bpfsweep_add_words()
 	COMPREPLY+=($(compgen -W "$1" -- "$2"))
 }
 
-# Spec files and directories to find them in, and installed specs by name.
+# What SPEC may be: spec files and directories to find them in, specs by
+# name, and workloads (an ad hoc run).
 _bpfsweep_add_specs()
 {
 	local cur=$1 dir f IFS=$'\n'
 
 	compopt -o filenames 2>/dev/null
 	COMPREPLY+=($(compgen -f -X '!*.spec' -- "$cur") $(compgen -d -- "$cur"))
-	dir=$(_bpfsweep_specdir)
-	[[ -n $dir && $cur != */* && -d $dir ]] || return
-	for f in "$dir"/*.spec; do
-		[[ -f $f ]] || continue
-		f=${f##*/}
-		[[ ${f%.spec} == "$cur"* ]] && COMPREPLY+=("${f%.spec}")
-	done
+	[[ $cur == */* ]] && return
+	COMPREPLY+=($(compgen -W "$(_bpfsweep_workloads)" -- "$cur"))
+	while IFS= read -r dir; do
+		for f in "$dir"/*.spec; do
+			[[ -f $f ]] || continue
+			f=${f##*/}
+			f=${f%.spec}
+			[[ $f == "$cur"* ]] && COMPREPLY+=("$f")
+		done
+	done < <(_bpfsweep_specdirs)
 }
 
 _bpfsweep_add_dirs()
@@ -235,7 +250,7 @@ _bpfsweep_add_optarg()
 	esac
 }
 
-_bpfsweep()
+_bpfsweep_complete()
 {
 	local cword=$COMP_CWORD cur=${COMP_WORDS[COMP_CWORD]} cmd=run pos= nr_pos=0 i=1 w
 	local -a words=("${COMP_WORDS[@]}")
@@ -298,14 +313,35 @@ _bpfsweep()
 	fi
 
 	case $cmd in
-	run)		((nr_pos == 0)) && { _bpfsweep_add_specs "$cur";
-					     _bpfsweep_add_words "$(_bpfsweep_workloads)" "$cur"; } ;;
-	check|expand)	((nr_pos == 0)) && _bpfsweep_add_specs "$cur" ;;
+	run|check|expand) ((nr_pos == 0)) && _bpfsweep_add_specs "$cur" ;;
 	list)		((nr_pos == 0)) && _bpfsweep_add_words "$(_bpfsweep_workloads)" "$cur" ;;
 	report|merge|compare) _bpfsweep_add_dirs "$cur" ;;
 	import)		_bpfsweep_add_files "$cur" ;;
 	vm)		((nr_pos == 0)) && _bpfsweep_add_files "$cur" ;;
 	esac
+	return 0
+}
+
+# A name may come twice: a workload and the spec of the same name, a spec
+# in ./specs and installed.
+_bpfsweep_uniq()
+{
+	local -A seen=()
+	local -a out=()
+	local w
+
+	for w in "${COMPREPLY[@]}"; do
+		[[ -n $w && -z ${seen["$w"]} ]] || continue
+		seen["$w"]=1
+		out+=("$w")
+	done
+	COMPREPLY=("${out[@]}")
+}
+
+_bpfsweep()
+{
+	_bpfsweep_complete
+	_bpfsweep_uniq
 	return 0
 }
 

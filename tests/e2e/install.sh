@@ -150,7 +150,7 @@ offers_only() {
 	while [ "$1" != -- ]; do want+=("$1"); shift; done
 	shift
 	got=$(cd "$COMPDIR" && complete_words "$@")
-	[ "$got" = "$(printf '%s\n' "${want[@]}" | LC_ALL=C sort)" ] ||
+	[ "$got" = "$(printf '%s\n' "${want[@]}" | LC_ALL=C sort -u)" ] ||
 		{ echo "  '$*' offers: $(tr '\n' ' ' <<<"$got")"; return 1; }
 }
 
@@ -169,10 +169,15 @@ printf '[sweep]\nworkload = count\n' >"$COMPDIR/cnt.spec"
 touch "$COMPDIR/notes.txt"
 
 check complete/commands offers run check expand list report compare merge import vm -- ""
+check complete/options offers_only --format -- run rb.spec --fo
 check complete/command-prefix offers_only check -- ch
-# spec files, directories, and the installed specs by name; no other file
+# SPEC: spec files, directories, the installed specs by name and the
+# workloads (an ad hoc run); no other file
 installed_specs=$(cd "$DATA/specs" && ls *.spec | sed 's/\.spec$//')
-check complete/spec-files offers_only cnt.spec rb.spec results sub $installed_specs -- check ""
+workloads=$("$BIN" list | sed -n 's/^\([A-Za-z0-9_]*\): .*/\1/p')
+check complete/spec-files offers_only cnt.spec rb.spec results sub $installed_specs $workloads \
+	-- check ""
+check complete/bare-spec-or-command offers rb.spec check ringbuf_overwrite null -- ""
 check complete/installed-spec-by-name offers_only ringbuf_overwrite -- check ringbuf_o
 check complete/result-dirs offers_only results sub -- report ""
 check complete/result-dirs-nested offers_only results/run1 -- compare results/
