@@ -21,8 +21,6 @@ endif
 OUTPUT   ?= build
 PREFIX   ?= /usr/local
 DATADIR  ?= $(PREFIX)/share/bpfsweep
-MANDIR   ?= $(PREFIX)/share/man
-BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 DESTDIR  ?=
 CC       ?= gcc
 CLANG    ?= clang
@@ -42,7 +40,8 @@ PKGS      = libbpf libelf zlib gsl json-c
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads -Ibpf $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
-	    -DBPFSWEEP_VERSION='"$(VERSION)"' -DBPFSWEEP_DATADIR='"$(DATADIR)"' \
+	    -DBPFSWEEP_VERSION='"$(VERSION)"' \
+	    -DBPFSWEEP_DATADIR='"$(DATADIR)"' \
 	    -DBPFSWEEP_BUILD_CLANG='"$(shell $(CLANG) --version 2>/dev/null | head -n1)"' \
 	    -DBPFSWEEP_BUILD_BPFTOOL='"$(shell $(BPFTOOL) version 2>/dev/null | head -n1)"'
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lpthread -lm
@@ -152,6 +151,8 @@ $(OUTPUT)/tests/%.o: tests/%.c $(wildcard tests/unit/*.h tests/integ/*.h) $(wild
 # its chart template in DATADIR/plots (BPFSWEEP_DATADIR above) when it is
 # not run from a build tree.  Man pages stay uncompressed: man reads both,
 # and a packager compresses them anyway.
+MANDIR      ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL_DOCS := README.md $(wildcard docs/*.md)
 
 install: bpfsweep
