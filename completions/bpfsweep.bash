@@ -115,7 +115,8 @@ _bpfsweep_spec_workload()
 {
 	local line section=
 
-	[[ -f $1 && -r $1 ]] || return
+	# bpfsweep reads no spec above 1 MiB: neither does a TAB
+	[[ -f $1 && -r $1 ]] && (($(stat -c %s -- "$1") <= 1048576)) || return
 	while IFS= read -r line; do
 		line=${line%$'\r'}
 		if [[ $line =~ ^[[:space:]]*\[([A-Za-z0-9_-]+) ]]; then
@@ -147,10 +148,18 @@ _bpfsweep_arg_workload()
 	[[ -n $spec ]] && _bpfsweep_spec_workload "$spec"
 }
 
-# The words of $1 (blank or newline separated) that start with $2.
+# The words of $1 (blank or newline separated) that start with $2, each
+# followed by $3.  Matched here rather than by compgen -W, which would
+# expand a '$(...)' in a word.
 _bpfsweep_add_words()
 {
-	COMPREPLY+=($(compgen -W "$1" -- "$2"))
+	local -a list
+	local w
+
+	read -d '' -ra list <<<"$1"	# split on blanks and newlines, no globbing
+	for w in "${list[@]}"; do
+		[[ $w == "$2"* ]] && COMPREPLY+=("$w$3")
+	done
 }
 
 # What SPEC may be: spec files and directories to find them in, specs by
@@ -162,7 +171,7 @@ _bpfsweep_add_specs()
 	compopt -o filenames 2>/dev/null
 	COMPREPLY+=($(compgen -f -X '!*.spec' -- "$cur") $(compgen -d -- "$cur"))
 	[[ $cur == */* ]] && return
-	COMPREPLY+=($(compgen -W "$(_bpfsweep_workloads)" -- "$cur"))
+	_bpfsweep_add_words "$(_bpfsweep_workloads)" "$cur"
 	while IFS= read -r dir; do
 		for f in "$dir"/*.spec; do
 			[[ -f $f ]] || continue
@@ -199,7 +208,7 @@ _bpfsweep_add_set_keys()
 	while read -r name type; do
 		[[ " $keys " == *" $name "* ]] || keys+=" $name"	# once, of all workloads
 	done < <(_bpfsweep_params "$wl")
-	COMPREPLY+=($(compgen -S = -W "$keys" -- "$cur"))
+	_bpfsweep_add_words "$keys" "$cur" =
 	compopt -o nospace 2>/dev/null
 }
 

@@ -218,3 +218,9 @@ check complete/set-not-other-workload lacks rate= -- cnt.spec --set ""
 check complete/set-choice-values offers_only rb-custom -- run rb.spec --set bench = rb-c
 check complete/set-onoff-values offers_only off on -- run rb.spec --set overwrite =
 check complete/list-param offers producers= batch_cnt= -- check rb.spec --set ""
+
+# a spec's text is matched, never expanded or run
+printf '[sweep]\nworkload = count$(touch pwned)\n' >"$COMPDIR/evil.spec"
+complete_words run evil.spec --set "" >/dev/null
+complete_words run evil.spec --set producers = >/dev/null
+check complete/spec-text-inert test ! -e "$COMPDIR/pwned" -a ! -e pwned
