@@ -107,7 +107,7 @@ _bpfsweep_find_spec()
 	[[ -n $1 && $1 != */* ]] || return
 	while IFS= read -r dir; do
 		[[ -f $dir/${1%.spec}.spec ]] && printf '%s\n' "$dir/${1%.spec}.spec" && return
-	done < <(_bpfsweep_specdirs)
+	done <<<"$(_bpfsweep_specdirs)"
 }
 
 # The workload of spec file $1: `workload =` in its [sweep] section.
@@ -148,6 +148,10 @@ _bpfsweep_arg_workload()
 	[[ -n $spec ]] && _bpfsweep_spec_workload "$spec"
 }
 
+# Lists are read whole ("$(...)") before a loop over them may return early:
+# a writer left on a closed pipe says "write error: Broken pipe" where
+# SIGPIPE is ignored.
+
 # The words of $1 (blank or newline separated) that start with $2, each
 # followed by $3.  Matched here rather than by compgen -W, which would
 # expand a '$(...)' in a word.
@@ -179,7 +183,7 @@ _bpfsweep_add_specs()
 			f=${f%.spec}
 			[[ $f == "$cur"* ]] && COMPREPLY+=("$f")
 		done
-	done < <(_bpfsweep_specdirs)
+	done <<<"$(_bpfsweep_specdirs)"
 }
 
 _bpfsweep_add_dirs()
@@ -207,7 +211,7 @@ _bpfsweep_add_set_keys()
 	keys+=" label values worker_rows baseline group plot logx"
 	while read -r name type; do
 		[[ " $keys " == *" $name "* ]] || keys+=" $name"	# once, of all workloads
-	done < <(_bpfsweep_params "$wl")
+	done <<<"$(_bpfsweep_params "$wl")"
 	_bpfsweep_add_words "$keys" "$cur" =
 	compopt -o nospace 2>/dev/null
 }
@@ -228,7 +232,7 @@ _bpfsweep_add_set_values()
 		*\|*)	_bpfsweep_add_words "${type//|/ }" "$cur" ;;
 		esac
 		return
-	done < <(_bpfsweep_params "$wl")
+	done <<<"$(_bpfsweep_params "$wl")"
 }
 
 # The argument of option $2 of command $1; $4 is the positional argument.
