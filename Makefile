@@ -167,12 +167,14 @@ install: bpfsweep
 	$(Q)install -m 0644 README.md $(DESTDIR)$(DATADIR)/
 	$(Q)install -m 0644 $(filter docs/%,$(INSTALL_DOCS)) $(DESTDIR)$(DATADIR)/docs/
 
-# Removes what install wrote, and DATADIR with whatever else is in it.
+# Removes what install wrote, file by file: DATADIR may be a directory
+# shared with others, and only its directories left empty go.
 uninstall:
 	$(call msg,UNINSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)rm -f $(DESTDIR)$(PREFIX)/bin/bpfsweep $(DESTDIR)$(MANDIR)/man1/bpfsweep.1 \
-		$(DESTDIR)$(MANDIR)/man5/bpfsweep-spec.5 $(DESTDIR)$(BASHCOMPDIR)/bpfsweep
-	$(Q)rm -rf $(DESTDIR)$(DATADIR)
+		$(DESTDIR)$(MANDIR)/man5/bpfsweep-spec.5 $(DESTDIR)$(BASHCOMPDIR)/bpfsweep \
+		$(addprefix $(DESTDIR)$(DATADIR)/,$(wildcard specs/*.spec plots/*.gp) $(INSTALL_DOCS))
+	$(Q)for d in specs plots docs .; do rmdir $(DESTDIR)$(DATADIR)/$$d 2>/dev/null; done; true
 
 clean:
 	$(Q)rm -rf $(OUTPUT) build-san build-fuzz bpfsweep

@@ -131,7 +131,7 @@ _bpfsweep_spec_workload()
 
 # The workload a command's positional argument $1 names, in the order
 # bpfsweep resolves it: a spec file, a workload (an ad hoc run), a spec by
-# name.
+# name; or a result directory's, from the spec it ran (report, merge).
 _bpfsweep_arg_workload()
 {
 	local arg=$1 spec wl
@@ -139,6 +139,9 @@ _bpfsweep_arg_workload()
 	[[ -n $arg ]] || return
 	if [[ -f $arg ]]; then
 		_bpfsweep_spec_workload "$arg"
+		return
+	elif [[ -d $arg ]]; then
+		_bpfsweep_spec_workload "$arg/spec"
 		return
 	fi
 	for wl in $(_bpfsweep_workloads); do
@@ -158,7 +161,7 @@ _bpfsweep_arg_workload()
 _bpfsweep_add_words()
 {
 	local -a list
-	local w
+	local w IFS=$' \t\n'
 
 	read -d '' -ra list <<<"$1"	# split on blanks and newlines, no globbing
 	for w in "${list[@]}"; do

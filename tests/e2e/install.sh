@@ -37,8 +37,11 @@ else
 fi
 check install/same-binary cmp -s ./bpfsweep "$BIN"
 check install/same-completion cmp -s completions/bpfsweep.bash "$USR/share/bash-completion/completions/bpfsweep"
+# uninstall removes what install wrote, and nothing else of DATADIR
+touch "$DATA/specs/mine.spec"
 make -s --no-print-directory uninstall DESTDIR="$DEST" PREFIX=/usr >"$TMP/make.out" 2>&1
-check install/uninstall test -z "$(find "$DEST" ! -type d)"
+check install/uninstall test "$(find "$DEST" ! -type d)" = "$DATA/specs/mine.spec"
+rm "$DATA/specs/mine.spec"
 make -s --no-print-directory -o bpfsweep install DESTDIR="$DEST" PREFIX=/usr >"$TMP/make.out" 2>&1
 
 # The installed binary, in a directory with no plots/ or specs/ of its own:
@@ -219,6 +222,11 @@ check complete/set-not-other-workload lacks rate= -- cnt.spec --set ""
 check complete/set-choice-values offers_only rb-custom -- run rb.spec --set bench = rb-c
 check complete/set-onoff-values offers_only off on -- run rb.spec --set overwrite =
 check complete/list-param offers producers= batch_cnt= -- check rb.spec --set ""
+
+# a result directory's parameters, from the spec it ran
+cp "$COMPDIR/cnt.spec" "$COMPDIR/results/run1/spec"
+check complete/per-param-of-result offers_only producers -- report results/run1 --per ""
+check complete/set-param-of-result offers_only producers= -- report results/run1 --set prod
 
 # nothing on the terminal but the completions (no "Broken pipe", no error)
 check complete/no-stderr test ! -s "$TMP/complete.err"
