@@ -7,6 +7,9 @@
 # build-san/bpfsweep); `make fuzz` builds the libFuzzer target into build-fuzz/.
 # `make vm-kernel` fetches a test kernel (>= 6.19) for qemu into .cache/vm-kernel
 # and prints its path; nothing is installed (docs/dependencies.md).
+# `make install` (PREFIX=/usr/local, DESTDIR= to stage) installs the binary,
+# the man pages, the bash completion, and specs, plots and docs in DATADIR;
+# `make uninstall` removes them again (README.md, "Installing").
 
 ifeq ($(SANITIZE),1)
 OUTPUT   ?= build-san
@@ -147,9 +150,10 @@ $(OUTPUT)/tests/%.o: tests/%.c $(wildcard tests/unit/*.h tests/integ/*.h) $(wild
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -c $< -o $@
 
 # DATADIR mirrors the checkout (README.md, docs/, specs/, plots/), so the
-# paths the docs and messages name hold there too.  The binary looks for
-# its chart template in DATADIR/plots (BPFSWEEP_DATADIR above) when it is
-# not run from a build tree.  Man pages stay uncompressed: man reads both,
+# paths the docs and messages name hold there too.  Away from a build tree
+# the binary finds its chart template in ../share/bpfsweep beside itself
+# (staged or moved with its prefix), else in the DATADIR it was built with
+# (BPFSWEEP_DATADIR above).  Man pages stay uncompressed: man reads both,
 # and a packager compresses them anyway.
 MANDIR      ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
