@@ -7,6 +7,9 @@
 # build-san/bpfsweep); `make fuzz` builds the libFuzzer target into build-fuzz/.
 # `make vm-kernel` fetches a test kernel (>= 6.19) for qemu into .cache/vm-kernel
 # and prints its path; nothing is installed (docs/dependencies.md).
+# `make install` (PREFIX=/usr/local, DESTDIR= to stage) installs the binary,
+# the man pages, the bash completion, and specs, plots and docs in DATADIR;
+# `make uninstall` removes them again (README.md, "Installing").
 
 ifeq ($(SANITIZE),1)
 OUTPUT   ?= build-san
@@ -20,6 +23,7 @@ SAN_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=u
 endif
 OUTPUT   ?= build
 PREFIX   ?= /usr/local
+DATADIR  ?= $(PREFIX)/share/bpfsweep
 DESTDIR  ?=
 CC       ?= gcc
 CLANG    ?= clang
@@ -40,6 +44,7 @@ CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads -Ibpf $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	    -DBPFSWEEP_VERSION='"$(VERSION)"' \
+	    -DBPFSWEEP_DATADIR='"$(DATADIR)"' \
 	    -DBPFSWEEP_BUILD_CLANG='"$(shell $(CLANG) --version 2>/dev/null | head -n1)"' \
 	    -DBPFSWEEP_BUILD_BPFTOOL='"$(shell $(BPFTOOL) version 2>/dev/null | head -n1)"' \
 	    -DBPFSWEEP_BUILD_BPF_CPU='"$(BPF_CPU)"'
@@ -73,7 +78,7 @@ LIB_OBJS   := $(patsubst %.c,$(OUTPUT)/%.o,$(SWEEP_SRCS) $(WL_SRCS))
 TEST_SRCS  := $(wildcard tests/unit/test_*.c tests/integ/test_*.c tests/tools/*.c)
 TEST_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
 
-.PHONY: all deps run check test-bins fuzz vm-kernel install clean FORCE
+.PHONY: all deps run check test-bins fuzz vm-kernel install uninstall clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -152,11 +157,36 @@ $(OUTPUT)/tests/%.o: tests/%.c $(wildcard tests/unit/*.h tests/integ/*.h) $(wild
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -c $< -o $@
 
+# DATADIR mirrors the checkout (README.md, docs/, specs/, plots/), so the
+# paths the docs and messages name hold there too.  Away from a build tree
+# the binary finds its chart template in ../share/bpfsweep beside itself
+# (staged or moved with its prefix), else in the DATADIR it was built with
+# (BPFSWEEP_DATADIR above).  Man pages stay uncompressed: man reads both,
+# and a packager compresses them anyway.
+MANDIR      ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL_DOCS := README.md $(wildcard docs/*.md)
+
 install: bpfsweep
-	install -D -m 0755 bpfsweep $(DESTDIR)$(PREFIX)/bin/bpfsweep
-	install -d $(DESTDIR)$(PREFIX)/share/bpfsweep/specs $(DESTDIR)$(PREFIX)/share/bpfsweep/plots
-	install -m 0644 specs/*.spec $(DESTDIR)$(PREFIX)/share/bpfsweep/specs/
-	install -m 0644 plots/*.gp $(DESTDIR)$(PREFIX)/share/bpfsweep/plots/
+	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)install -D -m 0755 bpfsweep $(DESTDIR)$(PREFIX)/bin/bpfsweep
+	$(Q)install -D -m 0644 man/bpfsweep.1 $(DESTDIR)$(MANDIR)/man1/bpfsweep.1
+	$(Q)install -D -m 0644 man/bpfsweep-spec.5 $(DESTDIR)$(MANDIR)/man5/bpfsweep-spec.5
+	$(Q)install -D -m 0644 completions/bpfsweep.bash $(DESTDIR)$(BASHCOMPDIR)/bpfsweep
+	$(Q)install -d $(DESTDIR)$(DATADIR)/specs $(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(DATADIR)/docs
+	$(Q)install -m 0644 specs/*.spec $(DESTDIR)$(DATADIR)/specs/
+	$(Q)install -m 0644 plots/*.gp $(DESTDIR)$(DATADIR)/plots/
+	$(Q)install -m 0644 README.md $(DESTDIR)$(DATADIR)/
+	$(Q)install -m 0644 $(filter docs/%,$(INSTALL_DOCS)) $(DESTDIR)$(DATADIR)/docs/
+
+# Removes what install wrote, file by file: DATADIR may be a directory
+# shared with others, and only its directories left empty go.
+uninstall:
+	$(call msg,UNINSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)rm -f $(DESTDIR)$(PREFIX)/bin/bpfsweep $(DESTDIR)$(MANDIR)/man1/bpfsweep.1 \
+		$(DESTDIR)$(MANDIR)/man5/bpfsweep-spec.5 $(DESTDIR)$(BASHCOMPDIR)/bpfsweep \
+		$(addprefix $(DESTDIR)$(DATADIR)/,$(wildcard specs/*.spec plots/*.gp) $(INSTALL_DOCS))
+	$(Q)for d in specs plots docs .; do rmdir $(DESTDIR)$(DATADIR)/$$d 2>/dev/null; done; true
 
 clean:
 	$(Q)rm -rf $(OUTPUT) build-san build-fuzz bpfsweep

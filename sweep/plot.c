@@ -97,6 +97,12 @@ static bool exe_dir(char *buf, size_t len)
 	return true;
 }
 
+/*
+ * The build tree first (plots/ beside the binary), then an installed
+ * layout found from the binary itself (a DESTDIR staging tree, or a prefix
+ * moved as a whole), then the DATADIR it was built for (a binary copied
+ * elsewhere), then the current directory.
+ */
 int plot_template_find(const char *name, char *buf, size_t len)
 {
 	char dir[PATH_MAX];
@@ -108,6 +114,9 @@ int plot_template_find(const char *name, char *buf, size_t len)
 		if (!access(buf, R_OK))
 			return 0;
 	}
+	snprintf(buf, len, "%s/plots/%s", BPFSWEEP_DATADIR, name);
+	if (!access(buf, R_OK))
+		return 0;
 	snprintf(buf, len, "plots/%s", name);
 	return access(buf, R_OK) ? -ENOENT : 0;
 }
@@ -963,7 +972,8 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 	}
 	if (plot_template_find(PLOT_TEMPLATE, path, sizeof(path))) {
 		diag_err("chart template %s not found in plots/ or ../share/bpfsweep/plots/ "
-			 "beside the executable, nor in ./plots/", PLOT_TEMPLATE);
+			 "beside the executable, in %s/plots/, nor in ./plots/", PLOT_TEMPLATE,
+			 BPFSWEEP_DATADIR);
 		return -ENOENT;
 	}
 	err = read_text_file(path, &job->tpl);

@@ -38,6 +38,7 @@ run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/expor
 run_part "report and merge (null workload)" tests/e2e/report.sh
 run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
 run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
+run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
