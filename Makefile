@@ -20,6 +20,7 @@ SAN_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=u
 endif
 OUTPUT   ?= build
 PREFIX   ?= /usr/local
+DATADIR  ?= $(PREFIX)/share/bpfsweep
 DESTDIR  ?=
 CC       ?= gcc
 CLANG    ?= clang
@@ -40,6 +41,7 @@ CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads -Ibpf $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	    -DBPFSWEEP_VERSION='"$(VERSION)"' \
+	    -DBPFSWEEP_DATADIR='"$(DATADIR)"' \
 	    -DBPFSWEEP_BUILD_CLANG='"$(shell $(CLANG) --version 2>/dev/null | head -n1)"' \
 	    -DBPFSWEEP_BUILD_BPFTOOL='"$(shell $(BPFTOOL) version 2>/dev/null | head -n1)"'
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lpthread -lm

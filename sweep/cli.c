@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "adhoc.h"
 #include "cli.h"
 #include "diag.h"
 #include "suggest.h"
@@ -56,17 +57,23 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 	int err;
 
 	*cfg = NULL;
-	err = spec_parse_file(o->spec_path, spec);
+	err = o->adhoc ? adhoc_spec(o->spec_path, spec) : spec_parse_file(o->spec_path, spec);
 	if (err)
 		return err;
+	err = adhoc_check_shorthands(o, *spec);
 	for (int i = 0; i < o->nr_sets && !err; i++)
 		err = spec_set(*spec, o->sets[i]);
 	if (!err)
 		err = set_kernels(o, *spec);
 	if (!err)
 		err = bind_spec(*spec, cfg);
+	/* only a spec that binds is worth keeping: it runs as it is */
+	if (!err && o->save_spec)
+		err = adhoc_save_spec(*spec, o->save_spec);
 	if (err) {
 		diag_finish();
+		sweep_cfg_free(*cfg);
+		*cfg = NULL;
 		spec_free(*spec);
 		*spec = NULL;
 		return err;

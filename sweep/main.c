@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "adhoc.h"
 #include "bind.h"
 #include "cli.h"
 #include "cmd_compare.h"
@@ -22,6 +23,7 @@
 #include "plan.h"
 #include "runner.h"
 #include "spec.h"
+#include "specfind.h"
 #include "workload.h"
 #include "version.h"
 #include "vminit.h"
@@ -35,10 +37,17 @@ struct cmd {
 	bool many_args;		/* FILE... or DIR...: positional arguments into o->args */
 	const char *operand;	/* what they are: "FILE", "DIR" */
 	int (*own_args)(int argc, char **argv);	/* parses its own arguments instead */
+	bool spec_arg;		/* SPEC: a file, a workload (ad hoc) or an installed spec's name */
 };
 
 static const char common_opts_help[] =
 	"  -s, --set KEY=VALUE  override a spec value (repeatable)\n"
+	"  -w, --warmup S       warmup in seconds, or a duration: 250ms (--set warmup=Ss)\n"
+	"  -d, --duration S     measured time per repetition (--set duration=Ss)\n"
+	"  -p, --producers N    producers, or several: 1..8*2 (--set producers=N)\n"
+	"  -c, --consumers N    consumers, where the workload has them (--set consumers=N)\n"
+	"  -a, --affinity       pin threads to CPUs (--set affinity=on)\n"
+	"      --save-spec FILE write the spec as run, options applied, to FILE\n"
 	"  -q, --quick          short warmup/duration/interval, one repetition (smoke run)\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        print the version\n";
@@ -268,11 +277,13 @@ static int cmd_list(const struct cli_opts *o)
 }
 
 static const struct cmd cmds[] = {
-	{ .name = "run", .fn = cmd_run, .needs_spec = true, .usage = "run SPEC [OPTIONS]",
+	{ .name = "run", .fn = cmd_run, .needs_spec = true, .spec_arg = true,
+	  .usage = "run SPEC|WORKLOAD [OPTIONS]",
 	  .help = "run the sweep: samples.csv, summary.csv, table.txt, plots/ and meta" },
-	{ .name = "check", .fn = cmd_check, .needs_spec = true, .usage = "check SPEC [OPTIONS]",
-	  .help = "validate a spec, run nothing" },
-	{ .name = "expand", .fn = cmd_expand, .needs_spec = true, .usage = "expand SPEC [OPTIONS]",
+	{ .name = "check", .fn = cmd_check, .needs_spec = true, .spec_arg = true,
+	  .usage = "check SPEC|WORKLOAD [OPTIONS]", .help = "validate a spec, run nothing" },
+	{ .name = "expand", .fn = cmd_expand, .needs_spec = true, .spec_arg = true,
+	  .usage = "expand SPEC|WORKLOAD [OPTIONS]",
 	  .help = "list the points and the estimated time, run nothing" },
 	{ .name = "list", .fn = cmd_list, .usage = "list [WORKLOAD]",
 	  .help = "workloads and their parameters" },
@@ -313,7 +324,10 @@ static void usage(FILE *f, const struct cmd *c)
 		return;
 	}
 	fprintf(f, "usage: bpfsweep SPEC [OPTIONS]       (same as: bpfsweep run SPEC)\n"
-		   "       bpfsweep COMMAND [ARGS]\n\ncommands:\n");
+		   "       bpfsweep WORKLOAD [OPTIONS]   (an ad hoc run: bpfsweep ringbuf -p 4 -d 5)\n"
+		   "       bpfsweep COMMAND [ARGS]\n\n"
+		   "SPEC is a spec file, or the name of an installed one: bpfsweep ringbuf_overwrite\n\n"
+		   "commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		fprintf(f, "  %-24s %s\n", cmds[i].usage, cmds[i].help);
 	fprintf(f, "\noptions:\n%s%s\nexit status: 0 every point ok or unsupported, "
@@ -341,7 +355,8 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 }
 
 enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL, OPT_SPEC, OPT_BY,
-       OPT_NORMALIZE, OPT_PER, OPT_KERNEL, OPT_GUEST_OF, OPT_GUEST_ACCEL, OPT_FAIL_ALL };
+       OPT_NORMALIZE, OPT_PER, OPT_KERNEL, OPT_GUEST_OF, OPT_GUEST_ACCEL, OPT_FAIL_ALL,
+       OPT_SAVE_SPEC };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -382,11 +397,17 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "fail-all", required_argument, NULL, OPT_FAIL_ALL },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "warmup", required_argument, NULL, 'w' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "producers", required_argument, NULL, 'p' },
+		{ "consumers", required_argument, NULL, 'c' },
+		{ "affinity", no_argument, NULL, 'a' },
+		{ "save-spec", required_argument, NULL, OPT_SAVE_SPEC },
 		{ 0 },
 	};
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "s:qo:t:hV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "s:qo:t:hVw:d:p:c:a", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			if (add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set"))
@@ -455,6 +476,17 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case OPT_FAIL_ALL:
 			o->fail_all = optarg;
 			break;
+		case 'w':
+		case 'd':
+		case 'p':
+		case 'c':
+		case 'a':
+			if (adhoc_shorthand(o, opt, optarg))
+				return EXIT_USAGE;
+			break;
+		case OPT_SAVE_SPEC:
+			o->save_spec = optarg;
+			break;
 		case 'h':
 			usage(stdout, c);
 			return EXIT_OK;
@@ -469,8 +501,33 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 	return -1;
 }
 
+/* Every command's name, for a mistyped one given without a command. */
+static const char *const *cmd_names(void)
+{
+	static const char *names[sizeof(cmds) / sizeof(cmds[0]) + 1];
+
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		names[i] = cmds[i].name;
+	return names;
+}
+
+/* SPEC: a file, a workload (an ad hoc run) or an installed spec (specfind.h). */
+static int resolve_spec(struct cli_opts *o, bool bare)
+{
+	int kind = specfind_resolve(o->spec_path, bare ? cmd_names() : NULL, o->found_spec,
+				    sizeof(o->found_spec));
+
+	if (kind < 0)
+		return EXIT_USAGE;
+	o->adhoc = kind == SPEC_ARG_WORKLOAD;
+	if (kind == SPEC_ARG_INSTALLED)
+		o->spec_path = o->found_spec;
+	return -1;
+}
+
 /* Positional arguments: exactly one SPEC (or optional WORKLOAD for list). */
-static int parse_positional(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
+static int parse_positional(int argc, char **argv, const struct cmd *c, struct cli_opts *o,
+			    bool bare)
 {
 	int nr = argc - optind;
 
@@ -487,7 +544,7 @@ static int parse_positional(int argc, char **argv, const struct cmd *c, struct c
 		return EXIT_USAGE;
 	}
 	o->spec_path = nr ? argv[optind] : NULL;
-	return -1;
+	return c->spec_arg ? resolve_spec(o, bare) : -1;
 }
 
 static bool ran_run;		/* for finish_stdout() */
@@ -496,6 +553,7 @@ static int run_command(int argc, char **argv)
 {
 	static struct cli_opts o;
 	const struct cmd *c = NULL;
+	bool bare;
 	int status;
 
 	join_argv(o.argv_line, sizeof(o.argv_line), argc, argv);
@@ -506,18 +564,16 @@ static int run_command(int argc, char **argv)
 		argc--;
 		if (c->own_args)
 			return c->own_args(argc, argv);
-	} else if (argc > 1 && argv[1][0] != '-' && access(argv[1], F_OK)) {
-		/* neither a command nor an existing spec file */
-		diag_err("unknown command '%s' (see 'bpfsweep --help')", argv[1]);
-		return EXIT_USAGE;
 	}
+	/* not a command: run's SPEC or WORKLOAD, resolved with the others (specfind.h) */
+	bare = !c;
 	status = parse_opts(argc, argv, c, &o);
 	if (status >= 0)
 		return status;
 	if (!c)
 		c = find_cmd("run");
 	ran_run = c->fn == cmd_run;
-	status = parse_positional(argc, argv, c, &o);
+	status = parse_positional(argc, argv, c, &o, bare);
 	if (status >= 0)
 		return status;
 	return c->fn(&o);

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Ad hoc runs: a workload named on the command line in place of a spec
+ * (bpfsweep run ringbuf -p 4 -d 5), and the kernel bench's options as the
+ * --set they stand for.  An ad hoc run is a spec run of a spec built in
+ * memory, so its results are those of a spec run (docs/adhoc.md).
+ */
+#ifndef SWEEP_ADHOC_H
+#define SWEEP_ADHOC_H
+
+#include "cli.h"
+#include "spec.h"
+
+/* The spec of an ad hoc run of workload: [sweep] with its timing, no [params]. */
+int adhoc_spec(const char *workload, struct spec **out);
+
+/*
+ * -w, -d, -p, -c or -a (opt) with its argument: appended to o's --set list
+ * as "warmup=3s", "producers=4", ..., in command-line order.  0 or -errno.
+ */
+int adhoc_shorthand(struct cli_opts *o, int opt, const char *arg);
+
+/*
+ * -p and -c name a parameter: the spec's workload must have it (said
+ * naming the workload and its parameters).  0 or -EINVAL.
+ */
+int adhoc_check_shorthands(const struct cli_opts *o, const struct spec *spec);
+
+/* --save-spec FILE: the spec as run, written to FILE (replaced).  0 or -errno, reported. */
+int adhoc_save_spec(const struct spec *spec, const char *path);
+
+#endif
