@@ -66,6 +66,13 @@ static const struct shorthand *find_shorthand(int opt)
 	return NULL;
 }
 
+const char *adhoc_option_name(int opt)
+{
+	const struct shorthand *sh = find_shorthand(opt);
+
+	return sh ? sh->name : "";
+}
+
 /* "3" is the bench's seconds, "250ms" already a spec duration. */
 static const char *duration_suffix(const char *arg)
 {

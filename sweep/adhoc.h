@@ -20,6 +20,9 @@ int adhoc_spec(const char *workload, struct spec **out);
  */
 int adhoc_shorthand(struct cli_opts *o, int opt, const char *arg);
 
+/* "-p/--producers" for 'p'; "" for an option that is none of them. */
+const char *adhoc_option_name(int opt);
+
 /*
  * -p and -c name a parameter: the spec's workload must have it (said
  * naming the workload and its parameters).  0 or -EINVAL.

@@ -52,6 +52,27 @@ static int set_kernels(const struct cli_opts *o, struct spec *spec)
 	return o->nr_kernels ? spec_set(spec, assign) : 0;
 }
 
+/*
+ * --set and its shorthands, in order.  A user's --set is called by its
+ * own number among them ("--set #2"), a shorthand by its name ("-p").
+ */
+static int apply_sets(const struct cli_opts *o, struct spec *spec)
+{
+	char label[32];
+	int err = 0, nr_user = 0;
+
+	for (int i = 0; i < o->nr_sets && !err; i++) {
+		if (o->set_opt[i])
+			snprintf(label, sizeof(label), "%s", o->set_opt[i]);
+		else
+			snprintf(label, sizeof(label), "--set #%d", ++nr_user);
+		diag_label_set(spec->nr_sets + 1, label);
+		err = spec_set(spec, o->sets[i]);
+	}
+	diag_label_set(spec->nr_sets + 1, "--kernel");
+	return err;
+}
+
 int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg)
 {
 	int err;
@@ -61,8 +82,8 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 	if (err)
 		return err;
 	err = adhoc_check_shorthands(o, *spec);
-	for (int i = 0; i < o->nr_sets && !err; i++)
-		err = spec_set(*spec, o->sets[i]);
+	if (!err)
+		err = apply_sets(o, *spec);
 	if (!err)
 		err = set_kernels(o, *spec);
 	if (!err)

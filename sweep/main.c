@@ -42,18 +42,21 @@ struct cmd {
 
 static const char common_opts_help[] =
 	"  -s, --set KEY=VALUE  override a spec value (repeatable)\n"
+	"  -q, --quick          short warmup/duration/interval, one repetition (smoke run)\n"
+	"  -h, --help           this help\n"
+	"  -V, --version        print the version\n";
+
+/* The kernel bench's options, for the commands that take a SPEC or WORKLOAD. */
+static const char bench_opts_help[] =
 	"  -w, --warmup S       warmup in seconds, or a duration: 250ms (--set warmup=Ss)\n"
 	"  -d, --duration S     measured time per repetition (--set duration=Ss)\n"
 	"  -p, --producers N    producers, or several: 1..8*2 (--set producers=N)\n"
 	"  -c, --consumers N    consumers, where the workload has them (--set consumers=N)\n"
 	"  -a, --affinity       pin threads to CPUs (--set affinity=on)\n"
-	"      --save-spec FILE write the spec as run, options applied, to FILE\n"
-	"  -q, --quick          short warmup/duration/interval, one repetition (smoke run)\n"
-	"  -h, --help           this help\n"
-	"  -V, --version        print the version\n";
+	"      --save-spec FILE write the spec as run, options applied, to FILE\n";
 
 static const char run_opts_help[] =
-	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>)\n"
+	"  -o, --output DIR     result directory (default results/<spec or workload>/<YYYYmmdd-HHMMSS>)\n"
 	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
 	"      --no-plots       do not render charts\n"
 	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n"
@@ -315,6 +318,8 @@ static void usage(FILE *f, const struct cmd *c)
 		fprintf(f, "usage: bpfsweep %s\n%s\n\n", c->usage, c->help);
 		if (c->needs_spec)
 			fputs(common_opts_help, f);
+		if (c->spec_arg)
+			fputs(bench_opts_help, f);
 		if (c->fn == cmd_run)
 			fputs(run_opts_help, f);
 		if (c->fn == cmd_import)
@@ -329,10 +334,10 @@ static void usage(FILE *f, const struct cmd *c)
 		   "SPEC is a spec file, or the name of an installed one: bpfsweep ringbuf_overwrite\n\n"
 		   "commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		fprintf(f, "  %-24s %s\n", cmds[i].usage, cmds[i].help);
-	fprintf(f, "\noptions:\n%s%s\nexit status: 0 every point ok or unsupported, "
+		fprintf(f, "  %-30s %s\n", cmds[i].usage, cmds[i].help);
+	fprintf(f, "\noptions:\n%s%s%s\nexit status: 0 every point ok or unsupported, "
 		   "1 some point failed,\n2 usage or spec error, 130 interrupted\n"
-		   "spec syntax: docs/spec.md\n", common_opts_help, run_opts_help);
+		   "spec syntax: docs/spec.md\n", common_opts_help, bench_opts_help, run_opts_help);
 }
 
 static int add_arg(const char **list, int *nr, int max, const char *arg, const char *opt)
@@ -371,6 +376,20 @@ static int parse_plot_timeout(const char *arg, struct cli_opts *o)
 		return -EINVAL;
 	}
 	o->plot_timeout_s = s;
+	return 0;
+}
+
+/* -w, -d, -p, -c, -a and --save-spec: for the commands that read a SPEC or WORKLOAD. */
+static int parse_bench_opt(const struct cmd *c, struct cli_opts *o, int opt, const char *arg)
+{
+	if (c && !c->spec_arg) {
+		diag_err("%s applies to run, check and expand, not to %s",
+			 opt == OPT_SAVE_SPEC ? "--save-spec" : adhoc_option_name(opt), c->name);
+		return -EINVAL;
+	}
+	if (opt != OPT_SAVE_SPEC)
+		return adhoc_shorthand(o, opt, arg);
+	o->save_spec = arg;
 	return 0;
 }
 
@@ -481,11 +500,9 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case 'p':
 		case 'c':
 		case 'a':
-			if (adhoc_shorthand(o, opt, optarg))
-				return EXIT_USAGE;
-			break;
 		case OPT_SAVE_SPEC:
-			o->save_spec = optarg;
+			if (parse_bench_opt(c, o, opt, optarg))
+				return EXIT_USAGE;
 			break;
 		case 'h':
 			usage(stdout, c);
