@@ -158,6 +158,37 @@ int adhoc_check_shorthands(const struct cli_opts *o, const struct spec *spec)
 	return err;
 }
 
+/* The axes with more than one value; the first numeric one is the x axis. */
+bool adhoc_plot(const struct sweep_cfg *cfg, char *buf, size_t len)
+{
+	const struct workload *wl = cfg->wl;
+	const struct experiment *x = &cfg->exps[0];
+	int varying[2], nr = 0, xa = -1;
+
+	/* an ad hoc spec has one experiment (no [params] title to tell two apart) */
+	if (cfg->nr_exps != 1)
+		return false;
+	for (int a = 0; a < x->nr_axes; a++) {
+		const struct param_def *p = &wl->params[x->axes[a].param];
+
+		if (x->axes[a].nr_vals < 2 || x->axes[a].linked)
+			continue;
+		if (nr == 2)
+			return false;
+		if (xa < 0 && (p->type == PT_INT || p->type == PT_SIZE))
+			xa = nr;
+		varying[nr++] = x->axes[a].param;
+	}
+	if (xa < 0)
+		return false;
+	if (nr == 1)
+		snprintf(buf, len, "plot=%s vs %s", wl->params[varying[0]].name, wl->metrics[0].name);
+	else
+		snprintf(buf, len, "plot=%s vs %s by %s", wl->params[varying[xa]].name,
+			 wl->metrics[0].name, wl->params[varying[!xa]].name);
+	return true;
+}
+
 int adhoc_save_spec(const struct spec *spec, const char *path)
 {
 	FILE *f = fopen(path, "w");

@@ -29,6 +29,15 @@ const char *adhoc_option_name(int opt);
  */
 int adhoc_check_shorthands(const struct cli_opts *o, const struct spec *spec);
 
+/*
+ * An ad hoc sweep's chart, as a spec would ask for it: the first parameter
+ * with several numbers on the x axis, the headline metric on y, one line
+ * per value of a second varying parameter.  Into buf as the --set
+ * "plot=producers vs hits" it amounts to; false when nothing varies that
+ * a chart can show (one point, or more than two axes).
+ */
+bool adhoc_plot(const struct sweep_cfg *cfg, char *buf, size_t len);
+
 /* --save-spec FILE: the spec as run, written to FILE (replaced).  0 or -errno, reported. */
 int adhoc_save_spec(const struct spec *spec, const char *path);
 

@@ -73,6 +73,22 @@ static int apply_sets(const struct cli_opts *o, struct spec *spec)
 	return err;
 }
 
+/*
+ * An ad hoc sweep's chart, unless --set plot= asked for its own: set as
+ * that --set would be, so the saved spec has it, and bound again.
+ */
+static int adhoc_chart(struct spec *spec, struct sweep_cfg **cfg)
+{
+	char plot[256];
+
+	if ((*cfg)->exps[0].nr_plots || !adhoc_plot(*cfg, plot, sizeof(plot)))
+		return 0;
+	sweep_cfg_free(*cfg);
+	*cfg = NULL;
+	diag_label_set(spec->nr_sets + 1, "the ad hoc chart");
+	return spec_set(spec, plot) ?: bind_spec(spec, cfg);
+}
+
 int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg)
 {
 	int err;
@@ -88,6 +104,8 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 		err = set_kernels(o, *spec);
 	if (!err)
 		err = bind_spec(*spec, cfg);
+	if (!err && o->adhoc)
+		err = adhoc_chart(*spec, cfg);
 	/* only a spec that binds is worth keeping: it runs as it is */
 	if (!err && o->save_spec)
 		err = adhoc_save_spec(*spec, o->save_spec);
