@@ -66,6 +66,15 @@ static const struct shorthand *find_shorthand(int opt)
 	return NULL;
 }
 
+/* The shorthand a --set came from (cli_opts.set_opt), or NULL for a --set. */
+static const struct shorthand *shorthand_named(const char *name)
+{
+	for (size_t i = 0; name && i < sizeof(shorthands) / sizeof(shorthands[0]); i++)
+		if (!strcmp(shorthands[i].name, name))
+			return &shorthands[i];
+	return NULL;
+}
+
 const char *adhoc_option_name(int opt)
 {
 	const struct shorthand *sh = find_shorthand(opt);
@@ -144,12 +153,8 @@ int adhoc_check_shorthands(const struct cli_opts *o, const struct spec *spec)
 	if (!wl)
 		return 0;
 	for (int i = 0; i < o->nr_sets; i++) {
-		const struct shorthand *sh = NULL;
+		const struct shorthand *sh = shorthand_named(o->set_opt[i]);
 
-		for (size_t k = 0; o->set_opt[i] && k < sizeof(shorthands) / sizeof(shorthands[0]);
-		     k++)
-			if (!strcmp(shorthands[k].name, o->set_opt[i]))
-				sh = &shorthands[k];
 		if (!sh || !sh->param || param_index(wl->params, wl->nr_params, sh->key) >= 0)
 			continue;
 		say_no_param(wl, sh->name, sh->key);

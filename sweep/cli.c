@@ -97,11 +97,12 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 	err = o->adhoc ? adhoc_spec(o->spec_path, spec) : spec_parse_file(o->spec_path, spec);
 	if (err)
 		return err;
-	err = adhoc_check_shorthands(o, *spec);
-	if (!err)
-		err = apply_sets(o, *spec);
+	err = apply_sets(o, *spec);
 	if (!err)
 		err = set_kernels(o, *spec);
+	/* of the workload the spec names now: a --set may have changed it */
+	if (!err)
+		err = adhoc_check_shorthands(o, *spec);
 	if (!err)
 		err = bind_spec(*spec, cfg);
 	if (!err && o->adhoc)

@@ -56,7 +56,7 @@ static const char bench_opts_help[] =
 	"      --save-spec FILE write the spec as run, options applied, to FILE\n";
 
 static const char run_opts_help[] =
-	"  -o, --output DIR     result directory (default results/<spec or workload>/<YYYYmmdd-HHMMSS>)\n"
+	"  -o, --output DIR     result directory (default results/<spec|workload>/<YYYYmmdd-HHMMSS>)\n"
 	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
 	"      --no-plots       do not render charts\n"
 	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n"
