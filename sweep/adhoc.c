@@ -42,6 +42,49 @@ int adhoc_spec(const char *workload, struct spec **out)
 	return err;
 }
 
+/* The value of key in the first section called name, or NULL. */
+static const char *spec_value(const struct spec *spec, const char *name, const char *key)
+{
+	for (int i = 0; i < spec->nr_sections; i++) {
+		const struct spec_section *sec = &spec->sections[i];
+
+		if (strcmp(sec->name, name))
+			continue;
+		for (int j = 0; j < sec->nr_entries; j++)
+			if (!strcmp(sec->entries[j].key, key))
+				return sec->entries[j].value;
+		return NULL;
+	}
+	return NULL;
+}
+
+/* Longer than this, a title says less than the table's rows: the workload alone. */
+#define ADHOC_TITLE_MAX 100
+
+int adhoc_title(struct spec *spec)
+{
+	const char *wl = spec_value(spec, "sweep", "workload");
+	const char *title = spec_value(spec, "sweep", "title");
+	char buf[ADHOC_TITLE_MAX + sizeof("title=")];
+	size_t off;
+
+	if (!wl || !title || strcmp(title, wl))
+		return 0;
+	off = snprintf(buf, sizeof(buf), "title=%s", wl);
+	for (int i = 0; i < spec->nr_sections && off < sizeof(buf); i++) {
+		const struct spec_section *sec = &spec->sections[i];
+
+		if (strcmp(sec->name, "params"))
+			continue;
+		for (int j = 0; j < sec->nr_entries && off < sizeof(buf); j++)
+			off += snprintf(buf + off, sizeof(buf) - off, " %s=%s", sec->entries[j].key,
+					sec->entries[j].value);
+	}
+	if (off >= sizeof(buf))
+		return 0;
+	return spec_set(spec, buf);
+}
+
 /* The bench's options: which key each sets, and how its name is said. */
 struct shorthand {
 	int opt;
@@ -115,21 +158,6 @@ int adhoc_shorthand(struct cli_opts *o, int opt, const char *arg)
 	return 0;
 }
 
-/* [sweep] workload's value, or NULL. */
-static const char *spec_workload(const struct spec *spec)
-{
-	for (int i = 0; i < spec->nr_sections; i++) {
-		const struct spec_section *sec = &spec->sections[i];
-
-		if (strcmp(sec->name, "sweep"))
-			continue;
-		for (int j = 0; j < sec->nr_entries; j++)
-			if (!strcmp(sec->entries[j].key, "workload"))
-				return sec->entries[j].value;
-	}
-	return NULL;
-}
-
 static void say_no_param(const struct workload *wl, const char *opt, const char *key)
 {
 	char names[512];
@@ -145,7 +173,7 @@ static void say_no_param(const struct workload *wl, const char *opt, const char 
 
 int adhoc_check_shorthands(const struct cli_opts *o, const struct spec *spec)
 {
-	const char *name = spec_workload(spec);
+	const char *name = spec_value(spec, "sweep", "workload");
 	const struct workload *wl = name ? workload_find(name) : NULL;
 	int err = 0;
 

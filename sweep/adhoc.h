@@ -30,6 +30,14 @@ const char *adhoc_option_name(int opt);
 int adhoc_check_shorthands(const struct cli_opts *o, const struct spec *spec);
 
 /*
+ * An ad hoc run's title, unless --set title= gave one: the workload and
+ * the parameters the command line set, "ringbuf producers=4", as the
+ * bench names a run.  Set as a --set would be (the saved spec has it).
+ * 0 or -errno.
+ */
+int adhoc_title(struct spec *spec);
+
+/*
  * An ad hoc sweep's chart, as a spec would ask for it: the first parameter
  * with several numbers on the x axis, the headline metric on y, one line
  * per value of a second varying parameter.  Into buf as the --set

@@ -74,19 +74,25 @@ static int apply_sets(const struct cli_opts *o, struct spec *spec)
 }
 
 /*
- * An ad hoc sweep's chart, unless --set plot= asked for its own: set as
- * that --set would be, so the saved spec has it, and bound again.
+ * An ad hoc run's title and chart (adhoc.h), unless --set asked for its
+ * own: set as a --set would be, so the saved spec has them, and bound
+ * again.
  */
-static int adhoc_chart(struct spec *spec, struct sweep_cfg **cfg)
+static int adhoc_name(struct spec *spec, struct sweep_cfg **cfg)
 {
+	bool chart = !(*cfg)->exps[0].nr_plots;
 	char plot[256];
+	int err;
 
-	if ((*cfg)->exps[0].nr_plots || !adhoc_plot(*cfg, plot, sizeof(plot)))
-		return 0;
+	diag_label_set(spec->nr_sets + 1, "the ad hoc title");
+	err = adhoc_title(spec);
+	if (!err && chart && adhoc_plot(*cfg, plot, sizeof(plot))) {
+		diag_label_set(spec->nr_sets + 1, "the ad hoc chart");
+		err = spec_set(spec, plot);
+	}
 	sweep_cfg_free(*cfg);
 	*cfg = NULL;
-	diag_label_set(spec->nr_sets + 1, "the ad hoc chart");
-	return spec_set(spec, plot) ?: bind_spec(spec, cfg);
+	return err ?: bind_spec(spec, cfg);
 }
 
 int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg)
@@ -106,7 +112,7 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 	if (!err)
 		err = bind_spec(*spec, cfg);
 	if (!err && o->adhoc)
-		err = adhoc_chart(*spec, cfg);
+		err = adhoc_name(*spec, cfg);
 	/* only a spec that binds is worth keeping: it runs as it is */
 	if (!err && o->save_spec)
 		err = adhoc_save_spec(*spec, o->save_spec);
