@@ -61,6 +61,7 @@ static int apply_sets(const struct cli_opts *o, struct spec *spec)
 	char label[32];
 	int err = 0, nr_user = 0;
 
+	diag_label_sets_clear();
 	for (int i = 0; i < o->nr_sets && !err; i++) {
 		if (o->set_opt[i])
 			snprintf(label, sizeof(label), "%s", o->set_opt[i]);

@@ -117,6 +117,11 @@ void diag_label_set(int n, const char *label)
 		snprintf(set_labels[n], sizeof(set_labels[n]), "%s", label);
 }
 
+void diag_label_sets_clear(void)
+{
+	memset(set_labels, 0, sizeof(set_labels));
+}
+
 static void put_location(FILE *f, const struct loc *loc)
 {
 	if (loc->set > 0 && loc->set < DIAG_MAX_LABELS && set_labels[loc->set][0])

@@ -40,6 +40,9 @@ void diag_at(const struct loc *loc, const char *fmt, ...)
  */
 void diag_label_set(int n, const char *label);
 
+/* Forget every label: the next spec's --set are numbered afresh. */
+void diag_label_sets_clear(void);
+
 void diag_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* "bpfsweep: warning: ..." on stderr */
