@@ -215,7 +215,8 @@ bool adhoc_plot(const struct sweep_cfg *cfg, char *buf, size_t len)
 	if (xa < 0)
 		return false;
 	if (nr == 1)
-		snprintf(buf, len, "plot=%s vs %s", wl->params[varying[0]].name, wl->metrics[0].name);
+		snprintf(buf, len, "plot=%s vs %s", wl->params[varying[0]].name,
+			 wl->metrics[0].name);
 	else
 		snprintf(buf, len, "plot=%s vs %s by %s", wl->params[varying[xa]].name,
 			 wl->metrics[0].name, wl->params[varying[!xa]].name);

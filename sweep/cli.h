@@ -21,7 +21,7 @@ enum {
 struct cli_opts {
 	const char *spec_path;
 	const char *sets[CLI_MAX_ARGS];	/* --set key=value, in order */
-	const char *set_opt[CLI_MAX_ARGS];	/* NULL, or the shorthand it came from: "-p/--producers" */
+	const char *set_opt[CLI_MAX_ARGS];	/* NULL, or its shorthand: "-p/--producers" */
 	int nr_sets;
 	bool adhoc;			/* spec_path is a workload's name: an ad hoc run */
 	const char *save_spec;		/* --save-spec FILE */

@@ -37,7 +37,7 @@ struct cmd {
 	bool many_args;		/* FILE... or DIR...: positional arguments into o->args */
 	const char *operand;	/* what they are: "FILE", "DIR" */
 	int (*own_args)(int argc, char **argv);	/* parses its own arguments instead */
-	bool spec_arg;		/* SPEC: a file, a workload (ad hoc) or an installed spec's name */
+	bool spec_arg;		/* SPEC: a file, a workload (ad hoc) or an installed spec */
 };
 
 static const char common_opts_help[] =
@@ -56,7 +56,8 @@ static const char bench_opts_help[] =
 	"      --save-spec FILE write the spec as run, options applied, to FILE\n";
 
 static const char run_opts_help[] =
-	"  -o, --output DIR     result directory (default results/<spec|workload>/<YYYYmmdd-HHMMSS>)\n"
+	"  -o, --output DIR     result directory "
+	"(default results/<spec|workload>/<YYYYmmdd-HHMMSS>)\n"
 	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
 	"      --no-plots       do not render charts\n"
 	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n"
@@ -329,9 +330,11 @@ static void usage(FILE *f, const struct cmd *c)
 		return;
 	}
 	fprintf(f, "usage: bpfsweep SPEC [OPTIONS]       (same as: bpfsweep run SPEC)\n"
-		   "       bpfsweep WORKLOAD [OPTIONS]   (an ad hoc run: bpfsweep ringbuf -p 4 -d 5)\n"
+		   "       bpfsweep WORKLOAD [OPTIONS]   "
+		   "(an ad hoc run: bpfsweep ringbuf -p 4 -d 5)\n"
 		   "       bpfsweep COMMAND [ARGS]\n\n"
-		   "SPEC is a spec file, or the name of an installed one: bpfsweep ringbuf_overwrite\n\n"
+		   "SPEC is a spec file, or the name of an installed one: "
+		   "bpfsweep ringbuf_overwrite\n\n"
 		   "commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		fprintf(f, "  %-30s %s\n", cmds[i].usage, cmds[i].help);

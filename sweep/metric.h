@@ -70,7 +70,7 @@ enum field_stat {
 	FS_OVER_BASE_NS,
 	FS_VS_BASE,
 	FS_PER_RUN,		/* of prog_ns: the kernel's ns per program run (progrun.h) */
-	FS_PER_PROD,		/* a counter's mean / producers, "3.742M/prod": the bench's Summary */
+	FS_PER_PROD,		/* a counter's mean / producers: the bench's "(3.742M/prod)" */
 };
 
 struct metric_field {

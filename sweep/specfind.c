@@ -194,8 +194,8 @@ static void say_unknown(const char *arg, const char *const *cmds)
 	installed_specs(&sn);
 	best = nearest(arg, &sn, cmds, true);
 	if (best) {
-		diag_err("'%s' is not a spec file, %sa workload or an installed spec (did you mean '%s'?)",
-			 arg, cmds ? "a command, " : "", best);
+		diag_err("'%s' is not a spec file, %sa workload or an installed spec "
+			 "(did you mean '%s'?)", arg, cmds ? "a command, " : "", best);
 		return;
 	}
 	for (int i = 0; i < nr_wl; i++)
