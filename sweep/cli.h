@@ -22,7 +22,11 @@ enum {
 struct cli_opts {
 	const char *spec_path;
 	const char *sets[CLI_MAX_ARGS];	/* --set key=value, in order */
+	const char *set_opt[CLI_MAX_ARGS];	/* NULL, or its shorthand: "-p/--producers" */
 	int nr_sets;
+	bool adhoc;			/* spec_path is a workload's name: an ad hoc run */
+	const char *save_spec;		/* --save-spec FILE */
+	char found_spec[4096];		/* an installed spec's path, found by name */
 	const char *tags[CLI_MAX_ARGS + 1];	/* --tag key=value, NULL-terminated */
 	int nr_tags;
 	bool quick;
@@ -50,7 +54,8 @@ struct cli_opts {
 };
 
 /*
- * Spec file + --set overrides + --quick → a bound configuration.
+ * Spec file (or an ad hoc run's spec) + --set overrides and their
+ * shorthands + --quick → a bound configuration; --save-spec writes it.
  * Diagnostics are printed; returns 0 or -EINVAL / -errno.
  */
 int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg);

@@ -107,9 +107,26 @@ static void put_message(FILE *f, const char *fmt, va_list ap)
 		free(text);
 }
 
+/* By --set number (diag_label_set()); unnamed ones are "--set #n". */
+#define DIAG_MAX_LABELS	128
+static char set_labels[DIAG_MAX_LABELS][32];
+
+void diag_label_set(int n, const char *label)
+{
+	if (n > 0 && n < DIAG_MAX_LABELS)
+		snprintf(set_labels[n], sizeof(set_labels[n]), "%s", label);
+}
+
+void diag_label_sets_clear(void)
+{
+	memset(set_labels, 0, sizeof(set_labels));
+}
+
 static void put_location(FILE *f, const struct loc *loc)
 {
-	if (loc->set)
+	if (loc->set > 0 && loc->set < DIAG_MAX_LABELS && set_labels[loc->set][0])
+		fputs(set_labels[loc->set], f);
+	else if (loc->set)
 		fprintf(f, "--set #%d", loc->set);
 	else
 		put_escaped(f, loc->file, strlen(loc->file));

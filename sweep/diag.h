@@ -33,6 +33,16 @@ void diag_at(const struct loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* "bpfsweep: error: ..." on stderr */
+/*
+ * The n-th --set of the spec (loc.set) came from another option, "-d",
+ * and its errors are located at label (copied) instead of "--set #n":
+ * the kernel bench's options are --set in disguise (adhoc.h).
+ */
+void diag_label_set(int n, const char *label);
+
+/* Forget every label: the next spec's --set are numbered afresh. */
+void diag_label_sets_clear(void);
+
 void diag_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* "bpfsweep: warning: ..." on stderr */

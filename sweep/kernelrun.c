@@ -430,7 +430,11 @@ static int prepare(struct kernel_sweep *ks)
 	if (!o->no_plots && plot_check_gnuplot(ks->cfg))
 		return -EINVAL;
 	err = spawn_self_path(ks->self, sizeof(ks->self));
-	if (err || !realpath(o->spec_path, ks->spec_path) || !getcwd(ks->cwd, sizeof(ks->cwd))) {
+	/* an ad hoc run's sub-runs name its workload, which resolves the same there */
+	if (o->adhoc)
+		snprintf(ks->spec_path, sizeof(ks->spec_path), "%s", o->spec_path);
+	if (err || (!o->adhoc && !realpath(o->spec_path, ks->spec_path)) ||
+	    !getcwd(ks->cwd, sizeof(ks->cwd))) {
 		diag_err("cannot find bpfsweep, %s or the working directory: %s", o->spec_path,
 			 strerror(err ? -err : errno));
 		return -EINVAL;

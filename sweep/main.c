@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "adhoc.h"
 #include "bind.h"
 #include "cli.h"
 #include "cmd_compare.h"
@@ -23,6 +24,7 @@
 #include "plan.h"
 #include "runner.h"
 #include "spec.h"
+#include "specfind.h"
 #include "suggest.h"
 #include "workload.h"
 #include "version.h"
@@ -37,6 +39,7 @@ struct cmd {
 	bool many_args;		/* FILE... or DIR...: positional arguments into o->args */
 	const char *operand;	/* what they are: "FILE", "DIR" */
 	int (*own_args)(int argc, char **argv);	/* parses its own arguments instead */
+	bool spec_arg;		/* SPEC: a file, a workload (ad hoc) or an installed spec */
 };
 
 static const char common_opts_help[] =
@@ -45,8 +48,18 @@ static const char common_opts_help[] =
 	"  -h, --help           this help\n"
 	"  -V, --version        print the version\n";
 
+/* The kernel bench's options, for the commands that take a SPEC or WORKLOAD. */
+static const char bench_opts_help[] =
+	"  -w, --warmup S       warmup in seconds, or a duration: 250ms (--set warmup=Ss)\n"
+	"  -d, --duration S     measured time per repetition (--set duration=Ss)\n"
+	"  -p, --producers N    producers, or several: 1..8*2 (--set producers=N)\n"
+	"  -c, --consumers N    consumers, where the workload has them (--set consumers=N)\n"
+	"  -a, --affinity       pin threads to CPUs (--set affinity=on)\n"
+	"      --save-spec FILE write the spec as run, options applied, to FILE\n";
+
 static const char run_opts_help[] =
-	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>)\n"
+	"  -o, --output DIR     result directory "
+	"(default results/<spec|workload>/<YYYYmmdd-HHMMSS>)\n"
 	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
 	"      --no-plots       do not render charts\n"
 	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n"
@@ -276,11 +289,13 @@ static int cmd_list(const struct cli_opts *o)
 }
 
 static const struct cmd cmds[] = {
-	{ .name = "run", .fn = cmd_run, .needs_spec = true, .usage = "run SPEC [OPTIONS]",
+	{ .name = "run", .fn = cmd_run, .needs_spec = true, .spec_arg = true,
+	  .usage = "run SPEC|WORKLOAD [OPTIONS]",
 	  .help = "run the sweep: samples.csv, summary.csv, table.txt, plots/ and meta" },
-	{ .name = "check", .fn = cmd_check, .needs_spec = true, .usage = "check SPEC [OPTIONS]",
-	  .help = "validate a spec, run nothing" },
-	{ .name = "expand", .fn = cmd_expand, .needs_spec = true, .usage = "expand SPEC [OPTIONS]",
+	{ .name = "check", .fn = cmd_check, .needs_spec = true, .spec_arg = true,
+	  .usage = "check SPEC|WORKLOAD [OPTIONS]", .help = "validate a spec, run nothing" },
+	{ .name = "expand", .fn = cmd_expand, .needs_spec = true, .spec_arg = true,
+	  .usage = "expand SPEC|WORKLOAD [OPTIONS]",
 	  .help = "list the points and the estimated time, run nothing" },
 	{ .name = "list", .fn = cmd_list, .usage = "list [WORKLOAD]",
 	  .help = "workloads and their parameters" },
@@ -306,27 +321,14 @@ static const struct cmd *find_cmd(const char *name)
 	return NULL;
 }
 
-/*
- * What a word that is no command was meant to be: " (did you mean
- * 'check'?)" or the commands to choose from, into buf.  A word that looks
- * like a path gets "": it is a file that is not there, not a command.
- */
-static const char *command_hint(const char *word, char *buf, size_t len)
-{
-	struct suggest sg;
-
-	suggest_init(&sg, word);
-	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]) && !strpbrk(word, "/."); i++)
-		suggest_add(&sg, cmds[i].name);
-	return suggest_hint_or_list(&sg, buf, len);
-}
-
 static void usage(FILE *f, const struct cmd *c)
 {
 	if (c) {
 		fprintf(f, "usage: bpfsweep %s\n%s\n\n", c->usage, c->help);
 		if (c->needs_spec)
 			fputs(common_opts_help, f);
+		if (c->spec_arg)
+			fputs(bench_opts_help, f);
 		if (c->fn == cmd_run)
 			fputs(run_opts_help, f);
 		if (c->fn == cmd_import)
@@ -336,12 +338,17 @@ static void usage(FILE *f, const struct cmd *c)
 		return;
 	}
 	fprintf(f, "usage: bpfsweep SPEC [OPTIONS]       (same as: bpfsweep run SPEC)\n"
-		   "       bpfsweep COMMAND [ARGS]\n\ncommands:\n");
+		   "       bpfsweep WORKLOAD [OPTIONS]   "
+		   "(an ad hoc run: bpfsweep ringbuf -p 4 -d 5)\n"
+		   "       bpfsweep COMMAND [ARGS]\n\n"
+		   "SPEC is a spec file, or the name of an installed one: "
+		   "bpfsweep ringbuf_overwrite\n\n"
+		   "commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		fprintf(f, "  %-24s %s\n", cmds[i].usage, cmds[i].help);
-	fprintf(f, "\noptions:\n%s%s\nexit status: 0 every point ok or unsupported, "
+		fprintf(f, "  %-30s %s\n", cmds[i].usage, cmds[i].help);
+	fprintf(f, "\noptions:\n%s%s%s\nexit status: 0 every point ok or unsupported, "
 		   "1 some point failed,\n2 usage or spec error, 130 interrupted\n"
-		   "spec syntax: docs/spec.md\n", common_opts_help, run_opts_help);
+		   "spec syntax: docs/spec.md\n", common_opts_help, bench_opts_help, run_opts_help);
 }
 
 static int add_arg(const char **list, int *nr, int max, const char *arg, const char *opt)
@@ -364,7 +371,8 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 }
 
 enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL, OPT_SPEC, OPT_BY,
-       OPT_NORMALIZE, OPT_PER, OPT_KERNEL, OPT_GUEST_OF, OPT_GUEST_ACCEL, OPT_FAIL_ALL };
+       OPT_NORMALIZE, OPT_PER, OPT_KERNEL, OPT_GUEST_OF, OPT_GUEST_ACCEL, OPT_FAIL_ALL,
+       OPT_SAVE_SPEC };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -379,6 +387,20 @@ static int parse_plot_timeout(const char *arg, struct cli_opts *o)
 		return -EINVAL;
 	}
 	o->plot_timeout_s = s;
+	return 0;
+}
+
+/* -w, -d, -p, -c, -a and --save-spec: for the commands that read a SPEC or WORKLOAD. */
+static int parse_bench_opt(const struct cmd *c, struct cli_opts *o, int opt, const char *arg)
+{
+	if (c && !c->spec_arg) {
+		diag_err("%s applies to run, check and expand, not to %s",
+			 opt == OPT_SAVE_SPEC ? "--save-spec" : adhoc_option_name(opt), c->name);
+		return -EINVAL;
+	}
+	if (opt != OPT_SAVE_SPEC)
+		return adhoc_shorthand(o, opt, arg);
+	o->save_spec = arg;
 	return 0;
 }
 
@@ -406,13 +428,19 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "warmup", required_argument, NULL, 'w' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "producers", required_argument, NULL, 'p' },
+		{ "consumers", required_argument, NULL, 'c' },
+		{ "affinity", no_argument, NULL, 'a' },
+		{ "save-spec", required_argument, NULL, OPT_SAVE_SPEC },
 		{ 0 },
 	};
 	char cmd[64];
 	int opt;
 
 	/* ':' first: errors are ours (opt_error), one line, not getopt's and the usage */
-	while ((opt = getopt_long(argc, argv, ":s:qo:t:hVf:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":s:qo:t:hVf:w:d:p:c:a", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			if (add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set"))
@@ -486,6 +514,15 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 				return EXIT_USAGE;
 			o->format_given = true;
 			break;
+		case 'w':
+		case 'd':
+		case 'p':
+		case 'c':
+		case 'a':
+		case OPT_SAVE_SPEC:
+			if (parse_bench_opt(c, o, opt, optarg))
+				return EXIT_USAGE;
+			break;
 		case 'h':
 			usage(stdout, c);
 			return EXIT_OK;
@@ -501,8 +538,33 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 	return -1;
 }
 
+/* Every command's name, for a mistyped one given without a command. */
+static const char *const *cmd_names(void)
+{
+	static const char *names[sizeof(cmds) / sizeof(cmds[0]) + 1];
+
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		names[i] = cmds[i].name;
+	return names;
+}
+
+/* SPEC: a file, a workload (an ad hoc run) or an installed spec (specfind.h). */
+static int resolve_spec(struct cli_opts *o, bool bare)
+{
+	int kind = specfind_resolve(o->spec_path, bare ? cmd_names() : NULL, o->found_spec,
+				    sizeof(o->found_spec));
+
+	if (kind < 0)
+		return EXIT_USAGE;
+	o->adhoc = kind == SPEC_ARG_WORKLOAD;
+	if (kind == SPEC_ARG_INSTALLED)
+		o->spec_path = o->found_spec;
+	return -1;
+}
+
 /* Positional arguments: exactly one SPEC (or optional WORKLOAD for list). */
-static int parse_positional(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
+static int parse_positional(int argc, char **argv, const struct cmd *c, struct cli_opts *o,
+			    bool bare)
 {
 	int nr = argc - optind;
 
@@ -510,16 +572,22 @@ static int parse_positional(int argc, char **argv, const struct cmd *c, struct c
 		o->args = (const char *const *)argv + optind;
 		o->nr_args = nr;
 	}
-	if ((nr > 1 && !c->many_args) || (c->needs_spec && nr == 0)) {
-		if (nr)
-			diag_err("too many arguments");
-		else
-			diag_err("missing %s argument", c->operand ?: "SPEC");
+	if (nr > 1 && !c->many_args) {
+		o->spec_path = argv[optind];
+		/* "bpfsweep chek SPEC": a first word that is nothing known says what it could be */
+		if (bare && c->spec_arg && resolve_spec(o, bare) >= 0)
+			return EXIT_USAGE;
+		diag_err("too many arguments: '%s' after '%s'", argv[optind + 1], argv[optind]);
+		fprintf(stderr, "try 'bpfsweep %s --help' for the usage\n", c->name);
+		return EXIT_USAGE;
+	}
+	if (c->needs_spec && nr == 0) {
+		diag_err("missing %s argument", c->operand ?: "SPEC");
 		usage(stderr, c);
 		return EXIT_USAGE;
 	}
 	o->spec_path = nr ? argv[optind] : NULL;
-	return -1;
+	return c->spec_arg ? resolve_spec(o, bare) : -1;
 }
 
 static bool ran_run;		/* for finish_stdout() */
@@ -528,6 +596,7 @@ static int run_command(int argc, char **argv)
 {
 	static struct cli_opts o;
 	const struct cmd *c = NULL;
+	bool bare;
 	int status;
 
 	join_argv(o.argv_line, sizeof(o.argv_line), argc, argv);
@@ -538,15 +607,9 @@ static int run_command(int argc, char **argv)
 		argc--;
 		if (c->own_args)
 			return c->own_args(argc, argv);
-	} else if (argc > 1 && argv[1][0] != '-' && access(argv[1], F_OK)) {
-		/* neither a command nor an existing spec file */
-		char hint[256];
-
-		command_hint(argv[1], hint, sizeof(hint));
-		diag_err("unknown command '%s'%s", argv[1], hint[0] ? hint :
-			 " (see 'bpfsweep --help')");
-		return EXIT_USAGE;
 	}
+	/* not a command: run's SPEC or WORKLOAD, resolved with the others (specfind.h) */
+	bare = !c;
 	status = parse_opts(argc, argv, c, &o);
 	if (status >= 0)
 		return status;
@@ -558,7 +621,7 @@ static int run_command(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	ran_run = c->fn == cmd_run;
-	status = parse_positional(argc, argv, c, &o);
+	status = parse_positional(argc, argv, c, &o, bare);
 	if (status >= 0)
 		return status;
 	return c->fn(&o);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "baseline.h"
+#include "param.h"
 #include "metric.h"
 #include "suggest.h"
 
@@ -33,7 +34,7 @@ static const struct metric_unit ns_unit = {
 static const char *const stat_names[] = {
 	"", "mean", "median", "min", "max", "stddev", "ci95", "per_worker",
 	"worker_min", "worker_median", "worker_max", "worker_mean", "ns_per", "over_base_ns",
-	"vs_base", "per_run", NULL,
+	"vs_base", "per_run", "per_prod", NULL,
 };
 
 static const char *const kind_units[] = {
@@ -143,12 +144,16 @@ static int parse_stat(const struct workload *wl, int m, const char *w, size_t le
 		else
 			snprintf(why, whylen, "unknown statistic '%s' (use mean, median, min, max, "
 				 "stddev, ci95, per_worker, worker_min, worker_median, worker_max, "
-				 "worker_mean, ns_per, over_base_ns, vs_base or per_run)", word);
+				 "worker_mean, ns_per, over_base_ns, vs_base, per_run or per_prod)",
+				 word);
 		return -1;
 	}
-	if ((s == FS_NS_PER || s == FS_OVER_BASE_NS) && wl->metrics[m].kind != MK_COUNTER) {
-		snprintf(why, whylen, "statistic '%s' is time per event and needs a counter, "
-			 "and '%s' of workload '%s' is a gauge", word, wl->metrics[m].name, wl->name);
+	if ((s == FS_NS_PER || s == FS_OVER_BASE_NS || s == FS_PER_PROD) &&
+	    wl->metrics[m].kind != MK_COUNTER) {
+		snprintf(why, whylen, "statistic '%s' is %s and needs a counter, "
+			 "and '%s' of workload '%s' is a gauge", word,
+			 s == FS_PER_PROD ? "a rate per producer" : "time per event",
+			 wl->metrics[m].name, wl->name);
 		return -1;
 	}
 	if (s == FS_PER_RUN)
@@ -302,6 +307,9 @@ void metric_field_format(const struct metric_field *f, const struct point_result
 		else
 			snprintf(buf, len, "n/a");
 		break;
+	case FS_PER_PROD:
+		metric_format_per_prod(s->mean, r->nr_producers, f->unit, buf, len);
+		break;
 	case FS_PER_RUN:
 		metric_format_sd(r->per_run.n > 0 ? r->per_run.mean : NAN, r->per_run.stddev,
 				 f->unit, buf, len);
@@ -310,6 +318,24 @@ void metric_field_format(const struct metric_field *f, const struct point_result
 		metric_format(stat_value(s, f->stat), f->unit, buf, len);
 		break;
 	}
+}
+
+void metric_format_per_prod(double mean, int nr_producers, const struct metric_unit *u,
+			    char *buf, size_t len)
+{
+	/* "M/s" → "M": the rate's scale, then "/prod" in place of "/s" */
+	int scale = strcspn(u->name, "/");
+
+	if (nr_producers <= 0 || isnan(mean))
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, "%.*f%.*s/prod", u->decimals, mean / u->div / nr_producers,
+			 scale, u->name);
+}
+
+bool wl_has_producers(const struct workload *wl)
+{
+	return param_index(wl->params, wl->nr_params, "producers") >= 0;
 }
 
 const struct metric_unit *metric_per_run_unit(void)

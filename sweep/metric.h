@@ -70,6 +70,7 @@ enum field_stat {
 	FS_OVER_BASE_NS,
 	FS_VS_BASE,
 	FS_PER_RUN,		/* of prog_ns: the kernel's ns per program run (progrun.h) */
+	FS_PER_PROD,		/* a counter's mean / producers: the bench's "(3.742M/prod)" */
 };
 
 struct metric_field {
@@ -96,6 +97,17 @@ bool metric_field_needs_baseline(const struct metric_field *f);
  */
 void metric_field_format(const struct metric_field *f, const struct point_result *r,
 			 const struct point_result *base, char *buf, size_t len);
+
+/*
+ * "3.742M/prod": a counter's mean rate divided among the point's producers
+ * in unit u, as the kernel bench's Summary line shows it; "n/a" without
+ * producers.
+ */
+void metric_format_per_prod(double mean, int nr_producers, const struct metric_unit *u,
+			    char *buf, size_t len);
+
+/* Does wl have a producers parameter (whose rows get a rate per producer)? */
+bool wl_has_producers(const struct workload *wl);
 
 /* ns, the unit of ns per program run ({prog_ns.per_run}, ns_per_run charts). */
 const struct metric_unit *metric_per_run_unit(void);

@@ -152,6 +152,23 @@ static bool single_value(const struct experiment *e, const struct workload *wl,
 }
 
 /*
+ * The default row's "(3.742M/prod" after the headline rate, as the kernel
+ * bench's Summary line has it, where the workload has producers.  How
+ * many printed.
+ */
+static int print_per_prod(FILE *out, const struct workload *wl, const struct point_result *r)
+{
+	char buf[64];
+
+	if (wl->metrics[0].kind != MK_COUNTER || !wl_has_producers(wl) || r->nr_producers <= 0)
+		return 0;
+	metric_format_per_prod(r->stat[0].mean, r->nr_producers,
+			       metric_default_unit(&wl->metrics[0]), buf, sizeof(buf));
+	fprintf(out, " (%s", buf);
+	return 1;
+}
+
+/*
  * "14.970 ± 0.012M/s (drops 0.000 ± 0.000M/s, ...)", the values template
  * expanded, or "unsupported: why"
  */
@@ -167,6 +184,7 @@ static void print_values(FILE *out, const struct experiment *e, const struct wor
 		return;
 	}
 	print_metric(out, wl, 0, &r->stat[0]);
+	n += print_per_prod(out, wl, r);
 	for (int m = 1; m < wl->nr_metrics; m++) {
 		if (is_prog_metric(&wl->metrics[m]))
 			continue;

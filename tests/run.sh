@@ -39,6 +39,7 @@ run_part "report and merge (null workload)" tests/e2e/report.sh
 run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
 run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
 run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
+run_part "ad hoc runs: run WORKLOAD, the bench options, --save-spec" tests/e2e/adhoc.sh
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done

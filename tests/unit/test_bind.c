@@ -1003,7 +1003,7 @@ TEST(bad_values_template)
 		  "(did you mean 'hits'?)\n"
 		  "b.spec:4:26: error: unknown statistic 'avg' (use mean, median, min, max, "
 		  "stddev, ci95, per_worker, worker_min, worker_median, worker_max, "
-		  "worker_mean, ns_per, over_base_ns, vs_base or per_run)\n"
+		  "worker_mean, ns_per, over_base_ns, vs_base, per_run or per_prod)\n"
 		  "b.spec:4:37: error: unknown statistic 'meen' (did you mean 'mean'?)\n"
 		  "b.spec:4:49: error: unknown unit 'Mb' for 'hits' (use M/s, k/s or /s)\n"
 		  "b.spec:4:60: error: unit 'MiB' is for bytes, and 'drops' is a counter "

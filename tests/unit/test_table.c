@@ -486,7 +486,8 @@ TEST(mixed_metrics_and_units)
 	/* no template: the headline, then the others, each in its own unit */
 	e.values = NULL;
 	CHECK_TEXT(render(&cfg, &r, 1),
-		   "mixed\n=====\nmixed                1234.57 ± 8.90k/s (mem 1.75 ± 0.00MiB, "
+		   "mixed\n=====\nmixed                1234.57 ± 8.90k/s (308.64k/prod, "
+		   "mem 1.75 ± 0.00MiB, "
 		   "mem_peak 0.00 ± 0.00MiB, memlock 1536.00 ± 0.00MiB)\n");
 }
 
@@ -536,7 +537,8 @@ TEST(unknown_gauge)
 		   "note: memory: no memory controller\n");
 	cfg.wl = other_workload("htab_mem", mem_metrics, 4, NULL);
 	CHECK_TEXT(render(&cfg, &r, 1),
-		   "overwrite\n=========\noverwrite            1535.36 ± 0.56k/s (mem n/a, "
+		   "overwrite\n=========\noverwrite            1535.36 ± 0.56k/s (191.92k/prod, "
+		   "mem n/a, "
 		   "mem_peak n/a, memlock 0.50 ± 0.00MiB)\n"
 		   "note: memory: no memory controller\n");
 	/* the same reason twice is said once */
@@ -578,15 +580,15 @@ TEST(worker_rows)
 	CHECK_TEXT(render(&cfg, r, 3),
 		   "Map perf\n"
 		   "========\n"
-		   "hash_kmalloc_2       0.399 ± 0.001M/s (errors 0.000 ± 0.000M/s)\n"
+		   "hash_kmalloc_2       0.399 ± 0.001M/s (0.199M/prod, errors 0.000 ± 0.000M/s)\n"
 		   "0:hash_kmalloc_2 203983 events per sec\n"
 		   "1:hash_kmalloc_2 194677 events per sec\n"
-		   "hash_kmalloc_1       0.195 ± 0.000M/s (errors 0.000 ± 0.000M/s)\n"
+		   "hash_kmalloc_1       0.195 ± 0.000M/s (0.195M/prod, errors 0.000 ± 0.000M/s)\n"
 		   "hash_kmalloc_12      failed\n");
 	e.worker_rows = false;
 	CHECK_TEXT(render(&cfg, r, 1),
-		   "Map perf\n========\nhash_kmalloc_2       0.399 ± 0.001M/s (errors 0.000 ± "
-		   "0.000M/s)\n");
+		   "Map perf\n========\nhash_kmalloc_2       0.399 ± 0.001M/s (0.199M/prod, "
+		   "errors 0.000 ± 0.000M/s)\n");
 }
 
 /* The formatter, and the field parser's errors at the word at fault. */
@@ -677,6 +679,51 @@ TEST(ns_per_field)
 		  "workload 'htab_mem' is a gauge");
 }
 
+/*
+ * per_prod: a counter's total rate divided among the producers, the kernel
+ * bench's "(3.742M/prod)", for any counter, in its unit's scale; n/a
+ * without producers; no gauges.  The default row shows the headline's.
+ */
+TEST(per_prod_field)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
+	struct metric_field f;
+	struct point pt;
+	struct point_result r;
+	char buf[128];
+	size_t at;
+
+	cfg.wl = other_workload("map_perf", perf_metrics, 2, NULL);
+	make_other(&pt, &r, 4);
+	/* 4 producers, 14.968M/s in all: the bench's "14.968 ± 0.012M/s (3.742M/prod)" */
+	r.stat[0] = (struct summary){ .mean = 14.968e6, .stddev = 12e3, .n = 10 };
+	r.stat[1] = (struct summary){ .mean = 3e3, .n = 10 };
+	CHECK_INT(metric_field_parse(&other_wl, "events.per_prod", 15, &f, &at, buf,
+				     sizeof(buf)), 0);
+	CHECK_INT(f.stat, FS_PER_PROD);
+	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "3.742M/prod");
+	CHECK_INT(metric_field_parse(&other_wl, "errors.per_prod:/s", 18, &f, &at, buf,
+				     sizeof(buf)), 0);
+	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "750/prod");
+	make_exp(&e, "r", NULL);
+	CHECK_TEXT(render(&cfg, &r, 1), "r\n=\nr                    14.968 ± 0.012M/s (3.742M/prod, "
+		   "errors 0.003 ± 0.000M/s)\n");
+	r.nr_producers = 0;
+	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "n/a");
+	CHECK_TEXT(render(&cfg, &r, 1), "r\n=\nr                    14.968 ± 0.012M/s "
+		   "(errors 0.003 ± 0.000M/s)\n");
+	other_workload("htab_mem", mem_metrics, 4, NULL);
+	CHECK_INT(metric_field_parse(&other_wl, "mem.per_prod", 12, &f, &at, buf, sizeof(buf)),
+		  -EINVAL);
+	CHECK_INT(at, 4);
+	CHECK_STR(buf, "statistic 'per_prod' is a rate per producer and needs a counter, and "
+		  "'mem' of workload 'htab_mem' is a gauge");
+}
+
 /* A field the table cannot read stays as written; check has reported it. */
 TEST(bad_field_kept)
 {
@@ -717,4 +764,5 @@ RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_defaul
 	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results,
 	  noisy_rows_marked, machine_line_and_smoke_run, unsupported_points_folded,
 	  template_expands_known_names, htab_mem_row, mixed_metrics_and_units, worker_fields,
-	  unknown_gauge, worker_rows, formatter_and_fields, ns_per_field, bad_field_kept, workload_values_parse)
+	  unknown_gauge, worker_rows, formatter_and_fields, ns_per_field, per_prod_field, bad_field_kept,
+	  workload_values_parse)
