@@ -6,8 +6,11 @@
  * The program keeps its own clock: a kernel bench's Iter lines say how
  * long each of its seconds really lasted, and the intervals take that
  * time; a count is the printed rate times it.  Where the program prints
- * no time (map_perf_test, a regex without an elapsed field), its
- * intervals share the process's wall time as measured here (docs/exec.md).
+ * rates and no time (map_perf_test, a regex without an elapsed field),
+ * an interval is a nominal second and its counts are the rates as
+ * printed: the process's wall time is no measure of them (it includes
+ * loading the programs), and counts over a short run would round the
+ * rates away (docs/exec.md).
  *
  * The program runs in a process group of its own: a timeout or a Ctrl-C
  * kills the whole group, and the sweep goes on (timeout) or ends (Ctrl-C).
@@ -34,6 +37,7 @@
 #define TAIL_LINES	3		/* stderr lines a failed point's reason quotes */
 #define TICK_MS		100		/* how often Ctrl-C and the timeout are looked at */
 #define LINGER_NS	1000000000ULL	/* pipes held open after the program exited */
+#define NOMINAL_NS	1000000000ULL	/* an interval whose program printed no time */
 
 struct exec_state {
 	const struct exec_def *d;
@@ -214,7 +218,6 @@ struct ending {
 	int status;		/* waitpid's */
 	bool timed_out;
 	bool interrupted;
-	uint64_t wall_ns;
 };
 
 /*
@@ -241,7 +244,6 @@ static int collect(pid_t pid, struct capture *c, uint64_t timeout_ns, bool (*sto
 		if (!reaped && waitpid(pid, &end->status, WNOHANG) == pid) {
 			reaped = true;
 			exited = now_ns();
-			end->wall_ns = exited - start;
 		}
 	}
 	if (!reaped) {
@@ -314,7 +316,7 @@ static uint64_t count_of(double rate, uint64_t elapsed_ns)
 
 /* Parsed rates into the engine's intervals: counts over each one's real time. */
 static int make_intervals(const struct exec_state *st, const struct exec_output *o,
-			  uint64_t wall_ns, struct wl_run_out *out, char *why, size_t len)
+			  struct wl_run_out *out, char *why, size_t len)
 {
 	int nr_metrics = st->d->wl.nr_metrics;
 
@@ -332,7 +334,7 @@ static int make_intervals(const struct exec_state *st, const struct exec_output 
 		struct wl_interval *w = &out->iv[i];
 
 		w->warmup = i < st->warm;
-		w->elapsed_ns = o->iv[i].elapsed_ns ?: wall_ns / o->nr_iv;
+		w->elapsed_ns = o->iv[i].elapsed_ns ?: NOMINAL_NS;
 		for (int m = 0; m < nr_metrics; m++)
 			w->value[m] = count_of(o->iv[i].rate[m], w->elapsed_ns);
 		if (!o->nr_threads)
@@ -418,7 +420,7 @@ static int exec_run(void *state, bool (*stop)(void), struct wl_run_out *out, cha
 	if (!err)
 		err = exec_parse(&st->d->parser, c[0].buf ? c[0].buf : "", &o, why, len);
 	if (!err)
-		err = make_intervals(st, &o, end.wall_ns, out, why, len);
+		err = make_intervals(st, &o, out, why, len);
 	if (err)
 		free_out(out);
 	exec_output_free(&o);
