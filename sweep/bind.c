@@ -342,7 +342,7 @@ static int bind_sweep(struct binder *b)
 	}
 	if (!has_workload)
 		diag_at(&b->sweep->loc, "missing key 'workload' in [sweep]");
-	if (!b->is_exec)
+	if (b->cfg->wl)
 		exec_sections_unused(b->s);
 	/* after the whole [sweep]: the timing is the program's too */
 	if (b->is_exec) {

@@ -220,31 +220,41 @@ struct ending {
 	bool interrupted;
 };
 
+/* Done when the program is reaped and its pipes closed, or given up on after a kill. */
+static bool collected(bool reaped, const struct capture *c, uint64_t killed_at, uint64_t t)
+{
+	if (reaped && c[0].fd < 0 && c[1].fd < 0)
+		return true;
+	/* a process outside the group may hold the pipes: they are not waited for */
+	return reaped && killed_at && t - killed_at >= LINGER_NS;
+}
+
 /*
  * Collect both pipes until the program has exited and they are closed,
- * killing the process group at the timeout or at Ctrl-C.
+ * killing the process group at the timeout or at Ctrl-C, or when the
+ * pipes stay open a while after the program exited (its children).
  */
 static int collect(pid_t pid, struct capture *c, uint64_t timeout_ns, bool (*stop)(void),
 		   struct ending *end)
 {
-	uint64_t start = now_ns(), exited = 0, t;
-	bool reaped = false, killed = false;
+	uint64_t start = now_ns(), exited = 0, killed_at = 0, t = start;
+	bool reaped = false;
 	int err = 0;
 
-	while (!err && (!reaped || c[0].fd >= 0 || c[1].fd >= 0)) {
-		t = now_ns();
-		if (!killed && (stop() || t - start >= timeout_ns ||
-				(reaped && t - exited >= LINGER_NS))) {
+	while (!err && !collected(reaped, c, killed_at, t)) {
+		if (!killed_at && (stop() || t - start >= timeout_ns ||
+				   (reaped && t - exited >= LINGER_NS))) {
 			end->interrupted = stop();
 			end->timed_out = !reaped && !end->interrupted;
 			kill(-pid, SIGKILL);
-			killed = true;
+			killed_at = t;
 		}
 		err = poll_pipes(c, 2, TICK_MS);
 		if (!reaped && waitpid(pid, &end->status, WNOHANG) == pid) {
 			reaped = true;
 			exited = now_ns();
 		}
+		t = now_ns();
 	}
 	if (!reaped) {
 		kill(-pid, SIGKILL);
