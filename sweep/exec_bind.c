@@ -189,6 +189,14 @@ static int bind_params(const struct spec *s, struct exec_def *d)
 	return err;
 }
 
+static bool metric_named(const struct exec_def *d, const char *w, size_t n)
+{
+	for (int i = 0; i < d->wl.nr_metrics; i++)
+		if (strlen(d->metrics[i].name) == n && !strncmp(d->metrics[i].name, w, n))
+			return true;
+	return false;
+}
+
 /* A metric per name of `metrics` (or the format's own), counters of rates. */
 static int bind_metrics(struct exec_def *d, const char *text, const struct loc *at)
 {
@@ -207,6 +215,14 @@ static int bind_metrics(struct exec_def *d, const char *text, const struct loc *
 			diag_at(&l, "more than %d metrics", WL_MAX_METRICS);
 			break;
 		}
+		if (d->wl.nr_metrics && d->parser.fmt == EXEC_MAP_PERF) {
+			diag_at(&l, "parser = map_perf has one metric, per worker");
+			break;
+		}
+		if (metric_named(d, w, n)) {
+			diag_at(&l, "metric '%.*s' given twice", (int)n, w);
+			continue;
+		}
 		*m = (struct metric_def){ .kind = MK_COUNTER,
 					  .unit = default_units[d->parser.fmt],
 					  .per_thread = d->parser.fmt == EXEC_MAP_PERF };
@@ -216,6 +232,8 @@ static int bind_metrics(struct exec_def *d, const char *text, const struct loc *
 		d->parser.metrics[d->wl.nr_metrics++] = m->name;
 		d->parser.nr_metrics = d->wl.nr_metrics;
 	}
+	if (!d->wl.nr_metrics)
+		diag_at(at, "no metric");
 	return 0;
 }
 
@@ -254,8 +272,6 @@ static int bind_fields(struct exec_def *d, const struct spec_entry *e)
 	for (int g = 0, m = 0; g < d->parser.nr_fields; g++)
 		if (d->parser.field[g] >= 0)
 			d->parser.field[g] = m++;
-	if (!used)
-		diag_at(&e->val_loc, "no metric among the fields");
 	return bind_metrics(d, names, &e->val_loc);
 }
 

@@ -109,6 +109,8 @@ static int exec_probe(const struct wl_point *pt, char *why, size_t len)
 	char **argv, path[4096];
 	int err = build_argv(def_of(pt), pt, &argv);
 
+	if (err == -EINVAL)
+		snprintf(why, len, "argv: no word left for this point");
 	if (err)
 		return err;
 	if (strchr(argv[0], '/'))
