@@ -175,6 +175,13 @@ static int bind_params(const struct spec *s, struct exec_def *d)
 				name);
 			continue;
 		}
+		/* --set routes these names to [sweep] and [report]: never to a parameter */
+		if (index_of(spec_sweep_keys, name, strlen(name)) >= 0 ||
+		    index_of(spec_report_keys, name, strlen(name)) >= 0) {
+			diag_at(&sec->loc, "'%s' is a [sweep] or [report] key, not a parameter name",
+				name);
+			continue;
+		}
 		if (param_index(d->params, d->wl.nr_params, name) >= 0 ||
 		    !strcmp(name, "warmup_s") || !strcmp(name, "duration_s")) {
 			diag_at(&sec->loc, "parameter '%s' declared twice or built in", name);

@@ -5,8 +5,10 @@
  * variants of them, and failures.  Its numbers follow from its arguments
  * so that the tests can check them exactly.
  *
- *   kbench W D P          the kernel bench: W + D "Iter" lines, then
- *                         "Summary"; hits 1.5 * P M/s, drops 0.25 M/s,
+ *   kbench W D P          the kernel bench: W + D + 1 "Iter" lines, as
+ *                         bench.c prints them (it stops after iteration
+ *                         W + D, and its Summary is of the last D + 1),
+ *                         then "Summary"; hits 1.5 * P M/s, drops 0.25 M/s,
  *                         iterations 1 s + 50 us, 1 s - 25 us alternately
  *   summary-only P        bench -q: only the Summary line
  *   map_perf N RATE       map_perf_test: workers 0..N-1, worker i at
@@ -48,7 +50,7 @@ static void kbench_summary(int prod)
 static int kbench(int w, int d, int p)
 {
 	printf("Setting up benchmark 'rb-fake'...\nBenchmark 'rb-fake' started.\n");
-	for (int i = 0; i < w + d; i++)
+	for (int i = 0; i <= w + d; i++)
 		kbench_iter(i, p);
 	kbench_summary(p);
 	return 0;
