@@ -42,12 +42,17 @@ if [ "$(csv_col "$S" status | sort -u)" = ok ]; then
 	# --quick: -w1 -d1; bench.c prints iterations 0..2, the first its warmup
 	check kbench/intervals_are_the_bench_seconds [ "$(csv_col "$TMP/k/samples.csv" warmup point 0 |
 		tr '\n' ' ')" = "1 0 0 " ]
+	# the seed's table, also after the VM's run is merged back
+	check kbench/table_row grep -q "^rb-libbpf nr_prod 2  *[0-9.]* ± [0-9.]*M/s (drops " \
+		"$TMP/k/table.txt"
 	check kbench/hits_positive awk -v v="$(csv_col "$S" hits_per_s_mean point 0)" \
 		'BEGIN { exit !(v > 0) }'
 else
 	check kbench/failed_exit_1 [ "$rc" = 1 ]
 	check kbench/all_failed [ "$(csv_col "$S" status | sort -u)" = failed ]
 	# the bench's own words: libbpf's lines and bench.c's "failed to load skeleton"
+	check kbench/table_says_why grep -q "^rb-libbpf nr_prod 1  *failed: exit status 1: " \
+		"$TMP/k/table.txt"
 	check kbench/reason_is_the_bench_stderr grep -q \
 		"exit status 1: libbpf: .* | failed to load skeleton" <(csv_col "$S" reason)
 fi
