@@ -296,11 +296,27 @@ static void stderr_tail(const struct capture *c, char *buf, size_t len)
 			*p = ' ';
 }
 
+/* The end of tail in room bytes: the last lines are the program's last word. */
+static const char *tail_fit(char *tail, size_t room)
+{
+	size_t n = strlen(tail);
+	char *t;
+
+	if (n < room || room < 4)
+		return tail;
+	t = tail + n - (room - 4);
+	/* not inside a UTF-8 character */
+	while (*t && ((unsigned char)*t & 0xc0) == 0x80)
+		t++;
+	memcpy(t - 3, "...", 3);
+	return t - 3;
+}
+
 /* The reason of a run that did not end well: how it ended, then its own words. */
 static int ending_error(const struct ending *end, const struct capture *err_cap,
 			uint64_t timeout_ns, char *why, size_t len)
 {
-	char tail[256], how[64];
+	char tail[KEEP_STDERR + 3 * TAIL_LINES + 1], how[64];	/* all of the kept end */
 	int ret = -EIO;
 
 	if (end->interrupted)
@@ -317,7 +333,7 @@ static int ending_error(const struct ending *end, const struct capture *err_cap,
 		return 0;
 	}
 	stderr_tail(err_cap, tail, sizeof(tail));
-	snprintf(why, len, "%s%s%s", how, *tail ? ": " : "", tail);
+	snprintf(why, len, "%s%s%s", how, *tail ? ": " : "", tail_fit(tail, len - strlen(how) - 2));
 	return ret;
 }
 

@@ -132,3 +132,30 @@ check exec/metric_twice grep -q "m3.spec:5:16: error: metric 'hits' given twice"
 printf '[sweep]\nworkload = exec\n[param "affinity"]\ndefault = 1\n[exec]\nargv = x\n' >"$TMP/a.spec"
 $BPFSWEEP check "$TMP/a.spec" >/dev/null 2>"$TMP/err"
 check exec/param_not_a_sweep_key grep -q "a.spec:3:1: error: 'affinity' is a \[sweep\] or \[report\] key" "$TMP/err"
+
+# a long stderr: the reason keeps its end, the program's last word
+printf '[sweep]\nworkload = exec\n[exec]\nargv = %s fail-long\n' "$FAKE" >"$TMP/fl.spec"
+$BPFSWEEP "$TMP/fl.spec" -o "$TMP/fl" --no-plots >/dev/null 2>&1 </dev/null
+reason=$(csv_col "$TMP/fl/summary.csv" reason)
+kept_end() { [ "${reason:0:18}" = "exit status 1: ..." ] && [ "${reason: -16}" = " | the last line" ] &&
+	[ ${#reason} -le 255 ]; }
+check exec/long_stderr_keeps_its_end kept_end
+
+# Ctrl-C while the program runs: its process group is killed, the point
+# is interrupted, the sweep ends (130)
+cat >"$TMP/hang.spec" <<EOF2
+[sweep]
+workload = exec
+[exec]
+argv = $FAKE hang ctrl-c
+timeout = 60s
+EOF2
+$BPFSWEEP "$TMP/hang.spec" -o "$TMP/h" --no-plots >/dev/null 2>&1 </dev/null &
+pid=$!
+for _ in $(seq 50); do pgrep -f "^$FAKE hang ctrl-c" >/dev/null && break; sleep 0.1; done
+kill -INT $pid
+wait $pid
+check exec/ctrl_c_exit_130 [ $? = 130 ]
+check exec/ctrl_c_interrupted [ "$(csv_col "$TMP/h/summary.csv" status)" = interrupted ]
+sleep 0.2
+check exec/ctrl_c_group_killed not pgrep -f "^$FAKE hang ctrl-c"

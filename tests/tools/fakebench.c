@@ -19,6 +19,7 @@
  *   map-gap               map_perf_test lines of workers 0 and 2 only
  *   empty                 nothing on stdout
  *   fail STATUS [...]     four lines on stderr, exit STATUS
+ *   fail-long             a 300-character line, then "the last line", exit 1
  *   hang [...]            sleeps, and so does a child in its process group
  *   args ARG...           exit 3, each ARG in brackets on stderr
  */
@@ -131,6 +132,10 @@ int main(int argc, char **argv)
 		return fail(atoi(argv[2]));
 	if (!strcmp(m, "hang"))
 		hang();
+	if (!strcmp(m, "fail-long")) {
+		fprintf(stderr, "%0300d\nthe last line\n", 0);
+		return 1;
+	}
 	if (!strcmp(m, "args"))
 		return args(argc - 2, argv + 2);
 	fprintf(stderr, "usage: fakebench MODE [ARG...] (see tests/tools/fakebench.c)\n");
