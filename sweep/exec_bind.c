@@ -14,6 +14,8 @@
 #include "bind.h"
 #include "exec.h"
 
+#define MAX_REGEX	1024
+
 static const char *const exec_keys[] = {
 	"argv", "parser", "metrics", "regex", "fields", "timeout", "producers",
 	"warmup_intervals", NULL,
@@ -291,6 +293,15 @@ static int bind_regex(struct exec_def *d, const struct spec_section *sec)
 
 	if (!re || !fields) {
 		diag_at(&sec->loc, "parser = regex needs regex and fields");
+		return 0;
+	}
+	/*
+	 * glibc expands a bounded repetition into copies of its operand, so
+	 * "(a{1000}){1000}" takes regcomp() minutes: a spec is no place for it.
+	 */
+	if (strchr(re->value, '{') || strlen(re->value) > MAX_REGEX) {
+		diag_at(&re->val_loc, "regex: no {m,n} repetition, at most %d characters",
+			MAX_REGEX);
 		return 0;
 	}
 	err = regcomp(&d->parser.re, re->value, REG_EXTENDED);

@@ -132,6 +132,10 @@ check exec/metric_twice grep -q "m3.spec:5:16: error: metric 'hits' given twice"
 printf '[sweep]\nworkload = exec\n[param "affinity"]\ndefault = 1\n[exec]\nargv = x\n' >"$TMP/a.spec"
 $BPFSWEEP check "$TMP/a.spec" >/dev/null 2>"$TMP/err"
 check exec/param_not_a_sweep_key grep -q "a.spec:3:1: error: 'affinity' is a \[sweep\] or \[report\] key" "$TMP/err"
+printf '[sweep]\nworkload = exec\n[exec]\nargv = x\nparser = regex\nregex = (a{1000}){1000}\nfields = a\n' \
+	>"$TMP/re.spec"
+$BPFSWEEP check "$TMP/re.spec" >/dev/null 2>"$TMP/err"
+check exec/regex_no_bounds grep -q "re.spec:6:9: error: regex: no {m,n} repetition" "$TMP/err"
 
 # a long stderr: the reason keeps its end, the program's last word
 printf '[sweep]\nworkload = exec\n[exec]\nargv = %s fail-long\n' "$FAKE" >"$TMP/fl.spec"
