@@ -206,55 +206,62 @@ static bool metric_named(const struct exec_def *d, const char *w, size_t n)
 	return false;
 }
 
-/* A metric per name of `metrics` (or the format's own), counters of rates. */
+/* One metric, a counter of the rate the output names w[0..n); errors at l. */
+static int add_metric(struct exec_def *d, const char *w, size_t n, const struct loc *l)
+{
+	struct metric_def *m = &d->metrics[d->wl.nr_metrics];
+
+	if (!good_name(w, n)) {
+		diag_at(l, "metric '%.*s': a name is [a-z][a-z0-9_]*", (int)n, w);
+		return 0;
+	}
+	if (d->wl.nr_metrics == WL_MAX_METRICS) {
+		diag_at(l, "more than %d metrics", WL_MAX_METRICS);
+		return 0;
+	}
+	if (d->wl.nr_metrics && d->parser.fmt == EXEC_MAP_PERF) {
+		diag_at(l, "parser = map_perf has one metric, per worker");
+		return 0;
+	}
+	if (metric_named(d, w, n)) {
+		diag_at(l, "metric '%.*s' given twice", (int)n, w);
+		return 0;
+	}
+	*m = (struct metric_def){ .kind = MK_COUNTER, .unit = default_units[d->parser.fmt],
+				  .per_thread = d->parser.fmt == EXEC_MAP_PERF };
+	m->name = strndup(w, n);
+	if (!m->name)
+		return -ENOMEM;
+	d->parser.metrics[d->wl.nr_metrics++] = m->name;
+	d->parser.nr_metrics = d->wl.nr_metrics;
+	return 0;
+}
+
+/* A metric per name of `metrics` (or the format's own). */
 static int bind_metrics(struct exec_def *d, const char *text, const struct loc *at)
 {
 	const char *s = text, *w;
 	size_t n;
+	int err = 0;
 
-	while ((n = next_word(&s, &w))) {
-		struct metric_def *m = &d->metrics[d->wl.nr_metrics];
+	while (!err && (n = next_word(&s, &w))) {
 		struct loc l = loc_plus(at, w - text);
 
-		if (!good_name(w, n)) {
-			diag_at(&l, "metric '%.*s': a name is [a-z][a-z0-9_]*", (int)n, w);
-			continue;
-		}
-		if (d->wl.nr_metrics == WL_MAX_METRICS) {
-			diag_at(&l, "more than %d metrics", WL_MAX_METRICS);
-			break;
-		}
-		if (d->wl.nr_metrics && d->parser.fmt == EXEC_MAP_PERF) {
-			diag_at(&l, "parser = map_perf has one metric, per worker");
-			break;
-		}
-		if (metric_named(d, w, n)) {
-			diag_at(&l, "metric '%.*s' given twice", (int)n, w);
-			continue;
-		}
-		*m = (struct metric_def){ .kind = MK_COUNTER,
-					  .unit = default_units[d->parser.fmt],
-					  .per_thread = d->parser.fmt == EXEC_MAP_PERF };
-		m->name = strndup(w, n);
-		if (!m->name)
-			return -ENOMEM;
-		d->parser.metrics[d->wl.nr_metrics++] = m->name;
-		d->parser.nr_metrics = d->wl.nr_metrics;
+		err = add_metric(d, w, n, &l);
 	}
-	if (!d->wl.nr_metrics)
+	if (!err && !d->wl.nr_metrics)
 		diag_at(at, "no metric");
-	return 0;
+	return err;
 }
 
 /* regex's fields: a metric name each, "-", or one elapsed_*; metrics in their order. */
 static int bind_fields(struct exec_def *d, const struct spec_entry *e)
 {
 	const char *s = e->value, *w;
-	char names[256] = "";
-	size_t n, used = 0;
-	int el, elapsed = 0;
+	int el, elapsed = 0, err = 0;
+	size_t n;
 
-	while ((n = next_word(&s, &w))) {
+	while (!err && (n = next_word(&s, &w))) {
 		struct loc l = loc_plus(&e->val_loc, w - e->value);
 		int *f = &d->parser.field[d->parser.nr_fields];
 
@@ -270,18 +277,14 @@ static int bind_fields(struct exec_def *d, const struct spec_entry *e)
 			d->parser.elapsed_scale = elapsed_scale[el];
 			if (elapsed++)
 				diag_at(&l, "a second elapsed field");
-		} else if (used + n + 2 < sizeof(names)) {
-			*f = 0;		/* numbered below */
-			used += snprintf(names + used, sizeof(names) - used, "%.*s ", (int)n, w);
 		} else {
-			diag_at(&l, "too many metrics");
+			*f = d->wl.nr_metrics;
+			err = add_metric(d, w, n, &l);
 		}
 	}
-	/* metrics in the order of their groups */
-	for (int g = 0, m = 0; g < d->parser.nr_fields; g++)
-		if (d->parser.field[g] >= 0)
-			d->parser.field[g] = m++;
-	return bind_metrics(d, names, &e->val_loc);
+	if (!err && !d->wl.nr_metrics)
+		diag_at(&e->val_loc, "no metric among the fields");
+	return err;
 }
 
 static int bind_regex(struct exec_def *d, const struct spec_section *sec)
