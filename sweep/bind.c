@@ -15,6 +15,7 @@
 
 #include "bind.h"
 #include "diag.h"
+#include "exec.h"
 #include "metric.h"
 #include "param.h"
 #include "progrun.h"
@@ -25,7 +26,8 @@
 #define NSEC_PER_MSEC	1000000ULL
 #define MIN_INTERVAL_NS	(10 * NSEC_PER_MSEC)
 
-static const char *const section_names[] = { "sweep", "report", "params", NULL };
+/* [exec] and [param "NAME"] are exec_bind.c's (workload = exec) */
+static const char *const section_names[] = { "sweep", "report", "params", "exec", "param", NULL };
 
 static const struct param_def repeat_def = {
 	.name = "repeat", .type = PT_INT, .def = "1", .min = 1, .max = 1000000,
@@ -63,6 +65,7 @@ struct binder {
 	int nr_failed_sets;
 	long long nr_points;	/* of the experiments bound so far */
 	bool too_many_points;	/* reported: bind no more experiments */
+	bool is_exec;		/* workload = exec: the spec declares it (exec.h) */
 };
 
 /* A list of values being built, with the column of the item each came from. */
@@ -170,6 +173,8 @@ static void find_sections(struct binder *b)
 			seen = &b->report;
 			break;
 		case 2:
+		case 3:
+		case 4:
 			continue;
 		default:
 			best = suggest_list(sec->name, section_names);
@@ -278,8 +283,9 @@ static void bind_workload(struct binder *b, const struct spec_entry *e)
 {
 	char hint[640];
 
+	b->is_exec = !strcmp(e->value, EXEC_WORKLOAD);
 	b->cfg->wl = workload_find(e->value);
-	if (!b->cfg->wl)
+	if (!b->cfg->wl && !b->is_exec)
 		diag_at(&e->val_loc, "unknown workload '%s'%s", e->value,
 			workload_hint(e->value, hint, sizeof(hint)));
 }
@@ -349,6 +355,16 @@ static int bind_sweep(struct binder *b)
 		workload_names(names, sizeof(names));
 		diag_at(&b->sweep->loc, "missing key 'workload' in [sweep]: add 'workload = NAME' "
 			"(NAME: %s)", names);
+	}
+	if (b->cfg->wl)
+		exec_sections_unused(b->s);
+	/* after the whole [sweep]: the timing is the program's too */
+	if (b->is_exec) {
+		int err = exec_bind(b->s, b->cfg, &b->cfg->own_wl);
+
+		if (err && err != -EINVAL)
+			return err;
+		b->cfg->wl = b->cfg->own_wl;
 	}
 	b->cfg->title = strdup(title && *title ? title : b->cfg->name);
 	return b->cfg->title ? 0 : -ENOMEM;
@@ -1353,6 +1369,7 @@ void sweep_cfg_free(struct sweep_cfg *cfg)
 		free(x->values);
 	}
 	free(cfg->exps);
+	exec_free(cfg->own_wl);
 	kernel_axis_free(&cfg->kernels);
 	free(cfg->spec_path);
 	free(cfg->name);

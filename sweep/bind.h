@@ -87,6 +87,7 @@ struct sweep_cfg {
 	char *name;		/* spec file name without directory and .spec */
 	char *title;
 	const struct workload *wl;
+	struct workload *own_wl;	/* wl when the spec declares it (exec), else NULL */
 	uint64_t warmup_ns;
 	uint64_t duration_ns;
 	uint64_t interval_ns;

@@ -18,160 +18,7 @@
 
 #include "import.h"
 
-#define PLUS_MINUS "\xc2\xb1"	/* ± in UTF-8, as bench.c prints it */
 #define MAX_TEXT 200		/* labels, names and titles are cut here */
-
-struct unit {
-	const char *text;
-	enum import_kind kind;
-	double scale;
-	bool per_prod;		/* "M/prod": a per-producer copy of hits, not a metric */
-	bool events;		/* "events per sec": names the value "events" */
-};
-
-/* Longest first where one is a prefix of another. */
-static const struct unit units[] = {
-	{ "M/prod", IMPORT_RATE, 1e6, true },
-	{ "k/prod", IMPORT_RATE, 1e3, true },
-	{ "K/prod", IMPORT_RATE, 1e3, true },
-	{ "/prod", IMPORT_RATE, 1, true },
-	{ "M ops/prod", IMPORT_RATE, 1e6, true },
-	{ "K ops/prod", IMPORT_RATE, 1e3, true },
-	{ "ns/op /prod", IMPORT_NS, 1, true },
-	{ "M ops/s", IMPORT_RATE, 1e6 },
-	{ "K ops/s", IMPORT_RATE, 1e3 },
-	{ "ops/s", IMPORT_RATE, 1 },
-	{ "ns/op", IMPORT_NS, 1 },
-	{ "us/op", IMPORT_NS, 1e3 },
-	{ "ms/op", IMPORT_NS, 1e6 },
-	{ "G/s", IMPORT_RATE, 1e9 },
-	{ "M/s", IMPORT_RATE, 1e6 },
-	{ "K/s", IMPORT_RATE, 1e3 },
-	{ "k/s", IMPORT_RATE, 1e3 },
-	{ "/s", IMPORT_RATE, 1 },
-	{ "M events per sec", IMPORT_RATE, 1e6, false, true },
-	{ "K events per sec", IMPORT_RATE, 1e3, false, true },
-	{ "k events per sec", IMPORT_RATE, 1e3, false, true },
-	{ "Mevents per sec", IMPORT_RATE, 1e6, false, true },
-	{ "Kevents per sec", IMPORT_RATE, 1e3, false, true },
-	{ "kevents per sec", IMPORT_RATE, 1e3, false, true },
-	{ "events per sec", IMPORT_RATE, 1, false, true },
-	{ "GiB", IMPORT_BYTES, 1024.0 * 1024 * 1024 },
-	{ "MiB", IMPORT_BYTES, 1024.0 * 1024 },
-	{ "KiB", IMPORT_BYTES, 1024.0 },
-	{ "B", IMPORT_BYTES, 1 },
-};
-
-/* A value found in a line: where it is and what it holds. */
-struct found {
-	size_t start, end;
-	struct import_value v;
-	bool per_prod, events;
-};
-
-static bool is_word_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.';
-}
-
-static size_t skip_blanks(const char *s, size_t i)
-{
-	while (s[i] == ' ' || s[i] == '\t')
-		i++;
-	return i;
-}
-
-/* A decimal number "12" or "12.345" at s[i]; its length, 0 if none. */
-static size_t scan_number(const char *s, size_t i, double *out)
-{
-	size_t j = i;
-
-	while (isdigit((unsigned char)s[j]))
-		j++;
-	if (j == i)
-		return 0;
-	if (s[j] == '.' && isdigit((unsigned char)s[j + 1]))
-		for (j++; isdigit((unsigned char)s[j]); j++)
-			;
-	*out = strtod(s + i, NULL);
-	return j - i;
-}
-
-/* "±", "+-" or "+/-" at s[i]; its length, 0 if none. */
-static size_t scan_plus_minus(const char *s, size_t i)
-{
-	if (!strncmp(s + i, PLUS_MINUS, 2) || !strncmp(s + i, "+-", 2))
-		return 2;
-	return strncmp(s + i, "+/-", 3) ? 0 : 3;
-}
-
-static const struct unit *scan_unit(const char *s, size_t i)
-{
-	for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
-		size_t len = strlen(units[u].text);
-
-		if (!strncmp(s + i, units[u].text, len) && !isalnum((unsigned char)s[i + len]))
-			return &units[u];
-	}
-	return NULL;
-}
-
-/* NUMBER [± NUMBER] UNIT at s[i], blanks allowed between; false if none. */
-static bool scan_value(const char *s, size_t i, struct found *f)
-{
-	const struct unit *u;
-	double mean, sd = 0;
-	size_t n = scan_number(s, i, &mean), j, pm;
-	bool has_sd = false;
-
-	if (!n || (i && (is_word_char(s[i - 1]) || s[i - 1] == ':')))
-		return false;
-	j = skip_blanks(s, i + n);
-	pm = scan_plus_minus(s, j);
-	if (pm) {
-		j = skip_blanks(s, j + pm);
-		n = scan_number(s, j, &sd);
-		if (!n)
-			return false;
-		has_sd = true;
-		j += n;
-	} else {
-		j = i + n;
-	}
-	/*
-	 * "194677 events per sec", "1.2 M ops/s", "3.4 ns/op": these units may
-	 * follow a blank (bench.c prints them so); "8 KiB" in a label is no value.
-	 */
-	u = scan_unit(s, j);
-	if (!u && s[j] == ' ') {
-		u = scan_unit(s, j + 1);
-		if (u && !u->events && !strstr(u->text, "op"))
-			u = NULL;
-		else
-			j++;
-	}
-	if (!u)
-		return false;
-	*f = (struct found){ .start = i, .end = j + strlen(u->text), .per_prod = u->per_prod,
-			     .events = u->events };
-	f->v = (struct import_value){ .kind = u->kind, .mean = mean * u->scale,
-				      .stddev = sd * u->scale, .has_stddev = has_sd };
-	return true;
-}
-
-/* Every value of line, in order; their number. */
-static int find_values(const char *line, struct found *fs, int max)
-{
-	int nr = 0;
-
-	for (size_t i = 0; line[i] && nr < max; i++) {
-		if (scan_value(line, i, &fs[nr])) {
-			i = fs[nr].end - 1;
-			nr++;
-		}
-	}
-	return nr;
-}
 
 /* len cut to at most max, never inside a UTF-8 character. */
 static size_t utf8_cut(const char *s, size_t len, size_t max)
@@ -225,26 +72,6 @@ static int split_label(const char *seg, size_t len, char **label, struct import_
 	return *label ? 0 : -ENOMEM;
 }
 
-/*
- * A segment between two values: "(drops ", "), drops ", ", avg mem: " name
- * the next value (true, *name set, maybe empty before "(14.970M/prod)");
- * anything else is the start of the next row (false).
- */
-static bool connector(const char *seg, size_t len, char *name, size_t namelen)
-{
-	size_t i = skip_blanks(seg, 0), end = len;
-
-	if (i < len && seg[i] == ')')
-		i = skip_blanks(seg, i + 1);
-	if (i >= len || (seg[i] != '(' && seg[i] != ','))
-		return false;
-	i = skip_blanks(seg, i + 1);
-	while (end > i && (isspace((unsigned char)seg[end - 1]) || seg[end - 1] == ':'))
-		end--;
-	snprintf(name, namelen, "%.*s", (int)(end - i), seg + i);
-	return true;
-}
-
 /* What may follow a row's last value: closing parentheses, a period, blanks. */
 static bool is_tail(const char *s)
 {
@@ -255,7 +82,7 @@ static bool is_tail(const char *s)
 }
 
 /* The default name of a row's first value when the text gives none. */
-static const char *default_name(const struct found *f)
+static const char *default_name(const struct bench_value *f)
 {
 	if (f->events)
 		return "events";
@@ -335,12 +162,12 @@ static int new_row(struct parser *ps, struct import_row **out)
 
 /* The row's label from the text before its first value; "Summary:" takes the bench's. */
 static int label_row(struct parser *ps, struct import_row *r, const char *seg, size_t len,
-		     const struct found *first)
+		     const struct bench_value *first)
 {
 	const char *sum = "Summary:";
 	char *end;
 	int err;
-	size_t lead = skip_blanks(seg, 0);
+	size_t lead = bench_skip_blanks(seg, 0);
 
 	set_name(&r->v[0], default_name(first));
 	seg += lead;
@@ -377,7 +204,7 @@ static void drop_rows(struct import_set *set, int keep)
  * Rows from a line with values; false (and nothing added) when the line
  * does not read as rows: a value without a name, text after the last one.
  */
-static int parse_rows(struct parser *ps, const char *line, const struct found *fs, int nr,
+static int parse_rows(struct parser *ps, const char *line, const struct bench_value *fs, int nr,
 		      bool *ok)
 {
 	int keep = ps->set->nr_rows, err;
@@ -390,7 +217,7 @@ static int parse_rows(struct parser *ps, const char *line, const struct found *f
 		const char *seg = line + from;
 		size_t len = fs[i].start - from;
 
-		if (i && connector(seg, len, name, sizeof(name))) {
+		if (i && bench_line_connector(seg, len, name, sizeof(name))) {
 			if (fs[i].per_prod)
 				goto next;
 			if (!*name || r->nr_values == IMPORT_MAX_VALUES)
@@ -433,10 +260,10 @@ static bool is_underline(const char *line)
 {
 	size_t n = 0;
 
-	line += skip_blanks(line, 0);
+	line += bench_skip_blanks(line, 0);
 	while (line[n] == '=')
 		n++;
-	return n >= 3 && !line[skip_blanks(line, n)];
+	return n >= 3 && !line[bench_skip_blanks(line, n)];
 }
 
 /* " ===" inside a line: the end of a flattened header, or NULL. */
@@ -520,7 +347,7 @@ static int add_skipped(struct import_set *set, int line)
 
 static int parse_line(struct parser *ps, const char *line)
 {
-	struct found fs[256];
+	struct bench_value fs[256];
 	const char *ul;
 	int nr, err;
 	bool ok;
@@ -541,7 +368,7 @@ static int parse_line(struct parser *ps, const char *line)
 			ul++;
 		line = ul;
 	}
-	nr = find_values(line, fs, sizeof(fs) / sizeof(fs[0]));
+	nr = bench_line_values(line, fs, sizeof(fs) / sizeof(fs[0]));
 	if (!nr)
 		return add_text(ps, line);
 	err = start_rows(ps);

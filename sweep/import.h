@@ -17,20 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum import_kind {
-	IMPORT_RATE,		/* normalised to events per second */
-	IMPORT_BYTES,		/* normalised to bytes */
-	IMPORT_NS,		/* a time per operation, normalised to nanoseconds */
-};
-
-/* One number of a row, as the bench names it ("hits", "avg mem"). */
-struct import_value {
-	char name[48];
-	enum import_kind kind;
-	double mean;
-	double stddev;
-	bool has_stddev;	/* "X ± Y"; "peak mem: X" and "X events per sec" have none */
-};
+#include "benchline.h"
 
 #define IMPORT_MAX_VALUES 8
 

@@ -18,6 +18,7 @@
 #include "cmd_compare.h"
 #include "cmd_vm.h"
 #include "diag.h"
+#include "exec.h"
 #include "matrix.h"
 #include "metric.h"
 #include "opterr.h"
@@ -269,6 +270,12 @@ static int cmd_list(const struct cli_opts *o)
 {
 	const struct workload *wl;
 
+	if (o->spec_path && !strcmp(o->spec_path, EXEC_WORKLOAD)) {
+		printf("%s: an existing benchmark program, run per point; its parameters and\n"
+		       "  metrics are the spec's ([exec], [param \"NAME\"]: docs/exec.md)\n",
+		       EXEC_WORKLOAD);
+		return EXIT_OK;
+	}
 	if (o->spec_path) {
 		char hint[640];
 

@@ -229,13 +229,28 @@ static bool same_experiment(const struct sweep_cfg *ca, const struct experiment 
 }
 
 /* The point of to_cfg with pt's experiment and parameter values, or NULL. */
+/*
+ * The same workload, by name and parameters: an exec descriptor is made
+ * anew by every bind of its spec (exec.h), so pointers differ.
+ */
+static bool same_workload(const struct workload *a, const struct workload *b)
+{
+	if (strcmp(a->name, b->name) || a->nr_params != b->nr_params)
+		return false;
+	for (int i = 0; i < a->nr_params; i++)
+		if (strcmp(a->params[i].name, b->params[i].name) ||
+		    a->params[i].type != b->params[i].type)
+			return false;
+	return true;
+}
+
 static const struct point *twin(const struct sweep_cfg *from_cfg, const struct point *pt,
 				const struct sweep_cfg *to_cfg, const struct plan *to)
 {
 	const struct experiment *e = &from_cfg->exps[pt->exp];
 	int nr = from_cfg->wl->nr_params;
 
-	if (from_cfg->wl != to_cfg->wl)
+	if (!same_workload(from_cfg->wl, to_cfg->wl))
 		return NULL;
 	for (int i = 0; i < to->nr_pts; i++) {
 		const struct point *q = &to->pts[i];
@@ -334,7 +349,7 @@ static int check_columns(const struct loaded_run *lr, const struct bound *run,
 {
 	const char *which;
 
-	if (drawn->cfg->wl != run->cfg->wl) {
+	if (!same_workload(drawn->cfg->wl, run->cfg->wl)) {
 		diag_err("%s was run with workload %s, the spec given has %s", lr->dir,
 			 run->cfg->wl->name, drawn->cfg->wl->name);
 		return -EINVAL;

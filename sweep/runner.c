@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "cpulist.h"
@@ -96,7 +97,7 @@ struct rep_ctx {
 	int nr_load_cpus;
 	struct cpustat *stat_begin, *stat_end;
 	bool stat_begun;	/* stat_begin was read */
-	uint64_t own_begin_ns;	/* CPU time of this process then */
+	uint64_t own_begin_ns;	/* CPU time of this process and its children then */
 	struct memcg *memcg;	/* the repetition's memory cgroup, or NULL */
 };
 
@@ -114,6 +115,22 @@ static uint64_t process_cpu_ns(void)
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return ts_ns(&ts);
+}
+
+/* CPU time of the children waited for: a program an exec point ran. */
+static uint64_t children_cpu_ns(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_CHILDREN, &ru))
+		return 0;
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000ULL +
+	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ULL;
+}
+
+static bool stop_requested(void)
+{
+	return interrupted;
 }
 
 static void wait_gate(struct rep_ctx *rc)
@@ -183,7 +200,8 @@ static int allowed_cpus(int *cpus, int max)
  * Consumers first from the first allowed CPU, producers after them,
  * wrapping around: the kernel bench's --affinity layout.  The point's CPUs,
  * whose load quality.c judges, are those the threads are pinned to, or
- * every allowed one when they are not pinned; none without threads.
+ * every allowed one when they are not pinned; none without threads, but
+ * every allowed one for a workload that runs a program of its own (run()).
  */
 static int assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
 {
@@ -198,7 +216,7 @@ static int assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
 	for (int i = 0; i < rc->nr_workers; i++)
 		rc->workers[i].cpu = cpu_of[i] = pinned ? cpus[i % nr] : -1;
 	rc->nr_load_cpus = r->nr_cpus;
-	if (!rc->nr_workers || (pinned && rc->nr_workers < nr))
+	if ((!rc->nr_workers && !rc->wl->run) || (pinned && rc->nr_workers < nr))
 		rc->nr_load_cpus = rc->nr_workers;
 	memcpy(rc->load_cpus, cpus, rc->nr_load_cpus * sizeof(*cpus));
 	free(r->cpus);
@@ -326,13 +344,13 @@ static int worker_failure(const struct rep_ctx *rc, char *why, size_t len)
 static void load_begin(struct rep_ctx *rc)
 {
 	rc->stat_begun = rc->stat_begin && !cpustat_read(rc->stat_begin);
-	rc->own_begin_ns = process_cpu_ns();
+	rc->own_begin_ns = process_cpu_ns() + children_cpu_ns();
 }
 
 /* ... and as it ends: what others and the hypervisor took meanwhile. */
 static void load_end(struct rep_ctx *rc, struct point_result *r)
 {
-	uint64_t own_ns = process_cpu_ns() - rc->own_begin_ns;
+	uint64_t own_ns = process_cpu_ns() + children_cpu_ns() - rc->own_begin_ns;
 
 	if (rc->stat_begun && rc->stat_end && !cpustat_read(rc->stat_end))
 		cpustat_add_window(&r->load, rc->stat_begin, rc->stat_end, rc->load_cpus,
@@ -505,6 +523,63 @@ out:
 	return err;
 }
 
+static void run_out_free(struct wl_run_out *out, int from)
+{
+	for (int i = from; i < out->nr_iv; i++)
+		free(out->iv[i].thread_delta);
+	free(out->iv);
+	*out = (struct wl_run_out){ 0 };
+}
+
+/* The intervals a run() measured, as the repetition's; out's are freed. */
+static int take_intervals(struct wl_run_out *out, int rep, struct point_result *r)
+{
+	int err = 0, i;
+
+	for (i = 0; i < out->nr_iv && !err; i++) {
+		const struct wl_interval *w = &out->iv[i];
+		struct interval iv = { .rep = rep, .idx = i, .warmup = w->warmup,
+				       .elapsed_ns = w->elapsed_ns, .thread_delta = w->thread_delta };
+
+		memcpy(iv.value, w->value, sizeof(iv.value));
+		err = add_interval(r, &iv);
+		if (err)
+			free(w->thread_delta);
+	}
+	run_out_free(out, i);
+	return err;
+}
+
+/*
+ * A repetition the workload measures itself (wl->run: a program with its
+ * own clock).  No threads of ours run; the load window spans the program,
+ * whose CPU time counts as ours (children_cpu_ns), not as interference.
+ */
+static int run_external(struct rep_ctx *rc, int rep, struct point_result *r)
+{
+	struct wl_run_out out = { 0 };
+	int err = assign_cpus(rc, false, r);
+
+	if (err)
+		return err;
+	load_begin(rc);
+	err = rc->wl->run(rc->state, stop_requested, &out, r->reason, sizeof(r->reason));
+	if (err)
+		return err;
+	load_end(rc, r);
+	/* one count of each worker per interval: the same workers in every repetition */
+	if (wl_thread_metric(rc->wl) >= 0) {
+		if (rep && out.nr_threads != r->nr_producers) {
+			snprintf(r->reason, sizeof(r->reason), "run: %d workers, %d before",
+				 out.nr_threads, r->nr_producers);
+			run_out_free(&out, 0);
+			return -EPROTO;
+		}
+		r->nr_producers = out.nr_threads;
+	}
+	return take_intervals(&out, rep, r);
+}
+
 static enum point_status status_of(int err)
 {
 	if (!err)
@@ -601,7 +676,7 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		goto leave_memcg;
 	}
 	/* one count of each producer per interval: the same producers in every repetition */
-	if (rep && thr.nr_producers != r->nr_producers && wl_thread_metric(cfg->wl) >= 0) {
+	if (rep && !cfg->wl->run && thr.nr_producers != r->nr_producers && wl_thread_metric(cfg->wl) >= 0) {
 		snprintf(r->reason, sizeof(r->reason), "setup: %d producers, %d before",
 			 thr.nr_producers, r->nr_producers);
 		err = -EPROTO;
@@ -611,6 +686,16 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	r->nr_consumers = thr.nr_consumers;
 	if (rc.memcg)
 		memcg_reset_peak_after_setup(rc.memcg, r);
+	if (cfg->wl->run) {
+		rc.stat_begin = malloc(sizeof(*rc.stat_begin));
+		rc.stat_end = malloc(sizeof(*rc.stat_end));
+		err = run_external(&rc, rep, r);
+		if (err)
+			set_reason(r, "run", err);
+		free(rc.stat_begin);
+		free(rc.stat_end);
+		goto teardown;
+	}
 	err = alloc_workers(&rc, &thr);
 	if (!err)
 		err = assign_cpus(&rc, cfg->affinity, r);
@@ -631,6 +716,7 @@ static int run_rep(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	free(rc.stat_end);
 free_workers:
 	free(rc.workers);
+teardown:
 	cfg->wl->teardown(rc.state);
 leave_memcg:
 	memcg_destroy(rc.memcg);

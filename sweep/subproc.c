@@ -34,6 +34,52 @@ int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
 	return -err;
 }
 
+static int group_attr(posix_spawnattr_t *attr)
+{
+	sigset_t none, all;
+	int err = posix_spawnattr_init(attr);
+
+	if (err)
+		return err;
+	sigemptyset(&none);
+	sigfillset(&all);
+	err = posix_spawnattr_setflags(attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+				       POSIX_SPAWN_SETSIGDEF);
+	if (!err)
+		err = posix_spawnattr_setpgroup(attr, 0);
+	if (!err)
+		err = posix_spawnattr_setsigmask(attr, &none);
+	if (!err)
+		err = posix_spawnattr_setsigdefault(attr, &all);
+	if (err)
+		posix_spawnattr_destroy(attr);
+	return err;
+}
+
+int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	int err = group_attr(&attr);
+
+	if (err)
+		return -err;
+	err = posix_spawn_file_actions_init(&fa);
+	if (err)
+		goto destroy_attr;
+	err = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	if (!err)
+		err = posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
+	if (!err)
+		err = posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
+	if (!err)
+		err = posix_spawnp(pid, argv[0], &fa, &attr, (char *const *)argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+destroy_attr:
+	posix_spawnattr_destroy(&attr);
+	return -err;
+}
+
 static int shell_status(int st)
 {
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);

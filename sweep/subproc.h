@@ -13,6 +13,15 @@
 int spawn_argv(const char *const *argv, const char *log, pid_t *pid);
 
 /*
+ * Start argv[0] as spawn_argv() does, in a process group of its own (so
+ * that all it started can be killed together, and a Ctrl-C at the
+ * terminal reaches bpfsweep alone), with stdin from /dev/null, stdout on
+ * out_fd and stderr on err_fd, and the default disposition of every
+ * signal.  0 or -errno (-ENOENT: no such program).
+ */
+int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid);
+
+/*
  * Wait for pid, at most timeout_ms (then SIGKILL and wait): its status as
  * a shell says it (128 + signal), or -errno.
  */

@@ -93,6 +93,25 @@ struct wl_threads {
 	int nr_consumers;
 };
 
+/*
+ * One interval a workload measured itself (run() below): the real time it
+ * lasted and each metric's increase over it (a gauge's level at its end).
+ */
+struct wl_interval {
+	bool warmup;
+	uint64_t elapsed_ns;
+	uint64_t value[WL_MAX_METRICS];
+	/* each producer's increase of the per_thread metric (malloc'd), or NULL */
+	uint64_t *thread_delta;
+};
+
+/* What run() measured: the engine takes the intervals and frees them. */
+struct wl_run_out {
+	struct wl_interval *iv;
+	int nr_iv;
+	int nr_threads;		/* entries of every thread_delta */
+};
+
 struct workload {
 	const char *name;
 	const char *help;
@@ -156,6 +175,18 @@ struct workload {
 	 * -ENODATA when the statistics are off (wl_bpf_stats_on() failed).
 	 */
 	int (*prog_stats)(void *state, uint64_t *run_cnt, uint64_t *run_time_ns);
+	/*
+	 * Optional, instead of produce/consume/sample: one repetition, after
+	 * setup, measured by the workload itself, for a program that keeps its
+	 * own clock and prints its own intervals (exec: sweep/exec_run.c).  The
+	 * runner starts no threads and does not sample; it takes *out as the
+	 * repetition's intervals.  Returns -EINTR soon after stop_requested()
+	 * turns true (Ctrl-C), having ended what it started.
+	 */
+	int (*run)(void *state, bool (*stop_requested)(void), struct wl_run_out *out,
+		   char *why, size_t whylen);
+	/* The family's own data, for a descriptor made at run time (exec), or NULL. */
+	const void *data;
 };
 
 /* The registry, generated from workloads/workloads.def. */

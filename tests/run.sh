@@ -33,6 +33,8 @@ run_part "end to end (quality flags)" tests/e2e/quality.sh
 run_part "result directory (null workload)" tests/e2e/persist.sh
 run_part "kill and resume (null workload)" tests/e2e/kill.sh
 run_part "import of bench output" tests/e2e/import.sh
+run_part "exec workload (fake bench)" tests/e2e/exec.sh
+run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 run_part "compare (null workload)" tests/e2e/compare.sh
 run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/export.sh
 run_part "report and merge (null workload)" tests/e2e/report.sh

@@ -7,6 +7,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "exec.h"
 #include "suggest.h"
 #include "workload.h"
 
@@ -37,6 +38,8 @@ const char *workload_hint(const char *word, char *buf, size_t len)
 	suggest_init(&sg, word);
 	for (int i = 0; i < nr_workloads; i++)
 		suggest_add(&sg, workloads[i]->name);
+	/* not in the registry: a spec's [exec] section makes it (exec.h) */
+	suggest_add(&sg, EXEC_WORKLOAD);
 	return suggest_hint_or_list(&sg, buf, len);
 }
 
@@ -47,8 +50,9 @@ void workload_names(char *buf, size_t len)
 	if (len)
 		buf[0] = '\0';
 	for (int i = 0; i < nr_workloads && off < len; i++)
-		off += snprintf(buf + off, len - off, "%s%s", !i ? "" :
-				i < nr_workloads - 1 ? ", " : " or ", workloads[i]->name);
+		off += snprintf(buf + off, len - off, "%s%s", i ? ", " : "", workloads[i]->name);
+	if (off < len)
+		snprintf(buf + off, len - off, " or %s", EXEC_WORKLOAD);
 }
 
 long long wl_param(const struct wl_point *pt, const char *name)

@@ -1,0 +1,117 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The kernel selftests' `bench`, its ring buffer benches only (rb-libbpf,
+# rb-custom, pb-libbpf, pb-custom), built from Debian's linux-source-6.1
+# for the exec workload (docs/exec.md, specs/kbench_ringbuf.spec).
+#
+# Nothing is installed and no kernel source enters the repository:
+# `apt-get download` fetches the package into the cache, dpkg-deb -x
+# unpacks it there, and only the files the bench needs are taken out of
+# its tarball.  The programs are built as the selftests build them
+# (clang -target bpf -mcpu=v3, bpftool gen skeleton), the bench against
+# the system's libbpf, with its table of benches cut down to the ring
+# buffer ones; the benches' code is the kernel's, unmodified.
+#
+# Prints the bench's path on stdout.  Where it cannot (no network, no
+# package, a build error) it says why on stderr and exits 1; every step
+# is bounded in time.
+#
+#   KBENCH_CACHE  cache directory (default <repo>/.cache/kbench)
+set -eu
+
+PKG=linux-source-6.1
+TIMEOUT=600		# seconds for the download, and for the unpacking
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CACHE=${KBENCH_CACHE:-$ROOT/.cache/kbench}
+SRC=$CACHE/$PKG
+SELF=$SRC/tools/testing/selftests/bpf
+OUT=$CACHE/out
+
+die() {
+	echo "kbench-build: $*" >&2
+	exit 1
+}
+
+need() {
+	for t in "$@"; do
+		command -v "$t" >/dev/null 2>&1 || die "$t not found (scripts/deps.sh installs it)"
+	done
+}
+
+fetch() {
+	deb=$(ls "$CACHE"/${PKG}_*_all.deb 2>/dev/null | tail -n1 || true)
+	if [ -z "$deb" ]; then
+		(cd "$CACHE" && timeout "$TIMEOUT" apt-get download "$PKG" >&2) ||
+			die "apt-get download $PKG failed (no network, or no such package in the apt lists)"
+		deb=$(ls "$CACHE"/${PKG}_*_all.deb 2>/dev/null | tail -n1 || true)
+		[ -n "$deb" ] || die "apt-get download $PKG left no package in $CACHE"
+	fi
+}
+
+# Only what the ring buffer benches need out of the ~140 MB tarball.
+unpack() {
+	[ -f "$SELF/bench.c" ] && return 0
+	rm -rf "$CACHE/deb"
+	dpkg-deb -x "$deb" "$CACHE/deb" || die "dpkg-deb -x $deb failed"
+	tarball=$(ls "$CACHE"/deb/usr/src/$PKG.tar.* 2>/dev/null | head -n1)
+	[ -n "$tarball" ] || die "$deb holds no /usr/src/$PKG.tar.*"
+	t=$PKG/tools
+	s=$t/testing/selftests/bpf
+	(cd "$CACHE" && timeout "$TIMEOUT" tar -xaf "$tarball" --wildcards \
+		"$s/bench.c" "$s/bench.h" "$s/benchs/bench_ringbufs.c" "$s/bpf_util.h" \
+		"$s/testing_helpers.c" "$s/testing_helpers.h" "$s/progs/bpf_misc.h" \
+		"$s/progs/ringbuf_bench.c" "$s/progs/perfbuf_bench.c" \
+		"$t/include/*" "$t/arch/x86/include/*") || die "unpacking $tarball failed"
+	rm -rf "$CACHE/deb"
+}
+
+# bench.c lists every bench of the tree: keep the ring buffer ones, whose
+# sources are the only ones taken.
+bench_main() {
+	awk '/^extern const struct bench bench_/ && !/bench_(rb|pb)_/ { next }
+	     /^\t&bench_/ && !/&bench_(rb|pb)_/ { next }
+	     /^\t\{ &bench_.*_argp/ && !/bench_ringbufs_argp/ { skip = 1 }
+	     skip { if (/\},$/) skip = 0; next }
+	     { print }' "$SELF/bench.c" >"$OUT/bench_rb.c"
+	grep -q '&bench_rb_libbpf' "$OUT/bench_rb.c" || die "bench.c: no rb-libbpf in its table"
+	# parse_num_list() (--prod-affinity), without the rest of testing_helpers.c,
+	# whose header pulls in all of test_progs
+	{
+		printf '#include <errno.h>\n#include <stdbool.h>\n#include <stdio.h>\n'
+		printf '#include <stdlib.h>\n#include <string.h>\n'
+		awk '/^int parse_num_list\(/ { p = 1 } p { print } p && /^}/ { exit }' \
+			"$SELF/testing_helpers.c"
+	} >"$OUT/num_list.c"
+	grep -q parse_num_list "$OUT/num_list.c" || die "testing_helpers.c: no parse_num_list()"
+}
+
+build() {
+	mkdir -p "$OUT/inc/gnu"
+	# glibc's headers pick the 32-bit stubs for the BPF target
+	: >"$OUT/inc/gnu/stubs-32.h"
+	multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+	for p in ringbuf_bench perfbuf_bench; do
+		clang -g -O2 -mcpu=v3 -target bpf -D__TARGET_ARCH_x86 -I"$OUT/inc" -I"$SELF" \
+			-I"/usr/include/$multiarch" -c "$SELF/progs/$p.c" -o "$OUT/$p.bpf.o" ||
+			die "clang: $p.c failed"
+		bpftool gen skeleton "$OUT/$p.bpf.o" name "$p" >"$OUT/$p.skel.h" ||
+			die "bpftool gen skeleton $p failed"
+	done
+	bench_main
+	gcc -O2 -g -I"$OUT" -I"$SELF" -I"$SRC/tools/include" -I"$SRC/tools/arch/x86/include" \
+		-o "$OUT/bench" "$OUT/bench_rb.c" "$SELF/benchs/bench_ringbufs.c" "$OUT/num_list.c" \
+		$(pkg-config --libs libbpf) -lpthread -lm || die "gcc: the bench failed to build"
+	mv "$OUT/bench" "$CACHE/bench"
+}
+
+[ "$(uname -m)" = x86_64 ] || die "only x86_64 is handled (the bench's headers are the arch's)"
+need apt-get dpkg-deb tar timeout clang bpftool gcc pkg-config awk
+mkdir -p "$CACHE" "$OUT"
+if [ ! -x "$CACHE/bench" ]; then
+	fetch
+	unpack
+	build
+fi
+echo "$CACHE/bench"

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Values in one line of a kernel benchmark's text output: see benchline.h.
+ * import.c reads published pages with them, execparse.c a program's output.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "benchline.h"
+
+#define PLUS_MINUS "\xc2\xb1"	/* ± in UTF-8, as bench.c prints it */
+
+struct unit {
+	const char *text;
+	enum import_kind kind;
+	double scale;
+	bool per_prod;		/* "M/prod": a per-producer copy of hits, not a metric */
+	bool events;		/* "events per sec": names the value "events" */
+};
+
+/* Longest first where one is a prefix of another. */
+static const struct unit units[] = {
+	{ "M/prod", IMPORT_RATE, 1e6, true },
+	{ "k/prod", IMPORT_RATE, 1e3, true },
+	{ "K/prod", IMPORT_RATE, 1e3, true },
+	{ "/prod", IMPORT_RATE, 1, true },
+	{ "M ops/prod", IMPORT_RATE, 1e6, true },
+	{ "K ops/prod", IMPORT_RATE, 1e3, true },
+	{ "ns/op /prod", IMPORT_NS, 1, true },
+	{ "M ops/s", IMPORT_RATE, 1e6 },
+	{ "K ops/s", IMPORT_RATE, 1e3 },
+	{ "ops/s", IMPORT_RATE, 1 },
+	{ "ns/op", IMPORT_NS, 1 },
+	{ "us/op", IMPORT_NS, 1e3 },
+	{ "ms/op", IMPORT_NS, 1e6 },
+	{ "G/s", IMPORT_RATE, 1e9 },
+	{ "M/s", IMPORT_RATE, 1e6 },
+	{ "K/s", IMPORT_RATE, 1e3 },
+	{ "k/s", IMPORT_RATE, 1e3 },
+	{ "/s", IMPORT_RATE, 1 },
+	{ "M events per sec", IMPORT_RATE, 1e6, false, true },
+	{ "K events per sec", IMPORT_RATE, 1e3, false, true },
+	{ "k events per sec", IMPORT_RATE, 1e3, false, true },
+	{ "Mevents per sec", IMPORT_RATE, 1e6, false, true },
+	{ "Kevents per sec", IMPORT_RATE, 1e3, false, true },
+	{ "kevents per sec", IMPORT_RATE, 1e3, false, true },
+	{ "events per sec", IMPORT_RATE, 1, false, true },
+	{ "GiB", IMPORT_BYTES, 1024.0 * 1024 * 1024 },
+	{ "MiB", IMPORT_BYTES, 1024.0 * 1024 },
+	{ "KiB", IMPORT_BYTES, 1024.0 },
+	{ "B", IMPORT_BYTES, 1 },
+};
+
+static bool is_word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.';
+}
+
+size_t bench_skip_blanks(const char *s, size_t i)
+{
+	while (s[i] == ' ' || s[i] == '\t')
+		i++;
+	return i;
+}
+
+/* A decimal number "12" or "12.345" at s[i]; its length, 0 if none. */
+static size_t scan_number(const char *s, size_t i, double *out)
+{
+	size_t j = i;
+
+	while (isdigit((unsigned char)s[j]))
+		j++;
+	if (j == i)
+		return 0;
+	if (s[j] == '.' && isdigit((unsigned char)s[j + 1]))
+		for (j++; isdigit((unsigned char)s[j]); j++)
+			;
+	*out = strtod(s + i, NULL);
+	return j - i;
+}
+
+/* "±", "+-" or "+/-" at s[i]; its length, 0 if none. */
+static size_t scan_plus_minus(const char *s, size_t i)
+{
+	if (!strncmp(s + i, PLUS_MINUS, 2) || !strncmp(s + i, "+-", 2))
+		return 2;
+	return strncmp(s + i, "+/-", 3) ? 0 : 3;
+}
+
+static const struct unit *scan_unit(const char *s, size_t i)
+{
+	for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+		size_t len = strlen(units[u].text);
+
+		if (!strncmp(s + i, units[u].text, len) && !isalnum((unsigned char)s[i + len]))
+			return &units[u];
+	}
+	return NULL;
+}
+
+/* NUMBER [± NUMBER] UNIT at s[i], blanks allowed between; false if none. */
+static bool scan_value(const char *s, size_t i, struct bench_value *f)
+{
+	const struct unit *u;
+	double mean, sd = 0;
+	size_t n = scan_number(s, i, &mean), j, pm;
+	bool has_sd = false;
+
+	if (!n || (i && (is_word_char(s[i - 1]) || s[i - 1] == ':')))
+		return false;
+	j = bench_skip_blanks(s, i + n);
+	pm = scan_plus_minus(s, j);
+	if (pm) {
+		j = bench_skip_blanks(s, j + pm);
+		n = scan_number(s, j, &sd);
+		if (!n)
+			return false;
+		has_sd = true;
+		j += n;
+	} else {
+		j = i + n;
+	}
+	/*
+	 * "194677 events per sec", "1.2 M ops/s", "3.4 ns/op": these units may
+	 * follow a blank (bench.c prints them so); "8 KiB" in a label is no value.
+	 */
+	u = scan_unit(s, j);
+	if (!u && s[j] == ' ') {
+		u = scan_unit(s, j + 1);
+		if (u && !u->events && !strstr(u->text, "op"))
+			u = NULL;
+		else
+			j++;
+	}
+	if (!u)
+		return false;
+	*f = (struct bench_value){ .start = i, .end = j + strlen(u->text), .per_prod = u->per_prod,
+			     .events = u->events };
+	f->v = (struct import_value){ .kind = u->kind, .mean = mean * u->scale,
+				      .stddev = sd * u->scale, .has_stddev = has_sd };
+	return true;
+}
+
+int bench_line_values(const char *line, struct bench_value *fs, int max)
+{
+	int nr = 0;
+
+	for (size_t i = 0; line[i] && nr < max; i++) {
+		if (scan_value(line, i, &fs[nr])) {
+			i = fs[nr].end - 1;
+			nr++;
+		}
+	}
+	return nr;
+}
+
+
+bool bench_line_connector(const char *seg, size_t len, char *name, size_t namelen)
+{
+	size_t i = bench_skip_blanks(seg, 0), end = len;
+
+	if (i < len && seg[i] == ')')
+		i = bench_skip_blanks(seg, i + 1);
+	if (i >= len || (seg[i] != '(' && seg[i] != ','))
+		return false;
+	i = bench_skip_blanks(seg, i + 1);
+	while (end > i && (isspace((unsigned char)seg[end - 1]) || seg[end - 1] == ':'))
+		end--;
+	snprintf(name, namelen, "%.*s", (int)(end - i), seg + i);
+	return true;
+}

@@ -1,0 +1,509 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `workload = exec`: the spec's [exec] and [param "NAME"] sections made
+ * into a workload descriptor (exec.h, docs/exec.md).  Every error is
+ * reported at its place in the spec, as bind.c reports its own.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind.h"
+#include "exec.h"
+
+#define MAX_REGEX	1024
+
+static const char *const exec_keys[] = {
+	"argv", "parser", "metrics", "regex", "fields", "timeout", "producers",
+	"warmup_intervals", NULL,
+};
+enum { EK_ARGV, EK_PARSER, EK_METRICS, EK_REGEX, EK_FIELDS, EK_TIMEOUT, EK_PRODUCERS,
+       EK_WARMUP };
+
+static const char *const param_keys[] = { "type", "default", "min", "max", "choices", "help", NULL };
+enum { PK_TYPE, PK_DEFAULT, PK_MIN, PK_MAX, PK_CHOICES, PK_HELP };
+
+static const char *const type_names[] = { "int", "size", "bool", "enum", NULL };
+
+/* The metrics each format names unless [exec] metrics says otherwise. */
+static const char *const default_metrics[] = { "hits drops", "events", NULL };
+static const char *const default_units[] = { "M/s", "k/s", "/s" };
+
+static const char *const elapsed_fields[] = { "elapsed_s", "elapsed_ms", "elapsed_us",
+					      "elapsed_ns", NULL };
+static const double elapsed_scale[] = { 1e9, 1e6, 1e3, 1 };
+
+static int index_of(const char *const *list, const char *w, size_t len)
+{
+	for (int i = 0; list[i]; i++)
+		if (strlen(list[i]) == len && !strncmp(list[i], w, len))
+			return i;
+	return -1;
+}
+
+/* A name a CSV column and a template can hold: [a-z][a-z0-9_]*, at most 31. */
+static bool good_name(const char *s, size_t len)
+{
+	if (!len || len > 31 || !islower((unsigned char)s[0]))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!islower((unsigned char)s[i]) && !isdigit((unsigned char)s[i]) && s[i] != '_')
+			return false;
+	return true;
+}
+
+/* The next blank-separated word of *s: its start and length (0 at the end). */
+static size_t next_word(const char **s, const char **w)
+{
+	size_t n;
+
+	while (**s == ' ' || **s == '\t')
+		(*s)++;
+	*w = *s;
+	n = strcspn(*s, " \t");
+	*s += n;
+	return n;
+}
+
+static const struct spec_entry *entry(const struct spec_section *sec, const char *key)
+{
+	for (int i = 0; i < sec->nr_entries; i++)
+		if (!strcmp(sec->entries[i].key, key))
+			return &sec->entries[i];
+	return NULL;
+}
+
+static void unknown_keys(const struct spec_section *sec, const char *const *keys)
+{
+	for (int i = 0; i < sec->nr_entries; i++)
+		if (index_of(keys, sec->entries[i].key, strlen(sec->entries[i].key)) < 0)
+			diag_at(&sec->entries[i].key_loc, "unknown key '%s' in [%s]",
+				sec->entries[i].key, sec->name);
+}
+
+static int parse_choices(struct param_def *p, const struct spec_entry *e)
+{
+	const char *s = e->value, *w;
+	char **c = calloc(strlen(s) / 2 + 2, sizeof(*c));
+	size_t n;
+	int nr = 0;
+
+	if (!c)
+		return -ENOMEM;
+	p->choices = (const char *const *)c;
+	while ((n = next_word(&s, &w))) {
+		if (index_of((const char *const *)c, w, n) >= 0)
+			diag_at(&e->val_loc, "choice '%.*s' given twice", (int)n, w);
+		c[nr] = strndup(w, n);
+		if (!c[nr++])
+			return -ENOMEM;
+	}
+	if (!nr)
+		diag_at(&e->val_loc, "an enum needs its choices");
+	return 0;
+}
+
+static void bind_bound(const struct spec_entry *e, long long *v)
+{
+	static const struct param_def any = {
+		.name = "bound", .type = PT_INT, .min = LLONG_MIN, .max = LLONG_MAX,
+	};
+
+	bind_scalar(&any, e, v);
+}
+
+/* One [param "NAME"] section into p: its type, bounds, choices, default. */
+static int bind_param(const struct spec_section *sec, struct param_def *p)
+{
+	const struct spec_entry *e;
+	long long v;
+	int t = PT_INT;
+
+	unknown_keys(sec, param_keys);
+	e = entry(sec, param_keys[PK_TYPE]);
+	if (e && (t = index_of(type_names, e->value, strlen(e->value))) < 0) {
+		diag_at(&e->val_loc, "unknown type '%s' (int, size, bool or enum)", e->value);
+		t = PT_INT;
+	}
+	*p = (struct param_def){ .type = t, .min = 0, .max = LLONG_MAX };
+	p->name = strdup(sec->arg);
+	if (!p->name)
+		return -ENOMEM;
+	if ((e = entry(sec, param_keys[PK_MIN])))
+		bind_bound(e, &p->min);
+	if ((e = entry(sec, param_keys[PK_MAX])))
+		bind_bound(e, &p->max);
+	if ((e = entry(sec, param_keys[PK_HELP])) && !(p->help = strdup(e->value)))
+		return -ENOMEM;
+	e = entry(sec, param_keys[PK_CHOICES]);
+	if (e && t != PT_ENUM)
+		diag_at(&e->key_loc, "choices are for type = enum");
+	else if (t == PT_ENUM && !e)
+		diag_at(&sec->loc, "[param \"%s\"]: type = enum needs choices", sec->arg);
+	else if (e && parse_choices(p, e))
+		return -ENOMEM;
+	e = entry(sec, param_keys[PK_DEFAULT]);
+	if (!e) {
+		diag_at(&sec->loc, "[param \"%s\"] needs a default", sec->arg);
+		return 0;
+	}
+	if (!(p->def = strdup(e->value)))
+		return -ENOMEM;
+	if (t != PT_ENUM || p->choices)
+		bind_scalar(p, e, &v);
+	return 0;
+}
+
+static bool is_param_section(const struct spec_section *sec)
+{
+	return !strcmp(sec->name, "param");
+}
+
+static int bind_params(const struct spec *s, struct exec_def *d)
+{
+	int err = 0;
+
+	for (int i = 0; i < s->nr_sections && !err; i++) {
+		const struct spec_section *sec = &s->sections[i];
+		const char *name = sec->arg ? sec->arg : "";
+
+		if (!is_param_section(sec))
+			continue;
+		if (!good_name(name, strlen(name))) {
+			diag_at(&sec->loc, "[param \"%s\"]: a name is [a-z][a-z0-9_]*, at most 31",
+				name);
+			continue;
+		}
+		/* --set routes these names to [sweep] and [report]: never to a parameter */
+		if (index_of(spec_sweep_keys, name, strlen(name)) >= 0 ||
+		    index_of(spec_report_keys, name, strlen(name)) >= 0) {
+			diag_at(&sec->loc, "'%s' is a [sweep] or [report] key, not a parameter name",
+				name);
+			continue;
+		}
+		if (param_index(d->params, d->wl.nr_params, name) >= 0 ||
+		    !strcmp(name, "warmup_s") || !strcmp(name, "duration_s")) {
+			diag_at(&sec->loc, "parameter '%s' declared twice or built in", name);
+			continue;
+		}
+		if (d->wl.nr_params == WL_MAX_PARAMS) {
+			diag_at(&sec->loc, "more than %d parameters", WL_MAX_PARAMS);
+			break;
+		}
+		err = bind_param(sec, &d->params[d->wl.nr_params++]);
+	}
+	return err;
+}
+
+static bool metric_named(const struct exec_def *d, const char *w, size_t n)
+{
+	for (int i = 0; i < d->wl.nr_metrics; i++)
+		if (strlen(d->metrics[i].name) == n && !strncmp(d->metrics[i].name, w, n))
+			return true;
+	return false;
+}
+
+/* One metric, a counter of the rate the output names w[0..n); errors at l. */
+static int add_metric(struct exec_def *d, const char *w, size_t n, const struct loc *l)
+{
+	struct metric_def *m = &d->metrics[d->wl.nr_metrics];
+
+	if (!good_name(w, n)) {
+		diag_at(l, "metric '%.*s': a name is [a-z][a-z0-9_]*", (int)n, w);
+		return 0;
+	}
+	if (d->wl.nr_metrics == WL_MAX_METRICS) {
+		diag_at(l, "more than %d metrics", WL_MAX_METRICS);
+		return 0;
+	}
+	if (d->wl.nr_metrics && d->parser.fmt == EXEC_MAP_PERF) {
+		diag_at(l, "parser = map_perf has one metric, per worker");
+		return 0;
+	}
+	if (metric_named(d, w, n)) {
+		diag_at(l, "metric '%.*s' given twice", (int)n, w);
+		return 0;
+	}
+	*m = (struct metric_def){ .kind = MK_COUNTER, .unit = default_units[d->parser.fmt],
+				  .per_thread = d->parser.fmt == EXEC_MAP_PERF };
+	m->name = strndup(w, n);
+	if (!m->name)
+		return -ENOMEM;
+	d->parser.metrics[d->wl.nr_metrics++] = m->name;
+	d->parser.nr_metrics = d->wl.nr_metrics;
+	return 0;
+}
+
+/* A metric per name of `metrics` (or the format's own). */
+static int bind_metrics(struct exec_def *d, const char *text, const struct loc *at)
+{
+	const char *s = text, *w;
+	size_t n;
+	int err = 0;
+
+	while (!err && (n = next_word(&s, &w))) {
+		struct loc l = loc_plus(at, w - text);
+
+		err = add_metric(d, w, n, &l);
+	}
+	if (!err && !d->wl.nr_metrics)
+		diag_at(at, "no metric");
+	return err;
+}
+
+/* regex's fields: a metric name each, "-", or one elapsed_*; metrics in their order. */
+static int bind_fields(struct exec_def *d, const struct spec_entry *e)
+{
+	const char *s = e->value, *w;
+	int el, elapsed = 0, err = 0;
+	size_t n;
+
+	while (!err && (n = next_word(&s, &w))) {
+		struct loc l = loc_plus(&e->val_loc, w - e->value);
+		int *f = &d->parser.field[d->parser.nr_fields];
+
+		if (d->parser.nr_fields == (int)(sizeof(d->parser.field) / sizeof(*f))) {
+			diag_at(&l, "too many fields");
+			break;
+		}
+		d->parser.nr_fields++;
+		if (n == 1 && *w == '-') {
+			*f = EXEC_FIELD_SKIP;
+		} else if ((el = index_of(elapsed_fields, w, n)) >= 0) {
+			*f = EXEC_FIELD_ELAPSED;
+			d->parser.elapsed_scale = elapsed_scale[el];
+			if (elapsed++)
+				diag_at(&l, "a second elapsed field");
+		} else {
+			*f = d->wl.nr_metrics;
+			err = add_metric(d, w, n, &l);
+		}
+	}
+	if (!err && !d->wl.nr_metrics)
+		diag_at(&e->val_loc, "no metric among the fields");
+	return err;
+}
+
+static int bind_regex(struct exec_def *d, const struct spec_section *sec)
+{
+	const struct spec_entry *re = entry(sec, exec_keys[EK_REGEX]);
+	const struct spec_entry *fields = entry(sec, exec_keys[EK_FIELDS]);
+	char msg[160];
+	int err;
+
+	if (!re || !fields) {
+		diag_at(&sec->loc, "parser = regex needs regex and fields");
+		return 0;
+	}
+	/*
+	 * glibc expands a bounded repetition into copies of its operand, so
+	 * "(a{1000}){1000}" takes regcomp() minutes: a spec is no place for it.
+	 */
+	if (strchr(re->value, '{') || strlen(re->value) > MAX_REGEX) {
+		diag_at(&re->val_loc, "regex: no {m,n} repetition, at most %d characters",
+			MAX_REGEX);
+		return 0;
+	}
+	err = regcomp(&d->parser.re, re->value, REG_EXTENDED);
+	if (err) {
+		regerror(err, &d->parser.re, msg, sizeof(msg));
+		diag_at(&re->val_loc, "regex: %s", msg);
+		return 0;
+	}
+	d->has_regex = true;
+	err = bind_fields(d, fields);
+	if (!err && d->parser.nr_fields != (int)d->parser.re.re_nsub)
+		diag_at(&fields->val_loc, "%d fields for the regex's %zu groups",
+			d->parser.nr_fields, d->parser.re.re_nsub);
+	return err;
+}
+
+static int bind_parser(struct exec_def *d, const struct spec_section *sec)
+{
+	const struct spec_entry *e = entry(sec, exec_keys[EK_PARSER]);
+	const struct spec_entry *m = entry(sec, exec_keys[EK_METRICS]);
+	int fmt = EXEC_KBENCH;
+
+	if (e && (fmt = index_of(exec_format_names, e->value, strlen(e->value))) < 0) {
+		diag_at(&e->val_loc, "unknown parser '%s' (kbench, map_perf or regex)", e->value);
+		fmt = EXEC_KBENCH;
+	}
+	d->parser.fmt = fmt;
+	if (fmt == EXEC_REGEX) {
+		if (m)
+			diag_at(&m->key_loc, "with parser = regex, the fields name the metrics");
+		return bind_regex(d, sec);
+	}
+	for (int k = EK_REGEX; k <= EK_FIELDS; k++)
+		if ((e = entry(sec, exec_keys[k])))
+			diag_at(&e->key_loc, "%s is for parser = regex", exec_keys[k]);
+	if (m)
+		return bind_metrics(d, m->value, &m->val_loc);
+	return bind_metrics(d, default_metrics[fmt], &sec->loc);
+}
+
+static int set_tmpl(struct exec_tmpl *t, const struct spec_entry *e)
+{
+	if (!e)
+		return 0;
+	t->text = strdup(e->value);
+	t->loc = e->val_loc;
+	return t->text ? 0 : -ENOMEM;
+}
+
+/* argv's words, each one argv element: no shell, no quoting. */
+static int bind_argv(struct exec_def *d, const struct spec_entry *e)
+{
+	const char *s = e->value, *w;
+	size_t n;
+
+	d->argv = calloc(strlen(s) / 2 + 1, sizeof(*d->argv));
+	if (!d->argv)
+		return -ENOMEM;
+	while ((n = next_word(&s, &w))) {
+		struct exec_tmpl *t = &d->argv[d->argc++];
+
+		t->text = strndup(w, n);
+		t->loc = loc_plus(&e->val_loc, w - e->value);
+		if (!t->text)
+			return -ENOMEM;
+	}
+	if (!d->argc)
+		diag_at(&e->val_loc, "argv is empty");
+	return 0;
+}
+
+static void bind_timeout(const struct spec_entry *e, uint64_t *ns)
+{
+	char err[256];
+
+	if (parse_duration(e->value, ns, err, sizeof(err)))
+		diag_at(&e->val_loc, "%s", err);
+	else if (!*ns)
+		diag_at(&e->val_loc, "timeout must be positive");
+}
+
+static int bind_exec_section(struct exec_def *d, const struct spec_section *sec)
+{
+	const struct spec_entry *e;
+	int err;
+
+	unknown_keys(sec, exec_keys);
+	if ((e = entry(sec, exec_keys[EK_TIMEOUT])))
+		bind_timeout(e, &d->timeout_ns);
+	err = set_tmpl(&d->producers, entry(sec, exec_keys[EK_PRODUCERS]));
+	if (!err)
+		err = set_tmpl(&d->warmup_intervals, entry(sec, exec_keys[EK_WARMUP]));
+	if (!err)
+		err = bind_parser(d, sec);
+	if (err)
+		return err;
+	e = entry(sec, exec_keys[EK_ARGV]);
+	if (!e) {
+		diag_at(&sec->loc, "[exec] needs argv");
+		return 0;
+	}
+	err = bind_argv(d, e);
+	for (int i = 0; !err && i < d->argc; i++)
+		exec_tmpl_check(d, &d->argv[i], true);
+	if (!err && d->producers.text)
+		exec_tmpl_check(d, &d->producers, false);
+	if (!err && d->warmup_intervals.text)
+		exec_tmpl_check(d, &d->warmup_intervals, false);
+	return err;
+}
+
+/* The one [exec] section; duplicates and arguments are errors. */
+static const struct spec_section *find_exec(const struct spec *s)
+{
+	const struct spec_section *found = NULL;
+
+	for (int i = 0; i < s->nr_sections; i++) {
+		const struct spec_section *sec = &s->sections[i];
+
+		if (strcmp(sec->name, "exec"))
+			continue;
+		if (sec->arg)
+			diag_at(&sec->loc, "section '[exec]' takes no argument");
+		if (found)
+			diag_at(&sec->loc, "duplicate section '[exec]' (first at line %d)",
+				found->loc.line);
+		else
+			found = sec;
+	}
+	return found;
+}
+
+int exec_bind(const struct spec *s, const struct sweep_cfg *cfg, struct workload **out)
+{
+	const struct spec_section *sec = find_exec(s);
+	struct exec_def *d = calloc(1, sizeof(*d));
+	int errors = diag_error_count(), err;
+
+	*out = NULL;
+	if (!d)
+		return -ENOMEM;
+	d->cfg = cfg;
+	d->wl = (struct workload){ .name = EXEC_WORKLOAD, .params = d->params,
+				   .metrics = d->metrics, .data = d,
+				   .help = "an existing benchmark program, run per point (docs/exec.md)" };
+	exec_set_callbacks(&d->wl);
+	err = bind_params(s, d);
+	if (!err && !sec) {
+		struct loc top = { s->path, 1, 1 };
+
+		diag_at(&top, "workload = exec needs an [exec] section");
+	}
+	if (!err && sec)
+		err = bind_exec_section(d, sec);
+	if (!err && diag_error_count() != errors)
+		err = -EINVAL;
+	if (err) {
+		exec_free(&d->wl);
+		return err;
+	}
+	*out = &d->wl;
+	return 0;
+}
+
+void exec_sections_unused(const struct spec *s)
+{
+	for (int i = 0; i < s->nr_sections; i++)
+		if (!strcmp(s->sections[i].name, "exec") || is_param_section(&s->sections[i]))
+			diag_at(&s->sections[i].loc, "[%s] is for workload = exec",
+				s->sections[i].name);
+}
+
+static void free_param(struct param_def *p)
+{
+	for (int i = 0; p->choices && p->choices[i]; i++)
+		free((char *)p->choices[i]);
+	free((char **)p->choices);
+	free((char *)p->name);
+	free((char *)p->def);
+	free((char *)p->help);
+}
+
+void exec_free(struct workload *wl)
+{
+	struct exec_def *d;
+
+	if (!wl)
+		return;
+	d = (struct exec_def *)wl->data;
+	for (int i = 0; i < d->wl.nr_params; i++)
+		free_param(&d->params[i]);
+	for (int i = 0; i < d->wl.nr_metrics; i++)
+		free((char *)d->metrics[i].name);
+	for (int i = 0; i < d->argc; i++)
+		free(d->argv[i].text);
+	free(d->argv);
+	free(d->producers.text);
+	free(d->warmup_intervals.text);
+	if (d->has_regex)
+		regfree(&d->parser.re);
+	free(d);
+}

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A benchmark program's output into intervals: see execparse.h.  The
+ * values of the kernel's own formats are read by benchline.c, the scanner
+ * `import` reads the same lines with from published pages.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "benchline.h"
+#include "execparse.h"
+
+const char *const exec_format_names[] = { "kbench", "map_perf", "regex", NULL };
+
+#define MAX_VALUES	32	/* of one line */
+#define QUOTE_LEN	80	/* of a line quoted in an error */
+
+/* "output line 7: <what>: Iter   3 ..." with the line's control characters blanked. */
+static int line_error(char *why, size_t len, int line, const char *text, const char *what)
+{
+	char quote[QUOTE_LEN + 1];
+	size_t n = 0;
+
+	for (; text[n] && n < QUOTE_LEN; n++)
+		quote[n] = (unsigned char)text[n] < 0x20 || text[n] == 0x7f ? ' ' : text[n];
+	quote[n] = '\0';
+	snprintf(why, len, "output line %d: %s: %s%s", line, what, quote, text[n] ? "..." : "");
+	return -EBADMSG;
+}
+
+static int add_iv(struct exec_output *out, const struct exec_iv *iv)
+{
+	struct exec_iv *grown = realloc(out->iv, (out->nr_iv + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	out->iv = grown;
+	out->iv[out->nr_iv++] = *iv;
+	return 0;
+}
+
+/* "total operations" is the metric total_operations. */
+static bool same_name(const char *metric, const char *text)
+{
+	for (; *metric && *text; metric++, text++)
+		if (*metric != *text && !(*metric == '_' && *text == ' '))
+			return false;
+	return !*metric && !*text;
+}
+
+/* The name of the first value: the text before it, "hits   " or "hits:". */
+static void first_name(const char *s, size_t len, char *name, size_t namelen)
+{
+	size_t i = bench_skip_blanks(s, 0);
+
+	while (len > i && (isspace((unsigned char)s[len - 1]) || s[len - 1] == ':'))
+		len--;
+	snprintf(name, namelen, "%.*s", (int)(len - i), s + i);
+}
+
+/*
+ * The named rates of "hits 13.825M/s (6.912M/prod), drops 0.000M/s" (the
+ * text after "Iter N (...):" or "Summary:") into iv->rate, by metric; the
+ * per-producer copies are left out.
+ */
+static int kbench_values(const struct exec_parser *p, const char *s, struct exec_iv *iv,
+			 char *why, size_t len, const char *line)
+{
+	struct bench_value vs[MAX_VALUES];
+	bool seen[WL_MAX_METRICS] = { false };
+	int nr = bench_line_values(s, vs, MAX_VALUES);
+	size_t from = 0;
+	char name[48], what[96];
+
+	for (int i = 0; i < nr; i++) {
+		if (!i)
+			first_name(s, vs[i].start, name, sizeof(name));
+		else if (!bench_line_connector(s + from, vs[i].start - from, name, sizeof(name)))
+			return line_error(why, len, iv->line, line, "a value without a name");
+		from = vs[i].end;
+		if (vs[i].per_prod)
+			continue;
+		for (int m = 0; m < p->nr_metrics; m++) {
+			if (!same_name(p->metrics[m], name))
+				continue;
+			if (vs[i].v.kind != IMPORT_RATE)
+				return line_error(why, len, iv->line, line, "not a rate");
+			iv->rate[m] = vs[i].v.mean;
+			seen[m] = true;
+		}
+	}
+	for (int m = 0; m < p->nr_metrics; m++) {
+		if (!seen[m]) {
+			snprintf(what, sizeof(what), "no value '%s'", p->metrics[m]);
+			return line_error(why, len, iv->line, line, what);
+		}
+	}
+	return 0;
+}
+
+/*
+ * "Iter   3 ( -8.107us): ..." : bench.c prints how far the iteration's
+ * length was from one second, in us.  *rest is the text after the colon.
+ */
+static int kbench_iter(const char *line, uint64_t *elapsed_ns, const char **rest)
+{
+	const char *s = line + strlen("Iter");
+	char *end;
+	double dev_us;
+
+	strtol(s, &end, 10);
+	if (end == s)
+		return -EBADMSG;
+	s = end + bench_skip_blanks(end, 0);
+	if (*s++ != '(')
+		return -EBADMSG;
+	dev_us = strtod(s, &end);
+	if (end == s || strncmp(end, "us):", 4) || dev_us <= -1e6 || dev_us >= 1e9)
+		return -EBADMSG;
+	*elapsed_ns = (uint64_t)(1e9 + dev_us * 1e3 + 0.5);
+	*rest = end + 4;
+	return 0;
+}
+
+static int kbench_line(const struct exec_parser *p, const char *line, int nr,
+		       struct exec_output *out, struct exec_iv *summary, char *why, size_t len)
+{
+	struct exec_iv iv = { .line = nr };
+	const char *rest;
+	int err;
+
+	if (!strncmp(line, "Summary:", 8)) {
+		*summary = iv;
+		return kbench_values(p, line + 8, summary, why, len, line);
+	}
+	if (strncmp(line, "Iter ", 5))
+		return 0;
+	if (kbench_iter(line, &iv.elapsed_ns, &rest))
+		return line_error(why, len, nr, line, "not 'Iter N (X.XXXus): ...'");
+	err = kbench_values(p, rest, &iv, why, len, line);
+	return err ?: add_iv(out, &iv);
+}
+
+/* "3:hash_map_perf kmalloc 299175 events per sec": worker 3's rate. */
+static int map_perf_line(const char *line, int nr, double **rates, int *nr_rates,
+			 char *why, size_t len)
+{
+	struct bench_value vs[2];
+	char *end;
+	long n;
+
+	if (!isdigit((unsigned char)line[0]) || !strstr(line, "events per sec"))
+		return 0;
+	n = strtol(line, &end, 10);
+	if (*end != ':')
+		return 0;
+	if (bench_line_values(line, vs, 2) != 1 || !vs[0].events || line[vs[0].end])
+		return line_error(why, len, nr, line, "not 'N:name X events per sec'");
+	if (n >= 4096)
+		return line_error(why, len, nr, line, "worker number above 4095");
+	if (n >= *nr_rates) {
+		double *grown = realloc(*rates, (n + 1) * sizeof(*grown));
+
+		if (!grown)
+			return -ENOMEM;
+		for (int i = *nr_rates; i <= n; i++)
+			grown[i] = -1;
+		*rates = grown;
+		*nr_rates = n + 1;
+	}
+	if ((*rates)[n] >= 0)
+		return line_error(why, len, nr, line, "worker printed twice");
+	(*rates)[n] = vs[0].v.mean;
+	return 0;
+}
+
+/* The workers' lines as one interval of the total; every worker 0..N must be there. */
+static int map_perf_done(struct exec_output *out, int first_line, char *why, size_t len)
+{
+	struct exec_iv iv = { .line = first_line };
+
+	for (int i = 0; i < out->nr_threads; i++) {
+		if (out->thread_rate[i] < 0) {
+			snprintf(why, len, "output: no line of worker %d (workers 0..%d printed)",
+				 i, out->nr_threads - 1);
+			return -EBADMSG;
+		}
+		iv.rate[0] += out->thread_rate[i];
+	}
+	return add_iv(out, &iv);
+}
+
+/* A group's text as a number: all of it, finite and not negative. */
+static bool group_number(const char *line, const regmatch_t *m, double *v)
+{
+	char buf[64], *end;
+	int n = m->rm_eo - m->rm_so;
+
+	if (m->rm_so < 0 || n <= 0 || n >= (int)sizeof(buf))
+		return false;
+	memcpy(buf, line + m->rm_so, n);
+	buf[n] = '\0';
+	*v = strtod(buf, &end);
+	return end != buf && !*end && *v >= 0 && *v < 1e300;
+}
+
+static int regex_line(const struct exec_parser *p, const char *line, int nr,
+		      struct exec_output *out, char *why, size_t len)
+{
+	regmatch_t m[WL_MAX_METRICS + 9];
+	struct exec_iv iv = { .line = nr };
+	char what[64];
+	double v;
+
+	if (regexec(&p->re, line, p->nr_fields + 1, m, 0))
+		return 0;
+	for (int g = 0; g < p->nr_fields; g++) {
+		if (p->field[g] == EXEC_FIELD_SKIP)
+			continue;
+		if (!group_number(line, &m[g + 1], &v)) {
+			snprintf(what, sizeof(what), "group %d is no number", g + 1);
+			return line_error(why, len, nr, line, what);
+		}
+		if (p->field[g] == EXEC_FIELD_ELAPSED)
+			iv.elapsed_ns = (uint64_t)(v * p->elapsed_scale + 0.5);
+		else
+			iv.rate[p->field[g]] = v;
+	}
+	return add_iv(out, &iv);
+}
+
+static int parse_line(const struct exec_parser *p, const char *line, int nr,
+		      struct exec_output *out, struct exec_iv *summary, char *why, size_t len)
+{
+	switch (p->fmt) {
+	case EXEC_KBENCH:
+		return kbench_line(p, line, nr, out, summary, why, len);
+	case EXEC_MAP_PERF:
+		return map_perf_line(line, nr, &out->thread_rate, &out->nr_threads, why, len);
+	default:
+		return regex_line(p, line, nr, out, why, len);
+	}
+}
+
+/* After the last line: what the whole output makes. */
+static int parse_end(const struct exec_parser *p, struct exec_output *out,
+		     const struct exec_iv *summary, char *why, size_t len)
+{
+	if (p->fmt == EXEC_MAP_PERF && out->nr_threads)
+		return map_perf_done(out, 1, why, len);
+	/* bench -q prints no Iter lines: its Summary is the one interval */
+	if (p->fmt == EXEC_KBENCH && !out->nr_iv && summary->line)
+		return add_iv(out, summary);
+	if (!out->nr_iv) {
+		snprintf(why, len, "output: no %s", p->fmt == EXEC_KBENCH ? "'Iter' or 'Summary' line" :
+			 p->fmt == EXEC_MAP_PERF ? "'N:name X events per sec' line" :
+			 "line matching the regex");
+		return -EBADMSG;
+	}
+	return 0;
+}
+
+int exec_parse(const struct exec_parser *p, const char *text, struct exec_output *out,
+	       char *why, size_t whylen)
+{
+	struct exec_iv summary = { 0 };
+	char *copy = strdup(text), *line, *next;
+	int err = copy ? 0 : -ENOMEM, nr = 0;
+
+	*out = (struct exec_output){ 0 };
+	for (line = copy; !err && line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (*line && line[strlen(line) - 1] == '\r')
+			line[strlen(line) - 1] = '\0';
+		nr++;
+		err = parse_line(p, line, nr, out, &summary, why, whylen);
+	}
+	free(copy);
+	if (!err)
+		err = parse_end(p, out, &summary, why, whylen);
+	if (err)
+		exec_output_free(out);
+	return err;
+}
+
+void exec_output_free(struct exec_output *out)
+{
+	free(out->iv);
+	free(out->thread_rate);
+	*out = (struct exec_output){ 0 };
+}

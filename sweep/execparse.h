@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The output of a benchmark program the exec workload ran, parsed into
+ * intervals (docs/exec.md).  Pure: text in, rates out, so every format is
+ * tested on strings (tests/unit/test_execparse.c).
+ *
+ *   kbench    the kernel selftests' bench: "Iter N (X.XXXus): hits A M/s
+ *             (B M/prod), drops C M/s, ..." per second of its run, X the
+ *             deviation of the iteration's length from 1 s as bench.c
+ *             prints it; without Iter lines (bench -q), its one
+ *             "Summary: hits A ± S M/s ..." line
+ *   map_perf  samples/bpf/map_perf_test: "N:name ... X events per sec", one
+ *             line per worker N, one interval; the metric is per worker
+ *   regex     a POSIX extended regular expression; every matching line is
+ *             an interval, its groups in order named by `fields`
+ */
+#ifndef SWEEP_EXECPARSE_H
+#define SWEEP_EXECPARSE_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "workload.h"
+
+enum exec_format {
+	EXEC_KBENCH,
+	EXEC_MAP_PERF,
+	EXEC_REGEX,
+};
+
+extern const char *const exec_format_names[];	/* by enum exec_format, NULL-terminated */
+
+/* What a regex group holds: a metric's rate per second, or the interval's length. */
+#define EXEC_FIELD_SKIP		-1	/* "-" */
+#define EXEC_FIELD_ELAPSED	-2	/* "elapsed_s", "elapsed_ms", "elapsed_us", "elapsed_ns" */
+
+struct exec_parser {
+	enum exec_format fmt;
+	/* the metrics in workload order: the names the output gives them */
+	const char *metrics[WL_MAX_METRICS];
+	int nr_metrics;
+	/* EXEC_REGEX: the compiled expression and what each group is */
+	regex_t re;
+	int field[WL_MAX_METRICS + 8];	/* metric index or EXEC_FIELD_*, by group - 1 */
+	int nr_fields;
+	double elapsed_scale;		/* ns per unit of the elapsed field */
+};
+
+/* One interval of the program's output. */
+struct exec_iv {
+	int line;			/* 1-based line of the output it came from */
+	uint64_t elapsed_ns;		/* 0: the program did not say (see exec_output) */
+	double rate[WL_MAX_METRICS];	/* per second */
+};
+
+struct exec_output {
+	struct exec_iv *iv;
+	int nr_iv;
+	/* EXEC_MAP_PERF: each worker's rate, by its number N; their sum is rate[0] */
+	double *thread_rate;
+	int nr_threads;
+};
+
+/*
+ * Parse text, the whole stdout of one run.  Lines of no interest are
+ * skipped; a line that starts as one of the format's and does not read as
+ * it is an error, as is output without any interval.  0, or -EBADMSG with
+ * why naming the output line ("output line 7: no value 'drops': Iter ..."),
+ * or -ENOMEM.
+ */
+int exec_parse(const struct exec_parser *p, const char *text, struct exec_output *out,
+	       char *why, size_t whylen);
+
+void exec_output_free(struct exec_output *out);
+
+#endif

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The exec workload end to end, without root: tests/tools/fakebench stands
+# in for the kernel bench and map_perf_test.  Its numbers follow from its
+# arguments, its intervals last 1 s + 50 us and 1 s - 25 us alternately;
+# a failing and a hanging point come out failed with their reasons, and the
+# sweep goes on.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FAKE=${BUILD:-build}/tests/tools/fakebench
+
+# row COLUMN MODE PRODUCERS: summary.csv's COLUMN of that point
+row() { csv_col "$TMP/k/summary.csv" "$1" point "$(csv_col "$TMP/k/summary.csv" point mode "$2" |
+	sed -n "$3p")"; }
+
+D=$TMP/k
+sed "s|build/tests/tools/fakebench|$FAKE|" tests/e2e/exec.spec >"$TMP/exec.spec"
+$BPFSWEEP "$TMP/exec.spec" -o "$D" --no-plots >"$TMP/out" 2>"$TMP/err" </dev/null
+rc=$?
+check exec/failed_points_exit_1 [ "$rc" = 1 ]
+check exec/all_rows [ "$(csv_col "$D/summary.csv" status | tr '\n' ' ')" = \
+	"ok ok failed failed failed failed " ]
+# 1.5 M/s per producer over 1 s + 50 us, 1 s - 25 us: counts are rounded to whole events
+check exec/kbench_hits [ "$(row hits_per_s_mean kbench 2)" = 6000000.000 ]
+check exec/kbench_drops_median [ "$(row drops_per_s_median kbench 2)" = 250000.375 ]
+check exec/kbench_producers [ "$(row nr_producers kbench 2)" = 4 ]
+# warmup 1s + duration 3s: the bench's own first iteration is its warmup,
+# the 3 + 1 after it are measured (bench.c's Summary is of those too)
+check exec/kbench_measured_n [ "$(row n kbench 1)" = 4 ]
+check exec/kbench_warmup_marked [ "$(csv_col "$D/samples.csv" warmup point 0 | tr '\n' ' ')" = "1 0 0 0 0 " ]
+check exec/kbench_elapsed_is_the_bench_own [ "$(csv_col "$D/samples.csv" elapsed_ns point 0 |
+	tr '\n' ' ')" = "1000050000 999975000 1000050000 999975000 1000050000 " ]
+check exec/kbench_counts [ "$(csv_col "$D/samples.csv" hits point 0 | tr '\n' ' ')" = \
+	"1500075 1499963 1500075 1499963 1500075 " ]
+check exec/fail_reason_is_stderr_tail [ "$(row reason fail 1)" = \
+	"exit status 1: libbpf: prog 'bench_ringbuf': failed to attach: Operation not permitted | libbpf: prog 'bench_ringbuf': failed to auto-attach: -1 | failed to attach prog" ]
+check exec/hang_timed_out [ "$(row reason hang 2)" = "timed out after 2.0s, killed" ]
+check exec/table_shows_failed grep -q "^fail p1  *failed: exit status 1: libbpf" "$D/table.txt"
+# the hanging program's child was in its process group: killed with it
+check exec/group_killed not pgrep -f "^$FAKE hang"
+
+# map_perf_test: one line per worker, the metric per worker
+cat >"$TMP/map.spec" <<EOF2
+[sweep]
+workload = exec
+warmup = 0s
+duration = 1s
+[param "workers"]
+default = 3
+[exec]
+argv = $FAKE map_perf {workers} 100000
+parser = map_perf
+[report]
+worker_rows = on
+EOF2
+$BPFSWEEP "$TMP/map.spec" -o "$TMP/m" --no-plots >"$TMP/out" 2>"$TMP/err" </dev/null
+check exec/map_perf_runs [ $? = 0 ]
+check exec/map_perf_total [ "$(csv_col "$TMP/m/summary.csv" events_per_s_mean)" = 303000.000 ]
+check exec/map_perf_workers [ "$(csv_col "$TMP/m/summary.csv" nr_producers)" = 3 ]
+check exec/map_perf_worker_max [ "$(csv_col "$TMP/m/summary.csv" events_per_s_worker_max)" = 102000.000 ]
+check exec/map_perf_worker_rows grep -q "^2:.* 102000 events per sec" "$TMP/m/table.txt"
+
+# a regex with named fields; {flag?word} words
+cat >"$TMP/re.spec" <<EOF2
+[sweep]
+workload = exec
+warmup = 0s
+duration = 1s
+[param "lines"]
+default = 4
+[exec]
+argv = $FAKE regex {lines}
+parser = regex
+regex = ^t=([0-9]+) elapsed_ms=([0-9.]+) ops=([0-9.]+)
+fields = - elapsed_ms ops
+EOF2
+$BPFSWEEP "$TMP/re.spec" -o "$TMP/r" --no-plots >"$TMP/out" 2>"$TMP/err" </dev/null
+check exec/regex_runs [ $? = 0 ]
+check exec/regex_rate [ "$(csv_col "$TMP/r/summary.csv" ops_per_s_mean)" = 1234.000 ]
+check exec/regex_elapsed [ "$(csv_col "$TMP/r/samples.csv" elapsed_ns | sort -u)" = 500000000 ]
+
+cat >"$TMP/args.spec" <<EOF2
+[sweep]
+workload = exec
+[param "flag"]
+type = bool
+default = off
+[param "size"]
+type = size
+default = 4K
+[exec]
+argv = $FAKE args {flag?--with-flag} x{size}y {warmup_s}s
+[params]
+flag = on off
+EOF2
+$BPFSWEEP "$TMP/args.spec" -o "$TMP/a" --no-plots --quick >"$TMP/out" 2>"$TMP/err" </dev/null
+check exec/args_one_word_each [ "$(csv_col "$TMP/a/summary.csv" reason | tr '\n' '|')" = \
+	"exit status 3: [--with-flag] [x4096y] [1s]|exit status 3: [x4096y] [1s]|" ]
+
+# spec errors: located, exit 2, nothing run
+cat >"$TMP/bad.spec" <<EOF2
+[sweep]
+workload = exec
+[param "n"]
+type = int
+default = 1
+[exec]
+argv = $FAKE {n} {nope} {n?x}
+parser = kbench
+timeout = soon
+EOF2
+$BPFSWEEP check "$TMP/bad.spec" >/dev/null 2>"$TMP/err"
+check exec/spec_error_exit_2 [ $? = 2 ]
+check exec/spec_error_unknown_param grep -q "bad.spec:7:$((${#FAKE} + 13)): error: unknown parameter 'nope'" "$TMP/err"
+check exec/spec_error_flag_not_bool grep -q "bad.spec:7:.*'{n?...}' needs an on/off parameter" "$TMP/err"
+check exec/spec_error_timeout grep -q "bad.spec:9:11: error:" "$TMP/err"
+printf '[sweep]\nworkload = null\n[exec]\nargv = x\n' >"$TMP/notexec.spec"
+$BPFSWEEP check "$TMP/notexec.spec" >/dev/null 2>"$TMP/err"
+check exec/exec_section_needs_exec [ $? = 2 ]
+check exec/exec_section_error grep -q "notexec.spec:3:1: error: \[exec\] is for workload = exec" "$TMP/err"
+printf '[sweep]\nworkload = exec\n[exec]\nargv = x\nparser = map_perf\nmetrics = a b\n' >"$TMP/m2.spec"
+$BPFSWEEP check "$TMP/m2.spec" >/dev/null 2>"$TMP/err"
+check exec/map_perf_one_metric grep -q "m2.spec:6:13: error: parser = map_perf has one metric" "$TMP/err"
+printf '[sweep]\nworkload = exec\n[exec]\nargv = x\nmetrics = hits hits\n' >"$TMP/m3.spec"
+$BPFSWEEP check "$TMP/m3.spec" >/dev/null 2>"$TMP/err"
+check exec/metric_twice grep -q "m3.spec:5:16: error: metric 'hits' given twice" "$TMP/err"
+printf '[sweep]\nworkload = exec\n[param "affinity"]\ndefault = 1\n[exec]\nargv = x\n' >"$TMP/a.spec"
+$BPFSWEEP check "$TMP/a.spec" >/dev/null 2>"$TMP/err"
+check exec/param_not_a_sweep_key grep -q "a.spec:3:1: error: 'affinity' is a \[sweep\] or \[report\] key" "$TMP/err"
+printf '[sweep]\nworkload = exec\n[exec]\nargv = x\nparser = regex\nregex = (a{1000}){1000}\nfields = a\n' \
+	>"$TMP/re.spec"
+$BPFSWEEP check "$TMP/re.spec" >/dev/null 2>"$TMP/err"
+check exec/regex_no_bounds grep -q "re.spec:6:9: error: regex: no {m,n} repetition" "$TMP/err"
+
+# a long stderr: the reason keeps its end, the program's last word
+printf '[sweep]\nworkload = exec\n[exec]\nargv = %s fail-long\n' "$FAKE" >"$TMP/fl.spec"
+$BPFSWEEP "$TMP/fl.spec" -o "$TMP/fl" --no-plots >/dev/null 2>&1 </dev/null
+reason=$(csv_col "$TMP/fl/summary.csv" reason)
+kept_end() { [ "${reason:0:18}" = "exit status 1: ..." ] && [ "${reason: -16}" = " | the last line" ] &&
+	[ ${#reason} -le 255 ]; }
+check exec/long_stderr_keeps_its_end kept_end
+
+# Ctrl-C while the program runs: its process group is killed, the point
+# is interrupted, the sweep ends (130)
+cat >"$TMP/hang.spec" <<EOF2
+[sweep]
+workload = exec
+[exec]
+argv = $FAKE hang ctrl-c
+timeout = 60s
+EOF2
+$BPFSWEEP "$TMP/hang.spec" -o "$TMP/h" --no-plots >/dev/null 2>&1 </dev/null &
+pid=$!
+for _ in $(seq 50); do pgrep -f "^$FAKE hang ctrl-c" >/dev/null && break; sleep 0.1; done
+kill -INT $pid
+wait $pid
+check exec/ctrl_c_exit_130 [ $? = 130 ]
+check exec/ctrl_c_interrupted [ "$(csv_col "$TMP/h/summary.csv" status)" = interrupted ]
+sleep 0.2
+check exec/ctrl_c_group_killed not pgrep -f "^$FAKE hang ctrl-c"

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The kernel's own bench through the exec workload: scripts/kbench-build.sh
+# builds the selftests' ring buffer benches from Debian's linux-source-6.1
+# into .cache/kbench (skipped, with the script's reason, where it cannot),
+# then specs/kbench_ringbuf.spec runs it, unmodified.  Its programs attach
+# with fentry: on a kernel that refuses it (this host: lockdown) every
+# point comes out failed with the bench's own error lines as the reason,
+# and the sweep goes on; where fentry works (the test kernel's VM:
+# KBENCH_KERNEL=$(scripts/vm-kernel.sh)) the points are ok, with the
+# bench's seconds as the intervals.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+if ! BENCH=$(scripts/kbench-build.sh 2>"$TMP/build.err"); then
+	skip kbench/build "$(tail -n1 "$TMP/build.err")"
+	exit 0
+fi
+check kbench/built [ -x "$BENCH" ] && [ "$BENCH" -ef .cache/kbench/bench ]
+if [ "$(id -u)" -ne 0 ]; then
+	skip kbench/run "the bench needs root"
+	exit 0
+fi
+
+# 6.1's bench has no --rb-overwrite: the table without it, two points;
+# the bench's -a wants a CPU per thread, more than a 2-CPU VM has
+KOPT=()
+[ -n "${KBENCH_KERNEL:-}" ] && KOPT=(--kernel "$KBENCH_KERNEL")
+$BPFSWEEP specs/kbench_ringbuf.spec --quick --set overwrite=off --set cpu_affinity=off \
+	--set producers="1 2" \
+	"${KOPT[@]}" -o "$TMP/k" --no-plots >"$TMP/out" 2>"$TMP/err" </dev/null
+rc=$?
+S=$TMP/k/summary.csv
+check kbench/both_points_have_rows [ "$(csv_col "$S" status | wc -l)" = 2 ]
+if [ "$(csv_col "$S" status | sort -u)" = ok ]; then
+	check kbench/ok_exit_0 [ "$rc" = 0 ]
+	# --quick: -w1 -d1; bench.c prints iterations 0..2, the first its warmup
+	check kbench/intervals_are_the_bench_seconds [ "$(csv_col "$TMP/k/samples.csv" warmup point 0 |
+		tr '\n' ' ')" = "1 0 0 " ]
+	# the seed's table, also after the VM's run is merged back
+	check kbench/table_row grep -q "^rb-libbpf nr_prod 2  *[0-9.]* ± [0-9.]*M/s (drops " \
+		"$TMP/k/table.txt"
+	check kbench/hits_positive awk -v v="$(csv_col "$S" hits_per_s_mean point 0)" \
+		'BEGIN { exit !(v > 0) }'
+else
+	check kbench/failed_exit_1 [ "$rc" = 1 ]
+	check kbench/all_failed [ "$(csv_col "$S" status | sort -u)" = failed ]
+	# the bench's own words: libbpf's lines and bench.c's "failed to load skeleton"
+	check kbench/table_says_why grep -q "^rb-libbpf nr_prod 1  *failed: exit status 1: " \
+		"$TMP/k/table.txt"
+	check kbench/reason_is_the_bench_stderr grep -q \
+		"exit status 1: libbpf: .* | failed to load skeleton" <(csv_col "$S" reason)
+fi

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * execparse.c: the exec workload's parsers on the seeds' own output
+ * (tests/fixtures/import/: the kernel bench's Iter and Summary lines,
+ * map_perf_test's per-worker lines), with exact numbers, and the errors
+ * that name the output line.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "execparse.h"
+#include "textfile.h"
+
+#define FIX "tests/fixtures/import/"
+
+/*
+ * The output of the n-th command of a fixture (0-based): the lines after
+ * its n-th prompt line ("$ ..." or "[root@...]# ..."), up to the next.
+ */
+static char *block(const char *path, int n)
+{
+	char *text, *s, *start = NULL, *end = NULL;
+	int seen = -1;
+
+	if (read_text_file(path, &text))
+		return NULL;
+	for (s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
+		if (*s != '$' && *s != '[')
+			continue;
+		if (++seen == n)
+			start = strchr(s, '\n') + 1;
+		else if (seen == n + 1)
+			end = s;
+	}
+	if (!start) {
+		free(text);
+		return NULL;
+	}
+	if (end)
+		*end = '\0';
+	memmove(text, start, strlen(start) + 1);
+	return text;
+}
+
+static struct exec_parser kbench_parser(void)
+{
+	return (struct exec_parser){ .fmt = EXEC_KBENCH, .nr_metrics = 3,
+				     .metrics = { "hits", "drops", "total_operations" } };
+}
+
+static int parse(const struct exec_parser *p, const char *text, struct exec_output *o,
+		 char *why, size_t len)
+{
+	why[0] = '\0';
+	return exec_parse(p, text, o, why, len);
+}
+
+/* "Iter   1 (-12.075us)": the iteration lasted 1 s - 12.075 us. */
+TEST(kbench_seed_iters)
+{
+	struct exec_parser p = kbench_parser();
+	struct exec_output o;
+	char *text = block(FIX "bench_summary.txt", 0), why[256];
+
+	CHECK(text);
+	CHECK_INT(parse(&p, text, &o, why, sizeof(why)), 0);
+	free(text);
+	CHECK_INT(o.nr_iv, 4);
+	CHECK_INT(o.iv[0].line, 3);
+	CHECK_INT(o.iv[0].elapsed_ns, 1000051423);
+	CHECK_INT(o.iv[1].elapsed_ns, 999987925);
+	CHECK_INT(o.iv[3].elapsed_ns, 999991893);
+	CHECK_NEAR(o.iv[0].rate[0], 13.825e6, 1e-6);
+	CHECK_NEAR(o.iv[1].rate[0], 14.104e6, 1e-6);
+	CHECK_NEAR(o.iv[3].rate[0], 14.065e6, 1e-6);
+	CHECK_NEAR(o.iv[3].rate[1], 0, 1e-9);
+	CHECK_NEAR(o.iv[2].rate[2], 14.023e6, 1e-6);
+	CHECK_INT(o.nr_threads, 0);
+	exec_output_free(&o);
+}
+
+/* bench -q: no Iter lines, the Summary's means are the one interval. */
+TEST(kbench_summary_only)
+{
+	struct exec_parser p = kbench_parser();
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "Setting up benchmark 'rb-libbpf'...\n"
+			"Summary: hits   14.064 \xc2\xb1 0.041M/s (  7.032M/prod), drops    0.000 "
+			"\xc2\xb1 0.000M/s, total operations   14.064 \xc2\xb1 0.041M/s\n",
+			&o, why, sizeof(why)), 0);
+	CHECK_INT(o.nr_iv, 1);
+	CHECK_INT(o.iv[0].line, 2);
+	CHECK_INT(o.iv[0].elapsed_ns, 0);
+	CHECK_NEAR(o.iv[0].rate[0], 14.064e6, 1e-6);
+	CHECK_NEAR(o.iv[0].rate[2], 14.064e6, 1e-6);
+	exec_output_free(&o);
+}
+
+/* The Summary is not an interval where Iter lines are. */
+TEST(kbench_summary_not_counted_twice)
+{
+	struct exec_parser p = { .fmt = EXEC_KBENCH, .nr_metrics = 1, .metrics = { "hits" } };
+	struct exec_output o;
+	char *text = block(FIX "bench_summary.txt", 1), why[256];
+
+	CHECK(text);
+	CHECK_INT(parse(&p, text, &o, why, sizeof(why)), 0);
+	free(text);
+	CHECK_INT(o.nr_iv, 2);
+	CHECK_INT(o.iv[0].elapsed_ns, 1000040120);
+	CHECK_NEAR(o.iv[1].rate[0], 54.833e6, 1e-6);
+	exec_output_free(&o);
+}
+
+TEST(map_perf_seed_workers)
+{
+	struct exec_parser p = { .fmt = EXEC_MAP_PERF, .nr_metrics = 1, .metrics = { "events" } };
+	struct exec_output o;
+	char *text = block(FIX "001_map_perf.txt", 0), why[256];
+
+	CHECK(text);
+	CHECK_INT(parse(&p, text, &o, why, sizeof(why)), 0);
+	free(text);
+	CHECK_INT(o.nr_iv, 1);
+	CHECK_INT(o.iv[0].elapsed_ns, 0);
+	CHECK_INT(o.nr_threads, 8);
+	CHECK_NEAR(o.thread_rate[0], 265031, 1e-9);
+	CHECK_NEAR(o.thread_rate[5], 358498, 1e-9);
+	CHECK_NEAR(o.thread_rate[7], 278138, 1e-9);
+	CHECK_NEAR(o.iv[0].rate[0], 2397007, 1e-6);
+	exec_output_free(&o);
+}
+
+static int regex_parser(struct exec_parser *p)
+{
+	*p = (struct exec_parser){ .fmt = EXEC_REGEX, .nr_metrics = 1, .metrics = { "ops" },
+				   .nr_fields = 3, .elapsed_scale = 1e6,
+				   .field = { EXEC_FIELD_SKIP, EXEC_FIELD_ELAPSED, 0 } };
+	return regcomp(&p->re, "^t=([0-9]+) elapsed_ms=([0-9.]+) ops=([0-9.]+)", REG_EXTENDED);
+}
+
+TEST(regex_groups_in_order)
+{
+	struct exec_parser p;
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(regex_parser(&p), 0);
+	CHECK_INT(parse(&p, "header\nt=0 elapsed_ms=500.25 ops=1234.5 x\nnoise\n"
+			"t=1 elapsed_ms=1000 ops=7\n", &o, why, sizeof(why)), 0);
+	CHECK_INT(o.nr_iv, 2);
+	CHECK_INT(o.iv[0].line, 2);
+	CHECK_INT(o.iv[0].elapsed_ns, 500250000);
+	CHECK_NEAR(o.iv[0].rate[0], 1234.5, 1e-9);
+	CHECK_INT(o.iv[1].line, 4);
+	CHECK_INT(o.iv[1].elapsed_ns, 1000000000);
+	exec_output_free(&o);
+	regfree(&p.re);
+}
+
+TEST(regex_group_not_a_number)
+{
+	struct exec_parser p;
+	struct exec_output o;
+	char why[256];
+
+	p = (struct exec_parser){ .fmt = EXEC_REGEX, .nr_metrics = 1, .metrics = { "ops" },
+				  .nr_fields = 3, .elapsed_scale = 1e6,
+				  .field = { 0, EXEC_FIELD_ELAPSED, EXEC_FIELD_SKIP } };
+	CHECK_INT(regcomp(&p.re, "^t=([a-z]+) elapsed_ms=([0-9.]+) (.*)", REG_EXTENDED), 0);
+	CHECK_INT(parse(&p, "t=abc elapsed_ms=1 z\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 1: group 1 is no number: t=abc elapsed_ms=1 z");
+	regfree(&p.re);
+}
+
+/* Every error names the output line, with its text. */
+TEST(kbench_errors_name_the_line)
+{
+	struct exec_parser p = kbench_parser();
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "Iter   0 ( 10.000us): hits 1.5M/s, drops 0.2M/s, total operations 1.5M/s\n"
+			"Iter   1: hits    1.500M/s\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 2: not 'Iter N (X.XXXus): ...': Iter   1: hits    1.500M/s");
+	CHECK_INT(o.nr_iv, 0);
+	CHECK_INT(parse(&p, "Iter   0 ( 10.000us): hits    1.500M/s (  1.500M/prod)\n", &o, why,
+			sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 1: no value 'drops': Iter   0 ( 10.000us): hits    1.500M/s "
+		  "(  1.500M/prod)");
+	CHECK_INT(parse(&p, "Benchmark 'x' started.\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output: no 'Iter' or 'Summary' line");
+}
+
+/* A long line is quoted up to 80 characters, control characters blanked. */
+TEST(error_quote_is_bounded)
+{
+	struct exec_parser p = kbench_parser();
+	struct exec_output o;
+	char why[256], line[300];
+
+	memset(line, 'x', sizeof(line) - 1);
+	line[sizeof(line) - 1] = '\0';
+	memcpy(line, "Iter \x1b[1m", 9);
+	CHECK_INT(parse(&p, line, &o, why, sizeof(why)), -EBADMSG);
+	CHECK(!strchr(why, '\x1b'));
+	CHECK(strlen(why) < 160);
+	CHECK_STR(why + strlen(why) - 3, "...");
+}
+
+TEST(map_perf_errors)
+{
+	struct exec_parser p = { .fmt = EXEC_MAP_PERF, .nr_metrics = 1, .metrics = { "events" } };
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "0:hash_map_perf kmalloc 1000 events per sec\n"
+			"2:hash_map_perf kmalloc 3000 events per sec\n", &o, why, sizeof(why)),
+		  -EBADMSG);
+	CHECK_STR(why, "output: no line of worker 1 (workers 0..2 printed)");
+	CHECK_INT(parse(&p, "0:a 1 events per sec\n0:a 2 events per sec\n", &o, why, sizeof(why)),
+		  -EBADMSG);
+	CHECK_STR(why, "output line 2: worker printed twice: 0:a 2 events per sec");
+	CHECK_INT(parse(&p, "1:a 1 events per sec trailing\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 1: not 'N:name X events per sec': 1:a 1 events per sec trailing");
+	CHECK_INT(parse(&p, "nothing here\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output: no 'N:name X events per sec' line");
+}
+
+RUN_TESTS(kbench_seed_iters, kbench_summary_only, kbench_summary_not_counted_twice,
+	  map_perf_seed_workers, regex_groups_in_order, regex_group_not_a_number,
+	  kbench_errors_name_the_line, error_quote_is_bounded, map_perf_errors)
