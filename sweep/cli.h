@@ -38,6 +38,8 @@ struct cli_opts {
 	const char *by;			/* report, merge --by: what names each run */
 	const char *normalize;		/* report --normalize first: charts relative to it */
 	const char *per;		/* report --per PARAM: charts per unit of PARAM */
+	const char *hosts;		/* fleet --hosts FILE */
+	const char *ssh_config;		/* fleet --ssh-config FILE: ssh -F */
 	const char *kernels[MAX_KERNELS];	/* --kernel: replaces [sweep] kernel */
 	int nr_kernels;
 	/* a kernel sweep's sub-runs (kernelrun.c); not in --help */
@@ -71,6 +73,9 @@ int cmd_merge(const struct cli_opts *o);
  * (reported).
  */
 int merge_in_place(const char *outdir, const char *const *dirs, int nr);
+
+/* fleet SPEC --hosts FILE: the spec on every host over ssh, merged (cmd_fleet.c). */
+int cmd_fleet(const struct cli_opts *o);
 
 /* run of a spec whose kernel axis boots VMs or has several kernels (kernelrun.c). */
 int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *cfg);

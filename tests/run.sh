@@ -34,6 +34,7 @@ run_part "result directory (null workload)" tests/e2e/persist.sh
 run_part "kill and resume (null workload)" tests/e2e/kill.sh
 run_part "import of bench output" tests/e2e/import.sh
 run_part "compare (null workload)" tests/e2e/compare.sh
+run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
 run_part "report and merge (null workload)" tests/e2e/report.sh
 run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
 run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
