@@ -45,6 +45,8 @@ struct fleet {
 	char dir[PATH_MAX];		/* OUT */
 	char logs[PATH_MAX + 8], hosts_dir[PATH_MAX + 8];
 	char self[PATH_MAX], spec_path[PATH_MAX], version[128];
+	/* short: a socket's path has at most 108 bytes, and ssh adds 17 while it makes one */
+	char ctl_dir[32];
 	struct utsname uts;
 	const char *run_dirs[HOSTS_MAX];
 	int nr_runs;
@@ -143,13 +145,19 @@ static int prepare(struct fleet *fl)
 			 strerror(err ? -err : errno));
 		return -EINVAL;
 	}
+	snprintf(fl->ctl_dir, sizeof(fl->ctl_dir), "/tmp/bpfsweep-ssh.XXXXXX");
+	if (!mkdtemp(fl->ctl_dir)) {
+		diag_err("cannot create a directory for ssh's control sockets: %s", strerror(errno));
+		fl->ctl_dir[0] = '\0';
+		return -errno;
+	}
 	base = strrchr(fl->spec_path, '/') + 1;
 	snprintf(fl->version, sizeof(fl->version), "bpfsweep %s (%s)", BPFSWEEP_VERSION,
 		 BPFSWEEP_GIT);
 	fl->ctx = (struct fleet_ctx){
 		.o = o, .ssh_config = o->ssh_config, .self = fl->self, .spec_path = fl->spec_path,
 		.spec_name = base, .version = fl->version, .arch = fl->uts.machine,
-		.logs = fl->logs, .hosts_dir = fl->hosts_dir,
+		.logs = fl->logs, .hosts_dir = fl->hosts_dir, .ctl_dir = fl->ctl_dir,
 		.run_timeout_ms = run_timeout_ms(fl->cfg),
 	};
 	return make_out(fl);
@@ -167,6 +175,7 @@ static void run_hosts(struct fleet *fl)
 		*j = (struct fleet_job){ .ctx = &fl->ctx, .h = &fl->hosts.h[i] };
 		snprintf(j->log, sizeof(j->log), "%s/%s.log", fl->logs, j->h->label);
 		snprintf(j->result, sizeof(j->result), "%s/%s", fl->hosts_dir, j->h->label);
+		snprintf(j->ctl, sizeof(j->ctl), "%s/%d", fl->ctl_dir, i + 1);
 		started[i] = !pthread_create(&tid[i], NULL, fleet_host_run, j);
 		if (!started[i])
 			snprintf(j->why, sizeof(j->why), "cannot start a thread for it");
@@ -254,6 +263,17 @@ static int fleet_status(const struct fleet *fl, int status)
 	return status;
 }
 
+/* A socket whose master did not exit (it goes by itself: ControlPersist) and the directory. */
+static void remove_ctl_dir(const struct fleet *fl)
+{
+	if (!fl->ctl_dir[0])
+		return;
+	for (int i = 0; i < fl->hosts.nr; i++)
+		if (fl->jobs[i].ctl[0])
+			unlink(fl->jobs[i].ctl);
+	rmdir(fl->ctl_dir);
+}
+
 int cmd_fleet(const struct cli_opts *o)
 {
 	static struct fleet fl;
@@ -276,6 +296,7 @@ int cmd_fleet(const struct cli_opts *o)
 	fprintf(stderr, "results: %s (%d of %d hosts came back)\n", fl.dir, fl.hosts.nr - failed,
 		fl.hosts.nr);
 out:
+	remove_ctl_dir(&fl);
 	spec_free(fl.spec);
 	sweep_cfg_free(fl.cfg);
 	return status;

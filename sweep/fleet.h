@@ -26,14 +26,19 @@ struct fleet_ctx {
 	const char *arch;		/* uname -m here */
 	const char *logs;		/* OUT/logs */
 	const char *hosts_dir;		/* OUT/hosts: OUT/hosts/<label> is a host's result */
+	const char *ctl_dir;		/* a private directory for ssh's control sockets */
 	unsigned int run_timeout_ms;	/* the remote run, at most */
 };
 
 struct fleet_job {
 	const struct fleet_ctx *ctx;
 	const struct host *h;
-	char log[PATH_MAX + HOST_LABEL_LEN + 16];	/* OUT/logs/<label>.log: every ssh and scp's output */
-	char result[PATH_MAX + HOST_LABEL_LEN + 16];	/* OUT/hosts/<label> */
+	/* OUT/logs/<label>.log: every ssh and scp's output */
+	char log[PATH_MAX + HOST_LABEL_LEN + 16];
+	/* OUT/hosts/<label>: its result */
+	char result[PATH_MAX + HOST_LABEL_LEN + 16];
+	/* ssh's ControlPath: one connection per host, its steps multiplexed over it */
+	char ctl[PATH_MAX];
 	char remote_dir[PATH_MAX];	/* mktemp -d on the host */
 	char remote_arch[64];
 	char remote_version[256];	/* its installed bpfsweep's --version, or "" */

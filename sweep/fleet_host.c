@@ -37,6 +37,7 @@ struct argv_buf {
 	const char *argv[SSH_MAX_ARGS + 1];
 	int n;
 	char port[16];
+	char ctl[PATH_MAX + 16];
 	char target[PATH_MAX + HOST_NAME_LEN * 2 + 32];
 };
 
@@ -66,6 +67,14 @@ static void tool(struct argv_buf *a, const struct fleet_job *j, const char *prog
 	add(a, "ServerAliveInterval=5");
 	add(a, "-o");
 	add(a, "ServerAliveCountMax=3");
+	/* the first step opens the connection, the others ride on it; see mux_close() */
+	add(a, "-o");
+	add(a, "ControlMaster=auto");
+	add(a, "-o");
+	add(a, "ControlPersist=60");
+	snprintf(a->ctl, sizeof(a->ctl), "ControlPath=%s", j->ctl);
+	add(a, "-o");
+	add(a, a->ctl);
 	if (h->port) {
 		snprintf(a->port, sizeof(a->port), "%u", h->port);
 		add(a, strcmp(prog, "scp") ? "-p" : "-P");
@@ -350,6 +359,19 @@ static void cleanup(struct fleet_job *j)
 		progress(j, "could not remove its temporary directory");
 }
 
+/* The host's shared connection ends with its job (ControlPersist is only a safety net). */
+static void mux_close(struct fleet_job *j)
+{
+	struct argv_buf a;
+
+	tool(&a, j, "ssh");
+	add(&a, "-O");
+	add(&a, "exit");
+	add(&a, "--");
+	add(&a, j->h->name);
+	step(j, &a, STEP_TIMEOUT_MS);
+}
+
 void *fleet_host_run(void *arg)
 {
 	struct fleet_job *j = arg;
@@ -368,10 +390,12 @@ void *fleet_host_run(void *arg)
 	j->ok = true;
 	if (st == 0 || st == EXIT_POINTS_FAILED)
 		cleanup(j);
+	mux_close(j);
 	snprintf(msg, sizeof(msg), "done (bpfsweep exited %d)", st);
 	progress(j, msg);
 	return NULL;
 failed:
+	mux_close(j);
 	snprintf(msg, sizeof(msg), "FAILED: %s", j->why);
 	progress(j, msg);
 	return NULL;
