@@ -55,7 +55,9 @@ make_host() {
 		UsePAM no
 		PidFile $TMP/sshd$i.pid
 		Subsystem sftp /usr/lib/openssh/sftp-server
+		SetEnv TMPDIR=$TMP/remote$i
 	CONF
+	mkdir "$TMP/remote$i" || return 1
 	ip netns exec "$ns" /usr/sbin/sshd -D -e -f "$TMP/sshd$i.conf" 2>"$TMP/sshd$i.log" &
 	PIDS[$i]=$!
 	echo "$net.2 $(cat "$TMP/hostkey.pub")" >> "$TMP/known_hosts"
@@ -108,6 +110,8 @@ st=$?
 check "$T: both hosts: exit 0" [ "$st" = 0 ]
 check "$T: both hosts: 2 rows of alpha, 2 of beta" \
 	[ "$(rows "$OUT/summary.csv" alpha)" = 2 -a "$(rows "$OUT/summary.csv" beta)" = 2 ]
+check "$T: both hosts: their remote directories are removed" \
+	[ -z "$(ls -A "$TMP/remote0")" -a -z "$(ls -A "$TMP/remote1")" ]
 check "$T: both hosts: every row ok" \
 	[ "$(csv_col "$OUT/summary.csv" status | sort -u)" = ok ]
 check "$T: each host's own result and meta" \
@@ -119,9 +123,32 @@ check "$T: progress per host" grep -q '^host beta: done' "$TMP/err1"
 check "$T: the table names both hosts" grep -q alpha "$OUT/table.txt"
 if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/err1" | tail -20; fi
 
-# host beta's sshd is gone: its entry fails, alpha's rows come back
-kill "${PIDS[1]}"
+# host beta disappears mid-run: every process of its namespace (sshd, its
+# sessions, the remote bpfsweep) is killed once beta has started the spec
+OUTM=$TMP/outm
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --hosts "$TMP/hosts" \
+	--ssh-config "$TMP/ssh_config" -o "$OUTM" --no-plots >"$TMP/stdoutm" 2>"$TMP/errm" &
+fleet_pid=$!
+for _ in $(seq 200); do
+	grep -q '^host beta: running the spec' "$TMP/errm" 2>/dev/null && break
+	sleep 0.1
+done
+sleep 0.5
+# shellcheck disable=SC2046
+kill -9 $(ip netns pids "${NS[1]}") 2>/dev/null
 wait "${PIDS[1]}" 2>/dev/null
+wait "$fleet_pid"
+st=$?
+check "$T: host gone mid-run: exit 1" [ "$st" = 1 ]
+check "$T: host gone mid-run: alpha's 2 rows, none of beta" \
+	[ "$(rows "$OUTM/summary.csv" alpha)" = 2 -a "$(rows "$OUTM/summary.csv" beta)" = 0 ]
+check "$T: host gone mid-run: beta's failed entry" \
+	grep -q '^host_failed: beta ssh failed during the run' "$OUTM/meta"
+check "$T: host gone mid-run: its remote directory stays, a finished host's goes" \
+	[ -n "$(ls "$TMP"/remote1/bpfsweep-fleet.*/bpfsweep)" -a -z "$(ls -A "$TMP/remote0")" ]
+if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/errm" | tail -20; fi
+
+# host beta's sshd is gone: its entry fails, alpha's rows come back
 OUT2=$TMP/out2
 timeout 60 "$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
 	-o "$OUT2" --no-plots >"$TMP/stdout2" 2>"$TMP/err2"
