@@ -30,7 +30,7 @@
  */
 static const char probe_script[] =
 	"printf 'arch: %s\\n' \"$(uname -m)\"; "
-	"printf 'dir: %s\\n' \"$(mktemp -d -t bpfsweep-fleet.XXXXXX)\"; "
+	"d=$(mktemp -d -t bpfsweep-fleet.XXXXXX) && mkdir \"$d/spec\" && printf 'dir: %s\\n' \"$d\"; "
 	"if v=$(bpfsweep --version 2>/dev/null); then printf 'version: %s\\n' \"$v\"; fi";
 
 struct argv_buf {
@@ -158,19 +158,21 @@ static void progress(const struct fleet_job *j, const char *what)
 	fprintf(stderr, "host %s: %s\n", j->h->label, what);
 }
 
-/* The value of "key: value" in the text of the log from offset from. */
+/* The value of the first line "key: value" of text, into buf ("" when there is none). */
 static void answer(const char *text, const char *key, char *buf, size_t len)
 {
 	size_t kl = strlen(key);
+	const char *l = text;
 
 	buf[0] = '\0';
-	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-		if (strncmp(l, key, kl) || strncmp(l + kl, ": ", 2))
-			continue;
-		snprintf(buf, len, "%.*s", (int)(strcspn(l + kl + 2, "\n")), l + kl + 2);
-		clean(buf);
-		return;
+	while (*l && (strncmp(l, key, kl) || strncmp(l + kl, ": ", 2))) {
+		l += strcspn(l, "\n");
+		l += *l == '\n';
 	}
+	if (!*l)
+		return;
+	snprintf(buf, len, "%.*s", (int)strcspn(l + kl + 2, "\r\n"), l + kl + 2);
+	clean(buf);
 }
 
 /* mktemp's directory: an absolute path of plain characters, or nothing we pass on. */
@@ -212,8 +214,10 @@ static int probe(struct fleet_job *j)
 }
 
 /* scp local files into the remote directory. */
-static int put(struct fleet_job *j, const char *const *files, int nr)
+static int put(struct fleet_job *j, const char *const *files, int nr, const char *sub)
 {
+	static __thread char to[PATH_MAX + 16];
+
 	struct argv_buf a;
 	off_t from = log_size(j);
 	int st;
@@ -223,7 +227,8 @@ static int put(struct fleet_job *j, const char *const *files, int nr)
 	add(&a, "--");
 	for (int i = 0; i < nr; i++)
 		add(&a, files[i]);
-	add(&a, scp_target(&a, j->h, j->remote_dir));
+	snprintf(to, sizeof(to), "%s%s", j->remote_dir, sub);
+	add(&a, scp_target(&a, j->h, to));
 	st = step(j, &a, STEP_TIMEOUT_MS);
 	if (st)
 		tail_reason(j, from, "copying to the host failed");
@@ -276,7 +281,7 @@ static int pick_binary(struct fleet_job *j)
 	snprintf(shipped, sizeof(shipped), "%s/bpfsweep", j->remote_dir);
 	progress(j, j->remote_version[0] ? "bpfsweep there is another version: shipping this build"
 		 : "no bpfsweep there: shipping this build");
-	if (put(j, files, 1))
+	if (put(j, files, 1, ""))
 		return -EIO;
 	from = log_size(j);
 	/* a host without libbpf, libelf, json-c, gsl or libcsv fails here, with the loader's words */
@@ -297,7 +302,7 @@ static int run_spec(struct fleet_job *j)
 	off_t from = log_size(j);
 	int st;
 
-	snprintf(spec, sizeof(spec), "%s/%s", j->remote_dir, j->ctx->spec_name);
+	snprintf(spec, sizeof(spec), "%s/spec/%s", j->remote_dir, j->ctx->spec_name);
 	snprintf(out, sizeof(out), "%s/result", j->remote_dir);
 	snprintf(tag, sizeof(tag), "fleet_host=%s", j->h->label);
 	subrun_arg(&a, j->bin);
@@ -381,9 +386,9 @@ void *fleet_host_run(void *arg)
 
 	j->run_status = -1;
 	progress(j, "connecting");
-	if (probe(j) || pick_binary(j) || put(j, spec, 1))
+	/* DIR/spec/<its name here>: the run's name comes from it, and no name clashes with ours */
+	if (probe(j) || pick_binary(j) || put(j, spec, 1, "/spec"))
 		goto failed;
-	/* a copy of the spec named as it is here: the run's name comes from it */
 	st = run_spec(j);
 	if (fetch(j))
 		goto failed;

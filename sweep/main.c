@@ -297,7 +297,7 @@ static const struct cmd cmds[] = {
 	  .help = "bench text output into a result directory (docs/import.md)" },
 	{ .name = "fleet", .fn = cmd_fleet, .needs_spec = true,
 	  .usage = "fleet SPEC --hosts FILE",
-	  .help = "the spec on every host of FILE over ssh, one merged result (docs/fleet.md)" },
+	  .help = "the spec on every host of FILE over ssh, merged (docs/fleet.md)" },
 	{ .name = "vm", .own_args = cmd_vm, .usage = "vm KERNEL -- CMD...",
 	  .help = "run one command on another kernel, in a VM (docs/kernel.md)" },
 };
