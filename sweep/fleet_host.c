@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fleet.h"
@@ -377,14 +378,24 @@ static void mux_close(struct fleet_job *j)
 	step(j, &a, STEP_TIMEOUT_MS);
 }
 
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) + (now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
 void *fleet_host_run(void *arg)
 {
 	struct fleet_job *j = arg;
+	struct timespec t0;
 	const char *spec[] = { j->ctx->spec_path };
 	char msg[sizeof(j->why) + 64];
 	int st;
 
 	j->run_status = -1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	progress(j, "connecting");
 	/* DIR/spec/<its name here>: the run's name comes from it, and no name clashes with ours */
 	if (probe(j) || pick_binary(j) || put(j, spec, 1, "/spec"))
@@ -396,12 +407,12 @@ void *fleet_host_run(void *arg)
 	if (st == 0 || st == EXIT_POINTS_FAILED)
 		cleanup(j);
 	mux_close(j);
-	snprintf(msg, sizeof(msg), "done (bpfsweep exited %d)", st);
+	snprintf(msg, sizeof(msg), "done in %.1f s (bpfsweep exited %d)", seconds_since(&t0), st);
 	progress(j, msg);
 	return NULL;
 failed:
 	mux_close(j);
-	snprintf(msg, sizeof(msg), "FAILED: %s", j->why);
+	snprintf(msg, sizeof(msg), "FAILED after %.1f s: %s", seconds_since(&t0), j->why);
 	progress(j, msg);
 	return NULL;
 }

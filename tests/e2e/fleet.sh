@@ -18,24 +18,36 @@ SPEC=tests/e2e/fleet.spec
 ID=$$
 NS=(bswf$ID-1 bswf$ID-2)
 VETH=(bswf${ID}a bswf${ID}b)
-NET=(10.213.1 10.213.2)
+# subnets of this run too: a namespace outlives its name while a process is in it
+SUB=$(((ID % 100) * 2 + 1))
+NET=(10.213.$SUB 10.213.$((SUB + 1)))
 PIDS=()
 
 if [ "$(id -u)" != 0 ]; then skip $T "needs root (ip netns, sshd)"; exit 0; fi
 for tool in ip ssh scp ssh-keygen /usr/sbin/sshd; do
-	if ! command -v "$tool" >/dev/null; then skip $T "$tool not found (openssh-server, iproute2)"; exit 0; fi
+	if ! command -v "$tool" >/dev/null; then
+		skip $T "$tool not found (openssh-server, iproute2)"
+		exit 0
+	fi
 done
 
 TMP=$(mktemp -d)
 cleanup() {
 	for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null; done
 	for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null; done
-	for ns in "${NS[@]}"; do ip netns del "$ns" 2>/dev/null; done
+	# sshd's sessions too (a remote run, an ssh master's session): then the
+	# namespaces, their veth pairs and addresses are gone with their names
+	for ns in "${NS[@]}"; do
+		# shellcheck disable=SC2046
+		kill -9 $(ip netns pids "$ns" 2>/dev/null) 2>/dev/null
+		ip netns del "$ns" 2>/dev/null
+	done
+	for v in "${VETH[@]}"; do ip link del "$v" 2>/dev/null; done
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
 
-# host i: a namespace, a veth pair (10.213.i.1 here, .2 there), its sshd
+# host i: a namespace, a veth pair (NET[i].1 here, .2 there), its sshd
 make_host() {
 	local i=$1 ns=${NS[$1]} v=${VETH[$1]} net=${NET[$1]}
 	ip netns add "$ns" || return 1
@@ -55,7 +67,7 @@ make_host() {
 		UsePAM no
 		PidFile $TMP/sshd$i.pid
 		Subsystem sftp /usr/lib/openssh/sftp-server
-		SetEnv TMPDIR=$TMP/remote$i
+		SetEnv TMPDIR=$TMP/remote$i HOME=$TMP/home
 	CONF
 	mkdir "$TMP/remote$i" || return 1
 	ip netns exec "$ns" /usr/sbin/sshd -D -e -f "$TMP/sshd$i.conf" 2>"$TMP/sshd$i.log" &
@@ -73,6 +85,8 @@ wait_port() {
 }
 
 mkdir -p /run/sshd
+# the remote shell is root's: with HOME here it reads none of root's dotfiles
+mkdir "$TMP/home"
 ssh-keygen -q -t ed25519 -N '' -f "$TMP/hostkey" || { fail $T "ssh-keygen"; exit 0; }
 ssh-keygen -q -t ed25519 -N '' -f "$TMP/id" || { fail $T "ssh-keygen"; exit 0; }
 cp "$TMP/id.pub" "$TMP/authorized_keys"
@@ -82,7 +96,10 @@ for i in 0 1; do
 	make_host $i || { fail $T "cannot set up host $i (netns, veth)"; exit 0; }
 done
 for i in 0 1; do
-	wait_port "${NET[$i]}.2" || { fail $T "sshd $i did not start: $(tail -3 "$TMP/sshd$i.log")"; exit 0; }
+	if ! wait_port "${NET[$i]}.2"; then
+		fail $T "sshd $i did not start: $(tail -3 "$TMP/sshd$i.log")"
+		exit 0
+	fi
 done
 cat > "$TMP/ssh_config" <<CONF
 Host *
@@ -150,7 +167,7 @@ if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/errm" | tail -20; fi
 
 # host beta's sshd is gone: its entry fails, alpha's rows come back
 OUT2=$TMP/out2
-timeout 60 "$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --quick --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
 	-o "$OUT2" --no-plots >"$TMP/stdout2" 2>"$TMP/err2"
 st=$?
 check "$T: one host down: exit 1" [ "$st" = 1 ]
@@ -158,7 +175,7 @@ check "$T: one host down: alpha's 2 rows, none of beta" \
 	[ "$(rows "$OUT2/summary.csv" alpha)" = 2 -a "$(rows "$OUT2/summary.csv" beta)" = 0 ]
 check "$T: one host down: beta's failed entry says ssh failed" \
 	grep -q '^host_failed: beta ssh failed: .*Connection refused' "$OUT2/meta"
-check "$T: one host down: progress says so" grep -q '^host beta: FAILED: ssh failed' "$TMP/err2"
+check "$T: one host down: progress says so" grep -q '^host beta: FAILED after [0-9.]* s: ssh failed' "$TMP/err2"
 if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err2" | tail -20; fi
 
 # a host file with a bad line: located error, exit 2, nothing started
