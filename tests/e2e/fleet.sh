@@ -121,14 +121,18 @@ HOSTS
 rows() { csv_col "$1" status tag_fleet_host "$2" | wc -l; }
 
 OUT=$TMP/out
+# a word the remote shell would expand or split, were it not quoted
+NOTE="a b'c \$(touch $TMP/pwned);\`id\`"
 timeout 60 "$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
-	-o "$OUT" --no-plots >"$TMP/stdout1" 2>"$TMP/err1"
+	--tag "note=$NOTE" -o "$OUT" --no-plots >"$TMP/stdout1" 2>"$TMP/err1"
 st=$?
 check "$T: both hosts: exit 0" [ "$st" = 0 ]
 check "$T: both hosts: 2 rows of alpha, 2 of beta" \
 	[ "$(rows "$OUT/summary.csv" alpha)" = 2 -a "$(rows "$OUT/summary.csv" beta)" = 2 ]
 check "$T: both hosts: their remote directories are removed" \
 	[ -z "$(ls -A "$TMP/remote0")" -a -z "$(ls -A "$TMP/remote1")" ]
+check "$T: both hosts: a quoted --tag reaches the hosts as it is" \
+	[ "$(csv_col "$OUT/summary.csv" tag_note | sort -u)" = "$NOTE" -a ! -e "$TMP/pwned" ]
 check "$T: both hosts: every row ok" \
 	[ "$(csv_col "$OUT/summary.csv" status | sort -u)" = ok ]
 check "$T: each host's own result and meta" \
