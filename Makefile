@@ -131,7 +131,7 @@ $(OUTPUT)/version.h: FORCE
 	$(Q)echo '#define BPFSWEEP_GIT "$(GIT_REV)"' > $@.tmp
 	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-$(OUTPUT)/sweep/main.o $(OUTPUT)/sweep/meta.o: $(OUTPUT)/version.h
+$(OUTPUT)/sweep/main.o $(OUTPUT)/sweep/meta.o $(OUTPUT)/sweep/cmd_fleet.o: $(OUTPUT)/version.h
 
 # Every C object may include any skeleton; build them first.
 $(OUTPUT)/%.o: %.c $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)

@@ -10,7 +10,7 @@
 # Keep the option lists in step with `bpfsweep CMD --help`:
 # tests/e2e/install.sh checks that every option the help lists is here.
 
-_bpfsweep_cmds="run check expand list report compare merge import vm"
+_bpfsweep_cmds="run check expand list report compare merge import fleet vm"
 
 # The options of command $1 (run also stands for `bpfsweep SPEC`).
 _bpfsweep_opts()
@@ -25,6 +25,8 @@ _bpfsweep_opts()
 	report|merge)	echo "$common -o --output --spec --by --normalize --per $plots" ;;
 	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --allow-tcg -h --help" ;;
 	import)		echo "-o --output -t --tag --label -h --help" ;;
+	fleet)		echo "-s --set -q --quick -h --help -V --version --hosts --ssh-config -o --output
+			      -t --tag --only --by --no-plots --plot-timeout" ;;
 	vm)		echo "-s --set -o --output -h --help" ;;
 	list)		echo "-h --help" ;;
 	esac
@@ -36,7 +38,7 @@ _bpfsweep_takes_arg()
 	case $2 in
 	-s|--set|-o|--output|-t|--tag|--plot-timeout|--resume|--only|--kernel|--spec|--by| \
 	--normalize|--per|--label|-w|--warmup|-d|--duration|-p|--producers|-c|--consumers| \
-	--save-spec|-f|--format|--alpha|--fail-above|-i|--ignore)
+	--save-spec|-f|--format|--alpha|--fail-above|-i|--ignore|--hosts|--ssh-config)
 		return 0 ;;
 	-a)	[[ $1 == compare ]] ;;	# compare's --alpha; elsewhere --affinity
 	*)	return 1 ;;
@@ -251,7 +253,7 @@ _bpfsweep_add_optarg()
 		_bpfsweep_add_set_keys "$cur" "$(_bpfsweep_arg_workload "$4")" ;;
 	-o|--output|--resume)	_bpfsweep_add_dirs "$cur" ;;
 	--spec)			_bpfsweep_add_specs "$cur" ;;
-	--save-spec)		_bpfsweep_add_files "$cur" ;;
+	--save-spec|--hosts|--ssh-config) _bpfsweep_add_files "$cur" ;;
 	--kernel)		_bpfsweep_add_words host "$cur"; _bpfsweep_add_files "$cur" ;;
 	-f|--format)		_bpfsweep_add_words "text markdown csv json" "$cur" ;;
 	--normalize)		_bpfsweep_add_words first "$cur" ;;
@@ -329,7 +331,7 @@ _bpfsweep_complete()
 	fi
 
 	case $cmd in
-	run|check|expand) ((nr_pos == 0)) && _bpfsweep_add_specs "$cur" ;;
+	run|check|expand|fleet) ((nr_pos == 0)) && _bpfsweep_add_specs "$cur" ;;
 	list)		((nr_pos == 0)) && _bpfsweep_add_words "$(_bpfsweep_workloads)" "$cur" ;;
 	report|merge|compare) _bpfsweep_add_dirs "$cur" ;;
 	import)		_bpfsweep_add_files "$cur" ;;

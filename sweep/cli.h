@@ -45,6 +45,8 @@ struct cli_opts {
 	const char *per;		/* report --per PARAM: charts per unit of PARAM */
 	enum out_format format;		/* -f/--format: the table printed by run, report, merge */
 	bool format_given;
+	const char *hosts;		/* fleet --hosts FILE */
+	const char *ssh_config;		/* fleet --ssh-config FILE: ssh -F */
 	const char *kernels[MAX_KERNELS];	/* --kernel: replaces [sweep] kernel */
 	int nr_kernels;
 	/* a kernel sweep's sub-runs (kernelrun.c); not in --help */
@@ -79,6 +81,9 @@ int cmd_merge(const struct cli_opts *o);
  * (reported).
  */
 int merge_in_place(const char *outdir, const char *const *dirs, int nr);
+
+/* fleet SPEC --hosts FILE: the spec on every host over ssh, merged (cmd_fleet.c). */
+int cmd_fleet(const struct cli_opts *o);
 
 /* run of a spec whose kernel axis boots VMs or has several kernels (kernelrun.c). */
 int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *cfg);

@@ -72,6 +72,15 @@ static const char run_opts_help[] =
 	"  -f, --format F       the table printed: text (default), markdown, csv or json\n"
 	"                       (table.txt stays text; docs/formats.md)\n";
 
+static const char fleet_opts_help[] =
+	"      --hosts FILE     the hosts: one ssh login per line (GNU parallel's --sshloginfile\n"
+	"                       format), @LABEL/ names a host (docs/fleet.md)\n"
+	"      --ssh-config FILE  ssh -F FILE for every ssh and scp (keys, known_hosts)\n"
+	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>-fleet)\n"
+	"  -t, --tag KEY=VALUE  as for run\n"
+	"      --only TITLE     as for run\n"
+	"      --by FACT, --no-plots, --plot-timeout S  as for report\n";
+
 static const char import_opts_help[] =
 	"  -o, --output DIR     result directory to create (required)\n"
 	"  -t, --tag KEY=VALUE  the machine: host, arch, cpu_model, kernel_release, ...\n"
@@ -316,6 +325,9 @@ static const struct cmd cmds[] = {
 	{ .name = "import", .fn = cmd_import, .many_args = true, .operand = "FILE",
 	  .usage = "import FILE... -o OUT",
 	  .help = "bench text output into a result directory (docs/import.md)" },
+	{ .name = "fleet", .fn = cmd_fleet, .needs_spec = true,
+	  .usage = "fleet SPEC --hosts FILE",
+	  .help = "the spec on every host of FILE over ssh, merged (docs/fleet.md)" },
 	{ .name = "vm", .own_args = cmd_vm, .usage = "vm KERNEL -- CMD...",
 	  .help = "run one command on another kernel, in a VM (docs/kernel.md)" },
 };
@@ -340,6 +352,8 @@ static void usage(FILE *f, const struct cmd *c)
 			fputs(run_opts_help, f);
 		if (c->fn == cmd_import)
 			fputs(import_opts_help, f);
+		if (c->fn == cmd_fleet)
+			fputs(fleet_opts_help, f);
 		if (c->fn == cmd_report || c->fn == cmd_merge)
 			fputs(report_opts_help, f);
 		return;
@@ -379,7 +393,7 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 
 enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL, OPT_SPEC, OPT_BY,
        OPT_NORMALIZE, OPT_PER, OPT_KERNEL, OPT_GUEST_OF, OPT_GUEST_ACCEL, OPT_FAIL_ALL,
-       OPT_SAVE_SPEC };
+       OPT_SAVE_SPEC, OPT_HOSTS, OPT_SSH_CONFIG };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -432,6 +446,8 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "guest-of", required_argument, NULL, OPT_GUEST_OF },
 		{ "guest-accel", required_argument, NULL, OPT_GUEST_ACCEL },
 		{ "fail-all", required_argument, NULL, OPT_FAIL_ALL },
+		{ "hosts", required_argument, NULL, OPT_HOSTS },
+		{ "ssh-config", required_argument, NULL, OPT_SSH_CONFIG },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "format", required_argument, NULL, 'f' },
@@ -529,6 +545,12 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case OPT_SAVE_SPEC:
 			if (parse_bench_opt(c, o, opt, optarg))
 				return EXIT_USAGE;
+			break;
+		case OPT_HOSTS:
+			o->hosts = optarg;
+			break;
+		case OPT_SSH_CONFIG:
+			o->ssh_config = optarg;
 			break;
 		case 'h':
 			usage(stdout, c);

@@ -37,6 +37,7 @@ run_part "exec workload (fake bench)" tests/e2e/exec.sh
 run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 run_part "compare (null workload)" tests/e2e/compare.sh
 run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/export.sh
+run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
 run_part "report and merge (null workload)" tests/e2e/report.sh
 run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
 run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh

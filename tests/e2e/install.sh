@@ -100,7 +100,7 @@ help_opts() {
 	"$BIN" ${1:+"$1"} --help | sed -n 's/^ *\(-.*\)/\1/p' | sed 's/  .*//' |
 		grep -oE '(^|[ ,])--?[A-Za-z][-A-Za-z]*' | tr -d ' ,' | sort -u
 }
-CMDS="run check expand list report compare merge import vm"
+CMDS="run check expand list report compare merge import fleet vm"
 
 if [ -s "$TMP/bpfsweep.1.txt" ]; then
 	# an option is documented where it heads an item: "       -s, --set KEY=VALUE"

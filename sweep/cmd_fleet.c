@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fleet SPEC --hosts FILE: every host of the file runs the whole spec
+ * (fleet_host.c, a thread each, all at once), its result comes back into
+ * OUT/hosts/<label>, and the results that came back are merged as `merge`
+ * merges runs (OUT/runs/<n> -> ../hosts/<label>, a fleet_host tag and the
+ * host's own facts on every row) and drawn as `report` draws several runs:
+ * a table block and a chart series per host.  A host that fails is a
+ * "host_failed" line of OUT/meta with its reason; the others go on.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "diag.h"
+#include "fleet.h"
+#include "hosts.h"
+#include "meta.h"
+#include "plan.h"
+#include "plot.h"
+#include "resultdir.h"
+#include "subproc.h"
+#include "version.h"
+
+#define NSEC_PER_MSEC		1000000ULL
+/* the remote run may take this much longer than the plan says (ssh, a slower host) */
+#define RUN_TIMEOUT_FACTOR	4
+#define RUN_TIMEOUT_BASE_MS	(300 * 1000ULL)
+
+struct fleet {
+	const struct cli_opts *o;
+	struct spec *spec;
+	struct sweep_cfg *cfg;
+	struct hosts hosts;
+	struct fleet_ctx ctx;
+	struct fleet_job jobs[HOSTS_MAX];
+	char dir[PATH_MAX];		/* OUT */
+	char logs[PATH_MAX + 8], hosts_dir[PATH_MAX + 8];
+	char self[PATH_MAX], spec_path[PATH_MAX], version[128];
+	/* short: a socket's path has at most 108 bytes, and ssh adds 17 while it makes one */
+	char ctl_dir[32];
+	struct utsname uts;
+	const char *run_dirs[HOSTS_MAX];
+	int nr_runs;
+};
+
+static uint64_t run_timeout_ms(const struct sweep_cfg *cfg)
+{
+	struct plan plan;
+	uint64_t ms = RUN_TIMEOUT_BASE_MS;
+
+	if (!plan_build(cfg, &plan))
+		ms += RUN_TIMEOUT_FACTOR * plan_estimate_ns(cfg, &plan) / NSEC_PER_MSEC;
+	plan_free(&plan);
+	return ms > UINT32_MAX ? UINT32_MAX : ms;
+}
+
+static int spec_fill(FILE *f, const void *spec)
+{
+	return spec_write(spec, f);
+}
+
+/* OUT/meta: this machine's facts (where the fleet was driven from), then the hosts. */
+static int write_meta(const struct fleet *fl)
+{
+	struct run_info info = { .start = time(NULL), .tags = fl->o->tags,
+				 .argv_line = fl->o->argv_line, .quick = fl->o->quick };
+	char path[PATH_MAX + 8], value[HOST_NAME_LEN * 2 + 64];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/meta", fl->dir);
+	err = meta_write(path, fl->cfg, &info);
+	snprintf(value, sizeof(value), "%d host%s", fl->hosts.nr, fl->hosts.nr == 1 ? "" : "s");
+	err = err ?: meta_append(path, "fleet", value);
+	for (int i = 0; !err && i < fl->hosts.nr; i++) {
+		const struct host *h = &fl->hosts.h[i];
+
+		snprintf(value, sizeof(value), "%s %s%s%s", h->label, h->user, h->user[0] ? "@" : "",
+			 h->name);
+		err = meta_append(path, "fleet_host", value);
+	}
+	return err;
+}
+
+static int make_out(struct fleet *fl)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	int err;
+
+	if (fl->o->outdir) {
+		snprintf(fl->dir, sizeof(fl->dir), "%s", fl->o->outdir);
+	} else {
+		gmtime_r(&now, &tm);
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+		snprintf(fl->dir, sizeof(fl->dir), "results/%s/%s-fleet", fl->cfg->name, stamp);
+	}
+	err = resultdir_create(fl->dir);
+	if (err) {
+		diag_err("cannot create result directory %s: %s", fl->dir, strerror(-err));
+		return err;
+	}
+	snprintf(fl->logs, sizeof(fl->logs), "%s/logs", fl->dir);
+	snprintf(fl->hosts_dir, sizeof(fl->hosts_dir), "%s/hosts", fl->dir);
+	err = mkdir(fl->logs, 0755) || mkdir(fl->hosts_dir, 0755) ? -errno : 0;
+	err = err ?: resultdir_write_file(fl->dir, "spec", false, spec_fill, fl->spec);
+	err = err ?: write_meta(fl);
+	if (err)
+		diag_err("cannot write %s: %s", fl->dir, strerror(-err));
+	return err;
+}
+
+/* What the hosts' jobs share; nothing remote has happened yet. */
+static int prepare(struct fleet *fl)
+{
+	const struct cli_opts *o = fl->o;
+	const char *base;
+	int err;
+
+	if (o->resume || o->guest_of || o->fail_all || o->nr_kernels) {
+		diag_err("fleet: --resume, --kernel, --guest-of and --fail-all are not for a fleet "
+			 "(yet)");
+		return -EINVAL;
+	}
+	if (!o->hosts) {
+		diag_err("fleet needs --hosts FILE (one ssh login per line: docs/fleet.md)");
+		return -EINVAL;
+	}
+	if (hosts_load(o->hosts, &fl->hosts) || cli_check_only(fl->cfg, o->only))
+		return -EINVAL;
+	if (!o->no_plots && plot_check_gnuplot(fl->cfg))
+		return -EINVAL;
+	err = spawn_self_path(fl->self, sizeof(fl->self));
+	if (err || !realpath(o->spec_path, fl->spec_path) || uname(&fl->uts)) {
+		diag_err("cannot find bpfsweep, %s or this machine's name: %s", o->spec_path,
+			 strerror(err ? -err : errno));
+		return -EINVAL;
+	}
+	snprintf(fl->ctl_dir, sizeof(fl->ctl_dir), "/tmp/bpfsweep-ssh.XXXXXX");
+	if (!mkdtemp(fl->ctl_dir)) {
+		diag_err("cannot create a directory for ssh's control sockets: %s", strerror(errno));
+		fl->ctl_dir[0] = '\0';
+		return -errno;
+	}
+	base = strrchr(fl->spec_path, '/') + 1;
+	snprintf(fl->version, sizeof(fl->version), "bpfsweep %s (%s)", BPFSWEEP_VERSION,
+		 BPFSWEEP_GIT);
+	fl->ctx = (struct fleet_ctx){
+		.o = o, .ssh_config = o->ssh_config, .self = fl->self, .spec_path = fl->spec_path,
+		.spec_name = base, .version = fl->version, .arch = fl->uts.machine,
+		.logs = fl->logs, .hosts_dir = fl->hosts_dir, .ctl_dir = fl->ctl_dir,
+		.run_timeout_ms = run_timeout_ms(fl->cfg),
+	};
+	return make_out(fl);
+}
+
+/* Every host at once: a thread each, whose child processes are ssh and scp. */
+static void run_hosts(struct fleet *fl)
+{
+	pthread_t tid[HOSTS_MAX];
+	bool started[HOSTS_MAX] = { false };
+
+	for (int i = 0; i < fl->hosts.nr; i++) {
+		struct fleet_job *j = &fl->jobs[i];
+
+		*j = (struct fleet_job){ .ctx = &fl->ctx, .h = &fl->hosts.h[i] };
+		snprintf(j->log, sizeof(j->log), "%s/%s.log", fl->logs, j->h->label);
+		snprintf(j->result, sizeof(j->result), "%s/%s", fl->hosts_dir, j->h->label);
+		snprintf(j->ctl, sizeof(j->ctl), "%s/%d", fl->ctl_dir, i + 1);
+		started[i] = !pthread_create(&tid[i], NULL, fleet_host_run, j);
+		if (!started[i])
+			snprintf(j->why, sizeof(j->why), "cannot start a thread for it");
+	}
+	for (int i = 0; i < fl->hosts.nr; i++)
+		if (started[i])
+			pthread_join(tid[i], NULL);
+}
+
+/* OUT/runs/<n>, numbered from 1 without gaps over the hosts whose result came back. */
+static int link_runs(struct fleet *fl)
+{
+	static char runs[HOSTS_MAX][PATH_MAX + 32];
+	char target[HOST_LABEL_LEN + 16], dir[PATH_MAX + 8];
+	int err = 0;
+
+	snprintf(dir, sizeof(dir), "%s/runs", fl->dir);
+	if (mkdir(dir, 0755))
+		return -errno;
+	for (int i = 0; !err && i < fl->hosts.nr; i++) {
+		if (!fl->jobs[i].ok)
+			continue;
+		snprintf(runs[fl->nr_runs], sizeof(runs[0]), "%s/%d", dir, fl->nr_runs + 1);
+		snprintf(target, sizeof(target), "../hosts/%s", fl->hosts.h[i].label);
+		err = symlink(target, runs[fl->nr_runs]) ? -errno : 0;
+		fl->run_dirs[fl->nr_runs] = runs[fl->nr_runs];
+		fl->nr_runs++;
+	}
+	return err;
+}
+
+/* "host_failed: LABEL reason" and "host_note: LABEL ..." for report and for the user. */
+static int record_hosts(const struct fleet *fl)
+{
+	char path[PATH_MAX + 8], value[HOST_LABEL_LEN + 800];
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/meta", fl->dir);
+	for (int i = 0; !err && i < fl->hosts.nr; i++) {
+		const struct fleet_job *j = &fl->jobs[i];
+
+		if (j->note[0]) {
+			snprintf(value, sizeof(value), "%s %s", j->h->label, j->note);
+			err = meta_append(path, "host_note", value);
+		}
+		if (!j->ok || (j->run_status && j->run_status != EXIT_POINTS_FAILED)) {
+			snprintf(value, sizeof(value), "%s %s", j->h->label, j->why);
+			err = err ?: meta_append(path, "host_failed", value);
+		}
+	}
+	return err;
+}
+
+static int merge_and_draw(struct fleet *fl)
+{
+	static struct cli_opts ro;
+	const char *out[] = { fl->dir };
+	char meta[PATH_MAX + 8];
+
+	if (link_runs(fl) || !fl->nr_runs || merge_in_place(fl->dir, fl->run_dirs, fl->nr_runs))
+		return EXIT_POINTS_FAILED;
+	ro = *fl->o;
+	ro.args = out;
+	ro.nr_args = 1;
+	ro.outdir = NULL;
+	ro.by = fl->o->by ?: "tag:fleet_host";
+	snprintf(meta, sizeof(meta), "%s/meta", fl->dir);
+	if (!fl->o->by)
+		meta_append(meta, "report_by", ro.by);
+	return cmd_report(&ro);
+}
+
+/* 0 when every host ran every point fine, else the worst of the hosts and the merge. */
+static int fleet_status(const struct fleet *fl, int status)
+{
+	for (int i = 0; i < fl->hosts.nr; i++) {
+		const struct fleet_job *j = &fl->jobs[i];
+		int st = !j->ok ? EXIT_POINTS_FAILED : j->run_status;
+
+		if (st == EXIT_USAGE || st > EXIT_INTERRUPTED)
+			st = EXIT_POINTS_FAILED;
+		if (st > status)
+			status = st;
+	}
+	return status;
+}
+
+/* A socket whose master did not exit (it goes by itself: ControlPersist) and the directory. */
+static void remove_ctl_dir(const struct fleet *fl)
+{
+	if (!fl->ctl_dir[0])
+		return;
+	for (int i = 0; i < fl->hosts.nr; i++)
+		if (fl->jobs[i].ctl[0])
+			unlink(fl->jobs[i].ctl);
+	rmdir(fl->ctl_dir);
+}
+
+int cmd_fleet(const struct cli_opts *o)
+{
+	static struct fleet fl;
+	char meta[PATH_MAX + 8];
+	int status = EXIT_USAGE, failed = 0;
+
+	fl = (struct fleet){ .o = o };
+	if (cli_load(o, &fl.spec, &fl.cfg) || prepare(&fl))
+		goto out;
+	fprintf(stderr, "fleet: %d host%s, logs in %s\n", fl.hosts.nr, fl.hosts.nr == 1 ? "" : "s",
+		fl.logs);
+	run_hosts(&fl);
+	if (record_hosts(&fl))
+		diag_err("cannot write %s/meta", fl.dir);
+	status = fleet_status(&fl, merge_and_draw(&fl));
+	for (int i = 0; i < fl.hosts.nr; i++)
+		failed += !fl.jobs[i].ok;
+	snprintf(meta, sizeof(meta), "%s/meta", fl.dir);
+	meta_append_time(meta, "end", time(NULL));
+	fprintf(stderr, "results: %s (%d of %d hosts came back)\n", fl.dir, fl.hosts.nr - failed,
+		fl.hosts.nr);
+out:
+	remove_ctl_dir(&fl);
+	spec_free(fl.spec);
+	sweep_cfg_free(fl.cfg);
+	return status;
+}

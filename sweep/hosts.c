@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fleet's host file (hosts.h).  A hand-written scanner over one line
+ * at a time: each part is taken with the alphabet it may use, and the
+ * first byte that does not fit is the column of the error.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "hosts.h"
+#include "textfile.h"
+
+/* One line being scanned: p moves, col says where p is for diagnostics. */
+struct scan {
+	const char *file;
+	const char *start, *p, *end;
+	int line;
+};
+
+static void err_at(const struct scan *s, const char *at, const char *why)
+{
+	struct loc l = { .file = s->file, .line = s->line, .col = (int)(at - s->start) + 1 };
+
+	diag_at(&l, "%s", why);
+}
+
+/* Letters, digits, '.', '_', '-': names that can be neither an option nor a shell word. */
+static bool name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '.' || c == '_' || c == '-';
+}
+
+/*
+ * A run of name_char into buf; 0, or -EINVAL (reported) for an empty or
+ * long one, or one led by '-' (an option to ssh) or '.' (a label names a
+ * directory: no "..", and a host name starts with neither).
+ */
+static int take_name(struct scan *s, char *buf, size_t len, const char *what)
+{
+	const char *b = s->p;
+	char why[128];
+
+	while (s->p < s->end && name_char(*s->p))
+		s->p++;
+	if (s->p == b || *b == '-' || *b == '.' || (size_t)(s->p - b) >= len) {
+		snprintf(why, sizeof(why), "%s: %s", what, s->p == b ? "missing" :
+			 *b == '-' || *b == '.' ? "may not start with '-' or '.'" : "too long");
+		err_at(s, b, why);
+		return -EINVAL;
+	}
+	memcpy(buf, b, s->p - b);
+	buf[s->p - b] = '\0';
+	return 0;
+}
+
+/* Digits from 1 to max; 0, or -EINVAL (reported). */
+static int take_number(struct scan *s, unsigned int max, unsigned int *out, const char *what)
+{
+	const char *b = s->p;
+	unsigned long v = 0;
+	char why[96];
+
+	while (s->p < s->end && isdigit((unsigned char)*s->p) && v <= max)
+		v = v * 10 + (*s->p++ - '0');
+	if (s->p == b || v < 1 || v > max) {
+		snprintf(why, sizeof(why), "%s: expected a number from 1 to %u", what, max);
+		err_at(s, b, why);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+/* @LABEL/ and NCPUS/, parallel's prefixes. */
+static int take_prefixes(struct scan *s, struct host *h)
+{
+	const char *slash;
+
+	if (*s->p == '@') {
+		s->p++;
+		if (take_name(s, h->label, sizeof(h->label), "label"))
+			return -EINVAL;
+
+		if (s->p == s->end || *s->p != '/') {
+			err_at(s, s->p, *s->p == '+' ? "one label per host (parallel's "
+			       "'@a+b/' groups are not labels)" : "expected '/' after @LABEL");
+			return -EINVAL;
+		}
+		s->p++;
+	}
+	slash = memchr(s->p, '/', s->end - s->p);
+	if (slash && isdigit((unsigned char)*s->p)) {
+		if (take_number(s, 1u << 20, &h->ncpus, "NCPUS/"))
+			return -EINVAL;
+		if (*s->p != '/') {
+			err_at(s, s->p, "expected '/' after NCPUS");
+			return -EINVAL;
+		}
+		s->p++;
+	}
+	return 0;
+}
+
+/*
+ * parallel takes all before the last space as a command it runs through
+ * a shell; here only "ssh" and "ssh -p PORT" are accepted, anything else
+ * belongs in --ssh-config.
+ */
+static int take_ssh_command(struct scan *s, struct host *h)
+{
+	const char *sp = s->end;
+
+	while (sp > s->p && sp[-1] != ' ')
+		sp--;
+	if (sp == s->p)
+		return 0;
+	if (!strncmp(s->p, "ssh -p ", 7)) {
+		s->p += 7;
+		if (take_number(s, 65535, &h->port, "ssh -p PORT"))
+			return -EINVAL;
+		s->p += s->p < sp && *s->p == ' ';
+	} else if (!strncmp(s->p, "ssh ", 4)) {
+		s->p += 4;
+	}
+	if (s->p != sp) {
+		err_at(s, s->p, "an ssh command other than 'ssh' or 'ssh -p PORT': give ssh "
+		       "options in a file for --ssh-config");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* [USER@]HOST[:PORT], HOST a name or a [bracketed] IPv6 address. */
+static int take_login(struct scan *s, struct host *h)
+{
+	const char *at = memchr(s->p, '@', s->end - s->p), *colon;
+
+	if (at) {
+		colon = memchr(s->p, ':', at - s->p);
+		if (colon) {
+			err_at(s, colon, "a password in the login: ssh runs with BatchMode, "
+			       "use a key");
+			return -EINVAL;
+		}
+		if (take_name(s, h->user, sizeof(h->user), "user"))
+			return -EINVAL;
+		if (s->p != at) {
+			err_at(s, s->p, "user: only letters, digits, '.', '_' and '-'");
+			return -EINVAL;
+		}
+		s->p++;
+	}
+	if (*s->p == '[') {
+		const char *b = ++s->p;
+
+		while (s->p < s->end && (isxdigit((unsigned char)*s->p) || *s->p == ':'))
+			s->p++;
+		if (s->p == b || s->p == s->end || *s->p != ']' ||
+		    (size_t)(s->p - b) >= sizeof(h->name)) {
+			err_at(s, s->p, "expected an IPv6 address and ']'");
+			return -EINVAL;
+		}
+		memcpy(h->name, b, s->p - b);
+		h->name[s->p++ - b] = '\0';
+	} else if (take_name(s, h->name, sizeof(h->name), "host")) {
+		return -EINVAL;
+	}
+	if (s->p < s->end && *s->p == ':') {
+		if (h->port) {
+			err_at(s, s->p, "a port twice: 'ssh -p PORT' and ':PORT'");
+			return -EINVAL;
+		}
+		s->p++;
+		if (take_number(s, 65535, &h->port, "port"))
+			return -EINVAL;
+	}
+	if (s->p != s->end) {
+		err_at(s, s->p, "unexpected character in the login");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* A label names a directory: two hosts may not share one. */
+static int check_unique(const struct scan *s, const struct hosts *hs, const struct host *h)
+{
+	char why[HOST_LABEL_LEN + 96];
+
+	for (int i = 0; i < hs->nr; i++) {
+		if (strcmp(hs->h[i].label, h->label))
+			continue;
+		snprintf(why, sizeof(why), "label '%s' already names the host of line %d "
+			 "(give each host its own @LABEL/)", h->label, hs->h[i].line);
+		err_at(s, s->start, why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_line(struct scan *s, struct hosts *hs)
+{
+	struct host h = { .line = s->line };
+
+	if (take_prefixes(s, &h) || take_ssh_command(s, &h) || take_login(s, &h))
+		return -EINVAL;
+	if (!h.label[0])
+		snprintf(h.label, sizeof(h.label), "%.*s", (int)sizeof(h.label) - 1, h.name);
+	if (check_unique(s, hs, &h))
+		return -EINVAL;
+	if (hs->nr == HOSTS_MAX) {
+		err_at(s, s->start, "too many hosts (at most " HOSTS_MAX_TEXT ")");
+		return -EINVAL;
+	}
+	hs->h[hs->nr++] = h;
+	return 0;
+}
+
+int hosts_parse(const char *file, const char *text, struct hosts *hs)
+{
+	struct scan s = { .file = file };
+	const char *p = text, *nl;
+	int err = 0;
+
+	hs->nr = 0;
+	for (s.line = 1; *p; s.line++, p = nl + (*nl != '\0')) {
+		nl = strchr(p, '\n') ?: p + strlen(p);
+		s.start = s.p = p;
+		s.end = nl;
+		/* leading and trailing blanks, as parallel's chomp and /^\s*#/ allow */
+		while (s.p < s.end && isspace((unsigned char)*s.p))
+			s.p++;
+		while (s.end > s.p && isspace((unsigned char)s.end[-1]))
+			s.end--;
+		if (s.p == s.end || *s.p == '#')
+			continue;
+		if (parse_line(&s, hs))
+			err = -EINVAL;
+	}
+	if (!err && !hs->nr) {
+		diag_err("%s: no host (one ssh login per line, e.g. @box1/root@10.0.0.2)", file);
+		err = -EINVAL;
+	}
+	return err;
+}
+
+int hosts_load(const char *path, struct hosts *hs)
+{
+	char *text;
+	int err = read_text_file(path, &text);
+
+	if (err) {
+		diag_err("cannot read %s: %s", path, textfile_strerror(err));
+		return err;
+	}
+	err = hosts_parse(path, text, hs);
+	free(text);
+	return err;
+}

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bpfsweep fleet over real ssh: two network namespaces, each with its own
+# veth pair, address and Debian sshd (a host key and a client key made
+# here), stand for two machines.  Both run the spec and the merged result
+# has both hosts' rows; then one host's sshd is gone and that host gets a
+# failed entry while the other finishes.  Root only; everything started
+# here is stopped by the trap.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+BPFSWEEP=$(realpath "$BPFSWEEP")
+T=fleet
+SPEC=tests/e2e/fleet.spec
+# names unique to this run: another test may use netns too
+ID=$$
+NS=(bswf$ID-1 bswf$ID-2)
+VETH=(bswf${ID}a bswf${ID}b)
+# subnets of this run too: a namespace outlives its name while a process is in it
+SUB=$(((ID % 100) * 2 + 1))
+NET=(10.213.$SUB 10.213.$((SUB + 1)))
+PIDS=()
+
+if [ "$(id -u)" != 0 ]; then skip $T "needs root (ip netns, sshd)"; exit 0; fi
+for tool in ip ssh scp ssh-keygen /usr/sbin/sshd; do
+	if ! command -v "$tool" >/dev/null; then
+		skip $T "$tool not found (openssh-server, iproute2)"
+		exit 0
+	fi
+done
+
+TMP=$(mktemp -d)
+cleanup() {
+	for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null; done
+	for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null; done
+	# sshd's sessions too (a remote run, an ssh master's session): then the
+	# namespaces, their veth pairs and addresses are gone with their names
+	for ns in "${NS[@]}"; do
+		# shellcheck disable=SC2046
+		kill -9 $(ip netns pids "$ns" 2>/dev/null) 2>/dev/null
+		ip netns del "$ns" 2>/dev/null
+	done
+	for v in "${VETH[@]}"; do ip link del "$v" 2>/dev/null; done
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+# host i: a namespace, a veth pair (NET[i].1 here, .2 there), its sshd
+make_host() {
+	local i=$1 ns=${NS[$1]} v=${VETH[$1]} net=${NET[$1]}
+	ip netns add "$ns" || return 1
+	ip link add "$v" type veth peer name "${v}p" || return 1
+	ip link set "${v}p" netns "$ns" || return 1
+	ip addr add "$net.1/24" dev "$v" && ip link set "$v" up || return 1
+	ip -n "$ns" addr add "$net.2/24" dev "${v}p" || return 1
+	ip -n "$ns" link set "${v}p" up && ip -n "$ns" link set lo up || return 1
+	cat > "$TMP/sshd$i.conf" <<-CONF
+		ListenAddress $net.2:22
+		HostKey $TMP/hostkey
+		AuthorizedKeysFile $TMP/authorized_keys
+		PermitRootLogin prohibit-password
+		PasswordAuthentication no
+		KbdInteractiveAuthentication no
+		StrictModes no
+		UsePAM no
+		PidFile $TMP/sshd$i.pid
+		Subsystem sftp /usr/lib/openssh/sftp-server
+		SetEnv TMPDIR=$TMP/remote$i HOME=$TMP/home
+	CONF
+	mkdir "$TMP/remote$i" || return 1
+	ip netns exec "$ns" /usr/sbin/sshd -D -e -f "$TMP/sshd$i.conf" 2>"$TMP/sshd$i.log" &
+	PIDS[$i]=$!
+	echo "$net.2 $(cat "$TMP/hostkey.pub")" >> "$TMP/known_hosts"
+}
+
+# wait_port NET: sshd accepts connections there (at most 5 s)
+wait_port() {
+	for _ in $(seq 50); do
+		timeout 1 bash -c "exec 3<>/dev/tcp/$1/22" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+mkdir -p /run/sshd
+# the remote shell is root's: with HOME here it reads none of root's dotfiles
+mkdir "$TMP/home"
+ssh-keygen -q -t ed25519 -N '' -f "$TMP/hostkey" || { fail $T "ssh-keygen"; exit 0; }
+ssh-keygen -q -t ed25519 -N '' -f "$TMP/id" || { fail $T "ssh-keygen"; exit 0; }
+cp "$TMP/id.pub" "$TMP/authorized_keys"
+if ! ip netns add "bswf$ID-probe" 2>/dev/null; then skip $T "ip netns unavailable here"; exit 0; fi
+ip netns del "bswf$ID-probe"
+for i in 0 1; do
+	make_host $i || { fail $T "cannot set up host $i (netns, veth)"; exit 0; }
+done
+for i in 0 1; do
+	if ! wait_port "${NET[$i]}.2"; then
+		fail $T "sshd $i did not start: $(tail -3 "$TMP/sshd$i.log")"
+		exit 0
+	fi
+done
+cat > "$TMP/ssh_config" <<CONF
+Host *
+	User root
+	IdentityFile $TMP/id
+	IdentitiesOnly yes
+	UserKnownHostsFile $TMP/known_hosts
+	StrictHostKeyChecking yes
+CONF
+# a label per host (parallel's host group), one with parallel's "ssh -p" form
+cat > "$TMP/hosts" <<HOSTS
+# two namespaces
+@alpha/root@${NET[0]}.2
+
+@beta/ssh -p 22 ${NET[1]}.2
+HOSTS
+
+# rows SUMMARY LABEL: the merged summary's rows of host LABEL
+rows() { csv_col "$1" status tag_fleet_host "$2" | wc -l; }
+
+OUT=$TMP/out
+# a word the remote shell would expand or split, were it not quoted
+NOTE="a b'c \$(touch $TMP/pwned);\`id\`"
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
+	--tag "note=$NOTE" -o "$OUT" --no-plots >"$TMP/stdout1" 2>"$TMP/err1"
+st=$?
+check "$T: both hosts: exit 0" [ "$st" = 0 ]
+check "$T: both hosts: 2 rows of alpha, 2 of beta" \
+	[ "$(rows "$OUT/summary.csv" alpha)" = 2 -a "$(rows "$OUT/summary.csv" beta)" = 2 ]
+check "$T: both hosts: their remote directories are removed" \
+	[ -z "$(ls -A "$TMP/remote0")" -a -z "$(ls -A "$TMP/remote1")" ]
+check "$T: both hosts: a quoted --tag reaches the hosts as it is" \
+	[ "$(csv_col "$OUT/summary.csv" tag_note | sort -u)" = "$NOTE" -a ! -e "$TMP/pwned" ]
+check "$T: both hosts: every row ok" \
+	[ "$(csv_col "$OUT/summary.csv" status | sort -u)" = ok ]
+check "$T: each host's own result and meta" \
+	[ -f "$OUT/hosts/alpha/summary.csv" -a -f "$OUT/hosts/beta/meta" ]
+check "$T: meta lists the hosts, no failure" \
+	grep -q '^fleet: 2 hosts$' "$OUT/meta"
+check "$T: no host_failed" not grep -q host_failed "$OUT/meta"
+check "$T: progress per host" grep -q '^host beta: done' "$TMP/err1"
+check "$T: the table names both hosts" grep -q alpha "$OUT/table.txt"
+if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/err1" | tail -20; fi
+
+# host beta disappears mid-run: every process of its namespace (sshd, its
+# sessions, the remote bpfsweep) is killed once beta has started the spec
+OUTM=$TMP/outm
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --hosts "$TMP/hosts" \
+	--ssh-config "$TMP/ssh_config" -o "$OUTM" --no-plots >"$TMP/stdoutm" 2>"$TMP/errm" &
+fleet_pid=$!
+for _ in $(seq 200); do
+	grep -q '^host beta: running the spec' "$TMP/errm" 2>/dev/null && break
+	sleep 0.1
+done
+sleep 0.5
+# shellcheck disable=SC2046
+kill -9 $(ip netns pids "${NS[1]}") 2>/dev/null
+wait "${PIDS[1]}" 2>/dev/null
+wait "$fleet_pid"
+st=$?
+check "$T: host gone mid-run: exit 1" [ "$st" = 1 ]
+check "$T: host gone mid-run: alpha's 2 rows, none of beta" \
+	[ "$(rows "$OUTM/summary.csv" alpha)" = 2 -a "$(rows "$OUTM/summary.csv" beta)" = 0 ]
+check "$T: host gone mid-run: beta's failed entry" \
+	grep -q '^host_failed: beta ssh failed during the run' "$OUTM/meta"
+check "$T: host gone mid-run: its remote directory stays, a finished host's goes" \
+	[ -n "$(ls "$TMP"/remote1/bpfsweep-fleet.*/bpfsweep)" -a -z "$(ls -A "$TMP/remote0")" ]
+if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/errm" | tail -20; fi
+
+# host beta's sshd is gone: its entry fails, alpha's rows come back
+OUT2=$TMP/out2
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --quick --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
+	-o "$OUT2" --no-plots >"$TMP/stdout2" 2>"$TMP/err2"
+st=$?
+check "$T: one host down: exit 1" [ "$st" = 1 ]
+check "$T: one host down: alpha's 2 rows, none of beta" \
+	[ "$(rows "$OUT2/summary.csv" alpha)" = 2 -a "$(rows "$OUT2/summary.csv" beta)" = 0 ]
+check "$T: one host down: beta's failed entry says ssh failed" \
+	grep -q '^host_failed: beta ssh failed: .*Connection refused' "$OUT2/meta"
+check "$T: one host down: progress says so" grep -q '^host beta: FAILED after [0-9.]* s: ssh failed' "$TMP/err2"
+if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err2" | tail -20; fi
+
+# a host file with a bad line: located error, exit 2, nothing started
+printf '@gamma/root@h;reboot\n' > "$TMP/bad"
+"$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/bad" -o "$TMP/out3" 2>"$TMP/err3"
+st=$?
+check "$T: bad host file: exit 2, file:line:col" \
+	[ "$st" = 2 -a "$(cat "$TMP/err3")" = "$TMP/bad:1:14: error: unexpected character in the login" ]
+check "$T: bad host file: no result directory" [ ! -e "$TMP/out3" ]
