@@ -26,7 +26,7 @@ _bpfsweep_opts()
 	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --allow-tcg -h --help" ;;
 	import)		echo "-o --output -t --tag --label -h --help" ;;
 	fleet)		echo "-s --set -q --quick -h --help -V --version --hosts --ssh-config -o --output
-			      -t --tag --only --by --no-plots --plot-timeout" ;;
+			      -t --tag --only --by --no-plots --plot-timeout -f --format" ;;
 	vm)		echo "-s --set -o --output -h --help" ;;
 	list)		echo "-h --help" ;;
 	esac

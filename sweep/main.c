@@ -79,7 +79,8 @@ static const char fleet_opts_help[] =
 	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>-fleet)\n"
 	"  -t, --tag KEY=VALUE  as for run\n"
 	"      --only TITLE     as for run\n"
-	"      --by FACT, --no-plots, --plot-timeout S  as for report\n";
+	"      --by FACT, --no-plots, --plot-timeout S  as for report\n"
+	"  -f, --format F       the merged table: text (default), markdown, csv or json\n";
 
 static const char import_opts_help[] =
 	"  -o, --output DIR     result directory to create (required)\n"
@@ -645,8 +646,9 @@ static int run_command(int argc, char **argv)
 	if (!c)
 		c = find_cmd("run");
 	/* only these print a table; elsewhere a format would silently do nothing */
-	if (o.format_given && c->fn != cmd_run && c->fn != cmd_report && c->fn != cmd_merge) {
-		diag_err("--format applies to run, report and merge, not to %s", c->name);
+	if (o.format_given && c->fn != cmd_run && c->fn != cmd_report && c->fn != cmd_merge &&
+	    c->fn != cmd_fleet) {
+		diag_err("--format applies to run, report, merge and fleet, not to %s", c->name);
 		return EXIT_USAGE;
 	}
 	ran_run = c->fn == cmd_run;

@@ -124,7 +124,7 @@ OUT=$TMP/out
 # a word the remote shell would expand or split, were it not quoted
 NOTE="a b'c \$(touch $TMP/pwned);\`id\`"
 timeout 60 "$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
-	--tag "note=$NOTE" -o "$OUT" --no-plots >"$TMP/stdout1" 2>"$TMP/err1"
+	--tag "note=$NOTE" -o "$OUT" --no-plots -f markdown >"$TMP/stdout1" 2>"$TMP/err1"
 st=$?
 check "$T: both hosts: exit 0" [ "$st" = 0 ]
 check "$T: both hosts: 2 rows of alpha, 2 of beta" \
@@ -142,6 +142,9 @@ check "$T: meta lists the hosts, no failure" \
 check "$T: no host_failed" not grep -q host_failed "$OUT/meta"
 check "$T: progress per host" grep -q '^host beta: done' "$TMP/err1"
 check "$T: the table names both hosts" grep -q alpha "$OUT/table.txt"
+check "$T: -f markdown: a markdown block per host on stdout" \
+	[ "$(grep -c '^## run [12]: .*fleet_host=\(alpha\|beta\)' "$TMP/stdout1")" = 2 -a \
+	  "$(grep -c '^| null rate 1000000 prod [12] | ' "$TMP/stdout1")" = 4 ]
 if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/err1" | tail -20; fi
 
 # host beta disappears mid-run: every process of its namespace (sshd, its

@@ -547,13 +547,13 @@ TEST(bad_sections)
 		  "b.spec:10:1: error: duplicate section '[report]' (first at line 4)\n");
 	CHECK_STR(bind_errors("\n[params]\nproducers = 1\n"),
 		  "b.spec:1:1: error: missing [sweep] section: start the spec with '[sweep]' and "
-		  "'workload = NAME' (NAME: null, count, ringbuf, map_perf, htab_mem, csum_diff "
-		  "or trigger)\n");
+		  "'workload = NAME' (NAME: null, count, ringbuf, map_perf, htab_mem, csum_diff, "
+		  "trigger or exec)\n");
 	CHECK_STR(bind_errors("[sweep \"s\"]\nworkload = null\n"),
 		  "b.spec:1:1: error: section '[sweep]' takes no argument\n");
 	CHECK_STR(bind_errors("# nothing\n[sweep]\nrepeat = 2\n"),
 		  "b.spec:2:1: error: missing key 'workload' in [sweep]: add 'workload = NAME' "
-		  "(NAME: null, count, ringbuf, map_perf, htab_mem, csum_diff or trigger)\n");
+		  "(NAME: null, count, ringbuf, map_perf, htab_mem, csum_diff, trigger or exec)\n");
 }
 
 TEST(bad_sweep_keys)
