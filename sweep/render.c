@@ -17,7 +17,11 @@
 
 #define STAGING	".render.tmp"
 
-int render_table(FILE *f, const struct render_job *job)
+typedef int (*block_fn)(FILE *f, const struct sweep_cfg *cfg, const struct run_facts *facts,
+			const struct point_result *res, int nr);
+
+/* Every block of job, a blank line between them, each under its heading (prefix: "## "). */
+static int render_blocks(FILE *f, const struct render_job *job, const char *prefix, block_fn fn)
 {
 	int err = 0;
 
@@ -27,26 +31,20 @@ int render_table(FILE *f, const struct render_job *job)
 		if (i)
 			fputc('\n', f);
 		if (b->heading)
-			fprintf(f, "%s\n\n", b->heading);
-		err = table_render(f, b->cfg, b->facts, b->res, b->nr);
+			fprintf(f, "%s%s\n\n", prefix, b->heading);
+		err = fn(f, b->cfg, b->facts, b->res, b->nr);
 	}
 	return err ?: ferror(f) ? -EIO : 0;
 }
 
+int render_table(FILE *f, const struct render_job *job)
+{
+	return render_blocks(f, job, "", table_render);
+}
+
 static int render_markdown(FILE *f, const struct render_job *job)
 {
-	int err = 0;
-
-	for (int i = 0; !err && i < job->nr_blocks; i++) {
-		const struct render_block *b = &job->blocks[i];
-
-		if (i)
-			fputc('\n', f);
-		if (b->heading)
-			fprintf(f, "## %s\n\n", b->heading);
-		err = table_render_markdown(f, b->cfg, b->facts, b->res, b->nr);
-	}
-	return err ?: ferror(f) ? -EIO : 0;
+	return render_blocks(f, job, "## ", table_render_markdown);
 }
 
 int render_print(FILE *f, const struct render_job *job, enum out_format fmt)
