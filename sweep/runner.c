@@ -764,13 +764,13 @@ static bool try_again(const struct sweep_cfg *cfg, const struct point_result *r)
 	return r->quality.flags && r->tries <= cfg->retry_noisy && !interrupted;
 }
 
+/* The point's tries, up to its verdict; progress_end() is the caller's, once the row is saved. */
 static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
-		     const struct point *pt, struct progress *prog, struct point_result *r)
+		     const struct point *pt, const char *name, struct progress *prog,
+		     struct point_result *r)
 {
-	char name[256];
 	int err;
 
-	point_name(cfg, pt, name, sizeof(name));
 	progress_experiment(prog, pt->exp, cfg->nr_exps,
 			    experiment_title(cfg, &cfg->exps[pt->exp]));
 	/* probed before the sweep started: nothing to ask the kernel again */
@@ -786,7 +786,6 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 		point_result_reset(r);
 	}
 	r->status = status_of(err);
-	progress_end(prog, name, r);
 	return err;
 }
 
@@ -825,8 +824,13 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 		      (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat);
 	install_signals(&old_int, &old_term);
 	for (i = 0; i < nr && !interrupted && !err; i++) {
-		run_point(cfg, plan, &pts[i], &prog, &res[i]);
+		char name[256];
+
+		point_name(cfg, &pts[i], name, sizeof(name));
+		run_point(cfg, plan, &pts[i], name, &prog, &res[i]);
 		err = done ? done(&res[i], ctx) : 0;
+		/* after the row is on disk: a line that says "ok" never claims more */
+		progress_end(&prog, name, &res[i]);
 	}
 	/* interrupted: the copy of the signal may still come, during the table and charts */
 	if (!interrupted) {
