@@ -212,7 +212,7 @@ _bpfsweep_add_set_keys()
 {
 	local cur=$1 wl=$2 keys name type
 
-	keys="title warmup duration interval repeat affinity max_cv retry_noisy"
+	keys="title warmup duration interval repeat affinity max_cv retry_noisy bpf_stats"
 	keys+=" label values worker_rows baseline group plot logx"
 	while read -r name type; do
 		[[ " $keys " == *" $name "* ]] || keys+=" $name"	# once, of all workloads

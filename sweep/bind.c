@@ -39,6 +39,7 @@ static const struct param_def max_cv_def = {
 static const struct param_def retry_noisy_def = {
 	.name = "retry_noisy", .type = PT_INT, .def = "0", .min = 0, .max = 100,
 };
+static const struct param_def bpf_stats_def = { .name = "bpf_stats", .type = PT_BOOL, .def = "on" };
 
 /* What [report] says, and what one [params] section makes of it. */
 struct report_opts {
@@ -331,6 +332,11 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 		break;
 	case SK_RETRY_NOISY:
 		bind_int(&retry_noisy_def, e, &cfg->retry_noisy);
+		break;
+	case SK_BPF_STATS:
+		v = cfg->bpf_stats;
+		bind_scalar(&bpf_stats_def, e, &v);
+		cfg->bpf_stats = v;
 		break;
 	default:
 		unknown_key(e, "sweep", spec_sweep_keys);
@@ -1325,6 +1331,7 @@ static struct sweep_cfg *cfg_new(const char *path)
 	cfg->interval_ns = NSEC_PER_SEC;
 	cfg->repeat = 1;
 	cfg->max_cv = QUALITY_DEFAULT_MAX_CV;
+	cfg->bpf_stats = true;
 	kernel_axis_init(&cfg->kernels);
 	return cfg;
 }

@@ -95,6 +95,7 @@ struct sweep_cfg {
 	bool affinity;
 	int max_cv;		/* percent; 0: no cv flag */
 	int retry_noisy;	/* extra tries of a point with quality flags */
+	bool bpf_stats;		/* the kernel's BPF run-time statistics on during the run */
 	struct kernel_axis kernels;	/* where the points run: the host, VMs */
 	struct experiment *exps;
 	int nr_exps;

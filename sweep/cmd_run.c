@@ -462,6 +462,8 @@ static int fail_all(struct run_state *rs)
  * that reads its programs' (progrun.h), and in meta how, or why not:
  * "bpf_stats: unavailable (...)".  Refused, the points run all the same,
  * with ns_per_run empty.  The caller turns them off on every way out.
+ * bpf_stats = off leaves them as they are: the kernel then times no run
+ * (as for its own benches), and ns_per_run stays empty.
  */
 static int stats_begin(struct run_state *rs)
 {
@@ -471,7 +473,10 @@ static int stats_begin(struct run_state *rs)
 
 	if (!wl->prog_stats || !prog_metrics(wl, &runs, &ns))
 		return 0;
-	wl_bpf_stats_on(how, sizeof(how));
+	if (rs->cfg->bpf_stats)
+		wl_bpf_stats_on(how, sizeof(how));
+	else
+		snprintf(how, sizeof(how), "off (bpf_stats = off)");
 	snprintf(path, sizeof(path), "%s/meta", rs->dir);
 	err = meta_append(path, "bpf_stats", how);
 	if (err)

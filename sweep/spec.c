@@ -19,7 +19,7 @@
 /* In the order of enum sweep_key and enum report_key (spec.h). */
 const char *const spec_sweep_keys[] = {
 	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity",
-	"max_cv", "retry_noisy", "kernel", "vm_accel", "vm_cpus", "vm_mem", "vm_boot_timeout",
+	"max_cv", "retry_noisy", "bpf_stats", "kernel", "vm_accel", "vm_cpus", "vm_mem", "vm_boot_timeout",
 	NULL
 };
 const char *const spec_report_keys[] = {

@@ -53,6 +53,16 @@ check ringbuf/nostats-column grep -q '^exp,.*,ns_per_run_mean,' "$D3/summary.csv
 check ringbuf/nostats-empty [ "$(csv_col "$D3/summary.csv" ns_per_run_mean | sort -u)" = "" ]
 check ringbuf/nostats-bpf-stats-as-before [ "$(cat /proc/sys/kernel/bpf_stats_enabled \
 	2>/dev/null)" = "$stats_before" ]
+# bpf_stats = off: the statistics left alone, as the kernel's benches run; meta says so
+D4=$TMP/statsoff
+$BPFSWEEP tests/e2e/ringbuf_benches.spec --quick --only benches --no-plots \
+	--set bpf_stats=off -o "$D4" >"$TMP/out4" 2>"$TMP/err4" </dev/null
+check ringbuf/statsoff-exit-0 [ $? = 0 ]
+check ringbuf/statsoff-meta grep -qx 'bpf_stats: off (bpf_stats = off)' "$D4/meta"
+check ringbuf/statsoff-hits positive "$(csv_col "$D4/summary.csv" hits_per_s_mean bench rb-libbpf)"
+check ringbuf/statsoff-empty [ "$(csv_col "$D4/summary.csv" ns_per_run_mean | sort -u)" = "" ]
+check ringbuf/statsoff-bpf-stats-as-before [ "$(cat /proc/sys/kernel/bpf_stats_enabled \
+	2>/dev/null)" = "$stats_before" ]
 check ringbuf/table-ns-per-run grep -Eq '^rb-libbpf .*, prog [0-9]+\.[0-9] ± [0-9.]+ns/run\)' \
 	"$D/table.txt"
 # without overwrite mode and with no consumer, rb-prod fills the ring within
