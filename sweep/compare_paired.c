@@ -196,12 +196,14 @@ static void underline(FILE *f, const char *title)
 
 static void text_head(FILE *f, const struct comparison *cs, int nr, double alpha)
 {
-	char base[512], new[512];
+	char base[512], new[512], more[48] = "";
 
 	compare_describe_set(cs[0].base, base, sizeof(base));
 	compare_describe_set(cs[0].new, new, sizeof(new));
-	fprintf(f, "base: %s%s, and %d more round%s\nnew:  %s%s, and %d more\n", cs[0].base_dir,
-		base, nr - 1, nr == 2 ? "" : "s", cs[0].new_dir, new, nr - 1);
+	if (nr > 1)
+		snprintf(more, sizeof(more), ", and %d more round%s", nr - 1, nr == 2 ? "" : "s");
+	fprintf(f, "base: %s%s%s\nnew:  %s%s%s\n", cs[0].base_dir, base, more, cs[0].new_dir,
+		new, more);
 	fprintf(f, "paired rounds: new / base of each round's means, their geometric mean "
 		"[%g%% interval, Student's t]  min-max\n", 100 * (1 - alpha));
 	for (int i = 0; i < cs[0].nr_notes; i++)
