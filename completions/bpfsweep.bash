@@ -23,7 +23,7 @@ _bpfsweep_opts()
 	run)		echo "$common -o --output -t --tag $plots --resume --only --kernel" ;;
 	check|expand)	echo "$common" ;;
 	report|merge)	echo "$common -o --output --spec --by --normalize --per $plots" ;;
-	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --allow-tcg -h --help" ;;
+	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --allow-tcg -h --help" ;;
 	import)		echo "-o --output -t --tag --label -h --help" ;;
 	fleet)		echo "-s --set -q --quick -h --help -V --version --hosts --ssh-config -o --output
 			      -t --tag --only --by --no-plots --plot-timeout -f --format" ;;

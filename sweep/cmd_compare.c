@@ -28,16 +28,21 @@ struct compare_opts {
 	const char *ignore[CLI_MAX_ARGS];	/* --ignore PARAM: not part of the match */
 	int nr_ignore;
 	bool allow_tcg;		/* --allow-tcg: compare a TCG set with one that is not */
+	bool paired;		/* --paired: BASE NEW of each round, NEW / BASE over them */
 };
 
 static const char compare_help[] =
 	"usage: bpfsweep compare BASE NEW [NEW...] [OPTIONS]\n"
+	"       bpfsweep compare --paired BASE NEW [BASE NEW...] [OPTIONS]\n"
 	"compare result directories point by point: Δ% and a Welch t-test per metric\n\n"
 	"  -a, --alpha A        significance level of the test (default 0.05)\n"
 	"  -f, --format F       text (default), markdown, csv or json\n"
 	"      --fail-above PCT exit 1 when the headline metric of a point got\n"
 	"                       significantly worse by more than PCT percent\n"
 	"  -i, --ignore PARAM   match points without this parameter (repeatable)\n"
+	"      --paired         the directories are rounds run interleaved, BASE NEW\n"
+	"                       BASE NEW ...: per point NEW / BASE, the geometric\n"
+	"                       mean of the rounds' ratios (text or csv)\n"
 	"      --allow-tcg      compare a set run in a VM under TCG emulation with one\n"
 	"                       that was not (refused otherwise: TCG numbers are for\n"
 	"                       function, not performance)\n"
@@ -70,6 +75,26 @@ static int add_ignore(struct compare_opts *o, const char *param)
 	return 0;
 }
 
+/* --paired gives ratios, not verdicts: no --fail-above, text or csv, pairs of sets. */
+static int check_paired(const struct compare_opts *o, int nr_dirs)
+{
+	if (!o->paired)
+		return 0;
+	if (nr_dirs % 2) {
+		diag_err("--paired takes BASE NEW of each round: an even number of directories");
+		return -EINVAL;
+	}
+	if (o->fail_above >= 0) {
+		diag_err("--paired gives ratios, no verdicts: --fail-above does not apply");
+		return -EINVAL;
+	}
+	if (o->fmt != OF_TEXT && o->fmt != OF_CSV) {
+		diag_err("--paired prints text or csv");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(int argc, char **argv, struct compare_opts *o)
 {
@@ -79,6 +104,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		{ "fail-above", required_argument, NULL, 'F' },
 		{ "ignore", required_argument, NULL, 'i' },
 		{ "allow-tcg", no_argument, NULL, 'T' },
+		{ "paired", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -102,6 +128,9 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		case 'T':
 			o->allow_tcg = true;
 			break;
+		case 'P':
+			o->paired = true;
+			break;
 		case 'h':
 			fputs(compare_help, stdout);
 			return EXIT_OK;
@@ -115,6 +144,8 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		diag_err("compare needs BASE and at least one NEW result directory");
 		err = -EINVAL;
 	}
+	if (!err)
+		err = check_paired(o, argc - optind);
 	if (err)
 		fputs(compare_help, stderr);
 	return err ? EXIT_USAGE : -1;
@@ -468,7 +499,10 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 	}
 	if (err)
 		return EXIT_USAGE;
-	err = compare_print(stdout, o->fmt, cs, nr, o->alpha);
+	if (o->paired)
+		err = compare_paired_print(stdout, o->fmt, cs, nr, o->alpha);
+	else
+		err = compare_print(stdout, o->fmt, cs, nr, o->alpha);
 	if (err || fflush(stdout)) {
 		diag_err("writing the comparison: %s", strerror(err ? -err : errno));
 		return EXIT_POINTS_FAILED;
@@ -483,7 +517,7 @@ int cmd_compare(int argc, char **argv)
 	struct compare_opts o;
 	struct result_set **sets;
 	struct comparison *cs;
-	int status = parse_args(argc, argv, &o), nr_sets = argc - optind, err = 0;
+	int status = parse_args(argc, argv, &o), nr_sets = argc - optind, nr_cs = 0, err = 0;
 
 	if (status >= 0)
 		return status;
@@ -493,12 +527,17 @@ int cmd_compare(int argc, char **argv)
 		err = -ENOMEM;
 	for (int i = 0; !err && i < nr_sets; i++)
 		err = load_set(argv[optind + i], &sets[i]);
-	for (int i = 1; !err && i < nr_sets; i++)
-		cs[i - 1] = (struct comparison){ .base_dir = argv[optind],
-						 .new_dir = argv[optind + i], .base = sets[0],
-						 .new = sets[i] };
-	status = err ? EXIT_USAGE : compare_all(cs, nr_sets - 1, &o);
-	for (int i = 0; cs && i < nr_sets - 1; i++)
+	/* each NEW against the one BASE, or (--paired) each round's NEW against its BASE */
+	nr_cs = o.paired ? nr_sets / 2 : nr_sets - 1;
+	for (int i = 0; !err && i < nr_cs; i++) {
+		int b = o.paired ? 2 * i : 0, n = o.paired ? 2 * i + 1 : i + 1;
+
+		cs[i] = (struct comparison){ .base_dir = argv[optind + b],
+					     .new_dir = argv[optind + n], .base = sets[b],
+					     .new = sets[n] };
+	}
+	status = err ? EXIT_USAGE : compare_all(cs, nr_cs, &o);
+	for (int i = 0; cs && i < nr_cs; i++)
 		comparison_free(&cs[i]);
 	for (int i = 0; sets && i < nr_sets; i++)
 		result_set_free(sets[i]);

@@ -320,3 +320,40 @@ double cmp_delta_pct(double base, double new)
 {
 	return base == 0 ? NAN : (new - base) / base * 100;
 }
+
+/*
+ * Paired: round i's ratio r_i = new_i / base_i, so that what drifts
+ * between rounds (the machine's load, its clock) cancels in each ratio.
+ * Ratios are averaged on the log scale: the geometric mean, for which
+ * NEW / BASE and BASE / NEW are reciprocals, with Student's t interval
+ * of the mean log ratio.  Rounds where a side's mean is 0 or unknown
+ * have no ratio and are left out.
+ */
+int cmp_paired_ratio(const double *base, const double *new, int n, double alpha,
+		     struct cmp_ratio *r)
+{
+	double *lr = calloc(n + 1, sizeof(*lr)), mean = 0, sd, half;
+
+	*r = (struct cmp_ratio){ .ratio = NAN, .lo = NAN, .hi = NAN, .min = NAN, .max = NAN };
+	if (!lr)
+		return -ENOMEM;
+	for (int i = 0; i < n; i++) {
+		if (!(base[i] > 0) || !(new[i] > 0) || isinf(base[i]) || isinf(new[i]))
+			continue;
+		lr[r->n++] = log(new[i] / base[i]);
+	}
+	if (r->n) {
+		mean = gsl_stats_mean(lr, 1, r->n);
+		r->ratio = exp(mean);
+		r->min = exp(gsl_stats_min(lr, 1, r->n));
+		r->max = exp(gsl_stats_max(lr, 1, r->n));
+	}
+	if (r->n > 1) {
+		sd = gsl_stats_sd_m(lr, 1, r->n, mean);
+		half = gsl_cdf_tdist_Qinv(alpha / 2, r->n - 1) * sd / sqrt(r->n);
+		r->lo = exp(mean - half);
+		r->hi = exp(mean + half);
+	}
+	free(lr);
+	return 0;
+}

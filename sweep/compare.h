@@ -81,6 +81,21 @@ enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp
 /* "faster", "slower" (or "better", "worse" for lower-is-better metrics), ... */
 const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir);
 
+/*
+ * compare --paired: NEW / BASE over rounds run interleaved, the
+ * geometric mean of the rounds' ratios.
+ */
+struct cmp_ratio {
+	int n;			/* rounds with a ratio (both means above 0) */
+	double ratio;		/* NaN when n is 0 */
+	double lo, hi;		/* its 1 - alpha confidence interval; NaN when n < 2 */
+	double min, max;	/* of the rounds' ratios */
+};
+
+/* base[i] and new[i]: round i's mean on each side.  0 or -ENOMEM. */
+int cmp_paired_ratio(const double *base, const double *new, int n, double alpha,
+		     struct cmp_ratio *r);
+
 /* (new - base) / base in percent; NaN when base is 0. */
 double cmp_delta_pct(double base, double new);
 

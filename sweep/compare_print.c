@@ -195,8 +195,7 @@ static bool first_of_exp(const struct comparison *c, int i)
 	return true;
 }
 
-/* " (6.18.0, x86_64, kernel=patched)": the meta facts that tell runs apart. */
-static void describe_set(const struct result_set *rs, char *buf, size_t len)
+void compare_describe_set(const struct result_set *rs, char *buf, size_t len)
 {
 	static const char *const keys[] = { "kernel_release", "arch" };
 	size_t n = 0;
@@ -223,8 +222,8 @@ static void print_text(FILE *f, const struct comparison *c, double alpha, bool f
 {
 	char base[512], new[512];
 
-	describe_set(c->base, base, sizeof(base));
-	describe_set(c->new, new, sizeof(new));
+	compare_describe_set(c->base, base, sizeof(base));
+	compare_describe_set(c->new, new, sizeof(new));
 	fprintf(f, "%sbase: %s%s\nnew:  %s%s\n", first ? "" : "\n", c->base_dir, base,
 		c->new_dir, new);
 	fprintf(f, "± is 1 stddev of the interval rates; Welch t-test, two-sided, alpha %g\n",

@@ -57,6 +57,17 @@ const char *point_param(const struct comparison *c, const struct point_cmp *p, i
  */
 int compare_labels(struct comparison *c);
 
+/* " (6.18.0, x86_64, kernel=patched)": the meta facts that tell sets apart. */
+void compare_describe_set(const struct result_set *rs, char *buf, size_t len);
+
+/*
+ * compare --paired (compare_paired.c): cs[r] is round r's BASE against its
+ * NEW; per point and metric, NEW / BASE over the rounds, as text or CSV.
+ * 0 or -errno.
+ */
+int compare_paired_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,
+			 double alpha);
+
 /* Print every comparison in fmt; returns 0 or -errno. */
 int compare_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,
 		  double alpha);

@@ -29,8 +29,13 @@ enum { PK_TYPE, PK_DEFAULT, PK_MIN, PK_MAX, PK_CHOICES, PK_HELP };
 static const char *const type_names[] = { "int", "size", "bool", "enum", NULL };
 
 /* The metrics each format names unless [exec] metrics says otherwise. */
-static const char *const default_metrics[] = { "hits drops", "events", NULL };
-static const char *const default_units[] = { "M/s", "k/s", "/s" };
+static const char *const default_metrics[] = {
+	[EXEC_KBENCH] = "hits drops", [EXEC_MAP_PERF] = "events",
+};
+static const char *const default_units[] = {
+	[EXEC_KBENCH] = "M/s", [EXEC_MAP_PERF] = "k/s", [EXEC_REGEX] = "/s", [EXEC_CSV] = "/s",
+	[EXEC_JSONL] = "/s",
+};
 
 static const char *const elapsed_fields[] = { "elapsed_s", "elapsed_ms", "elapsed_us",
 					      "elapsed_ns", NULL };
@@ -254,33 +259,87 @@ static int bind_metrics(struct exec_def *d, const char *text, const struct loc *
 	return err;
 }
 
-/* regex's fields: a metric name each, "-", or one elapsed_*; metrics in their order. */
+/* The formats whose `fields` name the metrics: regex's groups, csv's columns, jsonl's keys. */
+static bool has_fields(enum exec_format fmt)
+{
+	return fmt == EXEC_REGEX || fmt == EXEC_CSV || fmt == EXEC_JSONL;
+}
+
+/*
+ * A csv or jsonl field's column (the header's name, the key) from
+ * "NAME=COLUMN", else the name itself; *n is cut to NAME.  A column no
+ * two fields share.
+ */
+static int bind_column(struct exec_def *d, const char *w, size_t *n, const struct loc *l)
+{
+	const char *eq = memchr(w, '=', *n);
+	const char *col = eq ? eq + 1 : w;
+	size_t cn = eq ? *n - (eq + 1 - w) : *n;
+	char *c;
+
+	if (eq)
+		*n = eq - w;
+	if (!cn) {
+		diag_at(l, "field '%.*s=': no column after '='", (int)*n, w);
+		return 0;
+	}
+	for (int f = 0; f < d->parser.nr_fields - 1; f++) {
+		const char *o = d->parser.column[f];
+
+		if (o && strlen(o) == cn && !strncmp(o, col, cn)) {
+			diag_at(l, "column '%.*s' used twice", (int)cn, col);
+			return 0;
+		}
+	}
+	c = strndup(col, cn);
+	if (!c)
+		return -ENOMEM;
+	d->parser.column[d->parser.nr_fields - 1] = c;
+	return 0;
+}
+
+/*
+ * One word of `fields`: a metric name, "-" (regex), or one elapsed_*; a
+ * metric in the order of the fields.  csv and jsonl take NAME=COLUMN.
+ */
+static int bind_field(struct exec_def *d, const char *w, size_t n, const struct loc *l,
+		      int *elapsed)
+{
+	int *f = &d->parser.field[d->parser.nr_fields++];
+	int el, err = 0;
+
+	if (d->parser.fmt != EXEC_REGEX)
+		err = bind_column(d, w, &n, l);
+	if (err)
+		return err;
+	if (n == 1 && *w == '-' && d->parser.fmt == EXEC_REGEX) {
+		*f = EXEC_FIELD_SKIP;
+	} else if ((el = index_of(elapsed_fields, w, n)) >= 0) {
+		*f = EXEC_FIELD_ELAPSED;
+		d->parser.elapsed_scale = elapsed_scale[el];
+		if ((*elapsed)++)
+			diag_at(l, "a second elapsed field");
+	} else {
+		*f = d->wl.nr_metrics;
+		err = add_metric(d, w, n, l);
+	}
+	return err;
+}
+
 static int bind_fields(struct exec_def *d, const struct spec_entry *e)
 {
 	const char *s = e->value, *w;
-	int el, elapsed = 0, err = 0;
+	int elapsed = 0, err = 0;
 	size_t n;
 
 	while (!err && (n = next_word(&s, &w))) {
 		struct loc l = loc_plus(&e->val_loc, w - e->value);
-		int *f = &d->parser.field[d->parser.nr_fields];
 
-		if (d->parser.nr_fields == (int)(sizeof(d->parser.field) / sizeof(*f))) {
+		if (d->parser.nr_fields == EXEC_MAX_FIELDS) {
 			diag_at(&l, "too many fields");
 			break;
 		}
-		d->parser.nr_fields++;
-		if (n == 1 && *w == '-') {
-			*f = EXEC_FIELD_SKIP;
-		} else if ((el = index_of(elapsed_fields, w, n)) >= 0) {
-			*f = EXEC_FIELD_ELAPSED;
-			d->parser.elapsed_scale = elapsed_scale[el];
-			if (elapsed++)
-				diag_at(&l, "a second elapsed field");
-		} else {
-			*f = d->wl.nr_metrics;
-			err = add_metric(d, w, n, &l);
-		}
+		err = bind_field(d, w, n, &l, &elapsed);
 	}
 	if (!err && !d->wl.nr_metrics)
 		diag_at(&e->val_loc, "no metric among the fields");
@@ -321,6 +380,18 @@ static int bind_regex(struct exec_def *d, const struct spec_section *sec)
 	return err;
 }
 
+/* csv and jsonl: the fields name the columns or keys; no regex. */
+static int bind_rows(struct exec_def *d, const struct spec_section *sec)
+{
+	const struct spec_entry *fields = entry(sec, exec_keys[EK_FIELDS]);
+
+	if (!fields) {
+		diag_at(&sec->loc, "parser = %s needs fields", exec_format_names[d->parser.fmt]);
+		return 0;
+	}
+	return bind_fields(d, fields);
+}
+
 static int bind_parser(struct exec_def *d, const struct spec_section *sec)
 {
 	const struct spec_entry *e = entry(sec, exec_keys[EK_PARSER]);
@@ -328,18 +399,21 @@ static int bind_parser(struct exec_def *d, const struct spec_section *sec)
 	int fmt = EXEC_KBENCH;
 
 	if (e && (fmt = index_of(exec_format_names, e->value, strlen(e->value))) < 0) {
-		diag_at(&e->val_loc, "unknown parser '%s' (kbench, map_perf or regex)", e->value);
+		diag_at(&e->val_loc, "unknown parser '%s' (kbench, map_perf, regex, csv or jsonl)",
+			e->value);
 		fmt = EXEC_KBENCH;
 	}
 	d->parser.fmt = fmt;
-	if (fmt == EXEC_REGEX) {
+	if (fmt != EXEC_REGEX && (e = entry(sec, exec_keys[EK_REGEX])))
+		diag_at(&e->key_loc, "regex is for parser = regex");
+	if (has_fields(fmt)) {
 		if (m)
-			diag_at(&m->key_loc, "with parser = regex, the fields name the metrics");
-		return bind_regex(d, sec);
+			diag_at(&m->key_loc, "with parser = %s, the fields name the metrics",
+				exec_format_names[fmt]);
+		return fmt == EXEC_REGEX ? bind_regex(d, sec) : bind_rows(d, sec);
 	}
-	for (int k = EK_REGEX; k <= EK_FIELDS; k++)
-		if ((e = entry(sec, exec_keys[k])))
-			diag_at(&e->key_loc, "%s is for parser = regex", exec_keys[k]);
+	if ((e = entry(sec, exec_keys[EK_FIELDS])))
+		diag_at(&e->key_loc, "fields are for parser = regex, csv or jsonl");
 	if (m)
 		return bind_metrics(d, m->value, &m->val_loc);
 	return bind_metrics(d, default_metrics[fmt], &sec->loc);
@@ -503,6 +577,8 @@ void exec_free(struct workload *wl)
 	free(d->argv);
 	free(d->producers.text);
 	free(d->warmup_intervals.text);
+	for (int i = 0; i < d->parser.nr_fields; i++)
+		free((char *)d->parser.column[i]);
 	if (d->has_regex)
 		regfree(&d->parser.re);
 	free(d);

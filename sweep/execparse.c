@@ -13,13 +13,13 @@
 #include "benchline.h"
 #include "execparse.h"
 
-const char *const exec_format_names[] = { "kbench", "map_perf", "regex", NULL };
+const char *const exec_format_names[] = { "kbench", "map_perf", "regex", "csv", "jsonl", NULL };
 
 #define MAX_VALUES	32	/* of one line */
 #define QUOTE_LEN	80	/* of a line quoted in an error */
 
 /* "output line 7: <what>: Iter   3 ..." with the line's control characters blanked. */
-static int line_error(char *why, size_t len, int line, const char *text, const char *what)
+int exec_line_error(char *why, size_t len, int line, const char *text, const char *what)
 {
 	char quote[QUOTE_LEN + 1];
 	size_t n = 0;
@@ -79,7 +79,7 @@ static int kbench_values(const struct exec_parser *p, const char *s, struct exec
 		if (!i)
 			first_name(s, vs[i].start, name, sizeof(name));
 		else if (!bench_line_connector(s + from, vs[i].start - from, name, sizeof(name)))
-			return line_error(why, len, iv->line, line, "a value without a name");
+			return exec_line_error(why, len, iv->line, line, "a value without a name");
 		from = vs[i].end;
 		if (vs[i].per_prod)
 			continue;
@@ -87,7 +87,7 @@ static int kbench_values(const struct exec_parser *p, const char *s, struct exec
 			if (!same_name(p->metrics[m], name))
 				continue;
 			if (vs[i].v.kind != IMPORT_RATE)
-				return line_error(why, len, iv->line, line, "not a rate");
+				return exec_line_error(why, len, iv->line, line, "not a rate");
 			iv->rate[m] = vs[i].v.mean;
 			seen[m] = true;
 		}
@@ -95,7 +95,7 @@ static int kbench_values(const struct exec_parser *p, const char *s, struct exec
 	for (int m = 0; m < p->nr_metrics; m++) {
 		if (!seen[m]) {
 			snprintf(what, sizeof(what), "no value '%s'", p->metrics[m]);
-			return line_error(why, len, iv->line, line, what);
+			return exec_line_error(why, len, iv->line, line, what);
 		}
 	}
 	return 0;
@@ -139,7 +139,7 @@ static int kbench_line(const struct exec_parser *p, const char *line, int nr,
 	if (strncmp(line, "Iter ", 5))
 		return 0;
 	if (kbench_iter(line, &iv.elapsed_ns, &rest))
-		return line_error(why, len, nr, line, "not 'Iter N (X.XXXus): ...'");
+		return exec_line_error(why, len, nr, line, "not 'Iter N (X.XXXus): ...'");
 	err = kbench_values(p, rest, &iv, why, len, line);
 	return err ?: add_iv(out, &iv);
 }
@@ -158,9 +158,9 @@ static int map_perf_line(const char *line, int nr, double **rates, int *nr_rates
 	if (*end != ':')
 		return 0;
 	if (bench_line_values(line, vs, 2) != 1 || !vs[0].events || line[vs[0].end])
-		return line_error(why, len, nr, line, "not 'N:name X events per sec'");
+		return exec_line_error(why, len, nr, line, "not 'N:name X events per sec'");
 	if (n >= 4096)
-		return line_error(why, len, nr, line, "worker number above 4095");
+		return exec_line_error(why, len, nr, line, "worker number above 4095");
 	if (n >= *nr_rates) {
 		double *grown = realloc(*rates, (n + 1) * sizeof(*grown));
 
@@ -172,7 +172,7 @@ static int map_perf_line(const char *line, int nr, double **rates, int *nr_rates
 		*nr_rates = n + 1;
 	}
 	if ((*rates)[n] >= 0)
-		return line_error(why, len, nr, line, "worker printed twice");
+		return exec_line_error(why, len, nr, line, "worker printed twice");
 	(*rates)[n] = vs[0].v.mean;
 	return 0;
 }
@@ -193,6 +193,11 @@ static int map_perf_done(struct exec_output *out, int first_line, char *why, siz
 	return add_iv(out, &iv);
 }
 
+bool exec_good_number(double v)
+{
+	return v >= 0 && v < 1e300;	/* false for NaN too */
+}
+
 /* A group's text as a number: all of it, finite and not negative. */
 static bool group_number(const char *line, const regmatch_t *m, double *v)
 {
@@ -204,13 +209,13 @@ static bool group_number(const char *line, const regmatch_t *m, double *v)
 	memcpy(buf, line + m->rm_so, n);
 	buf[n] = '\0';
 	*v = strtod(buf, &end);
-	return end != buf && !*end && *v >= 0 && *v < 1e300;
+	return end != buf && !*end && exec_good_number(*v);
 }
 
 static int regex_line(const struct exec_parser *p, const char *line, int nr,
 		      struct exec_output *out, char *why, size_t len)
 {
-	regmatch_t m[WL_MAX_METRICS + 9];
+	regmatch_t m[EXEC_MAX_FIELDS + 1];
 	struct exec_iv iv = { .line = nr };
 	char what[64];
 	double v;
@@ -222,7 +227,7 @@ static int regex_line(const struct exec_parser *p, const char *line, int nr,
 			continue;
 		if (!group_number(line, &m[g + 1], &v)) {
 			snprintf(what, sizeof(what), "group %d is no number", g + 1);
-			return line_error(why, len, nr, line, what);
+			return exec_line_error(why, len, nr, line, what);
 		}
 		if (p->field[g] == EXEC_FIELD_ELAPSED)
 			iv.elapsed_ns = (uint64_t)(v * p->elapsed_scale + 0.5);
@@ -232,32 +237,67 @@ static int regex_line(const struct exec_parser *p, const char *line, int nr,
 	return add_iv(out, &iv);
 }
 
+/* What one parse carries from line to line. */
+struct parse_state {
+	struct exec_iv summary;		/* kbench: its Summary line */
+	struct exec_csv_state csv;
+};
+
+/* A csv or jsonl line: an interval, or none. */
+static int row_line(const struct exec_parser *p, const char *line, int nr,
+		    struct exec_output *out, struct parse_state *st, char *why, size_t len)
+{
+	struct exec_iv iv = { .line = nr };
+	int ret = p->fmt == EXEC_CSV ? exec_csv_line(p, &st->csv, line, &iv, why, len) :
+		  exec_jsonl_line(p, line, &iv, why, len);
+
+	return ret > 0 ? add_iv(out, &iv) : ret;
+}
+
 static int parse_line(const struct exec_parser *p, const char *line, int nr,
-		      struct exec_output *out, struct exec_iv *summary, char *why, size_t len)
+		      struct exec_output *out, struct parse_state *st, char *why, size_t len)
 {
 	switch (p->fmt) {
 	case EXEC_KBENCH:
-		return kbench_line(p, line, nr, out, summary, why, len);
+		return kbench_line(p, line, nr, out, &st->summary, why, len);
 	case EXEC_MAP_PERF:
 		return map_perf_line(line, nr, &out->thread_rate, &out->nr_threads, why, len);
-	default:
+	case EXEC_REGEX:
 		return regex_line(p, line, nr, out, why, len);
+	default:
+		return row_line(p, line, nr, out, st, why, len);
+	}
+}
+
+/* What the output lacks when it has no interval. */
+static const char *none_found(const struct exec_parser *p, const struct parse_state *st)
+{
+	switch (p->fmt) {
+	case EXEC_KBENCH:
+		return "no 'Iter' or 'Summary' line";
+	case EXEC_MAP_PERF:
+		return "no 'N:name X events per sec' line";
+	case EXEC_REGEX:
+		return "no line matching the regex";
+	case EXEC_CSV:
+		return st->csv.header ? "no CSV row after the header" :
+		       "no CSV header line naming the fields' columns";
+	default:
+		return "no JSON object line";
 	}
 }
 
 /* After the last line: what the whole output makes. */
 static int parse_end(const struct exec_parser *p, struct exec_output *out,
-		     const struct exec_iv *summary, char *why, size_t len)
+		     const struct parse_state *st, char *why, size_t len)
 {
 	if (p->fmt == EXEC_MAP_PERF && out->nr_threads)
 		return map_perf_done(out, 1, why, len);
 	/* bench -q prints no Iter lines: its Summary is the one interval */
-	if (p->fmt == EXEC_KBENCH && !out->nr_iv && summary->line)
-		return add_iv(out, summary);
+	if (p->fmt == EXEC_KBENCH && !out->nr_iv && st->summary.line)
+		return add_iv(out, &st->summary);
 	if (!out->nr_iv) {
-		snprintf(why, len, "output: no %s", p->fmt == EXEC_KBENCH ? "'Iter' or 'Summary' line" :
-			 p->fmt == EXEC_MAP_PERF ? "'N:name X events per sec' line" :
-			 "line matching the regex");
+		snprintf(why, len, "output: %s", none_found(p, st));
 		return -EBADMSG;
 	}
 	return 0;
@@ -266,7 +306,7 @@ static int parse_end(const struct exec_parser *p, struct exec_output *out,
 int exec_parse(const struct exec_parser *p, const char *text, struct exec_output *out,
 	       char *why, size_t whylen)
 {
-	struct exec_iv summary = { 0 };
+	struct parse_state st = { 0 };
 	char *copy = strdup(text), *line, *next;
 	int err = copy ? 0 : -ENOMEM, nr = 0;
 
@@ -278,11 +318,11 @@ int exec_parse(const struct exec_parser *p, const char *text, struct exec_output
 		if (*line && line[strlen(line) - 1] == '\r')
 			line[strlen(line) - 1] = '\0';
 		nr++;
-		err = parse_line(p, line, nr, out, &summary, why, whylen);
+		err = parse_line(p, line, nr, out, &st, why, whylen);
 	}
 	free(copy);
 	if (!err)
-		err = parse_end(p, out, &summary, why, whylen);
+		err = parse_end(p, out, &st, why, whylen);
 	if (err)
 		exec_output_free(out);
 	return err;

@@ -13,6 +13,10 @@
  *             line per worker N, one interval; the metric is per worker
  *   regex     a POSIX extended regular expression; every matching line is
  *             an interval, its groups in order named by `fields`
+ *   csv       a header line naming the columns `fields` uses, then one row
+ *             per interval (execparse_rows.c)
+ *   jsonl     one JSON object per interval line, `fields` naming its keys
+ *             (execparse_rows.c)
  */
 #ifndef SWEEP_EXECPARSE_H
 #define SWEEP_EXECPARSE_H
@@ -28,13 +32,20 @@ enum exec_format {
 	EXEC_KBENCH,
 	EXEC_MAP_PERF,
 	EXEC_REGEX,
+	EXEC_CSV,
+	EXEC_JSONL,
 };
 
 extern const char *const exec_format_names[];	/* by enum exec_format, NULL-terminated */
 
-/* What a regex group holds: a metric's rate per second, or the interval's length. */
-#define EXEC_FIELD_SKIP		-1	/* "-" */
+/*
+ * What a regex group, CSV column or JSON key holds: a metric's rate per
+ * second, or the interval's length.
+ */
+#define EXEC_FIELD_SKIP		-1	/* "-", regex only */
 #define EXEC_FIELD_ELAPSED	-2	/* "elapsed_s", "elapsed_ms", "elapsed_us", "elapsed_ns" */
+
+#define EXEC_MAX_FIELDS	(WL_MAX_METRICS + 8)
 
 struct exec_parser {
 	enum exec_format fmt;
@@ -43,8 +54,11 @@ struct exec_parser {
 	int nr_metrics;
 	/* EXEC_REGEX: the compiled expression and what each group is */
 	regex_t re;
-	int field[WL_MAX_METRICS + 8];	/* metric index or EXEC_FIELD_*, by group - 1 */
+	/* metric index or EXEC_FIELD_*: by group - 1 (regex), by column or key (csv, jsonl) */
+	int field[EXEC_MAX_FIELDS];
 	int nr_fields;
+	/* EXEC_CSV: the header's name of each field's column; EXEC_JSONL: its key */
+	const char *column[EXEC_MAX_FIELDS];
 	double elapsed_scale;		/* ns per unit of the elapsed field */
 };
 
@@ -74,5 +88,30 @@ int exec_parse(const struct exec_parser *p, const char *text, struct exec_output
 	       char *why, size_t whylen);
 
 void exec_output_free(struct exec_output *out);
+
+/* For the formats of execparse_rows.c. */
+
+/* why = "output line NR: WHAT: LINE" (LINE quoted, bounded); returns -EBADMSG. */
+int exec_line_error(char *why, size_t len, int nr, const char *line, const char *what);
+
+/* A value of a column or key: a finite rate, not negative. */
+bool exec_good_number(double v);
+
+/* Where a CSV output is: before its header, or the header's columns. */
+struct exec_csv_state {
+	bool header;			/* seen */
+	int nr_cells;			/* of the header, every row has as many */
+	int cell[EXEC_MAX_FIELDS];	/* by field: its column's index */
+};
+
+/*
+ * One line of a csv or jsonl output: 1 when *iv is an interval of it, 0
+ * when the line is none (text before the CSV header, a line not starting
+ * with '{'), or -EBADMSG (why names the line) or -ENOMEM.
+ */
+int exec_csv_line(const struct exec_parser *p, struct exec_csv_state *st, const char *line,
+		  struct exec_iv *iv, char *why, size_t len);
+int exec_jsonl_line(const struct exec_parser *p, const char *line, struct exec_iv *iv,
+		    char *why, size_t len);
 
 #endif

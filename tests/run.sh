@@ -35,6 +35,7 @@ run_part "kill and resume (null workload)" tests/e2e/kill.sh
 run_part "import of bench output" tests/e2e/import.sh
 run_part "exec workload (fake bench)" tests/e2e/exec.sh
 run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
+run_part "calibration: compare --paired over interleaved rounds (fake bench)" tests/e2e/calibrate.sh
 run_part "compare (null workload)" tests/e2e/compare.sh
 run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/export.sh
 run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh

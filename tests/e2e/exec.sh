@@ -84,6 +84,47 @@ check exec/regex_runs [ $? = 0 ]
 check exec/regex_rate [ "$(csv_col "$TMP/r/summary.csv" ops_per_s_mean)" = 1234.000 ]
 check exec/regex_elapsed [ "$(csv_col "$TMP/r/samples.csv" elapsed_ns | sort -u)" = 500000000 ]
 
+# csv and jsonl: fields name the columns and keys, elapsed_ms=COLUMN the
+# interval's length; a broken line fails the point with its number
+for fmt in csv jsonl; do
+	cat >"$TMP/$fmt.spec" <<EOF2
+[sweep]
+workload = exec
+warmup = 0s
+duration = 1s
+[param "mode"]
+type = enum
+choices = $fmt csv-short jsonl-cut
+default = $fmt
+[exec]
+argv = $FAKE {mode} 3
+parser = $fmt
+fields = ops elapsed_ms=time_ms
+[params]
+mode = $fmt $([ $fmt = csv ] && echo csv-short || echo jsonl-cut)
+EOF2
+	$BPFSWEEP "$TMP/$fmt.spec" -o "$TMP/$fmt" --no-plots >"$TMP/out" 2>"$TMP/err" </dev/null
+	check exec/${fmt}_broken_exit_1 [ $? = 1 ]
+	# 2000.25/s over 250.5 ms is 501.06 events: 501 counted, 2000.000/s
+	check exec/${fmt}_rate [ "$(csv_col "$TMP/$fmt/summary.csv" ops_per_s_mean | head -1)" = 2000.000 ]
+	check exec/${fmt}_n [ "$(csv_col "$TMP/$fmt/summary.csv" n | head -1)" = 3 ]
+	check exec/${fmt}_elapsed [ "$(csv_col "$TMP/$fmt/samples.csv" elapsed_ns point 0 | sort -u)" = 250500000 ]
+done
+check exec/csv_short_reason [ "$(csv_col "$TMP/csv/summary.csv" reason | tail -1)" = \
+	"output line 3: 3 cells, the header has 4: 1,250.5,2000.25" ]
+check exec/jsonl_cut_reason [ "$(csv_col "$TMP/jsonl/summary.csv" reason | tail -1)" = \
+	'output line 2: not one JSON object: {"time_ms": 250.5, "ops"' ]
+printf '[sweep]\nworkload = exec\n[exec]\nargv = x\nparser = csv\nfields = ops=a b=a -\nregex = x\n' \
+	>"$TMP/c.spec"
+$BPFSWEEP check "$TMP/c.spec" >/dev/null 2>"$TMP/err"
+check exec/csv_spec_exit_2 [ $? = 2 ]
+check exec/csv_column_twice grep -q "c.spec:6:16: error: column 'a' used twice" "$TMP/err"
+check exec/csv_no_skip_field grep -q "c.spec:6:20: error: metric '-'" "$TMP/err"
+check exec/csv_no_regex grep -q "c.spec:7:1: error: regex is for parser = regex" "$TMP/err"
+printf '[sweep]\nworkload = exec\n[exec]\nargv = x\nparser = jsonl\n' >"$TMP/j.spec"
+$BPFSWEEP check "$TMP/j.spec" >/dev/null 2>"$TMP/err"
+check exec/jsonl_needs_fields grep -q "j.spec:3:1: error: parser = jsonl needs fields" "$TMP/err"
+
 cat >"$TMP/args.spec" <<EOF2
 [sweep]
 workload = exec

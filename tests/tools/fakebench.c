@@ -14,6 +14,12 @@
  *   map_perf N RATE       map_perf_test: workers 0..N-1, worker i at
  *                         RATE + 1000 * i events per sec, in reverse order
  *   regex N               N lines "t=I elapsed_ms=500.0 ops=1234.5 junk=x"
+ *   csv N                 a line of text, the header "t, time_ms,ops,note",
+ *                         N rows "I, 250.5,2000.25,x"
+ *   jsonl N               a line of text, N objects {"t": I, "time_ms": 250.5,
+ *                         "ops": 2000.25, "note": "x"}
+ *   csv-short             the header, a row, a row without its last cell
+ *   jsonl-cut             an object, then one cut short
  *   broken-iter           an Iter line without its "(X.XXXus):"
  *   no-drops              Iter lines without drops
  *   map-gap               map_perf_test lines of workers 0 and 2 only
@@ -22,7 +28,13 @@
  *   fail-long             a 300-character line, then "the last line", exit 1
  *   hang [...]            sleeps, and so does a child in its process group
  *   args ARG...           exit 3, each ARG in brackets on stderr
+ *   -wW -dD -pP ... BENCH the kernel bench's own command line (-w, -d, -p,
+ *                         -c, -a, --rb-batch-cnt N, --rb-sampled,
+ *                         --rb-sample-rate N, --rb-overwrite, one bench
+ *                         name), so that it stands in for the bench in
+ *                         its specs: as "kbench W D P" with hits 1.2 * P M/s
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,31 +42,70 @@
 
 static const double dev_us[] = { 50.0, -25.0 };
 
-static void kbench_iter(int i, int prod)
+static void kbench_iter(int i, int prod, double per_prod)
 {
-	double hits = 1.5 * prod;
+	double hits = per_prod * prod;
 
 	printf("Iter %3d (%7.3lfus): hits %8.3lfM/s (%7.3lfM/prod), drops %8.3lfM/s, "
 	       "total operations %8.3lfM/s\n", i, dev_us[i % 2], hits, hits / prod, 0.25,
 	       hits);
 }
 
-static void kbench_summary(int prod)
+static void kbench_summary(int prod, double per_prod)
 {
-	double hits = 1.5 * prod;
+	double hits = per_prod * prod;
 
 	printf("Summary: hits %8.3lf \u00b1 %5.3lfM/s (%7.3lfM/prod), drops %8.3lf \u00b1 "
 	       "%5.3lfM/s, total operations %8.3lf \u00b1 %5.3lfM/s\n", hits, 0.0, hits / prod,
 	       0.25, 0.0, hits, 0.0);
 }
 
-static int kbench(int w, int d, int p)
+static int kbench(int w, int d, int p, double per_prod)
 {
 	printf("Setting up benchmark 'rb-fake'...\nBenchmark 'rb-fake' started.\n");
 	for (int i = 0; i <= w + d; i++)
-		kbench_iter(i, p);
-	kbench_summary(p);
+		kbench_iter(i, p, per_prod);
+	kbench_summary(p, per_prod);
 	return 0;
+}
+
+/* An option of the bench's command line with a number: "-w3" or "--rb-batch-cnt 50". */
+static bool number_opt(char **argv, int *i, const char *name, int *v)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n))
+		return false;
+	if (argv[*i][n]) {
+		*v = atoi(argv[*i] + n);
+	} else if (argv[*i + 1]) {
+		*v = atoi(argv[++*i]);
+	}
+	return true;
+}
+
+/* The bench's own command line: its options, then the bench's name. */
+static int bench_args(int argc, char **argv)
+{
+	static const char *const flags[] = { "-a", "--rb-sampled", "--rb-overwrite", NULL };
+	int w = 1, d = 5, p = 1, ignored, names = 0;
+
+	for (int i = 1; i < argc; i++) {
+		bool flag = false;
+
+		for (int f = 0; flags[f]; f++)
+			flag |= !strcmp(argv[i], flags[f]);
+		if (flag || number_opt(argv, &i, "-w", &w) || number_opt(argv, &i, "-d", &d) ||
+		    number_opt(argv, &i, "-p", &p) || number_opt(argv, &i, "-c", &ignored) ||
+		    number_opt(argv, &i, "--rb-batch-cnt", &ignored) ||
+		    number_opt(argv, &i, "--rb-sample-rate", &ignored))
+			continue;
+		if (argv[i][0] == '-' || names++) {
+			fprintf(stderr, "fakebench: unrecognized argument '%s'\n", argv[i]);
+			return 64;
+		}
+	}
+	return kbench(w, d, p, 1.2);
 }
 
 static int map_perf(int n, long rate)
@@ -69,6 +120,22 @@ static int regex_lines(int n)
 	printf("fakebench: regex mode\n");
 	for (int i = 0; i < n; i++)
 		printf("t=%d elapsed_ms=500.0 ops=1234.5 junk=x\n", i);
+	return 0;
+}
+
+static int csv_rows(int n)
+{
+	printf("fakebench: csv mode\nt, time_ms,ops,note\n");
+	for (int i = 0; i < n; i++)
+		printf("%d, 250.5,2000.25,x\n", i);
+	return 0;
+}
+
+static int jsonl_lines(int n)
+{
+	printf("fakebench: jsonl mode\n");
+	for (int i = 0; i < n; i++)
+		printf("{\"t\": %d, \"time_ms\": 250.5, \"ops\": 2000.25, \"note\": \"x\"}\n", i);
 	return 0;
 }
 
@@ -103,17 +170,31 @@ int main(int argc, char **argv)
 	const char *m = argc > 1 ? argv[1] : "";
 
 	if (!strcmp(m, "kbench") && argc == 5)
-		return kbench(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
+		return kbench(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), 1.5);
+	if (m[0] == '-')
+		return bench_args(argc, argv);
 	if (!strcmp(m, "summary-only") && argc == 3) {
-		kbench_summary(atoi(argv[2]));
+		kbench_summary(atoi(argv[2]), 1.5);
 		return 0;
 	}
 	if (!strcmp(m, "map_perf") && argc == 4)
 		return map_perf(atoi(argv[2]), atol(argv[3]));
 	if (!strcmp(m, "regex") && argc == 3)
 		return regex_lines(atoi(argv[2]));
+	if (!strcmp(m, "csv") && argc == 3)
+		return csv_rows(atoi(argv[2]));
+	if (!strcmp(m, "jsonl") && argc == 3)
+		return jsonl_lines(atoi(argv[2]));
+	if (!strcmp(m, "csv-short")) {
+		printf("t,time_ms,ops,note\n0,250.5,2000.25,x\n1,250.5,2000.25\n");
+		return 0;
+	}
+	if (!strcmp(m, "jsonl-cut")) {
+		printf("{\"time_ms\": 250.5, \"ops\": 2000.25}\n{\"time_ms\": 250.5, \"ops\"\n");
+		return 0;
+	}
 	if (!strcmp(m, "broken-iter")) {
-		kbench_iter(0, 1);
+		kbench_iter(0, 1, 1.5);
 		printf("Iter   1: hits    1.500M/s\n");
 		return 0;
 	}

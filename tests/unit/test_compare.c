@@ -318,8 +318,56 @@ TEST(join_needs_status_column)
 	CHECK_STR(why, "BASE: summary.csv lacks the experiment or status column");
 }
 
+/*
+ * Ratios 2 and 8: geometric mean 4; the log ratios ln 2 and 3 ln 2 have sd
+ * sqrt(2) ln 2, so the 95% interval is 4 * 2^(-/+ t(0.975, 1)), t = 12.7062...
+ */
+TEST(paired_ratio_geometric_mean_and_interval)
+{
+	const double base[] = { 1e6, 0.5e6 }, new[] = { 2e6, 4e6 };
+	struct cmp_ratio r;
+
+	CHECK_INT(cmp_paired_ratio(base, new, 2, 0.05, &r), 0);
+	CHECK_INT(r.n, 2);
+	CHECK_NEAR(r.ratio, 4, 1e-12);
+	CHECK_NEAR(r.min, 2, 1e-12);
+	CHECK_NEAR(r.max, 8, 1e-12);
+	CHECK_NEAR(r.lo / 0.0005985648842619938, 1, 1e-9);
+	CHECK_NEAR(r.hi / 26730.60251392353, 1, 1e-9);
+}
+
+/* The same ratio every round: no spread, the interval is the ratio. */
+TEST(paired_ratio_constant)
+{
+	const double base[] = { 1e6, 2e6, 4e6 }, new[] = { 1.1e6, 2.2e6, 4.4e6 };
+	struct cmp_ratio r;
+
+	CHECK_INT(cmp_paired_ratio(base, new, 3, 0.05, &r), 0);
+	CHECK_INT(r.n, 3);
+	CHECK_NEAR(r.ratio, 1.1, 1e-12);
+	CHECK_NEAR(r.lo, 1.1, 1e-12);
+	CHECK_NEAR(r.hi, 1.1, 1e-12);
+}
+
+/* A round with a mean of 0 or unknown has no ratio; one round, no interval; none, no ratio. */
+TEST(paired_ratio_rounds_left_out)
+{
+	const double base[] = { 0, 1, NAN, 5 }, new[] = { 1, 2, 3, 0 };
+	struct cmp_ratio r;
+
+	CHECK_INT(cmp_paired_ratio(base, new, 4, 0.05, &r), 0);
+	CHECK_INT(r.n, 1);
+	CHECK_NEAR(r.ratio, 2, 1e-12);
+	CHECK(isnan(r.lo) && isnan(r.hi));
+	CHECK_INT(cmp_paired_ratio(base, new, 1, 0.05, &r), 0);
+	CHECK_INT(r.n, 0);
+	CHECK(isnan(r.ratio) && isnan(r.min));
+}
+
 RUN_TESTS(moments_of_five, welch_significant, welch_not_significant,
 	  welch_one_side_zero_variance, welch_equal_means, welch_zero_variance_both, welch_n_one,
 	  welch_n_unknown, welch_value_unknown,
 	  delta_pct, direction_and_words, join_across_specs, join_refuses_varying_one_side_param,
-	  join_by_title, join_titles_differ, join_ignore, join_needs_status_column)
+	  join_by_title, join_titles_differ, join_ignore, join_needs_status_column,
+	  paired_ratio_geometric_mean_and_interval, paired_ratio_constant,
+	  paired_ratio_rounds_left_out)

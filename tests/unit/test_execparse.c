@@ -230,6 +230,117 @@ TEST(map_perf_errors)
 	CHECK_STR(why, "output: no 'N:name X events per sec' line");
 }
 
+/* fields "ops elapsed_ms=time_ms": the metric ops, the interval's length in ms. */
+static struct exec_parser rows_parser(enum exec_format fmt)
+{
+	return (struct exec_parser){ .fmt = fmt, .nr_metrics = 1, .metrics = { "ops" },
+				     .nr_fields = 2, .elapsed_scale = 1e6,
+				     .field = { 0, EXEC_FIELD_ELAPSED },
+				     .column = { "ops", "time_ms" } };
+}
+
+/* Text before the header is skipped; cells are trimmed, columns found by name. */
+TEST(csv_header_then_rows)
+{
+	struct exec_parser p = rows_parser(EXEC_CSV);
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "fakebench: csv mode\nops, not a header\n"
+			"t, time_ms,ops,note\n0, 250.5,2000.25,x\n\n1,1000,7,\"y, z\"\n",
+			&o, why, sizeof(why)), 0);
+	CHECK_INT(o.nr_iv, 2);
+	CHECK_INT(o.iv[0].line, 4);
+	CHECK_INT(o.iv[0].elapsed_ns, 250500000);
+	CHECK_NEAR(o.iv[0].rate[0], 2000.25, 1e-9);
+	CHECK_INT(o.iv[1].line, 6);
+	CHECK_INT(o.iv[1].elapsed_ns, 1000000000);
+	CHECK_NEAR(o.iv[1].rate[0], 7, 1e-9);
+	exec_output_free(&o);
+}
+
+/* A quoted header cell names a column no metric name could. */
+TEST(csv_quoted_column_no_elapsed)
+{
+	struct exec_parser p = { .fmt = EXEC_CSV, .nr_metrics = 1, .metrics = { "ops" },
+				 .nr_fields = 1, .field = { 0 }, .column = { "ops/s" } };
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "\"ops/s\",n\n\"12.5\",3\n", &o, why, sizeof(why)), 0);
+	CHECK_INT(o.nr_iv, 1);
+	CHECK_INT(o.iv[0].elapsed_ns, 0);
+	CHECK_NEAR(o.iv[0].rate[0], 12.5, 1e-12);
+	exec_output_free(&o);
+}
+
+TEST(csv_errors_name_the_line)
+{
+	struct exec_parser p = rows_parser(EXEC_CSV);
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "t,time_ms,ops,note\n0,250.5,2000.25,x\n1,250.5,2000.25\n", &o, why,
+			sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 3: 3 cells, the header has 4: 1,250.5,2000.25");
+	CHECK_INT(o.nr_iv, 0);
+	CHECK_INT(parse(&p, "time_ms,ops\n1,abc\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 2: column 'ops' is no number: 1,abc");
+	CHECK_INT(parse(&p, "time_ms,ops\n1,-2\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 2: column 'ops' is no number: 1,-2");
+	CHECK_INT(parse(&p, "time_ms,ops\n1,\"2\"x\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 2: not a CSV row: 1,\"2\"x");
+	CHECK_INT(parse(&p, "time_ms,ops\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output: no CSV row after the header");
+	CHECK_INT(parse(&p, "time,ops\n1,2\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output: no CSV header line naming the fields' columns");
+}
+
+/* Lines not starting with '{' are skipped; keys in any order, ints and doubles. */
+TEST(jsonl_objects)
+{
+	struct exec_parser p = rows_parser(EXEC_JSONL);
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "fakebench: jsonl mode\n"
+			"{\"t\": 0, \"time_ms\": 250.5, \"ops\": 2000.25, \"note\": \"x\"}\n"
+			"[1, 2]\n  {\"ops\": 5, \"time_ms\": 1000, \"more\": {\"a\": [1]}}  \n",
+			&o, why, sizeof(why)), 0);
+	CHECK_INT(o.nr_iv, 2);
+	CHECK_INT(o.iv[0].line, 2);
+	CHECK_INT(o.iv[0].elapsed_ns, 250500000);
+	CHECK_NEAR(o.iv[0].rate[0], 2000.25, 1e-9);
+	CHECK_INT(o.iv[1].line, 4);
+	CHECK_INT(o.iv[1].elapsed_ns, 1000000000);
+	CHECK_NEAR(o.iv[1].rate[0], 5, 1e-12);
+	exec_output_free(&o);
+}
+
+TEST(jsonl_errors_name_the_line)
+{
+	struct exec_parser p = rows_parser(EXEC_JSONL);
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "{\"time_ms\": 1, \"ops\": 2}\n{\"time_ms\": 250.5, \"ops\"\n", &o, why,
+			sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 2: not one JSON object: {\"time_ms\": 250.5, \"ops\"");
+	CHECK_INT(o.nr_iv, 0);
+	CHECK_INT(parse(&p, "{\"time_ms\": 1, \"ops\": 2} x\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 1: not one JSON object: {\"time_ms\": 1, \"ops\": 2} x");
+	CHECK_INT(parse(&p, "{\"time_ms\": 1}\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 1: no key 'ops': {\"time_ms\": 1}");
+	CHECK_INT(parse(&p, "{\"time_ms\": 1, \"ops\": \"2\"}\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 1: key 'ops' is no number: {\"time_ms\": 1, \"ops\": \"2\"}");
+	CHECK_INT(parse(&p, "{\"time_ms\": -1, \"ops\": 2}\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 1: key 'time_ms' is no number: {\"time_ms\": -1, \"ops\": 2}");
+	CHECK_INT(parse(&p, "text\n[]\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output: no JSON object line");
+}
+
 RUN_TESTS(kbench_seed_iters, kbench_summary_only, kbench_summary_not_counted_twice,
 	  map_perf_seed_workers, regex_groups_in_order, regex_group_not_a_number,
-	  kbench_errors_name_the_line, error_quote_is_bounded, map_perf_errors)
+	  kbench_errors_name_the_line, error_quote_is_bounded, map_perf_errors,
+	  csv_header_then_rows, csv_quoted_column_no_elapsed, csv_errors_name_the_line,
+	  jsonl_objects, jsonl_errors_name_the_line)
