@@ -588,8 +588,8 @@ TEST(bad_sweep_keys)
 		  "b.spec:5:12: error: invalid duration '1.s'\n"
 		  "b.spec:6:10: error: invalid integer 'x'\n"
 		  "b.spec:7:1: error: unknown key 'zzzzzz' in [sweep] (expected title, workload, "
-		  "warmup, duration, interval, repeat, affinity, max_cv, retry_noisy, kernel, "
-		  "vm_accel, vm_cpus, vm_mem or vm_boot_timeout)\n");
+		  "warmup, duration, interval, repeat, affinity, max_cv, retry_noisy, bpf_stats, "
+		  "kernel, vm_accel, vm_cpus, vm_mem or vm_boot_timeout)\n");
 }
 
 TEST(bad_values)
