@@ -7,6 +7,7 @@
 
 #include "bind.h"
 #include "outfmt.h"
+#include "shard.h"
 #include "spec.h"
 
 #define CLI_MAX_ARGS 64
@@ -35,6 +36,9 @@ struct cli_opts {
 	const char *outdir;		/* -o DIR */
 	const char *resume;		/* --resume DIR */
 	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
+	struct shard shard;		/* run --shard I/N: its share of the points */
+	bool shard_hosts;		/* fleet --shard: host k of n runs --shard k/n */
+	bool shard_mixed;		/* fleet --shard-mixed: even on hosts that differ */
 	const char *label;		/* import --label TEMPLATE */
 	char argv_line[1024];		/* the command line, for meta */
 	const char *const *args;	/* import FILE..., report and merge DIR... */
