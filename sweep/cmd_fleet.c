@@ -320,8 +320,6 @@ static int record_hosts(const struct fleet *fl)
 			snprintf(value, sizeof(value), "%d/%d %s", j->shard.index, j->shard.count,
 				 j->h->label);
 			err = meta_append(path, "shard_failed", value);
-			fprintf(stderr, "shard %s: its points are missing from the merged set; "
-				"rerun it: docs/fleet.md\n", value);
 		}
 	}
 	return err;
@@ -344,6 +342,70 @@ static int merge_and_draw(struct fleet *fl)
 	if (!fl->o->by)
 		meta_append(meta, "report_by", ro.by);
 	return cmd_report(&ro);
+}
+
+/*
+ * "missing: shard K/N (host LABEL failed): NAME, NAME, ..." into f: the
+ * points of a share that did not come back at all, chosen as run
+ * --shard chooses them (cmd_run.c pick_todo: --only, then shard_has()).
+ */
+static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
+			 const struct fleet_job *j)
+{
+	const struct sweep_cfg *cfg = fl->cfg;
+	char name[256];
+	int nr_sel = 0, n = 0;
+
+	fprintf(f, "missing: shard %d/%d (host %s failed):", j->shard.index, j->shard.count,
+		j->h->label);
+	for (int i = 0; i < pl->nr_pts; i++) {
+		const struct point *pt = &pl->pts[i];
+
+		if (fl->o->only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), fl->o->only))
+			continue;
+		if (!shard_has(&j->shard, nr_sel++))
+			continue;
+		point_name(cfg, pt, name, sizeof(name));
+		fprintf(f, "%s %s", n++ ? "," : "", name);
+	}
+	fprintf(f, "%s\n", n ? "" : " none (the share is empty)");
+}
+
+/*
+ * The shares that did not come back, under the merged table (OUT/table.txt)
+ * and on stderr; a host whose result came back but whose run stopped early
+ * misses the points without a row in OUT/hosts/LABEL.
+ */
+static void report_missing(const struct fleet *fl)
+{
+	char path[PATH_MAX + 16];
+	struct plan pl;
+	FILE *table;
+
+	snprintf(path, sizeof(path), "%s/table.txt", fl->dir);
+	if (plan_build(fl->cfg, &pl)) {
+		plan_free(&pl);
+		return;
+	}
+	table = fopen(path, "a");
+	for (int i = 0; i < fl->hosts.nr; i++) {
+		const struct fleet_job *j = &fl->jobs[i];
+
+		if (!j->shard.count || shard_done(j))
+			continue;
+		if (j->ok) {
+			fprintf(stderr, "shard %d/%d (host %s) stopped early: the points without a "
+				"row in %s are missing\n", j->shard.index, j->shard.count,
+				j->h->label, j->result);
+			continue;
+		}
+		list_missing(stderr, fl, &pl, j);
+		if (table)
+			list_missing(table, fl, &pl, j);
+	}
+	if (table && fclose(table))
+		diag_err("cannot write %s", path);
+	plan_free(&pl);
 }
 
 /* 0 when every host ran every point fine, else the worst of the hosts and the merge. */
@@ -391,6 +453,8 @@ int cmd_fleet(const struct cli_opts *o)
 	if (record_hosts(&fl))
 		diag_err("cannot write %s/meta", fl.dir);
 	status = fleet_status(&fl, merge_and_draw(&fl));
+	if (o->shard_hosts)
+		report_missing(&fl);
 	for (int i = 0; i < fl.hosts.nr; i++)
 		failed += !fl.jobs[i].ok;
 	snprintf(meta, sizeof(meta), "%s/meta", fl.dir);

@@ -215,6 +215,21 @@ check "$T: one host down: beta's failed entry says ssh failed" \
 check "$T: one host down: progress says so" grep -q '^host beta: FAILED after [0-9.]* s: ssh failed' "$TMP/err2"
 if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err2" | tail -20; fi
 
+# --shard with beta down: alpha's share comes back, beta's is missing and
+# named: in meta (shard_failed) and under the merged table, point by point
+OUT4=$TMP/out4
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --set "producers=1 2 3 4" --shard --hosts "$TMP/hosts" \
+	--ssh-config "$TMP/ssh_config" -o "$OUT4" --no-plots >/dev/null 2>"$TMP/err4"
+st=$?
+check "$T: --shard, one host down: exit 1, alpha's points 0 and 2 only" \
+	[ "$st" = 1 -a "$(csv_col "$OUT4/summary.csv" point | tr '\n' ' ')" = "0 2 " ]
+check "$T: --shard, one host down: meta says which shard failed" \
+	grep -qx 'shard_failed: 2/2 beta' "$OUT4/meta"
+check "$T: --shard, one host down: the table names its missing points" \
+	grep -qx 'missing: shard 2/2 (host beta failed): null{producers=2}, null{producers=4}' \
+	"$OUT4/table.txt"
+if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err4" | tail -20; fi
+
 # a host file with a bad line: located error, exit 2, nothing started
 printf '@gamma/root@h;reboot\n' > "$TMP/bad"
 "$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/bad" -o "$TMP/out3" 2>"$TMP/err3"
