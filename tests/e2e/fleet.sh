@@ -175,7 +175,11 @@ check "$T: --shard: merge of the shard directories has each point once" \
 st=$?
 check "$T: --shard: resuming a shard without its --shard is refused" \
 	[ "$st" = 2 -a -n "$(grep 'it ran --shard 1/2, this run every point' "$TMP/errres")" ]
-if [ -s "$TMP/errmerge" ]; then sed 's/^/  /' "$TMP/errmerge" | tail -5; fi
+# what the probe compared is what each host's meta records
+facts() { sed -n 's/^\(cpu_model\|nproc\|kernel_release\): /\1=/p' "$1" | sort; }
+check "$T: --shard: the probe read the three facts meta has" \
+	[ "$(facts "$OUTS/logs/beta.log" | wc -l)" = 3 -a \
+	  "$(facts "$OUTS/logs/beta.log")" = "$(facts "$OUTS/hosts/beta/meta")" ]
 
 # host beta disappears mid-run: every process of its namespace (sshd, its
 # sessions, the remote bpfsweep) is killed once beta has started the spec
