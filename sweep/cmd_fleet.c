@@ -346,8 +346,8 @@ static int merge_and_draw(struct fleet *fl)
 
 /*
  * "missing: shard K/N (host LABEL failed): NAME, NAME, ..." into f: the
- * points of a share that did not come back at all, chosen as run
- * --shard chooses them (cmd_run.c pick_todo: --only, then shard_has()).
+ * points of a share that did not come back at all, chosen as its run
+ * chose them (cli_selects()).
  */
 static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
 			 const struct fleet_job *j)
@@ -361,9 +361,7 @@ static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
 	for (int i = 0; i < pl->nr_pts; i++) {
 		const struct point *pt = &pl->pts[i];
 
-		if (fl->o->only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), fl->o->only))
-			continue;
-		if (!shard_has(&j->shard, nr_sel++))
+		if (!cli_selects(cfg, fl->o->only, &j->shard, pt, &nr_sel))
 			continue;
 		point_name(cfg, pt, name, sizeof(name));
 		fprintf(f, "%s %s", n++ ? "," : "", name);
