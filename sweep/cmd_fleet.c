@@ -441,8 +441,8 @@ int cmd_fleet(const struct cli_opts *o)
 	fl = (struct fleet){ .o = o };
 	if (cli_load(o, &fl.spec, &fl.cfg) || prepare(&fl))
 		goto out;
-	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl.hosts.nr, fl.hosts.nr == 1 ? "" : "s",
-		o->shard_hosts ? ", a share of the points each" : "", fl.logs);
+	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl.hosts.nr,
+		fl.hosts.nr == 1 ? "" : "s", o->shard_hosts ? ", a share of the points each" : "", fl.logs);
 	if (run_hosts(&fl)) {
 		/* nothing ran: the directory holds nothing worth keeping */
 		resultdir_remove_tree(fl.dir);

@@ -235,8 +235,8 @@ static int check_resumed_shard(const struct run_state *rs)
 	if (!strcmp(was, rs->shard))
 		return 0;
 	diag_err("cannot resume %s: it ran %s%s, this run %s%s", rs->dir,
-		 was[0] ? "--shard " : "every point", was, rs->shard[0] ? "--shard " : "every point",
-		 rs->shard);
+		 was[0] ? "--shard " : "every point", was,
+		 rs->shard[0] ? "--shard " : "every point", rs->shard);
 	return -EINVAL;
 }
 

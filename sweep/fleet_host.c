@@ -38,7 +38,8 @@ static const char probe_script[] =
 	"k == \"model name\" && m == \"\" { m = v } k == \"Hardware\" && h == \"\" { h = v } "
 	"k == \"CPU implementer\" && i == \"\" { i = v } k == \"CPU part\" && p == \"\" { p = v } "
 	"END { if (m == \"\") m = h; "
-	"if (m == \"\" && p != \"\") m = \"implementer \" (i == \"\" ? \"unknown\" : i) \" part \" p; "
+	"if (m == \"\" && p != \"\") "
+	"m = \"implementer \" (i == \"\" ? \"unknown\" : i) \" part \" p; "
 	"if (m == \"\") m = \"unknown\"; print \"cpu_model: \" m }' /proc/cpuinfo; "
 	"d=$(mktemp -d -t bpfsweep-fleet.XXXXXX) && mkdir \"$d/spec\" && printf 'dir: %s\\n' \"$d\"; "
 	"if v=$(bpfsweep --version 2>/dev/null); then printf 'version: %s\\n' \"$v\"; fi";
@@ -446,7 +447,8 @@ void *fleet_host_run(void *arg)
 	if (st == 0 || st == EXIT_POINTS_FAILED)
 		cleanup(j);
 	mux_close(j);
-	snprintf(msg, sizeof(msg), "done in %.1f s (bpfsweep exited %d)", seconds_since(&j->t0), st);
+	snprintf(msg, sizeof(msg), "done in %.1f s (bpfsweep exited %d)", seconds_since(&j->t0),
+		 st);
 	progress(j, msg);
 	return NULL;
 }
