@@ -20,13 +20,14 @@ _bpfsweep_opts()
 
 	common+=" -a --affinity --save-spec -q --quick -h --help -V --version"
 	case $1 in
-	run)		echo "$common -o --output -t --tag $plots --resume --only --kernel" ;;
+	run)		echo "$common -o --output -t --tag $plots --resume --only --shard --kernel" ;;
 	check|expand)	echo "$common" ;;
 	report|merge)	echo "$common -o --output --spec --by --normalize --per $plots" ;;
 	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --allow-tcg -h --help" ;;
 	import)		echo "-o --output -t --tag --label -h --help" ;;
 	fleet)		echo "-s --set -q --quick -h --help -V --version --hosts --ssh-config -o --output
-			      -t --tag --only --by --no-plots --plot-timeout -f --format" ;;
+			      -t --tag --only --shard --shard-mixed --by --no-plots --plot-timeout
+			      -f --format" ;;
 	vm)		echo "-s --set -o --output -h --help" ;;
 	list)		echo "-h --help" ;;
 	esac
@@ -41,6 +42,7 @@ _bpfsweep_takes_arg()
 	--save-spec|-f|--format|--alpha|--fail-above|-i|--ignore|--hosts|--ssh-config)
 		return 0 ;;
 	-a)	[[ $1 == compare ]] ;;	# compare's --alpha; elsewhere --affinity
+	--shard) [[ $1 != fleet ]] ;;	# run's I/N; fleet's takes none
 	*)	return 1 ;;
 	esac
 }

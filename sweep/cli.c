@@ -149,3 +149,11 @@ int cli_check_only(const struct sweep_cfg *cfg, const char *only)
 		 suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
 	return -EINVAL;
 }
+
+bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
+		 const struct point *pt, int *nr_sel)
+{
+	if (only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only))
+		return false;
+	return shard_has(sh, (*nr_sel)++);
+}

@@ -6,7 +6,9 @@
 #include <stdbool.h>
 
 #include "bind.h"
+#include "matrix.h"
 #include "outfmt.h"
+#include "shard.h"
 #include "spec.h"
 
 #define CLI_MAX_ARGS 64
@@ -35,6 +37,9 @@ struct cli_opts {
 	const char *outdir;		/* -o DIR */
 	const char *resume;		/* --resume DIR */
 	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
+	struct shard shard;		/* run --shard I/N: its share of the points */
+	bool shard_hosts;		/* fleet --shard: host k of n runs --shard k/n */
+	bool shard_mixed;		/* fleet --shard-mixed: even on hosts that differ */
 	const char *label;		/* import --label TEMPLATE */
 	char argv_line[1024];		/* the command line, for meta */
 	const char *const *args;	/* import FILE..., report and merge DIR... */
@@ -64,6 +69,14 @@ int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cf
 
 /* --only: the title must name an experiment (a typo gets a suggestion); 0 or -EINVAL. */
 int cli_check_only(const struct sweep_cfg *cfg, const char *only);
+
+/*
+ * Whether a run selects pt, given the points in plan order: those of
+ * experiment only (NULL: all), and of them shard sh's share (shard.h).
+ * *nr_sel counts the points --only selects: start it at 0.
+ */
+bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
+		 const struct point *pt, int *nr_sel);
 
 /* The run command; returns an exit status. */
 int cmd_run(const struct cli_opts *o);

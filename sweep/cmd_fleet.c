@@ -27,6 +27,7 @@
 #include "plan.h"
 #include "plot.h"
 #include "resultdir.h"
+#include "shard.h"
 #include "subproc.h"
 #include "version.h"
 
@@ -80,6 +81,9 @@ static int write_meta(const struct fleet *fl)
 	err = meta_write(path, fl->cfg, &info);
 	snprintf(value, sizeof(value), "%d host%s", fl->hosts.nr, fl->hosts.nr == 1 ? "" : "s");
 	err = err ?: meta_append(path, "fleet", value);
+	/* each host's own meta says its share: shard: K/N */
+	if (!err && fl->o->shard_hosts)
+		err = meta_append(path, "fleet_shard", "host k of the n hosts ran --shard k/n");
 	for (int i = 0; !err && i < fl->hosts.nr; i++) {
 		const struct host *h = &fl->hosts.h[i];
 
@@ -126,6 +130,10 @@ static int prepare(struct fleet *fl)
 	const char *base;
 	int err;
 
+	if (o->shard_mixed && !o->shard_hosts) {
+		diag_err("fleet: --shard-mixed goes with --shard");
+		return -EINVAL;
+	}
 	if (o->resume || o->guest_of || o->fail_all || o->nr_kernels) {
 		diag_err("fleet: --resume, --kernel, --guest-of and --fail-all are not for a fleet "
 			 "(yet)");
@@ -163,8 +171,8 @@ static int prepare(struct fleet *fl)
 	return make_out(fl);
 }
 
-/* Every host at once: a thread each, whose child processes are ssh and scp. */
-static void run_hosts(struct fleet *fl)
+/* fn on every host at once (those that answered the probe): a thread each. */
+static void each_host(struct fleet *fl, void *(*fn)(void *), bool probed_only)
 {
 	pthread_t tid[HOSTS_MAX];
 	bool started[HOSTS_MAX] = { false };
@@ -172,17 +180,88 @@ static void run_hosts(struct fleet *fl)
 	for (int i = 0; i < fl->hosts.nr; i++) {
 		struct fleet_job *j = &fl->jobs[i];
 
-		*j = (struct fleet_job){ .ctx = &fl->ctx, .h = &fl->hosts.h[i] };
-		snprintf(j->log, sizeof(j->log), "%s/%s.log", fl->logs, j->h->label);
-		snprintf(j->result, sizeof(j->result), "%s/%s", fl->hosts_dir, j->h->label);
-		snprintf(j->ctl, sizeof(j->ctl), "%s/%d", fl->ctl_dir, i + 1);
-		started[i] = !pthread_create(&tid[i], NULL, fleet_host_run, j);
+		if (probed_only && !j->probed)
+			continue;
+		started[i] = !pthread_create(&tid[i], NULL, fn, j);
 		if (!started[i])
 			snprintf(j->why, sizeof(j->why), "cannot start a thread for it");
 	}
 	for (int i = 0; i < fl->hosts.nr; i++)
 		if (started[i])
 			pthread_join(tid[i], NULL);
+}
+
+static void init_jobs(struct fleet *fl)
+{
+	for (int i = 0; i < fl->hosts.nr; i++) {
+		struct fleet_job *j = &fl->jobs[i];
+
+		*j = (struct fleet_job){ .ctx = &fl->ctx, .h = &fl->hosts.h[i], .run_status = -1 };
+		snprintf(j->log, sizeof(j->log), "%s/%s.log", fl->logs, j->h->label);
+		snprintf(j->result, sizeof(j->result), "%s/%s", fl->hosts_dir, j->h->label);
+		snprintf(j->ctl, sizeof(j->ctl), "%s/%d", fl->ctl_dir, i + 1);
+		/* host k of n in the file runs shard k/n, whether or not the others answer */
+		if (fl->o->shard_hosts)
+			j->shard = (struct shard){ i + 1, fl->hosts.nr };
+	}
+}
+
+/*
+ * --shard: the hosts that answered must agree on CPU model, CPU count and
+ * kernel, or their shares are not one set of numbers.  Refused (-EINVAL),
+ * or with --shard-mixed warned and kept in OUT/meta as "shard_mixed:"
+ * lines, one per fact that differs.
+ */
+static int check_facts(struct fleet *fl)
+{
+	struct host_facts facts[HOSTS_MAX];
+	const char *labels[HOSTS_MAX];
+	char diff[4096], path[PATH_MAX + 8], *line, *save = NULL;
+	int nr = 0, n;
+
+	for (int i = 0; i < fl->hosts.nr; i++) {
+		if (!fl->jobs[i].probed)
+			continue;
+		facts[nr] = fl->jobs[i].facts;
+		labels[nr++] = fl->hosts.h[i].label;
+	}
+	n = host_facts_differ(facts, labels, nr, diff, sizeof(diff));
+	if (!n)
+		return 0;
+	if (!fl->o->shard_mixed) {
+		diag_err("fleet --shard: the hosts differ in %s: each would measure its share on "
+			 "another machine (--shard-mixed goes on all the same; without --shard "
+			 "every host runs the whole spec):", n == 1 ? "this" : "these");
+		fputs(diff, stderr);
+		return -EINVAL;
+	}
+	diag_warn("fleet --shard-mixed: the hosts differ; their shares are NOT one machine's "
+		  "numbers (OUT/meta says so: shard_mixed):");
+	fputs(diff, stderr);
+	snprintf(path, sizeof(path), "%s/meta", fl->dir);
+	for (line = strtok_r(diff, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (meta_append(path, "shard_mixed", line))
+			diag_err("cannot write %s", path);
+	return 0;
+}
+
+/*
+ * Every host at once: probed first, all of them, so that --shard can
+ * compare them before anything runs; then run.  -EINVAL: --shard refused
+ * the hosts, and none ran anything.
+ */
+static int run_hosts(struct fleet *fl)
+{
+	init_jobs(fl);
+	each_host(fl, fleet_host_probe, false);
+	if (fl->o->shard_hosts && check_facts(fl)) {
+		for (int i = 0; i < fl->hosts.nr; i++)
+			if (fl->jobs[i].probed)
+				fleet_host_release(&fl->jobs[i]);
+		return -EINVAL;
+	}
+	each_host(fl, fleet_host_run, true);
+	return 0;
 }
 
 /* OUT/runs/<n>, numbered from 1 without gaps over the hosts whose result came back. */
@@ -207,7 +286,19 @@ static int link_runs(struct fleet *fl)
 	return err;
 }
 
-/* "host_failed: LABEL reason" and "host_note: LABEL ..." for report and for the user. */
+/* Its share came back whole: every point has its row, ok, unsupported or failed. */
+static bool shard_done(const struct fleet_job *j)
+{
+	return j->ok && (j->run_status == 0 || j->run_status == EXIT_POINTS_FAILED);
+}
+
+/*
+ * "host_failed: LABEL reason" and "host_note: LABEL ..." for report and for
+ * the user; under --shard, "shard_failed: K/N LABEL" too: the points of
+ * that share are missing from the merged set (docs/fleet.md: rerunning a
+ * shard).
+ */
+
 static int record_hosts(const struct fleet *fl)
 {
 	char path[PATH_MAX + 8], value[HOST_LABEL_LEN + 800];
@@ -224,6 +315,11 @@ static int record_hosts(const struct fleet *fl)
 		if (!j->ok || (j->run_status && j->run_status != EXIT_POINTS_FAILED)) {
 			snprintf(value, sizeof(value), "%s %s", j->h->label, j->why);
 			err = err ?: meta_append(path, "host_failed", value);
+		}
+		if (!err && j->shard.count && !shard_done(j)) {
+			snprintf(value, sizeof(value), "%d/%d %s", j->shard.index, j->shard.count,
+				 j->h->label);
+			err = meta_append(path, "shard_failed", value);
 		}
 	}
 	return err;
@@ -246,6 +342,68 @@ static int merge_and_draw(struct fleet *fl)
 	if (!fl->o->by)
 		meta_append(meta, "report_by", ro.by);
 	return cmd_report(&ro);
+}
+
+/*
+ * "missing: shard K/N (host LABEL failed): NAME, NAME, ..." into f: the
+ * points of a share that did not come back at all, chosen as its run
+ * chose them (cli_selects()).
+ */
+static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
+			 const struct fleet_job *j)
+{
+	const struct sweep_cfg *cfg = fl->cfg;
+	char name[256];
+	int nr_sel = 0, n = 0;
+
+	fprintf(f, "missing: shard %d/%d (host %s failed):", j->shard.index, j->shard.count,
+		j->h->label);
+	for (int i = 0; i < pl->nr_pts; i++) {
+		const struct point *pt = &pl->pts[i];
+
+		if (!cli_selects(cfg, fl->o->only, &j->shard, pt, &nr_sel))
+			continue;
+		point_name(cfg, pt, name, sizeof(name));
+		fprintf(f, "%s %s", n++ ? "," : "", name);
+	}
+	fprintf(f, "%s\n", n ? "" : " none (the share is empty)");
+}
+
+/*
+ * The shares that did not come back, under the merged table (OUT/table.txt)
+ * and on stderr; a host whose result came back but whose run stopped early
+ * misses the points without a row in OUT/hosts/LABEL.
+ */
+static void report_missing(const struct fleet *fl)
+{
+	char path[PATH_MAX + 16];
+	struct plan pl;
+	FILE *table;
+
+	snprintf(path, sizeof(path), "%s/table.txt", fl->dir);
+	if (plan_build(fl->cfg, &pl)) {
+		plan_free(&pl);
+		return;
+	}
+	table = fopen(path, "a");
+	for (int i = 0; i < fl->hosts.nr; i++) {
+		const struct fleet_job *j = &fl->jobs[i];
+
+		if (!j->shard.count || shard_done(j))
+			continue;
+		if (j->ok) {
+			fprintf(stderr, "shard %d/%d (host %s) stopped early: the points without a "
+				"row in %s are missing\n", j->shard.index, j->shard.count,
+				j->h->label, j->result);
+			continue;
+		}
+		list_missing(stderr, fl, &pl, j);
+		if (table)
+			list_missing(table, fl, &pl, j);
+	}
+	if (table && fclose(table))
+		diag_err("cannot write %s", path);
+	plan_free(&pl);
 }
 
 /* 0 when every host ran every point fine, else the worst of the hosts and the merge. */
@@ -283,12 +441,18 @@ int cmd_fleet(const struct cli_opts *o)
 	fl = (struct fleet){ .o = o };
 	if (cli_load(o, &fl.spec, &fl.cfg) || prepare(&fl))
 		goto out;
-	fprintf(stderr, "fleet: %d host%s, logs in %s\n", fl.hosts.nr, fl.hosts.nr == 1 ? "" : "s",
-		fl.logs);
-	run_hosts(&fl);
+	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl.hosts.nr,
+		fl.hosts.nr == 1 ? "" : "s", o->shard_hosts ? ", a share of the points each" : "", fl.logs);
+	if (run_hosts(&fl)) {
+		/* nothing ran: the directory holds nothing worth keeping */
+		resultdir_remove_tree(fl.dir);
+		goto out;
+	}
 	if (record_hosts(&fl))
 		diag_err("cannot write %s/meta", fl.dir);
 	status = fleet_status(&fl, merge_and_draw(&fl));
+	if (o->shard_hosts)
+		report_missing(&fl);
 	for (int i = 0; i < fl.hosts.nr; i++)
 		failed += !fl.jobs[i].ok;
 	snprintf(meta, sizeof(meta), "%s/meta", fl.dir);

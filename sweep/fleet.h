@@ -11,9 +11,12 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <time.h>
 
 #include "cli.h"
+#include "fleet_facts.h"
 #include "hosts.h"
+#include "shard.h"
 
 /* What every host's job shares: the local side. */
 struct fleet_ctx {
@@ -42,6 +45,10 @@ struct fleet_job {
 	char remote_dir[PATH_MAX];	/* mktemp -d on the host */
 	char remote_arch[64];
 	char remote_version[256];	/* its installed bpfsweep's --version, or "" */
+	struct host_facts facts;	/* the probe's CPU model, CPU count, kernel release */
+	struct shard shard;		/* fleet --shard: the share it runs; else count 0 */
+	struct timespec t0;		/* when its job began */
+	bool probed;			/* the probe answered: the job may go on */
 	const char *bin;		/* the bpfsweep the host runs */
 	int run_status;			/* the remote run's exit status, -1 if it did not run */
 	bool ok;			/* a result came back */
@@ -49,7 +56,16 @@ struct fleet_job {
 	char note[640];			/* what to know: it ran another version */
 };
 
-/* Run one host's job (a thread's body: it reports progress on stderr). */
+/*
+ * A host's job in two steps, each a thread's body that reports progress on
+ * stderr: the probe (its remote directory made, its facts read; j->probed
+ * when it answered), then, once every host has answered, the run and the
+ * fetch.  A job that fails at either ends its ssh connection itself.
+ */
+void *fleet_host_probe(void *job);
 void *fleet_host_run(void *job);
+
+/* A probed host that is not to run: its remote directory and connection go. */
+void fleet_host_release(struct fleet_job *j);
 
 #endif

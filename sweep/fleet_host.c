@@ -31,6 +31,16 @@
  */
 static const char probe_script[] =
 	"printf 'arch: %s\\n' \"$(uname -m)\"; "
+	"printf 'kernel_release: %s\\n' \"$(uname -r)\"; "
+	"printf 'nproc: %s\\n' \"$(getconf _NPROCESSORS_ONLN)\"; "
+	/* meta.c's cpu_model: model name, else Hardware, else implementer and part */
+	"awk '{ k = $0; sub(/[ \\t]*:.*/, \"\", k); v = $0; sub(/^[^:]*:[ \\t]*/, \"\", v) } "
+	"k == \"model name\" && m == \"\" { m = v } k == \"Hardware\" && h == \"\" { h = v } "
+	"k == \"CPU implementer\" && i == \"\" { i = v } k == \"CPU part\" && p == \"\" { p = v } "
+	"END { if (m == \"\") m = h; "
+	"if (m == \"\" && p != \"\") "
+	"m = \"implementer \" (i == \"\" ? \"unknown\" : i) \" part \" p; "
+	"if (m == \"\") m = \"unknown\"; print \"cpu_model: \" m }' /proc/cpuinfo; "
 	"d=$(mktemp -d -t bpfsweep-fleet.XXXXXX) && mkdir \"$d/spec\" && printf 'dir: %s\\n' \"$d\"; "
 	"if v=$(bpfsweep --version 2>/dev/null); then printf 'version: %s\\n' \"$v\"; fi";
 
@@ -204,6 +214,8 @@ static int probe(struct fleet_job *j)
 	answer(text + from, "arch", j->remote_arch, sizeof(j->remote_arch));
 	answer(text + from, "dir", dir, sizeof(dir));
 	answer(text + from, "version", j->remote_version, sizeof(j->remote_version));
+	for (int f = 0; f < NR_HOST_FACTS; f++)
+		answer(text + from, host_fact_names[f], j->facts.v[f], sizeof(j->facts.v[f]));
 	free(text);
 	if (!plain_path(dir)) {
 		snprintf(j->why, sizeof(j->why), "mktemp -d on the host gave no usable "
@@ -294,10 +306,14 @@ static int pick_binary(struct fleet_job *j)
 	return 0;
 }
 
-/* bpfsweep run SPEC [--set ...] [--quick] [--only T] --tag fleet_host=LABEL [--tag ...] -o DIR. */
+/*
+ * bpfsweep run SPEC [--set ...] [--quick] [--only T] [--shard K/N] --tag fleet_host=LABEL
+ * [--tag ...] -o DIR.
+ */
 static int run_spec(struct fleet_job *j)
 {
 	static __thread char spec[PATH_MAX + 300], out[PATH_MAX + 16], tag[HOST_LABEL_LEN + 16];
+	static __thread char shard[32];
 	const struct cli_opts *o = j->ctx->o;
 	struct subrun_argv a = { .n = 0 };
 	off_t from = log_size(j);
@@ -318,6 +334,11 @@ static int run_spec(struct fleet_job *j)
 	if (o->only) {
 		subrun_arg(&a, "--only");
 		subrun_arg(&a, o->only);
+	}
+	if (j->shard.count) {
+		snprintf(shard, sizeof(shard), "%d/%d", j->shard.index, j->shard.count);
+		subrun_arg(&a, "--shard");
+		subrun_arg(&a, shard);
 	}
 	subrun_arg(&a, "--tag");
 	subrun_arg(&a, tag);
@@ -386,33 +407,54 @@ static double seconds_since(const struct timespec *t0)
 	return (now.tv_sec - t0->tv_sec) + (now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+static void *failed(struct fleet_job *j)
+{
+	char msg[sizeof(j->why) + 64];
+
+	mux_close(j);
+	snprintf(msg, sizeof(msg), "FAILED after %.1f s: %s", seconds_since(&j->t0), j->why);
+	progress(j, msg);
+	return NULL;
+}
+
+void *fleet_host_probe(void *arg)
+{
+	struct fleet_job *j = arg;
+
+	j->run_status = -1;
+	clock_gettime(CLOCK_MONOTONIC, &j->t0);
+	progress(j, "connecting");
+	if (probe(j))
+		return failed(j);
+	j->probed = true;
+	return NULL;
+}
+
 void *fleet_host_run(void *arg)
 {
 	struct fleet_job *j = arg;
-	struct timespec t0;
 	const char *spec[] = { j->ctx->spec_path };
-	char msg[sizeof(j->why) + 64];
+	char msg[128];
 	int st;
 
-	j->run_status = -1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	progress(j, "connecting");
 	/* DIR/spec/<its name here>: the run's name comes from it, and no name clashes with ours */
-	if (probe(j) || pick_binary(j) || put(j, spec, 1, "/spec"))
-		goto failed;
+	if (pick_binary(j) || put(j, spec, 1, "/spec"))
+		return failed(j);
 	st = run_spec(j);
 	if (fetch(j))
-		goto failed;
+		return failed(j);
 	j->ok = true;
 	if (st == 0 || st == EXIT_POINTS_FAILED)
 		cleanup(j);
 	mux_close(j);
-	snprintf(msg, sizeof(msg), "done in %.1f s (bpfsweep exited %d)", seconds_since(&t0), st);
+	snprintf(msg, sizeof(msg), "done in %.1f s (bpfsweep exited %d)", seconds_since(&j->t0),
+		 st);
 	progress(j, msg);
 	return NULL;
-failed:
+}
+
+void fleet_host_release(struct fleet_job *j)
+{
+	cleanup(j);
 	mux_close(j);
-	snprintf(msg, sizeof(msg), "FAILED after %.1f s: %s", seconds_since(&t0), j->why);
-	progress(j, msg);
-	return NULL;
 }

@@ -67,6 +67,8 @@ static const char run_opts_help[] =
 	"      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
 	"                       only the points without a finished row\n"
 	"      --only TITLE     run only the [params] block with this title\n"
+	"      --shard I/N      run only shard I of N: every N-th point, from the I-th\n"
+	"                       (N machines share a spec; merge puts it together)\n"
 	"      --kernel K       run on kernel K: host, an image or a build tree, booted in\n"
 	"                       a VM (repeatable: the kernel becomes an axis; docs/kernel.md)\n"
 	"  -f, --format F       the table printed: text (default), markdown, csv or json\n"
@@ -79,6 +81,9 @@ static const char fleet_opts_help[] =
 	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>-fleet)\n"
 	"  -t, --tag KEY=VALUE  as for run\n"
 	"      --only TITLE     as for run\n"
+	"      --shard          host k of the n hosts runs --shard k/n; hosts whose CPU\n"
+	"                       model, CPU count or kernel differ are refused\n"
+	"      --shard-mixed    with --shard: go on on hosts that differ (recorded in meta)\n"
 	"      --by FACT, --no-plots, --plot-timeout S  as for report\n"
 	"  -f, --format F       the merged table: text (default), markdown, csv or json\n";
 
@@ -121,6 +126,8 @@ static const char *run_only_option(const struct cli_opts *o)
 {
 	if (o->only)
 		return "--only";
+	if (o->shard.count)
+		return "--shard";
 	if (o->resume)
 		return "--resume";
 	if (o->outdir)
@@ -394,7 +401,7 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 
 enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL, OPT_SPEC, OPT_BY,
        OPT_NORMALIZE, OPT_PER, OPT_KERNEL, OPT_GUEST_OF, OPT_GUEST_ACCEL, OPT_FAIL_ALL,
-       OPT_SAVE_SPEC, OPT_HOSTS, OPT_SSH_CONFIG };
+       OPT_SAVE_SPEC, OPT_HOSTS, OPT_SSH_CONFIG, OPT_SHARD, OPT_SHARD_MIXED };
 
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
@@ -426,10 +433,27 @@ static int parse_bench_opt(const struct cmd *c, struct cli_opts *o, int opt, con
 	return 0;
 }
 
+/* --shard I/N of run; fleet's --shard takes no value (each host's is its place in the file). */
+static int parse_shard(const struct cmd *c, struct cli_opts *o, const char *arg)
+{
+	char why[160];
+
+	if (c && c->fn == cmd_fleet) {
+		o->shard_hosts = true;
+		return 0;
+	}
+	if (!shard_parse(arg, &o->shard, why, sizeof(why)))
+		return 0;
+	diag_err("--shard %s", why);
+	return -EINVAL;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
 {
-	static const struct option longopts[] = {
+	const bool fleet = c && c->fn == cmd_fleet;
+	/* not static: --shard's argument depends on the command */
+	const struct option longopts[] = {
 		{ "set", required_argument, NULL, 's' },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "output", required_argument, NULL, 'o' },
@@ -449,6 +473,8 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		{ "fail-all", required_argument, NULL, OPT_FAIL_ALL },
 		{ "hosts", required_argument, NULL, OPT_HOSTS },
 		{ "ssh-config", required_argument, NULL, OPT_SSH_CONFIG },
+		{ "shard", fleet ? no_argument : required_argument, NULL, OPT_SHARD },
+		{ "shard-mixed", no_argument, NULL, OPT_SHARD_MIXED },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "format", required_argument, NULL, 'f' },
@@ -553,6 +579,13 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case OPT_SSH_CONFIG:
 			o->ssh_config = optarg;
 			break;
+		case OPT_SHARD:
+			if (parse_shard(c, o, optarg))
+				return EXIT_USAGE;
+			break;
+		case OPT_SHARD_MIXED:
+			o->shard_mixed = true;
+			break;
 		case 'h':
 			usage(stdout, c);
 			return EXIT_OK;
@@ -649,6 +682,10 @@ static int run_command(int argc, char **argv)
 	if (o.format_given && c->fn != cmd_run && c->fn != cmd_report && c->fn != cmd_merge &&
 	    c->fn != cmd_fleet) {
 		diag_err("--format applies to run, report, merge and fleet, not to %s", c->name);
+		return EXIT_USAGE;
+	}
+	if (o.shard_mixed && c->fn != cmd_fleet) {
+		diag_err("--shard-mixed applies to fleet --shard, not to %s", c->name);
 		return EXIT_USAGE;
 	}
 	ran_run = c->fn == cmd_run;

@@ -403,6 +403,8 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	put(f, "affinity", cfg->affinity ? "on" : "off");
 	if (ri->quick)
 		put(f, "quick", "yes");
+	if (ri->shard)
+		put(f, "shard", ri->shard);
 	put(f, "kernel", ri->kernel ? ri->kernel : "host");
 	put(f, "executor", ri->not_run ? "none" : ri->vm_accel ? "vm" : "host");
 	if (ri->vm_accel)

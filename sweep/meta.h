@@ -19,6 +19,7 @@ struct run_info {
 	const char *const *tags;	/* "key=value", NULL-terminated, may be NULL */
 	const char *argv_line;	/* the command line as typed */
 	bool quick;		/* --quick: "quick: yes" */
+	const char *shard;	/* --shard I/N: "shard: I/N"; NULL: every point */
 	const char *kernel;	/* the image the run was for as given; NULL: the host's */
 	const char *vm_accel;	/* "kvm" or "tcg" inside a VM; NULL on the host */
 	bool not_run;		/* the points ran nowhere (their kernel did not boot):

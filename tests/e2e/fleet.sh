@@ -147,6 +147,40 @@ check "$T: -f markdown: a markdown block per host on stdout" \
 	  "$(grep -c '^| null rate 1000000 prod [12] | ' "$TMP/stdout1")" = 4 ]
 if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/err1" | tail -20; fi
 
+# --shard: the points split across the two alike hosts, round-robin; the
+# merged summary has each point once, half on each host
+OUTS=$TMP/outs
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --set "producers=1 2 3 4" --shard --hosts "$TMP/hosts" \
+	--ssh-config "$TMP/ssh_config" -o "$OUTS" --no-plots >"$TMP/stdouts" 2>"$TMP/errs"
+st=$?
+check "$T: --shard: exit 0" [ "$st" = 0 ]
+if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/errs" | tail -20; fi
+check "$T: --shard: every point once in the merged summary" \
+	[ "$(csv_col "$OUTS/summary.csv" point | sort -n | tr '\n' ' ')" = "0 1 2 3 " ]
+check "$T: --shard: alpha ran points 0 and 2, beta 1 and 3" \
+	[ "$(csv_col "$OUTS/summary.csv" point tag_fleet_host alpha | tr '\n' ' ')" = "0 2 " -a \
+	  "$(csv_col "$OUTS/summary.csv" point tag_fleet_host beta | tr '\n' ' ')" = "1 3 " ]
+check "$T: --shard: each host's meta says its shard" \
+	[ "$(grep -cx 'shard: 1/2' "$OUTS/hosts/alpha/meta")$(grep -cx 'shard: 2/2' \
+	   "$OUTS/hosts/beta/meta")" = 11 ]
+check "$T: --shard: no shard failed, no mixed hosts" \
+	not grep -q '^shard_failed\|^shard_mixed' "$OUTS/meta"
+# the shards on their own: merge of the two directories gives the same set
+"$BPFSWEEP" merge -o "$TMP/merged" "$OUTS/hosts/beta" "$OUTS/hosts/alpha" --no-plots \
+	>/dev/null 2>"$TMP/errmerge"
+check "$T: --shard: merge of the shard directories has each point once" \
+	[ "$(csv_col "$TMP/merged/summary.csv" point | sort -n | tr '\n' ' ')" = "0 1 2 3 " ]
+# a shard resumed as the whole spec would lose rows: refused before anything
+"$BPFSWEEP" run "$SPEC" --set "producers=1 2 3 4" --resume "$OUTS/hosts/alpha" 2>"$TMP/errres"
+st=$?
+check "$T: --shard: resuming a shard without its --shard is refused" \
+	[ "$st" = 2 -a -n "$(grep 'it ran --shard 1/2, this run every point' "$TMP/errres")" ]
+# what the probe compared is what each host's meta records
+facts() { sed -n 's/^\(cpu_model\|nproc\|kernel_release\): /\1=/p' "$1" | sort; }
+check "$T: --shard: the probe read the three facts meta has" \
+	[ "$(facts "$OUTS/logs/beta.log" | wc -l)" = 3 -a \
+	  "$(facts "$OUTS/logs/beta.log")" = "$(facts "$OUTS/hosts/beta/meta")" ]
+
 # host beta disappears mid-run: every process of its namespace (sshd, its
 # sessions, the remote bpfsweep) is killed once beta has started the spec
 OUTM=$TMP/outm
@@ -184,6 +218,21 @@ check "$T: one host down: beta's failed entry says ssh failed" \
 	grep -q '^host_failed: beta ssh failed: .*Connection refused' "$OUT2/meta"
 check "$T: one host down: progress says so" grep -q '^host beta: FAILED after [0-9.]* s: ssh failed' "$TMP/err2"
 if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err2" | tail -20; fi
+
+# --shard with beta down: alpha's share comes back, beta's is missing and
+# named: in meta (shard_failed) and under the merged table, point by point
+OUT4=$TMP/out4
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --set "producers=1 2 3 4" --shard --hosts "$TMP/hosts" \
+	--ssh-config "$TMP/ssh_config" -o "$OUT4" --no-plots >/dev/null 2>"$TMP/err4"
+st=$?
+check "$T: --shard, one host down: exit 1, alpha's points 0 and 2 only" \
+	[ "$st" = 1 -a "$(csv_col "$OUT4/summary.csv" point | tr '\n' ' ')" = "0 2 " ]
+check "$T: --shard, one host down: meta says which shard failed" \
+	grep -qx 'shard_failed: 2/2 beta' "$OUT4/meta"
+check "$T: --shard, one host down: the table names its missing points" \
+	grep -qx 'missing: shard 2/2 (host beta failed): null{producers=2}, null{producers=4}' \
+	"$OUT4/table.txt"
+if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err4" | tail -20; fi
 
 # a host file with a bad line: located error, exit 2, nothing started
 printf '@gamma/root@h;reboot\n' > "$TMP/bad"
