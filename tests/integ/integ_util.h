@@ -105,19 +105,21 @@ static inline pid_t spawn_getpgid_loop(unsigned long long arg2)
 
 /*
  * pt: wl's defaults, then each "name=value" of the NULL-terminated list
- * ap, parsed as a spec's value is; false if one names no parameter or is
- * not a value of it.
+ * after it, parsed as a spec's value is; false if one names no parameter
+ * or is not a value of it.
  */
-static inline bool point_set(const struct workload *wl, struct wl_point *pt, va_list ap)
+static inline bool point_set(const struct workload *wl, struct wl_point *pt, ...)
 {
 	char err[128], name[64];
 	bool ok = true;
+	va_list ap;
 
 	pt->wl = wl;
 	for (int i = 0; i < wl->nr_params; i++)
 		ok = ok && !param_parse_scalar(&wl->params[i], wl->params[i].def,
 					       strlen(wl->params[i].def), &pt->v[i], err,
 					       sizeof(err));
+	va_start(ap, pt);
 	for (const char *s = va_arg(ap, const char *); ok && s; s = va_arg(ap, const char *)) {
 		const char *eq = strchr(s, '=');
 		int i;
@@ -127,6 +129,7 @@ static inline bool point_set(const struct workload *wl, struct wl_point *pt, va_
 		ok = eq && i >= 0 && !param_parse_scalar(&wl->params[i], eq + 1, strlen(eq + 1),
 							 &pt->v[i], err, sizeof(err));
 	}
+	va_end(ap);
 	return ok;
 }
 

@@ -23,18 +23,6 @@ extern const struct workload csum_diff_workload;
 
 static const struct workload *wl = &csum_diff_workload;
 
-/* The default point with "name=value" overrides; NULL ends the list.  False on a bad one. */
-static bool make_point(struct wl_point *pt, ...)
-{
-	va_list ap;
-	bool ok;
-
-	va_start(ap, pt);
-	ok = point_set(wl, pt, ap);
-	va_end(ap);
-	return ok;
-}
-
 /*
  * Run the point: setup's checks pass, calls from every producer, calls
  * = runs x batch, and no producer saw a wrong answer (-EIO).
@@ -48,7 +36,7 @@ static void expect_calls(const char *size, const char *batch, const char *produc
 	uint64_t sum = 0;
 	int err;
 
-	CHECK(make_point(&pt, size, batch, producers, repeat, NULL));
+	CHECK(point_set(wl, &pt, size, batch, producers, repeat, NULL));
 	err = wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why));
 	if (err) {
 		CHECK_FAIL_("%s %s: setup: %d (%s)", size, batch, err, why);
@@ -107,7 +95,7 @@ TEST(wrong_expected_fails)
 	int err, fds;
 
 	NEED_ROOT();
-	CHECK(make_point(&pt, "size=8", NULL));
+	CHECK(point_set(wl, &pt, "size=8", NULL));
 	fds = count_fds();
 	err = csum_diff_setup_expect(&pt, CSUM_CHECK_EXPECT + 1, &state, &thr, why, sizeof(why));
 	CHECK_INT(err, -EIO);
@@ -135,11 +123,11 @@ TEST(size_not_multiple_of_4)
 	void *state = NULL;
 	int param = -1;
 
-	CHECK(make_point(&pt, "size=6", NULL));
+	CHECK(point_set(wl, &pt, "size=6", NULL));
 	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), -EINVAL);
 	CHECK_STR(wl->params[param].name, "size");
 	CHECK_INT(wl->setup(&pt, &state, &thr, why, sizeof(why)), -EINVAL);
-	CHECK(make_point(&pt, "size=8", NULL));
+	CHECK(point_set(wl, &pt, "size=8", NULL));
 	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), 0);
 }
 
@@ -151,7 +139,7 @@ TEST(probe)
 	int err;
 
 	NEED_ROOT();
-	CHECK(make_point(&pt, NULL));
+	CHECK(point_set(wl, &pt, NULL));
 	err = wl->probe(&pt, why, sizeof(why));
 	if (err)
 		CHECK_FAIL_("probe: %d (%s)", err, why);

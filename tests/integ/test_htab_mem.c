@@ -35,18 +35,6 @@ static const char *const use_cases[] = {
 
 enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK };
 
-/* The default point with "name=value" overrides; NULL ends the list.  False on a bad one. */
-static bool make_point(struct wl_point *pt, ...)
-{
-	va_list ap;
-	bool ok;
-
-	va_start(ap, pt);
-	ok = point_set(wl, pt, ap);
-	va_end(ap);
-	return ok;
-}
-
 struct run {
 	uint64_t counts[WL_MAX_METRICS];
 	uint64_t thread_counts[WL_RUN_MAX_THREADS];
@@ -103,7 +91,7 @@ static void check_use_case(const char *uc, const char *prealloc)
 
 	snprintf(set_uc, sizeof(set_uc), "use_case=%s", uc);
 	snprintf(set_pre, sizeof(set_pre), "prealloc=%s", prealloc);
-	CHECK(make_point(&pt, set_uc, set_pre, "producers=2", NULL));
+	CHECK(point_set(wl, &pt, set_uc, set_pre, "producers=2", NULL));
 	err = run_point(&pt, &r, why, sizeof(why));
 	if (err)
 		CHECK_FAIL_("%s prealloc=%s: setup: %d (%s)", uc, prealloc, err, why);
@@ -147,7 +135,7 @@ TEST(largest_value)
 	char why[256] = "";
 
 	NEED_ROOT();
-	CHECK(make_point(&pt, "value_size=4096", "prealloc=on", NULL));
+	CHECK(point_set(wl, &pt, "value_size=4096", "prealloc=on", NULL));
 	CHECK_INT(wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why)), 0);
 	CHECK_INT(res.thread_err, 0);
 	CHECK(res.counts[M_OPS] > 0);
@@ -162,7 +150,7 @@ static uint64_t idle_memlock(const char *prealloc_set)
 	char why[256];
 	void *state;
 
-	if (!make_point(&pt, prealloc_set, NULL) || wl->setup(&pt, &state, &thr, why, sizeof(why)))
+	if (!point_set(wl, &pt, prealloc_set, NULL) || wl->setup(&pt, &state, &thr, why, sizeof(why)))
 		return 0;
 	wl->sample(state, counts, NULL);
 	wl->teardown(state);
@@ -201,7 +189,7 @@ static int setup_charge(const char *prealloc_set, uint64_t *charged, char *why, 
 	void *state;
 	int err;
 
-	if (!make_point(&pt, prealloc_set, NULL))
+	if (!point_set(wl, &pt, prealloc_set, NULL))
 		return -EINVAL;
 	err = memcg_create(&mc, why, len);
 	if (err)
@@ -252,7 +240,7 @@ TEST(odd_producers)
 	void *state = NULL;
 	int param = -1;
 
-	CHECK(make_point(&pt, "use_case=add_del_on_diff_cpu", "producers=3", NULL));
+	CHECK(point_set(wl, &pt, "use_case=add_del_on_diff_cpu", "producers=3", NULL));
 	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), -EINVAL);
 	CHECK_INT(param, param_index(wl->params, wl->nr_params, "producers"));
 	CHECK_STR(why, "add_del_on_diff_cpu needs an even number of producers");
@@ -260,9 +248,9 @@ TEST(odd_producers)
 	CHECK_INT(wl->setup(&pt, &state, &thr, why, sizeof(why)), -EINVAL);
 	CHECK_STR(why, "add_del_on_diff_cpu needs an even number of producers");
 	/* the other use cases take any count */
-	CHECK(make_point(&pt, "use_case=overwrite", "producers=3", NULL));
+	CHECK(point_set(wl, &pt, "use_case=overwrite", "producers=3", NULL));
 	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), 0);
-	CHECK(make_point(&pt, "use_case=add_del_on_diff_cpu", "producers=4", NULL));
+	CHECK(point_set(wl, &pt, "use_case=add_del_on_diff_cpu", "producers=4", NULL));
 	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), 0);
 }
 
@@ -273,12 +261,12 @@ TEST(small_max_entries)
 	char why[256] = "";
 	int param = -1;
 
-	CHECK(make_point(&pt, "producers=4", "max_entries=255", NULL));
+	CHECK(point_set(wl, &pt, "producers=4", "max_entries=255", NULL));
 	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), -EINVAL);
 	CHECK_INT(param, param_index(wl->params, wl->nr_params, "max_entries"));
-	CHECK(make_point(&pt, "producers=4", "max_entries=256", NULL));
+	CHECK(point_set(wl, &pt, "producers=4", "max_entries=256", NULL));
 	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), 0);
-	CHECK(make_point(&pt, "use_case=add_del_on_diff_cpu", "producers=4", "max_entries=128",
+	CHECK(point_set(wl, &pt, "use_case=add_del_on_diff_cpu", "producers=4", "max_entries=128",
 			 NULL));
 	CHECK_INT(wl->validate(&pt, &param, why, sizeof(why)), 0);
 }
@@ -291,7 +279,7 @@ TEST(exact_max_entries)
 	char why[256] = "";
 
 	NEED_ROOT();
-	CHECK(make_point(&pt, "prealloc=on", "max_entries=128", NULL));
+	CHECK(point_set(wl, &pt, "prealloc=on", "max_entries=128", NULL));
 	CHECK_INT(run_point(&pt, &r, why, sizeof(why)), 0);
 	CHECK_INT(r.err, 0);
 	CHECK(r.thread_counts[0] > 0 && r.thread_counts[1] > 0);
@@ -312,7 +300,7 @@ TEST(other_threads_do_not_count)
 	int err;
 
 	NEED_ROOT();
-	CHECK(make_point(&pt, NULL));
+	CHECK(point_set(wl, &pt, NULL));
 	child = spawn_getpgid_loop(0);
 	CHECK(child > 0);
 	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
@@ -361,7 +349,7 @@ TEST(stop_wakes_lone_adder)
 	pthread_t t;
 
 	NEED_ROOT();
-	CHECK(make_point(&pt, "use_case=add_del_on_diff_cpu", NULL));
+	CHECK(point_set(wl, &pt, "use_case=add_del_on_diff_cpu", NULL));
 	CHECK_INT(wl->setup(&pt, &l.state, &thr, why, sizeof(why)), 0);
 	CHECK_INT(pthread_create(&t, NULL, lone_adder, &l), 0);
 	sleep_ms(RUN_MS);
@@ -395,7 +383,7 @@ TEST(probe_and_no_fd_leak)
 			void *state;
 
 			snprintf(set_uc, sizeof(set_uc), "use_case=%s", use_cases[i]);
-			CHECK(make_point(&pt, set_uc, pre ? "prealloc=on" : "prealloc=off",
+			CHECK(point_set(wl, &pt, set_uc, pre ? "prealloc=on" : "prealloc=off",
 					 "value_size=4096", NULL));
 			if (wl->probe(&pt, why, sizeof(why)))
 				CHECK_FAIL_("probe %s: %s", set_uc, why);
@@ -420,7 +408,7 @@ TEST(too_big_map_fails)
 	int before, err;
 
 	NEED_ROOT();
-	CHECK(make_point(&pt, "prealloc=on", "value_size=4096", "max_entries=16777216", NULL));
+	CHECK(point_set(wl, &pt, "prealloc=on", "value_size=4096", "max_entries=16777216", NULL));
 	CHECK_INT(wl->probe(&pt, why, sizeof(why)), 0);
 	before = count_fds();
 	err = wl->setup(&pt, &state, &thr, why, sizeof(why));

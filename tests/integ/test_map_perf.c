@@ -35,18 +35,6 @@ static const char *const kinds[] = {
 	"hash", "hash_kmalloc", "percpu_hash", "percpu_hash_kmalloc", "lru_hash", "array",
 };
 
-/* The default point with "name=value" overrides; NULL ends the list.  False on a bad one. */
-static bool make_point(struct wl_point *pt, ...)
-{
-	va_list ap;
-	bool ok;
-
-	va_start(ap, pt);
-	ok = point_set(wl, pt, ap);
-	va_end(ap);
-	return ok;
-}
-
 /* The CPUs this process may run on: what workers = all means. */
 static int allowed_cpus(void)
 {
@@ -87,7 +75,7 @@ static uint64_t sum(const uint64_t *v, int n)
 	struct wl_run_result res_;					\
 	char why_[256] = "";							\
 	int err_;								\
-	CHECK(make_point(&pt_, __VA_ARGS__, NULL));				\
+	CHECK(point_set(wl, &pt_, __VA_ARGS__, NULL));				\
 	err_ = wl_run_point(wl, &pt_, RUN_MS, &res_, why_, sizeof(why_)); \
 	if (err_)								\
 		CHECK_FAIL_("%s: setup: %d (%s)", label, err_, why_);		\
@@ -154,7 +142,7 @@ TEST(full_map_errors)
 	char why[256] = "";
 
 	NEED_ROOT();
-	CHECK(make_point(&pt, "map=hash", "max_entries=1", "workers=2", NULL));
+	CHECK(point_set(wl, &pt, "map=hash", "max_entries=1", "workers=2", NULL));
 	for (int run = 0; run < 10; run++) {
 		CHECK_INT(wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why)), 0);
 		CHECK_INT(res.thread_err, 0);
@@ -199,7 +187,7 @@ TEST(other_process)
 	int err;
 
 	NEED_ROOT();
-	CHECK(make_point(&pt, "map=hash", "workers=2", NULL));
+	CHECK(point_set(wl, &pt, "map=hash", "workers=2", NULL));
 	child = spawn_getpgid_loop(MAP_PERF_TAG | 0);
 	CHECK(child > 0);
 	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
@@ -241,11 +229,11 @@ TEST(probe)
 		char set[64];
 
 		snprintf(set, sizeof(set), "map=%s", kinds[i]);
-		CHECK(make_point(&pt, set, NULL));
+		CHECK(point_set(wl, &pt, set, NULL));
 		CHECK_INT(wl->probe(&pt, why, sizeof(why)), 0);
 	}
 	/* past what any kernel preallocates per CPU: a failure, not "unsupported" */
-	CHECK(make_point(&pt, "map=percpu_hash", NULL));
+	CHECK(point_set(wl, &pt, "map=percpu_hash", NULL));
 	pt.v[1] = 1LL << 31;
 	CHECK(wl->probe(&pt, why, sizeof(why)) < 0);
 	printf("# huge percpu_hash: %s\n", why);
@@ -267,7 +255,7 @@ TEST(no_fd_leak)
 		void *state;
 
 		snprintf(set, sizeof(set), "map=%s", kinds[i % 6]);
-		CHECK(make_point(&pt, set, NULL));
+		CHECK(point_set(wl, &pt, set, NULL));
 		if (!wl->setup(&pt, &state, &thr, why, sizeof(why)))
 			wl->teardown(state);
 	}

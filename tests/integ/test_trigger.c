@@ -41,17 +41,6 @@ static const char *const trigs[] = { "user", "kernel" };
 /* The kernel trigger's batch: not 1, so that a run that counted once per batch shows */
 #define BATCH		"7"
 
-static bool point_args(struct wl_point *pt, ...)
-{
-	va_list ap;
-	bool ok;
-
-	va_start(ap, pt);
-	ok = point_set(wl, pt, ap);
-	va_end(ap);
-	return ok;
-}
-
 /* The point trigger=t, bench=b, producers=n, batch=BATCH, as a spec would give it. */
 static void make_point(struct wl_point *pt, const char *trig, const char *bench, int producers)
 {
@@ -60,7 +49,7 @@ static void make_point(struct wl_point *pt, const char *trig, const char *bench,
 	snprintf(t, sizeof(t), "trigger=%s", trig);
 	snprintf(b, sizeof(b), "bench=%s", bench);
 	snprintf(n, sizeof(n), "producers=%d", producers);
-	CHECK(point_args(pt, t, b, n, "batch=" BATCH, NULL));
+	CHECK(point_set(wl, pt, t, b, n, "batch=" BATCH, NULL));
 }
 
 /*
