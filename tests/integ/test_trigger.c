@@ -81,41 +81,6 @@ static void check_refusal(const char *trig, const char *bench, int err, const ch
 }
 
 /*
- * wl_run_point(), but sampled after the producers stopped: every write
- * has returned then, and each must have been one event or one run the
- * kernel missed.
- */
-static int run_stopped(const struct wl_point *pt, struct wl_run_result *res, char *why,
-		       size_t len)
-{
-	struct wl_worker w[WL_RUN_MAX_THREADS];
-	struct wl_threads thr = { 0 };
-	atomic_bool stop = false;
-	void *state;
-	int err, n;
-
-	memset(res, 0, sizeof(*res));
-	err = wl->setup(pt, &state, &thr, why, len);
-	if (err)
-		return err;
-	res->nr_producers = thr.nr_producers;
-	n = wl_start_workers(wl, state, &thr, w, &stop);
-	sleep_ms(RUN_MS);
-	atomic_store(&stop, true);
-	for (int i = 0; i < n; i++) {
-		pthread_join(w[i].tid, NULL);
-		if (w[i].err && !res->thread_err)
-			res->thread_err = w[i].err;
-	}
-	if (n != thr.nr_producers && !res->thread_err)
-		res->thread_err = -EAGAIN;
-	if (!res->thread_err)
-		res->thread_err = wl->sample(state, res->counts, res->thread_counts);
-	wl->teardown(state);
-	return 0;
-}
-
-/*
  * Run the point: every producer counted, the count the sum of theirs, and
  * exactly one event per trigger, but for the runs the kernel says it
  * missed; the kernel trigger issues whole batches.
@@ -133,10 +98,11 @@ static void check_run(const char *trig, const char *bench, int producers)
 	if (err) {
 		check_refusal(trig, bench, err, why);
 		/* setup alone says the same */
-		CHECK_INT(run_stopped(&pt, &res, why, sizeof(why)), err);
+		CHECK_INT(wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why)), err);
 		return;
 	}
-	err = run_stopped(&pt, &res, why, sizeof(why));
+	/* counted after the join: every trigger has returned, as one event or a miss */
+	err = wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why));
 	if (err) {
 		CHECK_FAIL_("%s %s: probe ok, setup %d (%s)", trig, bench, err, why);
 		return;
@@ -144,24 +110,24 @@ static void check_run(const char *trig, const char *bench, int producers)
 	CHECK_INT(res.thread_err, 0);
 	CHECK_INT(res.nr_producers, producers);
 	printf("# %s %s: ok x%d %.3f M events/s, %.3f M triggers/s\n", trig, bench, producers,
-	       res.counts[0] / (RUN_MS * 1e3), res.counts[1] / (RUN_MS * 1e3));
+	       res.joined[0] / (RUN_MS * 1e3), res.joined[1] / (RUN_MS * 1e3));
 	for (int i = 0; i < producers; i++) {
-		if (res.thread_counts[i] == 0)
+		if (res.joined_threads[i] == 0)
 			CHECK_FAIL_("%s %s: producer %d without events", trig, bench, i);
-		sum += res.thread_counts[i];
+		sum += res.joined_threads[i];
 	}
-	CHECK(res.counts[0] > 0);
-	CHECK(sum == res.counts[0]);
+	CHECK(res.joined[0] > 0);
+	CHECK(sum == res.joined[0]);
 	if (!strcmp(trig, "kernel"))
-		CHECK_INT(res.counts[1] % atoi(BATCH), 0);
+		CHECK_INT(res.joined[1] % atoi(BATCH), 0);
 	/* a run the kernel skipped (a nested one) is a trigger without an event */
-	if (res.counts[0] + res.counts[2] != res.counts[1])
+	if (res.joined[0] + res.joined[2] != res.joined[1])
 		CHECK_FAIL_("%s %s x%d: %llu events, %llu missed, %llu triggers", trig, bench,
-			    producers, (unsigned long long)res.counts[0],
-			    (unsigned long long)res.counts[2], (unsigned long long)res.counts[1]);
-	if (res.counts[2])
+			    producers, (unsigned long long)res.joined[0],
+			    (unsigned long long)res.joined[2], (unsigned long long)res.joined[1]);
+	if (res.joined[2])
 		printf("# %s %s x%d: %llu runs missed\n", trig, bench, producers,
-		       (unsigned long long)res.counts[2]);
+		       (unsigned long long)res.joined[2]);
 }
 
 /* While they run, no sample has fewer events (and misses) than triggers (trigger_sample()). */

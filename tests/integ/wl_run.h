@@ -32,6 +32,7 @@ struct wl_run_result {
 	uint64_t counts[WL_MAX_METRICS];	/* the one sample, cumulative since setup */
 	/* sampled again after the join: every producer's last trigger has completed */
 	uint64_t joined[WL_MAX_METRICS];
+	uint64_t joined_threads[WL_RUN_MAX_THREADS];
 	/* the per-thread metric's count per producer, if the workload has one */
 	uint64_t thread_counts[WL_RUN_MAX_THREADS];
 	int nr_producers;
@@ -83,7 +84,7 @@ static int wl_run_point(const struct workload *wl, const struct wl_point *pt, in
 {
 	struct wl_worker w[WL_RUN_MAX_THREADS];
 	struct wl_threads thr = { 0 };
-	uint64_t *per_thread = NULL, joined_threads[WL_RUN_MAX_THREADS];
+	uint64_t *per_thread = NULL;
 	atomic_bool stop = false;
 	void *state;
 	int err, n;
@@ -110,9 +111,9 @@ static int wl_run_point(const struct workload *wl, const struct wl_point *pt, in
 	}
 	if (n != thr.nr_consumers + thr.nr_producers && !res->thread_err)
 		res->thread_err = -EAGAIN;
-	/* thread_counts stay those of the first sample, as counts do */
 	if (!res->thread_err)
-		res->thread_err = wl->sample(state, res->joined, per_thread ? joined_threads : NULL);
+		res->thread_err = wl->sample(state, res->joined,
+					     per_thread ? res->joined_threads : NULL);
 	wl->teardown(state);
 	return 0;
 }
