@@ -22,6 +22,7 @@
 #include "results.h"
 #include "spec.h"
 #include "table.h"
+#include "table_text.h"
 
 extern const struct workload null_workload;
 
@@ -168,33 +169,6 @@ TEST(find_in_set)
 	CHECK(baseline_find(&cfg, &res[0], res, 4) == NULL);
 }
 
-static char *render(const struct sweep_cfg *cfg, const struct point_result *res, int nr)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	int err;
-
-	if (!f)
-		return NULL;
-	err = table_render(f, cfg, NULL, res, nr);
-	fclose(f);
-	if (err) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
-
-#define CHECK_TEXT(text, want) do {						\
-	char *t_ = (text);							\
-	int ok_ = t_ && !strcmp(t_, want);					\
-	if (!ok_)								\
-		printf("got:\n%s\nwant:\n%s\n", t_ ? t_ : "(null)", want);	\
-	free(t_);								\
-	CHECK(ok_);								\
-} while (0)
-
 /* The derived fields in table rows; n/a where the baseline failed. */
 TEST(table_row)
 {
@@ -208,7 +182,7 @@ TEST(table_row)
 	make_set(pts, res);
 	res[3] = (struct point_result){ .pt = &pts[3], .status = PS_FAILED };
 	snprintf(res[3].reason, sizeof(res[3].reason), "setup: boom");
-	CHECK_TEXT(render(&cfg, res, 4),
+	CHECK_TEXT(table_text(&cfg, NULL, res, 4),
 		   "t\n"
 		   "=\n"
 		   "rate 500000 prod 1   0.500 ± 0.005M/s over base +1000.0 ± 28.3ns "

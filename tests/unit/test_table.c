@@ -7,6 +7,7 @@
 #include "check.h"
 #include "metric.h"
 #include "table.h"
+#include "table_text.h"
 #include "template.h"
 
 extern const struct workload null_workload;
@@ -55,39 +56,10 @@ static void make_bad(struct point_result *r, const struct point *pt, enum point_
 }
 
 /* table_render into a string, with facts; NULL on error (caller frees). */
-static char *render_facts(const struct sweep_cfg *cfg, const struct run_facts *facts,
-			  const struct point_result *res, int nr)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	int err;
-
-	if (!f)
-		return NULL;
-	err = table_render(f, cfg, facts, res, nr);
-	fclose(f);
-	if (err) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
-
 static char *render(const struct sweep_cfg *cfg, const struct point_result *res, int nr)
 {
-	return render_facts(cfg, NULL, res, nr);
+	return table_text(cfg, NULL, res, nr);
 }
-
-/* CHECK_STR, freeing the text either way. */
-#define CHECK_TEXT(text, want) do {						\
-	char *t_ = (text);							\
-	int ok_ = t_ && !strcmp(t_, want);					\
-	if (!ok_)								\
-		printf("got:\n%s\nwant:\n%s\n", t_ ? t_ : "(null)", want);	\
-	free(t_);								\
-	CHECK(ok_);								\
-} while (0)
 
 TEST(kernel_format_with_template)
 {
@@ -288,26 +260,26 @@ TEST(machine_line_and_smoke_run)
 	make_exp(&e, "Ringbuf", "rb-libbpf nr_prod {producers}");
 	make_point(&pt, 0, 0, 1, 0);
 	make_ok(&res, &pt, 14970123.4, 12000);
-	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
 		   "- x86_64 (AMD EPYC 9654)\n"
 		   "Ringbuf\n"
 		   "=======\n"
 		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
 	facts = (struct run_facts){ .arch = "arm64", .cpu_model = "unknown", .quick = true };
-	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
 		   "- arm64\n"
 		   "Ringbuf (smoke run: --quick)\n"
 		   "============================\n"
 		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
 	/* nor are a TCG run's numbers, however long it ran: both notes when both hold */
 	facts = (struct run_facts){ .arch = "x86_64", .tcg = true };
-	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
 		   "- x86_64\n"
 		   "Ringbuf (VM under TCG emulation: for function, not performance)\n"
 		   "===============================================================\n"
 		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
 	facts.quick = true;
-	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
 		   "- x86_64\n"
 		   "Ringbuf (smoke run: --quick) (VM under TCG emulation: for function, not "
 		   "performance)\n"
@@ -316,7 +288,7 @@ TEST(machine_line_and_smoke_run)
 		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
 	/* a table over several machines (or none known) names none */
 	facts = (struct run_facts){ .arch = "unknown", .cpu_model = "x" };
-	CHECK_TEXT(render_facts(&cfg, &facts, &res, 1),
+	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
 		   "Ringbuf\n"
 		   "=======\n"
 		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
