@@ -210,6 +210,9 @@ const char *workloads_libbpf_version(void);
 /* Does err (from probe or setup) mean the kernel cannot run the point? */
 int wl_err_is_unsupported(int err);
 
+/* "what: <errno text>" into why, the reason of a failed probe or setup; returns err. */
+int wl_fail(char *why, size_t len, const char *what, int err);
+
 /*
  * The kernel's BPF run-time statistics (workloads/progstats.c), which it
  * keeps only while asked to: on for a whole run, before its first point.

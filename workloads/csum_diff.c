@@ -85,12 +85,6 @@ struct cd_state {
 	struct cd_slot *slots;
 };
 
-static int fail(char *why, size_t len, const char *what, int err)
-{
-	snprintf(why, len, "%s: %s", what, strerror(-err));
-	return err;
-}
-
 static const char *kernel_release(struct utsname *u)
 {
 	if (uname(u))
@@ -165,7 +159,7 @@ static int csum_diff_probe(const struct wl_point *pt, char *why, size_t len)
 	}
 	fd = -errno;
 	if (fd != -EINVAL)
-		return fail(why, len, "load a tc program calling bpf_csum_diff", fd);
+		return wl_fail(why, len, "load a tc program calling bpf_csum_diff", fd);
 	libbpf_log_verdict(log, verdict, sizeof(verdict));
 	snprintf(why, len, "bpf_csum_diff in tc programs: not supported by kernel %s: %s",
 		 kernel_release(&u), verdict[0] ? verdict : strerror(EINVAL));
@@ -193,12 +187,12 @@ static int load_skel(struct cd_state *st, const struct wl_point *pt, char *why, 
 
 	st->skel = csum_diff_bpf__open();
 	if (!st->skel)
-		return fail(why, len, "open", -errno);
+		return wl_fail(why, len, "open", -errno);
 	st->skel->rodata->size = pt->v[P_SIZE];
 	st->skel->rodata->batch = pt->v[P_BATCH];
 	err = csum_diff_bpf__load(st->skel);
 	if (err)
-		return fail(why, len, "load", err);
+		return wl_fail(why, len, "load", err);
 	st->run_fd = bpf_program__fd(st->skel->progs.csum_run);
 	return 0;
 }
@@ -215,7 +209,7 @@ static int check_known_input(struct cd_state *st, uint16_t expect, char *why, si
 	st->skel->bss->check_buf = CSUM_CHECK_INPUT;
 	err = run_once(bpf_program__fd(st->skel->progs.csum_check), 1, &got);
 	if (err)
-		return fail(why, len, "BPF_PROG_TEST_RUN of the check", err);
+		return wl_fail(why, len, "BPF_PROG_TEST_RUN of the check", err);
 	if (got == expect)
 		return 0;
 	snprintf(why, len, "correctness check: bpf_csum_diff() of 0x%llx folds to 0x%x, "
@@ -239,11 +233,11 @@ static int check_buffer(struct cd_state *st, const struct wl_point *pt, char *wh
 
 	n = getrandom(st->skel->bss->buf, size, 0);
 	if (n != (ssize_t)size)	/* at most 4096 bytes of urandom: short only on error */
-		return fail(why, len, "getrandom", n < 0 ? -errno : -EIO);
+		return wl_fail(why, len, "getrandom", n < 0 ? -errno : -EIO);
 	st->sum = csum_fold_ref(st->skel->bss->buf, size);
 	err = run_once(st->run_fd, 1, &got);
 	if (err)
-		return fail(why, len, "BPF_PROG_TEST_RUN", err);
+		return wl_fail(why, len, "BPF_PROG_TEST_RUN", err);
 	if (got == CSUM_DIFF_FAILED && size > 512) {
 		snprintf(why, len, "bpf_csum_diff: %zu bytes refused by kernel %s (before 6.13 "
 			 "the helper takes at most 512)", size, kernel_release(&u));

@@ -89,12 +89,6 @@ struct hm_state {
 	struct hm_pair *pairs;		/* add_del_on_diff_cpu only */
 };
 
-static int fail(char *why, size_t len, const char *what, int err)
-{
-	snprintf(why, len, "%s: %s", what, strerror(-err));
-	return err;
-}
-
 /* Keys the steps use: 64 per producer, per pair in add_del_on_diff_cpu. */
 static long long keys_needed(const struct wl_point *pt)
 {
@@ -172,7 +166,7 @@ static int probe_bpf_loop(char *why, size_t len)
 		return 0;
 	if (err == 0)
 		return unsupported(why, len, "bpf_loop", -EINVAL);
-	return fail(why, len, "bpf_loop probe", err);
+	return wl_fail(why, len, "bpf_loop probe", err);
 }
 
 /*
@@ -197,7 +191,7 @@ static int htab_mem_probe(const struct wl_point *pt, char *why, size_t len)
 		return 0;
 	}
 	if (fd != -EINVAL && fd != -EOPNOTSUPP)
-		return fail(why, len, map_what(pt), fd);
+		return wl_fail(why, len, map_what(pt), fd);
 	return unsupported(why, len, map_what(pt), fd);
 }
 
@@ -208,7 +202,7 @@ static int load_skel(struct hm_state *st, const struct wl_point *pt, char *why, 
 
 	st->skel = htab_mem_bpf__open();
 	if (!st->skel)
-		return fail(why, len, "open", -errno);
+		return wl_fail(why, len, "open", -errno);
 	st->skel->rodata->bench_tgid = getpid();
 	st->skel->rodata->getpgid_nr = SYS_getpgid;
 	st->skel->rodata->nr_producers = st->nr_producers;
@@ -223,14 +217,14 @@ static int load_skel(struct hm_state *st, const struct wl_point *pt, char *why, 
 	if (!err)
 		err = bpf_map__set_max_entries(st->skel->maps.producer_of, st->nr_producers);
 	if (err)
-		return fail(why, len, map_what(pt), err);
+		return wl_fail(why, len, map_what(pt), err);
 
 	err = htab_mem_bpf__load(st->skel);
 	if (err)
-		return fail(why, len, "load", err);
+		return wl_fail(why, len, "load", err);
 	st->link = bpf_program__attach(st->skel->progs.htab_mem_step);
 	if (!st->link)
-		return fail(why, len, "attach", -errno);
+		return wl_fail(why, len, "attach", -errno);
 	return 0;
 }
 

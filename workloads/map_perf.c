@@ -89,12 +89,6 @@ struct mp_state {
 	int nr_workers;
 };
 
-static int fail(char *why, size_t len, const char *what, int err)
-{
-	snprintf(why, len, "%s: %s", what, strerror(-err));
-	return err;
-}
-
 /*
  * Can this kernel create the point's map?  Create it and close it: one
  * syscall.  EINVAL is how a kernel refuses a type or flag it does not
@@ -114,7 +108,7 @@ static int map_perf_probe(const struct wl_point *pt, char *why, size_t len)
 		return 0;
 	}
 	if (fd != -EINVAL && fd != -EOPNOTSUPP)
-		return fail(why, len, mp_kinds[k].what, fd);
+		return wl_fail(why, len, mp_kinds[k].what, fd);
 	if (uname(&u))
 		snprintf(u.release, sizeof(u.release), "?");
 	snprintf(why, len, "%s: %s: not supported by kernel %s", mp_kinds[k].what,
@@ -130,7 +124,7 @@ static int load_skel(struct mp_state *st, const struct wl_point *pt, char *why, 
 
 	st->skel = map_perf_bpf__open();
 	if (!st->skel)
-		return fail(why, len, "open", -errno);
+		return wl_fail(why, len, "open", -errno);
 	st->skel->rodata->bench_tgid = getpid();
 	st->skel->rodata->getpgid_nr = SYS_getpgid;
 	st->skel->rodata->max_entries = pt->v[P_MAX_ENTRIES];
@@ -145,14 +139,14 @@ static int load_skel(struct mp_state *st, const struct wl_point *pt, char *why, 
 	if (!err)
 		err = bpf_map__set_max_entries(map, pt->v[P_MAX_ENTRIES]);
 	if (err)
-		return fail(why, len, mp_kinds[k].what, err);
+		return wl_fail(why, len, mp_kinds[k].what, err);
 
 	err = map_perf_bpf__load(st->skel);
 	if (err)
-		return fail(why, len, "load", err);
+		return wl_fail(why, len, "load", err);
 	st->link = bpf_program__attach(st->skel->progs.map_raw_tp);
 	if (!st->link)
-		return fail(why, len, "attach", -errno);
+		return wl_fail(why, len, "attach", -errno);
 	return 0;
 }
 
@@ -198,7 +192,7 @@ static int map_perf_setup(const struct wl_point *pt, void **state, struct wl_thr
 		return -ENOMEM;
 	st->nr_workers = nr_workers(pt);
 	if (st->nr_workers < 0) {
-		err = fail(why, len, "sched_getaffinity", st->nr_workers);
+		err = wl_fail(why, len, "sched_getaffinity", st->nr_workers);
 		free(st);
 		return err;
 	}

@@ -68,6 +68,12 @@ int wl_err_is_unsupported(int err)
 	return err == -EOPNOTSUPP || err == -EPERM || err == -ENOSYS;
 }
 
+int wl_fail(char *why, size_t len, const char *what, int err)
+{
+	snprintf(why, len, "%s: %s", what, strerror(-err));
+	return err;
+}
+
 const char *workloads_libbpf_version(void)
 {
 	return libbpf_version_string();

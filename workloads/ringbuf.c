@@ -164,12 +164,6 @@ static void hits_add(struct rb_state *st, uint64_t n)
 	atomic_store_explicit(&st->hits, v + n, memory_order_relaxed);
 }
 
-static int fail(char *why, size_t len, const char *what, int err)
-{
-	snprintf(why, len, "%s: %s", what, strerror(-err));
-	return err;
-}
-
 /* What an fentry program needs of the kernel's build, besides BPF: trampolines. */
 static const char *const fentry_needs[] = { "CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS", NULL };
 
@@ -185,7 +179,7 @@ static int load_failed(char *why, size_t len, const char *what, int err,
 	char hint[160];
 	size_t n;
 
-	fail(why, len, what, err);
+	wl_fail(why, len, what, err);
 	n = strlen(why);
 	if (err == -EPERM && kfacts_eperm_hint(needs, hint, sizeof(hint)) && n < len)
 		snprintf(why + n, len - n, ": %s", hint);
@@ -252,7 +246,7 @@ static int probe_overwrite(char *why, size_t len)
 		return 0;
 	}
 	if (fd != -EINVAL)
-		return fail(why, len, "ringbuf", fd);
+		return wl_fail(why, len, "ringbuf", fd);
 	if (uname(&u))
 		snprintf(u.release, sizeof(u.release), "?");
 	snprintf(why, len, "BPF_F_RB_OVERWRITE: not supported by kernel %s", u.release);
@@ -374,7 +368,7 @@ static int load_skel(struct rb_state *st, const struct wl_point *pt, char *why, 
 
 	st->skel = ringbuf_bpf__open();
 	if (!st->skel)
-		return fail(why, len, "open", -errno);
+		return wl_fail(why, len, "open", -errno);
 	set_rodata(st->skel, pt);
 	st->prog = choose_prog(st->skel, st->bench, fentry);
 
@@ -383,12 +377,12 @@ static int load_skel(struct rb_state *st, const struct wl_point *pt, char *why, 
 	if (!err && pt->v[P_OVERWRITE])
 		err = bpf_map__set_map_flags(ringbuf, bpf_map__map_flags(ringbuf) | RB_F_OVERWRITE);
 	if (err)
-		return fail(why, len, "ringbuf", err);
+		return wl_fail(why, len, "ringbuf", err);
 
 	if (fentry) {
 		err = bpf_program__set_attach_target(st->prog, 0, GETPGID_FUNC);
 		if (err)
-			return fail(why, len, "fentry " GETPGID_FUNC, err);
+			return wl_fail(why, len, "fentry " GETPGID_FUNC, err);
 	}
 	err = ringbuf_bpf__load(st->skel);
 	if (err)
@@ -433,7 +427,7 @@ static int open_perfbuf(struct rb_state *st, const struct wl_point *pt, char *wh
 	st->pb = perf_buffer__new_raw(bpf_map__fd(st->skel->maps.perfbuf), pages, &attr,
 				      pb_libbpf_event, st, NULL);
 	if (!st->pb)
-		return fail(why, len, "perf_buffer", -errno);
+		return wl_fail(why, len, "perf_buffer", -errno);
 	return 0;
 }
 
@@ -455,17 +449,17 @@ static int open_custom(struct rb_state *st, const struct wl_point *pt, char *why
 
 	err = rb_ring_map(&r->ring, map_fd, pt->v[P_RINGBUF_SZ], pt->v[P_OVERWRITE]);
 	if (err)
-		return fail(why, len, "mmap ringbuf", err);
+		return wl_fail(why, len, "mmap ringbuf", err);
 
 	r->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
 	if (r->epoll_fd < 0)
-		return fail(why, len, "epoll", -errno);
+		return wl_fail(why, len, "epoll", -errno);
 	r->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (r->wake_fd < 0)
-		return fail(why, len, "eventfd", -errno);
+		return wl_fail(why, len, "eventfd", -errno);
 	if (epoll_ctl(r->epoll_fd, EPOLL_CTL_ADD, map_fd, &ev) ||
 	    epoll_ctl(r->epoll_fd, EPOLL_CTL_ADD, r->wake_fd, &ev))
-		return fail(why, len, "epoll_ctl", -errno);
+		return wl_fail(why, len, "epoll_ctl", -errno);
 	return 0;
 }
 
@@ -475,7 +469,7 @@ static int open_consumer(struct rb_state *st, const struct wl_point *pt, char *w
 	case B_RB_LIBBPF:
 		st->rb = ring_buffer__new(bpf_map__fd(st->skel->maps.ringbuf), rb_libbpf_sample,
 					  st, NULL);
-		return st->rb ? 0 : fail(why, len, "ring_buffer", -errno);
+		return st->rb ? 0 : wl_fail(why, len, "ring_buffer", -errno);
 	case B_RB_CUSTOM:
 		return open_custom(st, pt, why, len);
 	case B_PB_LIBBPF:

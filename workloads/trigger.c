@@ -144,12 +144,6 @@ struct tr_state {
 	struct tr_issued *issued;
 };
 
-static int fail(char *why, size_t len, const char *what, int err)
-{
-	snprintf(why, len, "%s: %s", what, strerror(-err));
-	return err;
-}
-
 #define KPROBE_PMU_DIR	"/sys/bus/event_source/devices"
 
 /*
@@ -179,7 +173,7 @@ static int refused(char *why, size_t len, enum trig t, enum bench b, int err)
 	char hint[160];
 	size_t n;
 
-	fail(why, len, tr_what[t][b], err);
+	wl_fail(why, len, tr_what[t][b], err);
 	n = strlen(why);
 	if (err == -EPERM && kfacts_eperm_hint(tr_needs[b], hint, sizeof(hint)) && n < len)
 		snprintf(why + n, len - n, ": %s", hint);
@@ -205,7 +199,7 @@ static int need_tracefs(char *why, size_t len)
 	    !stat("/sys/kernel/debug/tracing/events", &st))
 		return 0;
 	if (mount("tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL))
-		return fail(why, len, "mount tracefs on /sys/kernel/tracing", -errno);
+		return wl_fail(why, len, "mount tracefs on /sys/kernel/tracing", -errno);
 	return 0;
 }
 
@@ -222,7 +216,7 @@ static int need_kfunc(char *why, size_t len)
 	int id;
 
 	if (!btf)
-		return fail(why, len, "load the kernel's BTF", -errno);
+		return wl_fail(why, len, "load the kernel's BTF", -errno);
 	id = btf__find_by_name_kind(btf, TRIGGER_KFUNC, BTF_KIND_FUNC);
 	btf__free(btf);
 	if (id >= 0)
@@ -272,7 +266,7 @@ static int attach_bench(struct tr_state *st, char *why, size_t len)
 		return err;
 	st->skel = trigger_bpf__open();
 	if (!st->skel)
-		return fail(why, len, "open", -errno);
+		return wl_fail(why, len, "open", -errno);
 	st->skel->rodata->bench_tgid = getpid();
 	st->skel->rodata->nr_producers = st->nr_producers;
 	st->skel->rodata->batch_iters = st->batch;
