@@ -13,6 +13,14 @@
 # the system's libbpf, with its table of benches cut down to the ring
 # buffer ones; the benches' code is the kernel's, unmodified.
 #
+# With --rawtp it builds a second binary, bench-rawtp, for a kernel that
+# refuses fentry (lockdown, no ftrace direct calls): the same benches with
+# their programs' `SEC("fentry/..sys_getpgid")` rewritten in the cache to
+# `SEC("raw_tp/sys_enter")` and a first statement that returns unless the
+# syscall is getpgid.  That is how the kernel bench was compared with
+# bpfsweep on such a host (docs/fidelity.md); it is not the kernel's
+# bench any more, and its name says so.
+#
 # Prints the bench's path on stdout.  Where it cannot (no network, no
 # package, a build error) it says why on stderr and exits 1; every step
 # is bounded in time.
@@ -87,31 +95,63 @@ bench_main() {
 	grep -q parse_num_list "$OUT/num_list.c" || die "testing_helpers.c: no parse_num_list()"
 }
 
+# The rawtp variant's program source: the fentry section becomes a raw
+# tracepoint on sys_enter, and the program's first statement returns
+# unless the syscall (args[1]) is getpgid, the producers' trigger.
+to_rawtp() {
+	awk -v nr="$GETPGID_NR" '
+	     /^SEC\("fentry\/" SYS_PREFIX "sys_getpgid"\)$/ { print "SEC(\"raw_tp/sys_enter\")"; sec = 1; n++; next }
+	     sec && /^\{$/ { print; print "\tif (((struct bpf_raw_tracepoint_args *)ctx)->args[1] != " nr ")\n\t\treturn 0;"; sec = 0; next }
+	     { print }
+	     END { if (n != 1) exit 1 }' "$1" >"$2" || die "$1: no fentry getpgid section to rewrite"
+}
+
+# $1: the directory for the objects and skeletons; $2: the programs'
+# sources (the kernel's, or their rawtp rewrites); $3: the bench's path.
 build() {
-	mkdir -p "$OUT/inc/gnu"
+	mkdir -p "$1" "$OUT/inc/gnu"
 	# glibc's headers pick the 32-bit stubs for the BPF target
 	: >"$OUT/inc/gnu/stubs-32.h"
 	multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 	for p in ringbuf_bench perfbuf_bench; do
 		clang -g -O2 -mcpu=v3 -target bpf -D__TARGET_ARCH_x86 -I"$OUT/inc" -I"$SELF" \
-			-I"/usr/include/$multiarch" -c "$SELF/progs/$p.c" -o "$OUT/$p.bpf.o" ||
+			-I"$SELF/progs" -I"/usr/include/$multiarch" -c "$2/$p.c" -o "$1/$p.bpf.o" ||
 			die "clang: $p.c failed"
-		bpftool gen skeleton "$OUT/$p.bpf.o" name "$p" >"$OUT/$p.skel.h" ||
+		bpftool gen skeleton "$1/$p.bpf.o" name "$p" >"$1/$p.skel.h" ||
 			die "bpftool gen skeleton $p failed"
 	done
 	bench_main
-	gcc -O2 -g -I"$OUT" -I"$SELF" -I"$SRC/tools/include" -I"$SRC/tools/arch/x86/include" \
-		-o "$OUT/bench" "$OUT/bench_rb.c" "$SELF/benchs/bench_ringbufs.c" "$OUT/num_list.c" \
+	gcc -O2 -g -I"$1" -I"$SELF" -I"$SRC/tools/include" -I"$SRC/tools/arch/x86/include" \
+		-o "$1/bench" "$OUT/bench_rb.c" "$SELF/benchs/bench_ringbufs.c" "$OUT/num_list.c" \
 		$(pkg-config --libs libbpf) -lpthread -lm || die "gcc: the bench failed to build"
-	mv "$OUT/bench" "$CACHE/bench"
+	mv "$1/bench" "$3"
 }
 
+build_rawtp() {
+	mkdir -p "$OUT/rawtp-src"
+	for p in ringbuf_bench perfbuf_bench; do
+		to_rawtp "$SELF/progs/$p.c" "$OUT/rawtp-src/$p.c"
+	done
+	build "$OUT/rawtp" "$OUT/rawtp-src" "$CACHE/bench-rawtp"
+}
+
+GETPGID_NR=121		# __NR_getpgid on x86_64, the only arch handled
+
 [ "$(uname -m)" = x86_64 ] || die "only x86_64 is handled (the bench's headers are the arch's)"
+case "${1-}" in
+"") bench=$CACHE/bench ;;
+--rawtp) bench=$CACHE/bench-rawtp ;;
+*) die "usage: $0 [--rawtp]" ;;
+esac
 need apt-get dpkg-deb tar timeout clang bpftool gcc pkg-config awk
 mkdir -p "$CACHE" "$OUT"
-if [ ! -x "$CACHE/bench" ]; then
+if [ ! -x "$bench" ]; then
 	fetch
 	unpack
-	build
+	if [ "$bench" = "$CACHE/bench" ]; then
+		build "$OUT" "$SELF/progs" "$bench"
+	else
+		build_rawtp
+	fi
 fi
-echo "$CACHE/bench"
+echo "$bench"

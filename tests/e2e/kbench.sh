@@ -56,3 +56,24 @@ else
 	check kbench/reason_is_the_bench_stderr grep -q \
 		"exit status 1: libbpf: .* | failed to load skeleton" <(csv_col "$S" reason)
 fi
+
+# The rawtp variant (the bench's programs on raw_tp/sys_enter instead of
+# fentry), which this host runs, and one quick round of the calibration
+# through it: the same six points on both sides, each with a paired ratio.
+# On the host only: the VM runs the unmodified bench above.
+[ -n "${KBENCH_KERNEL:-}" ] && exit 0
+if ! RAWTP=$(scripts/kbench-build.sh --rawtp 2>"$TMP/rawtp.err"); then
+	fail kbench/rawtp_built "$(tail -n1 "$TMP/rawtp.err")"
+	exit 0
+fi
+check kbench/rawtp_built [ "$RAWTP" -ef .cache/kbench/bench-rawtp ]
+BPFSWEEP=$BPFSWEEP scripts/calibrate.sh --rawtp --no-affinity --rounds 1 --quick \
+	--out "$TMP/cal" >"$TMP/cal.out" 2>"$TMP/cal.err" </dev/null
+check kbench/calibrate_exit_0 [ $? = 0 ]
+for p in "rb-libbpf sampled" "rb-custom sampled" "pb-libbpf sampled" \
+	"rb-libbpf nr_prod 2" "rb-libbpf nr_prod 4" "rb-libbpf nr_prod 8"; do
+	check "kbench/calibrate_ratio/${p// /_}" grep -Eq \
+		"^$p +hits +[0-9]+\.[0-9]+  \(1 round\)$" "$TMP/cal.out"
+done
+# the bench's side really ran: its hits, from its own Summary lines
+check kbench/rawtp_points_ok [ "$(csv_col "$TMP/cal/kbench/1/summary.csv" status | sort -u)" = ok ]
