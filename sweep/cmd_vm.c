@@ -40,7 +40,8 @@ static void vm_usage(FILE *f)
 	fputs("usage: bpfsweep vm [OPTIONS] KERNEL -- COMMAND [ARG...]\n"
 	      "boot KERNEL (an image or a build tree) in a VM with this machine's root\n"
 	      "read-only, run COMMAND there in the current directory, power off\n\n"
-	      "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout as in a spec\n"
+	      "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port\n"
+	      "                       as in a spec\n"
 	      "  -o, --output DIR     keep the console log here (a new directory)\n"
 	      "exit status: COMMAND's, or 2 when the VM could not run it\n", f);
 }
@@ -58,8 +59,8 @@ static int apply_set(struct vm_cmd *vc, const char *arg, int n)
 		if (!strcmp(spec_sweep_keys[i], key) && !strncmp(key, "vm_", 3))
 			k = i;
 	if (k < 0) {
-		diag_err("vm --set takes vm_accel, vm_cpus, vm_mem or vm_boot_timeout, not '%s'",
-			 arg);
+		diag_err("vm --set takes vm_accel, vm_cpus, vm_mem, vm_boot_timeout or "
+			 "vm_ssh_port, not '%s'", arg);
 		return -EINVAL;
 	}
 	e.key = key;
