@@ -130,17 +130,18 @@ newest_release() {
 # Keeps module $3 of the unpacked tree $1 in $2/, after what it depends
 # on (modinfo's depends: the package has no modules.dep, depmod makes it
 # on install), and appends its file name to $2/load: the order insmod
-# takes them in.
+# takes them in.  Its file is $4: positional parameters are a function's
+# own in sh, and the calls recurse.
 keep_module() {
-	local f d
 	grep -qx "$3\.ko.*" "$2/load" 2>/dev/null && return 0
-	f=$(find "$1/kernel" -name "$3.ko*" -o -name "$(echo "$3" | tr _ -).ko*" | head -n1)
-	[ -n "$f" ] || die "no module $3 in linux-modules-$rel"
-	for d in $(PATH=$PATH:/sbin:/usr/sbin modinfo -F depends "$f" | tr , ' '); do
+	set -- "$1" "$2" "$3" "$(find "$1/kernel" -name "$3.ko*" -o \
+		-name "$(echo "$3" | tr _ -).ko*" | head -n1)"
+	[ -n "$4" ] || die "no module $3 in linux-modules-$rel"
+	for d in $(PATH=$PATH:/sbin:/usr/sbin modinfo -F depends "$4" | tr , ' '); do
 		keep_module "$1" "$2" "$d"
 	done
-	cp "$f" "$2/"
-	echo "${f##*/}" >> "$2/load"
+	cp "$4" "$2/"
+	echo "${4##*/}" >> "$2/load"
 }
 
 # Downloads and unpacks release $1 into $CACHE/$1, which appears whole or
