@@ -250,7 +250,7 @@ _bpfsweep_add_optarg()
 	case $opt in
 	-s|--set)
 		[[ $cmd == vm ]] &&
-			{ _bpfsweep_add_words "vm_accel= vm_cpus= vm_mem= vm_boot_timeout=" "$cur";
+			{ _bpfsweep_add_words "vm_accel= vm_cpus= vm_mem= vm_boot_timeout= vm_ssh_port=" "$cur";
 			  compopt -o nospace 2>/dev/null; return; }
 		_bpfsweep_add_set_keys "$cur" "$(_bpfsweep_arg_workload "$4")" ;;
 	-o|--output|--resume)	_bpfsweep_add_dirs "$cur" ;;

@@ -7,10 +7,13 @@
 # so the image alone boots with no modules and no initramfs.
 #
 # Nothing is installed: a private apt configuration under the cache
-# downloads linux-binary-VER (vmlinuz) and linux-base-VER (config,
-# System.map), checked against the host's Debian archive keyring, and
-# dpkg-deb -x unpacks them into $CACHE/VER/.  The host's apt lists, apt
-# cache and dpkg database are not touched.
+# downloads linux-binary-VER (vmlinuz), linux-base-VER (config,
+# System.map) and linux-modules-VER, checked against the host's Debian
+# archive keyring, and dpkg-deb -x unpacks them into $CACHE/VER/.  Of the
+# modules only the guest's NIC is kept: virtio_net and what it depends on,
+# in VER/modules/, with VER/modules/load naming them in the order insmod
+# takes them (the cloud kernel has no network driver built in).  The
+# host's apt lists, apt cache and dpkg database are not touched.
 #
 # Prints one line on stdout: the absolute path of vmlinuz (config beside
 # it).  Once a version is in the cache, a call without --update uses the
@@ -19,6 +22,8 @@
 #   VM_KERNEL_CACHE    cache directory (default <repo>/.cache/vm-kernel)
 #   VM_KERNEL_VERSION  a kernel release to use, e.g. 7.3.4+deb13-cloud-amd64
 #   --update           look for a newer kernel in the archive
+#   --modules          only a release with the NIC modules will do: one
+#                      fetched before they were kept is fetched again
 set -eu
 
 MIN_VERSION=6.19
@@ -27,6 +32,8 @@ MIRROR=http://deb.debian.org/debian
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 # A release of the cloud flavour: 7.3.4+deb13-cloud-amd64
 RELEASE_RE='^[0-9]+(\.[0-9]+)+\+deb[0-9]+-cloud-amd64$'
+# The guest's NIC under qemu (virtio-net-pci), kept with its dependencies
+NET_MODULE=virtio_net
 
 die() {
 	echo "vm-kernel: $*" >&2
@@ -34,7 +41,7 @@ die() {
 }
 
 usage() {
-	echo "usage: $0 [--update]" >&2
+	echo "usage: $0 [--update] [--modules]" >&2
 	exit 2
 }
 
@@ -48,17 +55,23 @@ valid_release() {
 	printf '%s\n' "$1" | grep -Eq "$RELEASE_RE"
 }
 
-# The newest complete release in the cache (or the pinned one), or nothing.
+# Release $1 is in the cache whole (with its NIC modules, under --modules).
+usable() {
+	[ -f "$CACHE/$1/.complete" ] || return 1
+	[ "$MODULES" -eq 0 ] || [ -s "$CACHE/$1/modules/load" ]
+}
+
+# The newest usable release in the cache (or the pinned one), or nothing.
 cached_release() {
 	if [ -n "$PIN" ]; then
-		[ -f "$CACHE/$PIN/.complete" ] && echo "$PIN"
+		! usable "$PIN" || echo "$PIN"
 		return 0
 	fi
 	for d in "$CACHE"/*/.complete; do
 		[ -f "$d" ] || continue
 		r=${d%/.complete}
 		r=${r##*/}
-		valid_release "$r" && new_enough "$r" && echo "$r"
+		valid_release "$r" && new_enough "$r" && usable "$r" && echo "$r"
 	done | sort -V | tail -n1
 }
 
@@ -114,6 +127,23 @@ newest_release() {
 		done | sort -V | tail -n1
 }
 
+# Keeps module $3 of the unpacked tree $1 in $2/, after what it depends
+# on (modinfo's depends: the package has no modules.dep, depmod makes it
+# on install), and appends its file name to $2/load: the order insmod
+# takes them in.  Its file is $4: positional parameters are a function's
+# own in sh, and the calls recurse.
+keep_module() {
+	grep -qx "$3\.ko.*" "$2/load" 2>/dev/null && return 0
+	set -- "$1" "$2" "$3" "$(find "$1/kernel" -name "$3.ko*" -o \
+		-name "$(echo "$3" | tr _ -).ko*" | head -n1)"
+	[ -n "$4" ] || die "no module $3 in linux-modules-$rel"
+	for d in $(PATH=$PATH:/sbin:/usr/sbin modinfo -F depends "$4" | tr , ' '); do
+		keep_module "$1" "$2" "$d"
+	done
+	cp "$4" "$2/"
+	echo "${4##*/}" >> "$2/load"
+}
+
 # Downloads and unpacks release $1 into $CACHE/$1, which appears whole or
 # not at all: unpacked in a temporary directory, marked complete, renamed.
 fetch() {
@@ -126,8 +156,8 @@ fetch() {
 	mkdir "$tmp/deb" "$tmp/root" "$tmp/out"
 	[ -z "$DL_OWNER" ] || chown "$DL_OWNER" "$tmp/deb"
 	(cd "$tmp/deb" && apt_private apt-get download \
-		"linux-binary-$rel" "linux-base-$rel") >&2 ||
-		die "could not download linux-binary-$rel and linux-base-$rel"
+		"linux-binary-$rel" "linux-base-$rel" "linux-modules-$rel") >&2 ||
+		die "could not download linux-binary-$rel, linux-base-$rel and linux-modules-$rel"
 	for deb in "$tmp"/deb/*.deb; do
 		dpkg-deb -x "$deb" "$tmp/root"
 	done
@@ -136,6 +166,8 @@ fetch() {
 		[ -f "$mod/$f" ] || die "no usr/lib/modules/$rel/$f in the packages"
 		mv "$mod/$f" "$tmp/out/$f"
 	done
+	mkdir "$tmp/out/modules"
+	keep_module "$mod" "$tmp/out/modules" "$NET_MODULE"
 	# Which packages these files came from, written last.
 	for deb in "$tmp"/deb/*.deb; do
 		dpkg-deb -f "$deb" Package Version | paste -sd ' '
@@ -147,9 +179,11 @@ fetch() {
 }
 
 UPDATE=0
+MODULES=0
 for arg in "$@"; do
 	case $arg in
 	--update) UPDATE=1 ;;
+	--modules) MODULES=1 ;;
 	*) usage ;;
 	esac
 done
@@ -190,7 +224,7 @@ if [ -z "$rel" ]; then
 	rel=$PIN
 	[ -n "$rel" ] || rel=$(newest_release)
 	[ -n "$rel" ] || die "no linux-binary-*-cloud-amd64 >= $MIN_VERSION in $SUITE"
-	if [ ! -f "$CACHE/$rel/.complete" ]; then
+	if ! usable "$rel"; then
 		echo "vm-kernel: fetching $rel" >&2
 		fetch "$rel"
 	fi

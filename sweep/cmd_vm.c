@@ -6,11 +6,13 @@
  *
  *   bpfsweep vm [--set vm_accel=tcg ...] [-o DIR] KERNEL -- COMMAND [ARG...]
  *
- * The exit status is COMMAND's; 2 when the VM could not run it.
+ * The exit status is COMMAND's; 2 when the VM could not run it; 128 + N
+ * when signal N (SIGINT, SIGTERM) made it power the guest off.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,14 +37,34 @@ struct vm_cmd {
 	char cwd[PATH_MAX];
 };
 
+/* SIGINT or SIGTERM: the guest is powered off, the share cleaned, and vm exits 128 + it. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/* no SA_RESTART: vm_run()'s waits end and it stops qemu */
+static void catch_stop(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 static void vm_usage(FILE *f)
 {
 	fputs("usage: bpfsweep vm [OPTIONS] KERNEL -- COMMAND [ARG...]\n"
 	      "boot KERNEL (an image or a build tree) in a VM with this machine's root\n"
 	      "read-only, run COMMAND there in the current directory, power off\n\n"
-	      "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout as in a spec\n"
+	      "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port\n"
+	      "                       as in a spec\n"
 	      "  -o, --output DIR     keep the console log here (a new directory)\n"
-	      "exit status: COMMAND's, or 2 when the VM could not run it\n", f);
+	      "exit status: COMMAND's; 2 when the VM could not run it; 128 + N when signal N\n"
+	      "(SIGINT, SIGTERM) stopped the guest\n", f);
 }
 
 /* --set vm_mem=4G: the [sweep] key's own binding, errors at "--set #N". */
@@ -58,8 +80,8 @@ static int apply_set(struct vm_cmd *vc, const char *arg, int n)
 		if (!strcmp(spec_sweep_keys[i], key) && !strncmp(key, "vm_", 3))
 			k = i;
 	if (k < 0) {
-		diag_err("vm --set takes vm_accel, vm_cpus, vm_mem or vm_boot_timeout, not '%s'",
-			 arg);
+		diag_err("vm --set takes vm_accel, vm_cpus, vm_mem, vm_boot_timeout or "
+			 "vm_ssh_port, not '%s'", arg);
 		return -EINVAL;
 	}
 	e.key = key;
@@ -164,13 +186,19 @@ static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)
 	struct vm_job job = {
 		.image = vc->image, .ka = &vc->ka, .share = vc->dir, .console = console,
 		.cwd = vc->cwd, .argv = (const char *const *)cmd_argv, .echo = stdout,
+		.stop = &stop_signal,
 	};
 	int err;
 
 	snprintf(console, sizeof(console), "%s/console.log", vc->dir);
 	cmd_argv[0] = vc->cmd;
+	catch_stop();
 	err = vm_run(&job, &out);
 	fflush(stdout);
+	if (out.interrupted) {
+		diag_err("vm: interrupted (%s): the guest was stopped", strsignal(stop_signal));
+		return 128 + stop_signal;
+	}
 	if (err || out.status < 0) {
 		diag_err("vm: %s", out.reason);
 		return EXIT_USAGE;

@@ -29,6 +29,11 @@ static const struct param_def mem_def = {
 	.name = "vm_mem", .type = PT_SIZE, .def = "2G", .min = 256LL << 20, .max = 1LL << 40,
 };
 
+/* a port of 127.0.0.1 here forwarded to the guest's port 22; 0: the guest has no NIC */
+static const struct param_def ssh_port_def = {
+	.name = "vm_ssh_port", .type = PT_INT, .def = "0", .min = 0, .max = 65535,
+};
+
 void kernel_axis_init(struct kernel_axis *ka)
 {
 	*ka = (struct kernel_axis){
@@ -225,6 +230,11 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
 			diag_at(&e->val_loc, "%s", err);
 		else if (ka->boot_timeout_ns < NSEC_PER_SEC)
 			diag_at(&e->val_loc, "vm_boot_timeout below 1s: no kernel boots that fast");
+		return 1;
+	case SK_VM_SSH_PORT:
+		v = ka->ssh_port;
+		bind_scalar(&ssh_port_def, e, &v);
+		ka->ssh_port = v;
 		return 1;
 	default:
 		return 0;

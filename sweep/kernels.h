@@ -2,8 +2,9 @@
 /*
  * The kernel axis: which kernels a sweep runs on ([sweep] kernel = host
  * IMAGE..., or --kernel), and how a VM boots those that are not the host's
- * (vm_accel, vm_cpus, vm_mem, vm_boot_timeout).  Every point runs once per
- * kernel; each kernel other than `host` boots once per sweep (docs/kernel.md).
+ * (vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port).  Every point
+ * runs once per kernel; each kernel other than `host` boots once per sweep
+ * (docs/kernel.md).
  */
 #ifndef SWEEP_KERNELS_H
 #define SWEEP_KERNELS_H
@@ -29,9 +30,10 @@ struct kernel_axis {
 	int cpus;			/* guest CPUs */
 	long long mem;			/* guest memory, bytes */
 	uint64_t boot_timeout_ns;	/* qemu start to the guest's first word */
+	int ssh_port;			/* 127.0.0.1:ssh_port is the guest's port 22; 0: no NIC */
 };
 
-/* The defaults: no kernel key, accel auto, 2 CPUs, 2 GiB, 300 s to boot. */
+/* The defaults: no kernel key, accel auto, 2 CPUs, 2 GiB, 120 s to boot, no NIC. */
 void kernel_axis_init(struct kernel_axis *ka);
 void kernel_axis_free(struct kernel_axis *ka);
 

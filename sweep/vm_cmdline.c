@@ -129,6 +129,21 @@ static int add_fs(struct vm_argv *out, const char *id, const char *sock, const c
 	       add(out, "vhost-user-fs-pci,chardev=%s,tag=%s", id, tag);
 }
 
+/*
+ * qemu's user-mode network, restricted: the guest reaches neither this
+ * machine nor beyond, and the one way in is the forward of 127.0.0.1:PORT
+ * to its port 22 (its default address, 10.0.2.15), for an sshd the job
+ * starts.  No option ROM: the guest boots from -kernel, not the network.
+ */
+static int add_net(const struct vm_boot *b, struct vm_argv *out)
+{
+	if (!b->ssh_port)
+		return 0;
+	return add(out, "-netdev") ?:
+	       add(out, "user,id=net,restrict=on,hostfwd=tcp:127.0.0.1:%d-:22", b->ssh_port) ?:
+	       add(out, "-device") ?: add(out, "virtio-net-pci,netdev=net,romfile=");
+}
+
 int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t len)
 {
 	char console[4200];
@@ -150,6 +165,7 @@ int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t
 		  is_arm64(b) ? "ttyAMA0" : "ttyS0", VM_ROOT_TAG, b->init);
 	err = err ?: add_fs(out, "root", b->root_sock, VM_ROOT_TAG);
 	err = err ?: add_fs(out, "out", b->out_sock, VM_OUT_TAG);
+	err = err ?: add_net(b, out);
 	err = err ?: add(out, "-chardev") ?: add(out, "file,id=con,path=%s", console);
 	err = err ?: add(out, "-serial") ?: add(out, "chardev:con");
 	if (err)

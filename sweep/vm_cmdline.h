@@ -38,6 +38,7 @@ struct vm_boot {
 	const char *root_sock;		/* virtiofsd sockets */
 	const char *out_sock;
 	const char *console;		/* file the serial console goes to */
+	int ssh_port;			/* a NIC whose port 22 is 127.0.0.1:ssh_port; 0: none */
 };
 
 /*

@@ -5,7 +5,8 @@
 # off the network (on a made-up cache), then the real kernel in the default
 # cache (.cache/vm-kernel, fetched once and kept for the VM tests): a bzImage
 # of the release its directory names, a config with what the VM needs, the
-# same path again with no network, and the host's packages untouched.
+# NIC's modules in their load order, the same path again with no network,
+# and the host's packages untouched.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -73,6 +74,15 @@ check vm-kernel/cached-newest-exit-0 rc_is pick 0
 check vm-kernel/cached-newest out_is pick "$C/7.10.1+deb13-cloud-amd64/vmlinuz"
 run_s pinned VM_KERNEL_CACHE="$C" VM_KERNEL_VERSION=7.2.12+deb13-cloud-amd64 "$S"
 check vm-kernel/cached-pinned out_is pinned "$C/7.2.12+deb13-cloud-amd64/vmlinuz"
+# --modules: only a release with the NIC's modules will do; one without
+# them is as good as absent (offline: no path), an older one with them wins
+run_s nomods VM_KERNEL_CACHE="$C" "$S" --modules
+check vm-kernel/modules-none-cached-fails not rc_is nomods 0
+check vm-kernel/modules-none-cached-no-path out_is nomods ""
+mkdir "$C/7.2.12+deb13-cloud-amd64/modules"
+echo virtio_net.ko.xz >"$C/7.2.12+deb13-cloud-amd64/modules/load"
+run_s mods VM_KERNEL_CACHE="$C" "$S" --modules
+check vm-kernel/modules-cached out_is mods "$C/7.2.12+deb13-cloud-amd64/vmlinuz"
 # a pinned release not in the cache needs the network: a failure, no path,
 # nothing half-made left behind
 run_s absent VM_KERNEL_CACHE="$C" VM_KERNEL_VERSION=7.3.4+deb13-cloud-amd64 "$S"
@@ -91,7 +101,8 @@ pkgs_snapshot() {
 	ls -l --time-style=+%s /var/lib/apt/lists /var/cache/apt/archives 2>/dev/null
 }
 pkgs_snapshot >"$TMP/before"
-if ! "$S" >"$TMP/real.out" 2>"$TMP/real.err"; then
+# (--modules: a cache from before the NIC's modules were kept is fetched again)
+if ! "$S" --modules >"$TMP/real.out" 2>"$TMP/real.err"; then
 	skip vm-kernel/fetch "$(tail -n1 "$TMP/real.err")"
 	exit 0
 fi
@@ -119,8 +130,17 @@ for opt in VIRTIO_FS VIRTIO_PCI BPF_SYSCALL DEBUG_INFO_BTF; do
 	check "vm-kernel/config-$opt" grep -qx "CONFIG_$opt=y" "$D/config"
 done
 
+# the NIC's modules, virtio_net last after what it depends on, each kept
+check vm-kernel/modules-load-order [ "$(tail -n1 "$D/modules/load")" = virtio_net.ko.xz -a \
+	"$(wc -l <"$D/modules/load")" -ge 2 ]
+modules_kept() {
+	local m
+	while read -r m; do [ -s "$D/modules/$m" ] || return 1; done <"$D/modules/load"
+}
+check vm-kernel/modules-kept modules_kept
+
 # a second call stays off the network and names the same file
-offline "$S" >"$TMP/again.out" 2>"$TMP/again.err"
+offline "$S" --modules >"$TMP/again.out" 2>"$TMP/again.err"
 check vm-kernel/offline-exit-0 [ $? = 0 ]
 check vm-kernel/offline-same-path out_is again "$K"
 

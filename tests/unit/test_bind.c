@@ -589,7 +589,7 @@ TEST(bad_sweep_keys)
 		  "b.spec:6:10: error: invalid integer 'x'\n"
 		  "b.spec:7:1: error: unknown key 'zzzzzz' in [sweep] (expected title, workload, "
 		  "warmup, duration, interval, repeat, affinity, max_cv, retry_noisy, bpf_stats, "
-		  "kernel, vm_accel, vm_cpus, vm_mem or vm_boot_timeout)\n");
+		  "kernel, vm_accel, vm_cpus, vm_mem, vm_boot_timeout or vm_ssh_port)\n");
 }
 
 TEST(bad_values)

@@ -100,6 +100,7 @@ TEST(kernel_absent_is_the_host_only)
 	CHECK_INT(cfg->kernels.accel, VM_ACCEL_AUTO);
 	CHECK_INT(cfg->kernels.cpus, 2);
 	CHECK_INT(cfg->kernels.mem, 2LL << 30);
+	CHECK_INT(cfg->kernels.ssh_port, 0);
 	sweep_cfg_free(cfg);
 }
 
@@ -110,7 +111,7 @@ TEST(kernel_list_host_image_and_tree)
 
 	make_tmp();
 	snprintf(line, sizeof(line), "kernel = host %s/bzImage  %s/tree\nvm_accel = tcg\n"
-		 "vm_cpus = 4\nvm_mem = 1G\nvm_boot_timeout = 30s", tmp, tmp);
+		 "vm_cpus = 4\nvm_mem = 1G\nvm_boot_timeout = 30s\nvm_ssh_port = 2222", tmp, tmp);
 	cfg = bind_text(line);
 	CHECK(cfg);
 	CHECK_STR(diags(), "");
@@ -121,6 +122,7 @@ TEST(kernel_list_host_image_and_tree)
 	CHECK_INT(cfg->kernels.cpus, 4);
 	CHECK_INT(cfg->kernels.mem, 1LL << 30);
 	CHECK_INT(cfg->kernels.boot_timeout_ns, 30000000000ULL);
+	CHECK_INT(cfg->kernels.ssh_port, 2222);
 	/* the third value is at its own column: "kernel = " + "host " + path + 2 spaces */
 	CHECK_INT(cfg->kernels.locs[2].col, 10 + 5 + (int)strlen(tmp) + 8 + 2);
 	sweep_cfg_free(cfg);
@@ -158,7 +160,7 @@ TEST(kernel_errors_are_located)
 		 "/boot/vmlinuz-*, not vmlinux)\n", tmp);
 	CHECK_STR(diags(), want);
 	cfg = bind_text("kernel =\nvm_accel = xen\nvm_mem = 64M\nvm_cpus = 0\n"
-			"vm_boot_timeout = 10ms");
+			"vm_boot_timeout = 10ms\nvm_ssh_port = 65536");
 	CHECK(!cfg);
 	CHECK(strstr(diags(), "k.spec:3:"));
 	CHECK(strstr(diags(), "kernel needs a value"));
@@ -166,6 +168,7 @@ TEST(kernel_errors_are_located)
 	CHECK(strstr(diags(), "k.spec:5:10: error: value 64M out of range for 'vm_mem'"));
 	CHECK(strstr(diags(), "k.spec:6:11: error: value 0 out of range for 'vm_cpus'"));
 	CHECK(strstr(diags(), "k.spec:7:19: error: vm_boot_timeout below 1s"));
+	CHECK(strstr(diags(), "k.spec:8:15: error: value 65536 out of range for 'vm_ssh_port'"));
 }
 
 TEST(kernel_config_lacking_virtiofs_is_refused)
@@ -243,6 +246,27 @@ TEST(qemu_argv_tcg)
 	CHECK(find_arg(&av, "socket,id=root,path=/tmp/s/root.sock") > 0);
 	CHECK(find_arg(&av, "vhost-user-fs-pci,chardev=root,tag=bpfsweep-root") > 0);
 	CHECK(find_arg(&av, "vhost-user-fs-pci,chardev=out,tag=bpfsweep-out") > 0);
+	/* no vm_ssh_port, no NIC (-nodefaults gives none either) */
+	CHECK(find_arg(&av, "-netdev") < 0);
+	CHECK(find_arg(&av, "-device") > 0);
+	for (int i = 0; i < av.argc; i++)
+		CHECK(!strstr(av.argv[i], "virtio-net"));
+}
+
+TEST(qemu_argv_ssh_port)
+{
+	struct vm_boot b = {
+		.qemu = "qemu-system-x86_64", .machine = "x86_64", .image = "/k/bzImage",
+		.accel = VM_ACCEL_TCG, .cpus = 1, .mem = 512LL << 20, .init = "/w/bpfsweep",
+		.root_sock = "/r", .out_sock = "/o", .console = "/c", .ssh_port = 20022,
+	};
+	struct vm_argv av;
+	char why[256];
+
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
+	/* the guest reaches nothing; 127.0.0.1 only, not every address here */
+	CHECK_STR(after(&av, "-netdev"), "user,id=net,restrict=on,hostfwd=tcp:127.0.0.1:20022-:22");
+	CHECK(find_arg(&av, "virtio-net-pci,netdev=net,romfile=") > 0);
 }
 
 TEST(qemu_argv_kvm_and_bad_init)

@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bpfsweep fleet over two machines that really differ: this one (6.18,
+# no ring buffer overwrite mode), reached through an sshd on a private
+# port of 127.0.0.1, and the test kernel (scripts/vm-kernel.sh, 6.19+)
+# booted by `bpfsweep vm --set vm_ssh_port=PORT`, whose job loads the
+# NIC's modules, gives it qemu's usual guest address and runs sshd there.
+# Both run the spec; the merged set has each host's rows and meta, overwrite
+# mode measured on the guest and unsupported here with the kernel's
+# reason; `--shard` over the two is refused for their kernel releases.
+# Root only; everything started here is stopped by the trap, the guest
+# first by its own power-off.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+BPFSWEEP=$(realpath "$BPFSWEEP")
+T=fleet-vm
+SPEC=tests/e2e/fleet_vm.spec
+HOST_PID=
+VM_PID=
+
+why=
+if [ "$(id -u)" != 0 ]; then
+	why="needs root (sshd, virtiofsd, BPF)"
+fi
+for tool in ssh scp ssh-keygen /usr/sbin/sshd ip ss insmod qemu-system-x86_64; do
+	if [ -z "$why" ] && ! command -v "$tool" >/dev/null; then
+		why="$tool not found (make deps: openssh-server, iproute2, kmod, qemu-system-x86)"
+	fi
+done
+if [ -n "$why" ]; then skip $T "$why"; exit 0; fi
+
+TMP=$(mktemp -d)
+cleanup() {
+	[ -n "$HOST_PID" ] && kill "$HOST_PID" 2>/dev/null && wait "$HOST_PID" 2>/dev/null
+	# a guest still up: bpfsweep vm stops it on SIGTERM (qemu, virtiofsd,
+	# its files); its process group (setsid) is them all, should it not
+	if [ -n "$VM_PID" ] && kill -0 "$VM_PID" 2>/dev/null; then
+		kill -TERM "$VM_PID"
+		for _ in $(seq 50); do kill -0 "$VM_PID" 2>/dev/null || break; sleep 0.2; done
+		kill -0 "$VM_PID" 2>/dev/null && kill -KILL -- -"$VM_PID"
+		wait "$VM_PID" 2>/dev/null
+	fi
+	if [ -n "${KEEP:-}" ]; then echo "kept $TMP"; else rm -rf "$TMP"; fi
+}
+trap cleanup EXIT
+
+if ! KERNEL=$(scripts/vm-kernel.sh --modules 2>"$TMP/vm-kernel.err"); then
+	skip $T "no test kernel: $(tail -n1 "$TMP/vm-kernel.err")"
+	exit 0
+fi
+MODS=$(dirname "$KERNEL")/modules
+RELEASE=$(basename "$(dirname "$KERNEL")")
+
+# free_port FROM: the first port from FROM on that nothing listens on
+free_port() {
+	local p
+	for p in $(seq "$1" $(($1 + 500))); do
+		[ -z "$(ss -Htln "sport = :$p")" ] && echo "$p" && return 0
+	done
+	return 1
+}
+BASE=$((20000 + ($$ % 1000) * 40))
+PORT_HERE=$(free_port $BASE)
+PORT_GUEST=$(free_port $((PORT_HERE + 1)))
+
+# sshd_conf FILE LISTEN HOSTKEY PIDFILE TMPDIR: Debian's sshd on the test's
+# keys only; the remote shell reads none of root's dotfiles (HOME here)
+sshd_conf() {
+	cat > "$1" <<-CONF
+		ListenAddress $2
+		HostKey $3
+		AuthorizedKeysFile $TMP/authorized_keys
+		PermitRootLogin prohibit-password
+		PasswordAuthentication no
+		KbdInteractiveAuthentication no
+		StrictModes no
+		UsePAM no
+		PidFile $4
+		Subsystem sftp /usr/lib/openssh/sftp-server
+		SetEnv TMPDIR=$5 HOME=$TMP/home
+	CONF
+}
+
+mkdir -p /run/sshd
+mkdir "$TMP/home" "$TMP/remote"
+for k in hostkey-here hostkey-guest id; do
+	ssh-keygen -q -t ed25519 -N '' -f "$TMP/$k" || { fail $T "ssh-keygen"; exit 0; }
+done
+cp "$TMP/id.pub" "$TMP/authorized_keys"
+echo "[127.0.0.1]:$PORT_HERE $(cat "$TMP/hostkey-here.pub")" > "$TMP/known_hosts"
+echo "[127.0.0.1]:$PORT_GUEST $(cat "$TMP/hostkey-guest.pub")" >> "$TMP/known_hosts"
+cat > "$TMP/ssh_config" <<CONF
+Host *
+	User root
+	IdentityFile $TMP/id
+	IdentitiesOnly yes
+	UserKnownHostsFile $TMP/known_hosts
+	StrictHostKeyChecking yes
+	ConnectTimeout 10
+CONF
+
+# this machine: an sshd on 127.0.0.1
+sshd_conf "$TMP/sshd-here.conf" "127.0.0.1:$PORT_HERE" "$TMP/hostkey-here" \
+	"$TMP/sshd-here.pid" "$TMP/remote"
+/usr/sbin/sshd -D -e -f "$TMP/sshd-here.conf" 2>"$TMP/sshd-here.log" &
+HOST_PID=$!
+
+# the guest: its job (the host's root is its root, read-only; /run and
+# /run/tmp are its own tmpfs) loads the NIC, takes qemu's guest address
+# 10.0.2.15 and runs sshd on port 22, which qemu forwards PORT_GUEST to
+sshd_conf "$TMP/sshd-guest.conf" "0.0.0.0:22" "$TMP/hostkey-guest" /run/sshd-fleet.pid \
+	/run/tmp
+cat > "$TMP/guest.sh" <<'GUEST'
+set -e
+while read -r m; do insmod "$1/$m"; done < "$1/load"
+ip link set lo up
+ip addr add 10.0.2.15/24 dev eth0
+ip link set eth0 up
+mkdir -p /run/sshd
+exec /usr/sbin/sshd -D -e -f "$2"
+GUEST
+setsid "$BPFSWEEP" vm --set vm_ssh_port="$PORT_GUEST" -o "$TMP/vm" "$KERNEL" -- \
+	/bin/bash "$TMP/guest.sh" "$MODS" "$TMP/sshd-guest.conf" \
+	</dev/null >"$TMP/vm.out" 2>"$TMP/vm.err" &
+VM_PID=$!
+
+# on_guest CMD: CMD run by the guest's sshd (qemu's forward accepts a
+# connection before the guest listens: only a login says it is up)
+on_guest() {
+	ssh -F "$TMP/ssh_config" -o BatchMode=yes -p "$PORT_GUEST" root@127.0.0.1 "$@"
+}
+up=
+start=$SECONDS
+while [ $((SECONDS - start)) -lt 150 ] && kill -0 "$VM_PID" 2>/dev/null; do
+	if on_guest true 2>/dev/null </dev/null; then up=1; break; fi
+	sleep 2
+done
+if [ -z "$up" ]; then
+	fail $T "the guest's sshd did not answer: $(tail -c 600 "$TMP/vm.err") \
+$(tail -n 5 "$TMP/vm/console.log" 2>/dev/null)"
+	exit 0
+fi
+echo "# guest up after $((SECONDS - start)) s"
+check "$T: the guest runs the test kernel" [ "$(on_guest uname -r </dev/null)" = "$RELEASE" ]
+check "$T: this machine runs another" [ "$(uname -r)" != "$RELEASE" ]
+
+cat > "$TMP/hosts" <<HOSTS
+# this machine and the test kernel under qemu
+@here/root@127.0.0.1:$PORT_HERE
+@guest/root@127.0.0.1:$PORT_GUEST
+HOSTS
+
+OUT=$TMP/out
+S=$OUT/summary.csv
+start=$SECONDS
+timeout 180 "$BPFSWEEP" fleet "$SPEC" --quick --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
+	-o "$OUT" --no-plots >"$TMP/fleet.out" 2>"$TMP/fleet.err"
+st=$?
+echo "# fleet took $((SECONDS - start)) s"
+check "$T: exit 0 (every point ok or unsupported)" [ "$st" = 0 ]
+if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/fleet.err" | tail -20; fi
+# rows: "host overwrite status" of the merged summary, sorted
+rows() {
+	paste -d' ' <(csv_col "$S" tag_fleet_host) <(csv_col "$S" overwrite) \
+		<(csv_col "$S" status) | sort
+}
+check "$T: both hosts' rows merged: overwrite ok on the guest, unsupported here" \
+	[ "$(rows | tr '\n' ',')" = "guest off ok,guest on ok,here off ok,here on unsupported," ]
+check "$T: the unsupported row has this kernel's reason" \
+	[ "$(csv_col "$S" reason status unsupported)" = \
+	  "BPF_F_RB_OVERWRITE: not supported by kernel $(uname -r)" ]
+check "$T: the guest's overwrite row counted events" \
+	[ "$(paste -d' ' <(csv_col "$S" tag_fleet_host) <(csv_col "$S" overwrite) \
+	     <(csv_col "$S" hits_per_s_mean) | awk '$1 == "guest" && $2 == "on" && $3 > 0' | wc -l)" = 1 ]
+check "$T: each row's kernel_release is its host's" \
+	[ "$(csv_col "$S" kernel_release tag_fleet_host here | sort -u)" = "$(uname -r)" -a \
+	  "$(csv_col "$S" kernel_release tag_fleet_host guest | sort -u)" = "$RELEASE" ]
+check "$T: each host's meta has its own kernel_release" \
+	[ "$(sed -n 's/^kernel_release: //p' "$OUT/hosts/here/meta")" = "$(uname -r)" -a \
+	  "$(sed -n 's/^kernel_release: //p' "$OUT/hosts/guest/meta")" = "$RELEASE" ]
+check "$T: meta lists both hosts, no failure" \
+	[ -n "$(grep -x 'fleet: 2 hosts' "$OUT/meta")" -a -z "$(grep host_failed "$OUT/meta")" ]
+check "$T: the table has a block per host" \
+	[ "$(grep -c '^run [12]: .*fleet_host=\(here\|guest\)' "$OUT/table.txt")" = 2 ]
+# block LABEL: the cross-machine table's block of host LABEL
+block() { awk -v h="fleet_host=$1" '/^run [0-9]+: / { on = index($0, h) > 0 } on' "$OUT/table.txt"; }
+check "$T: the table: overwrite unsupported here, with the kernel's reason" \
+	grep -qx "rb-custom overwrite on  unsupported: BPF_F_RB_OVERWRITE: not supported by kernel $(uname -r)" \
+	<(block here)
+check "$T: the table: overwrite measured on the guest" \
+	grep -q '^rb-custom overwrite on  [0-9.]* ± [0-9.]*[kMG]*/s' <(block guest)
+
+# --shard over the two: refused before anything runs, their kernels named
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --quick --shard --hosts "$TMP/hosts" \
+	--ssh-config "$TMP/ssh_config" -o "$TMP/outs" --no-plots >"$TMP/shard.out" 2>"$TMP/shard.err"
+st=$?
+check "$T: --shard over different kernels: exit 2" [ "$st" = 2 ]
+check "$T: --shard: the kernel_release difference is named" \
+	grep -qxF "kernel_release: '$(uname -r)' on here; '$RELEASE' on guest" "$TMP/shard.err"
+check "$T: --shard: no result directory" [ ! -e "$TMP/outs" ]
+if [ "$st" != 2 ]; then sed 's/^/  /' "$TMP/shard.err" | tail -20; fi
+
+# the guest ends its job (sshd) and powers off: bpfsweep vm returns
+# shellcheck disable=SC2016 # the guest's shell reads the pid file
+on_guest 'kill $(cat /run/sshd-fleet.pid)' </dev/null 2>/dev/null
+for _ in $(seq 300); do kill -0 "$VM_PID" 2>/dev/null || break; sleep 0.2; done
+if kill -0 "$VM_PID" 2>/dev/null; then
+	fail "$T: the guest powered off when its sshd ended" "still running after 60 s"
+	exit 0
+fi
+wait "$VM_PID"
+st=$?
+VM_PID=
+check "$T: the guest powered off when its sshd ended (vm exit 0)" [ "$st" = 0 ]
+[ "$st" = 0 ] || tail -n 5 "$TMP/vm.err" | sed 's/^/  /'
