@@ -245,15 +245,18 @@ static bool one_spec(const struct report *rp)
 static int one_table(struct report *rp)
 {
 	struct shard sh[MAX_RUNS];
+	bool one_machine = true;
 	int err;
 
-	for (int i = 0; i < rp->nr_runs; i++)
+	for (int i = 0; i < rp->nr_runs; i++) {
 		shardset_of(rp->runs[i].set, &sh[i]);
+		one_machine &= shardset_same_machine(&rp->facts[0], &rp->facts[i]);
+	}
 	if (!shardset_whole(sh, rp->nr_runs) || !one_spec(rp) || !points_once(rp))
 		return 0;
 	qsort(rp->chart, rp->nr_chart, sizeof(*rp->chart), by_point);
 	rp->whole = shardset_facts(rp->facts, rp->nr_runs);
-	err = shard_lines(rp, sh, !rp->whole.arch);
+	err = shard_lines(rp, sh, !one_machine);
 	if (err)
 		return err;
 	rp->blocks[0] = (struct render_block){
