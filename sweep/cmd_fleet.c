@@ -325,6 +325,11 @@ static int record_hosts(const struct fleet *fl)
 	return err;
 }
 
+/*
+ * The hosts' results merged and drawn by report: a table block and a chart
+ * series per host; under --shard the hosts' shares are one run, which
+ * report draws as one table and the spec's charts (shardset.h).
+ */
 static int merge_and_draw(struct fleet *fl)
 {
 	static struct cli_opts ro;

@@ -6,6 +6,7 @@
  * unless --set or --spec change labels, groups or charts.  Several are
  * drawn together into a new directory: a table block per run under a line
  * naming it, and charts with a line per run, named --by a meta fact or tag.
+ * Runs that are the shards of one run are drawn as that run (shardset.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "resultdir.h"
 #include "resultload.h"
 #include "runfacts.h"
+#include "shardset.h"
 
 #define LABEL_LEN	256
 #define HEADING_LEN	768
@@ -38,6 +40,12 @@ struct report {
 	struct run_facts *facts;	/* per run, from its meta */
 	struct run_facts mixed;		/* several runs' charts: TCG if any run was */
 	struct render_block *blocks;
+	int nr_blocks;
+	/* shards of one run: drawn as one, with these facts and a line per shard */
+	bool one_run;
+	struct run_facts whole;
+	char *footer;
+	size_t footer_len;
 	struct point_result *chart;	/* every run's rows on the first run's experiments */
 	struct point *chart_pts;	/* their points */
 	const char **series;		/* per chart row, its run's label */
@@ -163,6 +171,105 @@ static int check_labels(const struct report *rp)
 	return 0;
 }
 
+/* Does every point of the chart rows come once (ids of the first run's plan)? */
+static bool points_once(const struct report *rp)
+{
+	int nr = rp->runs[0].plan.nr_pts;
+	bool *seen = calloc(nr + 1, sizeof(*seen));
+	bool once = seen != NULL;
+
+	for (int i = 0; once && i < rp->nr_chart; i++) {
+		int id = rp->chart[i].pt->id;
+
+		once = id >= 0 && id < nr && !seen[id];
+		if (once)
+			seen[id] = true;
+	}
+	free(seen);
+	return once;
+}
+
+static int by_point(const void *a, const void *b)
+{
+	const struct point_result *x = a, *y = b;
+
+	return (x->pt->id > y->pt->id) - (x->pt->id < y->pt->id);
+}
+
+/* The lines under the one table: a shard each, by its index (runs come in any order). */
+static int shard_lines(struct report *rp, const struct shard *sh, bool machines)
+{
+	FILE *f = open_memstream(&rp->footer, &rp->footer_len);
+	int order[MAX_RUNS];
+
+	if (!f)
+		return -ENOMEM;
+	for (int i = 0; i < rp->nr_runs; i++) {
+		int j = i;
+
+		for (; j > 0 && sh[order[j - 1]].index > sh[i].index; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	for (int k = 0; k < rp->nr_runs; k++) {
+		int i = order[k];
+
+		shardset_line(f, &rp->runs[i], &sh[i], rp->labels[i],
+			      machines ? &rp->facts[i] : NULL);
+	}
+	return fclose(f) ? -ENOMEM : 0;
+}
+
+/* Did every run run the same spec, and every row of theirs find its place in the chart? */
+static bool one_spec(const struct report *rp)
+{
+	const char *spec = rp->runs[0].set->spec;
+	int total = 0;
+
+	for (int i = 0; i < rp->nr_runs; i++) {
+		const char *s = rp->runs[i].set->spec;
+
+		if (!spec || !s || strcmp(s, spec))
+			return false;
+		total += rp->runs[i].nr_res;
+	}
+	return total == rp->nr_chart;
+}
+
+/*
+ * Shards of one run are that run: one block of every point in point order
+ * (the chart rows, tied to the first run's spec), charts without a series
+ * per run, and a line per shard under the table.  Anything else (shards
+ * of other specs, or that share a point) is drawn run by run.
+ */
+static int one_table(struct report *rp)
+{
+	struct shard sh[MAX_RUNS];
+	bool one_machine = true;
+	int err;
+
+	for (int i = 0; i < rp->nr_runs; i++) {
+		shardset_of(rp->runs[i].set, &sh[i]);
+		one_machine &= shardset_same_machine(&rp->facts[0], &rp->facts[i]);
+	}
+	if (!shardset_whole(sh, rp->nr_runs) || !one_spec(rp) || !points_once(rp))
+		return 0;
+	qsort(rp->chart, rp->nr_chart, sizeof(*rp->chart), by_point);
+	rp->whole = shardset_facts(rp->facts, rp->nr_runs);
+	err = shard_lines(rp, sh, !one_machine);
+	if (err)
+		return err;
+	rp->blocks[0] = (struct render_block){
+		.cfg = rp->runs[0].cfg, .res = rp->chart, .nr = rp->nr_chart,
+		.facts = &rp->whole, .footer = rp->footer,
+		/* a merged set's own directory; the rows are not one of the runs' */
+		.dir = rp->o->nr_args == 1 ? rp->o->args[0] : NULL,
+	};
+	rp->nr_blocks = 1;
+	rp->one_run = true;
+	return 0;
+}
+
 /* Table blocks, headings and chart rows of every run. */
 static int gather(struct report *rp)
 {
@@ -200,18 +307,21 @@ static int gather(struct report *rp)
 		for (int j = 0; j < n; j++)
 			rp->series[rp->nr_chart++] = rp->labels[i];
 	}
-	return check_labels(rp);
+	rp->nr_blocks = nr;
+	return one_table(rp) ?: rp->one_run ? 0 : check_labels(rp);
 }
 
 static int write_out(struct report *rp)
 {
 	const struct cli_opts *o = rp->o;
 	const char *dir = o->outdir ?: o->args[0];
-	struct render_job job = { .blocks = rp->blocks, .nr_blocks = rp->nr_runs,
+	bool several = rp->nr_runs > 1 && !rp->one_run;
+	struct render_job job = { .blocks = rp->blocks, .nr_blocks = rp->nr_blocks,
 				  .chart_cfg = rp->runs[0].cfg, .chart_res = rp->chart,
-				  .chart_facts = rp->nr_runs > 1 ? &rp->mixed : &rp->facts[0],
+				  .chart_facts = rp->one_run ? &rp->whole :
+						 several ? &rp->mixed : &rp->facts[0],
 				  .nr_chart = rp->nr_chart,
-				  .plot = { rp->nr_runs > 1 ? rp->series : NULL, o->per,
+				  .plot = { several ? rp->series : NULL, o->per,
 					    o->normalize != NULL },
 				  .replace = !o->outdir, .swap_charts = !o->outdir,
 				  .no_plots = o->no_plots, .plot_timeout_s = o->plot_timeout_s,
@@ -244,6 +354,7 @@ static void report_free(struct report *rp)
 	free(rp->chart);
 	free(rp->series);
 	free(rp->chart_pts);
+	free(rp->footer);
 }
 
 int cmd_report(const struct cli_opts *o)

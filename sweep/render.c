@@ -20,8 +20,27 @@
 typedef int (*block_fn)(FILE *f, const struct sweep_cfg *cfg, const struct run_facts *facts,
 			const struct point_result *res, int nr);
 
-/* Every block of job, a blank line between them, each under its heading (prefix: "## "). */
-static int render_blocks(FILE *f, const struct render_job *job, const char *prefix, block_fn fn)
+/* A block's footer a blank line below it: as it is, or each line a markdown list item. */
+static void print_footer(FILE *f, const char *footer, bool md)
+{
+	fputc('\n', f);
+	if (!md) {
+		fputs(footer, f);
+		return;
+	}
+	while (*footer) {
+		size_t n = strcspn(footer, "\n");
+
+		fprintf(f, "- %.*s\n", (int)n, footer);
+		footer += n + (footer[n] == '\n');
+	}
+}
+
+/*
+ * Every block of job, a blank line between them, each under its heading
+ * and over its footer (md: "## heading", the footer a list).
+ */
+static int render_blocks(FILE *f, const struct render_job *job, bool md, block_fn fn)
 {
 	int err = 0;
 
@@ -31,20 +50,22 @@ static int render_blocks(FILE *f, const struct render_job *job, const char *pref
 		if (i)
 			fputc('\n', f);
 		if (b->heading)
-			fprintf(f, "%s%s\n\n", prefix, b->heading);
+			fprintf(f, "%s%s\n\n", md ? "## " : "", b->heading);
 		err = fn(f, b->cfg, b->facts, b->res, b->nr);
+		if (!err && b->footer)
+			print_footer(f, b->footer, md);
 	}
 	return err ?: ferror(f) ? -EIO : 0;
 }
 
 int render_table(FILE *f, const struct render_job *job)
 {
-	return render_blocks(f, job, "", table_render);
+	return render_blocks(f, job, false, table_render);
 }
 
 static int render_markdown(FILE *f, const struct render_job *job)
 {
-	return render_blocks(f, job, "## ", table_render_markdown);
+	return render_blocks(f, job, true, table_render_markdown);
 }
 
 int render_print(FILE *f, const struct render_job *job, enum out_format fmt)

@@ -26,6 +26,8 @@ struct render_block {
 	const struct run_facts *facts;	/* machine line, smoke-run and TCG marks; or NULL */
 	const char *dir;		/* the run's directory, for exports; or NULL */
 	const struct result_set *set;	/* its meta, for exports; or NULL */
+	/* lines under the table ("\n"-ended; markdown: a list), or NULL */
+	const char *footer;
 };
 
 struct render_job {

@@ -48,8 +48,10 @@ cleanup() {
 trap cleanup EXIT
 
 # host i: a namespace, a veth pair (NET[i].1 here, .2 there), its sshd
+# (started through WRAP..., a command that ends in exec "$@", if given)
 make_host() {
 	local i=$1 ns=${NS[$1]} v=${VETH[$1]} net=${NET[$1]}
+	shift
 	ip netns add "$ns" || return 1
 	ip link add "$v" type veth peer name "${v}p" || return 1
 	ip link set "${v}p" netns "$ns" || return 1
@@ -70,7 +72,7 @@ make_host() {
 		SetEnv TMPDIR=$TMP/remote$i HOME=$TMP/home
 	CONF
 	mkdir "$TMP/remote$i" || return 1
-	ip netns exec "$ns" /usr/sbin/sshd -D -e -f "$TMP/sshd$i.conf" 2>"$TMP/sshd$i.log" &
+	ip netns exec "$ns" "$@" /usr/sbin/sshd -D -e -f "$TMP/sshd$i.conf" 2>"$TMP/sshd$i.log" &
 	PIDS[$i]=$!
 	echo "$net.2 $(cat "$TMP/hostkey.pub")" >> "$TMP/known_hosts"
 }
@@ -180,6 +182,176 @@ facts() { sed -n 's/^\(cpu_model\|nproc\|kernel_release\): /\1=/p' "$1" | sort; 
 check "$T: --shard: the probe read the three facts meta has" \
 	[ "$(facts "$OUTS/logs/beta.log" | wc -l)" = 3 -a \
 	  "$(facts "$OUTS/logs/beta.log")" = "$(facts "$OUTS/hosts/beta/meta")" ]
+
+# ---- fleet-real: real workloads on every host, hosts that really differ,
+# one table of a sharded fleet, the issue's ringbuf_overwrite fleet; all
+# before beta is killed below
+
+# positive V: V is a number above 0
+positive() { awk -v v="$1" 'BEGIN { exit !(v > 0) }'; }
+# points SPEC ARG...: how many points `expand` lists
+points() { "$BPFSWEEP" expand "$@" | grep -cE '^ +[0-9]+  [a-z_]+\{'; }
+
+# null, count and ringbuf (root: the hosts' sshd runs as root) on both
+# hosts: every host's rows of every workload ok, each with a rate
+fleet_workloads() {
+	local spec out st n rates
+	for spec in fleet fleet_count fleet_ringbuf; do
+		out=$TMP/wl-$spec
+		timeout 60 "$BPFSWEEP" fleet "tests/e2e/$spec.spec" --hosts "$TMP/hosts" \
+			--ssh-config "$TMP/ssh_config" -o "$out" --no-plots >/dev/null 2>"$out.err"
+		st=$?
+		check "$T: $spec: exit 0" [ "$st" = 0 ]
+		if [ "$st" != 0 ]; then sed 's/^/  /' "$out.err" | tail -20; fi
+		n=$(points "tests/e2e/$spec.spec")
+		check "$T: $spec: $n points, each host's rows in the merged summary" \
+			[ "$n" -gt 1 -a "$(rows "$out/summary.csv" alpha)" = "$n" -a \
+			  "$(rows "$out/summary.csv" beta)" = "$n" ]
+		check "$T: $spec: every row ok" \
+			[ "$(csv_col "$out/summary.csv" status | sort -u)" = ok ]
+		rates=$(csv_col "$out/summary.csv" hits_per_s_mean)
+		check "$T: $spec: every row has a rate" \
+			[ "$(printf '%s\n' "$rates" | grep -c .)" = $((2 * n)) -a \
+			  -z "$(printf '%s\n' "$rates" | awk '!($1 > 0)')" ]
+	done
+}
+
+# a table without what varies from run to run: numbers, quality footnotes
+table_shape() { sed -E -e 's/ \[[0-9]+\]$//' -e '/^\[[0-9]+\] /d' -e 's/[0-9]+\.[0-9]+/N/g' "$@"; }
+
+# fleet --shard over alpha and beta (OUTS, above) is one run: the spec's
+# table as `run` draws it, every point once, a line per shard naming its
+# host under it; `report` of the set and `merge` of the shards draw the same
+fleet_one_table() {
+	local local_run=$TMP/local-shard
+	"$BPFSWEEP" run "$SPEC" --set "producers=1 2 3 4" -o "$local_run" --no-plots \
+		>/dev/null 2>&1
+	printf '%s\n' "" \
+		'shard 1/2 (fleet_host=alpha): null{producers=1}, null{producers=3}' \
+		'shard 2/2 (fleet_host=beta): null{producers=2}, null{producers=4}' > "$TMP/shard_lines"
+	check "$T: --shard: one table, as run draws the spec" \
+		[ "$(table_shape "$OUTS/table.txt" | head -n -3)" = \
+		  "$(table_shape "$local_run/table.txt")" ]
+	check "$T: --shard: no block per host" not grep -q '^run [0-9]' "$OUTS/table.txt"
+	check "$T: --shard: under it, a line per shard with its host and points" \
+		[ "$(tail -3 "$OUTS/table.txt")" = "$(cat "$TMP/shard_lines")" ]
+	check "$T: --shard: the merge of the shards draws the same table" \
+		[ "$(table_shape "$TMP/merged/table.txt")" = "$(table_shape "$OUTS/table.txt")" ]
+	# the charts: a series per series of the spec, not one per host
+	"$BPFSWEEP" report "$OUTS" -o "$TMP/outs-report" >"$TMP/stdout-rep" 2>"$TMP/err-rep"
+	check "$T: --shard: report of the set: the same table" \
+		cmp -s "$TMP/outs-report/table.txt" "$OUTS/table.txt"
+	check "$T: --shard: one chart, its series the spec's, no host in it" \
+		[ -n "$(ls "$TMP"/outs-report/plots/*.png)" -a \
+		  -z "$(grep -l 'alpha\|beta' "$TMP"/outs-report/plots/*.dat "$TMP"/outs-report/plots/*.gp)" ]
+}
+
+# host gamma really differs: its sshd (and so the probe and the run there)
+# sees a /proc/cpuinfo whose model name is another, bind-mounted in a mount
+# namespace of its own.  --shard over alpha and gamma is refused before
+# anything runs; --shard-mixed runs, warns and records it.
+fleet_mixed() {
+	local model odd="bpfsweep test CPU 9000" out=$TMP/mixed st m k
+	model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+	m=$(uname -m)
+	k="kernel $(uname -r)"
+	if [ -z "$model" ] || ! command -v unshare >/dev/null; then
+		skip "$T: hosts that differ" "no model name in /proc/cpuinfo, or no unshare"
+		return
+	fi
+	sed "s/^\(model name[[:space:]]*:\).*/\1 $odd/" /proc/cpuinfo > "$TMP/cpuinfo"
+	NS[2]=bswf$ID-3 VETH[2]=bswf${ID}c NET[2]=10.214.$SUB
+	# shellcheck disable=SC2016
+	if ! make_host 2 unshare -m -- sh -c 'mount --bind "$0" /proc/cpuinfo && exec "$@"' \
+		"$TMP/cpuinfo" || ! wait_port "${NET[2]}.2"; then
+		fail "$T: hosts that differ" "host gamma did not start: $(tail -3 "$TMP/sshd2.log")"
+		return
+	fi
+	printf '@alpha/%s.2\n@gamma/%s.2\n' "${NET[0]}" "${NET[2]}" > "$TMP/hosts-mixed"
+	printf "cpu_model: '%s' on alpha; '%s' on gamma\n" "$model" "$odd" > "$TMP/mixed-line"
+
+	timeout 60 "$BPFSWEEP" fleet "$SPEC" --set "producers=1 2 3 4" --shard \
+		--hosts "$TMP/hosts-mixed" --ssh-config "$TMP/ssh_config" -o "$out" --no-plots \
+		>/dev/null 2>"$TMP/err-mixed"
+	st=$?
+	check "$T: --shard, hosts that differ: exit 2" [ "$st" = 2 ]
+	check "$T: --shard, hosts that differ: the fact, both values and hosts" \
+		grep -qxF "$(cat "$TMP/mixed-line")" "$TMP/err-mixed"
+	check "$T: --shard, hosts that differ: only the CPU model differs" \
+		not grep -q '^nproc:\|^kernel_release:' "$TMP/err-mixed"
+	check "$T: --shard, hosts that differ: nothing ran, no OUT, no remote directory" \
+		[ ! -e "$out" -a -z "$(ls -A "$TMP/remote0")$(ls -A "$TMP/remote2")" -a \
+		  -z "$(grep 'running the spec' "$TMP/err-mixed")" ]
+	if [ "$st" != 2 ]; then sed 's/^/  /' "$TMP/err-mixed" | tail -20; fi
+
+	timeout 60 "$BPFSWEEP" fleet "$SPEC" --set "producers=1 2 3 4" --shard --shard-mixed \
+		--hosts "$TMP/hosts-mixed" --ssh-config "$TMP/ssh_config" -o "$out" --no-plots \
+		>/dev/null 2>"$TMP/err-mixed2"
+	st=$?
+	check "$T: --shard-mixed: exit 0, every point once" \
+		[ "$st" = 0 -a "$(csv_col "$out/summary.csv" point | sort -n | tr '\n' ' ')" = "0 1 2 3 " ]
+	check "$T: --shard-mixed: a warning with the fact on stderr" \
+		[ -n "$(grep '^bpfsweep: warning: fleet --shard-mixed' "$TMP/err-mixed2")" -a \
+		  -n "$(grep -xF "$(cat "$TMP/mixed-line")" "$TMP/err-mixed2")" ]
+	check "$T: --shard-mixed: OUT/meta's shard_mixed line" \
+		grep -qxF "shard_mixed: $(cat "$TMP/mixed-line")" "$out/meta"
+	check "$T: --shard-mixed: gamma's own meta has its CPU" \
+		grep -qxF "cpu_model: $odd" "$out/hosts/gamma/meta"
+	# one table, no machine above it: each shard's line names its own
+	printf '%s\n' "" \
+		"shard 1/2 (fleet_host=alpha; $m ($model), $k): null{producers=1}, null{producers=3}" \
+		"shard 2/2 (fleet_host=gamma; $m ($odd), $k): null{producers=2}, null{producers=4}" \
+		> "$TMP/mixed-lines"
+	check "$T: --shard-mixed: one table, each shard's line names its machine" \
+		[ "$(tail -3 "$out/table.txt")" = "$(cat "$TMP/mixed-lines")" -a \
+		  -z "$(grep '^- \|^run [0-9]' "$out/table.txt")" ]
+	if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/err-mixed2" | tail -20; fi
+	# gamma is not needed again: its sshd goes, the namespace with the trap
+	kill "${PIDS[2]}" 2>/dev/null
+}
+
+# the issue's "done": specs/ringbuf_overwrite.spec --quick on both hosts,
+# one directory with a table block per machine and the scaling chart with
+# a series per host; overwrite rows unsupported with the kernel's reason
+# where the kernel has no overwrite mode.  Four producer counts of its
+# fourteen: the whole spec takes 40 s on two namespaces sharing 2 CPUs.
+fleet_overwrite() {
+	local out=$TMP/overwrite st reasons n
+	local args=(specs/ringbuf_overwrite.spec --quick --set "producers=1 2 4 8")
+	timeout 120 "$BPFSWEEP" fleet "${args[@]}" --hosts "$TMP/hosts" \
+		--ssh-config "$TMP/ssh_config" -o "$out" >/dev/null 2>"$TMP/err-ow"
+	st=$?
+	check "$T: ringbuf_overwrite: exit 0" [ "$st" = 0 ]
+	if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/err-ow" | tail -20; fi
+	check "$T: ringbuf_overwrite: a table block per host" \
+		[ "$(grep -c '^run 1: .*fleet_host=alpha' "$out/table.txt")$(grep -c \
+		   '^run 2: .*fleet_host=beta' "$out/table.txt")" = 11 ]
+	n=$(points "${args[@]}")
+	check "$T: ringbuf_overwrite: every point of each host" \
+		[ "$n" -gt 1 -a "$(rows "$out/summary.csv" alpha)" = "$n" -a \
+		  "$(rows "$out/summary.csv" beta)" = "$n" ]
+	check "$T: ringbuf_overwrite: the scaling charts, a series per host" \
+		[ -n "$(ls "$out"/plots/*.png 2>/dev/null)" -a \
+		  -z "$(for f in "$out"/plots/*.dat; do grep -q alpha "$f" && grep -q beta "$f" || \
+			echo "$f"; done)" ]
+	# a kernel with overwrite mode measures them (6.19+): then there is no reason to check
+	reasons=$(csv_col "$out/summary.csv" reason overwrite on | sort -u)
+	if [ "$(csv_col "$out/summary.csv" status overwrite on | sort -u)" = ok ]; then
+		skip "$T: ringbuf_overwrite: unsupported rows" "kernel $(uname -r) has overwrite mode"
+	else
+		check "$T: ringbuf_overwrite: overwrite rows unsupported, the kernel's reason" \
+			[ "$(csv_col "$out/summary.csv" status overwrite on | sort -u)" = unsupported -a \
+			  "$reasons" = "BPF_F_RB_OVERWRITE: not supported by kernel $(uname -r)" ]
+	fi
+	check "$T: ringbuf_overwrite: overwrite=off rows measured" \
+		[ "$(csv_col "$out/summary.csv" status overwrite off | sort -u)" = ok ]
+}
+
+fleet_workloads
+fleet_one_table
+fleet_mixed
+fleet_overwrite
+# ---- end of fleet-real
 
 # host beta disappears mid-run: every process of its namespace (sshd, its
 # sessions, the remote bpfsweep) is killed once beta has started the spec
