@@ -636,6 +636,8 @@ int cmd_fleet(const struct cli_opts *o)
 	stop_catch();
 	if (cli_load(o, &fl.spec, &fl.cfg) || prepare(&fl))
 		goto out;
+	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl.hosts.nr,
+		fl.hosts.nr == 1 ? "" : "s", o->shard_hosts ? ", a share of the points each" : "", fl.logs);
 	init_jobs(&fl);
 	if (o->resume && all_done(&fl)) {
 		fprintf(stderr, "fleet: every host's result came back before: nothing to run; "
@@ -645,8 +647,6 @@ int cmd_fleet(const struct cli_opts *o)
 	}
 	if (o->resume && restart_meta(&fl))
 		goto out;
-	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl.hosts.nr,
-		fl.hosts.nr == 1 ? "" : "s", o->shard_hosts ? ", a share of the points each" : "", fl.logs);
 	if (run_hosts(&fl)) {
 		/* nothing ran: the directory holds nothing worth keeping */
 		resultdir_remove_tree(fl.dir);
