@@ -333,7 +333,19 @@ interrupt_checks() {
 		  -n "$(grep "Continue with:" "$TMP/erri")" -a -n "$(grep -- "--resume $OUTI" "$TMP/erri")" ]
 	a0=$(sed -n 2p "$OUTI/hosts/alpha/summary.csv")
 	timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --set "producers=1 2 3 4" \
-		--resume "$OUTI" --ssh-config "$TMP/ssh_config" --no-plots >/dev/null 2>"$TMP/erri2"
+		--resume "$OUTI" --ssh-config "$TMP/ssh_config" --no-plots >/dev/null 2>"$TMP/erri2" &
+	tpid=$!
+	for _ in $(seq 100); do
+		grep -q "^host alpha: running the spec's points left" "$TMP/erri2" && break
+		sleep 0.1
+	done
+	# a second resume of the same OUT meanwhile: refused, nothing interleaved
+	"$BPFSWEEP" fleet "$SPEC" --set duration=1s --set "producers=1 2 3 4" --resume "$OUTI" \
+		--ssh-config "$TMP/ssh_config" --no-plots >/dev/null 2>"$TMP/erri3"
+	st=$?
+	check "$T: Ctrl-C, then --resume: a second one meanwhile is refused" \
+		[ "$st" = 2 -a -n "$(grep 'another bpfsweep fleet is running there' "$TMP/erri3")" ]
+	wait "$tpid"
 	st=$?
 	check "$T: Ctrl-C, then --resume: exit 0, every point of each host once, ok" \
 		[ "$st" = 0 -a \
