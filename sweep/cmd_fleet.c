@@ -107,7 +107,7 @@ static int write_meta(const struct fleet *fl)
 	return err;
 }
 
-/* OUT/hostfile: the host file --resume reads when it is given none (or replaced by the one given). */
+/* OUT/hostfile: the host file --resume reads when given none (replaced by one given). */
 static int keep_hostfile(const struct fleet *fl, bool replace)
 {
 	char *text;
@@ -279,9 +279,12 @@ static int result_status(const char *dir)
 
 	if (results_read(dir, &set, why, sizeof(why)))
 		return EXIT_POINTS_FAILED;
-	for (int i = 0; i < set->nr_points; i++)
-		if (strcmp(set->points[i].status, "ok") && strcmp(set->points[i].status, "unsupported"))
+	for (int i = 0; i < set->nr_points; i++) {
+		const char *s = set->points[i].status;
+
+		if (strcmp(s, "ok") && strcmp(s, "unsupported"))
 			st = EXIT_POINTS_FAILED;
+	}
 	result_set_free(set);
 	return st;
 }

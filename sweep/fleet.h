@@ -63,7 +63,7 @@ struct fleet_job {
 	int run_status;			/* the remote run's exit status, -1 if it did not run */
 	bool ok;			/* a result came back */
 	bool interrupted;		/* Ctrl-C or SIGTERM (stop.h) cut its job short */
-	bool stopping;			/* being stopped, or ending: a stop no longer cuts its steps */
+	bool stopping;			/* being stopped, or ending: no stop cuts its steps */
 	char why[768];			/* why not */
 	char note[640];			/* what to know: it ran another version */
 };

@@ -613,8 +613,8 @@ static void *failed(struct fleet_job *j)
 
 	if (j->interrupted) {
 		j->stopping = true;
-		snprintf(j->why, sizeof(j->why), "interrupted %s",
-			 j->run_status < 0 ? "before its run" : "during its run; nothing new came back");
+		snprintf(j->why, sizeof(j->why), "interrupted %s", j->run_status < 0 ?
+			 "before its run" : "during its run; nothing new came back");
 	}
 	mux_close(j);
 	snprintf(msg, sizeof(msg), "%s after %.1f s: %s", j->interrupted ? "STOPPED" : "FAILED",

@@ -63,7 +63,8 @@ int fleet_record_parse(char *meta, struct fleet_record *r, char *why, size_t len
 	if (err)
 		return err;
 	if (!nr_said) {
-		snprintf(why, len, "not the result directory of a fleet (no 'fleet:' line in meta)");
+		snprintf(why, len, "not the result directory of a fleet (its meta has no "
+			 "'fleet:' line)");
 		return -EINVAL;
 	}
 	if (nr_said != r->nr_hosts) {

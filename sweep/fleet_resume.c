@@ -78,6 +78,8 @@ int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spe
 /* A remote directory as fleet_host.c wrote it: one absolute path of plain characters. */
 static bool read_remote(const char *path, char *dir, size_t len)
 {
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789/._-";
 	char *text;
 	size_t n;
 	bool ok;
@@ -85,8 +87,7 @@ static bool read_remote(const char *path, char *dir, size_t len)
 	if (read_text_file(path, &text))
 		return false;
 	n = strcspn(text, "\n");
-	ok = text[0] == '/' && n < len && !strstr(text, "..") &&
-	     strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-") == n;
+	ok = text[0] == '/' && n < len && !strstr(text, "..") && strspn(text, plain) == n;
 	snprintf(dir, len, "%.*s", ok ? (int)n : 0, text);
 	free(text);
 	return ok;

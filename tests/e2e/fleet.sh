@@ -124,6 +124,10 @@ HOSTS
 
 # rows SUMMARY LABEL: the merged summary's rows of host LABEL
 rows() { csv_col "$1" status tag_fleet_host "$2" | wc -l; }
+# points SUMMARY LABEL: the points of host LABEL's rows, on one line
+points() { csv_col "$1" point tag_fleet_host "$2" | tr '\n' ' '; }
+# oks SUMMARY LABEL: how many of host LABEL's rows are ok
+oks() { csv_col "$1" status tag_fleet_host "$2" | grep -c '^ok$'; }
 
 # wait_rows REMOTE N: a run under the "host's" directory REMOTE has N rows in its
 # summary (at most 20 s)
@@ -277,8 +281,8 @@ resume_checks() {
 	check "$T: resume: exit 0" [ "$st" = 0 ]
 	if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/errr" | tail -20; fi
 	check "$T: resume: every point of both hosts once" \
-		[ "$(csv_col "$OUTM/summary.csv" point tag_fleet_host alpha | tr '\n' ' ')" = "0 1 " -a \
-		  "$(csv_col "$OUTM/summary.csv" point tag_fleet_host beta | tr '\n' ' ')" = "0 1 " -a \
+		[ "$(points "$OUTM/summary.csv" alpha)" = "0 1 " -a \
+		  "$(points "$OUTM/summary.csv" beta)" = "0 1 " -a \
 		  "$(csv_col "$OUTM/summary.csv" status | sort -u)" = ok ]
 	check "$T: resume: alpha, which came back whole, is not run again" \
 		[ -n "$(grep '^host alpha: its result came back before' "$TMP/errr")" -a \
@@ -300,7 +304,8 @@ resume_checks() {
 	st=$?
 	check "$T: resume of a complete fleet: exit 0, nothing run, nothing written" \
 		[ "$st" = 0 -a -n "$(grep 'nothing to run' "$TMP/errr2")" -a \
-		  -z "$(grep 'connecting' "$TMP/errr2")" ] && cmp -s "$TMP/meta.before" "$OUTM/meta" && \
+		  -z "$(grep 'connecting' "$TMP/errr2")" ] && \
+		cmp -s "$TMP/meta.before" "$OUTM/meta" && \
 		cmp -s "$TMP/summary.before" "$OUTM/summary.csv"
 }
 
@@ -316,7 +321,7 @@ interrupt_checks() {
 	tpid=$!
 	wait_rows "$TMP/remote0" 1 && wait_rows "$TMP/remote1" 1
 	fpid=$(pgrep -P "$tpid" -x bpfsweep)
-	ctl=$(ps -o args= --ppid "$fpid" | grep -o '/tmp/bpfsweep-ssh\.[A-Za-z0-9]*' | head -1)
+	ctl=$(pgrep -a -P "$fpid" | grep -o '/tmp/bpfsweep-ssh\.[A-Za-z0-9]*' | head -1)
 	kill -INT "$fpid"
 	wait "$tpid"
 	st=$?
@@ -325,15 +330,17 @@ interrupt_checks() {
 	check "$T: Ctrl-C: meta names both hosts interrupted" \
 		[ "$(grep -c '^host_interrupted: \(alpha\|beta\) ' "$OUTI/meta")" = 2 ]
 	check "$T: Ctrl-C: what each host finished came back, merged" \
-		[ "$(csv_col "$OUTI/summary.csv" status tag_fleet_host alpha | grep -c '^ok$')" -ge 1 -a \
-		  "$(csv_col "$OUTI/summary.csv" status tag_fleet_host beta | grep -c '^ok$')" -ge 1 ]
+		[ "$(oks "$OUTI/summary.csv" alpha)" -ge 1 -a \
+		  "$(oks "$OUTI/summary.csv" beta)" -ge 1 ]
 	check "$T: Ctrl-C: the ssh control directory is removed" [ -n "$ctl" -a ! -e "$ctl" ]
 	check "$T: Ctrl-C: the remote directories stay, the way on is said" \
 		[ -n "$(ls "$TMP"/remote0/bpfsweep-fleet.*/result/summary.csv)" -a \
-		  -n "$(grep "Continue with:" "$TMP/erri")" -a -n "$(grep -- "--resume $OUTI" "$TMP/erri")" ]
+		  -n "$(grep "Continue with:" "$TMP/erri")" -a \
+		  -n "$(grep -- "--resume $OUTI" "$TMP/erri")" ]
 	a0=$(sed -n 2p "$OUTI/hosts/alpha/summary.csv")
 	timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --set "producers=1 2 3 4" \
-		--resume "$OUTI" --ssh-config "$TMP/ssh_config" --no-plots >/dev/null 2>"$TMP/erri2" &
+		--resume "$OUTI" --ssh-config "$TMP/ssh_config" --no-plots \
+		>/dev/null 2>"$TMP/erri2" &
 	tpid=$!
 	for _ in $(seq 100); do
 		grep -q "^host alpha: running the spec's points left" "$TMP/erri2" && break
@@ -349,8 +356,8 @@ interrupt_checks() {
 	st=$?
 	check "$T: Ctrl-C, then --resume: exit 0, every point of each host once, ok" \
 		[ "$st" = 0 -a \
-		  "$(csv_col "$OUTI/summary.csv" point tag_fleet_host alpha | tr '\n' ' ')" = "0 1 2 3 " -a \
-		  "$(csv_col "$OUTI/summary.csv" point tag_fleet_host beta | tr '\n' ' ')" = "0 1 2 3 " -a \
+		  "$(points "$OUTI/summary.csv" alpha)" = "0 1 2 3 " -a \
+		  "$(points "$OUTI/summary.csv" beta)" = "0 1 2 3 " -a \
 		  "$(csv_col "$OUTI/summary.csv" status | sort -u)" = ok ]
 	if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/erri2" | tail -20; fi
 	check "$T: Ctrl-C, then --resume: alpha's first point not run again, no interrupted host" \
