@@ -624,8 +624,8 @@ static void how_to_continue(const struct fleet *fl)
 			return;
 		off += strlen(line + off);
 	}
-	fprintf(stderr, "%d host%s did not finish; their remote directories are kept. "
-		"Continue with:\n  %s\n", left, left == 1 ? "" : "s", line);
+	fprintf(stderr, "%d host%s did not finish (a remote directory made is kept: %s/remote). "
+		"Continue with:\n  %s\n", left, left == 1 ? "" : "s", fl->dir, line);
 }
 
 int cmd_fleet(const struct cli_opts *o)
