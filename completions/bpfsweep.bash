@@ -26,8 +26,8 @@ _bpfsweep_opts()
 	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --allow-tcg -h --help" ;;
 	import)		echo "-o --output -t --tag --label -h --help" ;;
 	fleet)		echo "-s --set -q --quick -h --help -V --version --hosts --ssh-config -o --output
-			      -t --tag --only --shard --shard-mixed --by --no-plots --plot-timeout
-			      -f --format" ;;
+			      -t --tag --only --shard --shard-mixed --resume --by --no-plots
+			      --plot-timeout -f --format" ;;
 	vm)		echo "-s --set -o --output -h --help" ;;
 	list)		echo "-h --help" ;;
 	esac

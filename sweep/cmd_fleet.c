@@ -7,10 +7,14 @@
  * host's own facts on every row) and drawn as `report` draws several runs:
  * a table block and a chart series per host.  A host that fails is a
  * "host_failed" line of OUT/meta with its reason; the others go on.
+ * Ctrl-C stops every host's run at a point boundary (fleet_host.c) and
+ * merges what came back; --resume OUT continues what did not
+ * (fleet_resume.c).
  */
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +30,13 @@
 #include "meta.h"
 #include "plan.h"
 #include "plot.h"
+#include "results_read.h"
 #include "resultdir.h"
 #include "shard.h"
+#include "shquote.h"
+#include "stop.h"
 #include "subproc.h"
+#include "textfile.h"
 #include "version.h"
 
 #define NSEC_PER_MSEC		1000000ULL
@@ -44,7 +52,9 @@ struct fleet {
 	struct fleet_ctx ctx;
 	struct fleet_job jobs[HOSTS_MAX];
 	char dir[PATH_MAX];		/* OUT */
-	char logs[PATH_MAX + 8], hosts_dir[PATH_MAX + 8];
+	int lock_fd;			/* holds OUT: no two fleets write one directory */
+	struct fleet_resume resume;	/* --resume: what OUT held */
+	char logs[PATH_MAX + 8], hosts_dir[PATH_MAX + 8], remote_dir[PATH_MAX + 8];
 	char self[PATH_MAX], spec_path[PATH_MAX], version[128];
 	/* short: a socket's path has at most 108 bytes, and ssh adds 17 while it makes one */
 	char ctl_dir[32];
@@ -84,6 +94,9 @@ static int write_meta(const struct fleet *fl)
 	/* each host's own meta says its share: shard: K/N */
 	if (!err && fl->o->shard_hosts)
 		err = meta_append(path, "fleet_shard", "host k of the n hosts ran --shard k/n");
+	/* --resume checks it: the hosts' runs continue the same selection */
+	if (!err && fl->o->only)
+		err = meta_append(path, "fleet_only", fl->o->only);
 	for (int i = 0; !err && i < fl->hosts.nr; i++) {
 		const struct host *h = &fl->hosts.h[i];
 
@@ -92,6 +105,56 @@ static int write_meta(const struct fleet *fl)
 		err = meta_append(path, "fleet_host", value);
 	}
 	return err;
+}
+
+/* OUT/hostfile: the host file --resume reads when given none (replaced by one given). */
+static int keep_hostfile(const struct fleet *fl, bool replace)
+{
+	char *text;
+	size_t len;
+	int err = read_text_file_len(fl->o->hosts, &text, &len);
+
+	if (err)
+		return err;
+	err = resultdir_put_file(fl->dir, "hostfile", text, len, replace);
+	free(text);
+	return err;
+}
+
+/* Held until fleet ends (closed on exit): a second fleet --resume of OUT is refused. */
+static int lock_out(struct fleet *fl)
+{
+	int fd = resultdir_lock(fl->dir);
+
+	if (fd == -EBUSY) {
+		diag_err("cannot %s %s: another bpfsweep fleet is running there",
+			 fl->o->resume ? "resume" : "write to", fl->dir);
+		return fd;
+	}
+	if (fd < 0)
+		diag_warn("cannot lock %s: %s", fl->dir, strerror(-fd));
+	fl->lock_fd = fd;
+	return 0;
+}
+
+static void out_paths(struct fleet *fl)
+{
+	snprintf(fl->logs, sizeof(fl->logs), "%s/logs", fl->dir);
+	snprintf(fl->hosts_dir, sizeof(fl->hosts_dir), "%s/hosts", fl->dir);
+	snprintf(fl->remote_dir, sizeof(fl->remote_dir), "%s/remote", fl->dir);
+}
+
+/* --resume OUT: locked, checked against this command line, its hosts loaded. */
+static int reopen_out(struct fleet *fl)
+{
+	snprintf(fl->dir, sizeof(fl->dir), "%s", fl->o->resume);
+	out_paths(fl);
+	if (lock_out(fl) || fleet_resume_open(&fl->resume, fl->dir, fl->spec, fl->o, &fl->hosts))
+		return -EINVAL;
+	/* a host that moved: the next --resume reads the file given now */
+	if (fl->o->hosts && keep_hostfile(fl, true))
+		diag_warn("cannot replace %s/hostfile", fl->dir);
+	return 0;
 }
 
 static int make_out(struct fleet *fl)
@@ -110,13 +173,16 @@ static int make_out(struct fleet *fl)
 	}
 	err = resultdir_create(fl->dir);
 	if (err) {
-		diag_err("cannot create result directory %s: %s", fl->dir, strerror(-err));
+		diag_err("cannot create result directory %s: %s%s", fl->dir, strerror(-err),
+			 err == -EEXIST ? " (--resume OUT continues an earlier fleet)" : "");
 		return err;
 	}
-	snprintf(fl->logs, sizeof(fl->logs), "%s/logs", fl->dir);
-	snprintf(fl->hosts_dir, sizeof(fl->hosts_dir), "%s/hosts", fl->dir);
-	err = mkdir(fl->logs, 0755) || mkdir(fl->hosts_dir, 0755) ? -errno : 0;
+	out_paths(fl);
+	err = mkdir(fl->logs, 0755) || mkdir(fl->hosts_dir, 0755) || mkdir(fl->remote_dir, 0755) ?
+	      -errno : 0;
+	err = err ?: lock_out(fl);
 	err = err ?: resultdir_write_file(fl->dir, "spec", false, spec_fill, fl->spec);
+	err = err ?: keep_hostfile(fl, false);
 	err = err ?: write_meta(fl);
 	if (err)
 		diag_err("cannot write %s: %s", fl->dir, strerror(-err));
@@ -134,16 +200,17 @@ static int prepare(struct fleet *fl)
 		diag_err("fleet: --shard-mixed goes with --shard");
 		return -EINVAL;
 	}
-	if (o->resume || o->guest_of || o->fail_all || o->nr_kernels) {
-		diag_err("fleet: --resume, --kernel, --guest-of and --fail-all are not for a fleet "
-			 "(yet)");
+	if (o->guest_of || o->fail_all || o->nr_kernels) {
+		diag_err("fleet: --kernel, --guest-of and --fail-all are not for a fleet (yet)");
 		return -EINVAL;
 	}
-	if (!o->hosts) {
+	if (!o->hosts && !o->resume) {
 		diag_err("fleet needs --hosts FILE (one ssh login per line: docs/fleet.md)");
 		return -EINVAL;
 	}
-	if (hosts_load(o->hosts, &fl->hosts) || cli_check_only(fl->cfg, o->only))
+	if (cli_check_only(fl->cfg, o->only))
+		return -EINVAL;
+	if (o->resume ? reopen_out(fl) : hosts_load(o->hosts, &fl->hosts))
 		return -EINVAL;
 	if (!o->no_plots && plot_check_gnuplot(fl->cfg))
 		return -EINVAL;
@@ -165,30 +232,72 @@ static int prepare(struct fleet *fl)
 	fl->ctx = (struct fleet_ctx){
 		.o = o, .ssh_config = o->ssh_config, .self = fl->self, .spec_path = fl->spec_path,
 		.spec_name = base, .version = fl->version, .arch = fl->uts.machine,
-		.logs = fl->logs, .hosts_dir = fl->hosts_dir, .ctl_dir = fl->ctl_dir,
-		.run_timeout_ms = run_timeout_ms(fl->cfg),
+		.logs = fl->logs, .hosts_dir = fl->hosts_dir, .remote_dir = fl->remote_dir,
+		.ctl_dir = fl->ctl_dir, .run_timeout_ms = run_timeout_ms(fl->cfg),
+		.tags = o->resume ? fl->resume.rec.tags : o->tags,
+		.nr_tags = o->resume ? fl->resume.rec.nr_tags : o->nr_tags,
 	};
-	return make_out(fl);
+	return o->resume ? 0 : make_out(fl);
 }
 
-/* fn on every host at once (those that answered the probe): a thread each. */
+/*
+ * fn on every host at once (those that answered the probe; none whose
+ * result came back before): a thread each.  The threads block SIGINT and
+ * SIGTERM, so that this one takes them (stop.h).
+ */
 static void each_host(struct fleet *fl, void *(*fn)(void *), bool probed_only)
 {
 	pthread_t tid[HOSTS_MAX];
 	bool started[HOSTS_MAX] = { false };
+	sigset_t stop_sigs, old;
 
+	sigemptyset(&stop_sigs);
+	sigaddset(&stop_sigs, SIGINT);
+	sigaddset(&stop_sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stop_sigs, &old);
 	for (int i = 0; i < fl->hosts.nr; i++) {
 		struct fleet_job *j = &fl->jobs[i];
 
-		if (probed_only && !j->probed)
+		if ((probed_only && !j->probed) || j->done_before)
 			continue;
 		started[i] = !pthread_create(&tid[i], NULL, fn, j);
 		if (!started[i])
 			snprintf(j->why, sizeof(j->why), "cannot start a thread for it");
 	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	for (int i = 0; i < fl->hosts.nr; i++)
 		if (started[i])
 			pthread_join(tid[i], NULL);
+}
+
+/* 1 when a point of the result in dir failed, else 0: its run's exit status. */
+static int result_status(const char *dir)
+{
+	struct result_set *set;
+	char why[256];
+	int st = 0;
+
+	if (results_read(dir, &set, why, sizeof(why)))
+		return EXIT_POINTS_FAILED;
+	for (int i = 0; i < set->nr_points; i++) {
+		const char *s = set->points[i].status;
+
+		if (strcmp(s, "ok") && strcmp(s, "unsupported"))
+			st = EXIT_POINTS_FAILED;
+	}
+	result_set_free(set);
+	return st;
+}
+
+/* --resume: a host whose whole result came back is not run again; else its kept directory. */
+static void resume_job(struct fleet *fl, struct fleet_job *j)
+{
+	fleet_resume_host(fl->dir, j->h->label, j->old_dir, sizeof(j->old_dir), &j->done_before);
+	if (!j->done_before)
+		return;
+	j->ok = true;
+	j->run_status = result_status(j->result);
+	fprintf(stderr, "host %s: its result came back before\n", j->h->label);
 }
 
 static void init_jobs(struct fleet *fl)
@@ -203,6 +312,8 @@ static void init_jobs(struct fleet *fl)
 		/* host k of n in the file runs shard k/n, whether or not the others answer */
 		if (fl->o->shard_hosts)
 			j->shard = (struct shard){ i + 1, fl->hosts.nr };
+		if (fl->o->resume)
+			resume_job(fl, j);
 	}
 }
 
@@ -252,9 +363,9 @@ static int check_facts(struct fleet *fl)
  */
 static int run_hosts(struct fleet *fl)
 {
-	init_jobs(fl);
+	/* a resume's hosts were compared when the fleet began; a stop runs nothing more */
 	each_host(fl, fleet_host_probe, false);
-	if (fl->o->shard_hosts && check_facts(fl)) {
+	if (fl->o->shard_hosts && !fl->o->resume && !stop_requested && check_facts(fl)) {
 		for (int i = 0; i < fl->hosts.nr; i++)
 			if (fl->jobs[i].probed)
 				fleet_host_release(&fl->jobs[i]);
@@ -272,7 +383,8 @@ static int link_runs(struct fleet *fl)
 	int err = 0;
 
 	snprintf(dir, sizeof(dir), "%s/runs", fl->dir);
-	if (mkdir(dir, 0755))
+	/* a resume's links are made again: a host that came back now gets its number */
+	if (resultdir_remove_tree(dir) || mkdir(dir, 0755))
 		return -errno;
 	for (int i = 0; !err && i < fl->hosts.nr; i++) {
 		if (!fl->jobs[i].ok)
@@ -312,7 +424,12 @@ static int record_hosts(const struct fleet *fl)
 			snprintf(value, sizeof(value), "%s %s", j->h->label, j->note);
 			err = meta_append(path, "host_note", value);
 		}
-		if (!j->ok || (j->run_status && j->run_status != EXIT_POINTS_FAILED)) {
+		if (j->interrupted) {
+			snprintf(value, sizeof(value), "%s %s", j->h->label, j->ok ?
+				 "its run stopped at a point boundary; what it finished came back" :
+				 j->why);
+			err = err ?: meta_append(path, "host_interrupted", value);
+		} else if (!j->ok || (j->run_status && j->run_status != EXIT_POINTS_FAILED)) {
 			snprintf(value, sizeof(value), "%s %s", j->h->label, j->why);
 			err = err ?: meta_append(path, "host_failed", value);
 		}
@@ -416,7 +533,8 @@ static int fleet_status(const struct fleet *fl, int status)
 {
 	for (int i = 0; i < fl->hosts.nr; i++) {
 		const struct fleet_job *j = &fl->jobs[i];
-		int st = !j->ok ? EXIT_POINTS_FAILED : j->run_status;
+		int st = j->interrupted ? EXIT_INTERRUPTED : !j->ok ? EXIT_POINTS_FAILED :
+			 j->run_status;
 
 		if (st == EXIT_USAGE || st > EXIT_INTERRUPTED)
 			st = EXIT_POINTS_FAILED;
@@ -437,17 +555,106 @@ static void remove_ctl_dir(const struct fleet *fl)
 	rmdir(fl->ctl_dir);
 }
 
+/* Every host's whole result came back before: a resume has nothing to run. */
+static bool all_done(const struct fleet *fl)
+{
+	for (int i = 0; i < fl->hosts.nr; i++)
+		if (!fl->jobs[i].done_before)
+			return false;
+	return true;
+}
+
+/* --resume: the earlier attempt's outcome lines go; this one's come at its end. */
+static int restart_meta(const struct fleet *fl)
+{
+	bool again[HOSTS_MAX];
+	int err;
+
+	for (int i = 0; i < fl->hosts.nr; i++)
+		again[i] = !fl->jobs[i].done_before;
+	err = fleet_resume_meta(&fl->resume, fl->dir, again);
+	if (err)
+		diag_err("cannot write %s/meta: %s", fl->dir, strerror(-err));
+	return err;
+}
+
+/* A word of the command shown to the user: as it is when a shell reads it so, else quoted. */
+static int show_word(char *buf, size_t len, const char *w)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789/._-=,:@+";
+
+	if (w[0] && strspn(w, plain) == strlen(w))
+		return snprintf(buf, len, "%s", w) < (int)len ? 0 : -ENAMETOOLONG;
+	return shquote(w, buf, len);
+}
+
+/* The hosts whose result did not come back whole, and the command that continues them. */
+static void how_to_continue(const struct fleet *fl)
+{
+	const struct cli_opts *o = fl->o;
+	const char *argv[2 * CLI_MAX_ARGS + 16];
+	char line[8192];
+	size_t off = 0;
+	int n = 0, left = 0;
+
+	for (int i = 0; i < fl->hosts.nr; i++)
+		left += !shard_done(&fl->jobs[i]);
+	if (!left)
+		return;
+	argv[n++] = "bpfsweep";
+	argv[n++] = "fleet";
+	argv[n++] = o->spec_path;
+	for (int i = 0; i < o->nr_sets; i++) {
+		argv[n++] = "--set";
+		argv[n++] = o->sets[i];
+	}
+	if (o->quick)
+		argv[n++] = "--quick";
+	if (o->only) {
+		argv[n++] = "--only";
+		argv[n++] = o->only;
+	}
+	if (o->shard_hosts)
+		argv[n++] = "--shard";
+	if (o->ssh_config) {
+		argv[n++] = "--ssh-config";
+		argv[n++] = o->ssh_config;
+	}
+	argv[n++] = "--resume";
+	argv[n++] = fl->dir;
+	for (int i = 0; i < n && off < sizeof(line); i++) {
+		off += snprintf(line + off, sizeof(line) - off, "%s", i ? " " : "");
+		if (off >= sizeof(line) || show_word(line + off, sizeof(line) - off, argv[i]))
+			return;
+		off += strlen(line + off);
+	}
+	fprintf(stderr, "%d host%s did not finish (a remote directory made is kept: %s/remote). "
+		"Continue with:\n  %s\n", left, left == 1 ? "" : "s", fl->dir, line);
+}
+
 int cmd_fleet(const struct cli_opts *o)
 {
 	static struct fleet fl;
 	char meta[PATH_MAX + 8];
 	int status = EXIT_USAGE, failed = 0;
 
-	fl = (struct fleet){ .o = o };
+	fl = (struct fleet){ .o = o, .lock_fd = -1 };
+	/* from here, Ctrl-C and SIGTERM stop the hosts and keep what came back */
+	stop_catch();
 	if (cli_load(o, &fl.spec, &fl.cfg) || prepare(&fl))
 		goto out;
 	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl.hosts.nr,
 		fl.hosts.nr == 1 ? "" : "s", o->shard_hosts ? ", a share of the points each" : "", fl.logs);
+	init_jobs(&fl);
+	if (o->resume && all_done(&fl)) {
+		fprintf(stderr, "fleet: every host's result came back before: nothing to run; "
+			"results: %s\n", fl.dir);
+		status = fleet_status(&fl, EXIT_OK);
+		goto out;
+	}
+	if (o->resume && restart_meta(&fl))
+		goto out;
 	if (run_hosts(&fl)) {
 		/* nothing ran: the directory holds nothing worth keeping */
 		resultdir_remove_tree(fl.dir);
@@ -462,10 +669,14 @@ int cmd_fleet(const struct cli_opts *o)
 		failed += !fl.jobs[i].ok;
 	snprintf(meta, sizeof(meta), "%s/meta", fl.dir);
 	meta_append_time(meta, "end", time(NULL));
-	fprintf(stderr, "results: %s (%d of %d hosts came back)\n", fl.dir, fl.hosts.nr - failed,
-		fl.hosts.nr);
+	fprintf(stderr, "results: %s (%d of %d hosts came back%s)\n", fl.dir,
+		fl.hosts.nr - failed, fl.hosts.nr, stop_requested ? "; interrupted" : "");
+	how_to_continue(&fl);
 out:
 	remove_ctl_dir(&fl);
+	fleet_resume_free(&fl.resume);
+	if (fl.lock_fd >= 0)
+		close(fl.lock_fd);
 	spec_free(fl.spec);
 	sweep_cfg_free(fl.cfg);
 	return status;

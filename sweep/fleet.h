@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "fleet_facts.h"
+#include "fleet_record.h"
 #include "hosts.h"
 #include "shard.h"
 
@@ -29,7 +30,11 @@ struct fleet_ctx {
 	const char *arch;		/* uname -m here */
 	const char *logs;		/* OUT/logs */
 	const char *hosts_dir;		/* OUT/hosts: OUT/hosts/<label> is a host's result */
+	/* OUT/remote: OUT/remote/<label> holds a host's remote directory while it is kept */
+	const char *remote_dir;
 	const char *ctl_dir;		/* a private directory for ssh's control sockets */
+	const char *const *tags;	/* --tag, or on --resume those OUT/meta keeps */
+	int nr_tags;
 	unsigned int run_timeout_ms;	/* the remote run, at most */
 };
 
@@ -42,9 +47,14 @@ struct fleet_job {
 	char result[PATH_MAX + HOST_LABEL_LEN + 16];
 	/* ssh's ControlPath: one connection per host, its steps multiplexed over it */
 	char ctl[PATH_MAX];
-	char remote_dir[PATH_MAX];	/* mktemp -d on the host */
+	char remote_dir[PATH_MAX];	/* mktemp -d on the host, or the one resumed */
+	/* --resume: the remote directory an earlier attempt kept (OUT/remote/<label>), or "" */
+	char old_dir[PATH_MAX];
+	bool done_before;		/* --resume: its whole result came back before */
+	bool resumes;			/* the remote directory holds a result to continue */
 	char remote_arch[64];
 	char remote_version[256];	/* its installed bpfsweep's --version, or "" */
+	char shipped_version[256];	/* the --version of a build shipped there before, or "" */
 	struct host_facts facts;	/* the probe's CPU model, CPU count, kernel release */
 	struct shard shard;		/* fleet --shard: the share it runs; else count 0 */
 	struct timespec t0;		/* when its job began */
@@ -52,20 +62,59 @@ struct fleet_job {
 	const char *bin;		/* the bpfsweep the host runs */
 	int run_status;			/* the remote run's exit status, -1 if it did not run */
 	bool ok;			/* a result came back */
+	bool interrupted;		/* Ctrl-C or SIGTERM (stop.h) cut its job short */
+	bool stopping;			/* being stopped, or ending: no stop cuts its steps */
 	char why[768];			/* why not */
 	char note[640];			/* what to know: it ran another version */
 };
 
 /*
  * A host's job in two steps, each a thread's body that reports progress on
- * stderr: the probe (its remote directory made, its facts read; j->probed
- * when it answered), then, once every host has answered, the run and the
- * fetch.  A job that fails at either ends its ssh connection itself.
+ * stderr: the probe (its remote directory made, or an earlier one taken
+ * again; its facts read; j->probed when it answered), then, once every
+ * host has answered, the run and the fetch.  A job that fails at either
+ * ends its ssh connection itself.  A stop request (stop.h) ends the run
+ * at a point boundary: the remote bpfsweep gets SIGINT, and what it
+ * finished comes back when that is quick; the remote directory stays.
  */
 void *fleet_host_probe(void *job);
 void *fleet_host_run(void *job);
 
 /* A probed host that is not to run: its remote directory and connection go. */
 void fleet_host_release(struct fleet_job *j);
+
+/*
+ * fleet --resume OUT (fleet_resume.c): what an earlier attempt left in OUT,
+ * checked against this command line before anything runs.
+ */
+struct fleet_resume {
+	char *meta;			/* OUT/meta as the earlier attempt left it */
+	char *parsed;			/* a copy of it that rec points into */
+	struct fleet_record rec;
+};
+
+/*
+ * OUT's meta and spec against the spec and options given now, and the
+ * hosts (--hosts FILE, else OUT/hostfile) into hs; every refusal is
+ * reported.  0, -EINVAL or -errno.
+ */
+int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spec *spec,
+		      const struct cli_opts *o, struct hosts *hs);
+
+/*
+ * Where the host of label stands: its whole result came back before
+ * (*done: OUT/hosts/<label>, and no remote directory kept), or old_dir
+ * gets the remote directory an earlier attempt kept ("" when none).
+ */
+void fleet_resume_host(const char *dir, const char *label, char *old_dir, size_t len,
+		       bool *done);
+
+/*
+ * OUT/meta rewritten for the attempt that begins: the earlier attempt's
+ * outcome lines dropped (fleet_meta_keeps()), "resumed: TIME" appended.
+ */
+int fleet_resume_meta(const struct fleet_resume *fr, const char *dir, const bool *again);
+
+void fleet_resume_free(struct fleet_resume *fr);
 
 #endif

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,9 @@
 #include <unistd.h>
 
 #include "fleet.h"
+#include "resultdir.h"
 #include "shquote.h"
+#include "stop.h"
 #include "subproc.h"
 #include "subrun.h"
 #include "textfile.h"
@@ -23,10 +26,15 @@
 #define STEP_TIMEOUT_MS		(120 * 1000)
 #define REMOTE_CMD_LEN		(64 * 1024)
 #define REASON_LINES		3
+/* once a host is being stopped: each step, and the run's end after its SIGINT, at most */
+#define STOP_STEP_MS		(10 * 1000)
+#define STOP_GRACE_MS		(15 * 1000)
 
 /*
  * The probe, a constant: the remote shell runs nothing from the host file
- * or the command line.  Each answer on its own tagged line, so that ssh's
+ * or the command line but "$1", set before it to the quoted directory an
+ * earlier attempt kept (fleet --resume; else empty), which is taken again
+ * while it is there.  Each answer on its own tagged line, so that ssh's
  * own messages in the same log do not get in the way.
  */
 static const char probe_script[] =
@@ -41,8 +49,16 @@ static const char probe_script[] =
 	"if (m == \"\" && p != \"\") "
 	"m = \"implementer \" (i == \"\" ? \"unknown\" : i) \" part \" p; "
 	"if (m == \"\") m = \"unknown\"; print \"cpu_model: \" m }' /proc/cpuinfo; "
-	"d=$(mktemp -d -t bpfsweep-fleet.XXXXXX) && mkdir \"$d/spec\" && printf 'dir: %s\\n' \"$d\"; "
+	"if [ -n \"$1\" ] && [ -d \"$1\" ]; then d=$1; printf 'reused: yes\\n'; "
+	"else d=$(mktemp -d -t bpfsweep-fleet.XXXXXX); fi && mkdir -p \"$d/spec\" && "
+	"printf 'dir: %s\\n' \"$d\"; "
+	"if [ -d \"$d/result\" ]; then printf 'result: yes\\n'; fi; "
+	"if [ -x \"$d/bpfsweep\" ] && v=$(\"$d/bpfsweep\" --version 2>/dev/null); then "
+	"printf 'shipped: %s\\n' \"$v\"; fi; "
 	"if v=$(bpfsweep --version 2>/dev/null); then printf 'version: %s\\n' \"$v\"; fi";
+
+/* The run's shell says the pid bpfsweep will have (exec keeps it): stop_remote() needs it. */
+static const char run_prefix[] = "printf 'remote_pid: %s\\n' \"$$\"; exec ";
 
 struct argv_buf {
 	const char *argv[SSH_MAX_ARGS + 1];
@@ -155,13 +171,41 @@ static void tail_reason(struct fleet_job *j, off_t from, const char *what)
 	free(text);
 }
 
-/* Start argv with its output appended to the log; its exit status, or -errno. */
+/*
+ * Start argv with its output appended to the log, in a process group of
+ * its own: a Ctrl-C at the terminal reaches fleet alone, which stops each
+ * host's job as its step needs (run_wait() for the run).
+ */
+static int start(struct fleet_job *j, const struct argv_buf *a, pid_t *pid)
+{
+	if (stop_requested && !j->stopping) {
+		j->interrupted = true;
+		return -EINTR;
+	}
+	return spawn_argv_group_log(a->argv, j->log, pid);
+}
+
+/*
+ * A step: its exit status, or -errno; -EINTR when a stop request (stop.h)
+ * cut it, its child killed.  Once the host is being stopped, a step is
+ * not cut but takes STOP_STEP_MS at most.
+ */
 static int step(struct fleet_job *j, const struct argv_buf *a, unsigned int timeout_ms)
 {
 	pid_t pid;
-	int err = spawn_argv(a->argv, j->log, &pid);
+	int err = start(j, a, &pid);
 
-	return err ?: spawn_wait(pid, timeout_ms);
+	if (err)
+		return err;
+	if (j->stopping)
+		return spawn_wait(pid, timeout_ms < STOP_STEP_MS ? timeout_ms : STOP_STEP_MS);
+	err = spawn_wait_stop(pid, timeout_ms, &stop_requested);
+	if (err == -EINTR) {
+		j->interrupted = true;
+		kill(pid, SIGTERM);
+		spawn_wait(pid, STOP_STEP_MS);
+	}
+	return err;
 }
 
 static void progress(const struct fleet_job *j, const char *what)
@@ -195,15 +239,69 @@ static bool plain_path(const char *p)
 	       strlen(p);
 }
 
+/* "set -- 'DIR'; <probe_script>": the directory an earlier attempt kept, or "". */
+static int probe_line(const struct fleet_job *j, char *buf, size_t len)
+{
+	size_t n = snprintf(buf, len, "set -- ");
+
+	if (n >= len || shquote(j->old_dir, buf + n, len - n))
+		return -ENAMETOOLONG;
+	n += strlen(buf + n);
+	return snprintf(buf + n, len - n, "; %s", probe_script) < (int)(len - n) ? 0 :
+	       -ENAMETOOLONG;
+}
+
+/*
+ * OUT/remote/<label>: the remote directory, for as long as it is kept on
+ * the host (removed with it): what fleet --resume continues.
+ */
+static void record_remote(struct fleet_job *j)
+{
+	char text[PATH_MAX + 2];
+	int n = snprintf(text, sizeof(text), "%s\n", j->remote_dir);
+
+	if (resultdir_put_file(j->ctx->remote_dir, j->h->label, text, n, true))
+		progress(j, "cannot record its remote directory under OUT/remote: --resume "
+			 "will not find it");
+}
+
+static void forget_remote(const struct fleet_job *j)
+{
+	char path[PATH_MAX + HOST_LABEL_LEN + 16];
+
+	snprintf(path, sizeof(path), "%s/%s", j->ctx->remote_dir, j->h->label);
+	unlink(path);
+}
+
+/* What the probe found of an earlier attempt's directory, said on the terminal. */
+static void take_again(struct fleet_job *j, const char *text)
+{
+	char yes[8];
+
+	answer(text, "reused", yes, sizeof(yes));
+	if (j->old_dir[0] && strcmp(yes, "yes"))
+		progress(j, "its directory of an earlier attempt is gone: starting over");
+	answer(text, "result", yes, sizeof(yes));
+	j->resumes = !strcmp(yes, "yes");
+	if (j->resumes)
+		progress(j, "its directory of an earlier attempt is there: continuing its run");
+	answer(text, "shipped", j->shipped_version, sizeof(j->shipped_version));
+}
+
 static int probe(struct fleet_job *j)
 {
+	static __thread char line[sizeof(probe_script) + PATH_MAX * 4 + 32];
 	struct argv_buf a;
 	off_t from = log_size(j);
 	char *text, dir[PATH_MAX];
 	size_t len;
 	int st;
 
-	ssh_argv(&a, j, probe_script);
+	if (probe_line(j, line, sizeof(line))) {
+		snprintf(j->why, sizeof(j->why), "its remote directory's name is too long");
+		return -ENAMETOOLONG;
+	}
+	ssh_argv(&a, j, line);
 	st = step(j, &a, STEP_TIMEOUT_MS);
 	if (st) {
 		tail_reason(j, from, st == 255 ? "ssh failed" : "probe failed");
@@ -216,6 +314,7 @@ static int probe(struct fleet_job *j)
 	answer(text + from, "version", j->remote_version, sizeof(j->remote_version));
 	for (int f = 0; f < NR_HOST_FACTS; f++)
 		answer(text + from, host_fact_names[f], j->facts.v[f], sizeof(j->facts.v[f]));
+	take_again(j, text + from);
 	free(text);
 	if (!plain_path(dir)) {
 		snprintf(j->why, sizeof(j->why), "mktemp -d on the host gave no usable "
@@ -223,6 +322,7 @@ static int probe(struct fleet_job *j)
 		return -EIO;
 	}
 	snprintf(j->remote_dir, sizeof(j->remote_dir), "%s", dir);
+	record_remote(j);
 	return 0;
 }
 
@@ -278,6 +378,13 @@ static int pick_binary(struct fleet_job *j)
 		progress(j, "bpfsweep installed there is this version");
 		return 0;
 	}
+	snprintf(shipped, sizeof(shipped), "%s/bpfsweep", j->remote_dir);
+	/* an earlier attempt's copy, maybe still running there: not written again */
+	if (same_arch && !strcmp(j->shipped_version, j->ctx->version)) {
+		j->bin = shipped;
+		progress(j, "this build is there from an earlier attempt");
+		return 0;
+	}
 	if (!same_arch) {
 		if (!j->remote_version[0]) {
 			snprintf(j->why, sizeof(j->why), "no bpfsweep there, and its machine (%s) is "
@@ -291,7 +398,6 @@ static int pick_binary(struct fleet_job *j)
 		j->bin = "bpfsweep";
 		return 0;
 	}
-	snprintf(shipped, sizeof(shipped), "%s/bpfsweep", j->remote_dir);
 	progress(j, j->remote_version[0] ? "bpfsweep there is another version: shipping this build"
 		 : "no bpfsweep there: shipping this build");
 	if (put(j, files, 1, ""))
@@ -306,82 +412,173 @@ static int pick_binary(struct fleet_job *j)
 	return 0;
 }
 
-/*
- * bpfsweep run SPEC [--set ...] [--quick] [--only T] [--shard K/N] --tag fleet_host=LABEL
- * [--tag ...] -o DIR.
- */
-static int run_spec(struct fleet_job *j)
+/* The words of --set, --quick, --only and --shard: the same for a new run and a resumed one. */
+static void run_options(struct fleet_job *j, struct subrun_argv *a)
 {
-	static __thread char spec[PATH_MAX + 300], out[PATH_MAX + 16], tag[HOST_LABEL_LEN + 16];
 	static __thread char shard[32];
 	const struct cli_opts *o = j->ctx->o;
-	struct subrun_argv a = { .n = 0 };
-	off_t from = log_size(j);
-	int st;
+
+	for (int i = 0; i < o->nr_sets; i++) {
+		subrun_arg(a, "--set");
+		subrun_arg(a, o->sets[i]);
+	}
+	if (o->quick)
+		subrun_arg(a, "--quick");
+	if (o->only) {
+		subrun_arg(a, "--only");
+		subrun_arg(a, o->only);
+	}
+	if (j->shard.count) {
+		snprintf(shard, sizeof(shard), "%d/%d", j->shard.index, j->shard.count);
+		subrun_arg(a, "--shard");
+		subrun_arg(a, shard);
+	}
+}
+
+/*
+ * bpfsweep run SPEC [--set ...] [--quick] [--only T] [--shard K/N] --no-plots, then
+ * --tag fleet_host=LABEL [--tag ...] -o DIR/result, or --resume DIR/result (which keeps
+ * its own tags and checks the rest against what it ran).
+ */
+static void run_argv(struct fleet_job *j, struct subrun_argv *a)
+{
+	static __thread char spec[PATH_MAX + 300], out[PATH_MAX + 16], tag[HOST_LABEL_LEN + 16];
 
 	snprintf(spec, sizeof(spec), "%s/spec/%s", j->remote_dir, j->ctx->spec_name);
 	snprintf(out, sizeof(out), "%s/result", j->remote_dir);
 	snprintf(tag, sizeof(tag), "fleet_host=%s", j->h->label);
-	subrun_arg(&a, j->bin);
-	subrun_arg(&a, "run");
-	subrun_arg(&a, spec);
-	for (int i = 0; i < o->nr_sets; i++) {
-		subrun_arg(&a, "--set");
-		subrun_arg(&a, o->sets[i]);
+	subrun_arg(a, j->bin);
+	subrun_arg(a, "run");
+	subrun_arg(a, spec);
+	run_options(j, a);
+	subrun_arg(a, "--no-plots");
+	if (j->resumes) {
+		subrun_arg(a, "--resume");
+		subrun_arg(a, out);
+		return;
 	}
-	if (o->quick)
-		subrun_arg(&a, "--quick");
-	if (o->only) {
-		subrun_arg(&a, "--only");
-		subrun_arg(&a, o->only);
+	subrun_arg(a, "--tag");
+	subrun_arg(a, tag);
+	for (int i = 0; i < j->ctx->nr_tags; i++) {
+		subrun_arg(a, "--tag");
+		subrun_arg(a, j->ctx->tags[i]);
 	}
-	if (j->shard.count) {
-		snprintf(shard, sizeof(shard), "%d/%d", j->shard.index, j->shard.count);
-		subrun_arg(&a, "--shard");
-		subrun_arg(&a, shard);
+	subrun_arg(a, "-o");
+	subrun_arg(a, out);
+}
+
+/*
+ * A stop request during the run: SIGINT to the remote bpfsweep, whose pid
+ * is the first line its shell printed (run_prefix).  It ends the point it
+ * runs as "interrupted", as at a terminal, writes its table and exits 130,
+ * and its ssh ends with it.  The pid is still the run's: its ssh is alive,
+ * and ends when the remote process does.  Without a pid (the shell had
+ * not begun), killing ssh is enough: the run then dies of SIGPIPE at its
+ * first line of progress, before its first point.
+ */
+static void stop_remote(struct fleet_job *j, off_t from)
+{
+	char *text, pid[32];
+	const char *kill_int[] = { "kill", "-INT", pid, NULL };
+	size_t len;
+
+	if (read_text_file_max(j->log, 64 << 20, &text, &len))
+		return;
+	answer((size_t)from <= len ? text + from : "", "remote_pid", pid, sizeof(pid));
+	free(text);
+	if (pid[0] && strspn(pid, "0123456789") == strlen(pid))
+		remote(j, kill_int, STOP_STEP_MS);
+}
+
+/* The run's ssh: its exit status, once the run ends or has been stopped. */
+static int run_wait(struct fleet_job *j, pid_t pid, off_t from)
+{
+	int st = spawn_wait_stop(pid, j->ctx->run_timeout_ms, &stop_requested);
+
+	if (st != -EINTR)
+		return st;
+	j->interrupted = j->stopping = true;
+	progress(j, "stopping its run: SIGINT there, which ends the point it runs");
+	stop_remote(j, from);
+	/* past the grace, ssh is killed: the remote run then stops at its next line */
+	return spawn_wait(pid, STOP_GRACE_MS);
+}
+
+static int run_spec(struct fleet_job *j)
+{
+	static __thread char line[REMOTE_CMD_LEN];
+	struct subrun_argv a = { .n = 0 };
+	struct argv_buf ssh;
+	size_t n = snprintf(line, sizeof(line), "%s", run_prefix);
+	off_t from = log_size(j);
+	pid_t pid;
+	int st;
+
+	run_argv(j, &a);
+	if (shquote_argv(a.argv, line + n, sizeof(line) - n)) {
+		snprintf(j->why, sizeof(j->why), "the remote command line is too long");
+		return -ENAMETOOLONG;
 	}
-	subrun_arg(&a, "--tag");
-	subrun_arg(&a, tag);
-	for (int i = 0; i < o->nr_tags; i++) {
-		subrun_arg(&a, "--tag");
-		subrun_arg(&a, o->tags[i]);
-	}
-	subrun_arg(&a, "--no-plots");
-	subrun_arg(&a, "-o");
-	subrun_arg(&a, out);
-	progress(j, "running the spec");
-	st = remote(j, a.argv, j->ctx->run_timeout_ms);
+	ssh_argv(&ssh, j, line);
+	progress(j, j->resumes ? "running the spec's points left" : "running the spec");
+	st = start(j, &ssh, &pid);
+	if (!st)
+		st = run_wait(j, pid, from);
 	j->run_status = st;
-	if (st != 0 && st != EXIT_POINTS_FAILED)
+	if (st != 0 && st != EXIT_POINTS_FAILED && !j->interrupted)
 		tail_reason(j, from, st == 255 ? "ssh failed during the run" : "the run failed");
 	return st;
 }
 
+/*
+ * DIR/result into OUT/hosts/<label>, through OUT/hosts/.<label>.new: a
+ * resumed host's earlier copy is replaced only by a whole new one.
+ */
 static int fetch(struct fleet_job *j)
 {
-	static __thread char src[PATH_MAX + 16];
+	static __thread char src[PATH_MAX + 16], tmp[sizeof(j->result) + 8];
+	static __thread char old[sizeof(j->result) + 8];
 	struct argv_buf a;
 	off_t from = log_size(j);
 	int st;
 
 	snprintf(src, sizeof(src), "%s/result", j->remote_dir);
+	snprintf(tmp, sizeof(tmp), "%s/.%s.new", j->ctx->hosts_dir, j->h->label);
+	snprintf(old, sizeof(old), "%s/.%s.old", j->ctx->hosts_dir, j->h->label);
+	resultdir_remove_tree(tmp);
 	tool(&a, j, "scp");
 	add(&a, "-q");
 	add(&a, "-r");
 	add(&a, "--");
 	add(&a, scp_target(&a, j->h, src));
-	add(&a, j->result);
+	add(&a, tmp);
 	st = step(j, &a, STEP_TIMEOUT_MS);
 	if (st && !j->why[0])
 		tail_reason(j, from, "copying the result back failed");
-	return !st && !access(j->result, F_OK) ? 0 : -EIO;
+	if (st || access(tmp, F_OK)) {
+		resultdir_remove_tree(tmp);
+		return -EIO;
+	}
+	resultdir_remove_tree(old);
+	if ((!access(j->result, F_OK) && rename(j->result, old)) || rename(tmp, j->result)) {
+		snprintf(j->why, sizeof(j->why), "cannot move its result into place: %s",
+			 strerror(errno));
+		return -EIO;
+	}
+	resultdir_remove_tree(old);
+	return 0;
 }
 
-/* The remote directory goes once its result is here; a failed host keeps it. */
+/*
+ * The remote directory goes once its whole result is here; a failed host
+ * keeps it.  Forgotten first: the host is done whether or not rm works.
+ */
 static void cleanup(struct fleet_job *j)
 {
 	const char *rm[] = { "rm", "-rf", "--", j->remote_dir, NULL };
 
+	forget_remote(j);
+	j->stopping = true;
 	if (remote(j, rm, STEP_TIMEOUT_MS))
 		progress(j, "could not remove its temporary directory");
 }
@@ -391,6 +588,8 @@ static void mux_close(struct fleet_job *j)
 {
 	struct argv_buf a;
 
+	/* the job's last step: a stop request does not cut it */
+	j->stopping = true;
 	tool(&a, j, "ssh");
 	add(&a, "-O");
 	add(&a, "exit");
@@ -407,12 +606,19 @@ static double seconds_since(const struct timespec *t0)
 	return (now.tv_sec - t0->tv_sec) + (now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+/* Its job ends here, before a result came back: failed, or stopped by a request. */
 static void *failed(struct fleet_job *j)
 {
 	char msg[sizeof(j->why) + 64];
 
+	if (j->interrupted) {
+		j->stopping = true;
+		snprintf(j->why, sizeof(j->why), "interrupted %s", j->run_status < 0 ?
+			 "before its run" : "during its run; nothing new came back");
+	}
 	mux_close(j);
-	snprintf(msg, sizeof(msg), "FAILED after %.1f s: %s", seconds_since(&j->t0), j->why);
+	snprintf(msg, sizeof(msg), "%s after %.1f s: %s", j->interrupted ? "STOPPED" : "FAILED",
+		 seconds_since(&j->t0), j->why);
 	progress(j, msg);
 	return NULL;
 }
@@ -430,6 +636,12 @@ void *fleet_host_probe(void *arg)
 	return NULL;
 }
 
+/* A run that was stopped brings back what it finished if it ended by itself (130). */
+static bool came_back(const struct fleet_job *j, int st)
+{
+	return !j->interrupted || st == 0 || st == EXIT_POINTS_FAILED || st == EXIT_INTERRUPTED;
+}
+
 void *fleet_host_run(void *arg)
 {
 	struct fleet_job *j = arg;
@@ -441,14 +653,18 @@ void *fleet_host_run(void *arg)
 	if (pick_binary(j) || put(j, spec, 1, "/spec"))
 		return failed(j);
 	st = run_spec(j);
-	if (fetch(j))
+	if (!came_back(j, st) || fetch(j))
 		return failed(j);
 	j->ok = true;
-	if (st == 0 || st == EXIT_POINTS_FAILED)
+	/* a run that finished before its stop came to it is whole: not interrupted */
+	if (st == 0 || st == EXIT_POINTS_FAILED) {
+		j->interrupted = false;
 		cleanup(j);
+	}
 	mux_close(j);
-	snprintf(msg, sizeof(msg), "done in %.1f s (bpfsweep exited %d)", seconds_since(&j->t0),
-		 st);
+	snprintf(msg, sizeof(msg), "%s in %.1f s (bpfsweep exited %d)",
+		 j->interrupted ? "stopped, what it finished came back," : "done",
+		 seconds_since(&j->t0), st);
 	progress(j, msg);
 	return NULL;
 }

@@ -31,6 +31,7 @@
 #include "plot.h"
 #include "resultdir.h"
 #include "results_read.h"
+#include "stop.h"
 #include "subproc.h"
 #include "subrun.h"
 #include "textfile.h"
@@ -42,8 +43,6 @@
 #define RUN_TIMEOUT_FACTOR	4
 #define RUN_TIMEOUT_PER_POINT_S	60
 #define RUN_TIMEOUT_BASE_S	300
-
-static volatile sig_atomic_t stop_requested;
 
 struct kernel_sweep {
 	const struct cli_opts *o;
@@ -64,21 +63,6 @@ struct kernel_sweep {
 	int nr_tags;
 	char *meta_text;		/* OUT/meta on --resume: tags point into it */
 };
-
-static void on_stop(int sig)
-{
-	stop_requested = 1;
-}
-
-/* Ctrl-C stops the sweep after the sub-run that gets it too; no SA_RESTART: waits end. */
-static void catch_stop(void)
-{
-	struct sigaction sa = { .sa_handler = on_stop };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
 
 static int wait_child(pid_t pid)
 {
@@ -507,7 +491,8 @@ int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *
 	}
 	ks.sub = (struct subrun){ .self = ks.self, .spec_path = ks.spec_path, .o = o,
 				  .tags = ks.tags, .nr_tags = ks.nr_tags };
-	catch_stop();
+	/* Ctrl-C stops the sweep after the sub-run that gets it too */
+	stop_catch();
 	for (int k = 0; k < cfg->kernels.nr && !stop_requested; k++) {
 		if (!strcmp(cfg->kernels.vals[k], KERNEL_HOST))
 			run_on_host(&ks, k);

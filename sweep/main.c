@@ -84,6 +84,8 @@ static const char fleet_opts_help[] =
 	"      --shard          host k of the n hosts runs --shard k/n; hosts whose CPU\n"
 	"                       model, CPU count or kernel differ are refused\n"
 	"      --shard-mixed    with --shard: go on on hosts that differ (recorded in meta)\n"
+	"      --resume OUT     continue the fleet in OUT (interrupted, hosts failed): same\n"
+	"                       SPEC and options; --hosts FILE only if a host moved\n"
 	"      --by FACT, --no-plots, --plot-timeout S  as for report\n"
 	"  -f, --format F       the merged table: text (default), markdown, csv or json\n";
 

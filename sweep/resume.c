@@ -71,8 +71,6 @@ static void report_spec_difference(const char *dir, const char *was, const char 
 
 static int check_spec(const char *dir, const struct spec *spec, struct resume *rs)
 {
-	struct membuf m;
-	int err;
 
 	if (!rs->set->spec) {
 		rs->fresh = dir_is_empty(dir);
@@ -81,6 +79,14 @@ static int check_spec(const char *dir, const struct spec *spec, struct resume *r
 				 "a run there", dir);
 		return rs->fresh ? 0 : -EINVAL;
 	}
+	return resume_check_spec(dir, rs->set->spec, spec);
+}
+
+int resume_check_spec(const char *dir, const char *was, const struct spec *spec)
+{
+	struct membuf m;
+	int err;
+
 	err = membuf_open(&m);
 	if (!err) {
 		err = spec_write(spec, m.f);
@@ -88,8 +94,8 @@ static int check_spec(const char *dir, const struct spec *spec, struct resume *r
 	}
 	if (err)
 		diag_err("cannot resume %s: %s", dir, strerror(-err));
-	else if (strcmp(m.buf, rs->set->spec)) {
-		report_spec_difference(dir, rs->set->spec, m.buf);
+	else if (strcmp(m.buf, was)) {
+		report_spec_difference(dir, was, m.buf);
 		err = -EINVAL;
 	}
 	membuf_free(&m);

@@ -40,6 +40,13 @@ int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_
 		   const char *only, const struct point *pts, int nr_pts, bool any_machine,
 		   struct resume *out);
 
+/*
+ * The spec as the command line gives it now against was, the text of
+ * DIR/spec; a difference is reported at its first line.  0, -EINVAL or
+ * -errno.
+ */
+int resume_check_spec(const char *dir, const char *was, const struct spec *spec);
+
 /* The start time and tags the run was begun with, for meta; 0 or -ENOMEM. */
 int resume_run_info(struct resume *rs, struct run_info *ri);
 

@@ -80,12 +80,23 @@ destroy_attr:
 	return -err;
 }
 
+int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid)
+{
+	int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644), err;
+
+	if (fd < 0)
+		return -errno;
+	err = spawn_argv_group(argv, fd, fd, pid);
+	close(fd);
+	return err;
+}
+
 static int shell_status(int st)
 {
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-int spawn_wait(pid_t pid, unsigned int timeout_ms)
+int spawn_wait_stop(pid_t pid, unsigned int timeout_ms, const volatile sig_atomic_t *stop)
 {
 	const struct timespec tick = { 0, 10 * 1000 * 1000 };
 	int st;
@@ -97,6 +108,8 @@ int spawn_wait(pid_t pid, unsigned int timeout_ms)
 			return shell_status(st);
 		if (w < 0 && errno != EINTR)
 			return -errno;
+		if (stop && *stop)
+			return -EINTR;
 		nanosleep(&tick, NULL);
 	}
 	kill(pid, SIGKILL);
@@ -104,6 +117,11 @@ int spawn_wait(pid_t pid, unsigned int timeout_ms)
 		if (errno != EINTR)
 			return -errno;
 	return shell_status(st);
+}
+
+int spawn_wait(pid_t pid, unsigned int timeout_ms)
+{
+	return spawn_wait_stop(pid, timeout_ms, NULL);
 }
 
 int spawn_self_path(char *buf, size_t len)

@@ -3,6 +3,7 @@
 #ifndef SWEEP_SUBPROC_H
 #define SWEEP_SUBPROC_H
 
+#include <signal.h>
 #include <sys/types.h>
 
 /*
@@ -21,11 +22,20 @@ int spawn_argv(const char *const *argv, const char *log, pid_t *pid);
  */
 int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid);
 
+/* spawn_argv_group() with stdout and stderr appended to the file log. */
+int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid);
+
 /*
  * Wait for pid, at most timeout_ms (then SIGKILL and wait): its status as
  * a shell says it (128 + signal), or -errno.
  */
 int spawn_wait(pid_t pid, unsigned int timeout_ms);
+
+/*
+ * spawn_wait() that also ends when *stop becomes non-zero (stop.h): then
+ * -EINTR, and pid is left running for the caller to stop as it sees fit.
+ */
+int spawn_wait_stop(pid_t pid, unsigned int timeout_ms, const volatile sig_atomic_t *stop);
 
 /* name found in PATH as a shell finds a command: an executable file; 0 or -ENOENT. */
 int spawn_find_in_path(const char *name, char *buf, size_t len);

@@ -72,9 +72,16 @@ make_host() {
 		SetEnv TMPDIR=$TMP/remote$i HOME=$TMP/home
 	CONF
 	mkdir "$TMP/remote$i" || return 1
-	ip netns exec "$ns" "$@" /usr/sbin/sshd -D -e -f "$TMP/sshd$i.conf" 2>"$TMP/sshd$i.log" &
-	PIDS[$i]=$!
+	start_sshd "$i" "$@"
 	echo "$net.2 $(cat "$TMP/hostkey.pub")" >> "$TMP/known_hosts"
+}
+
+# start_sshd I [WRAPPER...]: host I's sshd, through WRAPPER inside its namespace
+start_sshd() {
+	local i=$1
+	shift
+	ip netns exec "${NS[$i]}" "$@" /usr/sbin/sshd -D -e -f "$TMP/sshd$i.conf" 2>>"$TMP/sshd$i.log" &
+	PIDS[$i]=$!
 }
 
 # wait_port NET: sshd accepts connections there (at most 5 s)
@@ -121,6 +128,23 @@ HOSTS
 
 # rows SUMMARY LABEL: the merged summary's rows of host LABEL
 rows() { csv_col "$1" status tag_fleet_host "$2" | wc -l; }
+# points SUMMARY LABEL: the points of host LABEL's rows, on one line
+points() { csv_col "$1" point tag_fleet_host "$2" | tr '\n' ' '; }
+# oks SUMMARY LABEL: how many of host LABEL's rows are ok
+oks() { csv_col "$1" status tag_fleet_host "$2" | grep -c '^ok$'; }
+
+# wait_rows REMOTE N: a run under the "host's" directory REMOTE has N rows in its
+# summary (at most 20 s)
+wait_rows() {
+	local f
+	for _ in $(seq 200); do
+		for f in "$1"/bpfsweep-fleet.*/result/summary.csv; do
+			[ -f "$f" ] && [ "$(($(wc -l < "$f") - 1))" -ge "$2" ] && return 0
+		done
+		sleep 0.1
+	done
+	return 1
+}
 
 OUT=$TMP/out
 # a word the remote shell would expand or split, were it not quoted
@@ -359,11 +383,10 @@ OUTM=$TMP/outm
 timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --hosts "$TMP/hosts" \
 	--ssh-config "$TMP/ssh_config" -o "$OUTM" --no-plots >"$TMP/stdoutm" 2>"$TMP/errm" &
 fleet_pid=$!
-for _ in $(seq 200); do
-	grep -q '^host beta: running the spec' "$TMP/errm" 2>/dev/null && break
-	sleep 0.1
-done
-sleep 0.5
+# once beta has finished its first point there (a row in its remote summary):
+# a resume must keep it
+wait_rows "$TMP/remote1" 1
+ROW0=$(sed -n 2p "$TMP"/remote1/bpfsweep-fleet.*/result/summary.csv)
 # shellcheck disable=SC2046
 kill -9 $(ip netns pids "${NS[1]}") 2>/dev/null
 wait "${PIDS[1]}" 2>/dev/null
@@ -413,3 +436,108 @@ st=$?
 check "$T: bad host file: exit 2, file:line:col" \
 	[ "$st" = 2 -a "$(cat "$TMP/err3")" = "$TMP/bad:1:14: error: unexpected character in the login" ]
 check "$T: bad host file: no result directory" [ ! -e "$TMP/out3" ]
+
+# fleet --resume: beta's sshd back, the fleet it left (OUTM) continues there:
+# alpha's whole result is not run again, beta's finished point is kept and
+# only its other point runs; then a resume of a complete OUT runs nothing
+resume_checks() {
+	local st
+	start_sshd 1
+	if ! wait_port "${NET[1]}.2"; then fail "$T: resume" "sshd 1 did not restart"; return; fi
+	# the spec as given first is needed: without its --set it is refused
+	"$BPFSWEEP" fleet "$SPEC" --resume "$OUTM" --ssh-config "$TMP/ssh_config" 2>"$TMP/errr0"
+	st=$?
+	check "$T: resume: another spec or --set is refused" \
+		[ "$st" = 2 -a -n "$(grep 'its spec differs at line' "$TMP/errr0")" ]
+	timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --resume "$OUTM" \
+		--ssh-config "$TMP/ssh_config" --no-plots >/dev/null 2>"$TMP/errr"
+	st=$?
+	check "$T: resume: exit 0" [ "$st" = 0 ]
+	if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/errr" | tail -20; fi
+	check "$T: resume: every point of both hosts once" \
+		[ "$(points "$OUTM/summary.csv" alpha)" = "0 1 " -a \
+		  "$(points "$OUTM/summary.csv" beta)" = "0 1 " -a \
+		  "$(csv_col "$OUTM/summary.csv" status | sort -u)" = ok ]
+	check "$T: resume: alpha, which came back whole, is not run again" \
+		[ -n "$(grep '^host alpha: its result came back before' "$TMP/errr")" -a \
+		  -z "$(grep '^host alpha: connecting' "$TMP/errr")" ]
+	check "$T: resume: beta continues in its remote directory, its first point kept" \
+		[ -n "$(grep '1 of 2 points keep their rows, 1 to run' "$OUTM/logs/beta.log")" -a \
+		  -n "$ROW0" ]
+	check "$T: resume: beta's first point is the row it had before the kill" \
+		grep -qxF "$ROW0" "$OUTM/hosts/beta/summary.csv"
+	check "$T: resume: meta keeps no failure, says resumed, one end" \
+		[ -z "$(grep '^host_failed\|^host_interrupted' "$OUTM/meta")" -a \
+		  "$(grep -c '^resumed: ' "$OUTM/meta")$(grep -c '^end: ' "$OUTM/meta")" = 11 ]
+	check "$T: resume: beta's remote directory goes, and its record" \
+		[ -z "$(ls -A "$TMP/remote1")" -a -z "$(ls -A "$OUTM/remote")" ]
+	cp "$OUTM/meta" "$TMP/meta.before"
+	cp "$OUTM/summary.csv" "$TMP/summary.before"
+	timeout 20 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --resume "$OUTM" \
+		--ssh-config "$TMP/ssh_config" --no-plots >/dev/null 2>"$TMP/errr2"
+	st=$?
+	check "$T: resume of a complete fleet: exit 0, nothing run, nothing written" \
+		[ "$st" = 0 -a -n "$(grep 'nothing to run' "$TMP/errr2")" -a \
+		  -z "$(grep 'connecting' "$TMP/errr2")" ] && \
+		cmp -s "$TMP/meta.before" "$OUTM/meta" && \
+		cmp -s "$TMP/summary.before" "$OUTM/summary.csv"
+}
+
+# Ctrl-C (SIGINT to fleet) while both hosts run: each run stops at a point
+# boundary, what they finished comes back and is merged, meta names the
+# interrupted hosts, the ssh control directory goes; --resume completes it
+interrupt_checks() {
+	local st tpid fpid ctl a0
+	local OUTI=$TMP/outi
+	timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --set "producers=1 2 3 4" \
+		--hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" -o "$OUTI" --no-plots \
+		>/dev/null 2>"$TMP/erri" &
+	tpid=$!
+	wait_rows "$TMP/remote0" 1 && wait_rows "$TMP/remote1" 1
+	fpid=$(pgrep -P "$tpid" -x bpfsweep)
+	ctl=$(pgrep -a -P "$fpid" | grep -o '/tmp/bpfsweep-ssh\.[A-Za-z0-9]*' | head -1)
+	kill -INT "$fpid"
+	wait "$tpid"
+	st=$?
+	check "$T: Ctrl-C: exit 130" [ "$st" = 130 ]
+	if [ "$st" != 130 ]; then sed 's/^/  /' "$TMP/erri" | tail -20; fi
+	check "$T: Ctrl-C: meta names both hosts interrupted" \
+		[ "$(grep -c '^host_interrupted: \(alpha\|beta\) ' "$OUTI/meta")" = 2 ]
+	check "$T: Ctrl-C: what each host finished came back, merged" \
+		[ "$(oks "$OUTI/summary.csv" alpha)" -ge 1 -a \
+		  "$(oks "$OUTI/summary.csv" beta)" -ge 1 ]
+	check "$T: Ctrl-C: the ssh control directory is removed" [ -n "$ctl" -a ! -e "$ctl" ]
+	check "$T: Ctrl-C: the remote directories stay, the way on is said" \
+		[ -n "$(ls "$TMP"/remote0/bpfsweep-fleet.*/result/summary.csv)" -a \
+		  -n "$(grep "Continue with:" "$TMP/erri")" -a \
+		  -n "$(grep -- "--resume $OUTI" "$TMP/erri")" ]
+	a0=$(sed -n 2p "$OUTI/hosts/alpha/summary.csv")
+	timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --set "producers=1 2 3 4" \
+		--resume "$OUTI" --ssh-config "$TMP/ssh_config" --no-plots \
+		>/dev/null 2>"$TMP/erri2" &
+	tpid=$!
+	for _ in $(seq 100); do
+		grep -q "^host alpha: running the spec's points left" "$TMP/erri2" && break
+		sleep 0.1
+	done
+	# a second resume of the same OUT meanwhile: refused, nothing interleaved
+	"$BPFSWEEP" fleet "$SPEC" --set duration=1s --set "producers=1 2 3 4" --resume "$OUTI" \
+		--ssh-config "$TMP/ssh_config" --no-plots >/dev/null 2>"$TMP/erri3"
+	st=$?
+	check "$T: Ctrl-C, then --resume: a second one meanwhile is refused" \
+		[ "$st" = 2 -a -n "$(grep 'another bpfsweep fleet is running there' "$TMP/erri3")" ]
+	wait "$tpid"
+	st=$?
+	check "$T: Ctrl-C, then --resume: exit 0, every point of each host once, ok" \
+		[ "$st" = 0 -a \
+		  "$(points "$OUTI/summary.csv" alpha)" = "0 1 2 3 " -a \
+		  "$(points "$OUTI/summary.csv" beta)" = "0 1 2 3 " -a \
+		  "$(csv_col "$OUTI/summary.csv" status | sort -u)" = ok ]
+	if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/erri2" | tail -20; fi
+	check "$T: Ctrl-C, then --resume: alpha's first point not run again, no interrupted host" \
+		[ -n "$a0" -a -z "$(grep '^host_interrupted' "$OUTI/meta")" ] && \
+		grep -qxF "$a0" "$OUTI/hosts/alpha/summary.csv"
+}
+
+resume_checks
+interrupt_checks
