@@ -213,8 +213,8 @@ check "$T: --shard: the probe read the three facts meta has" \
 
 # positive V: V is a number above 0
 positive() { awk -v v="$1" 'BEGIN { exit !(v > 0) }'; }
-# points SPEC ARG...: how many points `expand` lists
-points() { "$BPFSWEEP" expand "$@" | grep -cE '^ +[0-9]+  [a-z_]+\{'; }
+# nr_points SPEC ARG...: how many points `expand` lists
+nr_points() { "$BPFSWEEP" expand "$@" | grep -cE '^ +[0-9]+  [a-z_]+\{'; }
 
 # null, count and ringbuf (root: the hosts' sshd runs as root) on both
 # hosts: every host's rows of every workload ok, each with a rate
@@ -227,7 +227,7 @@ fleet_workloads() {
 		st=$?
 		check "$T: $spec: exit 0" [ "$st" = 0 ]
 		if [ "$st" != 0 ]; then sed 's/^/  /' "$out.err" | tail -20; fi
-		n=$(points "tests/e2e/$spec.spec")
+		n=$(nr_points "tests/e2e/$spec.spec")
 		check "$T: $spec: $n points, each host's rows in the merged summary" \
 			[ "$n" -gt 1 -a "$(rows "$out/summary.csv" alpha)" = "$n" -a \
 			  "$(rows "$out/summary.csv" beta)" = "$n" ]
@@ -350,7 +350,7 @@ fleet_overwrite() {
 	check "$T: ringbuf_overwrite: a table block per host" \
 		[ "$(grep -c '^run 1: .*fleet_host=alpha' "$out/table.txt")$(grep -c \
 		   '^run 2: .*fleet_host=beta' "$out/table.txt")" = 11 ]
-	n=$(points "${args[@]}")
+	n=$(nr_points "${args[@]}")
 	check "$T: ringbuf_overwrite: every point of each host" \
 		[ "$n" -gt 1 -a "$(rows "$out/summary.csv" alpha)" = "$n" -a \
 		  "$(rows "$out/summary.csv" beta)" = "$n" ]
