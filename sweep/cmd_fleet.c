@@ -134,11 +134,6 @@ static int prepare(struct fleet *fl)
 		diag_err("fleet: --shard-mixed goes with --shard");
 		return -EINVAL;
 	}
-	if (o->resume || o->guest_of || o->fail_all || o->nr_kernels) {
-		diag_err("fleet: --resume, --kernel, --guest-of and --fail-all are not for a fleet "
-			 "(yet)");
-		return -EINVAL;
-	}
 	if (!o->hosts) {
 		diag_err("fleet needs --hosts FILE (one ssh login per line: docs/fleet.md)");
 		return -EINVAL;

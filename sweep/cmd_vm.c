@@ -42,6 +42,7 @@ static void vm_usage(FILE *f)
 	      "read-only, run COMMAND there in the current directory, power off\n\n"
 	      "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout as in a spec\n"
 	      "  -o, --output DIR     keep the console log here (a new directory)\n"
+	      "  -h, --help           this help\n"
 	      "exit status: COMMAND's, or 2 when the VM could not run it\n", f);
 }
 
