@@ -7,29 +7,31 @@
 # PREFIX/share/bash-completion/completions/bpfsweep; without that package,
 # `source` it from ~/.bashrc.
 #
-# Keep the option lists in step with `bpfsweep CMD --help`:
-# tests/e2e/install.sh checks that every option the help lists is here.
+# Keep the option lists in step with `bpfsweep CMD --help` (sweep/cliopt.c):
+# tests/cli/options.sh checks that each command's list here is exactly the
+# options its help lists, and which of them take an argument.
 
 _bpfsweep_cmds="run check expand list report compare merge import fleet vm"
 
 # The options of command $1 (run also stands for `bpfsweep SPEC`).
 _bpfsweep_opts()
 {
-	local common="-s --set -w --warmup -d --duration -p --producers -c --consumers"
-	local plots="--no-plots --plot-timeout -f --format"
+	local common="-s --set -q --quick -h --help -V --version"
+	local bench="-w --warmup -d --duration -p --producers -c --consumers -a --affinity"
+	local draw="--no-plots --plot-timeout -f --format"
 
-	common+=" -a --affinity --save-spec -q --quick -h --help -V --version"
+	bench+=" --save-spec --kernel"
 	case $1 in
-	run)		echo "$common -o --output -t --tag $plots --resume --only --shard --kernel" ;;
-	check|expand)	echo "$common" ;;
-	report|merge)	echo "$common -o --output --spec --by --normalize --per $plots" ;;
+	run)		echo "$common $bench -o --output -t --tag --resume --only --shard --by $draw" ;;
+	check|expand)	echo "$common $bench" ;;
+	report|merge)	echo "-s --set -h --help -V --version -o --output --spec --by --normalize
+			      --per $draw" ;;
 	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --allow-tcg -h --help" ;;
-	import)		echo "-o --output -t --tag --label -h --help" ;;
-	fleet)		echo "-s --set -q --quick -h --help -V --version --hosts --ssh-config -o --output
-			      -t --tag --only --shard --shard-mixed --resume --by --no-plots
-			      --plot-timeout -f --format" ;;
+	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
+	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
+			      --shard-mixed --resume --by $draw" ;;
 	vm)		echo "-s --set -o --output -h --help" ;;
-	list)		echo "-h --help" ;;
+	list)		echo "-h --help -V --version" ;;
 	esac
 }
 

@@ -49,7 +49,6 @@ struct cli_opts {
 	const char *normalize;		/* report --normalize first: charts relative to it */
 	const char *per;		/* report --per PARAM: charts per unit of PARAM */
 	enum out_format format;		/* -f/--format: the table printed by run, report, merge */
-	bool format_given;
 	const char *hosts;		/* fleet --hosts FILE */
 	const char *ssh_config;		/* fleet --ssh-config FILE: ssh -F */
 	const char *kernels[MAX_KERNELS];	/* --kernel: replaces [sweep] kernel */

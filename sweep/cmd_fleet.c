@@ -200,10 +200,6 @@ static int prepare(struct fleet *fl)
 		diag_err("fleet: --shard-mixed goes with --shard");
 		return -EINVAL;
 	}
-	if (o->guest_of || o->fail_all || o->nr_kernels) {
-		diag_err("fleet: --kernel, --guest-of and --fail-all are not for a fleet (yet)");
-		return -EINVAL;
-	}
 	if (!o->hosts && !o->resume) {
 		diag_err("fleet needs --hosts FILE (one ssh login per line: docs/fleet.md)");
 		return -EINVAL;

@@ -63,6 +63,7 @@ static void vm_usage(FILE *f)
 	      "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port\n"
 	      "                       as in a spec\n"
 	      "  -o, --output DIR     keep the console log here (a new directory)\n"
+	      "  -h, --help           this help\n"
 	      "exit status: COMMAND's; 2 when the VM could not run it; 128 + N when signal N\n"
 	      "(SIGINT, SIGTERM) stopped the guest\n", f);
 }

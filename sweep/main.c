@@ -15,6 +15,7 @@
 #include "adhoc.h"
 #include "bind.h"
 #include "cli.h"
+#include "cliopt.h"
 #include "cmd_compare.h"
 #include "cmd_vm.h"
 #include "diag.h"
@@ -33,6 +34,7 @@
 
 struct cmd {
 	const char *name;
+	enum cli_cmd id;	/* its options (cliopt.c); unused with own_args */
 	int (*fn)(const struct cli_opts *o);
 	bool needs_spec;
 	const char *usage;
@@ -42,68 +44,6 @@ struct cmd {
 	int (*own_args)(int argc, char **argv);	/* parses its own arguments instead */
 	bool spec_arg;		/* SPEC: a file, a workload (ad hoc) or an installed spec */
 };
-
-static const char common_opts_help[] =
-	"  -s, --set KEY=VALUE  override a spec value (repeatable)\n"
-	"  -q, --quick          short warmup/duration/interval, one repetition (smoke run)\n"
-	"  -h, --help           this help\n"
-	"  -V, --version        print the version\n";
-
-/* The kernel bench's options, for the commands that take a SPEC or WORKLOAD. */
-static const char bench_opts_help[] =
-	"  -w, --warmup S       warmup in seconds, or a duration: 250ms (--set warmup=Ss)\n"
-	"  -d, --duration S     measured time per repetition (--set duration=Ss)\n"
-	"  -p, --producers N    producers, or several: 1..8*2 (--set producers=N)\n"
-	"  -c, --consumers N    consumers, where the workload has them (--set consumers=N)\n"
-	"  -a, --affinity       pin threads to CPUs (--set affinity=on)\n"
-	"      --save-spec FILE write the spec as run, options applied, to FILE\n";
-
-static const char run_opts_help[] =
-	"  -o, --output DIR     result directory "
-	"(default results/<spec|workload>/<YYYYmmdd-HHMMSS>)\n"
-	"  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n"
-	"      --no-plots       do not render charts\n"
-	"      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n"
-	"      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
-	"                       only the points without a finished row\n"
-	"      --only TITLE     run only the [params] block with this title\n"
-	"      --shard I/N      run only shard I of N: every N-th point, from the I-th\n"
-	"                       (N machines share a spec; merge puts it together)\n"
-	"      --kernel K       run on kernel K: host, an image or a build tree, booted in\n"
-	"                       a VM (repeatable: the kernel becomes an axis; docs/kernel.md)\n"
-	"  -f, --format F       the table printed: text (default), markdown, csv or json\n"
-	"                       (table.txt stays text; docs/formats.md)\n";
-
-static const char fleet_opts_help[] =
-	"      --hosts FILE     the hosts: one ssh login per line (GNU parallel's --sshloginfile\n"
-	"                       format), @LABEL/ names a host (docs/fleet.md)\n"
-	"      --ssh-config FILE  ssh -F FILE for every ssh and scp (keys, known_hosts)\n"
-	"  -o, --output DIR     result directory (default results/<spec>/<YYYYmmdd-HHMMSS>-fleet)\n"
-	"  -t, --tag KEY=VALUE  as for run\n"
-	"      --only TITLE     as for run\n"
-	"      --shard          host k of the n hosts runs --shard k/n; hosts whose CPU\n"
-	"                       model, CPU count or kernel differ are refused\n"
-	"      --shard-mixed    with --shard: go on on hosts that differ (recorded in meta)\n"
-	"      --resume OUT     continue the fleet in OUT (interrupted, hosts failed): same\n"
-	"                       SPEC and options; --hosts FILE only if a host moved\n"
-	"      --by FACT, --no-plots, --plot-timeout S  as for report\n"
-	"  -f, --format F       the merged table: text (default), markdown, csv or json\n";
-
-static const char import_opts_help[] =
-	"  -o, --output DIR     result directory to create (required)\n"
-	"  -t, --tag KEY=VALUE  the machine: host, arch, cpu_model, kernel_release, ...\n"
-	"      --label TEMPLATE parameters from row labels: 'rb-libbpf nr_prod {producers}'\n";
-
-static const char report_opts_help[] =
-	"  -o, --output OUT     write to the new directory OUT (several DIRs: required)\n"
-	"      --spec FILE      draw with this spec (edited labels, charts) instead of DIR/spec\n"
-	"      --by FACT        name each run by host, arch, cpu_model, kernel_release,\n"
-	"                       kernel, executor, accel or tag:NAME\n"
-	"                       (default: the first that differs between the runs)\n"
-	"      --normalize first  charts relative to each series' first point (scaling)\n"
-	"      --per PARAM      charts per unit of PARAM, e.g. per producer (efficiency)\n"
-	"      --no-plots, --plot-timeout S  as for run\n"
-	"  -f, --format F       as for run: text, markdown, csv or json\n";
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
@@ -123,33 +63,11 @@ static void print_duration(FILE *f, unsigned long long ns)
  * The plan of o's spec: points validated (spec errors exit 2) and probed
  * where the privileges allow.  Returns an exit status, or -1 to go on.
  */
-/* The first option given that only run acts on, or NULL. */
-static const char *run_only_option(const struct cli_opts *o)
-{
-	if (o->only)
-		return "--only";
-	if (o->shard.count)
-		return "--shard";
-	if (o->resume)
-		return "--resume";
-	if (o->outdir)
-		return "-o";
-	if (o->nr_tags)
-		return "--tag";
-	return NULL;
-}
-
 static int load_plan(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg,
 		     struct plan *pl)
 {
-	const char *opt = run_only_option(o);
 	int err;
 
-	/* check and expand cover the whole spec and write nothing: say so */
-	if (opt) {
-		diag_err("%s applies to run, not to check or expand", opt);
-		return EXIT_USAGE;
-	}
 	if (cli_load(o, spec, cfg))
 		return EXIT_USAGE;
 	err = plan_build(*cfg, pl);
@@ -315,27 +233,29 @@ static int cmd_list(const struct cli_opts *o)
 }
 
 static const struct cmd cmds[] = {
-	{ .name = "run", .fn = cmd_run, .needs_spec = true, .spec_arg = true,
+	{ .name = "run", .id = CMD_RUN, .fn = cmd_run, .needs_spec = true, .spec_arg = true,
 	  .usage = "run SPEC|WORKLOAD [OPTIONS]",
 	  .help = "run the sweep: samples.csv, summary.csv, table.txt, plots/ and meta" },
-	{ .name = "check", .fn = cmd_check, .needs_spec = true, .spec_arg = true,
-	  .usage = "check SPEC|WORKLOAD [OPTIONS]", .help = "validate a spec, run nothing" },
-	{ .name = "expand", .fn = cmd_expand, .needs_spec = true, .spec_arg = true,
-	  .usage = "expand SPEC|WORKLOAD [OPTIONS]",
+	{ .name = "check", .id = CMD_CHECK, .fn = cmd_check, .needs_spec = true,
+	  .spec_arg = true, .usage = "check SPEC|WORKLOAD [OPTIONS]",
+	  .help = "validate a spec, run nothing" },
+	{ .name = "expand", .id = CMD_EXPAND, .fn = cmd_expand, .needs_spec = true,
+	  .spec_arg = true, .usage = "expand SPEC|WORKLOAD [OPTIONS]",
 	  .help = "list the points and the estimated time, run nothing" },
-	{ .name = "list", .fn = cmd_list, .usage = "list [WORKLOAD]",
+	{ .name = "list", .id = CMD_LIST, .fn = cmd_list, .usage = "list [WORKLOAD]",
 	  .help = "workloads and their parameters" },
-	{ .name = "report", .fn = cmd_report, .needs_spec = true, .many_args = true,
-	  .operand = "DIR", .usage = "report DIR... [OPTIONS]",
+	{ .name = "report", .id = CMD_REPORT, .fn = cmd_report, .needs_spec = true,
+	  .many_args = true, .operand = "DIR", .usage = "report DIR... [OPTIONS]",
 	  .help = "table and charts of result directories again, from their files" },
 	{ .name = "compare", .own_args = cmd_compare, .usage = "compare BASE NEW...",
 	  .help = "Δ% and significance per point of result directories" },
-	{ .name = "merge", .fn = cmd_merge, .needs_spec = true, .many_args = true,
-	  .operand = "DIR", .usage = "merge DIR... -o OUT", .help = "one result set of several runs" },
-	{ .name = "import", .fn = cmd_import, .many_args = true, .operand = "FILE",
-	  .usage = "import FILE... -o OUT",
+	{ .name = "merge", .id = CMD_MERGE, .fn = cmd_merge, .needs_spec = true,
+	  .many_args = true, .operand = "DIR", .usage = "merge DIR... -o OUT",
+	  .help = "one result set of several runs" },
+	{ .name = "import", .id = CMD_IMPORT, .fn = cmd_import, .many_args = true,
+	  .operand = "FILE", .usage = "import FILE... -o OUT",
 	  .help = "bench text output into a result directory (docs/import.md)" },
-	{ .name = "fleet", .fn = cmd_fleet, .needs_spec = true,
+	{ .name = "fleet", .id = CMD_FLEET, .fn = cmd_fleet, .needs_spec = true,
 	  .usage = "fleet SPEC --hosts FILE",
 	  .help = "the spec on every host of FILE over ssh, merged (docs/fleet.md)" },
 	{ .name = "vm", .own_args = cmd_vm, .usage = "vm KERNEL -- CMD...",
@@ -354,18 +274,7 @@ static void usage(FILE *f, const struct cmd *c)
 {
 	if (c) {
 		fprintf(f, "usage: bpfsweep %s\n%s\n\n", c->usage, c->help);
-		if (c->needs_spec)
-			fputs(common_opts_help, f);
-		if (c->spec_arg)
-			fputs(bench_opts_help, f);
-		if (c->fn == cmd_run)
-			fputs(run_opts_help, f);
-		if (c->fn == cmd_import)
-			fputs(import_opts_help, f);
-		if (c->fn == cmd_fleet)
-			fputs(fleet_opts_help, f);
-		if (c->fn == cmd_report || c->fn == cmd_merge)
-			fputs(report_opts_help, f);
+		cliopt_help(f, c->id);
 		return;
 	}
 	fprintf(f, "usage: bpfsweep SPEC [OPTIONS]       (same as: bpfsweep run SPEC)\n"
@@ -377,9 +286,10 @@ static void usage(FILE *f, const struct cmd *c)
 		   "commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		fprintf(f, "  %-30s %s\n", cmds[i].usage, cmds[i].help);
-	fprintf(f, "\noptions:\n%s%s%s\nexit status: 0 every point ok or unsupported, "
-		   "1 some point failed,\n2 usage or spec error, 130 interrupted\n"
-		   "spec syntax: docs/spec.md\n", common_opts_help, bench_opts_help, run_opts_help);
+	fprintf(f, "\noptions:\n");
+	cliopt_help(f, CMD_RUN);
+	fprintf(f, "\nexit status: 0 every point ok or unsupported, 1 some point failed,\n"
+		   "2 usage or spec error, 130 interrupted\nspec syntax: docs/spec.md\n");
 }
 
 static int add_arg(const char **list, int *nr, int max, const char *arg, const char *opt)
@@ -401,10 +311,6 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
 }
 
-enum { OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL, OPT_SPEC, OPT_BY,
-       OPT_NORMALIZE, OPT_PER, OPT_KERNEL, OPT_GUEST_OF, OPT_GUEST_ACCEL, OPT_FAIL_ALL,
-       OPT_SAVE_SPEC, OPT_HOSTS, OPT_SSH_CONFIG, OPT_SHARD, OPT_SHARD_MIXED };
-
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
 {
@@ -421,29 +327,11 @@ static int parse_plot_timeout(const char *arg, struct cli_opts *o)
 	return 0;
 }
 
-/* -w, -d, -p, -c, -a and --save-spec: for the commands that read a SPEC or WORKLOAD. */
-static int parse_bench_opt(const struct cmd *c, struct cli_opts *o, int opt, const char *arg)
-{
-	if (c && !c->spec_arg) {
-		diag_err("%s applies to run, check and expand, not to %s",
-			 opt == OPT_SAVE_SPEC ? "--save-spec" : adhoc_option_name(opt), c->name);
-		return -EINVAL;
-	}
-	if (opt != OPT_SAVE_SPEC)
-		return adhoc_shorthand(o, opt, arg);
-	o->save_spec = arg;
-	return 0;
-}
-
-/* --shard I/N of run; fleet's --shard takes no value (each host's is its place in the file). */
-static int parse_shard(const struct cmd *c, struct cli_opts *o, const char *arg)
+/* --shard I/N of run. */
+static int parse_shard(struct cli_opts *o, const char *arg)
 {
 	char why[160];
 
-	if (c && c->fn == cmd_fleet) {
-		o->shard_hosts = true;
-		return 0;
-	}
 	if (!shard_parse(arg, &o->shard, why, sizeof(why)))
 		return 0;
 	diag_err("--shard %s", why);
@@ -453,46 +341,14 @@ static int parse_shard(const struct cmd *c, struct cli_opts *o, const char *arg)
 /* Returns -1 to go on, or an exit status. */
 static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
 {
-	const bool fleet = c && c->fn == cmd_fleet;
-	/* not static: --shard's argument depends on the command */
-	const struct option longopts[] = {
-		{ "set", required_argument, NULL, 's' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "tag", required_argument, NULL, 't' },
-		{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
-		{ "plot-timeout", required_argument, NULL, OPT_PLOT_TIMEOUT },
-		{ "resume", required_argument, NULL, OPT_RESUME },
-		{ "only", required_argument, NULL, OPT_ONLY },
-		{ "label", required_argument, NULL, OPT_LABEL },
-		{ "spec", required_argument, NULL, OPT_SPEC },
-		{ "by", required_argument, NULL, OPT_BY },
-		{ "normalize", required_argument, NULL, OPT_NORMALIZE },
-		{ "per", required_argument, NULL, OPT_PER },
-		{ "kernel", required_argument, NULL, OPT_KERNEL },
-		{ "guest-of", required_argument, NULL, OPT_GUEST_OF },
-		{ "guest-accel", required_argument, NULL, OPT_GUEST_ACCEL },
-		{ "fail-all", required_argument, NULL, OPT_FAIL_ALL },
-		{ "hosts", required_argument, NULL, OPT_HOSTS },
-		{ "ssh-config", required_argument, NULL, OPT_SSH_CONFIG },
-		{ "shard", fleet ? no_argument : required_argument, NULL, OPT_SHARD },
-		{ "shard-mixed", no_argument, NULL, OPT_SHARD_MIXED },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "producers", required_argument, NULL, 'p' },
-		{ "consumers", required_argument, NULL, 'c' },
-		{ "affinity", no_argument, NULL, 'a' },
-		{ "save-spec", required_argument, NULL, OPT_SAVE_SPEC },
-		{ 0 },
-	};
+	struct cli_getopt g;
 	char cmd[64];
 	int opt;
 
+	/* no command: run's SPEC or WORKLOAD, with run's options */
+	cliopt_getopt(c ? c->id : CMD_RUN, &g);
 	/* ':' first: errors are ours (opt_error), one line, not getopt's and the usage */
-	while ((opt = getopt_long(argc, argv, ":s:qo:t:hVf:w:d:p:c:a", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			if (add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set"))
@@ -564,16 +420,17 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 		case 'f':
 			if (out_format_parse(optarg, &o->format))
 				return EXIT_USAGE;
-			o->format_given = true;
 			break;
 		case 'w':
 		case 'd':
 		case 'p':
 		case 'c':
 		case 'a':
-		case OPT_SAVE_SPEC:
-			if (parse_bench_opt(c, o, opt, optarg))
+			if (adhoc_shorthand(o, opt, optarg))
 				return EXIT_USAGE;
+			break;
+		case OPT_SAVE_SPEC:
+			o->save_spec = optarg;
 			break;
 		case OPT_HOSTS:
 			o->hosts = optarg;
@@ -582,8 +439,11 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			o->ssh_config = optarg;
 			break;
 		case OPT_SHARD:
-			if (parse_shard(c, o, optarg))
+			if (parse_shard(o, optarg))
 				return EXIT_USAGE;
+			break;
+		case OPT_SHARD_HOSTS:
+			o->shard_hosts = true;
 			break;
 		case OPT_SHARD_MIXED:
 			o->shard_mixed = true;
@@ -596,7 +456,11 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			return EXIT_OK;
 		default:
 			snprintf(cmd, sizeof(cmd), "bpfsweep%s%s", c ? " " : "", c ? c->name : "");
-			opt_error(opt, argv, longopts, cmd);
+			/* another command's option: its name, not "unknown" and a guess */
+			if (cliopt_misplaced(c ? c->id : CMD_RUN, opt, argv))
+				opt_hint(cmd);
+			else
+				opt_error(opt, argv, g.longopts, cmd);
 			return EXIT_USAGE;
 		}
 	}
@@ -680,16 +544,6 @@ static int run_command(int argc, char **argv)
 		return status;
 	if (!c)
 		c = find_cmd("run");
-	/* only these print a table; elsewhere a format would silently do nothing */
-	if (o.format_given && c->fn != cmd_run && c->fn != cmd_report && c->fn != cmd_merge &&
-	    c->fn != cmd_fleet) {
-		diag_err("--format applies to run, report, merge and fleet, not to %s", c->name);
-		return EXIT_USAGE;
-	}
-	if (o.shard_mixed && c->fn != cmd_fleet) {
-		diag_err("--shard-mixed applies to fleet --shard, not to %s", c->name);
-		return EXIT_USAGE;
-	}
 	ran_run = c->fn == cmd_run;
 	status = parse_positional(argc, argv, c, &o, bare);
 	if (status >= 0)

@@ -113,5 +113,10 @@ void opt_error(int opt, char *const *argv, const struct option *longopts, const 
 	} else {
 		diag_err("unknown option '%s'", arg);
 	}
+	opt_hint(cmd);
+}
+
+void opt_hint(const char *cmd)
+{
 	fprintf(stderr, "try '%s --help' for the options\n", cmd);
 }

@@ -19,6 +19,9 @@
  */
 void opt_error(int opt, char *const *argv, const struct option *longopts, const char *cmd);
 
+/* The line after an option's error: "try 'bpfsweep check --help' for the options". */
+void opt_hint(const char *cmd);
+
 /* The nearest long option to name (without its dashes), or NULL. */
 const char *opt_suggest(const char *name, const struct option *longopts);
 

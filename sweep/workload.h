@@ -5,7 +5,7 @@
  * engine sees only this interface.
  *
  * Before the sweep (sweep/plan.c): validate every point, probe every point.
- * Life of one repetition of one point, driven by sweep/runner.c:
+ * Life of one repetition of one point, driven by sweep/repetition.c:
  *   setup → [runner starts consumers, then producers, pinned]
  *   → sample() at every interval boundary → [runner sets *stop]
  *   → stop() → [runner joins threads] → teardown

@@ -24,6 +24,7 @@ for t in "$BUILD"/tests/unit/test_*; do
 	[ -x "$t" ] && run_part "unit: ${t##*/}" "$t"
 done
 run_part "cli golden files" tests/cli/run.sh
+run_part "cli: what each command takes, its --help and its completion agree" tests/cli/options.sh
 run_part "end to end (null workload)" tests/e2e/null.sh
 run_part "baseline figures (null workload)" tests/e2e/baseline.sh
 run_part "end to end (plan)" tests/e2e/plan.sh

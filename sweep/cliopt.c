@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Which command takes which option, and what its help says: see cliopt.h. */
+#include <string.h>
+
+#include "cliopt.h"
+#include "diag.h"
+
+#define C(cmd) (1u << CMD_##cmd)
+#define SPEC_CMDS (C(RUN) | C(CHECK) | C(EXPAND))	/* SPEC or WORKLOAD: the bench's options */
+#define DRAW_CMDS (C(RUN) | C(REPORT) | C(MERGE) | C(FLEET))	/* a table and charts */
+#define ALL_CMDS ((1u << NR_CLI_CMDS) - 1)
+
+const char *const cli_cmd_names[NR_CLI_CMDS] = {
+	[CMD_RUN] = "run", [CMD_CHECK] = "check", [CMD_EXPAND] = "expand", [CMD_LIST] = "list",
+	[CMD_REPORT] = "report", [CMD_MERGE] = "merge", [CMD_IMPORT] = "import",
+	[CMD_FLEET] = "fleet",
+};
+
+/*
+ * In the order --help lists them.  An option whose meaning differs
+ * between commands has a row per meaning; a command has at most one row
+ * of each name and letter (tests/unit/test_cliopt.c).
+ */
+const struct cli_option cli_options[] = {
+	{ "set", 's', required_argument, SPEC_CMDS | C(REPORT) | C(MERGE) | C(FLEET),
+	  "  -s, --set KEY=VALUE  override a spec value (repeatable)\n" },
+	{ "quick", 'q', no_argument, SPEC_CMDS | C(FLEET),
+	  "  -q, --quick          short warmup/duration/interval, one repetition (smoke run)\n" },
+	{ "help", 'h', no_argument, ALL_CMDS,
+	  "  -h, --help           this help\n" },
+	{ "version", 'V', no_argument, ALL_CMDS,
+	  "  -V, --version        print the version\n" },
+	/* the kernel bench's options, as the --set they stand for */
+	{ "warmup", 'w', required_argument, SPEC_CMDS,
+	  "  -w, --warmup S       warmup in seconds, or a duration: 250ms (--set warmup=Ss)\n" },
+	{ "duration", 'd', required_argument, SPEC_CMDS,
+	  "  -d, --duration S     measured time per repetition (--set duration=Ss)\n" },
+	{ "producers", 'p', required_argument, SPEC_CMDS,
+	  "  -p, --producers N    producers, or several: 1..8*2 (--set producers=N)\n" },
+	{ "consumers", 'c', required_argument, SPEC_CMDS,
+	  "  -c, --consumers N    consumers, where the workload has them (--set consumers=N)\n" },
+	{ "affinity", 'a', no_argument, SPEC_CMDS,
+	  "  -a, --affinity       pin threads to CPUs (--set affinity=on)\n" },
+	{ "save-spec", OPT_SAVE_SPEC, required_argument, SPEC_CMDS,
+	  "      --save-spec FILE write the spec as run, options applied, to FILE\n" },
+	{ "kernel", OPT_KERNEL, required_argument, SPEC_CMDS,
+	  "      --kernel K       run on kernel K: host, an image or a build tree, booted in\n"
+	  "                       a VM (repeatable: the kernel becomes an axis; "
+	  "docs/kernel.md)\n" },
+	{ "hosts", OPT_HOSTS, required_argument, C(FLEET),
+	  "      --hosts FILE     the hosts: one ssh login per line (GNU parallel's "
+	  "--sshloginfile\n"
+	  "                       format), @LABEL/ names a host (docs/fleet.md)\n" },
+	{ "ssh-config", OPT_SSH_CONFIG, required_argument, C(FLEET),
+	  "      --ssh-config FILE  ssh -F FILE for every ssh and scp (keys, known_hosts)\n" },
+	{ "output", 'o', required_argument, C(RUN),
+	  "  -o, --output DIR     result directory "
+	  "(default results/<spec|workload>/<YYYYmmdd-HHMMSS>)\n" },
+	{ "output", 'o', required_argument, C(REPORT) | C(MERGE),
+	  "  -o, --output OUT     write to the new directory OUT (several DIRs: required)\n" },
+	{ "output", 'o', required_argument, C(IMPORT),
+	  "  -o, --output DIR     result directory to create (required)\n" },
+	{ "output", 'o', required_argument, C(FLEET),
+	  "  -o, --output DIR     result directory "
+	  "(default results/<spec>/<YYYYmmdd-HHMMSS>-fleet)\n" },
+	{ "tag", 't', required_argument, C(RUN) | C(FLEET),
+	  "  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n" },
+	{ "tag", 't', required_argument, C(IMPORT),
+	  "  -t, --tag KEY=VALUE  the machine: host, arch, cpu_model, kernel_release, ...\n" },
+	{ "label", OPT_LABEL, required_argument, C(IMPORT),
+	  "      --label TEMPLATE parameters from row labels: 'rb-libbpf nr_prod {producers}'\n" },
+	{ "resume", OPT_RESUME, required_argument, C(RUN),
+	  "      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
+	  "                       only the points without a finished row\n" },
+	{ "only", OPT_ONLY, required_argument, C(RUN) | C(FLEET),
+	  "      --only TITLE     run only the [params] block with this title\n" },
+	{ "shard", OPT_SHARD, required_argument, C(RUN),
+	  "      --shard I/N      run only shard I of N: every N-th point, from the I-th\n"
+	  "                       (N machines share a spec; merge puts it together)\n" },
+	{ "shard", OPT_SHARD_HOSTS, no_argument, C(FLEET),
+	  "      --shard          host k of the n hosts runs --shard k/n; hosts whose CPU\n"
+	  "                       model, CPU count or kernel differ are refused\n" },
+	{ "shard-mixed", OPT_SHARD_MIXED, no_argument, C(FLEET),
+	  "      --shard-mixed    with --shard: go on on hosts that differ (recorded in meta)\n" },
+	{ "resume", OPT_RESUME, required_argument, C(FLEET),
+	  "      --resume OUT     continue the fleet in OUT (interrupted, hosts failed): same\n"
+	  "                       SPEC and options; --hosts FILE only if a host moved\n" },
+	{ "spec", OPT_SPEC, required_argument, C(REPORT) | C(MERGE),
+	  "      --spec FILE      draw with this spec (edited labels, charts) "
+	  "instead of DIR/spec\n" },
+	{ "by", OPT_BY, required_argument, C(REPORT) | C(MERGE),
+	  "      --by FACT        name each run by host, arch, cpu_model, kernel_release,\n"
+	  "                       kernel, executor, accel or tag:NAME\n"
+	  "                       (default: the first that differs between the runs)\n" },
+	{ "by", OPT_BY, required_argument, C(FLEET),
+	  "      --by FACT        name each host's runs as report does "
+	  "(default tag:fleet_host)\n" },
+	{ "by", OPT_BY, required_argument, C(RUN),
+	  "      --by FACT        a sweep over kernels: name each kernel's table block and\n"
+	  "                       series as report does (default kernel_release)\n" },
+	{ "normalize", OPT_NORMALIZE, required_argument, C(REPORT) | C(MERGE),
+	  "      --normalize first  charts relative to each series' first point (scaling)\n" },
+	{ "per", OPT_PER, required_argument, C(REPORT) | C(MERGE),
+	  "      --per PARAM      charts per unit of PARAM, e.g. per producer (efficiency)\n" },
+	{ "no-plots", OPT_NO_PLOTS, no_argument, DRAW_CMDS,
+	  "      --no-plots       do not render charts\n" },
+	{ "plot-timeout", OPT_PLOT_TIMEOUT, required_argument, DRAW_CMDS,
+	  "      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n" },
+	{ "format", 'f', required_argument, DRAW_CMDS,
+	  "  -f, --format F       the table printed: text (default), markdown, csv or json\n"
+	  "                       (table.txt stays text; docs/formats.md)\n" },
+	/* a kernel sweep's sub-runs (kernelrun.c, subrun.c): not for people */
+	{ "guest-of", OPT_GUEST_OF, required_argument, C(RUN), NULL },
+	{ "guest-accel", OPT_GUEST_ACCEL, required_argument, C(RUN), NULL },
+	{ "fail-all", OPT_FAIL_ALL, required_argument, C(RUN), NULL },
+};
+
+const int nr_cli_options = sizeof(cli_options) / sizeof(cli_options[0]);
+
+_Static_assert(sizeof(cli_options) / sizeof(cli_options[0]) <= CLI_MAX_OPTIONS,
+	       "struct cli_getopt holds at most CLI_MAX_OPTIONS options");
+
+static bool takes(const struct cli_option *o, enum cli_cmd c)
+{
+	return o->cmds & 1u << c;
+}
+
+void cliopt_getopt(enum cli_cmd c, struct cli_getopt *g)
+{
+	char *s = g->shortopts;
+	int n = 0;
+
+	*s++ = ':';
+	for (int i = 0; i < nr_cli_options; i++) {
+		const struct cli_option *o = &cli_options[i];
+
+		if (!takes(o, c))
+			continue;
+		g->longopts[n++] = (struct option){ o->name, o->has_arg, NULL, o->val };
+		if (o->val >= 256)
+			continue;
+		*s++ = (char)o->val;
+		if (o->has_arg == required_argument)
+			*s++ = ':';
+	}
+	*s = '\0';
+	g->longopts[n] = (struct option){ 0 };
+}
+
+void cliopt_help(FILE *f, enum cli_cmd c)
+{
+	for (int i = 0; i < nr_cli_options; i++)
+		if (takes(&cli_options[i], c) && cli_options[i].help)
+			fputs(cli_options[i].help, f);
+}
+
+/* The option name[0..len) names: of that name, else the only name it abbreviates. */
+static const struct cli_option *find_long(const char *name, size_t len)
+{
+	const struct cli_option *found = NULL;
+	bool ambiguous = false;
+
+	for (int i = 0; i < nr_cli_options; i++) {
+		const struct cli_option *o = &cli_options[i];
+
+		if (strncmp(o->name, name, len))
+			continue;
+		if (strlen(o->name) == len)
+			return o;
+		if (found && strcmp(found->name, o->name))
+			ambiguous = true;
+		found = o;
+	}
+	return ambiguous ? NULL : found;
+}
+
+static const struct cli_option *find_letter(int letter)
+{
+	for (int i = 0; i < nr_cli_options; i++)
+		if (cli_options[i].val == letter)
+			return &cli_options[i];
+	return NULL;
+}
+
+/* The word getopt rejected, as opt_error() reads it: a long option's name, or a letter. */
+static const struct cli_option *rejected(char *const *argv)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+
+	if (!strncmp(arg, "--", 2) && arg[2] && (!optopt || strchr(arg, '=')))
+		return optopt ? NULL : find_long(arg + 2, strcspn(arg + 2, "="));
+	return optopt < 256 && optopt > 0 ? find_letter(optopt) : NULL;
+}
+
+/* "run, check and expand" */
+static void cmd_list(unsigned int cmds, char *buf, size_t len)
+{
+	size_t off = 0;
+	int left = __builtin_popcount(cmds);
+
+	buf[0] = '\0';
+	for (int c = 0; c < NR_CLI_CMDS && off < len; c++) {
+		if (!(cmds & 1u << c))
+			continue;
+		left--;
+		off += snprintf(buf + off, len - off, "%s%s", cli_cmd_names[c],
+				left > 1 ? ", " : left ? " and " : "");
+	}
+}
+
+bool cliopt_misplaced(enum cli_cmd c, int opt, char *const *argv)
+{
+	const struct cli_option *o = opt == '?' ? rejected(argv) : NULL;
+	unsigned int cmds = 0;
+	char list[128];
+
+	if (!o)
+		return false;
+	/* the union over its rows: "--by" is report's, merge's, fleet's and run's */
+	for (int i = 0; i < nr_cli_options; i++)
+		if (!strcmp(cli_options[i].name, o->name))
+			cmds |= cli_options[i].cmds;
+	if (cmds & 1u << c)
+		return false;
+	cmd_list(cmds, list, sizeof(list));
+	if (o->val < 256)
+		diag_err("-%c/--%s applies to %s, not to %s", o->val, o->name, list,
+			 cli_cmd_names[c]);
+	else
+		diag_err("--%s applies to %s, not to %s", o->name, list, cli_cmd_names[c]);
+	return true;
+}

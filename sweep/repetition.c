@@ -1,0 +1,669 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One repetition of one point, as the runner (runner.c) asks for it: the
+ * repetition's memory cgroup, the workload's setup, its threads started
+ * pinned and gated, the sampler's intervals at absolute deadlines with the
+ * CPU load at the edges of the measured part, stop, teardown.  A workload
+ * that measures itself (wl->run) gives its own intervals instead.
+ *
+ * Threads are created blocked on a gate and released together: a thread
+ * that spun at once would share the CPUs with the creation of the next,
+ * and on 2 CPUs 1024 producers took 90 s to start.  The sampler's clock
+ * starts after the release.
+ *
+ * The calling thread is the sampler.  The workers block SIGINT/SIGTERM,
+ * so a Ctrl-C interrupts the sampler's sleep, and the runner's
+ * stop_requested() says whether it asked to stop.
+ * Nothing prints while producers run.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "cpulist.h"
+#include "cpustat.h"
+#include "memcg.h"
+#include "metric.h"
+#include "progrun.h"
+#include "repetition.h"
+
+static uint64_t ts_ns(const struct timespec *ts)
+{
+	return ts->tv_sec * 1000000000ULL + ts->tv_nsec;
+}
+
+/* One producer or consumer thread. */
+struct worker {
+	pthread_t tid;
+	struct rep_ctx *rc;
+	bool consumer;
+	int idx;
+	int cpu;		/* -1: not pinned */
+	int err;
+	bool started;
+};
+
+/* One repetition of one point. */
+struct rep_ctx {
+	const struct workload *wl;
+	void *state;
+	atomic_bool stop;
+	atomic_int nr_failed;	/* workers that returned an error */
+	struct worker *workers;
+	int nr_workers;
+	/* the gate workers wait at until all of them exist; gate_lock also guards nr_running */
+	pthread_mutex_t gate_lock;
+	pthread_cond_t gate_cond;
+	bool gate_open;
+	int nr_running;		/* workers started and not yet returned */
+	pthread_cond_t all_done;
+	/* the point's CPUs, and /proc/stat when its measured part began */
+	int load_cpus[CPU_SETSIZE];
+	int nr_load_cpus;
+	struct cpustat *stat_begin, *stat_end;
+	bool stat_begun;	/* stat_begin was read */
+	uint64_t own_begin_ns;	/* CPU time of this process and its children then */
+	struct memcg *memcg;	/* the repetition's memory cgroup, or NULL */
+	bool (*stop_requested)(void);	/* the runner's: a signal asked to stop */
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts_ns(&ts);
+}
+
+static uint64_t process_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts_ns(&ts);
+}
+
+/* CPU time of the children waited for: a program an exec point ran. */
+static uint64_t children_cpu_ns(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_CHILDREN, &ru))
+		return 0;
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000ULL +
+	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ULL;
+}
+
+static void wait_gate(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	while (!rc->gate_open)
+		pthread_cond_wait(&rc->gate_cond, &rc->gate_lock);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
+static void open_gate(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	rc->gate_open = true;
+	pthread_cond_broadcast(&rc->gate_cond);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
+/*
+ * The last worker to return wakes the sampler once: joining a thousand
+ * threads one by one would wake it a thousand times, each time queued
+ * behind the producers that still spin.
+ */
+static void worker_done(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	if (!--rc->nr_running)
+		pthread_cond_signal(&rc->all_done);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct rep_ctx *rc = w->rc;
+
+	wait_gate(rc);
+	/* released to exit at once when a later thread could not be started */
+	if (atomic_load(&rc->stop))
+		goto done;
+	if (w->consumer)
+		w->err = rc->wl->consume(rc->state, w->idx, &rc->stop);
+	else
+		w->err = rc->wl->produce(rc->state, w->idx, &rc->stop);
+	if (w->err)
+		atomic_fetch_add(&rc->nr_failed, 1);
+done:
+	worker_done(rc);
+	return NULL;
+}
+
+/* The CPUs this process may run on, in order, as the bench's -a uses them. */
+static int allowed_cpus(int *cpus, int max)
+{
+	cpu_set_t set;
+	int n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return -errno;
+	for (int c = 0; c < CPU_SETSIZE && n < max; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[n++] = c;
+	return n;
+}
+
+/*
+ * Consumers first from the first allowed CPU, producers after them,
+ * wrapping around: the kernel bench's --affinity layout.  The point's CPUs,
+ * whose load quality.c judges, are those the threads are pinned to, or
+ * every allowed one when they are not pinned; none without threads, but
+ * every allowed one for a workload that runs a program of its own (run()).
+ */
+static int assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
+{
+	int cpus[CPU_SETSIZE], nr = allowed_cpus(cpus, CPU_SETSIZE);
+	int *cpu_of = calloc(rc->nr_workers ? rc->nr_workers : 1, sizeof(*cpu_of));
+	bool pinned = pin && nr > 0;
+	int err = 0;
+
+	if (!cpu_of)
+		return -ENOMEM;
+	r->nr_cpus = nr > 0 ? nr : 0;
+	for (int i = 0; i < rc->nr_workers; i++)
+		rc->workers[i].cpu = cpu_of[i] = pinned ? cpus[i % nr] : -1;
+	rc->nr_load_cpus = r->nr_cpus;
+	if ((!rc->nr_workers && !rc->wl->run) || (pinned && rc->nr_workers < nr))
+		rc->nr_load_cpus = rc->nr_workers;
+	memcpy(rc->load_cpus, cpus, rc->nr_load_cpus * sizeof(*cpus));
+	free(r->cpus);
+	r->cpus = pinned ? NULL : strdup("unpinned");
+	if (pinned)
+		err = cpulist_describe(cpu_of, r->nr_consumers, r->nr_producers, &r->cpus);
+	else if (!r->cpus)
+		err = -ENOMEM;
+	free(cpu_of);
+	return err;
+}
+
+/* Workers start without SIGINT/SIGTERM (blocked): the sampler takes them. */
+static int start_worker(struct worker *w, const sigset_t *blocked)
+{
+	pthread_attr_t attr;
+	cpu_set_t set;
+	int err;
+
+	err = pthread_attr_init(&attr);
+	if (err)
+		return -err;
+	err = pthread_attr_setsigmask_np(&attr, blocked);
+	if (err)
+		goto destroy_attr;
+	if (w->cpu >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET(w->cpu, &set);
+		err = pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
+		if (err)
+			goto destroy_attr;
+	}
+	pthread_mutex_lock(&w->rc->gate_lock);
+	w->rc->nr_running++;
+	pthread_mutex_unlock(&w->rc->gate_lock);
+	err = pthread_create(&w->tid, &attr, worker_main, w);
+	w->started = !err;
+	if (err)
+		worker_done(w->rc);
+destroy_attr:
+	pthread_attr_destroy(&attr);
+	return -err;
+}
+
+/*
+ * Create every worker, each waiting at the gate, then release them all.
+ * The sampler keeps taking signals meanwhile, so a Ctrl-C while a
+ * thousand threads are created stops creating them.
+ */
+static int start_workers(struct rep_ctx *rc)
+{
+	sigset_t block;
+	int err = 0;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	for (int i = 0; i < rc->nr_workers && !err; i++)
+		err = rc->stop_requested() ? -EINTR : start_worker(&rc->workers[i], &block);
+	if (!err)
+		open_gate(rc);
+	return err;
+}
+
+/* Also releases workers still at the gate, which then exit at once. */
+static void stop_workers(struct rep_ctx *rc)
+{
+	atomic_store(&rc->stop, true);
+	open_gate(rc);
+	if (rc->wl->stop)
+		rc->wl->stop(rc->state);
+	pthread_mutex_lock(&rc->gate_lock);
+	while (rc->nr_running)
+		pthread_cond_wait(&rc->all_done, &rc->gate_lock);
+	pthread_mutex_unlock(&rc->gate_lock);
+	for (int i = 0; i < rc->nr_workers; i++)
+		if (rc->workers[i].started)
+			pthread_join(rc->workers[i].tid, NULL);
+}
+
+static int alloc_workers(struct rep_ctx *rc, const struct wl_threads *thr)
+{
+	rc->nr_workers = thr->nr_consumers + thr->nr_producers;
+	rc->workers = calloc(rc->nr_workers ? rc->nr_workers : 1, sizeof(*rc->workers));
+	if (!rc->workers)
+		return -ENOMEM;
+	for (int i = 0; i < rc->nr_workers; i++) {
+		struct worker *w = &rc->workers[i];
+
+		w->rc = rc;
+		w->consumer = i < thr->nr_consumers;
+		w->idx = w->consumer ? i : i - thr->nr_consumers;
+	}
+	return 0;
+}
+
+static int add_interval(struct point_result *r, const struct interval *iv)
+{
+	struct interval *grown;
+
+	grown = realloc(r->iv, (r->nr_iv + 1) * sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	r->iv = grown;
+	r->iv[r->nr_iv++] = *iv;
+	return 0;
+}
+
+/* "consumer 0: Input/output error" for the first worker that failed. */
+static int worker_failure(const struct rep_ctx *rc, char *why, size_t len)
+{
+	for (int i = 0; i < rc->nr_workers; i++) {
+		const struct worker *w = &rc->workers[i];
+
+		if (w->err) {
+			snprintf(why, len, "%s %d: %s", w->consumer ? "consumer" : "producer",
+				 w->idx, strerror(-w->err));
+			return w->err;
+		}
+	}
+	return 0;
+}
+
+/* /proc/stat and our CPU time as the measured part begins (never inside it). */
+static void load_begin(struct rep_ctx *rc)
+{
+	rc->stat_begun = rc->stat_begin && !cpustat_read(rc->stat_begin);
+	rc->own_begin_ns = process_cpu_ns() + children_cpu_ns();
+}
+
+/* ... and as it ends: what others and the hypervisor took meanwhile. */
+static void load_end(struct rep_ctx *rc, struct point_result *r)
+{
+	uint64_t own_ns = process_cpu_ns() + children_cpu_ns() - rc->own_begin_ns;
+
+	if (rc->stat_begun && rc->stat_end && !cpustat_read(rc->stat_end))
+		cpustat_add_window(&r->load, rc->stat_begin, rc->stat_end, rc->load_cpus,
+				   rc->nr_load_cpus, own_ns);
+}
+
+static uint64_t nr_intervals(uint64_t span_ns, uint64_t interval_ns)
+{
+	return (span_ns + interval_ns - 1) / interval_ns;
+}
+
+/* Sleep until the absolute deadline; false if a signal asked us to stop. */
+static bool sleep_until(const struct rep_ctx *rc, uint64_t deadline)
+{
+	struct timespec ts = { deadline / 1000000000ULL, deadline % 1000000000ULL };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		if (rc->stop_requested())
+			return false;
+	return !rc->stop_requested();
+}
+
+/*
+ * The per_thread metric's cumulative count of every producer at the last
+ * two samples; both NULL when the workload has no such metric.
+ */
+struct thread_counts {
+	uint64_t *prev, *cur;
+	int nr;
+};
+
+static void thread_counts_free(struct thread_counts *tc)
+{
+	free(tc->prev);
+	free(tc->cur);
+	tc->prev = tc->cur = NULL;
+}
+
+/* Zeroed: sample() adds to what a producer counted since setup. */
+static int thread_counts_init(struct thread_counts *tc, const struct workload *wl, int nr)
+{
+	*tc = (struct thread_counts){ .nr = nr };
+	if (wl_thread_metric(wl) < 0)
+		return 0;
+	tc->prev = calloc(nr ? nr : 1, sizeof(*tc->prev));
+	tc->cur = calloc(nr ? nr : 1, sizeof(*tc->cur));
+	if (tc->prev && tc->cur)
+		return 0;
+	thread_counts_free(tc);
+	return -ENOMEM;
+}
+
+/* iv's per-producer increases, malloc'd (by the sampler: workers never allocate). */
+static int thread_counts_delta(struct thread_counts *tc, struct interval *iv)
+{
+	uint64_t *older = tc->prev;
+
+	if (!tc->cur)
+		return 0;
+	iv->thread_delta = malloc((tc->nr ? tc->nr : 1) * sizeof(*iv->thread_delta));
+	if (!iv->thread_delta)
+		return -ENOMEM;
+	for (int i = 0; i < tc->nr; i++)
+		iv->thread_delta[i] = tc->cur[i] - tc->prev[i];
+	tc->prev = tc->cur;
+	tc->cur = older;
+	return 0;
+}
+
+/*
+ * The memory cgroup's gauges, which the workload leaves alone: unknown
+ * when there is no cgroup or it could not be read.
+ */
+static void fill_memcg(const struct rep_ctx *rc, uint64_t *counts)
+{
+	uint64_t usage = METRIC_UNKNOWN, peak = METRIC_UNKNOWN;
+
+	if (rc->memcg && memcg_read(rc->memcg, &usage, &peak))
+		usage = peak = METRIC_UNKNOWN;
+	for (int m = 0; m < rc->wl->nr_metrics; m++) {
+		if (rc->wl->metrics[m].source == MS_MEMCG_USAGE)
+			counts[m] = usage;
+		else if (rc->wl->metrics[m].source == MS_MEMCG_PEAK)
+			counts[m] = peak;
+	}
+}
+
+/*
+ * A counter's increase since the last sample, unknown if either count is
+ * (the kernel's program counters without statistics); a gauge's level now.
+ */
+static uint64_t interval_value(const struct metric_def *d, uint64_t prev, uint64_t cur)
+{
+	if (d->kind == MK_GAUGE)
+		return cur;
+	return cur == METRIC_UNKNOWN || prev == METRIC_UNKNOWN ? METRIC_UNKNOWN : cur - prev;
+}
+
+/* One measured interval into r, with its per-producer increases if any. */
+static int record_interval(struct point_result *r, struct thread_counts *tc,
+			   struct interval *iv)
+{
+	int err = thread_counts_delta(tc, iv);
+
+	if (!err)
+		err = add_interval(r, iv);
+	if (err)
+		free(iv->thread_delta);
+	return err;
+}
+
+/*
+ * The measurement loop.  Each interval records the counter deltas and
+ * the real time between the two samples that bound it.
+ */
+static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
+		       struct point_result *r)
+{
+	uint64_t nr_warm = nr_intervals(cfg->warmup_ns, cfg->interval_ns);
+	uint64_t nr_all = nr_warm + nr_intervals(cfg->duration_ns, cfg->interval_ns);
+	uint64_t prev[WL_MAX_METRICS] = { 0 }, cur[WL_MAX_METRICS];
+	uint64_t prev_t, t, deadline;
+	struct thread_counts tc;
+	int err;
+
+	err = thread_counts_init(&tc, rc->wl, r->nr_producers);
+	if (err)
+		return err;
+	err = rc->wl->sample(rc->state, prev, tc.prev);
+	if (err)
+		goto out;
+	fill_memcg(rc, prev);
+	prog_fill(rc->wl, rc->state, prev);
+	prev_t = now_ns();
+	deadline = prev_t + cfg->interval_ns;
+	if (!nr_warm)
+		load_begin(rc);
+	for (uint64_t i = 0; i < nr_all; i++) {
+		struct interval iv = { .rep = rep, .idx = i, .warmup = i < nr_warm };
+
+		err = -EINTR;
+		if (!sleep_until(rc, deadline))
+			goto out;
+		err = rc->wl->sample(rc->state, cur, tc.cur);
+		t = now_ns();
+		if (!err && atomic_load(&rc->nr_failed))
+			err = -ECHILD;
+		if (err)
+			goto out;
+		fill_memcg(rc, cur);
+		prog_fill(rc->wl, rc->state, cur);
+		iv.elapsed_ns = t - prev_t;
+		for (int m = 0; m < rc->wl->nr_metrics; m++)
+			iv.value[m] = interval_value(&rc->wl->metrics[m], prev[m], cur[m]);
+		err = record_interval(r, &tc, &iv);
+		if (err)
+			goto out;
+		memcpy(prev, cur, sizeof(prev));
+		prev_t = t;
+		if (i + 1 == nr_warm)
+			load_begin(rc);
+		/* a sampler that fell behind resumes the cadence from now */
+		deadline += cfg->interval_ns;
+		if (deadline <= t)
+			deadline = t + cfg->interval_ns;
+	}
+	load_end(rc, r);
+out:
+	thread_counts_free(&tc);
+	return err;
+}
+
+static void run_out_free(struct wl_run_out *out, int from)
+{
+	for (int i = from; i < out->nr_iv; i++)
+		free(out->iv[i].thread_delta);
+	free(out->iv);
+	*out = (struct wl_run_out){ 0 };
+}
+
+/* The intervals a run() measured, as the repetition's; out's are freed. */
+static int take_intervals(struct wl_run_out *out, int rep, struct point_result *r)
+{
+	int err = 0, i;
+
+	for (i = 0; i < out->nr_iv && !err; i++) {
+		const struct wl_interval *w = &out->iv[i];
+		struct interval iv = { .rep = rep, .idx = i, .warmup = w->warmup,
+				       .elapsed_ns = w->elapsed_ns, .thread_delta = w->thread_delta };
+
+		memcpy(iv.value, w->value, sizeof(iv.value));
+		err = add_interval(r, &iv);
+		if (err)
+			free(w->thread_delta);
+	}
+	run_out_free(out, i);
+	return err;
+}
+
+/*
+ * A repetition the workload measures itself (wl->run: a program with its
+ * own clock).  No threads of ours run; the load window spans the program,
+ * whose CPU time counts as ours (children_cpu_ns), not as interference.
+ */
+static int run_external(struct rep_ctx *rc, int rep, struct point_result *r)
+{
+	struct wl_run_out out = { 0 };
+	int err = assign_cpus(rc, false, r);
+
+	if (err)
+		return err;
+	load_begin(rc);
+	err = rc->wl->run(rc->state, rc->stop_requested, &out, r->reason, sizeof(r->reason));
+	if (err)
+		return err;
+	load_end(rc, r);
+	/* one count of each worker per interval: the same workers in every repetition */
+	if (wl_thread_metric(rc->wl) >= 0) {
+		if (rep && out.nr_threads != r->nr_producers) {
+			snprintf(r->reason, sizeof(r->reason), "run: %d workers, %d before",
+				 out.nr_threads, r->nr_producers);
+			run_out_free(&out, 0);
+			return -EPROTO;
+		}
+		r->nr_producers = out.nr_threads;
+	}
+	return take_intervals(&out, rep, r);
+}
+
+/* The caveat of an ok point whose memory gauges are unknown: "memory: <why>". */
+#define MEMORY_NOTE	"memory: "
+
+static bool is_memory_note(const char *reason)
+{
+	return !strncmp(reason, MEMORY_NOTE, strlen(MEMORY_NOTE));
+}
+
+/* See repetition.h; the memory note is memcg_begin()'s. */
+void rep_set_reason(struct point_result *r, const char *what, int err)
+{
+	if (err == -EINTR)
+		snprintf(r->reason, sizeof(r->reason), "interrupted by signal");
+	else if (!r->reason[0] || is_memory_note(r->reason))
+		snprintf(r->reason, sizeof(r->reason), "%s: %s", what, strerror(-err));
+}
+
+static bool uses_memcg(const struct workload *wl)
+{
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (wl->metrics[m].source == MS_MEMCG_USAGE ||
+		    wl->metrics[m].source == MS_MEMCG_PEAK)
+			return true;
+	return false;
+}
+
+/*
+ * The repetition's memory cgroup, for a workload with memory gauges.
+ * Without one the point still runs: its reason says why memory is unknown.
+ */
+static struct memcg *memcg_begin(const struct workload *wl, struct point_result *r)
+{
+	struct memcg *mc;
+	char why[sizeof(r->reason) - sizeof(MEMORY_NOTE)];
+
+	if (!uses_memcg(wl))
+		return NULL;
+	if (memcg_create(&mc, why, sizeof(why)))
+		snprintf(r->reason, sizeof(r->reason), MEMORY_NOTE "%s", why);
+	return mc;
+}
+
+/*
+ * The peak from here on is the workload's while it runs.  Where the kernel
+ * cannot reset it, the note says the peak includes loading the program.
+ */
+static void memcg_reset_peak_after_setup(struct memcg *mc, struct point_result *r)
+{
+	if (memcg_reset_peak(mc) && !r->reason[0])
+		snprintf(r->reason, sizeof(r->reason), MEMORY_NOTE
+			 "the peak includes the setup (this kernel cannot reset the cgroup's peak)");
+}
+
+int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
+	    bool (*stop_requested)(void), struct point_result *r)
+{
+	struct rep_ctx rc = {
+		.wl = cfg->wl,
+		.stop_requested = stop_requested,
+		.gate_lock = PTHREAD_MUTEX_INITIALIZER,
+		.gate_cond = PTHREAD_COND_INITIALIZER,
+		.all_done = PTHREAD_COND_INITIALIZER,
+	};
+	struct wl_threads thr = { 0 };
+	int err;
+
+	rc.memcg = memcg_begin(cfg->wl, r);
+	err = cfg->wl->setup(&pt->wp, &rc.state, &thr, r->reason, sizeof(r->reason));
+	if (err) {
+		rep_set_reason(r, "setup", err);
+		goto leave_memcg;
+	}
+	/* one count of each producer per interval: the same producers in every repetition */
+	if (rep && !cfg->wl->run && thr.nr_producers != r->nr_producers && wl_thread_metric(cfg->wl) >= 0) {
+		snprintf(r->reason, sizeof(r->reason), "setup: %d producers, %d before",
+			 thr.nr_producers, r->nr_producers);
+		err = -EPROTO;
+		goto free_workers;
+	}
+	r->nr_producers = thr.nr_producers;
+	r->nr_consumers = thr.nr_consumers;
+	if (rc.memcg)
+		memcg_reset_peak_after_setup(rc.memcg, r);
+	if (cfg->wl->run) {
+		rc.stat_begin = malloc(sizeof(*rc.stat_begin));
+		rc.stat_end = malloc(sizeof(*rc.stat_end));
+		err = run_external(&rc, rep, r);
+		if (err)
+			rep_set_reason(r, "run", err);
+		free(rc.stat_begin);
+		free(rc.stat_end);
+		goto teardown;
+	}
+	err = alloc_workers(&rc, &thr);
+	if (!err)
+		err = assign_cpus(&rc, cfg->affinity, r);
+	if (err)
+		goto free_workers;
+	/* without them, only the load flags are missing */
+	rc.stat_begin = malloc(sizeof(*rc.stat_begin));
+	rc.stat_end = malloc(sizeof(*rc.stat_end));
+	err = start_workers(&rc);
+	if (!err)
+		err = sample_loop(cfg, &rc, rep, r);
+	stop_workers(&rc);
+	if (err == -ECHILD || (!err && atomic_load(&rc.nr_failed)))
+		err = worker_failure(&rc, r->reason, sizeof(r->reason));
+	if (err)
+		rep_set_reason(r, "measure", err);
+	free(rc.stat_begin);
+	free(rc.stat_end);
+free_workers:
+	free(rc.workers);
+teardown:
+	cfg->wl->teardown(rc.state);
+leave_memcg:
+	memcg_destroy(rc.memcg);
+	return err;
+}
