@@ -25,6 +25,7 @@
 #include "kernels.h"
 #include "opterr.h"
 #include "resultdir.h"
+#include "stop.h"
 #include "subproc.h"
 #include "vm.h"
 
@@ -36,24 +37,6 @@ struct vm_cmd {
 	char cmd[PATH_MAX];		/* COMMAND, absolute: the guest's init runs no shell */
 	char cwd[PATH_MAX];
 };
-
-/* SIGINT or SIGTERM: the guest is powered off, the share cleaned, and vm exits 128 + it. */
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
-
-/* no SA_RESTART: vm_run()'s waits end and it stops qemu */
-static void catch_stop(void)
-{
-	struct sigaction sa = { .sa_handler = on_stop };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
 
 static void vm_usage(FILE *f)
 {
@@ -187,18 +170,18 @@ static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)
 	struct vm_job job = {
 		.image = vc->image, .ka = &vc->ka, .share = vc->dir, .console = console,
 		.cwd = vc->cwd, .argv = (const char *const *)cmd_argv, .echo = stdout,
-		.stop = &stop_signal,
+		.stop = &stop_requested,
 	};
 	int err;
 
 	snprintf(console, sizeof(console), "%s/console.log", vc->dir);
 	cmd_argv[0] = vc->cmd;
-	catch_stop();
+	stop_catch();
 	err = vm_run(&job, &out);
 	fflush(stdout);
 	if (out.interrupted) {
-		diag_err("vm: interrupted (%s): the guest was stopped", strsignal(stop_signal));
-		return 128 + stop_signal;
+		diag_err("vm: interrupted (%s): the guest was stopped", strsignal(stop_requested));
+		return 128 + stop_requested;
 	}
 	if (err || out.status < 0) {
 		diag_err("vm: %s", out.reason);

@@ -9,8 +9,7 @@ volatile sig_atomic_t stop_requested;
 
 static void on_stop(int sig)
 {
-	(void)sig;
-	stop_requested = 1;
+	stop_requested = sig;
 }
 
 void stop_catch(void)

@@ -11,6 +11,7 @@
 
 #include <signal.h>
 
+/* 0, or the signal that asked for the stop (vm exits 128 + it) */
 extern volatile sig_atomic_t stop_requested;
 
 /*
