@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a fleet brings back, put together: the hosts' outcomes as OUT/meta
+ * lines, the results that came back linked as OUT/runs/<n> and merged and
+ * drawn as `merge` and `report` do, and under --shard the shares that did
+ * not come back named under the table.  The hosts' jobs: fleet_host.c.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "diag.h"
+#include "fleet.h"
+#include "matrix.h"
+#include "meta.h"
+#include "plan.h"
+#include "resultdir.h"
+
+/* OUT/runs/<n>, numbered from 1 without gaps over the hosts whose result came back. */
+static int link_runs(struct fleet *fl)
+{
+	static char runs[HOSTS_MAX][PATH_MAX + 32];
+	char target[HOST_LABEL_LEN + 16], dir[PATH_MAX + 8];
+	int err = 0;
+
+	snprintf(dir, sizeof(dir), "%s/runs", fl->dir);
+	/* a resume's links are made again: a host that came back now gets its number */
+	if (resultdir_remove_tree(dir) || mkdir(dir, 0755))
+		return -errno;
+	for (int i = 0; !err && i < fl->hosts.nr; i++) {
+		if (!fl->jobs[i].ok)
+			continue;
+		snprintf(runs[fl->nr_runs], sizeof(runs[0]), "%s/%d", dir, fl->nr_runs + 1);
+		snprintf(target, sizeof(target), "../hosts/%s", fl->hosts.h[i].label);
+		err = symlink(target, runs[fl->nr_runs]) ? -errno : 0;
+		fl->run_dirs[fl->nr_runs] = runs[fl->nr_runs];
+		fl->nr_runs++;
+	}
+	return err;
+}
+
+/* Its share came back whole: every point has its row, ok, unsupported or failed. */
+bool fleet_shard_done(const struct fleet_job *j)
+{
+	return j->ok && (j->run_status == 0 || j->run_status == EXIT_POINTS_FAILED);
+}
+
+/*
+ * "host_failed: LABEL reason" and "host_note: LABEL ..." for report and for
+ * the user; under --shard, "shard_failed: K/N LABEL" too: the points of
+ * that share are missing from the merged set (docs/fleet.md: rerunning a
+ * shard).
+ */
+int fleet_record_hosts(const struct fleet *fl)
+{
+	char path[PATH_MAX + 8], value[HOST_LABEL_LEN + 800];
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/meta", fl->dir);
+	for (int i = 0; !err && i < fl->hosts.nr; i++) {
+		const struct fleet_job *j = &fl->jobs[i];
+
+		if (j->note[0]) {
+			snprintf(value, sizeof(value), "%s %s", j->h->label, j->note);
+			err = meta_append(path, "host_note", value);
+		}
+		if (j->interrupted) {
+			snprintf(value, sizeof(value), "%s %s", j->h->label, j->ok ?
+				 "its run stopped at a point boundary; what it finished came back" :
+				 j->why);
+			err = err ?: meta_append(path, "host_interrupted", value);
+		} else if (!j->ok || (j->run_status && j->run_status != EXIT_POINTS_FAILED)) {
+			snprintf(value, sizeof(value), "%s %s", j->h->label, j->why);
+			err = err ?: meta_append(path, "host_failed", value);
+		}
+		if (!err && j->shard.count && !fleet_shard_done(j)) {
+			snprintf(value, sizeof(value), "%d/%d %s", j->shard.index, j->shard.count,
+				 j->h->label);
+			err = meta_append(path, "shard_failed", value);
+		}
+	}
+	return err;
+}
+
+/*
+ * The hosts' results merged and drawn by report: a table block and a chart
+ * series per host; under --shard the hosts' shares are one run, which
+ * report draws as one table and the spec's charts (shardset.h).
+ */
+int fleet_merge_and_draw(struct fleet *fl)
+{
+	static struct cli_opts ro;
+	const char *out[] = { fl->dir };
+	char meta[PATH_MAX + 8];
+
+	if (link_runs(fl) || !fl->nr_runs || merge_in_place(fl->dir, fl->run_dirs, fl->nr_runs))
+		return EXIT_POINTS_FAILED;
+	ro = *fl->o;
+	ro.args = out;
+	ro.nr_args = 1;
+	ro.outdir = NULL;
+	ro.by = fl->o->by ?: "tag:fleet_host";
+	snprintf(meta, sizeof(meta), "%s/meta", fl->dir);
+	if (!fl->o->by)
+		meta_append(meta, "report_by", ro.by);
+	return cmd_report(&ro);
+}
+
+/*
+ * "missing: shard K/N (host LABEL failed): NAME, NAME, ..." into f: the
+ * points of a share that did not come back at all, chosen as its run
+ * chose them (cli_selects()).
+ */
+static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
+			 const struct fleet_job *j)
+{
+	const struct sweep_cfg *cfg = fl->cfg;
+	char name[256];
+	int nr_sel = 0, n = 0;
+
+	fprintf(f, "missing: shard %d/%d (host %s failed):", j->shard.index, j->shard.count,
+		j->h->label);
+	for (int i = 0; i < pl->nr_pts; i++) {
+		const struct point *pt = &pl->pts[i];
+
+		if (!cli_selects(cfg, fl->o->only, &j->shard, pt, &nr_sel))
+			continue;
+		point_name(cfg, pt, name, sizeof(name));
+		fprintf(f, "%s %s", n++ ? "," : "", name);
+	}
+	fprintf(f, "%s\n", n ? "" : " none (the share is empty)");
+}
+
+/*
+ * The shares that did not come back, under the merged table (OUT/table.txt)
+ * and on stderr; a host whose result came back but whose run stopped early
+ * misses the points without a row in OUT/hosts/LABEL.
+ */
+void fleet_report_missing(const struct fleet *fl)
+{
+	char path[PATH_MAX + 16];
+	struct plan pl;
+	FILE *table;
+
+	snprintf(path, sizeof(path), "%s/table.txt", fl->dir);
+	if (plan_build(fl->cfg, &pl)) {
+		plan_free(&pl);
+		return;
+	}
+	table = fopen(path, "a");
+	for (int i = 0; i < fl->hosts.nr; i++) {
+		const struct fleet_job *j = &fl->jobs[i];
+
+		if (!j->shard.count || fleet_shard_done(j))
+			continue;
+		if (j->ok) {
+			fprintf(stderr, "shard %d/%d (host %s) stopped early: the points without a "
+				"row in %s are missing\n", j->shard.index, j->shard.count,
+				j->h->label, j->result);
+			continue;
+		}
+		list_missing(stderr, fl, &pl, j);
+		if (table)
+			list_missing(table, fl, &pl, j);
+	}
+	if (table && fclose(table))
+		diag_err("cannot write %s", path);
+	plan_free(&pl);
+}
