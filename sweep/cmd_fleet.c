@@ -44,25 +44,6 @@
 #define RUN_TIMEOUT_FACTOR	4
 #define RUN_TIMEOUT_BASE_MS	(300 * 1000ULL)
 
-struct fleet {
-	const struct cli_opts *o;
-	struct spec *spec;
-	struct sweep_cfg *cfg;
-	struct hosts hosts;
-	struct fleet_ctx ctx;
-	struct fleet_job jobs[HOSTS_MAX];
-	char dir[PATH_MAX];		/* OUT */
-	int lock_fd;			/* holds OUT: no two fleets write one directory */
-	struct fleet_resume resume;	/* --resume: what OUT held */
-	char logs[PATH_MAX + 8], hosts_dir[PATH_MAX + 8], remote_dir[PATH_MAX + 8];
-	char self[PATH_MAX], spec_path[PATH_MAX], version[128];
-	/* short: a socket's path has at most 108 bytes, and ssh adds 17 while it makes one */
-	char ctl_dir[32];
-	struct utsname uts;
-	const char *run_dirs[HOSTS_MAX];
-	int nr_runs;
-};
-
 static uint64_t run_timeout_ms(const struct sweep_cfg *cfg)
 {
 	struct plan plan;
@@ -371,159 +352,6 @@ static int run_hosts(struct fleet *fl)
 	return 0;
 }
 
-/* OUT/runs/<n>, numbered from 1 without gaps over the hosts whose result came back. */
-static int link_runs(struct fleet *fl)
-{
-	static char runs[HOSTS_MAX][PATH_MAX + 32];
-	char target[HOST_LABEL_LEN + 16], dir[PATH_MAX + 8];
-	int err = 0;
-
-	snprintf(dir, sizeof(dir), "%s/runs", fl->dir);
-	/* a resume's links are made again: a host that came back now gets its number */
-	if (resultdir_remove_tree(dir) || mkdir(dir, 0755))
-		return -errno;
-	for (int i = 0; !err && i < fl->hosts.nr; i++) {
-		if (!fl->jobs[i].ok)
-			continue;
-		snprintf(runs[fl->nr_runs], sizeof(runs[0]), "%s/%d", dir, fl->nr_runs + 1);
-		snprintf(target, sizeof(target), "../hosts/%s", fl->hosts.h[i].label);
-		err = symlink(target, runs[fl->nr_runs]) ? -errno : 0;
-		fl->run_dirs[fl->nr_runs] = runs[fl->nr_runs];
-		fl->nr_runs++;
-	}
-	return err;
-}
-
-/* Its share came back whole: every point has its row, ok, unsupported or failed. */
-static bool shard_done(const struct fleet_job *j)
-{
-	return j->ok && (j->run_status == 0 || j->run_status == EXIT_POINTS_FAILED);
-}
-
-/*
- * "host_failed: LABEL reason" and "host_note: LABEL ..." for report and for
- * the user; under --shard, "shard_failed: K/N LABEL" too: the points of
- * that share are missing from the merged set (docs/fleet.md: rerunning a
- * shard).
- */
-
-static int record_hosts(const struct fleet *fl)
-{
-	char path[PATH_MAX + 8], value[HOST_LABEL_LEN + 800];
-	int err = 0;
-
-	snprintf(path, sizeof(path), "%s/meta", fl->dir);
-	for (int i = 0; !err && i < fl->hosts.nr; i++) {
-		const struct fleet_job *j = &fl->jobs[i];
-
-		if (j->note[0]) {
-			snprintf(value, sizeof(value), "%s %s", j->h->label, j->note);
-			err = meta_append(path, "host_note", value);
-		}
-		if (j->interrupted) {
-			snprintf(value, sizeof(value), "%s %s", j->h->label, j->ok ?
-				 "its run stopped at a point boundary; what it finished came back" :
-				 j->why);
-			err = err ?: meta_append(path, "host_interrupted", value);
-		} else if (!j->ok || (j->run_status && j->run_status != EXIT_POINTS_FAILED)) {
-			snprintf(value, sizeof(value), "%s %s", j->h->label, j->why);
-			err = err ?: meta_append(path, "host_failed", value);
-		}
-		if (!err && j->shard.count && !shard_done(j)) {
-			snprintf(value, sizeof(value), "%d/%d %s", j->shard.index, j->shard.count,
-				 j->h->label);
-			err = meta_append(path, "shard_failed", value);
-		}
-	}
-	return err;
-}
-
-/*
- * The hosts' results merged and drawn by report: a table block and a chart
- * series per host; under --shard the hosts' shares are one run, which
- * report draws as one table and the spec's charts (shardset.h).
- */
-static int merge_and_draw(struct fleet *fl)
-{
-	static struct cli_opts ro;
-	const char *out[] = { fl->dir };
-	char meta[PATH_MAX + 8];
-
-	if (link_runs(fl) || !fl->nr_runs || merge_in_place(fl->dir, fl->run_dirs, fl->nr_runs))
-		return EXIT_POINTS_FAILED;
-	ro = *fl->o;
-	ro.args = out;
-	ro.nr_args = 1;
-	ro.outdir = NULL;
-	ro.by = fl->o->by ?: "tag:fleet_host";
-	snprintf(meta, sizeof(meta), "%s/meta", fl->dir);
-	if (!fl->o->by)
-		meta_append(meta, "report_by", ro.by);
-	return cmd_report(&ro);
-}
-
-/*
- * "missing: shard K/N (host LABEL failed): NAME, NAME, ..." into f: the
- * points of a share that did not come back at all, chosen as its run
- * chose them (cli_selects()).
- */
-static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
-			 const struct fleet_job *j)
-{
-	const struct sweep_cfg *cfg = fl->cfg;
-	char name[256];
-	int nr_sel = 0, n = 0;
-
-	fprintf(f, "missing: shard %d/%d (host %s failed):", j->shard.index, j->shard.count,
-		j->h->label);
-	for (int i = 0; i < pl->nr_pts; i++) {
-		const struct point *pt = &pl->pts[i];
-
-		if (!cli_selects(cfg, fl->o->only, &j->shard, pt, &nr_sel))
-			continue;
-		point_name(cfg, pt, name, sizeof(name));
-		fprintf(f, "%s %s", n++ ? "," : "", name);
-	}
-	fprintf(f, "%s\n", n ? "" : " none (the share is empty)");
-}
-
-/*
- * The shares that did not come back, under the merged table (OUT/table.txt)
- * and on stderr; a host whose result came back but whose run stopped early
- * misses the points without a row in OUT/hosts/LABEL.
- */
-static void report_missing(const struct fleet *fl)
-{
-	char path[PATH_MAX + 16];
-	struct plan pl;
-	FILE *table;
-
-	snprintf(path, sizeof(path), "%s/table.txt", fl->dir);
-	if (plan_build(fl->cfg, &pl)) {
-		plan_free(&pl);
-		return;
-	}
-	table = fopen(path, "a");
-	for (int i = 0; i < fl->hosts.nr; i++) {
-		const struct fleet_job *j = &fl->jobs[i];
-
-		if (!j->shard.count || shard_done(j))
-			continue;
-		if (j->ok) {
-			fprintf(stderr, "shard %d/%d (host %s) stopped early: the points without a "
-				"row in %s are missing\n", j->shard.index, j->shard.count,
-				j->h->label, j->result);
-			continue;
-		}
-		list_missing(stderr, fl, &pl, j);
-		if (table)
-			list_missing(table, fl, &pl, j);
-	}
-	if (table && fclose(table))
-		diag_err("cannot write %s", path);
-	plan_free(&pl);
-}
-
 /* 0 when every host ran every point fine, else the worst of the hosts and the merge. */
 static int fleet_status(const struct fleet *fl, int status)
 {
@@ -595,7 +423,7 @@ static void how_to_continue(const struct fleet *fl)
 	int n = 0, left = 0;
 
 	for (int i = 0; i < fl->hosts.nr; i++)
-		left += !shard_done(&fl->jobs[i]);
+		left += !fleet_shard_done(&fl->jobs[i]);
 	if (!left)
 		return;
 	argv[n++] = "bpfsweep";
@@ -656,11 +484,11 @@ int cmd_fleet(const struct cli_opts *o)
 		resultdir_remove_tree(fl.dir);
 		goto out;
 	}
-	if (record_hosts(&fl))
+	if (fleet_record_hosts(&fl))
 		diag_err("cannot write %s/meta", fl.dir);
-	status = fleet_status(&fl, merge_and_draw(&fl));
+	status = fleet_status(&fl, fleet_merge_and_draw(&fl));
 	if (o->shard_hosts)
-		report_missing(&fl);
+		fleet_report_missing(&fl);
 	for (int i = 0; i < fl.hosts.nr; i++)
 		failed += !fl.jobs[i].ok;
 	snprintf(meta, sizeof(meta), "%s/meta", fl.dir);

@@ -11,6 +11,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <sys/utsname.h>
 #include <time.h>
 
 #include "cli.h"
@@ -116,5 +117,41 @@ void fleet_resume_host(const char *dir, const char *label, char *old_dir, size_t
 int fleet_resume_meta(const struct fleet_resume *fr, const char *dir, const bool *again);
 
 void fleet_resume_free(struct fleet_resume *fr);
+
+/* A fleet command's state: the spec, the hosts and their jobs, OUT. */
+struct fleet {
+	const struct cli_opts *o;
+	struct spec *spec;
+	struct sweep_cfg *cfg;
+	struct hosts hosts;
+	struct fleet_ctx ctx;
+	struct fleet_job jobs[HOSTS_MAX];
+	char dir[PATH_MAX];		/* OUT */
+	int lock_fd;			/* holds OUT: no two fleets write one directory */
+	struct fleet_resume resume;	/* --resume: what OUT held */
+	char logs[PATH_MAX + 8], hosts_dir[PATH_MAX + 8], remote_dir[PATH_MAX + 8];
+	char self[PATH_MAX], spec_path[PATH_MAX], version[128];
+	/* short: a socket's path has at most 108 bytes, and ssh adds 17 while it makes one */
+	char ctl_dir[32];
+	struct utsname uts;
+	const char *run_dirs[HOSTS_MAX];
+	int nr_runs;
+};
+
+/* Its share came back whole: every point has its row, ok, unsupported or failed. */
+bool fleet_shard_done(const struct fleet_job *j);
+
+/* OUT/meta: each host's note, failure or interruption, and each share that is missing. */
+int fleet_record_hosts(const struct fleet *fl);
+
+/*
+ * The results that came back, linked as OUT/runs/<n>, merged in OUT and
+ * drawn by report; EXIT_POINTS_FAILED when none came back or the merge
+ * failed, else report's status.
+ */
+int fleet_merge_and_draw(struct fleet *fl);
+
+/* The shares that did not come back, under OUT/table.txt and on stderr. */
+void fleet_report_missing(const struct fleet *fl);
 
 #endif

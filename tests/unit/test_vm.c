@@ -341,6 +341,6 @@ TEST(pick_accel_tcg_and_auto)
 
 RUN_TESTS(kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
 	  kernel_image_resolves_a_build_tree, kernel_errors_are_located,
-	  kernel_config_lacking_virtiofs_is_refused, qemu_argv_tcg,
+	  kernel_config_lacking_virtiofs_is_refused, qemu_argv_tcg, qemu_argv_ssh_port,
 	  qemu_argv_kvm_and_bad_init, virtiofsd_argv, console_tail_is_one_clean_line,
 	  pick_accel_tcg_and_auto)
