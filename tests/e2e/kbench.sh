@@ -54,7 +54,7 @@ if [ "$(csv_col "$S" status | sort -u)" = ok ]; then
 	check $N/intervals_are_the_bench_seconds [ "$(csv_col "$TMP/k/samples.csv" warmup point 0 |
 		tr '\n' ' ')" = "1 0 0 " ]
 	# the seed's table, also after the VM's run is merged back
-	check $N/table_row grep -q "^rb-libbpf nr_prod 2  *[0-9.]* ± [0-9.]*M/s (drops " \
+	check $N/table_row grep -q "^rb-libbpf nr_prod 2  *[0-9.]* ± [0-9.]*M/s ([0-9.]*M/prod, drops " \
 		"$TMP/k/table.txt"
 	check $N/hits_positive awk -v v="$(csv_col "$S" hits_per_s_mean point 0)" \
 		'BEGIN { exit !(v > 0) }'
