@@ -55,11 +55,6 @@ static uint64_t run_timeout_ms(const struct sweep_cfg *cfg)
 	return ms > UINT32_MAX ? UINT32_MAX : ms;
 }
 
-static int spec_fill(FILE *f, const void *spec)
-{
-	return spec_write(spec, f);
-}
-
 /* OUT/meta: this machine's facts (where the fleet was driven from), then the hosts. */
 static int write_meta(const struct fleet *fl)
 {
@@ -140,18 +135,13 @@ static int reopen_out(struct fleet *fl)
 
 static int make_out(struct fleet *fl)
 {
-	char stamp[32];
-	time_t now = time(NULL);
-	struct tm tm;
 	int err;
 
-	if (fl->o->outdir) {
+	if (fl->o->outdir)
 		snprintf(fl->dir, sizeof(fl->dir), "%s", fl->o->outdir);
-	} else {
-		gmtime_r(&now, &tm);
-		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-		snprintf(fl->dir, sizeof(fl->dir), "results/%s/%s-fleet", fl->cfg->name, stamp);
-	}
+	else
+		resultdir_default_path(fl->dir, sizeof(fl->dir), fl->cfg->name, time(NULL),
+				       "-fleet");
 	err = resultdir_create(fl->dir);
 	if (err) {
 		diag_err("cannot create result directory %s: %s%s", fl->dir, strerror(-err),
@@ -162,7 +152,7 @@ static int make_out(struct fleet *fl)
 	err = mkdir(fl->logs, 0755) || mkdir(fl->hosts_dir, 0755) || mkdir(fl->remote_dir, 0755) ?
 	      -errno : 0;
 	err = err ?: lock_out(fl);
-	err = err ?: resultdir_write_file(fl->dir, "spec", false, spec_fill, fl->spec);
+	err = err ?: resultdir_write_spec(fl->dir, fl->spec, false);
 	err = err ?: keep_hostfile(fl, false);
 	err = err ?: write_meta(fl);
 	if (err)

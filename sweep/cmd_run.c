@@ -61,25 +61,10 @@ struct run_state {
 	char shard[32];			/* --shard as meta has it: "I/N", or "" */
 };
 
-static void default_outdir(struct run_state *rs)
-{
-	char stamp[32];
-	struct tm tm;
-
-	gmtime_r(&rs->info.start, &tm);
-	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-	snprintf(rs->dir, sizeof(rs->dir), "results/%s/%s", rs->cfg->name, stamp);
-}
-
-static int spec_fill(FILE *f, const void *spec)
-{
-	return spec_write(spec, f);
-}
-
 /* The spec as run: created, or on --resume replacing the one of the run before. */
 static int write_spec(struct run_state *rs)
 {
-	int err = resultdir_write_file(rs->dir, "spec", rs->o->resume, spec_fill, rs->spec);
+	int err = resultdir_write_spec(rs->dir, rs->spec, rs->o->resume);
 
 	if (err)
 		diag_err("cannot write %s/spec: %s", rs->dir, strerror(-err));
@@ -153,7 +138,8 @@ static int make_dir(struct run_state *rs)
 		snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->outdir);
 		err = resultdir_create(rs->dir);
 	} else {
-		default_outdir(rs);
+		resultdir_default_path(rs->dir, sizeof(rs->dir), rs->cfg->name, rs->info.start,
+				       "");
 		len = strlen(rs->dir);
 		err = resultdir_create(rs->dir);
 		for (int n = 2; err == -EEXIST && n <= MAX_SAME_SECOND; n++) {

@@ -297,11 +297,6 @@ static int write_meta(const struct kernel_sweep *ks)
 	return err ?: meta_append(path, "vm", value);
 }
 
-static int spec_fill(FILE *f, const void *spec)
-{
-	return spec_write(spec, f);
-}
-
 static void run_paths(struct kernel_sweep *ks)
 {
 	for (int k = 0; k < ks->cfg->kernels.nr; k++)
@@ -311,18 +306,14 @@ static void run_paths(struct kernel_sweep *ks)
 /* OUT, its spec and meta; the runs are OUT/runs/<n>. */
 static int make_out(struct kernel_sweep *ks)
 {
-	char stamp[32], runs[PATH_MAX + 8];
-	time_t now = time(NULL);
-	struct tm tm;
+	char runs[PATH_MAX + 8];
 	int err;
 
-	if (ks->o->outdir) {
+	if (ks->o->outdir)
 		snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->outdir);
-	} else {
-		gmtime_r(&now, &tm);
-		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-		snprintf(ks->dir, sizeof(ks->dir), "results/%s/%s-kernels", ks->cfg->name, stamp);
-	}
+	else
+		resultdir_default_path(ks->dir, sizeof(ks->dir), ks->cfg->name, time(NULL),
+				       "-kernels");
 	err = resultdir_create(ks->dir);
 	if (err) {
 		diag_err("cannot create result directory %s: %s", ks->dir, strerror(-err));
@@ -330,7 +321,7 @@ static int make_out(struct kernel_sweep *ks)
 	}
 	snprintf(runs, sizeof(runs), "%s/runs", ks->dir);
 	err = mkdir(runs, 0755) ? -errno : 0;
-	err = err ?: resultdir_write_file(ks->dir, "spec", false, spec_fill, ks->spec);
+	err = err ?: resultdir_write_spec(ks->dir, ks->spec, false);
 	err = err ?: write_meta(ks);
 	if (err)
 		diag_err("cannot write %s: %s", ks->dir, strerror(-err));

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "resultdir.h"
+#include "spec.h"
 
 #define PATH_LEN 4096
 
@@ -277,4 +278,25 @@ int resultdir_write_file(const char *dir, const char *name, bool replace,
 		err = resultdir_put_file(dir, name, m.buf, m.len, replace);
 	membuf_free(&m);
 	return err;
+}
+
+static int spec_fill(FILE *f, const void *spec)
+{
+	return spec_write(spec, f);
+}
+
+int resultdir_write_spec(const char *dir, const struct spec *spec, bool replace)
+{
+	return resultdir_write_file(dir, "spec", replace, spec_fill, spec);
+}
+
+void resultdir_default_path(char *buf, size_t len, const char *name, time_t when,
+			    const char *suffix)
+{
+	char stamp[32];
+	struct tm tm;
+
+	gmtime_r(&when, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	snprintf(buf, len, "results/%s/%s%s", name, stamp, suffix);
 }

@@ -12,6 +12,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <time.h>
+
+struct spec;
 
 /*
  * Create dir: missing parents are made, the last component must not exist
@@ -80,5 +83,15 @@ void membuf_free(struct membuf *m);
  */
 int resultdir_write_file(const char *dir, const char *name, bool replace,
 			 int (*fill)(FILE *f, const void *ctx), const void *ctx);
+
+/* dir/spec: the spec as run (spec_write()), created, or with replace swapped in. */
+int resultdir_write_spec(const char *dir, const struct spec *spec, bool replace);
+
+/*
+ * The default result directory of a sweep named name begun at when:
+ * "results/NAME/YYYYmmdd-HHMMSS" (UTC) and suffix ("-fleet", or "").
+ */
+void resultdir_default_path(char *buf, size_t len, const char *name, time_t when,
+			    const char *suffix);
 
 #endif
