@@ -10,6 +10,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/e2e/ssh_lib.sh
 
 BPFSWEEP=$(realpath "$BPFSWEEP")
 T=fleet
@@ -58,19 +59,7 @@ make_host() {
 	ip addr add "$net.1/24" dev "$v" && ip link set "$v" up || return 1
 	ip -n "$ns" addr add "$net.2/24" dev "${v}p" || return 1
 	ip -n "$ns" link set "${v}p" up && ip -n "$ns" link set lo up || return 1
-	cat > "$TMP/sshd$i.conf" <<-CONF
-		ListenAddress $net.2:22
-		HostKey $TMP/hostkey
-		AuthorizedKeysFile $TMP/authorized_keys
-		PermitRootLogin prohibit-password
-		PasswordAuthentication no
-		KbdInteractiveAuthentication no
-		StrictModes no
-		UsePAM no
-		PidFile $TMP/sshd$i.pid
-		Subsystem sftp /usr/lib/openssh/sftp-server
-		SetEnv TMPDIR=$TMP/remote$i HOME=$TMP/home
-	CONF
+	sshd_conf "$TMP/sshd$i.conf" "$net.2:22" "$TMP/hostkey" "$TMP/sshd$i.pid" "$TMP/remote$i"
 	mkdir "$TMP/remote$i" || return 1
 	start_sshd "$i" "$@"
 	echo "$net.2 $(cat "$TMP/hostkey.pub")" >> "$TMP/known_hosts"
@@ -110,14 +99,7 @@ for i in 0 1; do
 		exit 0
 	fi
 done
-cat > "$TMP/ssh_config" <<CONF
-Host *
-	User root
-	IdentityFile $TMP/id
-	IdentitiesOnly yes
-	UserKnownHostsFile $TMP/known_hosts
-	StrictHostKeyChecking yes
-CONF
+ssh_client_conf "$TMP/ssh_config"
 # a label per host (parallel's host group), one with parallel's "ssh -p" form
 cat > "$TMP/hosts" <<HOSTS
 # two namespaces

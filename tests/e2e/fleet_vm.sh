@@ -14,6 +14,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/e2e/ssh_lib.sh
 
 BPFSWEEP=$(realpath "$BPFSWEEP")
 T=fleet-vm
@@ -66,24 +67,6 @@ BASE=$((20000 + ($$ % 1000) * 40))
 PORT_HERE=$(free_port $BASE)
 PORT_GUEST=$(free_port $((PORT_HERE + 1)))
 
-# sshd_conf FILE LISTEN HOSTKEY PIDFILE TMPDIR: Debian's sshd on the test's
-# keys only; the remote shell reads none of root's dotfiles (HOME here)
-sshd_conf() {
-	cat > "$1" <<-CONF
-		ListenAddress $2
-		HostKey $3
-		AuthorizedKeysFile $TMP/authorized_keys
-		PermitRootLogin prohibit-password
-		PasswordAuthentication no
-		KbdInteractiveAuthentication no
-		StrictModes no
-		UsePAM no
-		PidFile $4
-		Subsystem sftp /usr/lib/openssh/sftp-server
-		SetEnv TMPDIR=$5 HOME=$TMP/home
-	CONF
-}
-
 mkdir -p /run/sshd
 mkdir "$TMP/home" "$TMP/remote"
 for k in hostkey-here hostkey-guest id; do
@@ -92,15 +75,7 @@ done
 cp "$TMP/id.pub" "$TMP/authorized_keys"
 echo "[127.0.0.1]:$PORT_HERE $(cat "$TMP/hostkey-here.pub")" > "$TMP/known_hosts"
 echo "[127.0.0.1]:$PORT_GUEST $(cat "$TMP/hostkey-guest.pub")" >> "$TMP/known_hosts"
-cat > "$TMP/ssh_config" <<CONF
-Host *
-	User root
-	IdentityFile $TMP/id
-	IdentitiesOnly yes
-	UserKnownHostsFile $TMP/known_hosts
-	StrictHostKeyChecking yes
-	ConnectTimeout 10
-CONF
+ssh_client_conf "$TMP/ssh_config" "ConnectTimeout 10"
 
 # this machine: an sshd on 127.0.0.1
 sshd_conf "$TMP/sshd-here.conf" "127.0.0.1:$PORT_HERE" "$TMP/hostkey-here" \
