@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by the fleet tests (fleet.sh, fleet_vm.sh): the configuration
 # files of their throwaway sshds and of the ssh that reaches them.  Both
