@@ -30,7 +30,7 @@ _bpfsweep_opts()
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
 	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
 			      --shard-mixed --resume --by $draw" ;;
-	vm)		echo "-s --set -o --output -h --help" ;;
+	vm)		echo "-s --set -o --output --probe-accel -h --help" ;;
 	list)		echo "-h --help -V --version" ;;
 	esac
 }

@@ -56,6 +56,7 @@ struct cli_opts {
 	/* a kernel sweep's sub-runs (kernelrun.c); not in --help */
 	const char *guest_of;		/* --guest-of KERNEL: the kernel value this run is for */
 	const char *guest_accel;	/* --guest-accel kvm|tcg: it runs in a VM so accelerated */
+	const char *guest_accel_reason;	/* --guest-accel-reason: why vm_accel = auto is tcg */
 	const char *fail_all;		/* --fail-all REASON: a failed row per point, run none */
 };
 

@@ -112,6 +112,7 @@ const struct cli_option cli_options[] = {
 	/* a kernel sweep's sub-runs (kernelrun.c, subrun.c): not for people */
 	{ "guest-of", OPT_GUEST_OF, required_argument, C(RUN), NULL },
 	{ "guest-accel", OPT_GUEST_ACCEL, required_argument, C(RUN), NULL },
+	{ "guest-accel-reason", OPT_GUEST_ACCEL_REASON, required_argument, C(RUN), NULL },
 	{ "fail-all", OPT_FAIL_ALL, required_argument, C(RUN), NULL },
 };
 

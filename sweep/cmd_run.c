@@ -536,6 +536,7 @@ int cmd_run(const struct cli_opts *o)
 	if (o->guest_of && strcmp(o->guest_of, KERNEL_HOST))
 		rs.info.kernel = o->guest_of;
 	rs.info.vm_accel = o->guest_accel;
+	rs.info.vm_accel_reason = o->guest_accel_reason;
 	rs.info.not_run = o->fail_all && rs.info.kernel;
 	if (cli_check_only(rs.cfg, o->only) || plan_run(&rs)) {
 		status = EXIT_USAGE;

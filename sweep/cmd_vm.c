@@ -5,14 +5,18 @@
  * axis does for a sweep, for anything else: a test binary, bpftool).
  *
  *   bpfsweep vm [--set vm_accel=tcg ...] [-o DIR] KERNEL -- COMMAND [ARG...]
+ *   bpfsweep vm [--set vm_accel=...] --probe-accel
  *
  * The exit status is COMMAND's; 2 when the VM could not run it; 128 + N
  * when signal N (SIGINT, SIGTERM) made it power the guest off.
+ * --probe-accel prints what would run a VM here, as vm_accel resolves
+ * (vm_probe.h): "kvm", "tcg", or "tcg (kvm refused: WHY)" (tests ask it).
  */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +32,12 @@
 #include "stop.h"
 #include "subproc.h"
 #include "vm.h"
+#include "vm_probe.h"
 
 struct vm_cmd {
 	struct kernel_axis ka;
+	struct vm_accel_pick accel;
+	bool probe_only;		/* --probe-accel */
 	const char *outdir;		/* -o: keep the console and job here */
 	char dir[PATH_MAX];
 	char image[PATH_MAX];
@@ -41,11 +48,13 @@ struct vm_cmd {
 static void vm_usage(FILE *f)
 {
 	fputs("usage: bpfsweep vm [OPTIONS] KERNEL -- COMMAND [ARG...]\n"
+	      "       bpfsweep vm [--set vm_accel=A] --probe-accel\n"
 	      "boot KERNEL (an image or a build tree) in a VM with this machine's root\n"
 	      "read-only, run COMMAND there in the current directory, power off\n\n"
 	      "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port\n"
 	      "                       as in a spec\n"
 	      "  -o, --output DIR     keep the console log here (a new directory)\n"
+	      "      --probe-accel    print what runs a VM here: kvm, or tcg (and why not kvm)\n"
 	      "  -h, --help           this help\n"
 	      "exit status: COMMAND's; 2 when the VM could not run it; 128 + N when signal N\n"
 	      "(SIGINT, SIGTERM) stopped the guest\n", f);
@@ -80,6 +89,7 @@ static int parse(int argc, char **argv, struct vm_cmd *vc)
 	static const struct option longopts[] = {
 		{ "set", required_argument, NULL, 's' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "probe-accel", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -98,6 +108,9 @@ static int parse(int argc, char **argv, struct vm_cmd *vc)
 		case 'o':
 			vc->outdir = optarg;
 			break;
+		case 'P':
+			vc->probe_only = true;
+			break;
 		case 'h':
 			vm_usage(stdout);
 			return EXIT_OK;
@@ -105,6 +118,12 @@ static int parse(int argc, char **argv, struct vm_cmd *vc)
 			opt_error(opt, argv, longopts, "bpfsweep vm");
 			return EXIT_USAGE;
 		}
+	}
+	if (vc->probe_only && argc == optind)
+		return -1;
+	if (vc->probe_only) {
+		diag_err("vm --probe-accel takes no KERNEL or COMMAND");
+		return EXIT_USAGE;
 	}
 	if (argc - optind < 3 || strcmp(argv[optind + 1], "--")) {
 		diag_err("vm needs KERNEL -- COMMAND");
@@ -168,7 +187,8 @@ static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)
 	char console[PATH_MAX + 16];
 	struct vm_outcome out;
 	struct vm_job job = {
-		.image = vc->image, .ka = &vc->ka, .share = vc->dir, .console = console,
+		.image = vc->image, .ka = &vc->ka, .accel = vc->accel.accel, .share = vc->dir,
+		.console = console,
 		.cwd = vc->cwd, .argv = (const char *const *)cmd_argv, .echo = stdout,
 		.stop = &stop_requested,
 	};
@@ -192,6 +212,22 @@ static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)
 	return out.status;
 }
 
+/* --probe-accel: the verdict on stdout, as a VM booted now would take it. */
+static int probe_accel(struct vm_cmd *vc)
+{
+	char why[1024];
+
+	if (vm_pick_accel(&vc->ka, &vc->accel, why, sizeof(why))) {
+		diag_err("vm: %s", why);
+		return EXIT_USAGE;
+	}
+	if (vc->accel.refused[0])
+		printf("%s (%s)\n", vm_accel_names[vc->accel.accel], vc->accel.refused);
+	else
+		printf("%s\n", vm_accel_names[vc->accel.accel]);
+	return EXIT_OK;
+}
+
 int cmd_vm(int argc, char **argv)
 {
 	static struct vm_cmd vc;
@@ -200,16 +236,24 @@ int cmd_vm(int argc, char **argv)
 
 	kernel_axis_init(&vc.ka);
 	vc.outdir = NULL;
+	vc.probe_only = false;
 	optind = 1;
 	status = parse(argc, argv, &vc);
 	if (status >= 0)
 		return status;
+	if (vc.probe_only)
+		return probe_accel(&vc);
 	if (kernel_image(argv[optind], vc.image, sizeof(vc.image), why, sizeof(why))) {
 		diag_err("%s", why);
 		return EXIT_USAGE;
 	}
-	if (!getcwd(vc.cwd, sizeof(vc.cwd)) || resolve_cmd(&vc, argv[optind + 2]) ||
-	    make_share(&vc))
+	if (!getcwd(vc.cwd, sizeof(vc.cwd)) || resolve_cmd(&vc, argv[optind + 2]))
+		return EXIT_USAGE;
+	if (vm_pick_accel(&vc.ka, &vc.accel, why, sizeof(why))) {
+		diag_err("vm: %s", why);
+		return EXIT_USAGE;
+	}
+	if (make_share(&vc))
 		return EXIT_USAGE;
 	status = boot_and_run(&vc, argv + optind + 2);
 	remove_share(&vc);

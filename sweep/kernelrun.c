@@ -37,6 +37,7 @@
 #include "textfile.h"
 #include "vm.h"
 #include "vm_cmdline.h"
+#include "vm_probe.h"
 
 #define NSEC_PER_SEC		1000000000ULL
 /* a guest's job may take this much longer than the plan's estimate (TCG, set-up) */
@@ -62,6 +63,9 @@ struct kernel_sweep {
 	const char **tags;		/* --tag, or on --resume those OUT/meta keeps */
 	int nr_tags;
 	char *meta_text;		/* OUT/meta on --resume: tags point into it */
+	struct vm_accel_pick accel;	/* what runs every VM of the sweep, probed once */
+	int accel_err;			/* vm_accel = kvm that cannot run: every VM fails */
+	char accel_why[700];
 };
 
 static int wait_child(pid_t pid)
@@ -121,15 +125,16 @@ static bool all_finished(const struct kernel_sweep *ks, int k)
  * Every point kernel k did not run gets a failed row saying why: a
  * sub-run with --fail-all, into a new directory or resuming the partial one.
  */
-static void fail_missing(struct kernel_sweep *ks, int k, const char *accel, const char *why)
+static void fail_missing(struct kernel_sweep *ks, int k, bool in_vm, const char *why)
 {
+	const char *accel = in_vm && !ks->accel_err ? vm_accel_names[ks->accel.accel] : NULL;
 	const char *dir = ks->runs[k];
 	struct subrun_argv a;
 	int rows = rows_in(dir, false);
 
 	if (rows >= ks->nr_todo || stop_requested)
 		return;
-	subrun_argv(&ks->sub, ks->cfg->kernels.vals[k], accel, &a);
+	subrun_argv(&ks->sub, ks->cfg->kernels.vals[k], accel, ks->accel.refused, &a);
 	subrun_arg(&a, "--fail-all");
 	subrun_arg(&a, why);
 	subrun_dir(&ks->sub, dir, rows >= 0, &a);
@@ -157,12 +162,12 @@ static void run_on_host(struct kernel_sweep *ks, int k)
 	if (all_finished(ks, k))
 		return;
 	fprintf(stderr, "kernel host: running the sweep here\n");
-	subrun_argv(&ks->sub, ks->cfg->kernels.vals[k], NULL, &a);
+	subrun_argv(&ks->sub, ks->cfg->kernels.vals[k], NULL, NULL, &a);
 	subrun_dir(&ks->sub, ks->runs[k], !access(ks->runs[k], F_OK), &a);
 	status = spawn_and_wait(&a);
 	note_status(ks, status);
 	snprintf(why, sizeof(why), "bpfsweep exited with status %d before this point", status);
-	fail_missing(ks, k, NULL, why);
+	fail_missing(ks, k, false, why);
 }
 
 /* From the guest's boot to its job's end: far more than the plan says, but not forever. */
@@ -210,20 +215,25 @@ static void run_in_vm(struct kernel_sweep *ks, int k)
 {
 	char share[PATH_MAX + 16], console[PATH_MAX + 32], result[PATH_MAX + 32], image[PATH_MAX];
 	char why[1100];
-	const char *accel = NULL;
+	const char *accel = vm_accel_names[ks->accel.accel];
 	struct subrun_argv a;
 	struct vm_outcome out;
+	/* the console goes to stderr: stdout is the sweep's table (-f json) */
 	struct vm_job job = {
-		.image = image, .ka = &ks->cfg->kernels, .share = share, .console = console,
-		.cwd = ks->cwd, .argv = a.argv, .run_timeout_ns = run_timeout(ks), .echo = stdout,
-		.stop = &stop_requested,
+		.image = image, .ka = &ks->cfg->kernels, .accel = ks->accel.accel, .share = share,
+		.console = console, .cwd = ks->cwd, .argv = a.argv,
+		.run_timeout_ns = run_timeout(ks), .echo = stderr, .stop = &stop_requested,
 	};
-	enum vm_accel got;
 	bool resume;
 	int err;
 
 	if (all_finished(ks, k))
 		return;
+	/* vm_accel = kvm that cannot run: every point of the kernel fails, saying so */
+	if (ks->accel_err) {
+		fail_missing(ks, k, true, ks->accel_why);
+		return;
+	}
 	err = make_share(ks, k, share, sizeof(share));
 	if (err)
 		snprintf(why, sizeof(why), "cannot create %.900s: %s", share, strerror(-err));
@@ -231,8 +241,6 @@ static void run_in_vm(struct kernel_sweep *ks, int k)
 	snprintf(result, sizeof(result), "%s/result", share);
 	if (!err)
 		err = kernel_image(ks->cfg->kernels.vals[k], image, sizeof(image), why, sizeof(why));
-	if (!err && !vm_pick_accel(ks->cfg->kernels.accel, &got, why, sizeof(why)))
-		accel = vm_accel_names[got];
 	/* a resumed kernel's directory goes where the guest can continue it */
 	resume = !err && !access(ks->runs[k], F_OK);
 	if (resume && rename(ks->runs[k], result)) {
@@ -240,11 +248,11 @@ static void run_in_vm(struct kernel_sweep *ks, int k)
 			 strerror(errno));
 		err = -errno;
 	}
-	subrun_argv(&ks->sub, ks->cfg->kernels.vals[k], accel, &a);
+	subrun_argv(&ks->sub, ks->cfg->kernels.vals[k], accel, ks->accel.refused, &a);
 	subrun_dir(&ks->sub, VM_GUEST_DIR "/result", resume, &a);
-	fprintf(stderr, "kernel %s: booting it in a VM (%s), console in %s\n",
-		ks->cfg->kernels.vals[k], accel ?: "?", console);
 	if (!err) {
+		fprintf(stderr, "kernel %s: booting it in a VM (%s), console in %s\n",
+			ks->cfg->kernels.vals[k], accel, console);
 		err = vm_run(&job, &out);
 		if (err)
 			snprintf(why, sizeof(why), "%s", out.reason);
@@ -259,7 +267,7 @@ static void run_in_vm(struct kernel_sweep *ks, int k)
 	/* the guest's result directory joins the others; the share keeps the console */
 	if (!access(result, F_OK) && rename(result, ks->runs[k]))
 		diag_err("cannot move %s to %s: %s", result, ks->runs[k], strerror(errno));
-	fail_missing(ks, k, accel, why);
+	fail_missing(ks, k, true, why);
 }
 
 /*
@@ -482,6 +490,12 @@ int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *
 	}
 	ks.sub = (struct subrun){ .self = ks.self, .spec_path = ks.spec_path, .o = o,
 				  .tags = ks.tags, .nr_tags = ks.nr_tags };
+	/* one probe for every VM of the sweep; its verdict goes down to each guest's meta */
+	if (kernel_axis_has_vm(&cfg->kernels))
+		ks.accel_err = vm_pick_accel(&cfg->kernels, &ks.accel, ks.accel_why,
+					     sizeof(ks.accel_why));
+	if (ks.accel_err)
+		diag_err("%s", ks.accel_why);
 	/* Ctrl-C stops the sweep after the sub-run that gets it too */
 	stop_catch();
 	for (int k = 0; k < cfg->kernels.nr && !stop_requested; k++) {

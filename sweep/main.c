@@ -414,6 +414,9 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opt
 			}
 			o->guest_accel = optarg;
 			break;
+		case OPT_GUEST_ACCEL_REASON:
+			o->guest_accel_reason = optarg;
+			break;
 		case OPT_FAIL_ALL:
 			o->fail_all = optarg;
 			break;

@@ -409,6 +409,8 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	put(f, "executor", ri->not_run ? "none" : ri->vm_accel ? "vm" : "host");
 	if (ri->vm_accel)
 		put(f, "vm_accel", ri->vm_accel);
+	if (ri->vm_accel && ri->vm_accel_reason)
+		put(f, "vm_accel_reason", ri->vm_accel_reason);
 	for (int i = 0; ri->tags && ri->tags[i]; i++)
 		put(f, "tag", ri->tags[i]);
 	put_time(f, "start", ri->start);

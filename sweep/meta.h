@@ -22,6 +22,7 @@ struct run_info {
 	const char *shard;	/* --shard I/N: "shard: I/N"; NULL: every point */
 	const char *kernel;	/* the image the run was for as given; NULL: the host's */
 	const char *vm_accel;	/* "kvm" or "tcg" inside a VM; NULL on the host */
+	const char *vm_accel_reason;	/* why vm_accel = auto is tcg ("kvm refused: ..."); NULL */
 	bool not_run;		/* the points ran nowhere (their kernel did not boot):
 				 * no kernel facts, since this kernel is not theirs */
 };

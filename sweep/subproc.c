@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Helper programs from an argv: see spawn.h. */
+/* Helper programs from an argv: see subproc.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,11 +97,13 @@ static int shell_status(int st)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-int spawn_wait_stop(pid_t pid, unsigned int timeout_ms, const volatile sig_atomic_t *stop)
+static int wait_until(pid_t pid, unsigned int timeout_ms, const volatile sig_atomic_t *stop,
+		      bool *timed_out)
 {
 	const struct timespec tick = { 0, 10 * 1000 * 1000 };
 	int st;
 
+	*timed_out = false;
 	for (unsigned int waited = 0; waited < timeout_ms; waited += 10) {
 		pid_t w = waitpid(pid, &st, WNOHANG);
 
@@ -112,6 +115,7 @@ int spawn_wait_stop(pid_t pid, unsigned int timeout_ms, const volatile sig_atomi
 			return -EINTR;
 		nanosleep(&tick, NULL);
 	}
+	*timed_out = true;
 	kill(pid, SIGKILL);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
@@ -119,9 +123,21 @@ int spawn_wait_stop(pid_t pid, unsigned int timeout_ms, const volatile sig_atomi
 	return shell_status(st);
 }
 
+int spawn_wait_stop(pid_t pid, unsigned int timeout_ms, const volatile sig_atomic_t *stop)
+{
+	bool timed_out;
+
+	return wait_until(pid, timeout_ms, stop, &timed_out);
+}
+
 int spawn_wait(pid_t pid, unsigned int timeout_ms)
 {
 	return spawn_wait_stop(pid, timeout_ms, NULL);
+}
+
+int spawn_wait_timed(pid_t pid, unsigned int timeout_ms, bool *timed_out)
+{
+	return wait_until(pid, timeout_ms, NULL, timed_out);
 }
 
 int spawn_self_path(char *buf, size_t len)

@@ -4,6 +4,7 @@
 #define SWEEP_SUBPROC_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <sys/types.h>
 
 /*
@@ -36,6 +37,9 @@ int spawn_wait(pid_t pid, unsigned int timeout_ms);
  * -EINTR, and pid is left running for the caller to stop as it sees fit.
  */
 int spawn_wait_stop(pid_t pid, unsigned int timeout_ms, const volatile sig_atomic_t *stop);
+
+/* spawn_wait() that says whether the timeout ran out (and killed pid). */
+int spawn_wait_timed(pid_t pid, unsigned int timeout_ms, bool *timed_out);
 
 /* name found in PATH as a shell finds a command: an executable file; 0 or -ENOENT. */
 int spawn_find_in_path(const char *name, char *buf, size_t len);

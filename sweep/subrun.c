@@ -17,7 +17,7 @@ static void opt(struct subrun_argv *a, const char *name, const char *value)
 }
 
 void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
-		 struct subrun_argv *a)
+		 const char *accel_reason, struct subrun_argv *a)
 {
 	const struct cli_opts *o = s->o;
 
@@ -36,6 +36,8 @@ void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
 	opt(a, "--guest-of", kernel);
 	if (accel)
 		opt(a, "--guest-accel", accel);
+	if (accel && accel_reason && accel_reason[0])
+		opt(a, "--guest-accel-reason", accel_reason);
 	subrun_arg(a, "--no-plots");
 }
 

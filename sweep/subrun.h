@@ -34,10 +34,11 @@ void subrun_arg(struct subrun_argv *a, const char *arg);
 /*
  * The sub-run of kernel (a value of the kernel axis, "host" or an image):
  * run SPEC [--set ...] [--quick] [--only T] --kernel host --guest-of KERNEL
- * [--guest-accel ACCEL] --no-plots.  Options may follow; then subrun_dir().
+ * [--guest-accel ACCEL [--guest-accel-reason WHY]] --no-plots (WHY: why
+ * auto is tcg, "" or NULL for none).  Options may follow; then subrun_dir().
  */
 void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
-		 struct subrun_argv *a);
+		 const char *accel_reason, struct subrun_argv *a);
 
 /* Where it writes: -o DIR with the tags, or --resume DIR (which keeps its own). */
 void subrun_dir(const struct subrun *s, const char *dir, bool resume, struct subrun_argv *a);

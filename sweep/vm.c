@@ -52,14 +52,20 @@ static const char *qemu_name(const char *machine)
 	return strcmp(machine, "aarch64") ? "qemu-system-x86_64" : "qemu-system-aarch64";
 }
 
+int vm_qemu_path(const char *machine, char *buf, size_t len, char *why, size_t whylen)
+{
+	if (!spawn_find_in_path(qemu_name(machine), buf, len))
+		return 0;
+	snprintf(why, whylen, "%s not found: install qemu (Debian: qemu-system-x86, make deps "
+		 "does)", qemu_name(machine));
+	return -ENOENT;
+}
+
 static int find_tools(const char *machine, char *qemu, char *virtiofsd, size_t len, char *why,
 		      size_t whylen)
 {
-	if (spawn_find_in_path(qemu_name(machine), qemu, len)) {
-		snprintf(why, whylen, "%s not found: install qemu (Debian: qemu-system-x86, "
-			 "make deps does)", qemu_name(machine));
+	if (vm_qemu_path(machine, qemu, len, why, whylen))
 		return -ENOENT;
-	}
 	for (int i = 0; virtiofsd_paths[i]; i++) {
 		if (!access(virtiofsd_paths[i], X_OK)) {
 			snprintf(virtiofsd, len, "%s", virtiofsd_paths[i]);
@@ -71,29 +77,6 @@ static int find_tools(const char *machine, char *qemu, char *virtiofsd, size_t l
 	snprintf(why, whylen, "virtiofsd not found (Debian 12: /usr/lib/qemu/virtiofsd from "
 		 "qemu-system-common)");
 	return -ENOENT;
-}
-
-int vm_pick_accel(enum vm_accel want, enum vm_accel *got, char *why, size_t len)
-{
-	int fd;
-
-	if (want == VM_ACCEL_TCG) {
-		*got = VM_ACCEL_TCG;
-		return 0;
-	}
-	fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-	if (fd >= 0) {
-		close(fd);
-		*got = VM_ACCEL_KVM;
-		return 0;
-	}
-	if (want == VM_ACCEL_AUTO) {
-		*got = VM_ACCEL_TCG;
-		return 0;
-	}
-	snprintf(why, len, "vm_accel = kvm: /dev/kvm: %s (vm_accel = tcg emulates, slowly)",
-		 strerror(errno));
-	return -errno;
 }
 
 /* A socket appears once virtiofsd listens: qemu must not connect before. */
@@ -322,7 +305,6 @@ static int boot(struct vm_boot_state *bs, const struct vm_job *job, struct vm_ou
 	uname(&u);
 	err = find_tools(u.machine, qemu, virtiofsd, sizeof(qemu), out->reason,
 			 sizeof(out->reason));
-	err = err ?: vm_pick_accel(job->ka->accel, &out->accel, out->reason, sizeof(out->reason));
 	err = err ?: write_job(job, out->reason, sizeof(out->reason));
 	if (err)
 		return err;
@@ -347,7 +329,7 @@ int vm_run(const struct vm_job *job, struct vm_outcome *out)
 	struct vm_boot_state bs = { .console_fd = -1, .virtiofsd = { -1, -1 }, .qemu = -1 };
 	int err;
 
-	*out = (struct vm_outcome){ .status = -1 };
+	*out = (struct vm_outcome){ .accel = job->accel, .status = -1 };
 	snprintf(bs.tmpdir, sizeof(bs.tmpdir), "/tmp/bpfsweep-vm.XXXXXX");
 	if (!mkdtemp(bs.tmpdir)) {
 		snprintf(out->reason, sizeof(out->reason), "mkdtemp: %s", strerror(errno));

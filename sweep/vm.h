@@ -18,7 +18,8 @@
 
 struct vm_job {
 	const char *image;		/* the file qemu boots (kernel_image()) */
-	const struct kernel_axis *ka;	/* accel, CPUs, memory, boot timeout */
+	const struct kernel_axis *ka;	/* CPUs, memory, boot timeout */
+	enum vm_accel accel;		/* kvm or tcg: vm_pick_accel()'s */
 	const char *share;		/* host directory the guest writes: job, booted, status */
 	const char *console;		/* the console log, a new file */
 	const char *cwd;		/* the job's working directory (the host's path) */
@@ -40,12 +41,12 @@ struct vm_outcome {
 /*
  * Boot job->image and run the job.  0 when the VM ran (out->status says
  * how the job ended), -errno when it could not start (out->reason says
- * why: no qemu, no virtiofsd, KVM asked for and unusable).
+ * why: no qemu, no virtiofsd).
  */
 int vm_run(const struct vm_job *job, struct vm_outcome *out);
 
-/* kvm when asked for or when auto finds /dev/kvm usable, else tcg; -errno for kvm unusable. */
-int vm_pick_accel(enum vm_accel want, enum vm_accel *got, char *why, size_t len);
+/* qemu-system-<machine> found in PATH into buf; -ENOENT with why (how to install it). */
+int vm_qemu_path(const char *machine, char *buf, size_t len, char *why, size_t whylen);
 
 /* The last lines of a console log, on one line ("a | b | c"), control characters dropped. */
 void vm_console_tail(const char *path, int lines, char *buf, size_t len);

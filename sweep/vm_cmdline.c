@@ -173,6 +173,22 @@ int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t
 	return err;
 }
 
+int vm_probe_argv(const struct vm_boot *b, const char *firmware, struct vm_argv *out)
+{
+	int err;
+
+	out->argc = 0;
+	out->used = 0;
+	if (is_arm64(b))
+		return -EOPNOTSUPP;
+	err = add(out, "%s", b->qemu) ?: add(out, "-nodefaults") ?: add(out, "-no-user-config") ?:
+	      add(out, "-display") ?: add(out, "none") ?: add(out, "-no-reboot");
+	err = err ?: add_machine(b, out);
+	err = err ?: add(out, "-bios") ?: add(out, "%s", firmware);
+	return err ?: add(out, "-device") ?:
+	       add(out, "isa-debug-exit,iobase=0x%x,iosize=0x04", VM_PROBE_EXIT_PORT);
+}
+
 int vm_virtiofsd_argv(const char *virtiofsd, const char *sock, const char *dir, bool writable,
 		      struct vm_argv *out)
 {

@@ -48,6 +48,23 @@ struct vm_boot {
  */
 int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t len);
 
+/*
+ * The KVM probe's stub guest (vm_probe.c): its firmware writes
+ * VM_PROBE_EXIT_VALUE to the isa-debug-exit port, and qemu exits with
+ * VM_PROBE_EXIT_STATUS, (value << 1) | 1, once a vCPU really ran guest code.
+ */
+#define VM_PROBE_EXIT_PORT	0xf4
+#define VM_PROBE_EXIT_VALUE	0x31
+#define VM_PROBE_EXIT_STATUS	(VM_PROBE_EXIT_VALUE << 1 | 1)
+
+/*
+ * qemu's argv for the probe: b's machine, accelerator, CPUs and memory
+ * (b->image, init, sockets and console unused), booting firmware (the
+ * stub) with the isa-debug-exit device.  -EOPNOTSUPP on arm64 (no stub
+ * for it), -E2BIG when it does not fit.
+ */
+int vm_probe_argv(const struct vm_boot *b, const char *firmware, struct vm_argv *out);
+
 /* virtiofsd's argv: export dir on sock (cache off for the writable one). */
 int vm_virtiofsd_argv(const char *virtiofsd, const char *sock, const char *dir, bool writable,
 		      struct vm_argv *out);

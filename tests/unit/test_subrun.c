@@ -37,7 +37,7 @@ TEST(host_kernel_runs_here)
 	struct subrun s = { "/b/bpfsweep", "/s/x.spec", &o, tags, 1 };
 	struct subrun_argv a;
 
-	subrun_argv(&s, "host", NULL, &a);
+	subrun_argv(&s, "host", NULL, NULL, &a);
 	subrun_dir(&s, "OUT/runs/1", false, &a);
 	CHECK_STR(joined(&a), "/b/bpfsweep run /s/x.spec --set producers=1..4 --set kernel=host "
 		  "/k/bzImage --quick --only first --kernel host --guest-of host --no-plots --tag "
@@ -51,7 +51,7 @@ TEST(vm_kernel_says_which_and_how)
 	struct subrun s = { "/b/bpfsweep", "/s/x.spec", &o, NULL, 0 };
 	struct subrun_argv a;
 
-	subrun_argv(&s, "/k/bzImage", "tcg", &a);
+	subrun_argv(&s, "/k/bzImage", "tcg", NULL, &a);
 	subrun_dir(&s, "/run/bpfsweep/result", true, &a);
 	CHECK_STR(joined(&a), "/b/bpfsweep run /s/x.spec --kernel host --guest-of /k/bzImage "
 		  "--guest-accel tcg --no-plots --resume /run/bpfsweep/result");
@@ -64,7 +64,7 @@ TEST(failed_rows_of_a_kernel)
 	struct subrun s = { "/b/bpfsweep", "/s/x.spec", &o, tags, 2 };
 	struct subrun_argv a;
 
-	subrun_argv(&s, "/k/bzImage", NULL, &a);
+	subrun_argv(&s, "/k/bzImage", NULL, NULL, &a);
 	subrun_arg(&a, "--fail-all");
 	subrun_arg(&a, "the kernel did not boot");
 	subrun_dir(&s, "OUT/runs/2", false, &a);

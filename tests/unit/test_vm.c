@@ -289,6 +289,32 @@ TEST(qemu_argv_kvm_and_bad_init)
 	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), -EINVAL);
 }
 
+/* The probe boots the stub with the real boot's machine choices, and nothing of a kernel's. */
+TEST(probe_argv_is_the_boot_s_machine_with_the_stub)
+{
+	struct vm_boot b = {
+		.qemu = "/usr/bin/qemu-system-x86_64", .machine = "x86_64", .accel = VM_ACCEL_KVM,
+		.cpus = 2, .mem = 64LL << 20,
+	};
+	struct vm_argv av;
+
+	CHECK_INT(vm_probe_argv(&b, "/tmp/p/firmware", &av), 0);
+	CHECK_STR(av.argv[0], "/usr/bin/qemu-system-x86_64");
+	CHECK(find_arg(&av, "-nodefaults") > 0);
+	CHECK(find_arg(&av, "-no-reboot") > 0);
+	CHECK_STR(after(&av, "-display"), "none");
+	CHECK_STR(after(&av, "-accel"), "kvm");
+	CHECK_STR(after(&av, "-cpu"), "host");
+	CHECK_STR(after(&av, "-smp"), "2");
+	CHECK_STR(after(&av, "-bios"), "/tmp/p/firmware");
+	CHECK_STR(after(&av, "-device"), "isa-debug-exit,iobase=0xf4,iosize=0x04");
+	CHECK_INT(find_arg(&av, "-kernel"), -1);
+	CHECK_INT(find_arg(&av, "-serial"), -1);
+	CHECK_INT(VM_PROBE_EXIT_STATUS, 99);
+	b.machine = "aarch64";
+	CHECK_INT(vm_probe_argv(&b, "/tmp/p/firmware", &av), -EOPNOTSUPP);
+}
+
 TEST(virtiofsd_argv)
 {
 	struct vm_argv av;
@@ -324,23 +350,8 @@ TEST(console_tail_is_one_clean_line)
 	CHECK_STR(tail, "");
 }
 
-TEST(pick_accel_tcg_and_auto)
-{
-	enum vm_accel got = VM_ACCEL_AUTO;
-	char why[256];
-
-	CHECK_INT(vm_pick_accel(VM_ACCEL_TCG, &got, why, sizeof(why)), 0);
-	CHECK_INT(got, VM_ACCEL_TCG);
-	CHECK_INT(vm_pick_accel(VM_ACCEL_AUTO, &got, why, sizeof(why)), 0);
-	CHECK_INT(got, access("/dev/kvm", R_OK | W_OK) ? VM_ACCEL_TCG : VM_ACCEL_KVM);
-	if (!access("/dev/kvm", R_OK | W_OK))
-		SKIP("/dev/kvm is usable here: kvm cannot be refused");
-	CHECK(vm_pick_accel(VM_ACCEL_KVM, &got, why, sizeof(why)) < 0);
-	CHECK(strstr(why, "vm_accel = kvm: /dev/kvm:"));
-}
-
 RUN_TESTS(kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
 	  kernel_image_resolves_a_build_tree, kernel_errors_are_located,
 	  kernel_config_lacking_virtiofs_is_refused, qemu_argv_tcg, qemu_argv_ssh_port,
-	  qemu_argv_kvm_and_bad_init, virtiofsd_argv, console_tail_is_one_clean_line,
-	  pick_accel_tcg_and_auto)
+	  qemu_argv_kvm_and_bad_init, probe_argv_is_the_boot_s_machine_with_the_stub,
+	  virtiofsd_argv, console_tail_is_one_clean_line)
