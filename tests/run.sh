@@ -56,6 +56,7 @@ run_part "end to end (trigger, root)" tests/e2e/trigger.sh
 run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
 # fetches once into .cache/vm-kernel (SKIP without network), then offline
 run_part "test kernel for the VM (scripts/vm-kernel.sh)" tests/e2e/vm_kernel.sh
+run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 run_part "kernels under test in a VM (kernel axis, vm command)" tests/e2e/kernel.sh
 run_part "the kernel's bench, unmodified, in the test kernel's VM" tests/e2e/kbench.sh --vm
 run_part "fleet of this machine and a test kernel over ssh (root, qemu)" tests/e2e/fleet_vm.sh
