@@ -188,9 +188,8 @@ static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)
 	struct vm_outcome out;
 	struct vm_job job = {
 		.image = vc->image, .ka = &vc->ka, .accel = vc->accel.accel, .share = vc->dir,
-		.console = console,
-		.cwd = vc->cwd, .argv = (const char *const *)cmd_argv, .echo = stdout,
-		.stop = &stop_requested,
+		.console = console, .cwd = vc->cwd, .argv = (const char *const *)cmd_argv,
+		.echo = stdout, .stop = &stop_requested,
 	};
 	int err;
 

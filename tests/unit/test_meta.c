@@ -309,7 +309,16 @@ TEST(kernel_and_executor)
 	CHECK(has_line(text, "kernel", "../linux/arch/x86/boot/bzImage"));
 	CHECK(has_line(text, "executor", "vm"));
 	CHECK(has_line(text, "vm_accel", "tcg"));
+	CHECK(!strstr(text, "\nvm_accel_reason:"));
 	free(text);
+	/* auto on TCG because KVM refused: vm_accel stays one word, the reason beside it */
+	ri.vm_accel_reason = "kvm refused: qemu: Assertion failed.\n(killed by signal 6)";
+	text = written(&ri);
+	CHECK(has_line(text, "vm_accel", "tcg"));
+	CHECK(has_line(text, "vm_accel_reason", "kvm refused: qemu: Assertion failed. "
+		       "(killed by signal 6)"));
+	free(text);
+	ri.vm_accel_reason = NULL;
 	ri.kernel = "/k/bz\nhost: evil";	/* a path is one line like any value */
 	ri.vm_accel = "kvm";
 	text = written(&ri);
