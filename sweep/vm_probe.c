@@ -93,8 +93,12 @@ static int spawn_probe(const struct vm_probe *p, const char *dir, char *why, siz
 		return err;
 	}
 	err = write_firmware(firmware);
+	if (err) {
+		snprintf(why, len, "cannot write %s: %s", firmware, strerror(-err));
+		return err;
+	}
 	/* a group of its own: a Ctrl-C at the terminal is not a verdict on KVM */
-	err = err ?: spawn_argv_group_log((const char *const *)av.argv, log, &pid);
+	err = spawn_argv_group_log((const char *const *)av.argv, log, &pid);
 	if (err) {
 		snprintf(why, len, "cannot start %s: %s", p->qemu, strerror(-err));
 		return err;
