@@ -119,6 +119,14 @@ static int add_machine(const struct vm_boot *b, struct vm_argv *out)
 	return err ?: add(out, "-numa") ?: add(out, "node,memdev=mem");
 }
 
+/* qemu, no device nor window of its own, off when the guest reboots; the machine */
+static int add_head(const struct vm_boot *b, struct vm_argv *out)
+{
+	return add(out, "%s", b->qemu) ?: add(out, "-nodefaults") ?: add(out, "-no-user-config") ?:
+	       add(out, "-display") ?: add(out, "none") ?: add(out, "-no-reboot") ?:
+	       add_machine(b, out);
+}
+
 static int add_fs(struct vm_argv *out, const char *id, const char *sock, const char *tag)
 {
 	char esc[4200];
@@ -155,10 +163,7 @@ int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t
 	if (err)
 		return err;
 	err = vm_qemu_escape(b->console, console, sizeof(console));
-	err = err ?: add(out, "%s", b->qemu) ?: add(out, "-nodefaults") ?:
-	      add(out, "-no-user-config") ?: add(out, "-display") ?: add(out, "none") ?:
-	      add(out, "-no-reboot");
-	err = err ?: add_machine(b, out);
+	err = err ?: add_head(b, out);
 	err = err ?: add(out, "-kernel") ?: add(out, "%s", b->image);
 	err = err ?: add(out, "-append") ?:
 	      add(out, "console=%s rootfstype=virtiofs root=%s ro init=%s panic=-1 quiet",
@@ -181,9 +186,7 @@ int vm_probe_argv(const struct vm_boot *b, const char *firmware, struct vm_argv 
 	out->used = 0;
 	if (is_arm64(b))
 		return -EOPNOTSUPP;
-	err = add(out, "%s", b->qemu) ?: add(out, "-nodefaults") ?: add(out, "-no-user-config") ?:
-	      add(out, "-display") ?: add(out, "none") ?: add(out, "-no-reboot");
-	err = err ?: add_machine(b, out);
+	err = add_head(b, out);
 	err = err ?: add(out, "-bios") ?: add(out, "%s", firmware);
 	return err ?: add(out, "-device") ?:
 	       add(out, "isa-debug-exit,iobase=0x%x,iosize=0x04", VM_PROBE_EXIT_PORT);
