@@ -204,20 +204,21 @@ struct value_cols {
  */
 static bool measured_value(char **f, const struct value_cols *vc, double *x, bool *unknown)
 {
-	double ns = strtod(f[RS_S_ELAPSED], NULL), runs;
+	double ns = strtod(f[RS_S_ELAPSED], NULL), runs = 0;
+	bool per_run = vc->kind == CMP_PER_RUN;
 
 	if (strcmp(f[RS_S_WARMUP], "0") || !(ns > 0))
 		return false;
 	if (vc->col < 0 || !cell_count(f[vc->col], x) ||
-	    (vc->kind == CMP_PER_RUN && (vc->runs_col < 0 || !cell_count(f[vc->runs_col], &runs)))) {
+	    (per_run && (vc->runs_col < 0 || !cell_count(f[vc->runs_col], &runs)))) {
 		*unknown = true;
 		return false;
 	}
 	if (vc->kind == CMP_RATE)
 		*x = *x * 1e9 / ns;
-	else if (vc->kind == CMP_PER_RUN && runs > 0)
+	else if (per_run && runs > 0)
 		*x /= runs;
-	return vc->kind != CMP_PER_RUN || runs > 0;
+	return !per_run || runs > 0;
 }
 
 static void value_cols_of(const struct result_set *rs, const char *metric, enum cmp_kind kind,

@@ -47,17 +47,6 @@ static void put_padded(FILE *f, const char *s, int width)
 	fprintf(f, "%s%*s", s, width > text_width(s) ? width - text_width(s) : 0, "");
 }
 
-/*
- * A value the bench did not print or a side did not record (an empty
- * cell) is n/a, not "nan ± nanM/s".  Each metric in its own unit (metric.c):
- * rates as the tables show them, levels in MiB, ns per run in ns.
- */
-static void fmt_value(const struct cmp_moments *m, const struct metric_unit *u, char *buf,
-		      size_t len)
-{
-	metric_format_sd(m->mean, m->sd, u, buf, len);
-}
-
 static void fmt_pct(double pct, char *buf, size_t len)
 {
 	if (isnan(pct))
@@ -85,8 +74,9 @@ static void row_cells(const struct point_cmp *p, const struct metric_cmp *m, cha
 		snprintf(cells[0], 96, "%s", state_text[p->state]);
 		return;
 	}
-	fmt_value(&m->base, m->info->unit, cells[0], 96);
-	fmt_value(&m->new, m->info->unit, cells[1], 96);
+	/* each in its own unit; n/a where a side did not record it, not "nan ± nanM/s" */
+	metric_format_sd(m->base.mean, m->base.sd, m->info->unit, cells[0], 96);
+	metric_format_sd(m->new.mean, m->new.sd, m->info->unit, cells[1], 96);
 	fmt_pct(m->delta_pct, cells[2], 96);
 	fmt_p(&m->test, cells[3], 96);
 }

@@ -186,7 +186,7 @@ TEST(delta_pct)
 	CHECK(isnan(cmp_delta_pct(0, 0)));
 }
 
-/* The verdict follows the direction: up is faster of a rate, worse of a cost, neither of prog_ns. */
+/* The verdict follows the direction: a rise is faster, worse, or changed (prog_ns). */
 TEST(direction_and_words)
 {
 	const double a[] = { 10, 12, 11, 13, 9 }, b[] = { 14, 15, 13, 16, 17, 15 };
