@@ -215,6 +215,21 @@ check compare/veto-ci-names grep -q \
 check compare/veto-ci-count grep -q '0 regressions; 1 point inconclusive' "$TMP/veto-ci.err"
 check compare/unflagged-ci-count grep -q '1 regression; 0 points inconclusive' "$TMP/ci5.err"
 
+# a point with any status but ok (a stalled one: rate 0 while its producers ran) gets no verdict
+cp -r "$TMP/same" "$TMP/stalled" && python3 - "$TMP/stalled/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+h = rows[0]
+for r in rows[1:]:
+    if r[h.index("producers")] == "0" and r[h.index("status")] == "ok":
+        r[h.index("status")], r[h.index("reason")] = "stalled", "rate 0 while producers ran"
+csv.writer(open(sys.argv[1], "w"), lineterminator="\n").writerows(rows)
+PY
+cmp stalled -f csv "$TMP/base" "$TMP/stalled"
+check compare/stalled-not-compared [ "$(field stalled state 0 "")" = "not compared" ]
+check compare/stalled-reason [ "$(field stalled reason 0 "")" = \
+	"new stalled: rate 0 while producers ran" ]
+
 # --- directions and units from meta's metric lines; older sets by name, said
 check compare/meta-lines grep -qx 'metric: drops counter M/s lower' "$TMP/base/meta"
 check compare/better-csv [ "$(field fast better 0 hits) $(field fast better 0 drops)" = \
@@ -234,16 +249,19 @@ print(json.dumps([p["producers"], p["jitter_pct"], p["mode"], p["flag"]]))' "$TM
 
 # --- ns_per_run and a value one side did not record --------------------------
 # with_prog SRC DST NS: a copy of SRC whose intervals have the program counters,
-# 1000 runs of NS ns each (+-1%), or empty cells (the BPF statistics off) for NS "-"
+# 50000 runs a second of NS ns each (+-1%), or empty cells (the BPF statistics off)
+# for NS "-"
 with_prog() {
 	cp -r "$1" "$2" && python3 - "$2" "$3" <<'PY'
 import csv, sys
 d, ns = sys.argv[1], sys.argv[2]
 rows = list(csv.reader(open(d + "/samples.csv")))
 rows[0] += ["prog_runs", "prog_ns"]
+el = rows[0].index("elapsed_ns")
 for i, r in enumerate(rows[1:]):
+    runs = int(r[el]) // 20000
     each = float(ns) * (1 + (i % 2 - .5) / 50) if ns != "-" else 0
-    r += ["", ""] if ns == "-" else ["1000", str(int(1000 * each))]
+    r += ["", ""] if ns == "-" else [str(runs), str(int(runs * each))]
 csv.writer(open(d + "/samples.csv", "w"), lineterminator="\n").writerows(rows)
 rows = list(csv.reader(open(d + "/summary.csv")))
 stats = ["mean", "stddev", "median", "min", "max", "ci95"]
