@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +37,8 @@ static const char compare_help[] =
 	"  -a, --alpha A        significance level of the test (default 0.05)\n"
 	"  -f, --format F       text (default), markdown, csv or json\n"
 	"      --fail-above PCT exit 1 when the headline metric of a point got\n"
-	"                       significantly worse by more than PCT percent\n"
+	"                       significantly worse by more than PCT percent (a\n"
+	"                       point flagged noisy is inconclusive, not counted)\n"
 	"  -i, --ignore PARAM   match points without this parameter (repeatable)\n"
 	"      --paired         the directories are rounds run interleaved, BASE NEW\n"
 	"                       BASE NEW ...: per point NEW / BASE, the geometric\n"
@@ -180,83 +180,116 @@ static int load_set(const char *dir, struct result_set **rs)
 	return 0;
 }
 
-/*
- * The metrics both summaries have columns for, in base's order: rates
- * (M_per_s_mean) and gauges (M_mean), of the same kind on both sides.
- */
-static int common_metrics(struct comparison *c)
+/* A cell as a count; false when empty: a value not recorded (a gauge unread, stats off). */
+static bool cell_count(const char *cell, double *x)
 {
-	const struct csv_table *b = &c->base->summary;
-	char name[256], col[300];
-	bool gauge;
-
-	c->metrics = calloc(b->nr_cols + 1, sizeof(*c->metrics));
-	c->gauge = calloc(b->nr_cols + 1, sizeof(*c->gauge));
-	if (!c->metrics || !c->gauge)
-		return -ENOMEM;
-	for (int i = 0; i < b->nr_cols; i++) {
-		if (!result_mean_column(c->base, b->rows[0][i], name, sizeof(name), &gauge))
-			continue;
-		snprintf(col, sizeof(col), "%s%s", name, gauge ? "_mean" : "_per_s_mean");
-		if (result_summary_col(c->new, col) < 0 ||
-		    result_metric_is_gauge(c->new, name) != gauge)
-			continue;
-		c->gauge[c->nr_metrics] = gauge;
-		c->metrics[c->nr_metrics] = strdup(name);
-		if (!c->metrics[c->nr_metrics++])
-			return -ENOMEM;
-	}
-	return 0;
-}
-
-/*
- * Metric col's value in a measured samples row: a counter's per-second
- * rate, a gauge's level; false for a warmup row, one of no length, or a
- * gauge that could not be read (an empty cell).
- */
-static bool measured_value(char **f, int col, bool gauge, double *x, bool *unknown)
-{
-	double ns = strtod(f[RS_S_ELAPSED], NULL);
-
-	if (strcmp(f[RS_S_WARMUP], "0") || !(ns > 0))
+	if (!*cell)
 		return false;
-	if (gauge && !*f[col]) {
-		*unknown = true;
-		return false;
-	}
-	*x = gauge ? strtod(f[col], NULL) : strtod(f[col], NULL) * 1e9 / ns;
+	*x = strtod(cell, NULL);
 	return true;
 }
 
+/* The columns a metric's value comes from: its own, or ns_per_run's two counters. */
+struct value_cols {
+	enum cmp_kind kind;
+	int col;		/* the metric's; prog_ns for ns_per_run */
+	int runs_col;		/* prog_runs, for ns_per_run */
+};
+
 /*
- * A point's moments: of its measured intervals' rates (a gauge's levels)
- * in samples.csv, or, where samples.csv holds none (an imported set), from
- * its summary row (whose n is -1, not known, when the bench output did not
- * say it).  A gauge with an unknown level has none: its mean is NaN, as
- * the summary's statistics are empty.
+ * Metric's value in a measured samples row: a counter's per-second rate,
+ * a gauge's level, ns per program run; false for a warmup row, one of no
+ * length, an interval where no program ran, or a value not recorded
+ * (*unknown set).
  */
-static int point_moments(const struct result_set *rs, int row, const char *metric, bool gauge,
-			 struct cmp_moments *m)
+static bool measured_value(char **f, const struct value_cols *vc, double *x, bool *unknown)
+{
+	double ns = strtod(f[RS_S_ELAPSED], NULL), runs = 0;
+	bool per_run = vc->kind == CMP_PER_RUN;
+
+	if (strcmp(f[RS_S_WARMUP], "0") || !(ns > 0))
+		return false;
+	if (vc->col < 0 || !cell_count(f[vc->col], x) ||
+	    (per_run && (vc->runs_col < 0 || !cell_count(f[vc->runs_col], &runs)))) {
+		*unknown = true;
+		return false;
+	}
+	if (vc->kind == CMP_RATE)
+		*x = *x * 1e9 / ns;
+	else if (per_run && runs > 0)
+		*x /= runs;
+	return !per_run || runs > 0;
+}
+
+static void value_cols_of(const struct result_set *rs, const char *metric, enum cmp_kind kind,
+			  struct value_cols *vc)
+{
+	*vc = (struct value_cols){ .kind = kind, .col = csv_column(&rs->samples, metric),
+				   .runs_col = -1 };
+	if (kind == CMP_PER_RUN) {
+		vc->col = csv_column(&rs->samples, "prog_ns");
+		vc->runs_col = csv_column(&rs->samples, "prog_runs");
+	}
+}
+
+/* A summary cell as a number; NaN when absent or empty. */
+static double summary_number(const struct result_set *rs, int row, const char *metric,
+			     const char *stat)
+{
+	char col[300];
+	int c;
+
+	snprintf(col, sizeof(col), "%s_%s", metric, stat);
+	c = result_summary_col(rs, col);
+	return c < 0 || !*rs->summary.rows[row][c] ? NAN : strtod(rs->summary.rows[row][c], NULL);
+}
+
+/*
+ * Where samples.csv holds no value (an imported set, ns_per_run measured
+ * apart from the intervals), the summary row's mean and stddev: n as the
+ * row says it for a metric, not known for ns_per_run.
+ */
+static void summary_moments(const struct result_set *rs, int row, const char *metric,
+			    enum cmp_kind kind, struct cmp_moments *m)
 {
 	const struct result_point *pt = &rs->points[row - 1];
-	int col = csv_column(&rs->samples, metric);
+
+	if (kind == CMP_PER_RUN)
+		*m = (struct cmp_moments){ .mean = summary_number(rs, row, metric, "mean"),
+					   .sd = summary_number(rs, row, metric, "stddev"),
+					   .n = -1 };
+	else
+		*m = (struct cmp_moments){ .mean = result_summary_stat(rs, row, metric, "mean"),
+					   .sd = result_summary_stat(rs, row, metric, "stddev"),
+					   .n = pt->n };
+}
+
+/*
+ * A point's moments: of its measured intervals' values in samples.csv, or,
+ * where samples.csv holds none, from its summary row (whose n is -1, not
+ * known, when the bench output did not say it).  A value a side did not
+ * record (an empty cell) has none: its mean is NaN, shown as n/a.
+ */
+static int point_moments(const struct result_set *rs, int row, const char *metric,
+			 enum cmp_kind kind, struct cmp_moments *m)
+{
+	const struct result_point *pt = &rs->points[row - 1];
 	double *x = calloc(pt->nr_samples + 1, sizeof(*x));
+	struct value_cols vc;
 	bool unknown = false;
 	long n = 0;
 
 	if (!x)
 		return -ENOMEM;
-	for (int i = 0; col >= 0 && i < pt->nr_samples; i++)
-		n += measured_value(rs->samples.rows[pt->sample_rows[i]], col, gauge, &x[n],
-				    &unknown);
+	value_cols_of(rs, metric, kind, &vc);
+	for (int i = 0; vc.col >= 0 && i < pt->nr_samples; i++)
+		n += measured_value(rs->samples.rows[pt->sample_rows[i]], &vc, &x[n], &unknown);
 	cmp_moments_of(x, n, m);
 	free(x);
-	if (unknown)
+	if (n == 0 && pt->n != 0 && (kind == CMP_PER_RUN || !unknown))
+		summary_moments(rs, row, metric, kind, m);
+	else if (unknown || (kind == CMP_PER_RUN && n == 0))
 		*m = (struct cmp_moments){ .mean = NAN, .sd = NAN, .n = n };
-	else if (n == 0 && pt->n != 0)
-		*m = (struct cmp_moments){ .mean = result_summary_stat(rs, row, metric, "mean"),
-					   .sd = result_summary_stat(rs, row, metric, "stddev"),
-					   .n = pt->n };
 	return 0;
 }
 
@@ -267,17 +300,18 @@ static int compare_metrics(struct comparison *c, struct point_cmp *p, double alp
 	p->m = calloc(c->nr_metrics + 1, sizeof(*p->m));
 	if (!p->m)
 		return -ENOMEM;
+	compare_point_flags(c, p);
 	for (int i = 0; !err && i < c->nr_metrics; i++) {
 		struct metric_cmp *m = &p->m[i];
 
 		m->metric = c->metrics[i];
-		m->gauge = c->gauge[i];
-		m->dir = cmp_direction(m->metric, m->gauge);
-		err = point_moments(c->base, p->base_row, m->metric, m->gauge, &m->base);
+		m->info = &c->info[i];
+		err = point_moments(c->base, p->base_row, m->metric, m->info->kind, &m->base);
 		if (!err)
-			err = point_moments(c->new, p->new_row, m->metric, m->gauge, &m->new);
+			err = point_moments(c->new, p->new_row, m->metric, m->info->kind, &m->new);
 		cmp_welch(&m->base, &m->new, &m->test);
-		m->verdict = cmp_verdict_of(&m->base, &m->new, &m->test, alpha, m->dir);
+		m->tested = cmp_verdict_of(&m->base, &m->new, &m->test, alpha, m->info->dir);
+		m->verdict = cmp_veto(m->tested, compare_point_flagged(p));
 		m->delta_pct = cmp_delta_pct(m->base.mean, m->new.mean);
 	}
 	return err;
@@ -317,18 +351,6 @@ static void state_of(const struct comparison *c, struct point_cmp *p)
 			 *bwhy && *nwhy ? "; " : "", *nwhy ? "new " : "", nwhy);
 }
 
-static __attribute__((format(printf, 2, 3))) void add_note(struct comparison *c,
-							    const char *fmt, ...)
-{
-	va_list ap;
-
-	if (c->nr_notes >= (int)(sizeof(c->notes) / sizeof(c->notes[0])))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(c->notes[c->nr_notes++], sizeof(c->notes[0]), fmt, ap);
-	va_end(ap);
-}
-
 /* Is name a parameter of the match, or one --ignore leaves out of it? */
 static bool matched_or_ignored(const struct comparison *c, const struct compare_opts *o,
 			       const char *name)
@@ -359,7 +381,7 @@ static void one_side_note(struct comparison *c, const struct compare_opts *o,
 			n += snprintf(list + n, sizeof(list) - n, "%s%s=%s", n ? " " : "",
 				      rs->summary.rows[0][k], rs->summary.rows[1][k]);
 	if (n)
-		add_note(c, "only in %s, not part of the match: %s", side, list);
+		compare_note(c, "only in %s, not part of the match: %s", side, list);
 }
 
 static void ignore_note(struct comparison *c, const struct compare_opts *o)
@@ -370,7 +392,7 @@ static void ignore_note(struct comparison *c, const struct compare_opts *o)
 	for (int i = 0; i < o->nr_ignore && n < sizeof(list); i++)
 		n += snprintf(list + n, sizeof(list) - n, "%s%s", i ? " " : "", o->ignore[i]);
 	if (n)
-		add_note(c, "left out of the match (--ignore): %s", list);
+		compare_note(c, "left out of the match (--ignore): %s", list);
 }
 
 static int build(struct comparison *c, const struct compare_opts *o)
@@ -387,8 +409,8 @@ static int build(struct comparison *c, const struct compare_opts *o)
 	one_side_note(c, o, c->new, "NEW");
 	ignore_note(c, o);
 	if (!c->join.by_title)
-		add_note(c, "experiment titles differ: points matched by parameters alone");
-	err = common_metrics(c);
+		compare_note(c, "experiment titles differ: points matched by parameters alone");
+	err = compare_common_metrics(c);
 	c->pts = calloc(c->join.nr + 1, sizeof(*c->pts));
 	if (err || !c->pts)
 		return -ENOMEM;
@@ -432,8 +454,19 @@ static bool broke(const struct comparison *c, const struct point_cmp *p)
 	return !strcmp(was, "ok") && (!strcmp(now, "failed") || !strcmp(now, "interrupted"));
 }
 
-/* Regressions of the headline metric beyond pct, and points that broke, named on stderr. */
-static int count_regressions(const struct comparison *c, double pct)
+/* Is m's change a regression beyond pct, by the test alone? */
+static bool beyond(const struct metric_cmp *m, double pct)
+{
+	return m->tested == CMP_REGRESSED && fabs(m->delta_pct) > pct;
+}
+
+/*
+ * Regressions of the headline metric beyond pct, and points that broke,
+ * named on stderr.  A flagged point's change is inconclusive, not one of
+ * them: *inconclusive counts those points, and those the test alone would
+ * have called a regression beyond pct are named.
+ */
+static int count_regressions(const struct comparison *c, double pct, int *inconclusive)
 {
 	int nr = 0;
 
@@ -447,9 +480,18 @@ static int count_regressions(const struct comparison *c, double pct)
 			nr++;
 			continue;
 		}
-		if (p->state != PS_COMPARED || m->verdict != CMP_REGRESSED ||
-		    !(fabs(m->delta_pct) > pct))
+		if (p->state != PS_COMPARED)
 			continue;
+		*inconclusive += m->verdict == CMP_INCONCLUSIVE;
+		if (!beyond(m, pct))
+			continue;
+		if (m->verdict == CMP_INCONCLUSIVE) {
+			diag_warn("inconclusive, not counted: %s: %s: %s: %s %+.2f%% (p=%.3g), "
+				  "flagged: %s%s%s", c->new_dir, p->experiment, p->label, m->metric,
+				  m->delta_pct, m->test.p, p->flags[0], *p->flags[0] &&
+				  *p->flags[1] ? "; " : "", p->flags[1]);
+			continue;
+		}
 		diag_err("regression beyond %g%%: %s: %s: %s: %s %+.2f%% (p=%.3g)", pct,
 			 c->new_dir, p->experiment, p->label, m->metric, m->delta_pct,
 			 m->test.p);
@@ -466,7 +508,7 @@ static void comparison_free(struct comparison *c)
 	for (int i = 0; i < c->nr_metrics; i++)
 		free(c->metrics[i]);
 	free(c->metrics);
-	free(c->gauge);
+	free(c->info);
 	cmp_join_free(&c->join);
 }
 
@@ -488,7 +530,7 @@ static int check_tcg(const struct comparison *c, const struct compare_opts *o)
 
 static int compare_all(struct comparison *cs, int nr, const struct compare_opts *o)
 {
-	int err = 0, regressions = 0;
+	int err = 0, regressions = 0, inconclusive = 0;
 
 	for (int i = 0; !err && i < nr; i++) {
 		err = check_tcg(&cs[i], o);
@@ -508,7 +550,11 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 		return EXIT_POINTS_FAILED;
 	}
 	for (int i = 0; o->fail_above >= 0 && i < nr; i++)
-		regressions += count_regressions(&cs[i], o->fail_above);
+		regressions += count_regressions(&cs[i], o->fail_above, &inconclusive);
+	if (o->fail_above >= 0)
+		diag_warn("--fail-above %g%%: %d regression%s; %d point%s inconclusive (quality "
+			  "flags), not counted", o->fail_above, regressions,
+			  regressions == 1 ? "" : "s", inconclusive, inconclusive == 1 ? "" : "s");
 	return regressions ? EXIT_POINTS_FAILED : EXIT_OK;
 }
 

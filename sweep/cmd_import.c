@@ -20,6 +20,7 @@
 #include "diag.h"
 #include "import.h"
 #include "meta.h"
+#include "metricmeta.h"
 #include "resultdir.h"
 #include "textfile.h"
 
@@ -234,6 +235,29 @@ static int write_samples(FILE *f, const void *ctx)
 	return csv_write_row(f, fields, nr);
 }
 
+/*
+ * What the set's metric is (metricmeta.h): the direction of a name the
+ * benches use, a size or a time per operation lower-better, and for a
+ * rate of any other name "unknown": the text does not say.
+ */
+static void print_metric_line(FILE *f, const struct metric *m)
+{
+	static const char *const kind[] = {
+		[IMPORT_RATE] = "counter", [IMPORT_BYTES] = "bytes", [IMPORT_NS] = "time",
+	};
+	static const char *const unit[] = {
+		[IMPORT_RATE] = "M/s", [IMPORT_BYTES] = "B", [IMPORT_NS] = "ns",
+	};
+	enum metric_better b;
+	char name[64];
+
+	metric_column(name, sizeof(name), m);
+	b = metric_better_known(name);
+	if (b == MB_UNSET && m->kind != IMPORT_RATE)
+		b = MB_LOWER;
+	metricmeta_print_one(f, name, kind[m->kind], unit[m->kind], b);
+}
+
 static int write_meta(FILE *f, const void *ctx)
 {
 	const struct import_state *st = ctx;
@@ -243,6 +267,8 @@ static int write_meta(FILE *f, const void *ctx)
 	};
 
 	meta_print_imported(f, &ii);
+	for (int m = 0; m < st->nr_metrics; m++)
+		print_metric_line(f, &st->metrics[m]);
 	return ferror(f) ? -EIO : 0;
 }
 

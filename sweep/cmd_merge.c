@@ -197,7 +197,23 @@ out:
 	return err;
 }
 
-/* "merged: 2 runs", then "run: <n> <directory>" per run. */
+/* Has a run before `run` a metric line of the metric that line starts with? */
+static bool metric_seen(const struct merge *mg, int run, const char *line)
+{
+	size_t len = strcspn(line, " ");
+
+	for (int r = 0; r < run; r++)
+		for (int i = 0; i < mg->sets[r]->nr_meta; i++)
+			if (!strcmp(mg->sets[r]->meta[i].key, "metric") &&
+			    !strncmp(mg->sets[r]->meta[i].value, line, len + 1))
+				return true;
+	return false;
+}
+
+/*
+ * "merged: 2 runs", then "run: <n> <directory>" per run, then each
+ * metric's line (metricmeta.h) once, as the first run that has it says it.
+ */
 static int meta_fill(FILE *f, const void *ctx)
 {
 	const struct merge *mg = ctx;
@@ -205,6 +221,11 @@ static int meta_fill(FILE *f, const void *ctx)
 	fprintf(f, "merged: %d run%s\n", mg->nr, mg->nr == 1 ? "" : "s");
 	for (int r = 0; r < mg->nr; r++)
 		fprintf(f, "run: %d %s\n", r + 1, mg->o->args[r]);
+	for (int r = 0; r < mg->nr; r++)
+		for (int i = 0; i < mg->sets[r]->nr_meta; i++)
+			if (!strcmp(mg->sets[r]->meta[i].key, "metric") &&
+			    !metric_seen(mg, r, mg->sets[r]->meta[i].value))
+				fprintf(f, "metric: %s\n", mg->sets[r]->meta[i].value);
 	return 0;
 }
 

@@ -268,34 +268,30 @@ void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
 	t->p = fmin(1, 2 * gsl_cdf_tdist_Q(fabs(t->t), t->df));
 }
 
-/* Metrics where less is better; every other one is a rate of work done. */
-static const char *const lower_better[] = { "drops" };
-
-enum cmp_better cmp_direction(const char *metric, bool gauge)
-{
-	if (gauge)
-		return CMP_LOWER_BETTER;
-	for (size_t i = 0; i < sizeof(lower_better) / sizeof(lower_better[0]); i++)
-		if (!strcmp(metric, lower_better[i]))
-			return CMP_LOWER_BETTER;
-	return CMP_HIGHER_BETTER;
-}
-
 enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp_moments *new,
 				const struct cmp_test *t, double alpha, enum cmp_better dir)
 {
 	bool up = new->mean > base->mean;
 
-	if (base->n < 0 || new->n < 0)
-		return CMP_NO_N;
-	/* a gauge that could not be read (no memory controller) */
+	/* a value a side did not record (no memory controller, BPF statistics off) */
 	if (isnan(base->mean) || isnan(new->mean))
 		return CMP_UNKNOWN;
+	if (base->n < 0 || new->n < 0)
+		return CMP_NO_N;
 	if (!t->done)
 		return CMP_UNTESTED;
 	if (!(t->p < alpha) || new->mean == base->mean)
 		return CMP_SAME;
+	if (dir != CMP_HIGHER_BETTER && dir != CMP_LOWER_BETTER)
+		return CMP_CHANGED;
 	return up == (dir == CMP_HIGHER_BETTER) ? CMP_IMPROVED : CMP_REGRESSED;
+}
+
+enum cmp_verdict cmp_veto(enum cmp_verdict v, bool flagged)
+{
+	if (flagged && (v == CMP_IMPROVED || v == CMP_REGRESSED || v == CMP_CHANGED))
+		return CMP_INCONCLUSIVE;
+	return v;
 }
 
 const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir)
@@ -306,9 +302,13 @@ const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir)
 	case CMP_NO_N:
 		return "no test (n unknown)";
 	case CMP_UNKNOWN:
-		return "no test (value unknown)";
+		return "n/a (not recorded)";
 	case CMP_SAME:
 		return "no significant change";
+	case CMP_CHANGED:
+		return dir == CMP_NEITHER_BETTER ? "changed" : "changed (direction unknown)";
+	case CMP_INCONCLUSIVE:
+		return "inconclusive";
 	case CMP_IMPROVED:
 		return dir == CMP_HIGHER_BETTER ? "faster" : "better";
 	default:

@@ -60,25 +60,39 @@ struct cmp_test {
 void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
 	       struct cmp_test *t);
 
-/* Which way a metric gets better. */
-enum cmp_better { CMP_HIGHER_BETTER, CMP_LOWER_BETTER };
-
-/* A gauge (memory held) is better lower, as drops are; other rates higher. */
-enum cmp_better cmp_direction(const char *metric, bool gauge);
+/*
+ * Which way a metric gets better, as its result set says (metricmeta.h):
+ * neither way for counters that grow with the work (prog_ns), not known
+ * for a rate an imported page does not name.
+ */
+enum cmp_better { CMP_HIGHER_BETTER, CMP_LOWER_BETTER, CMP_NEITHER_BETTER, CMP_BETTER_UNKNOWN };
 
 enum cmp_verdict {
 	CMP_UNTESTED,		/* no test possible (n < 2) */
 	CMP_NO_N,		/* no test possible: a side's n is not known */
-	CMP_UNKNOWN,		/* no test possible: a side's value is not known */
+	CMP_UNKNOWN,		/* n/a: a side did not record the value */
 	CMP_SAME,		/* no significant change */
 	CMP_IMPROVED,
 	CMP_REGRESSED,
+	CMP_CHANGED,		/* significant, of a metric with no better direction */
+	CMP_INCONCLUSIVE,	/* would be a change, but a side's point is flagged noisy */
 };
 
 enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp_moments *new,
 				const struct cmp_test *t, double alpha, enum cmp_better dir);
 
-/* "faster", "slower" (or "better", "worse" for lower-is-better metrics), ... */
+/*
+ * A change (faster, slower, changed) of a point that either side flagged
+ * (quality flags: noisy, interfered, bimodal, trending, ...) is
+ * inconclusive: the test assumes samples the flags say these are not.
+ * Any other verdict stands.
+ */
+enum cmp_verdict cmp_veto(enum cmp_verdict v, bool flagged);
+
+/*
+ * "faster", "slower" (or "better", "worse" for lower-is-better metrics),
+ * "changed", "inconclusive", "n/a (not recorded)", ...
+ */
 const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir);
 
 /*

@@ -2,9 +2,11 @@
 /*
  * compare's output: a kernel-style text table (the default, for cover
  * letters), a markdown table, CSV through csvfile.c and JSON through
- * json-c.  Rates are shown in M/s as table.txt shows them; CSV and JSON
- * carry them per second, unrounded.
+ * json-c.  Text and markdown show each metric in its own unit (its meta
+ * line's); CSV and JSON carry rates per second, levels in bytes, ns per
+ * run in ns, unrounded.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +20,12 @@
 #include "runfacts.h"
 
 #define MIN_LABEL_WIDTH 20
+
+/* By enum cmp_better: as meta's metric lines say it (metricmeta.h). */
+static const char *const better_text[] = {
+	[CMP_HIGHER_BETTER] = "higher", [CMP_LOWER_BETTER] = "lower",
+	[CMP_NEITHER_BETTER] = "neither", [CMP_BETTER_UNKNOWN] = "unknown",
+};
 
 static const char *const state_text[] = {
 	[PS_COMPARED] = "compared", [PS_BASE_ONLY] = "base only",
@@ -37,23 +45,6 @@ static int text_width(const char *s)
 static void put_padded(FILE *f, const char *s, int width)
 {
 	fprintf(f, "%s%*s", s, width > text_width(s) ? width - text_width(s) : 0, "");
-}
-
-/*
- * A value the bench did not print or a gauge that could not be read (an
- * empty cell) is n/a, not "nan ± nanM/s".  Rates in M/s, levels in MiB.
- */
-static void fmt_rate(const struct cmp_moments *m, bool gauge, char *buf, size_t len)
-{
-	double div = gauge ? 1024.0 * 1024 : 1e6;
-	const char *unit = gauge ? "MiB" : "M/s";
-
-	if (isnan(m->mean))
-		snprintf(buf, len, "n/a");
-	else if (isnan(m->sd))
-		snprintf(buf, len, "%.3f%s", m->mean / div, unit);
-	else
-		snprintf(buf, len, "%.3f ± %.3f%s", m->mean / div, m->sd / div, unit);
 }
 
 static void fmt_pct(double pct, char *buf, size_t len)
@@ -83,8 +74,9 @@ static void row_cells(const struct point_cmp *p, const struct metric_cmp *m, cha
 		snprintf(cells[0], 96, "%s", state_text[p->state]);
 		return;
 	}
-	fmt_rate(&m->base, m->gauge, cells[0], 96);
-	fmt_rate(&m->new, m->gauge, cells[1], 96);
+	/* each in its own unit; n/a where a side did not record it, not "nan ± nanM/s" */
+	metric_format_sd(m->base.mean, m->base.sd, m->info->unit, cells[0], 96);
+	metric_format_sd(m->new.mean, m->new.sd, m->info->unit, cells[1], 96);
 	fmt_pct(m->delta_pct, cells[2], 96);
 	fmt_p(&m->test, cells[3], 96);
 }
@@ -123,7 +115,7 @@ static void block_widths(const struct comparison *c, const struct point_cmp *fir
 static void text_row(FILE *f, const char *label, const struct point_cmp *p,
 		     const struct metric_cmp *m, const struct widths *w)
 {
-	char cells[4][96];
+	char cells[4][96], verdict[600];
 
 	row_cells(p, m, cells);
 	put_padded(f, label, w->label);
@@ -136,7 +128,8 @@ static void text_row(FILE *f, const char *label, const struct point_cmp *p,
 	fputs("  ", f);
 	put_padded(f, cells[1], w->new);
 	fputs("  ", f);
-	fprintf(f, "%*s  %s", w->pct, cells[2], cmp_verdict_text(m->verdict, m->dir));
+	compare_verdict_text(p, m, verdict, sizeof(verdict));
+	fprintf(f, "%*s  %s", w->pct, cells[2], verdict);
 	if (m->test.done)
 		fprintf(f, " (%s)", cells[3]);
 	fputc('\n', f);
@@ -251,7 +244,8 @@ static void md_row(FILE *f, const struct point_cmp *p, const struct metric_cmp *
 	}
 	for (int i = 0; i < 4; i++)
 		md_cell(f, cells[i]);
-	md_cell(f, cmp_verdict_text(m->verdict, m->dir));
+	compare_verdict_text(p, m, state, sizeof(state));
+	md_cell(f, state);
 	fputs("|\n", f);
 }
 
@@ -282,7 +276,8 @@ static void print_markdown(FILE *f, const struct comparison *c, double alpha, bo
 
 static const char *const csv_tail[] = {
 	"state", "reason", "metric", "base_mean", "base_stddev", "base_n", "new_mean",
-	"new_stddev", "new_n", "delta", "delta_pct", "t", "df", "p", "verdict",
+	"new_stddev", "new_n", "delta", "delta_pct", "t", "df", "p", "verdict", "better",
+	"base_quality", "new_quality",
 };
 
 #define NR_TAIL (int)(sizeof(csv_tail) / sizeof(csv_tail[0]))
@@ -356,7 +351,10 @@ static int csv_row(FILE *f, const struct comparison *head, const struct comparis
 	fields[nr - NR_TAIL] = state_text[p->state];
 	fields[nr - NR_TAIL + 1] = p->reason;
 	fields[nr - NR_TAIL + 2] = m ? m->metric : "";
-	fields[nr - 1] = m ? cmp_verdict_text(m->verdict, m->dir) : "";
+	fields[nr - 4] = m ? cmp_verdict_text(m->verdict, m->info->dir) : "";
+	fields[nr - 3] = m ? better_text[m->info->dir] : "";
+	fields[nr - 2] = m ? p->flags[0] : "";
+	fields[nr - 1] = m ? p->flags[1] : "";
 	err = csv_write_row(f, fields, nr);
 	free(fields);
 	return err;
@@ -415,8 +413,10 @@ static struct json_object *json_metric(const struct metric_cmp *m)
 	struct json_object *o = json_object_new_object();
 
 	json_object_object_add(o, "metric", json_object_new_string(m->metric));
-	json_object_object_add(o, "better", json_object_new_string(
-		m->dir == CMP_HIGHER_BETTER ? "higher" : "lower"));
+	json_object_object_add(o, "better", json_object_new_string(better_text[m->info->dir]));
+	json_object_object_add(o, "better_from", json_object_new_string(
+		m->info->guessed ? "name" : "meta"));
+	json_object_object_add(o, "unit", json_object_new_string(m->info->unit->name));
 	json_object_object_add(o, "base", json_moments(&m->base));
 	json_object_object_add(o, "new", json_moments(&m->new));
 	json_object_object_add(o, "delta", json_num(m->new.mean - m->base.mean));
@@ -425,8 +425,29 @@ static struct json_object *json_metric(const struct metric_cmp *m)
 	json_object_object_add(o, "df", json_num(m->test.df));
 	json_object_object_add(o, "p", json_num(m->test.p));
 	json_object_object_add(o, "verdict",
-			       json_object_new_string(cmp_verdict_text(m->verdict, m->dir)));
+			       json_object_new_string(cmp_verdict_text(m->verdict, m->info->dir)));
+	json_object_object_add(o, "tested",
+			       json_object_new_string(cmp_verdict_text(m->tested, m->info->dir)));
 	return o;
+}
+
+/*
+ * A parameter's value as run's JSON gives it (export.c): an integer (sizes
+ * are in bytes in summary.csv) as a number, a switch (on/off) as a
+ * boolean, a choice as its name.
+ */
+static struct json_object *json_param(const char *text)
+{
+	char *end;
+	long long v;
+
+	if (!strcmp(text, "on") || !strcmp(text, "off"))
+		return json_object_new_boolean(!strcmp(text, "on"));
+	errno = 0;
+	v = strtoll(text, &end, 10);
+	if (*text && !*end && !errno && !isspace((unsigned char)*text))
+		return json_object_new_int64(v);
+	return json_object_new_string(text);
 }
 
 static struct json_object *json_point(const struct comparison *c, const struct point_cmp *p)
@@ -437,11 +458,14 @@ static struct json_object *json_point(const struct comparison *c, const struct p
 	json_object_object_add(o, "experiment", json_object_new_string(p->experiment));
 	json_object_object_add(o, "label", json_object_new_string(p->label));
 	for (int i = 0; i < c->join.nr_params; i++)
-		json_object_object_add(params, c->join.params[i],
-				       json_object_new_string(point_param(c, p, i)));
+		json_object_object_add(params, c->join.params[i], json_param(point_param(c, p, i)));
 	json_object_object_add(o, "parameters", params);
 	json_object_object_add(o, "state", json_object_new_string(state_text[p->state]));
 	json_object_object_add(o, "reason", json_object_new_string(p->reason));
+	if (p->state == PS_COMPARED) {
+		json_object_object_add(o, "base_quality", json_object_new_string(p->flags[0]));
+		json_object_object_add(o, "new_quality", json_object_new_string(p->flags[1]));
+	}
 	for (int m = 0; p->state == PS_COMPARED && m < c->nr_metrics; m++)
 		json_object_array_add(metrics, json_metric(&p->m[m]));
 	json_object_object_add(o, "metrics", metrics);

@@ -9,17 +9,29 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "metric.h"
 #include "outfmt.h"
 #include "results_read.h"
+
+/* What a metric's numbers are: a counter's rates, a gauge's levels, or ns per program run. */
+enum cmp_kind { CMP_RATE, CMP_LEVEL, CMP_PER_RUN };
+
+/* A metric both sets have, as their meta says (metricmeta.h). */
+struct cmp_metric {
+	enum cmp_kind kind;
+	enum cmp_better dir;
+	bool guessed;			/* from its name: a set without metric lines */
+	const struct metric_unit *unit;	/* how text and markdown show it */
+};
 
 /* One metric of one point both sets ran. */
 struct metric_cmp {
 	const char *metric;
-	bool gauge;			/* a level in bytes, not a rate */
-	enum cmp_better dir;
-	struct cmp_moments base, new;	/* of the per-second rates, or a gauge's levels */
+	const struct cmp_metric *info;
+	struct cmp_moments base, new;	/* of the per-second rates, a gauge's levels, ns per run */
 	struct cmp_test test;
-	enum cmp_verdict verdict;
+	enum cmp_verdict tested;	/* the test's verdict */
+	enum cmp_verdict verdict;	/* after the noise veto (cmp_veto()) */
 	double delta_pct;		/* NaN when base's mean is 0 */
 };
 
@@ -31,6 +43,7 @@ struct point_cmp {
 	char label[256];		/* the parameters that vary in the experiment */
 	enum point_state state;
 	char reason[512];		/* PS_NOT_COMPARED: "new: unsupported: ..." */
+	char flags[2][256];		/* PS_COMPARED: base's and new's quality flags, or "" */
 	struct metric_cmp *m;		/* PS_COMPARED: one per metric both sets have */
 };
 
@@ -39,13 +52,44 @@ struct comparison {
 	const struct result_set *base, *new;
 	struct cmp_join join;
 	char **metrics;			/* both sets have them, in base's order; [0] the headline */
-	bool *gauge;			/* per metric: a gauge (level), else a counter (rate) */
+	struct cmp_metric *info;	/* per metric: what it is */
 	int nr_metrics;
 	struct point_cmp *pts;		/* one per join match, in its order */
 	int nr_pts;
-	char notes[4][512];		/* BASE-only and NEW-only parameters, --ignore, titles */
+	char notes[8][512];		/* one-side parameters and metrics, --ignore, titles,
+					 * directions */
 	int nr_notes;
 };
+
+/* Add a note ("only in BASE: ...") to c's header; printf-like, cut to a note's size. */
+__attribute__((format(printf, 2, 3)))
+void compare_note(struct comparison *c, const char *fmt, ...);
+
+/*
+ * c->metrics and c->info (compare_metrics.c): the metrics both sets have,
+ * in base's order, then ns_per_run where both have it, each with its
+ * kind, unit and direction; notes for the metrics of one set only and
+ * for directions taken from names.  0 or -ENOMEM.
+ */
+int compare_common_metrics(struct comparison *c);
+
+/*
+ * What metric name of kind is in c (its kind, direction and unit): BASE's
+ * metric line, NEW's where BASE has none, else its name's (cm->guessed).
+ * Sets saying different directions leave none, with a note.
+ */
+void compare_describe_metric(struct comparison *c, const char *name, enum cmp_kind kind,
+			     struct cmp_metric *cm);
+
+/* p->flags: each side's quality flags (summary.csv's quality cell). */
+void compare_point_flags(const struct comparison *c, struct point_cmp *p);
+
+/* Has either side of p a quality flag (which vetoes a verdict of change)? */
+bool compare_point_flagged(const struct point_cmp *p);
+
+/* m's verdict as text and markdown show it: "inconclusive (new cv=37%)", "faster". */
+void compare_verdict_text(const struct point_cmp *p, const struct metric_cmp *m, char *buf,
+			  size_t len);
 
 /* The value of a common parameter of p (base's row, else new's). */
 const char *point_param(const struct comparison *c, const struct point_cmp *p, int param);

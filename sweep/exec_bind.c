@@ -13,15 +13,16 @@
 
 #include "bind.h"
 #include "exec.h"
+#include "metricmeta.h"
 
 #define MAX_REGEX	1024
 
 static const char *const exec_keys[] = {
 	"argv", "parser", "metrics", "regex", "fields", "timeout", "producers",
-	"warmup_intervals", NULL,
+	"warmup_intervals", "better", NULL,
 };
 enum { EK_ARGV, EK_PARSER, EK_METRICS, EK_REGEX, EK_FIELDS, EK_TIMEOUT, EK_PRODUCERS,
-       EK_WARMUP };
+       EK_WARMUP, EK_BETTER };
 
 static const char *const param_keys[] = { "type", "default", "min", "max", "choices", "help", NULL };
 enum { PK_TYPE, PK_DEFAULT, PK_MIN, PK_MAX, PK_CHOICES, PK_HELP };
@@ -237,9 +238,50 @@ static int add_metric(struct exec_def *d, const char *w, size_t n, const struct 
 	m->name = strndup(w, n);
 	if (!m->name)
 		return -ENOMEM;
+	/* a name the benches use (drops: lower), else a rate of work: `better` says otherwise */
+	m->better = metric_better_known(m->name);
+	if (m->better == MB_UNSET)
+		m->better = MB_HIGHER;
 	d->parser.metrics[d->wl.nr_metrics++] = m->name;
 	d->parser.nr_metrics = d->wl.nr_metrics;
 	return 0;
+}
+
+/* One word of `better`, "NAME=lower"; errors at l. */
+static void bind_one_better(struct exec_def *d, const char *w, size_t n, const struct loc *l)
+{
+	const char *eq = memchr(w, '=', n);
+	size_t nl = eq ? (size_t)(eq - w) : n;
+	enum metric_better b;
+
+	for (int i = 0; i < d->wl.nr_metrics; i++) {
+		if (strlen(d->metrics[i].name) != nl || strncmp(d->metrics[i].name, w, nl))
+			continue;
+		if (eq && metric_better_parse(eq + 1, n - nl - 1, &b) && b != MB_UNSET)
+			d->metrics[i].better = b;
+		else
+			diag_at(l, "'%.*s': better is METRIC=higher, METRIC=lower or "
+				"METRIC=neither", (int)n, w);
+		return;
+	}
+	diag_at(l, "better: '%.*s' is no metric of this [exec]", (int)nl, w);
+}
+
+/*
+ * `better = drops=lower x=neither`: which way each metric gets better,
+ * for compare's verdicts (docs/exec.md); after the metrics are known.
+ */
+static void bind_better(struct exec_def *d, const struct spec_section *sec)
+{
+	const struct spec_entry *e = entry(sec, exec_keys[EK_BETTER]);
+	const char *s, *w;
+	size_t n;
+
+	for (s = e ? e->value : ""; (n = next_word(&s, &w));) {
+		struct loc l = loc_plus(&e->val_loc, w - e->value);
+
+		bind_one_better(d, w, n, &l);
+	}
 }
 
 /* A metric per name of `metrics` (or the format's own). */
@@ -475,6 +517,7 @@ static int bind_exec_section(struct exec_def *d, const struct spec_section *sec)
 		err = bind_parser(d, sec);
 	if (err)
 		return err;
+	bind_better(d, sec);
 	e = entry(sec, exec_keys[EK_ARGV]);
 	if (!e) {
 		diag_at(&sec->loc, "[exec] needs argv");

@@ -18,6 +18,7 @@
 #include "csvfile.h"
 #include "export.h"
 #include "metric.h"
+#include "metricmeta.h"
 #include "outfmt.h"
 #include "progrun.h"
 #include "results.h"
@@ -147,6 +148,7 @@ static struct json_object *json_metric(const struct workload *wl, int m,
 	json_object_object_add(o, "unit", json_object_new_string(unit));
 	json_object_object_add(o, "display_unit",
 			       json_object_new_string(metric_default_unit(d)->name));
+	json_object_object_add(o, "better", json_object_new_string(metric_better_name(d->better)));
 	add_stats(o, &r->stat[m]);
 	if (d->per_thread)
 		add_workers(o, r);
@@ -200,6 +202,8 @@ static void add_metrics(struct json_object *o, const struct render_block *b,
 	if (r->status == PS_OK && r->per_run.n) {
 		pr = json_object_new_object();
 		json_object_object_add(pr, "unit", json_object_new_string("ns"));
+		json_object_object_add(pr, "better", json_object_new_string(
+			metric_better_name(MB_LOWER)));
 		add_stats(pr, &r->per_run);
 	}
 	json_object_object_add(o, "ns_per_run", pr);

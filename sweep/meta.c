@@ -20,6 +20,7 @@
 
 #include "kfacts.h"
 #include "meta.h"
+#include "metricmeta.h"
 #include "textfile.h"
 #include "version.h"
 
@@ -428,6 +429,7 @@ static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_in
 	put(f, "spec", cfg->spec_path);
 	put(f, "title", cfg->title);
 	put(f, "workload", cfg->wl->name);
+	metricmeta_print(f, cfg->wl);
 	put_host(f, &u, ri->not_run);
 	if (!ri->not_run)
 		put_system(f);

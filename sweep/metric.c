@@ -17,6 +17,8 @@ static const struct metric_unit units[] = {
 	{ .name = "M/s", .kind = MK_COUNTER, .div = 1e6, .decimals = 3 },
 	{ .name = "k/s", .kind = MK_COUNTER, .div = 1e3, .decimals = 2 },
 	{ .name = "/s", .kind = MK_COUNTER, .div = 1, .decimals = 0 },
+	/* prog_ns counts nanoseconds: its rate is ms of program time per second */
+	{ .name = "ms/s", .kind = MK_COUNTER, .div = 1e6, .decimals = 3, .time = true },
 	{ .name = "GiB", .kind = MK_GAUGE, .div = 1024.0 * 1024 * 1024, .decimals = 3 },
 	{ .name = "MiB", .kind = MK_GAUGE, .div = 1024.0 * 1024, .decimals = 2 },
 	{ .name = "KiB", .kind = MK_GAUGE, .div = 1024.0, .decimals = 2 },
@@ -174,6 +176,11 @@ static const struct metric_unit *parse_unit(const struct metric_def *d, const ch
 
 	snprintf(word, sizeof(word), "%.*s", (int)len, w);
 	u = metric_unit_find(word, d->kind);
+	if (u && u->time && d->source != MS_PROG_NS) {
+		snprintf(why, whylen, "unit '%s' is of time per second, and '%s' counts no time "
+			 "(use %s)", word, d->name, kind_units[d->kind]);
+		return NULL;
+	}
 	if (u)
 		return u;
 	if (metric_unit_find(word, d->kind == MK_GAUGE ? MK_COUNTER : MK_GAUGE))

@@ -25,6 +25,7 @@ struct metric_unit {
 	enum metric_kind kind;	/* which kind of metric it can show */
 	double div;
 	int decimals;
+	bool time;		/* ms/s: time per second, for program time (prog_ns) only */
 };
 
 /* The unit called name for a metric of kind; NULL if there is none. */

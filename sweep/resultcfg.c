@@ -12,6 +12,7 @@
 
 #include "diag.h"
 #include "metric.h"
+#include "metricmeta.h"
 #include "progrun.h"
 #include "resultcfg.h"
 
@@ -20,6 +21,7 @@ struct result_cfg {
 	struct param_def params[WL_MAX_PARAMS];
 	const char **choices[WL_MAX_PARAMS];	/* PT_ENUM: values seen, NULL-terminated */
 	char *metric_names[WL_MAX_METRICS];
+	struct metric_info infos[WL_MAX_METRICS];	/* what meta says of each (units) */
 	struct metric_def metrics[WL_MAX_METRICS];
 };
 
@@ -92,6 +94,7 @@ static int describe_metrics(struct result_cfg *rc, const struct result_set *set)
 
 	for (int c = 0; c < set->summary.nr_cols && rc->wl.nr_metrics < WL_MAX_METRICS; c++) {
 		char **m = &rc->metric_names[rc->wl.nr_metrics];
+		struct metric_info *mi = &rc->infos[rc->wl.nr_metrics];
 		bool per_thread;
 
 		if (!result_mean_column(set, cell(set, 0, c), name, sizeof(name), &gauge))
@@ -101,10 +104,13 @@ static int describe_metrics(struct result_cfg *rc, const struct result_set *set)
 		*m = strdup(name);
 		if (!*m)
 			return -ENOMEM;
+		/* the unit and direction its meta line gives, or its name's */
+		metricmeta_of(set, name, gauge, mi);
 		rc->metrics[rc->wl.nr_metrics++] = (struct metric_def){
 			.name = *m, .kind = gauge ? MK_GAUGE : MK_COUNTER, .per_thread = per_thread,
 			/* so that ns_per_run is computed again from the samples */
 			.source = gauge ? MS_WORKLOAD : prog_source_of_name(name),
+			.unit = *mi->unit ? mi->unit : NULL, .better = mi->better,
 		};
 	}
 	return 0;

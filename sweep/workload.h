@@ -60,6 +60,18 @@ enum metric_source {
 	MS_PROG_NS,
 };
 
+/*
+ * Which way a metric gets better (DESIGN.md §10): what compare's verdicts
+ * follow.  Every metric of the registry says it (tests/unit/test_metricmeta.c
+ * checks): MB_UNSET is for sets read back without it, never a descriptor's.
+ */
+enum metric_better {
+	MB_UNSET,
+	MB_HIGHER,	/* work done per second: hits, events, ops */
+	MB_LOWER,	/* a cost: drops, errors, memory held, ns per program run */
+	MB_NEITHER,	/* bookkeeping that grows with the work: prog_runs, prog_ns */
+};
+
 /* A gauge's value when it could not be read (no memory controller): an empty cell. */
 #define METRIC_UNKNOWN	UINT64_MAX
 
@@ -79,6 +91,7 @@ struct metric_def {
 	 */
 	bool per_thread;
 	enum metric_source source;
+	enum metric_better better;
 };
 
 /* One point: a value for every parameter, indexed like wl->params. */

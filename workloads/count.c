@@ -18,7 +18,7 @@ static const struct param_def count_params[] = {
 };
 
 static const struct metric_def count_metrics[] = {
-	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s", .better = MB_HIGHER },
 };
 
 /* One cache line per producer, so they do not share counters' lines. */

@@ -63,12 +63,15 @@ enum { M_CALLS, M_RUNS, M_PROG_RUNS, M_PROG_NS };
 
 static const struct metric_def cd_metrics[] = {
 	[M_CALLS]	= { .name = "calls", .kind = MK_COUNTER, .unit = "M/s",
-			    .per_thread = true },
-	[M_RUNS]	= { .name = "runs", .kind = MK_COUNTER, .unit = "M/s" },
+			    .per_thread = true, .better = MB_HIGHER },
+	[M_RUNS]	= { .name = "runs", .kind = MK_COUNTER, .unit = "M/s",
+			    .better = MB_HIGHER },
 	[M_PROG_RUNS]	= { .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s",
-			    .source = MS_PROG_RUNS },
-	[M_PROG_NS]	= { .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s",
-			    .source = MS_PROG_NS },
+			    .source = MS_PROG_RUNS,
+			    .better = MB_NEITHER },
+	[M_PROG_NS]	= { .name = "prog_ns", .kind = MK_COUNTER, .unit = "ms/s",
+			    .source = MS_PROG_NS,
+			    .better = MB_NEITHER },
 };
 
 /* One producer's runs, on a pair of cache lines of its own; one writer. */

@@ -65,12 +65,16 @@ static const struct param_def hm_params[] = {
 enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK, M_PROG_RUNS, M_PROG_NS };
 
 static const struct metric_def hm_metrics[] = {
-	[M_OPS]		= { "ops", MK_COUNTER, "k/s", .per_thread = true },
-	[M_MEM]		= { "mem", MK_GAUGE, "MiB", .source = MS_MEMCG_USAGE },
-	[M_MEM_PEAK]	= { "mem_peak", MK_GAUGE, "MiB", .source = MS_MEMCG_PEAK },
-	[M_MEMLOCK]	= { "memlock", MK_GAUGE, "MiB" },
-	[M_PROG_RUNS]	= { "prog_runs", MK_COUNTER, "M/s", .source = MS_PROG_RUNS },
-	[M_PROG_NS]	= { "prog_ns", MK_COUNTER, "M/s", .source = MS_PROG_NS },
+	[M_OPS]		= { "ops", MK_COUNTER, "k/s", .per_thread = true, .better = MB_HIGHER },
+	[M_MEM]		= { "mem", MK_GAUGE, "MiB", .source = MS_MEMCG_USAGE,
+			    .better = MB_LOWER },
+	[M_MEM_PEAK]	= { "mem_peak", MK_GAUGE, "MiB", .source = MS_MEMCG_PEAK,
+			    .better = MB_LOWER },
+	[M_MEMLOCK]	= { "memlock", MK_GAUGE, "MiB", .better = MB_LOWER },
+	[M_PROG_RUNS]	= { "prog_runs", MK_COUNTER, "M/s", .source = MS_PROG_RUNS,
+			    .better = MB_NEITHER },
+	[M_PROG_NS]	= { "prog_ns", MK_COUNTER, "ms/s", .source = MS_PROG_NS,
+			    .better = MB_NEITHER },
 };
 
 /* Whose turn it is in a pair of add_del_on_diff_cpu; STOP ends both. */

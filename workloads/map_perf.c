@@ -77,10 +77,13 @@ static const struct param_def mp_params[] = {
 };
 
 static const struct metric_def mp_metrics[] = {
-	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true },
-	{ .name = "errors", .kind = MK_COUNTER, .unit = "M/s" },
-	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
-	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_NS },
+	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true,
+	  .better = MB_HIGHER },
+	{ .name = "errors", .kind = MK_COUNTER, .unit = "M/s", .better = MB_LOWER },
+	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS,
+	  .better = MB_NEITHER },
+	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "ms/s", .source = MS_PROG_NS,
+	  .better = MB_NEITHER },
 };
 
 struct mp_state {

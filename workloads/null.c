@@ -45,8 +45,8 @@ static const struct param_def null_params[] = {
 };
 
 static const struct metric_def null_metrics[] = {
-	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s" },
-	{ .name = "drops", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s", .better = MB_HIGHER },
+	{ .name = "drops", .kind = MK_COUNTER, .unit = "M/s", .better = MB_LOWER },
 };
 
 struct null_state {

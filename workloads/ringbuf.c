@@ -112,10 +112,12 @@ static const struct param_def rb_params[] = {
 };
 
 static const struct metric_def rb_metrics[] = {
-	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s" },
-	{ .name = "drops", .kind = MK_COUNTER, .unit = "M/s" },
-	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
-	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_NS },
+	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s", .better = MB_HIGHER },
+	{ .name = "drops", .kind = MK_COUNTER, .unit = "M/s", .better = MB_LOWER },
+	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS,
+	  .better = MB_NEITHER },
+	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "ms/s", .source = MS_PROG_NS,
+	  .better = MB_NEITHER },
 };
 
 /* rb-custom: the ring as mapped into our address space, and how we wait on it. */

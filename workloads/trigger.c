@@ -121,11 +121,14 @@ static const struct param_def tr_params[] = {
 };
 
 static const struct metric_def tr_metrics[] = {
-	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true },
-	{ .name = "triggers", .kind = MK_COUNTER, .unit = "M/s" },
-	{ .name = "missed", .kind = MK_COUNTER, .unit = "/s" },
-	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
-	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_NS },
+	{ .name = "events", .kind = MK_COUNTER, .unit = "M/s", .per_thread = true,
+	  .better = MB_HIGHER },
+	{ .name = "triggers", .kind = MK_COUNTER, .unit = "M/s", .better = MB_HIGHER },
+	{ .name = "missed", .kind = MK_COUNTER, .unit = "/s", .better = MB_LOWER },
+	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS,
+	  .better = MB_NEITHER },
+	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "ms/s", .source = MS_PROG_NS,
+	  .better = MB_NEITHER },
 };
 
 /* A producer's triggers, counted by it alone; on its own cache lines. */

@@ -21,6 +21,25 @@ run "$TMP/broken" --set producers=0 --set fail=setup	# exit 1: its points failed
 run "$TMP/single" --set producers=0 --set duration=20ms --set repeat=1 ||
 	fail compare/runs "single run failed"
 
+# set_quality DIR VALUE [PRODUCERS]: the quality cell of DIR's ok rows (of that
+# producers value) set to VALUE.  compare.spec's alternation makes the null
+# workload's intervals two clusters, which its runs may flag `bimodal`, and a
+# loaded machine flags interference: the sets whose verdicts are checked are
+# made unflagged, and flagged ones where the veto is checked.
+set_quality() {
+	python3 - "$1/summary.csv" "$2" "${3:-}" <<'PY'
+import csv, sys
+path, value, prod = sys.argv[1:]
+rows = list(csv.reader(open(path)))
+q, st, p = (rows[0].index(c) for c in ("quality", "status", "producers"))
+for r in rows[1:]:
+    if r[st] == "ok" and (not prod or r[p] == prod):
+        r[q] = value
+csv.writer(open(path, "w"), lineterminator="\n").writerows(rows)
+PY
+}
+for d in base fast same single; do set_quality "$TMP/$d" ""; done
+
 # cmp NAME ARGS...: run compare, keep stdout, stderr and the exit status in $TMP/NAME.*
 cmp() {
 	local name=$1
@@ -56,6 +75,7 @@ check compare/unsupported-not-compared [ "$(field fast reason 0 "" failures)" = 
 
 # a smoke run says so in the header
 run "$TMP/quick" --quick --set producers=0 || fail compare/runs "quick run failed"
+set_quality "$TMP/quick" ""
 cmp quick "$TMP/base" "$TMP/quick"
 check compare/quick-marked grep -q '^new: .*(smoke run: --quick)$' "$TMP/quick.out"
 check compare/base-not-marked not grep -q '^base: .*smoke run' "$TMP/quick.out"
@@ -171,6 +191,114 @@ cmp ci20 -i rate --fail-above 20 "$TMP/fast" "$TMP/base"
 check compare/fail-above-smaller-exit-0 status_is ci20 0
 cmp ci-better -i rate --fail-above 5 "$TMP/base" "$TMP/fast"
 check compare/fail-above-improvement-exit-0 status_is ci-better 0
+
+# --- noise vetoes verdicts: a flagged point's change is inconclusive, on either side
+cp -r "$TMP/fast" "$TMP/fastflag" && set_quality "$TMP/fastflag" "cv=37%;bimodal" 0
+cmp veto -i rate "$TMP/base" "$TMP/fastflag"
+check compare/veto-text grep -Eq "$row"'inconclusive \(new cv=37%;bimodal\) \(p<0\.001\)$' \
+	"$TMP/veto.out"
+cmp veto-csv -i rate -f csv "$TMP/base" "$TMP/fastflag"
+check compare/veto-csv [ "$(field veto-csv verdict 0 hits)" = inconclusive ]
+check compare/veto-csv-flags [ "$(field veto-csv new_quality 0 hits)" = "cv=37%;bimodal" ]
+check compare/veto-csv-no-change-stands \
+	[ "$(field veto-csv verdict 0 drops)" = "no significant change" ]
+cmp veto-json -i rate -f json "$TMP/base" "$TMP/fastflag"
+check compare/veto-json-tested [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))
+m = d["comparisons"][0]["points"][0]["metrics"][0]; print(m["verdict"], m["tested"])' \
+	"$TMP/veto-json.out")" = "inconclusive faster" ]
+# --fail-above: a flagged regression does not fail the gate, and is counted
+cmp veto-ci -i rate --fail-above 5 "$TMP/fastflag" "$TMP/base"
+check compare/veto-ci-exit-0 status_is veto-ci 0
+check compare/veto-ci-names grep -q \
+	'inconclusive, not counted: .*producers=0: hits -9\.09% .*flagged: cv=37%;bimodal' \
+	"$TMP/veto-ci.err"
+check compare/veto-ci-count grep -q '0 regressions; 1 point inconclusive' "$TMP/veto-ci.err"
+check compare/unflagged-ci-count grep -q '1 regression; 0 points inconclusive' "$TMP/ci5.err"
+
+# a point with any status but ok (a stalled one: rate 0 while its producers ran) gets no verdict
+cp -r "$TMP/same" "$TMP/stalled" && python3 - "$TMP/stalled/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+h = rows[0]
+for r in rows[1:]:
+    if r[h.index("producers")] == "0" and r[h.index("status")] == "ok":
+        r[h.index("status")], r[h.index("reason")] = "stalled", "rate 0 while producers ran"
+csv.writer(open(sys.argv[1], "w"), lineterminator="\n").writerows(rows)
+PY
+cmp stalled -f csv "$TMP/base" "$TMP/stalled"
+check compare/stalled-not-compared [ "$(field stalled state 0 "")" = "not compared" ]
+check compare/stalled-reason [ "$(field stalled reason 0 "")" = \
+	"new stalled: rate 0 while producers ran" ]
+
+# --- directions and units from meta's metric lines; older sets by name, said
+check compare/meta-lines grep -qx 'metric: drops counter M/s lower' "$TMP/base/meta"
+check compare/better-csv [ "$(field fast better 0 hits) $(field fast better 0 drops)" = \
+	"higher lower" ]
+cp -r "$TMP/same" "$TMP/old" && sed -i '/^metric: /d' "$TMP/old/meta"
+cmp old -f json "$TMP/old" "$TMP/old"
+check compare/old-set-by-name [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))
+c = d["comparisons"][0]; m = c["points"][0]["metrics"]
+print(m[1]["better"], m[1]["better_from"], any("follow the metric names" in n for n in c["notes"]))' \
+	"$TMP/old.out")" = "lower name True" ]
+
+# --- typed parameters in JSON, as run's export gives them
+check compare/json-typed-params [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))
+p = d["comparisons"][0]["points"][0]["parameters"]
+print(json.dumps([p["producers"], p["jitter_pct"], p["mode"], p["flag"]]))' "$TMP/json.out")" = \
+	'[0, 5, "fast", false]' ]
+
+# --- ns_per_run and a value one side did not record --------------------------
+# with_prog SRC DST NS: a copy of SRC whose intervals have the program counters,
+# 50000 runs a second of NS ns each (+-1%), or empty cells (the BPF statistics off)
+# for NS "-"
+with_prog() {
+	cp -r "$1" "$2" && python3 - "$2" "$3" <<'PY'
+import csv, sys
+d, ns = sys.argv[1], sys.argv[2]
+rows = list(csv.reader(open(d + "/samples.csv")))
+rows[0] += ["prog_runs", "prog_ns"]
+el = rows[0].index("elapsed_ns")
+for i, r in enumerate(rows[1:]):
+    runs = int(r[el]) // 20000
+    each = float(ns) * (1 + (i % 2 - .5) / 50) if ns != "-" else 0
+    r += ["", ""] if ns == "-" else [str(runs), str(int(runs * each))]
+csv.writer(open(d + "/samples.csv", "w"), lineterminator="\n").writerows(rows)
+rows = list(csv.reader(open(d + "/summary.csv")))
+stats = ["mean", "stddev", "median", "min", "max", "ci95"]
+cols = ["prog_runs_per_s_" + s for s in stats] + ["prog_ns_per_s_" + s for s in stats]
+cols += ["ns_per_run_" + s for s in stats]
+rows[0] += cols
+for r in rows[1:]:
+    r += [""] * len(cols) if ns == "-" or r[rows[0].index("status")] != "ok" else \
+        ["1"] * 12 + [ns] + [""] * 5
+csv.writer(open(d + "/summary.csv", "w"), lineterminator="\n").writerows(rows)
+with open(d + "/meta", "a") as f:
+    f.write("metric: prog_runs counter M/s neither\nmetric: prog_ns counter ms/s neither\n"
+            "metric: ns_per_run ratio ns lower\n")
+PY
+}
+with_prog "$TMP/base" "$TMP/prog50" 50
+with_prog "$TMP/same" "$TMP/prog60" 60
+with_prog "$TMP/same" "$TMP/progoff" -
+cmp prog -f csv "$TMP/prog50" "$TMP/prog60"
+check compare/ns-per-run-compared [ "$(field prog verdict 0 ns_per_run)" = worse ]
+check compare/ns-per-run-delta between "$(field prog delta_pct 0 ns_per_run)" 19.5 20.5
+check compare/prog-ns-neither [ "$(field prog verdict 0 prog_ns)" = changed ]
+cmp prog-text "$TMP/prog50" "$TMP/prog60"
+check compare/ns-per-run-in-ns grep -Eq \
+	'^  ns_per_run +50\.0 ± 0\.[0-9]ns +60\.0 ± 0\.[0-9]ns +\+20\.00%  worse' "$TMP/prog-text.out"
+check compare/prog-ns-in-ms-per-s grep -Eq '^  prog_ns +[0-9.]+ ± [0-9.]+ms/s ' \
+	"$TMP/prog-text.out"
+cmp progoff -f csv "$TMP/prog50" "$TMP/progoff"
+check compare/not-recorded-na [ "$(field progoff verdict 0 prog_ns) / $(field progoff verdict 0 \
+	ns_per_run)" = "n/a (not recorded) / n/a (not recorded)" ]
+check compare/not-recorded-no-zero [ -z "$(field progoff new_mean 0 prog_ns)" ]
+cmp progoff-text "$TMP/prog50" "$TMP/progoff"
+check compare/not-recorded-text grep -Eq '^  prog_ns +[0-9.]+ ± [0-9.]+ms/s +n/a +n/a  n/a' \
+	"$TMP/progoff-text.out"
+cmp oneside "$TMP/prog50" "$TMP/same"
+check compare/metric-one-side-note grep -q \
+	'^note: metrics only in BASE, not compared: prog_runs prog_ns$' "$TMP/oneside.out"
 
 # --- usage errors: exit 2 ------------------------------------------------------
 cmp missing "$TMP/base" "$TMP/nonexistent"

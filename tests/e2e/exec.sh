@@ -44,6 +44,19 @@ check exec/table_shows_failed grep -q "^fail p1  *failed: exit status 1: libbpf"
 # the hanging program's child was in its process group: killed with it
 check exec/group_killed not pgrep -f "^$FAKE hang"
 
+# each metric's direction in meta: the bench's name's (drops lower), the default
+# (higher), or the spec's `better` (total_operations=neither)
+check exec/meta_metric_lines [ "$(grep '^metric: ' "$D/meta" | tr '\n' ';')" = \
+	"metric: hits counter M/s higher;metric: drops counter M/s lower;metric: total_operations counter M/s neither;" ]
+# better names a metric of the spec and a direction, or the spec is refused
+for bad in "nosuch=lower:is no metric of this" "hits=sideways:better is METRIC=higher"; do
+	sed "s|^better .*|better = ${bad%%:*}|" "$TMP/exec.spec" >"$TMP/bad.spec"
+	$BPFSWEEP check "$TMP/bad.spec" >/dev/null 2>"$TMP/bad.err" </dev/null
+	check "exec/better_refused_${bad%%=*}" [ $? = 2 ]
+	check "exec/better_says_${bad%%=*}" grep -q "bad.spec:[0-9]*:[0-9]*: error: .*${bad#*:}" \
+		"$TMP/bad.err"
+done
+
 # map_perf_test: one line per worker, the metric per worker
 cat >"$TMP/map.spec" <<EOF2
 [sweep]

@@ -38,6 +38,9 @@ check import_meta_machine grep -qx 'cpu_model: HiSilicon Kunpeng 920' "$TMP/arm/
 check import_meta_arch grep -qx 'arch: arm64' "$TMP/arm/meta"
 check import_meta_from grep -qx "imported_from: $FIX/002_arm64.txt" "$TMP/arm/meta"
 check import_meta_host_unknown grep -qx 'host: unknown' "$TMP/arm/meta"
+# each metric's direction: the bench's names say it, so compare need not guess
+check import_meta_metrics [ "$(grep '^metric: ' "$TMP/arm/meta" | tr '\n' ';')" = \
+	"metric: hits counter M/s higher;metric: drops counter M/s lower;" ]
 
 # the archive's flattened form gives the same numbers as the table
 $BPFSWEEP import $FIX/002_flat.txt -o "$TMP/flat" >/dev/null 2>&1
@@ -53,6 +56,8 @@ check import_htab_rate [ "$(csv_col "$TMP/htab/summary.csv" per_prod_op_per_s_me
 check import_htab_bytes [ "$(csv_col "$TMP/htab/summary.csv" peak_mem_bytes_mean | head -1)" = \
 	"124969288" ]
 
+check import_htab_meta_metrics [ "$(grep '^metric: ' "$TMP/htab/meta" | tr '\n' ';')" = \
+	"metric: per_prod_op counter M/s higher;metric: avg_mem bytes B lower;metric: peak_mem bytes B lower;" ]
 check import_htab_samples_names [ "$(cat "$TMP/htab/samples.csv")" = \
 	"point,experiment,rep,interval,warmup,elapsed_ns,per_prod_op,avg_mem,peak_mem" ]
 

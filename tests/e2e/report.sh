@@ -125,6 +125,9 @@ for f in summary.csv samples.csv; do
 	check "merge/$f-rows-are-the-runs" diff <(tail -n +2 "$A/$f"; tail -n +2 "$B/$f") \
 		<(tail -n +2 "$M/$f" | cut -d, -f"$first"-)
 done
+# each metric's direction and unit once, as the runs say them
+check merge/meta-metric-lines [ "$(grep '^metric: ' "$M/meta" | tr '\n' ';')" = \
+	"metric: hits counter M/s higher;metric: drops counter M/s lower;" ]
 check merge/summary-rates [ "$(csv_col "$M/summary.csv" rate run 2 | sort -u)" = 2000000 ]
 check merge/samples-match-summary [ "$(csv_col "$M/samples.csv" point run 2 | sort -u | wc -l)" = \
 	"$(csv_col "$M/summary.csv" point run 2 | wc -l)" ]

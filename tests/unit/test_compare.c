@@ -157,7 +157,10 @@ TEST(welch_n_unknown)
 	CHECK_INT(cmp_verdict_of(&base, &measured, &t, 0.05, CMP_HIGHER_BETTER), CMP_NO_N);
 }
 
-/* A gauge that could not be read on one side: no test (GSL would abort on NaN). */
+/*
+ * A value one side did not record (a gauge unread, a counter with the BPF
+ * statistics off): n/a, never a 0 compared (GSL would abort on NaN).
+ */
 TEST(welch_value_unknown)
 {
 	struct cmp_moments base = { NAN, NAN, 3 }, new = { 2000, 1000, 3 };
@@ -167,7 +170,10 @@ TEST(welch_value_unknown)
 	CHECK(!t.done);
 	CHECK(isnan(t.p));
 	CHECK_INT(cmp_verdict_of(&base, &new, &t, 0.05, CMP_LOWER_BETTER), CMP_UNKNOWN);
-	CHECK_STR(cmp_verdict_text(CMP_UNKNOWN, CMP_LOWER_BETTER), "no test (value unknown)");
+	CHECK_STR(cmp_verdict_text(CMP_UNKNOWN, CMP_LOWER_BETTER), "n/a (not recorded)");
+	/* n/a before "n unknown": an imported row without the value */
+	base.n = -1;
+	CHECK_INT(cmp_verdict_of(&base, &new, &t, 0.05, CMP_HIGHER_BETTER), CMP_UNKNOWN);
 	cmp_welch(&new, &base, &t);
 	CHECK(!t.done);
 }
@@ -180,19 +186,40 @@ TEST(delta_pct)
 	CHECK(isnan(cmp_delta_pct(0, 0)));
 }
 
+/* The verdict follows the direction: a rise is faster, worse, or changed (prog_ns). */
 TEST(direction_and_words)
 {
-	CHECK_INT(cmp_direction("hits", false), CMP_HIGHER_BETTER);
-	CHECK_INT(cmp_direction("drops", false), CMP_LOWER_BETTER);
-	CHECK_INT(cmp_direction("anything_else", false), CMP_HIGHER_BETTER);
-	/* memory held: less is better, whatever its name */
-	CHECK_INT(cmp_direction("mem_peak", true), CMP_LOWER_BETTER);
-	CHECK_INT(cmp_direction("hits", true), CMP_LOWER_BETTER);
+	const double a[] = { 10, 12, 11, 13, 9 }, b[] = { 14, 15, 13, 16, 17, 15 };
+	struct cmp_moments ma, mb;
+	struct cmp_test t;
+
+	test_of(a, 5, b, 6, &ma, &mb, &t);
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_NEITHER_BETTER), CMP_CHANGED);
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_BETTER_UNKNOWN), CMP_CHANGED);
+	CHECK_INT(cmp_verdict_of(&mb, &ma, &t, 0.05, CMP_LOWER_BETTER), CMP_IMPROVED);
 	CHECK_STR(cmp_verdict_text(CMP_IMPROVED, CMP_HIGHER_BETTER), "faster");
 	CHECK_STR(cmp_verdict_text(CMP_REGRESSED, CMP_HIGHER_BETTER), "slower");
 	CHECK_STR(cmp_verdict_text(CMP_IMPROVED, CMP_LOWER_BETTER), "better");
 	CHECK_STR(cmp_verdict_text(CMP_REGRESSED, CMP_LOWER_BETTER), "worse");
 	CHECK_STR(cmp_verdict_text(CMP_SAME, CMP_LOWER_BETTER), "no significant change");
+	CHECK_STR(cmp_verdict_text(CMP_CHANGED, CMP_NEITHER_BETTER), "changed");
+	CHECK_STR(cmp_verdict_text(CMP_CHANGED, CMP_BETTER_UNKNOWN),
+		  "changed (direction unknown)");
+	CHECK_STR(cmp_verdict_text(CMP_INCONCLUSIVE, CMP_HIGHER_BETTER), "inconclusive");
+}
+
+/* A flagged point's change is inconclusive; what is no change, or no test, stays so. */
+TEST(noise_vetoes_changes_only)
+{
+	CHECK_INT(cmp_veto(CMP_IMPROVED, true), CMP_INCONCLUSIVE);
+	CHECK_INT(cmp_veto(CMP_REGRESSED, true), CMP_INCONCLUSIVE);
+	CHECK_INT(cmp_veto(CMP_CHANGED, true), CMP_INCONCLUSIVE);
+	CHECK_INT(cmp_veto(CMP_SAME, true), CMP_SAME);
+	CHECK_INT(cmp_veto(CMP_UNKNOWN, true), CMP_UNKNOWN);
+	CHECK_INT(cmp_veto(CMP_UNTESTED, true), CMP_UNTESTED);
+	CHECK_INT(cmp_veto(CMP_NO_N, true), CMP_NO_N);
+	CHECK_INT(cmp_veto(CMP_REGRESSED, false), CMP_REGRESSED);
+	CHECK_INT(cmp_veto(CMP_IMPROVED, false), CMP_IMPROVED);
 }
 
 /* Join two summaries given as CSV text; returns cmp_join's result. */
@@ -367,7 +394,8 @@ TEST(paired_ratio_rounds_left_out)
 RUN_TESTS(moments_of_five, welch_significant, welch_not_significant,
 	  welch_one_side_zero_variance, welch_equal_means, welch_zero_variance_both, welch_n_one,
 	  welch_n_unknown, welch_value_unknown,
-	  delta_pct, direction_and_words, join_across_specs, join_refuses_varying_one_side_param,
+	  delta_pct, direction_and_words, noise_vetoes_changes_only,
+	  join_across_specs, join_refuses_varying_one_side_param,
 	  join_by_title, join_titles_differ, join_ignore, join_needs_status_column,
 	  paired_ratio_geometric_mean_and_interval, paired_ratio_constant,
 	  paired_ratio_rounds_left_out)

@@ -415,7 +415,7 @@ static int metric_row(const struct csv_table *t, const char *metric)
 /*
  * A gauge compares as levels (10000 bytes more at every sample is
  * significant, and worse: less memory is better); one that could not be
- * read has no test.
+ * read is n/a, never a 0 compared.
  */
 TEST(compare_gauges_as_levels)
 {
@@ -436,7 +436,7 @@ TEST(compare_gauges_as_levels)
 	r = metric_row(&t, "memlock");
 	CHECK(r > 0);
 	CHECK_STR(cell(&t, r, "base_mean"), "");
-	CHECK_STR(cell(&t, r, "verdict"), "no test (value unknown)");
+	CHECK_STR(cell(&t, r, "verdict"), "n/a (not recorded)");
 	/* the counters are rates as before, the same on both sides */
 	r = metric_row(&t, "ops");
 	CHECK(r > 0);

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What compare compares, beside the numbers: the metrics both sets have,
+ * each with its kind, unit and direction as the sets' meta says
+ * (metricmeta.h), ns_per_run where both have it, and each point's quality
+ * flags, which veto a verdict of change (docs/compare.md).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare_print.h"
+#include "metricmeta.h"
+
+void compare_note(struct comparison *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->nr_notes >= (int)(sizeof(c->notes) / sizeof(c->notes[0])))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(c->notes[c->nr_notes++], sizeof(c->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+static enum cmp_better better_of(enum metric_better b)
+{
+	switch (b) {
+	case MB_HIGHER:
+		return CMP_HIGHER_BETTER;
+	case MB_LOWER:
+		return CMP_LOWER_BETTER;
+	case MB_NEITHER:
+		return CMP_NEITHER_BETTER;
+	default:
+		return CMP_BETTER_UNKNOWN;
+	}
+}
+
+/* The unit a set's meta names, else the kind's (prog_ns: ms/s; ns_per_run: ns). */
+static const struct metric_unit *unit_of(const char *name, enum cmp_kind kind, const char *said)
+{
+	enum metric_kind mk = kind == CMP_LEVEL ? MK_GAUGE : MK_COUNTER;
+	const struct metric_unit *u = metric_unit_find(said, mk);
+
+	if (kind == CMP_PER_RUN)
+		return metric_per_run_unit();
+	if (u)
+		return u;
+	if (kind == CMP_RATE && !strcmp(name, "prog_ns"))
+		return metric_unit_find("ms/s", MK_COUNTER);
+	return metric_unit_find(kind == CMP_LEVEL ? "MiB" : "M/s", mk);
+}
+
+/*
+ * Base's word on the metric, new's where base has no metric lines; two
+ * sets that say different directions (an exec spec changed) leave it
+ * unknown, with a note.
+ */
+void compare_describe_metric(struct comparison *c, const char *name, enum cmp_kind kind,
+			     struct cmp_metric *cm)
+{
+	struct metric_info b, n;
+	const struct metric_info *use;
+
+	metricmeta_of(c->base, name, kind == CMP_LEVEL, &b);
+	metricmeta_of(c->new, name, kind == CMP_LEVEL, &n);
+	use = b.recorded || !n.recorded ? &b : &n;
+	*cm = (struct cmp_metric){ .kind = kind, .dir = better_of(use->better),
+				   .guessed = !use->recorded,
+				   .unit = unit_of(name, kind, use->unit) };
+	if (b.recorded && n.recorded && b.better != n.better) {
+		compare_note(c, "%s: BASE says %s is better, NEW %s: no direction", name,
+			     metric_better_name(b.better), metric_better_name(n.better));
+		cm->dir = CMP_BETTER_UNKNOWN;
+	}
+}
+
+static int add_metric(struct comparison *c, const char *name, enum cmp_kind kind)
+{
+	c->metrics[c->nr_metrics] = strdup(name);
+	if (!c->metrics[c->nr_metrics])
+		return -ENOMEM;
+	compare_describe_metric(c, name, kind, &c->info[c->nr_metrics++]);
+	return 0;
+}
+
+/* Is the metric whose mean column is col in rs, of the same kind? */
+static bool has_metric(const struct result_set *rs, const char *name, bool gauge)
+{
+	char col[300];
+
+	snprintf(col, sizeof(col), "%s%s", name, gauge ? "_mean" : "_per_s_mean");
+	return result_summary_col(rs, col) >= 0 && result_metric_is_gauge(rs, name) == gauge;
+}
+
+/* The metrics of `of` that `other` lacks, as "prog_runs prog_ns" into buf; their number. */
+static int only_in(const struct result_set *of, const struct result_set *other, char *buf,
+		   size_t len)
+{
+	const struct csv_table *t = &of->summary;
+	char name[256];
+	size_t used = 0;
+	int nr = 0;
+	bool gauge;
+
+	buf[0] = '\0';
+	for (int i = 0; i < t->nr_cols && used < len; i++) {
+		if (!result_mean_column(of, t->rows[0][i], name, sizeof(name), &gauge) ||
+		    has_metric(other, name, gauge))
+			continue;
+		used += snprintf(buf + used, len - used, "%s%s", nr++ ? " " : "", name);
+	}
+	return nr;
+}
+
+static void one_side_metrics(struct comparison *c)
+{
+	char list[300];
+
+	if (only_in(c->base, c->new, list, sizeof(list)))
+		compare_note(c, "metrics only in BASE, not compared: %s", list);
+	if (only_in(c->new, c->base, list, sizeof(list)))
+		compare_note(c, "metrics only in NEW, not compared: %s", list);
+}
+
+/* Directions from names are today's rules, not what the sets say: the note says so. */
+static void guessed_note(struct comparison *c)
+{
+	for (int i = 0; i < c->nr_metrics; i++) {
+		if (!c->info[i].guessed)
+			continue;
+		compare_note(c, "a set without metric lines in its meta (written before they "
+			     "were): directions follow the metric names");
+		return;
+	}
+}
+
+int compare_common_metrics(struct comparison *c)
+{
+	const struct csv_table *b = &c->base->summary;
+	char name[256];
+	bool gauge;
+	int err = 0;
+
+	/* one more for ns_per_run */
+	c->metrics = calloc(b->nr_cols + 2, sizeof(*c->metrics));
+	c->info = calloc(b->nr_cols + 2, sizeof(*c->info));
+	if (!c->metrics || !c->info)
+		return -ENOMEM;
+	for (int i = 0; !err && i < b->nr_cols; i++) {
+		if (!result_mean_column(c->base, b->rows[0][i], name, sizeof(name), &gauge) ||
+		    !has_metric(c->new, name, gauge))
+			continue;
+		err = add_metric(c, name, gauge ? CMP_LEVEL : CMP_RATE);
+	}
+	if (!err && result_summary_col(c->base, METRIC_NS_PER_RUN "_mean") >= 0 &&
+	    result_summary_col(c->new, METRIC_NS_PER_RUN "_mean") >= 0)
+		err = add_metric(c, METRIC_NS_PER_RUN, CMP_PER_RUN);
+	one_side_metrics(c);
+	guessed_note(c);
+	return err;
+}
+
+static const char *quality_of(const struct result_set *rs, int row)
+{
+	int col = result_summary_col(rs, "quality");
+
+	return col >= 0 ? rs->summary.rows[row][col] : "";
+}
+
+void compare_point_flags(const struct comparison *c, struct point_cmp *p)
+{
+	snprintf(p->flags[0], sizeof(p->flags[0]), "%s", quality_of(c->base, p->base_row));
+	snprintf(p->flags[1], sizeof(p->flags[1]), "%s", quality_of(c->new, p->new_row));
+}
+
+bool compare_point_flagged(const struct point_cmp *p)
+{
+	return *p->flags[0] || *p->flags[1];
+}
+
+void compare_verdict_text(const struct point_cmp *p, const struct metric_cmp *m, char *buf,
+			  size_t len)
+{
+	const char *v = cmp_verdict_text(m->verdict, m->info->dir);
+
+	if (m->verdict != CMP_INCONCLUSIVE)
+		snprintf(buf, len, "%s", v);
+	else
+		snprintf(buf, len, "%s (%s%s%s%s%s)", v, *p->flags[0] ? "base " : "", p->flags[0],
+			 *p->flags[0] && *p->flags[1] ? ", " : "", *p->flags[1] ? "new " : "",
+			 p->flags[1]);
+}
