@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,7 +26,7 @@
 #define STATS_SYSCTL	"/proc/sys/kernel/bpf_stats_enabled"
 
 static int stats_fd = -1;	/* BPF_ENABLE_STATS's descriptor */
-static bool sysctl_set;		/* we wrote 1 to the sysctl; it was 0 */
+static volatile sig_atomic_t sysctl_set;	/* we wrote 1 to the sysctl; it was 0 */
 static bool stats_on;
 
 /* The sysctl's value: 0 or 1, or -errno. */
@@ -121,6 +122,21 @@ void wl_bpf_stats_off(void)
 	stats_fd = -1;
 	sysctl_set = false;
 	stats_on = false;
+}
+
+/* open, write and close only: async-signal-safe, for a handler about to end the process. */
+void wl_bpf_stats_off_async(void)
+{
+	int fd;
+
+	if (!sysctl_set)
+		return;
+	fd = open(STATS_SYSCTL, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (write(fd, "0", 1) == 1)
+		sysctl_set = 0;
+	close(fd);
 }
 
 int wl_prog_stats_sum(const int *fds, int n, uint64_t *run_cnt, uint64_t *run_time_ns)
