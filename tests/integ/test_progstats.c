@@ -119,7 +119,7 @@ TEST(sysctl_set_and_restored)
 	if (read_sysctl() != 0)
 		SKIP("kernel.bpf_stats_enabled is not 0 here: nothing of ours to restore");
 	CHECK_INT(progstats_on_sysctl(how, sizeof(how)), 0);
-	CHECK(strstr(how, "set to 1 for the run") != NULL);
+	CHECK(strstr(how, "set to 1, restored after") != NULL);
 	CHECK_INT(read_sysctl(), 1);
 	check_ns_per_run(&ringbuf_workload);
 	wl_bpf_stats_off();
