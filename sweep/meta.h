@@ -13,6 +13,8 @@
 #include "bind.h"
 #include "kconfig.h"
 
+struct sys_check;
+
 struct run_info {
 	time_t start;
 	time_t end;		/* 0 while running */
@@ -24,6 +26,7 @@ struct run_info {
 	const char *vm_accel;	/* "kvm" or "tcg" inside a VM; NULL on the host */
 	bool not_run;		/* the points ran nowhere (their kernel did not boot):
 				 * no kernel facts, since this kernel is not theirs */
+	const struct sys_check *check;	/* the system check before the sweep, or NULL */
 };
 
 /*
@@ -94,7 +97,8 @@ struct meta_system {
 	char *kconfig_path;
 };
 
-void meta_system_read(struct meta_system *sys);
+/* The files under root ("" for the machine's own; syscheck.h: BPFSWEEP_SYSROOT). */
+void meta_system_read(const char *root, struct meta_system *sys);
 void meta_system_free(struct meta_system *sys);
 
 /*
@@ -102,5 +106,11 @@ void meta_system_free(struct meta_system *sys);
  * "unknown" for what is absent.
  */
 void meta_system_print(FILE *f, const struct meta_system *sys);
+
+/* Boost as meta says it: 1 on, 0 off, -1 unknown. */
+int meta_system_boost(const struct meta_system *sys);
+
+/* meta's virtualised: "no", "unknown", "yes" or "yes (QEMU)". */
+void meta_system_virtualised(const struct meta_system *sys, char *buf, size_t len);
 
 #endif
