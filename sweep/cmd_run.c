@@ -32,6 +32,7 @@
 #include "runner.h"
 #include "statspass.h"
 #include "suggest.h"
+#include "syscheck.h"
 
 /* Default directories of runs started in the same second get -2, -3, ... */
 #define MAX_SAME_SECOND 100
@@ -60,6 +61,8 @@ struct run_state {
 	struct result_set *meta;	/* meta, for --format json; or NULL */
 	char arch[64], cpu_model[256], kernel_release[128];
 	char shard[32];			/* --shard as meta has it: "I/N", or "" */
+	struct sys_check check;		/* the system check, for meta; with checked */
+	bool checked;
 };
 
 /* The spec as run: created, or on --resume replacing the one of the run before. */
@@ -420,6 +423,22 @@ static int finish(struct run_state *rs)
 	return err;
 }
 
+/*
+ * What on this machine will distort the numbers, said once before the
+ * sweep and recorded in meta (syscheck.h).  Not for --fail-all, which
+ * measures nothing.
+ */
+static void check_system(struct run_state *rs)
+{
+	if (rs->o->fail_all)
+		return;
+	syscheck_read(syscheck_root(), true, &rs->check);
+	rs->checked = true;
+	rs->info.check = &rs->check;
+	for (int i = 0; i < rs->check.nr_warn; i++)
+		diag_warn("%s", rs->check.warn[i]);
+}
+
 /* A missing privilege is the user's to fix: say so before anything is written. */
 static int check_caps(const struct workload *wl)
 {
@@ -551,6 +570,7 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
+	check_system(&rs);
 	if (prepare(&rs)) {
 		status = EXIT_USAGE;
 		goto cleanup;
@@ -579,6 +599,8 @@ cleanup:
 	if (rs.lock_fd >= 0)
 		close(rs.lock_fd);
 	free(rs.todo);
+	if (rs.checked)
+		syscheck_free(&rs.check);
 	plan_free(&rs.plan);
 	sweep_cfg_free(rs.cfg);
 	spec_free(rs.spec);
