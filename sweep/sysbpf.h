@@ -24,4 +24,7 @@ struct sys_bpf {
  */
 void sys_bpf_scan(const char *const *hooks, struct sys_bpf *out);
 
+/* Does the kernel time BPF program runs now?  1, 0, or -1 when it cannot tell (no privilege). */
+int sys_bpf_stats_active(void);
+
 #endif

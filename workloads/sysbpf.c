@@ -98,7 +98,7 @@ static void find_hooked(const char *const *hooks, struct sys_bpf *out)
 }
 
 /* r0 = 0; exit: a socket filter, run once; its run_cnt grows only while statistics are on. */
-static int stats_now(void)
+int sys_bpf_stats_active(void)
 {
 	const struct bpf_insn insns[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
@@ -127,5 +127,5 @@ void sys_bpf_scan(const char *const *hooks, struct sys_bpf *out)
 	count_progs(out);
 	if (!out->err)
 		find_hooked(hooks, out);
-	out->stats_active = stats_now();
+	out->stats_active = sys_bpf_stats_active();
 }

@@ -7,9 +7,10 @@
  * also when a SIGINT comes during the pass.
  *
  * Whether the kernel keeps statistics is asked of the kernel, not of
- * bpfsweep: a probe program, run by BPF_PROG_TEST_RUN at every sample of
- * a wrapped ringbuf workload (the sampler's, at each interval's edge),
- * counts a run only while the statistics' static key is on.
+ * bpfsweep's flag: a probe program (sys_bpf_stats_active(), the system
+ * check's), run by BPF_PROG_TEST_RUN at every sample of a wrapped ringbuf
+ * workload (the sampler's, at each interval's edge), counts a run only
+ * while the statistics' static key is on.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,61 +20,26 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <bpf/bpf.h>
-#include <linux/bpf.h>
-
 #include "check.h"
 #include "integ_util.h"
 #include "progrun.h"
 #include "progstats.h"
 #include "runner.h"
+#include "sysbpf.h"
 
 extern const struct workload ringbuf_workload;
 
-#define STATS_SYSCTL	"/proc/sys/kernel/bpf_stats_enabled"
 #define MAX_SAMPLES	64
 
-static int probe_fd = -1;
 static struct workload probe_wl;
 /* at each sample, in order: did the kernel count the probe's run? */
 static bool seen_on[MAX_SAMPLES];
 static int nr_seen;
 static bool sigint_in_pass;	/* raise SIGINT at the first sample that sees them on */
 
-/* r0 = 0; exit: a socket filter that any kernel runs by BPF_PROG_TEST_RUN. */
-static int probe_load(void)
-{
-	const struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
-
-	return bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "statsprobe", "GPL", insns, 2, NULL);
-}
-
-static uint64_t probe_run_cnt(void)
-{
-	struct bpf_prog_info info = { 0 };
-	__u32 len = sizeof(info);
-
-	return bpf_obj_get_info_by_fd(probe_fd, &info, &len) ? 0 : info.run_cnt;
-}
-
-/* Are the kernel's statistics on now?  The probe's run counted says so. */
-static bool stats_on_now(void)
-{
-	char pkt[64] = { 0 };
-	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
-	uint64_t before = probe_run_cnt();
-
-	if (bpf_prog_test_run_opts(probe_fd, &opts))
-		return false;
-	return probe_run_cnt() > before;
-}
-
 static int probe_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 {
-	bool on = stats_on_now();
+	bool on = sys_bpf_stats_active() == 1;
 
 	if (nr_seen < MAX_SAMPLES)
 		seen_on[nr_seen++] = on;
@@ -82,19 +48,6 @@ static int probe_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
 		raise(SIGINT);
 	}
 	return ringbuf_workload.sample(state, counts, thread_counts);
-}
-
-static int read_sysctl(void)
-{
-	char c = 0;
-	int fd = open(STATS_SYSCTL, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, &c, 1);
-	close(fd);
-	return n == 1 ? c == '1' : -1;
 }
 
 /* ringbuf's default point, sampled through probe_sample(). */
@@ -132,14 +85,10 @@ static int run_probed(struct point *pt, struct point_result **res)
 	return runner_run(&cfg, &pl, pt, 1, NULL, NULL, res, &nr_run);
 }
 
-/* Root, a probe, and nobody else's statistics on: else the test cannot tell. */
+/* Root, and the kernel's statistics off (nobody else's on): else the test cannot tell. */
 static bool ready(void)
 {
-	if (geteuid() != 0)
-		return false;
-	if (probe_fd < 0)
-		probe_fd = probe_load();
-	return probe_fd >= 0 && !stats_on_now();
+	return geteuid() == 0 && sys_bpf_stats_active() == 0;
 }
 
 /*
@@ -183,18 +132,18 @@ TEST(off_while_measuring_enable_stats)
 		SKIP("needs root, a BPF probe, and the statistics off");
 	progstats_force_sysctl(false);
 	check_pass("BPF_ENABLE_STATS");
-	CHECK(!stats_on_now());
+	CHECK(sys_bpf_stats_active() == 0);
 }
 
 TEST(off_while_measuring_sysctl)
 {
-	if (!ready() || read_sysctl() != 0)
+	if (!ready() || read_stats_sysctl() != 0)
 		SKIP("needs root, a BPF probe, and kernel.bpf_stats_enabled 0");
 	progstats_force_sysctl(true);
 	check_pass("sysctl");
 	progstats_force_sysctl(false);
-	CHECK_INT(read_sysctl(), 0);
-	CHECK(!stats_on_now());
+	CHECK_INT(read_stats_sysctl(), 0);
+	CHECK(sys_bpf_stats_active() == 0);
 }
 
 /* SIGINT in the pass: the measured point stays ok, ns_per_run unknown, the sysctl 0. */
@@ -203,15 +152,15 @@ TEST(sysctl_restored_after_sigint_in_pass)
 	struct point_result *res;
 	struct point pt;
 
-	if (!ready() || read_sysctl() != 0)
+	if (!ready() || read_stats_sysctl() != 0)
 		SKIP("needs root, a BPF probe, and kernel.bpf_stats_enabled 0");
 	progstats_force_sysctl(true);
 	sigint_in_pass = true;
 	CHECK_INT(run_probed(&pt, &res), -EINTR);
 	progstats_force_sysctl(false);
 	CHECK(!sigint_in_pass);
-	CHECK_INT(read_sysctl(), 0);
-	CHECK(!stats_on_now());
+	CHECK_INT(read_stats_sysctl(), 0);
+	CHECK(sys_bpf_stats_active() == 0);
 	if (!res)
 		return;
 	CHECK_INT(res->status, PS_OK);

@@ -278,38 +278,41 @@ TEST(other_bpf_programs)
 	remove_root();
 }
 
-/* `bpfsweep system`: meta's lines, the check's, then the warnings apart. */
-TEST(show)
+/* What `bpfsweep system` prints of the fake root (free()), or NULL. */
+static char *shown(void)
 {
 	struct sys_check sc;
 	char *out = NULL;
 	size_t len = 0;
 	FILE *f;
 
+	read_root(&sc);
+	f = open_memstream(&out, &len);
+	if (f) {
+		syscheck_show(f, &sc);
+		fclose(f);
+	}
+	syscheck_free(&sc);
+	return out;
+}
+
+/* `bpfsweep system`: meta's lines, the check's, then the warnings apart. */
+TEST(show)
+{
+	char *out;
+
 	make_quiet();
 	put_file("/proc/sys/net/core/bpf_jit_enable", "0\n");
-	read_root(&sc);
-	f = open_memstream(&out, &len);
-	if (!f)
-		return;
-	syscheck_show(f, &sc);
-	fclose(f);
-	CHECK(strstr(out, "cpu_governor: performance\n") != NULL);
-	CHECK(strstr(out, "bpf_jit_enable: 0\n") != NULL);
-	CHECK(strstr(out, "\nwarning: bpf_jit_enable 0: ") != NULL);
-	CHECK(strstr(out, "system_warning") == NULL);
+	out = shown();
+	CHECK(out && strstr(out, "cpu_governor: performance\n"));
+	CHECK(out && strstr(out, "bpf_jit_enable: 0\n"));
+	CHECK(out && strstr(out, "\nwarning: bpf_jit_enable 0: "));
+	CHECK(out && !strstr(out, "system_warning"));
 	free(out);
-	syscheck_free(&sc);
 	put_file("/proc/sys/net/core/bpf_jit_enable", "1\n");
-	read_root(&sc);
-	f = open_memstream(&out, &len);
-	if (!f)
-		return;
-	syscheck_show(f, &sc);
-	fclose(f);
-	CHECK(strstr(out, "\nno warnings: ") != NULL);
+	out = shown();
+	CHECK(out && strstr(out, "\nno warnings: "));
 	free(out);
-	syscheck_free(&sc);
 	remove_root();
 }
 
