@@ -520,9 +520,9 @@ static int stats_begin(struct run_state *rs)
 		snprintf(line, sizeof(line), "%s", how);
 	} else {
 		wl_bpf_stats_off();
-		snprintf(line, sizeof(line), STATS_PASS_META " off while measuring; on (%s) in a separate "
-			 "%llu s pass per point, after its repetitions, for ns_per_run", how,
-			 STATS_PASS_NS / 1000000000ULL);
+		snprintf(line, sizeof(line), STATS_PASS_META " off while measuring; on (%s) in a "
+			 "separate %llu s pass per point, after its repetitions, for ns_per_run",
+			 how, STATS_PASS_NS / 1000000000ULL);
 	}
 	snprintf(path, sizeof(path), "%s/meta", rs->dir);
 	err = meta_append(path, "bpf_stats", line);

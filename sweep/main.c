@@ -259,7 +259,8 @@ static const struct cmd cmds[] = {
 	  .usage = "fleet SPEC --hosts FILE",
 	  .help = "the spec on every host of FILE over ssh, merged (docs/fleet.md)" },
 	{ .name = "system", .id = CMD_SYSTEM, .fn = cmd_system, .usage = "system [show]",
-	  .help = "what on this machine will distort the numbers, and what to do (docs/system.md)" },
+	  .help = "what on this machine will distort the numbers, and what to do "
+		  "(docs/system.md)" },
 	{ .name = "vm", .own_args = cmd_vm, .usage = "vm KERNEL -- CMD...",
 	  .help = "run one command on another kernel, in a VM (docs/kernel.md)" },
 };

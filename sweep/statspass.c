@@ -52,8 +52,8 @@ uint64_t stats_pass_ns(const struct sweep_cfg *cfg)
 static void note_failure(struct point_result *r, const char *why)
 {
 	if (!r->reason[0])
-		snprintf(r->reason, sizeof(r->reason), "ns_per_run: the statistics pass failed: %.200s",
-			 why);
+		snprintf(r->reason, sizeof(r->reason),
+			 "ns_per_run: the statistics pass failed: %.200s", why);
 }
 
 int stats_pass_run(const struct sweep_cfg *cfg, const struct point *pt,

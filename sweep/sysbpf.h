@@ -8,12 +8,12 @@
 #define SWEEP_SYSBPF_H
 
 struct sys_bpf {
-	int err;		/* 0, or -errno: the kernel refused to list them (no CAP_SYS_ADMIN) */
+	int err;		/* 0, or -errno: the kernel refused the listing (CAP_SYS_ADMIN) */
 	int nr_progs;		/* loaded programs */
 	char by_type[256];	/* "tracing 4, raw_tracepoint 2, ..." */
 	int nr_hooked;		/* links on one of the hooks asked about */
 	char hooked[512];	/* "raw_tp sys_enter: prog 42 (name), ..." */
-	int stats_active;	/* the kernel times runs now (a probe's run counted): 1, 0, -1 unknown */
+	int stats_active;	/* the kernel times runs now: 1, 0, -1 unknown */
 };
 
 /*

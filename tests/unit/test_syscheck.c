@@ -47,8 +47,8 @@ static void make_quiet(void)
 	if (!mkdtemp(root))
 		root[0] = '\0';
 	for (int cpu = 0; cpu < 4; cpu++) {
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
-			 cpu);
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", cpu);
 		put_file(path, "performance\n");
 	}
 	put_file("/proc/loadavg", "0.10 0.20 0.30 1/99 2524\n");
