@@ -27,6 +27,7 @@
 #include "runner.h"
 #include "spec.h"
 #include "specfind.h"
+#include "statspass.h"
 #include "suggest.h"
 #include "workload.h"
 #include "version.h"
@@ -121,6 +122,10 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 	print_duration(stdout, cfg->warmup_ns);
 	printf(" + duration ");
 	print_duration(stdout, cfg->duration_ns);
+	if (stats_pass_ns(cfg)) {
+		printf(", then an ns_per_run pass of ");
+		print_duration(stdout, stats_pass_ns(cfg));
+	}
 	printf(" each: about ");
 	print_duration(stdout, plan_estimate_ns(cfg, pl));
 	if (!pl->probed)
