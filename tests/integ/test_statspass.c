@@ -133,6 +133,7 @@ TEST(off_while_measuring_enable_stats)
 	progstats_force_sysctl(false);
 	check_pass("BPF_ENABLE_STATS");
 	CHECK(sys_bpf_stats_active() == 0);
+	wl_bpf_stats_off();
 }
 
 TEST(off_while_measuring_sysctl)
@@ -144,6 +145,8 @@ TEST(off_while_measuring_sysctl)
 	progstats_force_sysctl(false);
 	CHECK_INT(read_stats_sysctl(), 0);
 	CHECK(sys_bpf_stats_active() == 0);
+	/* a failed check must not leave the machine's sysctl at 1 */
+	wl_bpf_stats_off();
 }
 
 /* SIGINT in the pass: the measured point stays ok, ns_per_run unknown, the sysctl 0. */
@@ -161,6 +164,7 @@ TEST(sysctl_restored_after_sigint_in_pass)
 	CHECK(!sigint_in_pass);
 	CHECK_INT(read_stats_sysctl(), 0);
 	CHECK(sys_bpf_stats_active() == 0);
+	wl_bpf_stats_off();
 	if (!res)
 		return;
 	CHECK_INT(res->status, PS_OK);
