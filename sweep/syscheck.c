@@ -43,7 +43,7 @@ void syscheck_read(const char *root, bool scan_bpf, struct sys_check *sc)
 	meta_system_read(root, &sc->sys);
 	for (int i = 0; i < NR_SC_FILES; i++) {
 		snprintf(path, sizeof(path), "%s%s", root, sc_paths[i]);
-		sc->present[i] = !access(path, F_OK);
+		sc->present[i] = !access(path, R_OK);
 		sc->file[i] = read_first_line(path);
 	}
 	if (scan_bpf) {

@@ -30,7 +30,7 @@ enum syscheck_file {
 struct sys_check {
 	struct meta_system sys;		/* governor, boost, SMT, VM, load (meta.h) */
 	char *file[NR_SC_FILES];	/* first line of each; NULL when absent or empty */
-	bool present[NR_SC_FILES];	/* the file exists (an empty isolated is "none") */
+	bool present[NR_SC_FILES];	/* readable (an empty isolated is "none") */
 	bool has_bpf;			/* bpf below was scanned */
 	struct sys_bpf bpf;
 	char warn[SYSCHECK_MAX_WARN][SYSCHECK_WARN_LEN];
