@@ -11,7 +11,7 @@
 # tests/cli/options.sh checks that each command's list here is exactly the
 # options its help lists, and which of them take an argument.
 
-_bpfsweep_cmds="run check expand list report compare merge import fleet vm"
+_bpfsweep_cmds="run check expand list report compare merge import fleet system vm"
 
 # The options of command $1 (run also stands for `bpfsweep SPEC`).
 _bpfsweep_opts()
@@ -31,7 +31,7 @@ _bpfsweep_opts()
 	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
 			      --shard-mixed --resume --by $draw" ;;
 	vm)		echo "-s --set -o --output --probe-accel -h --help" ;;
-	list)		echo "-h --help -V --version" ;;
+	list|system)	echo "-h --help -V --version" ;;
 	esac
 }
 
@@ -340,6 +340,7 @@ _bpfsweep_complete()
 	report|merge|compare) _bpfsweep_add_dirs "$cur" ;;
 	import)		_bpfsweep_add_files "$cur" ;;
 	vm)		((nr_pos == 0)) && _bpfsweep_add_files "$cur" ;;
+	system)		((nr_pos == 0)) && _bpfsweep_add_words "show" "$cur" ;;
 	esac
 	return 0
 }

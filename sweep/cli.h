@@ -98,6 +98,9 @@ int merge_in_place(const char *outdir, const char *const *dirs, int nr);
 /* fleet SPEC --hosts FILE: the spec on every host over ssh, merged (cmd_fleet.c). */
 int cmd_fleet(const struct cli_opts *o);
 
+/* system [show]: the system check (cmd_system.c, syscheck.h). */
+int cmd_system(const struct cli_opts *o);
+
 /* run of a spec whose kernel axis boots VMs or has several kernels (kernelrun.c). */
 int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *cfg);
 

@@ -13,7 +13,7 @@
 const char *const cli_cmd_names[NR_CLI_CMDS] = {
 	[CMD_RUN] = "run", [CMD_CHECK] = "check", [CMD_EXPAND] = "expand", [CMD_LIST] = "list",
 	[CMD_REPORT] = "report", [CMD_MERGE] = "merge", [CMD_IMPORT] = "import",
-	[CMD_FLEET] = "fleet",
+	[CMD_FLEET] = "fleet", [CMD_SYSTEM] = "system",
 };
 
 /*

@@ -23,6 +23,7 @@ enum cli_cmd {
 	CMD_MERGE,
 	CMD_IMPORT,
 	CMD_FLEET,
+	CMD_SYSTEM,
 	NR_CLI_CMDS
 };
 

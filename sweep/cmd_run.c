@@ -30,7 +30,9 @@
 #include "results_read.h"
 #include "resume.h"
 #include "runner.h"
+#include "statspass.h"
 #include "suggest.h"
+#include "syscheck.h"
 
 /* Default directories of runs started in the same second get -2, -3, ... */
 #define MAX_SAME_SECOND 100
@@ -59,6 +61,8 @@ struct run_state {
 	struct result_set *meta;	/* meta, for --format json; or NULL */
 	char arch[64], cpu_model[256], kernel_release[128];
 	char shard[32];			/* --shard as meta has it: "I/N", or "" */
+	struct sys_check check;		/* the system check, for meta; with checked */
+	bool checked;
 };
 
 /* The spec as run: created, or on --resume replacing the one of the run before. */
@@ -306,7 +310,7 @@ static int prepare(struct run_state *rs)
 /* The machine, --quick and TCG as meta has them (a resumed run's meta is its first run's). */
 static void read_facts(struct run_state *rs)
 {
-	char path[4200], quick[8], accel[8];
+	char path[4200], quick[8], accel[8], stats[16];
 
 	snprintf(path, sizeof(path), "%s/meta", rs->dir);
 	if (!meta_lookup(path, "arch", rs->arch, sizeof(rs->arch)))
@@ -319,6 +323,8 @@ static void read_facts(struct run_state *rs)
 		.arch = rs->arch, .cpu_model = rs->cpu_model, .kernel_release = rs->kernel_release,
 		.quick = meta_lookup(path, "quick", quick, sizeof(quick)) && !strcmp(quick, "yes"),
 		.tcg = meta_lookup(path, "vm_accel", accel, sizeof(accel)) && !strcmp(accel, "tcg"),
+		.per_run_pass = meta_lookup(path, "bpf_stats", stats, sizeof(stats)) &&
+				!strncmp(stats, STATS_PASS_META, strlen(STATS_PASS_META)),
 	};
 	meta_lookup_all(path, "tag", ", ", rs->facts.tags, sizeof(rs->facts.tags));
 }
@@ -417,6 +423,22 @@ static int finish(struct run_state *rs)
 	return err;
 }
 
+/*
+ * What on this machine will distort the numbers, said once before the
+ * sweep and recorded in meta (syscheck.h).  Not for --fail-all, which
+ * measures nothing.
+ */
+static void check_system(struct run_state *rs)
+{
+	if (rs->o->fail_all)
+		return;
+	syscheck_read(syscheck_root(), true, &rs->check);
+	rs->checked = true;
+	rs->info.check = &rs->check;
+	for (int i = 0; i < rs->check.nr_warn; i++)
+		diag_warn("%s", rs->check.warn[i]);
+}
+
 /* A missing privilege is the user's to fix: say so before anything is written. */
 static int check_caps(const struct workload *wl)
 {
@@ -476,27 +498,34 @@ static int fail_all(struct run_state *rs)
 }
 
 /*
- * The kernel's BPF run-time statistics, on for the whole run of a workload
- * that reads its programs' (progrun.h), and in meta how, or why not:
- * "bpf_stats: unavailable (...)".  Refused, the points run all the same,
- * with ns_per_run empty.  The caller turns them off on every way out.
- * bpf_stats = off leaves them as they are: the kernel then times no run
- * (as for its own benches), and ns_per_run stays empty.
+ * The kernel's BPF run-time statistics, off while rates are measured and
+ * on in each point's pass (statspass.h), and in meta how, or why not:
+ * "bpf_stats: unavailable (...)".  Tried once here, and off again at
+ * once, so that meta says whether the passes will have them; refused, the
+ * points run all the same, with ns_per_run empty.  bpf_stats = off leaves
+ * them as they are: no pass (as for the kernel's own benches), and
+ * ns_per_run stays empty.
  */
 static int stats_begin(struct run_state *rs)
 {
 	const struct workload *wl = rs->cfg->wl;
-	char how[256], path[4200];
+	char how[256], line[512], path[4200];
 	int runs, ns, err;
 
 	if (!wl->prog_stats || !prog_metrics(wl, &runs, &ns))
 		return 0;
-	if (rs->cfg->bpf_stats)
-		wl_bpf_stats_on(how, sizeof(how));
-	else
-		snprintf(how, sizeof(how), "off (bpf_stats = off)");
+	if (!rs->cfg->bpf_stats) {
+		snprintf(line, sizeof(line), "off (bpf_stats = off)");
+	} else if (wl_bpf_stats_on(how, sizeof(how))) {
+		snprintf(line, sizeof(line), "%s", how);
+	} else {
+		wl_bpf_stats_off();
+		snprintf(line, sizeof(line), STATS_PASS_META " off while measuring; on (%s) in a "
+			 "separate %llu s pass per point, after its repetitions, for ns_per_run",
+			 how, STATS_PASS_NS / 1000000000ULL);
+	}
 	snprintf(path, sizeof(path), "%s/meta", rs->dir);
-	err = meta_append(path, "bpf_stats", how);
+	err = meta_append(path, "bpf_stats", line);
 	if (err)
 		diag_err("cannot write %s: %s", path, strerror(-err));
 	return err;
@@ -542,6 +571,7 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
+	check_system(&rs);
 	if (prepare(&rs)) {
 		status = EXIT_USAGE;
 		goto cleanup;
@@ -555,7 +585,7 @@ int cmd_run(const struct cli_opts *o)
 	} else {
 		run_err = runner_run(rs.cfg, &rs.plan, rs.todo, rs.nr_todo, on_point_done, &rs,
 				     &rs.ran, &rs.nr_ran);
-		/* after Ctrl-C and failed points too: the sysctl is the system's */
+		/* the passes turn them off; again after Ctrl-C and failed points: the machine's */
 		wl_bpf_stats_off();
 	}
 	status = exit_status(run_err, rs.ran, rs.nr_ran);
@@ -570,6 +600,8 @@ cleanup:
 	if (rs.lock_fd >= 0)
 		close(rs.lock_fd);
 	free(rs.todo);
+	if (rs.checked)
+		syscheck_free(&rs.check);
 	plan_free(&rs.plan);
 	sweep_cfg_free(rs.cfg);
 	spec_free(rs.spec);

@@ -30,7 +30,8 @@
 #define UNIT_LEN	80
 
 /* meta keys that may repeat: a list each; of any other key the last line counts */
-static const char *const multi_keys[] = { "tag", "config", "resumed", "bpf_stats", "run" };
+static const char *const multi_keys[] = { "tag", "config", "resumed", "bpf_stats", "run",
+					    "system_warning" };
 
 static bool is_multi_key(const char *key)
 {

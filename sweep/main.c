@@ -27,6 +27,7 @@
 #include "runner.h"
 #include "spec.h"
 #include "specfind.h"
+#include "statspass.h"
 #include "suggest.h"
 #include "workload.h"
 #include "version.h"
@@ -121,6 +122,10 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 	print_duration(stdout, cfg->warmup_ns);
 	printf(" + duration ");
 	print_duration(stdout, cfg->duration_ns);
+	if (stats_pass_ns(cfg)) {
+		printf(", then an ns_per_run pass of ");
+		print_duration(stdout, stats_pass_ns(cfg));
+	}
 	printf(" each: about ");
 	print_duration(stdout, plan_estimate_ns(cfg, pl));
 	if (!pl->probed)
@@ -258,6 +263,9 @@ static const struct cmd cmds[] = {
 	{ .name = "fleet", .id = CMD_FLEET, .fn = cmd_fleet, .needs_spec = true,
 	  .usage = "fleet SPEC --hosts FILE",
 	  .help = "the spec on every host of FILE over ssh, merged (docs/fleet.md)" },
+	{ .name = "system", .id = CMD_SYSTEM, .fn = cmd_system, .usage = "system [show]",
+	  .help = "what on this machine will distort the numbers, and what to do "
+		  "(docs/system.md)" },
 	{ .name = "vm", .own_args = cmd_vm, .usage = "vm KERNEL -- CMD...",
 	  .help = "run one command on another kernel, in a VM (docs/kernel.md)" },
 };

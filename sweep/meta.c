@@ -21,6 +21,7 @@
 #include "kfacts.h"
 #include "meta.h"
 #include "metricmeta.h"
+#include "syscheck.h"
 #include "textfile.h"
 #include "version.h"
 
@@ -173,12 +174,12 @@ static const char *on_off(int v)
 }
 
 /* cpufreq/boost (acpi-cpufreq, amd-pstate) says 1 for on; intel_pstate/no_turbo 1 for off. */
-static const char *boost_state(const struct meta_system *sys)
+int meta_system_boost(const struct meta_system *sys)
 {
 	int boost = switch_value(sys->file[META_BOOST]);
 	int no_turbo = switch_value(sys->file[META_NO_TURBO]);
 
-	return on_off(boost >= 0 ? boost : no_turbo >= 0 ? !no_turbo : -1);
+	return boost >= 0 ? boost : no_turbo >= 0 ? !no_turbo : -1;
 }
 
 static bool has_word(const char *list, const char *word)
@@ -199,7 +200,7 @@ static bool has_word(const char *list, const char *word)
  * machine's vendor as the hypervisor's firmware reports it ("QEMU"): on a
  * machine that is not virtual, the vendor names the hardware instead.
  */
-static void virtualised(const struct meta_system *sys, char *buf, size_t len)
+void meta_system_virtualised(const struct meta_system *sys, char *buf, size_t len)
 {
 	const char *type = sys->file[META_HV_TYPE], *vendor = sys->file[META_DMI_VENDOR];
 	const char *name = type && *type ? type : vendor && *vendor ? vendor : NULL;
@@ -255,10 +256,10 @@ void meta_system_print(FILE *f, const struct meta_system *sys)
 
 	governor_summary(sys->gov, sys->nr_gov, buf, sizeof(buf));
 	put(f, "cpu_governor", buf);
-	put(f, "cpu_boost", boost_state(sys));
+	put(f, "cpu_boost", on_off(meta_system_boost(sys)));
 	put(f, "smt", on_off(switch_value(sys->file[META_SMT_ACTIVE])));
 	put(f, "smt_control", or_unknown(sys->file[META_SMT_CONTROL]));
-	virtualised(sys, buf, sizeof(buf));
+	meta_system_virtualised(sys, buf, sizeof(buf));
 	put(f, "virtualised", buf);
 	put(f, "hypervisor_type", or_unknown(sys->file[META_HV_TYPE]));
 	put(f, "dmi_vendor", or_unknown(sys->file[META_DMI_VENDOR]));
@@ -272,16 +273,23 @@ void meta_system_print(FILE *f, const struct meta_system *sys)
 	put_kernel_config(f, sys);
 }
 
-/* scaling_governor of every CPU that has one (offline CPUs and VMs often have none). */
-static void read_governors(struct meta_system *sys)
+/*
+ * scaling_governor of every CPU that has one (offline CPUs and VMs often
+ * have none); under a fake root (tests), of its cpu0, cpu1, ... as far as
+ * they go.
+ */
+static void read_governors(const char *root, struct meta_system *sys)
 {
-	long nr = sysconf(_SC_NPROCESSORS_CONF);
-	char path[96];
+	long nr = *root ? 1024 : sysconf(_SC_NPROCESSORS_CONF);
+	char path[PATH_MAX];
 
 	sys->gov = calloc(nr > 0 ? nr : 1, sizeof(*sys->gov));
 	for (long cpu = 0; sys->gov && cpu < nr; cpu++) {
+		snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu%ld", root, cpu);
+		if (*root && access(path, F_OK))
+			break;
 		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%ld/cpufreq/scaling_governor", cpu);
+			 "%s/sys/devices/system/cpu/cpu%ld/cpufreq/scaling_governor", root, cpu);
 		sys->gov[sys->nr_gov] = read_first_line(path);
 		sys->nr_gov += sys->gov[sys->nr_gov] != NULL;
 	}
@@ -300,16 +308,19 @@ static const char *const sys_paths[NR_META_SYS_FILES] = {
 	[META_LOCKDOWN] = "/sys/kernel/security/lockdown",
 };
 
-void meta_system_read(struct meta_system *sys)
+void meta_system_read(const char *root, struct meta_system *sys)
 {
 	char flags[8192], path[PATH_MAX];
 
 	memset(sys, 0, sizeof(*sys));
-	read_governors(sys);
-	if (read_keyed("/proc/cpuinfo", "flags", flags, sizeof(flags)))
+	read_governors(root, sys);
+	snprintf(path, sizeof(path), "%s/proc/cpuinfo", root);
+	if (read_keyed(path, "flags", flags, sizeof(flags)))
 		sys->cpu_flags = strdup(flags);
-	for (int i = 0; i < NR_META_SYS_FILES; i++)
-		sys->file[i] = read_first_line(sys_paths[i]);
+	for (int i = 0; i < NR_META_SYS_FILES; i++) {
+		snprintf(path, sizeof(path), "%s%s", root, sys_paths[i]);
+		sys->file[i] = read_first_line(path);
+	}
 	if (!kconfig_host_path(path, sizeof(path)) && !kconfig_open(path, &sys->kconfig))
 		sys->kconfig_path = strdup(path);
 }
@@ -330,9 +341,21 @@ static void put_system(FILE *f)
 {
 	struct meta_system sys;
 
-	meta_system_read(&sys);
+	meta_system_read(syscheck_root(), &sys);
 	meta_system_print(f, &sys);
 	meta_system_free(&sys);
+}
+
+static void put_to(void *f, const char *key, const char *val)
+{
+	put(f, key, val);
+}
+
+/* The system check's own facts and warnings (syscheck.h), when the run made one. */
+static void put_check(FILE *f, const struct sys_check *sc)
+{
+	if (sc)
+		syscheck_lines(sc, put_to, f);
 }
 
 static void put_host(FILE *f, const struct utsname *u, bool not_run)
@@ -431,8 +454,10 @@ static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_in
 	put(f, "workload", cfg->wl->name);
 	metricmeta_print(f, cfg->wl);
 	put_host(f, &u, ri->not_run);
-	if (!ri->not_run)
+	if (!ri->not_run) {
 		put_system(f);
+		put_check(f, ri->check);
+	}
 	put_tools(f);
 	put_run(f, cfg, ri);
 }

@@ -13,6 +13,8 @@
 #include "bind.h"
 #include "kconfig.h"
 
+struct sys_check;
+
 struct run_info {
 	time_t start;
 	time_t end;		/* 0 while running */
@@ -25,6 +27,7 @@ struct run_info {
 	const char *vm_accel_reason;	/* why vm_accel = auto is tcg ("kvm refused: ..."); NULL */
 	bool not_run;		/* the points ran nowhere (their kernel did not boot):
 				 * no kernel facts, since this kernel is not theirs */
+	const struct sys_check *check;	/* the system check before the sweep, or NULL */
 };
 
 /*
@@ -95,7 +98,8 @@ struct meta_system {
 	char *kconfig_path;
 };
 
-void meta_system_read(struct meta_system *sys);
+/* The files under root ("" for the machine's own; syscheck.h: BPFSWEEP_SYSROOT). */
+void meta_system_read(const char *root, struct meta_system *sys);
 void meta_system_free(struct meta_system *sys);
 
 /*
@@ -103,5 +107,11 @@ void meta_system_free(struct meta_system *sys);
  * "unknown" for what is absent.
  */
 void meta_system_print(FILE *f, const struct meta_system *sys);
+
+/* Boost as meta says it: 1 on, 0 off, -1 unknown. */
+int meta_system_boost(const struct meta_system *sys);
+
+/* meta's virtualised: "no", "unknown", "yes" or "yes (QEMU)". */
+void meta_system_virtualised(const struct meta_system *sys, char *buf, size_t len);
 
 #endif

@@ -5,6 +5,7 @@
  * edited spec (other labels, other charts, fewer points) still finds them.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,34 @@ static long long cell_ll(const struct result_set *set, char **row, const char *c
 	int c = result_summary_col(set, col);
 
 	return c < 0 ? 0 : strtoll(row[c], NULL, 10);
+}
+
+/* A number of the summary row, NaN where its cell is empty or the column missing. */
+static double cell_num(const struct result_set *set, char **row, const char *col)
+{
+	int c = result_summary_col(set, col);
+
+	return c < 0 || !*row[c] ? NAN : strtod(row[c], NULL);
+}
+
+/*
+ * ns_per_run from the summary row where the samples give none: a run's
+ * statistics pass (statspass.h) measured it apart from the intervals
+ * samples.csv holds.  n is not stored: 1 marks it known.
+ */
+static void per_run_from_summary(const struct result_set *set, char **row,
+				 struct point_result *r)
+{
+	double mean = cell_num(set, row, "ns_per_run_mean");
+
+	if (r->per_run.n || isnan(mean))
+		return;
+	r->per_run = (struct summary){
+		.mean = mean, .stddev = cell_num(set, row, "ns_per_run_stddev"),
+		.median = cell_num(set, row, "ns_per_run_median"),
+		.min = cell_num(set, row, "ns_per_run_min"),
+		.max = cell_num(set, row, "ns_per_run_max"),
+		.ci95 = cell_num(set, row, "ns_per_run_ci95"), .n = 1 };
 }
 
 /*
@@ -154,8 +183,10 @@ int resultload_rebuild(const struct result_set *set, const struct result_point *
 	if (r->status == PS_OK && !p->nr_samples)
 		resultcfg_rates(set, p, pt->wp.wl, r);
 	else if (r->status == PS_OK)
-		return point_result_summarize(r);
-	return 0;
+		err = point_result_summarize(r);
+	if (!err && r->status == PS_OK)
+		per_run_from_summary(set, row, r);
+	return err;
 }
 
 /* A spec (from path, or text as read from dir) with the --set assignments, bound and expanded. */

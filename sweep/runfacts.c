@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runfacts.h"
+#include "statspass.h"
 
 const char *const run_fact_names[] = {
 	"host", "arch", "cpu_model", "kernel_release", "kernel", "executor", "accel", NULL,
@@ -197,12 +198,14 @@ void run_heading(const struct result_set *set, int idx, char *buf, size_t len)
 struct run_facts run_facts_of(const struct result_set *set)
 {
 	const char *quick = result_meta(set, "quick"), *tag;
+	const char *stats = result_meta(set, "bpf_stats");
 	struct run_facts f = {
 		.arch = result_meta(set, "arch"),
 		.cpu_model = result_meta(set, "cpu_model"),
 		.kernel_release = result_meta(set, "kernel_release"),
 		.quick = quick && !strcmp(quick, "yes"),
 		.tcg = run_is_tcg(set),
+		.per_run_pass = stats && !strncmp(stats, STATS_PASS_META, strlen(STATS_PASS_META)),
 	};
 	size_t n = 0;
 

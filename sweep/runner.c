@@ -20,6 +20,7 @@
 #include "progress.h"
 #include "repetition.h"
 #include "runner.h"
+#include "statspass.h"
 
 /*
  * One request to stop may come as two signals: timeout(1) signals the
@@ -42,7 +43,7 @@ static bool stop_requested(void)
 	return interrupted;
 }
 
-/* Async-signal-safe: clock_gettime(), signal() and raise() only. */
+/* Async-signal-safe: clock_gettime(), open/write/close, signal() and raise() only. */
 static void on_signal(int sig)
 {
 	struct timespec ts;
@@ -52,6 +53,8 @@ static void on_signal(int sig)
 		first_signal_ns = ts_ns(&ts);
 		interrupted = sig;
 	} else if (ts_ns(&ts) - first_signal_ns >= SAME_REQUEST_NS) {
+		/* the sysctl is the machine's: not left at 1 by a hung workload */
+		wl_bpf_stats_off_async();
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}
@@ -143,6 +146,9 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 		progress_retry(prog, name, r, cfg->retry_noisy + 1);
 		point_result_reset(r);
 	}
+	/* ns_per_run of the try kept; a Ctrl-C in it leaves the measured point whole */
+	if (!err)
+		stats_pass_run(cfg, pt, stop_requested, r);
 	r->status = status_of(err);
 	return err;
 }
@@ -179,7 +185,7 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 	for (i = 0; i < nr; i++)
 		res[i].pt = &pts[i];
 	progress_init(&prog, nr, plan_runnable(plan, pts, nr),
-		      (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat);
+		      (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat + stats_pass_ns(cfg));
 	install_signals(&old_int, &old_term);
 	for (i = 0; i < nr && !interrupted && !err; i++) {
 		char name[256];

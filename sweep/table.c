@@ -18,6 +18,7 @@
 #include "metric.h"
 #include "outfmt.h"
 #include "progrun.h"
+#include "statspass.h"
 #include "table.h"
 #include "template.h"
 
@@ -612,6 +613,26 @@ static void print_caveats(FILE *out, const struct block *b)
 	}
 }
 
+/*
+ * Under a block that shows ns per run from the statistics pass: where it
+ * comes from, and which runs it averages when they are more than the
+ * workload's own (wl->prog_runs_scope).
+ */
+static void print_per_run_note(FILE *out, const struct workload *wl,
+			       const struct run_facts *facts, const struct block *b)
+{
+	bool shown = false;
+
+	for (int i = 0; i < b->nr && !shown; i++)
+		shown = b->rows[i]->status == PS_OK && b->rows[i]->per_run.n > 0;
+	if (!shown || !facts || !facts->per_run_pass)
+		return;
+	fprintf(out, "%snote: prog ns/run from a separate %llu s pass of each point with bpf_stats "
+		"on (off while the rates were measured)%s%s\n", b->md ? "\n" : "",
+		STATS_PASS_NS / 1000000000ULL, wl->prog_runs_scope ? "; " : "",
+		wl->prog_runs_scope ? wl->prog_runs_scope : "");
+}
+
 static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
 		       const struct block *b, const struct run_facts *facts)
 {
@@ -642,6 +663,7 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 	}
 	print_notes(out, cfg, &nt);
 	print_caveats(out, b);
+	print_per_run_note(out, cfg->wl, facts, b);
 	free(nt.rows);
 	return 0;
 }

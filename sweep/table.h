@@ -39,6 +39,7 @@ struct run_facts {
 	char tags[256];			/* "kernel=base, machine=a": every --tag, or "" */
 	bool quick;
 	bool tcg;			/* in a VM under TCG: numbers for function only */
+	bool per_run_pass;		/* ns per run from a pass of its own (statspass.h) */
 };
 
 /* What marks a TCG run wherever its numbers are shown. */

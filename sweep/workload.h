@@ -189,6 +189,12 @@ struct workload {
 	 */
 	int (*prog_stats)(void *state, uint64_t *run_cnt, uint64_t *run_time_ns);
 	/*
+	 * Optional: which runs those counters count, where it is more than the
+	 * workload's own ("every syscall on the machine (raw_tp/sys_enter) ...").
+	 * Tables print it under ns per run: the mean is over all of them.
+	 */
+	const char *prog_runs_scope;
+	/*
 	 * Optional, instead of produce/consume/sample: one repetition, after
 	 * setup, measured by the workload itself, for a program that keeps its
 	 * own clock and prints its own intervals (exec: sweep/exec_run.c).  The
@@ -228,18 +234,22 @@ int wl_fail(char *why, size_t len, const char *what, int err);
 
 /*
  * The kernel's BPF run-time statistics (workloads/progstats.c), which it
- * keeps only while asked to: on for a whole run, before its first point.
+ * keeps only while asked to: on for each point's statistics pass
+ * (sweep/statspass.c), off while rates are measured.
  * wl_bpf_stats_on() holds a BPF_ENABLE_STATS descriptor, or where that is
  * refused sets the sysctl kernel.bpf_stats_enabled to 1; how into how
  * ("BPF_ENABLE_STATS"), or why not ("unavailable (BPF_ENABLE_STATS:
  * Operation not permitted; ...)") with -errno.  wl_bpf_stats_off() closes
- * the descriptor or writes the sysctl's old value back: the run's exit
- * path calls it, also after Ctrl-C or an error; a run SIGKILLed, or ended
- * by a second Ctrl-C, leaves the sysctl at 1.
+ * the descriptor or writes the sysctl's old value back: the pass calls
+ * it, and the run's exit path, also after Ctrl-C or an error.
+ * wl_bpf_stats_off_async() is the sysctl's part of it for a signal
+ * handler about to end the process (a second Ctrl-C); a run SIGKILLed
+ * leaves the sysctl at 1.
  * The state is the process's, as the kernel's switch is the system's.
  */
 int wl_bpf_stats_on(char *how, size_t len);
 void wl_bpf_stats_off(void);
+void wl_bpf_stats_off_async(void);
 
 /*
  * run_cnt and run_time_ns of the programs fds[0..n), summed; -ENODATA

@@ -436,4 +436,7 @@ const struct workload htab_mem_workload = {
 	.stop = htab_mem_stop,
 	.teardown = htab_mem_teardown,
 	.prog_stats = htab_mem_prog_stats,
+	.prog_runs_scope = "its program runs on every syscall of every process (raw_tp/sys_enter) "
+			   "and returns at its filter on those not its workers' getpgid(): the "
+			   "mean is over all those runs",
 };

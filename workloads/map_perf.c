@@ -275,4 +275,7 @@ const struct workload map_perf_workload = {
 	.sample = map_perf_sample,
 	.teardown = map_perf_teardown,
 	.prog_stats = map_perf_prog_stats,
+	.prog_runs_scope = "its program runs on every syscall of every process (raw_tp/sys_enter) "
+			   "and returns at its filter on those not its workers' getpgid(): the "
+			   "mean is over all those runs",
 };

@@ -7,12 +7,14 @@
  * BPF_ENABLE_STATS (5.8) keeps them on while its descriptor is open, and
  * nothing is left behind when the process dies.  Where it is refused, the
  * sysctl kernel.bpf_stats_enabled does the same system-wide: we write 1,
- * and the old value back at the end of the run.  The sysctl is written
+ * and the old value back at the end of the statistics pass (statspass.h)
+ * or the run, or from the handler of a second Ctrl-C.  The sysctl is written
  * only when it was 0, so that a run never turns off what someone else
  * turned on.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,8 +27,9 @@
 #define STATS_SYSCTL	"/proc/sys/kernel/bpf_stats_enabled"
 
 static int stats_fd = -1;	/* BPF_ENABLE_STATS's descriptor */
-static bool sysctl_set;		/* we wrote 1 to the sysctl; it was 0 */
+static volatile sig_atomic_t sysctl_set;	/* we wrote 1 to the sysctl; it was 0 */
 static bool stats_on;
+static bool force_sysctl;	/* the tests' way to the fallback through the runner */
 
 /* The sysctl's value: 0 or 1, or -errno. */
 static int sysctl_read(void)
@@ -74,7 +77,7 @@ static int sysctl_on(int enable_err, char *how, size_t len)
 	}
 	sysctl_set = old == 0;
 	snprintf(how, len, "sysctl kernel.bpf_stats_enabled (%s)",
-		 sysctl_set ? "set to 1 for the run, restored after" : "already 1");
+		 sysctl_set ? "set to 1, restored after" : "already 1");
 	return 0;
 }
 
@@ -103,7 +106,12 @@ static int stats_on_by(bool use_fd, char *how, size_t len)
 
 int wl_bpf_stats_on(char *how, size_t len)
 {
-	return stats_on_by(true, how, len);
+	return stats_on_by(!force_sysctl, how, len);
+}
+
+void progstats_force_sysctl(bool force)
+{
+	force_sysctl = force;
 }
 
 int progstats_on_sysctl(char *how, size_t len)
@@ -121,6 +129,21 @@ void wl_bpf_stats_off(void)
 	stats_fd = -1;
 	sysctl_set = false;
 	stats_on = false;
+}
+
+/* open, write and close only: async-signal-safe, for a handler about to end the process. */
+void wl_bpf_stats_off_async(void)
+{
+	int fd;
+
+	if (!sysctl_set)
+		return;
+	fd = open(STATS_SYSCTL, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (write(fd, "0", 1) == 1)
+		sysctl_set = 0;
+	close(fd);
 }
 
 int wl_prog_stats_sum(const int *fds, int n, uint64_t *run_cnt, uint64_t *run_time_ns)

@@ -7,8 +7,12 @@
 #ifndef WORKLOADS_PROGSTATS_H
 #define WORKLOADS_PROGSTATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 int progstats_on_sysctl(char *how, size_t len);
+
+/* From now on wl_bpf_stats_on() takes the sysctl too (true), or tries BPF_ENABLE_STATS first. */
+void progstats_force_sysctl(bool force);
 
 #endif

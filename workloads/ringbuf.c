@@ -708,4 +708,7 @@ const struct workload ringbuf_workload = {
 	.stop = ringbuf_stop,
 	.teardown = ringbuf_teardown,
 	.prog_stats = ringbuf_prog_stats,
+	.prog_runs_scope = "its program runs on every syscall of every process (attach = raw_tp: "
+			   "raw_tp/sys_enter; fentry: every getpgid()) and returns at its filter "
+			   "on those not its producers' getpgid(): the mean is over all those runs",
 };

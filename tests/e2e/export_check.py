@@ -13,7 +13,7 @@ import math
 import sys
 
 STATS = ("mean", "stddev", "median", "min", "max", "ci95")
-MULTI = ("tag", "config", "resumed", "bpf_stats", "run")
+MULTI = ("tag", "config", "resumed", "bpf_stats", "run", "system_warning")
 errors = []
 
 

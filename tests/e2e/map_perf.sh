@@ -24,7 +24,7 @@ SUM=$D/summary.csv
 expected=$($BPFSWEEP check specs/map_perf.spec | sed -n 's/.*, \([0-9]*\) points$/\1/p')
 check map_perf/all-points [ "$(csv_col "$SUM" status | grep -c .)" = "${expected:-x}" ]
 # every ok point has the kernel's run time of its program (meta says how it was on)
-check map_perf/meta-bpf-stats grep -Eqx 'bpf_stats: (BPF_ENABLE_STATS|sysctl .*)' "$D/meta"
+check map_perf/meta-bpf-stats grep -Eqx 'bpf_stats: pass: off while measuring; on \((BPF_ENABLE_STATS|sysctl .*)\) in a separate 1 s pass per point, after its repetitions, for ns_per_run' "$D/meta"
 check map_perf/ns-per-run awk -F'\t' '$1 == "ok" { n++; if (!($2 > 0)) bad++ }
 	END { exit !(n > 0 && !bad) }' <(paste <(csv_col "$SUM" status) \
 	<(csv_col "$SUM" ns_per_run_mean))

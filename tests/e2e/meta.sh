@@ -53,6 +53,53 @@ config_lines_ok() {
 	fi
 }
 check meta/config-lines config_lines_ok
+# the system check's facts (syscheck.h), once each, in meta's words
+for key in runnable cpus_online isolated_cpus nohz_full bpf_jit_enable bpf_jit_harden \
+	bpf_stats_enabled bpf_stats_active bpf_progs; do
+	check "meta/key-$key" once "$key" "$D/meta"
+done
+check meta/runnable-word grep -Eqx 'runnable: ([0-9]+ of [0-9]+ tasks|unknown)' "$D/meta"
+check meta/cpus-online-word grep -Eqx "cpus_online: [0-9,-]+ \\($(nproc)\\)" "$D/meta"
+check meta/jit-word grep -Eqx 'bpf_jit_enable: [0-2]' "$D/meta"
+check meta/stats-active-word grep -Eqx 'bpf_stats_active: (yes|no|unknown)' "$D/meta"
+if [ "$(id -u)" = 0 ]; then
+	check meta/bpf-progs-count grep -Eqx 'bpf_progs: [0-9]+( \(.+\))?' "$D/meta"
+	check meta/bpf-hooks once bpf_hooks "$D/meta"
+else
+	check meta/bpf-progs-refused grep -Eqx 'bpf_progs: unknown \(.+\)' "$D/meta"
+fi
+
+# a fake /proc and /sys (BPFSWEEP_SYSROOT): each warning printed once, before the
+# first point, and in meta; `bpfsweep system` prints the same
+R=$TMP/sysroot
+mkdir -p "$R/proc/sys/net/core" "$R/proc/sys/kernel" "$R/sys/devices/system/cpu/cpu0/cpufreq" \
+	"$R/sys/devices/system/cpu/cpufreq"
+echo '9.00 8.00 7.00 12/345 999' >"$R/proc/loadavg"
+printf 'processor\t: 0\nflags\t\t: fpu\n\n' >"$R/proc/cpuinfo"
+echo 0-1 >"$R/sys/devices/system/cpu/online"
+echo powersave >"$R/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
+echo 1 >"$R/sys/devices/system/cpu/cpufreq/boost"
+echo 2 >"$R/proc/sys/net/core/bpf_jit_harden"
+echo 1 >"$R/proc/sys/net/core/bpf_jit_enable"
+echo 0 >"$R/proc/sys/kernel/bpf_stats_enabled"
+D=$TMP/fakeroot
+BPFSWEEP_SYSROOT=$R $BPFSWEEP "$TMP/quick.spec" -o "$D" --no-plots >/dev/null 2>"$TMP/fake.err" \
+	</dev/null
+check meta/fakeroot-run [ $? = 0 ]
+for w in 'load 9.0 on 2 CPUs: other work will distort the numbers; wait for it to end or stop it' \
+	'CPU governor powersave: ' 'CPU boost on: ' 'bpf_jit_harden 2: '; do
+	check "meta/fakeroot-warned-once-${w%%:*}" [ "$(grep -cF "bpfsweep: warning: $w" \
+		"$TMP/fake.err")" = 1 ]
+	check "meta/fakeroot-meta-${w%%:*}" grep -qF "system_warning: $w" "$D/meta"
+	check "meta/fakeroot-system-${w%%:*}" grep -qF "warning: $w" \
+		<(BPFSWEEP_SYSROOT=$R $BPFSWEEP system)
+done
+check meta/fakeroot-warnings-before-points [ "$(grep -n . "$TMP/fake.err" |
+	grep -m1 -v 'warning: ' | cut -d: -f1)" -gt 4 ]
+check meta/fakeroot-facts grep -qx 'runnable: 12 of 345 tasks' "$D/meta"
+check meta/fakeroot-governor grep -qx 'cpu_governor: powersave' "$D/meta"
+check meta/fakeroot-isolated-unknown grep -qx 'isolated_cpus: unknown' "$D/meta"
+check meta/system-exit-0 quiet $BPFSWEEP system
 check meta/end-is-last [ "$(tail -n1 "$D/meta" | cut -d: -f1)" = end ]
 check meta/only-key-value-lines quiet not grep -qv '^[a-z_0-9]*: ' "$D/meta"
 check meta/no-temporary-file no_tmp_files "$D"

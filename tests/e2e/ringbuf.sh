@@ -35,8 +35,8 @@ check ringbuf/benches-exit-0 [ "$status" = 0 ]
 for b in rb-libbpf rb-custom pb-libbpf; do
 	check "ringbuf/$b-hits" positive "$(csv_col "$SUM" hits_per_s_mean bench "$b" | head -1)"
 done
-# the kernel's run time of the producer program: on for the run, said so in meta, then as it was
-check ringbuf/meta-bpf-stats grep -Eqx 'bpf_stats: (BPF_ENABLE_STATS|sysctl .*)' "$D/meta"
+# the kernel's run time of the producer program: on for each point's pass, said so in meta, then as it was
+check ringbuf/meta-bpf-stats grep -Eqx 'bpf_stats: pass: off while measuring; on \((BPF_ENABLE_STATS|sysctl .*)\) in a separate 1 s pass per point, after its repetitions, for ns_per_run' "$D/meta"
 for b in rb-libbpf rb-custom pb-libbpf rb-prod; do
 	check "ringbuf/$b-ns-per-run" positive "$(csv_col "$SUM" ns_per_run_mean bench "$b" | head -1)"
 done
@@ -65,6 +65,11 @@ check ringbuf/statsoff-bpf-stats-as-before [ "$(cat /proc/sys/kernel/bpf_stats_e
 	2>/dev/null)" = "$stats_before" ]
 check ringbuf/table-ns-per-run grep -Eq '^rb-libbpf .*, prog [0-9]+\.[0-9] ± [0-9.]+ns/run\)' \
 	"$D/table.txt"
+# the rates were measured with the statistics off: no program numbers in the intervals
+check ringbuf/samples-no-prog-runs [ "$(csv_col "$D/samples.csv" prog_runs | sort -u)" = "" ]
+check ringbuf/table-pass-note grep -q '^note: prog ns/run from a separate 1 s pass of each point with bpf_stats on (off while the rates were measured); its program runs on every syscall' "$D/table.txt"
+check ringbuf/report-ns-per-run grep -Eq '^rb-libbpf .*, prog [0-9]+\.[0-9] ± [0-9.]+ns/run\)' \
+	<($BPFSWEEP report "$D" 2>/dev/null)
 # without overwrite mode and with no consumer, rb-prod fills the ring within
 # the warmup and then only drops: what it must show is that BPF ran
 check ringbuf/rb-prod-ran bpf_ran rb-prod

@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -131,6 +132,20 @@ static inline bool point_set(const struct workload *wl, struct wl_point *pt, ...
 	}
 	va_end(ap);
 	return ok;
+}
+
+/* kernel.bpf_stats_enabled: 0 or 1, or -1 when it cannot be read. */
+static inline int read_stats_sysctl(void)
+{
+	char c = 0;
+	int fd = open("/proc/sys/kernel/bpf_stats_enabled", O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, &c, 1);
+	close(fd);
+	return n == 1 ? c == '1' : -1;
 }
 
 #endif

@@ -22,21 +22,6 @@
 extern const struct workload ringbuf_workload;
 extern const struct workload map_perf_workload;
 
-#define STATS_SYSCTL	"/proc/sys/kernel/bpf_stats_enabled"
-
-/* 0 or 1, or -1 when it cannot be read. */
-static int read_sysctl(void)
-{
-	char c = 0;
-	int fd = open(STATS_SYSCTL, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, &c, 1);
-	close(fd);
-	return n == 1 ? c == '1' : -1;
-}
 
 /* wl's point with every parameter at its default. */
 static bool default_point(const struct workload *wl, struct point *pt)
@@ -98,7 +83,7 @@ TEST(enable_stats_ringbuf_and_map_perf)
 	int before, fds;
 
 	NEED_ROOT();
-	before = read_sysctl();
+	before = read_stats_sysctl();
 	fds = count_fds();
 	CHECK_INT(wl_bpf_stats_on(how, sizeof(how)), 0);
 	CHECK_STR(how, "BPF_ENABLE_STATS");
@@ -107,7 +92,7 @@ TEST(enable_stats_ringbuf_and_map_perf)
 	check_ns_per_run(&map_perf_workload);
 	wl_bpf_stats_off();
 	/* the descriptor's way never touches the sysctl, and off closes it */
-	CHECK_INT(read_sysctl(), before);
+	CHECK_INT(read_stats_sysctl(), before);
 	CHECK_INT(count_fds(), fds);
 }
 
@@ -116,14 +101,14 @@ TEST(sysctl_set_and_restored)
 	char how[256];
 
 	NEED_ROOT();
-	if (read_sysctl() != 0)
+	if (read_stats_sysctl() != 0)
 		SKIP("kernel.bpf_stats_enabled is not 0 here: nothing of ours to restore");
 	CHECK_INT(progstats_on_sysctl(how, sizeof(how)), 0);
-	CHECK(strstr(how, "set to 1 for the run") != NULL);
-	CHECK_INT(read_sysctl(), 1);
+	CHECK(strstr(how, "set to 1, restored after") != NULL);
+	CHECK_INT(read_stats_sysctl(), 1);
 	check_ns_per_run(&ringbuf_workload);
 	wl_bpf_stats_off();
-	CHECK_INT(read_sysctl(), 0);
+	CHECK_INT(read_stats_sysctl(), 0);
 }
 
 /* Statistics off: the point runs, its program numbers unknown, not zero. */

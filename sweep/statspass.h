@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ns_per_run without timing the measured intervals: the kernel's BPF
+ * run-time statistics stay off while a point's rates are measured, and a
+ * short pass of the same point after its repetitions, with them on, gives
+ * its ns per program run (statspass.c).
+ */
+#ifndef SWEEP_STATSPASS_H
+#define SWEEP_STATSPASS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bind.h"
+#include "matrix.h"
+#include "result.h"
+
+/* How long the pass measures, in intervals of STATS_PASS_INTERVAL_NS after a warmup of two. */
+#define STATS_PASS_NS		1000000000ULL
+#define STATS_PASS_INTERVAL_NS	100000000ULL
+
+/* How meta's bpf_stats line of a run with passes begins (run_facts.per_run_pass). */
+#define STATS_PASS_META		"pass:"
+
+/* Does a point of cfg get the pass (bpf_stats on, a workload with program counters)? */
+bool stats_pass_wanted(const struct sweep_cfg *cfg);
+
+/* The pass's share of a point's run time (0 without it), for the ETA. */
+uint64_t stats_pass_ns(const struct sweep_cfg *cfg);
+
+/*
+ * The pass of pt, whose measured repetitions are in r: statistics on, one
+ * repetition of warmup and STATS_PASS_NS, statistics off, and r->per_run
+ * from its intervals.  r's intervals and rates are left alone.  A pass that
+ * fails leaves r->per_run unknown and says why in r->reason when that is
+ * empty (the point stays ok: its rates were measured).  Returns 0, or
+ * -EINTR when stop_requested() ended it.
+ */
+int stats_pass_run(const struct sweep_cfg *cfg, const struct point *pt,
+		   bool (*stop_requested)(void), struct point_result *r);
+
+#endif
