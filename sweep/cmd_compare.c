@@ -2,7 +2,8 @@
 /*
  * bpfsweep compare BASE NEW [NEW...]: each NEW result set against BASE,
  * point by point (matched by parameter values, compare.c), metric by metric
- * (Welch t-test of the interval rates), printed by compare_print.c.
+ * (Welch t-test of the independent units of the interval rates: units.h),
+ * printed by compare_print.c.
  * Exit 1 when --fail-above finds a regression, 2 for usage errors.
  */
 #include <errno.h>
@@ -20,6 +21,7 @@
 #include "diag.h"
 #include "opterr.h"
 #include "runfacts.h"
+#include "units.h"
 
 struct compare_opts {
 	double alpha;
@@ -229,34 +231,58 @@ static bool measured_value(char **f, int col, bool gauge, double *x, bool *unkno
 }
 
 /*
- * A point's moments: of its measured intervals' rates (a gauge's levels)
- * in samples.csv, or, where samples.csv holds none (an imported set), from
- * its summary row (whose n is -1, not known, when the bench output did not
- * say it).  A gauge with an unknown level has none: its mean is NaN, as
- * the summary's statistics are empty.
+ * Moments from the summary row: its units' columns (a set whose samples.csv
+ * lacks the point), else, without them (an imported set), its mean and
+ * stddev with n -1, not known: the bench's own samples are intervals of one
+ * run, whose independence nobody measured.
+ */
+static void summary_moments(const struct result_set *rs, int row, const char *metric,
+			    struct cmp_moments *m)
+{
+	double units = result_summary_stat(rs, row, metric, "units");
+
+	*m = (struct cmp_moments){ .mean = result_summary_stat(rs, row, metric, "mean"),
+				   .sd = result_summary_stat(rs, row, metric, "stddev"), .n = -1 };
+	if (!isnan(units)) {
+		m->sd = result_summary_stat(rs, row, metric, "unit_sd");
+		m->n = (long)units;
+	}
+}
+
+/*
+ * A point's moments: of the independent units (units.h, the run's own
+ * rule) its measured intervals' rates (a gauge's levels) in samples.csv
+ * make, or, where samples.csv holds none, from its summary row.  A gauge
+ * with an unknown level has none: its mean is NaN, as the summary's
+ * statistics are empty.
  */
 static int point_moments(const struct result_set *rs, int row, const char *metric, bool gauge,
 			 struct cmp_moments *m)
 {
 	const struct result_point *pt = &rs->points[row - 1];
-	int col = csv_column(&rs->samples, metric);
+	int col = csv_column(&rs->samples, metric), *rep = calloc(pt->nr_samples + 1, sizeof(*rep));
 	double *x = calloc(pt->nr_samples + 1, sizeof(*x));
 	bool unknown = false;
-	long n = 0;
+	struct units u;
+	int n = 0, err = x && rep ? 0 : -ENOMEM;
 
-	if (!x)
-		return -ENOMEM;
-	for (int i = 0; col >= 0 && i < pt->nr_samples; i++)
-		n += measured_value(rs->samples.rows[pt->sample_rows[i]], col, gauge, &x[n],
-				    &unknown);
-	cmp_moments_of(x, n, m);
+	for (int i = 0; !err && col >= 0 && i < pt->nr_samples; i++) {
+		char **f = rs->samples.rows[pt->sample_rows[i]];
+
+		rep[n] = (int)strtol(f[RS_S_REP], NULL, 10);
+		n += measured_value(f, col, gauge, &x[n], &unknown);
+	}
+	if (!err)
+		err = units_of(x, rep, n, &u);
 	free(x);
+	free(rep);
+	if (err)
+		return err;
+	*m = (struct cmp_moments){ .mean = u.mean, .sd = u.sd, .n = u.n };
 	if (unknown)
 		*m = (struct cmp_moments){ .mean = NAN, .sd = NAN, .n = n };
 	else if (n == 0 && pt->n != 0)
-		*m = (struct cmp_moments){ .mean = result_summary_stat(rs, row, metric, "mean"),
-					   .sd = result_summary_stat(rs, row, metric, "stddev"),
-					   .n = pt->n };
+		summary_moments(rs, row, metric, m);
 	return 0;
 }
 

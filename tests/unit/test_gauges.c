@@ -173,12 +173,14 @@ TEST(samples_have_thread_rows)
 TEST(summary_has_gauge_and_worker_columns)
 {
 	static const char *const head[] = {
-		"quality", "ops_per_s_mean", "ops_per_s_stddev", "ops_per_s_median",
-		"ops_per_s_min", "ops_per_s_max", "ops_per_s_ci95", "ops_per_s_worker_mean",
+		"quality", "unit_kind", "ops_per_s_mean", "ops_per_s_stddev", "ops_per_s_median",
+		"ops_per_s_min", "ops_per_s_max", "ops_per_s_ci95", "ops_per_s_units",
+		"ops_per_s_unit_sd", "ops_per_s_worker_mean",
 		"ops_per_s_worker_min", "ops_per_s_worker_median", "ops_per_s_worker_max",
 		"mem_mean", "mem_stddev", "mem_median", "mem_min", "mem_max", "mem_ci95",
+		"mem_units", "mem_unit_sd",
 		"memlock_mean", "memlock_stddev", "memlock_median", "memlock_min", "memlock_max",
-		"memlock_ci95", "drops_per_s_mean",
+		"memlock_ci95", "memlock_units", "memlock_unit_sd", "drops_per_s_mean",
 	};
 	struct fixture fx;
 	struct csv_table t;
@@ -188,7 +190,7 @@ TEST(summary_has_gauge_and_worker_columns)
 	CHECK_INT(read_table(fx.dir, "summary.csv", &t), 0);
 	q = csv_column(&t, "quality");
 	CHECK(q > 0);
-	CHECK_INT(t.nr_cols, q + 1 + 6 + 4 + 6 + 6 + 6);
+	CHECK_INT(t.nr_cols, q + 2 + 8 + 4 + 8 + 8 + 8);
 	for (size_t c = 0; c < sizeof(head) / sizeof(head[0]); c++)
 		CHECK_STR(t.rows[0][q + c], head[c]);
 	CHECK_STR(cell(&t, 1, "status"), "ok");
