@@ -32,11 +32,11 @@ static int rep_runs(const int *rep, int n, int *first)
  * sum (x_i - m)(x_i+1 - m) / sum (x_i - m)².  The estimate is biased low
  * by about (1 + 3 rho) / n on a series of n (Marriott and Pope, 1954):
  * added back, since a short series would otherwise look independent.
+ * *pairs: how many neighbouring pairs it is over.
  */
-static double lag1(const double *x, const int *first, int runs)
+static double lag1(const double *x, const int *first, int runs, int *pairs)
 {
 	double num = 0, den = 0, rho;
-	int pairs = 0;
 
 	for (int k = 0; k < runs; k++) {
 		const double *v = x + first[k];
@@ -47,22 +47,28 @@ static double lag1(const double *x, const int *first, int runs)
 			den += (v[i] - m) * (v[i] - m);
 			if (i + 1 < len) {
 				num += (v[i] - m) * (v[i + 1] - m);
-				pairs++;
+				(*pairs)++;
 			}
 		}
 	}
-	if (!pairs)
+	if (!*pairs)
 		return NAN;
 	if (den == 0)
 		return 0;
 	rho = num / den;
-	rho += (1 + 3 * rho) * runs / (pairs + runs);
+	rho += (1 + 3 * rho) * runs / (*pairs + runs);
 	return fmin(rho, 0.99);
 }
 
-/* Intervals per batch for lag-1 autocorrelation rho: 1 when the intervals look independent. */
-static int batch_len(double rho)
+/*
+ * Intervals per batch for lag-1 autocorrelation rho over pairs neighbours:
+ * 1 when the intervals look independent; a whole repetition when there
+ * are too few pairs to tell (n, longer than any).
+ */
+static int batch_len(double rho, int pairs, int n)
 {
+	if (pairs < UNITS_MIN_PAIRS)
+		return n;
 	if (!(rho > 0))
 		return 1;
 	return (int)ceil(UNITS_BATCH_FACTOR * (1 + rho) / (1 - rho));
@@ -111,7 +117,7 @@ void units_unknown(struct units *u)
 
 int units_of(const double *x, const int *rep, int n, struct units *u)
 {
-	int *first, runs;
+	int *first, runs, pairs = 0;
 	double *unit;
 
 	units_unknown(u);
@@ -125,13 +131,13 @@ int units_of(const double *x, const int *rep, int n, struct units *u)
 		return -ENOMEM;
 	}
 	runs = rep_runs(rep, n, first);
-	u->rho = lag1(x, first, runs);
+	u->rho = lag1(x, first, runs, &pairs);
 	if (runs >= UNITS_MIN_REPS) {
 		u->kind = UK_REP;
 		units_fill(unit, batch_means(x, first, runs, n + 1, unit), u);
 	} else {
 		u->kind = UK_BATCH;
-		u->batch = batch_len(u->rho);
+		u->batch = batch_len(u->rho, pairs, n);
 		units_fill(unit, batch_means(x, first, runs, u->batch, unit), u);
 	}
 	free(first);

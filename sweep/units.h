@@ -28,10 +28,18 @@ enum unit_kind {
  */
 #define UNITS_BATCH_FACTOR	3
 
+/*
+ * Neighbouring pairs of intervals the autocorrelation needs before batches
+ * are cut by it: from fewer, its estimate is too rough (at rho 0.65, one
+ * repetition of 10 intervals, "95 %" batch intervals covered 74 %), and
+ * each repetition is one unit.
+ */
+#define UNITS_MIN_PAIRS		30
+
 struct units {
 	enum unit_kind kind;
 	int n;			/* units */
-	int batch;		/* intervals per batch (the shortest), 0 for repetitions */
+	int batch;		/* intervals per batch aimed at, 0 for repetitions */
 	double rho;		/* lag-1 autocorrelation within repetitions; NaN unknown */
 	double mean;		/* of the units */
 	double sd;		/* sample sd of the units; NaN when n < 2 */

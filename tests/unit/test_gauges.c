@@ -36,7 +36,11 @@ static uint64_t deltas[4][NR_PRODUCERS] = {
 	{ 1000, 1000, 1000 }, { 100, 300, 50 }, { 100, 100, 200 }, { 400, 500, 250 },
 };
 
-/* Point 0 (mode add) ran: four intervals, memlock unknown in one; point 1 (del) failed. */
+/*
+ * Point 0 (mode add) ran: four intervals, memlock unknown in one, each
+ * measured one a repetition of its own (so that compare has three units a
+ * side); point 1 (del) failed.
+ */
 struct fixture {
 	char dir[64];
 	struct point pts[2];
@@ -57,8 +61,8 @@ static void make_results(struct fixture *fx, uint64_t mem_add)
 		fx->pts[p] = (struct point){ .id = p, .wp = { .wl = &fake_wl,
 							    .v = { NR_PRODUCERS, p } } };
 	for (int i = 0; i < 4; i++) {
-		fx->iv[i] = (struct interval){ .idx = i, .warmup = !i, .elapsed_ns = elapsed[i],
-					       .thread_delta = deltas[i] };
+		fx->iv[i] = (struct interval){ .rep = i ? i - 1 : 0, .idx = i, .warmup = !i,
+					       .elapsed_ns = elapsed[i], .thread_delta = deltas[i] };
 		memcpy(fx->iv[i].value, values[i], sizeof(values[i]));
 		fx->iv[i].value[FAKE_MEM] += mem_add;
 	}

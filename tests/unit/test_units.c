@@ -169,28 +169,62 @@ TEST(batch_means_of_a_correlated_run)
 /* Alternating values (rho < 0): every interval its own batch. */
 TEST(batch_of_one_when_uncorrelated)
 {
-	const double x[] = { 1, 3, 1, 3, 1, 3, 1, 3 };
-	const int rep[8] = { 0 };
+	double x[40];
+	int rep[40] = { 0 };
 	struct units u;
 
-	CHECK_INT(units_of(x, rep, 8, &u), 0);
+	for (int i = 0; i < 40; i++)
+		x[i] = i % 2 ? 3 : 1;
+	CHECK_INT(units_of(x, rep, 40, &u), 0);
 	CHECK_INT(u.kind, UK_BATCH);
+	CHECK(u.rho < 0);
 	CHECK_INT(u.batch, 1);
-	CHECK_INT(u.n, 8);
+	CHECK_INT(u.n, 40);
 	CHECK_NEAR(u.mean, 2, 1e-12);
 }
 
-/* Batches never span repetitions: two short ones are two units, not one. */
-TEST(batches_stay_in_their_repetition)
+/*
+ * Too few neighbours to tell the autocorrelation (fewer than
+ * UNITS_MIN_PAIRS): each repetition is one unit, however the values look.
+ */
+TEST(short_runs_are_one_unit_each)
 {
-	const double x[] = { 1, 2, 3, 4, 10, 11, 12, 13 };
-	const int rep[] = { 0, 0, 0, 0, 1, 1, 1, 1 };
+	const double x[] = { 1, 3, 1, 3, 1, 3, 1, 3, 5, 7, 5, 7 };
+	const int rep[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1 };
 	struct units u;
 
-	CHECK_INT(units_of(x, rep, 8, &u), 0);
+	CHECK_INT(units_of(x, rep, 12, &u), 0);
 	CHECK_INT(u.kind, UK_BATCH);
 	CHECK_INT(u.n, 2);
-	CHECK_NEAR(u.mean, (2.5 + 11.5) / 2, 1e-12);
+	CHECK_NEAR(u.mean, (2 + 6) / 2.0, 1e-12);
+	CHECK_INT(units_of(x, rep, 8, &u), 0);
+	CHECK_INT(u.n, 1);
+	CHECK(isnan(u.ci95));
+}
+
+/*
+ * Batches never span repetitions: two repetitions of 20 alternating
+ * intervals and a level of their own are 40 units; a smooth climb in each
+ * is one batch each (its mean), never one across the two.
+ */
+TEST(batches_stay_in_their_repetition)
+{
+	double x[40];
+	int rep[40];
+	struct units u;
+
+	for (int i = 0; i < 40; i++) {
+		rep[i] = i / 20;
+		x[i] = (i < 20 ? 0 : 100) + (i % 2 ? 1 : -1);
+	}
+	CHECK_INT(units_of(x, rep, 40, &u), 0);
+	CHECK_INT(u.n, 40);
+	for (int i = 0; i < 40; i++)
+		x[i] = (i < 20 ? 0 : 100) + i % 20;
+	CHECK_INT(units_of(x, rep, 40, &u), 0);
+	CHECK_INT(u.kind, UK_BATCH);
+	CHECK_INT(u.n, 2);
+	CHECK_NEAR(u.mean, (9.5 + 109.5) / 2, 1e-12);
 }
 
 /* One unit: no interval (NaN, shown n/a), not a zero-width one; none at all: unknown. */
@@ -252,5 +286,6 @@ TEST(point_ci_is_the_units)
 
 RUN_TESTS(ar1_batch_coverage_near_nominal, ar1_rep_coverage_near_nominal,
 	  independent_intervals_stay_intervals, rep_units, batch_means_of_a_correlated_run,
-	  batch_of_one_when_uncorrelated, batches_stay_in_their_repetition,
+	  batch_of_one_when_uncorrelated, short_runs_are_one_unit_each,
+	  batches_stay_in_their_repetition,
 	  one_unit_has_no_interval, compare_needs_three_units, point_ci_is_the_units)
