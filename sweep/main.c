@@ -24,6 +24,7 @@
 #include "metric.h"
 #include "opterr.h"
 #include "plan.h"
+#include "precision.h"
 #include "runner.h"
 #include "spec.h"
 #include "specfind.h"
@@ -116,12 +117,23 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 {
 	int nr = pl->nr_pts;
 
-	printf("%d point%s × %d repetition%s, warmup ", nr, nr == 1 ? "" : "s", cfg->repeat,
-	       cfg->repeat == 1 ? "" : "s");
+	int least = precision_min_reps(cfg), most = precision_max_reps(cfg);
+
+	printf("%d point%s × %d", nr, nr == 1 ? "" : "s", least);
+	if (most > least)
+		printf(" to %d", most);
+	printf(" repetition%s", most == 1 ? "" : "s");
+	if (cfg->precision_pct > 0)
+		printf(" (until ± %g%%)", cfg->precision_pct);
+	printf(", warmup ");
 	print_duration(stdout, cfg->warmup_ns);
 	printf(" + duration ");
 	print_duration(stdout, cfg->duration_ns);
 	printf(" each: about ");
+	if (plan_estimate_min_ns(cfg, pl) < plan_estimate_ns(cfg, pl)) {
+		print_duration(stdout, plan_estimate_min_ns(cfg, pl));
+		printf(" to ");
+	}
 	print_duration(stdout, plan_estimate_ns(cfg, pl));
 	if (!pl->probed)
 		printf(" (less for unsupported points, more for setup)\n");

@@ -197,6 +197,7 @@ void point_result_reset(struct point_result *r)
 {
 	point_result_free_intervals(r);
 	r->reason[0] = '\0';
+	r->stop[0] = '\0';
 	memset(&r->load, 0, sizeof(r->load));
 	memset(r->stat, 0, sizeof(r->stat));
 	memset(r->unit, 0, sizeof(r->unit));

@@ -68,6 +68,7 @@ struct point_result {
 	 */
 	struct summary per_run;
 	struct quality quality;	/* of the headline metric, and of the CPUs */
+	char stop[128];		/* why its repetitions stopped (precision.h); "" unknown */
 };
 
 /*

@@ -16,6 +16,7 @@
 #include "baseline.h"
 #include "csvfile.h"
 #include "metric.h"
+#include "precision.h"
 #include "progrun.h"
 #include "resultdir.h"
 #include "results.h"
@@ -28,7 +29,7 @@
  * four of the per-thread metric's workers, six of ns_per_run and those
  * relative to a baseline.
  */
-#define MAX_COLS	(17 + WL_MAX_PARAMS + 8 * WL_MAX_METRICS + 4 + 6 + \
+#define MAX_COLS	(19 + WL_MAX_PARAMS + 8 * WL_MAX_METRICS + 4 + 6 + \
 			 NR_BASE_COLS * WL_MAX_METRICS)
 #define FIELD_LEN	512
 
@@ -116,6 +117,11 @@ static const char *const stat_names[] = {
 
 #define NR_STATS (sizeof(stat_names) / sizeof(stat_names[0]))
 
+/* After them: the point's units, why its repetitions stopped, its half-width (precision.h). */
+static const char *const unit_run_cols[] = { "unit_kind", "stop", "half_width_pct" };
+
+#define NR_UNIT_RUN_COLS (sizeof(unit_run_cols) / sizeof(unit_run_cols[0]))
+
 /* Each metric's independent units (units.h): how many, and their sd (ci95 is theirs). */
 static const char *const unit_stat_names[] = { "units", "unit_sd" };
 
@@ -179,8 +185,8 @@ static void summary_header_of(const struct sweep_cfg *cfg, struct row *r, bool u
 		row_str(r, wl->params[p].name);
 	for (size_t i = 0; i < sizeof(summary_run_cols) / sizeof(summary_run_cols[0]); i++)
 		row_str(r, summary_run_cols[i]);
-	if (units)
-		row_str(r, "unit_kind");
+	for (size_t i = 0; units && i < NR_UNIT_RUN_COLS; i++)
+		row_str(r, unit_run_cols[i]);
 	for (int m = 0; m < wl->nr_metrics; m++) {
 		for (size_t s = 0; s < NR_STATS; s++)
 			stat_column(r, &wl->metrics[m], stat_names[s]);
@@ -477,6 +483,11 @@ static void summary_run_fields(const struct point_result *pr, struct row *r)
 	else
 		row_str(r, "");
 	row_str(r, pr->status == PS_OK ? unit_kind_name(point_unit_kind(pr)) : "");
+	row_str(r, pr->status == PS_OK ? pr->stop : "");
+	if (pr->status == PS_OK)
+		row_rate(r, precision_half_width_pct(pr));
+	else
+		row_str(r, "");
 }
 
 /* Statistics of an ok point, with three decimals; empty cells otherwise. */

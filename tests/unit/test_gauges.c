@@ -62,7 +62,8 @@ static void make_results(struct fixture *fx, uint64_t mem_add)
 							    .v = { NR_PRODUCERS, p } } };
 	for (int i = 0; i < 4; i++) {
 		fx->iv[i] = (struct interval){ .rep = i ? i - 1 : 0, .idx = i, .warmup = !i,
-					       .elapsed_ns = elapsed[i], .thread_delta = deltas[i] };
+					       .elapsed_ns = elapsed[i],
+					       .thread_delta = deltas[i] };
 		memcpy(fx->iv[i].value, values[i], sizeof(values[i]));
 		fx->iv[i].value[FAKE_MEM] += mem_add;
 	}
@@ -177,7 +178,8 @@ TEST(samples_have_thread_rows)
 TEST(summary_has_gauge_and_worker_columns)
 {
 	static const char *const head[] = {
-		"quality", "unit_kind", "ops_per_s_mean", "ops_per_s_stddev", "ops_per_s_median",
+		"quality", "unit_kind", "stop", "half_width_pct", "ops_per_s_mean",
+		"ops_per_s_stddev", "ops_per_s_median",
 		"ops_per_s_min", "ops_per_s_max", "ops_per_s_ci95", "ops_per_s_units",
 		"ops_per_s_unit_sd", "ops_per_s_worker_mean",
 		"ops_per_s_worker_min", "ops_per_s_worker_median", "ops_per_s_worker_max",
@@ -194,7 +196,7 @@ TEST(summary_has_gauge_and_worker_columns)
 	CHECK_INT(read_table(fx.dir, "summary.csv", &t), 0);
 	q = csv_column(&t, "quality");
 	CHECK(q > 0);
-	CHECK_INT(t.nr_cols, q + 2 + 8 + 4 + 8 + 8 + 8);
+	CHECK_INT(t.nr_cols, q + 4 + 8 + 4 + 8 + 8 + 8);
 	for (size_t c = 0; c < sizeof(head) / sizeof(head[0]); c++)
 		CHECK_STR(t.rows[0][q + c], head[c]);
 	CHECK_STR(cell(&t, 1, "status"), "ok");

@@ -127,17 +127,18 @@ static void check_summary_header(const struct csv_table *t)
 	static const char *const head[] = {
 		"exp", "point", "experiment", "producers", "rate", "drop_pct", "value_size", "mode",
 		"flag", "fail", "zero_every", "jitter_pct", "status", "reason", "nr_producers",
-		"nr_consumers", "nr_cpus", "cpus", "n", "tries", "quality", "unit_kind",
-		"hits_per_s_mean", "hits_per_s_stddev", "hits_per_s_median", "hits_per_s_min",
+		"nr_consumers", "nr_cpus", "cpus", "n", "tries", "quality", "unit_kind", "stop",
+		"half_width_pct", "hits_per_s_mean", "hits_per_s_stddev", "hits_per_s_median",
+		"hits_per_s_min",
 		"hits_per_s_max", "hits_per_s_ci95", "hits_per_s_units", "hits_per_s_unit_sd",
 		"drops_per_s_mean",
 	};
 
-	CHECK_INT(t->nr_cols, 22 + 16);
+	CHECK_INT(t->nr_cols, 24 + 16);
 	for (size_t c = 0; c < sizeof(head) / sizeof(head[0]); c++)
 		CHECK_STR(t->rows[0][c], head[c]);
-	CHECK_STR(t->rows[0][35], "drops_per_s_ci95");
-	CHECK_STR(t->rows[0][37], "drops_per_s_unit_sd");
+	CHECK_STR(t->rows[0][37], "drops_per_s_ci95");
+	CHECK_STR(t->rows[0][39], "drops_per_s_unit_sd");
 }
 
 static void check_summary(const char *dir)
