@@ -115,9 +115,7 @@ static int cmd_check(const struct cli_opts *o)
 
 static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 {
-	int nr = pl->nr_pts;
-
-	int least = precision_min_reps(cfg), most = precision_max_reps(cfg);
+	int nr = pl->nr_pts, least = precision_min_reps(cfg), most = precision_max_reps(cfg);
 
 	printf("%d point%s × %d", nr, nr == 1 ? "" : "s", least);
 	if (most > least)
