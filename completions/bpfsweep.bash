@@ -217,6 +217,7 @@ _bpfsweep_add_set_keys()
 	local cur=$1 wl=$2 keys name type
 
 	keys="title warmup duration interval repeat affinity max_cv retry_noisy bpf_stats"
+	keys+=" precision max_repeat max_time"
 	keys+=" label values worker_rows baseline group plot logx"
 	while read -r name type; do
 		[[ " $keys " == *" $name "* ]] || keys+=" $name"	# once, of all workloads

@@ -18,6 +18,7 @@
 #include "exec.h"
 #include "metric.h"
 #include "param.h"
+#include "precision.h"
 #include "progrun.h"
 #include "quality.h"
 #include "suggest.h"
@@ -40,6 +41,9 @@ static const struct param_def retry_noisy_def = {
 	.name = "retry_noisy", .type = PT_INT, .def = "0", .min = 0, .max = 100,
 };
 static const struct param_def bpf_stats_def = { .name = "bpf_stats", .type = PT_BOOL, .def = "on" };
+static const struct param_def max_repeat_def = {
+	.name = "max_repeat", .type = PT_INT, .def = "20", .min = 1, .max = 1000000,
+};
 
 /* What [report] says, and what one [params] section makes of it. */
 struct report_opts {
@@ -295,6 +299,7 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 {
 	struct sweep_cfg *cfg = b->cfg;
 	int key = list_index(spec_sweep_keys, e->key);
+	char err[256];
 	long long v;
 
 	if (key >= 0 && kernel_axis_bind(&cfg->kernels, key, e))
@@ -337,6 +342,16 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 		v = cfg->bpf_stats;
 		bind_scalar(&bpf_stats_def, e, &v);
 		cfg->bpf_stats = v;
+		break;
+	case SK_PRECISION:
+		if (precision_parse(e->value, &cfg->precision_pct, err, sizeof(err)))
+			diag_at(&e->val_loc, "%s", err);
+		break;
+	case SK_MAX_REPEAT:
+		bind_int(&max_repeat_def, e, &cfg->max_repeat);
+		break;
+	case SK_MAX_TIME:
+		bind_duration(e, &cfg->max_time_ns);
 		break;
 	default:
 		unknown_key(e, "sweep", spec_sweep_keys);
@@ -1331,6 +1346,7 @@ static struct sweep_cfg *cfg_new(const char *path)
 	cfg->interval_ns = NSEC_PER_SEC;
 	cfg->repeat = 1;
 	cfg->max_cv = QUALITY_DEFAULT_MAX_CV;
+	cfg->max_repeat = PRECISION_MAX_REPEAT;
 	cfg->bpf_stats = true;
 	kernel_axis_init(&cfg->kernels);
 	return cfg;

@@ -95,6 +95,9 @@ struct sweep_cfg {
 	bool affinity;
 	int max_cv;		/* percent; 0: no cv flag */
 	int retry_noisy;	/* extra tries of a point with quality flags */
+	double precision_pct;	/* target 95 % half-width, percent of the mean; 0: off */
+	int max_repeat;		/* precision's budget: repetitions of a point */
+	uint64_t max_time_ns;	/* and its time; 0: no limit */
 	bool bpf_stats;		/* the kernel's BPF run-time statistics on during the run */
 	struct kernel_axis kernels;	/* where the points run: the host, VMs */
 	struct experiment *exps;

@@ -20,6 +20,7 @@ static void apply_quick(struct sweep_cfg *cfg)
 	cfg->warmup_ns = QUICK_WARMUP_NS;
 	cfg->duration_ns = QUICK_DURATION_NS;
 	cfg->repeat = 1;
+	cfg->precision_pct = 0;		/* one repetition: no precision to aim at */
 }
 
 /* --kernel A --kernel B: the same as --set kernel="A B", after the other --set. */

@@ -2,7 +2,8 @@
 /*
  * bpfsweep compare BASE NEW [NEW...]: each NEW result set against BASE,
  * point by point (matched by parameter values, compare.c), metric by metric
- * (Welch t-test of the interval rates), printed by compare_print.c.
+ * (Welch t-test of the independent units of the interval rates: units.h),
+ * printed by compare_print.c.
  * Exit 1 when --fail-above finds a regression, 2 for usage errors.
  */
 #include <errno.h>
@@ -19,6 +20,7 @@
 #include "diag.h"
 #include "opterr.h"
 #include "runfacts.h"
+#include "units.h"
 
 struct compare_opts {
 	double alpha;
@@ -246,46 +248,64 @@ static double summary_number(const struct result_set *rs, int row, const char *m
 
 /*
  * Where samples.csv holds no value (an imported set, ns_per_run measured
- * apart from the intervals), the summary row's mean and stddev: n as the
- * row says it for a metric, not known for ns_per_run.
+ * apart from the intervals), the summary row: a metric's mean with its
+ * independent units' sd and count (units.h) where the row has them, else
+ * its mean and stddev with n -1, not known: the bench's own samples are
+ * intervals of one run, whose independence nobody measured; ns_per_run's
+ * statistics are of one pass's intervals, n not known either.
  */
 static void summary_moments(const struct result_set *rs, int row, const char *metric,
 			    enum cmp_kind kind, struct cmp_moments *m)
 {
-	const struct result_point *pt = &rs->points[row - 1];
+	double units;
 
-	if (kind == CMP_PER_RUN)
+	if (kind == CMP_PER_RUN) {
 		*m = (struct cmp_moments){ .mean = summary_number(rs, row, metric, "mean"),
 					   .sd = summary_number(rs, row, metric, "stddev"),
 					   .n = -1 };
-	else
-		*m = (struct cmp_moments){ .mean = result_summary_stat(rs, row, metric, "mean"),
-					   .sd = result_summary_stat(rs, row, metric, "stddev"),
-					   .n = pt->n };
+		return;
+	}
+	*m = (struct cmp_moments){ .mean = result_summary_stat(rs, row, metric, "mean"),
+				   .sd = result_summary_stat(rs, row, metric, "stddev"), .n = -1 };
+	units = result_summary_stat(rs, row, metric, "units");
+	if (!isnan(units)) {
+		m->sd = result_summary_stat(rs, row, metric, "unit_sd");
+		m->n = (long)units;
+	}
 }
 
 /*
- * A point's moments: of its measured intervals' values in samples.csv, or,
- * where samples.csv holds none, from its summary row (whose n is -1, not
- * known, when the bench output did not say it).  A value a side did not
+ * A point's moments: of the independent units (units.h, the run's own
+ * rule) its measured intervals' values in samples.csv make, or, where
+ * samples.csv holds none, from its summary row.  A value a side did not
  * record (an empty cell) has none: its mean is NaN, shown as n/a.
  */
 static int point_moments(const struct result_set *rs, int row, const char *metric,
 			 enum cmp_kind kind, struct cmp_moments *m)
 {
 	const struct result_point *pt = &rs->points[row - 1];
+	int *rep = calloc(pt->nr_samples + 1, sizeof(*rep));
 	double *x = calloc(pt->nr_samples + 1, sizeof(*x));
 	struct value_cols vc;
 	bool unknown = false;
-	long n = 0;
+	struct units u;
+	int n = 0, err = x && rep ? 0 : -ENOMEM;
 
-	if (!x)
-		return -ENOMEM;
-	value_cols_of(rs, metric, kind, &vc);
-	for (int i = 0; vc.col >= 0 && i < pt->nr_samples; i++)
-		n += measured_value(rs->samples.rows[pt->sample_rows[i]], &vc, &x[n], &unknown);
-	cmp_moments_of(x, n, m);
+	if (!err)
+		value_cols_of(rs, metric, kind, &vc);
+	for (int i = 0; !err && vc.col >= 0 && i < pt->nr_samples; i++) {
+		char **f = rs->samples.rows[pt->sample_rows[i]];
+
+		rep[n] = (int)strtol(f[RS_S_REP], NULL, 10);
+		n += measured_value(f, &vc, &x[n], &unknown);
+	}
+	if (!err)
+		err = units_of(x, rep, n, &u);
 	free(x);
+	free(rep);
+	if (err)
+		return err;
+	*m = (struct cmp_moments){ .mean = u.mean, .sd = u.sd, .n = u.n };
 	if (n == 0 && pt->n != 0 && (kind == CMP_PER_RUN || !unknown))
 		summary_moments(rs, row, metric, kind, m);
 	else if (unknown || (kind == CMP_PER_RUN && n == 0))

@@ -249,7 +249,7 @@ void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
 	double vb, vn, se, diff = new->mean - base->mean;
 
 	*t = (struct cmp_test){ .t = NAN, .df = NAN, .p = NAN };
-	if (base->n < 2 || new->n < 2)
+	if (base->n < CMP_MIN_UNITS || new->n < CMP_MIN_UNITS)
 		return;
 	vb = base->sd * base->sd / base->n;
 	vn = new->sd * new->sd / new->n;
@@ -298,7 +298,7 @@ const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir)
 {
 	switch (v) {
 	case CMP_UNTESTED:
-		return "no test (n < 2)";
+		return "no test (< 3 units)";
 	case CMP_NO_N:
 		return "no test (n unknown)";
 	case CMP_UNKNOWN:

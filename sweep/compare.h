@@ -2,7 +2,7 @@
 /*
  * The arithmetic of `bpfsweep compare`, apart from files and output: points
  * of two result sets joined by their parameter values, and per metric a
- * Welch t-test of the two sides' interval rates and a verdict.
+ * Welch t-test of the two sides' independent units and a verdict.
  * See docs/compare.md for the rules.
  */
 #ifndef SWEEP_COMPARE_H
@@ -41,19 +41,28 @@ int cmp_join(const struct csv_table *base, const struct csv_table *new,
 	     char *why, size_t whylen);
 void cmp_join_free(struct cmp_join *j);
 
-/* What a side of a comparison is: the rates' mean, sample stddev, and count. */
+/*
+ * What a side of a comparison is: its independent units' (units.h) mean,
+ * sample stddev, and count.
+ */
 struct cmp_moments {
 	double mean;
 	double sd;
 	long n;		/* -1: not known (numbers imported from bench output) */
 };
 
+/*
+ * Units a side needs for a test: with two, t has one degree of freedom and
+ * the sd of two numbers decides everything (docs/statistics.md).
+ */
+#define CMP_MIN_UNITS	3
+
 /* Moments of x[0..n-1] (sd 0 for n < 2). */
 void cmp_moments_of(const double *x, long n, struct cmp_moments *m);
 
 /* Welch's unequal-variances t-test, two-sided. */
 struct cmp_test {
-	bool done;		/* false when a side has n < 2: no test possible */
+	bool done;		/* false when a side has n < CMP_MIN_UNITS: no test */
 	double t, df, p;	/* df is NaN when both sides have zero variance */
 };
 
@@ -68,7 +77,7 @@ void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
 enum cmp_better { CMP_HIGHER_BETTER, CMP_LOWER_BETTER, CMP_NEITHER_BETTER, CMP_BETTER_UNKNOWN };
 
 enum cmp_verdict {
-	CMP_UNTESTED,		/* no test possible (n < 2) */
+	CMP_UNTESTED,		/* no test possible (n < CMP_MIN_UNITS) */
 	CMP_NO_N,		/* no test possible: a side's n is not known */
 	CMP_UNKNOWN,		/* n/a: a side did not record the value */
 	CMP_SAME,		/* no significant change */

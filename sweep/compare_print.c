@@ -219,7 +219,7 @@ static void print_text(FILE *f, const struct comparison *c, double alpha, bool f
 	compare_describe_set(c->new, new, sizeof(new));
 	fprintf(f, "%sbase: %s%s\nnew:  %s%s\n", first ? "" : "\n", c->base_dir, base,
 		c->new_dir, new);
-	fprintf(f, "± is 1 stddev of the interval rates; Welch t-test, two-sided, alpha %g\n",
+	fprintf(f, "± is 1 stddev of the independent units; Welch t-test, two-sided, alpha %g\n",
 		alpha);
 	for (int i = 0; i < c->nr_notes; i++)
 		fprintf(f, "note: %s\n", c->notes[i]);
@@ -251,7 +251,7 @@ static void md_row(FILE *f, const struct point_cmp *p, const struct metric_cmp *
 
 static void print_markdown(FILE *f, const struct comparison *c, double alpha, bool first)
 {
-	fprintf(f, "%sbase: `%s`, new: `%s`; ± is 1 stddev of the interval rates; "
+	fprintf(f, "%sbase: `%s`, new: `%s`; ± is 1 stddev of the independent units; "
 		"Welch t-test, two-sided, alpha %g\n", first ? "" : "\n", c->base_dir,
 		c->new_dir, alpha);
 	for (int i = 0; i < c->nr_notes; i++)

@@ -24,6 +24,7 @@
 #include "metric.h"
 #include "opterr.h"
 #include "plan.h"
+#include "precision.h"
 #include "runner.h"
 #include "spec.h"
 #include "specfind.h"
@@ -115,10 +116,15 @@ static int cmd_check(const struct cli_opts *o)
 
 static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 {
-	int nr = pl->nr_pts;
+	int nr = pl->nr_pts, least = precision_min_reps(cfg), most = precision_max_reps(cfg);
 
-	printf("%d point%s × %d repetition%s, warmup ", nr, nr == 1 ? "" : "s", cfg->repeat,
-	       cfg->repeat == 1 ? "" : "s");
+	printf("%d point%s × %d", nr, nr == 1 ? "" : "s", least);
+	if (most > least)
+		printf(" to %d", most);
+	printf(" repetition%s", most == 1 ? "" : "s");
+	if (cfg->precision_pct > 0)
+		printf(" (until ± %g%%)", cfg->precision_pct);
+	printf(", warmup ");
 	print_duration(stdout, cfg->warmup_ns);
 	printf(" + duration ");
 	print_duration(stdout, cfg->duration_ns);
@@ -127,6 +133,10 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 		print_duration(stdout, stats_pass_ns(cfg));
 	}
 	printf(" each: about ");
+	if (plan_estimate_min_ns(cfg, pl) < plan_estimate_ns(cfg, pl)) {
+		print_duration(stdout, plan_estimate_min_ns(cfg, pl));
+		printf(" to ");
+	}
 	print_duration(stdout, plan_estimate_ns(cfg, pl));
 	if (!pl->probed)
 		printf(" (less for unsupported points, more for setup)\n");

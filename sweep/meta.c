@@ -21,6 +21,7 @@
 #include "kfacts.h"
 #include "meta.h"
 #include "metricmeta.h"
+#include "precision.h"
 #include "syscheck.h"
 #include "textfile.h"
 #include "version.h"
@@ -424,6 +425,10 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	putf(f, "repeat", "%d", cfg->repeat);
 	putf(f, "max_cv", "%d", cfg->max_cv);
 	putf(f, "retry_noisy", "%d", cfg->retry_noisy);
+	if (cfg->precision_pct > 0)
+		putf(f, "precision", "%g%% (repetitions %d to %d, max_time %.3gs; 0: none)",
+		     cfg->precision_pct, precision_min_reps(cfg), precision_max_reps(cfg),
+		     cfg->max_time_ns / 1e9);
 	put(f, "affinity", cfg->affinity ? "on" : "off");
 	if (ri->quick)
 		put(f, "quick", "yes");

@@ -12,6 +12,7 @@
 #include "caps.h"
 #include "diag.h"
 #include "plan.h"
+#include "precision.h"
 #include "statspass.h"
 
 struct invalid {
@@ -274,8 +275,19 @@ void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr
 
 uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl)
 {
+	uint64_t rep = cfg->warmup_ns + cfg->duration_ns, point = rep * precision_max_reps(cfg);
+	uint64_t least = rep * precision_min_reps(cfg);
+
+	/* max_time stops a point before the repetition that would pass it */
+	if (cfg->precision_pct > 0 && cfg->max_time_ns && cfg->max_time_ns < point)
+		point = cfg->max_time_ns > least ? cfg->max_time_ns : least;
 	/* each point's ns_per_run pass too (statspass.h) */
-	return ((cfg->warmup_ns + cfg->duration_ns) * cfg->repeat + stats_pass_ns(cfg)) *
+	return (point + stats_pass_ns(cfg)) * pl->nr_runnable;
+}
+
+uint64_t plan_estimate_min_ns(const struct sweep_cfg *cfg, const struct plan *pl)
+{
+	return ((cfg->warmup_ns + cfg->duration_ns) * precision_min_reps(cfg) + stats_pass_ns(cfg)) *
 	       pl->nr_runnable;
 }
 

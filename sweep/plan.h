@@ -60,8 +60,14 @@ int plan_runnable(const struct plan *pl, const struct point *pts, int nr);
  */
 void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr);
 
-/* Estimated time of the points expected to run. */
+/*
+ * Estimated time of the points expected to run: with a precision
+ * (precision.h), the most its budget allows (what a timeout must wait).
+ */
 uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl);
+
+/* The least: every point at its fewest repetitions (plan_estimate_ns() without a precision). */
+uint64_t plan_estimate_min_ns(const struct sweep_cfg *cfg, const struct plan *pl);
 
 void plan_free(struct plan *pl);
 

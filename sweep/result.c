@@ -117,24 +117,48 @@ static int summarize_workers(struct point_result *r)
 	return 0;
 }
 
+/*
+ * Metric m's statistics: those that describe the intervals (mean, sd,
+ * median, min, max) of all of them, the confidence interval of the
+ * independent units (units.h) they make: neighbouring intervals are not
+ * independent samples, and t * sd / sqrt(intervals) would be too narrow.
+ */
+static int summarize_metric(struct point_result *r, int m, double *x, int *rep)
+{
+	int n = measured_values(r, m, x, rep), err;
+
+	if (n < 0) {
+		summary_unknown(&r->stat[m]);
+		units_unknown(&r->unit[m]);
+		return 0;
+	}
+	stats_summarize(x, n, &r->stat[m]);
+	err = units_of(x, rep, n, &r->unit[m]);
+	if (!err && n)
+		r->stat[m].ci95 = r->unit[m].ci95;
+	return err;
+}
+
 int point_result_summarize(struct point_result *r)
 {
 	const struct workload *wl = r->pt->wp.wl;
-	double *x;
-	int n;
+	int *rep = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*rep));
+	double *x = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*x));
+	int err = x && rep ? 0 : -ENOMEM;
 
-	x = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*x));
-	if (!x)
-		return -ENOMEM;
-	for (int m = 0; m < wl->nr_metrics; m++) {
-		n = measured_values(r, m, x, NULL);
-		if (n < 0)
-			summary_unknown(&r->stat[m]);
-		else
-			stats_summarize(x, n, &r->stat[m]);
-	}
+	for (int m = 0; !err && m < wl->nr_metrics; m++)
+		err = summarize_metric(r, m, x, rep);
 	free(x);
-	return summarize_workers(r) ?: prog_summarize(r);
+	free(rep);
+	return err ?: summarize_workers(r) ?: prog_summarize(r);
+}
+
+enum unit_kind point_unit_kind(const struct point_result *r)
+{
+	for (int m = 0; m < r->pt->wp.wl->nr_metrics; m++)
+		if (r->unit[m].kind != UK_NONE)
+			return r->unit[m].kind;
+	return UK_NONE;
 }
 
 /* Flags of the headline metric (metric 0) and of the point's CPU load. */
@@ -173,8 +197,10 @@ void point_result_reset(struct point_result *r)
 {
 	point_result_free_intervals(r);
 	r->reason[0] = '\0';
+	r->stop[0] = '\0';
 	memset(&r->load, 0, sizeof(r->load));
 	memset(r->stat, 0, sizeof(r->stat));
+	memset(r->unit, 0, sizeof(r->unit));
 	memset(&r->worker_rate, 0, sizeof(r->worker_rate));
 	memset(&r->per_run, 0, sizeof(r->per_run));
 	memset(&r->quality, 0, sizeof(r->quality));

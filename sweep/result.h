@@ -14,6 +14,7 @@
 #include "matrix.h"
 #include "quality.h"
 #include "stats.h"
+#include "units.h"
 #include "workload.h"
 
 enum point_status {
@@ -50,9 +51,11 @@ struct point_result {
 	struct cpu_load load;	/* of the point's CPUs over the measured intervals */
 	/*
 	 * Per metric, over the measured (non-warmup) intervals of all reps: a
-	 * counter's per-second rates, a gauge's levels.
+	 * counter's per-second rates, a gauge's levels.  ci95 is that of
+	 * unit[m]'s independent units, the rest describe the intervals.
 	 */
 	struct summary stat[WL_MAX_METRICS];
+	struct units unit[WL_MAX_METRICS];	/* metric m's independent units */
 	/*
 	 * Of the per_thread metric, if any: each producer's rate over all the
 	 * measured intervals, summarized across producers (min, median, max).
@@ -65,6 +68,7 @@ struct point_result {
 	 */
 	struct summary per_run;
 	struct quality quality;	/* of the headline metric, and of the CPUs */
+	char stop[128];		/* why its repetitions stopped (precision.h); "" unknown */
 };
 
 /*
@@ -74,6 +78,12 @@ struct point_result {
  * 0 or -ENOMEM.
  */
 int point_result_summarize(struct point_result *r);
+
+/*
+ * The kind of the point's units: every metric's is the same (it follows
+ * the repetitions), but for a gauge not read (UK_NONE); UK_NONE if all are.
+ */
+enum unit_kind point_unit_kind(const struct point_result *r);
 
 /* Quality flags of the summarized point into r->quality; 0 or -ENOMEM. */
 int point_result_assess(struct point_result *r, int max_cv_pct);

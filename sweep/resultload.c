@@ -385,7 +385,8 @@ static int check_columns(const struct loaded_run *lr, const struct bound *run,
 			 run->cfg->wl->name, drawn->cfg->wl->name);
 		return -EINVAL;
 	}
-	if (!results_check_header(run->cfg, &lr->set->samples, &lr->set->summary, &which))
+	if (!results_check_header_readable(run->cfg, &lr->set->samples, &lr->set->summary,
+					   &which))
 		return 0;
 	diag_err("%s: %s has other columns than this bpfsweep writes", lr->dir, which);
 	return -EINVAL;

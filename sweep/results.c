@@ -16,6 +16,7 @@
 #include "baseline.h"
 #include "csvfile.h"
 #include "metric.h"
+#include "precision.h"
 #include "progrun.h"
 #include "resultdir.h"
 #include "results.h"
@@ -24,11 +25,11 @@
 #define NR_BASE_COLS	4
 
 /*
- * Longest row: fixed columns, every parameter, six statistics per metric,
+ * Longest row: fixed columns, every parameter, eight statistics per metric,
  * four of the per-thread metric's workers, six of ns_per_run and those
  * relative to a baseline.
  */
-#define MAX_COLS	(16 + WL_MAX_PARAMS + 6 * WL_MAX_METRICS + 4 + 6 + \
+#define MAX_COLS	(19 + WL_MAX_PARAMS + 8 * WL_MAX_METRICS + 4 + 6 + \
 			 NR_BASE_COLS * WL_MAX_METRICS)
 #define FIELD_LEN	512
 
@@ -116,6 +117,16 @@ static const char *const stat_names[] = {
 
 #define NR_STATS (sizeof(stat_names) / sizeof(stat_names[0]))
 
+/* After them: the point's units, why its repetitions stopped, its half-width (precision.h). */
+static const char *const unit_run_cols[] = { "unit_kind", "stop", "half_width_pct" };
+
+#define NR_UNIT_RUN_COLS (sizeof(unit_run_cols) / sizeof(unit_run_cols[0]))
+
+/* Each metric's independent units (units.h): how many, and their sd (ci95 is theirs). */
+static const char *const unit_stat_names[] = { "units", "unit_sd" };
+
+#define NR_UNIT_STATS (sizeof(unit_stat_names) / sizeof(unit_stat_names[0]))
+
 /* The per-thread metric's spread across producers (worker_rate), after its own six. */
 static const char *const worker_stat_names[] = {
 	"worker_mean", "worker_min", "worker_median", "worker_max",
@@ -160,7 +171,8 @@ static void baseline_header(const struct sweep_cfg *cfg, struct row *r)
 			snprintf(row_next(r), FIELD_LEN, "%s_%s", wl->metrics[m].name, cols[c]);
 }
 
-static void summary_header(const struct sweep_cfg *cfg, struct row *r)
+/* The summary's header, with the units' columns or (summary.csv before them) without. */
+static void summary_header_of(const struct sweep_cfg *cfg, struct row *r, bool units)
 {
 	const struct workload *wl = cfg->wl;
 	int tm = wl_thread_metric(wl);
@@ -173,14 +185,28 @@ static void summary_header(const struct sweep_cfg *cfg, struct row *r)
 		row_str(r, wl->params[p].name);
 	for (size_t i = 0; i < sizeof(summary_run_cols) / sizeof(summary_run_cols[0]); i++)
 		row_str(r, summary_run_cols[i]);
+	for (size_t i = 0; units && i < NR_UNIT_RUN_COLS; i++)
+		row_str(r, unit_run_cols[i]);
 	for (int m = 0; m < wl->nr_metrics; m++) {
 		for (size_t s = 0; s < NR_STATS; s++)
 			stat_column(r, &wl->metrics[m], stat_names[s]);
+		for (size_t s = 0; units && s < NR_UNIT_STATS; s++)
+			stat_column(r, &wl->metrics[m], unit_stat_names[s]);
 		for (size_t s = 0; m == tm && s < NR_WORKER_STATS; s++)
 			stat_column(r, &wl->metrics[m], worker_stat_names[s]);
 	}
 	per_run_header(wl, r);
 	baseline_header(cfg, r);
+}
+
+static void summary_header(const struct sweep_cfg *cfg, struct row *r)
+{
+	summary_header_of(cfg, r, true);
+}
+
+static void summary_header_before_units(const struct sweep_cfg *cfg, struct row *r)
+{
+	summary_header_of(cfg, r, false);
 }
 
 /* Write r to f and start a new row. */
@@ -334,6 +360,17 @@ int results_check_header(const struct sweep_cfg *cfg, const struct csv_table *sa
 	return *which ? -EBADMSG : 0;
 }
 
+int results_check_header_readable(const struct sweep_cfg *cfg, const struct csv_table *samples,
+				  const struct csv_table *summary, const char **which)
+{
+	if (!results_check_header(cfg, samples, summary, which))
+		return 0;
+	if (*which && !strcmp(*which, "summary.csv") &&
+	    header_is(cfg, summary_header_before_units, summary->rows[0], summary->nr_cols))
+		*which = NULL;
+	return *which ? -EBADMSG : 0;
+}
+
 int results_rewrite(const char *dir, const char *name, const struct csv_table *t,
 		    const bool *keep)
 {
@@ -445,6 +482,12 @@ static void summary_run_fields(const struct point_result *pr, struct row *r)
 		quality_format(&pr->quality, row_next(r), FIELD_LEN);
 	else
 		row_str(r, "");
+	row_str(r, pr->status == PS_OK ? unit_kind_name(point_unit_kind(pr)) : "");
+	row_str(r, pr->status == PS_OK ? pr->stop : "");
+	if (pr->status == PS_OK)
+		row_rate(r, precision_half_width_pct(pr));
+	else
+		row_str(r, "");
 }
 
 /* Statistics of an ok point, with three decimals; empty cells otherwise. */
@@ -455,6 +498,18 @@ static void row_stats(const struct point_result *pr, const double *v, size_t nr,
 			row_rate(r, v[i]);
 		else
 			row_str(r, "");
+	}
+}
+
+/* How many units (an empty cell when none) and their sd, of an ok point. */
+static void unit_fields(const struct point_result *pr, const struct units *u, struct row *r)
+{
+	if (pr->status == PS_OK && u->kind != UK_NONE) {
+		row_u64(r, u->n);
+		row_rate(r, u->sd);
+	} else {
+		row_str(r, "");
+		row_str(r, "");
 	}
 }
 
@@ -472,6 +527,7 @@ static void summary_stat_fields(const struct point_result *pr, const struct work
 		};
 
 		row_stats(pr, v, NR_STATS, r);
+		unit_fields(pr, &pr->unit[m], r);
 		if (m == tm)
 			row_stats(pr, workers, NR_WORKER_STATS, r);
 	}

@@ -40,6 +40,15 @@ int results_check_header(const struct sweep_cfg *cfg, const struct csv_table *sa
 			 const struct csv_table *summary, const char **which);
 
 /*
+ * The same for reading only (report): a summary.csv of a bpfsweep from
+ * before the units' columns (unit_kind, stop, half_width_pct, M_units,
+ * M_unit_sd) passes too, since its statistics are rebuilt from
+ * samples.csv.  --resume, which appends rows, takes results_check_header().
+ */
+int results_check_header_readable(const struct sweep_cfg *cfg, const struct csv_table *samples,
+				  const struct csv_table *summary, const char **which);
+
+/*
  * Replace dir/name by t's header and the rows r with keep[r], through a
  * temporary file renamed over it.  0/-errno.
  */

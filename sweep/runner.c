@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The runner: the points in order, each one the plan found runnable
- * measured once per repetition (repetition.c), summarized into its
- * statistics and quality flags, and run again while it is noisy, up to
- * retry_noisy more times; its row goes to done() before the next starts.
+ * measured once per repetition (repetition.c), `repeat` times or, with a
+ * precision, until its interval is narrow enough (precision.c), summarized
+ * into its statistics and quality flags, and run again while it is noisy,
+ * up to retry_noisy more times; its row goes to done() before the next
+ * starts.
  *
  * It owns SIGINT/SIGTERM while the points run; the handler only sets a
  * flag, which a repetition's sampler sees when its sleep is cut short.
@@ -17,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "precision.h"
 #include "progress.h"
 #include "repetition.h"
 #include "runner.h"
@@ -84,26 +87,6 @@ static void prefix_rep(struct point_result *r, int rep, int nr_reps)
 	r->reason[pre + len] = '\0';
 }
 
-/* Every repetition of one try of the point. */
-static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const char *name,
-		    struct progress *prog, struct point_result *r)
-{
-	int err = 0;
-
-	for (int rep = 0; !err && rep < cfg->repeat; rep++) {
-		if (interrupted) {
-			err = -EINTR;
-			rep_set_reason(r, "", err);
-			break;
-		}
-		progress_begin(prog, name, rep, cfg->repeat);
-		err = rep_run(cfg, pt, rep, stop_requested, r);
-		if (err && cfg->repeat > 1)
-			prefix_rep(r, rep, cfg->repeat);
-	}
-	return err;
-}
-
 /* Statistics and quality flags of a try that ran to its end. */
 static int summarize(const struct sweep_cfg *cfg, struct point_result *r)
 {
@@ -113,6 +96,62 @@ static int summarize(const struct sweep_cfg *cfg, struct point_result *r)
 		err = point_result_assess(r, cfg->max_cv);
 	if (err)
 		rep_set_reason(r, "summarize", err);
+	return err;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts_ns(&ts);
+}
+
+/*
+ * Is a try of the point done after reps repetitions?  With a fixed count
+ * when it has run them; with a precision (precision.h) when the
+ * repetitions so far, summarized, reach the target or the budget.
+ */
+static int reps_done(const struct sweep_cfg *cfg, struct point_result *r, int reps,
+		     uint64_t start_ns, bool *done)
+{
+	int err;
+
+	*done = reps >= precision_max_reps(cfg);
+	if (!(cfg->precision_pct > 0)) {
+		if (*done)
+			snprintf(r->stop, sizeof(r->stop), "repeat");
+		return 0;
+	}
+	if (reps < precision_min_reps(cfg))
+		return 0;
+	err = summarize(cfg, r);
+	if (!err)
+		*done = precision_stop(cfg, r, reps, now_ns() - start_ns);
+	return err;
+}
+
+/* Every repetition of one try of the point. */
+static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const char *name,
+		    struct progress *prog, struct point_result *r)
+{
+	int err = 0, max = precision_max_reps(cfg);
+	uint64_t start = now_ns();
+	bool done = false;
+
+	for (int rep = 0; !err && !done; rep++) {
+		if (interrupted) {
+			err = -EINTR;
+			rep_set_reason(r, "", err);
+			break;
+		}
+		progress_begin(prog, name, rep, max);
+		err = rep_run(cfg, pt, rep, stop_requested, r);
+		if (err && max > 1)
+			prefix_rep(r, rep, max);
+		if (!err)
+			err = reps_done(cfg, r, rep + 1, start, &done);
+	}
 	return err;
 }
 
@@ -185,7 +224,8 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 	for (i = 0; i < nr; i++)
 		res[i].pt = &pts[i];
 	progress_init(&prog, nr, plan_runnable(plan, pts, nr),
-		      (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat + stats_pass_ns(cfg));
+		      (cfg->warmup_ns + cfg->duration_ns) * precision_min_reps(cfg) +
+		      stats_pass_ns(cfg));
 	install_signals(&old_int, &old_term);
 	for (i = 0; i < nr && !interrupted && !err; i++) {
 		char name[256];

@@ -20,7 +20,7 @@
 const char *const spec_sweep_keys[] = {
 	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity",
 	"max_cv", "retry_noisy", "bpf_stats", "kernel", "vm_accel", "vm_cpus", "vm_mem", "vm_boot_timeout",
-	"vm_ssh_port", NULL
+	"vm_ssh_port", "precision", "max_repeat", "max_time", NULL
 };
 const char *const spec_report_keys[] = {
 	"label", "group", "plot", "logx", "values", "worker_rows", "baseline", NULL,

@@ -24,6 +24,8 @@ void stats_summarize(const double *x, int n, struct summary *s)
 		return;
 	s->mean = gsl_stats_mean(x, 1, n);
 	gsl_stats_minmax(&s->min, &s->max, x, 1, n);
+	/* one value: its spread is 0, the interval of its mean is not known */
+	s->ci95 = NAN;
 	if (n > 1) {
 		s->stddev = gsl_stats_sd_m(x, 1, n, s->mean);
 		s->ci95 = gsl_cdf_tdist_Pinv(0.975, n - 1) * s->stddev / sqrt(n);

@@ -9,11 +9,16 @@ struct summary {
 	double median;
 	double min;
 	double max;
-	double ci95;		/* half-width of the 95% confidence interval of the mean */
+	/*
+	 * Half-width of the 95% confidence interval of the mean, were x
+	 * independent samples; NaN for n < 2.  A point's metrics take theirs
+	 * from their independent units instead (units.h).
+	 */
+	double ci95;
 	int n;
 };
 
-/* x is not modified; n == 0 gives all zeros, n == 1 stddev 0 and ci95 0. */
+/* x is not modified; n == 0 gives all zeros, n == 1 stddev 0 and ci95 NaN. */
 void stats_summarize(const double *x, int n, struct summary *s);
 
 #endif

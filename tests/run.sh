@@ -38,6 +38,8 @@ run_part "exec workload (fake bench)" tests/e2e/exec.sh
 run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 run_part "calibration: compare --paired over interleaved rounds (fake bench)" tests/e2e/calibrate.sh
 run_part "compare (null workload)" tests/e2e/compare.sh
+run_part "A/A benchmark command, tiny (null workload)" tests/e2e/aa.sh
+run_part "precision per point (null workload)" tests/e2e/precision.sh
 run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/export.sh
 run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
 run_part "report and merge (null workload)" tests/e2e/report.sh

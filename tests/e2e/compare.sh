@@ -65,7 +65,7 @@ check compare/fast-csv-parses quiet csv_col "$TMP/fast.out" verdict
 check compare/fast-faster [ "$(field fast verdict 0 hits)" = faster ]
 check compare/fast-delta-10pct between "$(field fast delta_pct 0 hits)" 9.5 10.5
 check compare/fast-significant between "$(field fast p 0 hits)" 0 0.001
-check compare/fast-n-20 [ "$(field fast new_n 0 hits)" = 20 ]
+check compare/fast-n-40 [ "$(field fast new_n 0 hits)" = 40 ]
 check compare/fast-drops-same [ "$(field fast verdict 0 drops)" = "no significant change" ]
 check compare/base-only-listed [ "$(field fast state 1 "")" = "base only" ]
 check compare/new-only-listed [ "$(field fast state 2 "")" = "new only" ]
@@ -106,14 +106,35 @@ check compare/new-failed-named grep -q "regression: .*producers=0: new failed: "
 cmp fixed-ci -i fail --fail-above 5 "$TMP/broken" "$TMP/base"
 check compare/base-failed-passes-ci status_is fixed-ci 0
 
-# --- one measured interval: no test, no verdict
+# --- one measured interval: one unit, no test, no verdict
 cmp single -f csv "$TMP/base" "$TMP/single"
-check compare/n-1-no-test [ "$(field single verdict 0 hits)" = "no test (n < 2)" ]
+check compare/n-1-no-test [ "$(field single verdict 0 hits)" = "no test (< 3 units)" ]
 check compare/n-1-no-p [ -z "$(field single p 0 hits)" ]
 check compare/n-1-new-n [ "$(field single new_n 0 hits)" = 1 ]
 cmp single-text "$TMP/base" "$TMP/single"
-check compare/n-1-text grep -Eq '^producers=0 .*M/s +[-+][0-9.]+%  no test \(n < 2\)$' \
+check compare/n-1-text grep -Eq '^producers=0 .*M/s +[-+][0-9.]+%  no test \(< 3 units\)$' \
 	"$TMP/single-text.out"
+
+# --- the units: the alternating intervals are independent of each other (batches of
+# one); three repetitions are three units, each its repetition's mean; two are too few
+summary_of() { paste -d' ' <(csv_col "$1/summary.csv" unit_kind) \
+	<(csv_col "$1/summary.csv" hits_per_s_units) | head -n1; }
+check compare/units-batch [ "$(summary_of "$TMP/base")" = "batch 40" ]
+run "$TMP/rep3" --set producers=0 --set repeat=3 || fail compare/runs "rep3 run failed"
+run "$TMP/rep2" --set producers=0 --set rate=2000000 --set duration=20ms --set repeat=2 ||
+	fail compare/runs "rep2 run failed"
+check compare/units-rep [ "$(summary_of "$TMP/rep3")" = "rep 3" ]
+cmp rep3 -f csv "$TMP/base" "$TMP/rep3"
+check compare/units-rep-n [ "$(field rep3 new_n 0 hits)" = 3 ]
+check compare/units-rep-test [ "$(field rep3 verdict 0 hits)" = "no significant change" ]
+cmp rep2 -i rate -f csv "$TMP/rep3" "$TMP/rep2"
+check compare/units-two-no-test [ "$(field rep2 verdict 0 hits)" = "no test (< 3 units)" ]
+# ten intervals cannot tell their autocorrelation: one repetition is one unit, no interval
+run "$TMP/short" --set producers=0 --set repeat=1 --set duration=200ms ||
+	fail compare/runs "short run failed"
+check compare/units-short-one [ "$(summary_of "$TMP/short")" = "batch 1" ]
+check compare/units-short-no-ci [ -z "$(csv_col "$TMP/short/summary.csv" hits_per_s_ci95 |
+	head -n1)" ]
 
 # --- the text table: one line per point, unmatched ones listed -------------
 cmp text -i rate "$TMP/base" "$TMP/fast"

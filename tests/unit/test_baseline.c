@@ -256,7 +256,7 @@ TEST(summary_columns)
 	CHECK_INT(t.nr_rows, 5);
 	CHECK_STR(t.rows[0][t.nr_cols - 8], "hits_over_base_ns_mean");
 	CHECK_STR(t.rows[0][t.nr_cols - 1], "drops_vs_base_sd");
-	CHECK_STR(t.rows[0][t.nr_cols - 9], "drops_per_s_ci95");
+	CHECK_STR(t.rows[0][t.nr_cols - 9], "drops_per_s_unit_sd");
 	CHECK_STR(cell(&t, 1, "hits_over_base_ns_mean"), "1000.000");
 	CHECK_STR(cell(&t, 1, "hits_over_base_ns_sd"), "28.284");
 	CHECK_STR(cell(&t, 1, "hits_vs_base_mean"), "0.500000");
@@ -295,7 +295,7 @@ TEST(no_baseline_no_columns)
 	}
 	remove_dir(dir);
 	CHECK_INT(err, 0);
-	CHECK_STR(t.rows[0][t.nr_cols - 1], "drops_per_s_ci95");
+	CHECK_STR(t.rows[0][t.nr_cols - 1], "drops_per_s_unit_sd");
 	CHECK(csv_column(&t, "hits_over_base_ns_mean") < 0);
 	csv_table_free(&t);
 }

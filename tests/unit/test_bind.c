@@ -589,7 +589,25 @@ TEST(bad_sweep_keys)
 		  "b.spec:6:10: error: invalid integer 'x'\n"
 		  "b.spec:7:1: error: unknown key 'zzzzzz' in [sweep] (expected title, workload, "
 		  "warmup, duration, interval, repeat, affinity, max_cv, retry_noisy, bpf_stats, "
-		  "kernel, vm_accel, vm_cpus, vm_mem, vm_boot_timeout or vm_ssh_port)\n");
+		  "kernel, vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port, precision, "
+		  "max_repeat or max_time)\n");
+}
+
+/* precision: a percentage or off; its budget's keys as [sweep]'s other numbers. */
+TEST(precision_keys)
+{
+	CHECK_STR(bind_errors("[sweep]\n"
+			      "workload = null\n"
+			      "precision = 2 %\n"
+			      "max_repeat = 0\n"
+			      "max_time = 30\n"),
+		  "b.spec:3:13: error: invalid precision '2 %': a percentage of the mean such as "
+		  "'2%', or 'off'\n"
+		  "b.spec:4:14: error: value 0 out of range for 'max_repeat' (1..1000000)\n"
+		  "b.spec:5:12: error: missing unit in duration '30' (use s or ms)\n");
+	CHECK_STR(bind_errors("[sweep]\nworkload = null\nprecision = 101%\n"),
+		  "b.spec:3:13: error: invalid precision '101%': a percentage of the mean such as "
+		  "'2%', or 'off'\n");
 }
 
 TEST(bad_values)
@@ -1064,7 +1082,8 @@ TEST(plot_ns_per_run)
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
 	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
 	  set_over_pinned,
-	  write_round_trip, bad_sections, bad_sweep_keys, bad_values, bad_ranges, range_limit,
+	  write_round_trip, bad_sections, bad_sweep_keys, precision_keys,
+	  bad_values, bad_ranges, range_limit,
 	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text,
 	  suggestions, suggest_or_list, linked_values, bad_links, bad_values_template,
 	  values_and_overrides,

@@ -105,11 +105,11 @@ TEST(welch_equal_means)
 /* Both sides constant: the same constant is no change, another one is a sure change. */
 TEST(welch_zero_variance_both)
 {
-	const double a[] = { 5, 5, 5 }, same[] = { 5, 5 }, other[] = { 6, 6, 6, 6 };
+	const double a[] = { 5, 5, 5 }, same[] = { 5, 5, 5 }, other[] = { 6, 6, 6, 6 };
 	struct cmp_moments ma, mb;
 	struct cmp_test t;
 
-	test_of(a, 3, same, 2, &ma, &mb, &t);
+	test_of(a, 3, same, 3, &ma, &mb, &t);
 	CHECK(t.done);
 	CHECK_NEAR(t.t, 0, 0);
 	CHECK_NEAR(t.p, 1, 0);
@@ -125,10 +125,10 @@ TEST(welch_zero_variance_both)
 	CHECK_INT(cmp_verdict_of(&mb, &ma, &t, 0.05, CMP_HIGHER_BETTER), CMP_REGRESSED);
 }
 
-/* n = 1 on either side: no test, no verdict. */
+/* Fewer than three units on either side: no test, no verdict. */
 TEST(welch_n_one)
 {
-	const double a[] = { 5 }, b[] = { 5, 6 };
+	const double a[] = { 5 }, b[] = { 5, 6 }, c[] = { 5, 6, 7 }, d[] = { 50, 60, 70 };
 	struct cmp_moments ma, mb;
 	struct cmp_test t;
 
@@ -136,9 +136,17 @@ TEST(welch_n_one)
 	CHECK(!t.done);
 	CHECK(isnan(t.p));
 	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_HIGHER_BETTER), CMP_UNTESTED);
-	CHECK_STR(cmp_verdict_text(CMP_UNTESTED, CMP_HIGHER_BETTER), "no test (n < 2)");
+	CHECK_STR(cmp_verdict_text(CMP_UNTESTED, CMP_HIGHER_BETTER), "no test (< 3 units)");
 	test_of(b, 2, a, 1, &ma, &mb, &t);
 	CHECK(!t.done);
+	/* two units against three, however far apart: still no test */
+	test_of(b, 2, d, 3, &ma, &mb, &t);
+	CHECK(!t.done);
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_HIGHER_BETTER), CMP_UNTESTED);
+	/* three a side: a test */
+	test_of(c, 3, d, 3, &ma, &mb, &t);
+	CHECK(t.done);
+	CHECK_INT(cmp_verdict_of(&ma, &mb, &t, 0.05, CMP_HIGHER_BETTER), CMP_IMPROVED);
 }
 
 /* Imported numbers: mean and stddev known, n not: Δ% still, no test. */

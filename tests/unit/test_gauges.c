@@ -36,7 +36,11 @@ static uint64_t deltas[4][NR_PRODUCERS] = {
 	{ 1000, 1000, 1000 }, { 100, 300, 50 }, { 100, 100, 200 }, { 400, 500, 250 },
 };
 
-/* Point 0 (mode add) ran: four intervals, memlock unknown in one; point 1 (del) failed. */
+/*
+ * Point 0 (mode add) ran: four intervals, memlock unknown in one, each
+ * measured one a repetition of its own (so that compare has three units a
+ * side); point 1 (del) failed.
+ */
 struct fixture {
 	char dir[64];
 	struct point pts[2];
@@ -57,7 +61,8 @@ static void make_results(struct fixture *fx, uint64_t mem_add)
 		fx->pts[p] = (struct point){ .id = p, .wp = { .wl = &fake_wl,
 							    .v = { NR_PRODUCERS, p } } };
 	for (int i = 0; i < 4; i++) {
-		fx->iv[i] = (struct interval){ .idx = i, .warmup = !i, .elapsed_ns = elapsed[i],
+		fx->iv[i] = (struct interval){ .rep = i ? i - 1 : 0, .idx = i, .warmup = !i,
+					       .elapsed_ns = elapsed[i],
 					       .thread_delta = deltas[i] };
 		memcpy(fx->iv[i].value, values[i], sizeof(values[i]));
 		fx->iv[i].value[FAKE_MEM] += mem_add;
@@ -173,12 +178,15 @@ TEST(samples_have_thread_rows)
 TEST(summary_has_gauge_and_worker_columns)
 {
 	static const char *const head[] = {
-		"quality", "ops_per_s_mean", "ops_per_s_stddev", "ops_per_s_median",
-		"ops_per_s_min", "ops_per_s_max", "ops_per_s_ci95", "ops_per_s_worker_mean",
+		"quality", "unit_kind", "stop", "half_width_pct", "ops_per_s_mean",
+		"ops_per_s_stddev", "ops_per_s_median",
+		"ops_per_s_min", "ops_per_s_max", "ops_per_s_ci95", "ops_per_s_units",
+		"ops_per_s_unit_sd", "ops_per_s_worker_mean",
 		"ops_per_s_worker_min", "ops_per_s_worker_median", "ops_per_s_worker_max",
 		"mem_mean", "mem_stddev", "mem_median", "mem_min", "mem_max", "mem_ci95",
+		"mem_units", "mem_unit_sd",
 		"memlock_mean", "memlock_stddev", "memlock_median", "memlock_min", "memlock_max",
-		"memlock_ci95", "drops_per_s_mean",
+		"memlock_ci95", "memlock_units", "memlock_unit_sd", "drops_per_s_mean",
 	};
 	struct fixture fx;
 	struct csv_table t;
@@ -188,7 +196,7 @@ TEST(summary_has_gauge_and_worker_columns)
 	CHECK_INT(read_table(fx.dir, "summary.csv", &t), 0);
 	q = csv_column(&t, "quality");
 	CHECK(q > 0);
-	CHECK_INT(t.nr_cols, q + 1 + 6 + 4 + 6 + 6 + 6);
+	CHECK_INT(t.nr_cols, q + 4 + 8 + 4 + 8 + 8 + 8);
 	for (size_t c = 0; c < sizeof(head) / sizeof(head[0]); c++)
 		CHECK_STR(t.rows[0][q + c], head[c]);
 	CHECK_STR(cell(&t, 1, "status"), "ok");

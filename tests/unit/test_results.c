@@ -41,6 +41,7 @@ static void make_ok(struct point_result *r, const struct point *pt, struct inter
 	iv[1] = (struct interval){ 0, 1, false, 1000000000, { 14970123, 0 } };
 	iv[2] = (struct interval){ 0, 2, false, 999999000, { 14970124, 1 } };
 	r->stat[0] = (struct summary){ 14970123.4, 0.5, 14970123.4, 14970123, 14970124, 4.5, 2 };
+	r->unit[0] = (struct units){ .kind = UK_BATCH, .n = 2, .batch = 1, .sd = 0.5 };
 }
 
 static int make_tmpdir(char *dir)
@@ -126,15 +127,18 @@ static void check_summary_header(const struct csv_table *t)
 	static const char *const head[] = {
 		"exp", "point", "experiment", "producers", "rate", "drop_pct", "value_size", "mode",
 		"flag", "fail", "zero_every", "jitter_pct", "status", "reason", "nr_producers",
-		"nr_consumers", "nr_cpus", "cpus", "n", "tries", "quality", "hits_per_s_mean",
-		"hits_per_s_stddev", "hits_per_s_median", "hits_per_s_min", "hits_per_s_max",
-		"hits_per_s_ci95", "drops_per_s_mean",
+		"nr_consumers", "nr_cpus", "cpus", "n", "tries", "quality", "unit_kind", "stop",
+		"half_width_pct", "hits_per_s_mean", "hits_per_s_stddev", "hits_per_s_median",
+		"hits_per_s_min",
+		"hits_per_s_max", "hits_per_s_ci95", "hits_per_s_units", "hits_per_s_unit_sd",
+		"drops_per_s_mean",
 	};
 
-	CHECK_INT(t->nr_cols, 21 + 12);
+	CHECK_INT(t->nr_cols, 24 + 16);
 	for (size_t c = 0; c < sizeof(head) / sizeof(head[0]); c++)
 		CHECK_STR(t->rows[0][c], head[c]);
-	CHECK_STR(t->rows[0][32], "drops_per_s_ci95");
+	CHECK_STR(t->rows[0][37], "drops_per_s_ci95");
+	CHECK_STR(t->rows[0][39], "drops_per_s_unit_sd");
 }
 
 static void check_summary(const char *dir)
@@ -159,6 +163,10 @@ static void check_summary(const char *dir)
 	CHECK_STR(cell(&t, 1, "cpus"), "prod 0,1");
 	CHECK_STR(cell(&t, 1, "hits_per_s_mean"), "14970123.400");
 	CHECK_STR(cell(&t, 1, "hits_per_s_ci95"), "4.500");
+	CHECK_STR(cell(&t, 1, "unit_kind"), "batch");
+	CHECK_STR(cell(&t, 1, "hits_per_s_units"), "2");
+	CHECK_STR(cell(&t, 1, "hits_per_s_unit_sd"), "0.500");
+	CHECK_STR(cell(&t, 1, "drops_per_s_units"), "");	/* none summarized */
 	CHECK_STR(cell(&t, 1, "drops_per_s_mean"), "0.000");
 	CHECK_STR(cell(&t, 2, "producers"), "2");
 	CHECK_STR(cell(&t, 2, "status"), "unsupported");
@@ -166,6 +174,8 @@ static void check_summary(const char *dir)
 	CHECK_STR(cell(&t, 2, "n"), "0");
 	CHECK_STR(cell(&t, 2, "hits_per_s_mean"), "");
 	CHECK_STR(cell(&t, 2, "drops_per_s_ci95"), "");
+	CHECK_STR(cell(&t, 2, "unit_kind"), "");
+	CHECK_STR(cell(&t, 2, "hits_per_s_units"), "");
 free_table:
 	csv_table_free(&t);
 }

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Precision per point (precision.h): when a point's repetitions are enough.
+ * The flags that veto stopping at the target are those that say the mean
+ * itself is in doubt (still drifting, two regimes, CPUs taken by others):
+ * more repetitions may outlast them; a narrow interval does not cure them.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "precision.h"
+
+#define VETO_FLAGS	(QF_TREND | QF_BIMODAL | QF_INTERFERENCE)
+
+int precision_parse(const char *text, double *pct, char *err, size_t errlen)
+{
+	char *end;
+
+	if (!strcmp(text, "off")) {
+		*pct = 0;
+		return 0;
+	}
+	*pct = strtod(text, &end);
+	if (end != text && *end == '%')
+		end++;
+	if (end == text || *end || !(*pct >= 0 && *pct <= 100)) {
+		snprintf(err, errlen, "invalid precision '%s': a percentage of the mean such as "
+			 "'2%%', or 'off'", text);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int precision_min_reps(const struct sweep_cfg *cfg)
+{
+	if (cfg->precision_pct > 0 && cfg->repeat < PRECISION_MIN_UNITS)
+		return PRECISION_MIN_UNITS;
+	return cfg->repeat;
+}
+
+int precision_max_reps(const struct sweep_cfg *cfg)
+{
+	int min = precision_min_reps(cfg);
+
+	if (!(cfg->precision_pct > 0))
+		return cfg->repeat;
+	return cfg->max_repeat > min ? cfg->max_repeat : min;
+}
+
+double precision_half_width_pct(const struct point_result *r)
+{
+	const struct summary *s = &r->stat[0];
+
+	if (s->n <= 0 || !(fabs(s->mean) > 0))
+		return NAN;
+	return s->ci95 / fabs(s->mean) * 100;
+}
+
+/* max_repeat reached, or max_time would be passed by one more repetition like the last ones. */
+static bool over_budget(const struct sweep_cfg *cfg, int reps, uint64_t elapsed_ns)
+{
+	if (reps >= precision_max_reps(cfg))
+		return true;
+	return cfg->max_time_ns && elapsed_ns + elapsed_ns / reps > cfg->max_time_ns;
+}
+
+bool precision_stop(const struct sweep_cfg *cfg, struct point_result *r, int reps,
+		    uint64_t elapsed_ns)
+{
+	struct quality veto = r->quality;
+	bool met = precision_half_width_pct(r) <= cfg->precision_pct;
+
+	veto.flags &= VETO_FLAGS;
+	if (reps < precision_min_reps(cfg))
+		return false;
+	if (met && !veto.flags) {
+		snprintf(r->stop, sizeof(r->stop), "target");
+		return true;
+	}
+	if (!over_budget(cfg, reps, elapsed_ns))
+		return false;
+	if (met) {
+		int n = snprintf(r->stop, sizeof(r->stop), "vetoed: ");
+
+		quality_format(&veto, r->stop + n, sizeof(r->stop) - n);
+	} else {
+		snprintf(r->stop, sizeof(r->stop), "budget");
+	}
+	return true;
+}

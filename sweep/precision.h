@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * [sweep] precision: repetitions added to a point until the 95 %
+ * confidence half-width of its headline metric, over independent units
+ * (units.h), is within a target share of its mean, or a budget runs out
+ * (docs/spec.md, docs/statistics.md).
+ */
+#ifndef SWEEP_PRECISION_H
+#define SWEEP_PRECISION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bind.h"
+#include "result.h"
+
+/* The fewest repetitions, hence units, a precision run stops at. */
+#define PRECISION_MIN_UNITS	5
+
+/* Its budget's default cap on the repetitions of a point. */
+#define PRECISION_MAX_REPEAT	20
+
+/* "2%", "0.5%" or "2": percent of the mean, up to 100; "off" or "0": 0.  0 or -EINVAL. */
+int precision_parse(const char *text, double *pct, char *err, size_t errlen);
+
+/* Repetitions a point runs at least: repeat, and with a precision at least PRECISION_MIN_UNITS. */
+int precision_min_reps(const struct sweep_cfg *cfg);
+
+/* Repetitions a point runs at most: repeat, or with a precision its budget's max_repeat. */
+int precision_max_reps(const struct sweep_cfg *cfg);
+
+/* The 95 % half-width of r's headline metric in percent of its mean; NaN unknown. */
+double precision_half_width_pct(const struct point_result *r);
+
+/*
+ * After reps repetitions of r (summarized, its quality assessed) that took
+ * elapsed_ns: should the point stop?  If so, why, into r->stop: "target"
+ * (within the precision and no trend, bimodal or interference flag),
+ * "budget" (max_repeat, or max_time with one more repetition), or
+ * "vetoed: FLAGS" (the budget ran out with the target met but flagged).
+ */
+bool precision_stop(const struct sweep_cfg *cfg, struct point_result *r, int reps,
+		    uint64_t elapsed_ns);
+
+#endif
