@@ -127,8 +127,9 @@ void progress_retry(struct progress *p, const char *name, const struct point_res
 	quality_format(&r->quality, flags, sizeof(flags));
 	if (p->tty)
 		fputs("\r\033[K", stderr);
-	fprintf(stderr, "[%d/%d] %s: noisy (%s), try %d/%d\n", p->done + 1, p->nr_points, name,
-		flags, r->tries + 1, max_tries);
+	fprintf(stderr, "[%d/%d] %s: %s (%s), try %d/%d\n", p->done + 1, p->nr_points, name,
+		point_result_counted_nothing(r) ? "stalled" : "noisy", flags, r->tries + 1,
+		max_tries);
 }
 
 void progress_end(struct progress *p, const char *name, const struct point_result *r)

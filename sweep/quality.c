@@ -56,6 +56,12 @@ static void assess_zero(const double *rates, int n, struct quality *q)
 		q->flags |= QF_ZERO;
 }
 
+/* An interval is near zero at 1% of the largest: all are, only when the largest is 0. */
+bool quality_all_zero(const struct quality *q)
+{
+	return q->n > 0 && q->nr_zero == q->n;
+}
+
 static void assess_cv(const double *rates, int n, double mean, int max_cv_pct,
 		      struct quality *q)
 {

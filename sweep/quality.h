@@ -50,6 +50,12 @@ struct quality {
 void quality_assess(const double *rates, const int *rep, int n, int max_cv_pct,
 		    struct quality *q);
 
+/*
+ * Did every assessed interval count nothing?  A point that measured
+ * nothing has no rate to report: the runner calls it stalled, not ok.
+ */
+bool quality_all_zero(const struct quality *q);
+
 /* Interference and steal from the point's CPU load (load->windows 0: unknown). */
 void quality_assess_load(const struct cpu_load *load, long ticks_per_s, struct quality *q);
 

@@ -24,6 +24,10 @@ const char *point_status_name(enum point_status st)
 		return "failed";
 	case PS_INTERRUPTED:
 		return "interrupted";
+	case PS_STALLED:
+		return "stalled";
+	case NR_POINT_STATUS:
+		break;
 	}
 	return "unknown";
 }
@@ -156,6 +160,11 @@ int point_result_assess(struct point_result *r, int max_cv_pct)
 	free(rates);
 	free(rep);
 	return 0;
+}
+
+bool point_result_counted_nothing(const struct point_result *r)
+{
+	return r->pt->wp.wl->metrics[0].kind == MK_COUNTER && quality_all_zero(&r->quality);
 }
 
 void point_result_free_intervals(struct point_result *r)

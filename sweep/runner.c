@@ -2,7 +2,8 @@
 /*
  * The runner: the points in order, each one the plan found runnable
  * measured once per repetition (repetition.c), summarized into its
- * statistics and quality flags, and run again while it is noisy, up to
+ * statistics and quality flags, and run again while it is noisy (a
+ * stalled point, which counted nothing, is flagged zero too), up to
  * retry_noisy more times; its row goes to done() before the next starts.
  *
  * It owns SIGINT/SIGTERM while the points run; the handler only sets a
@@ -114,6 +115,28 @@ static int summarize(const struct sweep_cfg *cfg, struct point_result *r)
 }
 
 /*
+ * A point that ran to its end but whose headline counter counted nothing
+ * in every measured interval measured nothing: stalled, with the reason,
+ * rather than an ok row of 0 (a chart's 0, a comparison's "-100 %").
+ */
+static bool stalled(const struct sweep_cfg *cfg, struct point_result *r)
+{
+	const struct metric_def *d = &cfg->wl->metrics[0];
+	int n;
+
+	if (!point_result_counted_nothing(r))
+		return false;
+	n = snprintf(r->reason, sizeof(r->reason), "%s counted nothing in all %d measured "
+		     "intervals", d->name, r->quality.n);
+	if (r->nr_producers > 0 && n < (int)sizeof(r->reason))
+		n += snprintf(r->reason + n, sizeof(r->reason) - n, " while %d producer%s ran",
+			      r->nr_producers, r->nr_producers == 1 ? "" : "s");
+	if (r->tries > 1 && n < (int)sizeof(r->reason))
+		snprintf(r->reason + n, sizeof(r->reason) - n, ", after %d tries", r->tries);
+	return true;
+}
+
+/*
  * A noisy point runs again while tries are left; the last try is the one
  * kept (samples and summary alike), so neither file holds a mix of tries.
  */
@@ -144,6 +167,8 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 		point_result_reset(r);
 	}
 	r->status = status_of(err);
+	if (r->status == PS_OK && stalled(cfg, r))
+		r->status = PS_STALLED;
 	return err;
 }
 
