@@ -28,6 +28,7 @@
 #include "spec.h"
 #include "specfind.h"
 #include "suggest.h"
+#include "timing.h"
 #include "workload.h"
 #include "version.h"
 #include "vminit.h"
@@ -112,23 +113,24 @@ static int cmd_check(const struct cli_opts *o)
 	return EXIT_OK;
 }
 
+/*
+ * What the points will take: the intervals each repetition samples, as
+ * timing.c cuts them, and a guess at the setup of each repetition.
+ */
 static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 {
 	int nr = pl->nr_pts;
+	char intervals[128];
 
-	printf("%d point%s × %d repetition%s, warmup ", nr, nr == 1 ? "" : "s", cfg->repeat,
-	       cfg->repeat == 1 ? "" : "s");
-	print_duration(stdout, cfg->warmup_ns);
-	printf(" + duration ");
-	print_duration(stdout, cfg->duration_ns);
-	printf(" each: about ");
+	timing_describe(cfg, intervals, sizeof(intervals));
+	printf("%d point%s × %d repetition%s, each %s: about ", nr, nr == 1 ? "" : "s",
+	       cfg->repeat, cfg->repeat == 1 ? "" : "s", intervals);
 	print_duration(stdout, plan_estimate_ns(cfg, pl));
-	if (!pl->probed)
-		printf(" (less for unsupported points, more for setup)\n");
-	else if (pl->nr_runnable < nr)
-		printf(" for the %d supported (more for setup)\n", pl->nr_runnable);
-	else
-		printf(" (more for setup)\n");
+	if (pl->probed && pl->nr_runnable < nr)
+		printf(" for the %d supported", pl->nr_runnable);
+	printf(", with about ");
+	print_duration(stdout, timing_setup_ns(cfg));
+	printf(" of setup a repetition%s\n", pl->probed ? "" : " (less for unsupported points)");
 	/* the probe answered for this host's kernel; each kernel runs every point */
 	if (cfg->kernels.nr > 1)
 		printf("that on each of the %d kernels in turn (in a VM but for host: a boot "

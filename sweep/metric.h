@@ -37,10 +37,11 @@ const struct metric_unit *metric_default_unit(const struct metric_def *d);
 void metric_format(double v, const struct metric_unit *u, char *buf, size_t len);
 
 /*
- * "191.92 ± 0.07k/s": mean ± stddev in unit u; "n/a" when the mean is NaN,
- * the mean alone when only the stddev is.
+ * "191.92 ± 0.07k/s": mean ± stddev of n samples in unit u; "n/a" when the
+ * mean is NaN, the mean alone when only the stddev is (a published number
+ * without one: n 0), "191.92k/s ± n/a" of one sample, which has no spread.
  */
-void metric_format_sd(double mean, double sd, const struct metric_unit *u, char *buf,
+void metric_format_sd(double mean, double sd, int n, const struct metric_unit *u, char *buf,
 		      size_t len);
 
 /*

@@ -12,6 +12,7 @@
 #include "caps.h"
 #include "diag.h"
 #include "plan.h"
+#include "timing.h"
 
 struct invalid {
 	struct loc loc;
@@ -273,7 +274,7 @@ void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr
 
 uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl)
 {
-	return (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat * pl->nr_runnable;
+	return timing_rep_ns(cfg) * cfg->repeat * pl->nr_runnable;
 }
 
 void plan_free(struct plan *pl)

@@ -21,6 +21,7 @@
 #include "progress.h"
 #include "repetition.h"
 #include "runner.h"
+#include "timing.h"
 
 /*
  * One request to stop may come as two signals: timeout(1) signals the
@@ -204,7 +205,7 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 	for (i = 0; i < nr; i++)
 		res[i].pt = &pts[i];
 	progress_init(&prog, nr, plan_runnable(plan, pts, nr),
-		      (cfg->warmup_ns + cfg->duration_ns) * cfg->repeat);
+		      timing_rep_ns(cfg) * cfg->repeat);
 	install_signals(&old_int, &old_term);
 	for (i = 0; i < nr && !interrupted && !err; i++) {
 		char name[256];
