@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gnuplot as plot.c runs it: the chart template found beside the binary
- * or where it was installed, gnuplot found on $PATH and run without a
- * shell with a time limit, and the SVG it makes titled with the chart's
- * own title.
+ * gnuplot's side of the charts plot.c makes: their files, text that goes
+ * into a script as an inert string, the chart template found beside the
+ * binary or where it was installed, gnuplot found on $PATH and run
+ * without a shell with a time limit, and the SVG it makes titled with the
+ * chart's own title.
  */
 #define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
@@ -24,6 +25,73 @@
 #include "gnuplot.h"
 #include "plot.h"
 #include "textfile.h"
+
+int gnuplot_open_out(const char *dir, const char *slug, const char *ext, FILE **f)
+{
+	char path[PATH_MAX];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
+	*f = fopen(path, "w");
+	if (*f)
+		return 0;
+	err = -errno;
+	diag_err("cannot write %s: %s", path, strerror(-err));
+	return err;
+}
+
+/* A chart that cannot be drawn leaves no half of its data behind. */
+void gnuplot_remove_out(const char *dir, const char *slug, const char *ext)
+{
+	char path[PATH_MAX + GNUPLOT_SLUG_LEN + 8];
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
+	unlink(path);
+}
+
+int gnuplot_close_out(FILE *f, const char *dir, const char *slug, const char *ext)
+{
+	int err = ferror(f) ? -EIO : 0;
+
+	if (fclose(f) && !err)
+		err = -errno;
+	if (err)
+		diag_err("cannot write %s/%s.%s: %s", dir, slug, ext, strerror(-err));
+	return err;
+}
+
+/*
+ * gnuplot runs `command` in backquotes even inside "..." strings, before it
+ * parses them; \ and " end or bend a string, @name expands a macro outside
+ * one.  So only letters, digits, space and " -_.,:=+/()" go in as they are,
+ * and every other byte as a \ooo octal escape, which gnuplot turns back
+ * into that byte only when it parses the string, after every substitution.
+ * The text still reads as written (UTF-8 too); control characters, which
+ * have no place in a one-line label, become spaces.
+ */
+void plot_escape(FILE *f, const char *s)
+{
+	static const char raw_ok[] = " -_.,:=+/()";
+
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			c = ' ';
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    strchr(raw_ok, c))
+			fputc(c, f);
+		else
+			fprintf(f, "\\%03o", c);
+	}
+}
+
+void gnuplot_put_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	plot_escape(f, s);
+	fputc('"', f);
+}
 
 /* Dirname of /proc/self/exe into buf; false when unknown. */
 static bool exe_dir(char *buf, size_t len)

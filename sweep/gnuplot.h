@@ -7,9 +7,22 @@
 #define SWEEP_GNUPLOT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define GNUPLOT_SLUG_LEN	200	/* a chart's file name, without .gp */
 #define GNUPLOT_TITLE_LEN	512
+
+/* dir/slug.ext opened for writing into *f; 0 or -errno, reported. */
+int gnuplot_open_out(const char *dir, const char *slug, const char *ext, FILE **f);
+
+/* Closes f (dir/slug.ext); 0 or -errno of a failed write, reported. */
+int gnuplot_close_out(FILE *f, const char *dir, const char *slug, const char *ext);
+
+/* dir/slug.ext removed: a chart that cannot be drawn leaves no half of its data. */
+void gnuplot_remove_out(const char *dir, const char *slug, const char *ext);
+
+/* s as a gnuplot "..." string, through plot_escape() (plot.h): inert. */
+void gnuplot_put_quoted(FILE *f, const char *s);
 
 /* gnuplot's path on $PATH into buf; 0 or -ENOENT. */
 int gnuplot_find(char *buf, size_t len);

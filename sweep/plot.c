@@ -56,6 +56,8 @@ struct chart {
 		enum point_status status;
 	} *absent;
 	int nr_absent;
+	unsigned flags;		/* the quality flags of the points drawn (hollow markers) */
+	int nr_stalled;		/* stalled points of the experiment: left out, not drawn as 0 */
 };
 
 /* What y shows: a metric, or ns_per_run (the kernel's ns per program run, progrun.h). */
@@ -262,6 +264,10 @@ static int chart_build(struct chart *c, const struct point_result *results, int 
 	for (int i = 0; i < nr; i++)
 		if (results[i].pt->exp == exp && results[i].status != PS_OK)
 			note_absent(c, &results[i]);
+	for (int i = 0; i < c->nr_ent; i++)
+		c->flags |= c->ent[i].r->quality.flags;
+	for (int i = 0; i < nr; i++)
+		c->nr_stalled += results[i].pt->exp == exp && results[i].status == PS_STALLED;
 	sort_entries(c->ent, c->nr_ent);
 	return 0;
 }
@@ -271,73 +277,6 @@ static void chart_free(struct chart *c)
 	free(c->ent);
 	free(c->series);
 	free(c->absent);
-}
-
-static int open_out(const char *dir, const char *slug, const char *ext, FILE **f)
-{
-	char path[PATH_MAX];
-	int err;
-
-	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
-	*f = fopen(path, "w");
-	if (*f)
-		return 0;
-	err = -errno;
-	diag_err("cannot write %s: %s", path, strerror(-err));
-	return err;
-}
-
-/* A chart that cannot be drawn leaves no half of its data behind. */
-static void remove_out(const char *dir, const char *slug, const char *ext)
-{
-	char path[PATH_MAX + SLUG_LEN + 8];
-
-	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
-	unlink(path);
-}
-
-static int close_out(FILE *f, const char *dir, const char *slug, const char *ext)
-{
-	int err = ferror(f) ? -EIO : 0;
-
-	if (fclose(f) && !err)
-		err = -errno;
-	if (err)
-		diag_err("cannot write %s/%s.%s: %s", dir, slug, ext, strerror(-err));
-	return err;
-}
-
-/*
- * gnuplot runs `command` in backquotes even inside "..." strings, before it
- * parses them; \ and " end or bend a string, @name expands a macro outside
- * one.  So only letters, digits, space and " -_.,:=+/()" go in as they are,
- * and every other byte as a \ooo octal escape, which gnuplot turns back
- * into that byte only when it parses the string, after every substitution.
- * The text still reads as written (UTF-8 too); control characters, which
- * have no place in a one-line label, become spaces.
- */
-void plot_escape(FILE *f, const char *s)
-{
-	static const char raw_ok[] = " -_.,:=+/()";
-
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c < 0x20 || c == 0x7f)
-			c = ' ';
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		    strchr(raw_ok, c))
-			fputc(c, f);
-		else
-			fprintf(f, "\\%03o", c);
-	}
-}
-
-static void put_quoted(FILE *f, const char *s)
-{
-	fputc('"', f);
-	plot_escape(f, s);
-	fputc('"', f);
 }
 
 /* A .dat comment stays one line, whatever the title holds. */
@@ -396,7 +335,11 @@ static int series_values(const struct chart *c, int first, int end, struct serie
 	return err;
 }
 
-/* Columns: x, mean, stddev (in the chart's unit), x as text; series 2 blank lines apart. */
+/*
+ * Columns: x, mean, stddev (in the chart's unit), x as text, and 1 where
+ * the point has quality flags (drawn hollow), else 0; series 2 blank
+ * lines apart.
+ */
 static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 {
 	const struct workload *wl = c->cfg->wl;
@@ -408,7 +351,7 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 	fputs("# ", f);
 	put_comment(f, experiment_title(c->cfg, c->e));
 	fprintf(f, ": %s vs %s\n", unit, xp->name);
-	fprintf(f, "# x mean stddev label\n");
+	fprintf(f, "# x mean stddev label flagged\n");
 	for (int i = 0; !err && i < c->nr_ent; i++) {
 		const struct entry *en = &c->ent[i];
 
@@ -422,8 +365,8 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 		}
 		param_format(xp, en->r->pt->wp.v[c->req->x], val, sizeof(val));
 		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].stddev);
-		put_quoted(f, val);
-		fputc('\n', f);
+		gnuplot_put_quoted(f, val);
+		fprintf(f, " %d\n", en->r->quality.flags ? 1 : 0);
 	}
 	return err;
 }
@@ -467,10 +410,39 @@ static void put_xsetup(FILE *f, const struct chart *c)
 			  "drawn linear", c->slug);
 }
 
+/* Has the series that starts at entry first a point with quality flags? */
+static bool series_flagged(const struct chart *c, int first)
+{
+	for (int i = first; i < c->nr_ent && c->ent[i].series == c->ent[first].series; i++)
+		if (c->ent[i].r->quality.flags)
+			return true;
+	return false;
+}
+
+/*
+ * A flagged point's marker, hollow: a white disc over the series' filled
+ * one, then an open circle in the series' colour (the .dat's 5th column
+ * says which points; the others are left undefined, 1/0).
+ */
+static void put_hollow(FILE *f, int idx)
+{
+	static const char flagged_y[] = "1:($5 > 0 ? $2 : 1/0) notitle with points";
+
+	fprintf(f, ", \\\n     \"\" index %d using %s linecolor rgb \"white\" pointtype 7", idx,
+		flagged_y);
+	fprintf(f, ", \\\n     \"\" index %d using %s linecolor %d pointtype 6", idx, flagged_y,
+		idx + 1);
+}
+
+/*
+ * Each series a line with error bars and filled markers, in its own colour;
+ * points with quality flags hollow, named in the key.  No text of the spec
+ * or the results goes in but escaped (put_quoted).
+ */
 static void put_plot(FILE *f, const struct chart *c)
 {
 	const char *cols = c->names ? "1:2:3:xtic(4)" : "1:2:3";
-	char key[SERIES_LEN + 32];
+	char key[SERIES_LEN + 32], flags[128];
 	int idx = 0;
 
 	for (int i = 0; i < c->nr_ent; i++) {
@@ -480,14 +452,24 @@ static void put_plot(FILE *f, const struct chart *c)
 			fputs(", \\\n     \"\"", f);
 		else
 			fprintf(f, "\"%s.dat\"", c->slug);
-		fprintf(f, " index %d using %s title ", idx++, cols);
-		put_quoted(f, c->series[c->ent[i].series]);
+		fprintf(f, " index %d using %s title ", idx, cols);
+		gnuplot_put_quoted(f, c->series[c->ent[i].series]);
+		fprintf(f, " with yerrorlines linecolor %d pointtype 7", idx + 1);
+		if (series_flagged(c, i))
+			put_hollow(f, idx);
+		idx++;
+	}
+	if (c->flags) {
+		quality_names(c->flags, flags, sizeof(flags));
+		snprintf(key, sizeof(key), "hollow: flagged %s (see the table)", flags);
+		fputs(", \\\n     keyentry with points linecolor rgb \"black\" pointtype 6 title ", f);
+		gnuplot_put_quoted(f, key);
 	}
 	for (int i = 0; i < c->nr_absent; i++) {
 		snprintf(key, sizeof(key), "%s: %s", c->absent[i].name,
 			 point_status_name(c->absent[i].status));
 		fputs(", \\\n     keyentry with points pointtype -1 title ", f);
-		put_quoted(f, key);
+		gnuplot_put_quoted(f, key);
 	}
 }
 
@@ -541,7 +523,11 @@ static void caption(const struct chart *c, char *buf, size_t len)
 	else if (lo)
 		n += snprintf(buf + n, len - n, " over %d-%d intervals", lo, hi);
 	if (published && n < len)
-		snprintf(buf + n, len - n, "%s as published", lo ? ", or" : "");
+		n += snprintf(buf + n, len - n, "%s as published", lo ? ", or" : "");
+	/* a stalled point measured nothing: no 0 drawn, but not a silent gap either */
+	if (c->nr_stalled && n < len)
+		snprintf(buf + n, len - n, ", %d stalled point%s left out (counted nothing)",
+			 c->nr_stalled, c->nr_stalled == 1 ? "" : "s");
 }
 
 /* The title and its notes on one line: the SVG's <title>. */
@@ -630,7 +616,7 @@ static int chart_write(const char *dir, const struct chart *c, const char *tpl)
 	FILE *f;
 	int err;
 
-	err = v ? open_out(dir, c->slug, "dat", &f) : -ENOMEM;
+	err = v ? gnuplot_open_out(dir, c->slug, "dat", &f) : -ENOMEM;
 	if (err) {
 		free(v);
 		return err;
@@ -641,15 +627,15 @@ static int chart_write(const char *dir, const struct chart *c, const char *tpl)
 		diag_err("chart %s left out: it would divide by 0 (%s)", c->slug,
 			 c->per >= 0 ? "a point's value of the --per parameter, or the first "
 			 "rate of a series" : "the first rate of a series");
-	err = close_out(f, dir, c->slug, "dat") ?: err;
+	err = gnuplot_close_out(f, dir, c->slug, "dat") ?: err;
 	if (err == -EDOM)
-		remove_out(dir, c->slug, "dat");
+		gnuplot_remove_out(dir, c->slug, "dat");
 	if (!err)
-		err = open_out(dir, c->slug, "gp", &f);
+		err = gnuplot_open_out(dir, c->slug, "gp", &f);
 	if (err)
 		return err;
 	write_gp(f, c, tpl);
-	return close_out(f, dir, c->slug, "gp");
+	return gnuplot_close_out(f, dir, c->slug, "gp");
 }
 
 struct plot_job {

@@ -68,6 +68,9 @@ void quality_format(const struct quality *q, char *buf, size_t len);
  */
 int quality_parse(const char *text, struct quality *q);
 
+/* The names of flags (enum quality_flag), "cv, zero, interference"; "" for none. */
+void quality_names(unsigned flags, char *buf, size_t len);
+
 /* The same flags, each explained for a table footnote. */
 void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t len);
 

@@ -4,7 +4,7 @@
 # Quality flags end to end, without root: the null workload's injected
 # zero intervals and jitter get their flags and a clean point none; a noisy
 # point is retried; a point that counts nothing (rate = 0) is stalled, not
-# ok, and never a 0 on its chart; other processes on the point's CPU read as
+# ok, and never a 0 on its chart; a flagged point is drawn hollow; other processes on the point's CPU read as
 # interference; and a thousand spinning producers on a few CPUs start and
 # stop promptly, every one of them in the cpus column.
 set -u
@@ -97,6 +97,39 @@ check quality/stalled-resume-exit-1 [ $? = 1 ]
 check quality/stalled-resume-reran grep -q '^resuming .*: 1 of 2 points keep their rows, 1 to run$' "$TMP/err"
 check quality/stalled-resume-kept [ "$(csv_col "$D/summary.csv" status | sort | tr '\n' ' ')" = \
 	"ok stalled " ]
+
+# --- charts: flagged points hollow, named in the key ---------------------------------
+# no producers: no CPUs of the point's, so no load flags on a busy machine
+cat >"$TMP/hollow.spec" <<'EOF'
+[sweep]
+title    = hollow
+workload = null
+warmup   = 50ms
+duration = 500ms
+interval = 50ms
+[params]
+producers  = 0
+zero_every = 0 3
+[report]
+plot = zero_every vs hits
+EOF
+D=$TMP/hollow
+$BPFSWEEP "$TMP/hollow.spec" -o "$D" >/dev/null 2>&1 </dev/null
+check quality/hollow-exit-0 [ $? = 0 ]
+GP=$D/plots/1-hits-vs-zero-every
+# the .dat's last column: 1 for the flagged point (cv=69%;zero=3/10), 0 for the clean one
+check quality/hollow-dat-clean grep -Eq '^0 [0-9.]+ [0-9.]+ "0" 0$' "$GP.dat"
+check quality/hollow-dat-flagged grep -Eq '^3 [0-9.]+ [0-9.]+ "3" 1$' "$GP.dat"
+check quality/hollow-gp-open-marker grep -qF \
+	'index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points linecolor 1 pointtype 6' "$GP.gp"
+check quality/hollow-gp-key grep -qF \
+	'keyentry with points linecolor rgb "black" pointtype 6 title "hollow: flagged cv, zero (see the table)"' \
+	"$GP.gp"
+if command -v gnuplot >/dev/null; then
+	check quality/hollow-png is_png "$GP.png"
+else
+	skip quality/hollow-png "gnuplot not installed"
+fi
 
 # --- max_cv is the user's ----------------------------------------------------------
 D=$TMP/maxcv
