@@ -7,7 +7,9 @@
  * duration asked (bar the sampler's wake-up latency, which the intervals'
  * real elapsed_ns record).
  */
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "timing.h"
 
@@ -65,6 +67,32 @@ static int put_span(char *buf, size_t len, const struct span_split *s, const cha
 	return n;
 }
 
+static uint64_t whole_seconds_ns(uint64_t ns)
+{
+	return (ns + 999999999ULL) / 1000000000ULL * 1000000000ULL;
+}
+
+/*
+ * A workload that measures itself (exec: a program with its own clock)
+ * gets the warmup and duration as {warmup_s} and {duration_s}, in whole
+ * seconds rounded up (exec_tmpl.c): say so rather than the sampler's
+ * intervals, which it does not use.
+ */
+static void describe_own_clock(const struct sweep_cfg *cfg, char *buf, size_t len)
+{
+	uint64_t w = whole_seconds_ns(cfg->warmup_ns), d = whole_seconds_ns(cfg->duration_ns);
+
+	snprintf(buf, len, "{warmup_s} %llu + {duration_s} %llu of the program's own",
+		 (unsigned long long)(w / 1000000000ULL), (unsigned long long)(d / 1000000000ULL));
+	if (w != cfg->warmup_ns || d != cfg->duration_ns)
+		snprintf(buf + strlen(buf), len - strlen(buf), " (whole seconds, rounded up)");
+}
+
+static bool own_clock(const struct sweep_cfg *cfg)
+{
+	return cfg->wl && cfg->wl->run;
+}
+
 void timing_describe(const struct sweep_cfg *cfg, char *buf, size_t len)
 {
 	struct span_split warm = timing_split(cfg->warmup_ns, cfg->interval_ns);
@@ -72,6 +100,10 @@ void timing_describe(const struct sweep_cfg *cfg, char *buf, size_t len)
 	int n = 0;
 
 	buf[0] = '\0';
+	if (own_clock(cfg)) {
+		describe_own_clock(cfg, buf, len);
+		return;
+	}
 	if (warm.nr)
 		n = put_span(buf, len, &warm, "warmup + ");
 	if (n < (int)len)
@@ -85,5 +117,8 @@ uint64_t timing_setup_ns(const struct sweep_cfg *cfg)
 
 uint64_t timing_rep_ns(const struct sweep_cfg *cfg)
 {
+	if (own_clock(cfg))
+		return whole_seconds_ns(cfg->warmup_ns) + whole_seconds_ns(cfg->duration_ns) +
+		       timing_setup_ns(cfg);
 	return cfg->warmup_ns + cfg->duration_ns + timing_setup_ns(cfg);
 }

@@ -44,7 +44,8 @@ double timing_interval_ns(const struct span_split *s);
 
 /*
  * "1 x 100ms warmup + 3 x 333.333ms measured": what a repetition of cfg
- * samples, for meta and expand.
+ * samples, for meta and expand; of a workload that measures itself (exec),
+ * the whole seconds its program is given.
  */
 void timing_describe(const struct sweep_cfg *cfg, char *buf, size_t len);
 
@@ -57,7 +58,10 @@ void timing_describe(const struct sweep_cfg *cfg, char *buf, size_t len);
  */
 uint64_t timing_setup_ns(const struct sweep_cfg *cfg);
 
-/* One repetition of a point of cfg: warmup + duration + timing_setup_ns(). */
+/*
+ * One repetition of a point of cfg: warmup + duration + timing_setup_ns()
+ * (whole seconds of each for a workload that measures itself).
+ */
 uint64_t timing_rep_ns(const struct sweep_cfg *cfg);
 
 #endif

@@ -3,6 +3,8 @@
  * timing.c: how the warmup and the duration are cut into sampling
  * intervals, worked out by hand; every span ends where it was asked to.
  */
+#include <errno.h>
+
 #include "bind.h"
 #include "check.h"
 #include "timing.h"
@@ -88,6 +90,30 @@ TEST(described_for_meta_and_expand)
 	CHECK_INT(timing_rep_ns(&cfg), 13 * S + timing_setup_ns(&cfg));
 }
 
+static int own_run(void *state, bool (*stop)(void), struct wl_run_out *out, char *why,
+		   size_t len)
+{
+	return -ENOSYS;
+}
+
+/* A program with its own clock (exec) is given whole seconds: meta and expand say so. */
+TEST(own_clock_whole_seconds)
+{
+	static const struct workload prog = { .name = "prog", .run = own_run };
+	struct sweep_cfg cfg = { .wl = &prog, .warmup_ns = 250 * MS, .duration_ns = 1 * S,
+				 .interval_ns = 250 * MS };
+	char buf[128];
+
+	timing_describe(&cfg, buf, sizeof(buf));
+	CHECK_STR(buf, "{warmup_s} 1 + {duration_s} 1 of the program's own (whole seconds, "
+		  "rounded up)");
+	CHECK_INT(timing_rep_ns(&cfg), 2 * S + timing_setup_ns(&cfg));
+	cfg.warmup_ns = 3 * S;
+	cfg.duration_ns = 10 * S;
+	timing_describe(&cfg, buf, sizeof(buf));
+	CHECK_STR(buf, "{warmup_s} 3 + {duration_s} 10 of the program's own");
+}
+
 RUN_TESTS(whole_multiples_unchanged, shorter_than_interval_shrinks, no_multiple_cut_evenly,
 	  never_below_the_minimum, no_warmup_no_intervals, long_span_ends_exactly,
-	  described_for_meta_and_expand)
+	  described_for_meta_and_expand, own_clock_whole_seconds)
