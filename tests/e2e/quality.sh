@@ -4,9 +4,10 @@
 # Quality flags end to end, without root: the null workload's injected
 # zero intervals and jitter get their flags and a clean point none; a noisy
 # point is retried; a point that counts nothing (rate = 0) is stalled, not
-# ok, and never a 0 on its chart; a flagged point is drawn hollow; other processes on the point's CPU read as
-# interference; and a thousand spinning producers on a few CPUs start and
-# stop promptly, every one of them in the cpus column.
+# ok, and never a 0 on its chart; a flagged point is drawn hollow on it;
+# other processes on the point's CPU read as interference; and a thousand
+# spinning producers on a few CPUs start and stop promptly, every one of
+# them in the cpus column.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -99,31 +100,20 @@ check quality/stalled-resume-kept [ "$(csv_col "$D/summary.csv" status | sort | 
 	"ok stalled " ]
 
 # --- charts: flagged points hollow, named in the key ---------------------------------
-# no producers: no CPUs of the point's, so no load flags on a busy machine
-cat >"$TMP/hollow.spec" <<'EOF'
-[sweep]
-title    = hollow
-workload = null
-warmup   = 50ms
-duration = 500ms
-interval = 50ms
-[params]
-producers  = 0
-zero_every = 0 3
-[report]
-plot = zero_every vs hits
-EOF
+# jitter.spec's point and a clean one (no producers: no load flags on a busy machine)
+{ sed 's/^jitter_pct = 30$/jitter_pct = 0 30/' "$TMP/jitter.spec"
+  printf '[report]\nplot = jitter_pct vs hits\n'; } >"$TMP/hollow.spec"
 D=$TMP/hollow
 $BPFSWEEP "$TMP/hollow.spec" -o "$D" >/dev/null 2>&1 </dev/null
 check quality/hollow-exit-0 [ $? = 0 ]
-GP=$D/plots/1-hits-vs-zero-every
-# the .dat's last column: 1 for the flagged point (cv=69%;zero=3/10), 0 for the clean one
+GP=$D/plots/1-hits-vs-jitter-pct
+# the .dat's last column: 1 for the flagged point (cv=32%;bimodal), 0 for the clean one
 check quality/hollow-dat-clean grep -Eq '^0 [0-9.]+ [0-9.]+ "0" 0$' "$GP.dat"
-check quality/hollow-dat-flagged grep -Eq '^3 [0-9.]+ [0-9.]+ "3" 1$' "$GP.dat"
+check quality/hollow-dat-flagged grep -Eq '^30 [0-9.]+ [0-9.]+ "30" 1$' "$GP.dat"
 check quality/hollow-gp-open-marker grep -qF \
 	'index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points linecolor 1 pointtype 6' "$GP.gp"
 check quality/hollow-gp-key grep -qF \
-	'keyentry with points linecolor rgb "black" pointtype 6 title "hollow: flagged cv, zero (see the table)"' \
+	'keyentry with points linecolor rgb "black" pointtype 6 title "hollow: flagged cv, bimodal (see the table)"' \
 	"$GP.gp"
 if command -v gnuplot >/dev/null; then
 	check quality/hollow-png is_png "$GP.png"
