@@ -37,12 +37,19 @@ const struct metric_unit *metric_default_unit(const struct metric_def *d);
 void metric_format(double v, const struct metric_unit *u, char *buf, size_t len);
 
 /*
- * "191.92 ± 0.07k/s": mean ± stddev of n samples in unit u; "n/a" when the
- * mean is NaN, the mean alone when only the stddev is (a published number
- * without one: n 0), "191.92k/s ± n/a" of one sample, which has no spread.
+ * "191.92 ± 0.07k/s": mean ± stddev in unit u; "n/a" when the mean is NaN,
+ * the mean alone when only the stddev is.
  */
-void metric_format_sd(double mean, double sd, int n, const struct metric_unit *u, char *buf,
+void metric_format_sd(double mean, double sd, const struct metric_unit *u, char *buf,
 		      size_t len);
+
+/*
+ * metric_format_sd() of a summary over n samples: "191.92k/s ± n/a" when
+ * n is 1 (one sample has no spread; stats.c's stddev of it is 0); n 0 is
+ * a published number, whose stddev may be unknown.
+ */
+void metric_format_sd_n(double mean, double sd, int n, const struct metric_unit *u, char *buf,
+			size_t len);
 
 /*
  * A field of a table row's values template, "{metric[.stat][:unit]}" as

@@ -152,8 +152,8 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 	fprintf(stderr, "[%d/%d] %s: %s", p->done, p->nr_points, name,
 		point_status_name(r->status));
 	if (r->status == PS_OK) {
-		metric_format_sd(s->mean, s->stddev, s->n, metric_default_unit(d), val,
-				 sizeof(val));
+		metric_format_sd_n(s->mean, s->stddev, s->n, metric_default_unit(d), val,
+				   sizeof(val));
 		fprintf(stderr, " %s %s", d->name, val);
 	}
 	quality_format(&r->quality, flags, sizeof(flags));
