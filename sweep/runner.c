@@ -116,11 +116,12 @@ static int summarize(const struct sweep_cfg *cfg, struct point_result *r)
 }
 
 /*
- * A point that ran to its end but whose headline counter counted nothing
- * in every measured interval measured nothing: stalled, with the reason,
- * rather than an ok row of 0 (a chart's 0, a comparison's "-100 %").
+ * Is the point stalled?  One that ran to its end but whose headline
+ * counter counted nothing in every measured interval measured nothing:
+ * stalled, its reason saying so, rather than an ok row of 0 (a chart's 0,
+ * a comparison's "-100 %").
  */
-static bool stalled(const struct sweep_cfg *cfg, struct point_result *r)
+static bool note_stalled(const struct sweep_cfg *cfg, struct point_result *r)
 {
 	const struct metric_def *d = &cfg->wl->metrics[0];
 	int n;
@@ -168,7 +169,7 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 		point_result_reset(r);
 	}
 	r->status = status_of(err);
-	if (r->status == PS_OK && stalled(cfg, r))
+	if (r->status == PS_OK && note_stalled(cfg, r))
 		r->status = PS_STALLED;
 	return err;
 }
