@@ -21,7 +21,7 @@ enum point_status {
 	PS_UNSUPPORTED,		/* the kernel cannot run it; reason says why */
 	PS_FAILED,		/* it should have run and did not */
 	PS_INTERRUPTED,		/* Ctrl-C or SIGTERM during the point */
-	PS_STALLED,		/* it ran, and its headline counter counted nothing */
+	PS_STALLED,		/* it ran, and its counters counted nothing */
 	NR_POINT_STATUS
 };
 
@@ -82,7 +82,9 @@ int point_result_assess(struct point_result *r, int max_cv_pct);
 
 /*
  * Did the assessed point measure nothing: a headline counter that counted
- * nothing in every measured interval (the runner's PS_STALLED)?
+ * nothing in every measured interval, nor any other of the workload's own
+ * counters (the kernel's program counters aside: progrun.h)?  The
+ * runner's PS_STALLED.
  */
 bool point_result_counted_nothing(const struct point_result *r);
 

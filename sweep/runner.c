@@ -117,9 +117,9 @@ static int summarize(const struct sweep_cfg *cfg, struct point_result *r)
 
 /*
  * Is the point stalled?  One that ran to its end but whose headline
- * counter counted nothing in every measured interval measured nothing:
- * stalled, its reason saying so, rather than an ok row of 0 (a chart's 0,
- * a comparison's "-100 %").
+ * counter, and every other of the workload's, counted nothing in every
+ * measured interval measured nothing: stalled, its reason saying so,
+ * rather than an ok row of 0 (a chart's 0, a comparison's "-100 %").
  */
 static bool note_stalled(const struct sweep_cfg *cfg, struct point_result *r)
 {
@@ -129,7 +129,8 @@ static bool note_stalled(const struct sweep_cfg *cfg, struct point_result *r)
 	if (!point_result_counted_nothing(r))
 		return false;
 	n = snprintf(r->reason, sizeof(r->reason), "%s counted nothing in all %d measured "
-		     "intervals", d->name, r->quality.n);
+		     "intervals, nor did any other counter%s", d->name, r->quality.n,
+		     r->nr_producers > 0 ? "," : "");
 	if (r->nr_producers > 0 && n < (int)sizeof(r->reason))
 		n += snprintf(r->reason + n, sizeof(r->reason) - n, " while %d producer%s ran",
 			      r->nr_producers, r->nr_producers == 1 ? "" : "s");
