@@ -272,6 +272,7 @@ void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr
 	}
 }
 
+/* Each repetition's warmup, duration and a guess at its setup (timing.h); retries not counted. */
 uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl)
 {
 	return timing_rep_ns(cfg) * cfg->repeat * pl->nr_runnable;

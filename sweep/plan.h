@@ -60,10 +60,7 @@ int plan_runnable(const struct plan *pl, const struct point *pts, int nr);
  */
 void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr);
 
-/*
- * Estimated time of the points expected to run: their repetitions' warmup,
- * duration and a guess at their setup (timing.h); retries not counted.
- */
+/* Estimated time of the points expected to run. */
 uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl);
 
 void plan_free(struct plan *pl);

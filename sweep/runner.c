@@ -2,8 +2,7 @@
 /*
  * The runner: the points in order, each one the plan found runnable
  * measured once per repetition (repetition.c), summarized into its
- * statistics and quality flags, and run again while it is noisy (a
- * stalled point, which counted nothing, is flagged zero too), up to
+ * statistics and quality flags, and run again while it is noisy, up to
  * retry_noisy more times; its row goes to done() before the next starts.
  *
  * It owns SIGINT/SIGTERM while the points run; the handler only sets a
