@@ -617,5 +617,6 @@ TEST(units_and_gauges)
 }
 
 RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
-	  unsupported_series_in_key, flagged_points_hollow, smoke_run_title, tcg_run_title, long_notes_own_line,
+	  unsupported_series_in_key, flagged_points_hollow, smoke_run_title, tcg_run_title,
+	  long_notes_own_line,
 	  subtitle, caption, logx, short_names, units_and_gauges)

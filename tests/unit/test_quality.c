@@ -349,7 +349,8 @@ TEST(cpus_compact_form)
 	free(s);
 }
 
-RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_line, jitter_is_cv_and_bimodal,
+RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_line,
+	  jitter_is_cv_and_bimodal,
 	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
 	  interference_and_steal, explained_for_footnotes, parsed_back_from_csv,
