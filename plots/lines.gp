@@ -9,7 +9,9 @@
 # or nothing), XLABEL, YLABEL (metric and unit), CAPTION (what the error
 # bars are, the key's title), XSETUP (log scale, from [report] logx and
 # doubling sweeps; named tics for on/off and enum axes), PLOT (the series
-# of <chart>.dat), OUTPUT (<chart>), SVGNAME (<chart> as an identifier).
+# of <chart>.dat, each in its colour with filled markers, hollow ones on
+# points with quality flags), OUTPUT (<chart>), SVGNAME (<chart> as an
+# identifier).
 # Restyle one chart: edit its copy, run "gnuplot <chart>.gp" in its plots/.
 # Restyle every future chart: edit the template.
 

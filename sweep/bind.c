@@ -22,10 +22,10 @@
 #include "progrun.h"
 #include "quality.h"
 #include "suggest.h"
+#include "timing.h"
 
 #define NSEC_PER_SEC	1000000000ULL
 #define NSEC_PER_MSEC	1000000ULL
-#define MIN_INTERVAL_NS	(10 * NSEC_PER_MSEC)
 
 /* [exec] and [param "NAME"] are exec_bind.c's (workload = exec) */
 static const char *const section_names[] = { "sweep", "report", "params", "exec", "param", NULL };
@@ -267,6 +267,21 @@ static void bind_duration(const struct spec_entry *e, uint64_t *ns)
 		diag_at(&e->val_loc, "%s", err);
 }
 
+/*
+ * A warmup (0 allowed) or duration: the sampler cuts it into intervals
+ * (timing.c), none shorter than 10ms, so a shorter span cannot be
+ * measured as asked.
+ */
+static void bind_span(const struct spec_entry *e, uint64_t *ns, bool may_be_0)
+{
+	bind_duration(e, ns);
+	if (!*ns && !may_be_0)
+		diag_at(&e->val_loc, "%s must be positive", e->key);
+	else if (*ns && *ns < TIMING_MIN_INTERVAL_NS)
+		diag_at(&e->val_loc, "%s %s is below 10ms, the shortest interval the sampler "
+			"takes%s", e->key, e->value, may_be_0 ? " (0 for none)" : "");
+}
+
 void bind_scalar(const struct param_def *def, const struct spec_entry *e, long long *v)
 {
 	char err[256];
@@ -312,16 +327,14 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 		bind_workload(b, e);
 		break;
 	case SK_WARMUP:
-		bind_duration(e, &cfg->warmup_ns);
+		bind_span(e, &cfg->warmup_ns, true);
 		break;
 	case SK_DURATION:
-		bind_duration(e, &cfg->duration_ns);
-		if (!cfg->duration_ns)
-			diag_at(&e->val_loc, "duration must be positive");
+		bind_span(e, &cfg->duration_ns, false);
 		break;
 	case SK_INTERVAL:
 		bind_duration(e, &cfg->interval_ns);
-		if (cfg->interval_ns < MIN_INTERVAL_NS)
+		if (cfg->interval_ns < TIMING_MIN_INTERVAL_NS)
 			diag_at(&e->val_loc, "interval %s is below the minimum of 10ms", e->value);
 		break;
 	case SK_REPEAT:

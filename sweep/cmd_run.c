@@ -336,7 +336,8 @@ static int exit_status(int run_err, const struct point_result *res, int nr)
 	if (run_err)
 		return EXIT_POINTS_FAILED;
 	for (int i = 0; i < nr; i++)
-		if (res[i].status == PS_FAILED)
+		/* a stalled point is a failure to measure */
+		if (res[i].status == PS_FAILED || res[i].status == PS_STALLED)
 			return EXIT_POINTS_FAILED;
 	return EXIT_OK;
 }

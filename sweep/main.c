@@ -30,6 +30,7 @@
 #include "specfind.h"
 #include "statspass.h"
 #include "suggest.h"
+#include "timing.h"
 #include "workload.h"
 #include "version.h"
 #include "vminit.h"
@@ -114,36 +115,38 @@ static int cmd_check(const struct cli_opts *o)
 	return EXIT_OK;
 }
 
+/*
+ * What the points will take: the intervals each repetition samples, as
+ * timing.c cuts them, and a guess at the setup of each repetition.
+ */
 static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 {
 	int nr = pl->nr_pts, least = precision_min_reps(cfg), most = precision_max_reps(cfg);
+	char intervals[128];
 
+	timing_describe(cfg, intervals, sizeof(intervals));
 	printf("%d point%s × %d", nr, nr == 1 ? "" : "s", least);
 	if (most > least)
 		printf(" to %d", most);
 	printf(" repetition%s", most == 1 ? "" : "s");
 	if (cfg->precision_pct > 0)
 		printf(" (until ± %g%%)", cfg->precision_pct);
-	printf(", warmup ");
-	print_duration(stdout, cfg->warmup_ns);
-	printf(" + duration ");
-	print_duration(stdout, cfg->duration_ns);
+	printf(", each %s", intervals);
 	if (stats_pass_ns(cfg)) {
 		printf(", then an ns_per_run pass of ");
 		print_duration(stdout, stats_pass_ns(cfg));
 	}
-	printf(" each: about ");
+	printf(": about ");
 	if (plan_estimate_min_ns(cfg, pl) < plan_estimate_ns(cfg, pl)) {
 		print_duration(stdout, plan_estimate_min_ns(cfg, pl));
 		printf(" to ");
 	}
 	print_duration(stdout, plan_estimate_ns(cfg, pl));
-	if (!pl->probed)
-		printf(" (less for unsupported points, more for setup)\n");
-	else if (pl->nr_runnable < nr)
-		printf(" for the %d supported (more for setup)\n", pl->nr_runnable);
-	else
-		printf(" (more for setup)\n");
+	if (pl->probed && pl->nr_runnable < nr)
+		printf(" for the %d supported", pl->nr_runnable);
+	printf(", with about ");
+	print_duration(stdout, timing_setup_ns(cfg));
+	printf(" of setup a repetition%s\n", pl->probed ? "" : " (less for unsupported points)");
 	/* the probe answered for this host's kernel; each kernel runs every point */
 	if (cfg->kernels.nr > 1)
 		printf("that on each of the %d kernels in turn (in a VM but for host: a boot "

@@ -24,6 +24,7 @@
 #include "precision.h"
 #include "syscheck.h"
 #include "textfile.h"
+#include "timing.h"
 #include "version.h"
 
 #ifndef BPFSWEEP_VERSION
@@ -419,9 +420,13 @@ static void put_time(FILE *f, const char *key, time_t t)
 
 static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info *ri)
 {
+	char intervals[128];
+
 	put_duration(f, "warmup", cfg->warmup_ns);
 	put_duration(f, "duration", cfg->duration_ns);
 	put_duration(f, "interval", cfg->interval_ns);
+	timing_describe(cfg, intervals, sizeof(intervals));
+	put(f, "intervals", intervals);
 	putf(f, "repeat", "%d", cfg->repeat);
 	putf(f, "max_cv", "%d", cfg->max_cv);
 	putf(f, "retry_noisy", "%d", cfg->retry_noisy);

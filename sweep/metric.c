@@ -69,6 +69,21 @@ void metric_format(double v, const struct metric_unit *u, char *buf, size_t len)
 		snprintf(buf, len, "%.*f%s", u->decimals, v / u->div, u->name);
 }
 
+void metric_format_sd_n(double mean, double sd, int n, const struct metric_unit *u, char *buf,
+			size_t len)
+{
+	size_t used;
+
+	if (n != 1 || isnan(mean)) {
+		metric_format_sd(mean, sd, u, buf, len);
+		return;
+	}
+	/* stats.c's stddev of one sample is 0: no spread measured, not none */
+	metric_format(mean, u, buf, len);
+	used = strlen(buf);
+	snprintf(buf + used, len - used, " ± n/a");
+}
+
 void metric_format_sd(double mean, double sd, const struct metric_unit *u, char *buf,
 		      size_t len)
 {
@@ -291,11 +306,11 @@ void metric_field_format(const struct metric_field *f, const struct point_result
 		format_vs_base(f, r, base, buf, len);
 		break;
 	case FS_MEAN_SD:
-		metric_format_sd(s->mean, s->stddev, f->unit, buf, len);
+		metric_format_sd_n(s->mean, s->stddev, s->n, f->unit, buf, len);
 		break;
 	case FS_PER_WORKER:
 		if (np > 0)
-			metric_format_sd(s->mean / np, s->stddev / np, f->unit, buf, len);
+			metric_format_sd_n(s->mean / np, s->stddev / np, s->n, f->unit, buf, len);
 		else
 			metric_format(NAN, f->unit, buf, len);
 		break;
@@ -318,8 +333,8 @@ void metric_field_format(const struct metric_field *f, const struct point_result
 		metric_format_per_prod(s->mean, r->nr_producers, f->unit, buf, len);
 		break;
 	case FS_PER_RUN:
-		metric_format_sd(r->per_run.n > 0 ? r->per_run.mean : NAN, r->per_run.stddev,
-				 f->unit, buf, len);
+		metric_format_sd_n(r->per_run.n > 0 ? r->per_run.mean : NAN, r->per_run.stddev,
+				   r->per_run.n, f->unit, buf, len);
 		break;
 	default:
 		metric_format(stat_value(s, f->stat), f->unit, buf, len);

@@ -45,6 +45,14 @@ void metric_format_sd(double mean, double sd, const struct metric_unit *u, char 
 		      size_t len);
 
 /*
+ * metric_format_sd() of a summary over n samples: "191.92k/s ± n/a" when
+ * n is 1 (one sample has no spread; stats.c's stddev of it is 0); n 0 is
+ * a published number, whose stddev may be unknown.
+ */
+void metric_format_sd_n(double mean, double sd, int n, const struct metric_unit *u, char *buf,
+			size_t len);
+
+/*
  * A field of a table row's values template, "{metric[.stat][:unit]}" as
  * in "{ops.per_worker:k/s}" (docs/spec.md).  Without a stat it shows
  * "mean ± stddev"; the worker stats and per_worker need the per_thread

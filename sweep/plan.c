@@ -14,6 +14,7 @@
 #include "plan.h"
 #include "precision.h"
 #include "statspass.h"
+#include "timing.h"
 
 struct invalid {
 	struct loc loc;
@@ -273,9 +274,10 @@ void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr
 	}
 }
 
+/* Each repetition's warmup, duration and a guess at its setup (timing.h); retries not counted. */
 uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl)
 {
-	uint64_t rep = cfg->warmup_ns + cfg->duration_ns, point = rep * precision_max_reps(cfg);
+	uint64_t rep = timing_rep_ns(cfg), point = rep * precision_max_reps(cfg);
 	uint64_t least = rep * precision_min_reps(cfg);
 
 	/* max_time stops a point before the repetition that would pass it */
@@ -287,7 +289,7 @@ uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl)
 
 uint64_t plan_estimate_min_ns(const struct sweep_cfg *cfg, const struct plan *pl)
 {
-	return ((cfg->warmup_ns + cfg->duration_ns) * precision_min_reps(cfg) + stats_pass_ns(cfg)) *
+	return (timing_rep_ns(cfg) * precision_min_reps(cfg) + stats_pass_ns(cfg)) *
 	       pl->nr_runnable;
 }
 

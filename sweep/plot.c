@@ -3,26 +3,20 @@
  * Charts.  For each "plot = X vs Y by Z" of each experiment: a gnuplot data
  * file (one block per series), a script made from a template in plots/
  * (kept, so a user can restyle and rerun it), then gnuplot itself, run
- * without a shell, to make the .png and .svg.  Everything is written before
+ * without a shell (gnuplot.c), to make the .png and .svg.  Everything is written before
  * gnuplot runs, so a machine without gnuplot still gets the .gp and .dat.
  */
-#define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
+#include "gnuplot.h"
 #include "metric.h"
 #include "plot.h"
 #include "scaling.h"
@@ -30,9 +24,9 @@
 #include "textfile.h"
 
 #define PLOT_TEMPLATE	"lines.gp"
-#define SLUG_LEN	200
+#define SLUG_LEN	GNUPLOT_SLUG_LEN
 #define SERIES_LEN	256
-#define TITLE_LEN	512
+#define TITLE_LEN	GNUPLOT_TITLE_LEN
 
 /* One ok point of a chart: which series it belongs to, and where on x. */
 struct entry {
@@ -62,6 +56,8 @@ struct chart {
 		enum point_status status;
 	} *absent;
 	int nr_absent;
+	unsigned flags;		/* the quality flags of the points drawn (hollow markers) */
+	int nr_stalled;		/* stalled points of the experiment: left out, not drawn as 0 */
 };
 
 /* What y shows: a metric, or ns_per_run (the kernel's ns per program run, progrun.h). */
@@ -79,46 +75,6 @@ static const struct metric_unit *y_unit(const struct chart *c)
 {
 	return c->req->per_run ? metric_per_run_unit() :
 				 metric_default_unit(&c->cfg->wl->metrics[c->req->y]);
-}
-
-/* Dirname of /proc/self/exe into buf; false when unknown. */
-static bool exe_dir(char *buf, size_t len)
-{
-	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
-	char *slash;
-
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	slash = strrchr(buf, '/');
-	if (!slash)
-		return false;
-	*slash = '\0';
-	return true;
-}
-
-/*
- * The build tree first (plots/ beside the binary), then an installed
- * layout found from the binary itself (a DESTDIR staging tree, or a prefix
- * moved as a whole), then the DATADIR it was built for (a binary copied
- * elsewhere), then the current directory.
- */
-int plot_template_find(const char *name, char *buf, size_t len)
-{
-	char dir[PATH_MAX];
-	bool have_exe = exe_dir(dir, sizeof(dir));
-	const char *const fmts[] = { "%s/plots/%s", "%s/../share/bpfsweep/plots/%s" };
-
-	for (size_t i = 0; have_exe && i < sizeof(fmts) / sizeof(fmts[0]); i++) {
-		snprintf(buf, len, fmts[i], dir, name);
-		if (!access(buf, R_OK))
-			return 0;
-	}
-	snprintf(buf, len, "%s/plots/%s", BPFSWEEP_DATADIR, name);
-	if (!access(buf, R_OK))
-		return 0;
-	snprintf(buf, len, "plots/%s", name);
-	return access(buf, R_OK) ? -ENOENT : 0;
 }
 
 /* Lowercase ASCII letters and digits; every other run of bytes becomes one '-'. */
@@ -308,6 +264,10 @@ static int chart_build(struct chart *c, const struct point_result *results, int 
 	for (int i = 0; i < nr; i++)
 		if (results[i].pt->exp == exp && results[i].status != PS_OK)
 			note_absent(c, &results[i]);
+	for (int i = 0; i < c->nr_ent; i++)
+		c->flags |= c->ent[i].r->quality.flags;
+	for (int i = 0; i < nr; i++)
+		c->nr_stalled += results[i].pt->exp == exp && results[i].status == PS_STALLED;
 	sort_entries(c->ent, c->nr_ent);
 	return 0;
 }
@@ -317,73 +277,6 @@ static void chart_free(struct chart *c)
 	free(c->ent);
 	free(c->series);
 	free(c->absent);
-}
-
-static int open_out(const char *dir, const char *slug, const char *ext, FILE **f)
-{
-	char path[PATH_MAX];
-	int err;
-
-	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
-	*f = fopen(path, "w");
-	if (*f)
-		return 0;
-	err = -errno;
-	diag_err("cannot write %s: %s", path, strerror(-err));
-	return err;
-}
-
-/* A chart that cannot be drawn leaves no half of its data behind. */
-static void remove_out(const char *dir, const char *slug, const char *ext)
-{
-	char path[PATH_MAX + SLUG_LEN + 8];
-
-	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
-	unlink(path);
-}
-
-static int close_out(FILE *f, const char *dir, const char *slug, const char *ext)
-{
-	int err = ferror(f) ? -EIO : 0;
-
-	if (fclose(f) && !err)
-		err = -errno;
-	if (err)
-		diag_err("cannot write %s/%s.%s: %s", dir, slug, ext, strerror(-err));
-	return err;
-}
-
-/*
- * gnuplot runs `command` in backquotes even inside "..." strings, before it
- * parses them; \ and " end or bend a string, @name expands a macro outside
- * one.  So only letters, digits, space and " -_.,:=+/()" go in as they are,
- * and every other byte as a \ooo octal escape, which gnuplot turns back
- * into that byte only when it parses the string, after every substitution.
- * The text still reads as written (UTF-8 too); control characters, which
- * have no place in a one-line label, become spaces.
- */
-void plot_escape(FILE *f, const char *s)
-{
-	static const char raw_ok[] = " -_.,:=+/()";
-
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c < 0x20 || c == 0x7f)
-			c = ' ';
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		    strchr(raw_ok, c))
-			fputc(c, f);
-		else
-			fprintf(f, "\\%03o", c);
-	}
-}
-
-static void put_quoted(FILE *f, const char *s)
-{
-	fputc('"', f);
-	plot_escape(f, s);
-	fputc('"', f);
 }
 
 /* A .dat comment stays one line, whatever the title holds. */
@@ -442,7 +335,11 @@ static int series_values(const struct chart *c, int first, int end, struct serie
 	return err;
 }
 
-/* Columns: x, mean, stddev (in the chart's unit), x as text; series 2 blank lines apart. */
+/*
+ * Columns: x, mean, stddev (in the chart's unit), x as text, and 1 where
+ * the point has quality flags (drawn hollow), else 0; series 2 blank
+ * lines apart.
+ */
 static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 {
 	const struct workload *wl = c->cfg->wl;
@@ -454,7 +351,7 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 	fputs("# ", f);
 	put_comment(f, experiment_title(c->cfg, c->e));
 	fprintf(f, ": %s vs %s\n", unit, xp->name);
-	fprintf(f, "# x mean stddev label\n");
+	fprintf(f, "# x mean stddev label flagged\n");
 	for (int i = 0; !err && i < c->nr_ent; i++) {
 		const struct entry *en = &c->ent[i];
 
@@ -468,8 +365,8 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 		}
 		param_format(xp, en->r->pt->wp.v[c->req->x], val, sizeof(val));
 		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].stddev);
-		put_quoted(f, val);
-		fputc('\n', f);
+		gnuplot_put_quoted(f, val);
+		fprintf(f, " %d\n", en->r->quality.flags ? 1 : 0);
 	}
 	return err;
 }
@@ -513,10 +410,39 @@ static void put_xsetup(FILE *f, const struct chart *c)
 			  "drawn linear", c->slug);
 }
 
+/* Has the series that starts at entry first a point with quality flags? */
+static bool series_flagged(const struct chart *c, int first)
+{
+	for (int i = first; i < c->nr_ent && c->ent[i].series == c->ent[first].series; i++)
+		if (c->ent[i].r->quality.flags)
+			return true;
+	return false;
+}
+
+/*
+ * A flagged point's marker, hollow: a white disc over the series' filled
+ * one, then an open circle in the series' colour (the .dat's 5th column
+ * says which points; the others are left undefined, 1/0).
+ */
+static void put_hollow(FILE *f, int idx)
+{
+	static const char flagged_y[] = "1:($5 > 0 ? $2 : 1/0) notitle with points";
+
+	fprintf(f, ", \\\n     \"\" index %d using %s linecolor rgb \"white\" pointtype 7", idx,
+		flagged_y);
+	fprintf(f, ", \\\n     \"\" index %d using %s linecolor %d pointtype 6", idx, flagged_y,
+		idx + 1);
+}
+
+/*
+ * Each series a line with error bars and filled markers, in its own colour;
+ * points with quality flags hollow, named in the key.  No text of the spec
+ * or the results goes in but escaped (put_quoted).
+ */
 static void put_plot(FILE *f, const struct chart *c)
 {
 	const char *cols = c->names ? "1:2:3:xtic(4)" : "1:2:3";
-	char key[SERIES_LEN + 32];
+	char key[SERIES_LEN + 32], flags[128];
 	int idx = 0;
 
 	for (int i = 0; i < c->nr_ent; i++) {
@@ -526,29 +452,25 @@ static void put_plot(FILE *f, const struct chart *c)
 			fputs(", \\\n     \"\"", f);
 		else
 			fprintf(f, "\"%s.dat\"", c->slug);
-		fprintf(f, " index %d using %s title ", idx++, cols);
-		put_quoted(f, c->series[c->ent[i].series]);
+		fprintf(f, " index %d using %s title ", idx, cols);
+		gnuplot_put_quoted(f, c->series[c->ent[i].series]);
+		fprintf(f, " with yerrorlines linecolor %d pointtype 7", idx + 1);
+		if (series_flagged(c, i))
+			put_hollow(f, idx);
+		idx++;
+	}
+	if (c->flags) {
+		quality_names(c->flags, flags, sizeof(flags));
+		snprintf(key, sizeof(key), "hollow: flagged %s (see the table)", flags);
+		fputs(", \\\n     keyentry with points linecolor rgb \"black\" pointtype 6 title ", f);
+		gnuplot_put_quoted(f, key);
 	}
 	for (int i = 0; i < c->nr_absent; i++) {
 		snprintf(key, sizeof(key), "%s: %s", c->absent[i].name,
 			 point_status_name(c->absent[i].status));
 		fputs(", \\\n     keyentry with points pointtype -1 title ", f);
-		put_quoted(f, key);
+		gnuplot_put_quoted(f, key);
 	}
-}
-
-/*
- * gnuplot's svg "name" (letters, digits and _ only): the slug with _ for
- * -, and a leading _ since a name must not start with a digit.  It ids
- * the SVG's groups and is its <title> until svg_set_title() replaces it.
- */
-static void svg_name(const char *slug, char *buf, size_t len)
-{
-	size_t n = snprintf(buf, len, "_%s", slug);
-
-	for (size_t i = 0; i < n && i < len; i++)
-		if (buf[i] == '-')
-			buf[i] = '_';
 }
 
 /*
@@ -601,7 +523,11 @@ static void caption(const struct chart *c, char *buf, size_t len)
 	else if (lo)
 		n += snprintf(buf + n, len - n, " over %d-%d intervals", lo, hi);
 	if (published && n < len)
-		snprintf(buf + n, len - n, "%s as published", lo ? ", or" : "");
+		n += snprintf(buf + n, len - n, "%s as published", lo ? ", or" : "");
+	/* a stalled point measured nothing: no 0 drawn, but not a silent gap either */
+	if (c->nr_stalled && n < len)
+		snprintf(buf + n, len - n, ", %d stalled point%s left out (counted nothing)",
+			 c->nr_stalled, c->nr_stalled == 1 ? "" : "s");
 }
 
 /* The title and its notes on one line: the SVG's <title>. */
@@ -663,7 +589,7 @@ static bool put_placeholder(FILE *f, const struct chart *c, const char *name, si
 	} else if (!strcmp(key, "OUTPUT")) {
 		fputs(c->slug, f);
 	} else if (!strcmp(key, "SVGNAME")) {
-		svg_name(c->slug, label, sizeof(label));
+		gnuplot_svg_name(c->slug, label, sizeof(label));
 		fputs(label, f);
 	} else {
 		return false;
@@ -690,7 +616,7 @@ static int chart_write(const char *dir, const struct chart *c, const char *tpl)
 	FILE *f;
 	int err;
 
-	err = v ? open_out(dir, c->slug, "dat", &f) : -ENOMEM;
+	err = v ? gnuplot_open_out(dir, c->slug, "dat", &f) : -ENOMEM;
 	if (err) {
 		free(v);
 		return err;
@@ -701,190 +627,15 @@ static int chart_write(const char *dir, const struct chart *c, const char *tpl)
 		diag_err("chart %s left out: it would divide by 0 (%s)", c->slug,
 			 c->per >= 0 ? "a point's value of the --per parameter, or the first "
 			 "rate of a series" : "the first rate of a series");
-	err = close_out(f, dir, c->slug, "dat") ?: err;
+	err = gnuplot_close_out(f, dir, c->slug, "dat") ?: err;
 	if (err == -EDOM)
-		remove_out(dir, c->slug, "dat");
+		gnuplot_remove_out(dir, c->slug, "dat");
 	if (!err)
-		err = open_out(dir, c->slug, "gp", &f);
+		err = gnuplot_open_out(dir, c->slug, "gp", &f);
 	if (err)
 		return err;
 	write_gp(f, c, tpl);
-	return close_out(f, dir, c->slug, "gp");
-}
-
-/*
- * gnuplot's path from $PATH, looked up here rather than left to
- * posix_spawnp: a failed exec in the child is not always reported back
- * (valgrind, some libcs), and a missing gnuplot deserves one clear message.
- */
-static int find_gnuplot(char *buf, size_t len)
-{
-	const char *path = getenv("PATH") ?: "/usr/local/bin:/usr/bin:/bin";
-
-	while (*path) {
-		size_t n = strcspn(path, ":");
-
-		snprintf(buf, len, "%.*s/gnuplot", (int)n, n ? path : ".");
-		if (!access(buf, X_OK))
-			return 0;
-		path += n + (path[n] == ':');
-	}
-	return -ENOENT;
-}
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
-/*
- * Reap pid within timeout_s seconds, or kill it: a gnuplot that hangs must
- * not hold the run, and its results, forever.  Woken by a pidfd when the
- * child exits; without pidfds (kernels before 5.3) poll() merely sleeps
- * 10 ms between looks.  Returns 0 (status set), -ETIMEDOUT or -errno.
- */
-static int wait_limited(pid_t pid, unsigned int timeout_s, int *status)
-{
-	long long deadline = now_ms() + timeout_s * 1000LL, left;
-	struct pollfd pfd = { .fd = syscall(SYS_pidfd_open, pid, 0), .events = POLLIN };
-	pid_t done;
-	int err;
-
-	while (!(done = waitpid(pid, status, WNOHANG))) {
-		left = deadline - now_ms();
-		if (left <= 0)
-			break;
-		poll(&pfd, pfd.fd >= 0, pfd.fd >= 0 ? left : (left < 10 ? left : 10));
-	}
-	err = done < 0 ? -errno : 0;
-	if (pfd.fd >= 0)
-		close(pfd.fd);
-	if (done)
-		return err;
-	kill(pid, SIGKILL);
-	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
-		;
-	return -ETIMEDOUT;
-}
-
-/* gnuplot <slug>.gp in dir, no shell, for at most timeout_s seconds; reports its errors. */
-static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
-		       unsigned int timeout_s)
-{
-	posix_spawn_file_actions_t fa;
-	char script[SLUG_LEN + 8];
-	char *argv[] = { "gnuplot", script, NULL };
-	int err, status;
-	pid_t pid;
-
-	snprintf(script, sizeof(script), "%s.gp", slug);
-	err = posix_spawn_file_actions_init(&fa);
-	if (err)
-		goto spawn_failed;
-	err = posix_spawn_file_actions_addchdir_np(&fa, dir);
-	if (!err)
-		err = posix_spawn(&pid, gnuplot, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (err)
-		goto spawn_failed;
-	err = wait_limited(pid, timeout_s, &status);
-	if (err == -ETIMEDOUT) {
-		diag_err("gnuplot timed out after %u s on %s/%s", timeout_s, dir, script);
-		return err;
-	}
-	if (err) {
-		diag_err("cannot wait for gnuplot: %s", strerror(-err));
-		return err;
-	}
-	if (WIFEXITED(status) && !WEXITSTATUS(status))
-		return 0;
-	diag_err("gnuplot failed on %s/%s (%s %d)", dir, script,
-		 WIFEXITED(status) ? "exit status" : "signal",
-		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-	return -EIO;
-spawn_failed:
-	diag_err("cannot run gnuplot: %s", strerror(err));
-	return -err;
-}
-
-/* s as XML character data: & < > escaped, control characters as spaces. */
-static void put_xml_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '&')
-			fputs("&amp;", f);
-		else if (c == '<')
-			fputs("&lt;", f);
-		else if (c == '>')
-			fputs("&gt;", f);
-		else
-			fputc(c < 0x20 || c == 0x7f ? ' ' : c, f);
-	}
-}
-
-/*
- * gnuplot's svg terminal titles the document with its "name", an
- * identifier: the chart's own title, escaped as XML, goes in its place
- * so that a browser tab or a screen reader says what the chart is.
- */
-static int svg_set_title(const char *dir, const char *slug, const char *title)
-{
-	char path[PATH_MAX + SLUG_LEN + 8], name[SLUG_LEN + 2], old[SLUG_LEN + 24], *text, *at;
-	FILE *f = NULL;
-	int err;
-
-	snprintf(path, sizeof(path), "%s/%s.svg", dir, slug);
-	err = read_text_file(path, &text);
-	if (err)
-		goto out;
-	svg_name(slug, name, sizeof(name));
-	snprintf(old, sizeof(old), "<title>%s</title>", name);
-	/* no such title: not gnuplot's layout, left as it is */
-	at = strstr(text, old);
-	if (at && !(f = fopen(path, "w")))
-		err = -errno;
-	if (f) {
-		fwrite(text, 1, at - text, f);
-		fputs("<title>", f);
-		put_xml_text(f, title);
-		fputs("</title>", f);
-		fputs(at + strlen(old), f);
-		err = ferror(f) ? -EIO : 0;
-		if (fclose(f) && !err)
-			err = -errno;
-	}
-	free(text);
-out:
-	if (err)
-		diag_err("cannot set the title of %s: %s", path, strerror(-err));
-	return err;
-}
-
-/* Render every chart written; the first error wins, the others still run. */
-static int render_all(const char *dir, char (*slugs)[SLUG_LEN], char (*titles)[TITLE_LEN], int nr,
-		      unsigned int timeout_s)
-{
-	char gnuplot[PATH_MAX];
-	int err = 0;
-
-	if (nr && find_gnuplot(gnuplot, sizeof(gnuplot))) {
-		diag_err("gnuplot not found: charts not rendered (install gnuplot-nox, "
-			 "then run gnuplot on %s/*.gp)", dir);
-		return -ENOENT;
-	}
-	for (int i = 0; i < nr; i++) {
-		int e = run_gnuplot(gnuplot, dir, slugs[i], timeout_s) ?:
-			svg_set_title(dir, slugs[i], titles[i]);
-
-		if (e && !err)
-			err = e;
-	}
-	return err;
+	return gnuplot_close_out(f, dir, c->slug, "gp");
 }
 
 struct plot_job {
@@ -950,7 +701,7 @@ int plot_check_gnuplot(const struct sweep_cfg *cfg)
 {
 	char gnuplot[PATH_MAX];
 
-	if (!nr_plot_reqs(cfg) || !find_gnuplot(gnuplot, sizeof(gnuplot)))
+	if (!nr_plot_reqs(cfg) || !gnuplot_find(gnuplot, sizeof(gnuplot)))
 		return 0;
 	diag_err("gnuplot not found, and the spec asks for charts: install gnuplot-nox, "
 		 "or pass --no-plots");
@@ -1013,7 +764,7 @@ int plot_render_runs(const char *dir, const struct sweep_cfg *cfg, const struct 
 			err = plot_one(&job, e, &e->plots[p]);
 	}
 	if (!err)
-		err = render_all(job.dir, job.slugs, job.titles, job.nr_slugs,
+		err = gnuplot_render_all(job.dir, job.slugs, job.titles, job.nr_slugs,
 				 timeout_s ?: PLOT_TIMEOUT_S) ?: job.skipped;
 	free(job.tpl);
 	free(job.slugs);

@@ -127,8 +127,9 @@ void progress_retry(struct progress *p, const char *name, const struct point_res
 	quality_format(&r->quality, flags, sizeof(flags));
 	if (p->tty)
 		fputs("\r\033[K", stderr);
-	fprintf(stderr, "[%d/%d] %s: noisy (%s), try %d/%d\n", p->done + 1, p->nr_points, name,
-		flags, r->tries + 1, max_tries);
+	fprintf(stderr, "[%d/%d] %s: %s (%s), try %d/%d\n", p->done + 1, p->nr_points, name,
+		point_result_counted_nothing(r) ? "stalled" : "noisy", flags, r->tries + 1,
+		max_tries);
 }
 
 void progress_end(struct progress *p, const char *name, const struct point_result *r)
@@ -151,7 +152,8 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 	fprintf(stderr, "[%d/%d] %s: %s", p->done, p->nr_points, name,
 		point_status_name(r->status));
 	if (r->status == PS_OK) {
-		metric_format_sd(s->mean, s->stddev, metric_default_unit(d), val, sizeof(val));
+		metric_format_sd_n(s->mean, s->stddev, s->n, metric_default_unit(d), val,
+				   sizeof(val));
 		fprintf(stderr, " %s %s", d->name, val);
 	}
 	quality_format(&r->quality, flags, sizeof(flags));

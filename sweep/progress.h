@@ -51,7 +51,7 @@ void progress_experiment(struct progress *p, int exp, int nr_exps, const char *t
 /* Before a repetition's threads start. */
 void progress_begin(struct progress *p, const char *name, int rep, int nr_reps);
 
-/* A noisy point is about to run again: why, and which try comes. */
+/* A noisy or stalled point is about to run again: why, and which try comes. */
 void progress_retry(struct progress *p, const char *name, const struct point_result *r,
 		    int max_tries);
 

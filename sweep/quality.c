@@ -56,6 +56,12 @@ static void assess_zero(const double *rates, int n, struct quality *q)
 		q->flags |= QF_ZERO;
 }
 
+/* An interval is near zero at 1% of the largest: all are, only when the largest is 0. */
+bool quality_all_zero(const struct quality *q)
+{
+	return q->n > 0 && q->nr_zero == q->n;
+}
+
 static void assess_cv(const double *rates, int n, double mean, int max_cv_pct,
 		      struct quality *q)
 {
@@ -224,12 +230,16 @@ static int flag_text(const struct quality *q, unsigned flag, bool explain, int m
 	return 0;
 }
 
+/* The order flags are written in, and their names. */
+static const unsigned order[] = {
+	QF_CV, QF_ZERO, QF_TREND, QF_BIMODAL, QF_INTERFERENCE, QF_STEAL,
+};
+static const char *const flag_names[] = { "cv", "zero", "trend", "bimodal", "interference",
+					  "steal" };
+
 static void join_flags(const struct quality *q, bool explain, int max_cv_pct,
 		       const char *sep, char *buf, size_t len)
 {
-	static const unsigned order[] = {
-		QF_CV, QF_ZERO, QF_TREND, QF_BIMODAL, QF_INTERFERENCE, QF_STEAL,
-	};
 	size_t off = 0;
 
 	if (len)
@@ -242,6 +252,18 @@ static void join_flags(const struct quality *q, bool explain, int max_cv_pct,
 		if (off < len)
 			off += flag_text(q, order[i], explain, max_cv_pct, buf + off, len - off);
 	}
+}
+
+void quality_names(unsigned flags, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]) && off < len; i++)
+		if (flags & order[i])
+			off += snprintf(buf + off, len - off, "%s%s", off ? ", " : "",
+					flag_names[i]);
 }
 
 void quality_format(const struct quality *q, char *buf, size_t len)

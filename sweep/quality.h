@@ -50,6 +50,12 @@ struct quality {
 void quality_assess(const double *rates, const int *rep, int n, int max_cv_pct,
 		    struct quality *q);
 
+/*
+ * Did every assessed interval count nothing?  A point that measured
+ * nothing has no rate to report: the runner calls it stalled, not ok.
+ */
+bool quality_all_zero(const struct quality *q);
+
 /* Interference and steal from the point's CPU load (load->windows 0: unknown). */
 void quality_assess_load(const struct cpu_load *load, long ticks_per_s, struct quality *q);
 
@@ -61,6 +67,9 @@ void quality_format(const struct quality *q, char *buf, size_t len);
  * keeps the verdict of the run that measured the point); 0 or -EINVAL.
  */
 int quality_parse(const char *text, struct quality *q);
+
+/* The names of flags (enum quality_flag), "cv, zero, interference"; "" for none. */
+void quality_names(unsigned flags, char *buf, size_t len);
 
 /* The same flags, each explained for a table footnote. */
 void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t len);

@@ -33,6 +33,7 @@
 #include "metric.h"
 #include "progrun.h"
 #include "repetition.h"
+#include "timing.h"
 
 static uint64_t ts_ns(const struct timespec *ts)
 {
@@ -325,11 +326,6 @@ static void load_end(struct rep_ctx *rc, struct point_result *r)
 				   rc->nr_load_cpus, own_ns);
 }
 
-static uint64_t nr_intervals(uint64_t span_ns, uint64_t interval_ns)
-{
-	return (span_ns + interval_ns - 1) / interval_ns;
-}
-
 /* Sleep until the absolute deadline; false if a signal asked us to stop. */
 static bool sleep_until(const struct rep_ctx *rc, uint64_t deadline)
 {
@@ -431,16 +427,30 @@ static int record_interval(struct point_result *r, struct thread_counts *tc,
 }
 
 /*
+ * Where interval i of the repetition ends, in ns after its span began: the
+ * warmup's intervals, then the duration's, each span cut by timing.c.
+ */
+static uint64_t interval_end(const struct span_split *warm, const struct span_split *dur,
+			     uint64_t i)
+{
+	return i < warm->nr ? timing_end_ns(warm, i) : timing_end_ns(dur, i - warm->nr);
+}
+
+/*
  * The measurement loop.  Each interval records the counter deltas and
- * the real time between the two samples that bound it.
+ * the real time between the two samples that bound it.  Deadlines are
+ * absolute, from the start of the span: the measured span starts when the
+ * sample that ends the warmup was taken, so that a late wake-up there does
+ * not shorten it.
  */
 static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 		       struct point_result *r)
 {
-	uint64_t nr_warm = nr_intervals(cfg->warmup_ns, cfg->interval_ns);
-	uint64_t nr_all = nr_warm + nr_intervals(cfg->duration_ns, cfg->interval_ns);
+	struct span_split warm = timing_split(cfg->warmup_ns, cfg->interval_ns);
+	struct span_split dur = timing_split(cfg->duration_ns, cfg->interval_ns);
+	uint64_t nr_warm = warm.nr, nr_all = warm.nr + dur.nr;
 	uint64_t prev[WL_MAX_METRICS] = { 0 }, cur[WL_MAX_METRICS];
-	uint64_t prev_t, t, deadline;
+	uint64_t prev_t, t, span_start;
 	struct thread_counts tc;
 	int err;
 
@@ -452,15 +462,14 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 		goto out;
 	fill_memcg(rc, prev);
 	prog_fill(rc->wl, rc->state, prev);
-	prev_t = now_ns();
-	deadline = prev_t + cfg->interval_ns;
+	span_start = prev_t = now_ns();
 	if (!nr_warm)
 		load_begin(rc);
 	for (uint64_t i = 0; i < nr_all; i++) {
 		struct interval iv = { .rep = rep, .idx = i, .warmup = i < nr_warm };
 
 		err = -EINTR;
-		if (!sleep_until(rc, deadline))
+		if (!sleep_until(rc, span_start + interval_end(&warm, &dur, i)))
 			goto out;
 		err = rc->wl->sample(rc->state, cur, tc.cur);
 		t = now_ns();
@@ -478,12 +487,14 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 			goto out;
 		memcpy(prev, cur, sizeof(prev));
 		prev_t = t;
-		if (i + 1 == nr_warm)
+		if (i + 1 == nr_warm) {
 			load_begin(rc);
-		/* a sampler that fell behind resumes the cadence from now */
-		deadline += cfg->interval_ns;
-		if (deadline <= t)
-			deadline = t + cfg->interval_ns;
+			span_start = t;
+		} else if (i + 1 < nr_all &&
+			   span_start + interval_end(&warm, &dur, i + 1) <= t) {
+			/* fell behind its next deadline: the cadence resumes from now */
+			span_start = t - interval_end(&warm, &dur, i);
+		}
 	}
 	load_end(rc, r);
 out:

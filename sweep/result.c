@@ -24,6 +24,10 @@ const char *point_status_name(enum point_status st)
 		return "failed";
 	case PS_INTERRUPTED:
 		return "interrupted";
+	case PS_STALLED:
+		return "stalled";
+	case NR_POINT_STATUS:
+		break;
 	}
 	return "unknown";
 }
@@ -180,6 +184,37 @@ int point_result_assess(struct point_result *r, int max_cv_pct)
 	free(rates);
 	free(rep);
 	return 0;
+}
+
+/* Did counter m count anything in a measured interval? */
+static bool counter_moved(const struct point_result *r, int m)
+{
+	for (int i = 0; i < r->nr_iv; i++) {
+		uint64_t v = r->iv[i].value[m];
+
+		if (is_measured(&r->iv[i]) && v && v != METRIC_UNKNOWN)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The headline counter all zero is not enough: rb-prod with a full ring
+ * and no consumer counts no hits but its drops, a true rate of 0 hits.
+ * The kernel's program counters do not count: a program on a syscall
+ * hook runs for every process's calls, stalled producers or not.
+ */
+bool point_result_counted_nothing(const struct point_result *r)
+{
+	const struct workload *wl = r->pt->wp.wl;
+
+	if (wl->metrics[0].kind != MK_COUNTER || !quality_all_zero(&r->quality))
+		return false;
+	for (int m = 1; m < wl->nr_metrics; m++)
+		if (wl->metrics[m].kind == MK_COUNTER && wl->metrics[m].source == MS_WORKLOAD &&
+		    counter_moved(r, m))
+			return false;
+	return true;
 }
 
 void point_result_free_intervals(struct point_result *r)

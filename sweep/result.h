@@ -22,6 +22,8 @@ enum point_status {
 	PS_UNSUPPORTED,		/* the kernel cannot run it; reason says why */
 	PS_FAILED,		/* it should have run and did not */
 	PS_INTERRUPTED,		/* Ctrl-C or SIGTERM during the point */
+	PS_STALLED,		/* it ran, and its counters counted nothing */
+	NR_POINT_STATUS
 };
 
 const char *point_status_name(enum point_status st);	/* "ok", ... */
@@ -87,6 +89,14 @@ enum unit_kind point_unit_kind(const struct point_result *r);
 
 /* Quality flags of the summarized point into r->quality; 0 or -ENOMEM. */
 int point_result_assess(struct point_result *r, int max_cv_pct);
+
+/*
+ * Did the assessed point measure nothing: a headline counter that counted
+ * nothing in every measured interval, nor any other of the workload's own
+ * counters (the kernel's program counters aside: progrun.h)?  The
+ * runner's PS_STALLED.
+ */
+bool point_result_counted_nothing(const struct point_result *r);
 
 /* Free r's intervals, their per-producer increases and r->thread_rate. */
 void point_result_free_intervals(struct point_result *r);

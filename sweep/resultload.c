@@ -145,7 +145,7 @@ static int rebuild_threads(const struct result_set *set, const struct result_poi
 
 static enum point_status status_named(const char *name)
 {
-	for (enum point_status st = PS_OK; st <= PS_INTERRUPTED; st++)
+	for (enum point_status st = PS_OK; st < NR_POINT_STATUS; st++)
 		if (!strcmp(point_status_name(st), name))
 			return st;
 	return PS_FAILED;

@@ -478,7 +478,8 @@ static void summary_run_fields(const struct point_result *pr, struct row *r)
 	row_ref(r, pr->cpus);
 	row_u64(r, results_measured_intervals(pr));
 	row_u64(r, pr->tries);
-	if (pr->status == PS_OK)
+	/* a stalled point's flags say how many of its intervals counted nothing */
+	if (pr->status == PS_OK || pr->status == PS_STALLED)
 		quality_format(&pr->quality, row_next(r), FIELD_LEN);
 	else
 		row_str(r, "");

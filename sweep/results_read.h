@@ -30,7 +30,7 @@ struct result_point {
 	long long id;
 	int row;			/* in summary, 1-based like csv_table rows */
 	const char *experiment;
-	const char *status;		/* "ok", "unsupported", "failed", "interrupted" */
+	const char *status;		/* "ok", "unsupported", "failed", "interrupted", "stalled" */
 	long long n;			/* measured intervals the row claims; -1 unknown */
 	int *sample_rows;		/* its whole-point rows in samples (intervals), file order */
 	int nr_samples;

@@ -24,6 +24,7 @@
 #include "repetition.h"
 #include "runner.h"
 #include "statspass.h"
+#include "timing.h"
 
 /*
  * One request to stop may come as two signals: timeout(1) signals the
@@ -156,6 +157,30 @@ static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const c
 }
 
 /*
+ * Is the point stalled?  One that ran to its end but whose headline
+ * counter, and every other of the workload's, counted nothing in every
+ * measured interval measured nothing: stalled, its reason saying so,
+ * rather than an ok row of 0 (a chart's 0, a comparison's "-100 %").
+ */
+static bool note_stalled(const struct sweep_cfg *cfg, struct point_result *r)
+{
+	const struct metric_def *d = &cfg->wl->metrics[0];
+	int n;
+
+	if (!point_result_counted_nothing(r))
+		return false;
+	n = snprintf(r->reason, sizeof(r->reason), "%s counted nothing in all %d measured "
+		     "intervals, nor did any other counter%s", d->name, r->quality.n,
+		     r->nr_producers > 0 ? "," : "");
+	if (r->nr_producers > 0 && n < (int)sizeof(r->reason))
+		n += snprintf(r->reason + n, sizeof(r->reason) - n, " while %d producer%s ran",
+			      r->nr_producers, r->nr_producers == 1 ? "" : "s");
+	if (r->tries > 1 && n < (int)sizeof(r->reason))
+		snprintf(r->reason + n, sizeof(r->reason) - n, ", after %d tries", r->tries);
+	return true;
+}
+
+/*
  * A noisy point runs again while tries are left; the last try is the one
  * kept (samples and summary alike), so neither file holds a mix of tries.
  */
@@ -189,6 +214,8 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 	if (!err)
 		stats_pass_run(cfg, pt, stop_requested, r);
 	r->status = status_of(err);
+	if (r->status == PS_OK && note_stalled(cfg, r))
+		r->status = PS_STALLED;
 	return err;
 }
 
@@ -224,8 +251,7 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 	for (i = 0; i < nr; i++)
 		res[i].pt = &pts[i];
 	progress_init(&prog, nr, plan_runnable(plan, pts, nr),
-		      (cfg->warmup_ns + cfg->duration_ns) * precision_min_reps(cfg) +
-		      stats_pass_ns(cfg));
+		      timing_rep_ns(cfg) * precision_min_reps(cfg) + stats_pass_ns(cfg));
 	install_signals(&old_int, &old_term);
 	for (i = 0; i < nr && !interrupted && !err; i++) {
 		char name[256];

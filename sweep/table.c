@@ -72,8 +72,8 @@ static void print_metric(FILE *out, const struct workload *wl, int m, const stru
 {
 	char buf[128];
 
-	metric_format_sd(s->mean, s->stddev, metric_default_unit(&wl->metrics[m]), buf,
-			 sizeof(buf));
+	metric_format_sd_n(s->mean, s->stddev, s->n, metric_default_unit(&wl->metrics[m]), buf,
+			   sizeof(buf));
 	fputs(buf, out);
 }
 
@@ -215,8 +215,8 @@ static int md_values(FILE *out, const struct experiment *e, const struct workloa
 	for (int m = 0; m < wl->nr_metrics; m++) {
 		if (is_prog_metric(&wl->metrics[m]))
 			continue;
-		metric_format_sd(r->stat[m].mean, r->stat[m].stddev,
-				 metric_default_unit(&wl->metrics[m]), buf, sizeof(buf));
+		metric_format_sd_n(r->stat[m].mean, r->stat[m].stddev, r->stat[m].n,
+				   metric_default_unit(&wl->metrics[m]), buf, sizeof(buf));
 		md_cell(out, buf);
 		n++;
 	}

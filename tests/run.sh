@@ -31,6 +31,7 @@ run_part "end to end (plan)" tests/e2e/plan.sh
 run_part "end to end (chart safety)" tests/e2e/plot_safety.sh
 run_part "end to end (meta)" tests/e2e/meta.sh
 run_part "end to end (quality flags)" tests/e2e/quality.sh
+run_part "sub-second durations, measured as asked (null workload)" tests/e2e/durations.sh
 run_part "result directory (null workload)" tests/e2e/persist.sh
 run_part "kill and resume (null workload)" tests/e2e/kill.sh
 run_part "import of bench output" tests/e2e/import.sh

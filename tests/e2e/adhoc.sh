@@ -23,11 +23,12 @@ same_columns() {
 }
 
 # per_prod_row TABLE MEAN PRODUCERS: a row shows the total's mean rate (from
-# summary.csv) divided among the producers, to the bench's three decimals.
+# summary.csv) divided among the producers, to the bench's three decimals
+# (after "M/s ± n/a" when one interval was measured: no spread).
 per_prod_row() {
 	local want
 	want=$(awk -v m="$2" -v n="$3" 'BEGIN { printf "%.3fM/prod", m / 1e6 / n }')
-	grep -Eq " ± [0-9.]+M/s \\($want[,)]" "$1"
+	grep -Eq "( ± [0-9.]+M/s|M/s ± n/a) \\($want[,)]" "$1"
 }
 
 # --- null: one point, default directory, the bench's options in the spec ------

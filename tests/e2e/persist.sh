@@ -160,7 +160,7 @@ check persist/only-resume-consistent consistent "$D" $PER_POINT
 # charts of the blocks --only did not run are not warned about; a block that
 # ran and has no ok point is
 printf '%s\n' '[sweep]' 'workload = null' 'warmup = 0ms' 'duration = 20ms' 'interval = 10ms' \
-	'[report]' 'plot = rate vs hits' '[params "a"]' 'rate = 1 2' '[params "b"]' \
+	'[report]' 'plot = rate vs hits' '[params "a"]' 'rate = 1000 2000' '[params "b"]' \
 	'fail = setup' >"$TMP/charts.spec"
 run "$TMP/charts.spec" --only a -o "$TMP/charts-a" >/dev/null 2>"$TMP/err"
 check persist/only-charts-exit-0 [ $? = 0 ]

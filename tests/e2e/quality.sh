@@ -3,9 +3,11 @@
 #
 # Quality flags end to end, without root: the null workload's injected
 # zero intervals and jitter get their flags and a clean point none; a noisy
-# point is retried; other processes on the point's CPU read as
-# interference; and a thousand spinning producers on a few CPUs start and
-# stop promptly, every one of them in the cpus column.
+# point is retried; a point that counts nothing (rate = 0) is stalled, not
+# ok, and never a 0 on its chart; a flagged point is drawn hollow on it;
+# other processes on the point's CPU read as interference; and a thousand
+# spinning producers on a few CPUs start and stop promptly, every one of
+# them in the cpus column.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -59,6 +61,65 @@ check quality/retry-progress [ "$(grep -c 'noisy (cv=32%;bimodal), try [23]/3$' 
 check quality/retry-samples-match [ "$(csv_col "$D/samples.csv" point | wc -l)" = 11 ]
 check quality/retry-n [ "$(csv_col "$D/summary.csv" n)" = 10 ]
 check quality/retry-footnote grep -q ', after 3 tries$' "$D/table.txt"
+
+# --- stalled: a point that counted nothing is not ok, nor a 0 on the chart -----
+cat >"$TMP/stall.spec" <<'EOF'
+[sweep]
+title    = stall
+workload = null
+warmup   = 50ms
+duration = 200ms
+interval = 50ms
+[params]
+producers = 1
+rate      = 0 1000000
+[report]
+plot = rate vs hits
+EOF
+D=$TMP/stall
+$BPFSWEEP "$TMP/stall.spec" --set retry_noisy=1 -o "$D" >/dev/null 2>"$TMP/err" </dev/null
+check quality/stalled-exit-1 [ $? = 1 ]
+check quality/stalled-status [ "$(csv_col "$D/summary.csv" status rate 0)" = stalled ]
+check quality/stalled-reason [ "$(csv_col "$D/summary.csv" reason rate 0)" = \
+	"hits counted nothing in all 4 measured intervals, nor did any other counter, while 1 producer ran, after 2 tries" ]
+check quality/stalled-retried [ "$(csv_col "$D/summary.csv" tries rate 0)" = 2 ]
+check quality/stalled-zero-flag grep -q '^zero=4/4' <(csv_col "$D/summary.csv" quality rate 0)
+check quality/stalled-no-mean [ "$(csv_col "$D/summary.csv" hits_per_s_mean rate 0)" = "" ]
+check quality/stalled-other-ok [ "$(csv_col "$D/summary.csv" status rate 1000000)" = ok ]
+check quality/stalled-progress grep -q '^\[1/2\] null{rate=0}: stalled (zero=4/4.*), try 2/2$' \
+	"$TMP/err"
+check quality/stalled-table grep -q '^rate=0 *stalled: hits counted nothing' "$D/table.txt"
+# the chart's data holds the ok point only: no 0 drawn for the stalled one
+check quality/stalled-not-drawn [ "$(grep -vc '^#\|^$' "$D/plots/1-hits-vs-rate.dat")" = 1 ]
+check quality/stalled-ok-drawn grep -q '^1000000 ' "$D/plots/1-hits-vs-rate.dat"
+# --resume runs a stalled point again, as a failed one; the ok one stays
+$BPFSWEEP "$TMP/stall.spec" --set retry_noisy=1 --resume "$D" >/dev/null 2>"$TMP/err" </dev/null
+check quality/stalled-resume-exit-1 [ $? = 1 ]
+check quality/stalled-resume-reran grep -q '^resuming .*: 1 of 2 points keep their rows, 1 to run$' "$TMP/err"
+check quality/stalled-resume-kept [ "$(csv_col "$D/summary.csv" status | sort | tr '\n' ' ')" = \
+	"ok stalled " ]
+
+# --- charts: flagged points hollow, named in the key ---------------------------------
+# jitter.spec's point and a clean one (no producers: no load flags on a busy machine)
+{ sed 's/^jitter_pct = 30$/jitter_pct = 0 30/' "$TMP/jitter.spec"
+  printf '[report]\nplot = jitter_pct vs hits\n'; } >"$TMP/hollow.spec"
+D=$TMP/hollow
+$BPFSWEEP "$TMP/hollow.spec" -o "$D" >/dev/null 2>&1 </dev/null
+check quality/hollow-exit-0 [ $? = 0 ]
+GP=$D/plots/1-hits-vs-jitter-pct
+# the .dat's last column: 1 for the flagged point (cv=32%;bimodal), 0 for the clean one
+check quality/hollow-dat-clean grep -Eq '^0 [0-9.]+ [0-9.]+ "0" 0$' "$GP.dat"
+check quality/hollow-dat-flagged grep -Eq '^30 [0-9.]+ [0-9.]+ "30" 1$' "$GP.dat"
+check quality/hollow-gp-open-marker grep -qF \
+	'index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points linecolor 1 pointtype 6' "$GP.gp"
+check quality/hollow-gp-key grep -qF \
+	'keyentry with points linecolor rgb "black" pointtype 6 title "hollow: flagged cv, bimodal (see the table)"' \
+	"$GP.gp"
+if command -v gnuplot >/dev/null; then
+	check quality/hollow-png is_png "$GP.png"
+else
+	skip quality/hollow-png "gnuplot not installed"
+fi
 
 # --- max_cv is the user's ----------------------------------------------------------
 D=$TMP/maxcv

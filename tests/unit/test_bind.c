@@ -202,11 +202,13 @@ TEST(durations)
 		const char *text;
 		unsigned long long ns;
 	} cases[] = {
-		{ "0s", 0 }, { "20ns", 20 }, { "100us", 100000 }, { "2.5ms", 2500000 },
-		{ "0.25s", 250000000 }, { "3s", 3000000000ULL }, { "1.0000000019s", 1000000001 },
-		{ "600s", 600000000000ULL },
+		{ "0s", 0 }, { "10ms", 10000000 }, { "10000us", 10000000 },
+		{ "10000000ns", 10000000 }, { "0.25s", 250000000 }, { "3s", 3000000000ULL },
+		{ "1.0000000019s", 1000000001 }, { "600s", 600000000000ULL },
 	};
-	char text[128];
+	/* parsed, then refused: the sampler takes no interval under 10ms */
+	static const char *const too_short[] = { "20ns", "100us", "2.5ms", "9999999ns" };
+	char text[128], want[256];
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct sweep_cfg *cfg;
@@ -218,6 +220,14 @@ TEST(durations)
 		CHECK(cfg != NULL);
 		CHECK_INT(cfg->warmup_ns, cases[i].ns);
 		sweep_cfg_free(cfg);
+	}
+	for (size_t i = 0; i < sizeof(too_short) / sizeof(too_short[0]); i++) {
+		snprintf(text, sizeof(text), "[sweep]\nworkload = null\nduration = %s\n",
+			 too_short[i]);
+		CHECK(bind_text(text) == NULL);
+		snprintf(want, sizeof(want), "t/x.spec:3:12: error: duration %s is below 10ms, "
+			 "the shortest interval the sampler takes\n", too_short[i]);
+		CHECK_STR(diags(), want);
 	}
 }
 

@@ -17,6 +17,7 @@
 #include "plan.h"
 #include "runner.h"
 #include "spec.h"
+#include "timing.h"
 
 extern const struct workload null_workload;
 extern const struct workload ringbuf_workload;
@@ -169,9 +170,10 @@ TEST(estimate_counts_runnable_points)
 	CHECK_INT(load("[sweep]\nworkload = null\nwarmup = 1s\nduration = 2s\nrepeat = 2\n"
 		       "[params]\nfail = none probe\nflag = off on\n", NULL, &l), 0);
 	CHECK_INT(plan_build(l.cfg, &pl), 0);
-	CHECK_INT(plan_estimate_ns(l.cfg, &pl), 4 * 6000000000ULL);
+	/* 1s + 2s and the setup's guess, twice: of each point, runnable or not yet probed */
+	CHECK_INT(plan_estimate_ns(l.cfg, &pl), 4 * 2 * (3000000000ULL + timing_setup_ns(l.cfg)));
 	CHECK_INT(plan_probe(l.cfg, &pl), 0);
-	CHECK_INT(plan_estimate_ns(l.cfg, &pl), 2 * 6000000000ULL);
+	CHECK_INT(plan_estimate_ns(l.cfg, &pl), 2 * 2 * (3000000000ULL + timing_setup_ns(l.cfg)));
 	CHECK_INT(plan_runnable(&pl, pl.pts + 1, 2), 1);
 	plan_free(&pl);
 	unload(&l);

@@ -156,19 +156,19 @@ static void check_dat(const struct fixture *fx)
 {
 	CHECK_INT(contains(fx, CHART0 ".dat",
 			   "# flag=off\n"
-			   "1 1.000000 0.050000 \"1\"\n"
-			   "2 2.000000 0.050000 \"2\"\n"
-			   "4 4.000000 0.050000 \"4\"\n"
+			   "1 1.000000 0.050000 \"1\" 0\n"
+			   "2 2.000000 0.050000 \"2\" 0\n"
+			   "4 4.000000 0.050000 \"4\" 0\n"
 			   "\n\n# flag=on\n"
-			   "1 2.000000 0.050000 \"1\"\n"
-			   "4 5.000000 0.050000 \"4\"\n"), 1);
+			   "1 2.000000 0.050000 \"1\" 0\n"
+			   "4 5.000000 0.050000 \"4\" 0\n"), 1);
 	/* categorical x: by position, named; the other varying parameter splits series */
 	CHECK_INT(contains(fx, CHART1 ".dat",
 			   "# producers=1\n"
-			   "0 0.001000 0.000010 \"off\"\n"
-			   "1 0.001000 0.000010 \"on\"\n"
+			   "0 0.001000 0.000010 \"off\" 0\n"
+			   "1 0.001000 0.000010 \"on\" 0\n"
 			   "\n\n# producers=2\n"
-			   "0 0.002000 0.000010 \"off\"\n"
+			   "0 0.002000 0.000010 \"off\" 0\n"
 			   "\n\n# producers=4\n"), 1);
 	CHECK_INT(contains(fx, CHART2 ".dat", "# flag=off mode=fast\n1 1.000000"), 1);
 	CHECK_INT(contains(fx, CHART2 ".dat", "\n\n# flag=off mode=slow\n2 2.000000"), 1);
@@ -188,8 +188,12 @@ static void check_gp(const struct fixture *fx)
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".png\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".svg\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp",
-			   "plot \"" CHART0 ".dat\" index 0 using 1:2:3 title \"flag=off\", \\\n"
-			   "     \"\" index 1 using 1:2:3 title \"flag=on\"\n"), 1);
+			   "plot \"" CHART0 ".dat\" index 0 using 1:2:3 title \"flag=off\" "
+			   "with yerrorlines linecolor 1 pointtype 7, \\\n"
+			   "     \"\" index 1 using 1:2:3 title \"flag=on\" "
+			   "with yerrorlines linecolor 2 pointtype 7\n"), 1);
+	/* no point flagged: every marker filled, no hollow ones in the key */
+	CHECK_INT(contains(fx, CHART0 ".gp", "pointtype 6"), 0);
 	CHECK_INT(contains(fx, CHART0 ".gp", "@"), 0);
 	CHECK_INT(contains(fx, CHART1 ".gp", "set ylabel \"drops (M/s)\""), 1);
 	CHECK_INT(contains(fx, CHART1 ".gp", "using 1:2:3:xtic(4) title \"producers=4\""), 1);
@@ -361,7 +365,8 @@ TEST(unsupported_series_in_key)
 		fx.res[i].status = PS_UNSUPPORTED;
 	err = plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0);
 	CHECK_INT(contains(&fx, CHART0 ".gp",
-			   "index 0 using 1:2:3 title \"flag=off\", \\\n"
+			   "index 0 using 1:2:3 title \"flag=off\" with yerrorlines linecolor 1 "
+			   "pointtype 7, \\\n"
 			   "     keyentry with points pointtype -1 title \"flag=on: unsupported\"\n"),
 		  1);
 	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=on"), 0);
@@ -369,6 +374,54 @@ TEST(unsupported_series_in_key)
 	CHECK_INT(contains(&fx, CHART1 ".gp", "keyentry"), 0);
 	if (err != -ENOENT)
 		CHECK_INT(err, 0);
+	fixture_clean(&fx);
+}
+
+/*
+ * A point with quality flags is drawn hollow: the .dat's last column says
+ * which, the .gp draws a white disc and an open circle over those points
+ * of its series only, and the key names the flags.  A stalled point is
+ * left out (never a 0), and the caption says so.
+ */
+TEST(flagged_points_hollow)
+{
+	struct fixture fx;
+	int err;
+
+	CHECK_INT(fixture_init(&fx), 0);
+	fx.res[2].quality.flags = QF_CV | QF_INTERFERENCE;	/* producers=2 flag=off */
+	fx.res[4].quality.flags = QF_ZERO;			/* producers=4 flag=off */
+	fx.res[5].status = PS_STALLED;				/* producers=4 flag=on */
+	err = plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0);
+	CHECK_INT(contains(&fx, CHART0 ".dat",
+			   "# flag=off\n"
+			   "1 1.000000 0.050000 \"1\" 0\n"
+			   "2 2.000000 0.050000 \"2\" 1\n"
+			   "4 4.000000 0.050000 \"4\" 1\n"
+			   "\n\n# flag=on\n"
+			   "1 2.000000 0.050000 \"1\" 0\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "\n4 5.000000"), 0);	/* stalled: not drawn */
+	CHECK_INT(contains(&fx, CHART0 ".gp",
+			   "index 0 using 1:2:3 title \"flag=off\" with yerrorlines linecolor 1 "
+			   "pointtype 7, \\\n"
+			   "     \"\" index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points "
+			   "linecolor rgb \"white\" pointtype 7, \\\n"
+			   "     \"\" index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points "
+			   "linecolor 1 pointtype 6, \\\n"
+			   "     \"\" index 1 using 1:2:3 title \"flag=on\" with yerrorlines "
+			   "linecolor 2 pointtype 7, \\\n"
+			   "     keyentry with points linecolor rgb \"black\" pointtype 6 title "
+			   "\"hollow: flagged cv, zero, interference (see the table)\"\n"), 1);
+	/* the clean series has no hollow markers */
+	CHECK_INT(contains(&fx, CHART0 ".gp", "index 1 using 1:($5"), 0);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "title \"error bars: \\302\\2611 stddev over 10 "
+			   "intervals, 1 stalled point left out (counted nothing)\"\n"), 1);
+	/* the other chart of the experiment draws drops: the same points hollow */
+	CHECK_INT(contains(&fx, CHART1 ".gp", "hollow: flagged cv, zero, interference"), 1);
+	if (err != -ENOENT)
+		CHECK_INT(err, 0);
+	if (!err)
+		check_images(&fx, CHART0);
 	fixture_clean(&fx);
 }
 
@@ -552,17 +605,18 @@ TEST(units_and_gauges)
 	fx.res[0].stat[1].mean = NAN;	/* producers=1 flag=off: no memory controller */
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set ylabel \"hits (k/s)\""), 1);
-	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off\n1 1000.000000 50.000000 \"1\"\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off\n1 1000.000000 50.000000 \"1\" 0\n"), 1);
 	CHECK_INT(contains(&fx, GAUGE ".gp", "set ylabel \"mem_peak (MiB)\""), 1);
 	CHECK_INT(contains(&fx, GAUGE ".dat",
 			   "# producers=1\n"
-			   "1 1.000000 0.500000 \"on\"\n"
+			   "1 1.000000 0.500000 \"on\" 0\n"
 			   "\n\n# producers=2\n"
-			   "0 2.000000 0.500000 \"off\"\n"), 1);
+			   "0 2.000000 0.500000 \"off\" 0\n"), 1);
 	CHECK_INT(contains(&fx, GAUGE ".dat", "nan"), 0);
 	fixture_clean(&fx);
 }
 
 RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
-	  unsupported_series_in_key, smoke_run_title, tcg_run_title, long_notes_own_line,
+	  unsupported_series_in_key, flagged_points_hollow, smoke_run_title, tcg_run_title,
+	  long_notes_own_line,
 	  subtitle, caption, logx, short_names, units_and_gauges)

@@ -56,6 +56,26 @@ TEST(zero_intervals)
 	CHECK_STR(flags_of(&q), "cv=224%;zero=4/5");
 }
 
+/*
+ * A stall counts nothing in every interval: all zero, the runner's
+ * "stalled"; one interval that counted anything keeps the point ok.
+ */
+TEST(all_zero_is_stalled)
+{
+	const double none[] = { 0, 0, 0, 0 }, one[] = { 0, 0, 0, 1 };
+	struct quality q;
+
+	assess(none, 4, &q);
+	CHECK(quality_all_zero(&q));
+	CHECK_STR(flags_of(&q), "zero=4/4");
+	assess(one, 4, &q);
+	CHECK(!quality_all_zero(&q));
+	CHECK_STR(flags_of(&q), "cv=200%;zero=3/4");
+	/* nothing measured is not a stall: there is nothing to judge */
+	assess(none, 0, &q);
+	CHECK(!quality_all_zero(&q));
+}
+
 /* 1% of the largest interval is still "near zero"; 1.1% is not. */
 TEST(near_zero_line)
 {
@@ -329,7 +349,8 @@ TEST(cpus_compact_form)
 	free(s);
 }
 
-RUN_TESTS(clean_gets_no_flags, zero_intervals, near_zero_line, jitter_is_cv_and_bimodal,
+RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_line,
+	  jitter_is_cv_and_bimodal,
 	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
 	  interference_and_steal, explained_for_footnotes, parsed_back_from_csv,

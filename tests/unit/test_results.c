@@ -368,6 +368,34 @@ TEST(result_set_without_exp_column)
 	remove_tree(dir, "a");
 }
 
+/*
+ * Stalled: the headline (hits) and every other counter of the workload's
+ * (drops) counted nothing in the measured intervals; the warmup's counts
+ * do not save it.  Drops alone keep it ok: rb-prod's full ring, a true 0.
+ */
+TEST(counted_nothing_is_stalled)
+{
+	struct point pt;
+	struct point_result r;
+	struct interval iv[3];
+
+	make_point(&pt, 0, 2);
+	make_ok(&r, &pt, iv);
+	iv[1].value[0] = iv[2].value[0] = 0;
+	iv[1].value[1] = iv[2].value[1] = 0;
+	CHECK_INT(point_result_assess(&r, 10), 0);
+	CHECK(point_result_counted_nothing(&r));
+	iv[2].value[1] = 5;
+	CHECK_INT(point_result_assess(&r, 10), 0);
+	CHECK(!point_result_counted_nothing(&r));
+	/* hits in one interval: ok, flagged zero */
+	iv[2].value[1] = 0;
+	iv[2].value[0] = 7;
+	CHECK_INT(point_result_assess(&r, 10), 0);
+	CHECK(!point_result_counted_nothing(&r));
+	CHECK(r.quality.flags & QF_ZERO);
+}
+
 RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
 	  failed_append_leaves_no_partial_point, result_set_read_back,
-	  result_set_without_exp_column)
+	  result_set_without_exp_column, counted_nothing_is_stalled)

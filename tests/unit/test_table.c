@@ -578,8 +578,14 @@ TEST(formatter_and_fields)
 	CHECK_STR(buf, "n/a");
 	metric_format_sd(NAN, 1, metric_unit_find("M/s", MK_COUNTER), buf, sizeof(buf));
 	CHECK_STR(buf, "n/a");
+	/* published without a stddev: the mean alone */
 	metric_format_sd(2e6, NAN, metric_unit_find("M/s", MK_COUNTER), buf, sizeof(buf));
 	CHECK_STR(buf, "2.000M/s");
+	metric_format_sd_n(2e6, 0.5e6, 5, metric_unit_find("M/s", MK_COUNTER), buf, sizeof(buf));
+	CHECK_STR(buf, "2.000 ± 0.500M/s");
+	/* one sample has no spread to show: not "± 0.000" */
+	metric_format_sd_n(2e6, 0, 1, metric_unit_find("M/s", MK_COUNTER), buf, sizeof(buf));
+	CHECK_STR(buf, "2.000M/s ± n/a");
 	metric_format(1536, metric_unit_find("KiB", MK_GAUGE), buf, sizeof(buf));
 	CHECK_STR(buf, "1.50KiB");
 	CHECK(metric_unit_find("k/s", MK_GAUGE) == NULL);

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gnuplot's side of the charts plot.c makes: their files, text that goes
+ * into a script as an inert string, the chart template found beside the
+ * binary or where it was installed, gnuplot found on $PATH and run
+ * without a shell with a time limit, and the SVG it makes titled with the
+ * chart's own title.
+ */
+#define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "gnuplot.h"
+#include "plot.h"
+#include "textfile.h"
+
+int gnuplot_open_out(const char *dir, const char *slug, const char *ext, FILE **f)
+{
+	char path[PATH_MAX];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
+	*f = fopen(path, "w");
+	if (*f)
+		return 0;
+	err = -errno;
+	diag_err("cannot write %s: %s", path, strerror(-err));
+	return err;
+}
+
+/* A chart that cannot be drawn leaves no half of its data behind. */
+void gnuplot_remove_out(const char *dir, const char *slug, const char *ext)
+{
+	char path[PATH_MAX + GNUPLOT_SLUG_LEN + 8];
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
+	unlink(path);
+}
+
+int gnuplot_close_out(FILE *f, const char *dir, const char *slug, const char *ext)
+{
+	int err = ferror(f) ? -EIO : 0;
+
+	if (fclose(f) && !err)
+		err = -errno;
+	if (err)
+		diag_err("cannot write %s/%s.%s: %s", dir, slug, ext, strerror(-err));
+	return err;
+}
+
+/*
+ * gnuplot runs `command` in backquotes even inside "..." strings, before it
+ * parses them; \ and " end or bend a string, @name expands a macro outside
+ * one.  So only letters, digits, space and " -_.,:=+/()" go in as they are,
+ * and every other byte as a \ooo octal escape, which gnuplot turns back
+ * into that byte only when it parses the string, after every substitution.
+ * The text still reads as written (UTF-8 too); control characters, which
+ * have no place in a one-line label, become spaces.
+ */
+void plot_escape(FILE *f, const char *s)
+{
+	static const char raw_ok[] = " -_.,:=+/()";
+
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			c = ' ';
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    strchr(raw_ok, c))
+			fputc(c, f);
+		else
+			fprintf(f, "\\%03o", c);
+	}
+}
+
+void gnuplot_put_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	plot_escape(f, s);
+	fputc('"', f);
+}
+
+/* Dirname of /proc/self/exe into buf; false when unknown. */
+static bool exe_dir(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	char *slash;
+
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	return true;
+}
+
+/*
+ * The build tree first (plots/ beside the binary), then an installed
+ * layout found from the binary itself (a DESTDIR staging tree, or a prefix
+ * moved as a whole), then the DATADIR it was built for (a binary copied
+ * elsewhere), then the current directory.
+ */
+int plot_template_find(const char *name, char *buf, size_t len)
+{
+	char dir[PATH_MAX];
+	bool have_exe = exe_dir(dir, sizeof(dir));
+	const char *const fmts[] = { "%s/plots/%s", "%s/../share/bpfsweep/plots/%s" };
+
+	for (size_t i = 0; have_exe && i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+		snprintf(buf, len, fmts[i], dir, name);
+		if (!access(buf, R_OK))
+			return 0;
+	}
+	snprintf(buf, len, "%s/plots/%s", BPFSWEEP_DATADIR, name);
+	if (!access(buf, R_OK))
+		return 0;
+	snprintf(buf, len, "plots/%s", name);
+	return access(buf, R_OK) ? -ENOENT : 0;
+}
+
+/*
+ * gnuplot's svg "name" (letters, digits and _ only): the slug with _ for
+ * -, and a leading _ since a name must not start with a digit.  It ids
+ * the SVG's groups and is its <title> until svg_set_title() replaces it.
+ */
+void gnuplot_svg_name(const char *slug, char *buf, size_t len)
+{
+	size_t n = snprintf(buf, len, "_%s", slug);
+
+	for (size_t i = 0; i < n && i < len; i++)
+		if (buf[i] == '-')
+			buf[i] = '_';
+}
+
+/*
+ * gnuplot's path from $PATH, looked up here rather than left to
+ * posix_spawnp: a failed exec in the child is not always reported back
+ * (valgrind, some libcs), and a missing gnuplot deserves one clear message.
+ */
+int gnuplot_find(char *buf, size_t len)
+{
+	const char *path = getenv("PATH") ?: "/usr/local/bin:/usr/bin:/bin";
+
+	while (*path) {
+		size_t n = strcspn(path, ":");
+
+		snprintf(buf, len, "%.*s/gnuplot", (int)n, n ? path : ".");
+		if (!access(buf, X_OK))
+			return 0;
+		path += n + (path[n] == ':');
+	}
+	return -ENOENT;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Reap pid within timeout_s seconds, or kill it: a gnuplot that hangs must
+ * not hold the run, and its results, forever.  Woken by a pidfd when the
+ * child exits; without pidfds (kernels before 5.3) poll() merely sleeps
+ * 10 ms between looks.  Returns 0 (status set), -ETIMEDOUT or -errno.
+ */
+static int wait_limited(pid_t pid, unsigned int timeout_s, int *status)
+{
+	long long deadline = now_ms() + timeout_s * 1000LL, left;
+	struct pollfd pfd = { .fd = syscall(SYS_pidfd_open, pid, 0), .events = POLLIN };
+	pid_t done;
+	int err;
+
+	while (!(done = waitpid(pid, status, WNOHANG))) {
+		left = deadline - now_ms();
+		if (left <= 0)
+			break;
+		poll(&pfd, pfd.fd >= 0, pfd.fd >= 0 ? left : (left < 10 ? left : 10));
+	}
+	err = done < 0 ? -errno : 0;
+	if (pfd.fd >= 0)
+		close(pfd.fd);
+	if (done)
+		return err;
+	kill(pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+	return -ETIMEDOUT;
+}
+
+/* gnuplot <slug>.gp in dir, no shell, for at most timeout_s seconds; reports its errors. */
+static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
+		       unsigned int timeout_s)
+{
+	posix_spawn_file_actions_t fa;
+	char script[GNUPLOT_SLUG_LEN + 8];
+	char *argv[] = { "gnuplot", script, NULL };
+	int err, status;
+	pid_t pid;
+
+	snprintf(script, sizeof(script), "%s.gp", slug);
+	err = posix_spawn_file_actions_init(&fa);
+	if (err)
+		goto spawn_failed;
+	err = posix_spawn_file_actions_addchdir_np(&fa, dir);
+	if (!err)
+		err = posix_spawn(&pid, gnuplot, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err)
+		goto spawn_failed;
+	err = wait_limited(pid, timeout_s, &status);
+	if (err == -ETIMEDOUT) {
+		diag_err("gnuplot timed out after %u s on %s/%s", timeout_s, dir, script);
+		return err;
+	}
+	if (err) {
+		diag_err("cannot wait for gnuplot: %s", strerror(-err));
+		return err;
+	}
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		return 0;
+	diag_err("gnuplot failed on %s/%s (%s %d)", dir, script,
+		 WIFEXITED(status) ? "exit status" : "signal",
+		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	return -EIO;
+spawn_failed:
+	diag_err("cannot run gnuplot: %s", strerror(err));
+	return -err;
+}
+
+/* s as XML character data: & < > escaped, control characters as spaces. */
+static void put_xml_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '&')
+			fputs("&amp;", f);
+		else if (c == '<')
+			fputs("&lt;", f);
+		else if (c == '>')
+			fputs("&gt;", f);
+		else
+			fputc(c < 0x20 || c == 0x7f ? ' ' : c, f);
+	}
+}
+
+/*
+ * gnuplot's svg terminal titles the document with its "name", an
+ * identifier: the chart's own title, escaped as XML, goes in its place
+ * so that a browser tab or a screen reader says what the chart is.
+ */
+static int svg_set_title(const char *dir, const char *slug, const char *title)
+{
+	char path[PATH_MAX + GNUPLOT_SLUG_LEN + 8], name[GNUPLOT_SLUG_LEN + 2];
+	char old[GNUPLOT_SLUG_LEN + 24], *text, *at;
+	FILE *f = NULL;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s.svg", dir, slug);
+	err = read_text_file(path, &text);
+	if (err)
+		goto out;
+	gnuplot_svg_name(slug, name, sizeof(name));
+	snprintf(old, sizeof(old), "<title>%s</title>", name);
+	/* no such title: not gnuplot's layout, left as it is */
+	at = strstr(text, old);
+	if (at && !(f = fopen(path, "w")))
+		err = -errno;
+	if (f) {
+		fwrite(text, 1, at - text, f);
+		fputs("<title>", f);
+		put_xml_text(f, title);
+		fputs("</title>", f);
+		fputs(at + strlen(old), f);
+		err = ferror(f) ? -EIO : 0;
+		if (fclose(f) && !err)
+			err = -errno;
+	}
+	free(text);
+out:
+	if (err)
+		diag_err("cannot set the title of %s: %s", path, strerror(-err));
+	return err;
+}
+
+/* Render every chart written; the first error wins, the others still run. */
+int gnuplot_render_all(const char *dir, char (*slugs)[GNUPLOT_SLUG_LEN],
+		       char (*titles)[GNUPLOT_TITLE_LEN], int nr, unsigned int timeout_s)
+{
+	char gnuplot[PATH_MAX];
+	int err = 0;
+
+	if (nr && gnuplot_find(gnuplot, sizeof(gnuplot))) {
+		diag_err("gnuplot not found: charts not rendered (install gnuplot-nox, "
+			 "then run gnuplot on %s/*.gp)", dir);
+		return -ENOENT;
+	}
+	for (int i = 0; i < nr; i++) {
+		int e = run_gnuplot(gnuplot, dir, slugs[i], timeout_s) ?:
+			svg_set_title(dir, slugs[i], titles[i]);
+
+		if (e && !err)
+			err = e;
+	}
+	return err;
+}
