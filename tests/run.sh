@@ -10,14 +10,20 @@ cd "$(dirname "$0")/.."
 
 BUILD=${OUTPUT:-build}
 LOG=$(mktemp)
-trap 'rm -f "$LOG"' EXIT
 
-# Prefix every line a test binary or script prints, keep them for counting.
+# Prefix every line a test binary or script prints, keep them for counting;
+# each part's wall time follows it, and a table of the slowest ends the run,
+# so the suite's 10-minute budget can be kept part by part.
+TIMES=$(mktemp)
+trap 'rm -f "$LOG" "$TIMES"' EXIT
+START=$SECONDS
 run_part() {
-	local title=$1
+	local title=$1 t0=$SECONDS
 	shift
 	echo "== $title"
 	"$@" 2>&1 | tee -a "$LOG"
+	echo "-- $title: $((SECONDS - t0)) s"
+	printf '%6d s  %s\n' "$((SECONDS - t0))" "$title" >>"$TIMES"
 }
 
 for t in "$BUILD"/tests/unit/test_*; do
@@ -69,7 +75,7 @@ run_part "fleet of this machine and a test kernel over ssh (root, qemu)" tests/e
 # expects.  Their PASS/FAIL lines are prefixed "san/".
 SAN=build-san
 san_part() {
-	local title=$1 status
+	local title=$1 status t0=$SECONDS
 	shift
 	echo "== $title (sanitized)"
 	"$@" 2>&1 | sed -E 's/^(PASS|FAIL|SKIP) /\1 san\//' | tee -a "$LOG"
@@ -78,6 +84,7 @@ san_part() {
 	if [ "$title" != e2e ] && [ "$status" -gt 1 ]; then
 		echo "FAIL san/$title: exit status $status" | tee -a "$LOG"
 	fi
+	printf '%6d s  %s (sanitized)\n' "$((SECONDS - t0))" "$title" >>"$TIMES"
 }
 if [ -x "$SAN/bpfsweep" ]; then
 	export ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=1:print_stacktrace=1
@@ -92,6 +99,8 @@ else
 fi
 run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
 
+echo "slowest parts (of $((SECONDS - START)) s in all):"
+sort -rn "$TIMES" | head -8
 passed=$(grep -c '^PASS ' "$LOG")
 failed=$(grep -c '^FAIL ' "$LOG")
 skipped=$(grep -c '^SKIP ' "$LOG")
