@@ -60,12 +60,15 @@ static double cell_num(const struct result_set *set, char **row, const char *col
 /*
  * ns_per_run from the summary row where the samples give none: a run's
  * statistics pass (statspass.h) measured it apart from the intervals
- * samples.csv holds.  n is not stored: 1 marks it known.
+ * samples.csv holds.  n is not stored; a ci95 (stats.c leaves it NaN for
+ * one value) says there were at least two, whose spread the stddev is,
+ * and without one a single value shows as "± n/a".
  */
 static void per_run_from_summary(const struct result_set *set, char **row,
 				 struct point_result *r)
 {
 	double mean = cell_num(set, row, "ns_per_run_mean");
+	double ci95 = cell_num(set, row, "ns_per_run_ci95");
 
 	if (r->per_run.n || isnan(mean))
 		return;
@@ -74,7 +77,7 @@ static void per_run_from_summary(const struct result_set *set, char **row,
 		.median = cell_num(set, row, "ns_per_run_median"),
 		.min = cell_num(set, row, "ns_per_run_min"),
 		.max = cell_num(set, row, "ns_per_run_max"),
-		.ci95 = cell_num(set, row, "ns_per_run_ci95"), .n = 1 };
+		.ci95 = ci95, .n = isnan(ci95) ? 1 : 2 };
 }
 
 /*
