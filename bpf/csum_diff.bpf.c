@@ -3,9 +3,10 @@
  * The csum_diff workload's BPF side, after the kernel's csum_diff bench
  * (selftests/bpf/progs/csum_diff_bench.c): bpf_csum_diff(NULL, 0, buf,
  * size, 0) pushes `size` bytes into a checksum.  The seed called it once
- * per BPF_PROG_TEST_RUN and so measured test_run's own cost; here one run
- * calls it `batch` times, so that the syscall, the skb test_run builds and
- * the program's entry are shared by `batch` calls.
+ * per program run, 64 runs per BPF_PROG_TEST_RUN, and so measured mostly
+ * test_run's loop around the program; here one run calls it `batch` times,
+ * so that the syscall, the skb test_run builds and each run's entry are
+ * shared by `batch` calls.
  *
  * SEC("tc"): bpf_csum_diff is in the sched_cls helper set (net/core/
  * filter.c, tc_cls_act_func_proto) and tc programs run under

@@ -4,12 +4,14 @@
  * size, after the kernel's csum_diff bench (selftests/bpf/benchs/
  * bench_csum_diff.c, seed 004).  Producer threads each loop
  * BPF_PROG_TEST_RUN of a tc program that calls the helper `batch` times
- * on `size` random bytes; test_run runs it `repeat` times per syscall.
+ * on `size` random bytes; test_run runs it `test_repeat` times per syscall.
  *
- * batch = 1, repeat = 1 is the seed's method, which its reviewer showed
- * measures test_run and not the helper: the syscall and the skb that
- * test_run builds cost far more than summing 4..512 bytes.  batch > 1
- * shares them between calls, and the size effect appears (docs/helpers.md).
+ * batch = 1, test_repeat = 64 is the seed's method (its producer asks
+ * test_run for `.repeat = 64`, its program calls the helper once and counts
+ * a hit), which its reviewer showed measures test_run's loop more than the
+ * helper: a program run under test_run costs far more than summing 4..512
+ * bytes.  batch > 1 shares that cost between calls, and the size effect
+ * appears (docs/helpers.md).
  *
  * Counting.  calls = runs x batch, counted in user space per producer, is
  * honest because every run's answer is checked: the program returns the
@@ -51,12 +53,12 @@ static const struct param_def cd_params[] = {
 			    "4..512; kernels before 6.13 refuse more than 512)", true },
 	[P_BATCH]	= { "batch", PT_INT, "1", 1, CD_MAX_BATCH, NULL,
 			    "helper calls per program run (1: the seed's method, which "
-			    "measures BPF_PROG_TEST_RUN more than the helper)", true },
+			    "measures test_run's loop more than the helper)", true },
 	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, CD_MAX_PRODUCERS, NULL,
 			    "threads each looping BPF_PROG_TEST_RUN (the bench's -p)" },
-	[P_REPEAT]	= { "test_repeat", PT_INT, "1", 1, CD_MAX_REPEAT, NULL,
-			    "program runs per BPF_PROG_TEST_RUN syscall (test_run's repeat; "
-			    "not [sweep] repeat, the repetitions of a point)" },
+	[P_REPEAT]	= { "test_repeat", PT_INT, "64", 1, CD_MAX_REPEAT, NULL,
+			    "program runs per BPF_PROG_TEST_RUN syscall (test_run's repeat; 64: "
+			    "the seed's; not [sweep] repeat, the repetitions of a point)" },
 };
 
 enum { M_CALLS, M_RUNS, M_PROG_RUNS, M_PROG_NS };

@@ -82,6 +82,56 @@ TEST(calls_counted)
 }
 
 /*
+ * The seed's method by default: 64 program runs per BPF_PROG_TEST_RUN (its
+ * producer's `.repeat = 64`), each one call, and `runs` counts program runs
+ * as the seed's `hits` did: with the kernel's run-time statistics on, the
+ * kernel ran exactly the runs counted, a multiple of 64.
+ */
+TEST(default_is_the_seeds)
+{
+	struct wl_worker w[WL_RUN_MAX_THREADS];
+	uint64_t counts[WL_MAX_METRICS] = { 0 }, cnt0, cnt1, ns;
+	struct wl_threads thr = { 0 };
+	atomic_bool stop = false;
+	char why[256] = "", how[256];
+	struct wl_point pt;
+	void *state;
+	int err, n;
+
+	CHECK(point_set(wl, &pt, NULL));
+	CHECK_INT(pt.v[param_index(wl->params, wl->nr_params, "test_repeat")], 64);
+	CHECK_INT(pt.v[param_index(wl->params, wl->nr_params, "batch")], 1);
+	NEED_ROOT();
+	if (wl_bpf_stats_on(how, sizeof(how)))
+		SKIP("the kernel's run-time statistics cannot be turned on");
+	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
+	if (err) {
+		CHECK_FAIL_("setup: %d (%s)", err, why);
+		wl_bpf_stats_off();
+		return;
+	}
+	/* setup's own check runs (one each) are before cnt0 */
+	CHECK_INT(wl->prog_stats(state, &cnt0, &ns), 0);
+	n = wl_start_workers(wl, state, &thr, w, &stop);
+	sleep_ms(RUN_MS);
+	atomic_store(&stop, true);
+	for (int i = 0; i < n; i++) {
+		pthread_join(w[i].tid, NULL);
+		CHECK_INT(w[i].err, 0);
+	}
+	CHECK_INT(wl->sample(state, counts, NULL), 0);
+	CHECK_INT(wl->prog_stats(state, &cnt1, &ns), 0);
+	wl->teardown(state);
+	wl_bpf_stats_off();
+	printf("# default point: %llu runs counted, %llu by the kernel\n",
+	       (unsigned long long)counts[1], (unsigned long long)(cnt1 - cnt0));
+	CHECK(counts[1] > 0);
+	CHECK(counts[1] % 64 == 0);
+	CHECK(counts[0] == counts[1]);
+	CHECK(cnt1 - cnt0 == counts[1]);
+}
+
+/*
  * The correctness check can fail: a wrong expected answer to the seed's
  * input fails the point (a failure, not "unsupported"), with the helper's
  * answer and the expected one in the reason.
@@ -145,4 +195,4 @@ TEST(probe)
 		CHECK_FAIL_("probe: %d (%s)", err, why);
 }
 
-RUN_TESTS(reference_sum, calls_counted, wrong_expected_fails, size_not_multiple_of_4, probe)
+RUN_TESTS(reference_sum, calls_counted, default_is_the_seeds, wrong_expected_fails, size_not_multiple_of_4, probe)
