@@ -3,11 +3,13 @@
 #
 # specs/csum_diff.spec through the whole tool, as root, quick: every point
 # passes its correctness check and is measured (ok, calls > 0, calls =
-# runs x batch), the seed's sizes are rows of its table with M/s and ns
-# per call, and the chart of calls by batch is drawn.
+# runs x batch), and the chart of calls by batch is drawn.  Then
+# specs/seed_csum_diff.spec, quick: the seed's method (64 program runs per
+# BPF_PROG_TEST_RUN, one call each) and the seed's table, row for row.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/e2e/seed_lib.sh
 
 if [ "$(id -u)" -ne 0 ]; then
 	skip csum_diff/e2e "needs root to load BPF programs"
@@ -48,17 +50,40 @@ for b in 1 16 128; do
 done
 check csum_diff/test-repeat-rows [ "$(grep -c '	128	100	ok' "$TMP/rows")" = 11 ]
 
-# the seed's table: its ten sizes, each "N.NNN ± N.NNNM/s per producer, N.NNns per call"
-seed_rows=$(grep -Ec '^(4|8|16|20|32|40|64|128|256|512) +[0-9]+\.[0-9]{3} ± [0-9.]+M/s per producer, [0-9]+\.[0-9]{2}ns per call' "$D/table.txt")
-check csum_diff/seed-rows [ "$seed_rows" = 10 ]
-# ns per call is 1e9 / calls per second (one producer) on the first seed row
-ns=$(grep -E '^4 +[0-9]' "$D/table.txt" | head -1 | sed -n 's/.*, \([0-9.]*\)ns per call.*/\1/p')
-rate=$(csv_col "$SUM" calls_per_s_mean | head -1)
-check csum_diff/ns-per-call awk -v n="${ns:-0}" -v r="$rate" \
-	'BEGIN { d = n - 1e9 / r; if (d < 0) d = -d; exit !(n > 0 && d < 0.01) }'
-
 check csum_diff/chart [ -n "$(ls "$D"/plots/*.png 2>/dev/null)" ]
 for f in "$D"/plots/*.png; do
 	check "csum_diff/chart-png-${f##*/}" is_png "$f"
 done
 check csum_diff/no-stderr-errors not grep -qi error "$TMP/err"
+
+# The seed's experiment, without the statistics pass (its column is n/a then)
+S=$TMP/seed
+$BPFSWEEP specs/seed_csum_diff.spec --quick --set bpf_stats=off -o "$S" >"$TMP/seed.out" \
+	2>"$TMP/seed.err" </dev/null
+check csum_diff/seed-exit-0 [ $? = 0 ]
+SUM=$S/summary.csv
+check csum_diff/seed-all-ok [ "$(csv_col "$SUM" status | sort | uniq -c | tr -s ' ')" = " 10 ok" ]
+# the seed's method on every row: 64 runs per test_run, one helper call per run
+check csum_diff/seed-test-repeat-64 [ "$(csv_col "$SUM" test_repeat | sort -u)" = 64 ]
+check csum_diff/seed-batch-1 [ "$(csv_col "$SUM" batch | sort -u)" = 1 ]
+# its M/s count program runs (the seed's hits), which are the calls here
+same_rates() {
+	paste <(csv_col "$SUM" calls_per_s_mean) <(csv_col "$SUM" runs_per_s_mean) |
+		awk '{ d = $1 - $2; if (d < 0) d = -d; if (!($1 > 0 && d <= 1e-6 * $1)) bad = 1 }
+			END { exit bad }'
+}
+check csum_diff/seed-calls-are-runs same_rates
+# the table: the seed's ten lengths in its order, each "%-20s N.NNN ± N.NNNM/s (...)"
+# as run_bench_csum_diff.sh prints it; the seed's own row passes the same check
+RATE='^[0-9]+\.[0-9]{3} ± [0-9]+\.[0-9]{3}M/s \('
+echo '4                    2.296 ± 0.066M/s (drops 0.000 ± 0.000M/s)' >"$TMP/seed-row"
+check csum_diff/seed-shape-takes-the-seeds-row rows_are "$TMP/seed-row" "$RATE" 4
+block_rows "$S/table.txt" "./benchs/run_bench_csum_diff.sh" >"$TMP/seed-rows"
+check csum_diff/seed-table-rows rows_are "$TMP/seed-rows" \
+	"$RATE[0-9]+\.[0-9]{2}ns per call, program n/a/run\)( \[[0-9]+\])?\$" \
+	4 8 16 20 32 40 64 128 256 512
+# ns per call is 1e9 / calls per second (one producer) on the first row
+ns=$(head -1 "$TMP/seed-rows" | sed -n 's/.*(\([0-9.]*\)ns per call.*/\1/p')
+rate=$(csv_col "$SUM" calls_per_s_mean | head -1)
+check csum_diff/seed-ns-per-call awk -v n="${ns:-0}" -v r="$rate" \
+	'BEGIN { d = n - 1e9 / r; if (d < 0) d = -d; exit !(n > 0 && d < 0.01) }'
