@@ -11,14 +11,16 @@
 # htab_mem and map_perf run on both kernels, memory through cgroup v1 here
 # and v2 in the guest, whose memory cgroup tests pass; every trigger attach
 # type runs in the guest with either trigger, in the integration test and
-# in specs/attach_overhead.spec.  The accelerator expected is what the KVM
-# probe says (vm --probe-accel), the sweep's stdout is its JSON table alone
-# (the console goes to stderr), and `vm` runs under TCG after a warning when
-# the probe's qemu aborts as on a host whose KVM cannot run a guest
-# (tests/e2e/vmprobe.sh tests the probe itself).
+# in specs/seed_attach.spec (but tp), whose tables are seed 003's.  The
+# accelerator expected is what the KVM probe says (vm --probe-accel), the
+# sweep's stdout is its JSON table alone (the console goes to stderr), and
+# `vm` runs under TCG after a warning when the probe's qemu aborts as on a
+# host whose KVM cannot run a guest (tests/e2e/vmprobe.sh tests the probe
+# itself).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/e2e/seed_lib.sh
 
 TMP=$(mktemp -d)
 # KEEP=1 keeps the files of a run to look at (its directory is printed)
@@ -298,9 +300,17 @@ if [ -x "$T" ]; then
 else
 	fail kernel/trigger "$T not built"
 fi
-# and the attach spec through the whole tool in the guest: every row measured
-run_b attach run specs/attach_overhead.spec --quick --kernel "$KERNEL" -o "$TMP/attach" \
+# and seed 003's spec through the whole tool in the guest: every row
+# measured, both tables the seed's row for row (tests/e2e/trigger.sh checks
+# the host's, where most benches are refused)
+run_b attach run specs/seed_attach.spec --quick --kernel "$KERNEL" -o "$TMP/attach" \
 	--no-plots
 check kernel/attach-spec-exit-0 rc_is attach 0
-check kernel/attach-spec-rows [ "$(rows "$TMP/attach/summary.csv")" = 16 ]
+check kernel/attach-spec-rows [ "$(rows "$TMP/attach/summary.csv")" = 14 ]
 check kernel/attach-spec-all-ok all_are "$TMP/attach/summary.csv" status ok
+SEED_ROW='^: +[0-9]+\.[0-9]{3} ± [0-9]+\.[0-9]{3}M/s \(ns over base [-+][0-9.]+ ± [0-9.]+ns\)'
+for block in run_bench_rename.sh "in-kernel trigger"; do
+	block_rows "$TMP/attach/table.txt" "$block" >"$TMP/attach.rows"
+	check "kernel/attach-seed-table-${block%% *}" rows_are "$TMP/attach.rows" \
+		"$SEED_ROW( \[[0-9]+\])?\$" base kprobe kretprobe rawtp fentry fexit fmodret
+done

@@ -4,11 +4,15 @@
 # specs/attach_overhead.spec through the whole tool, as root, quick: every
 # bench of either trigger (user, kernel) is measured with events, as many
 # as the triggers, or is unsupported with the kernel's reason; user base
-# is always measured; the table has the seed's shape, one "<bench> :
-# <rate>" row per bench and trigger.
+# is always measured; the table has one "<bench> : <rate>" row per bench
+# and trigger.  Then specs/seed_attach.spec, quick: the rates measured with
+# the kernel's run-time statistics off (meta says so), and both tables the
+# seed's, row for row: its seven benches in its order, a rate where this
+# kernel runs the bench and the kernel's refusal where it does not.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/e2e/seed_lib.sh
 
 if [ "$(id -u)" -ne 0 ]; then
 	skip trigger/e2e "needs root to load BPF programs"
@@ -61,3 +65,22 @@ if grep -q '^kernel|base|ok|' "$TMP/rows"; then
 	kb=$(awk -F'|' '$1 == "kernel" && $2 == "base" { print $4 }' "$TMP/rows")
 	check trigger/kernel-base-faster awk -v u="$ub" -v k="$kb" 'BEGIN { exit !(k > u) }'
 fi
+
+# The seed's experiment
+S=$TMP/seed
+$BPFSWEEP specs/seed_attach.spec --quick -o "$S" >"$TMP/seed.out" 2>"$TMP/seed.err" </dev/null
+check trigger/seed-exit-0 [ $? = 0 ]
+check trigger/seed-stats-off-while-measuring grep -q '^bpf_stats: pass: off while measuring' \
+	"$S/meta"
+check trigger/seed-base-ok [ "$(csv_col "$S/summary.csv" status bench base | sort -u)" = ok ]
+# "%-20s : N.NNN ± N.NNNM/s (...)" (run_bench_rename.sh: "%-10s: %8.3f ± ..."),
+# or the kernel's refusal; the seed's own row passes the same check
+RATE='^: +[0-9]+\.[0-9]{3} ± [0-9]+\.[0-9]{3}M/s'
+SEED_BENCHES=(base kprobe kretprobe rawtp fentry fexit fmodret)
+echo 'base                 :    3.975 ± 0.065M/s' >"$TMP/seed-row"
+check trigger/seed-shape-takes-the-seeds-row rows_are "$TMP/seed-row" "$RATE" base
+ROW="($RATE \(ns over base [-+][0-9.]+ ± [0-9.]+ns\)( \[[0-9]+\])?\$|^unsupported: .)"
+block_rows "$S/table.txt" "run_bench_rename.sh" >"$TMP/seed-user"
+check trigger/seed-table-user rows_are "$TMP/seed-user" "$ROW" "${SEED_BENCHES[@]}"
+block_rows "$S/table.txt" "in-kernel trigger" >"$TMP/seed-kernel"
+check trigger/seed-table-kernel rows_are "$TMP/seed-kernel" "$ROW" "${SEED_BENCHES[@]}"
