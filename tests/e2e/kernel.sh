@@ -309,8 +309,10 @@ check kernel/attach-spec-exit-0 rc_is attach 0
 check kernel/attach-spec-rows [ "$(rows "$TMP/attach/summary.csv")" = 14 ]
 check kernel/attach-spec-all-ok all_are "$TMP/attach/summary.csv" status ok
 SEED_ROW='^: +[0-9]+\.[0-9]{3} ± [0-9]+\.[0-9]{3}M/s \(ns over base [-+][0-9.]+ ± [0-9.]+ns\)'
-for block in run_bench_rename.sh "in-kernel trigger"; do
-	block_rows "$TMP/attach/table.txt" "$block" >"$TMP/attach.rows"
-	check "kernel/attach-seed-table-${block%% *}" rows_are "$TMP/attach.rows" \
+for block in user:run_bench_rename.sh "kernel:in-kernel trigger"; do
+	block_rows "$TMP/attach/table.txt" "${block#*:}" >"$TMP/attach.rows"
+	check "kernel/attach-seed-table-${block%%:*}" rows_are "$TMP/attach.rows" \
 		"$SEED_ROW( \[[0-9]+\])?\$" base kprobe kretprobe rawtp fentry fexit fmodret
 done
+check kernel/attach-stats-off-while-measuring grep -q '^bpf_stats: pass: off while measuring' \
+	"$TMP/attach/runs/1/meta"
