@@ -63,7 +63,10 @@ $BPFSWEEP specs/seed_csum_diff.spec --quick --set bpf_stats=off -o "$S" >"$TMP/s
 check csum_diff/seed-exit-0 [ $? = 0 ]
 SUM=$S/summary.csv
 check csum_diff/seed-all-ok [ "$(csv_col "$SUM" status | sort | uniq -c | tr -s ' ')" = " 10 ok" ]
-# the seed's method on every row: 64 runs per test_run, one helper call per run
+# the seed's method on every row: 64 runs per test_run, one helper call per run,
+# which are also the workload's defaults
+check csum_diff/default-test-repeat-64 quiet grep -Eq '^ +test_repeat +int, default 64,' \
+	<($BPFSWEEP list csum_diff)
 check csum_diff/seed-test-repeat-64 [ "$(csv_col "$SUM" test_repeat | sort -u)" = 64 ]
 check csum_diff/seed-batch-1 [ "$(csv_col "$SUM" batch | sort -u)" = 1 ]
 # its M/s count program runs (the seed's hits), which are the calls here
