@@ -21,9 +21,10 @@
 # bpfsweep on such a host (docs/fidelity.md); it is not the kernel's
 # bench any more, and its name says so.
 #
-# Prints the bench's path on stdout.  Where it cannot (no network, no
-# package, a build error) it says why on stderr and exits 1; every step
-# is bounded in time.
+# Prints the bench's path on stdout.  Where it cannot it says why on
+# stderr and exits 3 when the package could not be fetched (no network,
+# the archive unreachable, no such package), 1 on any other error (a build
+# error, a tool missing); every step is bounded in time.
 #
 #   KBENCH_CACHE  cache directory (default <repo>/.cache/kbench)
 set -eu
@@ -38,6 +39,12 @@ CACHE=${KBENCH_CACHE:-$ROOT/.cache/kbench}
 die() {
 	echo "kbench-build: $*" >&2
 	exit 1
+}
+
+# The package could not be had: callers skip rather than fail.
+unreachable() {
+	echo "kbench-build: $*" >&2
+	exit 3
 }
 
 need() {
@@ -83,9 +90,9 @@ download() {
 fetch() {
 	deb=$(ls "$CACHE"/${PKG}_*_all.deb 2>/dev/null | tail -n1 || true)
 	if [ -z "$deb" ]; then
-		download || die "apt-get download $PKG failed (no network, or no such package)"
+		download || unreachable "apt-get download $PKG failed (no network, or no such package)"
 		deb=$(ls "$CACHE"/${PKG}_*_all.deb 2>/dev/null | tail -n1 || true)
-		[ -n "$deb" ] || die "apt-get download $PKG left no package in $CACHE"
+		[ -n "$deb" ] || unreachable "apt-get download $PKG left no package in $CACHE"
 	fi
 }
 
