@@ -219,6 +219,8 @@ SELF=$SRC/tools/testing/selftests/bpf
 OUT=$CACHE/out
 [ "$VER" = 6.1 ] || OUT=$CACHE/out-$VER
 need apt-get dpkg-deb tar timeout clang bpftool gcc pkg-config awk make flock
+# the source's libbpf generates its bpf_helper_defs.h with a python script
+[ "$VER" = 6.1 ] || need python3
 mkdir -p "$CACHE" "$OUT"
 if [ ! -x "$bench" ]; then
 	# one build at a time per cache; a caller that waited finds it built
