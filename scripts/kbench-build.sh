@@ -21,6 +21,17 @@
 # bpfsweep on such a host (docs/fidelity.md); it is not the kernel's
 # bench any more, and its name says so.
 #
+# With --source VER it builds bench-VER from Debian's linux-source-VER
+# instead: --source 7.3 (trixie-backports), whose bench has overwrite mode
+# (--rb-overwrite --rb-bench-producer).  The host's apt lists (bookworm)
+# do not have it: a private apt configuration in the cache reads trixie and
+# trixie-backports, checked against Debian's archive keyring; the host's
+# lists, apt cache and dpkg database are not touched.  That bench needs a
+# libbpf newer than the host's, so it is built as the selftests build it:
+# with the source tree's libbpf, static, whose headers the BPF programs use
+# too.  It runs where the host's userland does, e.g. in the guest that
+# boots on the host's root (docs/kernel.md).  Tested with 7.3.
+#
 # Prints the bench's path on stdout.  Where it cannot it says why on
 # stderr and exits 3 when the package could not be fetched (no network,
 # the archive unreachable, no such package), 1 on any other error (a build
