@@ -7,7 +7,7 @@ set -eu
 
 PKGS="make gcc pkg-config clang libbpf-dev libelf-dev zlib1g-dev bpftool
       libcsv-dev libgsl-dev libjson-c-dev gnuplot-nox fonts-dejavu-core libclang-rt-14-dev
-      qemu-system-x86 debian-archive-keyring man-db openssh-client openssh-server iproute2 kmod"
+      qemu-system-x86 debian-archive-keyring python3 man-db openssh-client openssh-server iproute2 kmod"
 
 missing=""
 for p in $PKGS; do
