@@ -472,16 +472,17 @@ static int write_machines(struct import_state *st)
 	static char dirs[64][4200];
 	const char *runs[64];
 	const char *out = st->o->outdir;
+	char runs_dir[4200];
 	int err = resultdir_create(out);
 
 	if (err) {
 		diag_err("cannot create %s: %s", out, strerror(-err));
 		return err;
 	}
-	snprintf(dirs[0], sizeof(dirs[0]), "%s/runs", out);
-	if (mkdir(dirs[0], 0755)) {
+	snprintf(runs_dir, sizeof(runs_dir), "%s/runs", out);
+	if (mkdir(runs_dir, 0755)) {
 		err = -errno;
-		diag_err("cannot create %s: %s", dirs[0], strerror(errno));
+		diag_err("cannot create %s: %s", runs_dir, strerror(errno));
 	}
 	for (int g = 0; !err && g < st->nr_groups; g++) {
 		snprintf(dirs[g], sizeof(dirs[g]), "%s/runs/%d", out, g + 1);
@@ -506,7 +507,7 @@ static int write_all(struct import_state *st)
 				   write_set(st, st->o->outdir, ALL_MACHINES);
 }
 
-/* "OUT: 32 rows in 2 blocks from 1 file, 2 machines: runs/1 x86_64 (CPU), runs/2 ..." */
+/* "OUT: 32 rows in 2 blocks from 1 file, a run per machine: runs/1 x86_64 (CPU), runs/2 ..." */
 static void print_done(const struct import_state *st)
 {
 	const struct cli_opts *o = st->o;

@@ -116,12 +116,14 @@ int run_by_check(const struct result_set *set, const char *by)
 
 void run_label(const struct result_set *set, const char *by, int idx, char *buf, size_t len)
 {
+	bool list = by && strchr(by, ',');
 	char one[136], v[256];
 	size_t n = 0;
 
 	buf[0] = '\0';
 	while (by && n < len && next_by(&by, one, sizeof(one))) {
-		if (run_fact(set, one, v, sizeof(v)) || !v[0])
+		/* "x86_64", not "x86_64 unknown", for an import told no CPU model */
+		if (run_fact(set, one, v, sizeof(v)) || !v[0] || (list && !strcmp(v, "unknown")))
 			continue;
 		if (!strncmp(one, "tag:", 4))
 			n += snprintf(buf + n, len - n, "%s%s=%s", n ? " " : "", one + 4, v);

@@ -45,7 +45,8 @@ const char *run_pick_by(const struct result_set *const *sets, int nr, char *buf,
 /*
  * A run's series label: the values of the facts of by, joined by a blank,
  * a tag as NAME=value ("x86_64 AMD EPYC 9654", "machine=a"); facts it does
- * not say left out; "run 2" when it says none, or without by.
+ * not say left out, and of a list those it says are "unknown"; "run 2"
+ * when it says none, or without by.
  */
 void run_label(const struct result_set *set, const char *by, int idx, char *buf, size_t len);
 

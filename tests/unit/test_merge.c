@@ -260,6 +260,11 @@ TEST(default_by_names_runs_apart)
 	run_label(&c, buf, 2, label, sizeof(label));
 	CHECK_STR(label, "x86_64 AMD EPYC 9654 kernel=patched");
 	CHECK(!run_pick_by(same, 2, buf, sizeof(buf)));
+	/* of a list, what a run says is unknown is left out */
+	run_label(&oa, "arch,cpu_model", 0, label, sizeof(label));
+	CHECK_STR(label, "x86_64");
+	run_label(&oa, "cpu_model", 0, label, sizeof(label));
+	CHECK_STR(label, "unknown");
 }
 
 /* --by takes a fact, a tag or a list of them. */
