@@ -416,7 +416,8 @@ TEST(machine_lines)
 		CHECK(!import_machine_line(not_machines[i], &m));
 }
 
-RUN_TESTS(machine_lines, seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
+RUN_TESTS(machine_lines,
+	  seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
 	  seed003_both_formats, bench_summary_lines, bench_throughput_and_latency, units_and_lines_that_are_no_rows,
 	  long_title_cut_whole_characters, template_parameters, label_matching,
 	  auto_parameter_named_x, imported_set_reads_back)
