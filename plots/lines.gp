@@ -7,8 +7,9 @@
 # placeholders (names between at signs) filled in: TITLE, SUBTITLE (a
 # second title line with the machine, kernel and tags of a one-run chart,
 # or nothing), XLABEL, YLABEL (metric and unit), CAPTION (what the error
-# bars are, the key's title), XSETUP (log scale, from [report] logx and
-# doubling sweeps; named tics for on/off and enum axes), PLOT (the series
+# bars are, the key's title), XSETUP (a log2 axis with its range and tics,
+# from [report] logx and the x values' span; named tics for on/off and
+# enum axes), PLOT (the series
 # of <chart>.dat, each in its colour with filled markers, hollow ones on
 # points with quality flags), OUTPUT (<chart>), SVGNAME (<chart> as an
 # identifier).

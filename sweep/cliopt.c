@@ -90,8 +90,9 @@ const struct cli_option cli_options[] = {
 	  "instead of DIR/spec\n" },
 	{ "by", OPT_BY, required_argument, C(REPORT) | C(MERGE),
 	  "      --by FACT        name each run by host, arch, cpu_model, kernel_release,\n"
-	  "                       kernel, executor, accel or tag:NAME\n"
-	  "                       (default: the first that differs between the runs)\n" },
+	  "                       kernel, executor, accel or tag:NAME, or several: arch,cpu_model\n"
+	  "                       (default: the fewest that tell the runs apart, arch and\n"
+	  "                       cpu_model for machines)\n" },
 	{ "by", OPT_BY, required_argument, C(FLEET),
 	  "      --by FACT        name each host's runs as report does "
 	  "(default tag:fleet_host)\n" },

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,11 +25,15 @@
 #include "resultdir.h"
 #include "textfile.h"
 
+#define FIELD_LEN 256
+
 /* A metric of the set: its name as the bench gives it, and its unit. */
 struct metric {
 	const char *name;
 	enum import_kind kind;
 };
+
+#define ALL_MACHINES	-2
 
 struct import_state {
 	const struct cli_opts *o;
@@ -36,6 +41,14 @@ struct import_state {
 	struct import_params params;
 	struct metric metrics[32];
 	int nr_metrics;
+	/* the machines named (-1: rows before any name), each once: a run each */
+	int groups[64];
+	int nr_groups;
+	/* what is being written: where, the rows of which machine, and their meta's tags */
+	const char *dir;
+	int group;		/* ALL_MACHINES, or a machines index (-1: none named) */
+	const char *tags[CLI_MAX_ARGS + 3];
+	char machine_tags[2][FIELD_LEN + 16];
 };
 
 static int read_file(struct import_state *st, const char *path)
@@ -118,7 +131,6 @@ static const char *const run_cols[] = {
 #define NR_RUN_COLS (sizeof(run_cols) / sizeof(run_cols[0]))
 
 #define MAX_COLS (3 + 64 + NR_RUN_COLS + 32 * NR_STATS)
-#define FIELD_LEN 256
 
 struct row {
 	const char *f[MAX_COLS];
@@ -173,16 +185,33 @@ static const struct import_value *row_value(const struct import_row *row, const 
 	return NULL;
 }
 
-/* One ok row: mean and stddev as published, n and the rest unknown. */
-static int summary_row(FILE *f, const struct import_state *st, int ri, struct row *r)
+/* Is row ri one of the rows being written (all, or its machine's)? */
+static bool row_written(const struct import_state *st, int ri)
+{
+	return st->group == ALL_MACHINES ||
+	       st->set.title_machine[st->set.rows[ri].exp] == st->group;
+}
+
+/* A block's number among the blocks being written. */
+static int block_number(const struct import_state *st, int exp)
+{
+	int n = 0;
+
+	for (int i = 0; i < exp; i++)
+		n += st->group == ALL_MACHINES || st->set.title_machine[i] == st->group;
+	return n;
+}
+
+/* One ok row, point number pt: mean and stddev as published, n and the rest unknown. */
+static int summary_row(FILE *f, const struct import_state *st, int ri, int pt, struct row *r)
 {
 	const struct import_row *row = &st->set.rows[ri];
 	char id[16];
 
 	r->nr = 0;
-	snprintf(id, sizeof(id), "%d", row->exp);
+	snprintf(id, sizeof(id), "%d", block_number(st, row->exp));
 	put(r, id);
-	snprintf(id, sizeof(id), "%d", ri);
+	snprintf(id, sizeof(id), "%d", pt);
 	put(r, id);
 	put(r, st->set.titles[row->exp]);
 	for (int i = 0; i < st->params.nr; i++)
@@ -211,10 +240,11 @@ static int write_summary(FILE *f, const void *ctx)
 {
 	const struct import_state *st = ctx;
 	struct row *r = malloc(sizeof(*r));
-	int err = r ? summary_header(f, st, r) : -ENOMEM;
+	int err = r ? summary_header(f, st, r) : -ENOMEM, pt = 0;
 
 	for (int i = 0; !err && i < st->set.nr_rows; i++)
-		err = summary_row(f, st, i, r);
+		if (row_written(st, i))
+			err = summary_row(f, st, i, pt++, r);
 	free(r);
 	return err;
 }
@@ -258,29 +288,79 @@ static void print_metric_line(FILE *f, const struct metric *m)
 	metricmeta_print_one(f, name, kind[m->kind], unit[m->kind], b);
 }
 
+/* The first block being written: the set's title. */
+static const char *first_title(const struct import_state *st)
+{
+	for (int i = 0; i < st->set.nr_titles; i++)
+		if (st->group == ALL_MACHINES || st->set.title_machine[i] == st->group)
+			return st->set.titles[i];
+	return st->set.titles[0];
+}
+
+/* A set of several machines' runs says which, as merge's does. */
+static void print_runs(FILE *f, const struct import_state *st)
+{
+	if (st->group != ALL_MACHINES || st->nr_groups < 2)
+		return;
+	fprintf(f, "merged: %d runs\n", st->nr_groups);
+	for (int g = 0; g < st->nr_groups; g++)
+		fprintf(f, "run: %d %s/runs/%d\n", g + 1, st->dir, g + 1);
+}
+
 static int write_meta(FILE *f, const void *ctx)
 {
 	const struct import_state *st = ctx;
 	const struct import_info ii = {
 		.argv_line = st->o->argv_line, .files = st->o->args, .nr_files = st->o->nr_args,
-		.title = st->set.titles[0], .tags = st->o->tags, .when = time(NULL),
+		.title = first_title(st), .tags = st->tags, .when = time(NULL),
 	};
 
 	meta_print_imported(f, &ii);
+	print_runs(f, st);
 	for (int m = 0; m < st->nr_metrics; m++)
 		print_metric_line(f, &st->metrics[m]);
 	return ferror(f) ? -EIO : 0;
 }
 
-/* OUT/name holding what fill writes, created exclusively. */
+/* dir/name holding what fill writes, created exclusively. */
 static int write_file(const struct import_state *st, const char *name,
 		      int (*fill)(FILE *f, const void *ctx))
 {
-	int err = resultdir_write_file(st->o->outdir, name, false, fill, st);
+	int err = resultdir_write_file(st->dir, name, false, fill, st);
 
 	if (err)
-		diag_err("cannot write %s/%s: %s", st->o->outdir, name, strerror(-err));
+		diag_err("cannot write %s/%s: %s", st->dir, name, strerror(-err));
 	return err;
+}
+
+static bool has_tag(const struct cli_opts *o, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (int i = 0; o->tags[i]; i++)
+		if (!strncmp(o->tags[i], key, n) && o->tags[i][n] == '=')
+			return true;
+	return false;
+}
+
+/* The --tags, then the arch and CPU model of the machine the text named, unless tagged. */
+static void set_tags(struct import_state *st, int group)
+{
+	const struct import_machine *m = group >= 0 ? &st->set.machines[group] : NULL;
+	int n = 0;
+
+	for (; st->o->tags[n]; n++)
+		st->tags[n] = st->o->tags[n];
+	if (m && !has_tag(st->o, "arch")) {
+		snprintf(st->machine_tags[0], sizeof(st->machine_tags[0]), "arch=%s", m->arch);
+		st->tags[n++] = st->machine_tags[0];
+	}
+	if (m && m->cpu_model && !has_tag(st->o, "cpu_model")) {
+		snprintf(st->machine_tags[1], sizeof(st->machine_tags[1]), "cpu_model=%s",
+			 m->cpu_model);
+		st->tags[n++] = st->machine_tags[1];
+	}
+	st->tags[n] = NULL;
 }
 
 static int check_args(const struct cli_opts *o)
@@ -292,6 +372,25 @@ static int check_args(const struct cli_opts *o)
 	if (!o->outdir) {
 		diag_err("import needs -o OUT, the result directory to create");
 		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The machines of the rows, each once in the order first met: a run each. */
+static int find_groups(struct import_state *st)
+{
+	for (int r = 0; r < st->set.nr_rows; r++) {
+		int m = st->set.title_machine[st->set.rows[r].exp], g = 0;
+
+		while (g < st->nr_groups && st->groups[g] != m)
+			g++;
+		if (g < st->nr_groups)
+			continue;
+		if (g == sizeof(st->groups) / sizeof(st->groups[0])) {
+			diag_err("the text names more than %d machines", g);
+			return -E2BIG;
+		}
+		st->groups[st->nr_groups++] = m;
 	}
 	return 0;
 }
@@ -324,6 +423,7 @@ static int read_all(struct import_state *st)
 		diag_err("labels give %d parameters, more than 64", st->params.nr);
 		err = -E2BIG;
 	}
+	err = err ?: find_groups(st);
 	return err ?: collect_metrics(st);
 }
 
@@ -340,22 +440,90 @@ static void unmake_dir(const char *dir)
 	rmdir(dir);
 }
 
-static int write_all(struct import_state *st)
+/* dir created, with the meta and CSVs of the rows of group (a machine, or all). */
+static int write_set(struct import_state *st, const char *dir, int group)
 {
-	int err = resultdir_create(st->o->outdir);
+	int err = resultdir_create(dir);
 
 	if (err) {
-		diag_err("cannot create %s: %s", st->o->outdir, strerror(-err));
+		diag_err("cannot create %s: %s", dir, strerror(-err));
 		return err;
 	}
+	st->dir = dir;
+	st->group = group;
+	set_tags(st, group == ALL_MACHINES && st->nr_groups == 1 ? st->groups[0] : group);
 	err = write_file(st, "meta", write_meta);
 	if (!err)
 		err = write_file(st, "samples.csv", write_samples);
 	if (!err)
 		err = write_file(st, "summary.csv", write_summary);
 	if (err)
-		unmake_dir(st->o->outdir);
+		unmake_dir(dir);
 	return err;
+}
+
+/*
+ * Several machines: OUT/runs/<n> the import of each one's rows, OUT the
+ * merge of them (its CSVs merge's, a run per machine), so that report and
+ * merge draw a line per machine, named by it.
+ */
+static int write_machines(struct import_state *st)
+{
+	static char dirs[64][4200];
+	const char *runs[64];
+	const char *out = st->o->outdir;
+	char runs_dir[4200];
+	int err = resultdir_create(out);
+
+	if (err) {
+		diag_err("cannot create %s: %s", out, strerror(-err));
+		return err;
+	}
+	snprintf(runs_dir, sizeof(runs_dir), "%s/runs", out);
+	if (mkdir(runs_dir, 0755)) {
+		err = -errno;
+		diag_err("cannot create %s: %s", runs_dir, strerror(errno));
+	}
+	for (int g = 0; !err && g < st->nr_groups; g++) {
+		snprintf(dirs[g], sizeof(dirs[g]), "%s/runs/%d", out, g + 1);
+		runs[g] = dirs[g];
+		err = write_set(st, dirs[g], st->groups[g]);
+	}
+	err = err ?: merge_in_place(out, runs, st->nr_groups);
+	if (!err) {
+		st->dir = out;
+		st->group = ALL_MACHINES;
+		set_tags(st, -1);
+		err = write_file(st, "meta", write_meta);
+	}
+	if (err)
+		resultdir_remove_tree(out);
+	return err;
+}
+
+static int write_all(struct import_state *st)
+{
+	return st->nr_groups > 1 ? write_machines(st) :
+				   write_set(st, st->o->outdir, ALL_MACHINES);
+}
+
+/* "OUT: 32 rows in 2 blocks from 1 file, a run per machine: runs/1 x86_64 (CPU), runs/2 ..." */
+static void print_done(const struct import_state *st)
+{
+	const struct cli_opts *o = st->o;
+
+	printf("%s: %d rows in %d blocks from %d file%s", o->outdir, st->set.nr_rows,
+	       st->set.nr_titles, o->nr_args, o->nr_args == 1 ? "" : "s");
+	for (int g = 0; st->nr_groups > 1 && g < st->nr_groups; g++) {
+		const struct import_machine *m = st->groups[g] >= 0 ?
+						 &st->set.machines[st->groups[g]] : NULL;
+
+		printf("%s runs/%d %s", g ? "," : ", a run per machine:", g + 1,
+		       m ? m->arch : "(none named)");
+		if (m && m->cpu_model)
+			printf(" (%s)", m->cpu_model);
+	}
+	putchar('\n');
 }
 
 int cmd_import(const struct cli_opts *o)
@@ -372,8 +540,7 @@ int cmd_import(const struct cli_opts *o)
 	if (!err)
 		err = write_all(st);
 	if (!err)
-		printf("%s: %d rows in %d blocks from %d file%s\n", o->outdir, st->set.nr_rows,
-		       st->set.nr_titles, o->nr_args, o->nr_args == 1 ? "" : "s");
+		print_done(st);
 	if (st) {
 		import_params_free(&st->params);
 		import_set_free(&st->set);

@@ -23,7 +23,7 @@
 #include "runfacts.h"
 #include "shardset.h"
 
-#define LABEL_LEN	256
+#define LABEL_LEN	RUN_LABEL_LEN
 #define HEADING_LEN	768
 #define MAX_RUNS	256
 
@@ -113,28 +113,27 @@ static int load_runs(struct report *rp)
  */
 static const char *kept_by(struct report *rp)
 {
-	char path[4200], v[8];
+	char path[4200];
 
 	if (rp->o->nr_args != 1)
 		return NULL;
 	snprintf(path, sizeof(path), "%s/meta", rp->o->args[0]);
 	if (!meta_lookup(path, "report_by", rp->by_buf, sizeof(rp->by_buf)) ||
-	    run_fact(rp->runs[0].set, rp->by_buf, v, sizeof(v)))
+	    run_by_check(rp->runs[0].set, rp->by_buf))
 		return NULL;
 	return rp->by_buf;
 }
 
-/* --by, checked, or the one the set keeps, or the first fact that tells the runs apart. */
+/* --by, checked, or the one the set keeps, or the fewest facts that tell the runs apart. */
 static int pick_by(struct report *rp)
 {
 	const struct result_set *sets[MAX_RUNS];
-	char v[8];
 
 	for (int i = 0; i < rp->nr_runs; i++)
 		sets[i] = rp->runs[i].set;
-	if (rp->o->by && run_fact(sets[0], rp->o->by, v, sizeof(v))) {
+	if (rp->o->by && run_by_check(sets[0], rp->o->by)) {
 		diag_err("--by expects host, arch, cpu_model, kernel_release, kernel, executor, "
-			 "accel or tag:NAME, not '%s'", rp->o->by);
+			 "accel or tag:NAME, or several joined by commas, not '%s'", rp->o->by);
 		return -EINVAL;
 	}
 	rp->by = rp->o->by ?: kept_by(rp) ?: run_pick_by(sets, rp->nr_runs, rp->by_buf,

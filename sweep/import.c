@@ -100,29 +100,35 @@ struct parser {
 	char *title;		/* a header's title, for the rows that follow */
 	char bench[64];		/* "Setting up benchmark 'NAME'...": Summary rows' label */
 	bool text_since_row;	/* other text came between the last row and now */
+	int machine;		/* the machine named last (import_machine.c), or -1 */
 	int line;
 };
 
-static int add_title(struct import_set *set, const char *title)
+/* A block's title, unique among the blocks of its machine. */
+static int add_title(struct import_set *set, const char *title, int machine)
 {
 	char buf[MAX_TEXT + 16], **titles;
-	int dup = 1;
+	int dup = 1, *mach;
 
 	snprintf(buf, sizeof(buf), "%s", title);
 	for (int i = 0; i < set->nr_titles; i++) {
-		if (!strcmp(set->titles[i], buf)) {
+		if (set->title_machine[i] == machine && !strcmp(set->titles[i], buf)) {
 			snprintf(buf, sizeof(buf), "%s (%d)", title, ++dup);
 			i = -1;		/* look again: "T (2)" may be taken too */
 		}
 	}
 	titles = realloc(set->titles, (set->nr_titles + 1) * sizeof(*titles));
-	if (!titles)
+	if (titles)
+		set->titles = titles;
+	mach = realloc(set->title_machine, (set->nr_titles + 1) * sizeof(*mach));
+	if (mach)
+		set->title_machine = mach;
+	if (!titles || !mach)
 		return -ENOMEM;
-	set->titles = titles;
 	titles[set->nr_titles] = strdup(buf);
 	if (!titles[set->nr_titles])
 		return -ENOMEM;
-	set->nr_titles++;
+	mach[set->nr_titles++] = machine;
 	return 0;
 }
 
@@ -139,7 +145,7 @@ static int start_rows(struct parser *ps)
 	if (!title)
 		title = ps->fallback;
 	if (ps->title || ps->text_since_row || !ps->set->nr_titles)
-		err = add_title(ps->set, title);
+		err = add_title(ps->set, title, ps->machine);
 	free(ps->title);
 	ps->title = NULL;
 	ps->para[0] = ps->last_para[0] = '\0';
@@ -347,6 +353,7 @@ static int add_skipped(struct import_set *set, int line)
 
 static int parse_line(struct parser *ps, const char *line)
 {
+	struct import_machine m;
 	struct bench_value fs[256];
 	const char *ul;
 	int nr, err;
@@ -357,6 +364,12 @@ static int parse_line(struct parser *ps, const char *line)
 		line++;
 	if (is_bench_chatter(ps, line))
 		return 0;
+	if (import_machine_line(line, &m)) {
+		/* a machine's name is no title: the blocks after it are that machine's */
+		ps->machine = import_machine_add(ps->set, &m);
+		ps->text_since_row = true;
+		return ps->machine < 0 ? ps->machine : 0;
+	}
 	if (is_underline(line))
 		return set_header(ps, ps->last_line ? strdup(ps->last_line) : NULL);
 	ul = inline_underline(line);
@@ -399,7 +412,7 @@ static void blank_controls(char *line)
 
 int import_parse(const char *text, const char *fallback_title, struct import_set *set)
 {
-	struct parser ps = { .set = set, .fallback = fallback_title };
+	struct parser ps = { .set = set, .fallback = fallback_title, .machine = -1 };
 	char *copy = strdup(text), *line, *next;
 	int err = 0;
 
@@ -434,6 +447,10 @@ void import_set_free(struct import_set *set)
 		free(set->titles[i]);
 	for (int i = 0; i < set->nr_rows; i++)
 		free(set->rows[i].label);
+	for (int i = 0; i < set->nr_machines; i++)
+		import_machine_free(&set->machines[i]);
+	free(set->machines);
+	free(set->title_machine);
 	free(set->titles);
 	free(set->rows);
 	free(set->skipped);

@@ -30,9 +30,18 @@ struct import_row {
 	int nr_values;
 };
 
+/* A machine a text names on a line of its own: "- x86_64 (AMD EPYC 9654)". */
+struct import_machine {
+	char *arch;
+	char *cpu_model;	/* NULL when the line gives none */
+};
+
 struct import_set {
-	char **titles;		/* one per block (experiment), unique */
+	char **titles;		/* one per block (experiment), unique per machine */
+	int *title_machine;	/* per block: index into machines, -1 when none was named */
 	int nr_titles;
+	struct import_machine *machines;	/* each once, in the order first named */
+	int nr_machines;
 	struct import_row *rows;
 	int nr_rows;
 	int *skipped;		/* lines that look like numbers but parse as no row */
@@ -42,13 +51,29 @@ struct import_set {
 /*
  * Parse a whole file's text, appending its blocks and rows to set.  A block
  * is a header's rows, or a run of rows after other text; an untitled block
- * takes the text paragraph before it as its title, or fallback_title.
+ * takes the text paragraph before it as its title, or fallback_title.  A
+ * line that names a machine, its arch and in parentheses its CPU model
+ * ("- x86_64 (AMD EPYC 9654)", "arm64:"), makes the blocks after it, to
+ * the end of the file or the next such line, that machine's.
  * Lines holding "±" or "per sec" that are no row are listed in
  * set->skipped (reset on each call).  Returns 0 or -ENOMEM.
  */
 int import_parse(const char *text, const char *fallback_title, struct import_set *set);
 
 void import_set_free(struct import_set *set);
+
+/*
+ * Does line name a machine: an arch (x86_64, arm64, aarch64, ...), maybe
+ * led by "- " or "* ", maybe followed by its CPU model in parentheses and
+ * a colon, and nothing else?  Then *m gets copies of both (cpu_model NULL
+ * when not given), freed with import_machine_free().
+ */
+bool import_machine_line(const char *line, struct import_machine *m);
+
+/* m's index in set->machines, added there (owning m) or, when known, freed; or -ENOMEM. */
+int import_machine_add(struct import_set *set, struct import_machine *m);
+
+void import_machine_free(struct import_machine *m);
 
 /* Parameter columns of a set: "label", "cpu" when any row has one, then the template's. */
 struct import_params {

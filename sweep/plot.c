@@ -19,6 +19,7 @@
 #include "gnuplot.h"
 #include "metric.h"
 #include "plot.h"
+#include "plotaxis.h"
 #include "scaling.h"
 #include "table.h"
 #include "textfile.h"
@@ -371,43 +372,55 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 	return err;
 }
 
-/* x values that double each time read best on a log2 axis. */
-static bool x_doubles(const struct chart *c)
+/*
+ * A log2 axis from a little below the smallest x to a little above the
+ * largest (gnuplot's own range would run on to the next power of two), its
+ * tics at the values plotaxis.c chose, labelled as the table writes them.
+ */
+static void put_log_axis(FILE *f, const struct chart *c, const struct plot_xaxis *ax)
 {
-	const struct axis *ax = experiment_axis(c->e, c->req->x);
+	const struct param_def *xp = &c->cfg->wl->params[c->req->x];
+	double lo = ax->ticks[0], hi = ax->ticks[0], pad;
+	char val[128];
 
-	if (c->names || !ax || ax->nr_vals < 3 || ax->vals[0] <= 0)
-		return false;
-	for (int i = 1; i < ax->nr_vals; i++)
-		if (ax->vals[i] != 2 * ax->vals[i - 1])
-			return false;
-	return true;
+	for (int i = 0; i < c->nr_ent; i++) {
+		lo = fmin(lo, c->ent[i].x);
+		hi = fmax(hi, c->ent[i].x);
+	}
+	pad = pow(hi / lo, 0.03);
+	fprintf(f, "set logscale x 2\nset xrange [%.6g:%.6g]\nset xtics (", lo / pad, hi * pad);
+	for (int i = 0; i < ax->nr_ticks; i++) {
+		param_format(xp, ax->ticks[i], val, sizeof(val));
+		fputs(i ? ", " : "", f);
+		gnuplot_put_quoted(f, val);
+		fprintf(f, " %lld", ax->ticks[i]);
+	}
+	fputs(")", f);
 }
 
-/* A log axis has no place for 0, nor for on/off and enum values. */
-static bool x_loggable(const struct chart *c)
-{
-	const struct axis *ax = experiment_axis(c->e, c->req->x);
-
-	for (int i = 0; !c->names && ax && i < ax->nr_vals; i++)
-		if (ax->vals[i] <= 0)
-			return false;
-	return !c->names && ax;
-}
-
-/* logx = auto: doubling sweeps on log2; on: log2 or log10 where x allows; off: linear. */
+/*
+ * logx = auto: log2 when x spans more than 8 times, on: log2 where every x
+ * is above 0, off: linear (plotaxis.h); on/off and enum x by position.
+ */
 static void put_xsetup(FILE *f, const struct chart *c)
 {
+	long long *vals = malloc((c->nr_ent ?: 1) * sizeof(*vals));
+	struct plot_xaxis ax = { 0 };
+
 	if (c->names) {
 		fputs("set offsets 0.5, 0.5, 0, 0", f);
-	} else if (c->e->logx != LOGX_OFF && x_doubles(c)) {
-		fputs("set logscale x 2", f);
-	} else if (c->e->logx == LOGX_ON && x_loggable(c)) {
-		fputs("set logscale x 10", f);
+		ax.cannot_log = c->e->logx == LOGX_ON;
+	} else if (vals) {
+		for (int i = 0; i < c->nr_ent; i++)
+			vals[i] = c->ent[i].r->pt->wp.v[c->req->x];
+		plot_axis_choose(vals, c->nr_ent, c->e->logx, &ax);
 	}
-	if (c->e->logx == LOGX_ON && !x_loggable(c))
+	if (ax.log)
+		put_log_axis(f, c, &ax);
+	if (ax.cannot_log)
 		diag_warn("chart %s: logx = on, but a log axis cannot show its x values: "
 			  "drawn linear", c->slug);
+	free(vals);
 }
 
 /* Has the series that starts at entry first a point with quality flags? */

@@ -79,6 +79,61 @@ int run_fact(const struct result_set *set, const char *by, char *buf, size_t len
 	return 0;
 }
 
+/* The element of a --by list at *by ("arch" of "arch,cpu_model") into buf; *by past it. */
+static bool next_by(const char **by, char *buf, size_t len)
+{
+	size_t n = strcspn(*by, ",");
+
+	if (!**by)
+		return false;
+	snprintf(buf, len, "%.*s", (int)n, *by);
+	*by += n + ((*by)[n] == ',');
+	return true;
+}
+
+/* Is item an element of the --by list? */
+static bool list_has(const char *list, const char *item)
+{
+	char one[136];
+
+	while (next_by(&list, one, sizeof(one)))
+		if (!strcmp(one, item))
+			return true;
+	return false;
+}
+
+int run_by_check(const struct result_set *set, const char *by)
+{
+	char one[136], v[8];
+
+	if (!*by || by[strlen(by) - 1] == ',')
+		return -EINVAL;
+	while (next_by(&by, one, sizeof(one)))
+		if (run_fact(set, one, v, sizeof(v)))
+			return -EINVAL;
+	return 0;
+}
+
+void run_label(const struct result_set *set, const char *by, int idx, char *buf, size_t len)
+{
+	bool list = by && strchr(by, ',');
+	char one[136], v[256];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	while (by && n < len && next_by(&by, one, sizeof(one))) {
+		/* "x86_64", not "x86_64 unknown", for an import told no CPU model */
+		if (run_fact(set, one, v, sizeof(v)) || !v[0] || (list && !strcmp(v, "unknown")))
+			continue;
+		if (!strncmp(one, "tag:", 4))
+			n += snprintf(buf + n, len - n, "%s%s=%s", n ? " " : "", one + 4, v);
+		else
+			n += snprintf(buf + n, len - n, "%s%s", n ? " " : "", v);
+	}
+	if (!buf[0])
+		snprintf(buf, len, "run %d", idx + 1);
+}
+
 static bool differs(const struct result_set *const *sets, int nr, const char *by)
 {
 	char first[256], v[256];
@@ -92,33 +147,115 @@ static bool differs(const struct result_set *const *sets, int nr, const char *by
 	return false;
 }
 
-const char *run_pick_by(const struct result_set *const *sets, int nr, char *buf, size_t len)
-{
-	char name[128];
-
-	for (int i = 0; run_fact_names[i]; i++)
-		if (differs(sets, nr, run_fact_names[i]))
-			return snprintf(buf, len, "%s", run_fact_names[i]), buf;
-	for (int r = 0; r < nr; r++) {
-		for (int t = 0; run_tag_name(sets[r], t, name, sizeof(name)); t++) {
-			snprintf(buf, len, "tag:%s", name);
-			if (differs(sets, nr, buf))
-				return buf;
-		}
-	}
-	return NULL;
-}
-
-void run_label(const struct result_set *set, const char *by, int idx, char *buf, size_t len)
+/* Does any run know this fact (a value, not "unknown")? */
+static bool said(const struct result_set *const *sets, int nr, const char *fact)
 {
 	char v[256];
 
-	if (!by || run_fact(set, by, v, sizeof(v)) || !v[0])
-		snprintf(buf, len, "run %d", idx + 1);
-	else if (!strncmp(by, "tag:", 4))
-		snprintf(buf, len, "%s=%s", by + 4, v);
-	else
-		snprintf(buf, len, "%s", v);
+	for (int i = 0; i < nr; i++) {
+		run_fact(sets[i], fact, v, sizeof(v));
+		if (v[0] && strcmp(v, "unknown"))
+			return true;
+	}
+	return false;
+}
+
+/* A tag NAME that says in every run what the fact NAME does (import's --tag arch=...). */
+static bool tag_repeats_fact(const struct result_set *const *sets, int nr, const char *name)
+{
+	char by[136], tag[256], fact[256];
+
+	snprintf(by, sizeof(by), "tag:%s", name);
+	if (!is_fact(name))
+		return false;
+	for (int i = 0; i < nr; i++) {
+		run_fact(sets[i], by, tag, sizeof(tag));
+		run_fact(sets[i], name, fact, sizeof(fact));
+		if (strcmp(tag, fact))
+			return false;
+	}
+	return true;
+}
+
+/* Does the --by list name every run apart? */
+static bool names_apart(const struct result_set *const *sets, int nr, const char *by)
+{
+	char a[RUN_LABEL_LEN], b[RUN_LABEL_LEN];
+
+	for (int i = 1; i < nr; i++) {
+		run_label(sets[i], by, i, a, sizeof(a));
+		for (int j = 0; j < i; j++) {
+			run_label(sets[j], by, j, b, sizeof(b));
+			if (!strcmp(a, b))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* what added to the --by list in buf. */
+static void by_append(char *buf, size_t len, const char *what)
+{
+	size_t n = strlen(buf);
+
+	if (n < len)
+		snprintf(buf + n, len - n, "%s%s", n ? "," : "", what);
+}
+
+/* The facts, then the tags, whose value differs between the runs: a --by list into out. */
+static void differing(const struct result_set *const *sets, int nr, char *out, size_t len)
+{
+	char name[128], by[136];
+
+	out[0] = '\0';
+	for (int i = 0; run_fact_names[i]; i++)
+		if (differs(sets, nr, run_fact_names[i]))
+			by_append(out, len, run_fact_names[i]);
+	for (int r = 0; r < nr; r++) {
+		for (int t = 0; run_tag_name(sets[r], t, name, sizeof(name)); t++) {
+			snprintf(by, sizeof(by), "tag:%s", name);
+			if (differs(sets, nr, by) && !tag_repeats_fact(sets, nr, name) &&
+			    !list_has(out, by))
+				by_append(out, len, by);
+		}
+	}
+}
+
+/*
+ * Machines that differ are named by what they are, arch and CPU model (as
+ * far as the runs say them); then the first other fact or tag that names
+ * the runs apart with those is added, or, when no one does, each in turn
+ * until they are.
+ */
+const char *run_pick_by(const struct result_set *const *sets, int nr, char *buf, size_t len)
+{
+	char cands[1024], one[136], tried[1024];
+	const char *c;
+
+	differing(sets, nr, cands, sizeof(cands));
+	buf[0] = '\0';
+	if (!cands[0])
+		return NULL;
+	if (list_has(cands, "arch") || list_has(cands, "cpu_model")) {
+		if (said(sets, nr, "arch"))
+			by_append(buf, len, "arch");
+		if (said(sets, nr, "cpu_model"))
+			by_append(buf, len, "cpu_model");
+	}
+	if (buf[0] && names_apart(sets, nr, buf))
+		return buf;
+	for (c = cands; next_by(&c, one, sizeof(one)); ) {
+		if (list_has(buf, one))
+			continue;
+		snprintf(tried, sizeof(tried), "%s", buf);
+		by_append(tried, sizeof(tried), one);
+		if (names_apart(sets, nr, tried))
+			return snprintf(buf, len, "%s", tried), buf;
+	}
+	for (c = cands; !names_apart(sets, nr, buf) && next_by(&c, one, sizeof(one)); )
+		if (!list_has(buf, one))
+			by_append(buf, len, one);
+	return buf;
 }
 
 static bool known(const char *v)

@@ -23,14 +23,31 @@ extern const char *const run_fact_names[];	/* NULL-terminated */
  */
 int run_fact(const struct result_set *set, const char *by, char *buf, size_t len);
 
+/* A run's label: "x86_64 AMD EPYC 9654" is 20 bytes, a --by of every fact rarely 200. */
+#define RUN_LABEL_LEN	256
+
 /*
- * The default --by: the first fact, then the first tag, whose value is not
- * the same in every run; NULL when none differs (runs are then named by
- * their index).
+ * Is by a --by: a fact, "tag:NAME", or several joined by commas
+ * ("arch,cpu_model")?  0, or -EINVAL.
+ */
+int run_by_check(const struct result_set *set, const char *by);
+
+/*
+ * The default --by, as a list into buf: NULL when nothing differs between
+ * the runs (they are then named by their index).  Else the fewest facts
+ * and tags that name every run apart: arch and cpu_model (those the runs
+ * say) when the machines differ, with another fact or tag if those two do
+ * not tell the runs apart; else the first fact, then tag, that does
+ * (kernel_release when only the kernel differs), or as many as it takes.
  */
 const char *run_pick_by(const struct result_set *const *sets, int nr, char *buf, size_t len);
 
-/* A run's series label: "x86_64", "machine=a" (tag:machine), or "run 2" without by. */
+/*
+ * A run's series label: the values of the facts of by, joined by a blank,
+ * a tag as NAME=value ("x86_64 AMD EPYC 9654", "machine=a"); facts it does
+ * not say left out, and of a list those it says are "unknown"; "run 2"
+ * when it says none, or without by.
+ */
 void run_label(const struct result_set *set, const char *by, int idx, char *buf, size_t len);
 
 /*

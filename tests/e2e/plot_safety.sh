@@ -45,7 +45,7 @@ plot = producers vs hits
 producers = 1 2
 
 [params "$PARAMS_TITLE"]
-producers = 1 2
+producers = 1 2 16
 EOF
 
 no_marks() { [ -z "$(ls -A "$M")" ]; }
@@ -81,6 +81,9 @@ check plot-safety/spec-titles-run [ $? = 0 ]
 check plot-safety/two-charts [ "$(ls "$D"/plots/*.svg | wc -l)" = 2 ]
 check plot-safety/spec-titles-no-command-ran no_marks
 check plot-safety/spec-titles-gp-inert no_raw_user_syntax "$D"
+# producers 1 2 16 span 16 times: a log2 axis, its tics the values, quoted like every text
+check plot-safety/log2-axis grep -qxF 'set xtics ("1" 1, "2" 2, "16" 16)' \
+	"$D/plots/2-hits-vs-producers.gp"
 check plot-safety/sweep-title-shown svg_shows "$D" "${SWEEP_TITLE//MARK/$M}"
 check plot-safety/params-title-shown svg_shows "$D" "${PARAMS_TITLE//MARK/$M}"
 check plot-safety/tag-in-subtitle grep -qF "${TAG//MARK/$M}" "$D"/plots/*.svg

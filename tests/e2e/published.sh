@@ -57,6 +57,36 @@ check published_scaling_chart [ -n "$NDAT" ] && dat_points "$NDAT" >"$TMP/npts"
 check published_scaling_first [ "$(awk '$2 == 1 { print $1, $3 }' "$TMP/npts" | xargs)" = \
 	"x86_64 1.000000 arm64 1.000000" ]
 
+# runs named by what tells them apart: arch and CPU model, without --by
+quiet $BPFSWEEP report "$TMP/X" "$TMP/A" -o "$TMP/DEF"
+DDAT=$(ls "$TMP"/DEF/plots/*hits-vs-producers.dat 2>/dev/null | head -1)
+check published_default_by_x86 grep -qx '# x86_64 AMD EPYC 9654' "$DDAT"
+check published_default_by_arm grep -qx '# arm64 HiSilicon Kunpeng 920' "$DDAT"
+quiet $BPFSWEEP merge "$TMP/X" "$TMP/A" -o "$TMP/MD"
+check published_merge_default_by grep -qx '# arm64 HiSilicon Kunpeng 920' \
+	"$(ls "$TMP"/MD/plots/*hits-vs-producers.dat 2>/dev/null | head -1)"
+# producers 1..52 on log2, tics at the powers of two and 52; no text but quoted in the .gp
+GP=${DDAT%.dat}.gp
+check published_log2_axis grep -qx 'set logscale x 2' "$GP"
+check published_log2_tics grep -qx \
+	'set xtics ("1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "52" 52)' "$GP"
+check published_gp_inert not grep -q '[`@]' "$GP"
+
+# the archive's text, both machines in one file: a run per machine, named by its CPU
+quiet $BPFSWEEP import $FIX/002_flat.txt -o "$TMP/F" --label "$LABEL"
+check published_flat_two_runs [ -f "$TMP/F/runs/2/summary.csv" -a ! -e "$TMP/F/runs/3" ]
+check published_flat_machine_1 grep -qx 'cpu_model: AMD EPYC 9654' "$TMP/F/runs/1/meta"
+check published_flat_machine_2 grep -qx 'arch: arm64' "$TMP/F/runs/2/meta"
+check published_flat_one_title [ "$(csv_col "$TMP/F/summary.csv" experiment | sort -u)" = \
+	"Ringbuf, multi-producer contention, overwrite mode" ]
+quiet $BPFSWEEP report "$TMP/F"
+FDAT=$(ls "$TMP"/F/plots/*hits-vs-producers.dat 2>/dev/null | head -1)
+check published_flat_series [ "$(grep -e '^# x86' -e '^# arm' "$FDAT" | xargs -d '\n')" = \
+	"# x86_64 AMD EPYC 9654 # arm64 HiSilicon Kunpeng 920" ]
+dat_points "$FDAT" | sed 's/^x86_64 AMD EPYC 9654/x86_64/; s/^arm64 HiSilicon Kunpeng 920/arm64/' \
+	>"$TMP/fpts"
+check published_flat_same_points cmp -s "$TMP/pts" "$TMP/fpts"
+
 # [report] keys still apply, checked against the set's own parameters
 quiet $BPFSWEEP report "$TMP/X" -o "$TMP/D" --set 'plot=producers vs drops'
 check published_set_plot [ -n "$(ls "$TMP"/D/plots/*drops-vs-producers.dat 2>/dev/null)" ]

@@ -78,7 +78,10 @@ TEST(seed002_run_bench_table)
 	import_set_free(&set);
 }
 
-/* The archive's layout: each table on one line; both machines in one file. */
+/*
+ * The archive's layout: each table on one line; both machines in one file,
+ * each table under the line naming its machine, so one title each.
+ */
 TEST(seed002_flattened)
 {
 	struct import_set set;
@@ -86,7 +89,14 @@ TEST(seed002_flattened)
 	CHECK_INT(parse_file(FIX "002_flat.txt", &set), 0);
 	CHECK_INT(set.nr_titles, 2);
 	CHECK_STR(set.titles[0], "Ringbuf, multi-producer contention, overwrite mode");
-	CHECK_STR(set.titles[1], "Ringbuf, multi-producer contention, overwrite mode (2)");
+	CHECK_STR(set.titles[1], "Ringbuf, multi-producer contention, overwrite mode");
+	CHECK_INT(set.nr_machines, 2);
+	CHECK_INT(set.title_machine[0], 0);
+	CHECK_INT(set.title_machine[1], 1);
+	CHECK_STR(set.machines[0].arch, "x86_64");
+	CHECK_STR(set.machines[0].cpu_model, "AMD EPYC 9654");
+	CHECK_STR(set.machines[1].arch, "arm64");
+	CHECK_STR(set.machines[1].cpu_model, "HiSilicon Kunpeng 920");
 	CHECK_INT(set.nr_rows, 32);
 	CHECK_INT(set.nr_skipped, 0);
 	for (int r = 0; r < 16; r++) {
@@ -376,7 +386,38 @@ TEST(imported_set_reads_back)
 	result_set_free(rs);
 }
 
-RUN_TESTS(seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
+/* What names a machine, and what does not. */
+TEST(machine_lines)
+{
+	static const char *const not_machines[] = {
+		"For reference, below are bench numbers collected from x86_64 and arm64.",
+		"x86_64 rocks", "- x86_64 (AMD (EPYC))", "- sparc64 (UltraSPARC)",
+		"x86_64 (AMD EPYC 9654", "- (AMD EPYC 9654)", "-x86_64",
+	};
+	struct import_machine m;
+	struct import_set set = { 0 };
+
+	CHECK(import_machine_line("- x86_64 (AMD EPYC 9654)", &m));
+	CHECK_STR(m.arch, "x86_64");
+	CHECK_STR(m.cpu_model, "AMD EPYC 9654");
+	CHECK_INT(import_machine_add(&set, &m), 0);
+	CHECK(import_machine_line("  * aarch64 ( Ampere Altra ) :", &m));
+	CHECK_STR(m.cpu_model, "Ampere Altra");
+	CHECK_INT(import_machine_add(&set, &m), 1);
+	CHECK(import_machine_line("arm64:", &m));
+	CHECK_STR(m.arch, "arm64");
+	CHECK(!m.cpu_model);
+	CHECK_INT(import_machine_add(&set, &m), 2);
+	CHECK(import_machine_line("- x86_64 (AMD EPYC 9654)", &m));
+	CHECK_INT(import_machine_add(&set, &m), 0);	/* named again: the same one */
+	CHECK_INT(set.nr_machines, 3);
+	import_set_free(&set);
+	for (size_t i = 0; i < sizeof(not_machines) / sizeof(not_machines[0]); i++)
+		CHECK(!import_machine_line(not_machines[i], &m));
+}
+
+RUN_TESTS(machine_lines,
+	  seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
 	  seed003_both_formats, bench_summary_lines, bench_throughput_and_latency, units_and_lines_that_are_no_rows,
 	  long_title_cut_whole_characters, template_parameters, label_matching,
 	  auto_parameter_named_x, imported_set_reads_back)

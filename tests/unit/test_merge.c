@@ -108,18 +108,6 @@ TEST(facts_and_tags_by_name)
 	CHECK(!run_tag_name(&b, 1, v, sizeof(v)));
 }
 
-TEST(default_by_is_the_first_fact_that_differs)
-{
-	struct result_set a = SET(meta_a), b = SET(meta_b), c = SET(meta_c);
-	const struct result_set *machines[] = { &a, &b }, *kernels[] = { &a, &c };
-	const struct result_set *same[] = { &a, &a };
-	char buf[64];
-
-	CHECK_STR(run_pick_by(machines, 2, buf, sizeof(buf)), "host");
-	CHECK_STR(run_pick_by(kernels, 2, buf, sizeof(buf)), "tag:kernel");
-	CHECK(!run_pick_by(same, 2, buf, sizeof(buf)));
-}
-
 TEST(series_labels_and_headings)
 {
 	struct result_set a = SET(meta_a), b = SET(meta_b);
@@ -225,8 +213,74 @@ TEST(tcg_in_a_merged_summary)
 	csv_table_free(&set.summary);
 }
 
+static struct result_meta meta_x86_import[] = {
+	{ "host", "unknown" }, { "arch", "x86_64" }, { "cpu_model", "AMD EPYC 9654" },
+	{ "kernel_release", "unknown" }, { "tag", "arch=x86_64" },
+	{ "tag", "cpu_model=AMD EPYC 9654" },
+};
+static struct result_meta meta_arch_only_a[] = { { "arch", "x86_64" }, { "cpu_model", "unknown" } };
+static struct result_meta meta_arch_only_b[] = { { "arch", "arm64" }, { "cpu_model", "unknown" } };
+static struct result_meta meta_twin[] = {
+	{ "host", "epyc2" }, { "arch", "x86_64" }, { "cpu_model", "AMD EPYC 9654" },
+	{ "kernel_release", "6.18.0" }, { "tag", "machine=a" },
+};
+
+/*
+ * The default --by names runs by the fewest facts that tell them apart:
+ * machines by arch and CPU model, a kernel by its release, else a tag.
+ */
+TEST(default_by_names_runs_apart)
+{
+	struct result_set a = SET(meta_a), b = SET(meta_b), c = SET(meta_c);
+	struct result_set xi = SET(meta_x86_import), ai = SET(meta_imported);
+	struct result_set oa = SET(meta_arch_only_a), ob = SET(meta_arch_only_b);
+	struct result_set twin = SET(meta_twin), host = SET(meta_host), tcg = SET(meta_tcg);
+	const struct result_set *machines[] = { &a, &b }, *kernels[] = { &a, &c };
+	const struct result_set *same[] = { &a, &a }, *imports[] = { &xi, &ai };
+	const struct result_set *arch_only[] = { &oa, &ob }, *three[] = { &a, &b, &c };
+	const struct result_set *hosts[] = { &a, &twin }, *releases[] = { &host, &tcg };
+	char buf[64], label[RUN_LABEL_LEN];
+
+	CHECK_STR(run_pick_by(machines, 2, buf, sizeof(buf)), "arch,cpu_model");
+	CHECK_STR(run_pick_by(imports, 2, buf, sizeof(buf)), "arch,cpu_model");
+	run_label(&xi, buf, 0, label, sizeof(label));
+	CHECK_STR(label, "x86_64 AMD EPYC 9654");
+	run_label(&ai, buf, 1, label, sizeof(label));
+	CHECK_STR(label, "arm64 Kunpeng 920");
+	/* a CPU model no run says is no part of the name */
+	CHECK_STR(run_pick_by(arch_only, 2, buf, sizeof(buf)), "arch");
+	CHECK_STR(run_pick_by(kernels, 2, buf, sizeof(buf)), "tag:kernel");
+	CHECK_STR(run_pick_by(releases, 2, buf, sizeof(buf)), "kernel_release");
+	/* two machines of one kind: the host tells them apart */
+	CHECK_STR(run_pick_by(hosts, 2, buf, sizeof(buf)), "host");
+	/* two kernels on one machine beside another machine: both, the fewest that do */
+	CHECK_STR(run_pick_by(three, 3, buf, sizeof(buf)), "arch,cpu_model,tag:kernel");
+	run_label(&b, buf, 1, label, sizeof(label));
+	CHECK_STR(label, "aarch64 Kunpeng 920");
+	run_label(&c, buf, 2, label, sizeof(label));
+	CHECK_STR(label, "x86_64 AMD EPYC 9654 kernel=patched");
+	CHECK(!run_pick_by(same, 2, buf, sizeof(buf)));
+	/* of a list, what a run says is unknown is left out */
+	run_label(&oa, "arch,cpu_model", 0, label, sizeof(label));
+	CHECK_STR(label, "x86_64");
+	run_label(&oa, "cpu_model", 0, label, sizeof(label));
+	CHECK_STR(label, "unknown");
+}
+
+/* --by takes a fact, a tag or a list of them. */
+TEST(by_lists)
+{
+	struct result_set a = SET(meta_a);
+
+	CHECK_INT(run_by_check(&a, "arch"), 0);
+	CHECK_INT(run_by_check(&a, "arch,cpu_model,tag:machine"), 0);
+	CHECK_INT(run_by_check(&a, "arch,colour"), -EINVAL);
+	CHECK_INT(run_by_check(&a, "arch,"), -EINVAL);
+	CHECK_INT(run_by_check(&a, ""), -EINVAL);
+}
+
 RUN_TESTS(union_of_equal_headers_is_the_header, a_column_of_one_run_lands_beside_its_neighbour,
 	  many_columns_grow_the_set, facts_and_tags_by_name,
-	  default_by_is_the_first_fact_that_differs,
+	  default_by_names_runs_apart, by_lists,
 	  series_labels_and_headings, heading_leaves_out_the_unknown, kernel_and_accel_facts,
 	  tcg_heading, tcg_in_a_merged_summary)

@@ -184,7 +184,9 @@ static void check_gp(const struct fixture *fx)
 			   "\"_1_hits_vs_producers_by_flag\"\n"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel \"producers\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set ylabel \"hits (M/s)\""), 1);
-	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale x 2\n"), 1);
+	/* producers 1 2 4 span 4 times: linear */
+	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale"), 0);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set xtics"), 0);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".png\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".svg\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp",
@@ -538,7 +540,10 @@ TEST(caption)
 	fixture_clean(&fx);
 }
 
-/* logx: auto logs doubling sweeps only, on logs any positive x, off never. */
+/*
+ * logx: auto logs x that spans more than 8 times, on any positive x, off
+ * never; a log axis is base 2 with the x values as tics.
+ */
 TEST(logx)
 {
 	struct fixture fx;
@@ -548,15 +553,37 @@ TEST(logx)
 	fx.e[1].logx = LOGX_ON;
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale"), 0);
-	/* producers 1 2: too few to call doubling, still positive */
-	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale x 10\n"), 1);
+	/* producers 1 2: a span of 2, logged only because logx = on */
+	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale x 2\n"), 1);
+	CHECK_INT(contains(&fx, CHART2 ".gp", "set xtics (\"1\" 1, \"2\" 2)\n"), 1);
 	fx.e[0].logx = LOGX_ON;
 	fx.e[1].logx = LOGX_AUTO;
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale x 2\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics (\"1\" 1, \"2\" 2, \"4\" 4)\n"), 1);
 	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale"), 0);
 	/* on/off x has no log axis: drawn by position */
 	CHECK_INT(contains(&fx, CHART1 ".gp", "set logscale"), 0);
+	CHECK_INT(contains(&fx, CHART1 ".gp", "set xtics"), 0);
+	fixture_clean(&fx);
+}
+
+/* auto: producers 1 3 52 span 52 times, log2, every value a tic, the range just around them. */
+TEST(logx_auto_span)
+{
+	static const long long prod[] = { 1, 1, 3, 3, 52, 52 };
+	struct fixture fx;
+
+	CHECK_INT(fixture_init(&fx), 0);
+	for (int i = 0; i < 6; i++)
+		fx.pts[i].wp.v[P_PRODUCERS] = prod[i];
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale x 2\nset xrange [0.888219:58.5441]\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics (\"1\" 1, \"3\" 3, \"52\" 52)\n"),
+		  1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "\n52 4.000000 0.050000 \"52\" 0\n"), 1);
+	/* 1 2 (experiment 2) span twice: linear */
+	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale"), 0);
 	fixture_clean(&fx);
 }
 
@@ -619,4 +646,4 @@ TEST(units_and_gauges)
 RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
 	  unsupported_series_in_key, flagged_points_hollow, smoke_run_title, tcg_run_title,
 	  long_notes_own_line,
-	  subtitle, caption, logx, short_names, units_and_gauges)
+	  subtitle, caption, logx, logx_auto_span, short_names, units_and_gauges)
