@@ -145,7 +145,7 @@ cached_release() {
 			[ "$r" = "$WANT" ] || matches "$v" || continue
 			echo "$(flavour_rank "$r") $v $r"
 		elif valid_release "$r" && new_enough "$r"; then
-			echo "0 $(cached_version "$r") $r"
+			echo "0 ${r%%+*} $r"
 		fi
 	done | pick_best
 }
@@ -224,12 +224,8 @@ apt_update() {
 # the image from its modules, linux-image-REL where it does not.
 archive_kernels() {
 	names=$(apt_private apt-cache pkgnames linux- |
-		sed -n 's/^linux-\(binary\|image\)-//p' | sort -u |
-		while read -r r; do
-			if any_release "$r"; then
-				echo "linux-image-$r linux-binary-$r"
-			fi
-		done)
+		sed -n 's/^linux-\(binary\|image\)-//p' | sort -u | grep -E "$ANY_RELEASE_RE" |
+		sed 's/.*/linux-image-& linux-binary-&/')
 	[ -n "$names" ] || return 0
 	# shellcheck disable=SC2086 # the package names, split on purpose
 	apt_private apt-cache madison $names 2>/dev/null |

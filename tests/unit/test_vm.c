@@ -200,6 +200,43 @@ TEST(kernel_config_lacking_virtiofs_is_refused)
 	unlink(path);
 }
 
+/*
+ * The root's drivers as modules boot with the initramfs beside the image
+ * (what scripts/vm-kernel.sh packs for 6.1), and qemu is given it.
+ */
+TEST(initrd_beside_the_image_loads_the_root_s_modules)
+{
+	char path[256], image[256], why[1024], initrd[256];
+	FILE *f;
+
+	make_tmp();
+	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
+	f = fopen(path, "w");
+	fputs("CONFIG_VIRTIO_PCI=m\nCONFIG_VIRTIO_FS=m\nCONFIG_FUSE_FS=m\nCONFIG_BPF_SYSCALL=y\n"
+	      "CONFIG_DEBUG_INFO_BTF=y\nCONFIG_SERIAL_8250=y\nCONFIG_SERIAL_8250_CONSOLE=y\n"
+	      "CONFIG_DEVTMPFS=y\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/tree", tmp);
+	CHECK_INT(kernel_image(path, image, sizeof(image), why, sizeof(why)), -ENOEXEC);
+	CHECK(strstr(why, "CONFIG_VIRTIO_PCI (=m: a module, and no initrd.cpio beside the image"));
+	vm_image_initrd(image, initrd, sizeof(initrd));
+	CHECK_STR(initrd, "");
+
+	snprintf(path, sizeof(path), "%s/tree/arch/x86/boot/initrd.cpio", tmp);
+	fclose(fopen(path, "w"));
+	snprintf(path, sizeof(path), "%s/tree", tmp);
+	CHECK_INT(kernel_image(path, image, sizeof(image), why, sizeof(why)), 0);
+	vm_image_initrd(image, initrd, sizeof(initrd));
+	snprintf(path, sizeof(path), "%s/tree/arch/x86/boot/initrd.cpio", tmp);
+	CHECK_STR(initrd, path);
+	/* a buffer too short for the path: none rather than a cut one */
+	vm_image_initrd(image, initrd, 8);
+	CHECK_STR(initrd, "");
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
+	unlink(path);
+}
+
 static int find_arg(const struct vm_argv *av, const char *a)
 {
 	for (int i = 0; i < av->argc; i++)
@@ -251,6 +288,12 @@ TEST(qemu_argv_tcg)
 	CHECK(find_arg(&av, "-device") > 0);
 	for (int i = 0; i < av.argc; i++)
 		CHECK(!strstr(av.argv[i], "virtio-net"));
+	/* no initramfs unless given one */
+	CHECK(find_arg(&av, "-initrd") < 0);
+	b.initrd = "/k/initrd.cpio";
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
+	CHECK_STR(after(&av, "-initrd"), "/k/initrd.cpio");
+	CHECK_STR(after(&av, "-kernel"), "/k/bzImage");
 }
 
 TEST(qemu_argv_ssh_port)
@@ -352,6 +395,7 @@ TEST(console_tail_is_one_clean_line)
 
 RUN_TESTS(kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
 	  kernel_image_resolves_a_build_tree, kernel_errors_are_located,
-	  kernel_config_lacking_virtiofs_is_refused, qemu_argv_tcg, qemu_argv_ssh_port,
+	  kernel_config_lacking_virtiofs_is_refused,
+	  initrd_beside_the_image_loads_the_root_s_modules, qemu_argv_tcg, qemu_argv_ssh_port,
 	  qemu_argv_kvm_and_bad_init, probe_argv_is_the_boot_s_machine_with_the_stub,
 	  virtiofsd_argv, console_tail_is_one_clean_line)
