@@ -2,8 +2,9 @@
 /*
  * The command lines that boot a kernel under test: qemu, and the two
  * virtiofsd daemons that export the host's root (read-only in the guest)
- * and the directory the guest writes its results to.  Pure string work,
- * so that it is unit tested without qemu (docs/kernel.md).
+ * and the directory the guest writes its results to, and the initramfs
+ * beside an image.  String work and one access(), so that it is unit
+ * tested without qemu (docs/kernel.md).
  */
 #ifndef SWEEP_VM_CMDLINE_H
 #define SWEEP_VM_CMDLINE_H
