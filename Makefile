@@ -6,7 +6,8 @@
 # SANITIZE=1 builds everything with ASan and UBSan into build-san/ (binary
 # build-san/bpfsweep); `make fuzz` builds the libFuzzer target into build-fuzz/.
 # `make vm-kernel` fetches a test kernel (>= 6.19) for qemu into .cache/vm-kernel
-# and prints its path; nothing is installed (docs/dependencies.md).
+# and prints its path, `make vm-kernel VERSION=6.12` any Debian kernel by version
+# (scripts/vm-kernel.sh --list); nothing is installed (docs/dependencies.md).
 # `make install` (PREFIX=/usr/local, DESTDIR= to stage) installs the binary,
 # the man pages, the bash completion, and specs, plots and docs in DATADIR;
 # `make uninstall` removes them again (README.md, "Installing").
@@ -99,8 +100,9 @@ check: deps
 
 test-bins: $(TEST_BINS)
 
+# VERSION here is the kernel's when given on the command line, not bpfsweep's own.
 vm-kernel:
-	$(Q)scripts/vm-kernel.sh
+	$(Q)scripts/vm-kernel.sh $(if $(filter command line,$(origin VERSION)),$(VERSION))
 
 fuzz:
 	$(Q)$(MAKE) --no-print-directory FUZZ=1 build-fuzz/tests/fuzz/fuzz_spec

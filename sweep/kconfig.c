@@ -14,6 +14,7 @@
 #include <zlib.h>
 
 #include "kconfig.h"
+#include "vm_cmdline.h"
 
 struct kconfig_opt {
 	char *name;		/* "CONFIG_X" */
@@ -284,14 +285,18 @@ int kconfig_for_image(const char *image, char *buf, size_t len)
 	return -ENOENT;
 }
 
-/* What the guest cannot do without, built in; FUSE_FS is what VIRTIO_FS depends on. */
+/*
+ * What the guest cannot do without, built in; FUSE_FS is what VIRTIO_FS
+ * depends on.  The first three mount the root: an initramfs may load them.
+ */
 static const char *const guest_needs[] = {
 	"CONFIG_VIRTIO_PCI", "CONFIG_VIRTIO_FS", "CONFIG_FUSE_FS", "CONFIG_BPF_SYSCALL",
 	"CONFIG_DEBUG_INFO_BTF", "CONFIG_SERIAL_8250", "CONFIG_SERIAL_8250_CONSOLE",
 	"CONFIG_DEVTMPFS",
 };
+#define ROOT_NEEDS	3
 
-int kconfig_guest_missing(const struct kconfig *kc, char *missing, size_t len)
+int kconfig_guest_missing(const struct kconfig *kc, bool initrd, char *missing, size_t len)
 {
 	size_t n = 0;
 	int nr = 0;
@@ -299,13 +304,15 @@ int kconfig_guest_missing(const struct kconfig *kc, char *missing, size_t len)
 	missing[0] = '\0';
 	for (size_t i = 0; i < sizeof(guest_needs) / sizeof(guest_needs[0]); i++) {
 		const char *v = kconfig_value(kc, guest_needs[i]);
+		bool module = v && !strcmp(v, "m");
 
-		if (v && !strcmp(v, "y"))
+		if ((v && !strcmp(v, "y")) || (module && initrd && i < ROOT_NEEDS))
 			continue;
 		if (n < len)
 			n += snprintf(missing + n, len - n, "%s%s%s", nr ? ", " : "",
-				      guest_needs[i], v && !strcmp(v, "m") ?
-				      " (=m: a module; the guest has no initramfs)" : "");
+				      guest_needs[i], module && i < ROOT_NEEDS ?
+				      " (=m: a module, and no " VM_INITRD_NAME " beside the image "
+				      "to load it)" : module ? " (=m: a module)" : "");
 		nr++;
 	}
 	return nr;

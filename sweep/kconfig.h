@@ -7,6 +7,7 @@
 #ifndef SWEEP_KCONFIG_H
 #define SWEEP_KCONFIG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct kconfig;
@@ -49,12 +50,13 @@ int kconfig_host_path(char *buf, size_t len);
 int kconfig_for_image(const char *image, char *buf, size_t len);
 
 /*
- * What a bpfsweep guest needs built in (it boots without an initramfs,
- * root on virtiofs, console on the serial port) and kc lacks, into missing:
- * "CONFIG_VIRTIO_FS (=m: a module; the guest has no initramfs),
- * CONFIG_DEBUG_INFO_BTF".  Returns how many options are missing (0: it
- * can boot), "" in missing then.
+ * What a bpfsweep guest needs built in (root on virtiofs, console on the
+ * serial port, BPF) and kc lacks, into missing: "CONFIG_VIRTIO_FS (=m: a
+ * module, and no initrd.cpio beside the image to load it),
+ * CONFIG_DEBUG_INFO_BTF".  With initrd (the image has an initramfs,
+ * vm_image_initrd()) the root's drivers may be modules: it loads them.
+ * Returns how many options are missing (0: it can boot), "" in missing then.
  */
-int kconfig_guest_missing(const struct kconfig *kc, char *missing, size_t len);
+int kconfig_guest_missing(const struct kconfig *kc, bool initrd, char *missing, size_t len);
 
 #endif

@@ -13,6 +13,7 @@
 #include "kconfig.h"
 #include "kernels.h"
 #include "param.h"
+#include "vm_cmdline.h"
 
 #define NSEC_PER_SEC	1000000000ULL
 
@@ -99,13 +100,14 @@ static int check_bzimage(const char *path, char *why, size_t whylen)
  */
 static int check_config(const char *image, char *why, size_t whylen)
 {
-	char path[4096], missing[512];
+	char path[4096], missing[512], initrd[4096];
 	struct kconfig *kc;
 	int nr;
 
 	if (kconfig_for_image(image, path, sizeof(path)) || kconfig_open(path, &kc))
 		return 0;
-	nr = kconfig_guest_missing(kc, missing, sizeof(missing));
+	vm_image_initrd(image, initrd, sizeof(initrd));
+	nr = kconfig_guest_missing(kc, initrd[0], missing, sizeof(missing));
 	kconfig_free(kc);
 	if (!nr)
 		return 0;

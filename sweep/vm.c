@@ -115,7 +115,7 @@ static int start_virtiofsd(struct vm_boot_state *bs, const char *virtiofsd, int 
 static int start_qemu(struct vm_boot_state *bs, const struct vm_job *job, const char *qemu,
 		      enum vm_accel accel, char *why, size_t len)
 {
-	char init[PATH_MAX];
+	char init[PATH_MAX], initrd[PATH_MAX];
 	struct vm_argv av;
 	struct utsname u;
 	struct vm_boot b = {
@@ -131,6 +131,8 @@ static int start_qemu(struct vm_boot_state *bs, const struct vm_job *job, const 
 	}
 	uname(&u);
 	b.machine = u.machine;
+	vm_image_initrd(job->image, initrd, sizeof(initrd));
+	b.initrd = initrd[0] ? initrd : NULL;
 	err = vm_qemu_argv(&b, &av, why, len);
 	if (err)
 		return err;

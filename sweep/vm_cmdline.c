@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "vm_cmdline.h"
 
@@ -152,6 +153,16 @@ static int add_net(const struct vm_boot *b, struct vm_argv *out)
 	       add(out, "-device") ?: add(out, "virtio-net-pci,netdev=net,romfile=");
 }
 
+void vm_image_initrd(const char *image, char *buf, size_t len)
+{
+	const char *slash = strrchr(image, '/');
+	int dir = slash ? (int)(slash - image) + 1 : 0;
+	int n = snprintf(buf, len, "%.*s%s", dir, image, VM_INITRD_NAME);
+
+	if (n < 0 || (size_t)n >= len || access(buf, R_OK))
+		buf[0] = '\0';
+}
+
 int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t len)
 {
 	char console[4200];
@@ -165,6 +176,8 @@ int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t
 	err = vm_qemu_escape(b->console, console, sizeof(console));
 	err = err ?: add_head(b, out);
 	err = err ?: add(out, "-kernel") ?: add(out, "%s", b->image);
+	if (b->initrd)
+		err = err ?: add(out, "-initrd") ?: add(out, "%s", b->initrd);
 	err = err ?: add(out, "-append") ?:
 	      add(out, "console=%s rootfstype=virtiofs root=%s ro init=%s panic=-1 quiet",
 		  is_arm64(b) ? "ttyAMA0" : "ttyS0", VM_ROOT_TAG, b->init);

@@ -2,8 +2,9 @@
 /*
  * The command lines that boot a kernel under test: qemu, and the two
  * virtiofsd daemons that export the host's root (read-only in the guest)
- * and the directory the guest writes its results to.  Pure string work,
- * so that it is unit tested without qemu (docs/kernel.md).
+ * and the directory the guest writes its results to, and the initramfs
+ * beside an image.  String work and one access(), so that it is unit
+ * tested without qemu (docs/kernel.md).
  */
 #ifndef SWEEP_VM_CMDLINE_H
 #define SWEEP_VM_CMDLINE_H
@@ -16,6 +17,8 @@
 #define VM_ROOT_TAG	"bpfsweep-root"
 #define VM_OUT_TAG	"bpfsweep-out"
 #define VM_GUEST_DIR	"/run/bpfsweep"		/* where the guest mounts VM_OUT_TAG */
+
+#define VM_INITRD_NAME	"initrd.cpio"	/* beside the image: vm_image_initrd() */
 
 #define VM_MAX_ARGS	48
 
@@ -31,6 +34,7 @@ struct vm_boot {
 	const char *qemu;		/* qemu-system-x86_64 */
 	const char *machine;		/* uname -m of the host: x86_64, aarch64 */
 	const char *image;		/* bzImage to boot */
+	const char *initrd;		/* its initramfs (vm_image_initrd()); NULL: none */
 	enum vm_accel accel;		/* kvm or tcg (auto resolved before) */
 	int cpus;
 	long long mem;			/* bytes */
@@ -46,6 +50,13 @@ struct vm_boot {
  * (an init path with spaces or control characters breaks the kernel's
  * command line), -E2BIG when it does not fit.
  */
+/*
+ * The initramfs an image boots with: initrd.cpio in the image's directory,
+ * what scripts/vm-kernel.sh packs for a kernel whose virtio or virtiofs
+ * drivers are modules (6.1).  Into buf when it is there, else "".
+ */
+void vm_image_initrd(const char *image, char *buf, size_t len);
+
 int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t len);
 
 /*

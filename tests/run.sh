@@ -68,6 +68,8 @@ run_part "test kernel for the VM (scripts/vm-kernel.sh)" tests/e2e/vm_kernel.sh
 run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 run_part "kernels under test in a VM (kernel axis, vm command)" tests/e2e/kernel.sh
 run_part "the kernel's bench, unmodified, in the test kernel's VM" tests/e2e/kbench.sh --vm
+# Debian's 6.1 (fetched once, initramfs path) beside the test kernel: two boots
+run_part "seed 001 before/after on two real kernels (6.1, test kernel)" tests/e2e/seed_map_perf_ab.sh
 run_part "fleet of this machine and a test kernel over ssh (root, qemu)" tests/e2e/fleet_vm.sh
 
 # The unit tests and the no-root end-to-end tests again, built with ASan and

@@ -53,8 +53,17 @@ check vm-kernel/usage-exit-2 rc_is usage 2
 run_s badpin VM_KERNEL_CACHE="$C" VM_KERNEL_VERSION=../../etc "$S"
 check vm-kernel/bad-pin-refused rc_is badpin 1
 check vm-kernel/bad-pin-no-path out_is badpin ""
+# a release older than 6.19 may be pinned (not cached here, offline: no path)
 run_s oldpin VM_KERNEL_CACHE="$C" VM_KERNEL_VERSION=6.12.5+deb13-cloud-amd64 "$S"
-check vm-kernel/old-pin-refused rc_is oldpin 1
+check vm-kernel/old-pin-not-refused-as-old not err_has oldpin "older than"
+check vm-kernel/old-pin-offline-no-path out_is oldpin ""
+run_s badver VM_KERNEL_CACHE="$C" "$S" 'six;rm'
+check vm-kernel/bad-version-refused rc_is badver 1
+check vm-kernel/bad-version-message err_has badver "is neither a version (6.12, 6.1.158) nor"
+run_s listver VM_KERNEL_CACHE="$C" "$S" --list 6.1
+check vm-kernel/list-takes-no-version rc_is listver 2
+run_s twover VM_KERNEL_CACHE="$C" "$S" 6.1 6.12
+check vm-kernel/one-version-only rc_is twover 2
 
 # --- a made-up cache: the newest complete cloud release >= 6.19, by version
 # (7.10 after 7.2), with no network
@@ -83,6 +92,40 @@ mkdir "$C/7.2.12+deb13-cloud-amd64/modules"
 echo virtio_net.ko.xz >"$C/7.2.12+deb13-cloud-amd64/modules/load"
 run_s mods VM_KERNEL_CACHE="$C" "$S" --modules
 check vm-kernel/modules-cached out_is mods "$C/7.2.12+deb13-cloud-amd64/vmlinuz"
+# a version by name, from the cache with no network: the newest release of
+# it (6.1.0-57 over 6.1.0-55 of the same 6.1.192, over 6.1.190), the cloud
+# flavour before the generic one, a generic one by its release name, and not
+# one whose config needs an initramfs it does not have
+fake_version() {	# RELEASE PACKAGE-VERSION [CONFIG-LINE]
+	mkdir -p "$C/$1"
+	: >"$C/$1/vmlinuz"
+	echo "${3:-CONFIG_VIRTIO_FS=y}" >"$C/$1/config"
+	echo "Package: linux-image-$1 Version: $2" >"$C/$1/.complete"
+}
+fake_version 6.1.0-54-cloud-amd64 6.1.190-1 CONFIG_VIRTIO_FS=m
+echo 070701 >"$C/6.1.0-54-cloud-amd64/initrd.cpio"
+fake_version 6.1.0-55-cloud-amd64 6.1.192-1 CONFIG_VIRTIO_FS=m
+echo 070701 >"$C/6.1.0-55-cloud-amd64/initrd.cpio"
+fake_version 6.1.0-57-cloud-amd64 6.1.192-1 CONFIG_VIRTIO_FS=m
+echo 070701 >"$C/6.1.0-57-cloud-amd64/initrd.cpio"
+fake_version 6.12.118+deb13-amd64 6.12.118-1
+fake_version 6.12.117+deb13-cloud-amd64 6.12.117-1
+fake_version 6.12.118+deb13-cloud-amd64 6.12.118-1 CONFIG_VIRTIO_FS=m	# no initrd.cpio
+run_s v61 VM_KERNEL_CACHE="$C" "$S" 6.1
+check vm-kernel/version-newest-release out_is v61 "$C/6.1.0-57-cloud-amd64/vmlinuz"
+run_s v61190 VM_KERNEL_CACHE="$C" "$S" 6.1.190
+check vm-kernel/version-exact out_is v61190 "$C/6.1.0-54-cloud-amd64/vmlinuz"
+run_s v612 VM_KERNEL_CACHE="$C" "$S" 6.12
+check vm-kernel/version-cloud-first-usable-only out_is v612 \
+	"$C/6.12.117+deb13-cloud-amd64/vmlinuz"
+run_s vgen VM_KERNEL_CACHE="$C" "$S" 6.12.118+deb13-amd64
+check vm-kernel/version-by-release out_is vgen "$C/6.12.118+deb13-amd64/vmlinuz"
+run_s v65 VM_KERNEL_CACHE="$C" "$S" 6.5
+check vm-kernel/version-absent-offline-fails not rc_is v65 0
+check vm-kernel/version-absent-no-path out_is v65 ""
+run_s vdefault VM_KERNEL_CACHE="$C" "$S"
+check vm-kernel/default-still-newest-cloud-6.19 out_is vdefault "$C/7.10.1+deb13-cloud-amd64/vmlinuz"
+
 # a pinned release not in the cache needs the network: a failure, no path,
 # nothing half-made left behind
 run_s absent VM_KERNEL_CACHE="$C" VM_KERNEL_VERSION=7.3.4+deb13-cloud-amd64 "$S"

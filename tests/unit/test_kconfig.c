@@ -210,7 +210,13 @@ static const char guest_bad[] =
 	"# CONFIG_DEBUG_INFO_BTF is not set\nCONFIG_SERIAL_8250=y\n"
 	"CONFIG_SERIAL_8250_CONSOLE=y\n";
 
-static int guest_missing(const char *text, char *missing, size_t len)
+/* the root's drivers as modules, and an option no initramfs loads */
+static const char guest_modbpf[] =
+	"CONFIG_VIRTIO_PCI=m\nCONFIG_VIRTIO_FS=m\nCONFIG_FUSE_FS=m\nCONFIG_BPF_SYSCALL=m\n"
+	"CONFIG_DEBUG_INFO_BTF=y\nCONFIG_SERIAL_8250=y\nCONFIG_SERIAL_8250_CONSOLE=y\n"
+	"CONFIG_DEVTMPFS=y\n";
+
+static int guest_missing(const char *text, bool initrd, char *missing, size_t len)
 {
 	char path[PATH_MAX];
 	struct kconfig *kc;
@@ -218,7 +224,7 @@ static int guest_missing(const char *text, char *missing, size_t len)
 
 	if (write_plain(in_dir("guest", path), text) || kconfig_open(path, &kc))
 		return -1;
-	nr = kconfig_guest_missing(kc, missing, len);
+	nr = kconfig_guest_missing(kc, initrd, missing, len);
 	kconfig_free(kc);
 	unlink(path);
 	return nr;
@@ -230,14 +236,19 @@ TEST(guest_needs)
 
 	CHECK_INT(fresh_dir(), 0);
 
-	CHECK_INT(guest_missing(guest_ok, missing, sizeof(missing)), 0);
+	CHECK_INT(guest_missing(guest_ok, false, missing, sizeof(missing)), 0);
 	CHECK_STR(missing, "");
-	CHECK_INT(guest_missing(guest_bad, missing, sizeof(missing)), 4);
-	CHECK_STR(missing, "CONFIG_VIRTIO_FS (=m: a module; the guest has no initramfs), "
-		  "CONFIG_FUSE_FS (=m: a module; the guest has no initramfs), "
-		  "CONFIG_DEBUG_INFO_BTF, CONFIG_DEVTMPFS");
+	CHECK_INT(guest_missing(guest_bad, false, missing, sizeof(missing)), 4);
+	CHECK_STR(missing, "CONFIG_VIRTIO_FS (=m: a module, and no initrd.cpio beside the image "
+		  "to load it), CONFIG_FUSE_FS (=m: a module, and no initrd.cpio beside the "
+		  "image to load it), CONFIG_DEBUG_INFO_BTF, CONFIG_DEVTMPFS");
+	/* with an initramfs the root's drivers may be modules, nothing else */
+	CHECK_INT(guest_missing(guest_bad, true, missing, sizeof(missing)), 2);
+	CHECK_STR(missing, "CONFIG_DEBUG_INFO_BTF, CONFIG_DEVTMPFS");
+	CHECK_INT(guest_missing(guest_modbpf, true, missing, sizeof(missing)), 1);
+	CHECK_STR(missing, "CONFIG_BPF_SYSCALL (=m: a module)");
 	/* a short buffer is cut, the count stays right */
-	CHECK_INT(guest_missing(guest_bad, missing, 20), 4);
+	CHECK_INT(guest_missing(guest_bad, false, missing, 20), 4);
 	CHECK_INT(strlen(missing), 19);
 	remove_dir();
 }

@@ -171,31 +171,62 @@ TEST(kernel_errors_are_located)
 	CHECK(strstr(diags(), "k.spec:8:15: error: value 65536 out of range for 'vm_ssh_port'"));
 }
 
+/* The build tree's .config: the root's three drivers as given, the rest built in. */
+static void write_tree_config(const char *pci, const char *fs, const char *fuse)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
+	f = fopen(path, "w");
+	fprintf(f, "CONFIG_VIRTIO_PCI=%s\nCONFIG_VIRTIO_FS=%s\nCONFIG_FUSE_FS=%s\n"
+		"CONFIG_BPF_SYSCALL=y\nCONFIG_DEBUG_INFO_BTF=y\nCONFIG_SERIAL_8250=y\n"
+		"CONFIG_SERIAL_8250_CONSOLE=y\nCONFIG_DEVTMPFS=y\n", pci, fs, fuse);
+	fclose(f);
+}
+
 TEST(kernel_config_lacking_virtiofs_is_refused)
 {
 	char path[256], image[256], why[1024];
-	FILE *f;
 
 	make_tmp();
-	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
-	f = fopen(path, "w");
-	fputs("CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=m\nCONFIG_FUSE_FS=y\nCONFIG_BPF_SYSCALL=y\n"
-	      "CONFIG_DEBUG_INFO_BTF=y\nCONFIG_SERIAL_8250=y\nCONFIG_SERIAL_8250_CONSOLE=y\n"
-	      "CONFIG_DEVTMPFS=y\n", f);
-	fclose(f);
+	write_tree_config("y", "m", "y");
 	snprintf(path, sizeof(path), "%s/tree", tmp);
 	CHECK_INT(kernel_image(path, image, sizeof(image), why, sizeof(why)), -ENOEXEC);
 	CHECK(strstr(why, "cannot boot as a bpfsweep guest"));
 	CHECK(strstr(why, "lacks CONFIG_VIRTIO_FS (=m"));
 	/* the same options built in: it may boot */
-	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
-	f = fopen(path, "w");
-	fputs("CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_FS=y\nCONFIG_FUSE_FS=y\nCONFIG_BPF_SYSCALL=y\n"
-	      "CONFIG_DEBUG_INFO_BTF=y\nCONFIG_SERIAL_8250=y\nCONFIG_SERIAL_8250_CONSOLE=y\n"
-	      "CONFIG_DEVTMPFS=y\n", f);
-	fclose(f);
-	snprintf(path, sizeof(path), "%s/tree", tmp);
+	write_tree_config("y", "y", "y");
 	CHECK_INT(kernel_image(path, image, sizeof(image), why, sizeof(why)), 0);
+	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
+	unlink(path);
+}
+
+/*
+ * The root's drivers as modules boot with the initramfs beside the image
+ * (what scripts/vm-kernel.sh packs for 6.1), and qemu is given it.
+ */
+TEST(initrd_beside_the_image_loads_the_root_s_modules)
+{
+	char path[256], image[256], why[1024], initrd[256], tree[256];
+
+	make_tmp();
+	write_tree_config("m", "m", "m");
+	snprintf(tree, sizeof(tree), "%s/tree", tmp);
+	CHECK_INT(kernel_image(tree, image, sizeof(image), why, sizeof(why)), -ENOEXEC);
+	CHECK(strstr(why, "CONFIG_VIRTIO_PCI (=m: a module, and no initrd.cpio beside the image"));
+	vm_image_initrd(image, initrd, sizeof(initrd));
+	CHECK_STR(initrd, "");
+
+	snprintf(path, sizeof(path), "%s/tree/arch/x86/boot/initrd.cpio", tmp);
+	fclose(fopen(path, "w"));
+	CHECK_INT(kernel_image(tree, image, sizeof(image), why, sizeof(why)), 0);
+	vm_image_initrd(image, initrd, sizeof(initrd));
+	CHECK_STR(initrd, path);
+	/* a buffer too short for the path: none rather than a cut one */
+	vm_image_initrd(image, initrd, 8);
+	CHECK_STR(initrd, "");
+	unlink(path);
 	snprintf(path, sizeof(path), "%s/tree/.config", tmp);
 	unlink(path);
 }
@@ -251,6 +282,12 @@ TEST(qemu_argv_tcg)
 	CHECK(find_arg(&av, "-device") > 0);
 	for (int i = 0; i < av.argc; i++)
 		CHECK(!strstr(av.argv[i], "virtio-net"));
+	/* no initramfs unless given one */
+	CHECK(find_arg(&av, "-initrd") < 0);
+	b.initrd = "/k/initrd.cpio";
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
+	CHECK_STR(after(&av, "-initrd"), "/k/initrd.cpio");
+	CHECK_STR(after(&av, "-kernel"), "/k/bzImage");
 }
 
 TEST(qemu_argv_ssh_port)
@@ -352,6 +389,7 @@ TEST(console_tail_is_one_clean_line)
 
 RUN_TESTS(kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
 	  kernel_image_resolves_a_build_tree, kernel_errors_are_located,
-	  kernel_config_lacking_virtiofs_is_refused, qemu_argv_tcg, qemu_argv_ssh_port,
+	  kernel_config_lacking_virtiofs_is_refused,
+	  initrd_beside_the_image_loads_the_root_s_modules, qemu_argv_tcg, qemu_argv_ssh_port,
 	  qemu_argv_kvm_and_bad_init, probe_argv_is_the_boot_s_machine_with_the_stub,
 	  virtiofsd_argv, console_tail_is_one_clean_line)

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Seed 001's before/after on two real Debian kernels, for function (under
+# TCG here): specs/seed_map_perf.spec --quick with --kernel BASE --kernel
+# PATCHED, BASE Debian's 6.1 (scripts/vm-kernel.sh 6.1), whose virtio-pci
+# and virtiofs are modules, so that it boots through the initramfs
+# vm-kernel.sh packs for it, PATCHED the newest cloud kernel (>= 6.19).
+# One boot per kernel: one result set whose rows name each kernel's
+# release, the table in the seed's shape (a block per map_perf_test command
+# line, one "N:hash_map_perf kmalloc ... events per sec" line a worker),
+# and compare on the pair.  Skipped with the reason without root, qemu or
+# the archive (a kernel not cached and not downloadable).
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] && echo "kept $TMP" || rm -rf "$TMP"' EXIT
+SPEC=specs/seed_map_perf.spec
+T=seed-map-perf-ab
+
+why=
+if [ "$(id -u)" != 0 ]; then
+	why="not root (virtiofsd and the guest's BPF need it)"
+elif ! command -v qemu-system-x86_64 >/dev/null; then
+	why="qemu-system-x86_64 not installed (make deps installs qemu-system-x86)"
+elif ! BASE=$(scripts/vm-kernel.sh 6.1 2>"$TMP/base.err"); then
+	why="no 6.1 kernel (archive not reachable?): $(tail -n1 "$TMP/base.err")"
+elif ! PATCHED=$(scripts/vm-kernel.sh 2>"$TMP/patched.err"); then
+	why="no test kernel: $(tail -n1 "$TMP/patched.err")"
+fi
+if [ -n "$why" ]; then
+	skip $T "$why"
+	exit 0
+fi
+BASE_REL=$(basename "$(dirname "$BASE")")
+PATCHED_REL=$(basename "$(dirname "$PATCHED")")
+
+# the 6.1 image's drivers for its root are modules: an initramfs beside it
+check $T/base-is-6.1 [ "${BASE_REL#6.1.}" != "$BASE_REL" ]
+check $T/base-virtiofs-module grep -qx CONFIG_VIRTIO_FS=m "${BASE%/*}/config"
+check $T/base-initrd-newc [ "$(head -c 6 "${BASE%/*}/initrd.cpio")" = 070701 ]
+check $T/patched-no-initrd [ ! -e "${PATCHED%/*}/initrd.cpio" ]
+
+start=$(date +%s)
+$BPFSWEEP run $SPEC --quick --kernel "$BASE" --kernel "$PATCHED" -o "$TMP/ab" --no-plots \
+	</dev/null >"$TMP/ab.out" 2>"$TMP/ab.err"
+rc=$?
+echo "  (the A/B: two boots, 4 points each, in $(($(date +%s) - start)) s)"
+if ! check $T/exit-0 [ $rc = 0 ]; then
+	tail -n 8 "$TMP/ab.err" | sed 's/^/  | /'
+fi
+S=$TMP/ab/summary.csv
+
+# 6.1 booted through the initramfs: its init loaded the modules and mounted the root
+check $T/base-booted-via-initramfs grep -q \
+	"^bpfsweep initramfs: [0-9]* modules loaded, bpfsweep-root mounted" "$TMP/ab/vm/1/console.log"
+check $T/patched-booted-without not grep -q "bpfsweep initramfs" "$TMP/ab/vm/2/console.log"
+
+# one set: 4 points a kernel, all ok, each row naming the kernel it ran on
+check $T/eight-rows [ "$(csv_col "$S" point | wc -l)" = 8 ]
+check $T/all-ok [ "$(csv_col "$S" status | sort -u)" = ok ]
+check $T/all-in-vm [ "$(csv_col "$S" executor | sort -u)" = vm ]
+check $T/base-rows-release [ "$(csv_col "$S" kernel_release run 1 | sort -u)" = "$BASE_REL" ]
+check $T/patched-rows-release [ "$(csv_col "$S" kernel_release run 2 | sort -u)" = "$PATCHED_REL" ]
+check $T/releases-differ [ "$(csv_col "$S" kernel_release | sort -u | wc -l)" = 2 ]
+check $T/events-counted [ "$(csv_col "$S" events_per_s_mean | awk '$1 > 0' | wc -l)" = 8 ]
+
+# the table: per kernel, a block per command line, the seed's worker lines
+blocks() { grep -c "^map_perf_test 4 [12]\( 16384\)\?: hash_map_perf kmalloc" "$TMP/ab.out"; }
+check $T/table-blocks [ "$(blocks)" = 8 ]
+check $T/table-kernels [ "$(grep -c "^run [12]: .*kernel \($BASE_REL\|$PATCHED_REL\)" \
+	"$TMP/ab.out")" = 2 ]
+check $T/table-worker-lines [ "$(grep -cE '^[01]:hash_map_perf kmalloc [0-9]+ events per sec$' \
+	"$TMP/ab.out")" = 12 ]
+
+# compare on the pair (both under TCG alike: no --allow-tcg needed): base and new
+# named by their releases, a row per point
+$BPFSWEEP compare "$TMP/ab/runs/1" "$TMP/ab/runs/2" >"$TMP/cmp.out" 2>"$TMP/cmp.err"
+check $T/compare-exit-0 [ $? = 0 ]
+check $T/compare-base grep -q "^base: .*($BASE_REL, x86_64)" "$TMP/cmp.out"
+check $T/compare-new grep -q "^new: .*($PATCHED_REL, x86_64)" "$TMP/cmp.out"
+check $T/compare-rows [ "$(grep -cE '^hash_map_perf kmalloc +[0-9.]+M/s +[0-9.]+M/s' \
+	"$TMP/cmp.out")" = 4 ]
