@@ -384,21 +384,53 @@ static int thread_counts_delta(struct thread_counts *tc, struct interval *iv)
 	return 0;
 }
 
+/* The workload's gauge named name in counts, or METRIC_UNKNOWN. */
+static uint64_t gauge_named(const struct workload *wl, const uint64_t *counts, const char *name)
+{
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (!strcmp(wl->metrics[m].name, name))
+			return counts[m];
+	return METRIC_UNKNOWN;
+}
+
+/* A gauge less the one its descriptor names (workload.h), after both were read. */
+static uint64_t gauge_less(const struct workload *wl, const uint64_t *counts, uint64_t v,
+			   const char *less)
+{
+	uint64_t other = gauge_named(wl, counts, less);
+
+	if (v == METRIC_UNKNOWN || other == METRIC_UNKNOWN)
+		return METRIC_UNKNOWN;
+	return v > other ? v - other : 0;
+}
+
 /*
  * The memory cgroup's gauges, which the workload leaves alone: unknown
- * when there is no cgroup or it could not be read.
+ * when there is no cgroup or it could not be read.  After sample(), so
+ * that a gauge "less" one of the workload's has it at hand.
  */
 static void fill_memcg(const struct rep_ctx *rc, uint64_t *counts)
 {
-	uint64_t usage = METRIC_UNKNOWN, peak = METRIC_UNKNOWN;
+	const struct workload *wl = rc->wl;
+	uint64_t usage = METRIC_UNKNOWN, peak = METRIC_UNKNOWN, kmem = METRIC_UNKNOWN;
 
 	if (rc->memcg && memcg_read(rc->memcg, &usage, &peak))
 		usage = peak = METRIC_UNKNOWN;
-	for (int m = 0; m < rc->wl->nr_metrics; m++) {
-		if (rc->wl->metrics[m].source == MS_MEMCG_USAGE)
+	if (rc->memcg && memcg_read_kmem(rc->memcg, &kmem))
+		kmem = METRIC_UNKNOWN;
+	for (int m = 0; m < wl->nr_metrics; m++) {
+		const struct metric_def *d = &wl->metrics[m];
+
+		if (d->source == MS_MEMCG_USAGE)
 			counts[m] = usage;
-		else if (rc->wl->metrics[m].source == MS_MEMCG_PEAK)
+		else if (d->source == MS_MEMCG_PEAK)
 			counts[m] = peak;
+		else if (d->source == MS_MEMCG_KMEM)
+			counts[m] = kmem;
+		else
+			continue;
+		if (d->less)
+			counts[m] = gauge_less(wl, counts, counts[m], d->less);
 	}
 }
 
@@ -580,7 +612,8 @@ static bool uses_memcg(const struct workload *wl)
 {
 	for (int m = 0; m < wl->nr_metrics; m++)
 		if (wl->metrics[m].source == MS_MEMCG_USAGE ||
-		    wl->metrics[m].source == MS_MEMCG_PEAK)
+		    wl->metrics[m].source == MS_MEMCG_PEAK ||
+		    wl->metrics[m].source == MS_MEMCG_KMEM)
 			return true;
 	return false;
 }
