@@ -20,6 +20,7 @@
 #include "wl_run.h"
 #include "param.h"
 #include "result.h"
+#include "runner.h"
 #include "workload.h"
 
 extern const struct workload htab_mem_workload;
@@ -33,7 +34,7 @@ static const char *const use_cases[] = {
 	"overwrite", "batch_add_batch_del", "add_del_on_diff_cpu",
 };
 
-enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK };
+enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK, M_KMEM, M_KMEM_OTHER };
 
 struct run {
 	uint64_t counts[WL_MAX_METRICS];
@@ -231,6 +232,78 @@ TEST(prealloc_memcg)
 	CHECK(on > off + 8192 * 32);
 }
 
+/*
+ * One point through the runner, as a run measures it (its memory cgroup,
+ * its gauges): 3 intervals of 20 ms.  The last interval's gauges in v.
+ */
+static int runner_gauges(const char *value_size, const char *prealloc, uint64_t *v, char *why,
+			 size_t len)
+{
+	struct experiment exp = { .group = -1 };
+	struct sweep_cfg cfg = {
+		.name = "split", .wl = wl, .duration_ns = 60000000, .interval_ns = 20000000,
+		.repeat = 1, .exps = &exp, .nr_exps = 1,
+	};
+	struct point pt = { 0 };
+	struct point_result *res = NULL;
+	struct plan pl = { 0 };
+	int nr_run, err;
+
+	if (!point_set(wl, &pt.wp, value_size, prealloc, NULL))
+		return -EINVAL;
+	err = runner_run(&cfg, &pl, &pt, 1, NULL, NULL, &res, &nr_run);
+	if (!err && (res->status != PS_OK || !res->nr_iv))
+		err = -EIO;
+	if (!err)
+		memcpy(v, res->iv[res->nr_iv - 1].value, sizeof(res->iv[0].value));
+	if (res)
+		snprintf(why, len, "%s", res->reason);
+	point_results_free(res, 1);
+	return err;
+}
+
+static bool within(uint64_t a, uint64_t b, uint64_t slack)
+{
+	return a <= b + slack && b <= a + slack;
+}
+
+/*
+ * The split of the cgroup's kernel memory: kmem_other is kmem less the
+ * map's memlock, sample by sample; a preallocated map 8192 x 4 KiB larger
+ * grows memlock by that and the cgroup's kmem by as much, while the other
+ * charges (program, BTF, small maps, stacks) stay where they were.
+ */
+TEST(memory_split)
+{
+	uint64_t small[WL_MAX_METRICS], big[WL_MAX_METRICS], grown, charged;
+	char why[256] = "";
+	int err;
+
+	NEED_ROOT();
+	err = runner_gauges("value_size=8", "prealloc=on", small, why, sizeof(why));
+	if (!err)
+		err = runner_gauges("value_size=4096", "prealloc=on", big, why, sizeof(why));
+	if (err)
+		CHECK_FAIL_("%d (%s)", err, why);
+	if (small[M_KMEM] == METRIC_UNKNOWN)
+		SKIP(why[0] ? why : "no kernel memory figure from the memory cgroup");
+	printf("# value 8: kmem %llu = memlock %llu + other %llu; value 4096: %llu = %llu + %llu\n",
+	       (unsigned long long)small[M_KMEM], (unsigned long long)small[M_MEMLOCK],
+	       (unsigned long long)small[M_KMEM_OTHER], (unsigned long long)big[M_KMEM],
+	       (unsigned long long)big[M_MEMLOCK], (unsigned long long)big[M_KMEM_OTHER]);
+	CHECK(small[M_KMEM] >= small[M_MEMLOCK] && big[M_KMEM] >= big[M_MEMLOCK]);
+	CHECK_INT(small[M_KMEM_OTHER], small[M_KMEM] - small[M_MEMLOCK]);
+	CHECK_INT(big[M_KMEM_OTHER], big[M_KMEM] - big[M_MEMLOCK]);
+	grown = big[M_MEMLOCK] - small[M_MEMLOCK];
+	charged = big[M_KMEM] - small[M_KMEM];
+	/* 8192 elements, each 4088 bytes larger */
+	CHECK(within(grown, 8192ULL * 4088, 8192ULL * 4088 / 10));
+	CHECK(within(charged, grown, grown / 20));
+	CHECK(within(big[M_KMEM_OTHER], small[M_KMEM_OTHER], 256 * 1024));
+	/* memory.current holds the map too, and the per-CPU stock besides */
+	CHECK(big[M_MEM] + 256 * 1024 >= big[M_KMEM]);
+}
+
 /* validate, then setup: the same refusal, at the parameter at fault, in the bench's words. */
 TEST(odd_producers)
 {
@@ -419,6 +492,6 @@ TEST(too_big_map_fails)
 	CHECK_INT(count_fds(), before);
 }
 
-RUN_TESTS(every_use_case, largest_value, prealloc_memlock, prealloc_memcg, odd_producers, small_max_entries,
+RUN_TESTS(every_use_case, largest_value, prealloc_memlock, prealloc_memcg, memory_split, odd_producers, small_max_entries,
 	  exact_max_entries, other_threads_do_not_count, stop_wakes_lone_adder,
 	  probe_and_no_fd_leak, too_big_map_fails)
