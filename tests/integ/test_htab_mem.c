@@ -6,7 +6,9 @@
  * sweep/runner.c drives them, with per-producer counts as the runner asks
  * for them.  Rates seen are printed as "# ..." lines, for the record.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -304,6 +306,41 @@ TEST(memory_split)
 	CHECK(big[M_MEM] + 256 * 1024 >= big[M_KMEM]);
 }
 
+/*
+ * No pair can wedge when its sides cannot run at once: 4 add/delete pairs
+ * all on one CPU (the threads inherit this thread's affinity) each take
+ * turns, every producer makes steps, each pair's counts a step apart.
+ */
+TEST(pairs_on_one_cpu)
+{
+	cpu_set_t one, saved;
+	char why[256] = "";
+	struct wl_point pt;
+	struct run r;
+	int err;
+
+	NEED_ROOT();
+	CHECK(point_set(wl, &pt, "use_case=add_del_on_diff_cpu", "producers=8", NULL));
+	CHECK_INT(sched_getaffinity(0, sizeof(saved), &saved), 0);
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu() < 0 ? 0 : sched_getcpu(), &one);
+	CHECK_INT(sched_setaffinity(0, sizeof(one), &one), 0);
+	err = run_point(&pt, &r, why, sizeof(why));
+	sched_setaffinity(0, sizeof(saved), &saved);
+	if (err)
+		CHECK_FAIL_("setup: %d (%s)", err, why);
+	CHECK_INT(r.err, 0);
+	printf("# 4 pairs on one CPU: %.2f k ops/s per producer\n",
+	       r.counts[M_OPS] / 8.0 / RUN_MS);
+	for (int i = 0; i < 8; i += 2) {
+		if (!r.thread_counts[i] || !r.thread_counts[i + 1])
+			CHECK_FAIL_("pair %d: %llu and %llu ops", i / 2,
+				    (unsigned long long)r.thread_counts[i],
+				    (unsigned long long)r.thread_counts[i + 1]);
+		CHECK(r.thread_counts[i] - r.thread_counts[i + 1] <= 1);
+	}
+}
+
 /* validate, then setup: the same refusal, at the parameter at fault, in the bench's words. */
 TEST(odd_producers)
 {
@@ -492,6 +529,7 @@ TEST(too_big_map_fails)
 	CHECK_INT(count_fds(), before);
 }
 
-RUN_TESTS(every_use_case, largest_value, prealloc_memlock, prealloc_memcg, memory_split, odd_producers, small_max_entries,
+RUN_TESTS(every_use_case, largest_value, prealloc_memlock, prealloc_memcg, memory_split, pairs_on_one_cpu,
+	  odd_producers, small_max_entries,
 	  exact_max_entries, other_threads_do_not_count, stop_wakes_lone_adder,
 	  probe_and_no_fd_leak, too_big_map_fails)
