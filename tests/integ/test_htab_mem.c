@@ -529,7 +529,6 @@ TEST(too_big_map_fails)
 	CHECK_INT(count_fds(), before);
 }
 
-RUN_TESTS(every_use_case, largest_value, prealloc_memlock, prealloc_memcg, memory_split, pairs_on_one_cpu,
-	  odd_producers, small_max_entries,
-	  exact_max_entries, other_threads_do_not_count, stop_wakes_lone_adder,
+RUN_TESTS(every_use_case, largest_value, prealloc_memlock, prealloc_memcg, memory_split,
+	  pairs_on_one_cpu, odd_producers, small_max_entries, exact_max_entries, other_threads_do_not_count, stop_wakes_lone_adder,
 	  probe_and_no_fd_leak, too_big_map_fails)
