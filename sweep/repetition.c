@@ -72,6 +72,7 @@ struct rep_ctx {
 	bool stat_begun;	/* stat_begin was read */
 	uint64_t own_begin_ns;	/* CPU time of this process and its children then */
 	struct memcg *memcg;	/* the repetition's memory cgroup, or NULL */
+	bool wants_kmem;	/* a gauge of source MS_MEMCG_KMEM */
 	bool (*stop_requested)(void);	/* the runner's: a signal asked to stop */
 };
 
@@ -416,7 +417,8 @@ static void fill_memcg(const struct rep_ctx *rc, uint64_t *counts)
 
 	if (rc->memcg && memcg_read(rc->memcg, &usage, &peak))
 		usage = peak = METRIC_UNKNOWN;
-	if (rc->memcg && memcg_read_kmem(rc->memcg, &kmem))
+	/* v2 reads it from memory.stat, longer than a number: only if asked */
+	if (rc->memcg && rc->wants_kmem && memcg_read_kmem(rc->memcg, &kmem))
 		kmem = METRIC_UNKNOWN;
 	for (int m = 0; m < wl->nr_metrics; m++) {
 		const struct metric_def *d = &wl->metrics[m];
@@ -608,14 +610,18 @@ void rep_set_reason(struct point_result *r, const char *what, int err)
 		snprintf(r->reason, sizeof(r->reason), "%s: %s", what, strerror(-err));
 }
 
-static bool uses_memcg(const struct workload *wl)
+static bool has_source(const struct workload *wl, enum metric_source src)
 {
 	for (int m = 0; m < wl->nr_metrics; m++)
-		if (wl->metrics[m].source == MS_MEMCG_USAGE ||
-		    wl->metrics[m].source == MS_MEMCG_PEAK ||
-		    wl->metrics[m].source == MS_MEMCG_KMEM)
+		if (wl->metrics[m].source == src)
 			return true;
 	return false;
+}
+
+static bool uses_memcg(const struct workload *wl)
+{
+	return has_source(wl, MS_MEMCG_USAGE) || has_source(wl, MS_MEMCG_PEAK) ||
+	       has_source(wl, MS_MEMCG_KMEM);
 }
 
 /*
@@ -659,6 +665,7 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	int err;
 
 	rc.memcg = memcg_begin(cfg->wl, r);
+	rc.wants_kmem = has_source(cfg->wl, MS_MEMCG_KMEM);
 	err = cfg->wl->setup(&pt->wp, &rc.state, &thr, r->reason, sizeof(r->reason));
 	if (err) {
 		rep_set_reason(r, "setup", err);

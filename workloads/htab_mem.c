@@ -9,8 +9,9 @@
  * producer's own keys.  add_del_on_diff_cpu pairs the producers: the even
  * one adds its pair's keys, the odd one deletes them, taking turns as the
  * bench's barriers make them.  Ops are counted per producer on the BPF
- * side; memory is the point's memory cgroup (the engine reads it) and the
- * map's memlock from its fdinfo.
+ * side; memory is the point's memory cgroup (the engine reads it: all of
+ * it, and its kernel memory), the map's memlock from its fdinfo, and the
+ * cgroup's kernel memory less that memlock (docs/hashmaps.md).
  */
 #include <errno.h>
 #include <limits.h>
