@@ -192,14 +192,16 @@ static void list_metric(const struct metric_def *d)
 		[MS_WORKLOAD] = "",
 		[MS_MEMCG_USAGE] = ", the memory cgroup's usage",
 		[MS_MEMCG_PEAK] = ", the memory cgroup's peak usage",
+		[MS_MEMCG_KMEM] = ", the memory cgroup's kernel memory",
 		[MS_PROG_RUNS] = ", the kernel's run count of its BPF programs",
 		[MS_PROG_NS] = ", the kernel's run time of its BPF programs in ns (.per_run: "
 			       "ns per run)",
 	};
 
-	printf("    %-14s %s, shown in %s%s%s\n", d->name,
+	printf("    %-14s %s, shown in %s%s%s%s%s\n", d->name,
 	       d->kind == MK_GAUGE ? "gauge" : "counter", metric_default_unit(d)->name,
-	       d->per_thread ? ", counted per producer" : "", from[d->source]);
+	       d->per_thread ? ", counted per producer" : "", from[d->source],
+	       d->less ? " less " : "", d->less ? d->less : "");
 }
 
 static void list_workload(const struct workload *wl)

@@ -441,6 +441,38 @@ int memcg_read(const struct memcg *mc, uint64_t *usage, uint64_t *peak)
 	return read_u64(mc->dir, mc->v2 ? "memory.peak" : "memory.max_usage_in_bytes", peak);
 }
 
+int memcg_stat_value(const char *text, const char *key, uint64_t *v)
+{
+	size_t len = strlen(key);
+
+	for (const char *line = text; *line; line += strcspn(line, "\n"), line += !!*line) {
+		char *end;
+
+		if (strncmp(line, key, len) || line[len] != ' ')
+			continue;
+		errno = 0;
+		*v = strtoull(line + len + 1, &end, 10);
+		return errno || end == line + len + 1 || (*end && *end != '\n') ? -EINVAL : 0;
+	}
+	return -ENOENT;
+}
+
+int memcg_read_kmem(const struct memcg *mc, uint64_t *kmem)
+{
+	char path[PATH_MAX + 32], *text;
+	int err;
+
+	if (!mc->v2)
+		return read_u64(mc->dir, "memory.kmem.usage_in_bytes", kmem);
+	snprintf(path, sizeof(path), "%s/memory.stat", mc->dir);
+	err = read_text_file(path, &text);
+	if (err)
+		return err;
+	err = memcg_stat_value(text, "kernel", kmem);
+	free(text);
+	return err;
+}
+
 /*
  * v1: writing 0 to memory.max_usage_in_bytes resets it for everyone.
  * v2 (Linux 6.12 and later): a write to memory.peak resets it for reads

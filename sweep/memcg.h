@@ -32,6 +32,21 @@ int memcg_create(struct memcg **mc, char *why, size_t whylen);
 int memcg_read(const struct memcg *mc, uint64_t *usage, uint64_t *peak);
 
 /*
+ * The kernel memory charged to the cgroup now, in bytes: slab, vmalloc,
+ * percpu, kernel stacks, where BPF maps and programs live.  Unlike the
+ * usage above, it leaves out the charges a CPU holds in stock for the
+ * cgroup (up to 64 pages per CPU, charged ahead and handed out page by
+ * page), which come and go with what else runs on that CPU.  v1: the
+ * page counter memory.kmem.usage_in_bytes (exact); v2: memory.stat's
+ * "kernel" (the kernel's statistics, flushed when read: it may lag by a
+ * few pages per CPU).  0 or -errno.
+ */
+int memcg_read_kmem(const struct memcg *mc, uint64_t *kmem);
+
+/* The value of "key N" in a memory.stat text; 0, or -ENOENT if it has no such line. */
+int memcg_stat_value(const char *text, const char *key, uint64_t *v);
+
+/*
  * From now on, the peak is the most charged from this call on: the
  * runner calls it after the workload's setup, so that the peak is the
  * map's while the workload runs, not the transient memory of loading the

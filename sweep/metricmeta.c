@@ -49,6 +49,7 @@ static const struct {
 	{ "drops", MB_LOWER }, { "errors", MB_LOWER }, { "missed", MB_LOWER },
 	{ "lost", MB_LOWER }, { "latency", MB_LOWER }, { METRIC_NS_PER_RUN, MB_LOWER },
 	{ "mem", MB_LOWER }, { "mem_peak", MB_LOWER }, { "memlock", MB_LOWER },
+	{ "kmem", MB_LOWER }, { "kmem_other", MB_LOWER },
 	{ "avg_mem", MB_LOWER }, { "peak_mem", MB_LOWER }, { "bytes", MB_LOWER },
 	{ "prog_runs", MB_NEITHER }, { "prog_ns", MB_NEITHER },
 };

@@ -72,6 +72,7 @@ struct rep_ctx {
 	bool stat_begun;	/* stat_begin was read */
 	uint64_t own_begin_ns;	/* CPU time of this process and its children then */
 	struct memcg *memcg;	/* the repetition's memory cgroup, or NULL */
+	bool wants_kmem;	/* a gauge of source MS_MEMCG_KMEM */
 	bool (*stop_requested)(void);	/* the runner's: a signal asked to stop */
 };
 
@@ -384,21 +385,54 @@ static int thread_counts_delta(struct thread_counts *tc, struct interval *iv)
 	return 0;
 }
 
+/* The workload's gauge named name in counts, or METRIC_UNKNOWN. */
+static uint64_t gauge_named(const struct workload *wl, const uint64_t *counts, const char *name)
+{
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (!strcmp(wl->metrics[m].name, name))
+			return counts[m];
+	return METRIC_UNKNOWN;
+}
+
+/* A gauge less the one its descriptor names (workload.h), after both were read. */
+static uint64_t gauge_less(const struct workload *wl, const uint64_t *counts, uint64_t v,
+			   const char *less)
+{
+	uint64_t other = gauge_named(wl, counts, less);
+
+	if (v == METRIC_UNKNOWN || other == METRIC_UNKNOWN)
+		return METRIC_UNKNOWN;
+	return v > other ? v - other : 0;
+}
+
 /*
  * The memory cgroup's gauges, which the workload leaves alone: unknown
- * when there is no cgroup or it could not be read.
+ * when there is no cgroup or it could not be read.  After sample(), so
+ * that a gauge "less" one of the workload's has it at hand.
  */
 static void fill_memcg(const struct rep_ctx *rc, uint64_t *counts)
 {
-	uint64_t usage = METRIC_UNKNOWN, peak = METRIC_UNKNOWN;
+	const struct workload *wl = rc->wl;
+	uint64_t usage = METRIC_UNKNOWN, peak = METRIC_UNKNOWN, kmem = METRIC_UNKNOWN;
 
 	if (rc->memcg && memcg_read(rc->memcg, &usage, &peak))
 		usage = peak = METRIC_UNKNOWN;
-	for (int m = 0; m < rc->wl->nr_metrics; m++) {
-		if (rc->wl->metrics[m].source == MS_MEMCG_USAGE)
+	/* v2 reads it from memory.stat, longer than a number: only if asked */
+	if (rc->memcg && rc->wants_kmem && memcg_read_kmem(rc->memcg, &kmem))
+		kmem = METRIC_UNKNOWN;
+	for (int m = 0; m < wl->nr_metrics; m++) {
+		const struct metric_def *d = &wl->metrics[m];
+
+		if (d->source == MS_MEMCG_USAGE)
 			counts[m] = usage;
-		else if (rc->wl->metrics[m].source == MS_MEMCG_PEAK)
+		else if (d->source == MS_MEMCG_PEAK)
 			counts[m] = peak;
+		else if (d->source == MS_MEMCG_KMEM)
+			counts[m] = kmem;
+		else
+			continue;
+		if (d->less)
+			counts[m] = gauge_less(wl, counts, counts[m], d->less);
 	}
 }
 
@@ -576,13 +610,18 @@ void rep_set_reason(struct point_result *r, const char *what, int err)
 		snprintf(r->reason, sizeof(r->reason), "%s: %s", what, strerror(-err));
 }
 
-static bool uses_memcg(const struct workload *wl)
+static bool has_source(const struct workload *wl, enum metric_source src)
 {
 	for (int m = 0; m < wl->nr_metrics; m++)
-		if (wl->metrics[m].source == MS_MEMCG_USAGE ||
-		    wl->metrics[m].source == MS_MEMCG_PEAK)
+		if (wl->metrics[m].source == src)
 			return true;
 	return false;
+}
+
+static bool uses_memcg(const struct workload *wl)
+{
+	return has_source(wl, MS_MEMCG_USAGE) || has_source(wl, MS_MEMCG_PEAK) ||
+	       has_source(wl, MS_MEMCG_KMEM);
 }
 
 /*
@@ -626,6 +665,7 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	int err;
 
 	rc.memcg = memcg_begin(cfg->wl, r);
+	rc.wants_kmem = has_source(cfg->wl, MS_MEMCG_KMEM);
 	err = cfg->wl->setup(&pt->wp, &rc.state, &thr, r->reason, sizeof(r->reason));
 	if (err) {
 		rep_set_reason(r, "setup", err);

@@ -25,7 +25,7 @@
 #include "param.h"
 
 #define WL_MAX_PARAMS	24
-#define WL_MAX_METRICS	6
+#define WL_MAX_METRICS	8
 
 struct workload;
 
@@ -50,6 +50,7 @@ enum metric_source {
 	MS_WORKLOAD,
 	MS_MEMCG_USAGE,		/* memory.current, v1 memory.usage_in_bytes */
 	MS_MEMCG_PEAK,		/* memory.peak, v1 memory.max_usage_in_bytes */
+	MS_MEMCG_KMEM,		/* its kernel memory without the per-CPU stock (memcg.h) */
 	/*
 	 * The kernel's run-time statistics of the workload's programs
 	 * (prog_stats below), counters: how many runs, and the nanoseconds
@@ -92,6 +93,13 @@ struct metric_def {
 	bool per_thread;
 	enum metric_source source;
 	enum metric_better better;
+	/*
+	 * A memory cgroup gauge less another gauge of the workload, named
+	 * here, read in the same sample: "kmem" less the map's "memlock" is
+	 * what the cgroup holds besides the map.  Unknown when either is,
+	 * 0 when the other is larger.
+	 */
+	const char *less;
 };
 
 /* One point: a value for every parameter, indexed like wl->params. */

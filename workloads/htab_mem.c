@@ -9,8 +9,9 @@
  * producer's own keys.  add_del_on_diff_cpu pairs the producers: the even
  * one adds its pair's keys, the odd one deletes them, taking turns as the
  * bench's barriers make them.  Ops are counted per producer on the BPF
- * side; memory is the point's memory cgroup (the engine reads it) and the
- * map's memlock from its fdinfo.
+ * side; memory is the point's memory cgroup (the engine reads it: all of
+ * it, and its kernel memory), the map's memlock from its fdinfo, and the
+ * cgroup's kernel memory less that memlock (docs/hashmaps.md).
  */
 #include <errno.h>
 #include <limits.h>
@@ -62,7 +63,7 @@ static const struct param_def hm_params[] = {
 			    "or more if the producers' keys (64 each) need more" },
 };
 
-enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK, M_PROG_RUNS, M_PROG_NS };
+enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK, M_KMEM, M_KMEM_OTHER, M_PROG_RUNS, M_PROG_NS };
 
 static const struct metric_def hm_metrics[] = {
 	[M_OPS]		= { "ops", MK_COUNTER, "k/s", .per_thread = true, .better = MB_HIGHER },
@@ -70,7 +71,14 @@ static const struct metric_def hm_metrics[] = {
 			    .better = MB_LOWER },
 	[M_MEM_PEAK]	= { "mem_peak", MK_GAUGE, "MiB", .source = MS_MEMCG_PEAK,
 			    .better = MB_LOWER },
+	/* the map's own memory, by the kernel's count (htab_map_mem_usage()) */
 	[M_MEMLOCK]	= { "memlock", MK_GAUGE, "MiB", .better = MB_LOWER },
+	/* the cgroup's kernel memory: the map, the program, its BTF and other maps */
+	[M_KMEM]	= { "kmem", MK_GAUGE, "MiB", .source = MS_MEMCG_KMEM,
+			    .better = MB_LOWER },
+	/* all of it but the map's memlock: the cgroup's other charges */
+	[M_KMEM_OTHER]	= { "kmem_other", MK_GAUGE, "MiB", .source = MS_MEMCG_KMEM,
+			    .less = "memlock", .better = MB_LOWER },
 	[M_PROG_RUNS]	= { "prog_runs", MK_COUNTER, "M/s", .source = MS_PROG_RUNS,
 			    .better = MB_NEITHER },
 	[M_PROG_NS]	= { "prog_ns", MK_COUNTER, "ms/s", .source = MS_PROG_NS,

@@ -210,6 +210,14 @@ mem_filled() {
 	paste <(csv_col "$HM" mem_mean run "$1") <(csv_col "$HM" mem_peak_max run "$1") |
 		awk -F'\t' '$1 > 0 && $2 >= $1 { n++ } END { exit n != 2 }'
 }
+# every row of run $1: the kernel memory (v1 kmem counter, v2 memory.stat)
+# filled, and kmem_other is it less the map's memlock
+kmem_split() {
+	paste <(csv_col "$HM" kmem_mean run "$1") <(csv_col "$HM" memlock_mean run "$1") \
+		<(csv_col "$HM" kmem_other_mean run "$1") |
+		awk -F'\t' '{ d = $1 - $2 - $3 } $2 > 0 && $3 > 0 && d < 16 && d > -16 { n++ }
+			END { exit n != 2 }'
+}
 # the two rows' mean memory, prealloc on and off, differ by a fifth at least
 # (which is larger depends on the CPU count: the seed's 8 CPUs had prealloc
 # lower, 2 CPUs have it higher)
@@ -224,6 +232,7 @@ for run in 1 2; do
 	where=$([ $run = 1 ] && echo host || echo guest)
 	check "kernel/htab-$where-mem-filled" mem_filled $run
 	check "kernel/htab-$where-prealloc-memory-differs" prealloc_differs $run
+	check "kernel/htab-$where-kmem-split" kmem_split $run
 	check "kernel/htab-$where-ops" [ "$(csv_col "$HM" ops_per_s_mean run $run | \
 		awk '$1 > 0 { n++ } END { print n + 0 }')" = 2 ]
 done

@@ -6,7 +6,9 @@
  * sweep/runner.c drives them, with per-producer counts as the runner asks
  * for them.  Rates seen are printed as "# ..." lines, for the record.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 #include "wl_run.h"
 #include "param.h"
 #include "result.h"
+#include "runner.h"
 #include "workload.h"
 
 extern const struct workload htab_mem_workload;
@@ -33,7 +36,7 @@ static const char *const use_cases[] = {
 	"overwrite", "batch_add_batch_del", "add_del_on_diff_cpu",
 };
 
-enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK };
+enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK, M_KMEM, M_KMEM_OTHER };
 
 struct run {
 	uint64_t counts[WL_MAX_METRICS];
@@ -231,6 +234,113 @@ TEST(prealloc_memcg)
 	CHECK(on > off + 8192 * 32);
 }
 
+/*
+ * One point through the runner, as a run measures it (its memory cgroup,
+ * its gauges): 3 intervals of 20 ms.  The last interval's gauges in v.
+ */
+static int runner_gauges(const char *value_size, const char *prealloc, uint64_t *v, char *why,
+			 size_t len)
+{
+	struct experiment exp = { .group = -1 };
+	struct sweep_cfg cfg = {
+		.name = "split", .wl = wl, .duration_ns = 60000000, .interval_ns = 20000000,
+		.repeat = 1, .exps = &exp, .nr_exps = 1,
+	};
+	struct point pt = { 0 };
+	struct point_result *res = NULL;
+	struct plan pl = { 0 };
+	int nr_run, err;
+
+	if (!point_set(wl, &pt.wp, value_size, prealloc, NULL))
+		return -EINVAL;
+	err = runner_run(&cfg, &pl, &pt, 1, NULL, NULL, &res, &nr_run);
+	if (!err && (res->status != PS_OK || !res->nr_iv))
+		err = -EIO;
+	if (!err)
+		memcpy(v, res->iv[res->nr_iv - 1].value, sizeof(res->iv[0].value));
+	if (res)
+		snprintf(why, len, "%s", res->reason);
+	point_results_free(res, 1);
+	return err;
+}
+
+static bool within(uint64_t a, uint64_t b, uint64_t slack)
+{
+	return a <= b + slack && b <= a + slack;
+}
+
+/*
+ * The split of the cgroup's kernel memory: kmem_other is kmem less the
+ * map's memlock, sample by sample; a preallocated map 8192 x 4 KiB larger
+ * grows memlock by that and the cgroup's kmem by as much, while the other
+ * charges (program, BTF, small maps, stacks) stay where they were.
+ */
+TEST(memory_split)
+{
+	uint64_t small[WL_MAX_METRICS], big[WL_MAX_METRICS], grown, charged;
+	char why[256] = "";
+	int err;
+
+	NEED_ROOT();
+	err = runner_gauges("value_size=8", "prealloc=on", small, why, sizeof(why));
+	if (!err)
+		err = runner_gauges("value_size=4096", "prealloc=on", big, why, sizeof(why));
+	if (err)
+		CHECK_FAIL_("%d (%s)", err, why);
+	if (small[M_KMEM] == METRIC_UNKNOWN)
+		SKIP(why[0] ? why : "no kernel memory figure from the memory cgroup");
+	printf("# value 8: kmem %llu = memlock %llu + other %llu; value 4096: %llu = %llu + %llu\n",
+	       (unsigned long long)small[M_KMEM], (unsigned long long)small[M_MEMLOCK],
+	       (unsigned long long)small[M_KMEM_OTHER], (unsigned long long)big[M_KMEM],
+	       (unsigned long long)big[M_MEMLOCK], (unsigned long long)big[M_KMEM_OTHER]);
+	CHECK(small[M_KMEM] >= small[M_MEMLOCK] && big[M_KMEM] >= big[M_MEMLOCK]);
+	CHECK_INT(small[M_KMEM_OTHER], small[M_KMEM] - small[M_MEMLOCK]);
+	CHECK_INT(big[M_KMEM_OTHER], big[M_KMEM] - big[M_MEMLOCK]);
+	grown = big[M_MEMLOCK] - small[M_MEMLOCK];
+	charged = big[M_KMEM] - small[M_KMEM];
+	/* 8192 elements, each 4088 bytes larger */
+	CHECK(within(grown, 8192ULL * 4088, 8192ULL * 4088 / 10));
+	CHECK(within(charged, grown, grown / 20));
+	CHECK(within(big[M_KMEM_OTHER], small[M_KMEM_OTHER], 256 * 1024));
+	/* memory.current holds the map too, and the per-CPU stock besides */
+	CHECK(big[M_MEM] + 256 * 1024 >= big[M_KMEM]);
+}
+
+/*
+ * No pair can wedge when its sides cannot run at once: 4 add/delete pairs
+ * all on one CPU (the threads inherit this thread's affinity) each take
+ * turns, every producer makes steps, each pair's counts a step apart.
+ */
+TEST(pairs_on_one_cpu)
+{
+	cpu_set_t one, saved;
+	char why[256] = "";
+	struct wl_point pt;
+	struct run r;
+	int err;
+
+	NEED_ROOT();
+	CHECK(point_set(wl, &pt, "use_case=add_del_on_diff_cpu", "producers=8", NULL));
+	CHECK_INT(sched_getaffinity(0, sizeof(saved), &saved), 0);
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu() < 0 ? 0 : sched_getcpu(), &one);
+	CHECK_INT(sched_setaffinity(0, sizeof(one), &one), 0);
+	err = run_point(&pt, &r, why, sizeof(why));
+	sched_setaffinity(0, sizeof(saved), &saved);
+	if (err)
+		CHECK_FAIL_("setup: %d (%s)", err, why);
+	CHECK_INT(r.err, 0);
+	printf("# 4 pairs on one CPU: %.2f k ops/s per producer\n",
+	       r.counts[M_OPS] / 8.0 / RUN_MS);
+	for (int i = 0; i < 8; i += 2) {
+		if (!r.thread_counts[i] || !r.thread_counts[i + 1])
+			CHECK_FAIL_("pair %d: %llu and %llu ops", i / 2,
+				    (unsigned long long)r.thread_counts[i],
+				    (unsigned long long)r.thread_counts[i + 1]);
+		CHECK(r.thread_counts[i] - r.thread_counts[i + 1] <= 1);
+	}
+}
+
 /* validate, then setup: the same refusal, at the parameter at fault, in the bench's words. */
 TEST(odd_producers)
 {
@@ -419,6 +529,6 @@ TEST(too_big_map_fails)
 	CHECK_INT(count_fds(), before);
 }
 
-RUN_TESTS(every_use_case, largest_value, prealloc_memlock, prealloc_memcg, odd_producers, small_max_entries,
-	  exact_max_entries, other_threads_do_not_count, stop_wakes_lone_adder,
+RUN_TESTS(every_use_case, largest_value, prealloc_memlock, prealloc_memcg, memory_split,
+	  pairs_on_one_cpu, odd_producers, small_max_entries, exact_max_entries, other_threads_do_not_count, stop_wakes_lone_adder,
 	  probe_and_no_fd_leak, too_big_map_fails)
