@@ -10,7 +10,8 @@
  *   rb-libbpf  libbpf's ring_buffer__poll()
  *   rb-custom  our own consumer over the mmapped ring
  *   pb-libbpf  libbpf's perf buffer, one buffer per CPU
- *   rb-prod    no consumer: the BPF side counts what it submits
+ *   rb-prod    no consumer: the BPF side counts what it submits, by default
+ *              an atomic add per record as the kernel bench's rb-prod
  * hits are records consumed (rb-prod: submitted), drops are failed reserves
  * or outputs, both cumulative since setup.
  */
@@ -104,8 +105,9 @@ static const struct param_def rb_params[] = {
 			    "raw_tp/sys_enter filtered to getpgid, or fentry on the syscall "
 			    "function", true },
 	[P_HIT_COUNT]	= { "hit_count", PT_ENUM, "atomic", 0, 0, rb_hit_counts,
-			    "consumer's count: a locked add per record, as the kernel bench, "
-			    "or a plain store per batch (lighter)" },
+			    "hit count: a locked add per record, as the kernel bench (rb-prod: "
+			    "on the BPF side's shared counter), or one store or add per batch "
+			    "(lighter)", true },
 	[P_DROP_COUNT]	= { "drop_count", PT_ENUM, "each", 0, 0, rb_drop_counts,
 			    "producer's drop count: an atomic add per failed reserve, as the "
 			    "kernel bench, or one per program run", true },
@@ -358,6 +360,7 @@ static void set_rodata(struct ringbuf_bpf *skel, const struct wl_point *pt)
 	skel->rodata->batch_cnt = pt->v[P_BATCH_CNT];
 	skel->rodata->use_output = pt->v[P_USE_OUTPUT];
 	skel->rodata->count_hits = pt->v[P_BENCH] == B_RB_PROD;
+	skel->rodata->hits_each = pt->v[P_BENCH] == B_RB_PROD && pt->v[P_HIT_COUNT] == HC_ATOMIC;
 	skel->rodata->drop_each = pt->v[P_DROP_COUNT] == DC_EACH;
 	skel->rodata->sample_rate = pt->v[P_SAMPLED] ? pt->v[P_SAMPLE_RATE] : 0;
 }
