@@ -128,6 +128,14 @@ TEST(pb_libbpf)
 	EXPECT_HITS("pb-libbpf", "bench=pb-libbpf");
 }
 
+TEST(pb_custom)
+{
+	NEED_ROOT();
+	EXPECT_HITS("pb-custom", "bench=pb-custom");
+	EXPECT_HITS("pb-custom sampled", "bench=pb-custom", "sampled=on");
+	EXPECT_HITS("pb-custom back2back", "bench=pb-custom", "back2back=on");
+}
+
 TEST(rb_prod)
 {
 	NEED_ROOT();
@@ -236,7 +244,7 @@ TEST(invalid_points)
 	EXPECT_EINVAL("ringbuf_sz", rb_rule, "ringbuf_sz=3000");
 	EXPECT_EINVAL("ringbuf_sz", rb_rule, "ringbuf_sz=2K");
 	EXPECT_EINVAL("perfbuf_sz", pb_rule, "bench=pb-libbpf", "perfbuf_sz=12K");
-	EXPECT_EINVAL("overwrite", "overwrite applies to ring buffer benches, not pb-libbpf",
+	EXPECT_EINVAL("overwrite", "overwrite applies to ring buffer benches, not pb-*",
 		      "bench=pb-libbpf", "overwrite=on");
 	EXPECT_EINVAL("back2back", "back2back needs a consumer, and rb-prod has none",
 		      "bench=rb-prod", "back2back=on");
@@ -438,6 +446,7 @@ TEST(no_fd_leak)
 {
 	static const char *const benches[] = {
 		"bench=rb-libbpf", "bench=rb-custom", "bench=pb-libbpf", "bench=rb-prod",
+		"bench=pb-custom",
 	};
 	int before, after;
 
@@ -446,7 +455,7 @@ TEST(no_fd_leak)
 	for (int i = 0; i < 50; i++) {
 		const char *attach = i % 5 == 4 ? "attach=fentry" : "attach=raw_tp";
 		const char *overwrite = i % 7 == 6 ? "overwrite=on" : "overwrite=off";
-		struct wl_point pt = make_point(benches[i % 4], attach, overwrite, NULL);
+		struct wl_point pt = make_point(benches[i % 5], attach, overwrite, NULL);
 		struct wl_threads thr;
 		char why[256];
 		void *state;
@@ -458,6 +467,6 @@ TEST(no_fd_leak)
 	CHECK_INT(after, before);
 }
 
-RUN_TESTS(rb_libbpf, rb_custom, pb_libbpf, rb_prod, sampled, use_output, back2back,
+RUN_TESTS(rb_libbpf, rb_custom, pb_libbpf, pb_custom, rb_prod, sampled, use_output, back2back,
 	  two_producers, hit_count, drop_count, invalid_points, overwrite, libbpf_overwrite, fentry,
 	  verifier_words_in_reason, other_process, rb_prod_counts_records, no_fd_leak)
