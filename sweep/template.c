@@ -7,19 +7,25 @@
 
 /*
  * "{name?text}": text where name's value is "on", nothing where it is
- * anything else, as run_bench_ringbufs.sh names a point "rb-custom-sampled".
- * false when value() does not know name.
+ * anything else; "{name?text|other}": other there.  As run_bench_ringbufs.sh
+ * names its points "rb-custom-sampled", "reserve" and "output".  false when
+ * value() does not know name.
  */
 static bool expand_cond(const char *name, template_value_fn value, const void *ctx, char *buf,
 			size_t len)
 {
-	const char *q = strchr(name, '?');
+	const char *q = strchr(name, '?'), *bar = strchr(q, '|');
 	char key[64], v[16];
+	bool on;
 
 	snprintf(key, sizeof(key), "%.*s", (int)(q - name), name);
 	if (!value(key, ctx, v, sizeof(v)))
 		return false;
-	snprintf(buf, len, "%s", strcmp(v, "on") ? "" : q + 1);
+	on = !strcmp(v, "on");
+	if (on)
+		snprintf(buf, len, "%.*s", (int)(bar ? bar - q - 1 : (long)strlen(q + 1)), q + 1);
+	else
+		snprintf(buf, len, "%s", bar ? bar + 1 : "");
 	return true;
 }
 

@@ -372,6 +372,10 @@ TEST(template_expands_conditions)
 	CHECK_STR(buf, "rb-custom-sampled");
 	template_expand("rb-custom{x?-sampled}", known_x, "off", buf, sizeof(buf));
 	CHECK_STR(buf, "rb-custom");
+	template_expand("{x?output|reserve}-sampled", known_x, "on", buf, sizeof(buf));
+	CHECK_STR(buf, "output-sampled");
+	template_expand("{x?output|reserve}-sampled", known_x, "off", buf, sizeof(buf));
+	CHECK_STR(buf, "reserve-sampled");
 	template_expand("a{y?b}", known_x, "on", buf, sizeof(buf));
 	CHECK_STR(buf, "a{y?b}");
 }
