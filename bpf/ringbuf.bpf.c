@@ -84,10 +84,10 @@ static __always_inline long wakeup_flags(void)
 /*
  * The lighter ways (hit_count = plain, drop_count = batch): one atomic add
  * per counter per batch, not per record, to keep counting off the cache
- * lines we measure.  Not on ok or failed being nonzero: a
- * branch on them makes the verifier track their exact values, and the
- * states of the batch loop then stop pruning (E2BIG at batch_cnt = 500).
- * The branches on count_hits, hits_each and drop_each are on load-time constants,
+ * lines we measure.  Not on ok or failed being nonzero: a branch on them
+ * makes the verifier track their exact values, and the states of the
+ * batch loop then stop pruning (E2BIG at batch_cnt = 500).  The branches
+ * on count_hits, hits_each and drop_each are on load-time constants,
  * which the verifier resolves.  With drop_each the failures are already
  * counted, and a locked add of 0 per run would still take the line that
  * every producer writes, which the kernel bench's program does not.

@@ -4,8 +4,9 @@
  * place, as the kernel bench's perfbuf_custom_consumer() does (it copies
  * libbpf's private structs; perf_buffer__buffer() gives the same mapping).
  * A ring's first page is its struct perf_event_mmap_page; data_head is
- * the kernel's (load-acquire), data_tail ours (store-release); records
- * never straddle the end unseen: we only read their headers.
+ * the kernel's (load-acquire), data_tail ours (store-release).  A record
+ * may wrap at the ring's end, but its 8-byte header, all we read, never
+ * does: record sizes are multiples of 8.
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -110,8 +110,8 @@ static const struct param_def rb_params[] = {
 			    "function", true },
 	[P_HIT_COUNT]	= { "hit_count", PT_ENUM, "atomic", 0, 0, rb_hit_counts,
 			    "hit count: a locked add per record, as the kernel bench (rb-prod: "
-			    "on the BPF side's shared counter), or one store or add per batch "
-			    "(lighter)", true },
+			    "on the BPF side's shared counter), or lighter: a plain store by the "
+			    "one consumer (rb-prod: one add per batch)", true },
 	[P_DROP_COUNT]	= { "drop_count", PT_ENUM, "each", 0, 0, rb_drop_counts,
 			    "producer's drop count: an atomic add per failed reserve, as the "
 			    "kernel bench, or one per program run", true },

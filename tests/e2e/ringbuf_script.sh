@@ -69,7 +69,8 @@ for title in "Single-producer, back-to-back mode" \
 	     "Ringbuf sampled, reserve+commit vs output" \
 	     "Single-producer, consumer/producer competing on the same CPU, low batch count"; do
 	i=$((i + 1))
-	$BPFSWEEP run "$SPEC" "${FAST[@]}" --only "$title" -o "$TMP/r$i" >"$TMP/out$i" 2>&1 </dev/null
+	$BPFSWEEP run "$SPEC" "${FAST[@]}" --only "$title" -o "$TMP/r$i" >"$TMP/out$i" 2>&1 \
+		</dev/null
 	check "ringbuf_script/run-$i-exit-0" [ $? = 0 ]
 	script_block "$title" >"$TMP/want$i"
 	table_block "$TMP/r$i/table.txt" >"$TMP/got$i"

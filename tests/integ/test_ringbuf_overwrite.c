@@ -464,5 +464,6 @@ TEST(plain_ring_read_until_empty)
 	free(s.seq);
 }
 
-RUN_TESTS(plain_ring_read_until_empty, overfilled_then_read, overfilled_then_counted, read_while_overrun,
+RUN_TESTS(plain_ring_read_until_empty, overfilled_then_read, overfilled_then_counted,
+	  read_while_overrun,
 	  read_interrupted_by_producer, libbpf_misreads_overfilled)

@@ -758,6 +758,7 @@ TEST(workload_values_parse)
 RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_default_labels,
 	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results,
 	  noisy_rows_marked, machine_line_and_smoke_run, unsupported_points_folded,
-	  template_expands_known_names, template_expands_conditions, htab_mem_row, mixed_metrics_and_units, worker_fields,
+	  template_expands_known_names, template_expands_conditions, htab_mem_row,
+	  mixed_metrics_and_units, worker_fields,
 	  unknown_gauge, worker_rows, formatter_and_fields, ns_per_field, per_prod_field, bad_field_kept,
 	  workload_values_parse)
