@@ -32,7 +32,14 @@ const volatile int bench_tgid;
 const volatile long getpgid_nr;
 const volatile int batch_cnt = 1;
 const volatile bool use_output;
+/*
+ * rb-prod, no consumer: the BPF side counts what it commits.  hits_each
+ * does it as the kernel bench (bench_prod in progs/ringbuf_bench.c): an
+ * atomic add on the shared counter per record committed; else one add of
+ * the batch's count per run, the lighter way (hit_count = plain).
+ */
 const volatile bool count_hits;
+const volatile bool hits_each;
 /* An atomic add per failed reserve or output, as the kernel bench; else one per run. */
 const volatile bool drop_each;
 /* Sampled notifications: wake the consumer once this many records wait; 0: off. */
@@ -65,6 +72,9 @@ static __always_inline long wakeup_flags(void)
 {
 	long avail;
 
+	/* no consumer to wake: the kernel bench's rb-prod passes NO_WAKEUP too */
+	if (count_hits)
+		return BPF_RB_NO_WAKEUP;
 	if (!sample_rate)
 		return 0;
 	avail = bpf_ringbuf_query(&ringbuf, BPF_RB_AVAIL_DATA);
@@ -72,18 +82,19 @@ static __always_inline long wakeup_flags(void)
 }
 
 /*
- * One atomic add per counter per batch, not per record, to keep counting
- * off the cache lines we measure.  Not on ok or failed being nonzero: a
- * branch on them makes the verifier track their exact values, and the
- * states of the batch loop then stop pruning (E2BIG at batch_cnt = 500).
- * The branches on count_hits and drop_each are on load-time constants,
+ * The lighter ways (hit_count = plain, drop_count = batch): one atomic add
+ * per counter per batch, not per record, to keep counting off the cache
+ * lines we measure.  Not on ok or failed being nonzero: a branch on them
+ * makes the verifier track their exact values, and the states of the
+ * batch loop then stop pruning (E2BIG at batch_cnt = 500).  The branches
+ * on count_hits, hits_each and drop_each are on load-time constants,
  * which the verifier resolves.  With drop_each the failures are already
  * counted, and a locked add of 0 per run would still take the line that
  * every producer writes, which the kernel bench's program does not.
  */
 static __always_inline void account(long ok, long failed)
 {
-	if (count_hits)
+	if (count_hits && !hits_each)
 		__sync_fetch_and_add(&hits, ok);
 	if (!drop_each)
 		__sync_fetch_and_add(&dropped, failed);
@@ -103,6 +114,15 @@ static __always_inline void drop(long *failed)
 		(*failed)++;
 }
 
+/* A record committed: hits_each counts it at once, as the kernel bench. */
+static __always_inline void committed(long *ok)
+{
+	if (hits_each)
+		__sync_fetch_and_add(&hits, 1);
+	else
+		(*ok)++;
+}
+
 /* A record's payload: sample_val, or its number (one producer: no race). */
 static __always_inline long payload(void)
 {
@@ -120,7 +140,7 @@ static __always_inline void rb_batch(void)
 			if (bpf_ringbuf_output(&ringbuf, &val, sizeof(val), wakeup_flags()))
 				drop(&failed);
 			else
-				ok++;
+				committed(&ok);
 			continue;
 		}
 		sample = bpf_ringbuf_reserve(&ringbuf, sizeof(*sample), 0);
@@ -130,7 +150,7 @@ static __always_inline void rb_batch(void)
 		}
 		*sample = payload();
 		bpf_ringbuf_submit(sample, wakeup_flags());
-		ok++;
+		committed(&ok);
 	}
 	account(ok, failed);
 }

@@ -6,7 +6,7 @@
 # (docs/fidelity.md, "Re-measuring").
 #
 #   scripts/calibrate.sh [--rawtp] [--no-affinity] [--rounds N] [--out DIR]
-#                        [--quick]
+#                        [--quick] [-- RUN-ARGS...]
 #
 #   --rawtp        the bench built with a raw tracepoint instead of fentry
 #                  (scripts/kbench-build.sh --rawtp), for a kernel that
@@ -18,6 +18,9 @@
 #   --out DIR      where the rounds' result directories go; default
 #                  results/calibrate/<YYYYmmdd-HHMMSS>
 #   --quick        bpfsweep's --quick on both sides (a smoke run, no numbers)
+#   -- RUN-ARGS    the rest goes to `bpfsweep run` on both sides, e.g.
+#                  -- --only "Single producer, sampled notification"
+#                     --set bench=rb-custom --set bpf_stats=off
 #
 # Every round runs specs/calib_kbench.spec, then specs/calib_ringbuf.spec,
 # so whatever drifts on the machine drifts for both; the last step is
@@ -44,6 +47,7 @@ while [ $# -gt 0 ]; do
 	--rawtp) rawtp=--rawtp ;;
 	--no-affinity) affinity=off ;;
 	--quick) quick=--quick ;;
+	--) shift; break ;;
 	--rounds)
 		[ $# -ge 2 ] || die "--rounds wants a number"
 		rounds=$2
@@ -82,9 +86,9 @@ i=1
 while [ "$i" -le "$rounds" ]; do
 	echo "calibrate: round $i of $rounds" >&2
 	"$BPFSWEEP" run specs/calib_kbench.spec $quick --no-plots -o "$out/kbench/$i" \
-		--set "program=$program" --set "cpu_affinity=$affinity" >/dev/null
+		--set "program=$program" --set "cpu_affinity=$affinity" "$@" >/dev/null
 	"$BPFSWEEP" run specs/calib_ringbuf.spec $quick --no-plots -o "$out/bpfsweep/$i" \
-		--set "attach=$attach" --set "affinity=$affinity" >/dev/null
+		--set "attach=$attach" --set "affinity=$affinity" "$@" >/dev/null
 	pairs="$pairs $out/kbench/$i $out/bpfsweep/$i"
 	i=$((i + 1))
 done

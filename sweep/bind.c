@@ -404,10 +404,10 @@ static int bind_sweep(struct binder *b)
 	return b->cfg->title ? 0 : -ENOMEM;
 }
 
-/* Every {name} of a label must be a parameter. */
+/* Every {name} and {name?text} of a label must name a parameter. */
 static void check_label(const struct binder *b, const struct spec_entry *e)
 {
-	const char *v = e->value, *open, *close;
+	const char *v = e->value, *open, *close, *q;
 	struct loc at;
 
 	for (open = strchr(v, '{'); open; open = strchr(close + 1, '{')) {
@@ -418,7 +418,8 @@ static void check_label(const struct binder *b, const struct spec_entry *e)
 			return;
 		}
 		at = loc_plus(&e->val_loc, open + 1 - v);
-		lookup_param(b, open + 1, close - open - 1, &at, false);
+		q = memchr(open + 1, '?', close - open - 1);
+		lookup_param(b, open + 1, (q ? q : close) - open - 1, &at, false);
 	}
 }
 

@@ -172,22 +172,27 @@ static int allowed_cpus(int *cpus, int max)
  * whose load quality.c judges, are those the threads are pinned to, or
  * every allowed one when they are not pinned; none without threads, but
  * every allowed one for a workload that runs a program of its own (run()).
+ * A workload's one_cpu (struct wl_threads) pins every thread to the first
+ * allowed CPU, whether the sweep pins or not.
  */
-static int assign_cpus(struct rep_ctx *rc, bool pin, struct point_result *r)
+static int assign_cpus(struct rep_ctx *rc, bool pin, bool one_cpu, struct point_result *r)
 {
 	int cpus[CPU_SETSIZE], nr = allowed_cpus(cpus, CPU_SETSIZE);
 	int *cpu_of = calloc(rc->nr_workers ? rc->nr_workers : 1, sizeof(*cpu_of));
-	bool pinned = pin && nr > 0;
+	bool pinned = (pin || one_cpu) && nr > 0;
+	int span = one_cpu && nr > 0 ? 1 : nr;	/* the CPUs the threads go round */
 	int err = 0;
 
 	if (!cpu_of)
 		return -ENOMEM;
 	r->nr_cpus = nr > 0 ? nr : 0;
 	for (int i = 0; i < rc->nr_workers; i++)
-		rc->workers[i].cpu = cpu_of[i] = pinned ? cpus[i % nr] : -1;
+		rc->workers[i].cpu = cpu_of[i] = pinned ? cpus[i % span] : -1;
 	rc->nr_load_cpus = r->nr_cpus;
 	if ((!rc->nr_workers && !rc->wl->run) || (pinned && rc->nr_workers < nr))
 		rc->nr_load_cpus = rc->nr_workers;
+	if (pinned && rc->nr_load_cpus > span)
+		rc->nr_load_cpus = span;
 	memcpy(rc->load_cpus, cpus, rc->nr_load_cpus * sizeof(*cpus));
 	free(r->cpus);
 	r->cpus = pinned ? NULL : strdup("unpinned");
@@ -571,7 +576,7 @@ static int take_intervals(struct wl_run_out *out, int rep, struct point_result *
 static int run_external(struct rep_ctx *rc, int rep, struct point_result *r)
 {
 	struct wl_run_out out = { 0 };
-	int err = assign_cpus(rc, false, r);
+	int err = assign_cpus(rc, false, false, r);
 
 	if (err)
 		return err;
@@ -694,7 +699,7 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	}
 	err = alloc_workers(&rc, &thr);
 	if (!err)
-		err = assign_cpus(&rc, cfg->affinity, r);
+		err = assign_cpus(&rc, cfg->affinity, thr.one_cpu, r);
 	if (err)
 		goto free_workers;
 	/* without them, only the load flags are missing */

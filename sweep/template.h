@@ -14,8 +14,9 @@ typedef bool (*template_value_fn)(const char *name, const void *ctx, char *buf, 
 
 /*
  * tpl into buf (always terminated, cut at len), each {name} that value()
- * knows replaced by its value; anything else, unknown names included, is
- * copied as it stands.
+ * knows replaced by its value, each {name?text} by text where that value
+ * is "on" and by nothing otherwise ({name?text|other}: by other); anything
+ * else, unknown names included, is copied as it stands.
  */
 void template_expand(const char *tpl, template_value_fn value, const void *ctx, char *buf,
 		     size_t len);

@@ -112,6 +112,12 @@ struct wl_point {
 struct wl_threads {
 	int nr_producers;
 	int nr_consumers;
+	/*
+	 * Every thread pinned to one CPU, the first the process may use,
+	 * whatever the sweep's affinity (the kernel bench's --prod-affinity 0
+	 * --cons-affinity 0): the point measures them competing for it.
+	 */
+	bool one_cpu;
 };
 
 /*

@@ -58,6 +58,7 @@ for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
 run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
+run_part "specs/ringbuf.spec as run_bench_ringbufs.sh prints it (root)" tests/e2e/ringbuf_script.sh
 run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
 run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh

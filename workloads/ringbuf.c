@@ -10,7 +10,9 @@
  *   rb-libbpf  libbpf's ring_buffer__poll()
  *   rb-custom  our own consumer over the mmapped ring
  *   pb-libbpf  libbpf's perf buffer, one buffer per CPU
- *   rb-prod    no consumer: the BPF side counts what it submits
+ *   pb-custom  the same buffers, read by our own reader as the bench's
+ *   rb-prod    no consumer: the BPF side counts what it submits, by default
+ *              an atomic add per record as the kernel bench's rb-prod
  * hits are records consumed (rb-prod: submitted), drops are failed reserves
  * or outputs, both cumulative since setup.
  */
@@ -33,6 +35,7 @@
 #include "libbpf_log.h"
 #include "ringbuf.skel.h"
 #include "ringbuf_consume.h"
+#include "perfbuf_consume.h"
 #include "workload.h"
 
 /*
@@ -56,16 +59,18 @@
 #define GETPGID_FUNC		"sys_getpgid"
 #endif
 
-enum bench { B_RB_LIBBPF, B_RB_CUSTOM, B_PB_LIBBPF, B_RB_PROD };
+enum bench { B_RB_LIBBPF, B_RB_CUSTOM, B_PB_LIBBPF, B_RB_PROD, B_PB_CUSTOM };
 enum attach { A_RAW_TP, A_FENTRY };
 
-static const char *const rb_benches[] = { "rb-libbpf", "rb-custom", "pb-libbpf", "rb-prod", NULL };
+static const char *const rb_benches[] = {
+	"rb-libbpf", "rb-custom", "pb-libbpf", "rb-prod", "pb-custom", NULL
+};
 static const char *const rb_attach[] = { "raw_tp", "fentry", NULL };
 
 enum {
 	P_BENCH, P_PRODUCERS, P_BATCH_CNT, P_SAMPLED, P_SAMPLE_RATE, P_USE_OUTPUT,
 	P_RINGBUF_SZ, P_PERFBUF_SZ, P_BACK2BACK, P_OVERWRITE, P_ATTACH, P_HIT_COUNT,
-	P_DROP_COUNT,
+	P_DROP_COUNT, P_SAME_CPU,
 };
 
 /* How hits and drops are counted: the kernel bench's way first (docs/fidelity.md). */
@@ -77,8 +82,8 @@ static const char *const rb_drop_counts[] = { "each", "batch", NULL };
 
 static const struct param_def rb_params[] = {
 	[P_BENCH]	= { "bench", PT_ENUM, "rb-libbpf", 0, 0, rb_benches,
-			    "consumer: libbpf ringbuf, own ringbuf reader, libbpf perfbuf, or "
-			    "none (rb-prod)", true },
+			    "consumer: libbpf ringbuf, own ringbuf reader, libbpf perfbuf, none "
+			    "(rb-prod), or own perfbuf reader", true },
 	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, 1024, NULL,
 			    "producer threads calling getpgid() in a loop" },
 	/* The verifier walks every iteration: past ~4096 it hits its 8192-jump limit. */
@@ -94,7 +99,7 @@ static const struct param_def rb_params[] = {
 	[P_RINGBUF_SZ]	= { "ringbuf_sz", PT_SIZE, "512K", 1, 1LL << 31, NULL,
 			    "ring buffer size: a power of 2, at least a page", true },
 	[P_PERFBUF_SZ]	= { "perfbuf_sz", PT_SIZE, "512K", 1, 1LL << 30, NULL,
-			    "perf buffer size per CPU (pb-libbpf): a power of 2, at least a page" },
+			    "perf buffer size per CPU (pb-*): a power of 2, at least a page" },
 	[P_BACK2BACK]	= { "back2back", PT_BOOL, "off", 0, 1, NULL,
 			    "the producer consumes after each trigger (producers = 1, no "
 			    "consumer thread)" },
@@ -104,11 +109,15 @@ static const struct param_def rb_params[] = {
 			    "raw_tp/sys_enter filtered to getpgid, or fentry on the syscall "
 			    "function", true },
 	[P_HIT_COUNT]	= { "hit_count", PT_ENUM, "atomic", 0, 0, rb_hit_counts,
-			    "consumer's count: a locked add per record, as the kernel bench, "
-			    "or a plain store per batch (lighter)" },
+			    "hit count: a locked add per record, as the kernel bench (rb-prod: "
+			    "on the BPF side's shared counter), or lighter: a plain store by the "
+			    "one consumer (rb-prod: one add per batch)", true },
 	[P_DROP_COUNT]	= { "drop_count", PT_ENUM, "each", 0, 0, rb_drop_counts,
 			    "producer's drop count: an atomic add per failed reserve, as the "
 			    "kernel bench, or one per program run", true },
+	[P_SAME_CPU]	= { "same_cpu", PT_BOOL, "off", 0, 1, NULL,
+			    "producer and consumer pinned to one CPU, the first allowed (the "
+			    "bench's --prod-affinity 0 --cons-affinity 0)" },
 };
 
 static const struct metric_def rb_metrics[] = {
@@ -134,8 +143,9 @@ struct rb_state {
 	struct bpf_program *prog;
 	struct bpf_link *link;
 	struct ring_buffer *rb;		/* rb-libbpf */
-	struct perf_buffer *pb;		/* pb-libbpf */
-	struct custom_ring ring;	/* rb-custom */
+	struct perf_buffer *pb;		/* pb-libbpf, pb-custom */
+	struct custom_ring ring;	/* rb-custom; pb-custom: its wake_fd */
+	struct pb_reader pbr;		/* pb-custom */
 	bool atomic_hits;		/* hit_count = atomic */
 	/* Written by one thread only (the consumer, or the back2back producer). */
 	_Alignas(64) _Atomic uint64_t hits;
@@ -143,7 +153,7 @@ struct rb_state {
 
 static bool is_ring(enum bench b)
 {
-	return b != B_PB_LIBBPF;
+	return b != B_PB_LIBBPF && b != B_PB_CUSTOM;
 }
 
 /*
@@ -218,7 +228,7 @@ static int ringbuf_validate(const struct wl_point *pt, int *param, char *why, si
 			       "back2back needs a consumer, and rb-prod has none");
 	if (pt->v[P_OVERWRITE] && !is_ring(bench))
 		return invalid(param, P_OVERWRITE, why, len,
-			       "overwrite applies to ring buffer benches, not pb-libbpf");
+			       "overwrite applies to ring buffer benches, not pb-*");
 	if (is_ring(bench) && !pow2_from(pt->v[P_RINGBUF_SZ], page)) {
 		snprintf(size_rule, sizeof(size_rule),
 			 "ringbuf_sz must be a power of 2 and at least %ld", page);
@@ -358,6 +368,7 @@ static void set_rodata(struct ringbuf_bpf *skel, const struct wl_point *pt)
 	skel->rodata->batch_cnt = pt->v[P_BATCH_CNT];
 	skel->rodata->use_output = pt->v[P_USE_OUTPUT];
 	skel->rodata->count_hits = pt->v[P_BENCH] == B_RB_PROD;
+	skel->rodata->hits_each = pt->v[P_BENCH] == B_RB_PROD && pt->v[P_HIT_COUNT] == HC_ATOMIC;
 	skel->rodata->drop_each = pt->v[P_DROP_COUNT] == DC_EACH;
 	skel->rodata->sample_rate = pt->v[P_SAMPLED] ? pt->v[P_SAMPLE_RATE] : 0;
 }
@@ -465,6 +476,20 @@ static int open_custom(struct rb_state *st, const struct wl_point *pt, char *why
 	return 0;
 }
 
+/* pb-custom: the perf buffer as pb-libbpf's, read by our reader, woken by .stop. */
+static int open_pb_custom(struct rb_state *st, const struct wl_point *pt, char *why, size_t len)
+{
+	int err = open_perfbuf(st, pt, why, len);
+
+	if (err)
+		return err;
+	st->ring.wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (st->ring.wake_fd < 0)
+		return wl_fail(why, len, "eventfd", -errno);
+	err = pb_reader_open(&st->pbr, st->pb, st->ring.wake_fd);
+	return err ? wl_fail(why, len, "epoll", err) : 0;
+}
+
 static int open_consumer(struct rb_state *st, const struct wl_point *pt, char *why, size_t len)
 {
 	switch (st->bench) {
@@ -476,6 +501,8 @@ static int open_consumer(struct rb_state *st, const struct wl_point *pt, char *w
 		return open_custom(st, pt, why, len);
 	case B_PB_LIBBPF:
 		return open_perfbuf(st, pt, why, len);
+	case B_PB_CUSTOM:
+		return open_pb_custom(st, pt, why, len);
 	case B_RB_PROD:
 		break;
 	}
@@ -488,6 +515,7 @@ static void ringbuf_teardown(void *state)
 
 	bpf_link__destroy(st->link);
 	ring_buffer__free(st->rb);
+	pb_reader_close(&st->pbr);
 	perf_buffer__free(st->pb);
 	close_custom(&st->ring);
 	ringbuf_bpf__destroy(st->skel);
@@ -506,6 +534,7 @@ static struct rb_state *alloc_state(const struct wl_point *pt)
 	st->atomic_hits = pt->v[P_HIT_COUNT] == HC_ATOMIC;
 	st->ring.epoll_fd = -1;
 	st->ring.wake_fd = -1;
+	st->pbr.epoll_fd = -1;
 	atomic_init(&st->hits, 0);
 	return st;
 }
@@ -554,6 +583,7 @@ static int ringbuf_setup(const struct wl_point *pt, void **state, struct wl_thre
 
 	thr->nr_producers = pt->v[P_PRODUCERS];
 	thr->nr_consumers = st->bench == B_RB_PROD || st->back2back ? 0 : 1;
+	thr->one_cpu = pt->v[P_SAME_CPU];
 	*state = st;
 	return 0;
 
@@ -562,12 +592,29 @@ free_state:
 	return err;
 }
 
-/* rb-custom: what the ring holds now, at most a ring's size of it per call. */
+static void custom_hit(void *ctx, const void *data, uint32_t len)
+{
+	hits_add(ctx, 1);
+}
+
+/*
+ * rb-custom: what the ring holds now.  A normal ring is read until empty
+ * and each record counted as it is read, as the kernel bench's consumer
+ * does; an overwrite ring at most a ring's size per call, counted after
+ * (a callback there would make the reader copy every record).
+ */
+static void pb_custom_hit(void *ctx)
+{
+	hits_add(ctx, 1);
+}
+
 static int custom_drain(struct rb_state *st)
 {
 	struct rb_drain_res res = { 0 };
 	int err;
 
+	if (!st->ring.ring.overwrite_pos)
+		return rb_drain(&st->ring.ring, custom_hit, st, &res);
 	err = rb_drain(&st->ring.ring, NULL, NULL, &res);
 	hits_add(st, res.records);
 	return err;
@@ -587,6 +634,9 @@ static int drain(struct rb_state *st)
 		break;
 	case B_PB_LIBBPF:
 		n = perf_buffer__consume(st->pb);
+		break;
+	case B_PB_CUSTOM:
+		n = pb_reader_poll(&st->pbr, 0, pb_custom_hit, st);
 		break;
 	case B_RB_PROD:
 		break;
@@ -616,6 +666,10 @@ static int wait_and_drain(struct rb_state *st, int timeout_ms)
 	case B_PB_LIBBPF:
 		n = perf_buffer__poll(st->pb, timeout_ms);
 		break;
+	case B_PB_CUSTOM:
+		/* reads what it was told of, else every ring: no drain() after it */
+		n = pb_reader_poll(&st->pbr, timeout_ms, pb_custom_hit, st);
+		return n == -EINTR ? 0 : n;
 	case B_RB_PROD:
 		break;
 	}

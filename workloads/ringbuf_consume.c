@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Our own BPF ring buffer reader, for normal and overwrite-mode rings.
+ * A normal ring is read as the kernel bench's rb-custom reads it
+ * (drain_plain()); the rest of this comment is about overwrite rings.
  *
  * Layout (kernel/bpf/ringbuf.c, struct bpf_ringbuf): the consumer page
  * holds consumer_pos; the producer page holds producer_pos, pending_pos
@@ -219,7 +221,50 @@ static void publish(struct rb_ring *r, unsigned long cons, unsigned long *publis
 	*published = cons;
 }
 
-int rb_drain(struct rb_ring *r, rb_record_fn fn, void *ctx, struct rb_drain_res *res)
+/*
+ * A ring without overwrite, as the kernel bench's rb-custom consumer reads
+ * it (ringbuf_custom_process_ring()): pass after pass, each from
+ * consumer_pos up to the producer_pos read at its start, storing
+ * consumer_pos once at the pass's end, until a pass finds nothing new.
+ * Producers never write below consumer_pos here, so records are read in
+ * place.  Where the bench returns at a record still being written without
+ * storing consumer_pos (and counts the pass's records again at its next
+ * wakeup), this stores it first, as libbpf does.
+ */
+static int drain_plain(struct rb_ring *r, rb_record_fn fn, void *ctx, struct rb_drain_res *res)
+{
+	unsigned long cons, prod, start;
+	uint32_t hdr;
+	int err = 0;
+
+	cons = __atomic_load_n(r->consumer_pos, __ATOMIC_RELAXED);
+	do {
+		start = cons;
+		prod = load_acquire(r->producer_pos);
+		while (cons < prod) {
+			hdr = load_acquire((const uint32_t *)at_pos(r, cons));
+			if (hdr & RB_BUSY_BIT)
+				break;
+			if (record_len(hdr) > r->mask + 1) {
+				err = -EBADMSG;
+				break;
+			}
+			if (!(hdr & RB_DISCARD_BIT)) {
+				if (fn)
+					fn(ctx, at_pos(r, cons + RB_HDR_SZ), hdr_size(hdr));
+				res->records++;
+			}
+			cons += record_len(hdr);
+		}
+		if (cons != start)
+			store_release(r->consumer_pos, cons);
+	} while (cons != start && cons == prod);
+	return err;
+}
+
+/* An overwrite ring: runs checked against overwrite_pos (the top of this file). */
+static int drain_overwrite(struct rb_ring *r, rb_record_fn fn, void *ctx,
+			   struct rb_drain_res *res)
 {
 	bool copy = fn && r->overwrite_pos;
 	unsigned long cons, prod, over, published, budget = r->mask + 1;
@@ -258,4 +303,9 @@ int rb_drain(struct rb_ring *r, rb_record_fn fn, void *ctx, struct rb_drain_res 
 	}
 	publish(r, cons, &published);
 	return err;
+}
+
+int rb_drain(struct rb_ring *r, rb_record_fn fn, void *ctx, struct rb_drain_res *res)
+{
+	return r->overwrite_pos ? drain_overwrite(r, fn, ctx, res) : drain_plain(r, fn, ctx, res);
 }

@@ -46,11 +46,14 @@ void rb_ring_unmap(struct rb_ring *r);
 
 /*
  * Read what the producers committed, up to the first record still being
- * written, and advance consumer_pos past it.  Each call reads at most a
- * ring's size of records (skipping what was overrun costs nothing), so
- * that a consumer chasing overwriting producers still returns to report
- * and to check whether to stop.  fn may be NULL (count
- * only).  Adds to *res; 0, or -E2BIG for an overwrite-mode record too big
+ * written, and advance consumer_pos past it.  Without overwrite, as the
+ * kernel bench's rb-custom consumer: passes until the ring is empty,
+ * consumer_pos stored once per pass.  In overwrite mode, runs of at most
+ * 256 records, each checked against overwrite_pos, consumer_pos stored
+ * after each, and at most a ring's size of records per call (skipping what
+ * was overrun costs nothing), so that a consumer chasing overwriting
+ * producers still returns to report and to check whether to stop.  fn may
+ * be NULL (count only).  Adds to *res; 0, or -E2BIG for an overwrite-mode record too big
  * to copy, or -EBADMSG for a header that cannot be (a corrupt ring).
  */
 int rb_drain(struct rb_ring *r, rb_record_fn fn, void *ctx, struct rb_drain_res *res);

@@ -120,3 +120,11 @@ for p in "rb-libbpf sampled" "rb-custom sampled" "pb-libbpf sampled" \
 done
 # the bench's side really ran: its hits, from its own Summary lines
 check $N/rawtp_points_ok [ "$(csv_col "$TMP/cal/kbench/1/summary.csv" status | sort -u)" = ok ]
+# what follows -- goes to both sides' run: one block, one bench, one point each
+BPFSWEEP=$BPFSWEEP scripts/calibrate.sh --rawtp --no-affinity --rounds 1 --quick \
+	--out "$TMP/cal1" -- --only "Single producer, sampled notification" \
+	--set bench=rb-custom >"$TMP/cal1.out" 2>"$TMP/cal1.err" </dev/null
+check $N/calibrate_passes_run_args_exit_0 [ $? = 0 ]
+check $N/calibrate_passes_run_args [ "$(grep -Ec ' hits +[0-9]' "$TMP/cal1.out")" = 1 ]
+check $N/calibrate_passes_run_args_point grep -Eq \
+	"^rb-custom sampled +hits +[0-9]+\.[0-9]+  \(1 round\)$" "$TMP/cal1.out"

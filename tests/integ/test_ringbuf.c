@@ -128,6 +128,14 @@ TEST(pb_libbpf)
 	EXPECT_HITS("pb-libbpf", "bench=pb-libbpf");
 }
 
+TEST(pb_custom)
+{
+	NEED_ROOT();
+	EXPECT_HITS("pb-custom", "bench=pb-custom");
+	EXPECT_HITS("pb-custom sampled", "bench=pb-custom", "sampled=on");
+	EXPECT_HITS("pb-custom back2back", "bench=pb-custom", "back2back=on");
+}
+
 TEST(rb_prod)
 {
 	NEED_ROOT();
@@ -236,7 +244,7 @@ TEST(invalid_points)
 	EXPECT_EINVAL("ringbuf_sz", rb_rule, "ringbuf_sz=3000");
 	EXPECT_EINVAL("ringbuf_sz", rb_rule, "ringbuf_sz=2K");
 	EXPECT_EINVAL("perfbuf_sz", pb_rule, "bench=pb-libbpf", "perfbuf_sz=12K");
-	EXPECT_EINVAL("overwrite", "overwrite applies to ring buffer benches, not pb-libbpf",
+	EXPECT_EINVAL("overwrite", "overwrite applies to ring buffer benches, not pb-*",
 		      "bench=pb-libbpf", "overwrite=on");
 	EXPECT_EINVAL("back2back", "back2back needs a consumer, and rb-prod has none",
 		      "bench=rb-prod", "back2back=on");
@@ -377,11 +385,68 @@ TEST(other_process)
 	CHECK_INT(once[0], 100);
 }
 
+/*
+ * rb-prod's hits, a fixed number of records: calls getpgid() calls of
+ * batch_cnt records each into a ring of ringbuf_sz.  Returns hits and drops.
+ */
+static void prod_fixed(const char *hit_count, const char *ringbuf_sz, int calls,
+		       uint64_t out[2])
+{
+	struct wl_point pt = make_point("bench=rb-prod", "batch_cnt=100", hit_count, ringbuf_sz,
+					NULL);
+	struct wl_threads thr;
+	char why[256] = "";
+	void *state;
+	int err;
+
+	out[0] = out[1] = ~0ULL;
+	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
+	if (err) {
+		CHECK_FAIL_("%s: setup: %d (%s)", hit_count, err, why);
+		return;
+	}
+	for (int i = 0; i < calls; i++)
+		syscall(SYS_getpgid);
+	wl->sample(state, out, NULL);
+	wl->teardown(state);
+	printf("# rb-prod %s %s, %d x 100 records: hits %llu drops %llu\n", hit_count,
+	       ringbuf_sz, calls, (unsigned long long)out[0], (unsigned long long)out[1]);
+}
+
+/*
+ * rb-prod counts on the BPF side what it commits: by default (hit_count =
+ * atomic) an atomic add per record, as the kernel bench's rb-prod; plain
+ * adds the batch's count once per run.  Either way hits are exactly the
+ * records committed: 25 calls of 100 into a 512 KiB ring (2500 records of
+ * 16 bytes fit), and 3 calls into a one-page ring, which holds 4096 / 16 -
+ * 1 = 255 records (a reserve fails that would take producer_pos past
+ * consumer_pos + size - 1: kernel/bpf/ringbuf.c) and refuses the other 45.
+ */
+TEST(rb_prod_counts_records)
+{
+	static const char *const modes[] = { "hit_count=atomic", "hit_count=plain" };
+	long page = sysconf(_SC_PAGESIZE);
+	char one_page[32];
+	uint64_t c[2];
+
+	NEED_ROOT();
+	snprintf(one_page, sizeof(one_page), "ringbuf_sz=%ld", page);
+	for (int i = 0; i < 2; i++) {
+		prod_fixed(modes[i], "ringbuf_sz=512K", 25, c);
+		CHECK_INT(c[0], 2500);
+		CHECK_INT(c[1], 0);
+		prod_fixed(modes[i], one_page, 3, c);
+		CHECK_INT(c[0], page / 16 - 1);
+		CHECK_INT(c[1], 300 - (page / 16 - 1));
+	}
+}
+
 /* Setup and teardown, ok or failing, leave no fd behind. */
 TEST(no_fd_leak)
 {
 	static const char *const benches[] = {
 		"bench=rb-libbpf", "bench=rb-custom", "bench=pb-libbpf", "bench=rb-prod",
+		"bench=pb-custom",
 	};
 	int before, after;
 
@@ -390,7 +455,7 @@ TEST(no_fd_leak)
 	for (int i = 0; i < 50; i++) {
 		const char *attach = i % 5 == 4 ? "attach=fentry" : "attach=raw_tp";
 		const char *overwrite = i % 7 == 6 ? "overwrite=on" : "overwrite=off";
-		struct wl_point pt = make_point(benches[i % 4], attach, overwrite, NULL);
+		struct wl_point pt = make_point(benches[i % 5], attach, overwrite, NULL);
 		struct wl_threads thr;
 		char why[256];
 		void *state;
@@ -402,6 +467,6 @@ TEST(no_fd_leak)
 	CHECK_INT(after, before);
 }
 
-RUN_TESTS(rb_libbpf, rb_custom, pb_libbpf, rb_prod, sampled, use_output, back2back,
+RUN_TESTS(rb_libbpf, rb_custom, pb_libbpf, pb_custom, rb_prod, sampled, use_output, back2back,
 	  two_producers, hit_count, drop_count, invalid_points, overwrite, libbpf_overwrite, fentry,
-	  verifier_words_in_reason, other_process, no_fd_leak)
+	  verifier_words_in_reason, other_process, rb_prod_counts_records, no_fd_leak)

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The overwrite-mode reader (workloads/ringbuf_consume.c) against the
- * running kernel, with numbered records: the workload's BPF producer,
- * loaded with number_records, writes 0, 1, 2, ... into its 8-byte records
- * from one thread, so a record's number is its position / 16.  Needs root
- * and a kernel with BPF_F_RB_OVERWRITE (6.19+); elsewhere it says SKIP.
+ * Our ring buffer reader (workloads/ringbuf_consume.c) against the running
+ * kernel, with numbered records: the workload's BPF producer, loaded with
+ * number_records, writes 0, 1, 2, ... into its 8-byte records from one
+ * thread, so a record's number is its position / 16.  Needs root; the
+ * overwrite-mode tests need a kernel with BPF_F_RB_OVERWRITE (6.19+), and
+ * elsewhere say SKIP.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -96,8 +97,8 @@ static void close_producer(struct producer *p)
 	ringbuf_bpf__destroy(p->skel);
 }
 
-/* The workload's raw_tp producer on an overwrite ring of RING_SZ, mapped. */
-static int open_producer(struct producer *p)
+/* The workload's raw_tp producer on a ring of RING_SZ, mapped. */
+static int open_ring_producer(struct producer *p, bool overwrite)
 {
 	struct bpf_program *prog;
 	struct bpf_map *rb;
@@ -116,7 +117,7 @@ static int open_producer(struct producer *p)
 	bpf_map__set_autocreate(p->skel->maps.perfbuf, false);
 	rb = p->skel->maps.ringbuf;
 	err = bpf_map__set_max_entries(rb, RING_SZ);
-	if (!err)
+	if (!err && overwrite)
 		err = bpf_map__set_map_flags(rb, bpf_map__map_flags(rb) | RB_F_OVERWRITE);
 	if (!err)
 		err = ringbuf_bpf__load(p->skel);
@@ -125,7 +126,12 @@ static int open_producer(struct producer *p)
 	p->link = bpf_program__attach(p->skel->progs.rb_raw_tp);
 	if (!p->link)
 		return -errno;
-	return rb_ring_map(&p->ring, bpf_map__fd(rb), RING_SZ, true);
+	return rb_ring_map(&p->ring, bpf_map__fd(rb), RING_SZ, overwrite);
+}
+
+static int open_producer(struct producer *p)
+{
+	return open_ring_producer(p, true);
 }
 
 static void produce(int calls)
@@ -420,5 +426,44 @@ TEST(libbpf_misreads_overfilled)
 	CHECK(s.nr > kept || s.out_of_order > 0);
 }
 
-RUN_TESTS(overfilled_then_read, overfilled_then_counted, read_while_overrun,
+/*
+ * A ring without overwrite, read as the kernel bench's rb-custom reads it:
+ * one call takes every record there (more than one 256-record run of the
+ * overwrite reader), in order, and leaves consumer_pos at producer_pos;
+ * twice, so that the second batch wraps around the ring's end.
+ */
+TEST(plain_ring_read_until_empty)
+{
+	struct seen s = { .seq = calloc(MAX_SEEN, sizeof(uint64_t)) };
+	struct rb_drain_res res[2] = { 0 }, again = { 0 };
+	struct producer p;
+	int err;
+
+	if (geteuid() != 0)
+		SKIP("needs root to load BPF programs");
+	CHECK(s.seq != NULL);
+	err = open_ring_producer(&p, false);
+	for (int i = 0; i < 2 && !err; i++) {
+		produce(10);
+		err = rb_drain(&p.ring, record_seen, &s, &res[i]);
+		if (!err)
+			CHECK_INT(*p.ring.consumer_pos, *p.ring.producer_pos);
+	}
+	if (!err)
+		err = rb_drain(&p.ring, record_seen, &s, &again);
+	if (!err)
+		CHECK_INT(p.skel->bss->dropped, 0);
+	close_producer(&p);
+	CHECK_INT(err, 0);
+	CHECK_INT(res[0].records, 10 * BATCH);
+	CHECK_INT(res[1].records, 10 * BATCH);
+	CHECK_INT(again.records, 0);
+	CHECK_INT(s.nr, 20 * BATCH);
+	CHECK_INT(s.bad_len + s.out_of_order + s.gaps, 0);
+	CHECK_INT(s.last, 20 * BATCH - 1);
+	free(s.seq);
+}
+
+RUN_TESTS(plain_ring_read_until_empty, overfilled_then_read, overfilled_then_counted,
+	  read_while_overrun,
 	  read_interrupted_by_producer, libbpf_misreads_overfilled)

@@ -363,6 +363,23 @@ TEST(template_expands_known_names)
 	CHECK_STR(buf, "1234561");
 }
 
+/* {name?text}: the text where the value is "on", nothing where it is not. */
+TEST(template_expands_conditions)
+{
+	char buf[32];
+
+	template_expand("rb-custom{x?-sampled}", known_x, "on", buf, sizeof(buf));
+	CHECK_STR(buf, "rb-custom-sampled");
+	template_expand("rb-custom{x?-sampled}", known_x, "off", buf, sizeof(buf));
+	CHECK_STR(buf, "rb-custom");
+	template_expand("{x?output|reserve}-sampled", known_x, "on", buf, sizeof(buf));
+	CHECK_STR(buf, "output-sampled");
+	template_expand("{x?output|reserve}-sampled", known_x, "off", buf, sizeof(buf));
+	CHECK_STR(buf, "reserve-sampled");
+	template_expand("a{y?b}", known_x, "on", buf, sizeof(buf));
+	CHECK_STR(buf, "a{y?b}");
+}
+
 /*
  * Workloads with other metrics than null's: htab_mem's (a per-producer
  * counter in k/s and gauges in bytes) and map_perf's (per-producer events).
@@ -741,6 +758,7 @@ TEST(workload_values_parse)
 RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_default_labels,
 	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results,
 	  noisy_rows_marked, machine_line_and_smoke_run, unsupported_points_folded,
-	  template_expands_known_names, htab_mem_row, mixed_metrics_and_units, worker_fields,
+	  template_expands_known_names, template_expands_conditions, htab_mem_row,
+	  mixed_metrics_and_units, worker_fields,
 	  unknown_gauge, worker_rows, formatter_and_fields, ns_per_field, per_prod_field, bad_field_kept,
 	  workload_values_parse)
