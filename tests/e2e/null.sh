@@ -161,7 +161,9 @@ check null/sigint-still-writes-table [ -s "$D/table.txt" ]
 # a background job of a script ignores SIGINT.)
 D=$TMP/int2
 mkdir "$TMP/slowbin"
-printf '#!/bin/sh\nexec sleep 10\n' >"$TMP/slowbin/gnuplot"
+# the fake gnuplot leaves a mark, so the second copy is sent while it draws
+# (a fixed pause raced a slow, sanitized or loaded run)
+printf '#!/bin/sh\n: >"%s"\nexec sleep 10\n' "$TMP/drawing" >"$TMP/slowbin/gnuplot"
 chmod +x "$TMP/slowbin/gnuplot"
 printf '[sweep]\nworkload = null\nwarmup = 0ms\nduration = 400ms\ninterval = 100ms\n%s\n%s\n' \
 	'[report]' 'plot = rate vs hits' >"$TMP/int2.spec"
@@ -171,7 +173,10 @@ PATH=$TMP/slowbin:$PATH $BPFSWEEP "$TMP/int2.spec" --plot-timeout 1 -o "$D" \
 pid=$!
 wait_first_point "$D"
 kill -TERM $pid
-sleep 0.1
+for _ in $(seq 200); do
+	[ -e "$TMP/drawing" ] && break
+	sleep 0.1
+done
 kill -TERM $pid 2>/dev/null
 wait $pid
 check null/sigterm-twice-exit-130 [ $? = 130 ]
