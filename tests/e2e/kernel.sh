@@ -195,6 +195,24 @@ check kernel/ringbuf-all-ok all_are "$TMP/rb/summary.csv" status ok
 check kernel/ringbuf-hits [ "$(csv_col "$TMP/rb/summary.csv" hits_per_s_mean | \
 	awk '$1 > 1000 { n++ } END { print n + 0 }')" = 4 ]
 
+# Seed 002 on bpfsweep's workload: the README's default spec, which needs
+# overwrite mode, with 1 and 2 producers; each of its three tables the
+# seed's rows (docs/seeds.md, 002), line by line
+run_b seed002 run specs/ringbuf_overwrite.spec --quick --kernel "$KERNEL" \
+	--set "producers=1 2" --set bpf_stats=off -o "$TMP/seed002" --no-plots
+check kernel/seed002-exit-0 rc_is seed002 0
+check kernel/seed002-all-ok all_are "$TMP/seed002/summary.csv" status ok
+SEED_ROW='^[0-9]+\.[0-9]{3} ± [0-9]+\.[0-9]{3}M/s \(drops [0-9]+\.[0-9]{3} ± [0-9]+\.[0-9]{3}M/s\)'
+for block in "off:overwrite mode (overwrite=off)" "on:overwrite mode (overwrite=on)" \
+	     "prod:overwrite mode, producer only"; do
+	block_rows "$TMP/seed002/table.txt" "Ringbuf, multi-producer contention, ${block#*:}" \
+		>"$TMP/seed002.rows"
+	bench=rb-custom
+	[ "${block%%:*}" = prod ] && bench=rb-prod
+	check "kernel/seed002-table-${block%%:*}" rows_are "$TMP/seed002.rows" \
+		"$SEED_ROW( \[[0-9]+\])?\$" "$bench nr_prod 1" "$bench nr_prod 2"
+done
+
 # The hash map workloads beside the host, whose bpf_ma code differs from
 # the guest's.  Memory goes through cgroup v1 here and v2 in the guest: both
 # fill the gauges, and both reset the peak after the setup (a row that
