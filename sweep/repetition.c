@@ -390,20 +390,12 @@ static int thread_counts_delta(struct thread_counts *tc, struct interval *iv)
 	return 0;
 }
 
-/* The workload's gauge named name in counts, or METRIC_UNKNOWN. */
-static uint64_t gauge_named(const struct workload *wl, const uint64_t *counts, const char *name)
-{
-	for (int m = 0; m < wl->nr_metrics; m++)
-		if (!strcmp(wl->metrics[m].name, name))
-			return counts[m];
-	return METRIC_UNKNOWN;
-}
-
 /* A gauge less the one its descriptor names (workload.h), after both were read. */
 static uint64_t gauge_less(const struct workload *wl, const uint64_t *counts, uint64_t v,
 			   const char *less)
 {
-	uint64_t other = gauge_named(wl, counts, less);
+	int m = wl_metric_index(wl, less);
+	uint64_t other = m < 0 ? METRIC_UNKNOWN : counts[m];
 
 	if (v == METRIC_UNKNOWN || other == METRIC_UNKNOWN)
 		return METRIC_UNKNOWN;
