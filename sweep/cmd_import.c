@@ -185,11 +185,16 @@ static const struct import_value *row_value(const struct import_row *row, const 
 	return NULL;
 }
 
-/* Is row ri one of the rows being written (all, or its machine's)? */
+/* Is block exp one of the blocks being written (all, or its machine's)? */
+static bool block_written(const struct import_state *st, int exp)
+{
+	return st->group == ALL_MACHINES || st->set.title_machine[exp] == st->group;
+}
+
+/* Is row ri one of the rows being written? */
 static bool row_written(const struct import_state *st, int ri)
 {
-	return st->group == ALL_MACHINES ||
-	       st->set.title_machine[st->set.rows[ri].exp] == st->group;
+	return block_written(st, st->set.rows[ri].exp);
 }
 
 /* A block's number among the blocks being written. */
@@ -198,7 +203,7 @@ static int block_number(const struct import_state *st, int exp)
 	int n = 0;
 
 	for (int i = 0; i < exp; i++)
-		n += st->group == ALL_MACHINES || st->set.title_machine[i] == st->group;
+		n += block_written(st, i);
 	return n;
 }
 
@@ -292,7 +297,7 @@ static void print_metric_line(FILE *f, const struct metric *m)
 static const char *first_title(const struct import_state *st)
 {
 	for (int i = 0; i < st->set.nr_titles; i++)
-		if (st->group == ALL_MACHINES || st->set.title_machine[i] == st->group)
+		if (block_written(st, i))
 			return st->set.titles[i];
 	return st->set.titles[0];
 }
