@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/check-includes.py: this tree's includes run one way (no cycle
+# between modules, no folder including one above it in docs/architecture.md's
+# Layers line), and the check does fail on small trees that break each rule.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+CHECK=scripts/check-includes.py
+
+# tree NAME LAYERS FILE=INCLUDE...: a tree with a Layers line and files each
+# including the named header (or nothing when INCLUDE is empty)
+tree() {
+	local dir=$TMP/$1 layers=$2 spec
+	shift 2
+	mkdir -p "$dir/docs" "$dir/sweep" "$dir/workloads"
+	echo "Layers: $layers" > "$dir/docs/architecture.md"
+	for spec; do
+		mkdir -p "$dir/$(dirname "${spec%%=*}")"
+		echo "${spec#*=}" | sed -n 's/^\(..*\)$/#include "\1"/p' > "$dir/${spec%%=*}"
+	done
+}
+
+tree clean "cli > run > util" sweep/cli/main.c=run.h sweep/run/run.c=util.h \
+	sweep/run/run.h= sweep/util/util.h= sweep/util/util.c=util.h
+check includes/clean-tree-passes quiet python3 $CHECK "$TMP/clean"
+
+tree cycle "cli > run > util" sweep/run/a.c=b.h sweep/run/a.h= sweep/run/b.c=a.h sweep/run/b.h=
+check includes/cycle-fails not quiet python3 $CHECK "$TMP/cycle"
+check includes/cycle-named [ "$(python3 $CHECK "$TMP/cycle" 2>&1)" = \
+	"check-includes: cycle: sweep/run/a sweep/run/b" ]
+
+tree up "cli > run > util" sweep/util/u.c=r.h sweep/run/r.h=
+check includes/upward-fails not quiet python3 $CHECK "$TMP/up"
+check includes/upward-named grep -q 'sweep/util/u.c includes sweep/run/r.h: run is not below util' \
+	<(python3 $CHECK "$TMP/up" 2>&1)
+
+tree siblings "cli > compare, import > util" sweep/compare/c.c=i.h sweep/import/i.h=
+check includes/sibling-fails not quiet python3 $CHECK "$TMP/siblings"
+
+tree stray "cli > util" sweep/render/r.c= sweep/util/u.h=
+check includes/unlisted-folder-fails grep -q 'render/ is not in the Layers line' \
+	<(python3 $CHECK "$TMP/stray" 2>&1)
+
+tree twice "cli > util" sweep/cli/x.h= sweep/util/x.h=
+check includes/same-header-name-fails not quiet python3 $CHECK "$TMP/twice"
+
+check includes/this-tree-runs-one-way python3 $CHECK .
