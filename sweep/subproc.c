@@ -19,7 +19,8 @@
 
 extern char **environ;
 
-int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
+/* stdin from /dev/null, stdout and stderr appended to log (if any), in dir (if any). */
+static int spawn_plain(const char *const *argv, const char *log, const char *dir, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
 	int err = posix_spawn_file_actions_init(&fa);
@@ -32,26 +33,22 @@ int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
 						       O_WRONLY | O_CREAT | O_APPEND, 0644);
 	if (!err && log)
 		err = posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	if (!err && dir)
+		err = posix_spawn_file_actions_addchdir_np(&fa, dir);
 	if (!err)
 		err = posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	return -err;
 }
 
+int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
+{
+	return spawn_plain(argv, log, NULL, pid);
+}
+
 int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid)
 {
-	posix_spawn_file_actions_t fa;
-	int err = posix_spawn_file_actions_init(&fa);
-
-	if (err)
-		return -err;
-	err = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	if (!err)
-		err = posix_spawn_file_actions_addchdir_np(&fa, dir);
-	if (!err)
-		err = posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	return -err;
+	return spawn_plain(argv, NULL, dir, pid);
 }
 
 static int group_attr(posix_spawnattr_t *attr)
