@@ -94,11 +94,11 @@ struct shorthand {
 };
 
 static const struct shorthand shorthands[] = {
-	{ 'w', "warmup", "-w/--warmup", false },
-	{ 'd', "duration", "-d/--duration", false },
-	{ 'p', "producers", "-p/--producers", true },
-	{ 'c', "consumers", "-c/--consumers", true },
-	{ 'a', "affinity", "-a/--affinity", false },
+	{ .opt = 'w', .key = "warmup", .name = "-w/--warmup" },
+	{ .opt = 'd', .key = "duration", .name = "-d/--duration" },
+	{ .opt = 'p', .key = "producers", .name = "-p/--producers", .param = true },
+	{ .opt = 'c', .key = "consumers", .name = "-c/--consumers", .param = true },
+	{ .opt = 'a', .key = "affinity", .name = "-a/--affinity" },
 };
 
 static const struct shorthand *find_shorthand(int opt)

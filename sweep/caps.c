@@ -19,8 +19,8 @@ static const struct {
 	int cap;
 	const char *name;
 } bpf_caps[] = {
-	{ CAP_BPF, "CAP_BPF" },
-	{ CAP_PERFMON, "CAP_PERFMON" },
+	{ .cap = CAP_BPF, .name = "CAP_BPF" },
+	{ .cap = CAP_PERFMON, .name = "CAP_PERFMON" },
 };
 
 static bool has_cap(uint64_t eff, int cap)

@@ -22,99 +22,131 @@ const char *const cli_cmd_names[NR_CLI_CMDS] = {
  * of each name and letter (tests/unit/test_cliopt.c).
  */
 const struct cli_option cli_options[] = {
-	{ "set", 's', required_argument, SPEC_CMDS | C(REPORT) | C(MERGE) | C(FLEET),
-	  "  -s, --set KEY=VALUE  override a spec value (repeatable)\n" },
-	{ "quick", 'q', no_argument, SPEC_CMDS | C(FLEET),
+	{ .name = "set", .val = 's', .has_arg = required_argument,
+	  .cmds = SPEC_CMDS | C(REPORT) | C(MERGE) | C(FLEET),
+	  .help = "  -s, --set KEY=VALUE  override a spec value (repeatable)\n" },
+	{ .name = "quick", .val = 'q', .has_arg = no_argument, .cmds = SPEC_CMDS | C(FLEET),
+	  .help =
 	  "  -q, --quick          short warmup/duration/interval, one repetition (smoke run)\n" },
-	{ "help", 'h', no_argument, ALL_CMDS,
-	  "  -h, --help           this help\n" },
-	{ "version", 'V', no_argument, ALL_CMDS,
-	  "  -V, --version        print the version\n" },
+	{ .name = "help", .val = 'h', .has_arg = no_argument, .cmds = ALL_CMDS,
+	  .help = "  -h, --help           this help\n" },
+	{ .name = "version", .val = 'V', .has_arg = no_argument, .cmds = ALL_CMDS,
+	  .help = "  -V, --version        print the version\n" },
 	/* the kernel bench's options, as the --set they stand for */
-	{ "warmup", 'w', required_argument, SPEC_CMDS,
+	{ .name = "warmup", .val = 'w', .has_arg = required_argument, .cmds = SPEC_CMDS,
+	  .help =
 	  "  -w, --warmup S       warmup in seconds, or a duration: 250ms (--set warmup=Ss)\n" },
-	{ "duration", 'd', required_argument, SPEC_CMDS,
-	  "  -d, --duration S     measured time per repetition (--set duration=Ss)\n" },
-	{ "producers", 'p', required_argument, SPEC_CMDS,
-	  "  -p, --producers N    producers, or several: 1..8*2 (--set producers=N)\n" },
-	{ "consumers", 'c', required_argument, SPEC_CMDS,
+	{ .name = "duration", .val = 'd', .has_arg = required_argument, .cmds = SPEC_CMDS,
+	  .help = "  -d, --duration S     measured time per repetition (--set duration=Ss)\n" },
+	{ .name = "producers", .val = 'p', .has_arg = required_argument, .cmds = SPEC_CMDS,
+	  .help = "  -p, --producers N    producers, or several: 1..8*2 (--set producers=N)\n" },
+	{ .name = "consumers", .val = 'c', .has_arg = required_argument, .cmds = SPEC_CMDS,
+	  .help =
 	  "  -c, --consumers N    consumers, where the workload has them (--set consumers=N)\n" },
-	{ "affinity", 'a', no_argument, SPEC_CMDS,
-	  "  -a, --affinity       pin threads to CPUs (--set affinity=on)\n" },
-	{ "save-spec", OPT_SAVE_SPEC, required_argument, SPEC_CMDS,
-	  "      --save-spec FILE write the spec as run, options applied, to FILE\n" },
-	{ "kernel", OPT_KERNEL, required_argument, SPEC_CMDS,
+	{ .name = "affinity", .val = 'a', .has_arg = no_argument, .cmds = SPEC_CMDS,
+	  .help = "  -a, --affinity       pin threads to CPUs (--set affinity=on)\n" },
+	{ .name = "save-spec", .val = OPT_SAVE_SPEC, .has_arg = required_argument,
+	  .cmds = SPEC_CMDS,
+	  .help = "      --save-spec FILE write the spec as run, options applied, to FILE\n" },
+	{ .name = "kernel", .val = OPT_KERNEL, .has_arg = required_argument, .cmds = SPEC_CMDS,
+	  .help =
 	  "      --kernel K       run on kernel K: host, an image or a build tree, booted in\n"
 	  "                       a VM (repeatable: the kernel becomes an axis; "
 	  "docs/kernel.md)\n" },
-	{ "hosts", OPT_HOSTS, required_argument, C(FLEET),
-	  "      --hosts FILE     the hosts: one ssh login per line (GNU parallel's "
-	  "--sshloginfile\n"
-	  "                       format), @LABEL/ names a host (docs/fleet.md)\n" },
-	{ "ssh-config", OPT_SSH_CONFIG, required_argument, C(FLEET),
+	{ .name = "hosts", .val = OPT_HOSTS, .has_arg = required_argument, .cmds = C(FLEET),
+	  .help = "      --hosts FILE     the hosts: one ssh login per line (GNU parallel's "
+	          "--sshloginfile\n"
+	          "                       format), @LABEL/ names a host (docs/fleet.md)\n" },
+	{ .name = "ssh-config", .val = OPT_SSH_CONFIG, .has_arg = required_argument,
+	  .cmds = C(FLEET),
+	  .help =
 	  "      --ssh-config FILE  ssh -F FILE for every ssh and scp (keys, known_hosts)\n" },
-	{ "output", 'o', required_argument, C(RUN),
-	  "  -o, --output DIR     result directory "
-	  "(default results/<spec|workload>/<YYYYmmdd-HHMMSS>)\n" },
-	{ "output", 'o', required_argument, C(REPORT) | C(MERGE),
+	{ .name = "output", .val = 'o', .has_arg = required_argument, .cmds = C(RUN),
+	  .help = "  -o, --output DIR     result directory "
+	          "(default results/<spec|workload>/<YYYYmmdd-HHMMSS>)\n" },
+	{ .name = "output", .val = 'o', .has_arg = required_argument, .cmds = C(REPORT) | C(MERGE),
+	  .help =
 	  "  -o, --output OUT     write to the new directory OUT (several DIRs: required)\n" },
-	{ "output", 'o', required_argument, C(IMPORT),
-	  "  -o, --output DIR     result directory to create (required)\n" },
-	{ "output", 'o', required_argument, C(FLEET),
-	  "  -o, --output DIR     result directory "
-	  "(default results/<spec>/<YYYYmmdd-HHMMSS>-fleet)\n" },
-	{ "tag", 't', required_argument, C(RUN) | C(FLEET),
+	{ .name = "output", .val = 'o', .has_arg = required_argument, .cmds = C(IMPORT),
+	  .help = "  -o, --output DIR     result directory to create (required)\n" },
+	{ .name = "output", .val = 'o', .has_arg = required_argument, .cmds = C(FLEET),
+	  .help = "  -o, --output DIR     result directory "
+	          "(default results/<spec>/<YYYYmmdd-HHMMSS>-fleet)\n" },
+	{ .name = "tag", .val = 't', .has_arg = required_argument, .cmds = C(RUN) | C(FLEET),
+	  .help =
 	  "  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n" },
-	{ "tag", 't', required_argument, C(IMPORT),
+	{ .name = "tag", .val = 't', .has_arg = required_argument, .cmds = C(IMPORT),
+	  .help =
 	  "  -t, --tag KEY=VALUE  the machine: host, arch, cpu_model, kernel_release, ...\n" },
-	{ "label", OPT_LABEL, required_argument, C(IMPORT),
+	{ .name = "label", .val = OPT_LABEL, .has_arg = required_argument, .cmds = C(IMPORT),
+	  .help =
 	  "      --label TEMPLATE parameters from row labels: 'rb-libbpf nr_prod {producers}'\n" },
-	{ "resume", OPT_RESUME, required_argument, C(RUN),
+	{ .name = "resume", .val = OPT_RESUME, .has_arg = required_argument, .cmds = C(RUN),
+	  .help =
 	  "      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
 	  "                       only the points without a finished row\n" },
-	{ "only", OPT_ONLY, required_argument, C(RUN) | C(FLEET),
-	  "      --only TITLE     run only the [params] block with this title\n" },
-	{ "shard", OPT_SHARD, required_argument, C(RUN),
+	{ .name = "only", .val = OPT_ONLY, .has_arg = required_argument, .cmds = C(RUN) | C(FLEET),
+	  .help = "      --only TITLE     run only the [params] block with this title\n" },
+	{ .name = "shard", .val = OPT_SHARD, .has_arg = required_argument, .cmds = C(RUN),
+	  .help =
 	  "      --shard I/N      run only shard I of N: every N-th point, from the I-th\n"
 	  "                       (N machines share a spec; merge puts it together)\n" },
-	{ "shard", OPT_SHARD_HOSTS, no_argument, C(FLEET),
+	{ .name = "shard", .val = OPT_SHARD_HOSTS, .has_arg = no_argument, .cmds = C(FLEET),
+	  .help =
 	  "      --shard          host k of the n hosts runs --shard k/n; hosts whose CPU\n"
 	  "                       model, CPU count or kernel differ are refused\n" },
-	{ "shard-mixed", OPT_SHARD_MIXED, no_argument, C(FLEET),
+	{ .name = "shard-mixed", .val = OPT_SHARD_MIXED, .has_arg = no_argument, .cmds = C(FLEET),
+	  .help =
 	  "      --shard-mixed    with --shard: go on on hosts that differ (recorded in meta)\n" },
-	{ "resume", OPT_RESUME, required_argument, C(FLEET),
+	{ .name = "resume", .val = OPT_RESUME, .has_arg = required_argument, .cmds = C(FLEET),
+	  .help =
 	  "      --resume OUT     continue the fleet in OUT (interrupted, hosts failed): same\n"
 	  "                       SPEC and options; --hosts FILE only if a host moved\n" },
-	{ "spec", OPT_SPEC, required_argument, C(REPORT) | C(MERGE),
-	  "      --spec FILE      draw with this spec (edited labels, charts) "
-	  "instead of DIR/spec\n" },
-	{ "by", OPT_BY, required_argument, C(REPORT) | C(MERGE),
+	{ .name = "spec", .val = OPT_SPEC, .has_arg = required_argument,
+	  .cmds = C(REPORT) | C(MERGE),
+	  .help = "      --spec FILE      draw with this spec (edited labels, charts) "
+	          "instead of DIR/spec\n" },
+	{ .name = "by", .val = OPT_BY, .has_arg = required_argument, .cmds = C(REPORT) | C(MERGE),
+	  .help =
 	  "      --by FACT        name each run by host, arch, cpu_model, kernel_release,\n"
 	  "                       kernel, executor, accel or tag:NAME, or several: arch,cpu_model\n"
 	  "                       (default: the fewest that tell the runs apart, arch and\n"
 	  "                       cpu_model for machines)\n" },
-	{ "by", OPT_BY, required_argument, C(FLEET),
-	  "      --by FACT        name each host's runs as report does "
-	  "(default tag:fleet_host)\n" },
-	{ "by", OPT_BY, required_argument, C(RUN),
+	{ .name = "by", .val = OPT_BY, .has_arg = required_argument, .cmds = C(FLEET),
+	  .help = "      --by FACT        name each host's runs as report does "
+	          "(default tag:fleet_host)\n" },
+	{ .name = "by", .val = OPT_BY, .has_arg = required_argument, .cmds = C(RUN),
+	  .help =
 	  "      --by FACT        a sweep over kernels: name each kernel's table block and\n"
 	  "                       series as report does (default kernel_release)\n" },
-	{ "normalize", OPT_NORMALIZE, required_argument, C(REPORT) | C(MERGE),
+	{ .name = "normalize", .val = OPT_NORMALIZE, .has_arg = required_argument,
+	  .cmds = C(REPORT) | C(MERGE),
+	  .help =
 	  "      --normalize first  charts relative to each series' first point (scaling)\n" },
-	{ "per", OPT_PER, required_argument, C(REPORT) | C(MERGE),
+	{ .name = "per", .val = OPT_PER, .has_arg = required_argument, .cmds = C(REPORT) | C(MERGE),
+	  .help =
 	  "      --per PARAM      charts per unit of PARAM, e.g. per producer (efficiency)\n" },
-	{ "no-plots", OPT_NO_PLOTS, no_argument, DRAW_CMDS,
-	  "      --no-plots       do not render charts\n" },
-	{ "plot-timeout", OPT_PLOT_TIMEOUT, required_argument, DRAW_CMDS,
+	{ .name = "no-plots", .val = OPT_NO_PLOTS, .has_arg = no_argument, .cmds = DRAW_CMDS,
+	  .help = "      --no-plots       do not render charts\n" },
+	{ .name = "plot-timeout", .val = OPT_PLOT_TIMEOUT, .has_arg = required_argument,
+	  .cmds = DRAW_CMDS,
+	  .help =
 	  "      --plot-timeout S kill a gnuplot still drawing after S seconds (default 60)\n" },
-	{ "format", 'f', required_argument, DRAW_CMDS,
+	{ .name = "format", .val = 'f', .has_arg = required_argument, .cmds = DRAW_CMDS,
+	  .help =
 	  "  -f, --format F       the table printed: text (default), markdown, csv or json\n"
 	  "                       (table.txt stays text; docs/formats.md)\n" },
 	/* a kernel sweep's sub-runs (kernelrun.c, subrun.c): not for people */
-	{ "guest-of", OPT_GUEST_OF, required_argument, C(RUN), NULL },
-	{ "guest-accel", OPT_GUEST_ACCEL, required_argument, C(RUN), NULL },
-	{ "guest-accel-reason", OPT_GUEST_ACCEL_REASON, required_argument, C(RUN), NULL },
-	{ "fail-all", OPT_FAIL_ALL, required_argument, C(RUN), NULL },
+	{ .name = "guest-of", .val = OPT_GUEST_OF, .has_arg = required_argument, .cmds = C(RUN),
+	  .help = NULL },
+	{ .name = "guest-accel", .val = OPT_GUEST_ACCEL, .has_arg = required_argument,
+	  .cmds = C(RUN),
+	  .help = NULL },
+	{ .name = "guest-accel-reason", .val = OPT_GUEST_ACCEL_REASON, .has_arg = required_argument,
+	  .cmds = C(RUN),
+	  .help = NULL },
+	{ .name = "fail-all", .val = OPT_FAIL_ALL, .has_arg = required_argument, .cmds = C(RUN),
+	  .help = NULL },
 };
 
 const int nr_cli_options = sizeof(cli_options) / sizeof(cli_options[0]);

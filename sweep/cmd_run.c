@@ -393,7 +393,7 @@ static int gather_set(struct run_state *rs)
 static int finish(struct run_state *rs)
 {
 	bool sub = rs->o->guest_of;
-	struct render_block table = { rs->cfg };
+	struct render_block table = { .cfg = rs->cfg };
 	struct render_job job = { .blocks = &table, .nr_blocks = 1, .chart_cfg = rs->cfg,
 				  .replace = rs->o->resume, .no_plots = rs->o->no_plots,
 				  .plot_timeout_s = rs->o->plot_timeout_s,

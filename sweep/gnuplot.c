@@ -6,24 +6,19 @@
  * without a shell with a time limit, and the SVG it makes titled with the
  * chart's own title.
  */
-#define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
 #include <limits.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
 #include "gnuplot.h"
 #include "plot.h"
+#include "subproc.h"
 #include "textfile.h"
 
 int gnuplot_open_out(const char *dir, const char *slug, const char *ext, FILE **f)
@@ -167,65 +162,22 @@ int gnuplot_find(char *buf, size_t len)
 	return -ENOENT;
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
-/*
- * Reap pid within timeout_s seconds, or kill it: a gnuplot that hangs must
- * not hold the run, and its results, forever.  Woken by a pidfd when the
- * child exits; without pidfds (kernels before 5.3) poll() merely sleeps
- * 10 ms between looks.  Returns 0 (status set), -ETIMEDOUT or -errno.
- */
-static int wait_limited(pid_t pid, unsigned int timeout_s, int *status)
-{
-	long long deadline = now_ms() + timeout_s * 1000LL, left;
-	struct pollfd pfd = { .fd = syscall(SYS_pidfd_open, pid, 0), .events = POLLIN };
-	pid_t done;
-	int err;
-
-	while (!(done = waitpid(pid, status, WNOHANG))) {
-		left = deadline - now_ms();
-		if (left <= 0)
-			break;
-		poll(&pfd, pfd.fd >= 0, pfd.fd >= 0 ? left : (left < 10 ? left : 10));
-	}
-	err = done < 0 ? -errno : 0;
-	if (pfd.fd >= 0)
-		close(pfd.fd);
-	if (done)
-		return err;
-	kill(pid, SIGKILL);
-	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
-		;
-	return -ETIMEDOUT;
-}
-
 /* gnuplot <slug>.gp in dir, no shell, for at most timeout_s seconds; reports its errors. */
 static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
 		       unsigned int timeout_s)
 {
-	posix_spawn_file_actions_t fa;
 	char script[GNUPLOT_SLUG_LEN + 8];
-	char *argv[] = { "gnuplot", script, NULL };
+	const char *argv[] = { gnuplot, script, NULL };
 	int err, status;
 	pid_t pid;
 
 	snprintf(script, sizeof(script), "%s.gp", slug);
-	err = posix_spawn_file_actions_init(&fa);
-	if (err)
-		goto spawn_failed;
-	err = posix_spawn_file_actions_addchdir_np(&fa, dir);
-	if (!err)
-		err = posix_spawn(&pid, gnuplot, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (err)
-		goto spawn_failed;
-	err = wait_limited(pid, timeout_s, &status);
+	err = spawn_argv_in(argv, dir, &pid);
+	if (err) {
+		diag_err("cannot run gnuplot: %s", strerror(-err));
+		return err;
+	}
+	err = spawn_wait_status(pid, timeout_s * 1000, &status);
 	if (err == -ETIMEDOUT) {
 		diag_err("gnuplot timed out after %u s on %s/%s", timeout_s, dir, script);
 		return err;
@@ -240,9 +192,6 @@ static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
 		 WIFEXITED(status) ? "exit status" : "signal",
 		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
 	return -EIO;
-spawn_failed:
-	diag_err("cannot run gnuplot: %s", strerror(err));
-	return -err;
 }
 
 /* s as XML character data: & < > escaped, control characters as spaces. */

@@ -16,15 +16,10 @@
 /* The file of every --set location; loc.set says which --set. */
 #define CMDLINE "--set"
 
-/* In the order of enum sweep_key and enum report_key (spec.h). */
-const char *const spec_sweep_keys[] = {
-	"title", "workload", "warmup", "duration", "interval", "repeat", "affinity",
-	"max_cv", "retry_noisy", "bpf_stats", "kernel", "vm_accel", "vm_cpus", "vm_mem", "vm_boot_timeout",
-	"vm_ssh_port", "precision", "max_repeat", "max_time", NULL
-};
-const char *const spec_report_keys[] = {
-	"label", "group", "plot", "logx", "values", "worker_rows", "baseline", NULL,
-};
+/* Indexed by enum sweep_key and enum report_key (spec.h), NULL after the last. */
+#define SPEC_KEY_NAME(id, name)	[id] = name,
+const char *const spec_sweep_keys[NR_SWEEP_KEYS + 1] = { SPEC_SWEEP_KEYS(SPEC_KEY_NAME) };
+const char *const spec_report_keys[NR_REPORT_KEYS + 1] = { SPEC_REPORT_KEYS(SPEC_KEY_NAME) };
 
 enum lex_err {
 	LEX_OK,

@@ -34,17 +34,46 @@ struct spec {
 };
 
 /*
- * The keys of [sweep] and [report], NULL-terminated: spec.c routes --set
- * by them, bind.c gives them their meaning through these enums.
+ * The keys of [sweep] and [report], each once with its name: the enums
+ * and the NULL-terminated name tables (spec.c) are both made from these
+ * lists, so they cannot drift apart.  spec.c routes --set by the names,
+ * bind.c gives the keys their meaning through the enums.
  */
-enum sweep_key { SK_TITLE, SK_WORKLOAD, SK_WARMUP, SK_DURATION, SK_INTERVAL, SK_REPEAT,
-		 SK_AFFINITY, SK_MAX_CV, SK_RETRY_NOISY, SK_BPF_STATS, SK_KERNEL, SK_VM_ACCEL, SK_VM_CPUS,
-		 SK_VM_MEM, SK_VM_BOOT_TIMEOUT, SK_VM_SSH_PORT, SK_PRECISION, SK_MAX_REPEAT,
-		 SK_MAX_TIME };
-enum report_key { RK_LABEL, RK_GROUP, RK_PLOT, RK_LOGX, RK_VALUES, RK_WORKER_ROWS,
-		  RK_BASELINE };
-extern const char *const spec_sweep_keys[];
-extern const char *const spec_report_keys[];
+#define SPEC_SWEEP_KEYS(KEY)			\
+	KEY(SK_TITLE, "title")				\
+	KEY(SK_WORKLOAD, "workload")			\
+	KEY(SK_WARMUP, "warmup")			\
+	KEY(SK_DURATION, "duration")			\
+	KEY(SK_INTERVAL, "interval")			\
+	KEY(SK_REPEAT, "repeat")			\
+	KEY(SK_AFFINITY, "affinity")			\
+	KEY(SK_MAX_CV, "max_cv")			\
+	KEY(SK_RETRY_NOISY, "retry_noisy")		\
+	KEY(SK_BPF_STATS, "bpf_stats")			\
+	KEY(SK_KERNEL, "kernel")			\
+	KEY(SK_VM_ACCEL, "vm_accel")			\
+	KEY(SK_VM_CPUS, "vm_cpus")			\
+	KEY(SK_VM_MEM, "vm_mem")			\
+	KEY(SK_VM_BOOT_TIMEOUT, "vm_boot_timeout")	\
+	KEY(SK_VM_SSH_PORT, "vm_ssh_port")		\
+	KEY(SK_PRECISION, "precision")			\
+	KEY(SK_MAX_REPEAT, "max_repeat")		\
+	KEY(SK_MAX_TIME, "max_time")
+
+#define SPEC_REPORT_KEYS(KEY)		\
+	KEY(RK_LABEL, "label")			\
+	KEY(RK_GROUP, "group")			\
+	KEY(RK_PLOT, "plot")			\
+	KEY(RK_LOGX, "logx")			\
+	KEY(RK_VALUES, "values")		\
+	KEY(RK_WORKER_ROWS, "worker_rows")	\
+	KEY(RK_BASELINE, "baseline")
+
+#define SPEC_KEY_ENUM(id, name)	id,
+enum sweep_key { SPEC_SWEEP_KEYS(SPEC_KEY_ENUM) NR_SWEEP_KEYS };
+enum report_key { SPEC_REPORT_KEYS(SPEC_KEY_ENUM) NR_REPORT_KEYS };
+extern const char *const spec_sweep_keys[NR_SWEEP_KEYS + 1];
+extern const char *const spec_report_keys[NR_REPORT_KEYS + 1];
 
 /* Parse; on syntax errors print them all via diag_at() and return -EINVAL. */
 int spec_parse_file(const char *path, struct spec **out);

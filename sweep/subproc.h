@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Starting a helper program (qemu, virtiofsd, bpfsweep itself) from an argv: never a shell. */
+/*
+ * Starting a helper program (gnuplot, an exec workload's program, qemu,
+ * virtiofsd, ssh, bpfsweep itself) from an argv, never a shell, and waiting
+ * for it with a time limit: the one spawner of the tool.
+ */
 #ifndef SWEEP_SUBPROC_H
 #define SWEEP_SUBPROC_H
 
@@ -27,10 +31,25 @@ int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid
 int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid);
 
 /*
+ * Start argv[0] as spawn_argv() does in the directory dir, with stdin from
+ * /dev/null and the caller's stdout and stderr.  0 or -errno.
+ */
+int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid);
+
+/*
+ * The waits sleep on a pidfd, woken when pid exits; a kernel without
+ * pidfd_open() (before Linux 5.3) makes them kill pid and return -ENOSYS.
+ *
  * Wait for pid, at most timeout_ms (then SIGKILL and wait): its status as
  * a shell says it (128 + signal), or -errno.
  */
 int spawn_wait(pid_t pid, unsigned int timeout_ms);
+
+/*
+ * spawn_wait() with waitpid()'s status in *status: 0, -ETIMEDOUT (pid was
+ * killed and reaped, *status says so) or -errno.
+ */
+int spawn_wait_status(pid_t pid, unsigned int timeout_ms, int *status);
 
 /*
  * spawn_wait() that also ends when *stop becomes non-zero (stop.h): then

@@ -13,8 +13,8 @@
 enum { P_PRODUCERS };
 
 static const struct param_def count_params[] = {
-	[P_PRODUCERS] = { "producers", PT_INT, "1", 1, 1024, NULL,
-			  "producer threads, each with its own counter" },
+	[P_PRODUCERS] = { .name = "producers", .type = PT_INT, .def = "1", .min = 1, .max = 1024,
+			  .help = "producer threads, each with its own counter" },
 };
 
 static const struct metric_def count_metrics[] = {

@@ -48,17 +48,24 @@
 enum { P_SIZE, P_BATCH, P_PRODUCERS, P_REPEAT };
 
 static const struct param_def cd_params[] = {
-	[P_SIZE]	= { "size", PT_INT, "64", 4, CSUM_DIFF_MAX_SIZE, NULL,
-			    "bytes bpf_csum_diff() sums per call, a multiple of 4 (the seed: "
-			    "4..512; kernels before 6.13 refuse more than 512)", true },
-	[P_BATCH]	= { "batch", PT_INT, "1", 1, CD_MAX_BATCH, NULL,
-			    "helper calls per program run (1: the seed's method, which "
-			    "measures test_run's loop more than the helper)", true },
-	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, CD_MAX_PRODUCERS, NULL,
-			    "threads each looping BPF_PROG_TEST_RUN (the bench's -p)" },
-	[P_REPEAT]	= { "test_repeat", PT_INT, "64", 1, CD_MAX_REPEAT, NULL,
-			    "program runs per BPF_PROG_TEST_RUN syscall (test_run's repeat; 64: "
-			    "the seed's; not [sweep] repeat, the repetitions of a point)" },
+	[P_SIZE]	= { .name = "size", .type = PT_INT, .def = "64", .min = 4,
+			    .max = CSUM_DIFF_MAX_SIZE,
+			    .help = "bytes bpf_csum_diff() sums per call, a multiple of 4 (the "
+				    "seed: 4..512; kernels before 6.13 refuse more than 512)",
+			    .rodata = true },
+	[P_BATCH]	= { .name = "batch", .type = PT_INT, .def = "1", .min = 1,
+			    .max = CD_MAX_BATCH,
+			    .help = "helper calls per program run (1: the seed's method, which "
+				    "measures test_run's loop more than the helper)",
+			    .rodata = true },
+	[P_PRODUCERS]	= { .name = "producers", .type = PT_INT, .def = "1", .min = 1,
+			    .max = CD_MAX_PRODUCERS,
+			    .help = "threads each looping BPF_PROG_TEST_RUN (the bench's -p)" },
+	[P_REPEAT]	= { .name = "test_repeat", .type = PT_INT, .def = "64", .min = 1,
+			    .max = CD_MAX_REPEAT,
+			    .help = "program runs per BPF_PROG_TEST_RUN syscall (test_run's "
+				    "repeat; 64: the seed's; not [sweep] repeat, the repetitions "
+				    "of a point)" },
 };
 
 enum { M_CALLS, M_RUNS, M_PROG_RUNS, M_PROG_NS };

@@ -44,23 +44,28 @@ enum { P_USE_CASE, P_PRODUCERS, P_VALUE_SIZE, P_PREALLOC, P_MAX_ENTRIES };
 #define HM_MIN_ENTRIES	8192
 
 static const struct param_def hm_params[] = {
-	[P_USE_CASE]	= { "use_case", PT_ENUM, "overwrite", 0, 0, hm_use_cases,
-			    "overwrite: each step updates the producer's 64 keys; "
-			    "batch_add_batch_del: adds then deletes them (2 ops); "
-			    "add_del_on_diff_cpu: pairs of producers, one adds, one deletes",
-			    true },
+	[P_USE_CASE]	= { .name = "use_case", .type = PT_ENUM, .def = "overwrite",
+			    .choices = hm_use_cases,
+			    .help = "overwrite: each step updates the producer's 64 keys; "
+				    "batch_add_batch_del: adds then deletes them (2 ops); "
+				    "add_del_on_diff_cpu: pairs of producers, one adds, one "
+				    "deletes", .rodata = true },
 	/* 2, not the bench's 1: a default every use case accepts */
-	[P_PRODUCERS]	= { "producers", PT_INT, "2", 1, HTAB_MEM_MAX_PRODUCERS, NULL,
-			    "threads calling getpgid() in a loop, each a step of 64 map "
-			    "operations (the bench's -p); even for add_del_on_diff_cpu", true },
-	[P_VALUE_SIZE]	= { "value_size", PT_SIZE, "8", 8, HTAB_MEM_MAX_VALUE, NULL,
-			    "the map's value size (the bench's --value-size)" },
-	[P_PREALLOC]	= { "prealloc", PT_BOOL, "off", 0, 0, NULL,
-			    "preallocated map (the bench's --preallocated); off: "
-			    "BPF_F_NO_PREALLOC, the BPF memory allocator" },
-	[P_MAX_ENTRIES]	= { "max_entries", PT_INT, "0", 0, 1 << 24, NULL,
-			    "the map's max_entries; 0: the bench's max(8192, 64 x online CPUs), "
-			    "or more if the producers' keys (64 each) need more" },
+	[P_PRODUCERS]	= { .name = "producers", .type = PT_INT, .def = "2", .min = 1,
+			    .max = HTAB_MEM_MAX_PRODUCERS,
+			    .help = "threads calling getpgid() in a loop, each a step of 64 map "
+				    "operations (the bench's -p); even for add_del_on_diff_cpu",
+			    .rodata = true },
+	[P_VALUE_SIZE]	= { .name = "value_size", .type = PT_SIZE, .def = "8", .min = 8,
+			    .max = HTAB_MEM_MAX_VALUE,
+			    .help = "the map's value size (the bench's --value-size)" },
+	[P_PREALLOC]	= { .name = "prealloc", .type = PT_BOOL, .def = "off",
+			    .help = "preallocated map (the bench's --preallocated); off: "
+				    "BPF_F_NO_PREALLOC, the BPF memory allocator" },
+	[P_MAX_ENTRIES]	= { .name = "max_entries", .type = PT_INT, .def = "0", .min = 0,
+			    .max = 1 << 24,
+			    .help = "the map's max_entries; 0: the bench's max(8192, 64 x online "
+				    "CPUs), or more if the producers' keys (64 each) need more" },
 };
 
 enum { M_OPS, M_MEM, M_MEM_PEAK, M_MEMLOCK, M_KMEM, M_KMEM_OTHER, M_PROG_RUNS, M_PROG_NS };

@@ -46,34 +46,43 @@ static const struct {
 	__u32 flags;
 	const char *what;		/* for reasons */
 } mp_kinds[] = {
-	[M_HASH]		= { BPF_MAP_TYPE_HASH, 0, "BPF_MAP_TYPE_HASH" },	/* hash_map */
-	[M_HASH_KMALLOC]	= { BPF_MAP_TYPE_HASH, BPF_F_NO_PREALLOC,		/* hash_map_alloc */
-				    "BPF_MAP_TYPE_HASH with BPF_F_NO_PREALLOC" },
-	[M_PERCPU_HASH]		= { BPF_MAP_TYPE_PERCPU_HASH, 0, "BPF_MAP_TYPE_PERCPU_HASH" },
-	[M_PERCPU_HASH_KMALLOC]	= { BPF_MAP_TYPE_PERCPU_HASH, BPF_F_NO_PREALLOC,
-				    "BPF_MAP_TYPE_PERCPU_HASH with BPF_F_NO_PREALLOC" },
-	[M_LRU_HASH]		= { BPF_MAP_TYPE_LRU_HASH, 0, "BPF_MAP_TYPE_LRU_HASH" },
-	[M_ARRAY]		= { BPF_MAP_TYPE_ARRAY, 0, "BPF_MAP_TYPE_ARRAY" },
+	[M_HASH]		= { .type = BPF_MAP_TYPE_HASH,			/* hash_map */
+				    .what = "BPF_MAP_TYPE_HASH" },
+	[M_HASH_KMALLOC]	= { .type = BPF_MAP_TYPE_HASH,			/* hash_map_alloc */
+				    .flags = BPF_F_NO_PREALLOC,
+				    .what = "BPF_MAP_TYPE_HASH with BPF_F_NO_PREALLOC" },
+	[M_PERCPU_HASH]		= { .type = BPF_MAP_TYPE_PERCPU_HASH,
+				    .what = "BPF_MAP_TYPE_PERCPU_HASH" },
+	[M_PERCPU_HASH_KMALLOC]	= { .type = BPF_MAP_TYPE_PERCPU_HASH,
+				    .flags = BPF_F_NO_PREALLOC,
+				    .what = "BPF_MAP_TYPE_PERCPU_HASH with BPF_F_NO_PREALLOC" },
+	[M_LRU_HASH]		= { .type = BPF_MAP_TYPE_LRU_HASH,
+				    .what = "BPF_MAP_TYPE_LRU_HASH" },
+	[M_ARRAY]		= { .type = BPF_MAP_TYPE_ARRAY, .what = "BPF_MAP_TYPE_ARRAY" },
 };
 
 enum { P_MAP, P_MAX_ENTRIES, P_WORKERS, P_OPS };
 
 static const struct param_def mp_params[] = {
-	[P_MAP]		= { "map", PT_ENUM, "hash", 0, 0, mp_maps,
-			    "map kind: hash (preallocated), hash_kmalloc (BPF_F_NO_PREALLOC), "
-			    "percpu_hash, percpu_hash_kmalloc, lru_hash, array", true },
-	[P_MAX_ENTRIES]	= { "max_entries", PT_INT, "1000", 1, 1 << 20, NULL,
-			    "the map's max_entries (map_perf_test's default: 1000); below the "
-			    "worker count updates fail (errors), array keys collide", true },
+	[P_MAP]		= { .name = "map", .type = PT_ENUM, .def = "hash", .choices = mp_maps,
+			    .help = "map kind: hash (preallocated), hash_kmalloc "
+				    "(BPF_F_NO_PREALLOC), percpu_hash, percpu_hash_kmalloc, "
+				    "lru_hash, array", .rodata = true },
+	[P_MAX_ENTRIES]	= { .name = "max_entries", .type = PT_INT, .def = "1000", .min = 1,
+			    .max = 1 << 20,
+			    .help = "the map's max_entries (map_perf_test's default: 1000); below "
+				    "the worker count updates fail (errors), array keys collide",
+			    .rodata = true },
 	[P_WORKERS]	= { .name = "workers", .type = PT_INT, .def = "all", .min = 1,
 			    .max = MAP_PERF_WORKERS, .zero_word = "all", .rodata = true,
 			    .help = "worker threads calling getpgid() in a loop; all: one per "
 				    "CPU the process may run on, at most 1024 (pinned with "
 				    "affinity = on)" },
 	/* The verifier walks every round: keep it well inside its limits. */
-	[P_OPS]		= { "ops", PT_INT, "10", 1, 256, NULL,
-			    "rounds of update+lookup+delete (array: update+lookup) of the "
-			    "thread's key per syscall (map_perf_test: 10)", true },
+	[P_OPS]		= { .name = "ops", .type = PT_INT, .def = "10", .min = 1, .max = 256,
+			    .help = "rounds of update+lookup+delete (array: update+lookup) of the "
+				    "thread's key per syscall (map_perf_test: 10)",
+			    .rodata = true },
 };
 
 static const struct metric_def mp_metrics[] = {

@@ -23,25 +23,28 @@ enum { P_PRODUCERS, P_RATE, P_DROP_PCT, P_VALUE_SIZE, P_MODE, P_FLAG, P_FAIL, P_
        P_JITTER_PCT };
 
 static const struct param_def null_params[] = {
-	[P_PRODUCERS]	= { "producers", PT_INT, "1", 0, 1024, NULL,
-			    "idle producer threads to start" },
-	[P_RATE]	= { "rate", PT_INT, "1000000", 0, 1000000000000LL, NULL,
-			    "hits per second of real time" },
-	[P_DROP_PCT]	= { "drop_pct", PT_INT, "0", 0, 100, NULL,
-			    "drops, in percent of hits" },
-	[P_VALUE_SIZE]	= { "value_size", PT_SIZE, "64", 1, 1 << 20, NULL,
-			    "a size with no effect (exercises K/M/G)" },
-	[P_MODE]	= { "mode", PT_ENUM, "fast", 0, 0, null_modes,
-			    "a choice with no effect; pairs needs an even producer count "
-			    "(exercises enums, validation)" },
-	[P_FLAG]	= { "flag", PT_BOOL, "off", 0, 1, NULL,
-			    "a switch with no effect (exercises on/off)" },
-	[P_FAIL]	= { "fail", PT_ENUM, "none", 0, 0, null_fail_at,
-			    "fail on purpose: probe → unsupported, setup/sample → failed" },
-	[P_ZERO_EVERY]	= { "zero_every", PT_INT, "0", 0, 1000000, NULL,
-			    "every K-th interval counts nothing (0: none)" },
-	[P_JITTER_PCT]	= { "jitter_pct", PT_INT, "0", 0, 100, NULL,
-			    "intervals alternate P% above and below `rate`" },
+	[P_PRODUCERS]	= { .name = "producers", .type = PT_INT, .def = "1", .min = 0, .max = 1024,
+			    .help = "idle producer threads to start" },
+	[P_RATE]	= { .name = "rate", .type = PT_INT, .def = "1000000", .min = 0,
+			    .max = 1000000000000LL,
+			    .help = "hits per second of real time" },
+	[P_DROP_PCT]	= { .name = "drop_pct", .type = PT_INT, .def = "0", .min = 0, .max = 100,
+			    .help = "drops, in percent of hits" },
+	[P_VALUE_SIZE]	= { .name = "value_size", .type = PT_SIZE, .def = "64", .min = 1,
+			    .max = 1 << 20,
+			    .help = "a size with no effect (exercises K/M/G)" },
+	[P_MODE]	= { .name = "mode", .type = PT_ENUM, .def = "fast", .choices = null_modes,
+			    .help = "a choice with no effect; pairs needs an even producer count "
+				    "(exercises enums, validation)" },
+	[P_FLAG]	= { .name = "flag", .type = PT_BOOL, .def = "off", .max = 1,
+			    .help = "a switch with no effect (exercises on/off)" },
+	[P_FAIL]	= { .name = "fail", .type = PT_ENUM, .def = "none", .choices = null_fail_at,
+			    .help = "fail on purpose: probe → unsupported, setup/sample → failed" },
+	[P_ZERO_EVERY]	= { .name = "zero_every", .type = PT_INT, .def = "0", .min = 0,
+			    .max = 1000000,
+			    .help = "every K-th interval counts nothing (0: none)" },
+	[P_JITTER_PCT]	= { .name = "jitter_pct", .type = PT_INT, .def = "0", .min = 0, .max = 100,
+			    .help = "intervals alternate P% above and below `rate`" },
 };
 
 static const struct metric_def null_metrics[] = {
@@ -112,7 +115,7 @@ static int null_setup(const struct wl_point *pt, void **state, struct wl_threads
 /* Producers idle: the counts come from the clock, not from them. */
 static int null_produce(void *state, int idx, const atomic_bool *stop)
 {
-	const struct timespec nap = { 0, 1000000 };
+	const struct timespec nap = { .tv_nsec = 1000000 };
 
 	while (!atomic_load_explicit(stop, memory_order_relaxed))
 		nanosleep(&nap, NULL);

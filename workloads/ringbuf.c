@@ -81,43 +81,56 @@ static const char *const rb_hit_counts[] = { "atomic", "plain", NULL };
 static const char *const rb_drop_counts[] = { "each", "batch", NULL };
 
 static const struct param_def rb_params[] = {
-	[P_BENCH]	= { "bench", PT_ENUM, "rb-libbpf", 0, 0, rb_benches,
-			    "consumer: libbpf ringbuf, own ringbuf reader, libbpf perfbuf, none "
-			    "(rb-prod), or own perfbuf reader", true },
-	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, 1024, NULL,
-			    "producer threads calling getpgid() in a loop" },
+	[P_BENCH]	= { .name = "bench", .type = PT_ENUM, .def = "rb-libbpf",
+			    .choices = rb_benches,
+			    .help = "consumer: libbpf ringbuf, own ringbuf reader, libbpf perfbuf, "
+				    "none (rb-prod), or own perfbuf reader", .rodata = true },
+	[P_PRODUCERS]	= { .name = "producers", .type = PT_INT, .def = "1", .min = 1, .max = 1024,
+			    .help = "producer threads calling getpgid() in a loop" },
 	/* The verifier walks every iteration: past ~4096 it hits its 8192-jump limit. */
-	[P_BATCH_CNT]	= { "batch_cnt", PT_INT, "500", 1, 4000, NULL,
-			    "records per BPF program invocation", true },
-	[P_SAMPLED]	= { "sampled", PT_BOOL, "off", 0, 1, NULL,
-			    "sampled notifications: wake the consumer every sample_rate records",
-			    true },
-	[P_SAMPLE_RATE]	= { "sample_rate", PT_INT, "500", 1, 1 << 30, NULL,
-			    "records per notification when sampled", true },
-	[P_USE_OUTPUT]	= { "use_output", PT_BOOL, "off", 0, 1, NULL,
-			    "bpf_ringbuf_output() (a copy) instead of reserve/submit", true },
-	[P_RINGBUF_SZ]	= { "ringbuf_sz", PT_SIZE, "512K", 1, 1LL << 31, NULL,
-			    "ring buffer size: a power of 2, at least a page", true },
-	[P_PERFBUF_SZ]	= { "perfbuf_sz", PT_SIZE, "512K", 1, 1LL << 30, NULL,
-			    "perf buffer size per CPU (pb-*): a power of 2, at least a page" },
-	[P_BACK2BACK]	= { "back2back", PT_BOOL, "off", 0, 1, NULL,
-			    "the producer consumes after each trigger (producers = 1, no "
-			    "consumer thread)" },
-	[P_OVERWRITE]	= { "overwrite", PT_BOOL, "off", 0, 1, NULL,
-			    "ring buffer overwrite mode (BPF_F_RB_OVERWRITE, kernel 6.19+)", true },
-	[P_ATTACH]	= { "attach", PT_ENUM, "raw_tp", 0, 0, rb_attach,
-			    "raw_tp/sys_enter filtered to getpgid, or fentry on the syscall "
-			    "function", true },
-	[P_HIT_COUNT]	= { "hit_count", PT_ENUM, "atomic", 0, 0, rb_hit_counts,
-			    "hit count: a locked add per record, as the kernel bench (rb-prod: "
-			    "on the BPF side's shared counter), or lighter: a plain store by the "
-			    "one consumer (rb-prod: one add per batch)", true },
-	[P_DROP_COUNT]	= { "drop_count", PT_ENUM, "each", 0, 0, rb_drop_counts,
-			    "producer's drop count: an atomic add per failed reserve, as the "
-			    "kernel bench, or one per program run", true },
-	[P_SAME_CPU]	= { "same_cpu", PT_BOOL, "off", 0, 1, NULL,
-			    "producer and consumer pinned to one CPU, the first allowed (the "
-			    "bench's --prod-affinity 0 --cons-affinity 0)" },
+	[P_BATCH_CNT]	= { .name = "batch_cnt", .type = PT_INT, .def = "500", .min = 1,
+			    .max = 4000,
+			    .help = "records per BPF program invocation", .rodata = true },
+	[P_SAMPLED]	= { .name = "sampled", .type = PT_BOOL, .def = "off", .max = 1,
+			    .help = "sampled notifications: wake the consumer every sample_rate "
+				    "records", .rodata = true },
+	[P_SAMPLE_RATE]	= { .name = "sample_rate", .type = PT_INT, .def = "500", .min = 1,
+			    .max = 1 << 30,
+			    .help = "records per notification when sampled", .rodata = true },
+	[P_USE_OUTPUT]	= { .name = "use_output", .type = PT_BOOL, .def = "off", .max = 1,
+			    .help = "bpf_ringbuf_output() (a copy) instead of reserve/submit",
+			    .rodata = true },
+	[P_RINGBUF_SZ]	= { .name = "ringbuf_sz", .type = PT_SIZE, .def = "512K", .min = 1,
+			    .max = 1LL << 31,
+			    .help = "ring buffer size: a power of 2, at least a page",
+			    .rodata = true },
+	[P_PERFBUF_SZ]	= { .name = "perfbuf_sz", .type = PT_SIZE, .def = "512K", .min = 1,
+			    .max = 1LL << 30,
+			    .help = "perf buffer size per CPU (pb-*): a power of 2, at least a "
+				    "page" },
+	[P_BACK2BACK]	= { .name = "back2back", .type = PT_BOOL, .def = "off", .max = 1,
+			    .help = "the producer consumes after each trigger (producers = 1, no "
+				    "consumer thread)" },
+	[P_OVERWRITE]	= { .name = "overwrite", .type = PT_BOOL, .def = "off", .max = 1,
+			    .help = "ring buffer overwrite mode (BPF_F_RB_OVERWRITE, kernel 6.19+)",
+			    .rodata = true },
+	[P_ATTACH]	= { .name = "attach", .type = PT_ENUM, .def = "raw_tp",
+			    .choices = rb_attach,
+			    .help = "raw_tp/sys_enter filtered to getpgid, or fentry on the "
+				    "syscall function", .rodata = true },
+	[P_HIT_COUNT]	= { .name = "hit_count", .type = PT_ENUM, .def = "atomic",
+			    .choices = rb_hit_counts,
+			    .help = "hit count: a locked add per record, as the kernel bench "
+				    "(rb-prod: on the BPF side's shared counter), or lighter: a "
+				    "plain store by the one consumer (rb-prod: one add per batch)",
+			    .rodata = true },
+	[P_DROP_COUNT]	= { .name = "drop_count", .type = PT_ENUM, .def = "each",
+			    .choices = rb_drop_counts,
+			    .help = "producer's drop count: an atomic add per failed reserve, as "
+				    "the kernel bench, or one per program run", .rodata = true },
+	[P_SAME_CPU]	= { .name = "same_cpu", .type = PT_BOOL, .def = "off", .max = 1,
+			    .help = "producer and consumer pinned to one CPU, the first allowed "
+				    "(the bench's --prod-affinity 0 --cons-affinity 0)" },
 };
 
 static const struct metric_def rb_metrics[] = {

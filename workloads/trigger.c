@@ -106,18 +106,21 @@ enum { P_BENCH, P_PRODUCERS, P_TRIGGER, P_BATCH };
 #define TRIGGER_MAX_BATCH	10000
 
 static const struct param_def tr_params[] = {
-	[P_BENCH]	= { "bench", PT_ENUM, "base", 0, 0, tr_benches,
-			    "what counts the triggers: base (nothing attached; user space), "
-			    "tp, rawtp, kprobe, kretprobe, fentry, fexit, fmodret "
-			    "(docs/attach.md)", true },
-	[P_PRODUCERS]	= { "producers", PT_INT, "1", 1, TRIGGER_PRODUCERS, NULL,
-			    "threads triggering in a loop", true },
-	[P_TRIGGER]	= { "trigger", PT_ENUM, "user", 0, 0, tr_trigs,
-			    "user: each event a prctl(PR_SET_NAME) rename; kernel: `batch` "
-			    "kfunc calls per BPF_PROG_TEST_RUN of a driver program", true },
-	[P_BATCH]	= { "batch", PT_INT, "100", 1, TRIGGER_MAX_BATCH, NULL,
-			    "trigger=kernel: events per driver run (trigger=user ignores it)",
-			    true },
+	[P_BENCH]	= { .name = "bench", .type = PT_ENUM, .def = "base", .choices = tr_benches,
+			    .help = "what counts the triggers: base (nothing attached; user "
+				    "space), tp, rawtp, kprobe, kretprobe, fentry, fexit, fmodret "
+				    "(docs/attach.md)", .rodata = true },
+	[P_PRODUCERS]	= { .name = "producers", .type = PT_INT, .def = "1", .min = 1,
+			    .max = TRIGGER_PRODUCERS,
+			    .help = "threads triggering in a loop", .rodata = true },
+	[P_TRIGGER]	= { .name = "trigger", .type = PT_ENUM, .def = "user", .choices = tr_trigs,
+			    .help = "user: each event a prctl(PR_SET_NAME) rename; kernel: `batch` "
+				    "kfunc calls per BPF_PROG_TEST_RUN of a driver program",
+			    .rodata = true },
+	[P_BATCH]	= { .name = "batch", .type = PT_INT, .def = "100", .min = 1,
+			    .max = TRIGGER_MAX_BATCH,
+			    .help = "trigger=kernel: events per driver run (trigger=user ignores "
+				    "it)", .rodata = true },
 };
 
 static const struct metric_def tr_metrics[] = {

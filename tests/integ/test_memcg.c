@@ -428,9 +428,9 @@ struct gw_state {
 };
 
 static const struct metric_def gw_metrics[] = {
-	{ "ops", MK_COUNTER, "/s" },
-	{ "mem", MK_GAUGE, "MiB", .source = MS_MEMCG_USAGE },
-	{ "mem_peak", MK_GAUGE, "MiB", .source = MS_MEMCG_PEAK },
+	{ .name = "ops", .kind = MK_COUNTER, .unit = "/s" },
+	{ .name = "mem", .kind = MK_GAUGE, .unit = "MiB", .source = MS_MEMCG_USAGE },
+	{ .name = "mem_peak", .kind = MK_GAUGE, .unit = "MiB", .source = MS_MEMCG_PEAK },
 };
 
 static int gw_setup(const struct wl_point *pt, void **state, struct wl_threads *thr, char *why,

@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -31,65 +30,6 @@ extern const struct workload ringbuf_workload;
 
 static const struct workload *wl = &ringbuf_workload;
 
-/* A spec value as the binder would read it: numbers with K/M/G, on/off, enum names. */
-static long long parse_value(const struct param_def *p, const char *text)
-{
-	char *end;
-	long long v;
-
-	if (p->type == PT_BOOL)
-		return !strcmp(text, "on");
-	if (p->type == PT_ENUM) {
-		for (int i = 0; p->choices[i]; i++)
-			if (!strcmp(p->choices[i], text))
-				return i;
-		return -1;
-	}
-	v = strtoll(text, &end, 10);
-	switch (*end) {
-	case 'G':
-		v <<= 10;
-		/* fallthrough */
-	case 'M':
-		v <<= 10;
-		/* fallthrough */
-	case 'K':
-		v <<= 10;
-	}
-	return v;
-}
-
-static int find_param(const char *name)
-{
-	for (int i = 0; i < wl->nr_params; i++)
-		if (!strcmp(wl->params[i].name, name))
-			return i;
-	return -1;
-}
-
-/* The default point, with "name=value" overrides; NULL ends the list. */
-static struct wl_point make_point(const char *set, ...)
-{
-	struct wl_point pt = { .wl = wl };
-	va_list ap;
-
-	for (int i = 0; i < wl->nr_params; i++)
-		pt.v[i] = parse_value(&wl->params[i], wl->params[i].def);
-	va_start(ap, set);
-	for (const char *s = set; s; s = va_arg(ap, const char *)) {
-		const char *eq = strchr(s, '=');
-		char name[64];
-		int i;
-
-		snprintf(name, sizeof(name), "%.*s", (int)(eq - s), s);
-		i = find_param(name);
-		if (i >= 0)
-			pt.v[i] = parse_value(&wl->params[i], eq + 1);
-	}
-	va_end(ap);
-	return pt;
-}
-
 static void report(const char *label, const struct wl_run_result *res, int ms)
 {
 	printf("# %-28s %8.3f M hits/s  %8.3f M drops/s\n", label,
@@ -98,10 +38,12 @@ static void report(const char *label, const struct wl_run_result *res, int ms)
 
 /* Run the point and expect hits; label is what the "# " line says. */
 #define EXPECT_HITS(label, ...) do {						\
-	struct wl_point pt_ = make_point(__VA_ARGS__, NULL);			\
-	struct wl_run_result res_;					\
+	struct wl_point pt_;							\
+	struct wl_run_result res_;						\
 	char why_[256] = "";							\
-	int err_ = wl_run_point(wl, &pt_, RUN_MS, &res_, why_, sizeof(why_)); \
+	int err_;								\
+	CHECK(point_set(wl, &pt_, __VA_ARGS__, NULL));				\
+	err_ = wl_run_point(wl, &pt_, RUN_MS, &res_, why_, sizeof(why_));	\
 	if (err_)								\
 		CHECK_FAIL_("%s: setup: %d (%s)", label, err_, why_);		\
 	CHECK_INT(res_.thread_err, 0);						\
@@ -194,12 +136,13 @@ TEST(drop_count)
 
 	NEED_ROOT();
 	for (int i = 0; i < 2; i++) {
-		struct wl_point pt = make_point("bench=rb-prod", "ringbuf_sz=4096",
-						"batch_cnt=500", modes[i], NULL);
 		struct wl_run_result res;
+		struct wl_point pt;
 		char why[256] = "";
 		uint64_t attempts;
 
+		CHECK(point_set(wl, &pt, "bench=rb-prod", "ringbuf_sz=4096", "batch_cnt=500",
+				modes[i], NULL));
 		CHECK_INT(wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why)), 0);
 		CHECK_INT(res.thread_err, 0);
 		report(modes[i], &res, RUN_MS);
@@ -215,11 +158,12 @@ TEST(drop_count)
  * parameter at fault, and setup, called alone, refuses it the same way.
  */
 #define EXPECT_EINVAL(at, reason, ...) do {					\
-	struct wl_point pt_ = make_point(__VA_ARGS__, NULL);			\
+	struct wl_point pt_;							\
 	struct wl_threads thr_;							\
 	char why_[256] = "";							\
 	void *st_ = NULL;							\
 	int param_ = -1;							\
+	CHECK(point_set(wl, &pt_, __VA_ARGS__, NULL));				\
 	CHECK_INT(wl->validate(&pt_, &param_, why_, sizeof(why_)), -EINVAL);	\
 	CHECK_STR(why_, reason);						\
 	CHECK_STR(wl->params[param_].name, at);					\
@@ -230,11 +174,12 @@ TEST(drop_count)
 
 TEST(invalid_points)
 {
-	struct wl_point pb_small_ring = make_point("bench=pb-libbpf", "ringbuf_sz=3000", NULL);
 	long page = sysconf(_SC_PAGESIZE);
+	struct wl_point pb_small_ring;
 	char rb_rule[96], pb_rule[96];
 	int param = -1;
 
+	CHECK(point_set(wl, &pb_small_ring, "bench=pb-libbpf", "ringbuf_sz=3000", NULL));
 	snprintf(rb_rule, sizeof(rb_rule), "ringbuf_sz must be a power of 2 and at least %ld",
 		 page);
 	snprintf(pb_rule, sizeof(pb_rule), "perfbuf_sz must be a power of 2 and at least %ld",
@@ -254,13 +199,14 @@ TEST(invalid_points)
 
 TEST(overwrite)
 {
-	struct wl_point pt = make_point("bench=rb-prod", "overwrite=on", NULL);
 	struct wl_threads thr;
+	struct wl_point pt;
 	char why[256] = "";
 	void *st = NULL;
 	int err;
 
 	NEED_ROOT();
+	CHECK(point_set(wl, &pt, "bench=rb-prod", "overwrite=on", NULL));
 	err = wl->probe(&pt, why, sizeof(why));
 	if (err == -EOPNOTSUPP) {
 		printf("# overwrite: %s\n", why);
@@ -278,13 +224,14 @@ TEST(overwrite)
 /* libbpf's reader ignores overwrite_pos: rb-libbpf refuses overwrite mode, naming libbpf. */
 TEST(libbpf_overwrite)
 {
-	struct wl_point pt = make_point("bench=rb-libbpf", "overwrite=on", NULL);
-	struct wl_threads thr;
 	char why[256] = "", want[64];
+	struct wl_threads thr;
+	struct wl_point pt;
 	void *st = NULL;
 	int err;
 
 	NEED_ROOT();
+	CHECK(point_set(wl, &pt, "bench=rb-libbpf", "overwrite=on", NULL));
 	err = wl->probe(&pt, why, sizeof(why));
 	if (strstr(why, "not supported by kernel"))
 		SKIP(why);
@@ -303,13 +250,14 @@ TEST(fentry)
 	static const char *const fentry_needs[] = {
 		"CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS", NULL,
 	};
-	struct wl_point pt = make_point("attach=fentry", NULL);
 	char why[256] = "", probe_why[256] = "", hint[160];
 	char expect[256] = "fentry: Operation not permitted";
 	struct wl_run_result res;
+	struct wl_point pt;
 	int err, probe_err;
 
 	NEED_ROOT();
+	CHECK(point_set(wl, &pt, "attach=fentry", NULL));
 	/* the probe, asked before the sweep, tells what setup will find */
 	probe_err = wl->probe(&pt, probe_why, sizeof(probe_why));
 	err = wl_run_point(wl, &pt, RUN_MS, &res, why, sizeof(why));
@@ -340,13 +288,16 @@ TEST(fentry)
  */
 TEST(verifier_words_in_reason)
 {
-	struct wl_point pt = make_point("batch_cnt=20000", "use_output=on", "sampled=on", NULL);
 	struct wl_threads thr;
+	struct wl_point pt;
 	char why[256] = "";
 	void *state;
 	int err;
 
 	NEED_ROOT();
+	CHECK(point_set(wl, &pt, "use_output=on", "sampled=on", NULL));
+	/* past the bound point_set() refuses, as the binder does */
+	pt.v[param_index(wl->params, wl->nr_params, "batch_cnt")] = 20000;
 	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
 	printf("# rejected: %s\n", why);
 	if (!err)
@@ -358,15 +309,16 @@ TEST(verifier_words_in_reason)
 /* Another process's getpgid() must not count; ours must, batch_cnt records per call. */
 TEST(other_process)
 {
-	struct wl_point pt = make_point("bench=rb-prod", "batch_cnt=100", NULL);
-	struct wl_threads thr;
 	uint64_t idle[2] = { 0 }, once[2] = { 0 };
+	struct wl_threads thr;
+	struct wl_point pt;
 	char why[256] = "";
 	void *state;
 	pid_t child;
 	int err;
 
 	NEED_ROOT();
+	CHECK(point_set(wl, &pt, "bench=rb-prod", "batch_cnt=100", NULL));
 	child = spawn_getpgid_loop(0);
 	CHECK(child > 0);
 	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
@@ -392,14 +344,17 @@ TEST(other_process)
 static void prod_fixed(const char *hit_count, const char *ringbuf_sz, int calls,
 		       uint64_t out[2])
 {
-	struct wl_point pt = make_point("bench=rb-prod", "batch_cnt=100", hit_count, ringbuf_sz,
-					NULL);
 	struct wl_threads thr;
+	struct wl_point pt;
 	char why[256] = "";
 	void *state;
 	int err;
 
 	out[0] = out[1] = ~0ULL;
+	if (!point_set(wl, &pt, "bench=rb-prod", "batch_cnt=100", hit_count, ringbuf_sz, NULL)) {
+		CHECK_FAIL_("%s %s: not a point", hit_count, ringbuf_sz);
+		return;
+	}
 	err = wl->setup(&pt, &state, &thr, why, sizeof(why));
 	if (err) {
 		CHECK_FAIL_("%s: setup: %d (%s)", hit_count, err, why);
@@ -455,11 +410,12 @@ TEST(no_fd_leak)
 	for (int i = 0; i < 50; i++) {
 		const char *attach = i % 5 == 4 ? "attach=fentry" : "attach=raw_tp";
 		const char *overwrite = i % 7 == 6 ? "overwrite=on" : "overwrite=off";
-		struct wl_point pt = make_point(benches[i % 5], attach, overwrite, NULL);
 		struct wl_threads thr;
+		struct wl_point pt;
 		char why[256];
 		void *state;
 
+		CHECK(point_set(wl, &pt, benches[i % 5], attach, overwrite, NULL));
 		if (!wl->setup(&pt, &state, &thr, why, sizeof(why)))
 			wl->teardown(state);
 	}

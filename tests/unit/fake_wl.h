@@ -15,15 +15,17 @@ enum { FAKE_OPS, FAKE_MEM, FAKE_MEMLOCK, FAKE_DROPS, FAKE_NR_METRICS };
 static const char *const fake_modes[] = { "add", "del", NULL };
 
 static const struct param_def fake_params[] = {
-	{ "producers", PT_INT, "1", 1, 64, NULL, "producers" },
-	{ "mode", PT_ENUM, "add", 0, 0, fake_modes, "a choice" },
+	{ .name = "producers", .type = PT_INT, .def = "1", .min = 1, .max = 64,
+	  .help = "producers" },
+	{ .name = "mode", .type = PT_ENUM, .def = "add", .choices = fake_modes,
+	  .help = "a choice" },
 };
 
 static const struct metric_def fake_metrics[] = {
-	[FAKE_OPS] = { "ops", MK_COUNTER, "k/s", .per_thread = true },
-	[FAKE_MEM] = { "mem", MK_GAUGE, "MiB", .source = MS_MEMCG_USAGE },
-	[FAKE_MEMLOCK] = { "memlock", MK_GAUGE, "MiB" },
-	[FAKE_DROPS] = { "drops", MK_COUNTER, "/s" },
+	[FAKE_OPS] = { .name = "ops", .kind = MK_COUNTER, .unit = "k/s", .per_thread = true },
+	[FAKE_MEM] = { .name = "mem", .kind = MK_GAUGE, .unit = "MiB", .source = MS_MEMCG_USAGE },
+	[FAKE_MEMLOCK] = { .name = "memlock", .kind = MK_GAUGE, .unit = "MiB" },
+	[FAKE_DROPS] = { .name = "drops", .kind = MK_COUNTER, .unit = "/s" },
 };
 
 static const struct workload fake_wl = {

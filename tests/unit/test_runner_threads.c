@@ -21,12 +21,13 @@
 enum { M_OPS, M_LEVEL, NR_METRICS };
 
 static const struct param_def counting_params[] = {
-	{ "vary", PT_BOOL, "off", 0, 1, NULL, "another producer count in every repetition" },
+	{ .name = "vary", .type = PT_BOOL, .def = "off", .max = 1,
+	  .help = "another producer count in every repetition" },
 };
 
 static const struct metric_def counting_metrics[] = {
-	[M_OPS] = { "ops", MK_COUNTER, "/s", .per_thread = true },
-	[M_LEVEL] = { "level", MK_GAUGE, "B" },
+	[M_OPS] = { .name = "ops", .kind = MK_COUNTER, .unit = "/s", .per_thread = true },
+	[M_LEVEL] = { .name = "level", .kind = MK_GAUGE, .unit = "B" },
 };
 
 struct counting {

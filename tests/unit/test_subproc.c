@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The one spawner (sweep/subproc.c): exit statuses as a shell gives them,
+ * the time limit that kills, the wait a stop flag ends, and a program run
+ * in a directory of its own.  Real child processes (/bin/sh), no root.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "subproc.h"
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static pid_t start_sh(const char *script)
+{
+	const char *argv[] = { "sh", "-c", script, NULL };
+	pid_t pid = -1;
+
+	if (spawn_argv(argv, NULL, &pid))
+		return -1;
+	return pid;
+}
+
+TEST(exit_status)
+{
+	pid_t pid = start_sh("exit 3");
+
+	CHECK(pid > 0);
+	CHECK_INT(spawn_wait(pid, 10000), 3);
+	pid = start_sh("kill -TERM $$");
+	CHECK(pid > 0);
+	CHECK_INT(spawn_wait(pid, 10000), 128 + SIGTERM);
+}
+
+/* A child that exits is reaped when it exits, not at the end of the limit. */
+TEST(woken_at_exit)
+{
+	pid_t pid = start_sh("sleep 0.2");
+	double t0 = now_s();
+
+	CHECK(pid > 0);
+	CHECK_INT(spawn_wait(pid, 60000), 0);
+	CHECK(now_s() - t0 < 5);
+}
+
+TEST(timeout_kills)
+{
+	bool timed_out = false;
+	pid_t pid = start_sh("exec sleep 30");
+	double t0 = now_s();
+	int status = 0;
+
+	CHECK(pid > 0);
+	CHECK_INT(spawn_wait_timed(pid, 200, &timed_out), 128 + SIGKILL);
+	CHECK(timed_out);
+	CHECK(now_s() - t0 < 10);
+	/* reaped: no child of that pid is left */
+	CHECK(waitpid(pid, NULL, WNOHANG) < 0 && errno == ECHILD);
+
+	pid = start_sh("exec sleep 30");
+	CHECK(pid > 0);
+	CHECK_INT(spawn_wait_status(pid, 200, &status), -ETIMEDOUT);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	pid = start_sh("exit 0");
+	CHECK_INT(spawn_wait_timed(pid, 10000, &timed_out), 0);
+	CHECK(!timed_out);
+}
+
+/* A stop ends the wait with -EINTR and leaves the child to the caller. */
+TEST(stop_leaves_child)
+{
+	static volatile sig_atomic_t stop = 1;
+	pid_t pid = start_sh("exec sleep 30");
+	double t0 = now_s();
+
+	CHECK(pid > 0);
+	CHECK_INT(spawn_wait_stop(pid, 60000, &stop), -EINTR);
+	CHECK(now_s() - t0 < 5);
+	CHECK_INT(waitpid(pid, NULL, WNOHANG), 0);
+	kill(pid, SIGKILL);
+	CHECK_INT(spawn_wait(pid, 10000), 128 + SIGKILL);
+}
+
+/* A child already reaped: pidfd_open()'s ESRCH, and no kill sent to whoever has the pid now. */
+TEST(reaped_child)
+{
+	pid_t pid = start_sh("exit 0");
+	int status;
+
+	CHECK(pid > 0);
+	CHECK_INT(spawn_wait(pid, 10000), 0);
+	CHECK_INT(spawn_wait_status(pid, 100, &status), -ESRCH);
+}
+
+TEST(runs_in_dir)
+{
+	char dir[] = "/tmp/test_subproc.XXXXXX", mark[64];
+	const char *argv[] = { "touch", "mark", NULL };
+	struct stat st;
+	pid_t pid;
+
+	CHECK(mkdtemp(dir) != NULL);
+	CHECK_INT(spawn_argv_in(argv, dir, &pid), 0);
+	CHECK_INT(spawn_wait(pid, 10000), 0);
+	snprintf(mark, sizeof(mark), "%s/mark", dir);
+	CHECK_INT(stat(mark, &st), 0);
+	unlink(mark);
+	rmdir(dir);
+	argv[0] = "no-such-program-here";
+	CHECK_INT(spawn_argv_in(argv, "/", &pid), -ENOENT);
+	argv[0] = "true";
+	CHECK(spawn_argv_in(argv, "/no/such/dir", &pid) < 0 || spawn_wait(pid, 10000) != 0);
+}
+
+RUN_TESTS(exit_status, woken_at_exit, timeout_kills, stop_leaves_child, reaped_child,
+	  runs_in_dir)
