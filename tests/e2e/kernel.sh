@@ -184,7 +184,8 @@ check kernel/interrupt-resume-all-rows [ "$(rows "$TMP/int/summary.csv")" = 3 ]
 # 003's, the kernel's own bench), and the memory cgroup, overwrite sequence
 # and trigger integration tests; a job's output, status and result
 # directory come back as $TMP/NAME.{out,err,rc} and $TMP/NAME, where
-# run_b would have put them, and are checked below.  The boot is also the
+# run_b would have put them, and are checked below; so do the guest's
+# halves of the htab_mem and map_perf sets of both kernels.  The boot is also the
 # vm command's test: its command, run last, gives its exit status back.
 mkdir "$TMP/jobs"
 # job NAME CMD...: CMD (a bpfsweep run writes to the share as -o NAME) is job NAME
@@ -199,6 +200,9 @@ job rb $BPFSWEEP run tests/e2e/kernel_ringbuf.spec -o "$G/rb" --no-plots
 job seed002 $BPFSWEEP run specs/ringbuf_overwrite.spec --quick --set "producers=1 2" \
 	--set bpf_stats=off -o "$G/seed002" --no-plots
 job attach $BPFSWEEP run specs/seed_attach.spec --quick -o "$G/attach" --no-plots
+# the guest's half of the hash map workloads' host-and-guest sets (below)
+job hm_guest $BPFSWEEP run tests/e2e/kernel_htab.spec -o "$G/hm_guest" --no-plots
+job mp_guest $BPFSWEEP run tests/e2e/kernel_map_perf.spec -o "$G/mp_guest" --no-plots
 for t in memcg ringbuf_overwrite trigger; do
 	[ -x "$BUILD/tests/integ/test_$t" ] && job "$t" "$BUILD/tests/integ/test_$t"
 done
@@ -255,10 +259,20 @@ done
 # The hash map workloads beside the host, whose bpf_ma code differs from
 # the guest's.  Memory goes through cgroup v1 here and v2 in the guest: both
 # fill the gauges, and both reset the peak after the setup (a row that
-# could not says so in its reason).  Run 1 is the host, run 2 the guest.
+# could not says so in its reason).  Run 1 is the host, run 2 the guest:
+# the guest's run is a job of the one boot above, and the two are merged
+# into one set as the kernel axis merges its kernels' runs.
+# all_ok NAME...: each of the runs exited 0
+all_ok() {
+	local n
+	for n in "$@"; do
+		rc_is "$n" 0 || return 1
+	done
+}
 HM=$TMP/hm/summary.csv
-run_b hm run tests/e2e/kernel_htab.spec --kernel host --kernel "$KERNEL" -o "$TMP/hm" --no-plots
-check kernel/htab-exit-0 rc_is hm 0
+run_b hm_host run tests/e2e/kernel_htab.spec -o "$TMP/hm_host" --no-plots
+run_b hm merge -o "$TMP/hm" "$TMP/hm_host" "$TMP/hm_guest" --no-plots
+check kernel/htab-exit-0 all_ok hm_host hm_guest hm
 check kernel/htab-rows [ "$(rows "$HM")" = 4 ]
 check kernel/htab-all-ok all_are "$HM" status ok
 check kernel/htab-no-memory-note [ -z "$(csv_col "$HM" reason | tr -d '\n')" ]
@@ -297,8 +311,9 @@ check kernel/htab-table-memory [ "$(grep -cE 'avg mem: [0-9.]+ ± [0-9.]+MiB, pe
 	"$TMP/hm/table.txt")" = 4 ]
 
 MP=$TMP/mp/summary.csv
-run_b mp run tests/e2e/kernel_map_perf.spec --kernel host --kernel "$KERNEL" -o "$TMP/mp" --no-plots
-check kernel/map-perf-exit-0 rc_is mp 0
+run_b mp_host run tests/e2e/kernel_map_perf.spec -o "$TMP/mp_host" --no-plots
+run_b mp merge -o "$TMP/mp" "$TMP/mp_host" "$TMP/mp_guest" --no-plots
+check kernel/map-perf-exit-0 all_ok mp_host mp_guest mp
 check kernel/map-perf-rows [ "$(rows "$MP")" = 4 ]
 check kernel/map-perf-all-ok all_are "$MP" status ok
 # a worker per CPU, each with a rate: min <= median <= max, all above zero
