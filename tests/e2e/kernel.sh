@@ -177,16 +177,16 @@ check kernel/interrupt-resume-exit-0 rc_is int_resume 0
 check kernel/interrupt-resume-all-ok all_are "$TMP/int/summary.csv" status ok
 check kernel/interrupt-resume-all-rows [ "$(rows "$TMP/int/summary.csv")" = 3 ]
 
-# --- one boot for what only the test kernel runs -------------------------------
+# --- one boot for what only the test kernel runs ----------------------------
 # Under TCG a boot is 10-20 s: the checks that need the test kernel alone,
 # not the kernel axis, share one guest (tests/e2e/guest_jobs.sh).  Each is a
 # job there: the specs only 7.3 runs (overwrite mode, fentry, seed 002's and
-# 003's, the kernel's own bench), and the memory cgroup, overwrite sequence
-# and trigger integration tests; a job's output, status and result
-# directory come back as $TMP/NAME.{out,err,rc} and $TMP/NAME, where
-# run_b would have put them, and are checked below; so do the guest's
-# halves of the htab_mem and map_perf sets of both kernels.  The boot is also the
-# vm command's test: its command, run last, gives its exit status back.
+# 003's, the kernel's own bench), the guest's halves of the htab_mem and
+# map_perf sets of both kernels, and the memory cgroup, overwrite sequence
+# and trigger integration tests.  A job's output, status and result
+# directory come back as $TMP/NAME.{out,err,rc} and $TMP/NAME, where run_b
+# would have put them, and are checked below.  The boot is also the vm
+# command's test: its command, run last, gives its exit status back.
 mkdir "$TMP/jobs"
 # job NAME CMD...: CMD (a bpfsweep run writes to the share as -o NAME) is job NAME
 job() {
@@ -410,8 +410,9 @@ else
 	check $N/overwrite_rows [ "$(csv_col "$S" overwrite | sort -u)" = on ]
 	check $N/bench_producer [ "$(csv_col "$S" bench_producer | sort -u)" = on ]
 	check $N/no_consumer [ "$(csv_col "$S" consumers | sort -u)" = 0 ]
-	# run in the guest itself, its meta is the guest's
-	check $N/kernel_7.3 grep -q '^kernel_release: 7\.3\.' "$TMP/kbench/meta"
+	# the rows' kernel, as a set of runs has it (merge's column, from the run's meta)
+	run_b kbench_set merge -o "$TMP/kbench_set" "$TMP/kbench" --no-plots
+	check $N/kernel_7.3 grep -q '^7\.3\.' <(csv_col "$TMP/kbench_set/summary.csv" kernel_release)
 	# --quick: -w1 -d1; bench.c prints iterations 0..2, the first its warmup
 	check $N/intervals_are_the_bench_seconds [ "$(csv_col "$TMP/kbench/samples.csv" warmup \
 		point 0 | tr '\n' ' ')" = "1 0 0 " ]
