@@ -16,7 +16,9 @@
 # sweep's stdout is its JSON table alone (the console goes to stderr), and
 # `vm` runs under TCG after a warning when the probe's qemu aborts as on a
 # host whose KVM cannot run a guest (tests/e2e/vmprobe.sh tests the probe
-# itself).
+# itself).  The kernel's own 7.3 bench runs in the guest too (kbench-vm/).
+# What needs the test kernel but not the kernel axis shares one boot (the
+# guest's jobs, below); the axis's own tests boot as a sweep does.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
