@@ -136,7 +136,7 @@ libbpf() {
 	LIBBPF=$OUT/libbpf
 	[ -f "$LIBBPF/libbpf.a" ] && [ -f "$LIBBPF/include/bpf/libbpf.h" ] && return 0
 	mkdir -p "$LIBBPF"
-	make -s -C "$SRC/tools/lib/bpf" OUTPUT="$LIBBPF/" DESTDIR="$LIBBPF" prefix= \
+	make -s -j"$(nproc)" -C "$SRC/tools/lib/bpf" OUTPUT="$LIBBPF/" DESTDIR="$LIBBPF" prefix= \
 		"$LIBBPF/libbpf.a" install_headers >&2 || die "make: the source's libbpf failed"
 }
 

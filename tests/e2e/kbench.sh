@@ -10,12 +10,8 @@
 # (lockdown): every point comes out failed with the bench's own error
 # lines as the reason, and the sweep goes on.
 #
-# `kbench.sh --vm`, its checks named kbench-vm/: `kbench-build.sh --source
-# 7.3` builds the 7.3 bench (once; cached in .cache/kbench/bench-7.3) and
-# the spec's own table, seed 002's overwrite rows with the merged bench's
-# flags, runs --quick in the 7.3 kernel scripts/vm-kernel.sh fetches,
-# where fentry and overwrite mode work: every point must be ok.  Both
-# skip, with kbench-build.sh's reason, where the package cannot be fetched.
+# The 7.3 bench in the 7.3 guest, its checks named kbench-vm/, is a job of
+# tests/e2e/kernel.sh's one boot of the test kernel.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -23,17 +19,8 @@ cd "$(dirname "$0")/../.."
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 N=kbench
-BUILD_ARGS=()
-if [ "${1-}" = --vm ]; then
-	N=kbench-vm
-	BUILD_ARGS=(--source 7.3)
-	if ! KBENCH_KERNEL=$(scripts/vm-kernel.sh 2>"$TMP/vmk.err"); then
-		skip $N/kernel "no test kernel: $(tail -n1 "$TMP/vmk.err")"
-		exit 0
-	fi
-fi
 
-BENCH=$(scripts/kbench-build.sh "${BUILD_ARGS[@]}" 2>"$TMP/build.err")
+BENCH=$(scripts/kbench-build.sh 2>"$TMP/build.err")
 case $? in
 0) ;;
 3)	skip $N/build "$(tail -n1 "$TMP/build.err")"
@@ -46,38 +33,6 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 0
 fi
 S=$TMP/k/summary.csv
-
-# The seed's rows, --quick, in the guest: three producer counts of the
-# sixteen (each point is a bench process of 3 s and more under TCG), with
-# the bench's -a, which 7.3's takes round the guest's 2 CPUs.
-if [ -n "${KBENCH_KERNEL:-}" ]; then
-	check $N/built_7.3 [ "$BENCH" -ef .cache/kbench/bench-7.3 ]
-	$BPFSWEEP specs/kbench_ringbuf.spec --quick --set producers="1 2 3" \
-		--kernel "$KBENCH_KERNEL" -o "$TMP/k" --no-plots \
-		>"$TMP/out" 2>"$TMP/err" </dev/null
-	check $N/ok_exit_0 [ $? = 0 ]
-	check $N/three_points [ "$(csv_col "$S" status | wc -l)" = 3 ]
-	# the merged bench refuses overwrite without --rb-bench-producer, and
-	# either with a consumer: ok points are the flags it takes
-	check $N/all_points_ok [ "$(csv_col "$S" status | sort -u)" = ok ]
-	check $N/overwrite_rows [ "$(csv_col "$S" overwrite | sort -u)" = on ]
-	check $N/bench_producer [ "$(csv_col "$S" bench_producer | sort -u)" = on ]
-	check $N/no_consumer [ "$(csv_col "$S" consumers | sort -u)" = 0 ]
-	check $N/kernel_7.3 grep -q '^7\.3\.' <(csv_col "$S" kernel_release)
-	# --quick: -w1 -d1; bench.c prints iterations 0..2, the first its warmup
-	check $N/intervals_are_the_bench_seconds [ "$(csv_col "$TMP/k/samples.csv" warmup point 0 |
-		tr '\n' ' ')" = "1 0 0 " ]
-	# the seed's table: its title, and its row format for each point
-	check $N/table_title grep -q "^Ringbuf, multi-producer contention, overwrite mode" \
-		"$TMP/k/table.txt"
-	for p in 1 2 3; do
-		check $N/table_row_$p grep -Eq "^rb-libbpf nr_prod $p +[0-9.]+ ± [0-9.]+M/s \
-\([0-9.]+M/prod, drops +[0-9.]+ ± [0-9.]+M/s\)" "$TMP/k/table.txt"
-		check $N/hits_positive_$p awk -v v="$(csv_col "$S" hits_per_s_mean point $((p - 1)))" \
-			'BEGIN { exit !(v > 0) }'
-	done
-	exit 0
-fi
 
 check $N/built [ "$BENCH" -ef .cache/kbench/bench ]
 # 6.1's bench has no overwrite mode: the table without it, two points;

@@ -16,7 +16,9 @@
 # sweep's stdout is its JSON table alone (the console goes to stderr), and
 # `vm` runs under TCG after a warning when the probe's qemu aborts as on a
 # host whose KVM cannot run a guest (tests/e2e/vmprobe.sh tests the probe
-# itself).
+# itself).  The kernel's own 7.3 bench runs in the guest too (kbench-vm/).
+# What needs the test kernel but not the kernel axis shares one boot (the
+# guest's jobs, below); the axis's own tests boot as a sweep does.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -177,19 +179,64 @@ check kernel/interrupt-resume-exit-0 rc_is int_resume 0
 check kernel/interrupt-resume-all-ok all_are "$TMP/int/summary.csv" status ok
 check kernel/interrupt-resume-all-rows [ "$(rows "$TMP/int/summary.csv")" = 3 ]
 
+# --- one boot for what only the test kernel runs ----------------------------
+# Under TCG a boot is 10-20 s: the checks that need the test kernel alone,
+# not the kernel axis, share one guest (tests/e2e/guest_jobs.sh).  Each is a
+# job there: the specs only 7.3 runs (overwrite mode, fentry, seed 002's and
+# 003's, the kernel's own bench), the guest's halves of the htab_mem and
+# map_perf sets of both kernels, and the memory cgroup, overwrite sequence
+# and trigger integration tests.  A job's output, status and result
+# directory come back as $TMP/NAME.{out,err,rc} and $TMP/NAME, where run_b
+# would have put them, and are checked below.  The boot is also the vm
+# command's test: its command, run last, gives its exit status back.
+mkdir "$TMP/jobs"
+# job NAME CMD...: CMD (a bpfsweep run writes to the share as -o NAME) is job NAME
+job() {
+	local name=$1
+	shift
+	printf '%q ' "$@" >"$TMP/jobs/$name.sh"
+	echo >>"$TMP/jobs/$name.sh"
+}
+G=/run/bpfsweep
+job rb $BPFSWEEP run tests/e2e/kernel_ringbuf.spec -o "$G/rb" --no-plots
+job seed002 $BPFSWEEP run specs/ringbuf_overwrite.spec --quick --set "producers=1 2" \
+	--set bpf_stats=off -o "$G/seed002" --no-plots
+job attach $BPFSWEEP run specs/seed_attach.spec --quick -o "$G/attach" --no-plots
+# the guest's half of the hash map workloads' host-and-guest sets (below)
+job hm_guest $BPFSWEEP run tests/e2e/kernel_htab.spec -o "$G/hm_guest" --no-plots
+job mp_guest $BPFSWEEP run tests/e2e/kernel_map_perf.spec -o "$G/mp_guest" --no-plots
+for t in memcg ringbuf_overwrite trigger; do
+	[ -x "$BUILD/tests/integ/test_$t" ] && job "$t" "$BUILD/tests/integ/test_$t"
+done
+# the kernel's bench as 7.3 builds it (scripts/kbench-build.sh, cached), the
+# seed's rows, --quick: three producer counts of the sixteen (each point is a
+# bench process of 3 s and more under TCG), with the bench's -a, which 7.3's
+# takes round the guest's 2 CPUs
+KBENCH=$(scripts/kbench-build.sh --source 7.3 2>"$TMP/kbench-build.err")
+kbench_built=$?
+[ $kbench_built = 0 ] && job kbench $BPFSWEEP specs/kbench_ringbuf.spec --quick \
+	--set producers="1 2 3" -o "$G/kbench" --no-plots
+
 # vm: one command, its exit status back; on a host whose KVM cannot run a
 # guest (the fake qemu that aborts as qemu 7.2 does there, in the probe's
 # place), under TCG after one warning
 BPFSWEEP_KVM_PROBE=tests/fixtures/fakeqemu/abort \
-	$BPFSWEEP vm "$KERNEL" -- sh -c 'uname -r; exit 3' </dev/null >"$TMP/vm.out" 2>"$TMP/vm.err"
+	$BPFSWEEP vm -o "$TMP/guest" "$KERNEL" -- /bin/bash tests/e2e/guest_jobs.sh "$TMP/jobs" \
+	-- sh -c 'uname -r; exit 3' </dev/null >"$TMP/vm.out" 2>"$TMP/vm.err"
 check kernel/vm-exit-status [ $? = 3 ]
 check kernel/vm-output grep -qxF "$RELEASE" "$TMP/vm.out"
 check kernel/vm-kvm-refused-warning [ "$(grep -c "^bpfsweep: warning: vm_accel = auto: KVM \
 cannot run a guest here (qemu-system-x86_64: .*kvm_buf_set_msrs: Assertion" "$TMP/vm.err")" = 1 ]
 check kernel/vm-ran-under-tcg grep -qxF "vm: kernel $RELEASE (tcg): exit status 3" "$TMP/vm.err"
+for j in "$TMP"/jobs/*.sh; do
+	j=$(basename "$j" .sh)
+	for f in out err rc; do
+		cp "$TMP/guest/$j.$f" "$TMP/$j.$f" 2>/dev/null || echo 127 >"$TMP/$j.rc"
+	done
+	[ -d "$TMP/guest/$j" ] && mv "$TMP/guest/$j" "$TMP/$j"
+done
 
 # What only the test kernel can run: overwrite mode and fentry, measured.
-run_b rb run tests/e2e/kernel_ringbuf.spec --kernel "$KERNEL" -o "$TMP/rb" --no-plots
 check kernel/ringbuf-exit-0 rc_is rb 0
 check kernel/ringbuf-all-ok all_are "$TMP/rb/summary.csv" status ok
 check kernel/ringbuf-hits [ "$(csv_col "$TMP/rb/summary.csv" hits_per_s_mean | \
@@ -198,8 +245,6 @@ check kernel/ringbuf-hits [ "$(csv_col "$TMP/rb/summary.csv" hits_per_s_mean | \
 # Seed 002 on bpfsweep's workload: the README's default spec, which needs
 # overwrite mode, with 1 and 2 producers; each of its three tables the
 # seed's rows (docs/seeds.md, 002), line by line
-run_b seed002 run specs/ringbuf_overwrite.spec --quick --kernel "$KERNEL" \
-	--set "producers=1 2" --set bpf_stats=off -o "$TMP/seed002" --no-plots
 check kernel/seed002-exit-0 rc_is seed002 0
 check kernel/seed002-all-ok all_are "$TMP/seed002/summary.csv" status ok
 SEED_ROW='^[0-9]+\.[0-9]{3} ± [0-9]+\.[0-9]{3}M/s \(drops [0-9]+\.[0-9]{3} ± [0-9]+\.[0-9]{3}M/s\)'
@@ -216,10 +261,20 @@ done
 # The hash map workloads beside the host, whose bpf_ma code differs from
 # the guest's.  Memory goes through cgroup v1 here and v2 in the guest: both
 # fill the gauges, and both reset the peak after the setup (a row that
-# could not says so in its reason).  Run 1 is the host, run 2 the guest.
+# could not says so in its reason).  Run 1 is the host, run 2 the guest:
+# the guest's run is a job of the one boot above, and the two are merged
+# into one set as the kernel axis merges its kernels' runs.
+# all_ok NAME...: each of the runs exited 0
+all_ok() {
+	local n
+	for n in "$@"; do
+		rc_is "$n" 0 || return 1
+	done
+}
 HM=$TMP/hm/summary.csv
-run_b hm run tests/e2e/kernel_htab.spec --kernel host --kernel "$KERNEL" -o "$TMP/hm" --no-plots
-check kernel/htab-exit-0 rc_is hm 0
+run_b hm_host run tests/e2e/kernel_htab.spec -o "$TMP/hm_host" --no-plots
+run_b hm merge -o "$TMP/hm" "$TMP/hm_host" "$TMP/hm_guest" --no-plots
+check kernel/htab-exit-0 all_ok hm_host hm_guest hm
 check kernel/htab-rows [ "$(rows "$HM")" = 4 ]
 check kernel/htab-all-ok all_are "$HM" status ok
 check kernel/htab-no-memory-note [ -z "$(csv_col "$HM" reason | tr -d '\n')" ]
@@ -258,8 +313,9 @@ check kernel/htab-table-memory [ "$(grep -cE 'avg mem: [0-9.]+ ± [0-9.]+MiB, pe
 	"$TMP/hm/table.txt")" = 4 ]
 
 MP=$TMP/mp/summary.csv
-run_b mp run tests/e2e/kernel_map_perf.spec --kernel host --kernel "$KERNEL" -o "$TMP/mp" --no-plots
-check kernel/map-perf-exit-0 rc_is mp 0
+run_b mp_host run tests/e2e/kernel_map_perf.spec -o "$TMP/mp_host" --no-plots
+run_b mp merge -o "$TMP/mp" "$TMP/mp_host" "$TMP/mp_guest" --no-plots
+check kernel/map-perf-exit-0 all_ok mp_host mp_guest mp
 check kernel/map-perf-rows [ "$(rows "$MP")" = 4 ]
 check kernel/map-perf-all-ok all_are "$MP" status ok
 # a worker per CPU, each with a rate: min <= median <= max, all above zero
@@ -282,11 +338,7 @@ check kernel/map-perf-worker-rows [ "$(grep -cE \
 # The memory cgroup's own tests on cgroup v2 (resetting the peak needs 6.12+).
 T=$BUILD/tests/integ/test_memcg
 if [ -x "$T" ]; then
-	$BPFSWEEP vm "$KERNEL" -- "$T" </dev/null >"$TMP/memcg.raw" 2>"$TMP/memcg.err"
-	check kernel/memcg-v2-exit-0 [ $? = 0 ]
-	# the guest's console has the runner's progress line too: its carriage
-	# returns and erase-line escapes would hide the test lines after it
-	tr -d '\r' <"$TMP/memcg.raw" | sed 's/\x1b\[K//g' >"$TMP/memcg.out"
+	check kernel/memcg-v2-exit-0 rc_is memcg 0
 	check kernel/memcg-v2-no-skip not grep -q '^SKIP' "$TMP/memcg.out"
 	# the guest's init mounts cgroup2 alone, at /sys/fs/cgroup (v1 would be .../memory/...)
 	check kernel/memcg-v2-in-cgroup2 grep -q '^# in /sys/fs/cgroup/bpfsweep-' "$TMP/memcg.out"
@@ -298,10 +350,9 @@ fi
 # The overwrite sequence test, where overwrite mode exists.
 T=$BUILD/tests/integ/test_ringbuf_overwrite
 if [ -x "$T" ]; then
-	$BPFSWEEP vm "$KERNEL" -- "$T" </dev/null >"$TMP/seq.out" 2>"$TMP/seq.err"
-	check kernel/overwrite-seq-exit-0 [ $? = 0 ]
-	check kernel/overwrite-seq-no-skip not grep -q '^SKIP' "$TMP/seq.out"
-	grep -E '^(PASS|FAIL) ' "$TMP/seq.out" | sed 's/^\(PASS\|FAIL\) /\1 kernel\/vm\//'
+	check kernel/overwrite-seq-exit-0 rc_is ringbuf_overwrite 0
+	check kernel/overwrite-seq-no-skip not grep -q '^SKIP' "$TMP/ringbuf_overwrite.out"
+	grep -E '^(PASS|FAIL) ' "$TMP/ringbuf_overwrite.out" | sed 's/^\(PASS\|FAIL\) /\1 kernel\/vm\//'
 else
 	fail kernel/overwrite-seq "$T not built"
 fi
@@ -312,9 +363,8 @@ fi
 # which the verifier lets it modify (docs/attach.md).
 T=$BUILD/tests/integ/test_trigger
 if [ -x "$T" ]; then
-	$BPFSWEEP vm "$KERNEL" -- "$T" </dev/null >"$TMP/trig.raw" 2>"$TMP/trig.err"
-	check kernel/trigger-exit-0 [ $? = 0 ]
-	tr -d '\r' <"$TMP/trig.raw" >"$TMP/trig.out"
+	check kernel/trigger-exit-0 rc_is trigger 0
+	tr -d '\r' <"$TMP/trigger.out" >"$TMP/trig.out"
 	check kernel/trigger-no-skip not grep -q '^SKIP' "$TMP/trig.out"
 	check kernel/trigger-none-unsupported not grep -q '^# .*: unsupported' "$TMP/trig.out"
 	for t in user kernel; do
@@ -330,8 +380,6 @@ fi
 # and seed 003's spec through the whole tool in the guest: every row
 # measured, both tables the seed's row for row (tests/e2e/trigger.sh checks
 # the host's, where most benches are refused)
-run_b attach run specs/seed_attach.spec --quick --kernel "$KERNEL" -o "$TMP/attach" \
-	--no-plots
 check kernel/attach-spec-exit-0 rc_is attach 0
 check kernel/attach-spec-rows [ "$(rows "$TMP/attach/summary.csv")" = 14 ]
 check kernel/attach-spec-all-ok all_are "$TMP/attach/summary.csv" status ok
@@ -342,4 +390,41 @@ for block in user:run_bench_rename.sh "kernel:in-kernel trigger"; do
 		"$SEED_ROW( \[[0-9]+\])?\$" base kprobe kretprobe rawtp fentry fexit fmodret
 done
 check kernel/attach-stats-off-while-measuring grep -q '^bpf_stats: pass: off while measuring' \
-	"$TMP/attach/runs/1/meta"
+	"$TMP/attach/meta"
+
+# The kernel's bench, unmodified, in the guest (its job above; on this host,
+# tests/e2e/kbench.sh): the spec's own table, seed 002's overwrite rows with
+# the merged bench's flags, every point ok.  Skipped, with kbench-build.sh's
+# reason, where the package cannot be fetched.
+N=kbench-vm
+S=$TMP/kbench/summary.csv
+if [ $kbench_built = 3 ]; then
+	skip $N/build "$(tail -n1 "$TMP/kbench-build.err")"
+elif [ $kbench_built != 0 ]; then
+	fail $N/build "$(tail -n1 "$TMP/kbench-build.err")"
+else
+	check $N/built_7.3 [ "$KBENCH" -ef .cache/kbench/bench-7.3 ]
+	check $N/ok_exit_0 rc_is kbench 0
+	check $N/three_points [ "$(csv_col "$S" status | wc -l)" = 3 ]
+	# the merged bench refuses overwrite without --rb-bench-producer, and
+	# either with a consumer: ok points are the flags it takes
+	check $N/all_points_ok [ "$(csv_col "$S" status | sort -u)" = ok ]
+	check $N/overwrite_rows [ "$(csv_col "$S" overwrite | sort -u)" = on ]
+	check $N/bench_producer [ "$(csv_col "$S" bench_producer | sort -u)" = on ]
+	check $N/no_consumer [ "$(csv_col "$S" consumers | sort -u)" = 0 ]
+	# the rows' kernel, as a set of runs has it (merge's column, from the run's meta)
+	run_b kbench_set merge -o "$TMP/kbench_set" "$TMP/kbench" --no-plots
+	check $N/kernel_7.3 grep -q '^7\.3\.' <(csv_col "$TMP/kbench_set/summary.csv" kernel_release)
+	# --quick: -w1 -d1; bench.c prints iterations 0..2, the first its warmup
+	check $N/intervals_are_the_bench_seconds [ "$(csv_col "$TMP/kbench/samples.csv" warmup \
+		point 0 | tr '\n' ' ')" = "1 0 0 " ]
+	# the seed's table: its title, and its row format for each point
+	check $N/table_title grep -q "^Ringbuf, multi-producer contention, overwrite mode" \
+		"$TMP/kbench/table.txt"
+	for p in 1 2 3; do
+		check $N/table_row_$p grep -Eq "^rb-libbpf nr_prod $p +[0-9.]+ ± [0-9.]+M/s \
+\([0-9.]+M/prod, drops +[0-9.]+ ± [0-9.]+M/s\)" "$TMP/kbench/table.txt"
+		check $N/hits_positive_$p awk -v v="$(csv_col "$S" hits_per_s_mean \
+			point $((p - 1)))" 'BEGIN { exit !(v > 0) }'
+	done
+fi
