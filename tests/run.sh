@@ -18,6 +18,9 @@ TIMES=$(mktemp)
 BG_LOG=$(mktemp)
 BG_OUT=$(mktemp)
 trap 'rm -f "$LOG" "$TIMES" "$BG_LOG" "$BG_OUT"' EXIT
+# Ctrl-C or a kill stops both lanes: the suite, its background lane and
+# their children share this process group (no job control in a script).
+trap 'trap - INT TERM; kill -TERM 0' INT TERM
 START=$SECONDS
 run_part() {
 	local title=$1 t0=$SECONDS
@@ -98,6 +101,7 @@ for t in "$BUILD"/tests/unit/test_*; do
 	[ -x "$t" ] && run_part "unit: ${t##*/}" "$t"
 done
 run_part "cli golden files" tests/cli/run.sh
+run_part "includes run one way (scripts/check-includes.py)" tests/e2e/include_order.sh
 run_part "cli: what each command takes, its --help and its completion agree" tests/cli/options.sh
 run_part "end to end (null workload)" tests/e2e/null.sh
 run_part "baseline figures (null workload)" tests/e2e/baseline.sh
