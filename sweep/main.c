@@ -361,134 +361,175 @@ static int parse_shard(struct cli_opts *o, const char *arg)
 	return -EINVAL;
 }
 
-/* Returns -1 to go on, or an exit status. */
+/* What an option handler below returns for an option that is not its group's. */
+#define OPT_NOT_MINE	(-1)
+
+/* The spec's values: --set, --tag, --quick, --kernel, the bench's shorthands, --save-spec. */
+static int spec_opt(int opt, struct cli_opts *o)
+{
+	switch (opt) {
+	case 's':
+		return add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set") ? EXIT_USAGE : 0;
+	case 't':
+		if (!strchr(optarg, '=') || optarg[0] == '=') {
+			diag_err("--tag expects KEY=VALUE, not '%s'", optarg);
+			return EXIT_USAGE;
+		}
+		return add_arg(o->tags, &o->nr_tags, CLI_MAX_ARGS, optarg, "--tag") ? EXIT_USAGE : 0;
+	case 'q':
+		o->quick = true;
+		return 0;
+	case OPT_KERNEL:
+		return add_arg(o->kernels, &o->nr_kernels, MAX_KERNELS, optarg, "--kernel") ?
+		       EXIT_USAGE : 0;
+	case 'w':
+	case 'd':
+	case 'p':
+	case 'c':
+	case 'a':
+		return adhoc_shorthand(o, opt, optarg) ? EXIT_USAGE : 0;
+	case OPT_SAVE_SPEC:
+		o->save_spec = optarg;
+		return 0;
+	}
+	return OPT_NOT_MINE;
+}
+
+/* Where results go and how they are drawn: -o, --format, --by, --normalize, --per, charts. */
+static int output_opt(int opt, struct cli_opts *o)
+{
+	switch (opt) {
+	case 'o':
+		o->outdir = optarg;
+		return 0;
+	case 'f':
+		return out_format_parse(optarg, &o->format) ? EXIT_USAGE : 0;
+	case OPT_NO_PLOTS:
+		o->no_plots = true;
+		return 0;
+	case OPT_PLOT_TIMEOUT:
+		return parse_plot_timeout(optarg, o) ? EXIT_USAGE : 0;
+	case OPT_BY:
+		o->by = optarg;
+		return 0;
+	case OPT_NORMALIZE:
+		if (strcmp(optarg, "first")) {
+			diag_err("--normalize expects 'first', not '%s'", optarg);
+			return EXIT_USAGE;
+		}
+		o->normalize = optarg;
+		return 0;
+	case OPT_PER:
+		o->per = optarg;
+		return 0;
+	case OPT_LABEL:
+		o->label = optarg;
+		return 0;
+	case OPT_SPEC:
+		o->spec_file = optarg;
+		return 0;
+	}
+	return OPT_NOT_MINE;
+}
+
+/* Which points run, and a sub-run's own: --resume, --only, --shard, --guest-*, --fail-all. */
+static int run_opt(int opt, struct cli_opts *o)
+{
+	switch (opt) {
+	case OPT_RESUME:
+		o->resume = optarg;
+		return 0;
+	case OPT_ONLY:
+		o->only = optarg;
+		return 0;
+	case OPT_SHARD:
+		return parse_shard(o, optarg) ? EXIT_USAGE : 0;
+	case OPT_GUEST_OF:
+		o->guest_of = optarg;
+		return 0;
+	case OPT_GUEST_ACCEL:
+		if (strcmp(optarg, "kvm") && strcmp(optarg, "tcg")) {
+			diag_err("--guest-accel expects kvm or tcg, not '%s'", optarg);
+			return EXIT_USAGE;
+		}
+		o->guest_accel = optarg;
+		return 0;
+	case OPT_GUEST_ACCEL_REASON:
+		o->guest_accel_reason = optarg;
+		return 0;
+	case OPT_FAIL_ALL:
+		o->fail_all = optarg;
+		return 0;
+	}
+	return OPT_NOT_MINE;
+}
+
+/* The fleet's: --hosts, --ssh-config, --shard (no value), --shard-mixed. */
+static int fleet_opt(int opt, struct cli_opts *o)
+{
+	switch (opt) {
+	case OPT_HOSTS:
+		o->hosts = optarg;
+		return 0;
+	case OPT_SSH_CONFIG:
+		o->ssh_config = optarg;
+		return 0;
+	case OPT_SHARD_HOSTS:
+		o->shard_hosts = true;
+		return 0;
+	case OPT_SHARD_MIXED:
+		o->shard_mixed = true;
+		return 0;
+	}
+	return OPT_NOT_MINE;
+}
+
+/* --help, --version and what getopt rejected: an exit status. */
+static int final_opt(int opt, char **argv, const struct cmd *c, const struct cli_getopt *g)
+{
+	char cmd[64];
+
+	if (opt == 'h') {
+		usage(stdout, c);
+		return EXIT_OK;
+	}
+	if (opt == 'V') {
+		printf("bpfsweep %s (%s)\n", BPFSWEEP_VERSION, BPFSWEEP_GIT);
+		return EXIT_OK;
+	}
+	snprintf(cmd, sizeof(cmd), "bpfsweep%s%s", c ? " " : "", c ? c->name : "");
+	/* another command's option: its name, not "unknown" and a guess */
+	if (cliopt_misplaced(c ? c->id : CMD_RUN, opt, argv))
+		opt_hint(cmd);
+	else
+		opt_error(opt, argv, g->longopts, cmd);
+	return EXIT_USAGE;
+}
+
+/*
+ * Returns -1 to go on, or an exit status.  getopt_long() has already
+ * refused an option that is not command c's (cliopt.c's table), so each
+ * group's handler takes its options whichever command it is.
+ */
 static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
 {
+	static int (*const groups[])(int opt, struct cli_opts *o) = {
+		spec_opt, output_opt, run_opt, fleet_opt,
+	};
 	struct cli_getopt g;
-	char cmd[64];
-	int opt;
+	int opt, status;
 
 	/* no command: run's SPEC or WORKLOAD, with run's options */
 	cliopt_getopt(c ? c->id : CMD_RUN, &g);
 	/* ':' first: errors are ours (opt_error), one line, not getopt's and the usage */
 	while ((opt = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		switch (opt) {
-		case 's':
-			if (add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set"))
-				return EXIT_USAGE;
-			break;
-		case 't':
-			if (!strchr(optarg, '=') || optarg[0] == '=') {
-				diag_err("--tag expects KEY=VALUE, not '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			if (add_arg(o->tags, &o->nr_tags, CLI_MAX_ARGS, optarg, "--tag"))
-				return EXIT_USAGE;
-			break;
-		case 'q':
-			o->quick = true;
-			break;
-		case 'o':
-			o->outdir = optarg;
-			break;
-		case OPT_NO_PLOTS:
-			o->no_plots = true;
-			break;
-		case OPT_PLOT_TIMEOUT:
-			if (parse_plot_timeout(optarg, o))
-				return EXIT_USAGE;
-			break;
-		case OPT_RESUME:
-			o->resume = optarg;
-			break;
-		case OPT_ONLY:
-			o->only = optarg;
-			break;
-		case OPT_LABEL:
-			o->label = optarg;
-			break;
-		case OPT_SPEC:
-			o->spec_file = optarg;
-			break;
-		case OPT_BY:
-			o->by = optarg;
-			break;
-		case OPT_NORMALIZE:
-			if (strcmp(optarg, "first")) {
-				diag_err("--normalize expects 'first', not '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			o->normalize = optarg;
-			break;
-		case OPT_PER:
-			o->per = optarg;
-			break;
-		case OPT_KERNEL:
-			if (add_arg(o->kernels, &o->nr_kernels, MAX_KERNELS, optarg, "--kernel"))
-				return EXIT_USAGE;
-			break;
-		case OPT_GUEST_OF:
-			o->guest_of = optarg;
-			break;
-		case OPT_GUEST_ACCEL:
-			if (strcmp(optarg, "kvm") && strcmp(optarg, "tcg")) {
-				diag_err("--guest-accel expects kvm or tcg, not '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			o->guest_accel = optarg;
-			break;
-		case OPT_GUEST_ACCEL_REASON:
-			o->guest_accel_reason = optarg;
-			break;
-		case OPT_FAIL_ALL:
-			o->fail_all = optarg;
-			break;
-		case 'f':
-			if (out_format_parse(optarg, &o->format))
-				return EXIT_USAGE;
-			break;
-		case 'w':
-		case 'd':
-		case 'p':
-		case 'c':
-		case 'a':
-			if (adhoc_shorthand(o, opt, optarg))
-				return EXIT_USAGE;
-			break;
-		case OPT_SAVE_SPEC:
-			o->save_spec = optarg;
-			break;
-		case OPT_HOSTS:
-			o->hosts = optarg;
-			break;
-		case OPT_SSH_CONFIG:
-			o->ssh_config = optarg;
-			break;
-		case OPT_SHARD:
-			if (parse_shard(o, optarg))
-				return EXIT_USAGE;
-			break;
-		case OPT_SHARD_HOSTS:
-			o->shard_hosts = true;
-			break;
-		case OPT_SHARD_MIXED:
-			o->shard_mixed = true;
-			break;
-		case 'h':
-			usage(stdout, c);
-			return EXIT_OK;
-		case 'V':
-			printf("bpfsweep %s (%s)\n", BPFSWEEP_VERSION, BPFSWEEP_GIT);
-			return EXIT_OK;
-		default:
-			snprintf(cmd, sizeof(cmd), "bpfsweep%s%s", c ? " " : "", c ? c->name : "");
-			/* another command's option: its name, not "unknown" and a guess */
-			if (cliopt_misplaced(c ? c->id : CMD_RUN, opt, argv))
-				opt_hint(cmd);
-			else
-				opt_error(opt, argv, g.longopts, cmd);
-			return EXIT_USAGE;
-		}
+		status = OPT_NOT_MINE;
+		for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]) && status == OPT_NOT_MINE; i++)
+			status = groups[i](opt, o);
+		if (status == OPT_NOT_MINE)
+			return final_opt(opt, argv, c, &g);
+		if (status)
+			return status;
 	}
 	return -1;
 }
