@@ -648,6 +648,59 @@ static void memcg_reset_peak_after_setup(struct memcg *mc, struct point_result *
 			 "the peak includes the setup (this kernel cannot reset the cgroup's peak)");
 }
 
+/* An external program's run (wl->run) measured: its intervals into r. */
+static int measure_external(struct rep_ctx *rc, int rep, struct point_result *r)
+{
+	int err;
+
+	rc->stat_begin = malloc(sizeof(*rc->stat_begin));
+	rc->stat_end = malloc(sizeof(*rc->stat_end));
+	err = run_external(rc, rep, r);
+	if (err)
+		rep_set_reason(r, "run", err);
+	free(rc->stat_begin);
+	free(rc->stat_end);
+	return err;
+}
+
+/* The workload's threads started, sampled for the warmup and duration, stopped. */
+static int measure_threads(const struct sweep_cfg *cfg, struct rep_ctx *rc,
+			   const struct wl_threads *thr, int rep, struct point_result *r)
+{
+	int err;
+
+	err = alloc_workers(rc, thr);
+	if (!err)
+		err = assign_cpus(rc, cfg->affinity, thr->one_cpu, r);
+	if (err)
+		return err;
+	/* without them, only the load flags are missing */
+	rc->stat_begin = malloc(sizeof(*rc->stat_begin));
+	rc->stat_end = malloc(sizeof(*rc->stat_end));
+	err = start_workers(rc);
+	if (!err)
+		err = sample_loop(cfg, rc, rep, r);
+	stop_workers(rc);
+	if (err == -ECHILD || (!err && atomic_load(&rc->nr_failed)))
+		err = worker_failure(rc, r->reason, sizeof(r->reason));
+	if (err)
+		rep_set_reason(r, "measure", err);
+	free(rc->stat_begin);
+	free(rc->stat_end);
+	return err;
+}
+
+/* One count of each producer per interval: the same producers in every repetition. */
+static int same_producers(const struct workload *wl, const struct wl_threads *thr, int rep,
+			  struct point_result *r)
+{
+	if (!rep || wl->run || thr->nr_producers == r->nr_producers || wl_thread_metric(wl) < 0)
+		return 0;
+	snprintf(r->reason, sizeof(r->reason), "setup: %d producers, %d before",
+		 thr->nr_producers, r->nr_producers);
+	return -EPROTO;
+}
+
 int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	    bool (*stop_requested)(void), struct point_result *r)
 {
@@ -668,48 +721,16 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		rep_set_reason(r, "setup", err);
 		goto leave_memcg;
 	}
-	/* one count of each producer per interval: the same producers in every repetition */
-	if (rep && !cfg->wl->run && thr.nr_producers != r->nr_producers && wl_thread_metric(cfg->wl) >= 0) {
-		snprintf(r->reason, sizeof(r->reason), "setup: %d producers, %d before",
-			 thr.nr_producers, r->nr_producers);
-		err = -EPROTO;
-		goto free_workers;
+	err = same_producers(cfg->wl, &thr, rep, r);
+	if (!err) {
+		r->nr_producers = thr.nr_producers;
+		r->nr_consumers = thr.nr_consumers;
+		if (rc.memcg)
+			memcg_reset_peak_after_setup(rc.memcg, r);
+		err = cfg->wl->run ? measure_external(&rc, rep, r) :
+				     measure_threads(cfg, &rc, &thr, rep, r);
 	}
-	r->nr_producers = thr.nr_producers;
-	r->nr_consumers = thr.nr_consumers;
-	if (rc.memcg)
-		memcg_reset_peak_after_setup(rc.memcg, r);
-	if (cfg->wl->run) {
-		rc.stat_begin = malloc(sizeof(*rc.stat_begin));
-		rc.stat_end = malloc(sizeof(*rc.stat_end));
-		err = run_external(&rc, rep, r);
-		if (err)
-			rep_set_reason(r, "run", err);
-		free(rc.stat_begin);
-		free(rc.stat_end);
-		goto teardown;
-	}
-	err = alloc_workers(&rc, &thr);
-	if (!err)
-		err = assign_cpus(&rc, cfg->affinity, thr.one_cpu, r);
-	if (err)
-		goto free_workers;
-	/* without them, only the load flags are missing */
-	rc.stat_begin = malloc(sizeof(*rc.stat_begin));
-	rc.stat_end = malloc(sizeof(*rc.stat_end));
-	err = start_workers(&rc);
-	if (!err)
-		err = sample_loop(cfg, &rc, rep, r);
-	stop_workers(&rc);
-	if (err == -ECHILD || (!err && atomic_load(&rc.nr_failed)))
-		err = worker_failure(&rc, r->reason, sizeof(r->reason));
-	if (err)
-		rep_set_reason(r, "measure", err);
-	free(rc.stat_begin);
-	free(rc.stat_end);
-free_workers:
 	free(rc.workers);
-teardown:
 	cfg->wl->teardown(rc.state);
 leave_memcg:
 	memcg_destroy(rc.memcg);
