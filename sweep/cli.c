@@ -7,6 +7,7 @@
 #include "adhoc.h"
 #include "cli.h"
 #include "diag.h"
+#include "kernels.h"
 #include "suggest.h"
 
 /* --quick: enough to see that every point runs, not to publish */

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "bind.h"
+#include "model.h"
 #include "kconfig.h"
 
 struct sys_check;

@@ -11,17 +11,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bind.h"
+#include "bindval.h"
+#include "model.h"
 #include "result.h"
 
 /* The fewest repetitions, hence units, a precision run stops at. */
 #define PRECISION_MIN_UNITS	5
 
-/* Its budget's default cap on the repetitions of a point. */
-#define PRECISION_MAX_REPEAT	20
+/* Its budget's default cap on the repetitions of a point: PRECISION_MAX_REPEAT (model.h). */
 
-/* "2%", "0.5%" or "2": percent of the mean, up to 100; "off" or "0": 0.  0 or -EINVAL. */
-int precision_parse(const char *text, double *pct, char *err, size_t errlen);
+/* precision_parse(), "2%": bindval.h. */
 
 /* Repetitions a point runs at least: repeat, and with a precision at least PRECISION_MIN_UNITS. */
 int precision_min_reps(const struct sweep_cfg *cfg);
