@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "adhoc.h"
+#include "bind.h"
 #include "cli.h"
 #include "diag.h"
 #include "kernels.h"
