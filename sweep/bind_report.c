@@ -174,7 +174,7 @@ static void bind_plot(const struct workload *wl, const struct spec_entry *e,
 /*
  * "baseline = PARAM=VALUE": the parameter and its value, checked against
  * the parameter's type here and against the experiment's axis by
- * check_baseline(); "baseline =" asks for none (a [params] override).
+ * report_check_baseline(); "baseline =" asks for none (a [params] override).
  */
 static void bind_baseline(const struct workload *wl, const struct spec_entry *e,
 			  struct report_opts *rep)

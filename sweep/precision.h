@@ -18,9 +18,12 @@
 /* The fewest repetitions, hence units, a precision run stops at. */
 #define PRECISION_MIN_UNITS	5
 
-/* Its budget's default cap on the repetitions of a point: PRECISION_MAX_REPEAT (model.h). */
-
-/* precision_parse(), "2%": bindval.h. */
+/*
+ * Its budget's default cap on the repetitions of a point is
+ * PRECISION_MAX_REPEAT (model.h), and the target's text ("2%") is read by
+ * precision_parse() (bindval.h): both belong to the spec, which the binder
+ * reads without this file.
+ */
 
 /* Repetitions a point runs at least: repeat, and with a precision at least PRECISION_MIN_UNITS. */
 int precision_min_reps(const struct sweep_cfg *cfg);
