@@ -89,7 +89,6 @@ void bind_unknown_key(const struct spec_entry *e, const char *section, const cha
 		suggest_hint_or_list(&sg, hint, sizeof(hint)));
 }
 
-
 /* "1.5s", "250ms", "100us", "20ns": digits, an optional fraction, a unit. */
 int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen)
 {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reading a whole text file into memory; see textfile.h. */
 #include <errno.h>
-#include <stdbool.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
