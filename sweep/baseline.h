@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-#include "bind.h"
+#include "model.h"
 #include "result.h"
 
 /*

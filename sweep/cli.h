@@ -5,7 +5,6 @@
 
 #include <stdbool.h>
 
-#include "bind.h"
 #include "matrix.h"
 #include "outfmt.h"
 #include "shard.h"

@@ -19,6 +19,7 @@
 #include "caps.h"
 #include "cli.h"
 #include "diag.h"
+#include "kernels.h"
 #include "matrix.h"
 #include "meta.h"
 #include "plan.h"

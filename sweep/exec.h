@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 
+#include "bindsec.h"
 #include "diag.h"
 #include "execparse.h"
 #include "spec.h"
@@ -76,6 +77,9 @@ int exec_tmpl_expand(const struct exec_def *d, const struct wl_point *pt, const 
 int exec_tmpl_number(const struct exec_def *d, const struct wl_point *pt,
 		     const struct exec_tmpl *t, long long dflt, long long *v,
 		     char *why, size_t whylen);
+
+/* The [exec] and [param] sections and `workload = exec`, as a section binder (binders.c). */
+extern const struct section_binder exec_section_binder;
 
 /* The descriptor's callbacks (exec_run.c). */
 void exec_set_callbacks(struct workload *wl);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bind.h"
+#include "bindval.h"
 #include "exec.h"
 #include "metricmeta.h"
 
@@ -626,3 +626,37 @@ void exec_free(struct workload *wl)
 		regfree(&d->parser.re);
 	free(d);
 }
+
+/*
+ * After [sweep]: the descriptor of a spec whose workload is exec (its
+ * timing is the program's too), or errors at [exec] and [param] sections
+ * that no such workload uses.
+ */
+static int section_bind(const struct spec *s, struct sweep_cfg *cfg, bool declared)
+{
+	int err;
+
+	if (!declared) {
+		if (cfg->wl)
+			exec_sections_unused(s);
+		return 0;
+	}
+	err = exec_bind(s, cfg, &cfg->own_wl);
+	cfg->wl = cfg->own_wl;
+	return err;
+}
+
+static void section_free(struct sweep_cfg *cfg)
+{
+	exec_free(cfg->own_wl);
+}
+
+static const char *const exec_sections[] = { "exec", "param", NULL };
+
+const struct section_binder exec_section_binder = {
+	.name = "exec family",
+	.workload = EXEC_WORKLOAD,
+	.sections = exec_sections,
+	.bind = section_bind,
+	.free = section_free,
+};

@@ -9,7 +9,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "bind.h"
+#include "bindval.h"
 #include "kconfig.h"
 #include "kernels.h"
 #include "param.h"
@@ -242,3 +242,25 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
 		return 0;
 	}
 }
+
+static void section_init(struct sweep_cfg *cfg)
+{
+	kernel_axis_init(&cfg->kernels);
+}
+
+static int section_sweep_entry(struct sweep_cfg *cfg, int key, const struct spec_entry *e)
+{
+	return kernel_axis_bind(&cfg->kernels, key, e);
+}
+
+static void section_free(struct sweep_cfg *cfg)
+{
+	kernel_axis_free(&cfg->kernels);
+}
+
+const struct section_binder kernel_section_binder = {
+	.name = "kernel axis",
+	.init = section_init,
+	.sweep_entry = section_sweep_entry,
+	.free = section_free,
+};

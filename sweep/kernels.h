@@ -13,25 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bindsec.h"
 #include "diag.h"
+#include "model.h"
 #include "spec.h"
 
-#define MAX_KERNELS		16
-#define KERNEL_HOST		"host"
-
-enum vm_accel { VM_ACCEL_AUTO, VM_ACCEL_KVM, VM_ACCEL_TCG };
 extern const char *const vm_accel_names[];	/* by enum vm_accel, NULL-terminated */
-
-struct kernel_axis {
-	char *vals[MAX_KERNELS];	/* "host", or an image or build tree as written */
-	struct loc locs[MAX_KERNELS];
-	int nr;				/* 0: the key is absent, the host only */
-	enum vm_accel accel;
-	int cpus;			/* guest CPUs */
-	long long mem;			/* guest memory, bytes */
-	uint64_t boot_timeout_ns;	/* qemu start to the guest's first word */
-	int ssh_port;			/* 127.0.0.1:ssh_port is the guest's port 22; 0: no NIC */
-};
 
 /* The defaults: no kernel key, accel auto, 2 CPUs, 2 GiB, 120 s to boot, no NIC. */
 void kernel_axis_init(struct kernel_axis *ka);
@@ -51,5 +38,8 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
  * arch/x86/boot/bzImage.  0, or -errno with why filled.
  */
 int kernel_image(const char *value, char *path, size_t len, char *why, size_t whylen);
+
+/* Its [sweep] keys and defaults, as a section binder (bindsec.h, binders.c). */
+extern const struct section_binder kernel_section_binder;
 
 #endif

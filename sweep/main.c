@@ -19,6 +19,7 @@
 #include "cmd_compare.h"
 #include "cmd_vm.h"
 #include "diag.h"
+#include "kernels.h"
 #include "exec.h"
 #include "matrix.h"
 #include "metric.h"

@@ -113,3 +113,18 @@ void point_name(const struct sweep_cfg *cfg, const struct point *pt, char *buf, 
 	if (n < len)
 		snprintf(buf + n, len - n, "}");
 }
+
+const char *experiment_title(const struct sweep_cfg *cfg, const struct experiment *e)
+{
+	if (e->title)
+		return e->title;
+	return cfg->title ? cfg->title : "";
+}
+
+const struct axis *experiment_axis(const struct experiment *e, int param)
+{
+	for (int a = 0; a < e->nr_axes; a++)
+		if (e->axes[a].param == param)
+			return &e->axes[a];
+	return NULL;
+}

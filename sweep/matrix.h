@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Axes → points.  Pure: no I/O, testable without running anything.
+ * Axes → points, and the queries of the model (model.h) they need.  Pure:
+ * no I/O, testable without running anything.
  * Order: experiments in spec order; inside one, the cartesian product with
  * the first axis outermost and the last varying fastest, like nested loops
  * written top to bottom.
@@ -8,14 +9,15 @@
 #ifndef SWEEP_MATRIX_H
 #define SWEEP_MATRIX_H
 
-#include "bind.h"
-#include "workload.h"
+#include <stddef.h>
 
-struct point {
-	int id;			/* 0-based, stable for a given spec */
-	int exp;		/* index into cfg->exps */
-	struct wl_point wp;
-};
+#include "model.h"
+
+/* e's title, or the sweep's for an experiment built without one; never NULL. */
+const char *experiment_title(const struct sweep_cfg *cfg, const struct experiment *e);
+
+/* The axis of parameter `param` in e (every parameter has one). */
+const struct axis *experiment_axis(const struct experiment *e, int param);
 
 /*
  * Number of points the sweep expands to, or -E2BIG past BIND_MAX_POINTS

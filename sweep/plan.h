@@ -13,7 +13,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "bind.h"
 #include "matrix.h"
 
 /* The probe's answer for one point. */

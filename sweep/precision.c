@@ -15,25 +15,6 @@
 
 #define VETO_FLAGS	(QF_TREND | QF_BIMODAL | QF_INTERFERENCE)
 
-int precision_parse(const char *text, double *pct, char *err, size_t errlen)
-{
-	char *end;
-
-	if (!strcmp(text, "off")) {
-		*pct = 0;
-		return 0;
-	}
-	*pct = strtod(text, &end);
-	if (end != text && *end == '%')
-		end++;
-	if (end == text || *end || !(*pct >= 0 && *pct <= 100)) {
-		snprintf(err, errlen, "invalid precision '%s': a percentage of the mean such as "
-			 "'2%%', or 'off'", text);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 int precision_min_reps(const struct sweep_cfg *cfg)
 {
 	if (cfg->precision_pct > 0 && cfg->repeat < PRECISION_MIN_UNITS)

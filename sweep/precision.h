@@ -11,17 +11,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bind.h"
+#include "bindval.h"
+#include "model.h"
 #include "result.h"
 
 /* The fewest repetitions, hence units, a precision run stops at. */
 #define PRECISION_MIN_UNITS	5
 
-/* Its budget's default cap on the repetitions of a point. */
-#define PRECISION_MAX_REPEAT	20
-
-/* "2%", "0.5%" or "2": percent of the mean, up to 100; "off" or "0": 0.  0 or -EINVAL. */
-int precision_parse(const char *text, double *pct, char *err, size_t errlen);
+/*
+ * Its budget's default cap on the repetitions of a point is
+ * PRECISION_MAX_REPEAT (model.h), and the target's text ("2%") is read by
+ * precision_parse() (bindval.h): both belong to the spec, which the binder
+ * reads without this file.
+ */
 
 /* Repetitions a point runs at least: repeat, and with a precision at least PRECISION_MIN_UNITS. */
 int precision_min_reps(const struct sweep_cfg *cfg);

@@ -7,30 +7,9 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "progrun.h"
-
-bool prog_metrics(const struct workload *wl, int *runs, int *ns)
-{
-	*runs = *ns = -1;
-	for (int m = 0; m < wl->nr_metrics; m++) {
-		if (wl->metrics[m].source == MS_PROG_RUNS)
-			*runs = m;
-		else if (wl->metrics[m].source == MS_PROG_NS)
-			*ns = m;
-	}
-	return *runs >= 0 && *ns >= 0;
-}
-
-enum metric_source prog_source_of_name(const char *name)
-{
-	if (!strcmp(name, "prog_runs"))
-		return MS_PROG_RUNS;
-	if (!strcmp(name, "prog_ns"))
-		return MS_PROG_NS;
-	return MS_WORKLOAD;
-}
+#include "result.h"
 
 void prog_fill(const struct workload *wl, void *state, uint64_t *counts)
 {

@@ -13,17 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "result.h"
+#include "metricdef.h"
 #include "workload.h"
-
-/* Which metrics of wl are prog_runs and prog_ns; false unless it has both. */
-bool prog_metrics(const struct workload *wl, int *runs, int *ns);
-
-/*
- * The source of a metric read back by name (a result set without its
- * workload, resultcfg.c): MS_PROG_RUNS for "prog_runs", ...
- */
-enum metric_source prog_source_of_name(const char *name);
 
 /*
  * The runner's part: the program counters of wl into counts, from
@@ -36,12 +27,5 @@ void prog_fill(const struct workload *wl, void *state, uint64_t *counts);
  * no program ran (nothing to divide).
  */
 double prog_ns_per_run(uint64_t d_runs, uint64_t d_ns);
-
-/*
- * r->per_run from r's measured intervals: each one's ns per run, those
- * where a program ran; unknown (NaN, n = 0) when none did or the workload
- * has no program counters.  0 or -ENOMEM.
- */
-int prog_summarize(struct point_result *r);
 
 #endif

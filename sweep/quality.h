@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "cpustat.h"
+#include "model.h"		/* QUALITY_DEFAULT_MAX_CV */
 
 enum quality_flag {
 	QF_ZERO		= 1 << 0,	/* intervals at or near zero */
@@ -23,7 +24,6 @@ enum quality_flag {
 };
 
 /* Decision thresholds; the constants are explained in quality.c. */
-#define QUALITY_DEFAULT_MAX_CV	10	/* percent, as pyperf warns */
 #define QUALITY_NEAR_ZERO_PCT	1.0	/* of the largest interval */
 #define QUALITY_TREND_PCT	5.0	/* drift over a repetition, of the mean */
 #define QUALITY_TREND_P		0.01	/* two-sided significance of the slope */

@@ -8,7 +8,6 @@
 
 #include <stdbool.h>
 
-#include "bind.h"
 #include "matrix.h"
 #include "result.h"
 

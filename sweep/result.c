@@ -9,8 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "metric.h"
-#include "progrun.h"
+#include "metricdef.h"
 #include "result.h"
 
 const char *point_status_name(enum point_status st)

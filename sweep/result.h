@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "cpustat.h"
-#include "matrix.h"
+#include "model.h"
 #include "quality.h"
 #include "stats.h"
 #include "units.h"
@@ -80,6 +80,13 @@ struct point_result {
  * 0 or -ENOMEM.
  */
 int point_result_summarize(struct point_result *r);
+
+/*
+ * r->per_run from r's measured intervals (progrun.c): each one's ns per run, those
+ * where a program ran; unknown (NaN, n = 0) when none did or the workload
+ * has no program counters.  0 or -ENOMEM.
+ */
+int prog_summarize(struct point_result *r);
 
 /*
  * The kind of the point's units: every metric's is the same (it follows

@@ -6,7 +6,6 @@
 #ifndef SWEEP_RUNNER_H
 #define SWEEP_RUNNER_H
 
-#include "bind.h"
 #include "matrix.h"
 #include "plan.h"
 #include "result.h"

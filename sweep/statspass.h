@@ -11,7 +11,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bind.h"
 #include "matrix.h"
 #include "result.h"
 

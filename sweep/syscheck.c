@@ -247,10 +247,7 @@ static void put_line(void *f, const char *key, const char *value)
 	/* the warnings follow, apart: `system` prints them as such */
 	if (!strcmp(key, "system_warning"))
 		return;
-	fprintf(f, "%s: ", key);
-	for (; *value; value++)
-		fputc((unsigned char)*value < 0x20 || *value == 0x7f ? ' ' : *value, f);
-	fputc('\n', f);
+	meta_put(f, key, value);
 }
 
 void syscheck_show(FILE *f, const struct sys_check *sc)

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "meta.h"
+#include "sysfacts.h"
 #include "sysbpf.h"
 
 #define SYSCHECK_MAX_WARN	12
@@ -28,7 +28,7 @@ enum syscheck_file {
 };
 
 struct sys_check {
-	struct meta_system sys;		/* governor, boost, SMT, VM, load (meta.h) */
+	struct meta_system sys;		/* governor, boost, SMT, VM, load (sysfacts.h) */
 	char *file[NR_SC_FILES];	/* first line of each; NULL when absent or empty */
 	bool present[NR_SC_FILES];	/* readable (an empty isolated is "none") */
 	bool has_bpf;			/* bpf below was scanned */

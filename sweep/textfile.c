@@ -2,6 +2,7 @@
 /* Reading a whole text file into memory; see textfile.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,4 +126,44 @@ char *read_first_line(const char *path)
 	}
 	line[strcspn(line, "\n")] = '\0';
 	return line;
+}
+
+static char *trim(char *s)
+{
+	char *end = s + strlen(s);
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
+		*--end = '\0';
+	return s;
+}
+
+bool keyed_value_sep(const char *path, const char *key, const char *sep, char *buf,
+		     size_t len)
+{
+	char *line = NULL, *colon;
+	size_t cap = 0, n = 0;
+	bool found = false;
+	FILE *f = fopen(path, "r");
+
+	while (f && (sep || !found) && getline(&line, &cap, f) > 0) {
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		if (strcmp(trim(line), key) || n >= len)
+			continue;
+		n += snprintf(buf + n, len - n, "%s%s", found ? sep : "", trim(colon + 1));
+		found = true;
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	return found;
+}
+
+bool keyed_value(const char *path, const char *key, char *buf, size_t len)
+{
+	return keyed_value_sep(path, key, NULL, buf, len);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Reading a whole text file into memory (specs, chart templates). */
+/* Reading a whole text file into memory (specs, chart templates), or its keyed lines. */
 #ifndef SWEEP_TEXTFILE_H
 #define SWEEP_TEXTFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -28,6 +29,15 @@ int read_text_file(const char *path, char **out);
  * absent, unreadable or empty: a sysfs or procfs fact.
  */
 char *read_first_line(const char *path);
+
+/*
+ * Value of the first "key : value" line of path (/proc/cpuinfo style, and
+ * meta), or with keyed_value_sep() every such value joined by sep; false
+ * if none.
+ */
+bool keyed_value(const char *path, const char *key, char *buf, size_t len);
+bool keyed_value_sep(const char *path, const char *key, const char *sep, char *buf,
+		     size_t len);
 
 /* A lowercase reason for an error of read_text_file(): "is a directory". */
 const char *textfile_strerror(int err);

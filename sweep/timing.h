@@ -11,13 +11,7 @@
 
 #include <stdint.h>
 
-#include "bind.h"
-
-/*
- * The shortest interval the sampler takes: a sample of the workload's
- * counters costs microseconds, the wake-up's jitter tens of them.
- */
-#define TIMING_MIN_INTERVAL_NS	10000000ULL
+#include "model.h"
 
 /*
  * A span (warmup or duration) as nr intervals: interval i (from 0) ends

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "kernels.h"
+#include "model.h"
 
 #define VM_ROOT_TAG	"bpfsweep-root"
 #define VM_OUT_TAG	"bpfsweep-out"

@@ -13,6 +13,7 @@
 #include "kconfig_fixture.h"
 #include "kconfig.h"
 #include "meta.h"
+#include "sysfacts.h"
 
 extern const struct workload null_workload;
 

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loading what the command line names: spec file or an ad hoc run's spec
+ * (adhoc.h), --set overrides and their shorthands, --kernel, --quick.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "adhoc.h"
+#include "bind.h"
+#include "cli.h"
+#include "diag.h"
+#include "kernels.h"
+
+/* --quick: enough to see that every point runs, not to publish */
+#define QUICK_WARMUP_NS		250000000ULL
+#define QUICK_DURATION_NS	1000000000ULL
+#define QUICK_INTERVAL_NS	250000000ULL
+
+static void apply_quick(struct sweep_cfg *cfg)
+{
+	cfg->interval_ns = QUICK_INTERVAL_NS;
+	cfg->warmup_ns = QUICK_WARMUP_NS;
+	cfg->duration_ns = QUICK_DURATION_NS;
+	cfg->repeat = 1;
+	cfg->precision_pct = 0;		/* one repetition: no precision to aim at */
+}
+
+/* --kernel A --kernel B: the same as --set kernel="A B", after the other --set. */
+static int set_kernels(const struct cli_opts *o, struct spec *spec)
+{
+	char assign[8192] = "kernel=";
+	size_t off = strlen(assign);
+
+	char path[4096], why[4400];
+
+	for (int i = 0; i < o->nr_kernels; i++) {
+		if (strpbrk(o->kernels[i], " \t\n") || !o->kernels[i][0]) {
+			diag_err("--kernel '%s': a kernel path cannot be empty or hold spaces",
+				 o->kernels[i]);
+			return -EINVAL;
+		}
+		/* said here as --kernel's, not as the --set it becomes */
+		if (strcmp(o->kernels[i], KERNEL_HOST) &&
+		    kernel_image(o->kernels[i], path, sizeof(path), why, sizeof(why))) {
+			diag_err("--kernel: %s", why);
+			return -EINVAL;
+		}
+		off += snprintf(assign + off, sizeof(assign) - off, "%s%s", i ? " " : "",
+				o->kernels[i]);
+		if (off >= sizeof(assign)) {
+			diag_err("--kernel: the kernel paths are too long");
+			return -E2BIG;
+		}
+	}
+	return o->nr_kernels ? spec_set(spec, assign) : 0;
+}
+
+/*
+ * --set and its shorthands, in order.  A user's --set is called by its
+ * own number among them ("--set #2"), a shorthand by its name ("-p").
+ */
+static int apply_sets(const struct cli_opts *o, struct spec *spec)
+{
+	char label[32];
+	int err = 0, nr_user = 0;
+
+	diag_label_sets_clear();
+	for (int i = 0; i < o->nr_sets && !err; i++) {
+		if (o->set_opt[i])
+			snprintf(label, sizeof(label), "%s", o->set_opt[i]);
+		else
+			snprintf(label, sizeof(label), "--set #%d", ++nr_user);
+		diag_label_set(spec->nr_sets + 1, label);
+		err = spec_set(spec, o->sets[i]);
+	}
+	diag_label_set(spec->nr_sets + 1, "--kernel");
+	return err;
+}
+
+/*
+ * An ad hoc run's title and chart (adhoc.h), unless --set asked for its
+ * own: set as a --set would be, so the saved spec has them, and bound
+ * again.
+ */
+static int adhoc_name(struct spec *spec, struct sweep_cfg **cfg)
+{
+	bool chart = !(*cfg)->exps[0].nr_plots;
+	char plot[256];
+	int err;
+
+	diag_label_set(spec->nr_sets + 1, "the ad hoc title");
+	err = adhoc_title(spec);
+	if (!err && chart && adhoc_plot(*cfg, plot, sizeof(plot))) {
+		diag_label_set(spec->nr_sets + 1, "the ad hoc chart");
+		err = spec_set(spec, plot);
+	}
+	sweep_cfg_free(*cfg);
+	*cfg = NULL;
+	return err ?: bind_spec(spec, cfg);
+}
+
+int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg)
+{
+	int err;
+
+	*cfg = NULL;
+	err = o->adhoc ? adhoc_spec(o->spec_path, spec) : spec_parse_file(o->spec_path, spec);
+	if (err)
+		return err;
+	err = apply_sets(o, *spec);
+	if (!err)
+		err = set_kernels(o, *spec);
+	/* of the workload the spec names now: a --set may have changed it */
+	if (!err)
+		err = adhoc_check_shorthands(o, *spec);
+	if (!err)
+		err = bind_spec(*spec, cfg);
+	if (!err && o->adhoc)
+		err = adhoc_name(*spec, cfg);
+	/* only a spec that binds is worth keeping: it runs as it is */
+	if (!err && o->save_spec)
+		err = adhoc_save_spec(*spec, o->save_spec);
+	if (err) {
+		diag_finish();
+		sweep_cfg_free(*cfg);
+		*cfg = NULL;
+		spec_free(*spec);
+		*spec = NULL;
+		return err;
+	}
+	if (o->quick)
+		apply_quick(*cfg);
+	return 0;
+}
