@@ -43,7 +43,6 @@ struct kernel_sweep {
 	struct plan plan;
 	char dir[PATH_MAX];		/* OUT */
 	char self[PATH_MAX];		/* this binary: the sub-runs and the guest's init */
-	char spec_path[PATH_MAX];	/* absolute: the guest starts in the same directory */
 	char cwd[PATH_MAX];
 	struct orchestrator orch;	/* the sub-runs, a kernel each */
 	struct executor_vm vm;		/* runs the kernels but the host */
@@ -187,16 +186,15 @@ static int prepare(struct kernel_sweep *ks)
 	if (!o->no_plots && plot_check_gnuplot(ks->cfg))
 		return -EINVAL;
 	err = spawn_self_path(ks->self, sizeof(ks->self));
-	/* an ad hoc run's sub-runs name its workload, which resolves the same there */
-	if (o->adhoc)
-		snprintf(ks->spec_path, sizeof(ks->spec_path), "%s", o->spec_path);
-	if (err || (!o->adhoc && !realpath(o->spec_path, ks->spec_path)) ||
-	    !getcwd(ks->cwd, sizeof(ks->cwd))) {
-		diag_err("cannot find bpfsweep, %s or the working directory: %s", o->spec_path,
+	if (err || !getcwd(ks->cwd, sizeof(ks->cwd))) {
+		diag_err("cannot find bpfsweep or the working directory: %s",
 			 strerror(err ? -err : errno));
 		return -EINVAL;
 	}
-	return o->resume ? reopen_out(ks) : make_out(ks);
+	err = o->resume ? reopen_out(ks) : make_out(ks);
+	/* the sub-runs run the spec as resolved here: a file, not --set words */
+	ks->orch.dir = ks->dir;
+	return err ?: orch_write_spec(&ks->orch, ks->spec, ks->cfg->name);
 }
 
 /* --by for the table blocks and chart series: the release, unless two kernels share one. */
@@ -247,9 +245,8 @@ static void start_orch(struct kernel_sweep *ks)
 	struct orchestrator *or = &ks->orch;
 
 	or->o = ks->o;
-	or->dir = ks->dir;
 	or->timeout_ns = orch_timeout_ns(ks->cfg, &ks->plan, or->nr_todo);
-	or->sub = (struct subrun){ .self = ks->self, .spec_path = ks->spec_path, .o = ks->o,
+	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file, .o = ks->o,
 				   .tags = ks->tags, .nr_tags = ks->nr_tags };
 	for (int k = 0; k < ks->cfg->kernels.nr; k++)
 		orch_add(or, ks->cfg->kernels.vals[k]);

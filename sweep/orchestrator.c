@@ -7,13 +7,17 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "draw.h"
 #include "meta.h"
 #include "mergeset.h"
 #include "orchestrator.h"
+#include "resultdir.h"
 #include "results_read.h"
 #include "stop.h"
 
@@ -28,6 +32,35 @@ uint64_t orch_timeout_ns(const struct sweep_cfg *cfg, const struct plan *plan, i
 	return RUN_TIMEOUT_FACTOR * plan_estimate_ns(cfg, plan) +
 	       (uint64_t)nr_todo * RUN_TIMEOUT_PER_POINT_S * NSEC_PER_SEC +
 	       RUN_TIMEOUT_BASE_S * NSEC_PER_SEC;
+}
+
+static int fill_spec(FILE *f, const void *spec)
+{
+	return spec_write(spec, f);
+}
+
+int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char *name)
+{
+	char dir[PATH_MAX + 16], file[PATH_MAX + 16];
+	int err;
+
+	snprintf(dir, sizeof(dir), "%s/subrun", or->dir);
+	snprintf(file, sizeof(file), "%s.spec", name);
+	err = mkdir(dir, 0755) && errno != EEXIST ? -errno : 0;
+	err = err ?: resultdir_write_file(dir, file, true, fill_spec, spec);
+	if (!err && !realpath(dir, or->spec_file))
+		err = -errno;
+	if (err) {
+		diag_err("cannot write %s/%s: %s", dir, file, strerror(-err));
+		return err;
+	}
+	/* realpath() gave at most PATH_MAX bytes; the name fits beside it or is refused */
+	if (snprintf(file, sizeof(file), "%s/%s.spec", or->spec_file, name) >= PATH_MAX) {
+		diag_err("%s/%s.spec: the path is too long", or->spec_file, name);
+		return -ENAMETOOLONG;
+	}
+	memcpy(or->spec_file, file, strlen(file) + 1);
+	return 0;
 }
 
 void orch_add(struct orchestrator *or, const char *label)

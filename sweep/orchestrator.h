@@ -19,6 +19,7 @@
 #include "executor.h"
 #include "kernels.h"
 #include "plan.h"
+#include "spec.h"
 #include "subrun.h"
 
 #define ORCH_MAX_RUNS	MAX_KERNELS
@@ -26,6 +27,7 @@
 struct orchestrator {
 	const struct cli_opts *o;	/* the command line the sub-runs carry (subrun.c) */
 	const char *dir;		/* OUT */
+	char spec_file[PATH_MAX];	/* OUT/subrun/<name>.spec, absolute (orch_write_spec()) */
 	struct subrun sub;		/* the sub-runs' command line */
 	int nr_todo;			/* points each sub-run runs (--only) */
 	uint64_t timeout_ns;		/* each sub-run's, at most (orch_timeout_ns()) */
@@ -43,6 +45,15 @@ struct orchestrator {
  * host), but not forever.
  */
 uint64_t orch_timeout_ns(const struct sweep_cfg *cfg, const struct plan *plan, int nr_todo);
+
+/*
+ * The spec every sub-run runs, as resolved (its --set and --kernel applied,
+ * as --save-spec writes it), into OUT/subrun/<name>.spec, so that its run
+ * keeps the spec's name: or->spec_file, absolute (a guest starts in the
+ * same directory, over the same paths).  Replaced on --resume.  0 or
+ * -errno (reported).
+ */
+int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char *name);
 
 /* Slot k (its label, OUT/runs/<k + 1>) added; the label is kept by pointer. */
 void orch_add(struct orchestrator *or, const char *label);

@@ -25,13 +25,11 @@ void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
 	subrun_arg(a, s->self);
 	subrun_arg(a, "run");
 	subrun_arg(a, s->spec_path);
-	for (int i = 0; i < o->nr_sets; i++)
-		opt(a, "--set", o->sets[i]);
 	if (o->quick)
 		subrun_arg(a, "--quick");
 	if (o->only)
 		opt(a, "--only", o->only);
-	/* after every --set: a kernel= among them would otherwise boot again */
+	/* the spec's own kernel list would otherwise boot again */
 	opt(a, "--kernel", KERNEL_HOST);
 	opt(a, "--guest-of", kernel);
 	if (accel)

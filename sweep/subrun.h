@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The command line of a kernel sweep's sub-run: the sweep's own (spec,
- * --set, --quick, --only, --tag) for one of its kernels, run where it is
- * started (--kernel host), saying which kernel of the sweep it is for.
- * Pure: kernelrun.c runs it as a child or as a VM's job (docs/kernel.md).
+ * The command line of a kernel sweep's sub-run: the spec as the sweep
+ * resolved it (a file: every --set and --kernel already in it), the
+ * sweep's --quick, --only and --tag, for one of its kernels, run where it
+ * is started (--kernel host), saying which kernel of the sweep it is for.
+ * Pure: the orchestrator runs it through an executor (docs/kernel.md).
  */
 #ifndef SWEEP_SUBRUN_H
 #define SWEEP_SUBRUN_H
@@ -22,7 +23,8 @@ struct subrun_argv {
 
 struct subrun {
 	const char *self;		/* bpfsweep, absolute */
-	const char *spec_path;		/* absolute: a guest starts in the same directory */
+	/* the resolved spec (orch_write_spec()), absolute: a guest starts in the same directory */
+	const char *spec_path;
 	const struct cli_opts *o;	/* the sweep's command line */
 	const char *const *tags;	/* --tag, or those of the sweep being resumed */
 	int nr_tags;
@@ -33,7 +35,7 @@ void subrun_arg(struct subrun_argv *a, const char *arg);
 
 /*
  * The sub-run of kernel (a value of the kernel axis, "host" or an image):
- * run SPEC [--set ...] [--quick] [--only T] --kernel host --guest-of KERNEL
+ * run SPEC [--quick] [--only T] --kernel host --guest-of KERNEL
  * [--guest-accel ACCEL [--guest-accel-reason WHY]] --no-plots (WHY: why
  * auto is tcg, "" or NULL for none).  Options may follow; then subrun_dir().
  */
