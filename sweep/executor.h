@@ -24,7 +24,7 @@ struct subrun_slot {
 	/* by prepare: where the sub-run writes, as it names it (-o or --resume) */
 	char dir[PATH_MAX + 32];
 	bool resume;			/* dir holds a partial result to continue */
-	const char *accel;		/* it runs in a VM so accelerated (--guest-accel), or NULL */
+	const char *accel;		/* a VM's accelerator (--guest-accel), or NULL */
 	const char *accel_reason;	/* why vm_accel = auto is tcg, or NULL */
 	/* by run: how it ended */
 	int status;			/* bpfsweep's exit status; -1: it did not finish */
@@ -40,7 +40,7 @@ struct executor_ops {
 	/* argv there, at most timeout_ns: 0 with s->status and s->why, or -errno with s->why. */
 	int (*run)(struct executor *ex, struct subrun_slot *s, const char *const *argv,
 		   uint64_t timeout_ns);
-	/* Whatever result directory it wrote, into s->local (called after run, or a failed prepare). */
+	/* Whatever result directory it wrote, into s->local (after run, or a failed prepare). */
 	int (*fetch)(struct executor *ex, struct subrun_slot *s);
 	/* What prepare made and the result does not need; may be NULL. */
 	void (*cleanup)(struct executor *ex, struct subrun_slot *s);

@@ -177,12 +177,7 @@ static int prepare(struct kernel_sweep *ks)
 	}
 	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan))
 		return -EINVAL;
-	for (int i = 0; i < ks->plan.nr_pts; i++) {
-		const struct point *pt = &ks->plan.pts[i];
-
-		ks->orch.nr_todo += !o->only ||
-			       !strcmp(experiment_title(ks->cfg, &ks->cfg->exps[pt->exp]), o->only);
-	}
+	ks->orch.nr_todo = orch_count_todo(ks->cfg, &ks->plan, o->only);
 	if (!o->no_plots && plot_check_gnuplot(ks->cfg))
 		return -EINVAL;
 	err = spawn_self_path(ks->self, sizeof(ks->self));

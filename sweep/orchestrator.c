@@ -29,9 +29,21 @@
 
 uint64_t orch_timeout_ns(const struct sweep_cfg *cfg, const struct plan *plan, int nr_todo)
 {
-	return RUN_TIMEOUT_FACTOR * plan_estimate_ns(cfg, plan) +
+	return RUN_TIMEOUT_FACTOR * (plan ? plan_estimate_ns(cfg, plan) : 0) +
 	       (uint64_t)nr_todo * RUN_TIMEOUT_PER_POINT_S * NSEC_PER_SEC +
 	       RUN_TIMEOUT_BASE_S * NSEC_PER_SEC;
+}
+
+int orch_count_todo(const struct sweep_cfg *cfg, const struct plan *plan, const char *only)
+{
+	int n = 0;
+
+	for (int i = 0; i < plan->nr_pts; i++) {
+		const struct point *pt = &plan->pts[i];
+
+		n += !only || !strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only);
+	}
+	return n;
 }
 
 static int fill_spec(FILE *f, const void *spec)

@@ -22,7 +22,7 @@
 #include "spec.h"
 #include "subrun.h"
 
-#define ORCH_MAX_RUNS	MAX_KERNELS
+#define ORCH_MAX_RUNS	MAX_KERNELS	/* a kernel sweep's sub-runs: one per kernel */
 
 struct orchestrator {
 	const struct cli_opts *o;	/* the command line the sub-runs carry (subrun.c) */
@@ -42,9 +42,12 @@ struct orchestrator {
 /*
  * The one timeout of a sub-run, from its start (a guest's boot, an ssh
  * login) to its end: far more than the plan says (TCG, set-up, a slower
- * host), but not forever.
+ * host), but not forever.  plan NULL: the least (no estimate).
  */
 uint64_t orch_timeout_ns(const struct sweep_cfg *cfg, const struct plan *plan, int nr_todo);
+
+/* The points of plan that a sub-run of --only `only` (NULL: all) runs. */
+int orch_count_todo(const struct sweep_cfg *cfg, const struct plan *plan, const char *only);
 
 /*
  * The spec every sub-run runs, as resolved (its --set and --kernel applied,

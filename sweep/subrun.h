@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "cli.h"
+#include "shard.h"
 
 #define SUBRUN_MAX_ARGS		(4 * CLI_MAX_ARGS + 32)
 
@@ -19,6 +20,7 @@
 struct subrun_argv {
 	const char *argv[SUBRUN_MAX_ARGS + 1];
 	int n;
+	char shard[32];			/* --shard's K/N */
 };
 
 struct subrun {
@@ -41,6 +43,15 @@ void subrun_arg(struct subrun_argv *a, const char *arg);
  */
 void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
 		 const char *accel_reason, struct subrun_argv *a);
+
+/*
+ * The sub-run of a place that runs the spec as it is there, its own kernel
+ * axis and all (a fleet's host), or share sh of it (count 0: every point):
+ * SELF run SPEC [--quick] [--only T] [--shard K/N] --no-plots, SELF and
+ * SPEC as the place names them.  Then subrun_dir().
+ */
+void subrun_place_argv(const struct subrun *s, const char *self, const char *spec,
+		       const struct shard *sh, struct subrun_argv *a);
 
 /* Where it writes: -o DIR with the tags, or --resume DIR (which keeps its own). */
 void subrun_dir(const struct subrun *s, const char *dir, bool resume, struct subrun_argv *a);
