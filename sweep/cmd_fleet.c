@@ -13,7 +13,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,32 +217,22 @@ static int prepare(struct fleet *fl)
 
 /*
  * fn on every host at once (those that answered the probe; none whose
- * result came back before): a thread each.  The threads block SIGINT and
- * SIGTERM, so that this one takes them (stop.h).
+ * result came back before): a thread each (orch_parallel()).
  */
 static void each_host(struct fleet *fl, void *(*fn)(void *), bool probed_only)
 {
-	pthread_t tid[HOSTS_MAX];
-	bool started[HOSTS_MAX] = { false };
-	sigset_t stop_sigs, old;
+	void *jobs[HOSTS_MAX];
+	int nr = 0;
 
-	sigemptyset(&stop_sigs);
-	sigaddset(&stop_sigs, SIGINT);
-	sigaddset(&stop_sigs, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &stop_sigs, &old);
 	for (int i = 0; i < fl->hosts.nr; i++) {
 		struct fleet_job *j = &fl->jobs[i];
 
-		if ((probed_only && !j->probed) || j->done_before)
-			continue;
-		started[i] = !pthread_create(&tid[i], NULL, fn, j);
-		if (!started[i])
-			snprintf(j->why, sizeof(j->why), "cannot start a thread for it");
+		if ((!probed_only || j->probed) && !j->done_before)
+			jobs[nr++] = j;
 	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	for (int i = 0; i < fl->hosts.nr; i++)
-		if (started[i])
-			pthread_join(tid[i], NULL);
+	for (int i = orch_parallel(fn, jobs, nr); i < nr; i++)
+		snprintf(((struct fleet_job *)jobs[i])->why, sizeof(fl->jobs[0].why),
+			 "cannot start a thread for it");
 }
 
 /* 1 when a point of the result in dir failed, else 0: its run's exit status. */

@@ -5,6 +5,7 @@
  * one, then every run merged in OUT and drawn.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,6 +160,27 @@ void orch_run(struct orchestrator *or, int k, struct executor *ex)
 	fail_missing(or, s);
 	if (ex->ops->cleanup)
 		ex->ops->cleanup(ex, s);
+}
+
+int orch_parallel(void *(*fn)(void *), void *const *args, int nr)
+{
+	pthread_t *tid = calloc(nr + 1, sizeof(*tid));
+	sigset_t stop_sigs, old;
+	int started = 0;
+
+	if (!tid)
+		return 0;
+	sigemptyset(&stop_sigs);
+	sigaddset(&stop_sigs, SIGINT);
+	sigaddset(&stop_sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stop_sigs, &old);
+	while (started < nr && !pthread_create(&tid[started], NULL, fn, args[started]))
+		started++;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	free(tid);
+	return started;
 }
 
 void orch_collect(struct orchestrator *or)

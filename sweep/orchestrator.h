@@ -81,6 +81,15 @@ int orch_rows_in(const char *dir, bool finished);
 int orch_merge_and_draw(const char *dir, const char *const *runs, int nr,
 			const struct draw_opts *base, const char *by, const char *by_default);
 
+/*
+ * fn(args[i]) for every i < nr at once, a thread each, joined: sub-runs
+ * on places that do not share this machine (a fleet's hosts).  The
+ * threads block SIGINT and SIGTERM, so that this one takes them (stop.h)
+ * and the sub-runs stop as their executors do.  Returns how many threads
+ * started (those from args[started] on did not run).
+ */
+int orch_parallel(void *(*fn)(void *), void *const *args, int nr);
+
 /* The run directories that exist, in slot order, into or->run_dirs. */
 void orch_collect(struct orchestrator *or);
 
