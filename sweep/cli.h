@@ -5,20 +5,14 @@
 
 #include <stdbool.h>
 
+#include "draw.h"
+#include "exitcode.h"
 #include "matrix.h"
 #include "outfmt.h"
 #include "shard.h"
 #include "spec.h"
 
 #define CLI_MAX_ARGS 64
-
-/* Exit statuses (DESIGN §8), plus 130 for a sweep cut short by a signal. */
-enum {
-	EXIT_OK = 0,
-	EXIT_POINTS_FAILED = 1,
-	EXIT_USAGE = 2,
-	EXIT_INTERRUPTED = 130,
-};
 
 struct cli_opts {
 	const char *spec_path;
@@ -86,13 +80,8 @@ int cmd_import(const struct cli_opts *o);
 int cmd_report(const struct cli_opts *o);
 int cmd_merge(const struct cli_opts *o);
 
-/*
- * The merged summary.csv and samples.csv of runs that already sit in
- * OUT/runs/<n> (dirs, in order): what merge writes, without copying the
- * runs or writing meta, replacing those of an earlier merge.  0 or -errno
- * (reported).
- */
-int merge_in_place(const char *outdir, const char *const *dirs, int nr);
+/* What of the command line says how results are drawn (draw.h): report's options. */
+struct draw_opts cli_draw_opts(const struct cli_opts *o);
 
 /* fleet SPEC --hosts FILE: the spec on every host over ssh, merged (cmd_fleet.c). */
 int cmd_fleet(const struct cli_opts *o);

@@ -13,7 +13,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,7 @@
 #include "fleet.h"
 #include "hosts.h"
 #include "meta.h"
+#include "orchestrator.h"
 #include "plan.h"
 #include "plot.h"
 #include "results_read.h"
@@ -40,17 +40,16 @@
 #include "version.h"
 
 #define NSEC_PER_MSEC		1000000ULL
-/* the remote run may take this much longer than the plan says (ssh, a slower host) */
-#define RUN_TIMEOUT_FACTOR	4
-#define RUN_TIMEOUT_BASE_MS	(300 * 1000ULL)
 
-static uint64_t run_timeout_ms(const struct sweep_cfg *cfg)
+/* The remote run's, at most: the one timeout of a sub-run (orchestrator.h). */
+static uint64_t run_timeout_ms(const struct sweep_cfg *cfg, const char *only)
 {
 	struct plan plan;
-	uint64_t ms = RUN_TIMEOUT_BASE_MS;
+	uint64_t ms = orch_timeout_ns(cfg, NULL, 0) / NSEC_PER_MSEC;
 
 	if (!plan_build(cfg, &plan))
-		ms += RUN_TIMEOUT_FACTOR * plan_estimate_ns(cfg, &plan) / NSEC_PER_MSEC;
+		ms = orch_timeout_ns(cfg, &plan, orch_count_todo(cfg, &plan, only)) /
+		     NSEC_PER_MSEC;
 	plan_free(&plan);
 	return ms > UINT32_MAX ? UINT32_MAX : ms;
 }
@@ -182,8 +181,8 @@ static int prepare(struct fleet *fl)
 	if (!o->no_plots && plot_check_gnuplot(fl->cfg))
 		return -EINVAL;
 	err = spawn_self_path(fl->self, sizeof(fl->self));
-	if (err || !realpath(o->spec_path, fl->spec_path) || uname(&fl->uts)) {
-		diag_err("cannot find bpfsweep, %s or this machine's name: %s", o->spec_path,
+	if (err || uname(&fl->uts)) {
+		diag_err("cannot find bpfsweep or this machine's name: %s",
 			 strerror(err ? -err : errno));
 		return -EINVAL;
 	}
@@ -193,48 +192,47 @@ static int prepare(struct fleet *fl)
 		fl->ctl_dir[0] = '\0';
 		return -errno;
 	}
-	base = strrchr(fl->spec_path, '/') + 1;
 	snprintf(fl->version, sizeof(fl->version), "bpfsweep %s (%s)", BPFSWEEP_VERSION,
 		 BPFSWEEP_GIT);
+	err = o->resume ? 0 : make_out(fl);
+	/* the hosts run the spec as resolved here, shipped as a file: no --set words */
+	fl->orch.dir = fl->dir;
+	err = err ?: orch_write_spec(&fl->orch, fl->spec, fl->cfg->name);
+	if (err)
+		return err;
+	base = strrchr(fl->orch.spec_file, '/') + 1;
 	fl->ctx = (struct fleet_ctx){
-		.o = o, .ssh_config = o->ssh_config, .self = fl->self, .spec_path = fl->spec_path,
-		.spec_name = base, .version = fl->version, .arch = fl->uts.machine,
-		.logs = fl->logs, .hosts_dir = fl->hosts_dir, .remote_dir = fl->remote_dir,
-		.ctl_dir = fl->ctl_dir, .run_timeout_ms = run_timeout_ms(fl->cfg),
+		.o = o, .ssh_config = o->ssh_config, .self = fl->self,
+		.spec_path = fl->orch.spec_file, .spec_name = base, .version = fl->version,
+		.arch = fl->uts.machine, .logs = fl->logs, .hosts_dir = fl->hosts_dir,
+		.remote_dir = fl->remote_dir, .ctl_dir = fl->ctl_dir,
+		.run_timeout_ms = run_timeout_ms(fl->cfg, o->only),
 		.tags = o->resume ? fl->resume.rec.tags : o->tags,
 		.nr_tags = o->resume ? fl->resume.rec.nr_tags : o->nr_tags,
 	};
-	return o->resume ? 0 : make_out(fl);
+	fl->ctx.sub = (struct subrun){ .self = fl->self, .spec_path = fl->ctx.spec_path, .o = o,
+				       .tags = fl->ctx.tags, .nr_tags = fl->ctx.nr_tags };
+	return 0;
 }
 
 /*
  * fn on every host at once (those that answered the probe; none whose
- * result came back before): a thread each.  The threads block SIGINT and
- * SIGTERM, so that this one takes them (stop.h).
+ * result came back before): a thread each (orch_parallel()).
  */
 static void each_host(struct fleet *fl, void *(*fn)(void *), bool probed_only)
 {
-	pthread_t tid[HOSTS_MAX];
-	bool started[HOSTS_MAX] = { false };
-	sigset_t stop_sigs, old;
+	void *jobs[HOSTS_MAX];
+	int nr = 0;
 
-	sigemptyset(&stop_sigs);
-	sigaddset(&stop_sigs, SIGINT);
-	sigaddset(&stop_sigs, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &stop_sigs, &old);
 	for (int i = 0; i < fl->hosts.nr; i++) {
 		struct fleet_job *j = &fl->jobs[i];
 
-		if ((probed_only && !j->probed) || j->done_before)
-			continue;
-		started[i] = !pthread_create(&tid[i], NULL, fn, j);
-		if (!started[i])
-			snprintf(j->why, sizeof(j->why), "cannot start a thread for it");
+		if ((!probed_only || j->probed) && !j->done_before)
+			jobs[nr++] = j;
 	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	for (int i = 0; i < fl->hosts.nr; i++)
-		if (started[i])
-			pthread_join(tid[i], NULL);
+	for (int i = orch_parallel(fn, jobs, nr); i < nr; i++)
+		snprintf(((struct fleet_job *)jobs[i])->why, sizeof(fl->jobs[0].why),
+			 "cannot start a thread for it");
 }
 
 /* 1 when a point of the result in dir failed, else 0: its run's exit status. */
@@ -276,6 +274,7 @@ static void init_jobs(struct fleet *fl)
 		snprintf(j->log, sizeof(j->log), "%s/%s.log", fl->logs, j->h->label);
 		snprintf(j->result, sizeof(j->result), "%s/%s", fl->hosts_dir, j->h->label);
 		snprintf(j->ctl, sizeof(j->ctl), "%s/%d", fl->ctl_dir, i + 1);
+		fleet_host_init(j, i);
 		/* host k of n in the file runs shard k/n, whether or not the others answer */
 		if (fl->o->shard_hosts)
 			j->shard = (struct shard){ i + 1, fl->hosts.nr };

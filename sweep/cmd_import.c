@@ -21,6 +21,7 @@
 #include "diag.h"
 #include "import.h"
 #include "meta.h"
+#include "mergeset.h"
 #include "metricmeta.h"
 #include "resultdir.h"
 #include "textfile.h"

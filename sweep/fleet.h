@@ -15,17 +15,20 @@
 #include <time.h>
 
 #include "cli.h"
+#include "executor.h"
 #include "fleet_facts.h"
 #include "fleet_record.h"
 #include "hosts.h"
+#include "orchestrator.h"
 #include "shard.h"
+#include "subrun.h"
 
 /* What every host's job shares: the local side. */
 struct fleet_ctx {
 	const struct cli_opts *o;
 	const char *ssh_config;		/* --ssh-config FILE, or NULL */
 	const char *self;		/* this binary, shipped when needed */
-	const char *spec_path;
+	const char *spec_path;		/* the resolved spec (orch_write_spec()), shipped */
 	const char *spec_name;		/* its base name, as the remote copy is named */
 	const char *version;		/* "bpfsweep VERSION (COMMIT)", as --version prints it */
 	const char *arch;		/* uname -m here */
@@ -37,9 +40,12 @@ struct fleet_ctx {
 	const char *const *tags;	/* --tag, or on --resume those OUT/meta keeps */
 	int nr_tags;
 	unsigned int run_timeout_ms;	/* the remote run, at most */
+	struct subrun sub;		/* the remote run's command line (subrun.h) */
 };
 
 struct fleet_job {
+	struct executor ex;		/* the ssh executor (executor.h) of this host */
+	struct subrun_slot slot;	/* its sub-run, as the executor sees it */
 	const struct fleet_ctx *ctx;
 	const struct host *h;
 	/* OUT/logs/<label>.log: every ssh and scp's output */
@@ -80,6 +86,13 @@ struct fleet_job {
  */
 void *fleet_host_probe(void *job);
 void *fleet_host_run(void *job);
+
+/*
+ * j (its ctx, h and result set) as the ssh executor's: prepare probes,
+ * run ships and runs, fetch copies the result back, cleanup removes a
+ * whole result's remote directory and ends the connection.
+ */
+void fleet_host_init(struct fleet_job *j, int index);
 
 /* A probed host that is not to run: its remote directory and connection go. */
 void fleet_host_release(struct fleet_job *j);
@@ -130,7 +143,8 @@ struct fleet {
 	int lock_fd;			/* holds OUT: no two fleets write one directory */
 	struct fleet_resume resume;	/* --resume: what OUT held */
 	char logs[PATH_MAX + 8], hosts_dir[PATH_MAX + 8], remote_dir[PATH_MAX + 8];
-	char self[PATH_MAX], spec_path[PATH_MAX], version[128];
+	char self[PATH_MAX], version[128];
+	struct orchestrator orch;	/* OUT/subrun: the resolved spec the hosts run */
 	/* short: a socket's path has at most 108 bytes, and ssh adds 17 while it makes one */
 	char ctl_dir[32];
 	struct utsname uts;

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -412,59 +413,25 @@ static int pick_binary(struct fleet_job *j)
 	return 0;
 }
 
-/* The words of --set, --quick, --only and --shard: the same for a new run and a resumed one. */
-static void run_options(struct fleet_job *j, struct subrun_argv *a)
-{
-	static __thread char shard[32];
-	const struct cli_opts *o = j->ctx->o;
-
-	for (int i = 0; i < o->nr_sets; i++) {
-		subrun_arg(a, "--set");
-		subrun_arg(a, o->sets[i]);
-	}
-	if (o->quick)
-		subrun_arg(a, "--quick");
-	if (o->only) {
-		subrun_arg(a, "--only");
-		subrun_arg(a, o->only);
-	}
-	if (j->shard.count) {
-		snprintf(shard, sizeof(shard), "%d/%d", j->shard.index, j->shard.count);
-		subrun_arg(a, "--shard");
-		subrun_arg(a, shard);
-	}
-}
-
 /*
- * bpfsweep run SPEC [--set ...] [--quick] [--only T] [--shard K/N] --no-plots, then
- * --tag fleet_host=LABEL [--tag ...] -o DIR/result, or --resume DIR/result (which keeps
- * its own tags and checks the rest against what it ran).
+ * The sub-run, as the orchestrator's argv builder makes it (subrun.h):
+ * THIS-BPFSWEEP run RESOLVED-SPEC [--quick] [--only T] [--shard K/N]
+ * --no-plots, then --tag fleet_host=LABEL [--tag ...] -o DIR/result, or
+ * --resume DIR/result (which keeps its own tags and checks the rest
+ * against what it ran).  ssh_run() names the host's copies of the first two.
  */
 static void run_argv(struct fleet_job *j, struct subrun_argv *a)
 {
-	static __thread char spec[PATH_MAX + 300], out[PATH_MAX + 16], tag[HOST_LABEL_LEN + 16];
+	static __thread char tag[HOST_LABEL_LEN + 16];
+	const struct subrun *sub = &j->ctx->sub;
 
-	snprintf(spec, sizeof(spec), "%s/spec/%s", j->remote_dir, j->ctx->spec_name);
-	snprintf(out, sizeof(out), "%s/result", j->remote_dir);
 	snprintf(tag, sizeof(tag), "fleet_host=%s", j->h->label);
-	subrun_arg(a, j->bin);
-	subrun_arg(a, "run");
-	subrun_arg(a, spec);
-	run_options(j, a);
-	subrun_arg(a, "--no-plots");
-	if (j->resumes) {
-		subrun_arg(a, "--resume");
-		subrun_arg(a, out);
-		return;
-	}
-	subrun_arg(a, "--tag");
-	subrun_arg(a, tag);
-	for (int i = 0; i < j->ctx->nr_tags; i++) {
+	subrun_place_argv(sub, sub->self, sub->spec_path, &j->shard, a);
+	if (!j->slot.resume) {
 		subrun_arg(a, "--tag");
-		subrun_arg(a, j->ctx->tags[i]);
+		subrun_arg(a, tag);
 	}
-	subrun_arg(a, "-o");
-	subrun_arg(a, out);
+	subrun_dir(sub, j->slot.dir, j->slot.resume, a);
 }
 
 /*
@@ -491,9 +458,9 @@ static void stop_remote(struct fleet_job *j, off_t from)
 }
 
 /* The run's ssh: its exit status, once the run ends or has been stopped. */
-static int run_wait(struct fleet_job *j, pid_t pid, off_t from)
+static int run_wait(struct fleet_job *j, pid_t pid, off_t from, unsigned int timeout_ms)
 {
-	int st = spawn_wait_stop(pid, j->ctx->run_timeout_ms, &stop_requested);
+	int st = spawn_wait_stop(pid, timeout_ms, &stop_requested);
 
 	if (st != -EINTR)
 		return st;
@@ -504,18 +471,16 @@ static int run_wait(struct fleet_job *j, pid_t pid, off_t from)
 	return spawn_wait(pid, STOP_GRACE_MS);
 }
 
-static int run_spec(struct fleet_job *j)
+static int run_spec(struct fleet_job *j, const struct subrun_argv *a, unsigned int timeout_ms)
 {
 	static __thread char line[REMOTE_CMD_LEN];
-	struct subrun_argv a = { .n = 0 };
 	struct argv_buf ssh;
 	size_t n = snprintf(line, sizeof(line), "%s", run_prefix);
 	off_t from = log_size(j);
 	pid_t pid;
 	int st;
 
-	run_argv(j, &a);
-	if (shquote_argv(a.argv, line + n, sizeof(line) - n)) {
+	if (shquote_argv(a->argv, line + n, sizeof(line) - n)) {
 		snprintf(j->why, sizeof(j->why), "the remote command line is too long");
 		return -ENAMETOOLONG;
 	}
@@ -523,7 +488,7 @@ static int run_spec(struct fleet_job *j)
 	progress(j, j->resumes ? "running the spec's points left" : "running the spec");
 	st = start(j, &ssh, &pid);
 	if (!st)
-		st = run_wait(j, pid, from);
+		st = run_wait(j, pid, from, timeout_ms);
 	j->run_status = st;
 	if (st != 0 && st != EXIT_POINTS_FAILED && !j->interrupted)
 		tail_reason(j, from, st == 255 ? "ssh failed during the run" : "the run failed");
@@ -623,48 +588,130 @@ static void *failed(struct fleet_job *j)
 	return NULL;
 }
 
-void *fleet_host_probe(void *arg)
-{
-	struct fleet_job *j = arg;
-
-	j->run_status = -1;
-	clock_gettime(CLOCK_MONOTONIC, &j->t0);
-	progress(j, "connecting");
-	if (probe(j))
-		return failed(j);
-	j->probed = true;
-	return NULL;
-}
-
 /* A run that was stopped brings back what it finished if it ended by itself (130). */
 static bool came_back(const struct fleet_job *j, int st)
 {
 	return !j->interrupted || st == 0 || st == EXIT_POINTS_FAILED || st == EXIT_INTERRUPTED;
 }
 
-void *fleet_host_run(void *arg)
+static struct fleet_job *job_of(struct executor *ex)
 {
-	struct fleet_job *j = arg;
-	const char *spec[] = { j->ctx->spec_path };
-	char msg[128];
+	return (struct fleet_job *)((char *)ex - offsetof(struct fleet_job, ex));
+}
+
+/* The ssh executor's place: the host probed, its remote directory made or taken again. */
+static int ssh_prepare(struct executor *ex, struct subrun_slot *s)
+{
+	struct fleet_job *j = job_of(ex);
+
+	j->run_status = -1;
+	clock_gettime(CLOCK_MONOTONIC, &j->t0);
+	progress(j, "connecting");
+	if (probe(j)) {
+		snprintf(s->why, sizeof(s->why), "%s", j->why);
+		return -EIO;
+	}
+	snprintf(s->dir, sizeof(s->dir), "%s/result", j->remote_dir);
+	s->resume = j->resumes;
+	return 0;
+}
+
+/*
+ * argv there: its bpfsweep (argv[0], this one's path) and its spec
+ * (argv[2], the resolved spec here) are the host's, this build and the
+ * spec shipped as need be.  0 when a result is there to fetch.
+ */
+static int ssh_run(struct executor *ex, struct subrun_slot *s, const char *const *argv,
+		   uint64_t timeout_ns)
+{
+	static __thread char spec[PATH_MAX + 300];
+	struct fleet_job *j = job_of(ex);
+	const char *files[] = { j->ctx->spec_path };
+	uint64_t ms = timeout_ns / 1000000;
+	struct subrun_argv a = { .n = 0 };
 	int st;
 
 	/* DIR/spec/<its name here>: the run's name comes from it, and no name clashes with ours */
-	if (pick_binary(j) || put(j, spec, 1, "/spec"))
+	if (pick_binary(j) || put(j, files, 1, "/spec"))
+		goto fail;
+	snprintf(spec, sizeof(spec), "%s/spec/%s", j->remote_dir, j->ctx->spec_name);
+	for (int i = 0; argv[i]; i++)
+		subrun_arg(&a, i == 0 ? j->bin : i == 2 ? spec : argv[i]);
+	st = run_spec(j, &a, ms > UINT32_MAX ? UINT32_MAX : ms);
+	s->status = st;
+	s->interrupted = j->interrupted;
+	if (came_back(j, st))
+		return 0;
+fail:
+	snprintf(s->why, sizeof(s->why), "%s", j->why);
+	return -EIO;
+}
+
+/* DIR/result into OUT/hosts/<label>. */
+static int ssh_fetch(struct executor *ex, struct subrun_slot *s)
+{
+	struct fleet_job *j = job_of(ex);
+	int err = fetch(j);
+
+	if (err)
+		snprintf(s->why, sizeof(s->why), "%s", j->why);
+	return err;
+}
+
+/* The remote directory goes once its whole result is here; the connection ends. */
+static void ssh_cleanup(struct executor *ex, struct subrun_slot *s)
+{
+	struct fleet_job *j = job_of(ex);
+
+	(void)s;
+	if (fleet_shard_done(j))
+		cleanup(j);
+	mux_close(j);
+}
+
+static const struct executor_ops ssh_ops = {
+	.prepare = ssh_prepare,
+	.run = ssh_run,
+	.fetch = ssh_fetch,
+	.cleanup = ssh_cleanup,
+};
+
+void fleet_host_init(struct fleet_job *j, int index)
+{
+	j->ex.ops = &ssh_ops;
+	j->slot = (struct subrun_slot){ .index = index, .label = j->h->label, .local = j->result,
+					.status = -1 };
+}
+
+void *fleet_host_probe(void *arg)
+{
+	struct fleet_job *j = arg;
+
+	if (j->ex.ops->prepare(&j->ex, &j->slot))
 		return failed(j);
-	st = run_spec(j);
-	if (!came_back(j, st) || fetch(j))
+	j->probed = true;
+	return NULL;
+}
+
+void *fleet_host_run(void *arg)
+{
+	struct fleet_job *j = arg;
+	const struct executor_ops *ops = j->ex.ops;
+	struct subrun_argv a = { .n = 0 };
+	char msg[128];
+
+	run_argv(j, &a);
+	if (ops->run(&j->ex, &j->slot, a.argv, j->ctx->run_timeout_ms * 1000000ULL) ||
+	    ops->fetch(&j->ex, &j->slot))
 		return failed(j);
 	j->ok = true;
 	/* a run that finished before its stop came to it is whole: not interrupted */
-	if (st == 0 || st == EXIT_POINTS_FAILED) {
+	if (fleet_shard_done(j))
 		j->interrupted = false;
-		cleanup(j);
-	}
-	mux_close(j);
+	ops->cleanup(&j->ex, &j->slot);
 	snprintf(msg, sizeof(msg), "%s in %.1f s (bpfsweep exited %d)",
 		 j->interrupted ? "stopped, what it finished came back," : "done",
-		 seconds_since(&j->t0), st);
+		 seconds_since(&j->t0), j->run_status);
 	progress(j, msg);
 	return NULL;
 }

@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "fleet.h"
 #include "matrix.h"
+#include "orchestrator.h"
 #include "meta.h"
 #include "plan.h"
 #include "resultdir.h"
@@ -92,21 +93,14 @@ int fleet_record_hosts(const struct fleet *fl)
  */
 int fleet_merge_and_draw(struct fleet *fl)
 {
-	static struct cli_opts ro;
-	const char *out[] = { fl->dir };
-	char meta[PATH_MAX + 8];
+	struct draw_opts d = cli_draw_opts(fl->o);
+	int status;
 
-	if (link_runs(fl) || !fl->nr_runs || merge_in_place(fl->dir, fl->run_dirs, fl->nr_runs))
+	if (link_runs(fl))
 		return EXIT_POINTS_FAILED;
-	ro = *fl->o;
-	ro.args = out;
-	ro.nr_args = 1;
-	ro.outdir = NULL;
-	ro.by = fl->o->by ?: "tag:fleet_host";
-	snprintf(meta, sizeof(meta), "%s/meta", fl->dir);
-	if (!fl->o->by)
-		meta_append(meta, "report_by", ro.by);
-	return cmd_report(&ro);
+	status = orch_merge_and_draw(fl->dir, fl->run_dirs, fl->nr_runs, &d, fl->o->by,
+				     "tag:fleet_host");
+	return status < 0 ? EXIT_POINTS_FAILED : status;
 }
 
 /*

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A kernel sweep's sub-run command line: see subrun.h. */
+#include <stdio.h>
+
 #include "kernels.h"
 #include "subrun.h"
 
@@ -16,22 +18,38 @@ static void opt(struct subrun_argv *a, const char *name, const char *value)
 	subrun_arg(a, value);
 }
 
-void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
-		 const char *accel_reason, struct subrun_argv *a)
+/* SELF run SPEC [--quick] [--only T]: what every sub-run runs, from the resolved spec. */
+static void run_spec(const struct subrun *s, const char *self, const char *spec,
+		     struct subrun_argv *a)
 {
 	const struct cli_opts *o = s->o;
 
 	a->n = 0;
-	subrun_arg(a, s->self);
+	subrun_arg(a, self);
 	subrun_arg(a, "run");
-	subrun_arg(a, s->spec_path);
-	for (int i = 0; i < o->nr_sets; i++)
-		opt(a, "--set", o->sets[i]);
+	subrun_arg(a, spec);
 	if (o->quick)
 		subrun_arg(a, "--quick");
 	if (o->only)
 		opt(a, "--only", o->only);
-	/* after every --set: a kernel= among them would otherwise boot again */
+}
+
+void subrun_place_argv(const struct subrun *s, const char *self, const char *spec,
+		       const struct shard *sh, struct subrun_argv *a)
+{
+	run_spec(s, self, spec, a);
+	if (sh->count) {
+		snprintf(a->shard, sizeof(a->shard), "%d/%d", sh->index, sh->count);
+		opt(a, "--shard", a->shard);
+	}
+	subrun_arg(a, "--no-plots");
+}
+
+void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
+		 const char *accel_reason, struct subrun_argv *a)
+{
+	run_spec(s, s->self, s->spec_path, a);
+	/* the spec's own kernel list would otherwise boot again */
 	opt(a, "--kernel", KERNEL_HOST);
 	opt(a, "--guest-of", kernel);
 	if (accel)

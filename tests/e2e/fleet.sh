@@ -173,6 +173,12 @@ check "$T: --shard: each host's meta says its shard" \
 	   "$OUTS/hosts/beta/meta")" = 11 ]
 check "$T: --shard: no shard failed, no mixed hosts" \
 	not grep -q '^shard_failed\|^shard_mixed' "$OUTS/meta"
+# the ssh executor ran the spec as resolved here (OUT/subrun/fleet.spec, the --set in it),
+# shipped as a file: the host's command line has no --set
+check "$T: --shard: the hosts ran the resolved spec, shipped" \
+	grep -qx 'producers = 1 2 3 4' "$OUTS/subrun/fleet.spec"
+check "$T: --shard: no --set words on the host's command line" \
+	not grep -q '^command: .*--set' "$OUTS/hosts/alpha/meta"
 # the shards on their own: merge of the two directories gives the same set
 "$BPFSWEEP" merge -o "$TMP/merged" "$OUTS/hosts/beta" "$OUTS/hosts/alpha" --no-plots \
 	>/dev/null 2>"$TMP/errmerge"

@@ -125,6 +125,9 @@ check kernel/both-host-rows [ "$(csv_col "$TMP/both/summary.csv" kernel_release 
 check kernel/both-guest-rows [ "$(csv_col "$TMP/both/summary.csv" kernel_release | \
 	grep -cxF "$RELEASE")" = 3 ]
 check kernel/both-guest-meta grep -qx "kernel_release: $RELEASE" "$TMP/both/runs/2/meta"
+# the VM executor, through the orchestrator: the guest ran the spec as the sweep resolved it
+check kernel/both-guest-ran-resolved-spec grep -q '^spec: /.*/both/subrun/kernel\.spec$' \
+	"$TMP/both/runs/2/meta"
 check kernel/both-executors [ "$(csv_col "$TMP/both/summary.csv" executor | sort | uniq -c | \
 	awk '{ printf "%s:%s ", $2, $1 }')" = "host:3 vm:3 " ]
 # what the KVM probe says here: kvm only where a guest ran under it, not

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Result directories drawn again from their files, running nothing
+ * (draw.h; the report command's work).  One directory is redrawn in
+ * place (its table.txt and plots/ replaced), the way its run drew it
+ * unless --set or --spec change labels, groups or charts.  Several are
+ * drawn together into a new directory: a table block per run under a line
+ * naming it, and charts with a line per run, named --by a meta fact or tag.
+ * Runs that are the shards of one run are drawn as that run (shardset.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "draw.h"
+#include "exitcode.h"
+#include "meta.h"
+#include "render.h"
+#include "resultdir.h"
+#include "resultload.h"
+#include "runfacts.h"
+#include "shardset.h"
+
+#define LABEL_LEN	RUN_LABEL_LEN
+#define HEADING_LEN	768
+#define MAX_RUNS	256
+
+struct report {
+	const struct draw_opts *o;
+	const char *dirs[MAX_RUNS];
+	int nr_dirs;
+	struct loaded_run runs[MAX_RUNS];
+	int nr_runs;
+	char by_buf[LABEL_LEN];
+	const char *by;
+	char (*labels)[LABEL_LEN];
+	char (*headings)[HEADING_LEN];
+	struct run_facts *facts;	/* per run, from its meta */
+	struct run_facts mixed;		/* several runs' charts: TCG if any run was */
+	struct render_block *blocks;
+	int nr_blocks;
+	/* shards of one run: drawn as one, with these facts and a line per shard */
+	bool one_run;
+	struct run_facts whole;
+	char *footer;
+	size_t footer_len;
+	struct point_result *chart;	/* every run's rows on the first run's experiments */
+	struct point *chart_pts;	/* their points */
+	const char **series;		/* per chart row, its run's label */
+	int nr_chart;
+	char *owned[MAX_RUNS];		/* the paths of merged runs, to free */
+	int nr_owned;
+};
+
+static int add_dir(struct report *rp, const char *dir)
+{
+	if (rp->nr_dirs == MAX_RUNS) {
+		diag_err("too many result directories (at most %d)", MAX_RUNS);
+		return -E2BIG;
+	}
+	rp->dirs[rp->nr_dirs++] = dir;
+	return 0;
+}
+
+/* DIR, or the runs a merged set DIR holds: merge keeps each run's own files in DIR/runs/<n>. */
+static int add_arg_dir(struct report *rp, const char *dir)
+{
+	char path[4200];
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", dir);
+	if (access(path, F_OK))
+		return add_dir(rp, dir);
+	for (int n = 1; !err; n++) {
+		snprintf(path, sizeof(path), "%s/runs/%d", dir, n);
+		if (access(path, F_OK))
+			break;
+		if (rp->nr_owned == MAX_RUNS)
+			return add_dir(rp, path);	/* reports the limit */
+		rp->owned[rp->nr_owned] = strdup(path);
+		if (!rp->owned[rp->nr_owned])
+			return -ENOMEM;
+		err = add_dir(rp, rp->owned[rp->nr_owned++]);
+	}
+	return err;
+}
+
+static int load_runs(struct report *rp)
+{
+	const struct draw_opts *o = rp->o;
+	int err = 0;
+
+	for (int i = 0; !err && i < o->nr_args; i++)
+		err = add_arg_dir(rp, o->args[i]);
+	for (int i = 0; !err && i < rp->nr_dirs; i++) {
+		struct loaded_run *lr = &rp->runs[rp->nr_runs++];
+
+		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, lr);
+		if (!err && lr->nr_hidden)
+			fprintf(stderr, "note: %s: %d row%s of points the spec drawn does not "
+				"have, not shown\n", lr->dir, lr->nr_hidden,
+				lr->nr_hidden == 1 ? "" : "s");
+	}
+	return err;
+}
+
+/*
+ * The --by a merged set was drawn with, when its meta keeps one (a kernel
+ * sweep's: its kernels differ in more than their release, the CPU model of
+ * an emulated CPU for one), and it still names a fact of these runs.
+ */
+static const char *kept_by(struct report *rp)
+{
+	char path[4200];
+
+	if (rp->o->nr_args != 1)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/meta", rp->o->args[0]);
+	if (!meta_lookup(path, "report_by", rp->by_buf, sizeof(rp->by_buf)) ||
+	    run_by_check(rp->runs[0].set, rp->by_buf))
+		return NULL;
+	return rp->by_buf;
+}
+
+/* --by, checked, or the one the set keeps, or the fewest facts that tell the runs apart. */
+static int pick_by(struct report *rp)
+{
+	const struct result_set *sets[MAX_RUNS];
+
+	for (int i = 0; i < rp->nr_runs; i++)
+		sets[i] = rp->runs[i].set;
+	if (rp->o->by && run_by_check(sets[0], rp->o->by)) {
+		diag_err("--by expects host, arch, cpu_model, kernel_release, kernel, executor, "
+			 "accel or tag:NAME, or several joined by commas, not '%s'", rp->o->by);
+		return -EINVAL;
+	}
+	rp->by = rp->o->by ?: kept_by(rp) ?: run_pick_by(sets, rp->nr_runs, rp->by_buf,
+							   sizeof(rp->by_buf));
+	return 0;
+}
+
+/* --per names a number parameter of the charts' workload. */
+static int check_per(const struct report *rp)
+{
+	const struct workload *wl = rp->runs[0].cfg->wl;
+	int p;
+
+	if (!rp->o->per)
+		return 0;
+	p = param_index(wl->params, wl->nr_params, rp->o->per);
+	if (p >= 0 && (wl->params[p].type == PT_INT || wl->params[p].type == PT_SIZE))
+		return 0;
+	diag_err("--per: %s has no number parameter '%s'", wl->name, rp->o->per);
+	return -EINVAL;
+}
+
+/* Two runs of one label (--by host of two runs on one host) would draw as one zigzag series. */
+static int check_labels(const struct report *rp)
+{
+	for (int i = 1; i < rp->nr_runs; i++)
+		for (int j = 0; j < i; j++)
+			if (!strcmp(rp->labels[i], rp->labels[j])) {
+				diag_err("--by %s: runs %d and %d are both '%s', their points would "
+					 "be one series; choose another --by", rp->by, j + 1, i + 1,
+					 rp->labels[i]);
+				return -EINVAL;
+			}
+	return 0;
+}
+
+/* Does every point of the chart rows come once (ids of the first run's plan)? */
+static bool points_once(const struct report *rp)
+{
+	int nr = rp->runs[0].plan.nr_pts;
+	bool *seen = calloc(nr + 1, sizeof(*seen));
+	bool once = seen != NULL;
+
+	for (int i = 0; once && i < rp->nr_chart; i++) {
+		int id = rp->chart[i].pt->id;
+
+		once = id >= 0 && id < nr && !seen[id];
+		if (once)
+			seen[id] = true;
+	}
+	free(seen);
+	return once;
+}
+
+static int by_point(const void *a, const void *b)
+{
+	const struct point_result *x = a, *y = b;
+
+	return (x->pt->id > y->pt->id) - (x->pt->id < y->pt->id);
+}
+
+/* The lines under the one table: a shard each, by its index (runs come in any order). */
+static int shard_lines(struct report *rp, const struct shard *sh, bool machines)
+{
+	FILE *f = open_memstream(&rp->footer, &rp->footer_len);
+	int order[MAX_RUNS];
+
+	if (!f)
+		return -ENOMEM;
+	for (int i = 0; i < rp->nr_runs; i++) {
+		int j = i;
+
+		for (; j > 0 && sh[order[j - 1]].index > sh[i].index; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	for (int k = 0; k < rp->nr_runs; k++) {
+		int i = order[k];
+
+		shardset_line(f, &rp->runs[i], &sh[i], rp->labels[i],
+			      machines ? &rp->facts[i] : NULL);
+	}
+	return fclose(f) ? -ENOMEM : 0;
+}
+
+/* Did every run run the same spec, and every row of theirs find its place in the chart? */
+static bool one_spec(const struct report *rp)
+{
+	const char *spec = rp->runs[0].set->spec;
+	int total = 0;
+
+	for (int i = 0; i < rp->nr_runs; i++) {
+		const char *s = rp->runs[i].set->spec;
+
+		if (!spec || !s || strcmp(s, spec))
+			return false;
+		total += rp->runs[i].nr_res;
+	}
+	return total == rp->nr_chart;
+}
+
+/*
+ * Shards of one run are that run: one block of every point in point order
+ * (the chart rows, tied to the first run's spec), charts without a series
+ * per run, and a line per shard under the table.  Anything else (shards
+ * of other specs, or that share a point) is drawn run by run.
+ */
+static int one_table(struct report *rp)
+{
+	struct shard sh[MAX_RUNS];
+	bool one_machine = true;
+	int err;
+
+	for (int i = 0; i < rp->nr_runs; i++) {
+		shardset_of(rp->runs[i].set, &sh[i]);
+		one_machine &= shardset_same_machine(&rp->facts[0], &rp->facts[i]);
+	}
+	if (!shardset_whole(sh, rp->nr_runs) || !one_spec(rp) || !points_once(rp))
+		return 0;
+	qsort(rp->chart, rp->nr_chart, sizeof(*rp->chart), by_point);
+	rp->whole = shardset_facts(rp->facts, rp->nr_runs);
+	err = shard_lines(rp, sh, !one_machine);
+	if (err)
+		return err;
+	rp->blocks[0] = (struct render_block){
+		.cfg = rp->runs[0].cfg, .res = rp->chart, .nr = rp->nr_chart,
+		.facts = &rp->whole, .footer = rp->footer,
+		/* a merged set's own directory; the rows are not one of the runs' */
+		.dir = rp->o->nr_args == 1 ? rp->o->args[0] : NULL,
+	};
+	rp->nr_blocks = 1;
+	rp->one_run = true;
+	return 0;
+}
+
+/* Table blocks, headings and chart rows of every run. */
+static int gather(struct report *rp)
+{
+	int nr = rp->nr_runs, total = 0;
+
+	if (nr <= 0)
+		return -EINVAL;
+	for (int i = 0; i < nr; i++)
+		total += rp->runs[i].nr_res;
+	rp->labels = calloc(nr, sizeof(*rp->labels));
+	rp->headings = calloc(nr, sizeof(*rp->headings));
+	rp->blocks = calloc(nr, sizeof(*rp->blocks));
+	rp->facts = calloc(nr, sizeof(*rp->facts));
+	rp->chart = calloc(total + 1, sizeof(*rp->chart));
+	rp->series = calloc(total + 1, sizeof(*rp->series));
+	rp->chart_pts = calloc(total + 1, sizeof(*rp->chart_pts));
+	if (!rp->labels || !rp->headings || !rp->blocks || !rp->facts || !rp->chart ||
+	    !rp->series || !rp->chart_pts)
+		return -ENOMEM;
+	for (int i = 0; i < nr; i++) {
+		const struct loaded_run *lr = &rp->runs[i];
+		int n;
+
+		run_label(lr->set, rp->by, i, rp->labels[i], LABEL_LEN);
+		run_heading(lr->set, i, rp->headings[i], HEADING_LEN);
+		rp->facts[i] = run_facts_of(lr->set);
+		rp->mixed.tcg |= rp->facts[i].tcg;
+		/* several runs: the heading names each run's machine */
+		rp->blocks[i] = (struct render_block){ lr->cfg, lr->res, lr->nr_res,
+						       nr > 1 ? rp->headings[i] : NULL,
+						       nr > 1 ? NULL : &rp->facts[i],
+						       lr->dir, lr->set };
+		n = resultload_retie(lr, &rp->runs[0], rp->chart + rp->nr_chart,
+				      rp->chart_pts + rp->nr_chart);
+		for (int j = 0; j < n; j++)
+			rp->series[rp->nr_chart++] = rp->labels[i];
+	}
+	rp->nr_blocks = nr;
+	return one_table(rp) ?: rp->one_run ? 0 : check_labels(rp);
+}
+
+static int write_out(struct report *rp)
+{
+	const struct draw_opts *o = rp->o;
+	const char *dir = o->outdir ?: o->args[0];
+	bool several = rp->nr_runs > 1 && !rp->one_run;
+	struct render_job job = { .blocks = rp->blocks, .nr_blocks = rp->nr_blocks,
+				  .chart_cfg = rp->runs[0].cfg, .chart_res = rp->chart,
+				  .chart_facts = rp->one_run ? &rp->whole :
+						 several ? &rp->mixed : &rp->facts[0],
+				  .nr_chart = rp->nr_chart,
+				  .plot = { several ? rp->series : NULL, o->per,
+					    o->normalize != NULL },
+				  .replace = !o->outdir, .swap_charts = !o->outdir,
+				  .no_plots = o->no_plots, .plot_timeout_s = o->plot_timeout_s,
+				  .echo = stdout, .echo_format = o->format };
+	int err = 0;
+
+	if (o->outdir) {
+		err = resultdir_create(o->outdir);
+		if (err) {
+			diag_err("cannot create %s: %s%s", o->outdir, strerror(-err),
+				 err == -EEXIST ? " (report writes a new directory)" : "");
+			return EXIT_USAGE;
+		}
+	}
+	err = render_write(dir, &job);
+	fprintf(stderr, "report: %s\n", dir);
+	return err ? EXIT_POINTS_FAILED : EXIT_OK;
+}
+
+static void report_free(struct report *rp)
+{
+	for (int i = 0; i < rp->nr_runs; i++)
+		resultload_free(&rp->runs[i]);
+	for (int i = 0; i < rp->nr_owned; i++)
+		free(rp->owned[i]);
+	free(rp->labels);
+	free(rp->headings);
+	free(rp->blocks);
+	free(rp->facts);
+	free(rp->chart);
+	free(rp->series);
+	free(rp->chart_pts);
+	free(rp->footer);
+}
+
+int draw_runs(const struct draw_opts *o)
+{
+	static struct report rp;	/* large: the runs' state */
+	int status = EXIT_USAGE;
+
+	rp = (struct report){ .o = o };
+	if (o->nr_args > 1 && !o->outdir) {
+		diag_err("report of several directories writes a new one: give -o OUT");
+		return EXIT_USAGE;
+	}
+	if (!load_runs(&rp) && !pick_by(&rp) && !check_per(&rp) && !gather(&rp))
+		status = write_out(&rp);
+	report_free(&rp);
+	return status;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Drawing result directories again from their files, running nothing: the
+ * table and charts of one directory redrawn in place, or of several runs
+ * drawn together into a new directory (a table block per run, a chart
+ * series per run, named by a meta fact or tag).  A library call: the
+ * report and merge commands, the kernel sweep and the fleet draw through
+ * it, each with the options it has.
+ */
+#ifndef SWEEP_DRAW_H
+#define SWEEP_DRAW_H
+
+#include <stdbool.h>
+
+#include "outfmt.h"
+
+struct draw_opts {
+	const char *const *args;	/* the result directories (a merged set: its runs) */
+	int nr_args;
+	const char *outdir;		/* several: the new directory; NULL: args[0] in place */
+	const char *spec_file;		/* labels, groups and charts from this spec, or NULL */
+	const char *const *sets;	/* --set overrides of the spec drawn */
+	int nr_sets;
+	const char *by;			/* what names each run (run_by_check()), or NULL: picked */
+	const char *normalize;		/* "first": charts relative to the first run, or NULL */
+	const char *per;		/* charts per unit of this number parameter, or NULL */
+	bool no_plots;
+	unsigned int plot_timeout_s;	/* 0: the default */
+	enum out_format format;		/* the table echoed on stdout */
+};
+
+/* Draw as d says; an exit status (cli.h: EXIT_OK, EXIT_POINTS_FAILED, EXIT_USAGE). */
+int draw_runs(const struct draw_opts *d);
+
+#endif

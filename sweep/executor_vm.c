@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The VM executor (executor.h): a sub-run is the job of a VM that boots
+ * one kernel of the axis (vm.c).  The guest writes through the writable
+ * export OUT/vm/<n>, whose result/ moves into OUT/runs/<n> when the VM is
+ * off; a resumed kernel's partial directory moves there first, so that
+ * the guest continues it.  The share keeps the console.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "executor.h"
+#include "stop.h"
+#include "vm.h"
+#include "vm_cmdline.h"
+
+/*
+ * OUT/vm/<n>: the export the guest writes (job, booted, status, result/)
+ * and its console; OUT/vm/<n>-2 and on for the boots of later resumes.
+ */
+static int make_share(const struct executor_vm *vm, int k, char *share, size_t len)
+{
+	char dir[PATH_MAX + 8];
+	int err = 0;
+
+	snprintf(dir, sizeof(dir), "%s/vm", vm->out);
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		return -errno;
+	for (int boot = 1; boot < 100; boot++) {
+		if (boot == 1)
+			snprintf(share, len, "%s/%d", dir, k + 1);
+		else
+			snprintf(share, len, "%s/%d-%d", dir, k + 1, boot);
+		err = mkdir(share, 0755) ? -errno : 0;
+		if (err != -EEXIST)
+			break;
+	}
+	return err;
+}
+
+/* The share made, and a resumed kernel's directory moved where the guest continues it. */
+static int vm_prepare(struct executor *ex, struct subrun_slot *s)
+{
+	struct executor_vm *vm = (struct executor_vm *)ex;
+	int err;
+
+	vm->result[0] = '\0';
+	/* vm_accel = kvm that cannot run: every point of the kernel fails, saying so */
+	if (vm->accel_err) {
+		snprintf(s->why, sizeof(s->why), "%s", vm->accel_why);
+		return -ENODEV;
+	}
+	s->accel = vm_accel_names[vm->accel.accel];
+	s->accel_reason = vm->accel.refused;
+	err = make_share(vm, s->index, vm->share, sizeof(vm->share));
+	if (err) {
+		snprintf(s->why, sizeof(s->why), "cannot create %.900s: %s", vm->share,
+			 strerror(-err));
+		return err;
+	}
+	snprintf(vm->console, sizeof(vm->console), "%s/console.log", vm->share);
+	snprintf(vm->result, sizeof(vm->result), "%s/result", vm->share);
+	snprintf(s->dir, sizeof(s->dir), VM_GUEST_DIR "/result");
+	s->resume = !access(s->local, F_OK);
+	if (s->resume && rename(s->local, vm->result)) {
+		err = -errno;
+		snprintf(s->why, sizeof(s->why), "cannot move %.400s to %.400s: %s", s->local,
+			 vm->result, strerror(-err));
+	}
+	return err;
+}
+
+static void vm_reason(const struct vm_outcome *out, char *why, size_t len)
+{
+	if (out->status < 0)
+		snprintf(why, len, "%s", out->reason);
+	else
+		snprintf(why, len, "bpfsweep in the guest (kernel %s) exited with status %d "
+			 "before this point", out->release, out->status);
+}
+
+static int vm_exec(struct executor *ex, struct subrun_slot *s, const char *const *argv,
+		   uint64_t timeout_ns)
+{
+	struct executor_vm *vm = (struct executor_vm *)ex;
+	char image[PATH_MAX];
+	struct vm_outcome out;
+	/* the console goes to stderr: stdout is the sweep's table (-f json) */
+	struct vm_job job = {
+		.image = image, .ka = vm->ka, .accel = vm->accel.accel, .share = vm->share,
+		.console = vm->console, .cwd = vm->cwd, .argv = argv,
+		.run_timeout_ns = timeout_ns, .echo = stderr, .stop = &stop_requested,
+	};
+	int err = kernel_image(s->label, image, sizeof(image), s->why, sizeof(s->why));
+
+	if (err)
+		return err;
+	fprintf(stderr, "kernel %s: booting it in a VM (%s), console in %s\n", s->label,
+		s->accel, vm->console);
+	err = vm_run(&job, &out);
+	if (err) {
+		snprintf(s->why, sizeof(s->why), "%s", out.reason);
+		return err;
+	}
+	vm_reason(&out, s->why, sizeof(s->why));
+	s->interrupted = out.interrupted;
+	s->status = out.status;
+	return 0;
+}
+
+/* The guest's result directory joins the others; the share keeps the console. */
+static int vm_fetch(struct executor *ex, struct subrun_slot *s)
+{
+	struct executor_vm *vm = (struct executor_vm *)ex;
+
+	if (!vm->result[0] || access(vm->result, F_OK))
+		return 0;
+	if (!rename(vm->result, s->local))
+		return 0;
+	diag_err("cannot move %s to %s: %s", vm->result, s->local, strerror(errno));
+	return -errno;
+}
+
+static const struct executor_ops vm_ops = {
+	.prepare = vm_prepare,
+	.run = vm_exec,
+	.fetch = vm_fetch,
+};
+
+void executor_vm_init(struct executor_vm *vm, const struct kernel_axis *ka, const char *out,
+		      const char *cwd)
+{
+	*vm = (struct executor_vm){ .ex = { .ops = &vm_ops }, .ka = ka, .out = out, .cwd = cwd };
+	/* one probe for every VM of the sweep; its verdict goes down to each guest's meta */
+	vm->accel_err = vm_pick_accel(ka, &vm->accel, vm->accel_why, sizeof(vm->accel_why));
+	if (vm->accel_err)
+		diag_err("%s", vm->accel_why);
+}

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Merging (mergeset.h): several runs as one result set in a new directory.
+ * OUT/summary.csv and OUT/samples.csv hold every run's rows, each led by
+ * the columns that say its run (run, host, arch, cpu_model,
+ * kernel_release, kernel, executor, accel, tag_<name> per --tag name of
+ * any run),
+ * under the union
+ * of the runs' columns, so `grep`, `awk` or sqlite group by machine or
+ * kernel.  OUT/runs/<n> keeps each run's own files, so the set can be
+ * drawn again (report OUT, draw.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csvfile.h"
+#include "diag.h"
+#include "merge.h"
+#include "mergeset.h"
+#include "resultdir.h"
+#include "results_read.h"
+#include "runfacts.h"
+#include "textfile.h"
+
+#define MAX_RUNS	256
+#define MAX_TAGS	64
+#define VALUE_LEN	256
+
+/* The files of a run that OUT/runs/<n> keeps. */
+static const char *const run_files[] = { "spec", "meta", "summary.csv", "samples.csv" };
+
+struct merge {
+	const char *outdir;		/* the merged set */
+	const char *const *dirs;	/* the runs, in order */
+	int nr_dirs;
+	struct result_set *sets[MAX_RUNS];
+	int nr;
+	char *tags[MAX_TAGS];		/* the --tag names of every run, first seen first */
+	int nr_tags;
+	struct colset summary, samples;	/* the runs' own columns, merged */
+	bool replace;			/* in place: the CSVs of an earlier merge go */
+};
+
+static int read_runs(struct merge *mg)
+{
+	char why[512];
+	int err = 0;
+
+	if (mg->nr_dirs > MAX_RUNS) {
+		diag_err("too many result directories (at most %d)", MAX_RUNS);
+		return -E2BIG;
+	}
+	for (int i = 0; !err && i < mg->nr_dirs; i++) {
+		const char *dir = mg->dirs[i];
+
+		err = results_read(dir, &mg->sets[mg->nr], why, sizeof(why));
+		if (err) {
+			diag_err("cannot read %s: %s", dir, why[0] ? why : strerror(-err));
+			break;
+		}
+		/* no spec is an imported set: it describes itself (resultcfg.h) */
+		if (!mg->sets[mg->nr++]->has_summary) {
+			diag_err("%s holds no summary.csv: not a result directory of "
+				 "bpfsweep run", dir);
+			err = -EINVAL;
+		}
+	}
+	return err;
+}
+
+static int add_tag(struct merge *mg, const char *name)
+{
+	for (int i = 0; i < mg->nr_tags; i++)
+		if (!strcmp(mg->tags[i], name))
+			return 0;
+	if (mg->nr_tags == MAX_TAGS)
+		return -E2BIG;
+	mg->tags[mg->nr_tags] = strdup(name);
+	return mg->tags[mg->nr_tags++] ? 0 : -ENOMEM;
+}
+
+static int find_columns(struct merge *mg)
+{
+	char name[VALUE_LEN];
+	int err = 0;
+
+	for (int r = 0; !err && r < mg->nr; r++) {
+		const struct result_set *set = mg->sets[r];
+
+		for (int t = 0; !err && run_tag_name(set, t, name, sizeof(name)); t++)
+			err = add_tag(mg, name);
+		if (!err && set->summary.nr_rows)
+			err = colset_merge(&mg->summary, (const char *const *)set->summary.rows[0],
+					   set->summary.nr_cols);
+		if (!err && set->samples.nr_rows)
+			err = colset_merge(&mg->samples, (const char *const *)set->samples.rows[0],
+					   set->samples.nr_cols);
+	}
+	if (err)
+		diag_err("merge: %s", strerror(-err));
+	return err;
+}
+
+/* The leading columns: which run, and its facts and tags. */
+static int nr_run_cols(const struct merge *mg)
+{
+	int nr = 1;
+
+	while (run_fact_names[nr - 1])
+		nr++;
+	return nr + mg->nr_tags;
+}
+
+static void run_values(const struct merge *mg, int r, char (*vals)[VALUE_LEN])
+{
+	char by[VALUE_LEN + 8];
+	int n = 0;
+
+	snprintf(vals[n++], VALUE_LEN, "%d", r + 1);
+	for (int f = 0; run_fact_names[f]; f++)
+		run_fact(mg->sets[r], run_fact_names[f], vals[n++], VALUE_LEN);
+	for (int t = 0; t < mg->nr_tags; t++) {
+		snprintf(by, sizeof(by), "tag:%s", mg->tags[t]);
+		run_fact(mg->sets[r], by, vals[n++], VALUE_LEN);
+	}
+}
+
+static int write_header(FILE *f, const struct merge *mg, const struct colset *cols,
+			const char **fields)
+{
+	char (*tag_cols)[VALUE_LEN + 4] = calloc(mg->nr_tags + 1, sizeof(*tag_cols));
+	int n = 0, err;
+
+	if (!tag_cols)
+		return -ENOMEM;
+	fields[n++] = "run";
+	for (int i = 0; run_fact_names[i]; i++)
+		fields[n++] = run_fact_names[i];
+	for (int t = 0; t < mg->nr_tags; t++) {
+		snprintf(tag_cols[t], sizeof(*tag_cols), "tag_%s", mg->tags[t]);
+		fields[n++] = tag_cols[t];
+	}
+	for (int c = 0; c < cols->nr; c++)
+		fields[n++] = cols->names[c];
+	err = csv_write_row(f, fields, n);
+	free(tag_cols);
+	return err;
+}
+
+/* Every data row of run r's table t, its own columns at their merged places. */
+static int write_rows(FILE *f, const struct merge *mg, int r, const struct csv_table *t,
+		      const struct colset *cols, const char **fields, char (*vals)[VALUE_LEN])
+{
+	int lead = nr_run_cols(mg), err = 0;
+	int *at = calloc(cols->nr + 1, sizeof(*at));
+
+	if (!at)
+		return -ENOMEM;
+	run_values(mg, r, vals);
+	for (int c = 0; c < cols->nr; c++)
+		at[c] = csv_column(t, cols->names[c]);
+	for (int c = 0; c < lead; c++)
+		fields[c] = vals[c];
+	for (int row = 1; !err && row < t->nr_rows; row++) {
+		for (int c = 0; c < cols->nr; c++)
+			fields[lead + c] = at[c] < 0 ? "" : t->rows[row][at[c]];
+		err = csv_write_row(f, fields, lead + cols->nr);
+	}
+	free(at);
+	return err;
+}
+
+static int write_csv(const struct merge *mg, const char *name, bool summary)
+{
+	const struct colset *cols = summary ? &mg->summary : &mg->samples;
+	int nr_fields = nr_run_cols(mg) + cols->nr, err;
+	const char **fields = calloc(nr_fields, sizeof(*fields));
+	char (*vals)[VALUE_LEN] = calloc(nr_run_cols(mg), sizeof(*vals));
+	struct membuf m;
+
+	err = fields && vals ? membuf_open(&m) : -ENOMEM;
+	if (err)
+		goto out;
+	err = write_header(m.f, mg, cols, fields);
+	for (int r = 0; !err && r < mg->nr; r++)
+		err = write_rows(m.f, mg, r, summary ? &mg->sets[r]->summary :
+				 &mg->sets[r]->samples, cols, fields, vals);
+	err = membuf_close(&m) ?: err;
+	if (!err)
+		err = resultdir_put_file(mg->outdir, name, m.buf, m.len, mg->replace);
+	membuf_free(&m);
+out:
+	if (err)
+		diag_err("cannot write %s/%s: %s", mg->outdir, name, strerror(-err));
+	free(fields);
+	free(vals);
+	return err;
+}
+
+/* Has a run before `run` a metric line of the metric that line starts with? */
+static bool metric_seen(const struct merge *mg, int run, const char *line)
+{
+	size_t len = strcspn(line, " ");
+
+	for (int r = 0; r < run; r++)
+		for (int i = 0; i < mg->sets[r]->nr_meta; i++)
+			if (!strcmp(mg->sets[r]->meta[i].key, "metric") &&
+			    !strncmp(mg->sets[r]->meta[i].value, line, len + 1))
+				return true;
+	return false;
+}
+
+/*
+ * "merged: 2 runs", then "run: <n> <directory>" per run, then each
+ * metric's line (metricmeta.h) once, as the first run that has it says it.
+ */
+static int meta_fill(FILE *f, const void *ctx)
+{
+	const struct merge *mg = ctx;
+
+	fprintf(f, "merged: %d run%s\n", mg->nr, mg->nr == 1 ? "" : "s");
+	for (int r = 0; r < mg->nr; r++)
+		fprintf(f, "run: %d %s\n", r + 1, mg->dirs[r]);
+	for (int r = 0; r < mg->nr; r++)
+		for (int i = 0; i < mg->sets[r]->nr_meta; i++)
+			if (!strcmp(mg->sets[r]->meta[i].key, "metric") &&
+			    !metric_seen(mg, r, mg->sets[r]->meta[i].value))
+				fprintf(f, "metric: %s\n", mg->sets[r]->meta[i].value);
+	return 0;
+}
+
+static int write_meta(const struct merge *mg)
+{
+	int err = resultdir_write_file(mg->outdir, "meta", false, meta_fill, mg);
+
+	if (err)
+		diag_err("cannot write %s/meta: %s", mg->outdir, strerror(-err));
+	return err;
+}
+
+/* OUT/runs/<r+1>: the run's own spec, meta and CSVs, as they are. */
+static int keep_run(const struct merge *mg, int r)
+{
+	char dir[4200], path[4400], *text;
+	size_t len;
+	int err;
+
+	snprintf(dir, sizeof(dir), "%s/runs/%d", mg->outdir, r + 1);
+	err = resultdir_create(dir);
+	for (size_t i = 0; !err && i < sizeof(run_files) / sizeof(run_files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", mg->dirs[r], run_files[i]);
+		/* the runs' CSVs as large as report reads them */
+		err = read_text_file_max(path, CSV_MAX_BYTES, &text, &len);
+		if (err == -ENOENT) {
+			err = 0;
+			continue;
+		}
+		if (err)
+			break;
+		err = resultdir_put_file(dir, run_files[i], text, len, false);
+		free(text);
+	}
+	if (err)
+		diag_err("cannot keep %s in %s: %s", mg->dirs[r], dir, strerror(-err));
+	return err;
+}
+
+static int write_set(struct merge *mg)
+{
+	int err = resultdir_create(mg->outdir);
+
+	if (err) {
+		diag_err("cannot create %s: %s%s", mg->outdir, strerror(-err),
+			 err == -EEXIST ? " (merge writes a new directory)" : "");
+		return err;
+	}
+	err = write_meta(mg);
+	if (!err)
+		err = write_csv(mg, "summary.csv", true);
+	if (!err)
+		err = write_csv(mg, "samples.csv", false);
+	for (int r = 0; !err && r < mg->nr; r++)
+		err = keep_run(mg, r);
+	/* a merged set is whole or absent: the directory is this command's own */
+	if (err)
+		resultdir_remove_tree(mg->outdir);
+	return err;
+}
+
+static void merge_free(struct merge *mg)
+{
+	for (int r = 0; r < mg->nr; r++)
+		result_set_free(mg->sets[r]);
+	for (int t = 0; t < mg->nr_tags; t++)
+		free(mg->tags[t]);
+	colset_free(&mg->summary);
+	colset_free(&mg->samples);
+}
+
+int merge_runs(const char *outdir, const char *const *dirs, int nr)
+{
+	static struct merge mg;
+	int err;
+
+	mg = (struct merge){ .outdir = outdir, .dirs = dirs, .nr_dirs = nr };
+	err = read_runs(&mg);
+	err = err ?: find_columns(&mg);
+	err = err ?: write_set(&mg);
+	merge_free(&mg);
+	return err;
+}
+
+int merge_in_place(const char *outdir, const char *const *dirs, int nr)
+{
+	static struct merge mg;
+	int err;
+
+	mg = (struct merge){ .outdir = outdir, .dirs = dirs, .nr_dirs = nr, .replace = true };
+	err = read_runs(&mg);
+	err = err ?: find_columns(&mg);
+	err = err ?: write_csv(&mg, "summary.csv", true);
+	err = err ?: write_csv(&mg, "samples.csv", false);
+	merge_free(&mg);
+	return err;
+}

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One life cycle for sub-runs, whatever runs them (executor.h): each
+ * sub-run writes OUT/runs/<n>, within one timeout formula; the points it
+ * left without a row get a failed row saying why (a --fail-all sub-run on
+ * this host), so every sub-run has a row per point; the runs are then
+ * merged in OUT and drawn (a table block and a chart series per run).
+ * The kernel sweep (kernelrun.c) is its user: OUT's meta and what the
+ * runs are named by stay with it.
+ */
+#ifndef SWEEP_ORCHESTRATOR_H
+#define SWEEP_ORCHESTRATOR_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "draw.h"
+#include "executor.h"
+#include "kernels.h"
+#include "plan.h"
+#include "spec.h"
+#include "subrun.h"
+
+#define ORCH_MAX_RUNS	MAX_KERNELS	/* a kernel sweep's sub-runs: one per kernel */
+
+struct orchestrator {
+	const struct cli_opts *o;	/* the command line the sub-runs carry (subrun.c) */
+	const char *dir;		/* OUT */
+	char spec_file[PATH_MAX];	/* OUT/subrun/<name>.spec, absolute (orch_write_spec()) */
+	struct subrun sub;		/* the sub-runs' command line */
+	int nr_todo;			/* points each sub-run runs (--only) */
+	uint64_t timeout_ns;		/* each sub-run's, at most (orch_timeout_ns()) */
+	struct subrun_slot slots[ORCH_MAX_RUNS];
+	char runs[ORCH_MAX_RUNS][PATH_MAX + 32];	/* the slots' OUT/runs/<n> */
+	int nr_slots;
+	const char *run_dirs[ORCH_MAX_RUNS];	/* the slots' OUT/runs/<n> that exist */
+	int nr_runs;
+	int status;			/* the worst exit status of the sub-runs */
+};
+
+/*
+ * The one timeout of a sub-run, from its start (a guest's boot, an ssh
+ * login) to its end: far more than the plan says (TCG, set-up, a slower
+ * host), but not forever.  plan NULL: the least (no estimate).
+ */
+uint64_t orch_timeout_ns(const struct sweep_cfg *cfg, const struct plan *plan, int nr_todo);
+
+/* The points of plan that a sub-run of --only `only` (NULL: all) runs. */
+int orch_count_todo(const struct sweep_cfg *cfg, const struct plan *plan, const char *only);
+
+/*
+ * The spec every sub-run runs, as resolved (its --set and --kernel applied,
+ * as --save-spec writes it), into OUT/subrun/<name>.spec, so that its run
+ * keeps the spec's name: or->spec_file, absolute (a guest starts in the
+ * same directory, over the same paths).  Replaced on --resume.  0 or
+ * -errno (reported).
+ */
+int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char *name);
+
+/* Slot k (its label, OUT/runs/<k + 1>) added; the label is kept by pointer. */
+void orch_add(struct orchestrator *or, const char *label);
+
+/*
+ * Slot k through ex: skipped on --resume when all its points finished
+ * before; else prepared, run, fetched, its missing rows failed, cleaned.
+ * A sub-run that was interrupted sets stop_requested (stop.h).
+ */
+void orch_run(struct orchestrator *or, int k, struct executor *ex);
+
+/* Summary rows in dir (only those of finished points: ok or unsupported), or -1: none there. */
+int orch_rows_in(const char *dir, bool finished);
+
+/*
+ * The runs in OUT/runs/<n> (runs, nr of them) merged in OUT (mergeset.h)
+ * and drawn as base says, each named by `by` (the user's --by) or else by
+ * by_default, which OUT/meta then keeps as report_by so that report OUT
+ * names them the same way.  The draw's exit status; -ENOENT when there is
+ * no run, -EIO when the merge failed (reported): nothing drawn.
+ */
+int orch_merge_and_draw(const char *dir, const char *const *runs, int nr,
+			const struct draw_opts *base, const char *by, const char *by_default);
+
+/*
+ * fn(args[i]) for every i < nr at once, a thread each, joined: sub-runs
+ * on places that do not share this machine (a fleet's hosts).  The
+ * threads block SIGINT and SIGTERM, so that this one takes them (stop.h)
+ * and the sub-runs stop as their executors do.  Returns how many threads
+ * started (those from args[started] on did not run).
+ */
+int orch_parallel(void *(*fn)(void *), void *const *args, int nr);
+
+/* The run directories that exist, in slot order, into or->run_dirs. */
+void orch_collect(struct orchestrator *or);
+
+#endif

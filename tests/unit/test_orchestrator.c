@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sub-run orchestrator (orchestrator.h) through the host-child
+ * executor: a sub-run of the real bpfsweep writes OUT/runs/1 from the
+ * resolved spec file, a place that cannot be prepared gets a failed row
+ * per point saying why, and the two runs are merged in OUT.  The VM
+ * executor goes through the same orchestrator in tests/e2e/kernel.sh.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "orchestrator.h"
+#include "resultdir.h"
+#include "spec.h"
+#include "textfile.h"
+
+#define SPEC		"tests/e2e/kernel.spec"	/* null workload, 3 points, ~2 s */
+#define NR_POINTS	3
+#define GONE		"the test's place is gone"
+#define META		"kernel_sweep: 2 kernels\n"
+
+/* An executor whose place cannot be made: the orchestrator fails the kernel's points. */
+static int gone_prepare(struct executor *ex, struct subrun_slot *s)
+{
+	(void)ex;
+	snprintf(s->why, sizeof(s->why), GONE);
+	return -ENODEV;
+}
+
+static int gone_run(struct executor *ex, struct subrun_slot *s, const char *const *argv,
+		    uint64_t timeout_ns)
+{
+	(void)ex, (void)s, (void)argv, (void)timeout_ns;
+	return -ENODEV;
+}
+
+static int gone_fetch(struct executor *ex, struct subrun_slot *s)
+{
+	(void)ex, (void)s;
+	return 0;
+}
+
+static const struct executor_ops gone_ops = {
+	.prepare = gone_prepare, .run = gone_run, .fetch = gone_fetch,
+};
+
+static struct executor gone = { .ops = &gone_ops };
+
+static bool file_has(const char *path, const char *what)
+{
+	char *text;
+	bool has;
+
+	if (read_text_file(path, &text))
+		return false;
+	has = strstr(text, what) != NULL;
+	free(text);
+	return has;
+}
+
+static int lines_of(const char *path)
+{
+	char *text;
+	int n = 0;
+
+	if (read_text_file(path, &text))
+		return -1;
+	for (const char *p = text; (p = strchr(p, '\n')); p++)
+		n++;
+	free(text);
+	return n;
+}
+
+/* The merge's table goes to stdout: kept out of the test's PASS/FAIL lines. */
+static int draw_quietly(struct orchestrator *or)
+{
+	struct draw_opts d = { .no_plots = true };
+	int out = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY), st;
+
+	fflush(stdout);
+	dup2(null, STDOUT_FILENO);
+	st = orch_merge_and_draw(or->dir, or->run_dirs, or->nr_runs, &d, NULL, "kernel");
+	fflush(stdout);
+	dup2(out, STDOUT_FILENO);
+	close(out);
+	close(null);
+	return st;
+}
+
+TEST(host_child_and_failed_place_merged)
+{
+	static struct orchestrator or;
+	static struct cli_opts o;
+	char tmpl[] = "/tmp/test_orch.XXXXXX", out[PATH_MAX], self[PATH_MAX], path[PATH_MAX + 64];
+	const char *bin = getenv("BPFSWEEP") ?: "./bpfsweep";
+	struct spec *spec;
+
+	if (!realpath(bin, self) || access(SPEC, R_OK))
+		SKIP("no ./bpfsweep or " SPEC ": run from the source tree after make");
+	CHECK(mkdtemp(tmpl));
+	snprintf(out, sizeof(out), "%s/out", tmpl);
+	CHECK_INT(resultdir_create(out), 0);
+	snprintf(path, sizeof(path), "%s/runs", out);
+	CHECK_INT(mkdir(path, 0755), 0);
+	or = (struct orchestrator){ .o = &o, .dir = out, .nr_todo = NR_POINTS,
+				    .timeout_ns = 120 * 1000000000ULL };
+	CHECK_INT(spec_parse_file(SPEC, &spec), 0);
+	/* OUT's own spec and meta, as the kernel sweep writes them: the merged set's */
+	CHECK_INT(resultdir_write_spec(out, spec, false), 0);
+	CHECK_INT(resultdir_put_file(out, "meta", META, strlen(META), false), 0);
+	CHECK_INT(orch_write_spec(&or, spec, "kernel"), 0);
+	spec_free(spec);
+	or.sub = (struct subrun){ .self = self, .spec_path = or.spec_file, .o = &o };
+	orch_add(&or, "host");
+	orch_add(&or, "/k/gone");
+	orch_run(&or, 0, &executor_host);
+	orch_run(&or, 1, &gone);
+	CHECK_INT(or.slots[0].status, 0);
+	CHECK_INT(orch_rows_in(or.runs[0], true), NR_POINTS);
+	snprintf(path, sizeof(path), "%s/meta", or.runs[0]);
+	CHECK(file_has(path, "/subrun/kernel.spec"));		/* the resolved spec ran */
+	CHECK_INT(or.status, 1);				/* the failed rows' */
+	CHECK_INT(orch_rows_in(or.runs[1], false), NR_POINTS);
+	CHECK_INT(orch_rows_in(or.runs[1], true), 0);
+	snprintf(path, sizeof(path), "%s/summary.csv", or.runs[1]);
+	CHECK(file_has(path, GONE));
+	orch_collect(&or);
+	CHECK_INT(or.nr_runs, 2);
+	CHECK_INT(draw_quietly(&or), 0);
+	snprintf(path, sizeof(path), "%s/summary.csv", out);
+	CHECK_INT(lines_of(path), 1 + 2 * NR_POINTS);		/* the header, each run's rows */
+	snprintf(path, sizeof(path), "%s/meta", out);
+	CHECK(file_has(path, "report_by: kernel"));
+	resultdir_remove_tree(tmpl);
+}
+
+RUN_TESTS(host_child_and_failed_place_merged)
