@@ -90,10 +90,7 @@ static int add_metric(struct comparison *c, const char *name, enum cmp_kind kind
 /* Is the metric whose mean column is col in rs, of the same kind? */
 static bool has_metric(const struct result_set *rs, const char *name, bool gauge)
 {
-	char col[300];
-
-	snprintf(col, sizeof(col), "%s%s", name, gauge ? "_mean" : "_per_s_mean");
-	return result_summary_col(rs, col) >= 0 && result_metric_is_gauge(rs, name) == gauge;
+	return result_stat_col(rs, name, "mean") >= 0 && result_metric_is_gauge(rs, name) == gauge;
 }
 
 /* The metrics of `of` that `other` lacks, as "prog_runs prog_ns" into buf; their number. */
@@ -156,8 +153,8 @@ int compare_common_metrics(struct comparison *c)
 			continue;
 		err = add_metric(c, name, gauge ? CMP_LEVEL : CMP_RATE);
 	}
-	if (!err && result_summary_col(c->base, METRIC_NS_PER_RUN "_mean") >= 0 &&
-	    result_summary_col(c->new, METRIC_NS_PER_RUN "_mean") >= 0)
+	if (!err && result_stat_col(c->base, METRIC_NS_PER_RUN, "mean") >= 0 &&
+	    result_stat_col(c->new, METRIC_NS_PER_RUN, "mean") >= 0)
 		err = add_metric(c, METRIC_NS_PER_RUN, CMP_PER_RUN);
 	one_side_metrics(c);
 	guessed_note(c);

@@ -49,10 +49,10 @@ static long long cell_ll(const struct result_set *set, char **row, const char *c
 	return c < 0 ? 0 : strtoll(row[c], NULL, 10);
 }
 
-/* A number of the summary row, NaN where its cell is empty or the column missing. */
-static double cell_num(const struct result_set *set, char **row, const char *col)
+/* ns_per_run's statistic stat of the summary row, NaN where empty or missing. */
+static double per_run_num(const struct result_set *set, char **row, const char *stat)
 {
-	int c = result_summary_col(set, col);
+	int c = result_stat_col(set, COLNAME_NS_PER_RUN, stat);
 
 	return c < 0 || !*row[c] ? NAN : strtod(row[c], NULL);
 }
@@ -67,16 +67,16 @@ static double cell_num(const struct result_set *set, char **row, const char *col
 static void per_run_from_summary(const struct result_set *set, char **row,
 				 struct point_result *r)
 {
-	double mean = cell_num(set, row, "ns_per_run_mean");
-	double ci95 = cell_num(set, row, "ns_per_run_ci95");
+	double mean = per_run_num(set, row, "mean");
+	double ci95 = per_run_num(set, row, "ci95");
 
 	if (r->per_run.n || isnan(mean))
 		return;
 	r->per_run = (struct summary){
-		.mean = mean, .stddev = cell_num(set, row, "ns_per_run_stddev"),
-		.median = cell_num(set, row, "ns_per_run_median"),
-		.min = cell_num(set, row, "ns_per_run_min"),
-		.max = cell_num(set, row, "ns_per_run_max"),
+		.mean = mean, .stddev = per_run_num(set, row, "stddev"),
+		.median = per_run_num(set, row, "median"),
+		.min = per_run_num(set, row, "min"),
+		.max = per_run_num(set, row, "max"),
 		.ci95 = ci95, .n = isnan(ci95) ? 1 : 2 };
 }
 
