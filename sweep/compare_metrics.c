@@ -39,19 +39,22 @@ static enum cmp_better better_of(enum metric_better b)
 	}
 }
 
-/* The unit a set's meta names, else the kind's (prog_ns: ms/s; ns_per_run: ns). */
+/*
+ * The unit a set's meta names, else the metric formatter's default for
+ * its kind (metric_default_unit(): M/s, MiB), as a run's table shows it;
+ * prog_ns of a set from before meta's metric lines counted time (ms/s);
+ * ns_per_run is in ns.
+ */
 static const struct metric_unit *unit_of(const char *name, enum cmp_kind kind, const char *said)
 {
-	enum metric_kind mk = kind == CMP_LEVEL ? MK_GAUGE : MK_COUNTER;
-	const struct metric_unit *u = metric_unit_find(said, mk);
+	struct metric_def d = { .name = name, .kind = kind == CMP_LEVEL ? MK_GAUGE : MK_COUNTER,
+				.unit = said };
 
 	if (kind == CMP_PER_RUN)
 		return metric_per_run_unit();
-	if (u)
-		return u;
-	if (kind == CMP_RATE && !strcmp(name, "prog_ns"))
-		return metric_unit_find("ms/s", MK_COUNTER);
-	return metric_unit_find(kind == CMP_LEVEL ? "MiB" : "M/s", mk);
+	if (kind == CMP_RATE && !strcmp(name, "prog_ns") && !metric_unit_find(said, d.kind))
+		d.unit = "ms/s";
+	return metric_default_unit(&d);
 }
 
 /*
