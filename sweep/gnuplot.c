@@ -23,7 +23,6 @@
 
 #include "diag.h"
 #include "gnuplot.h"
-#include "plot.h"
 #include "textfile.h"
 
 int gnuplot_open_out(const char *dir, const char *slug, const char *ext, FILE **f)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * samples.csv and summary.csv of a result directory.  Rows are appended,
+ * samples.csv and summary.csv of a result directory, and columns.csv
+ * (what summary.csv's columns are: columns.h).  Rows are appended,
  * flushed and fsync()ed as each point ends: a crash, a power cut or a
  * Ctrl-C loses nothing finished.  Column layout: docs/results.md.
  */
@@ -69,7 +70,7 @@ static void row_u64(struct row *r, uint64_t v)
 	snprintf(row_next(r), FIELD_LEN, "%" PRIu64, v);
 }
 
-static void samples_header(const struct sweep_cfg *cfg, struct row *r)
+static int samples_header(const struct sweep_cfg *cfg, struct row *r)
 {
 	static const char *const fixed[] = {
 		"point", "experiment", "rep", "interval", "warmup", "elapsed_ns",
@@ -82,11 +83,6 @@ static void samples_header(const struct sweep_cfg *cfg, struct row *r)
 	/* only a workload with a per-thread metric has thread rows: other files stay as they were */
 	if (wl_thread_metric(cfg->wl) >= 0)
 		row_str(r, "thread");
-}
-
-static int samples_fill(const struct sweep_cfg *cfg, struct row *r)
-{
-	samples_header(cfg, r);
 	return 0;
 }
 
@@ -250,7 +246,7 @@ static int results_open(const char *dir, const struct sweep_cfg *cfg, open_fn op
 	if (!err)
 		err = write_columns(dir, r, open_csv == reopen_csv);
 	if (!err)
-		err = open_csv(dir, cfg, samples_fill, &r->samples);
+		err = open_csv(dir, cfg, samples_header, &r->samples);
 	if (!err)
 		err = open_csv(dir, cfg, summary_header, &r->summary);
 	if (err) {
@@ -290,7 +286,7 @@ int results_check_header(const struct sweep_cfg *cfg, const struct csv_table *sa
 			 const struct csv_table *summary, const char **which)
 {
 	*which = NULL;
-	if (samples->nr_rows && !header_is(cfg, samples_fill, samples->rows[0],
+	if (samples->nr_rows && !header_is(cfg, samples_header, samples->rows[0],
 					   samples->nr_cols))
 		*which = "samples.csv";
 	else if (summary->nr_rows && !header_is(cfg, summary_header, summary->rows[0],
