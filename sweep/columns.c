@@ -25,9 +25,9 @@ enum col_group {
 	CG_POINT,	/* once */
 	CG_PARAM,	/* once per parameter */
 	CG_RUN,		/* once */
-	CG_METRIC,	/* once per metric */
-	CG_WORKER,	/* once, for the per-thread metric, after its CG_METRIC columns */
-	CG_PER_RUN,	/* once, of a workload with program counters */
+	CG_STATS,	/* once per metric, and for ns_per_run of a workload with program counters */
+	CG_UNITS,	/* once per metric, after its CG_STATS */
+	CG_WORKER,	/* once, for the per-thread metric, after its CG_UNITS */
 	CG_BASELINE,	/* once per counter, with a [report] baseline */
 };
 
@@ -169,10 +169,12 @@ static const char *summary_cell(const struct summary *sum, const struct column *
 	return cell_fixed(*(const double *)((const char *)sum + c->def->off), 3, buf, len);
 }
 
-/* A metric's statistic of an ok point; empty otherwise. */
+/* A metric's statistic (or ns_per_run's) of an ok point; empty otherwise. */
 static const char *get_stat(const struct column *c, const struct col_src *s, char *buf,
 			    size_t len)
 {
+	if (c->kind == CK_RATIO)
+		return summary_cell(&s->pr->per_run, c, s, buf, len);
 	return summary_cell(&s->pr->stat[c->idx], c, s, buf, len);
 }
 
@@ -193,12 +195,6 @@ static const char *get_worker(const struct column *c, const struct col_src *s, c
 			      size_t len)
 {
 	return summary_cell(&s->pr->worker_rate, c, s, buf, len);
-}
-
-static const char *get_per_run(const struct column *c, const struct col_src *s, char *buf,
-			       size_t len)
-{
-	return summary_cell(&s->pr->per_run, c, s, buf, len);
 }
 
 /* Relative to the baseline point; empty when it is not known.  A ratio keeps six decimals. */
@@ -241,18 +237,18 @@ static const struct col_def col_defs[] = {
 	{ .name = "stop", .group = CG_RUN, .get = get_stop, .since_units = true },
 	{ .name = "half_width_pct", .group = CG_RUN, .get = get_half_width, .unit = "%",
 	  .since_units = true },
-	STAT(mean, CG_METRIC, get_stat),
-	{ .name = "stddev", .group = CG_METRIC, .get = get_stat,
+	STAT(mean, CG_STATS, get_stat),
+	{ .name = "stddev", .group = CG_STATS, .get = get_stat,
 	  .off = offsetof(struct summary, stddev), .spread = true },
-	STAT(median, CG_METRIC, get_stat),
-	STAT(min, CG_METRIC, get_stat),
-	STAT(max, CG_METRIC, get_stat),
-	{ .name = "ci95", .group = CG_METRIC, .get = get_stat,
+	STAT(median, CG_STATS, get_stat),
+	STAT(min, CG_STATS, get_stat),
+	STAT(max, CG_STATS, get_stat),
+	{ .name = "ci95", .group = CG_STATS, .get = get_stat,
 	  .off = offsetof(struct summary, ci95), .spread = true },
 	/* each metric's independent units (units.h): how many, and their sd (ci95 is theirs) */
-	{ .name = "units", .group = CG_METRIC, .get = get_units, .since_units = true,
+	{ .name = "units", .group = CG_UNITS, .get = get_units, .since_units = true,
 	  .spread = true },
-	{ .name = "unit_sd", .group = CG_METRIC, .get = get_units, .since_units = true,
+	{ .name = "unit_sd", .group = CG_UNITS, .get = get_units, .since_units = true,
 	  .spread = true },
 	/* the per-thread metric's spread across producers (worker_rate) */
 	{ .name = "worker_mean", .group = CG_WORKER, .get = get_worker,
@@ -263,14 +259,6 @@ static const struct col_def col_defs[] = {
 	  .off = offsetof(struct summary, median) },
 	{ .name = "worker_max", .group = CG_WORKER, .get = get_worker,
 	  .off = offsetof(struct summary, max) },
-	STAT(mean, CG_PER_RUN, get_per_run),
-	{ .name = "stddev", .group = CG_PER_RUN, .get = get_per_run,
-	  .off = offsetof(struct summary, stddev), .spread = true },
-	STAT(median, CG_PER_RUN, get_per_run),
-	STAT(min, CG_PER_RUN, get_per_run),
-	STAT(max, CG_PER_RUN, get_per_run),
-	{ .name = "ci95", .group = CG_PER_RUN, .get = get_per_run,
-	  .off = offsetof(struct summary, ci95), .spread = true },
 	BASE("over_base_ns_mean", over_ns, 3, .inverse = true),
 	BASE("over_base_ns_sd", over_ns_sd, 3, .spread = true),
 	BASE("vs_base_mean", ratio, 6),
@@ -323,6 +311,7 @@ static void col_metric(struct column *c, const char *metric, enum col_kind k,
 /* Every definition of group g, for index idx (a parameter's, a metric's, or -1). */
 static int add_group(struct col_list *l, const struct sweep_cfg *cfg, enum col_group g, int idx)
 {
+	/* CG_STATS without a metric: ns_per_run's */
 	const struct metric_def *md = idx >= 0 && g != CG_PARAM ? &cfg->wl->metrics[idx] : NULL;
 
 	for (size_t i = 0; i < NR_COL_DEFS; i++) {
@@ -340,7 +329,7 @@ static int add_group(struct col_list *l, const struct sweep_cfg *cfg, enum col_g
 			c->kind = CK_PARAM;
 			snprintf(c->name, sizeof(c->name), "%s", cfg->wl->params[idx].name);
 		}
-		if (g == CG_PER_RUN)
+		if (g == CG_STATS && idx < 0)
 			col_metric(c, METRIC_NS_PER_RUN, CK_RATIO, MB_LOWER);
 		else if (md)
 			col_metric(c, md->name, md->kind == MK_GAUGE ? CK_GAUGE : CK_COUNTER,
@@ -355,12 +344,12 @@ static int add_metrics(struct col_list *l, const struct sweep_cfg *cfg)
 	int tm = wl_thread_metric(wl), runs, ns, err = 0;
 
 	for (int m = 0; !err && m < wl->nr_metrics; m++) {
-		err = add_group(l, cfg, CG_METRIC, m);
+		err = add_group(l, cfg, CG_STATS, m) ?: add_group(l, cfg, CG_UNITS, m);
 		if (!err && m == tm)
 			err = add_group(l, cfg, CG_WORKER, m);
 	}
 	if (!err && prog_metrics(wl, &runs, &ns))
-		err = add_group(l, cfg, CG_PER_RUN, -1);
+		err = add_group(l, cfg, CG_STATS, -1);
 	/* last, and only when the spec sets a baseline: every other run's file stays as it was */
 	for (int m = 0; !err && cfg_has_baseline(cfg) && m < wl->nr_metrics; m++)
 		if (wl->metrics[m].kind == MK_COUNTER)
