@@ -25,7 +25,7 @@ enum col_group {
 	CG_POINT,	/* once */
 	CG_PARAM,	/* once per parameter */
 	CG_RUN,		/* once */
-	CG_STATS,	/* once per metric, and for ns_per_run of a workload with program counters */
+	CG_STATS,	/* once per metric, and of ns_per_run (program counters) */
 	CG_UNITS,	/* once per metric, after its CG_STATS */
 	CG_WORKER,	/* once, for the per-thread metric, after its CG_UNITS */
 	CG_BASELINE,	/* once per counter, with a [report] baseline */

@@ -519,7 +519,8 @@ static int fill_rows(const struct sweep_cfg *cfg, struct csv_table *t, bool *kee
 		return -EBADMSG;
 	err = columns_of(cfg, true, &cols, &nr_cols);
 	for (int i = 1; !err && i < t->nr_rows; i++) {
-		const struct point_result *pr = set_point(set, nr, strtol(t->rows[i][c_id], NULL, 10));
+		long id = strtol(t->rows[i][c_id], NULL, 10);
+		const struct point_result *pr = set_point(set, nr, id);
 		struct col_src src = { .cfg = cfg, .pr = pr };
 
 		keep[i] = true;
