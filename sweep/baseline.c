@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "baseline.h"
+#include "pointkey.h"
 
 #define NS_PER_S	1e9
 
@@ -31,12 +32,10 @@ void baseline_delta(double r, double sd_r, double b, double sd_b, struct baselin
 bool baseline_pairs(const struct baseline_ref *ref, int nr_params, const long long *v,
 		    const long long *bv)
 {
-	if (!ref->on || bv[ref->param] != ref->val)
-		return false;
-	for (int p = 0; p < nr_params; p++)
-		if (p != ref->param && v[p] != bv[p])
-			return false;
-	return true;
+	struct point_key a = point_key_of_values(v, nr_params);
+	struct point_key b = point_key_of_values(bv, nr_params);
+
+	return ref->on && bv[ref->param] == ref->val && point_same(&a, &b, ref->param);
 }
 
 const struct point_result *baseline_find(const struct sweep_cfg *cfg,

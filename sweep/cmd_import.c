@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "colname.h"
 #include "csvfile.h"
 #include "diag.h"
 #include "import.h"
@@ -109,16 +110,22 @@ static void metric_column(char *buf, size_t len, const struct metric *m)
 			*buf = '_';
 }
 
-/* "avg_mem_bytes_mean", "hits_per_s_stddev": a run's names, with the unit said. */
+/*
+ * "avg_mem_bytes_mean", "hits_per_s_stddev": a run's names (colname.h), a
+ * rate's as a counter's, sizes and times with their unit in the stem.
+ */
 static void column_name(char *buf, size_t len, const struct metric *m, const char *stat)
 {
 	char name[64];
 	static const char *const unit[] = {
-		[IMPORT_RATE] = "_per_s_", [IMPORT_BYTES] = "_bytes_", [IMPORT_NS] = "_ns_",
+		[IMPORT_RATE] = "", [IMPORT_BYTES] = "_bytes", [IMPORT_NS] = "_ns",
 	};
+	size_t n;
 
 	metric_column(name, sizeof(name), m);
-	snprintf(buf, len, "%s%s%s", name, unit[m->kind], stat);
+	n = strlen(name);
+	snprintf(name + n, sizeof(name) - n, "%s", unit[m->kind]);
+	colname_stat(buf, len, name, m->kind == IMPORT_RATE ? CK_COUNTER : CK_GAUGE, stat);
 }
 
 static const char *const stat_names[] = { "mean", "stddev", "median", "min", "max", "ci95" };

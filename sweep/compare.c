@@ -14,6 +14,7 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "compare.h"
+#include "pointkey.h"
 
 /* A summary's parameter columns: those between `experiment` and `status`. */
 struct side {
@@ -98,17 +99,17 @@ static bool same_titles(const struct side *a, const struct side *b)
 	return true;
 }
 
+/* Row ra of a and row rb of b, parameters in columns acol and bcol: the same point? */
 static bool same_key(const struct cmp_join *j, const struct side *a, int ra, const int *acol,
 		     const struct side *b, int rb, const int *bcol)
 {
 	char **x = a->t->rows[ra], **y = b->t->rows[rb];
+	struct point_key ka = point_key_of_row(j->by_title ? x[a->exp_col] : NULL, a->t->rows[0],
+					       x, acol, j->nr_params);
+	struct point_key kb = point_key_of_row(j->by_title ? y[b->exp_col] : NULL, b->t->rows[0],
+					       y, bcol, j->nr_params);
 
-	if (j->by_title && strcmp(x[a->exp_col], y[b->exp_col]))
-		return false;
-	for (int p = 0; p < j->nr_params; p++)
-		if (strcmp(x[acol[p]], y[bcol[p]]))
-			return false;
-	return true;
+	return point_same(&ka, &kb, -1);
 }
 
 static int check_unique(const struct cmp_join *j, const struct side *s, const int *col,

@@ -39,19 +39,22 @@ static enum cmp_better better_of(enum metric_better b)
 	}
 }
 
-/* The unit a set's meta names, else the kind's (prog_ns: ms/s; ns_per_run: ns). */
+/*
+ * The unit a set's meta names, else the metric formatter's default for
+ * its kind (metric_default_unit(): M/s, MiB), as a run's table shows it;
+ * prog_ns of a set from before meta's metric lines counted time (ms/s);
+ * ns_per_run is in ns.
+ */
 static const struct metric_unit *unit_of(const char *name, enum cmp_kind kind, const char *said)
 {
-	enum metric_kind mk = kind == CMP_LEVEL ? MK_GAUGE : MK_COUNTER;
-	const struct metric_unit *u = metric_unit_find(said, mk);
+	struct metric_def d = { .name = name, .kind = kind == CMP_LEVEL ? MK_GAUGE : MK_COUNTER,
+				.unit = said };
 
 	if (kind == CMP_PER_RUN)
 		return metric_per_run_unit();
-	if (u)
-		return u;
-	if (kind == CMP_RATE && !strcmp(name, "prog_ns"))
-		return metric_unit_find("ms/s", MK_COUNTER);
-	return metric_unit_find(kind == CMP_LEVEL ? "MiB" : "M/s", mk);
+	if (kind == CMP_RATE && !strcmp(name, "prog_ns") && !metric_unit_find(said, d.kind))
+		d.unit = "ms/s";
+	return metric_default_unit(&d);
 }
 
 /*
@@ -90,10 +93,7 @@ static int add_metric(struct comparison *c, const char *name, enum cmp_kind kind
 /* Is the metric whose mean column is col in rs, of the same kind? */
 static bool has_metric(const struct result_set *rs, const char *name, bool gauge)
 {
-	char col[300];
-
-	snprintf(col, sizeof(col), "%s%s", name, gauge ? "_mean" : "_per_s_mean");
-	return result_summary_col(rs, col) >= 0 && result_metric_is_gauge(rs, name) == gauge;
+	return result_stat_col(rs, name, "mean") >= 0 && result_metric_is_gauge(rs, name) == gauge;
 }
 
 /* The metrics of `of` that `other` lacks, as "prog_runs prog_ns" into buf; their number. */
@@ -156,8 +156,8 @@ int compare_common_metrics(struct comparison *c)
 			continue;
 		err = add_metric(c, name, gauge ? CMP_LEVEL : CMP_RATE);
 	}
-	if (!err && result_summary_col(c->base, METRIC_NS_PER_RUN "_mean") >= 0 &&
-	    result_summary_col(c->new, METRIC_NS_PER_RUN "_mean") >= 0)
+	if (!err && result_stat_col(c->base, METRIC_NS_PER_RUN, "mean") >= 0 &&
+	    result_stat_col(c->new, METRIC_NS_PER_RUN, "mean") >= 0)
 		err = add_metric(c, METRIC_NS_PER_RUN, CMP_PER_RUN);
 	one_side_metrics(c);
 	guessed_note(c);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "compare_print.h"
+#include "pointkey.h"
 #include "csvfile.h"
 
 #define MIN_LABEL_WIDTH 20
@@ -30,28 +31,30 @@ struct rounds {
 	int nr_not_ok;
 };
 
-static const char *param_named(const struct comparison *c, const struct point_cmp *p,
-			       const char *name)
+static const char *cmp_param_name(const struct point_key *k, int p)
 {
-	for (int i = 0; i < c->join.nr_params; i++)
-		if (!strcmp(c->join.params[i], name))
-			return point_param(c, p, i);
-	return NULL;
+	return ((const struct comparison *)k->with)->join.params[p];
 }
 
-/* The same point: its experiment, and the values of every parameter a's match has. */
+static const char *cmp_param_value(const struct point_key *k, int p, char *buf, size_t len)
+{
+	return point_param(k->with, k->of, p);
+}
+
+/* p of comparison c as a point (pointkey.h): its experiment, the parameters of c's join. */
+static struct point_key cmp_key(const struct comparison *c, const struct point_cmp *p)
+{
+	return (struct point_key){ .experiment = p->experiment, .nr = c->join.nr_params,
+				   .name = cmp_param_name, .value = cmp_param_value, .of = p,
+				   .with = c };
+}
+
 static bool same_point(const struct comparison *ca, const struct point_cmp *a,
 		       const struct comparison *cb, const struct point_cmp *b)
 {
-	if (strcmp(a->experiment, b->experiment) || ca->join.nr_params != cb->join.nr_params)
-		return false;
-	for (int i = 0; i < ca->join.nr_params; i++) {
-		const char *v = param_named(cb, b, ca->join.params[i]);
+	struct point_key ka = cmp_key(ca, a), kb = cmp_key(cb, b);
 
-		if (!v || strcmp(v, point_param(ca, a, i)))
-			return false;
-	}
-	return true;
+	return point_same(&ka, &kb, -1);
 }
 
 /* Is cs[r].pts[i] the first of its point, over the rounds in order? */

@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "baseline.h"
+#include "columns.h"
 #include "csvfile.h"
 #include "export.h"
 #include "metric.h"
@@ -180,7 +181,7 @@ static struct json_object *json_n(const struct point_result *r)
 {
 	if (r->status == PS_OK && !r->nr_iv)
 		return NULL;
-	return json_object_new_int(results_measured_intervals(r));
+	return json_object_new_int(point_measured_intervals(r));
 }
 
 static void add_metrics(struct json_object *o, const struct render_block *b,
@@ -365,7 +366,7 @@ static int csv_write(FILE *f, const struct csv_cols *c, const struct render_bloc
 		csv_stats(&row, &r->per_run);
 	}
 	if (m >= 0 && (r->status != PS_OK || r->nr_iv))
-		snprintf(row.num[0], NUM_LEN, "%d", results_measured_intervals(r));
+		snprintf(row.num[0], NUM_LEN, "%d", point_measured_intervals(r));
 	fields[k++] = row.run;
 	fields[k++] = experiment_title(b->cfg, e);
 	fields[k++] = row.id;

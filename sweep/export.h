@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "render.h"
+#include "renderblock.h"
 
 /*
  * {"schema": "bpfsweep-summary", "version": 1, "runs": [...]}: each run's

@@ -17,7 +17,6 @@
 
 #include "diag.h"
 #include "gnuplot.h"
-#include "plot.h"
 #include "subproc.h"
 #include "textfile.h"
 

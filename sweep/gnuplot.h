@@ -21,7 +21,7 @@ int gnuplot_close_out(FILE *f, const char *dir, const char *slug, const char *ex
 /* dir/slug.ext removed: a chart that cannot be drawn leaves no half of its data. */
 void gnuplot_remove_out(const char *dir, const char *slug, const char *ext);
 
-/* s as a gnuplot "..." string, through plot_escape() (plot.h): inert. */
+/* s as a gnuplot "..." string, through plot_escape(): inert. */
 void gnuplot_put_quoted(FILE *f, const char *s);
 
 /* gnuplot's path on $PATH into buf; 0 or -ENOENT. */
@@ -41,5 +41,21 @@ void gnuplot_svg_name(const char *slug, char *buf, size_t len);
  */
 int gnuplot_render_all(const char *dir, char (*slugs)[GNUPLOT_SLUG_LEN],
 		       char (*titles)[GNUPLOT_TITLE_LEN], int nr, unsigned int timeout_s);
+
+/*
+ * Path of chart template `name` into buf, first readable of:
+ *   1. <directory of /proc/self/exe>/plots/            the build tree
+ *   2. <directory of /proc/self/exe>/../share/bpfsweep/plots/   make install
+ *   3. plots/ under the current directory              tests, odd layouts
+ * Returns 0, or -ENOENT (buf then holds the last path tried).
+ */
+int plot_template_find(const char *name, char *buf, size_t len);
+
+/*
+ * s as the inside of a gnuplot "..." string that nothing in gnuplot can
+ * interpret: letters, digits, space and -_.,:=+/() as they are, control
+ * characters as spaces, every other byte as a \ooo octal escape.
+ */
+void plot_escape(FILE *f, const char *s);
 
 #endif

@@ -15,11 +15,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "colname.h"
 #include "results_read.h"
 #include "workload.h"
 
 /* The derived metric of the program counters (progrun.h), as summary.csv names it. */
-#define METRIC_NS_PER_RUN "ns_per_run"
+#define METRIC_NS_PER_RUN COLNAME_NS_PER_RUN
 
 /* "higher", "lower", "neither"; "unknown" for MB_UNSET. */
 const char *metric_better_name(enum metric_better b);

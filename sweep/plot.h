@@ -12,6 +12,8 @@
 #include <stdio.h>
 
 #include "bind.h"
+#include "gnuplot.h"
+#include "plotchart.h"
 #include "result.h"
 
 struct run_facts;	/* table.h */
@@ -31,13 +33,6 @@ struct run_facts;	/* table.h */
 int plot_render(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
 		const struct point_result *results, int nr, unsigned int timeout_s);
 
-/* What a report changes in the charts. */
-struct plot_opts {
-	const char *const *run_label;	/* per result: its run's label, or NULL for one run */
-	const char *per;		/* y per unit of this parameter (its name), or NULL */
-	bool relative;			/* y relative to the first point of its series */
-};
-
 /*
  * plot_render() with po (NULL: as the run draws).  run_label[i] (the run
  * of results[i], rows of several runs all tied to cfg's experiments)
@@ -54,21 +49,5 @@ int plot_render_runs(const char *dir, const struct sweep_cfg *cfg, const struct 
  * the error (install it or pass --no-plots) and returns -ENOENT if not.
  */
 int plot_check_gnuplot(const struct sweep_cfg *cfg);
-
-/*
- * Path of chart template `name` into buf, first readable of:
- *   1. <directory of /proc/self/exe>/plots/            the build tree
- *   2. <directory of /proc/self/exe>/../share/bpfsweep/plots/   make install
- *   3. plots/ under the current directory              tests, odd layouts
- * Returns 0, or -ENOENT (buf then holds the last path tried).
- */
-int plot_template_find(const char *name, char *buf, size_t len);
-
-/*
- * s as the inside of a gnuplot "..." string that nothing in gnuplot can
- * interpret: letters, digits, space and -_.,:=+/() as they are, control
- * characters as spaces, every other byte as a \ooo octal escape.
- */
-void plot_escape(FILE *f, const char *s);
 
 #endif

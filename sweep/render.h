@@ -13,22 +13,8 @@
 #include "bind.h"
 #include "outfmt.h"
 #include "plot.h"
-#include "result.h"
-#include "results_read.h"
+#include "renderblock.h"
 #include "table.h"
-
-/* One run's part of the table. */
-struct render_block {
-	const struct sweep_cfg *cfg;
-	const struct point_result *res;	/* point order */
-	int nr;
-	const char *heading;		/* the line naming the run above it, or NULL */
-	const struct run_facts *facts;	/* machine line, smoke-run and TCG marks; or NULL */
-	const char *dir;		/* the run's directory, for exports; or NULL */
-	const struct result_set *set;	/* its meta, for exports; or NULL */
-	/* lines under the table ("\n"-ended; markdown: a list), or NULL */
-	const char *footer;
-};
 
 struct render_job {
 	const struct render_block *blocks;	/* the table: one block per run */

@@ -77,16 +77,10 @@ static int describe_param(struct result_cfg *rc, const struct result_set *set, i
 /* Has the summary the columns of a per-thread metric's workers (docs/results.md)? */
 static bool has_workers(const struct result_set *set, const char *metric)
 {
-	char col[300];
-
-	snprintf(col, sizeof(col), "%s_per_s_worker_mean", metric);
-	return result_summary_col(set, col) >= 0;
+	return result_stat_col(set, metric, "worker_mean") >= 0;
 }
 
-/*
- * Metrics: the summary's mean columns, in order: `*_per_s_mean` of a
- * counter, `M_mean` of a gauge M (a samples column).
- */
+/* Metrics: the summary's mean columns of counters and gauges, in order (results_read.h). */
 static int describe_metrics(struct result_cfg *rc, const struct result_set *set)
 {
 	char name[256];

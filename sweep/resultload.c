@@ -13,10 +13,24 @@
 
 #include "diag.h"
 #include "metric.h"
+#include "pointkey.h"
 #include "quality.h"
 #include "resultload.h"
 #include "results.h"
 #include "runner.h"
+
+static const char *wl_param_name(const struct point_key *k, int p)
+{
+	return ((const struct workload *)k->with)->params[p].name;
+}
+
+static const char *wl_param_value(const struct point_key *k, int p, char *buf, size_t len)
+{
+	const struct workload *wl = k->with;
+
+	param_format(&wl->params[p], ((const struct point *)k->of)->wp.v[p], buf, len);
+	return buf;
+}
 
 bool resultload_same_point(const struct result_set *set, const struct result_point *p,
 			   const struct sweep_cfg *cfg, const struct point *pt, char *why,
@@ -25,21 +39,25 @@ bool resultload_same_point(const struct result_set *set, const struct result_poi
 	const struct workload *wl = cfg->wl;
 	const char *title = experiment_title(cfg, &cfg->exps[pt->exp]);
 	char **row = set->summary.rows[p->row], val[256];
+	int col[WL_MAX_PARAMS], d;
+	struct point_key there, now = {
+		.experiment = title, .nr = wl->nr_params, .name = wl_param_name,
+		.value = wl_param_value, .of = pt, .with = wl,
+	};
 
-	if (strcmp(p->experiment, title)) {
-		snprintf(why, len, "experiment '%s' there, '%s' now", p->experiment, title);
-		return false;
-	}
 	/* the header check has made the parameter columns wl's, in its order */
-	for (int c = 0; c < wl->nr_params; c++) {
-		param_format(&wl->params[c], pt->wp.v[c], val, sizeof(val));
-		if (strcmp(val, row[set->first_param + c])) {
-			snprintf(why, len, "%s=%s there, %s=%s now", wl->params[c].name,
-				 row[set->first_param + c], wl->params[c].name, val);
-			return false;
-		}
-	}
-	return true;
+	for (int c = 0; c < wl->nr_params && c < WL_MAX_PARAMS; c++)
+		col[c] = set->first_param + c;
+	there = point_key_of_row(p->experiment, set->summary.rows[0], row, col, wl->nr_params);
+	d = point_key_diff(&now, &there, -1);
+	if (d == POINT_KEY_EXPERIMENT)
+		snprintf(why, len, "experiment '%s' there, '%s' now", p->experiment, title);
+	else if (d >= 0 && d < wl->nr_params)
+		snprintf(why, len, "%s=%s there, %s=%s now", wl->params[d].name, row[col[d]],
+			 wl->params[d].name, wl_param_value(&now, d, val, sizeof(val)));
+	else if (d >= 0)
+		snprintf(why, len, "other parameters there");
+	return d == POINT_KEY_SAME;
 }
 
 static long long cell_ll(const struct result_set *set, char **row, const char *col)
@@ -49,10 +67,10 @@ static long long cell_ll(const struct result_set *set, char **row, const char *c
 	return c < 0 ? 0 : strtoll(row[c], NULL, 10);
 }
 
-/* A number of the summary row, NaN where its cell is empty or the column missing. */
-static double cell_num(const struct result_set *set, char **row, const char *col)
+/* ns_per_run's statistic stat of the summary row, NaN where empty or missing. */
+static double per_run_num(const struct result_set *set, char **row, const char *stat)
 {
-	int c = result_summary_col(set, col);
+	int c = result_stat_col(set, COLNAME_NS_PER_RUN, stat);
 
 	return c < 0 || !*row[c] ? NAN : strtod(row[c], NULL);
 }
@@ -67,16 +85,16 @@ static double cell_num(const struct result_set *set, char **row, const char *col
 static void per_run_from_summary(const struct result_set *set, char **row,
 				 struct point_result *r)
 {
-	double mean = cell_num(set, row, "ns_per_run_mean");
-	double ci95 = cell_num(set, row, "ns_per_run_ci95");
+	double mean = per_run_num(set, row, "mean");
+	double ci95 = per_run_num(set, row, "ci95");
 
 	if (r->per_run.n || isnan(mean))
 		return;
 	r->per_run = (struct summary){
-		.mean = mean, .stddev = cell_num(set, row, "ns_per_run_stddev"),
-		.median = cell_num(set, row, "ns_per_run_median"),
-		.min = cell_num(set, row, "ns_per_run_min"),
-		.max = cell_num(set, row, "ns_per_run_max"),
+		.mean = mean, .stddev = per_run_num(set, row, "stddev"),
+		.median = per_run_num(set, row, "median"),
+		.min = per_run_num(set, row, "min"),
+		.max = per_run_num(set, row, "max"),
 		.ci95 = ci95, .n = isnan(ci95) ? 1 : 2 };
 }
 

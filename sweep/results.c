@@ -1,23 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * samples.csv and summary.csv of a result directory.  Rows are appended,
+ * samples.csv and summary.csv of a result directory, and columns.csv
+ * (what summary.csv's columns are: columns.h).  Rows are appended,
  * flushed and fsync()ed as each point ends: a crash, a power cut or a
  * Ctrl-C loses nothing finished.  Column layout: docs/results.md.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "baseline.h"
+#include "columns.h"
 #include "csvfile.h"
 #include "metric.h"
-#include "precision.h"
-#include "progrun.h"
 #include "resultdir.h"
 #include "results.h"
 
@@ -43,6 +42,8 @@ struct results {
 	const struct sweep_cfg *cfg;
 	struct results_file samples;
 	struct results_file summary;
+	struct column *cols;	/* summary.csv's (columns.h) */
+	int nr_cols;
 	int rollback_err;	/* of the last failed append, 0 if it was undone */
 };
 
@@ -64,29 +65,12 @@ static void row_str(struct row *r, const char *s)
 	snprintf(row_next(r), FIELD_LEN, "%s", s ? s : "");
 }
 
-/* A field longer than FIELD_LEN may allow (the cpus of 1024 threads): not copied. */
-static void row_ref(struct row *r, const char *s)
-{
-	r->f[r->nr++] = s ? s : "";
-}
-
 static void row_u64(struct row *r, uint64_t v)
 {
 	snprintf(row_next(r), FIELD_LEN, "%" PRIu64, v);
 }
 
-/* Rates keep three decimals: %g would round 14970123.4 to 1.49701e+07. */
-static void row_rate(struct row *r, double v)
-{
-	char *s = row_next(r);
-
-	if (isfinite(v))
-		snprintf(s, FIELD_LEN, "%.3f", v);
-	else
-		s[0] = '\0';
-}
-
-static void samples_header(const struct sweep_cfg *cfg, struct row *r)
+static int samples_header(const struct sweep_cfg *cfg, struct row *r)
 {
 	static const char *const fixed[] = {
 		"point", "experiment", "rep", "interval", "warmup", "elapsed_ns",
@@ -99,114 +83,38 @@ static void samples_header(const struct sweep_cfg *cfg, struct row *r)
 	/* only a workload with a per-thread metric has thread rows: other files stay as they were */
 	if (wl_thread_metric(cfg->wl) >= 0)
 		row_str(r, "thread");
+	return 0;
 }
 
-/*
- * The per-point columns after the parameters.  Thread counts are
- * nr_producers/nr_consumers because "producers" is a parameter of several
- * workloads, and a header must not name a column twice.
- */
-static const char *const summary_run_cols[] = {
-	"status", "reason", "nr_producers", "nr_consumers", "nr_cpus", "cpus", "n", "tries",
-	"quality",
-};
-
-static const char *const stat_names[] = {
-	"mean", "stddev", "median", "min", "max", "ci95",
-};
-
-#define NR_STATS (sizeof(stat_names) / sizeof(stat_names[0]))
-
-/* After them: the point's units, why its repetitions stopped, its half-width (precision.h). */
-static const char *const unit_run_cols[] = { "unit_kind", "stop", "half_width_pct" };
-
-#define NR_UNIT_RUN_COLS (sizeof(unit_run_cols) / sizeof(unit_run_cols[0]))
-
-/* Each metric's independent units (units.h): how many, and their sd (ci95 is theirs). */
-static const char *const unit_stat_names[] = { "units", "unit_sd" };
-
-#define NR_UNIT_STATS (sizeof(unit_stat_names) / sizeof(unit_stat_names[0]))
-
-/* The per-thread metric's spread across producers (worker_rate), after its own six. */
-static const char *const worker_stat_names[] = {
-	"worker_mean", "worker_min", "worker_median", "worker_max",
-};
-
-#define NR_WORKER_STATS (sizeof(worker_stat_names) / sizeof(worker_stat_names[0]))
-
-/* "hits_per_s_mean" of a counter (a rate), "mem_mean" of a gauge (a level). */
-static void stat_column(struct row *r, const struct metric_def *d, const char *stat)
+/* The header cells of cols into r. */
+static void header_of_columns(const struct column *cols, int nr, struct row *r)
 {
-	snprintf(row_next(r), FIELD_LEN, "%s%s_%s", d->name,
-		 d->kind == MK_GAUGE ? "" : "_per_s", stat);
-}
-
-/* ns_per_run's six, after the metrics', of a workload with program counters (progrun.h). */
-static void per_run_header(const struct workload *wl, struct row *r)
-{
-	int runs, ns;
-
-	if (!prog_metrics(wl, &runs, &ns))
-		return;
-	for (size_t s = 0; s < NR_STATS; s++)
-		snprintf(row_next(r), FIELD_LEN, "ns_per_run_%s", stat_names[s]);
-}
-
-/*
- * "hits_over_base_ns_mean", "_sd", "hits_vs_base_mean", "_sd" of each
- * counter, last, and only when the spec sets a baseline: every other
- * run's summary.csv stays as it was.
- */
-static void baseline_header(const struct sweep_cfg *cfg, struct row *r)
-{
-	static const char *const cols[NR_BASE_COLS] = {
-		"over_base_ns_mean", "over_base_ns_sd", "vs_base_mean", "vs_base_sd",
-	};
-	const struct workload *wl = cfg->wl;
-
-	if (!cfg_has_baseline(cfg))
-		return;
-	for (int m = 0; m < wl->nr_metrics; m++)
-		for (int c = 0; wl->metrics[m].kind == MK_COUNTER && c < NR_BASE_COLS; c++)
-			snprintf(row_next(r), FIELD_LEN, "%s_%s", wl->metrics[m].name, cols[c]);
+	for (int i = 0; i < nr; i++)
+		row_str(r, cols[i].name);
 }
 
 /* The summary's header, with the units' columns or (summary.csv before them) without. */
-static void summary_header_of(const struct sweep_cfg *cfg, struct row *r, bool units)
+static int summary_header_of(const struct sweep_cfg *cfg, struct row *r, bool units)
 {
-	const struct workload *wl = cfg->wl;
-	int tm = wl_thread_metric(wl);
+	struct column *cols;
+	int nr, err;
 
-	/* exp first: a number, so `cut -d,` counts fields right despite quoted titles */
-	row_str(r, "exp");
-	row_str(r, "point");
-	row_str(r, "experiment");
-	for (int p = 0; p < wl->nr_params; p++)
-		row_str(r, wl->params[p].name);
-	for (size_t i = 0; i < sizeof(summary_run_cols) / sizeof(summary_run_cols[0]); i++)
-		row_str(r, summary_run_cols[i]);
-	for (size_t i = 0; units && i < NR_UNIT_RUN_COLS; i++)
-		row_str(r, unit_run_cols[i]);
-	for (int m = 0; m < wl->nr_metrics; m++) {
-		for (size_t s = 0; s < NR_STATS; s++)
-			stat_column(r, &wl->metrics[m], stat_names[s]);
-		for (size_t s = 0; units && s < NR_UNIT_STATS; s++)
-			stat_column(r, &wl->metrics[m], unit_stat_names[s]);
-		for (size_t s = 0; m == tm && s < NR_WORKER_STATS; s++)
-			stat_column(r, &wl->metrics[m], worker_stat_names[s]);
-	}
-	per_run_header(wl, r);
-	baseline_header(cfg, r);
+	err = columns_of(cfg, units, &cols, &nr);
+	if (err)
+		return err;
+	header_of_columns(cols, nr, r);
+	free(cols);
+	return 0;
 }
 
-static void summary_header(const struct sweep_cfg *cfg, struct row *r)
+static int summary_header(const struct sweep_cfg *cfg, struct row *r)
 {
-	summary_header_of(cfg, r, true);
+	return summary_header_of(cfg, r, true);
 }
 
-static void summary_header_before_units(const struct sweep_cfg *cfg, struct row *r)
+static int summary_header_before_units(const struct sweep_cfg *cfg, struct row *r)
 {
-	summary_header_of(cfg, r, false);
+	return summary_header_of(cfg, r, false);
 }
 
 /* Write r to f and start a new row. */
@@ -218,7 +126,7 @@ static int row_flush(FILE *f, struct row *r)
 	return err;
 }
 
-typedef void (*header_fn)(const struct sweep_cfg *cfg, struct row *r);
+typedef int (*header_fn)(const struct sweep_cfg *cfg, struct row *r);
 
 /* The header line of a file into m. */
 static int header_text(const struct sweep_cfg *cfg, header_fn fill, struct membuf *m)
@@ -230,8 +138,8 @@ static int header_text(const struct sweep_cfg *cfg, header_fn fill, struct membu
 		return -ENOMEM;
 	err = membuf_open(m);
 	if (!err) {
-		fill(cfg, r);
-		err = row_flush(m->f, r);
+		err = fill(cfg, r);
+		err = row_flush(m->f, r) ?: err;
 		err = membuf_close(m) ?: err;
 	}
 	free(r);
@@ -298,6 +206,27 @@ static int reopen_csv(const char *dir, const struct sweep_cfg *cfg, header_fn fi
 	return err;
 }
 
+/*
+ * columns.csv beside summary.csv: what each of its columns is.  A resumed
+ * run's is written again (its headers were checked to be this run's): a
+ * set from before columns.csv gets one.
+ */
+static int write_columns(const char *dir, const struct results *r, bool replace)
+{
+	struct membuf m;
+	int err;
+
+	err = membuf_open(&m);
+	if (!err) {
+		err = columns_write(m.f, r->cols, r->nr_cols);
+		err = membuf_close(&m) ?: err;
+	}
+	if (!err)
+		err = resultdir_put_file(dir, "columns.csv", m.buf, m.len, replace);
+	membuf_free(&m);
+	return err;
+}
+
 typedef int (*open_fn)(const char *dir, const struct sweep_cfg *cfg, header_fn fill,
 		       struct results_file *rf);
 
@@ -310,7 +239,14 @@ static int results_open(const char *dir, const struct sweep_cfg *cfg, open_fn op
 	*out = NULL;
 	if (!r)
 		return -ENOMEM;
-	err = open_csv(dir, cfg, samples_header, &r->samples);
+	err = columns_of(cfg, true, &r->cols, &r->nr_cols);
+	if (!err && r->nr_cols > MAX_COLS)
+		err = -E2BIG;
+	/* first: a reader that finds summary.csv finds what its columns are */
+	if (!err)
+		err = write_columns(dir, r, open_csv == reopen_csv);
+	if (!err)
+		err = open_csv(dir, cfg, samples_header, &r->samples);
 	if (!err)
 		err = open_csv(dir, cfg, summary_header, &r->summary);
 	if (err) {
@@ -339,8 +275,7 @@ static bool header_is(const struct sweep_cfg *cfg, header_fn fill, char **t_head
 
 	if (!r)
 		return false;
-	fill(cfg, r);
-	same = r->nr == nr;
+	same = !fill(cfg, r) && r->nr == nr;
 	for (int i = 0; same && i < nr; i++)
 		same = !strcmp(r->f[i], t_head[i]);
 	free(r);
@@ -458,143 +393,21 @@ static int append_samples(struct results *res, const struct point_result *pr, FI
 	return err;
 }
 
-int results_measured_intervals(const struct point_result *pr)
+/* The cells of cols[0..nr) of src's point into r (columns.h). */
+static void column_cells(const struct column *cols, int nr, const struct col_src *src,
+			 struct row *r)
 {
-	int n = 0;
-
-	/* an ok point's statistics leave out intervals of no length, as result.c does */
-	for (int i = 0; i < pr->nr_iv; i++)
-		n += !pr->iv[i].warmup && (pr->status != PS_OK || pr->iv[i].elapsed_ns);
-	return n;
-}
-
-static void summary_run_fields(const struct point_result *pr, struct row *r)
-{
-	row_str(r, point_status_name(pr->status));
-	row_str(r, pr->reason);
-	row_u64(r, pr->nr_producers);
-	row_u64(r, pr->nr_consumers);
-	row_u64(r, pr->nr_cpus);
-	row_ref(r, pr->cpus);
-	row_u64(r, results_measured_intervals(pr));
-	row_u64(r, pr->tries);
-	/* a stalled point's flags say how many of its intervals counted nothing */
-	if (pr->status == PS_OK || pr->status == PS_STALLED)
-		quality_format(&pr->quality, row_next(r), FIELD_LEN);
-	else
-		row_str(r, "");
-	row_str(r, pr->status == PS_OK ? unit_kind_name(point_unit_kind(pr)) : "");
-	row_str(r, pr->status == PS_OK ? pr->stop : "");
-	if (pr->status == PS_OK)
-		row_rate(r, precision_half_width_pct(pr));
-	else
-		row_str(r, "");
-}
-
-/* Statistics of an ok point, with three decimals; empty cells otherwise. */
-static void row_stats(const struct point_result *pr, const double *v, size_t nr, struct row *r)
-{
-	for (size_t i = 0; i < nr; i++) {
-		if (pr->status == PS_OK)
-			row_rate(r, v[i]);
-		else
-			row_str(r, "");
-	}
-}
-
-/* How many units (an empty cell when none) and their sd, of an ok point. */
-static void unit_fields(const struct point_result *pr, const struct units *u, struct row *r)
-{
-	if (pr->status == PS_OK && u->kind != UK_NONE) {
-		row_u64(r, u->n);
-		row_rate(r, u->sd);
-	} else {
-		row_str(r, "");
-		row_str(r, "");
-	}
-}
-
-static void summary_stat_fields(const struct point_result *pr, const struct workload *wl,
-				struct row *r)
-{
-	const struct summary *w = &pr->worker_rate;
-	const double workers[NR_WORKER_STATS] = { w->mean, w->min, w->median, w->max };
-	int tm = wl_thread_metric(wl);
-
-	for (int m = 0; m < wl->nr_metrics; m++) {
-		const struct summary *s = &pr->stat[m];
-		const double v[NR_STATS] = {
-			s->mean, s->stddev, s->median, s->min, s->max, s->ci95,
-		};
-
-		row_stats(pr, v, NR_STATS, r);
-		unit_fields(pr, &pr->unit[m], r);
-		if (m == tm)
-			row_stats(pr, workers, NR_WORKER_STATS, r);
-	}
-}
-
-/* ns_per_run's six; empty cells where it is unknown (no statistics, no runs). */
-static void per_run_fields(const struct point_result *pr, const struct workload *wl,
-			   struct row *r)
-{
-	const struct summary *s = &pr->per_run;
-	const double v[NR_STATS] = { s->mean, s->stddev, s->median, s->min, s->max, s->ci95 };
-	int runs, ns;
-
-	if (prog_metrics(wl, &runs, &ns))
-		row_stats(pr, v, NR_STATS, r);
-}
-
-/* A figure relative to the baseline, or an empty cell when it is unknown. */
-static void row_fixed(struct row *r, double v, int decimals)
-{
-	char *s = row_next(r);
-
-	if (isfinite(v))
-		snprintf(s, FIELD_LEN, "%.*f", decimals, v);
-	else
-		s[0] = '\0';
-}
-
-/*
- * The baseline columns of pr against base (NULL: not known, empty cells).
- * A ratio keeps six decimals: three would round 0.9996 to 1.000.
- */
-static void baseline_fields(const struct sweep_cfg *cfg, const struct point_result *pr,
-			    const struct point_result *base, struct row *r)
-{
-	const struct workload *wl = cfg->wl;
-	struct baseline_delta d;
-
-	if (!cfg_has_baseline(cfg))
-		return;
-	for (int m = 0; m < wl->nr_metrics; m++) {
-		if (wl->metrics[m].kind != MK_COUNTER)
-			continue;
-		baseline_of_metric(pr, base, m, &d);
-		row_fixed(r, d.over_ns, 3);
-		row_fixed(r, d.over_ns_sd, 3);
-		row_fixed(r, d.ratio, 6);
-		row_fixed(r, d.ratio_sd, 6);
-	}
+	for (int i = 0; i < nr; i++, r->nr++)
+		r->f[r->nr] = column_cell(&cols[i], src, r->buf[r->nr], FIELD_LEN);
 }
 
 static int append_summary(struct results *res, const struct point_result *pr, FILE *f,
 			  struct row *r)
 {
-	const struct workload *wl = res->cfg->wl;
+	/* the baseline may not have run yet: results_fill_baseline() fills its cells */
+	const struct col_src src = { .cfg = res->cfg, .pr = pr };
 
-	row_u64(r, pr->pt->exp);
-	row_u64(r, pr->pt->id);
-	row_str(r, experiment_title(res->cfg, &res->cfg->exps[pr->pt->exp]));
-	for (int p = 0; p < wl->nr_params; p++)
-		param_format(&wl->params[p], pr->pt->wp.v[p], row_next(r), FIELD_LEN);
-	summary_run_fields(pr, r);
-	summary_stat_fields(pr, wl, r);
-	per_run_fields(pr, wl, r);
-	/* the baseline may not have run yet: results_fill_baseline() fills them */
-	baseline_fields(res->cfg, pr, NULL, r);
+	column_cells(res->cols, res->nr_cols, &src, r);
 	return row_flush(f, r);
 }
 
@@ -674,32 +487,59 @@ static const struct point_result *set_point(const struct point_result *set, int 
 	return NULL;
 }
 
-/* Row i's baseline cells, from column c0 on, replaced by those of pr against its baseline. */
-static int fill_row(const struct sweep_cfg *cfg, struct csv_table *t, int i, int c0,
-		    const struct point_result *pr, const struct point_result *set, int nr,
-		    struct row *r)
+/* Row i's baseline cells replaced by those of src's point against its baseline. */
+static int fill_row(struct csv_table *t, int i, const struct column *cols, int nr_cols,
+		    const struct col_src *src)
 {
-	r->nr = 0;
-	baseline_fields(cfg, pr, baseline_find(cfg, pr, set, nr), r);
-	for (int c = 0; c < r->nr && c0 + c < t->nr_cols; c++) {
-		char *v = strdup(r->f[c]);
+	char buf[FIELD_LEN];
 
+	for (int c = 0; c < nr_cols; c++) {
+		int col = csv_column(t, cols[c].name);
+		char *v;
+
+		if (!column_is_baseline(&cols[c]) || col < 0)
+			continue;
+		v = strdup(column_cell(&cols[c], src, buf, sizeof(buf)));
 		if (!v)
 			return -ENOMEM;
-		free(t->rows[i][c0 + c]);
-		t->rows[i][c0 + c] = v;
+		free(t->rows[i][col]);
+		t->rows[i][col] = v;
 	}
 	return 0;
+}
+
+/* The baseline cells of t's rows whose points are in set[0..nr). */
+static int fill_rows(const struct sweep_cfg *cfg, struct csv_table *t, bool *keep,
+		     const struct point_result *set, int nr)
+{
+	int c_id = csv_column(t, "point"), nr_cols, err;
+	struct column *cols = NULL;
+
+	if (c_id < 0)
+		return -EBADMSG;
+	err = columns_of(cfg, true, &cols, &nr_cols);
+	for (int i = 1; !err && i < t->nr_rows; i++) {
+		long id = strtol(t->rows[i][c_id], NULL, 10);
+		const struct point_result *pr = set_point(set, nr, id);
+		struct col_src src = { .cfg = cfg, .pr = pr };
+
+		keep[i] = true;
+		if (!pr)
+			continue;
+		src.base = baseline_find(cfg, pr, set, nr);
+		err = fill_row(t, i, cols, nr_cols, &src);
+	}
+	free(cols);
+	return err;
 }
 
 int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
 			  const struct point_result *set, int nr)
 {
 	struct csv_table t = { 0 };
-	struct row *r = NULL;
 	bool *keep = NULL;
 	char path[4200];
-	int err, c0, c_id;
+	int err;
 
 	if (!cfg_has_baseline(cfg))
 		return 0;
@@ -707,27 +547,11 @@ int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
 	err = csv_read_file(path, &t);
 	if (err)
 		return err;
-	r = calloc(1, sizeof(*r));
 	keep = calloc(t.nr_rows ? t.nr_rows : 1, sizeof(*keep));
-	err = r && keep ? 0 : -ENOMEM;
-	/* the first baseline column: the header ends in them (baseline_header()) */
-	if (!err) {
-		baseline_header(cfg, r);
-		c0 = r->nr ? csv_column(&t, r->f[0]) : -1;
-		c_id = csv_column(&t, "point");
-		err = c0 < 0 || c_id < 0 ? -EBADMSG : 0;
-	}
-	for (int i = 1; !err && i < t.nr_rows; i++) {
-		const struct point_result *pr = set_point(set, nr, strtol(t.rows[i][c_id], NULL, 10));
-
-		keep[i] = true;
-		if (pr)
-			err = fill_row(cfg, &t, i, c0, pr, set, nr, r);
-	}
+	err = keep ? fill_rows(cfg, &t, keep, set, nr) : -ENOMEM;
 	if (!err)
 		err = results_rewrite(dir, "summary.csv", &t, keep);
 	free(keep);
-	free(r);
 	csv_table_free(&t);
 	return err;
 }
@@ -745,5 +569,6 @@ void results_close(struct results *r)
 		close(r->samples.fd);
 	if (r->summary.fd >= 0)
 		close(r->summary.fd);
+	free(r->cols);
 	free(r);
 }

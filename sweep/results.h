@@ -75,12 +75,6 @@ int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
 			  const struct point_result *set, int nr);
 int results_rollback_error(const struct results *r);
 
-/*
- * summary.csv's n of pr: its measured (non-warmup) intervals, those of no
- * length left out of an ok point as its statistics leave them out.
- */
-int results_measured_intervals(const struct point_result *pr);
-
 void results_close(struct results *r);
 
 #endif

@@ -212,6 +212,93 @@ static int read_points(struct result_set *rs, char *why, size_t whylen)
 	return err ?: attach_samples(rs, why, whylen);
 }
 
+/* Is name one of the samples columns of metrics (not `point`, `thread`, ...)? */
+static bool is_metric_column(const struct result_set *rs, const char *name)
+{
+	int c = csv_column(&rs->samples, name);
+
+	return c >= rs->first_metric && c < rs->first_metric + rs->nr_metrics;
+}
+
+static bool is_level(const void *ctx, const char *metric)
+{
+	return is_metric_column(ctx, metric);
+}
+
+/* What column c of a set without columns.csv is, from its place and name. */
+static void derive_column(const struct result_set *rs, int c, struct result_col *col)
+{
+	struct colname cn;
+
+	if (c <= rs->exp_col) {
+		col->kind = CK_ID;
+	} else if (c < rs->first_param + rs->nr_params) {
+		col->kind = CK_PARAM;
+	} else if (colname_parse(col->name, is_level, rs, &cn)) {
+		col->kind = cn.kind;
+		snprintf(col->metric, sizeof(col->metric), "%s", cn.metric);
+		snprintf(col->stat, sizeof(col->stat), "%s", cn.stat);
+		snprintf(col->unit, sizeof(col->unit), "%s", col_unit(cn.kind, cn.stat));
+	} else {
+		col->kind = CK_RUN;
+		if (!strcmp(col->name, "half_width_pct"))
+			snprintf(col->unit, sizeof(col->unit), "%%");
+	}
+}
+
+/* Row f of columns.csv into col, when it describes col's column; false if not. */
+static bool recorded_column(char **f, struct result_col *col)
+{
+	if (strcmp(f[0], col->name) || !col_kind_parse(f[3], &col->kind) ||
+	    strlen(f[1]) >= sizeof(col->metric) || strlen(f[2]) >= sizeof(col->stat) ||
+	    strlen(f[4]) >= sizeof(col->unit) || strlen(f[5]) >= sizeof(col->better))
+		return false;
+	strcpy(col->metric, f[1]);
+	strcpy(col->stat, f[2]);
+	strcpy(col->unit, f[4]);
+	strcpy(col->better, f[5]);
+	return true;
+}
+
+/* columns.csv into rs->cols when it names summary.csv's columns, in order. */
+static bool read_recorded(struct result_set *rs, const struct csv_table *t)
+{
+	if (t->nr_cols != COLNAME_CSV_COLS || t->nr_rows != rs->summary.nr_cols + 1)
+		return false;
+	for (int c = 0; c < COLNAME_CSV_COLS; c++)
+		if (strcmp(t->rows[0][c], colname_csv_header[c]))
+			return false;
+	for (int c = 0; c < rs->summary.nr_cols; c++)
+		if (!recorded_column(t->rows[c + 1], &rs->cols[c]))
+			return false;
+	return true;
+}
+
+/* What each summary column is: columns.csv's word, or its name's (a set from before it). */
+static int read_columns(const char *dir, struct result_set *rs)
+{
+	struct csv_table t = { 0 };
+	char path[4200];
+	int nr = rs->summary.nr_rows ? rs->summary.nr_cols : 0, err;
+
+	rs->cols = calloc(nr ? nr : 1, sizeof(*rs->cols));
+	if (!rs->cols)
+		return -ENOMEM;
+	for (int c = 0; c < nr; c++)
+		rs->cols[c].name = rs->summary.rows[0][c];
+	snprintf(path, sizeof(path), "%s/columns.csv", dir);
+	err = nr ? csv_read_file(path, &t) : -ENOENT;
+	if (err && err != -ENOENT && err != -EINVAL)
+		return err;
+	rs->cols_recorded = !err && read_recorded(rs, &t);
+	csv_table_free(&t);
+	for (int c = 0; !rs->cols_recorded && c < nr; c++) {
+		rs->cols[c] = (struct result_col){ .name = rs->summary.rows[0][c] };
+		derive_column(rs, c, &rs->cols[c]);
+	}
+	return 0;
+}
+
 int results_read(const char *dir, struct result_set **out, char *why, size_t whylen)
 {
 	struct result_set *rs = calloc(1, sizeof(*rs));
@@ -233,6 +320,8 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 			       &rs->samples_torn, why, whylen);
 	if (!err)
 		err = find_columns(rs, why, whylen);
+	if (!err)
+		err = read_columns(dir, rs);
 	if (!err)
 		err = read_points(rs, why, whylen);
 	if (err) {
@@ -271,69 +360,41 @@ int result_summary_col(const struct result_set *rs, const char *name)
 	return csv_column(&rs->summary, name);
 }
 
-static double summary_cell(const struct result_set *rs, int row, const char *col)
+int result_stat_col(const struct result_set *rs, const char *metric, const char *stat)
 {
-	int i = result_summary_col(rs, col);
-
-	return i < 0 || !*rs->summary.rows[row][i] ? NAN : strtod(rs->summary.rows[row][i], NULL);
-}
-
-double result_summary_rate(const struct result_set *rs, int row, const char *metric,
-			   const char *stat)
-{
-	char col[300];
-
-	snprintf(col, sizeof(col), "%s_per_s_%s", metric, stat);
-	return summary_cell(rs, row, col);
-}
-
-/* Is name one of the samples columns of metrics (not `point`, `thread`, ...)? */
-static bool is_metric_column(const struct result_set *rs, const char *name)
-{
-	int c = csv_column(&rs->samples, name);
-
-	return c >= rs->first_metric && c < rs->first_metric + rs->nr_metrics;
+	for (int c = 0; rs->cols && c < rs->summary.nr_cols; c++)
+		if (!strcmp(rs->cols[c].metric, metric) && !strcmp(rs->cols[c].stat, stat))
+			return c;
+	return -1;
 }
 
 bool result_metric_is_gauge(const struct result_set *rs, const char *metric)
 {
-	char col[300];
+	int c = result_stat_col(rs, metric, "mean");
 
-	snprintf(col, sizeof(col), "%s_mean", metric);
-	return is_metric_column(rs, metric) && result_summary_col(rs, col) >= 0;
+	return c >= 0 && rs->cols[c].kind == CK_GAUGE;
 }
 
 double result_summary_stat(const struct result_set *rs, int row, const char *metric,
 			   const char *stat)
 {
-	char col[300];
+	int c = result_stat_col(rs, metric, stat);
 
-	if (!result_metric_is_gauge(rs, metric))
-		return result_summary_rate(rs, row, metric, stat);
-	snprintf(col, sizeof(col), "%s_%s", metric, stat);
-	return summary_cell(rs, row, col);
-}
-
-/* Does s end with suffix, after at least one character? */
-static size_t stem_of(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n > k && !strcmp(s + n - k, suffix) ? n - k : 0;
+	return c < 0 || !*rs->summary.rows[row][c] ? NAN : strtod(rs->summary.rows[row][c], NULL);
 }
 
 bool result_mean_column(const struct result_set *rs, const char *col, char *metric,
 			size_t len, bool *gauge)
 {
-	size_t n = stem_of(col, "_per_s_mean");
+	int c = result_summary_col(rs, col);
+	const struct result_col *rc = c >= 0 ? &rs->cols[c] : NULL;
 
-	*gauge = !n;
-	if (!n)
-		n = stem_of(col, "_mean");
-	if (!n || n >= len)
+	if (!rc || strcmp(rc->stat, "mean") || (rc->kind != CK_COUNTER && rc->kind != CK_GAUGE) ||
+	    strlen(rc->metric) >= len)
 		return false;
-	snprintf(metric, len, "%.*s", (int)n, col);
-	return !*gauge || is_metric_column(rs, metric);
+	*gauge = rc->kind == CK_GAUGE;
+	snprintf(metric, len, "%s", rc->metric);
+	return true;
 }
 
 void result_set_free(struct result_set *rs)
@@ -345,6 +406,7 @@ void result_set_free(struct result_set *rs)
 		free(rs->points[i].thread_rows);
 	}
 	free(rs->points);
+	free(rs->cols);
 	for (int i = 0; i < rs->nr_meta; i++) {
 		free(rs->meta[i].key);
 		free(rs->meta[i].value);

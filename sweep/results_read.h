@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "colname.h"
 #include "csvfile.h"
 
 /* One "key: value" line of meta. */
@@ -38,6 +39,21 @@ struct result_point {
 	int nr_thread_rows;
 };
 
+/*
+ * What a summary.csv column is: columns.csv's row for it, or, for a set
+ * from before columns.csv (or one whose summary.csv another tool rewrote,
+ * so that columns.csv no longer names its columns), what its name says
+ * (colname_parse()).
+ */
+struct result_col {
+	const char *name;		/* its header cell */
+	char metric[64];		/* "" when it is no metric's */
+	char stat[32];			/* of the metric: "mean", "unit_sd", "vs_base_mean" */
+	enum col_kind kind;
+	char unit[16];			/* of its cells: "1/s", "bytes", "ns", "ratio", "%", "" */
+	char better[16];		/* "higher", "lower", ...; "" when not said */
+};
+
 struct result_set {
 	char *spec;			/* the spec as run; NULL when absent */
 	struct result_meta *meta;	/* in file order; keys may repeat (tag, config) */
@@ -54,6 +70,8 @@ struct result_set {
 	int first_param, nr_params;	/* in summary: the parameters, by header name */
 	int first_metric, nr_metrics;	/* in samples: the metrics, by header name */
 	int thread_col;			/* in samples: `thread`, or -1 (no per-thread metric) */
+	struct result_col *cols;	/* one per summary column */
+	bool cols_recorded;		/* read from columns.csv, not from the names */
 };
 
 /* Column indexes of samples.csv's fixed columns (docs/results.md). */
@@ -78,29 +96,25 @@ const char *result_meta(const struct result_set *rs, const char *key);
 /* Column index of name in the summary header, or -1. */
 int result_summary_col(const struct result_set *rs, const char *name);
 
-/* Summary row's cell METRIC_per_s_STAT ("hits", "mean") as a number; NaN when absent or empty. */
-double result_summary_rate(const struct result_set *rs, int row, const char *metric,
-			   const char *stat);
+/* The summary column of metric's statistic stat ("hits", "mean"), or -1. */
+int result_stat_col(const struct result_set *rs, const char *metric, const char *stat);
 
-/*
- * Is metric a gauge, summarized as levels in columns METRIC_STAT ("mem_mean")
- * rather than as rates in METRIC_per_s_STAT?  So the summary says when metric
- * is a samples column with a METRIC_mean summary column.
- */
+/* Is metric a gauge, summarized as levels (bytes) rather than as rates? */
 bool result_metric_is_gauge(const struct result_set *rs, const char *metric);
 
 /*
- * Summary row's statistic of metric as a number, whatever its kind:
- * METRIC_per_s_STAT of a counter, METRIC_STAT of a gauge; NaN when absent
- * or empty.  stat is one of docs/results.md ("mean", "worker_max").
+ * Summary row's statistic of metric as a number, whatever its kind; NaN
+ * when absent or empty.  stat is one of docs/results.md ("mean",
+ * "worker_max", "vs_base_mean").
  */
 double result_summary_stat(const struct result_set *rs, int row, const char *metric,
 			   const char *stat);
 
 /*
- * The metric whose mean summary column col is: "hits" of "hits_per_s_mean"
- * (*gauge false), "mem" of "mem_mean" when mem is a samples column (*gauge
- * true).  false for any other column ("hits_per_s_worker_mean" too).
+ * The metric whose mean summary column col is, a counter's (*gauge false:
+ * "hits" of "hits_per_s_mean") or a gauge's (*gauge true: "mem" of
+ * "mem_mean").  false for any other column ("hits_per_s_worker_mean",
+ * "ns_per_run_mean" too).
  */
 bool result_mean_column(const struct result_set *rs, const char *col, char *metric,
 			size_t len, bool *gauge);

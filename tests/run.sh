@@ -111,6 +111,7 @@ run_part "end to end (meta)" tests/e2e/meta.sh
 run_part "end to end (quality flags)" tests/e2e/quality.sh
 run_part "sub-second durations, measured as asked (null workload)" tests/e2e/durations.sh
 run_part "result directory (null workload)" tests/e2e/persist.sh
+run_part "summary.csv's column table, read back (null workload)" tests/e2e/columns.sh
 run_part "kill and resume (null workload)" tests/e2e/kill.sh
 run_part "import of bench output" tests/e2e/import.sh
 run_part "exec workload (fake bench)" tests/e2e/exec.sh

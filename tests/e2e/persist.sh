@@ -185,10 +185,10 @@ check persist/resume-empty-meta-ran [ "$(csv_col "$D/summary.csv" status | tr '\
 if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
 	skip persist/enospc "needs root and unshare -m"
 else
-	# 4 pages: spec, meta, summary.csv and one page of samples, which the
-	# third point's 2 × (2 + 20) rows of about 45 bytes overflow
+	# 5 pages: spec, meta, columns.csv, summary.csv and one page of samples,
+	# which the third point's 2 × (2 + 20) rows of about 45 bytes overflow
 	mkdir "$TMP/mnt"
-	unshare -m bash -c 'mount -t tmpfs -o size=16k tmpfs "$1" || exit 99
+	unshare -m bash -c 'mount -t tmpfs -o size=20k tmpfs "$1" || exit 99
 		"$2" "$3" --no-plots -o "$1/r" --set duration=200ms --set interval=10ms \
 			</dev/null >/dev/null 2>"$1/../enospc.err"
 		echo $? >"$1/../enospc.status"

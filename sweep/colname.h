@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a summary.csv column is, and its name: the one place that spells a
+ * metric's statistic as a column name ("hits_per_s_mean", "mem_mean",
+ * "ns_per_run_mean", "hits_vs_base_mean") and the one that reads such a
+ * name back, for result directories written before columns.csv said what
+ * each column is (docs/results.md).  The writer's table is columns.h; the
+ * reader is results_read.h.
+ */
+#ifndef SWEEP_COLNAME_H
+#define SWEEP_COLNAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The derived metric of the program counters (progrun.h), as summary.csv names it. */
+#define COLNAME_NS_PER_RUN "ns_per_run"
+
+/* What a column holds. */
+enum col_kind {
+	CK_ID,		/* which point: exp, point, experiment */
+	CK_PARAM,	/* a parameter's value */
+	CK_RUN,		/* a fact of the point's run: status, n, quality, ... */
+	CK_COUNTER,	/* a statistic of a counter's per-second rates */
+	CK_GAUGE,	/* a statistic of a gauge's levels (bytes) */
+	CK_RATIO,	/* a statistic of a derived ratio: ns_per_run */
+};
+
+/* "id", "param", "run", "counter", "gauge", "ratio". */
+const char *col_kind_name(enum col_kind k);
+
+/* The kind called s; false for any other word. */
+bool col_kind_parse(const char *s, enum col_kind *k);
+
+/* Is k a metric's kind (counter, gauge, ratio)? */
+bool col_kind_is_metric(enum col_kind k);
+
+/*
+ * The unit of the cells of statistic stat of a metric of kind k: "1/s"
+ * of a counter's rates, "bytes" of a gauge's levels, "ns" of ns_per_run
+ * and of the time over a baseline, "ratio" of the ratio to it, "" of a
+ * count ("units").
+ */
+const char *col_unit(enum col_kind k, const char *stat);
+
+/* summary.csv's name of statistic stat of metric of kind k into buf. */
+void colname_stat(char *buf, size_t len, const char *metric, enum col_kind k, const char *stat);
+
+/* columns.csv's header: a row per summary.csv column follows, in its order. */
+#define COLNAME_CSV_COLS 6
+extern const char *const colname_csv_header[COLNAME_CSV_COLS];
+
+/* A column name read back as a metric's statistic. */
+struct colname {
+	char metric[64];
+	char stat[32];
+	enum col_kind kind;
+};
+
+/*
+ * What name says, for a set without columns.csv: a counter's statistic
+ * ("M_per_s_STAT", "M_over_base_ns_mean", "M_vs_base_sd"), ns_per_run's
+ * ("ns_per_run_STAT"), or a gauge's ("M_STAT" where is_level(ctx, M) says
+ * M is a metric column of samples.csv).  false for any other name.
+ */
+bool colname_parse(const char *name, bool (*is_level)(const void *ctx, const char *metric),
+		   const void *ctx, struct colname *out);
+
+#endif

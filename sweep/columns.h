@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * summary.csv's column table (veristat's stat_defs): each column's name,
+ * kind, unit, direction, statistic and getter in one row, so the header,
+ * every row and columns.csv (what each column is, for the reader) are
+ * written from the same list and cannot drift apart.  Layout:
+ * docs/results.md.
+ */
+#ifndef SWEEP_COLUMNS_H
+#define SWEEP_COLUMNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "bind.h"
+#include "colname.h"
+#include "result.h"
+
+/* Where a row's cells come from. */
+struct col_src {
+	const struct sweep_cfg *cfg;
+	const struct point_result *pr;
+	const struct point_result *base;	/* pr's baseline point; NULL: not known */
+};
+
+struct col_def;
+
+/* One column of a summary.csv: a definition, for a parameter or metric when it is one's. */
+struct column {
+	const struct col_def *def;
+	int idx;			/* the parameter's or metric's index; -1 */
+	char name[96];			/* its header cell */
+	const char *metric;		/* its metric's name ("ns_per_run"); NULL */
+	const char *stat;		/* the metric's statistic ("mean"); NULL */
+	enum col_kind kind;
+	enum metric_better better;	/* which way its values are better */
+	bool has_better;		/* false: no direction (a spread, a count, not a metric) */
+};
+
+/*
+ * The columns of cfg's summary.csv into a new array *out[0..*nr); with
+ * units false, those of a summary.csv from before the units' columns
+ * (unit_kind, stop, half_width_pct, M_units, M_unit_sd).  0 or -ENOMEM.
+ */
+int columns_of(const struct sweep_cfg *cfg, bool units, struct column **out, int *nr);
+
+/* Column c's cell of s->pr: buf, or a string of s->pr's (its cpus). */
+const char *column_cell(const struct column *c, const struct col_src *s, char *buf, size_t len);
+
+/* Is c relative to a baseline point (filled once the run's whole set is known)? */
+bool column_is_baseline(const struct column *c);
+
+/* columns.csv: "column,metric,stat,kind,unit,better", then a row per column.  0/-errno. */
+int columns_write(FILE *f, const struct column *cols, int nr);
+
+/*
+ * summary.csv's n of pr: its measured (non-warmup) intervals, those of no
+ * length left out of an ok point as its statistics leave them out.
+ */
+int point_measured_intervals(const struct point_result *pr);
+
+#endif

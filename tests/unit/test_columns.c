@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * summary.csv's column table (columns.c, colname.c) and its reader
+ * (results_read.c): columns.csv written beside summary.csv says what each
+ * column is; a set from before it (tests/fixtures/results/export) reads
+ * the same from its names, and both ways agree column by column.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "colname.h"
+#include "resultdir.h"
+#include "results.h"
+#include "results_read.h"
+
+extern const struct workload null_workload;
+
+#define FIXTURE "tests/fixtures/results/export"
+
+static struct experiment exp0 = { .title = "columns", .group = -1 };
+static struct sweep_cfg cfg = { .wl = &null_workload, .exps = &exp0, .nr_exps = 1 };
+
+static const struct result_col *col_named(const struct result_set *rs, const char *name)
+{
+	int c = result_summary_col(rs, name);
+
+	return c < 0 ? NULL : &rs->cols[c];
+}
+
+static bool is_hits(const void *ctx, const char *metric)
+{
+	return !strcmp(metric, "hits") || !strcmp(metric, "mem_peak");
+}
+
+TEST(names_round_trip)
+{
+	static const char *const stats[] = {
+		"mean", "stddev", "median", "min", "max", "ci95", "units", "unit_sd",
+		"worker_mean", "worker_min", "worker_median", "worker_max",
+	};
+	static const char *const base[] = {
+		"over_base_ns_mean", "over_base_ns_sd", "vs_base_mean", "vs_base_sd",
+	};
+	struct colname cn;
+	char name[96];
+
+	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++) {
+		colname_stat(name, sizeof(name), "hits", CK_COUNTER, stats[i]);
+		CHECK(colname_parse(name, is_hits, NULL, &cn));
+		CHECK_STR(cn.metric, "hits");
+		CHECK_STR(cn.stat, stats[i]);
+		CHECK_INT(cn.kind, CK_COUNTER);
+		colname_stat(name, sizeof(name), "mem_peak", CK_GAUGE, stats[i]);
+		CHECK(colname_parse(name, is_hits, NULL, &cn));
+		CHECK_STR(cn.metric, "mem_peak");
+		CHECK_STR(cn.stat, stats[i]);
+		CHECK_INT(cn.kind, CK_GAUGE);
+	}
+	for (size_t i = 0; i < sizeof(base) / sizeof(base[0]); i++) {
+		colname_stat(name, sizeof(name), "hits", CK_COUNTER, base[i]);
+		CHECK(colname_parse(name, is_hits, NULL, &cn));
+		CHECK_STR(cn.stat, base[i]);
+	}
+	colname_stat(name, sizeof(name), COLNAME_NS_PER_RUN, CK_RATIO, "ci95");
+	CHECK_STR(name, "ns_per_run_ci95");
+	CHECK(colname_parse(name, is_hits, NULL, &cn));
+	CHECK_INT(cn.kind, CK_RATIO);
+	CHECK_STR(col_unit(CK_RATIO, "mean"), "ns");
+	/* a gauge's name needs its samples column; a run's own columns are no metric's */
+	CHECK(!colname_parse("mem_mean", is_hits, NULL, &cn));
+	CHECK(!colname_parse("half_width_pct", is_hits, NULL, &cn));
+	CHECK(!colname_parse("nr_producers", is_hits, NULL, &cn));
+}
+
+/* A set from before columns.csv: its names say what its columns are. */
+TEST(old_set_read_by_names)
+{
+	const struct result_col *c;
+	struct result_set *rs;
+	char why[256];
+
+	CHECK_INT(results_read(FIXTURE, &rs, why, sizeof(why)), 0);
+	CHECK(!rs->cols_recorded);
+	c = col_named(rs, "hits_per_s_mean");
+	CHECK(c);
+	CHECK_STR(c->metric, "hits");
+	CHECK_STR(c->stat, "mean");
+	CHECK_INT(c->kind, CK_COUNTER);
+	CHECK_STR(c->unit, "1/s");
+	c = col_named(rs, "hits_vs_base_sd");
+	CHECK(c && c->kind == CK_COUNTER);
+	CHECK_STR(c->stat, "vs_base_sd");
+	CHECK_STR(c->unit, "ratio");
+	CHECK_INT(col_named(rs, "producers")->kind, CK_PARAM);
+	CHECK_INT(col_named(rs, "point")->kind, CK_ID);
+	CHECK_INT(col_named(rs, "quality")->kind, CK_RUN);
+	CHECK(!result_metric_is_gauge(rs, "hits"));
+	CHECK_NEAR(result_summary_stat(rs, 1, "hits", "mean"), 499999.749, 1e-6);
+	CHECK_NEAR(result_summary_stat(rs, 1, "drops", "ci95"), 33.489, 1e-6);
+	CHECK(isnan(result_summary_stat(rs, 1, "hits", "units")));
+	result_set_free(rs);
+}
+
+static int write_point(const char *dir)
+{
+	struct interval iv[2] = {
+		{ .rep = 0, .idx = 0, .warmup = true, .elapsed_ns = 1000000000 },
+		{ .rep = 0, .idx = 1, .elapsed_ns = 1000000000, .value = { 1000, 10 } },
+	};
+	struct point pt = { .id = 0, .wp.wl = &null_workload };
+	struct point_result pr = { .pt = &pt, .status = PS_OK, .iv = iv, .nr_iv = 2 };
+	struct results *r;
+	int err;
+
+	pr.stat[0] = (struct summary){ 1000, 0, 1000, 1000, 1000, NAN, 1 };
+	units_unknown(&pr.unit[0]);
+	units_unknown(&pr.unit[1]);
+	err = resultdir_create(dir) ?: results_create(dir, &cfg, &r);
+	if (err)
+		return err;
+	err = results_append(r, &pr);
+	results_close(r);
+	return err;
+}
+
+static void remove_set(const char *top, const char *dir)
+{
+	static const char *const files[] = { "samples.csv", "summary.csv", "columns.csv" };
+	char path[256];
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+	rmdir(top);
+}
+
+/* columns.csv as written agrees, column by column, with what the names say. */
+TEST(written_columns_read_back)
+{
+	struct result_set *rec, *old;
+	char top[64] = "/tmp/test_columns.XXXXXX", dir[128], path[160], why[256];
+	const struct result_col *c;
+
+	CHECK(mkdtemp(top));
+	snprintf(dir, sizeof(dir), "%s/r", top);
+	CHECK_INT(write_point(dir), 0);
+	CHECK_INT(results_read(dir, &rec, why, sizeof(why)), 0);
+	CHECK(rec->cols_recorded);
+	c = col_named(rec, "drops_per_s_mean");
+	CHECK(c);
+	CHECK_STR(c->better, "lower");
+	CHECK_STR(col_named(rec, "hits_per_s_median")->better, "higher");
+	CHECK_STR(col_named(rec, "hits_per_s_stddev")->better, "");
+	CHECK_STR(col_named(rec, "half_width_pct")->unit, "%");
+	snprintf(path, sizeof(path), "%s/columns.csv", dir);
+	CHECK_INT(unlink(path), 0);
+	CHECK_INT(results_read(dir, &old, why, sizeof(why)), 0);
+	CHECK(!old->cols_recorded);
+	CHECK_INT(rec->summary.nr_cols, old->summary.nr_cols);
+	for (int i = 0; i < rec->summary.nr_cols; i++) {
+		CHECK_STR(rec->cols[i].metric, old->cols[i].metric);
+		CHECK_STR(rec->cols[i].stat, old->cols[i].stat);
+		CHECK_STR(rec->cols[i].unit, old->cols[i].unit);
+		CHECK_INT(rec->cols[i].kind, old->cols[i].kind);
+	}
+	CHECK_NEAR(result_summary_stat(rec, 1, "hits", "mean"), 1000, 1e-9);
+	result_set_free(rec);
+	result_set_free(old);
+	remove_set(top, dir);
+}
+
+/* A columns.csv that no longer names summary.csv's columns is not believed. */
+TEST(stale_columns_ignored)
+{
+	struct result_set *rs;
+	char top[64] = "/tmp/test_columns.XXXXXX", dir[128], path[160], why[256];
+	FILE *f;
+
+	CHECK(mkdtemp(top));
+	snprintf(dir, sizeof(dir), "%s/r", top);
+	CHECK_INT(write_point(dir), 0);
+	snprintf(path, sizeof(path), "%s/columns.csv", dir);
+	f = fopen(path, "w");
+	CHECK(f);
+	fputs("column,metric,stat,kind,unit,better\nexp,,,id,,\n", f);
+	fclose(f);
+	CHECK_INT(results_read(dir, &rs, why, sizeof(why)), 0);
+	CHECK(!rs->cols_recorded);
+	CHECK_INT(col_named(rs, "hits_per_s_mean")->kind, CK_COUNTER);
+	result_set_free(rs);
+	remove_set(top, dir);
+}
+
+RUN_TESTS(names_round_trip, old_set_read_by_names, written_columns_read_back,
+	  stale_columns_ignored);
