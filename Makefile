@@ -42,7 +42,7 @@ VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 # flags, after `make deps` has had the chance to install the packages.
 PKGS      = libbpf libelf zlib gsl json-c
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter
 CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads -Ibpf $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	    -DBPFSWEEP_VERSION='"$(VERSION)"' \
 	    -DBPFSWEEP_DATADIR='"$(DATADIR)"' \

@@ -114,7 +114,7 @@ static void find_sections(struct binder *b)
 	}
 	/* a misspelt [sweep] was said already, with the fix */
 	if (!b->sweep && !misspelt_sweep) {
-		struct loc top = { b->s->path, 1, 1 };
+		struct loc top = { .file = b->s->path, .line = 1, .col = 1 };
 
 		workload_names(list, sizeof(list));
 		diag_at(&top, "missing [sweep] section: start the spec with '[sweep]' and "

@@ -298,10 +298,12 @@ static int gather(struct report *rp)
 		rp->facts[i] = run_facts_of(lr->set);
 		rp->mixed.tcg |= rp->facts[i].tcg;
 		/* several runs: the heading names each run's machine */
-		rp->blocks[i] = (struct render_block){ lr->cfg, lr->res, lr->nr_res,
-						       nr > 1 ? rp->headings[i] : NULL,
-						       nr > 1 ? NULL : &rp->facts[i],
-						       lr->dir, lr->set };
+		rp->blocks[i] = (struct render_block){
+			.cfg = lr->cfg, .res = lr->res, .nr = lr->nr_res,
+			.heading = nr > 1 ? rp->headings[i] : NULL,
+			.facts = nr > 1 ? NULL : &rp->facts[i],
+			.dir = lr->dir, .set = lr->set,
+		};
 		n = resultload_retie(lr, &rp->runs[0], rp->chart + rp->nr_chart,
 				      rp->chart_pts + rp->nr_chart);
 		for (int j = 0; j < n; j++)

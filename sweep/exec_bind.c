@@ -570,7 +570,7 @@ int exec_bind(const struct spec *s, const struct sweep_cfg *cfg, struct workload
 	exec_set_callbacks(&d->wl);
 	err = bind_params(s, d);
 	if (!err && !sec) {
-		struct loc top = { s->path, 1, 1 };
+		struct loc top = { .file = s->path, .line = 1, .col = 1 };
 
 		diag_at(&top, "workload = exec needs an [exec] section");
 	}

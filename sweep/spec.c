@@ -297,7 +297,7 @@ static long parse_quoted(const char *line, size_t len, size_t i, char **arg)
 /* "[name]" or "[name "arg"]", at line[i] == '['; 0, -EINVAL or -ENOMEM. */
 static int parse_header(struct parser *ps, const char *line, size_t len, size_t i)
 {
-	struct loc at = { ps->s->path, ps->line, i + 1 }, err = at;
+	struct loc at = { .file = ps->s->path, .line = ps->line, .col = i + 1 }, err = at;
 	size_t name, name_len;
 	char *arg = NULL;
 	long q;
@@ -349,7 +349,7 @@ free_arg:
 
 static int parse_entry(struct parser *ps, const char *line, size_t len)
 {
-	struct loc at = { ps->s->path, ps->line, 0 };
+	struct loc at = { .file = ps->s->path, .line = ps->line };
 	struct spec_section *sec;
 	struct spec_entry *first;
 	struct key_slot *slot;
@@ -396,7 +396,7 @@ static size_t find_control(const char *line, size_t len)
 
 static int parse_line(struct parser *ps, const char *line, size_t len)
 {
-	struct loc at = { ps->s->path, ps->line, 0 };
+	struct loc at = { .file = ps->s->path, .line = ps->line };
 	size_t i;
 	int err;
 
@@ -461,7 +461,7 @@ nomem:
 static int check_no_nul(const char *path, const char *text, size_t len)
 {
 	const char *nul = memchr(text, '\0', len), *bol = text;
-	struct loc at = { path, 1, 1 };
+	struct loc at = { .file = path, .line = 1, .col = 1 };
 
 	if (!nul)
 		return 0;

@@ -93,7 +93,7 @@ static void make_exp(struct experiment *e, const char *label)
 {
 	*e = (struct experiment){ .title = "t", .label = (char *)label, .group = -1 };
 	for (int p = 0; p < NR_P; p++)
-		e->axes[e->nr_axes++] = (struct axis){ p, one_val[p], 1 };
+		e->axes[e->nr_axes++] = (struct axis){ .param = p, .vals = one_val[p], .nr_vals = 1 };
 	e->axes[P_PRODUCERS].vals = producers;
 	e->axes[P_PRODUCERS].nr_vals = 2;
 	e->axes[P_RATE].vals = rates;

@@ -41,7 +41,7 @@ static void make_exp(struct experiment *e, const char *title)
 {
 	*e = (struct experiment){ .title = (char *)title, .group = -1 };
 	for (int p = 0; p < NR_P; p++)
-		e->axes[e->nr_axes++] = (struct axis){ p, one_val[p], 1 };
+		e->axes[e->nr_axes++] = (struct axis){ .param = p, .vals = one_val[p], .nr_vals = 1 };
 }
 
 static void make_point(struct fixture *fx, int i, int exp, int nr_prod, int flag)
@@ -71,14 +71,14 @@ static int fixture_init(struct fixture *fx)
 
 	memset(fx, 0, sizeof(*fx));
 	make_exp(&e[0], "Null: \"quoted\" title");
-	e[0].axes[P_PRODUCERS] = (struct axis){ P_PRODUCERS, producers, 3 };
-	e[0].axes[P_FLAG] = (struct axis){ P_FLAG, flags, 2 };
+	e[0].axes[P_PRODUCERS] = (struct axis){ .param = P_PRODUCERS, .vals = producers, .nr_vals = 3 };
+	e[0].axes[P_FLAG] = (struct axis){ .param = P_FLAG, .vals = flags, .nr_vals = 2 };
 	e[0].plots[0] = (struct plot_req){ .x = P_PRODUCERS, .y = M_HITS, .by = P_FLAG };
 	e[0].plots[1] = (struct plot_req){ .x = P_FLAG, .y = M_DROPS, .by = -1 };
 	e[0].nr_plots = 2;
 	make_exp(&e[1], "Null: \"quoted\" title");
-	e[1].axes[P_PRODUCERS] = (struct axis){ P_PRODUCERS, producers, 2 };
-	e[1].axes[P_MODE] = (struct axis){ P_MODE, modes, 2 };
+	e[1].axes[P_PRODUCERS] = (struct axis){ .param = P_PRODUCERS, .vals = producers, .nr_vals = 2 };
+	e[1].axes[P_MODE] = (struct axis){ .param = P_MODE, .vals = modes, .nr_vals = 2 };
 	e[1].plots[0] = e[0].plots[0];
 	e[1].nr_plots = 1;
 	fx->cfg = (struct sweep_cfg){ .wl = &null_workload, .exps = e, .nr_exps = 2 };

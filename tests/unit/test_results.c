@@ -37,9 +37,12 @@ static void make_ok(struct point_result *r, const struct point *pt, struct inter
 	*r = (struct point_result){ .pt = pt, .status = PS_OK, .iv = iv, .nr_iv = 3,
 				    .nr_producers = 2, .nr_cpus = 8 };
 	r->cpus = (char *)"prod 0,1";
-	iv[0] = (struct interval){ 0, 0, true, 1000000000, { 900000, 9 } };
-	iv[1] = (struct interval){ 0, 1, false, 1000000000, { 14970123, 0 } };
-	iv[2] = (struct interval){ 0, 2, false, 999999000, { 14970124, 1 } };
+	iv[0] = (struct interval){ .rep = 0, .idx = 0, .warmup = true, .elapsed_ns = 1000000000,
+				    .value = { 900000, 9 } };
+	iv[1] = (struct interval){ .rep = 0, .idx = 1, .warmup = false, .elapsed_ns = 1000000000,
+				    .value = { 14970123, 0 } };
+	iv[2] = (struct interval){ .rep = 0, .idx = 2, .warmup = false, .elapsed_ns = 999999000,
+				    .value = { 14970124, 1 } };
 	r->stat[0] = (struct summary){ 14970123.4, 0.5, 14970123.4, 14970123, 14970124, 4.5, 2 };
 	r->unit[0] = (struct units){ .kind = UK_BATCH, .n = 2, .batch = 1, .sd = 0.5 };
 }

@@ -36,8 +36,10 @@ TEST(anything_else_is_several_runs)
 TEST(one_machine_is_named_once)
 {
 	struct run_facts f[] = {
-		{ "x86_64", "AMD EPYC 9654", "6.18.0", "fleet_host=a", true, false },
-		{ "x86_64", "AMD EPYC 9654", "6.18.0", "fleet_host=b", false, true },
+		{ .arch = "x86_64", .cpu_model = "AMD EPYC 9654", .kernel_release = "6.18.0",
+		  .tags = "fleet_host=a", .quick = true, .tcg = false },
+		{ .arch = "x86_64", .cpu_model = "AMD EPYC 9654", .kernel_release = "6.18.0",
+		  .tags = "fleet_host=b", .quick = false, .tcg = true },
 	};
 	struct run_facts w = shardset_facts(f, NR(f));
 
@@ -53,9 +55,12 @@ TEST(one_machine_is_named_once)
 TEST(machines_that_differ_are_not_named_for_the_whole)
 {
 	struct run_facts f[] = {
-		{ "x86_64", "AMD EPYC 9654", "6.18.0", "note=x", false, false },
-		{ "x86_64", "AMD EPYC 9654", "6.18.0", "note=x", false, false },
-		{ "x86_64", "Intel Xeon", "6.18.0", "note=x", false, false },
+		{ .arch = "x86_64", .cpu_model = "AMD EPYC 9654", .kernel_release = "6.18.0",
+		  .tags = "note=x", .quick = false, .tcg = false },
+		{ .arch = "x86_64", .cpu_model = "AMD EPYC 9654", .kernel_release = "6.18.0",
+		  .tags = "note=x", .quick = false, .tcg = false },
+		{ .arch = "x86_64", .cpu_model = "Intel Xeon", .kernel_release = "6.18.0",
+		  .tags = "note=x", .quick = false, .tcg = false },
 	};
 	struct run_facts w = shardset_facts(f, NR(f));
 

@@ -515,7 +515,7 @@ TEST(parse_control_characters)
 /* diag.c escapes what a message quotes: a terminal sees no control sequence. */
 TEST(diag_escapes_control_characters)
 {
-	struct loc at = { "a\033]0;title\007.spec", 1, 2 };
+	struct loc at = { .file = "a\033]0;title\007.spec", .line = 1, .col = 2 };
 
 	capture();
 	diag_at(&at, "'%s'", "\r\n\033[2J\001\177\t|caf\xc3\xa9|\xc2\x9b" "31m|\xff|\xe2\x82");
@@ -532,7 +532,7 @@ TEST(diag_error_cap)
 {
 	size_t len = 1 << 20;
 	char *text = malloc(len + 64);
-	struct loc at = { "t.spec", 1, 1 };
+	struct loc at = { .file = "t.spec", .line = 1, .col = 1 };
 	struct spec *s;
 	const char *d;
 	int lines = 0;

@@ -23,7 +23,7 @@ static void make_exp(struct experiment *e, const char *title, const char *label)
 {
 	*e = (struct experiment){ .title = (char *)title, .label = (char *)label, .group = -1 };
 	for (int p = 0; p < NR_P; p++)
-		e->axes[e->nr_axes++] = (struct axis){ p, one_val[p], 1 };
+		e->axes[e->nr_axes++] = (struct axis){ .param = p, .vals = one_val[p], .nr_vals = 1 };
 }
 
 static void set_axis(struct experiment *e, int p, long long *vals, int nr)
