@@ -202,7 +202,7 @@ static int prepare(struct fleet *fl)
 		return err;
 	base = strrchr(fl->orch.spec_file, '/') + 1;
 	fl->ctx = (struct fleet_ctx){
-		.o = o, .ssh_config = o->ssh_config, .self = fl->self,
+		.ssh_config = o->ssh_config, .self = fl->self,
 		.spec_path = fl->orch.spec_file, .spec_name = base, .version = fl->version,
 		.arch = fl->uts.machine, .logs = fl->logs, .hosts_dir = fl->hosts_dir,
 		.remote_dir = fl->remote_dir, .ctl_dir = fl->ctl_dir,
@@ -210,7 +210,8 @@ static int prepare(struct fleet *fl)
 		.tags = o->resume ? fl->resume.rec.tags : o->tags,
 		.nr_tags = o->resume ? fl->resume.rec.nr_tags : o->nr_tags,
 	};
-	fl->ctx.sub = (struct subrun){ .self = fl->self, .spec_path = fl->ctx.spec_path, .o = o,
+	fl->ctx.sub = (struct subrun){ .self = fl->self, .spec_path = fl->ctx.spec_path,
+				       .quick = o->quick, .only = o->only,
 				       .tags = fl->ctx.tags, .nr_tags = fl->ctx.nr_tags };
 	return 0;
 }

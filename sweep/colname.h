@@ -13,8 +13,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "metricdef.h"
+
 /* The derived metric of the program counters (progrun.h), as summary.csv names it. */
-#define COLNAME_NS_PER_RUN "ns_per_run"
+#define COLNAME_NS_PER_RUN METRIC_NS_PER_RUN
 
 /* What a column holds. */
 enum col_kind {

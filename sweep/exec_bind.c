@@ -13,7 +13,7 @@
 
 #include "bindval.h"
 #include "exec.h"
-#include "metricmeta.h"
+#include "metricdef.h"
 
 #define MAX_REGEX	1024
 

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "diag.h"
 #include "executor.h"
+#include "exitcode.h"
 #include "subproc.h"
 
 #define NSEC_PER_MSEC	1000000ULL

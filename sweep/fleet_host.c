@@ -15,7 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fleet.h"
+#include "exitcode.h"
+#include "fleet_host.h"
 #include "resultdir.h"
 #include "shquote.h"
 #include "stop.h"
@@ -656,6 +657,12 @@ static int ssh_fetch(struct executor *ex, struct subrun_slot *s)
 	if (err)
 		snprintf(s->why, sizeof(s->why), "%s", j->why);
 	return err;
+}
+
+/* Its share came back whole: every point has its row, ok, unsupported or failed. */
+bool fleet_shard_done(const struct fleet_job *j)
+{
+	return j->ok && (j->run_status == 0 || j->run_status == EXIT_POINTS_FAILED);
 }
 
 /* The remote directory goes once its whole result is here; the connection ends. */

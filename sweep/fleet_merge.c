@@ -43,12 +43,6 @@ static int link_runs(struct fleet *fl)
 	return err;
 }
 
-/* Its share came back whole: every point has its row, ok, unsupported or failed. */
-bool fleet_shard_done(const struct fleet_job *j)
-{
-	return j->ok && (j->run_status == 0 || j->run_status == EXIT_POINTS_FAILED);
-}
-
 /*
  * "host_failed: LABEL reason" and "host_note: LABEL ..." for report and for
  * the user; under --shard, "shard_failed: K/N LABEL" too: the points of

@@ -34,6 +34,9 @@
 #include "subproc.h"
 #include "textfile.h"
 
+/* a sub-run's argv has room for every --tag the command line can hold */
+_Static_assert(4 * CLI_MAX_ARGS + 32 <= SUBRUN_MAX_ARGS, "SUBRUN_MAX_ARGS too small");
+
 #define NSEC_PER_SEC		1000000000ULL
 
 struct kernel_sweep {
@@ -239,9 +242,10 @@ static void start_orch(struct kernel_sweep *ks)
 {
 	struct orchestrator *or = &ks->orch;
 
-	or->o = ks->o;
+	or->resume = ks->o->resume;
 	or->timeout_ns = orch_timeout_ns(ks->cfg, &ks->plan, or->nr_todo);
-	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file, .o = ks->o,
+	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file,
+				   .quick = ks->o->quick, .only = ks->o->only,
 				   .tags = ks->tags, .nr_tags = ks->nr_tags };
 	for (int k = 0; k < ks->cfg->kernels.nr; k++)
 		orch_add(or, ks->cfg->kernels.vals[k]);

@@ -102,4 +102,20 @@ bool prog_metrics(const struct workload *wl, int *runs, int *ns);
  */
 enum metric_source prog_source_of_name(const char *name);
 
+/* The derived metric of the program counters (progrun.h), as summary.csv names it. */
+#define METRIC_NS_PER_RUN "ns_per_run"
+
+/* "higher", "lower", "neither"; "unknown" for MB_UNSET. */
+const char *metric_better_name(enum metric_better b);
+
+/* The direction called word[0..len) ("unknown" is MB_UNSET); false if none is. */
+bool metric_better_parse(const char *word, size_t len, enum metric_better *b);
+
+/*
+ * The direction of a metric the kernel's benches and bpfsweep's workloads
+ * name (hits, drops, events, mem, prog_ns, ns_per_run, latency, ...);
+ * MB_UNSET for any other name.
+ */
+enum metric_better metric_better_known(const char *name);
+
 #endif

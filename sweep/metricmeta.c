@@ -9,59 +9,6 @@
 #include "metricmeta.h"
 #include "progrun.h"
 
-static const char *const better_names[] = {
-	[MB_UNSET] = "unknown", [MB_HIGHER] = "higher", [MB_LOWER] = "lower",
-	[MB_NEITHER] = "neither",
-};
-
-#define NR_BETTER (sizeof(better_names) / sizeof(better_names[0]))
-
-const char *metric_better_name(enum metric_better b)
-{
-	return (size_t)b < NR_BETTER ? better_names[b] : "unknown";
-}
-
-bool metric_better_parse(const char *word, size_t len, enum metric_better *b)
-{
-	for (size_t i = 0; i < NR_BETTER; i++) {
-		if (strlen(better_names[i]) == len && !strncmp(word, better_names[i], len)) {
-			*b = i;
-			return true;
-		}
-	}
-	return false;
-}
-
-/*
- * Names the workloads and the kernel's benches give their numbers, as
- * summary.csv spells them (import's "per-prod-op" is per_prod_op).  Work
- * done per second is better higher; what is lost or held better lower.
- * The program counters grow with the work done, so neither way is better
- * of them: their cost is ns_per_run.
- */
-static const struct {
-	const char *name;
-	enum metric_better better;
-} known[] = {
-	{ "hits", MB_HIGHER }, { "events", MB_HIGHER }, { "ops", MB_HIGHER },
-	{ "calls", MB_HIGHER }, { "runs", MB_HIGHER }, { "triggers", MB_HIGHER },
-	{ "throughput", MB_HIGHER }, { "per_prod_op", MB_HIGHER },
-	{ "drops", MB_LOWER }, { "errors", MB_LOWER }, { "missed", MB_LOWER },
-	{ "lost", MB_LOWER }, { "latency", MB_LOWER }, { METRIC_NS_PER_RUN, MB_LOWER },
-	{ "mem", MB_LOWER }, { "mem_peak", MB_LOWER }, { "memlock", MB_LOWER },
-	{ "kmem", MB_LOWER }, { "kmem_other", MB_LOWER },
-	{ "avg_mem", MB_LOWER }, { "peak_mem", MB_LOWER }, { "bytes", MB_LOWER },
-	{ "prog_runs", MB_NEITHER }, { "prog_ns", MB_NEITHER },
-};
-
-enum metric_better metric_better_known(const char *name)
-{
-	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (!strcmp(known[i].name, name))
-			return known[i].better;
-	return MB_UNSET;
-}
-
 void metricmeta_print_one(FILE *f, const char *name, const char *kind, const char *unit,
 			  enum metric_better b)
 {

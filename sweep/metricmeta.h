@@ -19,22 +19,6 @@
 #include "results_read.h"
 #include "workload.h"
 
-/* The derived metric of the program counters (progrun.h), as summary.csv names it. */
-#define METRIC_NS_PER_RUN COLNAME_NS_PER_RUN
-
-/* "higher", "lower", "neither"; "unknown" for MB_UNSET. */
-const char *metric_better_name(enum metric_better b);
-
-/* The direction called word[0..len) ("unknown" is MB_UNSET); false if none is. */
-bool metric_better_parse(const char *word, size_t len, enum metric_better *b);
-
-/*
- * The direction of a metric the kernel's benches and bpfsweep's workloads
- * name (hits, drops, events, mem, prog_ns, ns_per_run, latency, ...);
- * MB_UNSET for any other name.
- */
-enum metric_better metric_better_known(const char *name);
-
 /* A "metric" line for every metric of wl, then ns_per_run's where wl has program counters. */
 void metricmeta_print(FILE *f, const struct workload *wl);
 

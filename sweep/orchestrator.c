@@ -105,7 +105,7 @@ int orch_rows_in(const char *dir, bool finished)
 /* --resume: a sub-run whose points all finished before runs nothing now. */
 static bool all_finished(const struct orchestrator *or, const struct subrun_slot *s)
 {
-	if (!or->o->resume || orch_rows_in(s->local, true) < or->nr_todo)
+	if (!or->resume || orch_rows_in(s->local, true) < or->nr_todo)
 		return false;
 	fprintf(stderr, "kernel %s: all %d points finished before\n", s->label, or->nr_todo);
 	return true;

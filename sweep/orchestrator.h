@@ -25,7 +25,7 @@
 #define ORCH_MAX_RUNS	MAX_KERNELS	/* a kernel sweep's sub-runs: one per kernel */
 
 struct orchestrator {
-	const struct cli_opts *o;	/* the command line the sub-runs carry (subrun.c) */
+	bool resume;			/* --resume: a slot whose points all finished is skipped */
 	const char *dir;		/* OUT */
 	char spec_file[PATH_MAX];	/* OUT/subrun/<name>.spec, absolute (orch_write_spec()) */
 	struct subrun sub;		/* the sub-runs' command line */

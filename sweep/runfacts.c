@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "progrun.h"
 #include "runfacts.h"
-#include "statspass.h"
 
 const char *const run_fact_names[] = {
 	"host", "arch", "cpu_model", "kernel_release", "kernel", "executor", "accel", NULL,

@@ -11,7 +11,28 @@
 #include <stddef.h>
 
 #include "results_read.h"
-#include "table.h"
+
+/*
+ * What the table says about the run besides its rows, from meta: the
+ * machine (a line "- x86_64 (AMD EPYC 9654)" above the table, as cover
+ * letters show it; NULL or "unknown" arch leaves it out, as for a table
+ * that spans several machines), whether it was a --quick smoke run, and
+ * whether it ran in a VM under TCG.
+ * Charts also name the kernel release and the --tag values in their
+ * subtitle.
+ */
+struct run_facts {
+	const char *arch;
+	const char *cpu_model;
+	const char *kernel_release;	/* NULL when meta does not say */
+	char tags[256];			/* "kernel=base, machine=a": every --tag, or "" */
+	bool quick;
+	bool tcg;			/* in a VM under TCG: numbers for function only */
+	bool per_run_pass;		/* ns per run from a pass of its own (statspass.h) */
+};
+
+/* What marks a TCG run wherever its numbers are shown. */
+#define RUN_TCG_NOTE " (VM under TCG emulation: for function, not performance)"
 
 /* The meta facts every row of a merged set carries, and --by accepts. */
 extern const char *const run_fact_names[];	/* NULL-terminated */

@@ -12,14 +12,8 @@
 #include <stdint.h>
 
 #include "matrix.h"
+#include "progrun.h"
 #include "result.h"
-
-/* How long the pass measures, in intervals of STATS_PASS_INTERVAL_NS after a warmup of two. */
-#define STATS_PASS_NS		1000000000ULL
-#define STATS_PASS_INTERVAL_NS	100000000ULL
-
-/* How meta's bpf_stats line of a run with passes begins (run_facts.per_run_pass). */
-#define STATS_PASS_META		"pass:"
 
 /* Does a point of cfg get the pass (bpf_stats on, a workload with program counters)? */
 bool stats_pass_wanted(const struct sweep_cfg *cfg);

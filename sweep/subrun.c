@@ -22,16 +22,14 @@ static void opt(struct subrun_argv *a, const char *name, const char *value)
 static void run_spec(const struct subrun *s, const char *self, const char *spec,
 		     struct subrun_argv *a)
 {
-	const struct cli_opts *o = s->o;
-
 	a->n = 0;
 	subrun_arg(a, self);
 	subrun_arg(a, "run");
 	subrun_arg(a, spec);
-	if (o->quick)
+	if (s->quick)
 		subrun_arg(a, "--quick");
-	if (o->only)
-		opt(a, "--only", o->only);
+	if (s->only)
+		opt(a, "--only", s->only);
 }
 
 void subrun_place_argv(const struct subrun *s, const char *self, const char *spec,

@@ -11,10 +11,10 @@
 
 #include <stdbool.h>
 
-#include "cli.h"
+#include "exitcode.h"
 #include "shard.h"
 
-#define SUBRUN_MAX_ARGS		(4 * CLI_MAX_ARGS + 32)
+#define SUBRUN_MAX_ARGS		(4 * 64 + 32)	/* a tag each of at most 64 --tag (kernelrun.c) */
 
 /* An argv pointing into the strings it was made from; NULL-terminated. */
 struct subrun_argv {
@@ -27,7 +27,9 @@ struct subrun {
 	const char *self;		/* bpfsweep, absolute */
 	/* the resolved spec (orch_write_spec()), absolute: a guest starts in the same directory */
 	const char *spec_path;
-	const struct cli_opts *o;	/* the sweep's command line */
+	/* what of the sweep's command line every sub-run carries */
+	bool quick;			/* --quick */
+	const char *only;		/* --only TITLE, or NULL */
 	const char *const *tags;	/* --tag, or those of the sweep being resumed */
 	int nr_tags;
 };

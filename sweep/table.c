@@ -18,7 +18,6 @@
 #include "metric.h"
 #include "outfmt.h"
 #include "progrun.h"
-#include "statspass.h"
 #include "table.h"
 #include "template.h"
 

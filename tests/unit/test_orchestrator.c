@@ -96,7 +96,6 @@ static int draw_quietly(struct orchestrator *or)
 TEST(host_child_and_failed_place_merged)
 {
 	static struct orchestrator or;
-	static struct cli_opts o;
 	char tmpl[] = "/tmp/test_orch.XXXXXX", out[PATH_MAX], self[PATH_MAX], path[PATH_MAX + 64];
 	const char *bin = getenv("BPFSWEEP") ?: "./bpfsweep";
 	struct spec *spec;
@@ -108,7 +107,7 @@ TEST(host_child_and_failed_place_merged)
 	CHECK_INT(resultdir_create(out), 0);
 	snprintf(path, sizeof(path), "%s/runs", out);
 	CHECK_INT(mkdir(path, 0755), 0);
-	or = (struct orchestrator){ .o = &o, .dir = out, .nr_todo = NR_POINTS,
+	or = (struct orchestrator){ .dir = out, .nr_todo = NR_POINTS,
 				    .timeout_ns = 120 * 1000000000ULL };
 	CHECK_INT(spec_parse_file(SPEC, &spec), 0);
 	/* OUT's own spec and meta, as the kernel sweep writes them: the merged set's */
@@ -116,7 +115,7 @@ TEST(host_child_and_failed_place_merged)
 	CHECK_INT(resultdir_put_file(out, "meta", META, strlen(META), false), 0);
 	CHECK_INT(orch_write_spec(&or, spec, "kernel"), 0);
 	spec_free(spec);
-	or.sub = (struct subrun){ .self = self, .spec_path = or.spec_file, .o = &o };
+	or.sub = (struct subrun){ .self = self, .spec_path = or.spec_file };
 	orch_add(&or, "host");
 	orch_add(&or, "/k/gone");
 	orch_run(&or, 0, &executor_host);

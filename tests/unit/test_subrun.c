@@ -22,25 +22,16 @@ static const char *joined(const struct subrun_argv *a)
 	return buf;
 }
 
-static struct cli_opts opts(void)
-{
-	struct cli_opts o = { .nr_sets = 2, .quick = true, .only = "first" };
-
-	o.sets[0] = "producers=1..4";
-	o.sets[1] = "kernel=host /k/bzImage";
-	return o;
-}
-
 TEST(host_kernel_runs_here)
 {
-	struct cli_opts o = opts();
 	const char *tags[] = { "machine=a", NULL };
-	struct subrun s = { "/b/bpfsweep", "/s/x.spec", &o, tags, 1 };
+	struct subrun s = { .self = "/b/bpfsweep", .spec_path = "/s/x.spec", .quick = true,
+			    .only = "first", .tags = tags, .nr_tags = 1 };
 	struct subrun_argv a;
 
 	subrun_argv(&s, "host", NULL, NULL, &a);
 	subrun_dir(&s, "OUT/runs/1", false, &a);
-	/* the --set are in the resolved spec, x.spec: not words of the sub-run */
+	/* --set is in the resolved spec, x.spec: struct subrun has no field for it */
 	CHECK_STR(joined(&a), "/b/bpfsweep run /s/x.spec --quick --only first --kernel host "
 		  "--guest-of host --no-plots --tag machine=a -o OUT/runs/1");
 	CHECK(a.argv[a.n] == NULL);
@@ -48,8 +39,7 @@ TEST(host_kernel_runs_here)
 
 TEST(vm_kernel_says_which_and_how)
 {
-	struct cli_opts o = { 0 };
-	struct subrun s = { "/b/bpfsweep", "/s/x.spec", &o, NULL, 0 };
+	struct subrun s = { .self = "/b/bpfsweep", .spec_path = "/s/x.spec" };
 	struct subrun_argv a;
 
 	subrun_argv(&s, "/k/bzImage", "tcg", NULL, &a);
@@ -60,9 +50,9 @@ TEST(vm_kernel_says_which_and_how)
 
 TEST(failed_rows_of_a_kernel)
 {
-	struct cli_opts o = { 0 };
 	const char *tags[] = { "a=b", "c=d", NULL };
-	struct subrun s = { "/b/bpfsweep", "/s/x.spec", &o, tags, 2 };
+	struct subrun s = { .self = "/b/bpfsweep", .spec_path = "/s/x.spec", .tags = tags,
+			    .nr_tags = 2 };
 	struct subrun_argv a;
 
 	subrun_argv(&s, "/k/bzImage", NULL, NULL, &a);
