@@ -14,7 +14,6 @@
 #include <limits.h>
 #include <stdint.h>
 
-#include "cli.h"
 #include "draw.h"
 #include "executor.h"
 #include "kernels.h"

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "metricdef.h"
+#include "progrun.h"
 #include "result.h"
 
 const char *point_status_name(enum point_status st)
@@ -238,4 +239,36 @@ void point_result_reset(struct point_result *r)
 	memset(&r->worker_rate, 0, sizeof(r->worker_rate));
 	memset(&r->per_run, 0, sizeof(r->per_run));
 	memset(&r->quality, 0, sizeof(r->quality));
+}
+
+/*
+ * ns per run of a point: each interval's ratio of increases, not the ratio
+ * of the rates' means: an interval's ns per run is what the kernel measured
+ * over it, and their spread says how steady the program's cost was.
+ */
+int prog_summarize(struct point_result *r)
+{
+	int runs_m, ns_m, n = 0;
+	double *x;
+
+	r->per_run = (struct summary){ NAN, NAN, NAN, NAN, NAN, NAN, 0 };
+	if (!prog_metrics(r->pt->wp.wl, &runs_m, &ns_m))
+		return 0;
+	x = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*x));
+	if (!x)
+		return -ENOMEM;
+	for (int i = 0; i < r->nr_iv; i++) {
+		const struct interval *iv = &r->iv[i];
+		double v;
+
+		if (iv->warmup || !iv->elapsed_ns)
+			continue;
+		v = prog_ns_per_run(iv->value[runs_m], iv->value[ns_m]);
+		if (!isnan(v))
+			x[n++] = v;
+	}
+	if (n)
+		stats_summarize(x, n, &r->per_run);
+	free(x);
+	return 0;
 }
