@@ -43,7 +43,7 @@ VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 PKGS      = libbpf libelf zlib gsl json-c
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter
-CPPFLAGS += -I$(OUTPUT) -Isweep -Iworkloads -Ibpf $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+CPPFLAGS += -I$(OUTPUT) $(addprefix -I,$(SRC_DIRS)) -Ibpf $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	    -DBPFSWEEP_VERSION='"$(VERSION)"' \
 	    -DBPFSWEEP_DATADIR='"$(DATADIR)"' \
 	    -DBPFSWEEP_BUILD_CLANG='"$(shell $(CLANG) --version 2>/dev/null | head -n1)"' \
@@ -71,8 +71,12 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-SWEEP_SRCS := $(filter-out sweep/main.c,$(wildcard sweep/*.c))
-WL_SRCS    := $(wildcard workloads/*.c)
+# The engine's folders, one a stage (docs/architecture.md), and the workloads':
+# every header is found by its name, so a file moves without its includers.
+SRC_DIRS   := $(patsubst %/,%,$(sort $(dir $(wildcard sweep/*/*.[ch] workloads/*.[ch] workloads/*/*.[ch]))))
+HDRS        = $(wildcard $(addsuffix /*.h,$(SRC_DIRS)) bpf/*.h)
+SWEEP_SRCS := $(filter-out sweep/cli/main.c,$(wildcard sweep/*/*.c))
+WL_SRCS    := $(wildcard workloads/*.c workloads/*/*.c)
 BPF_SRCS   := $(wildcard bpf/*.bpf.c)
 SKELS      := $(patsubst bpf/%.bpf.c,$(OUTPUT)/%.skel.h,$(BPF_SRCS))
 LIB_OBJS   := $(patsubst %.c,$(OUTPUT)/%.o,$(SWEEP_SRCS) $(WL_SRCS))
@@ -138,10 +142,10 @@ $(OUTPUT)/version.h: FORCE
 	$(Q)echo '#define BPFSWEEP_GIT "$(GIT_REV)"' > $@.tmp
 	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-$(OUTPUT)/sweep/main.o $(OUTPUT)/sweep/meta.o $(OUTPUT)/sweep/cmd_fleet.o: $(OUTPUT)/version.h
+$(OUTPUT)/sweep/cli/main.o $(OUTPUT)/sweep/results/meta.o $(OUTPUT)/sweep/cli/cmd_fleet.o: $(OUTPUT)/version.h
 
 # Every C object may include any skeleton; build them first.
-$(OUTPUT)/%.o: %.c $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
+$(OUTPUT)/%.o: %.c $(HDRS) | $(SKELS)
 	$(Q)mkdir -p $(@D)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -149,7 +153,7 @@ $(OUTPUT)/%.o: %.c $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
 # A workload embeds its skeleton's BPF object: a changed program rebuilds it.
 $(patsubst bpf/%.bpf.c,$(OUTPUT)/workloads/%.o,$(BPF_SRCS)): $(OUTPUT)/workloads/%.o: $(OUTPUT)/%.skel.h
 
-$(BIN): $(OUTPUT)/sweep/main.o $(LIB_OBJS)
+$(BIN): $(OUTPUT)/sweep/cli/main.o $(LIB_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
@@ -159,7 +163,7 @@ $(OUTPUT)/tests/%: $(OUTPUT)/tests/%.o $(LIB_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(OUTPUT)/tests/%.o: tests/%.c $(wildcard tests/unit/*.h tests/integ/*.h) $(wildcard sweep/*.h workloads/*.h bpf/*.h) | $(SKELS)
+$(OUTPUT)/tests/%.o: tests/%.c $(wildcard tests/unit/*.h tests/integ/*.h) $(HDRS) | $(SKELS)
 	$(Q)mkdir -p $(@D)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -c $< -o $@

@@ -7,7 +7,7 @@
 # PREFIX/share/bash-completion/completions/bpfsweep; without that package,
 # `source` it from ~/.bashrc.
 #
-# Keep the option lists in step with `bpfsweep CMD --help` (sweep/cliopt.c):
+# Keep the option lists in step with `bpfsweep CMD --help` (sweep/cli/cliopt.c):
 # tests/cli/options.sh checks that each command's list here is exactly the
 # options its help lists, and which of them take an argument.
 

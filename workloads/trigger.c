@@ -91,7 +91,7 @@ static const char *const tr_what[NR_TRIGS][NR_BENCHES] = {
 	},
 };
 
-/* The build options each needs, besides BPF, for the EPERM hint (sweep/kfacts.h). */
+/* The build options each needs, besides BPF, for the EPERM hint (sweep/system/kfacts.h). */
 static const char *const kprobe_needs[] = { "CONFIG_KPROBES", "CONFIG_KPROBE_EVENTS", NULL };
 static const char *const tramp_needs[] = { "CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS", NULL };
 

@@ -9,7 +9,7 @@
 #    other commands' help lists is refused, exit 2, in one line ("applies
 #    to", or "unknown option" for compare and vm, which parse their own)
 #    and a pointer to `bpfsweep CMD --help`.
-# main.c's commands take their options from one table (sweep/cliopt.c);
+# main.c's commands take their options from one table (sweep/cli/cliopt.c);
 # tests/unit/test_cliopt.c checks the table's rows themselves.
 set -u
 cd "$(dirname "$0")/../.."

@@ -3,7 +3,7 @@
  * The htab_mem workload against the running kernel: real BPF, needs root
  * (validate's tests need none).  Points run through the workload's own
  * setup, produce, sample, stop and teardown with our own threads, as
- * sweep/runner.c drives them, with per-producer counts as the runner asks
+ * sweep/run/runner.c drives them, with per-producer counts as the runner asks
  * for them.  Rates seen are printed as "# ..." lines, for the record.
  */
 #define _GNU_SOURCE

@@ -2,7 +2,7 @@
 /*
  * The map_perf workload against the running kernel: real BPF, needs root.
  * Points run through the workload's own setup, produce, sample and
- * teardown with our own threads, as sweep/runner.c drives them.  Rates
+ * teardown with our own threads, as sweep/run/runner.c drives them.  Rates
  * seen are printed as "# ..." lines, for the record.
  */
 #define _GNU_SOURCE

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sweep/memcg.c against the running kernel, and the runner's use of it:
+ * sweep/run/memcg.c against the running kernel, and the runner's use of it:
  * needs root.  The cgroup a test sees is found from /proc/self/cgroup and
  * /proc/self/mountinfo, not from memcg.c, so that the two are checked
  * against each other.  Usage figures seen are printed as "# ..." lines.

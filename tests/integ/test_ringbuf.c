@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The ringbuf workload against the running kernel: real BPF, needs root.
- * Each test drives the workload the way sweep/runner.c does (setup, start
+ * Each test drives the workload the way sweep/run/runner.c does (setup, start
  * consumers then producers, sample, stop, join, teardown) with its own
  * threads, so it depends on nothing of the engine but the interface.
  * Rates seen are printed as "# ..." lines, for the record.

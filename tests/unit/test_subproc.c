@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The one spawner (sweep/subproc.c): exit statuses as a shell gives them,
+ * The one spawner (sweep/util/subproc.c): exit statuses as a shell gives them,
  * the time limit that kills, the wait a stop flag ends, and a program run
  * in a directory of its own.  Real child processes (/bin/sh), no root.
  */

@@ -60,7 +60,7 @@ struct plot_req {
 
 /*
  * "baseline = bench=base": each point's figures relative to the point with
- * the same other values and param = val (sweep/baseline.h).
+ * the same other values and param = val (sweep/results/baseline.h).
  */
 struct baseline_ref {
 	bool on;		/* zero-initialized: no baseline */

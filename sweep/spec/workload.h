@@ -4,8 +4,8 @@
  * Workloads (workloads/X.c) are the only code that includes libbpf; the
  * engine sees only this interface.
  *
- * Before the sweep (sweep/plan.c): validate every point, probe every point.
- * Life of one repetition of one point, driven by sweep/repetition.c:
+ * Before the sweep (sweep/run/plan.c): validate every point, probe every point.
+ * Life of one repetition of one point, driven by sweep/run/repetition.c:
  *   setup → [runner starts consumers, then producers, pinned]
  *   → sample() at every interval boundary → [runner sets *stop]
  *   → stop() → [runner joins threads] → teardown
@@ -43,7 +43,7 @@ enum metric_kind {
 /*
  * Who fills a metric's value at each sample.  The workload, in sample();
  * or the engine: the memory cgroup the runner puts the point in for each
- * repetition (sweep/memcg.c), whose usage and peak usage are gauges in
+ * repetition (sweep/run/memcg.c), whose usage and peak usage are gauges in
  * bytes.  A workload with an engine-filled metric leaves its slot alone.
  */
 enum metric_source {
@@ -82,7 +82,7 @@ struct metric_def {
 	/*
 	 * How tables, progress and charts show it unless the spec says
 	 * otherwise: "M/s", "k/s", "/s" for counters, "MiB", "KiB", "B" for
-	 * gauges in bytes (sweep/metric.c knows the scales).
+	 * gauges in bytes (sweep/results/metric.c knows the scales).
 	 */
 	const char *unit;
 	/*
@@ -211,7 +211,7 @@ struct workload {
 	/*
 	 * Optional, instead of produce/consume/sample: one repetition, after
 	 * setup, measured by the workload itself, for a program that keeps its
-	 * own clock and prints its own intervals (exec: sweep/exec_run.c).  The
+	 * own clock and prints its own intervals (exec: workloads/exec/exec_run.c).  The
 	 * runner starts no threads and does not sample; it takes *out as the
 	 * repetition's intervals.  Returns -EINTR soon after stop_requested()
 	 * turns true (Ctrl-C), having ended what it started.
@@ -249,7 +249,7 @@ int wl_fail(char *why, size_t len, const char *what, int err);
 /*
  * The kernel's BPF run-time statistics (workloads/progstats.c), which it
  * keeps only while asked to: on for each point's statistics pass
- * (sweep/statspass.c), off while rates are measured.
+ * (sweep/run/statspass.c), off while rates are measured.
  * wl_bpf_stats_on() holds a BPF_ENABLE_STATS descriptor, or where that is
  * refused sets the sysctl kernel.bpf_stats_enabled to 1; how into how
  * ("BPF_ENABLE_STATS"), or why not ("unavailable (BPF_ENABLE_STATS:
