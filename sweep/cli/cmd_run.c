@@ -533,10 +533,51 @@ static int stats_begin(struct run_state *rs)
 	return err;
 }
 
+/* What meta says of this run: when, its tags and command line, which kernel of a sweep. */
+static void fill_run_info(struct run_state *rs)
+{
+	const struct cli_opts *o = rs->o;
+
+	if (o->shard.count)
+		snprintf(rs->shard, sizeof(rs->shard), "%d/%d", o->shard.index, o->shard.count);
+	rs->info.shard = rs->shard[0] ? rs->shard : NULL;
+	rs->info.start = time(NULL);
+	rs->info.tags = o->tags;
+	rs->info.argv_line = o->argv_line;
+	rs->info.quick = o->quick;
+	/* a kernel sweep's sub-run says which of its kernels this is (kernelrun.c) */
+	if (o->guest_of && strcmp(o->guest_of, KERNEL_HOST))
+		rs->info.kernel = o->guest_of;
+	rs->info.vm_accel = o->guest_accel;
+	rs->info.vm_accel_reason = o->guest_accel_reason;
+	rs->info.not_run = o->fail_all && rs->info.kernel;
+}
+
+/*
+ * The points run (or, --fail-all, a failed row each): *run_err the
+ * runner's.  -EINVAL when the BPF statistics could not be set up.
+ */
+static int measure(struct run_state *rs, int *run_err)
+{
+	if (rs->o->fail_all) {
+		*run_err = fail_all(rs);
+		return 0;
+	}
+	if (stats_begin(rs)) {
+		wl_bpf_stats_off();
+		return -EINVAL;
+	}
+	*run_err = runner_run(rs->cfg, &rs->plan, rs->todo, rs->nr_todo, on_point_done, rs,
+			      &rs->ran, &rs->nr_ran);
+	/* the passes turn them off; again after Ctrl-C and failed points: the machine's */
+	wl_bpf_stats_off();
+	return 0;
+}
+
 int cmd_run(const struct cli_opts *o)
 {
 	struct run_state rs = { .o = o, .lock_fd = -1 };
-	int run_err, status;
+	int run_err = 0, status;
 
 	if (cli_load(o, &rs.spec, &rs.cfg))
 		return EXIT_USAGE;
@@ -550,25 +591,13 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
-	if (o->shard.count)
-		snprintf(rs.shard, sizeof(rs.shard), "%d/%d", o->shard.index, o->shard.count);
-	rs.info.shard = rs.shard[0] ? rs.shard : NULL;
 	if (!o->no_plots && plot_check_gnuplot(rs.cfg)) {
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
 	/* past a file size limit, a write must fail with EFBIG, not kill the run */
 	signal(SIGXFSZ, SIG_IGN);
-	rs.info.start = time(NULL);
-	rs.info.tags = o->tags;
-	rs.info.argv_line = o->argv_line;
-	rs.info.quick = o->quick;
-	/* a kernel sweep's sub-run says which of its kernels this is (kernelrun.c) */
-	if (o->guest_of && strcmp(o->guest_of, KERNEL_HOST))
-		rs.info.kernel = o->guest_of;
-	rs.info.vm_accel = o->guest_accel;
-	rs.info.vm_accel_reason = o->guest_accel_reason;
-	rs.info.not_run = o->fail_all && rs.info.kernel;
+	fill_run_info(&rs);
 	if (cli_check_only(rs.cfg, o->only) || plan_run(&rs)) {
 		status = EXIT_USAGE;
 		goto cleanup;
@@ -578,17 +607,9 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
-	if (o->fail_all) {
-		run_err = fail_all(&rs);
-	} else if (stats_begin(&rs)) {
-		wl_bpf_stats_off();
+	if (measure(&rs, &run_err)) {
 		status = EXIT_USAGE;
 		goto cleanup;
-	} else {
-		run_err = runner_run(rs.cfg, &rs.plan, rs.todo, rs.nr_todo, on_point_done, &rs,
-				     &rs.ran, &rs.nr_ran);
-		/* the passes turn them off; again after Ctrl-C and failed points: the machine's */
-		wl_bpf_stats_off();
 	}
 	status = exit_status(run_err, rs.ran, rs.nr_ran);
 	if (finish(&rs) && status == EXIT_OK)
