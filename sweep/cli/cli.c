@@ -31,7 +31,7 @@ int cli_check_only(const struct sweep_cfg *cfg, const char *only)
 bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
 		 const struct point *pt, int *nr_sel)
 {
-	if (only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only))
+	if (!point_in_only(cfg, pt, only))
 		return false;
 	return shard_has(sh, (*nr_sel)++);
 }

@@ -39,11 +39,8 @@ int orch_count_todo(const struct sweep_cfg *cfg, const struct plan *plan, const 
 {
 	int n = 0;
 
-	for (int i = 0; i < plan->nr_pts; i++) {
-		const struct point *pt = &plan->pts[i];
-
-		n += !only || !strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only);
-	}
+	for (int i = 0; i < plan->nr_pts; i++)
+		n += point_in_only(cfg, &plan->pts[i], only);
 	return n;
 }
 

@@ -228,7 +228,7 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *
 			return -EINVAL;
 		}
 		kept[i] = is_finished(set, p) ||
-			  (only && strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only));
+			  !point_in_only(cfg, pt, only);
 		if (kept[i] && !quality_readable(dir, set, p))
 			return -EINVAL;
 		if (kept[i] && rs->has_row[p->id]) {

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "matrix.h"
 
@@ -119,6 +120,11 @@ const char *experiment_title(const struct sweep_cfg *cfg, const struct experimen
 	if (e->title)
 		return e->title;
 	return cfg->title ? cfg->title : "";
+}
+
+bool point_in_only(const struct sweep_cfg *cfg, const struct point *pt, const char *only)
+{
+	return !only || !strcmp(experiment_title(cfg, &cfg->exps[pt->exp]), only);
 }
 
 const struct axis *experiment_axis(const struct experiment *e, int param)

@@ -16,6 +16,9 @@
 /* e's title, or the sweep's for an experiment built without one; never NULL. */
 const char *experiment_title(const struct sweep_cfg *cfg, const struct experiment *e);
 
+/* Whether --only TITLE selects pt: it is of the experiment so titled (TITLE NULL: every point). */
+bool point_in_only(const struct sweep_cfg *cfg, const struct point *pt, const char *only);
+
 /* The axis of parameter `param` in e (every parameter has one). */
 const struct axis *experiment_axis(const struct experiment *e, int param);
 
