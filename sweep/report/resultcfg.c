@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bindval.h"
 #include "diag.h"
 #include "metric.h"
 #include "metricmeta.h"
@@ -40,15 +41,6 @@ static bool is_integer(const char *text)
 	return !*end;
 }
 
-/* Index of text among the NULL-terminated choices, or -1. */
-static int choice_index(const char *const *choices, const char *text)
-{
-	for (int i = 0; choices[i]; i++)
-		if (!strcmp(choices[i], text))
-			return i;
-	return -1;
-}
-
 /* Parameter k: the integers of its column, or an enum of the values seen in row order. */
 static int describe_param(struct result_cfg *rc, const struct result_set *set, int k)
 {
@@ -66,7 +58,7 @@ static int describe_param(struct result_cfg *rc, const struct result_set *set, i
 	if (!rc->choices[k])
 		return -ENOMEM;
 	for (int r = 1; r < set->summary.nr_rows; r++)
-		if (choice_index(rc->choices[k], cell(set, r, col)) < 0)
+		if (bind_list_index(rc->choices[k], cell(set, r, col)) < 0)
 			rc->choices[k][nr++] = cell(set, r, col);
 	p->type = PT_ENUM;
 	p->choices = rc->choices[k];
@@ -140,7 +132,7 @@ static long long value_of(const struct result_cfg *rc, const struct result_set *
 	const char *text = cell(set, r, set->first_param + k);
 
 	if (rc->params[k].type == PT_ENUM)
-		return choice_index(rc->choices[k], text);
+		return bind_list_index(rc->choices[k], text);
 	return strtoll(text, NULL, 10);
 }
 
@@ -371,7 +363,7 @@ bool resultcfg_retie_values(const struct workload *from, const struct workload *
 	for (int k = 0; k < from->nr_params; k++) {
 		if (from->params[k].type != PT_ENUM)
 			continue;
-		v[k] = choice_index(to->params[k].choices, from->params[k].choices[v[k]]);
+		v[k] = bind_list_index(to->params[k].choices, from->params[k].choices[v[k]]);
 		if (v[k] < 0)
 			return false;
 	}
