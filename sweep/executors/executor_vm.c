@@ -116,13 +116,15 @@ static int vm_exec(struct executor *ex, struct subrun_slot *s, const char *const
 static int vm_fetch(struct executor *ex, struct subrun_slot *s)
 {
 	struct executor_vm *vm = (struct executor_vm *)ex;
+	int err;
 
 	if (!vm->result[0] || access(vm->result, F_OK))
 		return 0;
 	if (!rename(vm->result, s->local))
 		return 0;
-	diag_err("cannot move %s to %s: %s", vm->result, s->local, strerror(errno));
-	return -errno;
+	err = -errno;	/* before diag_err(), whose writes may change errno */
+	diag_err("cannot move %s to %s: %s", vm->result, s->local, strerror(-err));
+	return err;
 }
 
 static const struct executor_ops vm_ops = {
