@@ -9,8 +9,6 @@
 
 #include "colname.h"
 
-
-
 static const char *const kind_names[] = {
 	[CK_ID] = "id", [CK_PARAM] = "param", [CK_RUN] = "run",
 	[CK_COUNTER] = "counter", [CK_GAUGE] = "gauge", [CK_RATIO] = "ratio",
