@@ -12,7 +12,6 @@
 int cmd_merge(const struct cli_opts *o)
 {
 	struct draw_opts d = cli_draw_opts(o);
-	const char *out[] = { o->outdir };
 	int status;
 
 	if (!o->outdir) {
@@ -21,11 +20,7 @@ int cmd_merge(const struct cli_opts *o)
 	}
 	if (merge_runs(o->outdir, o->args, o->nr_args))
 		return EXIT_USAGE;
-	/* the merged set drawn in place */
-	d.args = out;
-	d.nr_args = 1;
-	d.outdir = NULL;
-	status = draw_runs(&d);
+	status = draw_in_place(&d, o->outdir);
 	/* report could not read OUT (a run it refuses): no set a later report can use */
 	if (status == EXIT_USAGE)
 		resultdir_remove_tree(o->outdir);

@@ -192,19 +192,15 @@ int orch_merge_and_draw(const char *dir, const char *const *runs, int nr,
 			const struct draw_opts *base, const char *by, const char *by_default)
 {
 	struct draw_opts d = *base;
-	const char *out[] = { dir };
 	char meta[PATH_MAX + 8];
 
 	if (!nr)
 		return -ENOENT;
 	if (merge_in_place(dir, runs, nr))
 		return -EIO;
-	d.args = out;
-	d.nr_args = 1;
-	d.outdir = NULL;
 	d.by = by ?: by_default;
 	snprintf(meta, sizeof(meta), "%s/meta", dir);
 	if (!by)
 		meta_append(meta, "report_by", d.by);
-	return draw_runs(&d);
+	return draw_in_place(&d, dir);
 }

@@ -374,3 +374,14 @@ int draw_runs(const struct draw_opts *o)
 	report_free(&rp);
 	return status;
 }
+
+int draw_in_place(const struct draw_opts *d, const char *dir)
+{
+	struct draw_opts one = *d;
+	const char *args[] = { dir };
+
+	one.args = args;
+	one.nr_args = 1;
+	one.outdir = NULL;
+	return draw_runs(&one);
+}

@@ -32,4 +32,7 @@ struct draw_opts {
 /* Draw as d says; an exit status (cli.h: EXIT_OK, EXIT_POINTS_FAILED, EXIT_USAGE). */
 int draw_runs(const struct draw_opts *d);
 
+/* The one result directory dir drawn in place, with d's other options (a merge's OUT). */
+int draw_in_place(const struct draw_opts *d, const char *dir);
+
 #endif
