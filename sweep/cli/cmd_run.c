@@ -3,9 +3,9 @@
  * The run command: spec → points → runner → result directory.  The
  * directory is new (or resumed with --resume), and every file in it is
  * created exclusively.  Each finished point is appended to the CSVs at
- * once; the table and charts are rendered at the end from the result set
- * (the points that finished before a resume, and those saved now), even
- * after Ctrl-C or a write that failed.
+ * once; at the end the directory is read back and its table and charts
+ * drawn as report draws them (draw.h: the rows that finished before a
+ * resume and those saved now), even after Ctrl-C or a write that failed.
  */
 #include <errno.h>
 #include <signal.h>
@@ -19,16 +19,15 @@
 #include "caps.h"
 #include "cli.h"
 #include "diag.h"
+#include "draw.h"
 #include "kernels.h"
 #include "matrix.h"
 #include "meta.h"
 #include "plan.h"
 #include "plot.h"
 #include "progrun.h"
-#include "render.h"
 #include "resultdir.h"
 #include "results.h"
-#include "results_read.h"
 #include "resume.h"
 #include "runner.h"
 #include "statspass.h"
@@ -58,9 +57,6 @@ struct run_state {
 	int nr_saved;			/* of those, the first nr_saved are on disk */
 	struct point_result *set;	/* the result set: resumed + saved, point order */
 	int nr_set;
-	struct run_facts facts;		/* for the table and charts, from meta */
-	struct result_set *meta;	/* meta, for --format json; or NULL */
-	char arch[64], cpu_model[256], kernel_release[128];
 	char shard[32];			/* --shard as meta has it: "I/N", or "" */
 	struct sys_check check;		/* the system check, for meta; with checked */
 	bool checked;
@@ -308,28 +304,6 @@ static int prepare(struct run_state *rs)
 	return err;
 }
 
-/* The machine, --quick and TCG as meta has them (a resumed run's meta is its first run's). */
-static void read_facts(struct run_state *rs)
-{
-	char path[4200], quick[8], accel[8], stats[16];
-
-	snprintf(path, sizeof(path), "%s/meta", rs->dir);
-	if (!meta_lookup(path, "arch", rs->arch, sizeof(rs->arch)))
-		rs->arch[0] = '\0';
-	if (!meta_lookup(path, "cpu_model", rs->cpu_model, sizeof(rs->cpu_model)))
-		rs->cpu_model[0] = '\0';
-	if (!meta_lookup(path, "kernel_release", rs->kernel_release, sizeof(rs->kernel_release)))
-		rs->kernel_release[0] = '\0';
-	rs->facts = (struct run_facts){
-		.arch = rs->arch, .cpu_model = rs->cpu_model, .kernel_release = rs->kernel_release,
-		.quick = meta_lookup(path, "quick", quick, sizeof(quick)) && !strcmp(quick, "yes"),
-		.tcg = meta_lookup(path, "vm_accel", accel, sizeof(accel)) && !strcmp(accel, "tcg"),
-		.per_run_pass = meta_lookup(path, "bpf_stats", stats, sizeof(stats)) &&
-				!strncmp(stats, STATS_PASS_META, strlen(STATS_PASS_META)),
-	};
-	meta_lookup_all(path, "tag", ", ", rs->facts.tags, sizeof(rs->facts.tags));
-}
-
 static int exit_status(int run_err, const struct point_result *res, int nr)
 {
 	if (run_err == -EINTR)
@@ -386,19 +360,17 @@ static int gather_set(struct run_state *rs)
 }
 
 /*
- * Table, charts and the final meta, from the result set, as report draws
- * them.  A kernel sweep's sub-run (--guest-of) keeps its table to its
- * directory and its path to itself: the sweep prints the table of all
- * kernels, and a guest's path means nothing on the host.
+ * The baseline columns, then the table and charts of the directory read
+ * back, as report draws them (draw.h), then the final meta.  A kernel
+ * sweep's sub-run (--guest-of) keeps its table to its directory and its
+ * path to itself: the sweep prints the table of all kernels, and a
+ * guest's path means nothing on the host.
  */
 static int finish(struct run_state *rs)
 {
 	bool sub = rs->o->guest_of;
-	struct render_block table = { .cfg = rs->cfg };
-	struct render_job job = { .blocks = &table, .nr_blocks = 1, .chart_cfg = rs->cfg,
-				  .replace = rs->o->resume, .no_plots = rs->o->no_plots,
-				  .plot_timeout_s = rs->o->plot_timeout_s,
-				  .echo = sub ? NULL : stdout, .echo_format = rs->o->format };
+	struct draw_opts d = { .no_plots = rs->o->no_plots,
+			       .plot_timeout_s = rs->o->plot_timeout_s, .format = rs->o->format };
 	int err = gather_set(rs);
 
 	if (err)
@@ -407,16 +379,7 @@ static int finish(struct run_state *rs)
 	if (err)
 		diag_err("cannot write the baseline columns of %s/summary.csv: %s", rs->dir,
 			 strerror(-err));
-	read_facts(rs);
-	/* JSON carries the run's meta: the machine, the kernel, the spec */
-	if (rs->o->format == OF_JSON && !sub && results_read_meta(rs->dir, &rs->meta))
-		diag_warn("cannot read %s/meta: the JSON leaves it out", rs->dir);
-	table.dir = rs->dir;
-	table.set = rs->meta;
-	table.res = job.chart_res = rs->set;
-	table.nr = job.nr_chart = rs->nr_set;
-	table.facts = job.chart_facts = &rs->facts;
-	err = render_write(rs->dir, &job) ?: err;
+	err = draw_run_end(&d, rs->dir, rs->o->resume, sub) ?: err;
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
 	note_oversubscribed(rs);
@@ -616,7 +579,6 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_POINTS_FAILED;
 cleanup:
 	free(rs.set);
-	result_set_free(rs.meta);
 	point_results_free(rs.ran, rs.nr_todo);
 	resume_free(&rs.resume);
 	results_close(rs.res);

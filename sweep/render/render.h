@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The table and the charts of a result set, written into its directory:
- * the one path both run (at its end) and report (from the files) take, so
- * that a report of an unchanged directory writes what the run wrote.
+ * the one path both run (at its end) and report take, both from the
+ * directory's files (draw.h), so that a report of an unchanged directory
+ * writes what the run wrote.
  */
 #ifndef SWEEP_RENDER_H
 #define SWEEP_RENDER_H

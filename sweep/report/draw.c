@@ -53,6 +53,11 @@ struct report {
 	int nr_chart;
 	char *owned[MAX_RUNS];		/* the paths of merged runs, to free */
 	int nr_owned;
+	/* a run's own directory at its end (draw_run_end()), not a report */
+	bool run_end;
+	bool replace;			/* run_end: its table.txt replaces the one there */
+	FILE *echo;			/* the table printed here too, or NULL */
+	bool wrote;			/* got as far as writing: a failure is not a usage error */
 };
 
 static int add_dir(struct report *rp, const char *dir)
@@ -313,6 +318,11 @@ static int gather(struct report *rp)
 	return one_table(rp) ?: rp->one_run ? 0 : check_labels(rp);
 }
 
+/*
+ * A report redraws a directory in place (table.txt replaced, the charts
+ * swapped in) or writes a new one; a run draws its own directory as a run
+ * does: table.txt new unless resumed, the charts straight into plots/.
+ */
 static int write_out(struct report *rp)
 {
 	const struct draw_opts *o = rp->o;
@@ -325,22 +335,28 @@ static int write_out(struct report *rp)
 				  .nr_chart = rp->nr_chart,
 				  .plot = { several ? rp->series : NULL, o->per,
 					    o->normalize != NULL },
-				  .replace = !o->outdir, .swap_charts = !o->outdir,
+				  .replace = rp->run_end ? rp->replace : !o->outdir,
+				  .swap_charts = !rp->run_end && !o->outdir,
 				  .no_plots = o->no_plots, .plot_timeout_s = o->plot_timeout_s,
-				  .echo = stdout, .echo_format = o->format };
-	int err = 0;
+				  .echo = rp->echo, .echo_format = o->format };
+	int err;
 
-	if (o->outdir) {
-		err = resultdir_create(o->outdir);
-		if (err) {
-			diag_err("cannot create %s: %s%s", o->outdir, strerror(-err),
-				 err == -EEXIST ? " (report writes a new directory)" : "");
-			return EXIT_USAGE;
-		}
-	}
+	rp->wrote = true;
 	err = render_write(dir, &job);
-	fprintf(stderr, "report: %s\n", dir);
-	return err ? EXIT_POINTS_FAILED : EXIT_OK;
+	if (!rp->run_end)
+		fprintf(stderr, "report: %s\n", dir);
+	return err;
+}
+
+/* The new directory of a report of several runs (-o OUT); 0 or -errno (reported). */
+static int create_out(const struct draw_opts *o)
+{
+	int err = o->outdir ? resultdir_create(o->outdir) : 0;
+
+	if (err)
+		diag_err("cannot create %s: %s%s", o->outdir, strerror(-err),
+			 err == -EEXIST ? " (report writes a new directory)" : "");
+	return err;
 }
 
 static void report_free(struct report *rp)
@@ -359,29 +375,65 @@ static void report_free(struct report *rp)
 	free(rp->footer);
 }
 
+/* Read, check and gather rp's runs and write them out; 0, or -errno (reported). */
+static int draw(struct report *rp)
+{
+	int err = load_runs(rp) ?: pick_by(rp) ?: check_per(rp) ?: gather(rp);
+
+	if (!err && !rp->run_end)
+		err = create_out(rp->o);
+	return err ?: write_out(rp);
+}
+
+/* Large (the runs' state), so not on the stack; one draw at a time. */
+static struct report drawing;
+
 int draw_runs(const struct draw_opts *o)
 {
-	static struct report rp;	/* large: the runs' state */
-	int status = EXIT_USAGE;
+	int err, status = EXIT_USAGE;
 
-	rp = (struct report){ .o = o };
+	drawing = (struct report){ .o = o, .echo = stdout };
 	if (o->nr_args > 1 && !o->outdir) {
 		diag_err("report of several directories writes a new one: give -o OUT");
 		return EXIT_USAGE;
 	}
-	if (!load_runs(&rp) && !pick_by(&rp) && !check_per(&rp) && !gather(&rp))
-		status = write_out(&rp);
-	report_free(&rp);
+	err = draw(&drawing);
+	if (!err)
+		status = EXIT_OK;
+	else if (drawing.wrote)
+		status = EXIT_POINTS_FAILED;	/* drawn, but not all written */
+	report_free(&drawing);
 	return status;
 }
 
-int draw_in_place(const struct draw_opts *d, const char *dir)
+/* d for the one directory args[0], drawn in place. */
+static struct draw_opts in_place(const struct draw_opts *d, const char *const *args)
 {
 	struct draw_opts one = *d;
-	const char *args[] = { dir };
 
 	one.args = args;
 	one.nr_args = 1;
 	one.outdir = NULL;
+	return one;
+}
+
+int draw_in_place(const struct draw_opts *d, const char *dir)
+{
+	const char *args[] = { dir };
+	struct draw_opts one = in_place(d, args);
+
 	return draw_runs(&one);
+}
+
+int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool quiet)
+{
+	const char *args[] = { dir };
+	struct draw_opts one = in_place(d, args);
+	int err;
+
+	drawing = (struct report){ .o = &one, .run_end = true, .replace = replace,
+				   .echo = quiet ? NULL : stdout };
+	err = draw(&drawing);
+	report_free(&drawing);
+	return err;
 }

@@ -5,7 +5,7 @@
  * drawn together into a new directory (a table block per run, a chart
  * series per run, named by a meta fact or tag).  A library call: the
  * report and merge commands, the kernel sweep and the fleet draw through
- * it, each with the options it has.
+ * it, each with the options it has, and so does a run at its end.
  */
 #ifndef SWEEP_DRAW_H
 #define SWEEP_DRAW_H
@@ -34,5 +34,16 @@ int draw_runs(const struct draw_opts *d);
 
 /* The one result directory dir drawn in place, with d's other options (a merge's OUT). */
 int draw_in_place(const struct draw_opts *d, const char *dir);
+
+/*
+ * A run's own directory dir drawn at the run's end, read back from its
+ * files as report reads it, so that the table a run prints and the one a
+ * report of its directory prints come from one path.  Only d's no_plots,
+ * plot_timeout_s and format count.  table.txt is created (with replace, a
+ * --resume's, it replaces the one there), the charts go straight into
+ * plots/, and the table is printed on stdout in d->format unless quiet (a
+ * kernel sweep's sub-run).  Errors are reported; 0 or -errno.
+ */
+int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool quiet);
 
 #endif
