@@ -54,9 +54,6 @@ struct run_state {
 	struct run_info info;
 	struct point_result *ran;	/* from the runner; the first nr_ran ran */
 	int nr_ran;
-	int nr_saved;			/* of those, the first nr_saved are on disk */
-	struct point_result *set;	/* the result set: resumed + saved, point order */
-	int nr_set;
 	char shard[32];			/* --shard as meta has it: "I/N", or "" */
 	struct sys_check check;		/* the system check, for meta; with checked */
 	bool checked;
@@ -93,10 +90,8 @@ static int on_point_done(const struct point_result *r, void *ctx)
 	char name[256];
 	int err = results_append(rs->res, r);
 
-	if (!err) {
-		rs->nr_saved++;
+	if (!err)
 		return 0;
-	}
 	point_name(rs->cfg, r->pt, name, sizeof(name));
 	diag_err("cannot save point %d %s in %s: %s; its rows were removed and the sweep "
 		 "stops (--resume %s continues it)", r->pt->id, name, rs->dir, strerror(-err),
@@ -280,7 +275,7 @@ static int pick_todo(struct run_state *rs)
 	}
 	if (rs->o->resume)
 		fprintf(stderr, "resuming %s: %d of %d points keep their rows, %d to run\n",
-			rs->dir, rs->resume.nr_old, rs->nr_pts, rs->nr_todo);
+			rs->dir, rs->resume.nr_kept, rs->nr_pts, rs->nr_todo);
 	else if (rs->shard[0] && !rs->o->guest_of)
 		fprintf(stderr, "shard %s: %d of %d points\n", rs->shard,
 			shard_size(&rs->o->shard, nr_sel), nr_sel);
@@ -337,49 +332,19 @@ static void note_oversubscribed(const struct run_state *rs)
 }
 
 /*
- * What the table and charts show: the points the CSVs hold, those that
- * finished before a resume and those saved now, in point order.  Shallow
- * copies: the intervals stay owned by the resume and the runner.
- */
-static int gather_set(struct run_state *rs)
-{
-	const struct point_result *old = rs->resume.old;
-	int i = 0, j = 0;
-
-	rs->set = calloc(rs->resume.nr_old + rs->nr_saved + 1, sizeof(*rs->set));
-	if (!rs->set)
-		return -ENOMEM;
-	while (i < rs->resume.nr_old || j < rs->nr_saved) {
-		if (j >= rs->nr_saved || (i < rs->resume.nr_old &&
-					  old[i].pt->id < rs->ran[j].pt->id))
-			rs->set[rs->nr_set++] = old[i++];
-		else
-			rs->set[rs->nr_set++] = rs->ran[j++];
-	}
-	return 0;
-}
-
-/*
- * The baseline columns, then the table and charts of the directory read
- * back, as report draws them (draw.h), then the final meta.  A kernel
- * sweep's sub-run (--guest-of) keeps its table to its directory and its
- * path to itself: the sweep prints the table of all kernels, and a
- * guest's path means nothing on the host.
+ * The directory read back, its baseline columns filled and its table and
+ * charts drawn as report draws them (draw.h), then the final meta.  A
+ * kernel sweep's sub-run (--guest-of) keeps its table to its directory
+ * and its path to itself: the sweep prints the table of all kernels, and
+ * a guest's path means nothing on the host.
  */
 static int finish(struct run_state *rs)
 {
 	bool sub = rs->o->guest_of;
 	struct draw_opts d = { .no_plots = rs->o->no_plots,
 			       .plot_timeout_s = rs->o->plot_timeout_s, .format = rs->o->format };
-	int err = gather_set(rs);
+	int err = draw_run_end(&d, rs->dir, rs->o->resume, sub);
 
-	if (err)
-		return err;
-	err = results_fill_baseline(rs->dir, rs->cfg, rs->set, rs->nr_set);
-	if (err)
-		diag_err("cannot write the baseline columns of %s/summary.csv: %s", rs->dir,
-			 strerror(-err));
-	err = draw_run_end(&d, rs->dir, rs->o->resume, sub) ?: err;
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
 	note_oversubscribed(rs);
@@ -578,7 +543,6 @@ int cmd_run(const struct cli_opts *o)
 	if (finish(&rs) && status == EXIT_OK)
 		status = EXIT_POINTS_FAILED;
 cleanup:
-	free(rs.set);
 	point_results_free(rs.ran, rs.nr_todo);
 	resume_free(&rs.resume);
 	results_close(rs.res);

@@ -21,6 +21,7 @@
 #include "render.h"
 #include "resultdir.h"
 #include "resultload.h"
+#include "results.h"
 #include "runfacts.h"
 #include "shardset.h"
 
@@ -375,14 +376,32 @@ static void report_free(struct report *rp)
 	free(rp->footer);
 }
 
+/*
+ * A run's baseline cells in its summary.csv: a point against its baseline
+ * point, found in the whole set, which only its end knows (a report
+ * leaves the CSVs as they are).  0 or -errno (reported).
+ */
+static int fill_baseline(const struct loaded_run *lr)
+{
+	int err = results_fill_baseline(lr->dir, lr->cfg, lr->res, lr->nr_res);
+
+	if (err)
+		diag_err("cannot write the baseline columns of %s/summary.csv: %s", lr->dir,
+			 strerror(-err));
+	return err;
+}
+
 /* Read, check and gather rp's runs and write them out; 0, or -errno (reported). */
 static int draw(struct report *rp)
 {
-	int err = load_runs(rp) ?: pick_by(rp) ?: check_per(rp) ?: gather(rp);
+	int err = load_runs(rp), filled = 0;
 
+	if (!err && rp->run_end)
+		filled = fill_baseline(&rp->runs[0]);
+	err = err ?: pick_by(rp) ?: check_per(rp) ?: gather(rp);
 	if (!err && !rp->run_end)
 		err = create_out(rp->o);
-	return err ?: write_out(rp);
+	return (err ?: write_out(rp)) ?: filled;
 }
 
 /* Large (the runs' state), so not on the stack; one draw at a time. */

@@ -293,25 +293,6 @@ out:
 	return err;
 }
 
-/* The points that keep their rows, in point order, for the table and charts. */
-static int rebuild_finished(const struct point *pts, int nr_pts, const bool *kept,
-			    struct resume *rs)
-{
-	const struct result_set *set = rs->set;
-	int err = 0;
-
-	rs->old = calloc(nr_pts ? nr_pts : 1, sizeof(*rs->old));
-	if (!rs->old)
-		return -ENOMEM;
-	for (int id = 0; !err && id < nr_pts; id++) {
-		for (int i = 0; !err && rs->has_row[id] && i < set->nr_points; i++)
-			if (kept[i] && set->points[i].id == id)
-				err = resultload_rebuild(set, &set->points[i], &pts[id],
-							 &rs->old[rs->nr_old++]);
-	}
-	return err;
-}
-
 /*
  * A run killed as it created meta leaves it empty: it holds nothing, so it
  * goes, and this run writes it anew.
@@ -386,8 +367,8 @@ int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_
 		err = tie_points(dir, cfg, only, pts, nr_pts, rs, kept);
 	if (!err)
 		err = drop_unfinished(dir, rs->set, kept);
-	if (!err)
-		err = rebuild_finished(pts, nr_pts, kept, rs);
+	for (int id = 0; !err && id < nr_pts; id++)
+		rs->nr_kept += rs->has_row[id];
 	free(kept);
 	return err;
 }
@@ -412,11 +393,6 @@ int resume_run_info(struct resume *rs, struct run_info *ri)
 
 void resume_free(struct resume *rs)
 {
-	for (int i = 0; i < rs->nr_old; i++) {
-		point_result_free_intervals(&rs->old[i]);
-		free(rs->old[i].cpus);
-	}
-	free(rs->old);
 	free(rs->has_row);
 	free(rs->tags);
 	result_set_free(rs->set);

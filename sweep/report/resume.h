@@ -20,8 +20,7 @@ struct resume {
 	bool fresh;			/* DIR is empty: a run killed before it wrote anything */
 	bool need_meta;			/* a run killed before it wrote meta */
 	bool *has_row;			/* per point: a row that stays (not run again) */
-	struct point_result *old;	/* those points, rebuilt from the files, point order */
-	int nr_old;
+	int nr_kept;			/* points with a row that stays */
 	const char **tags;		/* the run's --tag values, from meta, NULL-terminated */
 };
 

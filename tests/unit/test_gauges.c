@@ -485,7 +485,10 @@ static int write_run_files(const char *dir, struct spec **spec)
 
 TEST(resume_keeps_point_with_thread_rows)
 {
+	struct point_result back = { 0 };
+	struct result_set *set;
 	struct spec *spec = NULL;
+	char why[256];
 	struct csv_table t;
 	struct resume rs;
 	struct fixture fx;
@@ -493,11 +496,18 @@ TEST(resume_keeps_point_with_thread_rows)
 	CHECK_INT(write_fixture(&fx), 0);
 	CHECK_INT(write_run_files(fx.dir, &spec), 0);
 	CHECK_INT(resume_prepare(fx.dir, spec, &cfg, NULL, fx.pts, 2, true, &rs), 0);
-	CHECK_INT(rs.nr_old, 1);
+	CHECK_INT(rs.nr_kept, 1);
 	CHECK(rs.has_row[0] && !rs.has_row[1]);
-	check_same_result(&fx.res[0], &rs.old[0]);
 	resume_free(&rs);
 	spec_free(spec);
+	/* what the run's end reads back: the kept point as it was */
+	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
+	CHECK_INT(set->nr_points, 1);
+	CHECK_INT(resultload_rebuild(set, &set->points[0], &fx.pts[0], &back), 0);
+	check_same_result(&fx.res[0], &back);
+	point_result_free_intervals(&back);
+	free(back.cpus);
+	result_set_free(set);
 	/* the failed point's rows went, thread rows too; the kept point's all stay */
 	CHECK_INT(read_table(fx.dir, "samples.csv", &t), 0);
 	CHECK_INT(t.nr_rows, 1 + 4 * (1 + NR_PRODUCERS));
