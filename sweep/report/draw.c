@@ -7,6 +7,8 @@
  * drawn together into a new directory: a table block per run under a line
  * naming it, and charts with a line per run, named --by a meta fact or tag.
  * Runs that are the shards of one run are drawn as that run (shardset.h).
+ * A run draws its own directory at its end the same way (draw_run_end()),
+ * after filling its baseline columns from the rows read back.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -38,11 +38,13 @@ int draw_in_place(const struct draw_opts *d, const char *dir);
 /*
  * A run's own directory dir drawn at the run's end, read back from its
  * files as report reads it, so that the table a run prints and the one a
- * report of its directory prints come from one path.  Only d's no_plots,
- * plot_timeout_s and format count.  table.txt is created (with replace, a
- * --resume's, it replaces the one there), the charts go straight into
- * plots/, and the table is printed on stdout in d->format unless quiet (a
- * kernel sweep's sub-run).  Errors are reported; 0 or -errno.
+ * report of its directory prints come from one path.  The baseline
+ * columns of its summary.csv, which need the whole set, are filled first
+ * from the rows read back.  Only d's no_plots, plot_timeout_s and format
+ * count.  table.txt is created (with replace, a --resume's, it replaces
+ * the one there), the charts go straight into plots/, and the table is
+ * printed on stdout in d->format unless quiet (a kernel sweep's sub-run).
+ * Errors are reported; 0 or -errno.
  */
 int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool quiet);
 
