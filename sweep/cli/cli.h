@@ -51,6 +51,7 @@ struct cli_opts {
 	const char *guest_accel;	/* --guest-accel kvm|tcg: it runs in a VM so accelerated */
 	const char *guest_accel_reason;	/* --guest-accel-reason: why vm_accel = auto is tcg */
 	const char *fail_all;		/* --fail-all REASON: a failed row per point, run none */
+	char *settings_text;		/* --subrun FILE's text: the strings above point into it */
 };
 
 /*

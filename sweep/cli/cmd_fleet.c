@@ -203,7 +203,8 @@ static int prepare(struct fleet *fl)
 	base = strrchr(fl->orch.spec_file, '/') + 1;
 	fl->ctx = (struct fleet_ctx){
 		.ssh_config = o->ssh_config, .self = fl->self,
-		.spec_path = fl->orch.spec_file, .spec_name = base, .version = fl->version,
+		.spec_path = fl->orch.spec_file, .spec_name = base, .sub_dir = fl->orch.sub_dir,
+		.version = fl->version,
 		.arch = fl->uts.machine, .logs = fl->logs, .hosts_dir = fl->hosts_dir,
 		.remote_dir = fl->remote_dir, .ctl_dir = fl->ctl_dir,
 		.run_timeout_ms = run_timeout_ms(fl->cfg, o->only),

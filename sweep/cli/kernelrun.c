@@ -34,8 +34,8 @@
 #include "subproc.h"
 #include "textfile.h"
 
-/* a sub-run's argv has room for every --tag the command line can hold */
-_Static_assert(4 * CLI_MAX_ARGS + 32 <= SUBRUN_MAX_ARGS, "SUBRUN_MAX_ARGS too small");
+/* a sub-run's settings have room for every --tag the command line can hold */
+_Static_assert(CLI_MAX_ARGS + 1 <= SUBRUN_MAX_TAGS, "SUBRUN_MAX_TAGS too small");
 
 #define NSEC_PER_SEC		1000000000ULL
 

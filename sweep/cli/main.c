@@ -30,6 +30,7 @@
 #include "spec.h"
 #include "specfind.h"
 #include "statspass.h"
+#include "subrun.h"
 #include "suggest.h"
 #include "timing.h"
 #include "workload.h"
@@ -433,7 +434,61 @@ static int output_opt(int opt, struct cli_opts *o)
 	return OPT_NOT_MINE;
 }
 
-/* Which points run, and a sub-run's own: --resume, --only, --shard, --guest-*, --fail-all. */
+/* --guest-accel: kvm or tcg. */
+static int guest_accel(const char *arg, struct cli_opts *o)
+{
+	if (strcmp(arg, "kvm") && strcmp(arg, "tcg")) {
+		diag_err("--guest-accel expects kvm or tcg, not '%s'", arg);
+		return EXIT_USAGE;
+	}
+	o->guest_accel = arg;
+	return 0;
+}
+
+/* A sub-run's settings file's text strings of tags, shard and kernel, as their options. */
+static int settings_lists(const struct subrun_settings *set, struct cli_opts *o)
+{
+	for (int i = 0; i < set->nr_tags; i++)
+		if (add_arg(o->tags, &o->nr_tags, CLI_MAX_ARGS, set->tags[i], "--tag"))
+			return EXIT_USAGE;
+	if (set->kernel_host && add_arg(o->kernels, &o->nr_kernels, MAX_KERNELS, KERNEL_HOST,
+					"--kernel"))
+		return EXIT_USAGE;
+	if (set->shard.count)
+		o->shard = set->shard;
+	return 0;
+}
+
+/*
+ * run --subrun FILE: the settings a sub-run is started with (subrun.h),
+ * taken as the options of the same names would be.
+ */
+static int subrun_opt(const char *path, struct cli_opts *o)
+{
+	struct subrun_settings set;
+	char why[256];
+
+	if (o->settings_text) {
+		diag_err("--subrun given twice");
+		return EXIT_USAGE;
+	}
+	if (subrun_settings_read(path, &set, &o->settings_text, why, sizeof(why))) {
+		diag_err("%s: %s", path, why);
+		return EXIT_USAGE;
+	}
+	o->quick |= set.quick;
+	o->no_plots |= set.no_plots;
+	o->only = set.only ?: o->only;
+	o->guest_of = set.guest_of ?: o->guest_of;
+	o->guest_accel_reason = set.guest_accel_reason ?: o->guest_accel_reason;
+	o->fail_all = set.fail_all ?: o->fail_all;
+	if (set.guest_accel && guest_accel(set.guest_accel, o))
+		return EXIT_USAGE;
+	return settings_lists(&set, o);
+}
+
+/* Which points run, and a sub-run's own: --resume, --only, --shard, --guest-*, --fail-all,
+ * --subrun. */
 static int run_opt(int opt, struct cli_opts *o)
 {
 	switch (opt) {
@@ -449,18 +504,15 @@ static int run_opt(int opt, struct cli_opts *o)
 		o->guest_of = optarg;
 		return 0;
 	case OPT_GUEST_ACCEL:
-		if (strcmp(optarg, "kvm") && strcmp(optarg, "tcg")) {
-			diag_err("--guest-accel expects kvm or tcg, not '%s'", optarg);
-			return EXIT_USAGE;
-		}
-		o->guest_accel = optarg;
-		return 0;
+		return guest_accel(optarg, o);
 	case OPT_GUEST_ACCEL_REASON:
 		o->guest_accel_reason = optarg;
 		return 0;
 	case OPT_FAIL_ALL:
 		o->fail_all = optarg;
 		return 0;
+	case OPT_SUBRUN:
+		return subrun_opt(optarg, o);
 	}
 	return OPT_NOT_MINE;
 }
