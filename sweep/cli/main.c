@@ -5,8 +5,8 @@
  * module.  The run command itself is in cmd_run.c.
  */
 #include <errno.h>
-#include <stddef.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -32,7 +32,6 @@
 #include "spec.h"
 #include "specfind.h"
 #include "statspass.h"
-#include "subrun.h"
 #include "suggest.h"
 #include "timing.h"
 #include "workload.h"
