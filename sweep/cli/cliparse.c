@@ -164,18 +164,24 @@ static int subrun_opt(const char *path, struct run_opts *o)
 	return settings_lists(&set, o);
 }
 
+/* Which points run, of run and fleet: --resume, --only. */
+static int points_opt(int opt, const char *arg, const char **resume, const char **only)
+{
+	if (opt == OPT_RESUME)
+		*resume = arg;
+	else if (opt == OPT_ONLY)
+		*only = arg;
+	else
+		return CLI_OPT_NOT_MINE;
+	return 0;
+}
+
 /* Which points run, and a sub-run's own: --guest-*, --fail-all, --subrun. */
 int cli_run_opt(int opt, const char *arg, void *run_opts)
 {
 	struct run_opts *o = run_opts;
 
 	switch (opt) {
-	case OPT_RESUME:
-		o->resume = arg;
-		return 0;
-	case OPT_ONLY:
-		o->only = arg;
-		return 0;
 	case OPT_SHARD:
 		return parse_shard(arg, &o->shard);
 	case OPT_GUEST_OF:
@@ -192,7 +198,7 @@ int cli_run_opt(int opt, const char *arg, void *run_opts)
 	case OPT_SUBRUN:
 		return subrun_opt(arg, o);
 	}
-	return CLI_OPT_NOT_MINE;
+	return points_opt(opt, arg, &o->resume, &o->only);
 }
 
 /* report's and merge's: --set, --spec, --normalize, --per. */
@@ -248,12 +254,6 @@ int cli_fleet_opt(int opt, const char *arg, void *fleet_opts)
 	case OPT_SHARD_MIXED:
 		o->shard_mixed = true;
 		return 0;
-	case OPT_RESUME:
-		o->resume = arg;
-		return 0;
-	case OPT_ONLY:
-		o->only = arg;
-		return 0;
 	}
-	return CLI_OPT_NOT_MINE;
+	return points_opt(opt, arg, &o->resume, &o->only);
 }
