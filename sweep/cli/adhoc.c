@@ -109,7 +109,7 @@ static const struct shorthand *find_shorthand(int opt)
 	return NULL;
 }
 
-/* The shorthand a --set came from (cli_opts.set_opt), or NULL for a --set. */
+/* The shorthand a --set came from (cli_spec.set_opt), or NULL for a --set. */
 static const struct shorthand *shorthand_named(const char *name)
 {
 	for (size_t i = 0; name && i < sizeof(shorthands) / sizeof(shorthands[0]); i++)
@@ -133,7 +133,7 @@ static const char *duration_suffix(const char *arg)
 	return len && isdigit((unsigned char)arg[len - 1]) ? "s" : "";
 }
 
-int adhoc_shorthand(struct cli_opts *o, int opt, const char *arg)
+int adhoc_shorthand(struct cli_spec *o, int opt, const char *arg)
 {
 	const struct shorthand *sh = find_shorthand(opt);
 	const char *suffix = "";
@@ -171,7 +171,7 @@ static void say_no_param(const struct workload *wl, const char *opt, const char 
 		 opt, wl->name, key, names, wl->name);
 }
 
-int adhoc_check_shorthands(const struct cli_opts *o, const struct spec *spec)
+int adhoc_check_shorthands(const struct cli_spec *o, const struct spec *spec)
 {
 	const char *name = spec_value(spec, "sweep", "workload");
 	const struct workload *wl = name ? workload_find(name) : NULL;

@@ -18,7 +18,7 @@ int adhoc_spec(const char *workload, struct spec **out);
  * -w, -d, -p, -c or -a (opt) with its argument: appended to o's --set list
  * as "warmup=3s", "producers=4", ..., in command-line order.  0 or -errno.
  */
-int adhoc_shorthand(struct cli_opts *o, int opt, const char *arg);
+int adhoc_shorthand(struct cli_spec *o, int opt, const char *arg);
 
 /* "-p/--producers" for 'p'; "" for an option that is none of them. */
 const char *adhoc_option_name(int opt);
@@ -27,7 +27,7 @@ const char *adhoc_option_name(int opt);
  * -p and -c name a parameter: the spec's workload must have it (said
  * naming the workload and its parameters).  0 or -EINVAL.
  */
-int adhoc_check_shorthands(const struct cli_opts *o, const struct spec *spec);
+int adhoc_check_shorthands(const struct cli_spec *o, const struct spec *spec);
 
 /*
  * An ad hoc run's title, unless --set title= gave one: the workload and

@@ -14,7 +14,23 @@
 
 #define CLI_MAX_ARGS 64
 
-struct cli_opts {
+/*
+ * Each command gets its own options (cliopt.c's table says which it
+ * takes), built from the groups several share: every command's common
+ * part, the spec's (run, check, expand, fleet) and the drawing's (run,
+ * report, merge, fleet).
+ */
+struct cli_common {
+	char argv_line[1024];		/* the command line, for meta */
+	const char *const *args;	/* import FILE..., report and merge DIR..., list, system */
+	int nr_args;
+	const char *outdir;		/* -o DIR */
+	const char *tags[CLI_MAX_ARGS + 1];	/* --tag key=value, NULL-terminated */
+	int nr_tags;
+};
+
+/* SPEC and what changes it (cli_load()). */
+struct cli_spec {
 	const char *spec_path;
 	const char *sets[CLI_MAX_ARGS];	/* --set key=value, in order */
 	const char *set_opt[CLI_MAX_ARGS];	/* NULL, or its shorthand: "-p/--producers" */
@@ -22,35 +38,66 @@ struct cli_opts {
 	bool adhoc;			/* spec_path is a workload's name: an ad hoc run */
 	const char *save_spec;		/* --save-spec FILE */
 	char found_spec[4096];		/* an installed spec's path, found by name */
-	const char *tags[CLI_MAX_ARGS + 1];	/* --tag key=value, NULL-terminated */
-	int nr_tags;
 	bool quick;
-	bool no_plots;
-	unsigned int plot_timeout_s;	/* --plot-timeout; 0: the default */
-	const char *outdir;		/* -o DIR */
-	const char *resume;		/* --resume DIR */
-	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
-	struct shard shard;		/* run --shard I/N: its share of the points */
-	bool shard_hosts;		/* fleet --shard: host k of n runs --shard k/n */
-	bool shard_mixed;		/* fleet --shard-mixed: even on hosts that differ */
-	const char *label;		/* import --label TEMPLATE */
-	char argv_line[1024];		/* the command line, for meta */
-	const char *const *args;	/* import FILE..., report and merge DIR... */
-	int nr_args;
-	const char *spec_file;		/* report --spec FILE */
-	const char *by;			/* report, merge --by: what names each run */
-	const char *normalize;		/* report --normalize first: charts relative to it */
-	const char *per;		/* report --per PARAM: charts per unit of PARAM */
-	enum out_format format;		/* -f/--format: the table printed by run, report, merge */
-	const char *hosts;		/* fleet --hosts FILE */
-	const char *ssh_config;		/* fleet --ssh-config FILE: ssh -F */
 	const char *kernels[MAX_KERNELS];	/* --kernel: replaces [sweep] kernel */
 	int nr_kernels;
-	/* a kernel sweep's sub-runs (kernelrun.c); not in --help */
+};
+
+/* How results are drawn and printed. */
+struct cli_draw {
+	bool no_plots;
+	unsigned int plot_timeout_s;	/* --plot-timeout; 0: the default */
+	enum out_format format;		/* -f/--format: the table printed */
+	const char *by;			/* --by: what names each run */
+};
+
+/* check and expand: the spec alone. */
+struct check_opts {
+	struct cli_common com;
+	struct cli_spec spec;
+};
+
+struct run_opts {
+	struct cli_common com;
+	struct cli_spec spec;
+	struct cli_draw draw;
+	const char *resume;		/* --resume DIR */
+	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
+	struct shard shard;		/* --shard I/N: its share of the points */
+	/* a sub-run's (orchestrator.h); not in --help */
 	const char *guest_of;		/* --guest-of KERNEL: the kernel value this run is for */
 	const char *guest_accel;	/* --guest-accel kvm|tcg: it runs in a VM so accelerated */
 	const char *guest_accel_reason;	/* --guest-accel-reason: why vm_accel = auto is tcg */
 	const char *fail_all;		/* --fail-all REASON: a failed row per point, run none */
+	char *settings_text;		/* --subrun FILE's text: the strings above point into it */
+};
+
+/* report and merge DIR...: what they draw */
+struct draw_cmd_opts {
+	struct cli_common com;
+	struct cli_draw draw;
+	const char *sets[CLI_MAX_ARGS];	/* --set: overrides of the spec drawn */
+	int nr_sets;
+	const char *spec_file;		/* --spec FILE */
+	const char *normalize;		/* --normalize first: charts relative to it */
+	const char *per;		/* --per PARAM: charts per unit of PARAM */
+};
+
+struct import_opts {
+	struct cli_common com;
+	const char *label;		/* --label TEMPLATE */
+};
+
+struct fleet_opts {
+	struct cli_common com;
+	struct cli_spec spec;
+	struct cli_draw draw;
+	const char *resume;		/* --resume OUT */
+	const char *only;		/* --only EXPERIMENT */
+	const char *hosts;		/* --hosts FILE */
+	const char *ssh_config;		/* --ssh-config FILE: ssh -F */
+	bool shard_hosts;		/* --shard: host k of n runs --shard k/n */
+	bool shard_mixed;		/* --shard-mixed: even on hosts that differ */
 };
 
 /*
@@ -58,7 +105,7 @@ struct cli_opts {
  * shorthands + --quick → a bound configuration; --save-spec writes it.
  * Diagnostics are printed; returns 0 or -EINVAL / -errno.
  */
-int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg);
+int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cfg);
 
 /* --only: the title must name an experiment (a typo gets a suggestion); 0 or -EINVAL. */
 int cli_check_only(const struct sweep_cfg *cfg, const char *only);
@@ -72,24 +119,29 @@ bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct sha
 		 const struct point *pt, int *nr_sel);
 
 /* The run command; returns an exit status. */
-int cmd_run(const struct cli_opts *o);
+int cmd_run(const struct run_opts *o);
 
 /* import FILE... -o OUT (cmd_import.c); returns an exit status. */
-int cmd_import(const struct cli_opts *o);
+int cmd_import(const struct import_opts *o);
 /* report DIR... and merge DIR... -o OUT; return an exit status. */
-int cmd_report(const struct cli_opts *o);
-int cmd_merge(const struct cli_opts *o);
+int cmd_report(const struct draw_cmd_opts *o);
+int cmd_merge(const struct draw_cmd_opts *o);
 
-/* What of the command line says how results are drawn (draw.h): report's options. */
-struct draw_opts cli_draw_opts(const struct cli_opts *o);
+/*
+ * How results are drawn (draw.h) as d says, with the spec's --set (sets,
+ * nr_sets of them) applied to the spec drawn.
+ */
+struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets, int nr_sets);
+/* What report and merge draw: their DIR..., -o, --spec, --normalize and --per too. */
+struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o);
 
 /* fleet SPEC --hosts FILE: the spec on every host over ssh, merged (cmd_fleet.c). */
-int cmd_fleet(const struct cli_opts *o);
+int cmd_fleet(const struct fleet_opts *o);
 
-/* system [show]: the system check (cmd_system.c, syscheck.h). */
-int cmd_system(const struct cli_opts *o);
+/* system [ACTION]: the system check (cmd_system.c, syscheck.h); ACTION NULL or show. */
+int cmd_system(const char *action);
 
 /* run of a spec whose kernel axis boots VMs or has several kernels (kernelrun.c). */
-int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *cfg);
+int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg);
 
 #endif

@@ -28,7 +28,7 @@ static void apply_quick(struct sweep_cfg *cfg)
 }
 
 /* --kernel A --kernel B: the same as --set kernel="A B", after the other --set. */
-static int set_kernels(const struct cli_opts *o, struct spec *spec)
+static int set_kernels(const struct cli_spec *o, struct spec *spec)
 {
 	char assign[8192] = "kernel=";
 	size_t off = strlen(assign);
@@ -61,7 +61,7 @@ static int set_kernels(const struct cli_opts *o, struct spec *spec)
  * --set and its shorthands, in order.  A user's --set is called by its
  * own number among them ("--set #2"), a shorthand by its name ("-p").
  */
-static int apply_sets(const struct cli_opts *o, struct spec *spec)
+static int apply_sets(const struct cli_spec *o, struct spec *spec)
 {
 	char label[32];
 	int err = 0, nr_user = 0;
@@ -101,7 +101,7 @@ static int adhoc_name(struct spec *spec, struct sweep_cfg **cfg)
 	return err ?: bind_spec(spec, cfg);
 }
 
-int cli_load(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg)
+int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cfg)
 {
 	int err;
 

@@ -136,7 +136,7 @@ const struct cli_option cli_options[] = {
 	  .help =
 	  "  -f, --format F       the table printed: text (default), markdown, csv or json\n"
 	  "                       (table.txt stays text; docs/formats.md)\n" },
-	/* a kernel sweep's sub-runs (kernelrun.c, subrun.c): not for people */
+	/* a sub-run's (orchestrator.c, subrun.c): not for people */
 	{ .name = "guest-of", .val = OPT_GUEST_OF, .has_arg = required_argument, .cmds = C(RUN),
 	  .help = NULL },
 	{ .name = "guest-accel", .val = OPT_GUEST_ACCEL, .has_arg = required_argument,
@@ -146,6 +146,8 @@ const struct cli_option cli_options[] = {
 	  .cmds = C(RUN),
 	  .help = NULL },
 	{ .name = "fail-all", .val = OPT_FAIL_ALL, .has_arg = required_argument, .cmds = C(RUN),
+	  .help = NULL },
+	{ .name = "subrun", .val = OPT_SUBRUN, .has_arg = required_argument, .cmds = C(RUN),
 	  .help = NULL },
 };
 

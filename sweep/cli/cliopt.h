@@ -36,6 +36,7 @@ enum {
 	OPT_SHARD,		/* run --shard I/N */
 	OPT_SHARD_HOSTS,	/* fleet --shard: no value, host k of n runs k/n */
 	OPT_SHARD_MIXED,
+	OPT_SUBRUN,		/* run --subrun FILE: a sub-run's settings (subrun.h) */
 };
 
 struct cli_option {

@@ -57,8 +57,8 @@ static uint64_t run_timeout_ms(const struct sweep_cfg *cfg, const char *only)
 /* OUT/meta: this machine's facts (where the fleet was driven from), then the hosts. */
 static int write_meta(const struct fleet *fl)
 {
-	struct run_info info = { .start = time(NULL), .tags = fl->o->tags,
-				 .argv_line = fl->o->argv_line, .quick = fl->o->quick };
+	struct run_info info = { .start = time(NULL), .tags = fl->o->com.tags,
+				 .argv_line = fl->o->com.argv_line, .quick = fl->o->spec.quick };
 	char path[PATH_MAX + 8], value[HOST_NAME_LEN * 2 + 64];
 	int err;
 
@@ -136,8 +136,8 @@ static int make_out(struct fleet *fl)
 {
 	int err;
 
-	if (fl->o->outdir)
-		snprintf(fl->dir, sizeof(fl->dir), "%s", fl->o->outdir);
+	if (fl->o->com.outdir)
+		snprintf(fl->dir, sizeof(fl->dir), "%s", fl->o->com.outdir);
 	else
 		resultdir_default_path(fl->dir, sizeof(fl->dir), fl->cfg->name, time(NULL),
 				       "-fleet");
@@ -162,7 +162,7 @@ static int make_out(struct fleet *fl)
 /* What the hosts' jobs share; nothing remote has happened yet. */
 static int prepare(struct fleet *fl)
 {
-	const struct cli_opts *o = fl->o;
+	const struct fleet_opts *o = fl->o;
 	const char *base;
 	int err;
 
@@ -178,7 +178,7 @@ static int prepare(struct fleet *fl)
 		return -EINVAL;
 	if (o->resume ? reopen_out(fl) : hosts_load(o->hosts, &fl->hosts))
 		return -EINVAL;
-	if (!o->no_plots && plot_check_gnuplot(fl->cfg))
+	if (!o->draw.no_plots && plot_check_gnuplot(fl->cfg))
 		return -EINVAL;
 	err = spawn_self_path(fl->self, sizeof(fl->self));
 	if (err || uname(&fl->uts)) {
@@ -203,15 +203,16 @@ static int prepare(struct fleet *fl)
 	base = strrchr(fl->orch.spec_file, '/') + 1;
 	fl->ctx = (struct fleet_ctx){
 		.ssh_config = o->ssh_config, .self = fl->self,
-		.spec_path = fl->orch.spec_file, .spec_name = base, .version = fl->version,
+		.spec_path = fl->orch.spec_file, .spec_name = base, .sub_dir = fl->orch.sub_dir,
+		.version = fl->version,
 		.arch = fl->uts.machine, .logs = fl->logs, .hosts_dir = fl->hosts_dir,
 		.remote_dir = fl->remote_dir, .ctl_dir = fl->ctl_dir,
 		.run_timeout_ms = run_timeout_ms(fl->cfg, o->only),
-		.tags = o->resume ? fl->resume.rec.tags : o->tags,
-		.nr_tags = o->resume ? fl->resume.rec.nr_tags : o->nr_tags,
+		.tags = o->resume ? fl->resume.rec.tags : o->com.tags,
+		.nr_tags = o->resume ? fl->resume.rec.nr_tags : o->com.nr_tags,
 	};
 	fl->ctx.sub = (struct subrun){ .self = fl->self, .spec_path = fl->ctx.spec_path,
-				       .quick = o->quick, .only = o->only,
+				       .quick = o->spec.quick, .only = o->only,
 				       .tags = fl->ctx.tags, .nr_tags = fl->ctx.nr_tags };
 	return 0;
 }
@@ -406,7 +407,7 @@ static int show_word(char *buf, size_t len, const char *w)
 /* The hosts whose result did not come back whole, and the command that continues them. */
 static void how_to_continue(const struct fleet *fl)
 {
-	const struct cli_opts *o = fl->o;
+	const struct fleet_opts *o = fl->o;
 	const char *argv[2 * CLI_MAX_ARGS + 16];
 	char line[8192];
 	size_t off = 0;
@@ -418,12 +419,12 @@ static void how_to_continue(const struct fleet *fl)
 		return;
 	argv[n++] = "bpfsweep";
 	argv[n++] = "fleet";
-	argv[n++] = o->spec_path;
-	for (int i = 0; i < o->nr_sets; i++) {
+	argv[n++] = o->spec.spec_path;
+	for (int i = 0; i < o->spec.nr_sets; i++) {
 		argv[n++] = "--set";
-		argv[n++] = o->sets[i];
+		argv[n++] = o->spec.sets[i];
 	}
-	if (o->quick)
+	if (o->spec.quick)
 		argv[n++] = "--quick";
 	if (o->only) {
 		argv[n++] = "--only";
@@ -447,7 +448,7 @@ static void how_to_continue(const struct fleet *fl)
 		"Continue with:\n  %s\n", left, left == 1 ? "" : "s", fl->dir, line);
 }
 
-int cmd_fleet(const struct cli_opts *o)
+int cmd_fleet(const struct fleet_opts *o)
 {
 	static struct fleet fl;
 	char meta[PATH_MAX + 8];
@@ -456,7 +457,7 @@ int cmd_fleet(const struct cli_opts *o)
 	fl = (struct fleet){ .o = o, .lock_fd = -1 };
 	/* from here, Ctrl-C and SIGTERM stop the hosts and keep what came back */
 	stop_catch();
-	if (cli_load(o, &fl.spec, &fl.cfg) || prepare(&fl))
+	if (cli_load(&o->spec, &fl.spec, &fl.cfg) || prepare(&fl))
 		goto out;
 	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl.hosts.nr,
 		fl.hosts.nr == 1 ? "" : "s", o->shard_hosts ? ", a share of the points each" : "", fl.logs);

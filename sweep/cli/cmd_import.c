@@ -38,7 +38,7 @@ struct metric {
 #define ALL_MACHINES	-2
 
 struct import_state {
-	const struct cli_opts *o;
+	const struct import_opts *o;
 	struct import_set set;
 	struct import_params params;
 	struct metric metrics[32];
@@ -324,7 +324,7 @@ static int write_meta(FILE *f, const void *ctx)
 {
 	const struct import_state *st = ctx;
 	const struct import_info ii = {
-		.argv_line = st->o->argv_line, .files = st->o->args, .nr_files = st->o->nr_args,
+		.argv_line = st->o->com.argv_line, .files = st->o->com.args, .nr_files = st->o->com.nr_args,
 		.title = first_title(st), .tags = st->tags, .when = time(NULL),
 	};
 
@@ -346,12 +346,12 @@ static int write_file(const struct import_state *st, const char *name,
 	return err;
 }
 
-static bool has_tag(const struct cli_opts *o, const char *key)
+static bool has_tag(const struct import_opts *o, const char *key)
 {
 	size_t n = strlen(key);
 
-	for (int i = 0; o->tags[i]; i++)
-		if (!strncmp(o->tags[i], key, n) && o->tags[i][n] == '=')
+	for (int i = 0; o->com.tags[i]; i++)
+		if (!strncmp(o->com.tags[i], key, n) && o->com.tags[i][n] == '=')
 			return true;
 	return false;
 }
@@ -362,8 +362,8 @@ static void set_tags(struct import_state *st, int group)
 	const struct import_machine *m = group >= 0 ? &st->set.machines[group] : NULL;
 	int n = 0;
 
-	for (; st->o->tags[n]; n++)
-		st->tags[n] = st->o->tags[n];
+	for (; st->o->com.tags[n]; n++)
+		st->tags[n] = st->o->com.tags[n];
 	if (m && !has_tag(st->o, "arch")) {
 		snprintf(st->machine_tags[0], sizeof(st->machine_tags[0]), "arch=%s", m->arch);
 		st->tags[n++] = st->machine_tags[0];
@@ -376,13 +376,13 @@ static void set_tags(struct import_state *st, int group)
 	st->tags[n] = NULL;
 }
 
-static int check_args(const struct cli_opts *o)
+static int check_args(const struct import_opts *o)
 {
-	if (!o->nr_args) {
+	if (!o->com.nr_args) {
 		diag_err("import needs at least one FILE");
 		return -EINVAL;
 	}
-	if (!o->outdir) {
+	if (!o->com.outdir) {
 		diag_err("import needs -o OUT, the result directory to create");
 		return -EINVAL;
 	}
@@ -414,11 +414,11 @@ static int read_all(struct import_state *st)
 	char why[512];
 	int err = 0;
 
-	for (int i = 0; !err && i < st->o->nr_args; i++)
-		err = read_file(st, st->o->args[i]);
+	for (int i = 0; !err && i < st->o->com.nr_args; i++)
+		err = read_file(st, st->o->com.args[i]);
 	if (!err && !st->set.nr_rows) {
-		diag_err("no bench output found in %s%s", st->o->args[0],
-			 st->o->nr_args > 1 ? " ..." : "");
+		diag_err("no bench output found in %s%s", st->o->com.args[0],
+			 st->o->com.nr_args > 1 ? " ..." : "");
 		err = -EINVAL;
 	}
 	if (!err) {
@@ -484,7 +484,7 @@ static int write_machines(struct import_state *st)
 {
 	static char dirs[64][4200];
 	const char *runs[64];
-	const char *out = st->o->outdir;
+	const char *out = st->o->com.outdir;
 	char runs_dir[4200];
 	int err = resultdir_create(out);
 
@@ -517,16 +517,16 @@ static int write_machines(struct import_state *st)
 static int write_all(struct import_state *st)
 {
 	return st->nr_groups > 1 ? write_machines(st) :
-				   write_set(st, st->o->outdir, ALL_MACHINES);
+				   write_set(st, st->o->com.outdir, ALL_MACHINES);
 }
 
 /* "OUT: 32 rows in 2 blocks from 1 file, a run per machine: runs/1 x86_64 (CPU), runs/2 ..." */
 static void print_done(const struct import_state *st)
 {
-	const struct cli_opts *o = st->o;
+	const struct import_opts *o = st->o;
 
-	printf("%s: %d rows in %d blocks from %d file%s", o->outdir, st->set.nr_rows,
-	       st->set.nr_titles, o->nr_args, o->nr_args == 1 ? "" : "s");
+	printf("%s: %d rows in %d blocks from %d file%s", o->com.outdir, st->set.nr_rows,
+	       st->set.nr_titles, o->com.nr_args, o->com.nr_args == 1 ? "" : "s");
 	for (int g = 0; st->nr_groups > 1 && g < st->nr_groups; g++) {
 		const struct import_machine *m = st->groups[g] >= 0 ?
 						 &st->set.machines[st->groups[g]] : NULL;
@@ -539,7 +539,7 @@ static void print_done(const struct import_state *st)
 	putchar('\n');
 }
 
-int cmd_import(const struct cli_opts *o)
+int cmd_import(const struct import_opts *o)
 {
 	struct import_state *st = calloc(1, sizeof(*st));
 	int err = st ? check_args(o) : -ENOMEM;

@@ -9,20 +9,20 @@
 #include "mergeset.h"
 #include "resultdir.h"
 
-int cmd_merge(const struct cli_opts *o)
+int cmd_merge(const struct draw_cmd_opts *o)
 {
-	struct draw_opts d = cli_draw_opts(o);
+	struct draw_opts d = cli_report_draw_opts(o);
 	int status;
 
-	if (!o->outdir) {
+	if (!o->com.outdir) {
 		diag_err("merge writes a new directory: give -o OUT");
 		return EXIT_USAGE;
 	}
-	if (merge_runs(o->outdir, o->args, o->nr_args))
+	if (merge_runs(o->com.outdir, o->com.args, o->com.nr_args))
 		return EXIT_USAGE;
-	status = draw_in_place(&d, o->outdir);
+	status = draw_in_place(&d, o->com.outdir);
 	/* report could not read OUT (a run it refuses): no set a later report can use */
 	if (status == EXIT_USAGE)
-		resultdir_remove_tree(o->outdir);
+		resultdir_remove_tree(o->com.outdir);
 	return status;
 }

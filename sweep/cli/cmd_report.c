@@ -7,19 +7,31 @@
 #include "cli.h"
 #include "draw.h"
 
-struct draw_opts cli_draw_opts(const struct cli_opts *o)
+struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets, int nr_sets)
 {
 	return (struct draw_opts){
-		.args = o->args, .nr_args = o->nr_args, .outdir = o->outdir,
-		.spec_file = o->spec_file, .sets = o->sets, .nr_sets = o->nr_sets, .by = o->by,
-		.normalize = o->normalize, .per = o->per, .no_plots = o->no_plots,
-		.plot_timeout_s = o->plot_timeout_s, .format = o->format,
+		.sets = sets, .nr_sets = nr_sets, .by = d->by, .no_plots = d->no_plots,
+		.plot_timeout_s = d->plot_timeout_s, .format = d->format,
 	};
 }
 
-int cmd_report(const struct cli_opts *o)
+/* What report and merge draw: their DIR..., -o, --spec, --normalize and --per too. */
+struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o)
 {
-	struct draw_opts d = cli_draw_opts(o);
+	struct draw_opts d = cli_draw_opts(&o->draw, o->sets, o->nr_sets);
+
+	d.args = o->com.args;
+	d.nr_args = o->com.nr_args;
+	d.outdir = o->com.outdir;
+	d.spec_file = o->spec_file;
+	d.normalize = o->normalize;
+	d.per = o->per;
+	return d;
+}
+
+int cmd_report(const struct draw_cmd_opts *o)
+{
+	struct draw_opts d = cli_report_draw_opts(o);
 
 	return draw_runs(&d);
 }

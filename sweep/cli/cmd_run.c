@@ -38,7 +38,7 @@
 #define MAX_SAME_SECOND 100
 
 struct run_state {
-	const struct cli_opts *o;
+	const struct run_opts *o;
 	struct sweep_cfg *cfg;
 	struct spec *spec;
 	struct plan plan;
@@ -130,8 +130,8 @@ static int make_dir(struct run_state *rs)
 	size_t len;
 	int err;
 
-	if (rs->o->outdir) {
-		snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->outdir);
+	if (rs->o->com.outdir) {
+		snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->com.outdir);
 		err = resultdir_create(rs->dir);
 	} else {
 		resultdir_default_path(rs->dir, sizeof(rs->dir), rs->cfg->name, rs->info.start,
@@ -229,7 +229,7 @@ static int prepare_resume(struct run_state *rs)
 	int err;
 
 	snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->resume);
-	if (rs->o->outdir || rs->o->nr_tags) {
+	if (rs->o->com.outdir || rs->o->com.nr_tags) {
 		diag_err("--resume continues DIR with its own output and tags: give neither -o "
 			 "nor --tag");
 		return -EINVAL;
@@ -341,8 +341,8 @@ static void note_oversubscribed(const struct run_state *rs)
 static int finish(struct run_state *rs)
 {
 	bool sub = rs->o->guest_of;
-	struct draw_opts d = { .no_plots = rs->o->no_plots,
-			       .plot_timeout_s = rs->o->plot_timeout_s, .format = rs->o->format };
+	struct draw_opts d = { .no_plots = rs->o->draw.no_plots,
+			       .plot_timeout_s = rs->o->draw.plot_timeout_s, .format = rs->o->draw.format };
 	int err = draw_run_end(&d, rs->dir, rs->o->resume, sub);
 
 	rs->info.end = time(NULL);
@@ -464,15 +464,15 @@ static int stats_begin(struct run_state *rs)
 /* What meta says of this run: when, its tags and command line, which kernel of a sweep. */
 static void fill_run_info(struct run_state *rs)
 {
-	const struct cli_opts *o = rs->o;
+	const struct run_opts *o = rs->o;
 
 	if (o->shard.count)
 		snprintf(rs->shard, sizeof(rs->shard), "%d/%d", o->shard.index, o->shard.count);
 	rs->info.shard = rs->shard[0] ? rs->shard : NULL;
 	rs->info.start = time(NULL);
-	rs->info.tags = o->tags;
-	rs->info.argv_line = o->argv_line;
-	rs->info.quick = o->quick;
+	rs->info.tags = o->com.tags;
+	rs->info.argv_line = o->com.argv_line;
+	rs->info.quick = o->spec.quick;
 	/* a kernel sweep's sub-run says which of its kernels this is (kernelrun.c) */
 	if (o->guest_of && strcmp(o->guest_of, KERNEL_HOST))
 		rs->info.kernel = o->guest_of;
@@ -502,12 +502,12 @@ static int measure(struct run_state *rs, int *run_err)
 	return 0;
 }
 
-int cmd_run(const struct cli_opts *o)
+int cmd_run(const struct run_opts *o)
 {
 	struct run_state rs = { .o = o, .lock_fd = -1 };
 	int run_err = 0, status;
 
-	if (cli_load(o, &rs.spec, &rs.cfg))
+	if (cli_load(&o->spec, &rs.spec, &rs.cfg))
 		return EXIT_USAGE;
 	/* several kernels, or one in a VM: each boots and runs this command again */
 	if (rs.cfg->kernels.nr > 1 || kernel_axis_has_vm(&rs.cfg->kernels)) {
@@ -519,7 +519,7 @@ int cmd_run(const struct cli_opts *o)
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
-	if (!o->no_plots && plot_check_gnuplot(rs.cfg)) {
+	if (!o->draw.no_plots && plot_check_gnuplot(rs.cfg)) {
 		status = EXIT_USAGE;
 		goto cleanup;
 	}

@@ -10,12 +10,12 @@
 #include "diag.h"
 #include "syscheck.h"
 
-int cmd_system(const struct cli_opts *o)
+int cmd_system(const char *action)
 {
 	struct sys_check sc;
 
-	if (o->spec_path && strcmp(o->spec_path, "show")) {
-		diag_err("system: unknown action '%s' (expected show, the default)", o->spec_path);
+	if (action && strcmp(action, "show")) {
+		diag_err("system: unknown action '%s' (expected show, the default)", action);
 		return EXIT_USAGE;
 	}
 	syscheck_read(syscheck_root(), true, &sc);

@@ -37,7 +37,7 @@ struct fleet_resume {
  * reported.  0, -EINVAL or -errno.
  */
 int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spec *spec,
-		      const struct cli_opts *o, struct hosts *hs);
+		      const struct fleet_opts *o, struct hosts *hs);
 
 /*
  * Where the host of label stands: its whole result came back before
@@ -57,7 +57,7 @@ void fleet_resume_free(struct fleet_resume *fr);
 
 /* A fleet command's state: the spec, the hosts and their jobs, OUT. */
 struct fleet {
-	const struct cli_opts *o;
+	const struct fleet_opts *o;
 	struct spec *spec;
 	struct sweep_cfg *cfg;
 	struct hosts hosts;

@@ -87,12 +87,12 @@ int fleet_record_hosts(const struct fleet *fl)
  */
 int fleet_merge_and_draw(struct fleet *fl)
 {
-	struct draw_opts d = cli_draw_opts(fl->o);
+	struct draw_opts d = cli_draw_opts(&fl->o->draw, fl->o->spec.sets, fl->o->spec.nr_sets);
 	int status;
 
 	if (link_runs(fl))
 		return EXIT_POINTS_FAILED;
-	status = orch_merge_and_draw(fl->dir, fl->run_dirs, fl->nr_runs, &d, fl->o->by,
+	status = orch_merge_and_draw(fl->dir, fl->run_dirs, fl->nr_runs, &d, fl->o->draw.by,
 				     "tag:fleet_host");
 	return status < 0 ? EXIT_POINTS_FAILED : status;
 }

@@ -79,12 +79,12 @@ static const char *yes_no(bool b)
 	return b ? "with" : "without";
 }
 
-int fleet_record_check(const struct fleet_record *r, const struct cli_opts *o,
+int fleet_record_check(const struct fleet_record *r, const struct fleet_opts *o,
 		       const struct hosts *hs, char *why, size_t len)
 {
-	if (r->quick != o->quick) {
+	if (r->quick != o->spec.quick) {
 		snprintf(why, len, "it ran %s --quick, this command is %s it", yes_no(r->quick),
-			 yes_no(o->quick));
+			 yes_no(o->spec.quick));
 		return -EINVAL;
 	}
 	if (r->shard != o->shard_hosts) {

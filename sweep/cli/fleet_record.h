@@ -36,7 +36,7 @@ int fleet_record_parse(char *meta, struct fleet_record *r, char *why, size_t len
  * and hosts of the same labels in the same order (their logins may
  * differ: a host may have moved).  0, or -EINVAL with why.
  */
-int fleet_record_check(const struct fleet_record *r, const struct cli_opts *o,
+int fleet_record_check(const struct fleet_record *r, const struct fleet_opts *o,
 		       const struct hosts *hs, char *why, size_t len);
 
 /*

@@ -37,7 +37,7 @@ static int check_spec(const char *dir, const struct spec *spec)
 }
 
 /* --hosts FILE (a host may have moved), else the copy the first attempt kept. */
-static int load_hosts(const char *dir, const struct cli_opts *o, struct hosts *hs)
+static int load_hosts(const char *dir, const struct fleet_opts *o, struct hosts *hs)
 {
 	char path[PATH_MAX + 16];
 
@@ -48,12 +48,12 @@ static int load_hosts(const char *dir, const struct cli_opts *o, struct hosts *h
 }
 
 int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spec *spec,
-		      const struct cli_opts *o, struct hosts *hs)
+		      const struct fleet_opts *o, struct hosts *hs)
 {
 	char path[PATH_MAX + 8], why[512];
 	int err;
 
-	if (o->outdir || o->nr_tags) {
+	if (o->com.outdir || o->com.nr_tags) {
 		diag_err("--resume continues OUT with its own output and tags: give neither -o "
 			 "nor --tag");
 		return -EINVAL;

@@ -34,13 +34,13 @@
 #include "subproc.h"
 #include "textfile.h"
 
-/* a sub-run's argv has room for every --tag the command line can hold */
-_Static_assert(4 * CLI_MAX_ARGS + 32 <= SUBRUN_MAX_ARGS, "SUBRUN_MAX_ARGS too small");
+/* a sub-run's settings have room for every --tag the command line can hold */
+_Static_assert(CLI_MAX_ARGS + 1 <= SUBRUN_MAX_TAGS, "SUBRUN_MAX_TAGS too small");
 
 #define NSEC_PER_SEC		1000000000ULL
 
 struct kernel_sweep {
-	const struct cli_opts *o;
+	const struct run_opts *o;
 	struct spec *spec;
 	struct sweep_cfg *cfg;
 	struct plan plan;
@@ -63,8 +63,8 @@ static int write_meta(const struct kernel_sweep *ks)
 {
 	const struct kernel_axis *ka = &ks->cfg->kernels;
 	struct run_info info = {
-		.start = time(NULL), .tags = ks->o->tags, .argv_line = ks->o->argv_line,
-		.quick = ks->o->quick,
+		.start = time(NULL), .tags = ks->o->com.tags, .argv_line = ks->o->com.argv_line,
+		.quick = ks->o->spec.quick,
 	};
 	char path[PATH_MAX + 8], value[PATH_MAX + 32], list[MAX_KERNELS * 256];
 	size_t off = 0;
@@ -95,8 +95,8 @@ static int make_out(struct kernel_sweep *ks)
 	char runs[PATH_MAX + 8];
 	int err;
 
-	if (ks->o->outdir)
-		snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->outdir);
+	if (ks->o->com.outdir)
+		snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->com.outdir);
 	else
 		resultdir_default_path(ks->dir, sizeof(ks->dir), ks->cfg->name, time(NULL),
 				       "-kernels");
@@ -141,7 +141,7 @@ static int reopen_out(struct kernel_sweep *ks)
 
 	snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->resume);
 	snprintf(path, sizeof(path), "%s/meta", ks->dir);
-	if (ks->o->outdir || ks->o->nr_tags) {
+	if (ks->o->com.outdir || ks->o->com.nr_tags) {
 		diag_err("--resume continues DIR with its own output and tags: give neither -o "
 			 "nor --tag");
 		return -EINVAL;
@@ -170,7 +170,7 @@ static int reopen_out(struct kernel_sweep *ks)
 /* What a kernel sweep cannot do, and what every sub-run needs, before anything boots. */
 static int prepare(struct kernel_sweep *ks)
 {
-	const struct cli_opts *o = ks->o;
+	const struct run_opts *o = ks->o;
 	int err;
 
 	if (o->guest_of || o->fail_all) {
@@ -181,7 +181,7 @@ static int prepare(struct kernel_sweep *ks)
 	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan))
 		return -EINVAL;
 	ks->orch.nr_todo = orch_count_todo(ks->cfg, &ks->plan, o->only);
-	if (!o->no_plots && plot_check_gnuplot(ks->cfg))
+	if (!o->draw.no_plots && plot_check_gnuplot(ks->cfg))
 		return -EINVAL;
 	err = spawn_self_path(ks->self, sizeof(ks->self));
 	if (err || !getcwd(ks->cwd, sizeof(ks->cwd))) {
@@ -201,8 +201,8 @@ static const char *pick_by(const struct kernel_sweep *ks)
 	char rel[MAX_KERNELS][128] = { { 0 } };
 	const char *v;
 
-	if (ks->o->by)
-		return ks->o->by;
+	if (ks->o->draw.by)
+		return ks->o->draw.by;
 	for (int r = 0; r < ks->orch.nr_runs; r++) {
 		struct result_set *set;
 		char why[64];
@@ -222,13 +222,13 @@ static const char *pick_by(const struct kernel_sweep *ks)
 /* One result set of every kernel's run: merged CSVs, then report's table and charts. */
 static int merge_and_draw(struct kernel_sweep *ks)
 {
-	struct draw_opts d = cli_draw_opts(ks->o);
+	struct draw_opts d = cli_draw_opts(&ks->o->draw, ks->o->spec.sets, ks->o->spec.nr_sets);
 	char meta[PATH_MAX + 8];
 	int status;
 
 	orch_collect(&ks->orch);
-	status = orch_merge_and_draw(ks->dir, ks->orch.run_dirs, ks->orch.nr_runs, &d, ks->o->by,
-				     ks->o->by ? NULL : pick_by(ks));
+	status = orch_merge_and_draw(ks->dir, ks->orch.run_dirs, ks->orch.nr_runs, &d, ks->o->draw.by,
+				     ks->o->draw.by ? NULL : pick_by(ks));
 	if (status < 0)
 		return EXIT_POINTS_FAILED;
 	snprintf(meta, sizeof(meta), "%s/meta", ks->dir);
@@ -245,7 +245,7 @@ static void start_orch(struct kernel_sweep *ks)
 	or->resume = ks->o->resume;
 	or->timeout_ns = orch_timeout_ns(ks->cfg, &ks->plan, or->nr_todo);
 	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file,
-				   .quick = ks->o->quick, .only = ks->o->only,
+				   .quick = ks->o->spec.quick, .only = ks->o->only,
 				   .tags = ks->tags, .nr_tags = ks->nr_tags };
 	for (int k = 0; k < ks->cfg->kernels.nr; k++)
 		orch_add(or, ks->cfg->kernels.vals[k]);
@@ -253,13 +253,13 @@ static void start_orch(struct kernel_sweep *ks)
 		executor_vm_init(&ks->vm, &ks->cfg->kernels, ks->dir, ks->cwd);
 }
 
-int kernel_sweep(const struct cli_opts *o, struct spec *spec, struct sweep_cfg *cfg)
+int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg)
 {
 	static struct kernel_sweep ks;
 	int status;
 
-	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg, .tags = (const char **)o->tags,
-				    .nr_tags = o->nr_tags };
+	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg, .tags = (const char **)o->com.tags,
+				    .nr_tags = o->com.nr_tags };
 	if (prepare(&ks)) {
 		status = EXIT_USAGE;
 		goto out;

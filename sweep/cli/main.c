@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "bind.h"
 #include "cli.h"
 #include "cliopt.h"
+#include "cliparse.h"
 #include "cmd_compare.h"
 #include "cmd_vm.h"
 #include "diag.h"
@@ -36,14 +38,28 @@
 #include "version.h"
 #include "vminit.h"
 
+/* The options of every command that main.c parses, one at a time. */
+union cmd_opts {
+	struct cli_common com;		/* first in each: list's and system's alone */
+	struct check_opts check;
+	struct run_opts run;
+	struct draw_cmd_opts draw;
+	struct import_opts import;
+	struct fleet_opts fleet;
+};
+
 struct cmd {
 	const char *name;
 	enum cli_cmd id;	/* its options (cliopt.c); unused with own_args */
-	int (*fn)(const struct cli_opts *o);
+	int (*fn)(union cmd_opts *o);
+	/* its own options (cliparse.h), or NULL */
+	int (*opt)(int opt, const char *arg, void *o);
+	/* where in its options its struct cli_spec and struct cli_draw are; 0: none */
+	size_t spec_at, draw_at;
 	bool needs_spec;
 	const char *usage;
 	const char *help;
-	bool many_args;		/* FILE... or DIR...: positional arguments into o->args */
+	bool many_args;		/* FILE... or DIR...: positional arguments into o->com.args */
 	const char *operand;	/* what they are: "FILE", "DIR" */
 	int (*own_args)(int argc, char **argv);	/* parses its own arguments instead */
 	bool spec_arg;		/* SPEC: a file, a workload (ad hoc) or an installed spec */
@@ -67,7 +83,7 @@ static void print_duration(FILE *f, unsigned long long ns)
  * The plan of o's spec: points validated (spec errors exit 2) and probed
  * where the privileges allow.  Returns an exit status, or -1 to go on.
  */
-static int load_plan(const struct cli_opts *o, struct spec **spec, struct sweep_cfg **cfg,
+static int load_plan(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cfg,
 		     struct plan *pl)
 {
 	int err;
@@ -97,8 +113,9 @@ static void print_kernels(FILE *f, const struct kernel_axis *ka, int nr_pts)
 	fprintf(f, "\nthe verdicts below are this host's kernel's; a VM's kernel gives its own\n");
 }
 
-static int cmd_check(const struct cli_opts *o)
+static int cmd_check(union cmd_opts *u)
 {
+	const struct cli_spec *o = &u->check.spec;
 	struct sweep_cfg *cfg;
 	struct spec *spec;
 	struct plan pl;
@@ -156,13 +173,13 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 		printf("that in a VM (a boot takes 10-30 s under TCG)\n");
 }
 
-static int cmd_expand(const struct cli_opts *o)
+static int cmd_expand(union cmd_opts *u)
 {
 	struct sweep_cfg *cfg;
 	struct spec *spec;
 	struct plan pl;
 	char name[256], why[8];
-	int status = load_plan(o, &spec, &cfg, &pl), err;
+	int status = load_plan(&u->check.spec, &spec, &cfg, &pl), err;
 
 	if (status >= 0)
 		return status;
@@ -224,23 +241,24 @@ static void list_workload(const struct workload *wl)
 	}
 }
 
-static int cmd_list(const struct cli_opts *o)
+static int cmd_list(union cmd_opts *u)
 {
+	const char *name = u->com.nr_args ? u->com.args[0] : NULL;
 	const struct workload *wl;
 
-	if (o->spec_path && !strcmp(o->spec_path, EXEC_WORKLOAD)) {
+	if (name && !strcmp(name, EXEC_WORKLOAD)) {
 		printf("%s: an existing benchmark program, run per point; its parameters and\n"
 		       "  metrics are the spec's ([exec], [param \"NAME\"]: docs/exec.md)\n",
 		       EXEC_WORKLOAD);
 		return EXIT_OK;
 	}
-	if (o->spec_path) {
+	if (name) {
 		char hint[640];
 
-		wl = workload_find(o->spec_path);
+		wl = workload_find(name);
 		if (!wl) {
-			diag_err("unknown workload '%s'%s", o->spec_path,
-				 workload_hint(o->spec_path, hint, sizeof(hint)));
+			diag_err("unknown workload '%s'%s", name, workload_hint(name, hint,
+										 sizeof(hint)));
 			return EXIT_USAGE;
 		}
 		list_workload(wl);
@@ -253,33 +271,70 @@ static int cmd_list(const struct cli_opts *o)
 	return EXIT_OK;
 }
 
+/* The commands of other files, each with its own options. */
+static int run_main(union cmd_opts *u)
+{
+	return cmd_run(&u->run);
+}
+
+static int report_main(union cmd_opts *u)
+{
+	return cmd_report(&u->draw);
+}
+
+static int merge_main(union cmd_opts *u)
+{
+	return cmd_merge(&u->draw);
+}
+
+static int import_main(union cmd_opts *u)
+{
+	return cmd_import(&u->import);
+}
+
+static int fleet_main(union cmd_opts *u)
+{
+	return cmd_fleet(&u->fleet);
+}
+
+static int system_main(union cmd_opts *u)
+{
+	return cmd_system(u->com.nr_args ? u->com.args[0] : NULL);
+}
+
+#define AT(type, group)	offsetof(struct type, group)
+
 static const struct cmd cmds[] = {
-	{ .name = "run", .id = CMD_RUN, .fn = cmd_run, .needs_spec = true, .spec_arg = true,
-	  .usage = "run SPEC|WORKLOAD [OPTIONS]",
+	{ .name = "run", .id = CMD_RUN, .fn = run_main, .opt = cli_run_opt,
+	  .spec_at = AT(run_opts, spec), .draw_at = AT(run_opts, draw), .needs_spec = true,
+	  .spec_arg = true, .usage = "run SPEC|WORKLOAD [OPTIONS]",
 	  .help = "run the sweep: samples.csv, summary.csv, table.txt, plots/ and meta" },
-	{ .name = "check", .id = CMD_CHECK, .fn = cmd_check, .needs_spec = true,
-	  .spec_arg = true, .usage = "check SPEC|WORKLOAD [OPTIONS]",
+	{ .name = "check", .id = CMD_CHECK, .fn = cmd_check, .spec_at = AT(check_opts, spec),
+	  .needs_spec = true, .spec_arg = true, .usage = "check SPEC|WORKLOAD [OPTIONS]",
 	  .help = "validate a spec, run nothing" },
-	{ .name = "expand", .id = CMD_EXPAND, .fn = cmd_expand, .needs_spec = true,
-	  .spec_arg = true, .usage = "expand SPEC|WORKLOAD [OPTIONS]",
+	{ .name = "expand", .id = CMD_EXPAND, .fn = cmd_expand, .spec_at = AT(check_opts, spec),
+	  .needs_spec = true, .spec_arg = true, .usage = "expand SPEC|WORKLOAD [OPTIONS]",
 	  .help = "list the points and the estimated time, run nothing" },
 	{ .name = "list", .id = CMD_LIST, .fn = cmd_list, .usage = "list [WORKLOAD]",
 	  .help = "workloads and their parameters" },
-	{ .name = "report", .id = CMD_REPORT, .fn = cmd_report, .needs_spec = true,
-	  .many_args = true, .operand = "DIR", .usage = "report DIR... [OPTIONS]",
+	{ .name = "report", .id = CMD_REPORT, .fn = report_main, .opt = cli_report_opt,
+	  .draw_at = AT(draw_cmd_opts, draw), .needs_spec = true, .many_args = true,
+	  .operand = "DIR", .usage = "report DIR... [OPTIONS]",
 	  .help = "table and charts of result directories again, from their files" },
 	{ .name = "compare", .own_args = cmd_compare, .usage = "compare BASE NEW...",
 	  .help = "Δ% and significance per point of result directories" },
-	{ .name = "merge", .id = CMD_MERGE, .fn = cmd_merge, .needs_spec = true,
-	  .many_args = true, .operand = "DIR", .usage = "merge DIR... -o OUT",
+	{ .name = "merge", .id = CMD_MERGE, .fn = merge_main, .opt = cli_report_opt,
+	  .draw_at = AT(draw_cmd_opts, draw), .needs_spec = true, .many_args = true,
+	  .operand = "DIR", .usage = "merge DIR... -o OUT",
 	  .help = "one result set of several runs" },
-	{ .name = "import", .id = CMD_IMPORT, .fn = cmd_import, .many_args = true,
-	  .operand = "FILE", .usage = "import FILE... -o OUT",
+	{ .name = "import", .id = CMD_IMPORT, .fn = import_main, .opt = cli_import_opt,
+	  .many_args = true, .operand = "FILE", .usage = "import FILE... -o OUT",
 	  .help = "bench text output into a result directory (docs/import.md)" },
-	{ .name = "fleet", .id = CMD_FLEET, .fn = cmd_fleet, .needs_spec = true,
+	{ .name = "fleet", .id = CMD_FLEET, .fn = fleet_main, .opt = cli_fleet_opt,
+	  .spec_at = AT(fleet_opts, spec), .draw_at = AT(fleet_opts, draw), .needs_spec = true,
 	  .usage = "fleet SPEC --hosts FILE",
 	  .help = "the spec on every host of FILE over ssh, merged (docs/fleet.md)" },
-	{ .name = "system", .id = CMD_SYSTEM, .fn = cmd_system, .usage = "system [show]",
+	{ .name = "system", .id = CMD_SYSTEM, .fn = system_main, .usage = "system [show]",
 	  .help = "what on this machine will distort the numbers, and what to do "
 		  "(docs/system.md)" },
 	{ .name = "vm", .own_args = cmd_vm, .usage = "vm KERNEL -- CMD...",
@@ -316,16 +371,6 @@ static void usage(FILE *f, const struct cmd *c)
 		   "2 usage or spec error, 130 interrupted\nspec syntax: docs/spec.md\n");
 }
 
-static int add_arg(const char **list, int *nr, int max, const char *arg, const char *opt)
-{
-	if (*nr >= max) {
-		diag_err("too many %s options (at most %d)", opt, max);
-		return -E2BIG;
-	}
-	list[(*nr)++] = arg;
-	return 0;
-}
-
 static void join_argv(char *buf, size_t len, int argc, char **argv)
 {
 	size_t off = 0;
@@ -333,156 +378,6 @@ static void join_argv(char *buf, size_t len, int argc, char **argv)
 	buf[0] = '\0';
 	for (int i = 0; i < argc && off < len; i++)
 		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
-}
-
-/* --plot-timeout: whole seconds, 1 to a day. */
-static int parse_plot_timeout(const char *arg, struct cli_opts *o)
-{
-	char *end;
-	unsigned long s;
-
-	errno = 0;
-	s = strtoul(arg, &end, 10);
-	if (errno || end == arg || *end || arg[0] == '-' || s < 1 || s > 86400) {
-		diag_err("--plot-timeout expects whole seconds from 1 to 86400, not '%s'", arg);
-		return -EINVAL;
-	}
-	o->plot_timeout_s = s;
-	return 0;
-}
-
-/* --shard I/N of run. */
-static int parse_shard(struct cli_opts *o, const char *arg)
-{
-	char why[160];
-
-	if (!shard_parse(arg, &o->shard, why, sizeof(why)))
-		return 0;
-	diag_err("--shard %s", why);
-	return -EINVAL;
-}
-
-/* What an option handler below returns for an option that is not its group's. */
-#define OPT_NOT_MINE	(-1)
-
-/* The spec's values: --set, --tag, --quick, --kernel, the bench's shorthands, --save-spec. */
-static int spec_opt(int opt, struct cli_opts *o)
-{
-	switch (opt) {
-	case 's':
-		return add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, optarg, "--set") ? EXIT_USAGE : 0;
-	case 't':
-		if (!strchr(optarg, '=') || optarg[0] == '=') {
-			diag_err("--tag expects KEY=VALUE, not '%s'", optarg);
-			return EXIT_USAGE;
-		}
-		return add_arg(o->tags, &o->nr_tags, CLI_MAX_ARGS, optarg, "--tag") ? EXIT_USAGE : 0;
-	case 'q':
-		o->quick = true;
-		return 0;
-	case OPT_KERNEL:
-		return add_arg(o->kernels, &o->nr_kernels, MAX_KERNELS, optarg, "--kernel") ?
-		       EXIT_USAGE : 0;
-	case 'w':
-	case 'd':
-	case 'p':
-	case 'c':
-	case 'a':
-		return adhoc_shorthand(o, opt, optarg) ? EXIT_USAGE : 0;
-	case OPT_SAVE_SPEC:
-		o->save_spec = optarg;
-		return 0;
-	}
-	return OPT_NOT_MINE;
-}
-
-/* Where results go and how they are drawn: -o, --format, --by, --normalize, --per, charts. */
-static int output_opt(int opt, struct cli_opts *o)
-{
-	switch (opt) {
-	case 'o':
-		o->outdir = optarg;
-		return 0;
-	case 'f':
-		return out_format_parse(optarg, &o->format) ? EXIT_USAGE : 0;
-	case OPT_NO_PLOTS:
-		o->no_plots = true;
-		return 0;
-	case OPT_PLOT_TIMEOUT:
-		return parse_plot_timeout(optarg, o) ? EXIT_USAGE : 0;
-	case OPT_BY:
-		o->by = optarg;
-		return 0;
-	case OPT_NORMALIZE:
-		if (strcmp(optarg, "first")) {
-			diag_err("--normalize expects 'first', not '%s'", optarg);
-			return EXIT_USAGE;
-		}
-		o->normalize = optarg;
-		return 0;
-	case OPT_PER:
-		o->per = optarg;
-		return 0;
-	case OPT_LABEL:
-		o->label = optarg;
-		return 0;
-	case OPT_SPEC:
-		o->spec_file = optarg;
-		return 0;
-	}
-	return OPT_NOT_MINE;
-}
-
-/* Which points run, and a sub-run's own: --resume, --only, --shard, --guest-*, --fail-all. */
-static int run_opt(int opt, struct cli_opts *o)
-{
-	switch (opt) {
-	case OPT_RESUME:
-		o->resume = optarg;
-		return 0;
-	case OPT_ONLY:
-		o->only = optarg;
-		return 0;
-	case OPT_SHARD:
-		return parse_shard(o, optarg) ? EXIT_USAGE : 0;
-	case OPT_GUEST_OF:
-		o->guest_of = optarg;
-		return 0;
-	case OPT_GUEST_ACCEL:
-		if (strcmp(optarg, "kvm") && strcmp(optarg, "tcg")) {
-			diag_err("--guest-accel expects kvm or tcg, not '%s'", optarg);
-			return EXIT_USAGE;
-		}
-		o->guest_accel = optarg;
-		return 0;
-	case OPT_GUEST_ACCEL_REASON:
-		o->guest_accel_reason = optarg;
-		return 0;
-	case OPT_FAIL_ALL:
-		o->fail_all = optarg;
-		return 0;
-	}
-	return OPT_NOT_MINE;
-}
-
-/* The fleet's: --hosts, --ssh-config, --shard (no value), --shard-mixed. */
-static int fleet_opt(int opt, struct cli_opts *o)
-{
-	switch (opt) {
-	case OPT_HOSTS:
-		o->hosts = optarg;
-		return 0;
-	case OPT_SSH_CONFIG:
-		o->ssh_config = optarg;
-		return 0;
-	case OPT_SHARD_HOSTS:
-		o->shard_hosts = true;
-		return 0;
-	case OPT_SHARD_MIXED:
-		o->shard_mixed = true;
-		return 0;
-	}
-	return OPT_NOT_MINE;
 }
 
 /* --help, --version and what getopt rejected: an exit status. */
@@ -507,28 +402,37 @@ static int final_opt(int opt, char **argv, const struct cmd *c, const struct cli
 	return EXIT_USAGE;
 }
 
+/* Option opt of command c into its options o: 0, EXIT_USAGE, or CLI_OPT_NOT_MINE. */
+static int take_opt(const struct cmd *c, int opt, union cmd_opts *o)
+{
+	int status = c->opt ? c->opt(opt, optarg, o) : CLI_OPT_NOT_MINE;
+
+	if (status == CLI_OPT_NOT_MINE)
+		status = cli_common_opt(opt, optarg, &o->com);
+	if (status == CLI_OPT_NOT_MINE && c->spec_at)
+		status = cli_spec_opt(opt, optarg, (struct cli_spec *)((char *)o + c->spec_at));
+	if (status == CLI_OPT_NOT_MINE && c->draw_at)
+		status = cli_draw_opt(opt, optarg, (struct cli_draw *)((char *)o + c->draw_at));
+	return status;
+}
+
 /*
  * Returns -1 to go on, or an exit status.  getopt_long() has already
- * refused an option that is not command c's (cliopt.c's table), so each
- * group's handler takes its options whichever command it is.
+ * refused an option that is not command c's (cliopt.c's table); what it
+ * let through goes to c's own handler or one of the groups c has.  With
+ * no command (bare), c is run, taking SPEC or WORKLOAD.
  */
-static int parse_opts(int argc, char **argv, const struct cmd *c, struct cli_opts *o)
+static int parse_opts(int argc, char **argv, const struct cmd *c, bool bare, union cmd_opts *o)
 {
-	static int (*const groups[])(int opt, struct cli_opts *o) = {
-		spec_opt, output_opt, run_opt, fleet_opt,
-	};
 	struct cli_getopt g;
 	int opt, status;
 
-	/* no command: run's SPEC or WORKLOAD, with run's options */
-	cliopt_getopt(c ? c->id : CMD_RUN, &g);
+	cliopt_getopt(c->id, &g);
 	/* ':' first: errors are ours (opt_error), one line, not getopt's and the usage */
 	while ((opt = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		status = OPT_NOT_MINE;
-		for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]) && status == OPT_NOT_MINE; i++)
-			status = groups[i](opt, o);
-		if (status == OPT_NOT_MINE)
-			return final_opt(opt, argv, c, &g);
+		status = take_opt(c, opt, o);
+		if (status == CLI_OPT_NOT_MINE)
+			return final_opt(opt, argv, bare ? NULL : c, &g);
 		if (status)
 			return status;
 	}
@@ -546,7 +450,7 @@ static const char *const *cmd_names(void)
 }
 
 /* SPEC: a file, a workload (an ad hoc run) or an installed spec (specfind.h). */
-static int resolve_spec(struct cli_opts *o, bool bare)
+static int resolve_spec(struct cli_spec *o, bool bare)
 {
 	int kind = specfind_resolve(o->spec_path, bare ? cmd_names() : NULL, o->found_spec,
 				    sizeof(o->found_spec));
@@ -559,21 +463,23 @@ static int resolve_spec(struct cli_opts *o, bool bare)
 	return -1;
 }
 
-/* Positional arguments: exactly one SPEC (or optional WORKLOAD for list). */
-static int parse_positional(int argc, char **argv, const struct cmd *c, struct cli_opts *o,
+/*
+ * Positional arguments: exactly one SPEC into c's struct cli_spec, or
+ * into o->com.args FILE..., DIR... or list's and system's one word.
+ */
+static int parse_positional(int argc, char **argv, const struct cmd *c, union cmd_opts *o,
 			    bool bare)
 {
+	struct cli_spec *sp = c->spec_at ? (struct cli_spec *)((char *)o + c->spec_at) : NULL;
 	int nr = argc - optind;
 
-	if (c->many_args) {
-		o->args = (const char *const *)argv + optind;
-		o->nr_args = nr;
-	}
 	if (nr > 1 && !c->many_args) {
-		o->spec_path = argv[optind];
 		/* "bpfsweep chek SPEC": a first word that is nothing known says what it could be */
-		if (bare && c->spec_arg && resolve_spec(o, bare) >= 0)
-			return EXIT_USAGE;
+		if (bare && c->spec_arg) {
+			sp->spec_path = argv[optind];
+			if (resolve_spec(sp, bare) >= 0)
+				return EXIT_USAGE;
+		}
 		diag_err("too many arguments: '%s' after '%s'", argv[optind + 1], argv[optind]);
 		fprintf(stderr, "try 'bpfsweep %s --help' for the usage\n", c->name);
 		return EXIT_USAGE;
@@ -583,20 +489,25 @@ static int parse_positional(int argc, char **argv, const struct cmd *c, struct c
 		usage(stderr, c);
 		return EXIT_USAGE;
 	}
-	o->spec_path = nr ? argv[optind] : NULL;
-	return c->spec_arg ? resolve_spec(o, bare) : -1;
+	if (!sp) {
+		o->com.args = (const char *const *)argv + optind;
+		o->com.nr_args = nr;
+		return -1;
+	}
+	sp->spec_path = argv[optind];
+	return c->spec_arg ? resolve_spec(sp, bare) : -1;
 }
 
 static bool ran_run;		/* for finish_stdout() */
 
 static int run_command(int argc, char **argv)
 {
-	static struct cli_opts o;
+	static union cmd_opts o;
 	const struct cmd *c = NULL;
 	bool bare;
 	int status;
 
-	join_argv(o.argv_line, sizeof(o.argv_line), argc, argv);
+	join_argv(o.com.argv_line, sizeof(o.com.argv_line), argc, argv);
 	if (argc > 1 && argv[1][0] != '-')
 		c = find_cmd(argv[1]);
 	if (c) {
@@ -607,12 +518,12 @@ static int run_command(int argc, char **argv)
 	}
 	/* not a command: run's SPEC or WORKLOAD, resolved with the others (specfind.h) */
 	bare = !c;
-	status = parse_opts(argc, argv, c, &o);
-	if (status >= 0)
-		return status;
 	if (!c)
 		c = find_cmd("run");
-	ran_run = c->fn == cmd_run;
+	status = parse_opts(argc, argv, c, bare, &o);
+	if (status >= 0)
+		return status;
+	ran_run = c->fn == run_main;
 	status = parse_positional(argc, argv, c, &o, bare);
 	if (status >= 0)
 		return status;

@@ -24,6 +24,8 @@ struct subrun_slot {
 	/* by prepare: where the sub-run writes, as it names it (-o or --resume) */
 	char dir[PATH_MAX + 32];
 	bool resume;			/* dir holds a partial result to continue */
+	/* its settings file here (subrun.h): a place with other files gets a copy */
+	char settings[PATH_MAX + 32];
 	const char *accel;		/* a VM's accelerator (--guest-accel), or NULL */
 	const char *accel_reason;	/* why vm_accel = auto is tcg, or NULL */
 	/* by run: how it ended */

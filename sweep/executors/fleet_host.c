@@ -415,24 +415,34 @@ static int pick_binary(struct fleet_job *j)
 }
 
 /*
- * The sub-run, as the orchestrator's argv builder makes it (subrun.h):
- * THIS-BPFSWEEP run RESOLVED-SPEC [--quick] [--only T] [--shard K/N]
- * --no-plots, then --tag fleet_host=LABEL [--tag ...] -o DIR/result, or
- * --resume DIR/result (which keeps its own tags and checks the rest
- * against what it ran).  ssh_run() names the host's copies of the first two.
+ * The sub-run, as the orchestrator's builders make it (subrun.h): its
+ * settings (the sweep's --quick and --only, its --shard K/N, no plots,
+ * and in a new directory tags with fleet_host=LABEL) into
+ * OUT/subrun/<label>.settings, then THIS-BPFSWEEP run RESOLVED-SPEC
+ * --subrun FILE -o DIR/result, or --resume DIR/result (which keeps its
+ * own tags and checks the rest against what it ran).  ssh_run() names the
+ * host's copies of the binary and the two files.  0 or -errno with j->why.
  */
-static void run_argv(struct fleet_job *j, struct subrun_argv *a)
+static int run_argv(struct fleet_job *j, struct subrun_argv *a)
 {
-	static __thread char tag[HOST_LABEL_LEN + 16];
+	static __thread char tag[HOST_LABEL_LEN + 16], name[HOST_LABEL_LEN + 16];
 	const struct subrun *sub = &j->ctx->sub;
+	struct subrun_settings set;
+	int err;
 
 	snprintf(tag, sizeof(tag), "fleet_host=%s", j->h->label);
-	subrun_place_argv(sub, sub->self, sub->spec_path, &j->shard, a);
-	if (!j->slot.resume) {
-		subrun_arg(a, "--tag");
-		subrun_arg(a, tag);
+	snprintf(name, sizeof(name), "%s.settings", j->h->label);
+	subrun_place_settings(sub, &j->shard, j->slot.resume, &set);
+	if (!j->slot.resume)
+		subrun_settings_tag(&set, tag);
+	err = subrun_settings_write(j->ctx->sub_dir, name, &set, j->slot.settings,
+				    sizeof(j->slot.settings));
+	if (err) {
+		snprintf(j->why, sizeof(j->why), "cannot write its settings: %s", strerror(-err));
+		return err;
 	}
-	subrun_dir(sub, j->slot.dir, j->slot.resume, a);
+	subrun_argv(sub->self, sub->spec_path, j->slot.settings, j->slot.dir, j->slot.resume, a);
+	return 0;
 }
 
 /*
@@ -618,26 +628,29 @@ static int ssh_prepare(struct executor *ex, struct subrun_slot *s)
 }
 
 /*
- * argv there: its bpfsweep (argv[0], this one's path) and its spec
- * (argv[2], the resolved spec here) are the host's, this build and the
- * spec shipped as need be.  0 when a result is there to fetch.
+ * argv there: its bpfsweep (argv[0], this one's path), its spec and its
+ * settings (the files here, subrun.h) are the host's, this build and the
+ * two files shipped as need be.  0 when a result is there to fetch.
  */
 static int ssh_run(struct executor *ex, struct subrun_slot *s, const char *const *argv,
 		   uint64_t timeout_ns)
 {
-	static __thread char spec[PATH_MAX + 300];
+	static __thread char spec[PATH_MAX + 300], settings[PATH_MAX + 300];
 	struct fleet_job *j = job_of(ex);
-	const char *files[] = { j->ctx->spec_path };
+	const char *files[] = { j->ctx->spec_path, s->settings };
 	uint64_t ms = timeout_ns / 1000000;
 	struct subrun_argv a = { .n = 0 };
 	int st;
 
 	/* DIR/spec/<its name here>: the run's name comes from it, and no name clashes with ours */
-	if (pick_binary(j) || put(j, files, 1, "/spec"))
+	if (pick_binary(j) || put(j, files, 2, "/spec"))
 		goto fail;
 	snprintf(spec, sizeof(spec), "%s/spec/%s", j->remote_dir, j->ctx->spec_name);
+	snprintf(settings, sizeof(settings), "%s/spec/%s", j->remote_dir,
+		 strrchr(s->settings, '/') + 1);
 	for (int i = 0; argv[i]; i++)
-		subrun_arg(&a, i == 0 ? j->bin : i == 2 ? spec : argv[i]);
+		subrun_arg(&a, i == SUBRUN_ARGV_SELF ? j->bin : i == SUBRUN_ARGV_SPEC ? spec :
+			   i == SUBRUN_ARGV_SETTINGS ? settings : argv[i]);
 	st = run_spec(j, &a, ms > UINT32_MAX ? UINT32_MAX : ms);
 	s->status = st;
 	s->interrupted = j->interrupted;
@@ -707,8 +720,8 @@ void *fleet_host_run(void *arg)
 	struct subrun_argv a = { .n = 0 };
 	char msg[128];
 
-	run_argv(j, &a);
-	if (ops->run(&j->ex, &j->slot, a.argv, j->ctx->run_timeout_ms * 1000000ULL) ||
+	if (run_argv(j, &a) ||
+	    ops->run(&j->ex, &j->slot, a.argv, j->ctx->run_timeout_ms * 1000000ULL) ||
 	    ops->fetch(&j->ex, &j->slot))
 		return failed(j);
 	j->ok = true;

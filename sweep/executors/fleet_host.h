@@ -27,6 +27,7 @@ struct fleet_ctx {
 	const char *self;		/* this binary, shipped when needed */
 	const char *spec_path;		/* the resolved spec (orch_write_spec()), shipped */
 	const char *spec_name;		/* its base name, as the remote copy is named */
+	const char *sub_dir;		/* OUT/subrun: each host's settings file, shipped */
 	const char *version;		/* "bpfsweep VERSION (COMMIT)", as --version prints it */
 	const char *arch;		/* uname -m here */
 	const char *logs;		/* OUT/logs */

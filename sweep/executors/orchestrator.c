@@ -58,19 +58,39 @@ int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char
 	snprintf(file, sizeof(file), "%s.spec", name);
 	err = mkdir(dir, 0755) && errno != EEXIST ? -errno : 0;
 	err = err ?: resultdir_write_file(dir, file, true, fill_spec, spec);
-	if (!err && !realpath(dir, or->spec_file))
+	if (!err && !realpath(dir, or->sub_dir))
 		err = -errno;
 	if (err) {
 		diag_err("cannot write %s/%s: %s", dir, file, strerror(-err));
 		return err;
 	}
 	/* realpath() gave at most PATH_MAX bytes; the name fits beside it or is refused */
-	if (snprintf(file, sizeof(file), "%s/%s.spec", or->spec_file, name) >= PATH_MAX) {
-		diag_err("%s/%s.spec: the path is too long", or->spec_file, name);
+	if (snprintf(file, sizeof(file), "%s/%s.spec", or->sub_dir, name) >= PATH_MAX) {
+		diag_err("%s/%s.spec: the path is too long", or->sub_dir, name);
 		return -ENAMETOOLONG;
 	}
 	memcpy(or->spec_file, file, strlen(file) + 1);
 	return 0;
+}
+
+/*
+ * Slot s's settings file, OUT/subrun/<n>.settings, or with fail_all
+ * (failed rows saying it) <n>-failed.settings, into s->settings.
+ */
+static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool resume,
+			  const char *fail_all)
+{
+	struct subrun_settings set;
+	char name[32];
+	int err;
+
+	subrun_kernel_settings(&or->sub, s->label, s->accel, s->accel_reason, resume, &set);
+	set.fail_all = fail_all;
+	snprintf(name, sizeof(name), "%d%s.settings", s->index + 1, fail_all ? "-failed" : "");
+	err = subrun_settings_write(or->sub_dir, name, &set, s->settings, sizeof(s->settings));
+	if (err)
+		snprintf(s->why, sizeof(s->why), "cannot write its settings: %s", strerror(-err));
+	return err;
 }
 
 void orch_add(struct orchestrator *or, const char *label)
@@ -120,13 +140,12 @@ static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 
 	if (rows >= or->nr_todo || stop_requested)
 		return;
-	subrun_argv(&or->sub, s->label, s->accel, s->accel_reason, &a);
-	subrun_arg(&a, "--fail-all");
-	subrun_arg(&a, s->why);
-	subrun_dir(&or->sub, s->local, rows >= 0, &a);
 	fprintf(stderr, "kernel %s: %d of %d points have no row: failed (%s)\n", s->label,
 		or->nr_todo - (rows < 0 ? 0 : rows), or->nr_todo, s->why);
-	executor_host_spawn(a.argv, or->timeout_ns);
+	if (!write_settings(or, s, rows >= 0, s->why)) {
+		subrun_argv(or->sub.self, or->sub.spec_path, s->settings, s->local, rows >= 0, &a);
+		executor_host_spawn(a.argv, or->timeout_ns);
+	}
 	if (or->status < EXIT_POINTS_FAILED)
 		or->status = EXIT_POINTS_FAILED;
 }
@@ -147,9 +166,8 @@ void orch_run(struct orchestrator *or, int k, struct executor *ex)
 
 	if (all_finished(or, s))
 		return;
-	if (!ex->ops->prepare(ex, s)) {
-		subrun_argv(&or->sub, s->label, s->accel, s->accel_reason, &a);
-		subrun_dir(&or->sub, s->dir, s->resume, &a);
+	if (!ex->ops->prepare(ex, s) && !write_settings(or, s, s->resume, NULL)) {
+		subrun_argv(or->sub.self, or->sub.spec_path, s->settings, s->dir, s->resume, &a);
 		if (!ex->ops->run(ex, s, a.argv, or->timeout_ns))
 			note_status(or, s);
 	}

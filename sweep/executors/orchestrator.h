@@ -27,7 +27,8 @@ struct orchestrator {
 	bool resume;			/* --resume: a slot whose points all finished is skipped */
 	const char *dir;		/* OUT */
 	char spec_file[PATH_MAX];	/* OUT/subrun/<name>.spec, absolute (orch_write_spec()) */
-	struct subrun sub;		/* the sub-runs' command line */
+	char sub_dir[PATH_MAX];		/* OUT/subrun, absolute: the spec and settings files */
+	struct subrun sub;		/* what every sub-run gets (subrun.h) */
 	int nr_todo;			/* points each sub-run runs (--only) */
 	uint64_t timeout_ns;		/* each sub-run's, at most (orch_timeout_ns()) */
 	struct subrun_slot slots[ORCH_MAX_RUNS];
@@ -52,8 +53,9 @@ int orch_count_todo(const struct sweep_cfg *cfg, const struct plan *plan, const 
  * The spec every sub-run runs, as resolved (its --set and --kernel applied,
  * as --save-spec writes it), into OUT/subrun/<name>.spec, so that its run
  * keeps the spec's name: or->spec_file, absolute (a guest starts in the
- * same directory, over the same paths).  Replaced on --resume.  0 or
- * -errno (reported).
+ * same directory, over the same paths).  Replaced on --resume.  Each
+ * sub-run's settings go beside it: OUT/subrun/<n>.settings (and
+ * <n>-failed.settings for its failed rows).  0 or -errno (reported).
  */
 int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char *name);
 

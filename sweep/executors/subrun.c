@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A kernel sweep's sub-run command line: see subrun.h. */
+/* A sub-run's argv and settings file: see subrun.h. */
+#include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "diag.h"
 #include "kernels.h"
+#include "resultdir.h"
 #include "subrun.h"
+#include "textfile.h"
 
 void subrun_arg(struct subrun_argv *a, const char *arg)
 {
@@ -12,58 +19,242 @@ void subrun_arg(struct subrun_argv *a, const char *arg)
 	a->argv[a->n] = NULL;
 }
 
-static void opt(struct subrun_argv *a, const char *name, const char *value)
+void subrun_settings_tag(struct subrun_settings *set, const char *tag)
 {
-	subrun_arg(a, name);
-	subrun_arg(a, value);
+	if (set->nr_tags < SUBRUN_MAX_TAGS)
+		set->tags[set->nr_tags++] = tag;
+	set->tags[set->nr_tags] = NULL;
 }
 
-/* SELF run SPEC [--quick] [--only T]: what every sub-run runs, from the resolved spec. */
-static void run_spec(const struct subrun *s, const char *self, const char *spec,
-		     struct subrun_argv *a)
+/* What every sub-run of the sweep gets: its quick, only and, in a new directory, tags. */
+static void sweep_settings(const struct subrun *s, bool resume, struct subrun_settings *set)
+{
+	*set = (struct subrun_settings){ .quick = s->quick, .only = s->only, .no_plots = true };
+	for (int i = 0; !resume && i < s->nr_tags; i++)
+		subrun_settings_tag(set, s->tags[i]);
+}
+
+void subrun_kernel_settings(const struct subrun *s, const char *kernel, const char *accel,
+			    const char *accel_reason, bool resume, struct subrun_settings *set)
+{
+	sweep_settings(s, resume, set);
+	/* the spec's own kernel list would otherwise boot again */
+	set->kernel_host = true;
+	set->guest_of = kernel;
+	set->guest_accel = accel;
+	if (accel && accel_reason && accel_reason[0])
+		set->guest_accel_reason = accel_reason;
+}
+
+void subrun_place_settings(const struct subrun *s, const struct shard *sh, bool resume,
+			   struct subrun_settings *set)
+{
+	sweep_settings(s, resume, set);
+	set->shard = *sh;
+}
+
+void subrun_argv(const char *self, const char *spec, const char *settings, const char *dir,
+		 bool resume, struct subrun_argv *a)
 {
 	a->n = 0;
 	subrun_arg(a, self);
 	subrun_arg(a, "run");
 	subrun_arg(a, spec);
-	if (s->quick)
-		subrun_arg(a, "--quick");
-	if (s->only)
-		opt(a, "--only", s->only);
+	subrun_arg(a, "--subrun");
+	subrun_arg(a, settings);
+	subrun_arg(a, resume ? "--resume" : "-o");
+	subrun_arg(a, dir);
 }
 
-void subrun_place_argv(const struct subrun *s, const char *self, const char *spec,
-		       const struct shard *sh, struct subrun_argv *a)
+/* How a setting is held in struct subrun_settings, and written. */
+enum setting_kind {
+	SET_FLAG,	/* bool: "yes" */
+	SET_TEXT,	/* const char *, any text but NUL */
+	SET_TAG,		/* one of tags[], a line each */
+	SET_KERNEL,	/* kernel_host: "host" */
+	SET_SHARD,	/* "I/N" */
+};
+
+/* One table writes the file and reads it back: a line "name = value" per setting. */
+static const struct setting {
+	const char *name;	/* the run option it stands for, without "--" */
+	enum setting_kind kind;
+	size_t off;		/* of its field in struct subrun_settings */
+} settings[] = {
+	{ .name = "quick", .kind = SET_FLAG, .off = offsetof(struct subrun_settings, quick) },
+	{ .name = "only", .kind = SET_TEXT, .off = offsetof(struct subrun_settings, only) },
+	{ .name = "tag", .kind = SET_TAG, .off = offsetof(struct subrun_settings, tags) },
+	{ .name = "kernel", .kind = SET_KERNEL,
+	  .off = offsetof(struct subrun_settings, kernel_host) },
+	{ .name = "guest-of", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, guest_of) },
+	{ .name = "guest-accel", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, guest_accel) },
+	{ .name = "guest-accel-reason", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, guest_accel_reason) },
+	{ .name = "shard", .kind = SET_SHARD, .off = offsetof(struct subrun_settings, shard) },
+	{ .name = "fail-all", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, fail_all) },
+	{ .name = "no-plots", .kind = SET_FLAG,
+	  .off = offsetof(struct subrun_settings, no_plots) },
+};
+
+#define NR_SETTINGS	((int)(sizeof(settings) / sizeof(settings[0])))
+#define FIELD(set, k, type)	((type *)((char *)(set) + settings[k].off))
+#define CFIELD(set, k, type)	((const type *)((const char *)(set) + settings[k].off))
+
+/* "name = value\n", value's backslashes and newlines escaped: a value is one line. */
+static void put_line(FILE *f, const char *name, const char *value)
 {
-	run_spec(s, self, spec, a);
-	if (sh->count) {
-		snprintf(a->shard, sizeof(a->shard), "%d/%d", sh->index, sh->count);
-		opt(a, "--shard", a->shard);
-	}
-	subrun_arg(a, "--no-plots");
+	fprintf(f, "%s = ", name);
+	for (const char *p = value; *p; p++)
+		if (*p == '\\' || *p == '\n')
+			fprintf(f, "\\%c", *p == '\n' ? 'n' : '\\');
+		else
+			fputc(*p, f);
+	fputc('\n', f);
 }
 
-void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
-		 const char *accel_reason, struct subrun_argv *a)
+static void put_setting(FILE *f, const struct subrun_settings *set, int k)
 {
-	run_spec(s, s->self, s->spec_path, a);
-	/* the spec's own kernel list would otherwise boot again */
-	opt(a, "--kernel", KERNEL_HOST);
-	opt(a, "--guest-of", kernel);
-	if (accel)
-		opt(a, "--guest-accel", accel);
-	if (accel && accel_reason && accel_reason[0])
-		opt(a, "--guest-accel-reason", accel_reason);
-	subrun_arg(a, "--no-plots");
-}
+	const struct shard *sh = CFIELD(set, k, struct shard);
+	const char *text = *CFIELD(set, k, const char *);
+	char shard[32];
 
-void subrun_dir(const struct subrun *s, const char *dir, bool resume, struct subrun_argv *a)
-{
-	if (resume) {
-		opt(a, "--resume", dir);
+	switch (settings[k].kind) {
+	case SET_FLAG:
+	case SET_KERNEL:
+		if (*CFIELD(set, k, bool))
+			put_line(f, settings[k].name, settings[k].kind == SET_FLAG ? "yes" :
+				 KERNEL_HOST);
+		return;
+	case SET_TEXT:
+		if (text)
+			put_line(f, settings[k].name, text);
+		return;
+	case SET_TAG:
+		for (int i = 0; i < set->nr_tags; i++)
+			put_line(f, settings[k].name, set->tags[i]);
+		return;
+	case SET_SHARD:
+		snprintf(shard, sizeof(shard), "%d/%d", sh->index, sh->count);
+		if (sh->count)
+			put_line(f, settings[k].name, shard);
 		return;
 	}
-	for (int i = 0; i < s->nr_tags; i++)
-		opt(a, "--tag", s->tags[i]);
-	opt(a, "-o", dir);
+}
+
+static int fill_settings(FILE *f, const void *arg)
+{
+	fprintf(f, "# a bpfsweep sub-run's settings, read by run --subrun (docs/kernel.md)\n");
+	for (int k = 0; k < NR_SETTINGS; k++)
+		put_setting(f, arg, k);
+	return 0;
+}
+
+int subrun_settings_write(const char *dir, const char *name, const struct subrun_settings *set,
+			  char *path, size_t len)
+{
+	int err = resultdir_write_file(dir, name, true, fill_settings, set);
+
+	if (err)
+		diag_err("cannot write %s/%s: %s", dir, name, strerror(-err));
+	else if ((size_t)snprintf(path, len, "%s/%s", dir, name) >= len)
+		err = -ENAMETOOLONG;
+	return err;
+}
+
+/* value's escapes undone in place; false for a lone or unknown one. */
+static bool unescape(char *value)
+{
+	char *to = value;
+
+	for (const char *p = value; *p; p++) {
+		if (*p != '\\') {
+			*to++ = *p;
+			continue;
+		}
+		p++;
+		if (*p != '\\' && *p != 'n')
+			return false;
+		*to++ = *p == 'n' ? '\n' : '\\';
+	}
+	*to = '\0';
+	return true;
+}
+
+/* Setting k's value into set; false when it is not one of its values. */
+static bool take_setting(struct subrun_settings *set, int k, char *value, char *why, size_t len)
+{
+	switch (settings[k].kind) {
+	case SET_FLAG:
+		*FIELD(set, k, bool) = true;
+		return !strcmp(value, "yes");
+	case SET_KERNEL:
+		*FIELD(set, k, bool) = true;
+		return !strcmp(value, KERNEL_HOST);
+	case SET_TEXT:
+		*FIELD(set, k, const char *) = value;
+		return true;
+	case SET_TAG:
+		subrun_settings_tag(set, value);
+		return strchr(value, '=') && value[0] != '=';
+	case SET_SHARD:
+		return !shard_parse(value, FIELD(set, k, struct shard), why, len);
+	}
+	return false;
+}
+
+/* Line nr of the file: a comment, or "name = value". */
+static int read_line(struct subrun_settings *set, char *line, int nr, char *why, size_t len)
+{
+	char *eq = strstr(line, " = "), bad[160] = "";
+	int k;
+
+	if (line[0] == '#' || !line[0])
+		return 0;
+	if (!eq) {
+		snprintf(why, len, "line %d: expected 'name = value', not '%.64s'", nr, line);
+		return -EINVAL;
+	}
+	*eq = '\0';
+	for (k = 0; k < NR_SETTINGS && strcmp(settings[k].name, line); k++)
+		;
+	if (k == NR_SETTINGS) {
+		snprintf(why, len, "line %d: unknown setting '%.64s'", nr, line);
+		return -EINVAL;
+	}
+	if (unescape(eq + 3) && take_setting(set, k, eq + 3, bad, sizeof(bad)))
+		return 0;
+	if (bad[0])
+		snprintf(why, len, "line %d: %s: %s", nr, line, bad);
+	else
+		snprintf(why, len, "line %d: %s: not a value of it: '%.64s'", nr, line, eq + 3);
+	return -EINVAL;
+}
+
+int subrun_settings_read(const char *path, struct subrun_settings *set, char **text, char *why,
+			 size_t len)
+{
+	char *line, *end;
+	size_t size;
+	int err = 0, nr = 0;
+
+	*set = (struct subrun_settings){ 0 };
+	err = read_text_file_max(path, SUBRUN_SETTINGS_MAX, text, &size);
+	if (err) {
+		snprintf(why, len, "%s", textfile_strerror(err));
+		return err;
+	}
+	if (strlen(*text) != size) {
+		snprintf(why, len, "a NUL byte in it");
+		return -EINVAL;
+	}
+	for (line = *text; !err && *line; line = end) {
+		end = line + strcspn(line, "\n");
+		if (*end)
+			*end++ = '\0';
+		err = read_line(set, line, ++nr, why, len);
+	}
+	return err;
 }

@@ -1,61 +1,105 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The command line of a kernel sweep's sub-run: the spec as the sweep
- * resolved it (a file: every --set and --kernel already in it), the
- * sweep's --quick, --only and --tag, for one of its kernels, run where it
- * is started (--kernel host), saying which kernel of the sweep it is for.
- * Pure: the orchestrator runs it through an executor (docs/kernel.md).
+ * How a sub-run is told what to do: two files and a directory.  The spec
+ * as the sweep resolved it (every --set and --kernel in it), and its
+ * settings (--quick, --only, --tag, which kernel it is for, its shard,
+ * ...) in a settings file beside it, which run --subrun reads; the
+ * argv carries only those two paths and where it writes.  A new option
+ * of the sweep becomes a field here, never a word to re-serialise.
+ * Pure but for the file: the orchestrator runs the argv through an
+ * executor (docs/kernel.md, "A sub-run's settings").
  */
 #ifndef SWEEP_SUBRUN_H
 #define SWEEP_SUBRUN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "exitcode.h"
 #include "shard.h"
 
-#define SUBRUN_MAX_ARGS		(4 * 64 + 32)	/* a tag each of at most 64 --tag (kernelrun.c) */
+#define SUBRUN_MAX_ARGS		16
+#define SUBRUN_MAX_TAGS		72	/* the command line's 64 and the executor's own */
+#define SUBRUN_SETTINGS_MAX	(256 << 10)	/* a settings file, at most */
+
+/* The words of the argv, where an executor that moves the files renames them. */
+enum { SUBRUN_ARGV_SELF = 0, SUBRUN_ARGV_SPEC = 2, SUBRUN_ARGV_SETTINGS = 4 };
 
 /* An argv pointing into the strings it was made from; NULL-terminated. */
 struct subrun_argv {
 	const char *argv[SUBRUN_MAX_ARGS + 1];
 	int n;
-	char shard[32];			/* --shard's K/N */
 };
 
+/* What of the sweep's command line every sub-run of it gets. */
 struct subrun {
 	const char *self;		/* bpfsweep, absolute */
 	/* the resolved spec (orch_write_spec()), absolute: a guest starts in the same directory */
 	const char *spec_path;
-	/* what of the sweep's command line every sub-run carries */
 	bool quick;			/* --quick */
 	const char *only;		/* --only TITLE, or NULL */
 	const char *const *tags;	/* --tag, or those of the sweep being resumed */
 	int nr_tags;
 };
 
-/* Append one argument (past SUBRUN_MAX_ARGS, dropped: cli.h bounds what comes in). */
+/* One sub-run's settings: each field the run option of the same name (cli.h). */
+struct subrun_settings {
+	bool quick;
+	const char *only;		/* NULL: every experiment */
+	const char *tags[SUBRUN_MAX_TAGS + 1];	/* NULL-terminated; none when it resumes */
+	int nr_tags;
+	bool kernel_host;		/* --kernel host: the spec's kernel axis is the sweep's */
+	const char *guest_of;		/* the kernel value of the sweep it runs for */
+	const char *guest_accel;	/* kvm or tcg: it runs in a VM so accelerated */
+	const char *guest_accel_reason;	/* why vm_accel = auto is tcg */
+	struct shard shard;		/* count 0: every point */
+	const char *fail_all;		/* a failed row per point saying this, run none */
+	bool no_plots;
+};
+
+/* Append one argument (past SUBRUN_MAX_ARGS, dropped). */
 void subrun_arg(struct subrun_argv *a, const char *arg);
 
 /*
- * The sub-run of kernel (a value of the kernel axis, "host" or an image):
- * run SPEC [--quick] [--only T] --kernel host --guest-of KERNEL
- * [--guest-accel ACCEL [--guest-accel-reason WHY]] --no-plots (WHY: why
- * auto is tcg, "" or NULL for none).  Options may follow; then subrun_dir().
+ * The settings of the sub-run of kernel (a value of the kernel axis,
+ * "host" or an image), run where it is started (--kernel host) and saying
+ * which kernel it is for: the sweep's quick, only and (unless it resumes,
+ * keeping its own) tags, the VM's accelerator ACCEL and why (NULL: none),
+ * no plots.
  */
-void subrun_argv(const struct subrun *s, const char *kernel, const char *accel,
-		 const char *accel_reason, struct subrun_argv *a);
+void subrun_kernel_settings(const struct subrun *s, const char *kernel, const char *accel,
+			    const char *accel_reason, bool resume, struct subrun_settings *set);
 
 /*
- * The sub-run of a place that runs the spec as it is there, its own kernel
- * axis and all (a fleet's host), or share sh of it (count 0: every point):
- * SELF run SPEC [--quick] [--only T] [--shard K/N] --no-plots, SELF and
- * SPEC as the place names them.  Then subrun_dir().
+ * The settings of a place that runs the spec as it is there, its own
+ * kernel axis and all (a fleet's host), or share sh of it (count 0: every
+ * point): the sweep's quick, only and (unless it resumes) tags, no plots.
  */
-void subrun_place_argv(const struct subrun *s, const char *self, const char *spec,
-		       const struct shard *sh, struct subrun_argv *a);
+void subrun_place_settings(const struct subrun *s, const struct shard *sh, bool resume,
+			   struct subrun_settings *set);
 
-/* Where it writes: -o DIR with the tags, or --resume DIR (which keeps its own). */
-void subrun_dir(const struct subrun *s, const char *dir, bool resume, struct subrun_argv *a);
+/* One more tag (past SUBRUN_MAX_TAGS, dropped: cli.h bounds what comes in). */
+void subrun_settings_tag(struct subrun_settings *set, const char *tag);
+
+/*
+ * set written to dir/name, replacing one there, and its path into path
+ * (absolute when dir is); 0 or -errno (reported).
+ */
+int subrun_settings_write(const char *dir, const char *name, const struct subrun_settings *set,
+			  char *path, size_t len);
+
+/*
+ * The settings file at path into set, its strings pointing into *text
+ * (free() it after set).  0, or -errno / -EINVAL with why.
+ */
+int subrun_settings_read(const char *path, struct subrun_settings *set, char **text, char *why,
+			 size_t len);
+
+/*
+ * SELF run SPEC --subrun SETTINGS, then -o DIR, or --resume DIR (which
+ * continues a partial result with its own tags).
+ */
+void subrun_argv(const char *self, const char *spec, const char *settings, const char *dir,
+		 bool resume, struct subrun_argv *a);
 
 #endif

@@ -48,7 +48,7 @@ static int nr_vals(const struct sweep_cfg *cfg, const char *param)
 /* The bench's seconds become durations; a unit given stays; -a is affinity=on. */
 TEST(shorthands_are_sets)
 {
-	struct cli_opts o = { 0 };
+	struct cli_spec o = { 0 };
 
 	CHECK_INT(adhoc_shorthand(&o, 'w', "3"), 0);
 	CHECK_INT(adhoc_shorthand(&o, 'd', "250ms"), 0);
@@ -71,7 +71,7 @@ TEST(shorthands_are_sets)
 /* run count -w 0 -d 2 -a -p 1..4: the timing, the axis, a title and a chart. */
 TEST(adhoc_sweep_binds)
 {
-	struct cli_opts o = { .spec_path = "count", .adhoc = true };
+	struct cli_spec o = { .spec_path = "count", .adhoc = true };
 	struct sweep_cfg *cfg;
 	struct spec *spec;
 
@@ -104,7 +104,7 @@ TEST(adhoc_chart_choice)
 	static const char *const two[] = { "producers=1,2", "rate=10,20" };
 	static const char *const three[] = { "producers=1,2", "rate=10,20", "drop_pct=1,2" };
 	static const char *const mine[] = { "producers=1,2", "plot=rate vs drops" };
-	struct cli_opts o = { .spec_path = "null", .adhoc = true };
+	struct cli_spec o = { .spec_path = "null", .adhoc = true };
 	struct sweep_cfg *cfg;
 	struct spec *spec;
 
@@ -141,7 +141,7 @@ TEST(adhoc_chart_choice)
 /* -c where the workload has no consumers: named, with what it has; nothing bound. */
 TEST(shorthand_without_param)
 {
-	struct cli_opts o = { .spec_path = "count", .adhoc = true };
+	struct cli_spec o = { .spec_path = "count", .adhoc = true };
 	struct sweep_cfg *cfg;
 	struct spec *spec;
 
@@ -172,8 +172,8 @@ TEST(shorthand_without_param)
 TEST(save_spec_round_trip)
 {
 	char path[] = "/tmp/test_adhoc_XXXXXX";
-	struct cli_opts o = { .spec_path = "null", .adhoc = true, .save_spec = path };
-	struct cli_opts again = { .spec_path = path };
+	struct cli_spec o = { .spec_path = "null", .adhoc = true, .save_spec = path };
+	struct cli_spec again = { .spec_path = path };
 	struct sweep_cfg *cfg, *cfg2;
 	struct spec *spec, *spec2;
 	char first[4096];

@@ -78,15 +78,15 @@ TEST(not_a_fleet_or_hosts_that_do_not_add_up)
 
 TEST(the_command_line_must_match_the_record)
 {
-	struct cli_opts o = { .quick = true, .shard_hosts = true, .only = "scaling" };
+	struct fleet_opts o = { .spec.quick = true, .shard_hosts = true, .only = "scaling" };
 	struct hosts hs = two_hosts("alpha", "beta");
 
 	CHECK_INT(parse(meta), 0);
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), 0);
-	o.quick = false;
+	o.spec.quick = false;
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), -EINVAL);
 	CHECK_STR(why, "it ran with --quick, this command is without it");
-	o.quick = true;
+	o.spec.quick = true;
 	o.shard_hosts = false;
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), -EINVAL);
 	CHECK_STR(why, "it ran with --shard, this command is without it");

@@ -351,9 +351,9 @@ TEST(auto_parameter_named_x)
 TEST(imported_set_reads_back)
 {
 	static const char *const args[] = { FIX "002_x86_64.txt" };
-	static struct cli_opts o = {
-		.args = args, .nr_args = 1,
-		.tags = { "arch=x86_64", "cpu_model=AMD EPYC 9654", NULL }, .nr_tags = 2,
+	static struct import_opts o = {
+		.com.args = args, .com.nr_args = 1,
+		.com.tags = { "arch=x86_64", "cpu_model=AMD EPYC 9654", NULL }, .com.nr_tags = 2,
 		.label = "rb-libbpf nr_prod {producers}",
 	};
 	static const char *const files[] = { "meta", "samples.csv", "summary.csv" };
@@ -363,7 +363,7 @@ TEST(imported_set_reads_back)
 
 	CHECK(mkdtemp(tmp));
 	snprintf(dir, sizeof(dir), "%s/out", tmp);
-	o.outdir = dir;
+	o.com.outdir = dir;
 	CHECK_INT(cmd_import(&o), EXIT_OK);
 	err = results_read(dir, &rs, why, sizeof(why));
 	for (int i = 0; i < 3; i++) {

@@ -124,6 +124,13 @@ TEST(host_child_and_failed_place_merged)
 	CHECK_INT(orch_rows_in(or.runs[0], true), NR_POINTS);
 	snprintf(path, sizeof(path), "%s/meta", or.runs[0]);
 	CHECK(file_has(path, "/subrun/kernel.spec"));		/* the resolved spec ran */
+	/* with its settings from a file beside it, no option words */
+	CHECK(file_has(path, "--subrun "));
+	CHECK(!file_has(path, "--guest-of") && !file_has(path, "--kernel"));
+	snprintf(path, sizeof(path), "%s/subrun/1.settings", out);
+	CHECK(file_has(path, "\nguest-of = host\n"));
+	snprintf(path, sizeof(path), "%s/subrun/2-failed.settings", out);
+	CHECK(file_has(path, "\nfail-all = " GONE "\n"));
 	CHECK_INT(or.status, 1);				/* the failed rows' */
 	CHECK_INT(orch_rows_in(or.runs[1], false), NR_POINTS);
 	CHECK_INT(orch_rows_in(or.runs[1], true), 0);

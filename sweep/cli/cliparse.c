@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+/* An option's value into its command's options: see cliparse.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adhoc.h"
+#include "cliopt.h"
+#include "cliparse.h"
+#include "diag.h"
+#include "kernels.h"
+#include "subrun.h"
+
+static int add_arg(const char **list, int *nr, int max, const char *arg, const char *opt)
+{
+	if (*nr >= max) {
+		diag_err("too many %s options (at most %d)", opt, max);
+		return -E2BIG;
+	}
+	list[(*nr)++] = arg;
+	return 0;
+}
+
+/* --tag KEY=VALUE */
+static int add_tag(struct cli_common *o, const char *arg)
+{
+	if (!strchr(arg, '=') || arg[0] == '=') {
+		diag_err("--tag expects KEY=VALUE, not '%s'", arg);
+		return EXIT_USAGE;
+	}
+	return add_arg(o->tags, &o->nr_tags, CLI_MAX_ARGS, arg, "--tag") ? EXIT_USAGE : 0;
+}
+
+int cli_common_opt(int opt, const char *arg, struct cli_common *o)
+{
+	switch (opt) {
+	case 'o':
+		o->outdir = arg;
+		return 0;
+	case 't':
+		return add_tag(o, arg);
+	}
+	return CLI_OPT_NOT_MINE;
+}
+
+int cli_spec_opt(int opt, const char *arg, struct cli_spec *o)
+{
+	switch (opt) {
+	case 's':
+		return add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, arg, "--set") ? EXIT_USAGE : 0;
+	case 'q':
+		o->quick = true;
+		return 0;
+	case OPT_KERNEL:
+		return add_arg(o->kernels, &o->nr_kernels, MAX_KERNELS, arg, "--kernel") ?
+		       EXIT_USAGE : 0;
+	case 'w':
+	case 'd':
+	case 'p':
+	case 'c':
+	case 'a':
+		return adhoc_shorthand(o, opt, arg) ? EXIT_USAGE : 0;
+	case OPT_SAVE_SPEC:
+		o->save_spec = arg;
+		return 0;
+	}
+	return CLI_OPT_NOT_MINE;
+}
+
+/* --plot-timeout: whole seconds, 1 to a day. */
+static int parse_plot_timeout(const char *arg, struct cli_draw *o)
+{
+	char *end;
+	unsigned long s;
+
+	errno = 0;
+	s = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || s < 1 || s > 86400) {
+		diag_err("--plot-timeout expects whole seconds from 1 to 86400, not '%s'", arg);
+		return EXIT_USAGE;
+	}
+	o->plot_timeout_s = s;
+	return 0;
+}
+
+int cli_draw_opt(int opt, const char *arg, struct cli_draw *o)
+{
+	switch (opt) {
+	case 'f':
+		return out_format_parse(arg, &o->format) ? EXIT_USAGE : 0;
+	case OPT_NO_PLOTS:
+		o->no_plots = true;
+		return 0;
+	case OPT_PLOT_TIMEOUT:
+		return parse_plot_timeout(arg, o);
+	case OPT_BY:
+		o->by = arg;
+		return 0;
+	}
+	return CLI_OPT_NOT_MINE;
+}
+
+/* --shard I/N of run. */
+static int parse_shard(const char *arg, struct shard *sh)
+{
+	char why[160];
+
+	if (!shard_parse(arg, sh, why, sizeof(why)))
+		return 0;
+	diag_err("--shard %s", why);
+	return EXIT_USAGE;
+}
+
+/* --guest-accel: kvm or tcg. */
+static int guest_accel(const char *arg, struct run_opts *o)
+{
+	if (strcmp(arg, "kvm") && strcmp(arg, "tcg")) {
+		diag_err("--guest-accel expects kvm or tcg, not '%s'", arg);
+		return EXIT_USAGE;
+	}
+	o->guest_accel = arg;
+	return 0;
+}
+
+/* A sub-run's settings of tags and kernel, as their options. */
+static int settings_lists(const struct subrun_settings *set, struct run_opts *o)
+{
+	for (int i = 0; i < set->nr_tags; i++)
+		if (add_tag(&o->com, set->tags[i]))
+			return EXIT_USAGE;
+	if (set->kernel_host && add_arg(o->spec.kernels, &o->spec.nr_kernels, MAX_KERNELS,
+					KERNEL_HOST, "--kernel"))
+		return EXIT_USAGE;
+	return 0;
+}
+
+/*
+ * run --subrun FILE: the settings a sub-run is started with (subrun.h),
+ * taken as the options of the same names would be.
+ */
+static int subrun_opt(const char *path, struct run_opts *o)
+{
+	struct subrun_settings set;
+	char why[256];
+
+	if (o->settings_text) {
+		diag_err("--subrun given twice");
+		return EXIT_USAGE;
+	}
+	if (subrun_settings_read(path, &set, &o->settings_text, why, sizeof(why))) {
+		diag_err("%s: %s", path, why);
+		return EXIT_USAGE;
+	}
+	o->spec.quick |= set.quick;
+	o->draw.no_plots |= set.no_plots;
+	o->only = set.only ?: o->only;
+	o->guest_of = set.guest_of ?: o->guest_of;
+	o->guest_accel_reason = set.guest_accel_reason ?: o->guest_accel_reason;
+	o->fail_all = set.fail_all ?: o->fail_all;
+	if (set.shard.count)
+		o->shard = set.shard;
+	if (set.guest_accel && guest_accel(set.guest_accel, o))
+		return EXIT_USAGE;
+	return settings_lists(&set, o);
+}
+
+/* Which points run, of run and fleet: --resume, --only. */
+static int points_opt(int opt, const char *arg, const char **resume, const char **only)
+{
+	if (opt == OPT_RESUME)
+		*resume = arg;
+	else if (opt == OPT_ONLY)
+		*only = arg;
+	else
+		return CLI_OPT_NOT_MINE;
+	return 0;
+}
+
+/* Which points run, and a sub-run's own: --guest-*, --fail-all, --subrun. */
+int cli_run_opt(int opt, const char *arg, void *run_opts)
+{
+	struct run_opts *o = run_opts;
+
+	switch (opt) {
+	case OPT_SHARD:
+		return parse_shard(arg, &o->shard);
+	case OPT_GUEST_OF:
+		o->guest_of = arg;
+		return 0;
+	case OPT_GUEST_ACCEL:
+		return guest_accel(arg, o);
+	case OPT_GUEST_ACCEL_REASON:
+		o->guest_accel_reason = arg;
+		return 0;
+	case OPT_FAIL_ALL:
+		o->fail_all = arg;
+		return 0;
+	case OPT_SUBRUN:
+		return subrun_opt(arg, o);
+	}
+	return points_opt(opt, arg, &o->resume, &o->only);
+}
+
+/* report's and merge's: --set, --spec, --normalize, --per. */
+int cli_report_opt(int opt, const char *arg, void *draw_cmd_opts)
+{
+	struct draw_cmd_opts *o = draw_cmd_opts;
+
+	switch (opt) {
+	case 's':
+		return add_arg(o->sets, &o->nr_sets, CLI_MAX_ARGS, arg, "--set") ? EXIT_USAGE : 0;
+	case OPT_SPEC:
+		o->spec_file = arg;
+		return 0;
+	case OPT_NORMALIZE:
+		if (strcmp(arg, "first")) {
+			diag_err("--normalize expects 'first', not '%s'", arg);
+			return EXIT_USAGE;
+		}
+		o->normalize = arg;
+		return 0;
+	case OPT_PER:
+		o->per = arg;
+		return 0;
+	}
+	return CLI_OPT_NOT_MINE;
+}
+
+int cli_import_opt(int opt, const char *arg, void *import_opts)
+{
+	struct import_opts *o = import_opts;
+
+	if (opt != OPT_LABEL)
+		return CLI_OPT_NOT_MINE;
+	o->label = arg;
+	return 0;
+}
+
+/* The fleet's: --hosts, --ssh-config, --shard (no value), --shard-mixed, --resume, --only. */
+int cli_fleet_opt(int opt, const char *arg, void *fleet_opts)
+{
+	struct fleet_opts *o = fleet_opts;
+
+	switch (opt) {
+	case OPT_HOSTS:
+		o->hosts = arg;
+		return 0;
+	case OPT_SSH_CONFIG:
+		o->ssh_config = arg;
+		return 0;
+	case OPT_SHARD_HOSTS:
+		o->shard_hosts = true;
+		return 0;
+	case OPT_SHARD_MIXED:
+		o->shard_mixed = true;
+		return 0;
+	}
+	return points_opt(opt, arg, &o->resume, &o->only);
+}
