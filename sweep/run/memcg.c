@@ -229,8 +229,11 @@ int memcg_create(struct memcg **mcp, char *why, size_t whylen)
 		return -ENOMEM;
 	}
 	err = place(mc, parent, sizeof(parent), why, whylen);
-	if (!err)
+	if (!err) {
+		/* those of dead runs: usually gone already (procguard.h) */
+		cgroup_sweep(0);
 		err = make_dir(mc, parent, why, whylen);
+	}
 	if (!err) {
 		err = move_in(mc, why, whylen);
 		if (err)

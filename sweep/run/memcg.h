@@ -12,7 +12,7 @@
  * memory.max_usage_in_bytes).  Cgroups are named bpfsweep-<pid>-<n>
  * (cgroup.h); one left by a process that died (a crash, SIGKILL) is
  * removed by its guardian, else by the next start of any bpfsweep
- * (procguard.h).
+ * (procguard.h) or the next memcg_create().
  */
 #ifndef SWEEP_MEMCG_H
 #define SWEEP_MEMCG_H
