@@ -12,8 +12,9 @@
  * starts after the release.
  *
  * The calling thread is the sampler.  The workers block the stop signals
- * (stop.h: SIGINT, SIGTERM, SIGHUP, ...), so a Ctrl-C interrupts the sampler's sleep, and the runner's
- * stop_requested() says whether it asked to stop.
+ * (stop.h: SIGINT, SIGTERM, SIGHUP, ...), so a Ctrl-C interrupts the
+ * sampler's sleep, and the runner's stop_requested() says whether it
+ * asked to stop.
  * Nothing prints while producers run.
  */
 #define _GNU_SOURCE

@@ -33,7 +33,8 @@ EOF2
 chmod +x "$TMP/bench"
 # spec NAME MODE [TIMEOUT]: two points, each runs the bench
 spec() {
-	printf '[sweep]\nworkload = exec\n[param "x"]\ndefault = 1\n[params]\nx = 1 2\n' >"$TMP/$1.spec"
+	printf '[sweep]\nworkload = exec\n[param "x"]\ndefault = 1\n' >"$TMP/$1.spec"
+	printf '[params]\nx = 1 2\n' >>"$TMP/$1.spec"
 	printf '[exec]\nargv = %s %s %s\ntimeout = %s\n' "$TMP/bench" "$TMP/ready-$1-{x}" "$2" \
 		"${3:-60s}" >>"$TMP/$1.spec"
 }
@@ -47,7 +48,9 @@ ready() { for _ in $(seq 100); do [ -e "$TMP/ready-$1-1" ] && return; sleep 0.05
 # marked: "/proc/PID/environ:PROCS_MARK=...-NAME" of every process marked by this test
 marked() { grep -sza -o "^PROCS_MARK=$MARK-[a-z]*\$" /proc/[0-9]*/environ | tr -d '\0'; }
 # cgroups [PID]: the cgroup directories bpfsweep PID (or any) made that are still there
-cgroups() { find /sys/fs/cgroup -mindepth 1 -maxdepth 8 -type d -name "bpfsweep-${1:-*}-*" 2>/dev/null; }
+cgroups() {
+	find /sys/fs/cgroup -mindepth 1 -maxdepth 8 -type d -name "bpfsweep-${1:-*}-*" 2>/dev/null
+}
 # none_left NAME PID: no process of NAME's marker, no cgroup of PID's (in $LEFT, $CGS)
 none_left() { ! grep -q -- "-$1\$" <<<"$LEFT" && ! grep -q "/bpfsweep-$2-" <<<"$CGS"; }
 
