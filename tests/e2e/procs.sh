@@ -46,7 +46,7 @@ start() {
 }
 ready() { for _ in $(seq 100); do [ -e "$TMP/ready-$1-1" ] && return; sleep 0.05; done; }
 # marked: "/proc/PID/environ:PROCS_MARK=...-NAME" of every process marked by this test
-marked() { grep -sza -o "^PROCS_MARK=$MARK-[a-z]*\$" /proc/[0-9]*/environ | tr -d '\0'; }
+marked() { grep -sza -o "^PROCS_MARK=$MARK-[a-z]*\$" /proc/[0-9]*/environ | tr '\0' '\n'; }
 # cgroups [PID]: the cgroup directories bpfsweep PID (or any) made that are still there
 cgroups() {
 	find /sys/fs/cgroup -mindepth 1 -maxdepth 8 -type d -name "bpfsweep-${1:-*}-*" 2>/dev/null
