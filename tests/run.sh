@@ -115,6 +115,7 @@ run_part "summary.csv's column table, read back (null workload)" tests/e2e/colum
 run_part "kill and resume (null workload)" tests/e2e/kill.sh
 run_part "import of bench output" tests/e2e/import.sh
 run_part "exec workload (fake bench)" tests/e2e/exec.sh
+run_part "no child outlives bpfsweep: SIGKILL, SIGHUP, SIGPIPE (root)" tests/e2e/procs.sh
 run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 run_part "calibration: compare --paired over interleaved rounds (fake bench)" tests/e2e/calibrate.sh
 run_part "compare (null workload)" tests/e2e/compare.sh

@@ -31,6 +31,7 @@
 #include "resume.h"
 #include "runner.h"
 #include "statspass.h"
+#include "stop.h"
 #include "suggest.h"
 #include "syscheck.h"
 
@@ -302,7 +303,7 @@ static int prepare(struct run_state *rs)
 static int exit_status(int run_err, const struct point_result *res, int nr)
 {
 	if (run_err == -EINTR)
-		return EXIT_INTERRUPTED;
+		return stop_exit_status(runner_stop_signal());
 	if (run_err)
 		return EXIT_POINTS_FAILED;
 	for (int i = 0; i < nr; i++)

@@ -28,6 +28,7 @@
 #include "opterr.h"
 #include "plan.h"
 #include "precision.h"
+#include "procguard.h"
 #include "runner.h"
 #include "spec.h"
 #include "specfind.h"
@@ -556,6 +557,8 @@ int main(int argc, char **argv)
 	/* booted as init of a kernel under test: the host's job is waiting */
 	if (getpid() == 1)
 		vminit_main();
+	/* before any child: cgroups of dead runs go, and a guardian watches this one's */
+	procguard_start();
 	status = run_command(argc, argv);
 
 	diag_finish();

@@ -237,6 +237,7 @@ static void wait_qemu(struct vm_boot_state *bs, const struct vm_job *job, struct
 		}
 		nanosleep(&tick, NULL);
 	}
+	spawn_reaped(bs->qemu);
 	echo_console(bs, job->echo);
 }
 
@@ -285,8 +286,10 @@ static void explain(const struct vm_boot_state *bs, const struct vm_job *job,
 
 static void stop_all(struct vm_boot_state *bs)
 {
-	if (bs->qemu > 0 && !kill(bs->qemu, SIGKILL))
+	if (bs->qemu > 0 && !kill(bs->qemu, SIGKILL)) {
 		waitpid(bs->qemu, NULL, 0);
+		spawn_reaped(bs->qemu);
+	}
 	/* virtiofsd ends when qemu's connection closes; one that does not is killed */
 	for (int i = 0; i < 2; i++)
 		if (bs->virtiofsd[i] > 0)

@@ -20,27 +20,21 @@
  * or after they were joined; the process moves as a whole (cgroup.procs).
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "memcg.h"
 #include "textfile.h"
 
-#define MEMCG_PREFIX	"bpfsweep-"
 #define MKDIR_TRIES	16
-/* rmdir may see the cgroup busy until the tasks that left it are gone */
-#define RMDIR_TRIES	100
-#define RMDIR_WAIT_NS	10000000L
 
 struct memcg {
 	bool v2;
@@ -57,114 +51,6 @@ struct memcg {
 /* Distinguishes the cgroups of one process (one per repetition). */
 static unsigned int memcg_seq;
 
-/* Is tok one of the sep-separated words of list? */
-static bool has_word(const char *list, const char *tok, const char *sep)
-{
-	size_t len = strlen(tok);
-
-	for (const char *p = list; *p; p += strcspn(p, sep), p += strspn(p, sep))
-		if (strcspn(p, sep) == len && !strncmp(p, tok, len))
-			return true;
-	return false;
-}
-
-/* Split line at spaces into at most max fields, in place; how many. */
-static int split(char *line, char **f, int max)
-{
-	char *save = NULL;
-	int n = 0;
-
-	for (char *t = strtok_r(line, " ", &save); t && n < max; t = strtok_r(NULL, " ", &save))
-		f[n++] = t;
-	return n;
-}
-
-/* mountinfo writes a space, tab, newline or backslash as \ooo; undo it in place. */
-static void unescape_octal(char *s)
-{
-	char *out = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*out++ = (s[1] - '0') << 6 | (s[2] - '0') << 3 | (s[3] - '0');
-			s += 3;
-		} else {
-			*out++ = *s;
-		}
-	}
-	*out = '\0';
-}
-
-/*
- * Where the whole cgroup2 hierarchy (v2) or the v1 hierarchy with the
- * memory controller is mounted: a mount of the hierarchy's root, not a
- * bind mount of a part of it.  0, or -ENOENT.
- */
-static int find_mount(bool v2, char *mnt, size_t len)
-{
-	char *text, *line, *save = NULL;
-	int err = read_text_file("/proc/self/mountinfo", &text);
-
-	if (err)
-		return err;
-	err = -ENOENT;
-	for (line = strtok_r(text, "\n", &save); line && err; line = strtok_r(NULL, "\n", &save)) {
-		/* "36 25 0:31 / /sys/fs/cgroup/memory rw shared:14 - cgroup cgroup rw,memory" */
-		char *tail = strstr(line, " - "), *f[5], *t[3];
-
-		if (!tail)
-			continue;
-		*tail = '\0';
-		/* f: id, parent, dev, root, mount point; t: type, source, super options */
-		if (split(line, f, 5) < 5 || split(tail + 3, t, 3) < 3 || strcmp(f[3], "/"))
-			continue;
-		if (v2 ? strcmp(t[0], "cgroup2") :
-			 strcmp(t[0], "cgroup") || !has_word(t[2], "memory", ","))
-			continue;
-		unescape_octal(f[4]);
-		if ((size_t)snprintf(mnt, len, "%s", f[4]) < len)
-			err = 0;
-	}
-	free(text);
-	return err;
-}
-
-/*
- * This process's cgroup in the hierarchy, from /proc/self/cgroup:
- * "0::/path" for v2, "4:memory:/path" (or "4:cpu,memory:/path") for v1.
- */
-static int own_cgroup(bool v2, char *path, size_t len)
-{
-	char *text, *line, *save = NULL;
-	int err = read_text_file("/proc/self/cgroup", &text);
-
-	if (err)
-		return err;
-	err = -ENOENT;
-	for (line = strtok_r(text, "\n", &save); line && err; line = strtok_r(NULL, "\n", &save)) {
-		char *ctrl = strchr(line, ':'), *cg = ctrl ? strchr(ctrl + 1, ':') : NULL;
-
-		if (!cg)
-			continue;
-		*cg++ = '\0';
-		ctrl++;
-		if (v2 ? strcmp(line, "0:") || *ctrl : !has_word(ctrl, "memory", ","))
-			continue;
-		err = (size_t)snprintf(path, len, "%s", cg) < len ? 0 : -ENAMETOOLONG;
-	}
-	free(text);
-	return err;
-}
-
-/* dir, then rest if not "/": a cgroup's directory; 0 or -ENAMETOOLONG. */
-static int join(char *out, size_t len, const char *dir, const char *rest)
-{
-	int n = snprintf(out, len, "%s%s", dir, strcmp(rest, "/") ? rest : "");
-
-	return n >= 0 && (size_t)n < len ? 0 : -ENAMETOOLONG;
-}
-
 /* Does the cgroup file dir/name list the memory controller? */
 static bool lists_memory(const char *dir, const char *name)
 {
@@ -174,27 +60,9 @@ static bool lists_memory(const char *dir, const char *name)
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	if (read_text_file(path, &text))
 		return false;
-	yes = has_word(text, "memory", " \n");
+	yes = cgroup_has_word(text, "memory", " \n");
 	free(text);
 	return yes;
-}
-
-static int write_file(const char *dir, const char *name, const char *s)
-{
-	char path[PATH_MAX + 32];
-	ssize_t n, len = strlen(s);
-	int fd, err = 0;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = write(fd, s, len);
-	if (n != len)
-		err = n < 0 ? -errno : -EIO;
-	if (close(fd) && !err)
-		err = -errno;
-	return err;
 }
 
 static int read_u64(const char *dir, const char *name, uint64_t *v)
@@ -225,7 +93,7 @@ static int enter(const char *dir)
 	char pid[24];
 
 	snprintf(pid, sizeof(pid), "%d", getpid());
-	return write_file(dir, "cgroup.procs", pid);
+	return cgroup_write(dir, "cgroup.procs", pid);
 }
 
 /* A "no memory cgroup controller" error for the v2 parent dir, or 0. */
@@ -235,7 +103,7 @@ static int v2_enable(const char *dir, char *why, size_t whylen)
 
 	if (lists_memory(dir, "cgroup.subtree_control"))
 		return 0;
-	err = write_file(dir, "cgroup.subtree_control", "+memory");
+	err = cgroup_write(dir, "cgroup.subtree_control", "+memory");
 	if (err)
 		snprintf(why, whylen, "no memory cgroup controller: enabling it in %s/cgroup.subtree_control: %s",
 			 dir, strerror(-err));
@@ -250,18 +118,18 @@ static int v2_place(struct memcg *mc, const char *mnt, char *parent, size_t len,
 		    size_t whylen)
 {
 	char own[PATH_MAX];
-	int err = own_cgroup(true, own, sizeof(own));
+	int err = cgroup_own(true, own, sizeof(own));
 
 	if (err) {
 		snprintf(why, whylen, "no cgroup2 line in /proc/self/cgroup: %s", strerror(-err));
 		return err;
 	}
-	err = join(mc->home, sizeof(mc->home), mnt, own);
+	err = cgroup_join(mc->home, sizeof(mc->home), mnt, own);
 	if (!err && strcmp(own, "/") && lists_memory(mc->home, "cgroup.controllers")) {
-		err = join(parent, len, mc->home, "/");
+		err = cgroup_join(parent, len, mc->home, "/");
 		*strrchr(parent, '/') = '\0';
 	} else if (!err) {
-		err = join(parent, len, mnt, "/");
+		err = cgroup_join(parent, len, mnt, "/");
 	}
 	if (err) {
 		snprintf(why, whylen, "cgroup path too long: %s", own);
@@ -275,15 +143,15 @@ static int v1_place(struct memcg *mc, const char *mnt, char *parent, size_t len,
 		    size_t whylen)
 {
 	char own[PATH_MAX];
-	int err = own_cgroup(false, own, sizeof(own));
+	int err = cgroup_own(false, own, sizeof(own));
 
 	if (err) {
 		snprintf(why, whylen, "no memory line in /proc/self/cgroup: %s", strerror(-err));
 		return err;
 	}
-	err = join(mc->home, sizeof(mc->home), mnt, own);
+	err = cgroup_join(mc->home, sizeof(mc->home), mnt, own);
 	if (!err)
-		err = join(parent, len, mc->home, "/");
+		err = cgroup_join(parent, len, mc->home, "/");
 	if (err)
 		snprintf(why, whylen, "cgroup path too long: %s", own);
 	return err;
@@ -293,12 +161,12 @@ static int v1_place(struct memcg *mc, const char *mnt, char *parent, size_t len,
 static int place(struct memcg *mc, char *parent, size_t len, char *why, size_t whylen)
 {
 	char v2mnt[PATH_MAX], v1mnt[PATH_MAX];
-	bool has_v2 = !find_mount(true, v2mnt, sizeof(v2mnt));
+	bool has_v2 = !cgroup_mount(true, v2mnt, sizeof(v2mnt));
 
 	mc->v2 = has_v2 && lists_memory(v2mnt, "cgroup.controllers");
 	if (mc->v2)
 		return v2_place(mc, v2mnt, parent, len, why, whylen);
-	if (!find_mount(false, v1mnt, sizeof(v1mnt)))
+	if (!cgroup_mount(false, v1mnt, sizeof(v1mnt)))
 		return v1_place(mc, v1mnt, parent, len, why, whylen);
 	if (has_v2)
 		snprintf(why, whylen, "no memory cgroup controller: cgroup2 at %s does not offer it and no v1 memory hierarchy is mounted",
@@ -306,44 +174,6 @@ static int place(struct memcg *mc, char *parent, size_t len, char *why, size_t w
 	else
 		snprintf(why, whylen, "no memory cgroup controller: neither cgroup2 nor a v1 memory hierarchy is mounted");
 	return -ENOENT;
-}
-
-/* rmdir, waiting a little while the cgroup is still busy. */
-static int remove_dir(const char *dir)
-{
-	struct timespec wait = { 0, RMDIR_WAIT_NS };
-
-	for (int i = 0; rmdir(dir); i++) {
-		if (errno != EBUSY || i + 1 == RMDIR_TRIES)
-			return -errno;
-		nanosleep(&wait, NULL);
-	}
-	return 0;
-}
-
-/* Remove bpfsweep-<pid>-<n> cgroups under parent whose process is gone. */
-static void remove_stale(const char *parent)
-{
-	DIR *d = opendir(parent);
-	struct dirent *de;
-
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		char path[PATH_MAX + 256];
-		unsigned int n;
-		int pid, end = 0;
-
-		if (sscanf(de->d_name, MEMCG_PREFIX "%d-%u%n", &pid, &n, &end) != 2 ||
-		    de->d_name[end] || pid <= 0 || pid == getpid())
-			continue;
-		if (!kill(pid, 0) || errno != ESRCH)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", parent, de->d_name);
-		/* still busy (the dead process's children live on in it): leave it */
-		rmdir(path);
-	}
-	closedir(d);
 }
 
 /* A new, empty bpfsweep-<pid>-<n> under parent into mc->dir. */
@@ -354,8 +184,8 @@ static int make_dir(struct memcg *mc, const char *parent, char *why, size_t whyl
 	for (int i = 0; i < MKDIR_TRIES && err == -EEXIST; i++) {
 		char name[64];
 
-		snprintf(name, sizeof(name), "/" MEMCG_PREFIX "%d-%u", getpid(), memcg_seq++);
-		err = join(mc->dir, sizeof(mc->dir), parent, name);
+		snprintf(name, sizeof(name), "/" CGROUP_PREFIX "%d-%u", getpid(), memcg_seq++);
+		err = cgroup_join(mc->dir, sizeof(mc->dir), parent, name);
 		if (!err)
 			err = mkdir(mc->dir, 0755) ? -errno : 0;
 	}
@@ -400,13 +230,14 @@ int memcg_create(struct memcg **mcp, char *why, size_t whylen)
 	}
 	err = place(mc, parent, sizeof(parent), why, whylen);
 	if (!err) {
-		remove_stale(parent);
+		/* those of dead runs: usually gone already (procguard.h) */
+		cgroup_sweep(0);
 		err = make_dir(mc, parent, why, whylen);
 	}
 	if (!err) {
 		err = move_in(mc, why, whylen);
 		if (err)
-			remove_dir(mc->dir);
+			cgroup_destroy(mc->dir);
 	}
 	if (err)
 		free(mc);
@@ -485,7 +316,7 @@ int memcg_reset_peak(struct memcg *mc)
 	int fd;
 
 	if (!mc->v2)
-		return write_file(mc->dir, "memory.max_usage_in_bytes", "0");
+		return cgroup_write(mc->dir, "memory.max_usage_in_bytes", "0");
 	snprintf(path, sizeof(path), "%s/memory.peak", mc->dir);
 	fd = open(path, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
@@ -516,7 +347,10 @@ void memcg_destroy(struct memcg *mc)
 		*strrchr(parent, '/') = '\0';
 		enter(parent);
 	}
-	/* should it stay, the next memcg_create() after this process removes it */
-	remove_dir(mc->dir);
+	/*
+	 * with whatever the point's programs left in it; should it stay, the
+	 * guardian or the next start of bpfsweep removes it (procguard.h)
+	 */
+	cgroup_destroy(mc->dir);
 	free(mc);
 }

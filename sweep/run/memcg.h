@@ -9,9 +9,10 @@
  *
  * cgroup v2 where the memory controller is enabled there (memory.current,
  * memory.peak), else v1 (/sys/fs/cgroup/memory: memory.usage_in_bytes,
- * memory.max_usage_in_bytes).  Cgroups are named bpfsweep-<pid>-<n>; one
- * left by a process that no longer exists (a crash, SIGKILL) is removed
- * by the next memcg_create().
+ * memory.max_usage_in_bytes).  Cgroups are named bpfsweep-<pid>-<n>
+ * (cgroup.h); one left by a process that died (a crash, SIGKILL) is
+ * removed by its guardian, else by the next start of any bpfsweep
+ * (procguard.h) or the next memcg_create().
  */
 #ifndef SWEEP_MEMCG_H
 #define SWEEP_MEMCG_H

@@ -11,9 +11,10 @@
  * and on 2 CPUs 1024 producers took 90 s to start.  The sampler's clock
  * starts after the release.
  *
- * The calling thread is the sampler.  The workers block SIGINT/SIGTERM,
- * so a Ctrl-C interrupts the sampler's sleep, and the runner's
- * stop_requested() says whether it asked to stop.
+ * The calling thread is the sampler.  The workers block the stop signals
+ * (stop.h: SIGINT, SIGTERM, SIGHUP, ...), so a Ctrl-C interrupts the
+ * sampler's sleep, and the runner's stop_requested() says whether it
+ * asked to stop.
  * Nothing prints while producers run.
  */
 #define _GNU_SOURCE
@@ -33,6 +34,7 @@
 #include "metric.h"
 #include "progrun.h"
 #include "repetition.h"
+#include "stop.h"
 #include "timing.h"
 
 static uint64_t ts_ns(const struct timespec *ts)
@@ -204,7 +206,7 @@ static int assign_cpus(struct rep_ctx *rc, bool pin, bool one_cpu, struct point_
 	return err;
 }
 
-/* Workers start without SIGINT/SIGTERM (blocked): the sampler takes them. */
+/* Workers start with the stop signals blocked (stop.h): the sampler takes them. */
 static int start_worker(struct worker *w, const sigset_t *blocked)
 {
 	pthread_attr_t attr;
@@ -246,9 +248,7 @@ static int start_workers(struct rep_ctx *rc)
 	sigset_t block;
 	int err = 0;
 
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
+	stop_sigset(&block);
 	for (int i = 0; i < rc->nr_workers && !err; i++)
 		err = rc->stop_requested() ? -EINTR : start_worker(&rc->workers[i], &block);
 	if (!err)

@@ -7,8 +7,9 @@
  * up to retry_noisy more times; its row goes to done() before the next
  * starts.
  *
- * It owns SIGINT/SIGTERM while the points run; the handler only sets a
- * flag, which a repetition's sampler sees when its sleep is cut short.
+ * It owns the stop signals (stop.h: SIGINT, SIGTERM, SIGHUP, SIGPIPE, ...)
+ * while the points run; the handler only sets a flag, which a
+ * repetition's sampler sees when its sleep is cut short.
  * Should a workload hang, a second Ctrl-C (a second or more after the
  * first) ends the process, and every finished point is already on disk.
  */
@@ -24,6 +25,7 @@
 #include "repetition.h"
 #include "runner.h"
 #include "statspass.h"
+#include "stop.h"
 #include "timing.h"
 
 /*
@@ -42,7 +44,7 @@ static uint64_t ts_ns(const struct timespec *ts)
 	return ts->tv_sec * 1000000000ULL + ts->tv_nsec;
 }
 
-static bool stop_requested(void)
+static bool asked_to_stop(void)
 {
 	return interrupted;
 }
@@ -53,6 +55,9 @@ static void on_signal(int sig)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	/* every write to a reader that went away says it again: one request */
+	if (interrupted && sig == SIGPIPE)
+		return;
 	if (!interrupted) {
 		first_signal_ns = ts_ns(&ts);
 		interrupted = sig;
@@ -147,7 +152,7 @@ static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const c
 			break;
 		}
 		progress_begin(prog, name, rep, max);
-		err = rep_run(cfg, pt, rep, stop_requested, r);
+		err = rep_run(cfg, pt, rep, asked_to_stop, r);
 		if (err && max > 1)
 			prefix_rep(r, rep, max);
 		if (!err)
@@ -212,35 +217,33 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 	}
 	/* ns_per_run of the try kept; a Ctrl-C in it leaves the measured point whole */
 	if (!err)
-		stats_pass_run(cfg, pt, stop_requested, r);
+		stats_pass_run(cfg, pt, asked_to_stop, r);
 	r->status = status_of(err);
 	if (r->status == PS_OK && note_stalled(cfg, r))
 		r->status = PS_STALLED;
 	return err;
 }
 
-static void install_signals(struct sigaction *old_int, struct sigaction *old_term)
+int runner_stop_signal(void)
 {
+	return interrupted;
+}
+
+static void install_signals(struct sigaction *old)
+{
+	interrupted = 0;
 	/*
 	 * SA_RESTART: the handler may stay through the table and charts, whose
 	 * writes to a pipe or terminal must not fail with EINTR; the sampler's
 	 * clock_nanosleep() is never restarted (signal(7)), so it still wakes.
 	 */
-	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
-
-	/* SIGINT and SIGTERM at once are one request too: never nested */
-	sigemptyset(&sa.sa_mask);
-	sigaddset(&sa.sa_mask, SIGINT);
-	sigaddset(&sa.sa_mask, SIGTERM);
-	interrupted = 0;
-	sigaction(SIGINT, &sa, old_int);
-	sigaction(SIGTERM, &sa, old_term);
+	stop_install(on_signal, SA_RESTART, old);
 }
 
 int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struct point *pts,
 	       int nr, point_done_fn done, void *ctx, struct point_result **results, int *nr_run)
 {
-	struct sigaction old_int, old_term;
+	struct sigaction old[STOP_NR_SIGNALS];
 	struct point_result *res;
 	struct progress prog;
 	int err = 0, i;
@@ -252,7 +255,7 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 		res[i].pt = &pts[i];
 	progress_init(&prog, nr, plan_runnable(plan, pts, nr),
 		      timing_rep_ns(cfg) * precision_min_reps(cfg) + stats_pass_ns(cfg));
-	install_signals(&old_int, &old_term);
+	install_signals(old);
 	for (i = 0; i < nr && !interrupted && !err; i++) {
 		char name[256];
 
@@ -263,10 +266,8 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 		progress_end(&prog, name, &res[i]);
 	}
 	/* interrupted: the copy of the signal may still come, during the table and charts */
-	if (!interrupted) {
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGTERM, &old_term, NULL);
-	}
+	if (!interrupted)
+		stop_restore(old);
 	progress_finish(&prog);
 	*results = res;
 	*nr_run = i;

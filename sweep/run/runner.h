@@ -22,6 +22,9 @@ typedef int (*point_done_fn)(const struct point_result *r, void *ctx);
 int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struct point *pts,
 	       int nr, point_done_fn done, void *ctx, struct point_result **results, int *nr_run);
 
+/* The signal that interrupted the last runner_run(), or 0. */
+int runner_stop_signal(void);
+
 void point_results_free(struct point_result *r, int nr);
 
 #endif

@@ -1,111 +1,181 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Helper programs from an argv: see subproc.h. */
-#define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
+#define _GNU_SOURCE	/* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
+#include "procguard.h"
 #include "subproc.h"
 
 extern char **environ;
 
-/* stdin from /dev/null, stdout and stderr appended to log (if any), in dir (if any). */
-static int spawn_plain(const char *const *argv, const char *log, const char *dir, pid_t *pid)
-{
-	posix_spawn_file_actions_t fa;
-	int err = posix_spawn_file_actions_init(&fa);
+/* How a child starts: where its output goes, where it runs. */
+struct spawn_how {
+	int out_fd, err_fd;	/* -1: the caller's */
+	const char *dir;	/* NULL: the caller's */
+	bool own_group;		/* a process group of its own, else the caller's */
+	bool keep;		/* what it leaves running is wanted (procguard.h) */
+};
 
+/*
+ * In the child, between fork() and exec: async-signal-safe calls only.
+ * Its own process group if asked, its cgroup, killed with the thread that
+ * started it, every signal at its default and unblocked; exec's errno to err_fd.
+ */
+static void child_exec(const char *path, const char *const *argv, const struct spawn_how *how,
+		       int procs_fd, pid_t parent, int err_fd)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	int null = open("/dev/null", O_RDONLY), err;
+	sigset_t none;
+
+	if (how->own_group && setpgid(0, 0))
+		goto fail;
+	if (procs_fd >= 0 && write(procs_fd, "0", 1) != 1)
+		goto fail;
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+		goto fail;
+	for (int sig = 1; sig < NSIG; sig++)
+		sigaction(sig, &dfl, NULL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (null < 0 || dup2(null, 0) < 0 || (how->out_fd >= 0 && dup2(how->out_fd, 1) < 0) ||
+	    (how->err_fd >= 0 && dup2(how->err_fd, 2) < 0) || (how->dir && chdir(how->dir)))
+		goto fail;
+	execve(path, (char *const *)argv, environ);
+fail:
+	err = errno;
+	if (write(err_fd, &err, sizeof(err)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+/* The child's exec error (-errno) from the pipe, or 0 once exec closed it. */
+static int exec_result(int fd)
+{
+	int err = 0;
+	ssize_t n;
+
+	while ((n = read(fd, &err, sizeof(err))) < 0 && errno == EINTR)
+		;
+	close(fd);
+	return n == sizeof(err) ? -(err ?: EIO) : 0;
+}
+
+/* fork() and exec with every signal blocked in between: no handler runs in the child. */
+static int start(const char *path, const char *const *argv, const struct spawn_how *how,
+		 int procs_fd, pid_t *pid)
+{
+	sigset_t all, old;
+	pid_t parent = getpid();
+	int ep[2], err;
+
+	if (pipe2(ep, O_CLOEXEC))
+		return -errno;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	*pid = fork();
+	if (!*pid)
+		child_exec(path, argv, how, procs_fd, parent, ep[1]);
+	err = *pid < 0 ? -errno : 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	close(ep[1]);
+	if (err) {
+		close(ep[0]);
+		return err;
+	}
+	err = exec_result(ep[0]);
 	if (err)
-		return -err;
-	err = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	if (!err && log)
-		err = posix_spawn_file_actions_addopen(&fa, 1, log,
-						       O_WRONLY | O_CREAT | O_APPEND, 0644);
-	if (!err && log)
-		err = posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	if (!err && dir)
-		err = posix_spawn_file_actions_addchdir_np(&fa, dir);
-	if (!err)
-		err = posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	return -err;
+		while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	return err;
+}
+
+/* Start argv as how says, in a cgroup of its own where one can be made. */
+static int spawn(const char *const *argv, const struct spawn_how *how, pid_t *pid)
+{
+	char path[PATH_MAX], *cg;
+	int procs_fd, err = 0;
+
+	if (strchr(argv[0], '/'))
+		err = snprintf(path, sizeof(path), "%s", argv[0]) < (int)sizeof(path) ?
+		      0 : -ENAMETOOLONG;
+	else
+		err = spawn_find_in_path(argv[0], path, sizeof(path));
+	if (err)
+		return err;
+	procguard_cgroup(&procs_fd, &cg);
+	err = start(path, argv, how, procs_fd, pid);
+	if (procs_fd >= 0)
+		close(procs_fd);
+	if (err) {
+		if (cg)
+			cgroup_destroy(cg);
+		free(cg);
+		return err;
+	}
+	procguard_add(*pid, cg, how->keep);
+	return 0;
+}
+
+/* stdout and stderr appended to log, if any */
+static int spawn_log(const char *const *argv, const char *log, bool group, pid_t *pid)
+{
+	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .own_group = group, .keep = group };
+	int fd = -1, err;
+
+	if (log) {
+		fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		if (fd < 0)
+			return -errno;
+		how.out_fd = how.err_fd = fd;
+	}
+	err = spawn(argv, &how, pid);
+	if (fd >= 0)
+		close(fd);
+	return err;
 }
 
 int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
 {
-	return spawn_plain(argv, log, NULL, pid);
+	return spawn_log(argv, log, false, pid);
 }
 
 int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid)
 {
-	return spawn_plain(argv, NULL, dir, pid);
-}
+	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir = dir };
 
-static int group_attr(posix_spawnattr_t *attr)
-{
-	sigset_t none, all;
-	int err = posix_spawnattr_init(attr);
-
-	if (err)
-		return err;
-	sigemptyset(&none);
-	sigfillset(&all);
-	err = posix_spawnattr_setflags(attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-				       POSIX_SPAWN_SETSIGDEF);
-	if (!err)
-		err = posix_spawnattr_setpgroup(attr, 0);
-	if (!err)
-		err = posix_spawnattr_setsigmask(attr, &none);
-	if (!err)
-		err = posix_spawnattr_setsigdefault(attr, &all);
-	if (err)
-		posix_spawnattr_destroy(attr);
-	return err;
+	return spawn(argv, &how, pid);
 }
 
 int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid)
 {
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
-	int err = group_attr(&attr);
+	struct spawn_how how = { .out_fd = out_fd, .err_fd = err_fd, .own_group = true };
 
-	if (err)
-		return -err;
-	err = posix_spawn_file_actions_init(&fa);
-	if (err)
-		goto destroy_attr;
-	err = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	if (!err)
-		err = posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
-	if (!err)
-		err = posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-	if (!err)
-		err = posix_spawnp(pid, argv[0], &fa, &attr, (char *const *)argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-destroy_attr:
-	posix_spawnattr_destroy(&attr);
-	return -err;
+	return spawn(argv, &how, pid);
 }
 
 int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid)
 {
-	int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644), err;
+	return spawn_log(argv, log, true, pid);
+}
 
-	if (fd < 0)
-		return -errno;
-	err = spawn_argv_group(argv, fd, fd, pid);
-	close(fd);
-	return err;
+void spawn_reaped(pid_t pid)
+{
+	procguard_reaped(pid);
 }
 
 static int shell_status(int st)
@@ -139,8 +209,10 @@ static int reap_by(pid_t pid, int pidfd, long long deadline,
 		pid_t w = waitpid(pid, status, WNOHANG);
 		long long left = deadline - now_ms();
 
-		if (w == pid)
+		if (w == pid) {
+			procguard_reaped(pid);
 			return 0;
+		}
 		if (w < 0 && errno != EINTR)
 			return -errno;
 		if (stop && *stop)
@@ -160,6 +232,7 @@ static int kill_and_reap(pid_t pid, int *status)
 	while (waitpid(pid, status, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
+	procguard_reaped(pid);
 	return 0;
 }
 

@@ -3,6 +3,13 @@
  * Starting a helper program (gnuplot, an exec workload's program, qemu,
  * virtiofsd, ssh, bpfsweep itself) from an argv, never a shell, and waiting
  * for it with a time limit: the one spawner of the tool.
+ *
+ * Every child starts with the default disposition of every signal, none
+ * blocked, PR_SET_PDEATHSIG SIGKILL (it dies with the thread that started
+ * it) and a cgroup of its own where one can be made (procguard.h): after
+ * its reap, whatever it left running is killed.  The waits below reap and
+ * clean up; a caller that reaps with waitpid() itself calls
+ * spawn_reaped().
  */
 #ifndef SWEEP_SUBPROC_H
 #define SWEEP_SUBPROC_H
@@ -14,7 +21,9 @@
 /*
  * Start argv[0] (an absolute path, or a name looked up in PATH) with
  * stdin from /dev/null; stdout and stderr appended to log, or the
- * caller's when log is NULL.  0 or -errno.
+ * caller's when log is NULL.  It stays in the caller's process group, so
+ * that a Ctrl-C at the terminal reaches it too (a sub-run, qemu).  0 or
+ * -errno (-ENOENT: no such program).
  */
 int spawn_argv(const char *const *argv, const char *log, pid_t *pid);
 
@@ -22,12 +31,15 @@ int spawn_argv(const char *const *argv, const char *log, pid_t *pid);
  * Start argv[0] as spawn_argv() does, in a process group of its own (so
  * that all it started can be killed together, and a Ctrl-C at the
  * terminal reaches bpfsweep alone), with stdin from /dev/null, stdout on
- * out_fd and stderr on err_fd, and the default disposition of every
- * signal.  0 or -errno (-ENOENT: no such program).
+ * out_fd and stderr on err_fd.  0 or -errno (-ENOENT: no such program).
  */
 int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid);
 
-/* spawn_argv_group() with stdout and stderr appended to the file log. */
+/*
+ * spawn_argv_group() with stdout and stderr appended to the file log; what
+ * the program leaves running after it exits (ssh's ControlPersist master)
+ * is let be until bpfsweep ends.
+ */
 int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid);
 
 /*
@@ -35,6 +47,9 @@ int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid);
  * /dev/null and the caller's stdout and stderr.  0 or -errno.
  */
 int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid);
+
+/* pid, a child of these, was reaped by the caller: kill what it left. */
+void spawn_reaped(pid_t pid);
 
 /*
  * The waits sleep on a pidfd, woken when pid exits; a kernel without

@@ -12,8 +12,9 @@
  * loading the programs), and counts over a short run would round the
  * rates away (docs/exec.md).
  *
- * The program runs in a process group of its own: a timeout or a Ctrl-C
- * kills the whole group, and the sweep goes on (timeout) or ends (Ctrl-C).
+ * The program runs in a process group and a cgroup of its own (subproc.h):
+ * a timeout or a Ctrl-C kills the whole group, and the sweep goes on
+ * (timeout) or ends (Ctrl-C); after its reap, whatever it left is killed.
  */
 #define _GNU_SOURCE	/* pipe2 */
 #include <errno.h>
@@ -263,6 +264,8 @@ static int collect(pid_t pid, struct capture *c, uint64_t timeout_ns, bool (*sto
 		while (waitpid(pid, &end->status, 0) < 0 && errno == EINTR)
 			;
 	}
+	/* with its cgroup: what it left, in its group or not (setsid), goes too */
+	spawn_reaped(pid);
 	return err;
 }
 

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/* No child outlives bpfsweep: see procguard.h. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cgroup.h"
+#include "procguard.h"
+
+struct child {
+	pid_t pid;
+	bool keep;
+	char *cg;		/* its cgroup's directory, or NULL */
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct child *children;
+static int nr_children, max_children;
+static unsigned int cgroup_seq;	/* tells this process's child cgroups apart */
+
+/* The signals the guardian must outlive: a Ctrl-C, a hangup, a closed pipe, kill's default. */
+static const int guard_ignores[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ,
+};
+
+/*
+ * The guardian: out of bpfsweep's session, so that no signal for the
+ * terminal or bpfsweep's process group reaches it, and off its stdio, so
+ * that no pipe waits for it.  The pipe's read end sees EOF when the last
+ * copy of the write end closes: bpfsweep's, at its end, whatever ends it.
+ */
+static void guard(int fd, pid_t bpfsweep)
+{
+	int null = open("/dev/null", O_RDWR);
+	char c;
+
+	setsid();
+	prctl(PR_SET_NAME, "bpfsweep-guard");
+	for (size_t i = 0; i < sizeof(guard_ignores) / sizeof(guard_ignores[0]); i++)
+		signal(guard_ignores[i], SIG_IGN);
+	for (int i = 0; i < 3 && null >= 0; i++)
+		dup2(null, i);
+	if (dup2(fd, 3) == 3)
+		fd = 3;
+	close_range(4, ~0U, 0);
+	while (read(fd, &c, 1) < 0 && errno == EINTR)
+		;
+	cgroup_sweep(bpfsweep);
+	_exit(0);
+}
+
+int procguard_start(void)
+{
+	int p[2];
+	pid_t pid, self = getpid();
+
+	cgroup_sweep(0);
+	atexit(procguard_end);
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (!pid) {
+		close(p[1]);
+		guard(p[0], self);
+	}
+	close(p[0]);
+	/* the write end stays open, unused, until this process ends */
+	if (pid < 0) {
+		close(p[1]);
+		return -errno;
+	}
+	return 0;
+}
+
+void procguard_cgroup(int *procs_fd, char **cg)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+	unsigned int seq;
+
+	*procs_fd = -1;
+	*cg = NULL;
+	/* cgroup2 where mounted (any cgroup can hold one), else the v1 memory hierarchy */
+	if (cgroup_own_dir(true, dir, sizeof(dir)) && cgroup_own_dir(false, dir, sizeof(dir)))
+		return;
+	pthread_mutex_lock(&lock);
+	seq = cgroup_seq++;
+	pthread_mutex_unlock(&lock);
+	if ((size_t)snprintf(path, sizeof(path), "%s/" CGROUP_PREFIX "%d-c%u", dir, getpid(),
+			     seq) >= sizeof(path) - 16 || mkdir(path, 0755))
+		return;
+	*cg = strdup(path);
+	strcat(path, "/cgroup.procs");
+	*procs_fd = *cg ? open(path, O_WRONLY | O_CLOEXEC) : -1;
+	if (*procs_fd < 0 && *cg) {
+		rmdir(*cg);
+		free(*cg);
+		*cg = NULL;
+	}
+}
+
+/*
+ * Kill the child's process group (while it is not reaped: pid > 0) and
+ * destroy its cgroup; with the lock held.
+ */
+static void end_child(struct child *c)
+{
+	if (c->pid > 0)
+		kill(-c->pid, SIGKILL);
+	if (c->cg)
+		cgroup_destroy(c->cg);
+	free(c->cg);
+	c->cg = NULL;
+}
+
+static struct child *find(pid_t pid)
+{
+	for (int i = 0; i < nr_children; i++)
+		if (children[i].pid == pid)
+			return &children[i];
+	return NULL;
+}
+
+void procguard_add(pid_t pid, char *cg, bool keep)
+{
+	struct child *c;
+
+	pthread_mutex_lock(&lock);
+	c = find(pid);
+	if (!c && nr_children == max_children) {
+		int max = max_children ? 2 * max_children : 8;
+		struct child *grown = realloc(children, max * sizeof(*grown));
+
+		if (grown) {
+			children = grown;
+			max_children = max;
+		}
+	}
+	if (!c && nr_children < max_children)
+		c = &children[nr_children++];
+	else if (c)
+		end_child(c);	/* a pid reaped without procguard_reaped(), now reused */
+	if (c)
+		*c = (struct child){ .pid = pid, .keep = keep, .cg = cg };
+	else
+		free(cg);	/* no room to track it: the guardian still covers it */
+	pthread_mutex_unlock(&lock);
+}
+
+void procguard_reaped(pid_t pid)
+{
+	struct child *c;
+
+	pthread_mutex_lock(&lock);
+	c = find(pid);
+	if (c && c->keep && c->cg && rmdir(c->cg)) {
+		/* not empty: what it left runs on until the end, without a group to kill */
+		c->pid = 0;
+	} else if (c) {
+		if (c->keep)
+			c->pid = 0;
+		end_child(c);
+		*c = children[--nr_children];
+	}
+	pthread_mutex_unlock(&lock);
+}
+
+void procguard_end(void)
+{
+	pthread_mutex_lock(&lock);
+	for (int i = 0; i < nr_children; i++)
+		end_child(&children[i]);
+	nr_children = 0;
+	pthread_mutex_unlock(&lock);
+}
