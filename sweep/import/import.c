@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "import.h"
+#include "textfile.h"
 
 /* len cut to at most max, never inside a UTF-8 character. */
 static size_t utf8_cut(const char *s, size_t len, size_t max)
@@ -392,19 +393,6 @@ static void blank_controls(char *line)
 	}
 }
 
-/* The 1-based line of text[0..len) that holds its first NUL byte, or 0 when none does. */
-static int nul_line(const char *text, size_t len)
-{
-	const char *nul = memchr(text, '\0', len);
-	int line = 1;
-
-	if (!nul)
-		return 0;
-	for (const char *s = text; (s = memchr(s, '\n', nul - s)); s++)
-		line++;
-	return line;
-}
-
 static void parser_free(struct parser *ps)
 {
 	free(ps->para);
@@ -424,7 +412,7 @@ int import_parse_len(const char *text, size_t len, const char *fallback_title,
 	set->skipped = NULL;
 	set->nr_skipped = 0;
 	/* a NUL would end the text there, and the rows after it be lost unsaid */
-	ps.line = nul_line(text, len);
+	ps.line = text_nul_line(text, len);
 	if (ps.line)
 		return refuse(&ps, "a NUL byte: this is no text");
 	copy = strndup(text, len);

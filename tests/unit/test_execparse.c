@@ -53,7 +53,7 @@ static int parse(const struct exec_parser *p, const char *text, struct exec_outp
 		 char *why, size_t len)
 {
 	why[0] = '\0';
-	return exec_parse(p, text, o, why, len);
+	return exec_parse(p, text, strlen(text), NULL, o, why, len);
 }
 
 /* "Iter   1 (-12.075us)": the iteration lasted 1 s - 12.075 us. */
