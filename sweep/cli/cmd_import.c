@@ -56,14 +56,21 @@ struct import_state {
 static int read_file(struct import_state *st, const char *path)
 {
 	char *text, *copy = strdup(path);
-	int err = copy ? read_text_file(path, &text) : -ENOMEM;
+	size_t len;
+	int err = copy ? read_text_file_len(path, &text, &len) : -ENOMEM;
 
-	if (err) {
+	if (err == -EFBIG)
+		diag_err("cannot read %s: larger than %s, the most import reads of a file "
+			 "(docs/import.md); split it", path, TEXTFILE_MAX_TEXT);
+	else if (err)
 		diag_err("cannot read %s: %s", path, strerror(-err));
+	if (err) {
 		free(copy);
 		return err;
 	}
-	err = import_parse(text, basename(copy), &st->set);
+	err = import_parse_len(text, len, basename(copy), &st->set);
+	if (err == -EINVAL)
+		diag_err("%s:%d: %s", path, st->set.bad_line, st->set.bad_why);
 	for (int i = 0; !err && i < st->set.nr_skipped; i++)
 		diag_warn("%s:%d: holds numbers but reads as no bench row; skipped", path,
 			  st->set.skipped[i]);
@@ -205,24 +212,18 @@ static bool row_written(const struct import_state *st, int ri)
 	return block_written(st, st->set.rows[ri].exp);
 }
 
-/* A block's number among the blocks being written. */
-static int block_number(const struct import_state *st, int exp)
-{
-	int n = 0;
-
-	for (int i = 0; i < exp; i++)
-		n += block_written(st, i);
-	return n;
-}
-
-/* One ok row, point number pt: mean and stddev as published, n and the rest unknown. */
-static int summary_row(FILE *f, const struct import_state *st, int ri, int pt, struct row *r)
+/*
+ * One ok row, point number pt of block number exp_nr among the blocks being written: mean and
+ * stddev as published, n and the rest unknown.
+ */
+static int summary_row(FILE *f, const struct import_state *st, int ri, int exp_nr, int pt,
+		       struct row *r)
 {
 	const struct import_row *row = &st->set.rows[ri];
 	char id[16];
 
 	r->nr = 0;
-	snprintf(id, sizeof(id), "%d", block_number(st, row->exp));
+	snprintf(id, sizeof(id), "%d", exp_nr);
 	put(r, id);
 	snprintf(id, sizeof(id), "%d", pt);
 	put(r, id);
@@ -254,10 +255,16 @@ static int write_summary(FILE *f, const void *ctx)
 	const struct import_state *st = ctx;
 	struct row *r = malloc(sizeof(*r));
 	int err = r ? summary_header(f, st, r) : -ENOMEM, pt = 0;
+	int counted = 0, exp_nr = 0;	/* blocks written before block counted */
 
-	for (int i = 0; !err && i < st->set.nr_rows; i++)
-		if (row_written(st, i))
-			err = summary_row(f, st, i, pt++, r);
+	/* rows come in their blocks' order: each block is counted once, not once per row */
+	for (int i = 0; !err && i < st->set.nr_rows; i++) {
+		if (!row_written(st, i))
+			continue;
+		for (; counted < st->set.rows[i].exp; counted++)
+			exp_nr += block_written(st, counted);
+		err = summary_row(f, st, i, exp_nr, pt++, r);
+	}
 	free(r);
 	return err;
 }

@@ -17,8 +17,7 @@
 #include <string.h>
 
 #include "import.h"
-
-#define MAX_TEXT 200		/* labels, names and titles are cut here */
+#include "textfile.h"
 
 /* len cut to at most max, never inside a UTF-8 character. */
 static size_t utf8_cut(const char *s, size_t len, size_t max)
@@ -30,7 +29,7 @@ static size_t utf8_cut(const char *s, size_t len, size_t max)
 	return max;
 }
 
-/* A copy of s[0..len) without edge blanks, cut to MAX_TEXT; NULL on ENOMEM. */
+/* A copy of s[0..len) without edge blanks, cut to IMPORT_MAX_TEXT; NULL on ENOMEM. */
 static char *trimmed(const char *s, size_t len)
 {
 	while (len && isspace((unsigned char)*s)) {
@@ -39,7 +38,7 @@ static char *trimmed(const char *s, size_t len)
 	}
 	while (len && isspace((unsigned char)s[len - 1]))
 		len--;
-	return strndup(s, utf8_cut(s, len, MAX_TEXT));
+	return strndup(s, utf8_cut(s, len, IMPORT_MAX_TEXT));
 }
 
 static void set_name(struct import_value *v, const char *name)
@@ -104,34 +103,6 @@ struct parser {
 	int line;
 };
 
-/* A block's title, unique among the blocks of its machine. */
-static int add_title(struct import_set *set, const char *title, int machine)
-{
-	char buf[MAX_TEXT + 16], **titles;
-	int dup = 1, *mach;
-
-	snprintf(buf, sizeof(buf), "%s", title);
-	for (int i = 0; i < set->nr_titles; i++) {
-		if (set->title_machine[i] == machine && !strcmp(set->titles[i], buf)) {
-			snprintf(buf, sizeof(buf), "%s (%d)", title, ++dup);
-			i = -1;		/* look again: "T (2)" may be taken too */
-		}
-	}
-	titles = realloc(set->titles, (set->nr_titles + 1) * sizeof(*titles));
-	if (titles)
-		set->titles = titles;
-	mach = realloc(set->title_machine, (set->nr_titles + 1) * sizeof(*mach));
-	if (mach)
-		set->title_machine = mach;
-	if (!titles || !mach)
-		return -ENOMEM;
-	titles[set->nr_titles] = strdup(buf);
-	if (!titles[set->nr_titles])
-		return -ENOMEM;
-	mach[set->nr_titles++] = machine;
-	return 0;
-}
-
 /* Called before a line's rows: opens a new block when text or a header came between. */
 static int start_rows(struct parser *ps)
 {
@@ -145,7 +116,7 @@ static int start_rows(struct parser *ps)
 	if (!title)
 		title = ps->fallback;
 	if (ps->title || ps->text_since_row || !ps->set->nr_titles)
-		err = add_title(ps->set, title, ps->machine);
+		err = import_title_add(ps->set, title, ps->machine);
 	free(ps->title);
 	ps->title = NULL;
 	ps->para[0] = ps->last_para[0] = '\0';
@@ -307,7 +278,7 @@ static int add_text(struct parser *ps, const char *line)
 		free(t);
 		return -ENOMEM;
 	}
-	joined[utf8_cut(joined, strlen(joined), MAX_TEXT)] = '\0';
+	joined[utf8_cut(joined, strlen(joined), IMPORT_MAX_TEXT)] = '\0';
 	free(ps->para);
 	ps->para = joined;
 	free(ps->last_line);
@@ -351,6 +322,14 @@ static int add_skipped(struct import_set *set, int line)
 	return 0;
 }
 
+/* The text is refused at the line being read: -EINVAL, the set saying where and why. */
+static int refuse(struct parser *ps, const char *why)
+{
+	ps->set->bad_line = ps->line;
+	ps->set->bad_why = why;
+	return -EINVAL;
+}
+
 static int parse_line(struct parser *ps, const char *line)
 {
 	struct import_machine m;
@@ -384,6 +363,10 @@ static int parse_line(struct parser *ps, const char *line)
 	nr = bench_line_values(line, fs, sizeof(fs) / sizeof(fs[0]));
 	if (!nr)
 		return add_text(ps, line);
+	for (int i = 0; i < nr; i++)
+		if (fs[i].too_large)
+			return refuse(ps, "a number of 2^63 or more (after its unit): no count or "
+				      "size is that large, and a double would not hold it");
 	err = start_rows(ps);
 	if (err)
 		return err;
@@ -410,17 +393,31 @@ static void blank_controls(char *line)
 	}
 }
 
-int import_parse(const char *text, const char *fallback_title, struct import_set *set)
+static void parser_free(struct parser *ps)
+{
+	free(ps->para);
+	free(ps->last_para);
+	free(ps->last_line);
+	free(ps->title);
+}
+
+int import_parse_len(const char *text, size_t len, const char *fallback_title,
+		     struct import_set *set)
 {
 	struct parser ps = { .set = set, .fallback = fallback_title, .machine = -1 };
-	char *copy = strdup(text), *line, *next;
+	char *copy, *line, *next;
 	int err = 0;
 
-	ps.para = strdup("");
-	ps.last_para = strdup("");
 	free(set->skipped);
 	set->skipped = NULL;
 	set->nr_skipped = 0;
+	/* a NUL would end the text there, and the rows after it be lost unsaid */
+	ps.line = text_nul_line(text, len);
+	if (ps.line)
+		return refuse(&ps, "a NUL byte: this is no text");
+	copy = strndup(text, len);
+	ps.para = strdup("");
+	ps.last_para = strdup("");
 	if (!copy || !ps.para || !ps.last_para)
 		err = -ENOMEM;
 	for (line = copy; !err && line && *line; line = next) {
@@ -434,11 +431,13 @@ int import_parse(const char *text, const char *fallback_title, struct import_set
 		err = parse_line(&ps, line);
 	}
 	free(copy);
-	free(ps.para);
-	free(ps.last_para);
-	free(ps.last_line);
-	free(ps.title);
+	parser_free(&ps);
 	return err;
+}
+
+int import_parse(const char *text, const char *fallback_title, struct import_set *set)
+{
+	return import_parse_len(text, strlen(text), fallback_title, set);
 }
 
 void import_set_free(struct import_set *set)
@@ -450,6 +449,7 @@ void import_set_free(struct import_set *set)
 	for (int i = 0; i < set->nr_machines; i++)
 		import_machine_free(&set->machines[i]);
 	free(set->machines);
+	import_title_index_free(set);
 	free(set->title_machine);
 	free(set->titles);
 	free(set->rows);

@@ -20,6 +20,7 @@
 #include "benchline.h"
 
 #define IMPORT_MAX_VALUES 8
+#define IMPORT_MAX_TEXT 200	/* labels, names and titles are cut here (bytes) */
 
 struct import_row {
 	int exp;		/* index into the set's titles */
@@ -36,29 +37,47 @@ struct import_machine {
 	char *cpu_model;	/* NULL when the line gives none */
 };
 
+struct import_title_index;
+
 struct import_set {
 	char **titles;		/* one per block (experiment), unique per machine */
 	int *title_machine;	/* per block: index into machines, -1 when none was named */
 	int nr_titles;
+	struct import_title_index *title_index;	/* import_titles.c: the titles taken */
 	struct import_machine *machines;	/* each once, in the order first named */
 	int nr_machines;
 	struct import_row *rows;
 	int nr_rows;
 	int *skipped;		/* lines that look like numbers but parse as no row */
 	int nr_skipped;
+	/* why import_parse() refused the text (-EINVAL): the line and what is wrong with it */
+	int bad_line;
+	const char *bad_why;
 };
 
 /*
- * Parse a whole file's text, appending its blocks and rows to set.  A block
+ * Parse a whole file's text of len bytes, appending its blocks and rows to set.  A block
  * is a header's rows, or a run of rows after other text; an untitled block
  * takes the text paragraph before it as its title, or fallback_title.  A
  * line that names a machine, its arch and in parentheses its CPU model
  * ("- x86_64 (AMD EPYC 9654)", "arm64:"), makes the blocks after it, to
  * the end of the file or the next such line, that machine's.
  * Lines holding "±" or "per sec" that are no row are listed in
- * set->skipped (reset on each call).  Returns 0 or -ENOMEM.
+ * set->skipped (reset on each call).  A NUL byte in the text, or a value
+ * of BENCH_VALUE_MAX or more (benchline.h), is refused: -EINVAL, with
+ * set->bad_line and set->bad_why saying where and what.  The time taken
+ * is linear in len.  Returns 0, -EINVAL or -ENOMEM.
  */
+int import_parse_len(const char *text, size_t len, const char *fallback_title,
+		     struct import_set *set);
+
+/* import_parse_len() of a NUL-terminated text. */
 int import_parse(const char *text, const char *fallback_title, struct import_set *set);
+
+/* A block titled title (made unique among machine's: "T (2)") appended to set's. */
+int import_title_add(struct import_set *set, const char *title, int machine);
+
+void import_title_index_free(struct import_set *set);
 
 void import_set_free(struct import_set *set);
 
@@ -97,9 +116,14 @@ int import_params_build(const struct import_set *set, const char *tmpl, struct i
 
 void import_params_free(struct import_params *p);
 
+/* The longest --label template: with labels of IMPORT_MAX_TEXT, a match is a few ms at most. */
+#define IMPORT_MAX_LABEL 1024
+
 /*
  * Match label against tmpl; on success vals[i] gets the text of the i-th
- * {name} (the caller frees them) and true is returned.
+ * {name} (the caller frees them) and true is returned.  No backtracking
+ * blow-up: the work is bounded by strlen(tmpl) x strlen(label) steps, and
+ * by strlen(label) more for each of those steps that starts a {name}.
  */
 bool import_label_match(const char *tmpl, const char *label, char **vals, int nr_vals);
 

@@ -31,11 +31,46 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-/* The template from t on against the label from l on; vals[k...] get the captures. */
-static bool match_from(const char *t, const char *l, char **vals, int k)
-{
-	const char *close;
+/*
+ * A match in progress.  Whether the template from t on matches the label
+ * from l on depends on t and l alone, so a pair that failed once is marked
+ * and never tried again: the search visits each pair at most once, and a
+ * capture tries each of its lengths once, bounding the work by template
+ * length x label length (x label length at a {name}) instead of the
+ * exponential backtracking of retrying every pair.
+ */
+struct matcher {
+	const char *tmpl, *label;
+	size_t label_len;
+	unsigned char *failed;		/* by (t - tmpl) * (label_len + 1) + (l - label) */
+	char **vals;
+};
 
+static bool failed_before(const struct matcher *m, const char *t, const char *l)
+{
+	return m->failed[(t - m->tmpl) * (m->label_len + 1) + (l - m->label)];
+}
+
+static bool match_from(struct matcher *m, const char *t, const char *l, int k);
+
+/* At a {name}: the shortest capture that lets the rest match. */
+static bool match_capture(struct matcher *m, const char *t, const char *l, int k)
+{
+	const char *close = strchr(t, '}');
+
+	for (size_t len = 1; l[len - 1]; len++) {
+		if (!match_from(m, close + 1, l + len, k + 1))
+			continue;
+		free(m->vals[k]);
+		m->vals[k] = strndup(l, len);
+		return m->vals[k] != NULL;
+	}
+	return false;
+}
+
+/* The template from t on against the label from l on; vals[k...] get the captures. */
+static bool match_step(struct matcher *m, const char *t, const char *l, int k)
+{
 	if (!*t)
 		return !*l;
 	if (is_blank(*t)) {
@@ -45,25 +80,27 @@ static bool match_from(const char *t, const char *l, char **vals, int k)
 			t++;
 		while (is_blank(*l))
 			l++;
-		return match_from(t, l, vals, k);
+		return match_from(m, t, l, k);
 	}
 	if (*t != '{')
-		return *t == *l && match_from(t + 1, l + 1, vals, k);
-	close = strchr(t, '}');
-	/* the shortest capture that lets the rest match */
-	for (size_t len = 1; l[len - 1]; len++) {
-		if (!match_from(close + 1, l + len, vals, k + 1))
-			continue;
-		free(vals[k]);
-		vals[k] = strndup(l, len);
-		return vals[k] != NULL;
-	}
+		return *t == *l && match_from(m, t + 1, l + 1, k);
+	return match_capture(m, t, l, k);
+}
+
+static bool match_from(struct matcher *m, const char *t, const char *l, int k)
+{
+	if (failed_before(m, t, l))
+		return false;
+	if (match_step(m, t, l, k))
+		return true;
+	m->failed[(t - m->tmpl) * (m->label_len + 1) + (l - m->label)] = 1;
 	return false;
 }
 
 bool import_label_match(const char *tmpl, const char *label, char **vals, int nr_vals)
 {
-	bool ok;
+	struct matcher m = { .vals = vals };
+	bool ok = false;
 
 	for (int i = 0; i < nr_vals; i++)
 		vals[i] = NULL;
@@ -71,7 +108,13 @@ bool import_label_match(const char *tmpl, const char *label, char **vals, int nr
 		tmpl++;
 	while (is_blank(*label))
 		label++;
-	ok = match_from(tmpl, label, vals, 0);
+	m.tmpl = tmpl;
+	m.label = label;
+	m.label_len = strlen(label);
+	m.failed = calloc((strlen(tmpl) + 1) * (m.label_len + 1), 1);
+	if (m.failed)
+		ok = match_from(&m, tmpl, label, 0);
+	free(m.failed);
 	if (!ok)
 		for (int i = 0; i < nr_vals; i++) {
 			free(vals[i]);
@@ -106,6 +149,11 @@ static int template_names(const char *tmpl, struct import_params *p, char *why, 
 
 	if (!open) {
 		snprintf(why, whylen, "--label '%s' has no {name}", tmpl);
+		return -EINVAL;
+	}
+	if (strlen(tmpl) > IMPORT_MAX_LABEL) {
+		snprintf(why, whylen, "--label '%.40s...': longer than %d characters", tmpl,
+			 IMPORT_MAX_LABEL);
 		return -EINVAL;
 	}
 	for (; open; open = strchr(close, '{')) {

@@ -295,18 +295,6 @@ int resultcfg_build(const char *dir, const struct result_set *set, const struct 
 	return err;
 }
 
-/*
- * An empty cell (a value the bench did not print) of a rate draws as 0;
- * of a level it stays unknown (NaN), as a run's memory it could not read.
- */
-static double cell_num(const struct result_set *set, int row, const struct metric_def *d,
-		       const char *stat)
-{
-	double v = result_summary_stat(set, row, d->name, stat);
-
-	return isnan(v) && d->kind == MK_COUNTER ? 0 : v;
-}
-
 void resultcfg_rates(const struct result_set *set, const struct result_point *p,
 		     const struct workload *wl, struct point_result *r)
 {
@@ -316,12 +304,12 @@ void resultcfg_rates(const struct result_set *set, const struct result_point *p,
 
 		/*
 		 * n stays 0: the bench output does not say over how many runs.
-		 * A statistic it did not print is unknown (NaN: n/a, JSON null),
-		 * not 0; only an empty rate draws as 0 (cell_num()).
+		 * A statistic it did not print, an empty cell, is unknown (NaN:
+		 * n/a, JSON null, no point in a chart), never 0.
 		 */
 		*s = (struct summary){
-			.mean = cell_num(set, p->row, d, "mean"),
-			.stddev = cell_num(set, p->row, d, "stddev"),
+			.mean = result_summary_stat(set, p->row, d->name, "mean"),
+			.stddev = result_summary_stat(set, p->row, d->name, "stddev"),
 			.median = result_summary_stat(set, p->row, d->name, "median"),
 			.min = result_summary_stat(set, p->row, d->name, "min"),
 			.max = result_summary_stat(set, p->row, d->name, "max"),

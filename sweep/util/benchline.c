@@ -105,10 +105,14 @@ static bool scan_value(const char *s, size_t i, struct bench_value *f)
 {
 	const struct unit *u;
 	double mean, sd = 0;
-	size_t n = scan_number(s, i, &mean), j, pm;
+	size_t n, j, pm;
 	bool has_sd = false;
 
-	if (!n || (i && (is_word_char(s[i - 1]) || s[i - 1] == ':')))
+	/* before the digits are read: a run of them is scanned once, not from each of its digits */
+	if (i && (is_word_char(s[i - 1]) || s[i - 1] == ':'))
+		return false;
+	n = scan_number(s, i, &mean);
+	if (!n)
 		return false;
 	j = bench_skip_blanks(s, i + n);
 	pm = scan_plus_minus(s, j);
@@ -140,6 +144,8 @@ static bool scan_value(const char *s, size_t i, struct bench_value *f)
 			     .events = u->events };
 	f->v = (struct import_value){ .kind = u->kind, .mean = mean * u->scale,
 				      .stddev = sd * u->scale, .has_stddev = has_sd };
+	/* not !(x < max): strtod() gives inf for a number past a double's range */
+	f->too_large = !(f->v.mean < BENCH_VALUE_MAX && f->v.stddev < BENCH_VALUE_MAX);
 	return true;
 }
 

@@ -33,7 +33,15 @@ struct bench_value {
 	struct import_value v;
 	bool per_prod;		/* "M/prod": a per-producer copy of hits, not a metric */
 	bool events;		/* "events per sec" */
+	bool too_large;		/* mean or stddev, in the unit's base, is BENCH_VALUE_MAX or more */
 };
+
+/*
+ * The largest value a line may give (2^63, after its unit): a count or a size
+ * past it fits no int64, and a 400-digit number would be inf.  Callers refuse
+ * a value marked too_large, naming the line, rather than store it.
+ */
+#define BENCH_VALUE_MAX	0x1p63
 
 /* Every value of line, in order, at most max; their number. */
 int bench_line_values(const char *line, struct bench_value *vs, int max);

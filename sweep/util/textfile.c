@@ -97,6 +97,18 @@ int read_text_file(const char *path, char **out)
 	return read_text_file_len(path, out, NULL);
 }
 
+int text_nul_line(const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len);
+	int line = 1;
+
+	if (!nul)
+		return 0;
+	for (const char *s = text; (s = memchr(s, '\n', nul - s)); s++)
+		line++;
+	return line;
+}
+
 const char *textfile_strerror(int err)
 {
 	switch (err) {

@@ -39,6 +39,13 @@ bool keyed_value(const char *path, const char *key, char *buf, size_t len);
 bool keyed_value_sep(const char *path, const char *key, const char *sep, char *buf,
 		     size_t len);
 
+/*
+ * The 1-based line of text[0..len) holding its first NUL byte, or 0 when it
+ * holds none: a reader refuses such a text at that line rather than let the
+ * NUL end it there (import, the exec workload's output).
+ */
+int text_nul_line(const char *text, size_t len);
+
 /* A lowercase reason for an error of read_text_file(): "is a directory". */
 const char *textfile_strerror(int err);
 

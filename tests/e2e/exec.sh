@@ -190,6 +190,32 @@ printf '[sweep]\nworkload = exec\n[exec]\nargv = x\nparser = regex\nregex = (a{1
 	>"$TMP/re.spec"
 $BPFSWEEP check "$TMP/re.spec" >/dev/null 2>"$TMP/err"
 check exec/regex_no_bounds grep -q "re.spec:6:9: error: regex: no {m,n} repetition" "$TMP/err"
+# a backreference: glibc backtracks on it (a 2 KB line took 532 s), refused where it stands
+printf '[sweep]\nworkload = exec\n[exec]\nargv = x\nparser = regex\nregex = (a)\\1 ([0-9]+)\nfields = - a\n' \
+	>"$TMP/br.spec"
+$BPFSWEEP check "$TMP/br.spec" >/dev/null 2>"$TMP/err"
+check exec/regex_backref_exit_2 [ $? = 2 ]
+check exec/regex_backref_refused grep -q "br.spec:6:12: error: regex: no backreference" "$TMP/err"
+
+# output that is no honest text fails its point with the line: an overflowing rate (was
+# 9.22e18 events, ok), a NUL byte (was the end of the output)
+ITER='Iter 0 (1.000us): hits %sM/s (1.0M/prod), drops 0.000M/s, total operations 1.0M/s\n'
+printf '#!/bin/sh\nprintf "%s"\n' "$(printf "$ITER" 99999999999999999999)" >"$TMP/ovf.sh"
+printf '#!/bin/sh\nprintf "%s\\n\\000\\n%s"\n' "$(printf "$ITER" 1.0)" "$(printf "$ITER" 2.0)" \
+	>"$TMP/nul.sh"
+chmod +x "$TMP/ovf.sh" "$TMP/nul.sh"
+for bad in ovf nul; do
+	printf '[sweep]\nworkload = exec\nwarmup = 0s\nduration = 1s\n[exec]\nargv = %s\n' \
+		"$TMP/$bad.sh" >"$TMP/$bad.spec"
+	printf 'metrics = hits drops total_operations\n' >>"$TMP/$bad.spec"
+	$BPFSWEEP "$TMP/$bad.spec" -o "$TMP/$bad" --no-plots >/dev/null 2>&1 </dev/null
+	check "exec/${bad}_exit_1" [ $? = 1 ]
+	check "exec/${bad}_failed" [ "$(csv_col "$TMP/$bad/summary.csv" status)" = failed ]
+done
+check exec/overflow_reason [ "$(csv_col "$TMP/ovf/summary.csv" reason | cut -c1-47)" = \
+	"output line 1: a number of 2^63 or more: Iter 0" ]
+check exec/nul_reason [ "$(csv_col "$TMP/nul/summary.csv" reason)" = \
+	"output line 2: a NUL byte: no text output" ]
 
 # a long stderr: the reason keeps its end, the program's last word
 printf '[sweep]\nworkload = exec\n[exec]\nargv = %s fail-long\n' "$FAKE" >"$TMP/fl.spec"

@@ -101,3 +101,58 @@ $BPFSWEEP import "$TMP/ctl.txt" -o "$TMP/ctl" >"$TMP/out" 2>&1
 check import_controls_ok [ $? = 0 ]
 check import_controls_blanked not env LC_ALL=C grep -q $'[\001-\010\016-\037\177]\|\302[\200-\237]' \
 	"$TMP/out" "$TMP/ctl/summary.csv" "$TMP/ctl/meta"
+
+# cpu_ms CMD...: CMD's CPU time (user + sys) in ms into $CPU_MS, its status returned; CPU,
+# not wall time: six jobs share the machine's two CPUs while make check runs
+cpu_ms() {
+	local TIMEFORMAT='%3U %3S' t rc
+	{ t=$( { time "$@" >/dev/null 2>"$TMP/err"; } 2>&1 ); } ; rc=$?
+	CPU_MS=$(echo "$t" | tail -1 | awk '{ printf "%d", ($1 + $2) * 1000 }')
+	return $rc
+}
+
+# bounded in time: 40,000 blocks of one title (was cubic: 4,000 took 43 s)
+awk 'BEGIN { for (i = 0; i < 40000; i++) printf "T\n===\nrb 1  1.0M/s\n" }' >"$TMP/same.txt"
+cpu_ms timeout 60 $BPFSWEEP import "$TMP/same.txt" -o "$TMP/same"
+check import_same_titles_ok [ $? = 0 ]
+check import_same_titles_fast [ "$CPU_MS" -lt 5000 ]
+check import_same_titles_last [ "$(csv_col "$TMP/same/summary.csv" experiment | tail -1)" = \
+	"T (40000)" ]
+# a 150-character label against 6 {name}s: no exponential backtracking
+{ printf 'T\n===\na'; printf '%.0s-' $(seq 148); printf 'b  1.0M/s\n'; } >"$TMP/dash.txt"
+cpu_ms timeout 60 $BPFSWEEP import "$TMP/dash.txt" -o "$TMP/none" --label '{a}-{b}-{c}-{d}-{e}-{f}-y'
+check import_label_bounded_refused [ $? = 2 ]
+check import_label_bounded_fast [ "$CPU_MS" -lt 1000 ]
+
+# refused with file:line, nothing written: a NUL byte, numbers past 2^63 (inf, cut to 63 digits)
+printf 'T\n===\nrb 1  1.0M/s\nrb 2  2.0\000M/s\nrb 3  3.0M/s\n' >"$TMP/nul.txt"
+$BPFSWEEP import "$TMP/nul.txt" -o "$TMP/none_nul" >/dev/null 2>"$TMP/err"
+check import_nul_refused [ $? = 2 ]
+check import_nul_names_line grep -q "nul.txt:4: a NUL byte" "$TMP/err"
+check import_nul_no_dir [ ! -e "$TMP/none_nul" ]
+for digits in 400 64; do
+	{ printf 'T\n===\nrb 1  1.0M/s\nrb 2  '; printf '9%.0s' $(seq $digits); printf 'M/s\n'; } \
+		>"$TMP/big$digits.txt"
+	$BPFSWEEP import "$TMP/big$digits.txt" -o "$TMP/none_$digits" >/dev/null 2>"$TMP/err"
+	check "import_${digits}_digits_refused" [ $? = 2 ]
+	check "import_${digits}_digits_line" grep -q "big$digits.txt:4: a number of 2^63 or more" \
+		"$TMP/err"
+	check "import_${digits}_digits_no_dir" [ ! -e "$TMP/none_$digits" ]
+done
+# the 1 MiB cap, said as such
+head -c $((1024 * 1024 + 1)) /dev/zero | tr '\0' 'a' >"$TMP/huge.txt"
+$BPFSWEEP import "$TMP/huge.txt" -o "$TMP/none" >/dev/null 2>"$TMP/err"
+check import_cap_refused [ $? = 2 ]
+check import_cap_said grep -q "huge.txt: larger than 1 MiB, the most import reads of a file" \
+	"$TMP/err"
+
+# a value the bench never printed is n/a, never a made-up 0, in the table and every export
+printf 'T\n===\nrb 1  1.0 ± 0.1M/s (drops 0.5 ± 0.1M/s)\nrb 2  2.0M/s\n' >"$TMP/part.txt"
+$BPFSWEEP import "$TMP/part.txt" -o "$TMP/part" >/dev/null 2>&1
+check import_partial_cells_empty [ "$(csv_col "$TMP/part/summary.csv" drops_per_s_mean point 1)" = "" ]
+$BPFSWEEP report "$TMP/part" --no-plots >/dev/null 2>&1
+check import_partial_table_na grep -q '^rb 2  *2.000M/s (drops n/a)$' "$TMP/part/table.txt"
+check import_partial_table_no_zero not grep -q '0.000 ± 0.000' "$TMP/part/table.txt"
+$BPFSWEEP report "$TMP/part" -f csv --no-plots >"$TMP/part.csv" 2>/dev/null
+check import_partial_export_empty grep -q '^1,T,1,rb 2,rb 2,2,ok,,drops,drops/s,,,,,,,$' \
+	"$TMP/part.csv"

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "check.h"
 #include "execparse.h"
@@ -53,7 +54,7 @@ static int parse(const struct exec_parser *p, const char *text, struct exec_outp
 		 char *why, size_t len)
 {
 	why[0] = '\0';
-	return exec_parse(p, text, o, why, len);
+	return exec_parse(p, text, strlen(text), NULL, o, why, len);
 }
 
 /* "Iter   1 (-12.075us)": the iteration lasted 1 s - 12.075 us. */
@@ -339,8 +340,149 @@ TEST(jsonl_errors_name_the_line)
 	CHECK_STR(why, "output: no JSON object line");
 }
 
+static double secs_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* glibc backtracks on "\1": a spec may not hold one (outside a bracket expression). */
+TEST(regex_backreferences_found)
+{
+	CHECK_INT(exec_regex_backref("^t=([0-9]+) ops=([0-9.]+)$"), -1);
+	CHECK_INT(exec_regex_backref("(a)\\1"), 3);
+	CHECK_INT(exec_regex_backref("x(a|b)*y\\9"), 8);
+	CHECK_INT(exec_regex_backref("[\\1]"), -1);		/* a bracket's '\' is literal */
+	CHECK_INT(exec_regex_backref("[]\\1]"), -1);		/* a leading ']' is a member */
+	CHECK_INT(exec_regex_backref("[^]\\2]x"), -1);
+	CHECK_INT(exec_regex_backref("\\\\1"), -1);		/* an escaped '\', then '1' */
+	CHECK_INT(exec_regex_backref("[[:digit:]]+\\2"), 12);
+	CHECK_INT(exec_regex_backref("\\.\\0"), -1);		/* no group 0 */
+}
+
+/* A NUL byte would end the text there: every format refuses it, naming its line. */
+TEST(nul_refused_with_the_line)
+{
+	static const char text[] = "Iter 0 (1.000us): hits 1.0M/s (0.5M/prod), drops 0.0M/s, "
+				   "total operations 1.0M/s\nx\nIter 1 (\0";
+	struct exec_parser p = kbench_parser();
+	struct exec_output o;
+	char why[256];
+
+	for (int f = EXEC_KBENCH; f <= EXEC_JSONL; f++) {
+		p.fmt = f;
+		CHECK_INT(exec_parse(&p, text, sizeof(text) - 1, NULL, &o, why, sizeof(why)),
+			  -EBADMSG);
+		CHECK_STR(why, "output line 3: a NUL byte: no text output");
+		CHECK_INT(o.nr_iv, 0);
+	}
+}
+
+/* An overflowing rate fails the point: never 9.2e18 events, never inf. */
+TEST(kbench_overflow_refused)
+{
+	struct exec_parser p = kbench_parser();
+	struct exec_output o;
+	char text[1024], why[256];
+	static const char *const rates[] = { "99999999999999999999", "10000000000000" };
+
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(text, sizeof(text), "Iter 0 (1.000us): hits %sM/s (1.0M/prod), drops "
+			 "0.0M/s, total operations 1.0M/s\n", rates[i]);
+		CHECK_INT(parse(&p, text, &o, why, sizeof(why)), -EBADMSG);
+		CHECK(!strncmp(why, "output line 1: a number of 2^63 or more: Iter 0", 47));
+	}
+	snprintf(text, sizeof(text), "Summary: hits %0400dM/s, drops 0.0M/s, total operations "
+		 "1.0M/s\n", 1);
+	text[14] = '9';
+	CHECK_INT(parse(&p, text, &o, why, sizeof(why)), -EBADMSG);
+	CHECK(!strncmp(why, "output line 1: a number of 2^63 or more: Summary", 48));
+	/* 9e12 M/s = 9e18/s over 2 s: a count past 2^63 */
+	CHECK_INT(parse(&p, "Iter 0 (1000000.000us): hits 9000000000000M/s (1.0M/prod), drops "
+			"0.0M/s, total operations 1.0M/s\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 1: 'hits' of 9e+18/s over 2 s is 2^63 events or more");
+}
+
+/* csv and jsonl: a count or an elapsed time past 2^63 is refused, not wrapped. */
+TEST(rows_overflow_refused)
+{
+	struct exec_parser p = rows_parser(EXEC_CSV);
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "ops,time_ms\n1e19,1000\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 2: 'ops' of 1e+19/s over 1 s is 2^63 events or more");
+	CHECK_INT(parse(&p, "ops,time_ms\n1,1e20\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output line 2: an elapsed time of 2^63 ns or more: 1,1e20");
+}
+
+/* A 16 MB line: refused at the 64 KiB cap in linear time, not parsed for minutes. */
+TEST(csv_long_line_bounded)
+{
+	size_t n = 16 << 20;
+	char *text = malloc(n + 32), why[256];
+	struct exec_parser p = rows_parser(EXEC_CSV);
+	struct exec_output o;
+	struct timespec t0;
+
+	CHECK(text);
+	strcpy(text, "ops,time_ms\n");
+	memset(text + 12, ',', n);
+	strcpy(text + 12 + n, "\n1,1\n");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK_INT(parse(&p, text, &o, why, sizeof(why)), -EBADMSG);
+	CHECK(secs_since(&t0) < 2);
+	CHECK(!strncmp(why, "output line 2: longer than 65536 bytes, the most a row may be", 61));
+	/* before the header it is text, no header */
+	text[0] = 'x';
+	CHECK_INT(parse(&p, text, &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output: no CSV header line naming the fields' columns");
+	free(text);
+}
+
+/* glibc's regexec() is quadratic in a line's length: a line past 4 KiB is an error. */
+TEST(regex_long_line_refused)
+{
+	struct exec_parser p;
+	struct exec_output o;
+	char *text = malloc(8192), why[256];
+
+	CHECK(text);
+	CHECK_INT(regex_parser(&p), 0);
+	memset(text, 'a', 8000);
+	strcpy(text + 8000, "\n");
+	CHECK_INT(parse(&p, text, &o, why, sizeof(why)), -EBADMSG);
+	CHECK(!strncmp(why, "output line 1: longer than 4096 bytes, the most a regex is tried on",
+		       67));
+	regfree(&p.re);
+	free(text);
+}
+
+static bool stop_now(void)
+{
+	return true;
+}
+
+/* The parse answers the point's stop flag and deadline, line by line. */
+TEST(parse_bounded_by_stop_and_deadline)
+{
+	static const char text[] = "ops,time_ms\n1,1\n";
+	struct exec_parser p = rows_parser(EXEC_CSV);
+	struct exec_parse_bounds stop = { .stop = stop_now }, late = { .deadline_ns = 1 };
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(exec_parse(&p, text, strlen(text), &stop, &o, why, sizeof(why)), -EINTR);
+	CHECK_INT(exec_parse(&p, text, strlen(text), &late, &o, why, sizeof(why)), -ETIMEDOUT);
+	CHECK_STR(why, "timed out parsing the output, at line 1");
+}
+
 RUN_TESTS(kbench_seed_iters, kbench_summary_only, kbench_summary_not_counted_twice,
 	  map_perf_seed_workers, regex_groups_in_order, regex_group_not_a_number,
 	  kbench_errors_name_the_line, error_quote_is_bounded, map_perf_errors,
 	  csv_header_then_rows, csv_quoted_column_no_elapsed, csv_errors_name_the_line,
-	  jsonl_objects, jsonl_errors_name_the_line)
+	  jsonl_objects, jsonl_errors_name_the_line, regex_backreferences_found,
+	  nul_refused_with_the_line, kbench_overflow_refused, rows_overflow_refused,
+	  csv_long_line_bounded, regex_long_line_refused, parse_bounded_by_stop_and_deadline)

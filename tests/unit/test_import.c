@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -416,8 +417,136 @@ TEST(machine_lines)
 		CHECK(!import_machine_line(not_machines[i], &m));
 }
 
+static double secs_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* A title met again gets the first free " (n)", a literal "T (2)" taken too; per machine. */
+TEST(titles_unique_per_machine)
+{
+	static const char text[] = "T (2)\n===\nr  1.0M/s\nT\n===\nr  1.0M/s\nT\n===\nr  1.0M/s\n"
+				   "T\n===\nr  1.0M/s\narm64:\nT\n===\nr  1.0M/s\n";
+	struct import_set set = { 0 };
+
+	CHECK_INT(import_parse(text, "fallback", &set), 0);
+	CHECK_INT(set.nr_titles, 5);
+	CHECK_STR(set.titles[0], "T (2)");
+	CHECK_STR(set.titles[1], "T");
+	CHECK_STR(set.titles[2], "T (3)");
+	CHECK_STR(set.titles[3], "T (4)");
+	CHECK_STR(set.titles[4], "T");		/* another machine's */
+	CHECK_INT(import_parse(text, "fallback", &set), 0);	/* a second file, same set */
+	CHECK_STR(set.titles[5], "T (2) (2)");
+	CHECK_STR(set.titles[6], "T (5)");
+	import_set_free(&set);
+}
+
+/* 40,000 blocks of one title: each a lookup or two, not a scan of all before it. */
+TEST(same_titled_blocks_linear)
+{
+	static const char block[] = "T\n===\nrb 1  1.0M/s\n";
+	size_t n = 40000, bl = sizeof(block) - 1;
+	char *text = malloc(n * bl + 1);
+	struct import_set set = { 0 };
+	struct timespec t0;
+
+	CHECK(text);
+	for (size_t i = 0; i < n; i++)
+		memcpy(text + i * bl, block, bl);
+	text[n * bl] = '\0';
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK_INT(import_parse(text, "fallback", &set), 0);
+	CHECK(secs_since(&t0) < 5);
+	CHECK_INT(set.nr_titles, 40000);
+	CHECK_STR(set.titles[39999], "T (40000)");
+	import_set_free(&set);
+	free(text);
+}
+
+/* A 150-character label against 6 {name}s: no exponential backtracking. */
+TEST(label_match_bounded)
+{
+	char label[151], *vals[6];
+	struct timespec t0;
+
+	memset(label, '-', 150);
+	label[150] = '\0';
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK(!import_label_match("{a}-{b}-{c}-{d}-{e}-{f}-y", label, vals, 6));
+	CHECK(secs_since(&t0) < 1);
+	label[149] = 'y';
+	CHECK(import_label_match("{a}-{b}-{c}-{d}-{e}-{f}-y", label, vals, 6));
+	CHECK_STR(vals[0], "-");	/* the shortest captures, as before */
+	CHECK_INT(strlen(vals[5]), 150 - 10 - 2);
+	for (int i = 0; i < 6; i++)
+		free(vals[i]);
+}
+
+/* A NUL byte would end the text: refused, naming its line. */
+TEST(nul_refused_with_the_line)
+{
+	static const char text[] = "T\n===\nrb 1  1.0M/s\nrb 2  2.0\0M/s\nrb 3  3.0M/s\n";
+	struct import_set set = { 0 };
+
+	CHECK_INT(import_parse_len(text, sizeof(text) - 1, "fallback", &set), -EINVAL);
+	CHECK_INT(set.bad_line, 4);
+	CHECK_STR(set.bad_why, "a NUL byte: this is no text");
+	CHECK_INT(set.nr_rows, 0);
+	import_set_free(&set);
+}
+
+/* No inf, no cut number: a value of 2^63 or more is refused with its line. */
+TEST(huge_numbers_refused)
+{
+	char text[600];
+	struct import_set set = { 0 };
+
+	snprintf(text, sizeof(text), "T\n===\nrb 1  1.0M/s\nrb 2  %0400dM/s\n", 9);
+	text[strlen("T\n===\nrb 1  1.0M/s\nrb 2  ")] = '9';
+	CHECK_INT(import_parse(text, "fallback", &set), -EINVAL);
+	CHECK_INT(set.bad_line, 4);
+	CHECK(strstr(set.bad_why, "2^63 or more"));
+	import_set_free(&set);
+	snprintf(text, sizeof(text), "T\n===\nrb 2  1%063d ± 1.0M/s\n", 0);
+	CHECK_INT(import_parse(text, "fallback", &set), -EINVAL);
+	CHECK_INT(set.bad_line, 3);
+	import_set_free(&set);
+	/* 2^63 bytes exactly: too large; one below the cap in a double's steps: kept */
+	CHECK_INT(import_parse("T\n===\nr  1.0 ± 9223372036854775808B\n", "f", &set), -EINVAL);
+	import_set_free(&set);
+	CHECK_INT(import_parse("T\n===\nr  9223372036854774784B\n", "f", &set), 0);
+	CHECK_INT(set.nr_rows, 1);
+	import_set_free(&set);
+}
+
+/* A megabyte of digits: each run of them scanned once, not once per digit. */
+TEST(digit_run_linear)
+{
+	size_t n = 1 << 20;
+	char *text = malloc(n + 16);
+	struct import_set set = { 0 };
+	struct timespec t0;
+
+	CHECK(text);
+	strcpy(text, "rb 1 ");
+	memset(text + 5, '7', n);
+	strcpy(text + 5 + n, "\n");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK_INT(import_parse(text, "fallback", &set), 0);
+	CHECK(secs_since(&t0) < 1);
+	CHECK_INT(set.nr_rows, 0);
+	import_set_free(&set);
+	free(text);
+}
+
 RUN_TESTS(machine_lines,
 	  seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
 	  seed003_both_formats, bench_summary_lines, bench_throughput_and_latency, units_and_lines_that_are_no_rows,
 	  long_title_cut_whole_characters, template_parameters, label_matching,
-	  auto_parameter_named_x, imported_set_reads_back)
+	  auto_parameter_named_x, imported_set_reads_back, titles_unique_per_machine,
+	  same_titled_blocks_linear, label_match_bounded, nul_refused_with_the_line,
+	  huge_numbers_refused, digit_run_linear)

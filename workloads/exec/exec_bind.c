@@ -408,6 +408,14 @@ static int bind_regex(struct exec_def *d, const struct spec_section *sec)
 			MAX_REGEX);
 		return 0;
 	}
+	/* glibc's regexec() backtracks on them: a 2 KB line took 532 s, deaf to the timeout */
+	if (exec_regex_backref(re->value) >= 0) {
+		struct loc at = loc_plus(&re->val_loc, exec_regex_backref(re->value));
+
+		diag_at(&at, "regex: no backreference (\\N): glibc matches them by backtracking, "
+			"exponential in the line's length");
+		return 0;
+	}
 	err = regcomp(&d->parser.re, re->value, REG_EXTENDED);
 	if (err) {
 		regerror(err, &d->parser.re, msg, sizeof(msg));

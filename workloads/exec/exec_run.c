@@ -440,6 +440,9 @@ static int exec_run(void *state, bool (*stop)(void), struct wl_run_out *out, cha
 	};
 	struct ending end = { 0 };
 	struct exec_output o = { 0 };
+	/* the parse too is bounded by the point's timeout and Ctrl-C */
+	const struct exec_parse_bounds bounds = {
+		.deadline_ns = now_ns() + timeout_of(st->d), .stop = stop };
 	int err = run_program(st, stop, c, &end, why, len);
 
 	if (!err)
@@ -449,7 +452,8 @@ static int exec_run(void *state, bool (*stop)(void), struct wl_run_out *out, cha
 		err = -EFBIG;
 	}
 	if (!err)
-		err = exec_parse(&st->d->parser, c[0].buf ? c[0].buf : "", &o, why, len);
+		err = exec_parse(&st->d->parser, c[0].buf ? c[0].buf : "", c[0].len, &bounds, &o,
+				 why, len);
 	if (!err)
 		err = make_intervals(st, &o, out, why, len);
 	if (err)

@@ -9,9 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "benchline.h"
 #include "execparse.h"
+#include "textfile.h"
 
 const char *const exec_format_names[] = { "kbench", "map_perf", "regex", "csv", "jsonl", NULL };
 
@@ -31,10 +33,35 @@ int exec_line_error(char *why, size_t len, int line, const char *text, const cha
 	return -EBADMSG;
 }
 
-static int add_iv(struct exec_output *out, const struct exec_iv *iv)
+/*
+ * exec_run.c makes each rate a count over the interval (a nominal second
+ * when the program gave no time): one that would pass an int64 is refused,
+ * not wrapped into 9.2e18 events.
+ */
+static int check_counts(const struct exec_parser *p, const struct exec_iv *iv, char *why,
+			size_t len)
 {
-	struct exec_iv *grown = realloc(out->iv, (out->nr_iv + 1) * sizeof(*grown));
+	double secs = iv->elapsed_ns ? iv->elapsed_ns / 1e9 : 1;
 
+	for (int m = 0; m < p->nr_metrics; m++) {
+		if (iv->rate[m] * secs < 0x1p63)
+			continue;
+		snprintf(why, len, "output line %d: '%s' of %g/s over %g s is 2^63 events or more",
+			 iv->line, p->metrics[m], iv->rate[m], secs);
+		return -EBADMSG;
+	}
+	return 0;
+}
+
+static int add_iv(const struct exec_parser *p, struct exec_output *out, const struct exec_iv *iv,
+		  char *why, size_t len)
+{
+	struct exec_iv *grown;
+	int err = check_counts(p, iv, why, len);
+
+	if (err)
+		return err;
+	grown = realloc(out->iv, (out->nr_iv + 1) * sizeof(*grown));
 	if (!grown)
 		return -ENOMEM;
 	out->iv = grown;
@@ -81,6 +108,8 @@ static int kbench_values(const struct exec_parser *p, const char *s, struct exec
 		else if (!bench_line_connector(s + from, vs[i].start - from, name, sizeof(name)))
 			return exec_line_error(why, len, iv->line, line, "a value without a name");
 		from = vs[i].end;
+		if (vs[i].too_large)
+			return exec_line_error(why, len, iv->line, line, "a number of 2^63 or more");
 		if (vs[i].per_prod)
 			continue;
 		for (int m = 0; m < p->nr_metrics; m++) {
@@ -141,7 +170,7 @@ static int kbench_line(const struct exec_parser *p, const char *line, int nr,
 	if (kbench_iter(line, &iv.elapsed_ns, &rest))
 		return exec_line_error(why, len, nr, line, "not 'Iter N (X.XXXus): ...'");
 	err = kbench_values(p, rest, &iv, why, len, line);
-	return err ?: add_iv(out, &iv);
+	return err ?: add_iv(p, out, &iv, why, len);
 }
 
 /* "3:hash_map_perf kmalloc 299175 events per sec": worker 3's rate. */
@@ -159,6 +188,8 @@ static int map_perf_line(const char *line, int nr, double **rates, int *nr_rates
 		return 0;
 	if (bench_line_values(line, vs, 2) != 1 || !vs[0].events || line[vs[0].end])
 		return exec_line_error(why, len, nr, line, "not 'N:name X events per sec'");
+	if (vs[0].too_large)
+		return exec_line_error(why, len, nr, line, "a number of 2^63 or more");
 	if (n >= 4096)
 		return exec_line_error(why, len, nr, line, "worker number above 4095");
 	if (n >= *nr_rates) {
@@ -178,7 +209,8 @@ static int map_perf_line(const char *line, int nr, double **rates, int *nr_rates
 }
 
 /* The workers' lines as one interval of the total; every worker 0..N must be there. */
-static int map_perf_done(struct exec_output *out, int first_line, char *why, size_t len)
+static int map_perf_done(const struct exec_parser *p, struct exec_output *out, int first_line,
+			 char *why, size_t len)
 {
 	struct exec_iv iv = { .line = first_line };
 
@@ -190,12 +222,28 @@ static int map_perf_done(struct exec_output *out, int first_line, char *why, siz
 		}
 		iv.rate[0] += out->thread_rate[i];
 	}
-	return add_iv(out, &iv);
+	return add_iv(p, out, &iv, why, len);
 }
 
 bool exec_good_number(double v)
 {
 	return v >= 0 && v < 1e300;	/* false for NaN too */
+}
+
+bool exec_set_field(const struct exec_parser *p, int f, double v, struct exec_iv *iv)
+{
+	double ns;
+
+	if (p->field[f] != EXEC_FIELD_ELAPSED) {
+		iv->rate[p->field[f]] = v;
+		return true;
+	}
+	/* a double past 2^64 cast to uint64_t is undefined: refused before */
+	ns = v * p->elapsed_scale + 0.5;
+	if (ns >= 0x1p63)
+		return false;
+	iv->elapsed_ns = (uint64_t)ns;
+	return true;
 }
 
 /* A group's text as a number: all of it, finite and not negative. */
@@ -220,6 +268,11 @@ static int regex_line(const struct exec_parser *p, const char *line, int nr,
 	char what[64];
 	double v;
 
+	if (strlen(line) > EXEC_MAX_REGEX_LINE) {
+		snprintf(what, sizeof(what), "longer than %d bytes, the most a regex is tried on",
+			 EXEC_MAX_REGEX_LINE);
+		return exec_line_error(why, len, nr, line, what);
+	}
 	if (regexec(&p->re, line, p->nr_fields + 1, m, 0))
 		return 0;
 	for (int g = 0; g < p->nr_fields; g++) {
@@ -229,12 +282,10 @@ static int regex_line(const struct exec_parser *p, const char *line, int nr,
 			snprintf(what, sizeof(what), "group %d is no number", g + 1);
 			return exec_line_error(why, len, nr, line, what);
 		}
-		if (p->field[g] == EXEC_FIELD_ELAPSED)
-			iv.elapsed_ns = (uint64_t)(v * p->elapsed_scale + 0.5);
-		else
-			iv.rate[p->field[g]] = v;
+		if (!exec_set_field(p, g, v, &iv))
+			return exec_line_error(why, len, nr, line, "an elapsed time of 2^63 ns or more");
 	}
-	return add_iv(out, &iv);
+	return add_iv(p, out, &iv, why, len);
 }
 
 /* What one parse carries from line to line. */
@@ -251,7 +302,7 @@ static int row_line(const struct exec_parser *p, const char *line, int nr,
 	int ret = p->fmt == EXEC_CSV ? exec_csv_line(p, &st->csv, line, &iv, why, len) :
 		  exec_jsonl_line(p, line, &iv, why, len);
 
-	return ret > 0 ? add_iv(out, &iv) : ret;
+	return ret > 0 ? add_iv(p, out, &iv, why, len) : ret;
 }
 
 static int parse_line(const struct exec_parser *p, const char *line, int nr,
@@ -292,10 +343,10 @@ static int parse_end(const struct exec_parser *p, struct exec_output *out,
 		     const struct parse_state *st, char *why, size_t len)
 {
 	if (p->fmt == EXEC_MAP_PERF && out->nr_threads)
-		return map_perf_done(out, 1, why, len);
+		return map_perf_done(p, out, 1, why, len);
 	/* bench -q prints no Iter lines: its Summary is the one interval */
 	if (p->fmt == EXEC_KBENCH && !out->nr_iv && st->summary.line)
-		return add_iv(out, &st->summary);
+		return add_iv(p, out, &st->summary, why, len);
 	if (!out->nr_iv) {
 		snprintf(why, len, "output: %s", none_found(p, st));
 		return -EBADMSG;
@@ -303,14 +354,45 @@ static int parse_end(const struct exec_parser *p, struct exec_output *out,
 	return 0;
 }
 
-int exec_parse(const struct exec_parser *p, const char *text, struct exec_output *out,
-	       char *why, size_t whylen)
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* Before line nr: stopped (-EINTR), past the deadline (-ETIMEDOUT), or 0 to go on. */
+static int bounded(const struct exec_parse_bounds *b, int nr, char *why, size_t len)
+{
+	if (!b)
+		return 0;
+	if (b->stop && b->stop())
+		return -EINTR;
+	if (b->deadline_ns && now_ns() >= b->deadline_ns) {
+		snprintf(why, len, "timed out parsing the output, at line %d", nr);
+		return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+int exec_parse(const struct exec_parser *p, const char *text, size_t len,
+	       const struct exec_parse_bounds *b, struct exec_output *out, char *why,
+	       size_t whylen)
 {
 	struct parse_state st = { 0 };
-	char *copy = strdup(text), *line, *next;
-	int err = copy ? 0 : -ENOMEM, nr = 0;
+	char *copy, *line, *next;
+	int err = 0, nr = text_nul_line(text, len);
 
 	*out = (struct exec_output){ 0 };
+	/* a NUL would end the text there, the lines after it unread and unsaid */
+	if (nr) {
+		snprintf(why, whylen, "output line %d: a NUL byte: no text output", nr);
+		return -EBADMSG;
+	}
+	copy = strndup(text, len);
+	if (!copy)
+		return -ENOMEM;
 	for (line = copy; !err && line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
@@ -318,7 +400,7 @@ int exec_parse(const struct exec_parser *p, const char *text, struct exec_output
 		if (*line && line[strlen(line) - 1] == '\r')
 			line[strlen(line) - 1] = '\0';
 		nr++;
-		err = parse_line(p, line, nr, out, &st, why, whylen);
+		err = bounded(b, nr, why, whylen) ?: parse_line(p, line, nr, out, &st, why, whylen);
 	}
 	free(copy);
 	if (!err)
@@ -326,6 +408,42 @@ int exec_parse(const struct exec_parser *p, const char *text, struct exec_output
 	if (err)
 		exec_output_free(out);
 	return err;
+}
+
+/* A bracket expression from s[0] == '[': the index just past its closing ']' (or the end). */
+static size_t skip_bracket(const char *s)
+{
+	size_t i = 1;
+
+	if (s[i] == '^')
+		i++;
+	if (s[i] == ']')
+		i++;		/* a leading ']' is a member, not the end */
+	for (; s[i] && s[i] != ']'; i++) {
+		/* "[:alpha:]", "[.-.]", "[=e=]" may hold a ']' of their own */
+		if (s[i] == '[' && (s[i + 1] == ':' || s[i + 1] == '.' || s[i + 1] == '=')) {
+			const char *end = strchr(s + i + 2, ']');
+
+			if (!end)
+				return strlen(s);
+			i = end - s;
+		}
+	}
+	return s[i] ? i + 1 : i;
+}
+
+int exec_regex_backref(const char *re)
+{
+	for (size_t i = 0; re[i];) {
+		if (re[i] == '[') {
+			i += skip_bracket(re + i);
+			continue;
+		}
+		if (re[i] == '\\' && re[i + 1] >= '1' && re[i + 1] <= '9')
+			return i;
+		i += re[i] == '\\' && re[i + 1] ? 2 : 1;
+	}
+	return -1;
 }
 
 void exec_output_free(struct exec_output *out)

@@ -78,14 +78,40 @@ struct exec_output {
 };
 
 /*
- * Parse text, the whole stdout of one run.  Lines of no interest are
+ * The longest line the regex parser matches: glibc's regexec() takes time
+ * quadratic in a line's length (4 KiB: ~0.15 s at worst, 64 KiB: ~35 s),
+ * so a longer line is an error, never a match tried.
+ */
+#define EXEC_MAX_REGEX_LINE	4096
+/* The longest CSV or JSON line: a row of numbers is short, and libcsv grows by 128 bytes. */
+#define EXEC_MAX_ROW_LINE	(64 * 1024)
+
+/* What bounds one parse: the point's deadline and its stop flag, each checked every line. */
+struct exec_parse_bounds {
+	uint64_t deadline_ns;		/* CLOCK_MONOTONIC; 0: none */
+	bool (*stop)(void);		/* NULL: none */
+};
+
+/*
+ * Parse text[0..len), the whole stdout of one run.  Lines of no interest are
  * skipped; a line that starts as one of the format's and does not read as
- * it is an error, as is output without any interval.  0, or -EBADMSG with
- * why naming the output line ("output line 7: no value 'drops': Iter ..."),
+ * it is an error, as is output without any interval, a NUL byte, and a
+ * number a count of which would overflow an int64 (2^63).  0, or -EBADMSG
+ * with why naming the output line ("output line 7: no value 'drops': Iter
+ * ..."), -ETIMEDOUT past b->deadline_ns, -EINTR when b->stop() says so,
  * or -ENOMEM.
  */
-int exec_parse(const struct exec_parser *p, const char *text, struct exec_output *out,
-	       char *why, size_t whylen);
+int exec_parse(const struct exec_parser *p, const char *text, size_t len,
+	       const struct exec_parse_bounds *b, struct exec_output *out, char *why,
+	       size_t whylen);
+
+/*
+ * The offset in re (a POSIX extended expression) of its first backreference
+ * ("\1" outside a bracket expression), or -1 when it has none.  glibc's
+ * regexec() backtracks on them for minutes on a 2 KB line, so a spec may not
+ * use them (exec_bind.c).
+ */
+int exec_regex_backref(const char *re);
 
 void exec_output_free(struct exec_output *out);
 
@@ -96,6 +122,9 @@ int exec_line_error(char *why, size_t len, int nr, const char *line, const char 
 
 /* A value of a column or key: a finite rate, not negative. */
 bool exec_good_number(double v);
+
+/* Field f's value v into iv: a rate, or the interval's length (false: 2^63 ns or more). */
+bool exec_set_field(const struct exec_parser *p, int f, double v, struct exec_iv *iv);
 
 /* Where a CSV output is: before its header, or the header's columns. */
 struct exec_csv_state {

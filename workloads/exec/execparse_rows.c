@@ -16,15 +16,6 @@
 #include "csvfile.h"
 #include "execparse.h"
 
-/* A field's value into iv: a rate, or the interval's length. */
-static void set_field(const struct exec_parser *p, int f, double v, struct exec_iv *iv)
-{
-	if (p->field[f] == EXEC_FIELD_ELAPSED)
-		iv->elapsed_ns = (uint64_t)(v * p->elapsed_scale + 0.5);
-	else
-		iv->rate[p->field[f]] = v;
-}
-
 /* A cell as a number: all of it (libcsv has trimmed its blanks). */
 static bool cell_number(const char *cell, double *v)
 {
@@ -70,9 +61,24 @@ static int csv_row(const struct exec_parser *p, const struct exec_csv_state *st,
 			snprintf(what, sizeof(what), "column '%.40s' is no number", p->column[f]);
 			return exec_line_error(why, len, iv->line, line, what);
 		}
-		set_field(p, f, v, iv);
+		if (!exec_set_field(p, f, v, iv))
+			return exec_line_error(why, len, iv->line, line,
+					       "an elapsed time of 2^63 ns or more");
 	}
 	return 1;
+}
+
+/* A line longer than EXEC_MAX_ROW_LINE: not a header before one, else an error. */
+static int too_long(const struct exec_csv_state *st, int nr, const char *line, char *why,
+		    size_t len)
+{
+	char what[64];
+
+	if (st && !st->header)
+		return 0;
+	snprintf(what, sizeof(what), "longer than %d bytes, the most a row may be",
+		 EXEC_MAX_ROW_LINE);
+	return exec_line_error(why, len, nr, line, what);
 }
 
 int exec_csv_line(const struct exec_parser *p, struct exec_csv_state *st, const char *line,
@@ -83,6 +89,8 @@ int exec_csv_line(const struct exec_parser *p, struct exec_csv_state *st, const 
 
 	if (!line[strspn(line, " \t")])
 		return 0;
+	if (strlen(line) > EXEC_MAX_ROW_LINE)
+		return too_long(st, iv->line, line, why, len);
 	err = csv_read_string(line, &t);
 	if (err == -ENOMEM)
 		return err;
@@ -122,7 +130,9 @@ static int jsonl_fields(const struct exec_parser *p, struct json_object *obj, co
 			snprintf(what, sizeof(what), "key '%.40s' is no number", p->column[f]);
 			return exec_line_error(why, len, iv->line, line, what);
 		}
-		set_field(p, f, v, iv);
+		if (!exec_set_field(p, f, v, iv))
+			return exec_line_error(why, len, iv->line, line,
+					       "an elapsed time of 2^63 ns or more");
 	}
 	return 1;
 }
@@ -138,6 +148,8 @@ int exec_jsonl_line(const struct exec_parser *p, const char *line, struct exec_i
 
 	if (*s != '{')
 		return 0;
+	if (n > EXEC_MAX_ROW_LINE)
+		return too_long(NULL, iv->line, line, why, len);
 	tok = json_tokener_new();
 	if (!tok)
 		return -ENOMEM;
