@@ -51,9 +51,11 @@ struct cmd {
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
-	unsigned long long s = (ns + 999999999ULL) / 1000000000ULL;
+	unsigned long long s = ns / 1000000000ULL + !!(ns % 1000000000ULL);
 
-	if (s >= 3600)
+	if (ns == UINT64_MAX)	/* saturated (plan.h): "about ..." reads on */
+		fprintf(f, "%llu years or more", s / (365ULL * 86400));
+	else if (s >= 3600)
 		fprintf(f, "%lluh%02llum%02llus", s / 3600, s / 60 % 60, s % 60);
 	else if (s >= 60)
 		fprintf(f, "%llum%02llus", s / 60, s % 60);
