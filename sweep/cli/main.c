@@ -25,6 +25,7 @@
 #include "metric.h"
 #include "opterr.h"
 #include "plan.h"
+#include "shquote.h"
 #include "precision.h"
 #include "runner.h"
 #include "spec.h"
@@ -328,15 +329,6 @@ static int add_arg(const char **list, int *nr, int max, const char *arg, const c
 	return 0;
 }
 
-static void join_argv(char *buf, size_t len, int argc, char **argv)
-{
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (int i = 0; i < argc && off < len; i++)
-		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
-}
-
 /* --plot-timeout: whole seconds, 1 to a day. */
 static int parse_plot_timeout(const char *arg, struct cli_opts *o)
 {
@@ -598,7 +590,7 @@ static int run_command(int argc, char **argv)
 	bool bare;
 	int status;
 
-	join_argv(o.argv_line, sizeof(o.argv_line), argc, argv);
+	shquote_line((const char *const *)argv, argc, o.argv_line, sizeof(o.argv_line));
 	if (argc > 1 && argv[1][0] != '-')
 		c = find_cmd(argv[1]);
 	if (c) {
