@@ -99,7 +99,8 @@ static int read_csv(const char *dir, const char *name, struct csv_table *t, bool
 	if (err == -ENOENT)
 		return 0;
 	if (err == -EINVAL)
-		snprintf(why, whylen, "%s is not valid CSV", path);
+		snprintf(why, whylen, "%s line %d: %s", path, t->err_line,
+			 t->err_nul ? "a NUL byte" : "not valid CSV");
 	return err;
 }
 
