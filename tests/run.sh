@@ -125,6 +125,7 @@ run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/expor
 run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
 run_part "report and merge (null workload)" tests/e2e/report.sh
 run_part "result files: a 64 MiB CSV within 5x its size, NUL refused" tests/e2e/bigcsv.sh
+run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
 run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
 run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
 run_part "make install: files, man pages, bash completion" tests/e2e/install.sh

@@ -32,6 +32,7 @@
 #include "specfind.h"
 #include "statspass.h"
 #include "suggest.h"
+#include "termsafe.h"
 #include "timing.h"
 #include "workload.h"
 #include "version.h"
@@ -109,7 +110,8 @@ static int cmd_check(const struct cli_opts *o)
 
 	if (status >= 0)
 		return status;
-	printf("%s: ok: workload %s, %d experiment%s, %d points\n", o->spec_path,
+	term_put(stdout, o->spec_path, strlen(o->spec_path));
+	printf(": ok: workload %s, %d experiment%s, %d points\n",
 	       cfg->wl->name, cfg->nr_exps, cfg->nr_exps == 1 ? "" : "s", pl.nr_pts);
 	print_kernels(stdout, &cfg->kernels, pl.nr_pts);
 	plan_report(stdout, &pl, pl.pts, pl.nr_pts);
