@@ -82,6 +82,7 @@ SKELS      := $(patsubst bpf/%.bpf.c,$(OUTPUT)/%.skel.h,$(BPF_SRCS))
 LIB_OBJS   := $(patsubst %.c,$(OUTPUT)/%.o,$(SWEEP_SRCS) $(WL_SRCS))
 TEST_SRCS  := $(wildcard tests/unit/test_*.c tests/integ/test_*.c tests/tools/*.c)
 TEST_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
+FUZZ_BINS  := $(patsubst tests/%.c,build-fuzz/tests/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: all deps run check test-bins fuzz vm-kernel install uninstall clean FORCE
 .DELETE_ON_ERROR:
@@ -114,9 +115,9 @@ vm-kernel:
 	$(Q)scripts/vm-kernel.sh $(if $(filter command line,$(origin VERSION)),$(VERSION))
 
 fuzz:
-	$(Q)$(MAKE) --no-print-directory FUZZ=1 build-fuzz/tests/fuzz/fuzz_spec
+	$(Q)$(MAKE) --no-print-directory FUZZ=1 $(FUZZ_BINS)
 
-build-fuzz/tests/fuzz/fuzz_spec: LDFLAGS += -fsanitize=fuzzer
+$(FUZZ_BINS): LDFLAGS += -fsanitize=fuzzer
 
 $(OUTPUT)/vmlinux.h:
 	$(Q)mkdir -p $(@D)

@@ -92,6 +92,7 @@ background_parts() {
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 	sanitized_parts
 	run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
+	run_part "fuzz (result files)" env FUZZ_TIME=10 tests/fuzz/run.sh results
 }
 echo "== background: guests, csum_diff, htab_mem, sanitizer, fuzz (printed when done)"
 background_parts </dev/null >"$BG_OUT" 2>&1 &
@@ -124,6 +125,8 @@ run_part "precision per point (null workload)" tests/e2e/precision.sh
 run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/export.sh
 run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
 run_part "report and merge (null workload)" tests/e2e/report.sh
+run_part "result files: a 64 MiB CSV within 5x its size, NUL refused" tests/e2e/bigcsv.sh
+run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
 run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
 run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
 run_part "make install: files, man pages, bash completion" tests/e2e/install.sh

@@ -3,9 +3,11 @@
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "adhoc.h"
 #include "diag.h"
@@ -223,14 +225,24 @@ bool adhoc_plot(const struct sweep_cfg *cfg, char *buf, size_t len)
 	return true;
 }
 
+/*
+ * Created exclusively: an existing file is not overwritten, and O_EXCL
+ * fails on a symlink too (dangling or not), so root writes nowhere else.
+ */
 int adhoc_save_spec(const struct spec *spec, const char *path)
 {
-	FILE *f = fopen(path, "w");
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	int err;
 
 	if (!f) {
 		err = -errno;
-		diag_err("--save-spec: cannot create %s: %s", path, strerror(-err));
+		if (fd >= 0)
+			close(fd);
+		if (err == -EEXIST)
+			diag_err("--save-spec: %s exists; not overwritten", path);
+		else
+			diag_err("--save-spec: cannot create %s: %s", path, strerror(-err));
 		return err;
 	}
 	err = spec_write(spec, f);

@@ -46,7 +46,7 @@ int adhoc_title(struct spec *spec);
  */
 bool adhoc_plot(const struct sweep_cfg *cfg, char *buf, size_t len);
 
-/* --save-spec FILE: the spec as run, written to FILE (replaced).  0 or -errno, reported. */
+/* --save-spec FILE: the spec as run, written to a new FILE.  0 or -errno, reported. */
 int adhoc_save_spec(const struct spec *spec, const char *path);
 
 #endif

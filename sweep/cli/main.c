@@ -30,10 +30,12 @@
 #include "precision.h"
 #include "procguard.h"
 #include "runner.h"
+#include "shquote.h"
 #include "spec.h"
 #include "specfind.h"
 #include "statspass.h"
 #include "suggest.h"
+#include "termsafe.h"
 #include "timing.h"
 #include "workload.h"
 #include "version.h"
@@ -68,9 +70,11 @@ struct cmd {
 
 static void print_duration(FILE *f, unsigned long long ns)
 {
-	unsigned long long s = (ns + 999999999ULL) / 1000000000ULL;
+	unsigned long long s = ns / 1000000000ULL + !!(ns % 1000000000ULL);
 
-	if (s >= 3600)
+	if (ns == UINT64_MAX)	/* saturated (plan.h): "about ..." reads on */
+		fprintf(f, "%llu years or more", s / (365ULL * 86400));
+	else if (s >= 3600)
 		fprintf(f, "%lluh%02llum%02llus", s / 3600, s / 60 % 60, s % 60);
 	else if (s >= 60)
 		fprintf(f, "%llum%02llus", s / 60, s % 60);
@@ -124,7 +128,8 @@ static int cmd_check(union cmd_opts *u)
 
 	if (status >= 0)
 		return status;
-	printf("%s: ok: workload %s, %d experiment%s, %d points\n", o->spec_path,
+	term_put(stdout, o->spec_path, strlen(o->spec_path));
+	printf(": ok: workload %s, %d experiment%s, %d points\n",
 	       cfg->wl->name, cfg->nr_exps, cfg->nr_exps == 1 ? "" : "s", pl.nr_pts);
 	print_kernels(stdout, &cfg->kernels, pl.nr_pts);
 	plan_report(stdout, &pl, pl.pts, pl.nr_pts);
@@ -372,15 +377,6 @@ static void usage(FILE *f, const struct cmd *c)
 		   "2 usage or spec error, 130 interrupted\nspec syntax: docs/spec.md\n");
 }
 
-static void join_argv(char *buf, size_t len, int argc, char **argv)
-{
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (int i = 0; i < argc && off < len; i++)
-		off += snprintf(buf + off, len - off, "%s%s", i ? " " : "", argv[i]);
-}
-
 /* --help, --version and what getopt rejected: an exit status. */
 static int final_opt(int opt, char **argv, const struct cmd *c, const struct cli_getopt *g)
 {
@@ -508,7 +504,7 @@ static int run_command(int argc, char **argv)
 	bool bare;
 	int status;
 
-	join_argv(o.com.argv_line, sizeof(o.com.argv_line), argc, argv);
+	shquote_line((const char *const *)argv, argc, o.com.argv_line, sizeof(o.com.argv_line));
 	if (argc > 1 && argv[1][0] != '-')
 		c = find_cmd(argv[1]);
 	if (c) {

@@ -20,6 +20,7 @@
 #include "orchestrator.h"
 #include "resultdir.h"
 #include "results_read.h"
+#include "satmath.h"
 #include "stop.h"
 
 #define NSEC_PER_SEC		1000000000ULL
@@ -30,9 +31,10 @@
 
 uint64_t orch_timeout_ns(const struct sweep_cfg *cfg, const struct plan *plan, int nr_todo)
 {
-	return RUN_TIMEOUT_FACTOR * (plan ? plan_estimate_ns(cfg, plan) : 0) +
-	       (uint64_t)nr_todo * RUN_TIMEOUT_PER_POINT_S * NSEC_PER_SEC +
-	       RUN_TIMEOUT_BASE_S * NSEC_PER_SEC;
+	uint64_t est = sat_mul_u64(RUN_TIMEOUT_FACTOR, plan ? plan_estimate_ns(cfg, plan) : 0);
+
+	est = sat_add_u64(est, (uint64_t)nr_todo * RUN_TIMEOUT_PER_POINT_S * NSEC_PER_SEC);
+	return sat_add_u64(est, RUN_TIMEOUT_BASE_S * NSEC_PER_SEC);
 }
 
 int orch_count_todo(const struct sweep_cfg *cfg, const struct plan *plan, const char *only)

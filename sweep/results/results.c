@@ -495,15 +495,13 @@ static int fill_row(struct csv_table *t, int i, const struct column *cols, int n
 
 	for (int c = 0; c < nr_cols; c++) {
 		int col = csv_column(t, cols[c].name);
-		char *v;
+		int err;
 
 		if (!column_is_baseline(&cols[c]) || col < 0)
 			continue;
-		v = strdup(column_cell(&cols[c], src, buf, sizeof(buf)));
-		if (!v)
-			return -ENOMEM;
-		free(t->rows[i][col]);
-		t->rows[i][col] = v;
+		err = csv_set_cell(t, i, col, column_cell(&cols[c], src, buf, sizeof(buf)));
+		if (err)
+			return err;
 	}
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "results_read.h"
+#include "termsafe.h"
 #include "textfile.h"
 
 /* The fixed columns the reader relies on, by name (docs/results.md). */
@@ -50,8 +51,9 @@ static int add_meta(struct result_set *rs, const char *key, const char *value)
 		return -ENOMEM;
 	rs->meta = m;
 	m = &rs->meta[rs->nr_meta];
-	m->key = strdup(key);
-	m->value = strdup(value);
+	/* shown in table headings and machine lines: made safe here, once (termsafe.h) */
+	m->key = term_escape(key);
+	m->value = term_escape(value);
 	if (!m->key || !m->value) {
 		free(m->key);
 		free(m->value);
@@ -99,8 +101,32 @@ static int read_csv(const char *dir, const char *name, struct csv_table *t, bool
 	if (err == -ENOENT)
 		return 0;
 	if (err == -EINVAL)
-		snprintf(why, whylen, "%s is not valid CSV", path);
+		snprintf(why, whylen, "%s line %d: %s", path, t->err_line,
+			 t->err_nul ? "a NUL byte" : "not valid CSV");
 	return err;
+}
+
+/*
+ * Summary cells (labels, reasons, parameter values) reach the table, the
+ * terminal and compare: a control character in one is shown as an escape
+ * (termsafe.h), never sent to the terminal.
+ */
+static int escape_cells(struct csv_table *t)
+{
+	for (int r = 0; r < t->nr_rows; r++)
+		for (int c = 0; c < t->nr_cols; c++) {
+			char *safe;
+			int err;
+
+			if (!term_unsafe(t->rows[r][c]))
+				continue;
+			safe = term_escape(t->rows[r][c]);
+			err = safe ? csv_set_cell(t, r, c, safe) : -ENOMEM;
+			free(safe);
+			if (err)
+				return err;
+		}
+	return 0;
 }
 
 /* Column layout of the two files, checked by name. */
@@ -318,6 +344,8 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	if (!err)
 		err = read_csv(dir, "samples.csv", &rs->samples, &rs->has_samples,
 			       &rs->samples_torn, why, whylen);
+	if (!err)
+		err = escape_cells(&rs->summary);
 	if (!err)
 		err = find_columns(rs, why, whylen);
 	if (!err)

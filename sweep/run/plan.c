@@ -13,6 +13,7 @@
 #include "diag.h"
 #include "plan.h"
 #include "precision.h"
+#include "satmath.h"
 #include "statspass.h"
 #include "timing.h"
 
@@ -275,22 +276,27 @@ void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr
 }
 
 /* Each repetition's warmup, duration and a guess at its setup (timing.h); retries not counted. */
+uint64_t plan_point_min_ns(const struct sweep_cfg *cfg)
+{
+	return sat_add_u64(sat_mul_u64(timing_rep_ns(cfg), precision_min_reps(cfg)),
+			   stats_pass_ns(cfg));
+}
+
 uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl)
 {
-	uint64_t rep = timing_rep_ns(cfg), point = rep * precision_max_reps(cfg);
-	uint64_t least = rep * precision_min_reps(cfg);
+	uint64_t rep = timing_rep_ns(cfg), point = sat_mul_u64(rep, precision_max_reps(cfg));
+	uint64_t least = sat_mul_u64(rep, precision_min_reps(cfg));
 
 	/* max_time stops a point before the repetition that would pass it */
 	if (cfg->precision_pct > 0 && cfg->max_time_ns && cfg->max_time_ns < point)
 		point = cfg->max_time_ns > least ? cfg->max_time_ns : least;
 	/* each point's ns_per_run pass too (statspass.h) */
-	return (point + stats_pass_ns(cfg)) * pl->nr_runnable;
+	return sat_mul_u64(sat_add_u64(point, stats_pass_ns(cfg)), pl->nr_runnable);
 }
 
 uint64_t plan_estimate_min_ns(const struct sweep_cfg *cfg, const struct plan *pl)
 {
-	return (timing_rep_ns(cfg) * precision_min_reps(cfg) + stats_pass_ns(cfg)) *
-	       pl->nr_runnable;
+	return sat_mul_u64(plan_point_min_ns(cfg), pl->nr_runnable);
 }
 
 void plan_free(struct plan *pl)

@@ -60,6 +60,12 @@ int plan_runnable(const struct plan *pl, const struct point *pts, int nr);
 void plan_report(FILE *f, const struct plan *pl, const struct point *pts, int nr);
 
 /*
+ * Estimated times saturate at UINT64_MAX ("longer than can be said"),
+ * never wrap.  One point at its fewest repetitions, its stats pass included:
+ */
+uint64_t plan_point_min_ns(const struct sweep_cfg *cfg);
+
+/*
  * Estimated time of the points expected to run: with a precision
  * (precision.h), the most its budget allows (what a timeout must wait).
  */

@@ -8,6 +8,7 @@
 
 #include "metric.h"
 #include "progress.h"
+#include "satmath.h"
 
 static uint64_t now_ns(void)
 {
@@ -50,7 +51,7 @@ static uint64_t eta_s(const struct progress *p)
 
 	if (p->done_runnable)
 		per_point = (now_ns() - p->start_ns) / p->done_runnable;
-	return per_point * (left > 0 ? left : 0) / 1000000000ULL;
+	return sat_mul_u64(per_point, left > 0 ? left : 0) / 1000000000ULL;
 }
 
 /* The pending run of unsupported points, as one line. */

@@ -253,8 +253,7 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 		return -ENOMEM;
 	for (i = 0; i < nr; i++)
 		res[i].pt = &pts[i];
-	progress_init(&prog, nr, plan_runnable(plan, pts, nr),
-		      timing_rep_ns(cfg) * precision_min_reps(cfg) + stats_pass_ns(cfg));
+	progress_init(&prog, nr, plan_runnable(plan, pts, nr), plan_point_min_ns(cfg));
 	install_signals(old);
 	for (i = 0; i < nr && !interrupted && !err; i++) {
 		char name[256];

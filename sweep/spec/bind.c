@@ -21,6 +21,7 @@
 #include "bindsec.h"
 #include "diag.h"
 #include "suggest.h"
+#include "termsafe.h"
 
 #define NSEC_PER_SEC	1000000000ULL
 
@@ -506,10 +507,14 @@ static int bind_experiments(struct binder *b)
 	return err;
 }
 
-/* "specs/ringbuf.spec" → "ringbuf" */
+/*
+ * "specs/ringbuf.spec" → "ringbuf": the default title and result directory,
+ * so a control character in the file's name is an escape (termsafe.h).
+ */
 static char *spec_name(const char *path)
 {
 	const char *base = strrchr(path, '/');
+	char *stem, *name;
 	size_t len;
 
 	base = base ? base + 1 : path;
@@ -519,7 +524,10 @@ static char *spec_name(const char *path)
 	/* the default result directory is results/<name>/: "." and ".." leave it */
 	if (len <= 2 && !strncmp(base, "..", len))
 		return strdup("spec");
-	return strndup(base, len);
+	stem = strndup(base, len);
+	name = stem ? term_escape(stem) : NULL;
+	free(stem);
+	return name;
 }
 
 static struct sweep_cfg *cfg_new(const char *path)

@@ -5,14 +5,16 @@
  * (numbers and plain names) stays readable by awk, cut and gnuplot.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <csv.h>
 
 #include "csvfile.h"
-#include "textfile.h"
 
 /*
  * Separators, quotes and line breaks must be quoted by RFC 4180; leading or
@@ -48,42 +50,50 @@ int csv_write_row(FILE *f, const char *const *fields, int nr)
 	return 0;
 }
 
-/* Parser state shared by the libcsv callbacks. */
+/*
+ * Parser state shared by the libcsv callbacks.  Every cell's text goes
+ * into t->text, sized before parsing to the bytes fed plus one (a cell is
+ * never longer than its source, and its NUL takes its separator's place),
+ * so the block never moves and cells can point into it from the start:
+ * the table costs its data plus one pointer a cell.
+ */
 struct csv_builder {
 	struct csv_table *t;
-	char **row;		/* the row being read */
-	int nr_fields;
-	int err;		/* first error, sticks */
+	size_t text_len, text_cap;
+	size_t nr_cells, cells_cap;	/* in t->cells, all rows' */
+	int nr_fields;			/* of the row being read */
+	int line;			/* 1-based line of what is being fed */
+	int err;			/* first error, sticks */
 };
 
 static void csv_on_field(void *data, size_t len, void *ctx)
 {
 	struct csv_builder *b = ctx;
-	char **row, *s;
+	struct csv_table *t = b->t;
+	char *s = t->text + b->text_len;
 
 	if (b->err)
 		return;
-	row = realloc(b->row, (b->nr_fields + 1) * sizeof(*row));
-	if (!row) {
-		b->err = -ENOMEM;
+	if (len >= b->text_cap - b->text_len) {
+		b->err = -EINVAL;	/* not from these bytes: a broken promise above */
 		return;
 	}
-	b->row = row;
-	s = malloc(len + 1);
-	if (!s) {
-		b->err = -ENOMEM;
-		return;
+	if (b->nr_cells == b->cells_cap) {
+		size_t cap = b->cells_cap ? 2 * b->cells_cap : 256;
+		char **cells = realloc(t->cells, cap * sizeof(*cells));
+
+		if (!cells) {
+			b->err = -ENOMEM;
+			return;
+		}
+		t->cells = cells;
+		b->cells_cap = cap;
 	}
 	memcpy(s, data, len);
 	s[len] = '\0';
-	b->row[b->nr_fields++] = s;
-}
-
-static void csv_free_row(char **row, int nr)
-{
-	for (int i = 0; row && i < nr; i++)
-		free(row[i]);
-	free(row);
+	b->text_len += len + 1;
+	t->cells[b->nr_cells++] = s;
+	b->nr_fields++;
 }
 
 /* Row 0 sets the width every later row must have. */
@@ -91,123 +101,240 @@ static void csv_on_row(int term, void *ctx)
 {
 	struct csv_builder *b = ctx;
 	struct csv_table *t = b->t;
-	char ***rows;
 
 	if (!b->err && t->nr_rows && b->nr_fields != t->nr_cols)
 		b->err = -EINVAL;
-	if (!b->err) {
-		rows = realloc(t->rows, (t->nr_rows + 1) * sizeof(*rows));
-		if (rows) {
-			t->rows = rows;
-			if (!t->nr_rows)
-				t->nr_cols = b->nr_fields;
-			t->rows[t->nr_rows++] = b->row;
-			b->row = NULL;
-		} else {
-			b->err = -ENOMEM;
-		}
-	}
-	csv_free_row(b->row, b->nr_fields);
-	b->row = NULL;
+	if (!b->err && !t->nr_rows)
+		t->nr_cols = b->nr_fields;
+	if (!b->err)
+		t->nr_rows++;
 	b->nr_fields = 0;
 }
 
-static int csv_begin(struct csv_parser *p, struct csv_builder *b, struct csv_table *t)
+/* Everything but err_line and err_nul, which say why a read failed. */
+static void csv_table_free_keep_line(struct csv_table *t)
+{
+	int line = t->err_line;
+	bool nul = t->err_nul;
+
+	for (int i = 0; i < t->nr_set; i++)
+		free(t->set[i]);
+	free(t->set);
+	free(t->rows);
+	free(t->cells);
+	free(t->text);
+	memset(t, 0, sizeof(*t));
+	t->err_line = line;
+	t->err_nul = nul;
+}
+
+void csv_table_free(struct csv_table *t)
+{
+	csv_table_free_keep_line(t);
+	t->err_line = 0;
+	t->err_nul = false;
+}
+
+static int csv_begin(struct csv_parser *p, struct csv_builder *b, struct csv_table *t,
+		     size_t size)
 {
 	memset(t, 0, sizeof(*t));
 	memset(b, 0, sizeof(*b));
 	b->t = t;
-	if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI))
+	b->line = 1;
+	b->text_cap = size + 1;
+	t->text = malloc(b->text_cap);
+	if (!t->text)
 		return -ENOMEM;
+	if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI)) {
+		free(t->text);
+		t->text = NULL;
+		return -ENOMEM;
+	}
 	return 0;
 }
 
-static int csv_feed(struct csv_parser *p, struct csv_builder *b, const char *s, size_t len)
+/* One line (or its last piece) to libcsv; t->err_line says where it failed. */
+static int csv_feed_line(struct csv_parser *p, struct csv_builder *b, const char *s, size_t len)
 {
-	if (csv_parse(p, s, len, csv_on_field, csv_on_row, b) != len)
-		return csv_error(p) == CSV_EPARSE ? -EINVAL : -ENOMEM;
+	if (memchr(s, '\0', len)) {
+		b->t->err_nul = true;
+		b->err = -EINVAL;
+	} else if (csv_parse(p, s, len, csv_on_field, csv_on_row, b) != len)
+		b->err = csv_error(p) == CSV_EPARSE ? -EINVAL : -ENOMEM;
+	if (b->err && !b->t->err_line)
+		b->t->err_line = b->line;
 	return b->err;
 }
 
-/* Flush the last row (a file need not end in "\n"), then release. */
+/* Fed a line at a time, so that an error has its line (a quoted line break counts too). */
+static int csv_feed(struct csv_parser *p, struct csv_builder *b, const char *s, size_t len)
+{
+	while (len && !b->err) {
+		const char *nl = memchr(s, '\n', len);
+		size_t n = nl ? (size_t)(nl - s) + 1 : len;
+
+		if (csv_feed_line(p, b, s, n))
+			break;
+		b->line += !!nl;
+		s += n;
+		len -= n;
+	}
+	return b->err;
+}
+
+/* Flush the last row (a file need not end in "\n"), then the row index; release. */
 static int csv_end(struct csv_parser *p, struct csv_builder *b, int err)
 {
+	struct csv_table *t = b->t;
+
 	if (!err && csv_fini(p, csv_on_field, csv_on_row, b))
 		err = csv_error(p) == CSV_EPARSE ? -EINVAL : -ENOMEM;
 	if (!err)
 		err = b->err;
+	if (err == -EINVAL && !t->err_line)
+		t->err_line = b->line;
 	csv_free(p);
-	csv_free_row(b->row, b->nr_fields);
+	if (!err && t->nr_rows) {
+		t->rows = malloc(t->nr_rows * sizeof(*t->rows));
+		if (!t->rows)
+			err = -ENOMEM;
+	}
+	for (int r = 0; !err && r < t->nr_rows; r++)
+		t->rows[r] = t->cells + (size_t)r * t->nr_cols;
 	if (err)
-		csv_table_free(b->t);
+		csv_table_free_keep_line(t);
 	return err;
 }
 
 int csv_read_string(const char *text, struct csv_table *t)
 {
+	size_t len = strlen(text);
 	struct csv_builder b;
 	struct csv_parser p;
 	int err;
 
-	err = csv_begin(&p, &b, t);
+	err = csv_begin(&p, &b, t, len);
 	if (err)
 		return err;
-	err = csv_feed(&p, &b, text, strlen(text));
+	err = csv_feed(&p, &b, text, len);
 	return csv_end(&p, &b, err);
 }
 
-int csv_read_file(const char *path, struct csv_table *t)
+/* The first size bytes of fd, a block at a time. */
+static int csv_read_fd(int fd, size_t size, struct csv_table *t)
 {
 	struct csv_builder b;
 	struct csv_parser p;
 	char buf[65536];
-	size_t n;
-	FILE *f;
+	size_t off = 0;
 	int err;
 
-	f = fopen(path, "r");
-	if (!f) {
-		memset(t, 0, sizeof(*t));
-		return -errno;
-	}
-	err = csv_begin(&p, &b, t);
+	err = csv_begin(&p, &b, t, size);
 	if (err)
-		goto close_file;
-	while (!err && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+		return err;
+	while (!err && off < size) {
+		size_t want = size - off < sizeof(buf) ? size - off : sizeof(buf);
+		ssize_t n = pread(fd, buf, want, off);
+
+		if (n <= 0) {
+			err = n < 0 ? -errno : -EIO;	/* cut shorter under us */
+			break;
+		}
 		err = csv_feed(&p, &b, buf, n);
-	if (!err && ferror(f))
-		err = -EIO;
-	err = csv_end(&p, &b, err);
-close_file:
-	fclose(f);
+		off += n;
+	}
+	return csv_end(&p, &b, err);
+}
+
+/* path opened and sized: a regular file of at most CSV_MAX_BYTES. */
+static int csv_open(const char *path, size_t *size)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (size_t)st.st_size > CSV_MAX_BYTES) {
+		int err = fstat(fd, &st) ? -errno : S_ISDIR(st.st_mode) ? -EISDIR :
+			  !S_ISREG(st.st_mode) ? -EINVAL : -EFBIG;
+
+		close(fd);
+		return err;
+	}
+	*size = st.st_size;
+	return fd;
+}
+
+int csv_read_file(const char *path, struct csv_table *t)
+{
+	size_t size;
+	int fd = csv_open(path, &size), err;
+
+	memset(t, 0, sizeof(*t));
+	if (fd < 0)
+		return fd;
+	err = csv_read_fd(fd, size, t);
+	close(fd);
 	return err;
+}
+
+/* Bytes up to and with the last line end among fd's first size, found from the end. */
+static int whole_lines_size(int fd, size_t size, size_t *whole)
+{
+	char buf[4096];
+	size_t end = size;
+
+	while (end) {
+		size_t n = end < sizeof(buf) ? end : sizeof(buf);
+		ssize_t got = pread(fd, buf, n, end - n);
+
+		if (got != (ssize_t)n)
+			return got < 0 ? -errno : -EIO;
+		for (size_t i = n; i > 0; i--) {
+			if (buf[i - 1] == '\n') {
+				*whole = end - n + i;
+				return 0;
+			}
+		}
+		end -= n;
+	}
+	*whole = 0;
+	return 0;
 }
 
 int csv_read_whole_lines(const char *path, struct csv_table *t, size_t *torn)
 {
-	char *text, *end;
-	int err;
+	size_t size, whole;
+	int fd = csv_open(path, &size), err;
 
 	memset(t, 0, sizeof(*t));
 	*torn = 0;
-	err = read_text_file_max(path, CSV_MAX_BYTES, &text, NULL);
-	if (err)
-		return err;
-	end = strrchr(text, '\n');
-	end = end ? end + 1 : text;
-	*torn = strlen(end);
-	*end = '\0';
-	err = csv_read_string(text, t);
-	free(text);
+	if (fd < 0)
+		return fd;
+	err = whole_lines_size(fd, size, &whole);
+	if (!err) {
+		*torn = size - whole;
+		err = csv_read_fd(fd, whole, t);
+	}
+	close(fd);
 	return err;
 }
 
-void csv_table_free(struct csv_table *t)
+int csv_set_cell(struct csv_table *t, int row, int col, const char *value)
 {
-	for (int r = 0; r < t->nr_rows; r++)
-		csv_free_row(t->rows[r], t->nr_cols);
-	free(t->rows);
-	memset(t, 0, sizeof(*t));
+	char **set = realloc(t->set, (t->nr_set + 1) * sizeof(*set));
+	char *v = strdup(value);
+
+	if (set)
+		t->set = set;
+	if (!set || !v) {
+		free(v);
+		return -ENOMEM;
+	}
+	t->set[t->nr_set++] = v;
+	t->rows[row][col] = v;
+	return 0;
 }
 
 int csv_column(const struct csv_table *t, const char *name)

@@ -3,6 +3,7 @@
 #ifndef SWEEP_CSVFILE_H
 #define SWEEP_CSVFILE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /*
@@ -15,17 +16,34 @@ int csv_write_row(FILE *f, const char *const *fields, int nr);
 /*
  * A whole CSV file read into memory: rows[r][c], row 0 the header.
  * Every row has nr_cols fields (a file where it does not is -EINVAL).
+ * The cells point into one block of text, so a table takes about its
+ * file's size plus a pointer a cell; csv_set_cell() replaces one.
  */
 struct csv_table {
 	char ***rows;
 	int nr_rows;
 	int nr_cols;
+	/* why a read failed with -EINVAL: its 1-based line, and whether for a NUL byte */
+	int err_line;
+	bool err_nul;
+	/* the storage behind rows */
+	char **cells;		/* every row's cells, row after row */
+	char *text;		/* every cell's text, NUL-ended */
+	char **set;		/* texts of replaced cells */
+	int nr_set;
 };
 
-/* Both return 0, -EINVAL for malformed CSV, or -errno; *t is empty on error. */
+/*
+ * Both return 0, -EINVAL for malformed CSV (a NUL byte too; err_line and
+ * err_nul say where and which, and stay after the table is emptied),
+ * -EFBIG above CSV_MAX_BYTES, or -errno; *t is empty on error.
+ */
 int csv_read_file(const char *path, struct csv_table *t);
 int csv_read_string(const char *text, struct csv_table *t);
 void csv_table_free(struct csv_table *t);
+
+/* Cell (row, col) of t now says value (copied); 0 or -ENOMEM. */
+int csv_set_cell(struct csv_table *t, int row, int col, const char *value);
 
 /*
  * The most a result's CSV may be: samples.csv grows with points × repetitions × intervals

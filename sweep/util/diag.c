@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "termsafe.h"
 
 static const char *progname = "bpfsweep";
 static int nr_errors;
@@ -42,48 +43,6 @@ int diag_error_count(void)
 }
 
 /* Length of the UTF-8 sequence at s (at most n bytes) that may be shown raw, or 0. */
-static size_t utf8_printable(const unsigned char *s, size_t n)
-{
-	size_t len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
-	unsigned int cp = s[0] & (0x3f >> (len - 1));
-
-	if (s[0] < 0xc2 || s[0] > 0xf4 || len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* C1 controls (U+0080..U+009F: a terminal takes U+009B for ESC [), overlong, surrogates */
-	if (cp < 0xa0 || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
-/* text[0..n) with C0 controls, DEL, C1 controls and invalid UTF-8 escaped. */
-static void put_escaped(FILE *f, const char *text, size_t n)
-{
-	const unsigned char *s = (const unsigned char *)text;
-	size_t i = 0, len;
-
-	while (i < n) {
-		if (s[i] >= 0x20 && s[i] < 0x7f) {
-			fputc(s[i++], f);
-		} else if (s[i] == '\t') {
-			fputc(s[i++], f);
-		} else if (s[i] >= 0x80 && (len = utf8_printable(s + i, n - i))) {
-			fwrite(s + i, 1, len, f);
-			i += len;
-		} else if (s[i] == '\r' || s[i] == '\n' || s[i] == 0x1b) {
-			fprintf(f, "\\%c", s[i] == '\r' ? 'r' : s[i] == '\n' ? 'n' : 'e');
-			i++;
-		} else {
-			fprintf(f, "\\x%02x", s[i++]);
-		}
-	}
-}
-
 /* Format, then print escaped: the arguments are what may hold spec text. */
 static void put_message(FILE *f, const char *fmt, va_list ap)
 {
@@ -102,7 +61,7 @@ static void put_message(FILE *f, const char *fmt, va_list ap)
 			return;
 		vsnprintf(text, n + 1, fmt, ap);
 	}
-	put_escaped(f, text, n);
+	term_put(f, text, n);
 	if (text != small)
 		free(text);
 }
@@ -129,7 +88,7 @@ static void put_location(FILE *f, const struct loc *loc)
 	else if (loc->set)
 		fprintf(f, "--set #%d", loc->set);
 	else
-		put_escaped(f, loc->file, strlen(loc->file));
+		term_put(f, loc->file, strlen(loc->file));
 	fprintf(f, ":%d:%d: error: ", loc->line, loc->col);
 }
 

@@ -2,9 +2,7 @@
 /*
  * The one place that prints diagnostics.  Messages are lowercase with no
  * final period, as in bpftool: "file:line:col: error: message".
- * Everything printed is made safe for a terminal: tabs and printable UTF-8
- * pass, other control characters are escaped as \r \n \e or \xNN, and so
- * is every byte of invalid UTF-8 or of a C1 control (U+0080..U+009F).
+ * Everything printed is made safe for a terminal (termsafe.h).
  */
 #ifndef SWEEP_DIAG_H
 #define SWEEP_DIAG_H

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Words for a remote shell: see shquote.h. */
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "shquote.h"
@@ -45,6 +46,54 @@ int shquote_argv(const char *const *argv, char *buf, size_t len)
 		err = shquote(argv[i], buf + off, len - off);
 		if (err)
 			return err;
+		off += strlen(buf + off);
+	}
+	return 0;
+}
+
+/* Would a shell read word as itself?  Only with none of its special characters. */
+static bool shell_plain(const char *word)
+{
+	if (!*word)
+		return false;
+	return strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			    "0123456789_./=:,+@%-") == strlen(word);
+}
+
+/* word at buf, bare when the shell reads it as itself, else quoted; 0 or -ENAMETOOLONG. */
+static int put_word(const char *word, char *buf, size_t room)
+{
+	if (!shell_plain(word))
+		return shquote(word, buf, room);
+	if (strlen(word) >= room)
+		return -ENAMETOOLONG;
+	strcpy(buf, word);
+	return 0;
+}
+
+int shquote_line(const char *const *argv, int argc, char *buf, size_t len)
+{
+	static const char cut[] = " ...";
+	size_t limit = len > sizeof(cut) ? len - sizeof(cut) : 0, off = 0;
+
+	if (!limit)
+		return -ENAMETOOLONG;
+	buf[0] = '\0';
+	for (int i = 0; i < argc; i++) {
+		size_t start = off;
+		int err = 0;
+
+		if (i && off + 1 >= limit)
+			err = -ENAMETOOLONG;
+		else if (i)
+			buf[off++] = ' ';
+		if (!err)
+			err = put_word(argv[i], buf + off, limit - off);
+		if (err) {
+			/* said as cut, never as a shorter command that would run */
+			strcpy(buf + start, cut);
+			return err;
+		}
 		off += strlen(buf + off);
 	}
 	return 0;

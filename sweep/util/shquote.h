@@ -16,4 +16,12 @@ int shquote(const char *word, char *buf, size_t len);
 /* argv (NULL-terminated) quoted and joined by spaces into buf; 0 or -ENAMETOOLONG. */
 int shquote_argv(const char *const *argv, char *buf, size_t len);
 
+/*
+ * argv[0..argc) as a command line for people (meta's `command:`): a word
+ * the shell would read as itself stays bare, any other is quoted, so the
+ * line pasted into a shell is the same command.  A line that does not fit
+ * ends in " ..." and returns -ENAMETOOLONG.
+ */
+int shquote_line(const char *const *argv, int argc, char *buf, size_t len);
+
 #endif

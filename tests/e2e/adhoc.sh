@@ -81,6 +81,15 @@ check adhoc/save-spec-same-columns same_columns "$A" "$TMP/saved"
 check adhoc/save-spec-same-rows [ "$(csv_col "$TMP/saved/summary.csv" producers | tr '\n' ' ')" = \
 	"$(csv_col "$A/summary.csv" producers | tr '\n' ' ')" ]
 check adhoc/save-spec-same-spec cmp -s "$A/spec" "$TMP/saved/spec"
+# the saved spec is not overwritten, and a symlink there is not followed
+$BPFSWEEP check count -p 1 --save-spec "$TMP/saved.spec" >/dev/null 2>"$TMP/again.err" </dev/null
+check adhoc/save-spec-exists-exit-2 [ $? = 2 ]
+check adhoc/save-spec-exists-said grep -q "saved.spec exists; not overwritten" "$TMP/again.err"
+check adhoc/save-spec-kept grep -qx 'producers = 1..2' "$TMP/saved.spec"
+ln -s "$TMP/target.spec" "$TMP/dangling.spec"
+$BPFSWEEP check count -p 1 --save-spec "$TMP/dangling.spec" >/dev/null 2>&1 </dev/null
+check adhoc/save-spec-no-follow-exit-2 [ $? = 2 ]
+check adhoc/save-spec-no-follow [ ! -e "$TMP/target.spec" ]
 
 # --- specs by name from a checkout, from any directory -------------------------
 if [ -f "$(dirname "$BIN")/specs/ringbuf_overwrite.spec" ]; then

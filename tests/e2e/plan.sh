@@ -41,6 +41,12 @@ unprivileged() {
 		check "plan/$name-run-writes-nothing" [ ! -e "$D" ]
 	done
 
+	# --- an estimate too long to count saturates, never wraps to a short one
+	$BPFSWEEP expand tests/e2e/null.spec --set duration=100000000s --set repeat=1000000 \
+		>"$TMP/out" 2>&1 </dev/null
+	check plan/huge-estimate-exit-0 [ $? = 0 ]
+	check plan/huge-estimate-saturates grep -q ': about 584 years or more for' "$TMP/out"
+
 	# --- points ruled out: said first, one progress line per run ---------
 	D=$TMP/unsupported
 	printf '%s\n' '[sweep]' 'workload = null' 'warmup = 0s' 'duration = 20ms' \

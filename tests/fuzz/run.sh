@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Fuzzes spec parsing and binding (tests/fuzz/fuzz_spec.c, built by
-# `make fuzz`) for FUZZ_TIME seconds (default 20), starting from the kept
-# corpus and every spec of the tree.  Any crash, leak, undefined behaviour
+# Fuzzes one target of tests/fuzz (built by `make fuzz`) for FUZZ_TIME
+# seconds (default 20): `run.sh spec` (the default) spec parsing and
+# binding, from tests/fuzz/corpus and every spec of the tree; `run.sh
+# results` the result-file reader, from tests/fuzz/corpus-results and the
+# result files of a quick run.  Any crash, leak, undefined behaviour
 # or input slower than 5 s is a FAIL; its input is kept as
 # tests/fuzz/crash-* to be fixed and then moved into tests/fuzz/corpus.
 # FUZZ_KEEP=1 merges the new inputs that reach new code into the corpus.
@@ -11,18 +13,36 @@ set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
-FUZZER=${FUZZER:-build-fuzz/tests/fuzz/fuzz_spec}
+TARGET=${1:-spec}
+FUZZER=${FUZZER:-build-fuzz/tests/fuzz/fuzz_$TARGET}
 TIME=${FUZZ_TIME:-20}
 if [ ! -x "$FUZZER" ]; then
-	skip fuzz/spec "$FUZZER not built (make fuzz)"
+	skip "fuzz/$TARGET" "$FUZZER not built (make fuzz)"
 	exit 0
 fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 mkdir "$TMP/new" "$TMP/seeds"
-for f in specs/*.spec tests/e2e/*.spec tests/cli/specs/*.spec; do
-	cp "$f" "$TMP/seeds/$(echo "$f" | tr / _)"
-done
+case $TARGET in
+spec)
+	CORPUS=tests/fuzz/corpus
+	DICT=(-dict=tests/fuzz/spec.dict)
+	for f in specs/*.spec tests/e2e/*.spec tests/cli/specs/*.spec; do
+		cp "$f" "$TMP/seeds/$(echo "$f" | tr / _)"
+	done ;;
+results)
+	CORPUS=tests/fuzz/corpus-results
+	DICT=()
+	# a real run's files as one input: summary.csv, "%%", samples.csv
+	if $BPFSWEEP run tests/e2e/null.spec --quick --no-plots -o "$TMP/run" >/dev/null 2>&1 \
+		</dev/null; then
+		{ cat "$TMP/run/summary.csv"; echo '%%'; cat "$TMP/run/samples.csv"; } \
+			>"$TMP/seeds/null-run"
+	fi ;;
+*)
+	fail "fuzz/$TARGET" "no such target"
+	exit 0 ;;
+esac
 export ASAN_OPTIONS=detect_leaks=1:print_stacktrace=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
@@ -39,15 +59,15 @@ report() {
 }
 
 # Every kept input first: they are the regression tests of past findings.
-"$FUZZER" -runs=0 -timeout=5 -artifact_prefix="$TMP/" tests/fuzz/corpus "$TMP/seeds" \
+"$FUZZER" -runs=0 -timeout=5 -artifact_prefix="$TMP/" "$CORPUS" "$TMP/seeds" \
 	>"$TMP/log" 2>&1
-report fuzz/corpus-replays $?
+report "fuzz/$TARGET-corpus-replays" $?
 
-"$FUZZER" -max_total_time="$TIME" -timeout=5 -dict=tests/fuzz/spec.dict \
-	-artifact_prefix="$TMP/" "$TMP/new" tests/fuzz/corpus "$TMP/seeds" >"$TMP/log" 2>&1
-report "fuzz/spec-${TIME}s" $?
+"$FUZZER" -max_total_time="$TIME" -timeout=5 "${DICT[@]}" \
+	-artifact_prefix="$TMP/" "$TMP/new" "$CORPUS" "$TMP/seeds" >"$TMP/log" 2>&1
+report "fuzz/$TARGET-${TIME}s" $?
 
 if [ "${FUZZ_KEEP:-0}" = 1 ]; then
-	"$FUZZER" -merge=1 tests/fuzz/corpus "$TMP/new" >/dev/null 2>&1
-	echo "fuzz: tests/fuzz/corpus now holds $(ls tests/fuzz/corpus | wc -l) inputs"
+	"$FUZZER" -merge=1 "$CORPUS" "$TMP/new" >/dev/null 2>&1
+	echo "fuzz: $CORPUS now holds $(ls "$CORPUS" | wc -l) inputs"
 fi

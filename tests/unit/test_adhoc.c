@@ -181,6 +181,7 @@ TEST(save_spec_round_trip)
 
 	CHECK(fd >= 0);
 	close(fd);
+	unlink(path);	/* --save-spec creates its file, and refuses one that exists */
 	o.sets[o.nr_sets++] = "producers=1..8*2";
 	adhoc_shorthand(&o, 'd', "1");
 	CHECK_INT(cli_load(&o, &spec, &cfg), 0);

@@ -107,16 +107,14 @@ TEST(a_file_without_hosts_is_an_error)
 		  "bpfsweep: error: h: no host (one ssh login per line, e.g. @box1/root@10.0.0.2)\n");
 }
 
-/* What sh -c 'printf "<%s>" WORDS' prints for the quoted argv. */
-static const char *through_sh(const char *const *argv)
+/* What sh -c 'printf "<%s>" LINE' prints: the words a POSIX shell reads from line. */
+static const char *through_sh_line(const char *line)
 {
 	static char out[4096];
-	char line[2048], cmd[4200];
+	char cmd[4200];
 	FILE *p;
 	size_t n;
 
-	if (shquote_argv(argv, line, sizeof(line)))
-		return "(too long)";
 	snprintf(cmd, sizeof(cmd), "printf '<%%s>' %s", line);
 	p = popen(cmd, "r");
 	if (!p)
@@ -125,6 +123,16 @@ static const char *through_sh(const char *const *argv)
 	out[n] = '\0';
 	pclose(p);
 	return out;
+}
+
+/* The same for the quoted argv. */
+static const char *through_sh(const char *const *argv)
+{
+	char line[2048];
+
+	if (shquote_argv(argv, line, sizeof(line)))
+		return "(too long)";
+	return through_sh_line(line);
 }
 
 TEST(quoted_words_reach_the_shell_unchanged)
@@ -139,6 +147,21 @@ TEST(quoted_words_reach_the_shell_unchanged)
 	CHECK_INT(shquote("abc", small, sizeof(small)), -ENAMETOOLONG);
 }
 
+/* meta's command line: plain words bare, others quoted; a long line cut visibly. */
+TEST(command_line_for_people)
+{
+	const char *const argv[] = { "./bpfsweep", "run", "x.spec", "--set", "title=a b", "-o",
+				     "r/1", "$(id)", "it's" };
+	char line[128], small[28];
+
+	CHECK_INT(shquote_line(argv, 9, line, sizeof(line)), 0);
+	CHECK_STR(line, "./bpfsweep run x.spec --set 'title=a b' -o r/1 '$(id)' 'it'\\''s'");
+	CHECK_STR(through_sh_line(line), "<./bpfsweep><run><x.spec><--set><title=a b><-o><r/1>"
+		  "<$(id)><it's>");
+	CHECK_INT(shquote_line(argv, 9, small, sizeof(small)), -ENAMETOOLONG);
+	CHECK_STR(small, "./bpfsweep run x.spec ...");
+}
+
 RUN_TESTS(parses_logins_labels_and_comments, refuses_what_a_shell_or_ssh_would_read,
 	  refuses_bad_labels_ports_and_duplicates, a_file_without_hosts_is_an_error,
-	  quoted_words_reach_the_shell_unchanged)
+	  quoted_words_reach_the_shell_unchanged, command_line_for_people)

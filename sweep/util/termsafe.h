@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The one sanitiser for text bound for a terminal or a table: tabs and
+ * printable UTF-8 pass; other control characters are written as \r \n \e
+ * or \xNN, and so is every byte of invalid UTF-8 or of a C1 control
+ * (U+0080..U+009F, since a terminal takes U+009B for ESC [).  A cell of a
+ * result file, a meta value, a host's output or a spec's file name then
+ * cannot set a window title, fill the clipboard (OSC 52), clear the
+ * screen or overwrite a line with CR.  diag.c prints through it.
+ */
+#ifndef SWEEP_TERMSAFE_H
+#define SWEEP_TERMSAFE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* text[0..n) to f, escaped. */
+void term_put(FILE *f, const char *text, size_t n);
+
+/* Does s hold anything term_put() would escape? */
+bool term_unsafe(const char *s);
+
+/* s escaped, as a new string (free()); NULL when out of memory. */
+char *term_escape(const char *s);
+
+#endif
