@@ -12,23 +12,52 @@ BUILD=${OUTPUT:-build}
 LOG=$(mktemp)
 
 # Prefix every line a test binary or script prints, keep them for counting;
-# each part's wall time follows it, and a table of the slowest ends the run,
-# so the suite's 10-minute budget can be kept part by part.
+# each part's wall and CPU time follow it, and a table of the lanes and the
+# slowest parts ends the run, so the suite's 10-minute budget can be kept
+# part by part.  CPU time is what a part's processes used (user and
+# system): unlike the wall time it does not grow when the machine is busy
+# with something else, and where it is far below the wall time the part
+# waits (for a guest's boot, a timeout) more than it works.
 TIMES=$(mktemp)
+LANES=$(mktemp)
 BG_LOG=$(mktemp)
 BG_OUT=$(mktemp)
-trap 'rm -f "$LOG" "$TIMES" "$BG_LOG" "$BG_OUT"' EXIT
+trap 'rm -f "$LOG" "$TIMES" "$LANES" "$BG_LOG" "$BG_OUT"' EXIT
 # Ctrl-C or a kill stops both lanes: the suite, its background lane and
 # their children share this process group (no job control in a script).
 trap 'trap - INT TERM; kill -TERM 0' INT TERM
 START=$SECONDS
+# cpu_cs VAR: VAR is the CPU time, in 1/100 s, of this shell's children
+# waited for so far (cutime + cstime in /proc/PID/stat): a part's pipeline
+# and whatever its processes waited for count once it has ended.  Read here,
+# not in a $(...) subshell, whose children are its own.
+cpu_cs() {
+	local stat
+	read -r stat </proc/$BASHPID/stat
+	stat=(${stat##*) })
+	printf -v "$1" %d $((stat[13] + stat[14]))
+}
+# part_time TITLE T0 CPU0: the part's line after it, its line in the table
+part_time() {
+	local cpu
+	cpu_cs cpu
+	echo "-- $1: $((SECONDS - $2)) s (cpu $(((cpu - $3 + 50) / 100)) s)"
+	printf '%6d s (cpu %4d s)  %s%s\n' "$((SECONDS - $2))" "$(((cpu - $3 + 50) / 100))" \
+		"${LANE-}" "$1" >>"$TIMES"
+}
 run_part() {
-	local title=$1 t0=$SECONDS
+	local title=$1 t0=$SECONDS cpu0
+	cpu_cs cpu0
 	shift
 	echo "== $title"
 	"$@" 2>&1 | tee -a "$LOG"
-	echo "-- $title: $((SECONDS - t0)) s"
-	printf '%6d s  %s%s\n' "$((SECONDS - t0))" "${LANE-}" "$title" >>"$TIMES"
+	part_time "$title" "$t0" "$cpu0"
+}
+# lane_done NAME T0 CPU0: the lane's wall and CPU time, for the table at the end
+lane_done() {
+	local cpu
+	cpu_cs cpu
+	printf '%d %d %s\n' "$((SECONDS - $2))" "$(((cpu - $3 + 50) / 100))" "$1" >>"$LANES"
 }
 
 # The unit tests and the no-root end-to-end tests again, built with ASan and
@@ -36,7 +65,8 @@ run_part() {
 # expects.  Their PASS/FAIL lines are prefixed "san/".
 SAN=build-san
 san_part() {
-	local title=$1 status t0=$SECONDS
+	local title=$1 status t0=$SECONDS cpu0
+	cpu_cs cpu0
 	shift
 	echo "== $title (sanitized)"
 	"$@" 2>&1 | sed -E 's/^(PASS|FAIL|SKIP) /\1 san\//' | tee -a "$LOG"
@@ -45,7 +75,7 @@ san_part() {
 	if [ "$title" != e2e ] && [ "$status" -gt 1 ]; then
 		echo "FAIL san/$title: exit status $status" | tee -a "$LOG"
 	fi
-	printf '%6d s  %s%s (sanitized)\n' "$((SECONDS - t0))" "${LANE-}" "$title" >>"$TIMES"
+	part_time "$title (sanitized)" "$t0" "$cpu0"
 }
 sanitized_parts() {
 	if [ ! -x "$SAN/bpfsweep" ]; then
@@ -74,6 +104,8 @@ sanitized_parts() {
 # printed when it is done, each part with its own wall time (overlapping
 # the foreground's: the total below is the suite's).
 background_parts() {
+	local cpu0
+	cpu_cs cpu0
 	LOG=$BG_LOG
 	LANE="(background) "
 	# fetches once into .cache/vm-kernel (SKIP without network), then offline
@@ -92,10 +124,12 @@ background_parts() {
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 	sanitized_parts
 	run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
+	lane_done "background lane" "$START" "$cpu0"
 }
 echo "== background: guests, csum_diff, htab_mem, sanitizer, fuzz (printed when done)"
 background_parts </dev/null >"$BG_OUT" 2>&1 &
 BG_PID=$!
+cpu_cs FG_CPU0
 
 for t in "$BUILD"/tests/unit/test_*; do
 	[ -x "$t" ] && run_part "unit: ${t##*/}" "$t"
@@ -133,18 +167,41 @@ run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
 run_part "end to end (trigger, root)" tests/e2e/trigger.sh
 run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
 
+lane_done "foreground lane" "$START" "$FG_CPU0"
 wait "$BG_PID"
 cat "$BG_OUT"
 cat "$BG_LOG" >>"$LOG"
 echo "-- background done at $((SECONDS - START)) s (the foreground's parts beside it)"
 
 # with the BPF statistics' static key to themselves (see above)
+T_AFTER=$SECONDS
+cpu_cs AFTER_CPU0
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
+lane_done "after both lanes" "$T_AFTER" "$AFTER_CPU0"
 
-echo "slowest parts (of $((SECONDS - START)) s in all):"
-sort -rn "$TIMES" | head -10
+# The lanes side by side, the longer of the two (the critical path: the
+# suite's time is it plus the parts after both), then the slowest parts
+times_table() {
+	local name wall cpu long fg=0 bg=0 after=0
+	echo "times, wall (cpu), of $((SECONDS - START)) s in all:"
+	while read -r wall cpu name; do
+		printf '  %-20s %4d s (cpu %4d s)\n' "$name" "$wall" "$cpu"
+		case $name in
+		foreground*) fg=$wall ;;
+		background*) bg=$wall ;;
+		*) after=$wall ;;
+		esac
+	done <"$LANES"
+	if [ "$bg" -gt "$fg" ]; then long=background; else long=foreground; fi
+	wall=$((bg > fg ? bg : fg))
+	printf '  critical path: the %s lane, then the parts after both: %d + %d = %d s\n' \
+		"$long" "$wall" "$after" "$((wall + after))"
+	echo "slowest parts:"
+	sort -rn "$TIMES" | head -12
+}
+times_table
 passed=$(grep -c '^PASS ' "$LOG")
 failed=$(grep -c '^FAIL ' "$LOG")
 skipped=$(grep -c '^SKIP ' "$LOG")
