@@ -20,11 +20,10 @@ LOG=$(mktemp)
 # waits (for a guest's boot, a timeout) more than it works.
 TIMES=$(mktemp)
 LANES=$(mktemp)
-BG_LOG=$(mktemp)
-BG_OUT=$(mktemp)
-trap 'rm -f "$LOG" "$TIMES" "$LANES" "$BG_LOG" "$BG_OUT"' EXIT
-# Ctrl-C or a kill stops both lanes: the suite, its background lane and
-# their children share this process group (no job control in a script).
+trap 'rm -f "$LOG" "$TIMES" "$LANES" "${LANE_OUT[@]}" "${LANE_LOG[@]}"' EXIT
+# Ctrl-C or a kill stops every lane: the suite, its lanes beside the
+# foreground and their children share this process group (no job control
+# in a script).
 trap 'trap - INT TERM; kill -TERM 0' INT TERM
 START=$SECONDS
 # cpu_cs VAR: VAR is the CPU time, in 1/100 s, of this shell's children
@@ -91,44 +90,67 @@ sanitized_parts() {
 	unset ASAN_OPTIONS UBSAN_OPTIONS
 }
 
-# Two lanes, one a CPU.  In the background, one after another: the parts
-# that boot guests (under TCG, -accel tcg,thread=single, a guest keeps one
-# CPU busy while the host's side of its test waits for it), then csum_diff
-# and htab_mem, the sanitizer pass and the fuzzing.  In the foreground
-# meanwhile: the unit tests, the CLI's, and the other end-to-end tests.
-# None of them asserts a rate or a timing that a busy CPU beside it
-# changes (they pass beside other runs of the suite on this shared
-# machine).  The integration tests wait for both lanes: the statistics test
-# needs the BPF statistics' static key off while it measures, which a sweep
-# on this host beside it could turn on.  The background lane's output is
-# printed when it is done, each part with its own wall time (overlapping
-# the foreground's: the total below is the suite's).
-background_parts() {
-	local cpu0
-	cpu_cs cpu0
-	LOG=$BG_LOG
-	LANE="(background) "
+# Three lanes, side by side: most parts wait more than they compute (a
+# guest's boot under TCG, a sweep's warmup and intervals, a timeout, an
+# sshd), so that two CPUs run three lanes of them in less time than two.
+# The guests' lane: the test kernel's fetch, then kernel.sh's boots (under
+# TCG, -accel tcg,thread=single, a guest keeps at most one CPU busy while
+# the host's side of its test waits for it); the background lane: the
+# other guests' parts, csum_diff and htab_mem, the sanitizer pass and the
+# fuzzing; the foreground lane: the unit tests, the CLI's, and the other
+# end-to-end tests.  None of them asserts a rate or a timing that a busy
+# CPU beside it changes (they pass beside other runs of the suite on this
+# shared machine).  The integration tests wait for all three: the
+# statistics test needs the BPF statistics' static key off while it
+# measures, which a sweep on this host beside it could turn on.  Each
+# lane's output is printed when it is done, each part with its own wall
+# and CPU time (overlapping the other lanes': the total below is the
+# suite's).
+guest_parts() {
 	# fetches once into .cache/vm-kernel (SKIP without network), then offline
 	run_part "test kernel for the VM (scripts/vm-kernel.sh)" tests/e2e/vm_kernel.sh
-	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	# one boot for the checks that need the test kernel alone, among them
-	# the kernel's bench, unmodified, in the test kernel (kbench-vm/)
-	run_part "kernels under test in a VM (kernel axis, vm command, guest jobs)" \
+	# the kernel's bench, unmodified, in the test kernel (kbench-vm/), and
+	# the fleet of this machine and that guest over ssh (fleet_vm.sh, root)
+	run_part "kernels under test in a VM (kernel axis, vm command, guest jobs, fleet)" \
 		tests/e2e/kernel.sh
+	run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
+	run_part "end to end (trigger, root)" tests/e2e/trigger.sh
+}
+background_parts() {
+	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	# Debian's 6.1 (fetched once, initramfs path) beside the test kernel: two boots
 	run_part "seed 001 before/after on two real kernels (6.1, test kernel)" \
 		tests/e2e/seed_map_perf_ab.sh
-	run_part "fleet of this machine and a test kernel over ssh (root, qemu)" \
-		tests/e2e/fleet_vm.sh
 	run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
+	run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 	sanitized_parts
 	run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
-	lane_done "background lane" "$START" "$cpu0"
 }
-echo "== background: guests, csum_diff, htab_mem, sanitizer, fuzz (printed when done)"
-background_parts </dev/null >"$BG_OUT" 2>&1 &
-BG_PID=$!
+# start_lane NAME FUNCTION: FUNCTION's parts, one after another, beside the
+# foreground; its output in LANE_OUT[i], its PASS/FAIL lines in LANE_LOG[i]
+LANE_PIDS=()
+LANE_OUT=()
+LANE_LOG=()
+start_lane() {
+	local out log
+	out=$(mktemp)
+	log=$(mktemp)
+	LANE_OUT+=("$out")
+	LANE_LOG+=("$log")
+	echo "== $1 lane: printed when done"
+	(
+		cpu_cs cpu0
+		LOG=$log
+		LANE="($1) "
+		"$2"
+		lane_done "$1 lane" "$START" "$cpu0"
+	) </dev/null >"$out" 2>&1 &
+	LANE_PIDS+=($!)
+}
+start_lane guests guest_parts
+start_lane background background_parts
 cpu_cs FG_CPU0
 
 for t in "$BUILD"/tests/unit/test_*; do
@@ -149,7 +171,6 @@ run_part "summary.csv's column table, read back (null workload)" tests/e2e/colum
 run_part "kill and resume (null workload)" tests/e2e/kill.sh
 run_part "import of bench output" tests/e2e/import.sh
 run_part "exec workload (fake bench)" tests/e2e/exec.sh
-run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 run_part "calibration: compare --paired over interleaved rounds (fake bench)" tests/e2e/calibrate.sh
 run_part "compare (null workload)" tests/e2e/compare.sh
 run_part "A/A benchmark command, tiny (null workload)" tests/e2e/aa.sh
@@ -163,15 +184,16 @@ run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
 run_part "ad hoc runs: run WORKLOAD, the bench options, --save-spec" tests/e2e/adhoc.sh
 run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
 run_part "specs/ringbuf.spec as run_bench_ringbufs.sh prints it (root)" tests/e2e/ringbuf_script.sh
-run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
-run_part "end to end (trigger, root)" tests/e2e/trigger.sh
 run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
 
 lane_done "foreground lane" "$START" "$FG_CPU0"
-wait "$BG_PID"
-cat "$BG_OUT"
-cat "$BG_LOG" >>"$LOG"
-echo "-- background done at $((SECONDS - START)) s (the foreground's parts beside it)"
+for i in "${!LANE_PIDS[@]}"; do
+	wait "${LANE_PIDS[i]}"
+	cat "${LANE_OUT[i]}"
+	cat "${LANE_LOG[i]}" >>"$LOG"
+	rm -f "${LANE_OUT[i]}" "${LANE_LOG[i]}"
+done
+echo "-- all lanes done at $((SECONDS - START)) s"
 
 # with the BPF statistics' static key to themselves (see above)
 T_AFTER=$SECONDS
@@ -179,25 +201,22 @@ cpu_cs AFTER_CPU0
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
-lane_done "after both lanes" "$T_AFTER" "$AFTER_CPU0"
+lane_done "after all lanes" "$T_AFTER" "$AFTER_CPU0"
 
-# The lanes side by side, the longer of the two (the critical path: the
-# suite's time is it plus the parts after both), then the slowest parts
+# The lanes side by side, the longest of them (the critical path: the
+# suite's time is it plus the parts after all lanes), then the slowest parts
 times_table() {
-	local name wall cpu long fg=0 bg=0 after=0
+	local name wall cpu long=none longest=0 after=0
 	echo "times, wall (cpu), of $((SECONDS - START)) s in all:"
 	while read -r wall cpu name; do
 		printf '  %-20s %4d s (cpu %4d s)\n' "$name" "$wall" "$cpu"
 		case $name in
-		foreground*) fg=$wall ;;
-		background*) bg=$wall ;;
-		*) after=$wall ;;
+		after*) after=$wall ;;
+		*) [ "$wall" -gt "$longest" ] && longest=$wall && long=$name ;;
 		esac
 	done <"$LANES"
-	if [ "$bg" -gt "$fg" ]; then long=background; else long=foreground; fi
-	wall=$((bg > fg ? bg : fg))
-	printf '  critical path: the %s lane, then the parts after both: %d + %d = %d s\n' \
-		"$long" "$wall" "$after" "$((wall + after))"
+	printf '  critical path: the %s, then the parts after all lanes: %d + %d = %d s\n' \
+		"$long" "$longest" "$after" "$((longest + after))"
 	echo "slowest parts:"
 	sort -rn "$TIMES" | head -12
 }
