@@ -93,12 +93,15 @@ sanitized_parts() {
 # Three lanes, side by side: most parts wait more than they compute (a
 # guest's boot under TCG, a sweep's warmup and intervals, a timeout, an
 # sshd), so that two CPUs run three lanes of them in less time than two.
-# The guests' lane: the test kernel's fetch, then kernel.sh's boots (under
-# TCG, -accel tcg,thread=single, a guest keeps at most one CPU busy while
-# the host's side of its test waits for it); the background lane: the
-# other guests' parts, csum_diff and htab_mem, the sanitizer pass and the
-# fuzzing; the foreground lane: the unit tests, the CLI's, and the other
-# end-to-end tests.  None of them asserts a rate or a timing that a busy
+# The guests' lane: the test kernel's fetch, then every part that boots a
+# guest, one guest at a time (under TCG, -accel tcg,thread=single, a guest
+# keeps at most one CPU busy while the host's side of its test waits for
+# it; two side by side on a loaded machine may miss vm_boot_timeout); the
+# background lane: under make check the sanitizer's and the fuzzer's
+# builds, the KVM probe (fake qemus), csum_diff, htab_mem, map_perf and
+# trigger, the kernel's bench, the sanitizer pass and the fuzzing; the
+# foreground lane: the unit tests, the CLI's, and the other end-to-end
+# tests.  None of them asserts a rate or a timing that a busy
 # CPU beside it changes (they pass beside other runs of the suite on this
 # shared machine).  The integration tests wait for all three: the
 # statistics test needs the BPF statistics' static key off while it
@@ -114,17 +117,28 @@ guest_parts() {
 	# the fleet of this machine and that guest over ssh (fleet_vm.sh, root)
 	run_part "kernels under test in a VM (kernel axis, vm command, guest jobs, fleet)" \
 		tests/e2e/kernel.sh
-	run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
-	run_part "end to end (trigger, root)" tests/e2e/trigger.sh
-}
-background_parts() {
-	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	# Debian's 6.1 (fetched once, initramfs path) beside the test kernel: two boots
 	run_part "seed 001 before/after on two real kernels (6.1, test kernel)" \
 		tests/e2e/seed_map_perf_ab.sh
+}
+# make check (CHECK_BUILDS=1) has the sanitizer's and the fuzzer's binaries
+# built here, on every CPU, beside the other lanes' tests; run by hand, the
+# suite takes them as they are (their parts SKIP if not built).  The make
+# check's command line (V=1, CC=...) comes in MAKEFLAGS.
+check_builds() {
+	local m=(make --no-print-directory -j"$(nproc)")
+	"${m[@]}" SANITIZE=1 all test-bins && "${m[@]}" fuzz ||
+		echo "FAIL build: make SANITIZE=1 all test-bins, make fuzz"
+}
+background_parts() {
+	[ -n "${CHECK_BUILDS-}" ] &&
+		run_part "builds: make SANITIZE=1 all test-bins, make fuzz" check_builds
+	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 	run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
+	run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
+	run_part "end to end (trigger, root)" tests/e2e/trigger.sh
 	sanitized_parts
 	run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
 }
