@@ -220,10 +220,11 @@ lane_done "after all lanes" "$T_AFTER" "$AFTER_CPU0"
 # The lanes side by side, the longest of them (the critical path: the
 # suite's time is it plus the parts after all lanes), then the slowest parts
 times_table() {
-	local name wall cpu long=none longest=0 after=0
+	local name wall cpu long=none longest=0 after=0 all=0
 	echo "times, wall (cpu), of $((SECONDS - START)) s in all:"
 	while read -r wall cpu name; do
 		printf '  %-20s %4d s (cpu %4d s)\n' "$name" "$wall" "$cpu"
+		all=$((all + cpu))
 		case $name in
 		after*) after=$wall ;;
 		*) [ "$wall" -gt "$longest" ] && longest=$wall && long=$name ;;
@@ -231,6 +232,9 @@ times_table() {
 	done <"$LANES"
 	printf '  critical path: the %s, then the parts after all lanes: %d + %d = %d s\n' \
 		"$long" "$longest" "$after" "$((longest + after))"
+	wall=$((SECONDS - START > 0 ? SECONDS - START : 1))
+	printf '  cpu in all: %d s, %d%% of what %d CPUs had in %d s\n' "$all" \
+		"$((all * 100 / ($(nproc) * wall)))" "$(nproc)" "$wall"
 	echo "slowest parts:"
 	sort -rn "$TIMES" | head -12
 }
