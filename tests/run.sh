@@ -93,13 +93,13 @@ sanitized_parts() {
 # Three lanes, side by side: most parts wait more than they compute (a
 # guest's boot under TCG, a sweep's warmup and intervals, a timeout, an
 # sshd), so that two CPUs run three lanes of them in less time than two.
-# The guests' lane: the test kernel's fetch, then every part that boots a
-# guest, one guest at a time (under TCG, -accel tcg,thread=single, a guest
+# The guests' lane: the test kernel's fetch, then every part that starts
+# qemu, one guest at a time (under TCG, -accel tcg,thread=single, a guest
 # keeps at most one CPU busy while the host's side of its test waits for
 # it; two side by side on a loaded machine may miss vm_boot_timeout); the
 # background lane: under make check the sanitizer's and the fuzzer's
-# builds, the KVM probe (fake qemus), csum_diff, htab_mem, map_perf and
-# trigger, the kernel's bench, the sanitizer pass and the fuzzing; the
+# builds, csum_diff, htab_mem, the kernel's bench, map_perf and trigger,
+# the sanitizer pass and the fuzzing; the
 # foreground lane: the unit tests, the CLI's, and the other end-to-end
 # tests.  None of them asserts a rate or a timing that a busy
 # CPU beside it changes (they pass beside other runs of the suite on this
@@ -112,6 +112,7 @@ sanitized_parts() {
 guest_parts() {
 	# fetches once into .cache/vm-kernel (SKIP without network), then offline
 	run_part "test kernel for the VM (scripts/vm-kernel.sh)" tests/e2e/vm_kernel.sh
+	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	# one boot for the checks that need the test kernel alone, among them
 	# the kernel's bench, unmodified, in the test kernel (kbench-vm/), and
 	# the fleet of this machine and that guest over ssh (fleet_vm.sh, root)
@@ -133,7 +134,6 @@ check_builds() {
 background_parts() {
 	[ -n "${CHECK_BUILDS-}" ] &&
 		run_part "builds: make SANITIZE=1 all test-bins, make fuzz" check_builds
-	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 	run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
