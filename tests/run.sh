@@ -31,10 +31,10 @@ START=$SECONDS
 # and whatever its processes waited for count once it has ended.  Read here,
 # not in a $(...) subshell, whose children are its own.
 cpu_cs() {
-	local stat
+	local stat f
 	read -r stat </proc/$BASHPID/stat
-	stat=(${stat##*) })
-	printf -v "$1" %d $((stat[13] + stat[14]))
+	read -ra f <<<"${stat##*) }"
+	printf -v "$1" %d $((f[13] + f[14]))
 }
 # part_time TITLE T0 CPU0: the part's line after it, its line in the table
 part_time() {
