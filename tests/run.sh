@@ -142,8 +142,18 @@ background_parts() {
 	sanitized_parts
 	run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
 }
-# start_lane NAME FUNCTION: FUNCTION's parts, one after another, beside the
-# foreground; its output in LANE_OUT[i], its PASS/FAIL lines in LANE_LOG[i]
+# lane NAME FUNCTION LOG: FUNCTION's parts, one after another, their
+# PASS/FAIL lines into LOG (run in the background by start_lane)
+lane() {
+	local cpu0
+	cpu_cs cpu0
+	LOG=$3
+	LANE="($1) "
+	"$2"
+	lane_done "$1 lane" "$START" "$cpu0"
+}
+# start_lane NAME FUNCTION: lane NAME beside the foreground; its output in
+# LANE_OUT[i], its PASS/FAIL lines in LANE_LOG[i]
 LANE_PIDS=()
 LANE_OUT=()
 LANE_LOG=()
@@ -154,13 +164,7 @@ start_lane() {
 	LANE_OUT+=("$out")
 	LANE_LOG+=("$log")
 	echo "== $1 lane: printed when done"
-	(
-		cpu_cs cpu0
-		LOG=$log
-		LANE="($1) "
-		"$2"
-		lane_done "$1 lane" "$START" "$cpu0"
-	) </dev/null >"$out" 2>&1 &
+	lane "$1" "$2" "$log" </dev/null >"$out" 2>&1 &
 	LANE_PIDS+=($!)
 }
 start_lane guests guest_parts
