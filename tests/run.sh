@@ -12,23 +12,51 @@ BUILD=${OUTPUT:-build}
 LOG=$(mktemp)
 
 # Prefix every line a test binary or script prints, keep them for counting;
-# each part's wall time follows it, and a table of the slowest ends the run,
-# so the suite's 10-minute budget can be kept part by part.
+# each part's wall and CPU time follow it, and a table of the lanes and the
+# slowest parts ends the run, so the suite's 10-minute budget can be kept
+# part by part.  CPU time is what a part's processes used (user and
+# system): unlike the wall time it does not grow when the machine is busy
+# with something else, and where it is far below the wall time the part
+# waits (for a guest's boot, a timeout) more than it works.
 TIMES=$(mktemp)
-BG_LOG=$(mktemp)
-BG_OUT=$(mktemp)
-trap 'rm -f "$LOG" "$TIMES" "$BG_LOG" "$BG_OUT"' EXIT
-# Ctrl-C or a kill stops both lanes: the suite, its background lane and
-# their children share this process group (no job control in a script).
+LANES=$(mktemp)
+trap 'rm -f "$LOG" "$TIMES" "$LANES" "${LANE_OUT[@]}" "${LANE_LOG[@]}"' EXIT
+# Ctrl-C or a kill stops every lane: the suite, its lanes beside the
+# foreground and their children share this process group (no job control
+# in a script).
 trap 'trap - INT TERM; kill -TERM 0' INT TERM
 START=$SECONDS
+# cpu_cs VAR: VAR is the CPU time, in 1/100 s, of this shell's children
+# waited for so far (cutime + cstime in /proc/PID/stat): a part's pipeline
+# and whatever its processes waited for count once it has ended.  Read here,
+# not in a $(...) subshell, whose children are its own.
+cpu_cs() {
+	local stat f
+	read -r stat </proc/$BASHPID/stat
+	read -ra f <<<"${stat##*) }"
+	printf -v "$1" %d $((f[13] + f[14]))
+}
+# part_time TITLE T0 CPU0: the part's line after it, its line in the table
+part_time() {
+	local cpu
+	cpu_cs cpu
+	echo "-- $1: $((SECONDS - $2)) s (cpu $(((cpu - $3 + 50) / 100)) s)"
+	printf '%6d s (cpu %4d s)  %s%s\n' "$((SECONDS - $2))" "$(((cpu - $3 + 50) / 100))" \
+		"${LANE-}" "$1" >>"$TIMES"
+}
 run_part() {
-	local title=$1 t0=$SECONDS
+	local title=$1 t0=$SECONDS cpu0
+	cpu_cs cpu0
 	shift
 	echo "== $title"
 	"$@" 2>&1 | tee -a "$LOG"
-	echo "-- $title: $((SECONDS - t0)) s"
-	printf '%6d s  %s%s\n' "$((SECONDS - t0))" "${LANE-}" "$title" >>"$TIMES"
+	part_time "$title" "$t0" "$cpu0"
+}
+# lane_done NAME T0 CPU0: the lane's wall and CPU time, for the table at the end
+lane_done() {
+	local cpu
+	cpu_cs cpu
+	printf '%d %d %s\n' "$((SECONDS - $2))" "$(((cpu - $3 + 50) / 100))" "$1" >>"$LANES"
 }
 
 # The unit tests and the no-root end-to-end tests again, built with ASan and
@@ -36,7 +64,8 @@ run_part() {
 # expects.  Their PASS/FAIL lines are prefixed "san/".
 SAN=build-san
 san_part() {
-	local title=$1 status t0=$SECONDS
+	local title=$1 status t0=$SECONDS cpu0
+	cpu_cs cpu0
 	shift
 	echo "== $title (sanitized)"
 	"$@" 2>&1 | sed -E 's/^(PASS|FAIL|SKIP) /\1 san\//' | tee -a "$LOG"
@@ -45,7 +74,7 @@ san_part() {
 	if [ "$title" != e2e ] && [ "$status" -gt 1 ]; then
 		echo "FAIL san/$title: exit status $status" | tee -a "$LOG"
 	fi
-	printf '%6d s  %s%s (sanitized)\n' "$((SECONDS - t0))" "${LANE-}" "$title" >>"$TIMES"
+	part_time "$title (sanitized)" "$t0" "$cpu0"
 }
 sanitized_parts() {
 	if [ ! -x "$SAN/bpfsweep" ]; then
@@ -61,42 +90,87 @@ sanitized_parts() {
 	unset ASAN_OPTIONS UBSAN_OPTIONS
 }
 
-# Two lanes, one a CPU.  In the background, one after another: the parts
-# that boot guests (under TCG, -accel tcg,thread=single, a guest keeps one
-# CPU busy while the host's side of its test waits for it), then csum_diff
-# and htab_mem, the sanitizer pass and the fuzzing.  In the foreground
-# meanwhile: the unit tests, the CLI's, and the other end-to-end tests.
-# None of them asserts a rate or a timing that a busy CPU beside it
-# changes (they pass beside other runs of the suite on this shared
-# machine).  The integration tests wait for both lanes: the statistics test
-# needs the BPF statistics' static key off while it measures, which a sweep
-# on this host beside it could turn on.  The background lane's output is
-# printed when it is done, each part with its own wall time (overlapping
-# the foreground's: the total below is the suite's).
-background_parts() {
-	LOG=$BG_LOG
-	LANE="(background) "
+# Three lanes, side by side: most parts wait more than they compute (a
+# guest's boot under TCG, a sweep's warmup and intervals, a timeout, an
+# sshd), so that two CPUs run three lanes of them in less time than two.
+# The guests' lane: the test kernel's fetch, then every part that starts
+# qemu, one guest at a time (under TCG, -accel tcg,thread=single, a guest
+# keeps at most one CPU busy while the host's side of its test waits for
+# it; two side by side on a loaded machine may miss vm_boot_timeout); the
+# background lane: under make check the sanitizer's and the fuzzer's
+# builds, csum_diff, htab_mem, the kernel's bench, map_perf and trigger,
+# the sanitizer pass and the fuzzing; the
+# foreground lane: the unit tests, the CLI's, and the other end-to-end
+# tests.  None of them asserts a rate or a timing that a busy
+# CPU beside it changes (they pass beside other runs of the suite on this
+# shared machine).  The integration tests wait for all three: the
+# statistics test needs the BPF statistics' static key off while it
+# measures, which a sweep on this host beside it could turn on.  Each
+# lane's output is printed when it is done, each part with its own wall
+# and CPU time (overlapping the other lanes': the total below is the
+# suite's).
+guest_parts() {
 	# fetches once into .cache/vm-kernel (SKIP without network), then offline
 	run_part "test kernel for the VM (scripts/vm-kernel.sh)" tests/e2e/vm_kernel.sh
 	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	# one boot for the checks that need the test kernel alone, among them
-	# the kernel's bench, unmodified, in the test kernel (kbench-vm/)
-	run_part "kernels under test in a VM (kernel axis, vm command, guest jobs)" \
+	# the kernel's bench, unmodified, in the test kernel (kbench-vm/), and
+	# the fleet of this machine and that guest over ssh (fleet_vm.sh, root)
+	run_part "kernels under test in a VM (kernel axis, vm command, guest jobs, fleet)" \
 		tests/e2e/kernel.sh
 	# Debian's 6.1 (fetched once, initramfs path) beside the test kernel: two boots
 	run_part "seed 001 before/after on two real kernels (6.1, test kernel)" \
 		tests/e2e/seed_map_perf_ab.sh
-	run_part "fleet of this machine and a test kernel over ssh (root, qemu)" \
-		tests/e2e/fleet_vm.sh
+}
+# make check (CHECK_BUILDS=1) has the sanitizer's and the fuzzer's binaries
+# built here, on every CPU, beside the other lanes' tests; run by hand, the
+# suite takes them as they are (their parts SKIP if not built).  The make
+# check's command line (V=1, CC=...) comes in MAKEFLAGS.
+check_builds() {
+	local m=(make --no-print-directory -j"$(nproc)")
+	"${m[@]}" SANITIZE=1 all test-bins && "${m[@]}" fuzz ||
+		echo "FAIL build: make SANITIZE=1 all test-bins, make fuzz"
+}
+background_parts() {
+	[ -n "${CHECK_BUILDS-}" ] &&
+		run_part "builds: make SANITIZE=1 all test-bins, make fuzz" check_builds
 	run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
+	run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
+	run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
+	run_part "end to end (trigger, root)" tests/e2e/trigger.sh
 	sanitized_parts
 	run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
 	run_part "fuzz (result files)" env FUZZ_TIME=10 tests/fuzz/run.sh results
 }
-echo "== background: guests, csum_diff, htab_mem, sanitizer, fuzz (printed when done)"
-background_parts </dev/null >"$BG_OUT" 2>&1 &
-BG_PID=$!
+# lane NAME FUNCTION LOG: FUNCTION's parts, one after another, their
+# PASS/FAIL lines into LOG (run in the background by start_lane)
+lane() {
+	local cpu0
+	cpu_cs cpu0
+	LOG=$3
+	LANE="($1) "
+	"$2"
+	lane_done "$1 lane" "$START" "$cpu0"
+}
+# start_lane NAME FUNCTION: lane NAME beside the foreground; its output in
+# LANE_OUT[i], its PASS/FAIL lines in LANE_LOG[i]
+LANE_PIDS=()
+LANE_OUT=()
+LANE_LOG=()
+start_lane() {
+	local out log
+	out=$(mktemp)
+	log=$(mktemp)
+	LANE_OUT+=("$out")
+	LANE_LOG+=("$log")
+	echo "== $1 lane: printed when done"
+	lane "$1" "$2" "$log" </dev/null >"$out" 2>&1 &
+	LANE_PIDS+=($!)
+}
+start_lane guests guest_parts
+start_lane background background_parts
+cpu_cs FG_CPU0
 
 for t in "$BUILD"/tests/unit/test_*; do
 	[ -x "$t" ] && run_part "unit: ${t##*/}" "$t"
@@ -117,7 +191,6 @@ run_part "kill and resume (null workload)" tests/e2e/kill.sh
 run_part "import of bench output" tests/e2e/import.sh
 run_part "exec workload (fake bench)" tests/e2e/exec.sh
 run_part "no child outlives bpfsweep: SIGKILL, SIGHUP, SIGPIPE (root)" tests/e2e/procs.sh
-run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 run_part "calibration: compare --paired over interleaved rounds (fake bench)" tests/e2e/calibrate.sh
 run_part "compare (null workload)" tests/e2e/compare.sh
 run_part "A/A benchmark command, tiny (null workload)" tests/e2e/aa.sh
@@ -133,22 +206,47 @@ run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
 run_part "ad hoc runs: run WORKLOAD, the bench options, --save-spec" tests/e2e/adhoc.sh
 run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
 run_part "specs/ringbuf.spec as run_bench_ringbufs.sh prints it (root)" tests/e2e/ringbuf_script.sh
-run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
-run_part "end to end (trigger, root)" tests/e2e/trigger.sh
 run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
 
-wait "$BG_PID"
-cat "$BG_OUT"
-cat "$BG_LOG" >>"$LOG"
-echo "-- background done at $((SECONDS - START)) s (the foreground's parts beside it)"
+lane_done "foreground lane" "$START" "$FG_CPU0"
+for i in "${!LANE_PIDS[@]}"; do
+	wait "${LANE_PIDS[i]}"
+	cat "${LANE_OUT[i]}"
+	cat "${LANE_LOG[i]}" >>"$LOG"
+	rm -f "${LANE_OUT[i]}" "${LANE_LOG[i]}"
+done
+echo "-- all lanes done at $((SECONDS - START)) s"
 
 # with the BPF statistics' static key to themselves (see above)
+T_AFTER=$SECONDS
+cpu_cs AFTER_CPU0
 for t in "$BUILD"/tests/integ/test_*; do
 	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
 done
+lane_done "after all lanes" "$T_AFTER" "$AFTER_CPU0"
 
-echo "slowest parts (of $((SECONDS - START)) s in all):"
-sort -rn "$TIMES" | head -10
+# The lanes side by side, the longest of them (the critical path: the
+# suite's time is it plus the parts after all lanes), then the slowest parts
+times_table() {
+	local name wall cpu long=none longest=0 after=0 all=0
+	echo "times, wall (cpu), of $((SECONDS - START)) s in all:"
+	while read -r wall cpu name; do
+		printf '  %-20s %4d s (cpu %4d s)\n' "$name" "$wall" "$cpu"
+		all=$((all + cpu))
+		case $name in
+		after*) after=$wall ;;
+		*) [ "$wall" -gt "$longest" ] && longest=$wall && long=$name ;;
+		esac
+	done <"$LANES"
+	printf '  critical path: the %s, then the parts after all lanes: %d + %d = %d s\n' \
+		"$long" "$longest" "$after" "$((longest + after))"
+	wall=$((SECONDS - START > 0 ? SECONDS - START : 1))
+	printf '  cpu in all: %d s, %d%% of what %d CPUs had in %d s\n' "$all" \
+		"$((all * 100 / ($(nproc) * wall)))" "$(nproc)" "$wall"
+	echo "slowest parts:"
+	sort -rn "$TIMES" | head -12
+}
+times_table
 passed=$(grep -c '^PASS ' "$LOG")
 failed=$(grep -c '^FAIL ' "$LOG")
 skipped=$(grep -c '^SKIP ' "$LOG")

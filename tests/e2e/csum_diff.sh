@@ -3,9 +3,10 @@
 #
 # specs/csum_diff.spec through the whole tool, as root, short: every point
 # passes its correctness check and is measured (ok, calls > 0, calls =
-# runs x batch), and the chart of calls by batch is drawn.  Then
-# specs/seed_csum_diff.spec, quick: the seed's method (64 program runs per
-# BPF_PROG_TEST_RUN, one call each) and the seed's table, row for row.
+# runs x batch), and the chart of calls by batch is drawn; one point of it
+# with its ns_per_run pass.  Then specs/seed_csum_diff.spec, quick: the
+# seed's method (64 program runs per BPF_PROG_TEST_RUN, one call each) and
+# the seed's table, row for row.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -20,10 +21,12 @@ trap 'rm -rf "$TMP"' EXIT
 
 # Shorter than --quick (its 1.25 s a point is 55 s of 44 points): whether a
 # point passes its checks and counts calls does not depend on how long it
-# is measured; the ns_per_run pass after each point stays (1.2 s)
+# is measured.  Without the ns_per_run pass after each point (1.2 s, 53 s
+# of 44 points), which one point below has and is checked for.
 SHORT=(--set warmup=50ms --set duration=200ms --set interval=100ms --set repeat=1)
 D=$TMP/run
-$BPFSWEEP specs/csum_diff.spec "${SHORT[@]}" -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+$BPFSWEEP specs/csum_diff.spec "${SHORT[@]}" --set bpf_stats=off -o "$D" >"$TMP/out" \
+	2>"$TMP/err" </dev/null
 check csum_diff/spec-exit-0 [ $? = 0 ]
 SUM=$D/summary.csv
 expected=$($BPFSWEEP check specs/csum_diff.spec | sed -n 's/.*, \([0-9]*\) points$/\1/p')
@@ -59,6 +62,20 @@ for f in "$D"/plots/*.png; do
 	check "csum_diff/chart-png-${f##*/}" is_png "$f"
 done
 check csum_diff/no-stderr-errors not grep -qi error "$TMP/err"
+
+# One point of the spec with its ns_per_run pass (bpf_stats on, the
+# default): meta says how the statistics were on, the point has its
+# nanoseconds per program run
+P=$TMP/pass
+ONE="size x batch: calls per run 1, 16, 128, one run per BPF_PROG_TEST_RUN"
+$BPFSWEEP specs/csum_diff.spec --only "$ONE" --set size=64 --set batch=16 "${SHORT[@]}" \
+	-o "$P" --no-plots >/dev/null 2>"$TMP/pass.err" </dev/null
+check csum_diff/pass-exit-0 [ $? = 0 ]
+check csum_diff/pass-one-point [ "$(csv_col "$P/summary.csv" status)" = ok ]
+check csum_diff/pass-meta grep -Eq '^bpf_stats: pass: off while measuring; on \(' "$P/meta"
+check csum_diff/pass-ns-per-run awk -v v="$(csv_col "$P/summary.csv" ns_per_run_mean)" \
+	'BEGIN { exit !(v > 0) }'
+check csum_diff/pass-no-stderr-errors not grep -qi error "$TMP/pass.err"
 
 # The seed's experiment, without the statistics pass (its column is n/a then)
 S=$TMP/seed

@@ -11,10 +11,38 @@
 # reason; `--shard` over the two is refused for their kernel releases.
 # Root only; everything started here is stopped by the trap, the guest
 # first by its own power-off.
+#
+# In make check it boots no guest of its own: tests/e2e/kernel.sh's one
+# boot of the test kernel has this script's guest half as its first job
+# (`fleet_vm.sh --guest`, which runs the job this script writes into the
+# guest's share, FLEET_VM_SHARE), with qemu forwarding FLEET_VM_PORT to it;
+# when its sshd ends the guest goes on with kernel.sh's other jobs.
 set -u
 cd "$(dirname "$0")/../.."
+GO=fleet_vm.go
+# the guest's half, in kernel.sh's guest: the job the host's half writes
+# (at most 10 minutes after the boot), its exit status back in the share
+if [ "${1-}" = --guest ]; then
+	for _ in $(seq 1200); do
+		if [ -e "/run/bpfsweep/$GO" ]; then
+			timeout 600 bash "/run/bpfsweep/$GO"
+			echo $? >/run/bpfsweep/fleet_vm.status
+			exit 0
+		fi
+		sleep 0.5
+	done
+	echo "no $GO from the host"
+	exit 1
+fi
 . tests/lib.sh
 . tests/e2e/ssh_lib.sh
+SHARE=${FLEET_VM_SHARE-}
+# no_job WHY: a guest that waits for its job gets one that says WHY and ends
+no_job() {
+	[ -n "$SHARE" ] && [ ! -e "$SHARE/$GO" ] && echo "echo '$1'" >"$SHARE/$GO"
+	return 0
+}
+trap 'no_job "the host half ended before the guest was needed"' EXIT
 
 BPFSWEEP=$(realpath "$BPFSWEEP")
 T=fleet-vm
@@ -31,8 +59,21 @@ for tool in ssh scp ssh-keygen /usr/sbin/sshd ip ss insmod qemu-system-x86_64; d
 		why="$tool not found (make deps: openssh-server, iproute2, kmod, qemu-system-x86)"
 	fi
 done
+if [ -z "$why" ] && [ -n "$SHARE" ] && [ -z "${FLEET_VM_PORT-}" ]; then
+	why="no free port for the guest's sshd"
+fi
 if [ -n "$why" ]; then skip $T "$why"; exit 0; fi
 
+# on_guest CMD: CMD run by the guest's sshd (qemu's forward accepts a
+# connection before the guest listens: only a login says it is up)
+on_guest() {
+	ssh -F "$TMP/ssh_config" -o BatchMode=yes -p "$PORT_GUEST" root@127.0.0.1 "$@"
+}
+# guest_on: the guest still runs its job (its own vm command, or kernel.sh's
+# guest that has not said how the job ended)
+guest_on() {
+	if [ -n "$SHARE" ]; then [ ! -e "$SHARE/fleet_vm.status" ]; else kill -0 "$VM_PID" 2>/dev/null; fi
+}
 TMP=$(mktemp -d)
 cleanup() {
 	[ -n "$HOST_PID" ] && kill "$HOST_PID" 2>/dev/null && wait "$HOST_PID" 2>/dev/null
@@ -44,6 +85,10 @@ cleanup() {
 		kill -0 "$VM_PID" 2>/dev/null && kill -KILL -- -"$VM_PID"
 		wait "$VM_PID" 2>/dev/null
 	fi
+	# kernel.sh's guest: its sshd ended, should the checks have stopped early
+	# shellcheck disable=SC2016 # the guest's shell reads the pid file
+	[ -n "$SHARE" ] && [ -n "${PORT_GUEST-}" ] && guest_on && on_guest 'kill $(cat /run/sshd-fleet.pid)' </dev/null 2>/dev/null
+	no_job "the host half ended before the guest was needed"
 	if [ -n "${KEEP:-}" ]; then echo "kept $TMP"; else rm -rf "$TMP"; fi
 }
 trap cleanup EXIT
@@ -55,17 +100,9 @@ fi
 MODS=$(dirname "$KERNEL")/modules
 RELEASE=$(basename "$(dirname "$KERNEL")")
 
-# free_port FROM: the first port from FROM on that nothing listens on
-free_port() {
-	local p
-	for p in $(seq "$1" $(($1 + 500))); do
-		[ -z "$(ss -Htln "sport = :$p")" ] && echo "$p" && return 0
-	done
-	return 1
-}
 BASE=$((20000 + ($$ % 1000) * 40))
 PORT_HERE=$(free_port $BASE)
-PORT_GUEST=$(free_port $((PORT_HERE + 1)))
+PORT_GUEST=${FLEET_VM_PORT:-$(free_port $((PORT_HERE + 1)))}
 
 mkdir -p /run/sshd
 mkdir "$TMP/home" "$TMP/remote"
@@ -97,25 +134,26 @@ ip link set eth0 up
 mkdir -p /run/sshd
 exec /usr/sbin/sshd -D -e -f "$2"
 GUEST
-setsid "$BPFSWEEP" vm --set vm_ssh_port="$PORT_GUEST" -o "$TMP/vm" "$KERNEL" -- \
-	/bin/bash "$TMP/guest.sh" "$MODS" "$TMP/sshd-guest.conf" \
-	</dev/null >"$TMP/vm.out" 2>"$TMP/vm.err" &
-VM_PID=$!
+if [ -n "$SHARE" ]; then
+	# kernel.sh's guest, booted with the port forwarded: its job, written whole, then named
+	printf '%q ' /bin/bash "$TMP/guest.sh" "$MODS" "$TMP/sshd-guest.conf" >"$SHARE/$GO.new"
+	mv "$SHARE/$GO.new" "$SHARE/$GO"
+else
+	setsid "$BPFSWEEP" vm --set vm_ssh_port="$PORT_GUEST" -o "$TMP/vm" "$KERNEL" -- \
+		/bin/bash "$TMP/guest.sh" "$MODS" "$TMP/sshd-guest.conf" \
+		</dev/null >"$TMP/vm.out" 2>"$TMP/vm.err" &
+	VM_PID=$!
+fi
 
-# on_guest CMD: CMD run by the guest's sshd (qemu's forward accepts a
-# connection before the guest listens: only a login says it is up)
-on_guest() {
-	ssh -F "$TMP/ssh_config" -o BatchMode=yes -p "$PORT_GUEST" root@127.0.0.1 "$@"
-}
 up=
 start=$SECONDS
-while [ $((SECONDS - start)) -lt 150 ] && kill -0 "$VM_PID" 2>/dev/null; do
+while [ $((SECONDS - start)) -lt 150 ] && guest_on; do
 	if on_guest true 2>/dev/null </dev/null; then up=1; break; fi
 	sleep 2
 done
 if [ -z "$up" ]; then
-	fail $T "the guest's sshd did not answer: $(tail -c 600 "$TMP/vm.err") \
-$(tail -n 5 "$TMP/vm/console.log" 2>/dev/null)"
+	fail $T "the guest's sshd did not answer: $(tail -c 600 "$TMP/vm.err" 2>/dev/null) \
+$(tail -n 5 "${SHARE:-$TMP/vm}/console.log" 2>/dev/null)"
 	exit 0
 fi
 echo "# guest up after $((SECONDS - start)) s"
@@ -181,6 +219,13 @@ if [ "$st" != 2 ]; then sed 's/^/  /' "$TMP/shard.err" | tail -20; fi
 # the guest ends its job (sshd) and powers off: bpfsweep vm returns
 # shellcheck disable=SC2016 # the guest's shell reads the pid file
 on_guest 'kill $(cat /run/sshd-fleet.pid)' </dev/null 2>/dev/null
+if [ -n "$SHARE" ]; then
+	# kernel.sh's guest goes on with its next job
+	for _ in $(seq 300); do guest_on || break; sleep 0.2; done
+	check "$T: the guest's job ended when its sshd ended (exit 0)" \
+		[ "$(cat "$SHARE/fleet_vm.status" 2>/dev/null)" = 0 ]
+	exit 0
+fi
 for _ in $(seq 300); do kill -0 "$VM_PID" 2>/dev/null || break; sleep 0.2; done
 if kill -0 "$VM_PID" 2>/dev/null; then
 	fail "$T: the guest powered off when its sshd ended" "still running after 60 s"

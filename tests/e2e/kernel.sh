@@ -18,15 +18,26 @@
 # host whose KVM cannot run a guest (tests/e2e/vmprobe.sh tests the probe
 # itself).  The kernel's own 7.3 bench runs in the guest too (kbench-vm/).
 # What needs the test kernel but not the kernel axis shares one boot (the
-# guest's jobs, below); the axis's own tests boot as a sweep does.
+# guest's jobs, below), the fleet over ssh to it (tests/e2e/fleet_vm.sh)
+# too; the axis's own tests boot as a sweep does.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
 . tests/e2e/seed_lib.sh
+. tests/e2e/ssh_lib.sh
 
 TMP=$(mktemp -d)
-# KEEP=1 keeps the files of a run to look at (its directory is printed)
-trap '[ -n "${KEEP:-}" ] && echo "kept $TMP" || rm -rf "$TMP"' EXIT
+VM_PID=
+# KEEP=1 keeps the files of a run to look at (its directory is printed); a
+# guest still up is stopped (bpfsweep vm stops qemu and virtiofsd on SIGTERM)
+cleanup() {
+	if [ -n "$VM_PID" ] && kill -0 "$VM_PID" 2>/dev/null; then
+		kill -TERM "$VM_PID"
+		wait "$VM_PID"
+	fi
+	if [ -n "${KEEP:-}" ]; then echo "kept $TMP"; else rm -rf "$TMP"; fi
+}
+trap cleanup EXIT
 SPEC=tests/e2e/kernel.spec
 BUILD=${OUTPUT:-build}
 
@@ -87,7 +98,9 @@ if [ "$(id -u)" != 0 ]; then
 	why="not root (virtiofsd and the guest's BPF need it)"
 elif ! command -v qemu-system-x86_64 >/dev/null; then
 	why="qemu-system-x86_64 not installed (make deps installs qemu-system-x86)"
-elif ! KERNEL=$(scripts/vm-kernel.sh 2>"$TMP/vm-kernel.err"); then
+# the release with the NIC's modules, which fleet_vm.sh's guest loads, if it can be had
+elif ! KERNEL=$(scripts/vm-kernel.sh --modules 2>/dev/null) &&
+	! KERNEL=$(scripts/vm-kernel.sh 2>"$TMP/vm-kernel.err"); then
 	why="no test kernel: $(tail -n1 "$TMP/vm-kernel.err")"
 fi
 if [ -n "$why" ]; then
@@ -190,8 +203,11 @@ check kernel/interrupt-resume-all-rows [ "$(rows "$TMP/int/summary.csv")" = 3 ]
 # map_perf sets of both kernels, and the memory cgroup, overwrite sequence
 # and trigger integration tests.  A job's output, status and result
 # directory come back as $TMP/NAME.{out,err,rc} and $TMP/NAME, where run_b
-# would have put them, and are checked below.  The boot is also the vm
-# command's test: its command, run last, gives its exit status back.
+# would have put them, and are checked below.  The first job is the guest
+# half of tests/e2e/fleet_vm.sh: its sshd, with qemu forwarding a port to
+# it, for the fleet that fleet_vm.sh runs from here while the guest is up.
+# The boot is also the vm command's test: its command, run last, gives its
+# exit status back.
 mkdir "$TMP/jobs"
 # job NAME CMD...: CMD (a bpfsweep run writes to the share as -o NAME) is job NAME
 job() {
@@ -201,6 +217,7 @@ job() {
 	echo >>"$TMP/jobs/$name.sh"
 }
 G=/run/bpfsweep
+job 0fleet_vm bash tests/e2e/fleet_vm.sh --guest
 job rb $BPFSWEEP run tests/e2e/kernel_ringbuf.spec -o "$G/rb" --no-plots
 job seed002 $BPFSWEEP run specs/ringbuf_overwrite.spec --quick --set "producers=1 2" \
 	--set bpf_stats=off -o "$G/seed002" --no-plots
@@ -223,10 +240,20 @@ kbench_built=$?
 # vm: one command, its exit status back; on a host whose KVM cannot run a
 # guest (the fake qemu that aborts as qemu 7.2 does there, in the probe's
 # place), under TCG after one warning
+PORT=$(free_port $((20000 + ($$ % 1000) * 40 + 20)))
 BPFSWEEP_KVM_PROBE=tests/fixtures/fakeqemu/abort \
-	$BPFSWEEP vm -o "$TMP/guest" "$KERNEL" -- /bin/bash tests/e2e/guest_jobs.sh "$TMP/jobs" \
-	-- sh -c 'uname -r; exit 3' </dev/null >"$TMP/vm.out" 2>"$TMP/vm.err"
+	$BPFSWEEP vm ${PORT:+--set vm_ssh_port="$PORT"} -o "$TMP/guest" "$KERNEL" -- \
+	/bin/bash tests/e2e/guest_jobs.sh "$TMP/jobs" -- sh -c 'uname -r; exit 3' \
+	</dev/null >"$TMP/vm.out" 2>"$TMP/vm.err" &
+VM_PID=$!
+# the fleet over ssh to the guest while it is up (fleet-vm: checks), then
+# the host's halves of the hash map workloads' sets (below)
+BPFSWEEP=$BPFSWEEP FLEET_VM_SHARE=$TMP/guest FLEET_VM_PORT=$PORT tests/e2e/fleet_vm.sh
+run_b hm_host run tests/e2e/kernel_htab.spec -o "$TMP/hm_host" --no-plots
+run_b mp_host run tests/e2e/kernel_map_perf.spec -o "$TMP/mp_host" --no-plots
+wait "$VM_PID"
 check kernel/vm-exit-status [ $? = 3 ]
+VM_PID=
 check kernel/vm-output grep -qxF "$RELEASE" "$TMP/vm.out"
 check kernel/vm-kvm-refused-warning [ "$(grep -c "^bpfsweep: warning: vm_accel = auto: KVM \
 cannot run a guest here (qemu-system-x86_64: .*kvm_buf_set_msrs: Assertion" "$TMP/vm.err")" = 1 ]
@@ -265,8 +292,9 @@ done
 # the guest's.  Memory goes through cgroup v1 here and v2 in the guest: both
 # fill the gauges, and both reset the peak after the setup (a row that
 # could not says so in its reason).  Run 1 is the host, run 2 the guest:
-# the guest's run is a job of the one boot above, and the two are merged
-# into one set as the kernel axis merges its kernels' runs.
+# the guest's run is a job of the one boot above, the host's ran beside
+# it, and the two are merged into one set as the kernel axis merges its
+# kernels' runs.
 # all_ok NAME...: each of the runs exited 0
 all_ok() {
 	local n
@@ -275,7 +303,6 @@ all_ok() {
 	done
 }
 HM=$TMP/hm/summary.csv
-run_b hm_host run tests/e2e/kernel_htab.spec -o "$TMP/hm_host" --no-plots
 run_b hm merge -o "$TMP/hm" "$TMP/hm_host" "$TMP/hm_guest" --no-plots
 check kernel/htab-exit-0 all_ok hm_host hm_guest hm
 check kernel/htab-rows [ "$(rows "$HM")" = 4 ]
@@ -316,7 +343,6 @@ check kernel/htab-table-memory [ "$(grep -cE 'avg mem: [0-9.]+ ± [0-9.]+MiB, pe
 	"$TMP/hm/table.txt")" = 4 ]
 
 MP=$TMP/mp/summary.csv
-run_b mp_host run tests/e2e/kernel_map_perf.spec -o "$TMP/mp_host" --no-plots
 run_b mp merge -o "$TMP/mp" "$TMP/mp_host" "$TMP/mp_guest" --no-plots
 check kernel/map-perf-exit-0 all_ok mp_host mp_guest mp
 check kernel/map-perf-rows [ "$(rows "$MP")" = 4 ]

@@ -3,6 +3,7 @@
 # Sourced by the fleet tests (fleet.sh, fleet_vm.sh): the configuration
 # files of their throwaway sshds and of the ssh that reaches them.  Both
 # use $TMP: authorized_keys, id (the client key), known_hosts and home.
+# And a free port (fleet_vm.sh, and kernel.sh for the guest it boots).
 
 # sshd_conf FILE LISTEN HOSTKEY PIDFILE TMPDIR: Debian's sshd on the test's
 # keys only; the remote shell reads none of root's dotfiles (HOME in $TMP)
@@ -36,4 +37,13 @@ ssh_client_conf() {
 			StrictHostKeyChecking yes
 	CONF
 	for o in "$@"; do printf '\t%s\n' "$o" >> "$f"; done
+}
+
+# free_port FROM: the first port from FROM on that nothing listens on
+free_port() {
+	local p
+	for p in $(seq "$1" $(($1 + 500))); do
+		[ -z "$(ss -Htln "sport = :$p")" ] && echo "$p" && return 0
+	done
+	return 1
 }
