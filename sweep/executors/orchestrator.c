@@ -73,13 +73,16 @@ int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char
 	return 0;
 }
 
-void orch_add(struct orchestrator *or, const char *label)
+struct subrun_slot *orch_add(struct orchestrator *or, const char *label, struct executor *ex,
+			     const char *local)
 {
 	int k = or->nr_slots++;
 
 	snprintf(or->runs[k], sizeof(or->runs[k]), "%s/runs/%d", or->dir, k + 1);
-	or->slots[k] = (struct subrun_slot){ .index = k, .label = label, .local = or->runs[k],
-					     .status = -1 };
+	or->slots[k] = (struct subrun_slot){ .index = k, .label = label, .ex = ex,
+					     .local = local ?: or->runs[k],
+					     .nr_todo = or->nr_todo, .status = -1 };
+	return &or->slots[k];
 }
 
 int orch_rows_in(const char *dir, bool finished)
@@ -99,33 +102,59 @@ int orch_rows_in(const char *dir, bool finished)
 	return n;
 }
 
+static const char *noun(const struct orchestrator *or)
+{
+	return or->noun ?: "kernel";
+}
+
 /* --resume: a sub-run whose points all finished before runs nothing now. */
 static bool all_finished(const struct orchestrator *or, const struct subrun_slot *s)
 {
-	if (!or->resume || orch_rows_in(s->local, true) < or->nr_todo)
+	if (!or->resume || orch_rows_in(s->local, true) < s->nr_todo)
 		return false;
-	fprintf(stderr, "kernel %s: all %d points finished before\n", s->label, or->nr_todo);
+	fprintf(stderr, "%s %s: all %d points finished before\n", noun(or), s->label, s->nr_todo);
 	return true;
+}
+
+/* The sub-run's command line, up to where it writes (slot_dir()). */
+static void slot_argv(const struct orchestrator *or, const struct subrun_slot *s,
+		      struct subrun_argv *a)
+{
+	if (or->places)
+		subrun_place_argv(&or->sub, or->sub.self, or->sub.spec_path, &s->shard, a);
+	else
+		subrun_argv(&or->sub, s->label, s->accel, s->accel_reason, a);
+}
+
+/* Where it writes: a new result gets the slot's own tag first. */
+static void slot_dir(const struct orchestrator *or, const struct subrun_slot *s,
+		     const char *dir, bool resume, struct subrun_argv *a)
+{
+	if (!resume && s->tag) {
+		subrun_arg(a, "--tag");
+		subrun_arg(a, s->tag);
+	}
+	subrun_dir(&or->sub, dir, resume, a);
 }
 
 /*
  * Every point slot s did not run gets a failed row saying why: a sub-run
  * on this host with --fail-all, into a new directory or resuming the
- * partial one.
+ * partial one.  Not after a stop: what did not run then is to continue.
  */
 static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 {
 	struct subrun_argv a;
 	int rows = orch_rows_in(s->local, false);
 
-	if (rows >= or->nr_todo || stop_requested)
+	if (rows >= s->nr_todo || stop_requested || or->no_failed_rows)
 		return;
-	subrun_argv(&or->sub, s->label, s->accel, s->accel_reason, &a);
+	slot_argv(or, s, &a);
 	subrun_arg(&a, "--fail-all");
 	subrun_arg(&a, s->why);
-	subrun_dir(&or->sub, s->local, rows >= 0, &a);
-	fprintf(stderr, "kernel %s: %d of %d points have no row: failed (%s)\n", s->label,
-		or->nr_todo - (rows < 0 ? 0 : rows), or->nr_todo, s->why);
+	slot_dir(or, s, s->local, rows >= 0, &a);
+	fprintf(stderr, "%s %s: %d of %d points have no row: failed (%s)\n", noun(or), s->label,
+		s->nr_todo - (rows < 0 ? 0 : rows), s->nr_todo, s->why);
 	executor_host_spawn(a.argv, or->timeout_ns);
 	if (or->status < EXIT_POINTS_FAILED)
 		or->status = EXIT_POINTS_FAILED;
@@ -135,28 +164,107 @@ static void note_status(struct orchestrator *or, const struct subrun_slot *s)
 {
 	if (s->interrupted || s->status == EXIT_INTERRUPTED || s->status == 128 + SIGINT ||
 	    s->status == 128 + SIGTERM)
-		stop_requested = 1;
+		stop_requested = stop_requested ?: 1;
 	else if (s->status > or->status)
 		or->status = s->status;
 }
 
-void orch_run(struct orchestrator *or, int k, struct executor *ex)
+/* Slot k's place made ready (s->prepared), unless it has nothing to run. */
+static void prepare_slot(struct orchestrator *or, int k)
+{
+	struct subrun_slot *s = &or->slots[k];
+
+	s->done = s->done || all_finished(or, s);
+	if (!s->done)
+		s->prepared = !s->ex->ops->prepare(s->ex, s);
+}
+
+/* Slot k, prepared or not: run (unless a stop came first), fetched, failed rows, cleaned. */
+static void finish_slot(struct orchestrator *or, int k)
 {
 	struct subrun_slot *s = &or->slots[k];
 	struct subrun_argv a;
 
-	if (all_finished(or, s))
+	if (s->done)
 		return;
-	if (!ex->ops->prepare(ex, s)) {
-		subrun_argv(&or->sub, s->label, s->accel, s->accel_reason, &a);
-		subrun_dir(&or->sub, s->dir, s->resume, &a);
-		if (!ex->ops->run(ex, s, a.argv, or->timeout_ns))
+	if (s->prepared && stop_requested && !s->refused)
+		s->interrupted = true;
+	if (s->prepared && !stop_requested && !s->refused) {
+		slot_argv(or, s, &a);
+		slot_dir(or, s, s->dir, s->resume, &a);
+		if (!s->ex->ops->run(s->ex, s, a.argv, or->timeout_ns))
 			note_status(or, s);
 	}
-	ex->ops->fetch(ex, s);
-	fail_missing(or, s);
-	if (ex->ops->cleanup)
-		ex->ops->cleanup(ex, s);
+	if (!s->refused) {
+		s->ex->ops->fetch(s->ex, s);
+		fail_missing(or, s);
+	}
+	if (s->ex->ops->cleanup)
+		s->ex->ops->cleanup(s->ex, s);
+}
+
+void orch_run(struct orchestrator *or, int k)
+{
+	prepare_slot(or, k);
+	finish_slot(or, k);
+}
+
+/* A phase of orch_run_all() on one slot, in its thread. */
+struct slot_job {
+	struct orchestrator *or;
+	int k;
+	void (*phase)(struct orchestrator *or, int k);
+};
+
+static void *slot_thread(void *arg)
+{
+	struct slot_job *j = arg;
+
+	j->phase(j->or, j->k);
+	return NULL;
+}
+
+/* phase on every slot at once; a slot whose thread did not start gets none (why says so). */
+static void each_slot(struct orchestrator *or, void (*phase)(struct orchestrator *or, int k))
+{
+	static struct slot_job jobs[ORCH_MAX_RUNS];
+	void *args[ORCH_MAX_RUNS];
+
+	for (int k = 0; k < or->nr_slots; k++) {
+		jobs[k] = (struct slot_job){ .or = or, .k = k, .phase = phase };
+		args[k] = &jobs[k];
+	}
+	for (int k = orch_parallel(slot_thread, args, or->nr_slots); k < or->nr_slots; k++) {
+		snprintf(or->slots[k].why, sizeof(or->slots[k].why), "cannot start a thread for it");
+		or->slots[k].prepared = false;
+	}
+}
+
+int orch_run_all(struct orchestrator *or, int (*check)(struct orchestrator *or, void *arg),
+		 void *arg)
+{
+	int err = 0;
+
+	each_slot(or, prepare_slot);
+	/* after a stop nothing runs: the check has no reason to refuse */
+	if (check && !stop_requested)
+		err = check(or, arg);
+	for (int k = 0; err && k < or->nr_slots; k++)
+		or->slots[k].refused = true;
+	each_slot(or, finish_slot);
+	return err;
+}
+
+int orch_rows_status(const struct orchestrator *or)
+{
+	for (int k = 0; k < or->nr_slots; k++) {
+		const struct subrun_slot *s = &or->slots[k];
+		int finished = orch_rows_in(s->local, true);
+
+		if (finished < s->nr_todo || orch_rows_in(s->local, false) > finished)
+			return EXIT_POINTS_FAILED;
+	}
+	return EXIT_OK;
 }
 
 int orch_parallel(void *(*fn)(void *), void *const *args, int nr)
@@ -170,6 +278,7 @@ int orch_parallel(void *(*fn)(void *), void *const *args, int nr)
 	sigemptyset(&stop_sigs);
 	sigaddset(&stop_sigs, SIGINT);
 	sigaddset(&stop_sigs, SIGTERM);
+	sigaddset(&stop_sigs, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &stop_sigs, &old);
 	while (started < nr && !pthread_create(&tid[started], NULL, fn, args[started]))
 		started++;
@@ -184,8 +293,8 @@ void orch_collect(struct orchestrator *or)
 {
 	or->nr_runs = 0;
 	for (int k = 0; k < or->nr_slots; k++)
-		if (!access(or->runs[k], F_OK))
-			or->run_dirs[or->nr_runs++] = or->runs[k];
+		if (!access(or->slots[k].local, F_OK))
+			or->run_dirs[or->nr_runs++] = or->slots[k].local;
 }
 
 int orch_merge_and_draw(const char *dir, const char *const *runs, int nr,

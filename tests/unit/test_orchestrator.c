@@ -116,10 +116,10 @@ TEST(host_child_and_failed_place_merged)
 	CHECK_INT(orch_write_spec(&or, spec, "kernel"), 0);
 	spec_free(spec);
 	or.sub = (struct subrun){ .self = self, .spec_path = or.spec_file };
-	orch_add(&or, "host");
-	orch_add(&or, "/k/gone");
-	orch_run(&or, 0, &executor_host);
-	orch_run(&or, 1, &gone);
+	orch_add(&or, "host", &executor_host, NULL);
+	orch_add(&or, "/k/gone", &gone, NULL);
+	orch_run(&or, 0);
+	orch_run(&or, 1);
 	CHECK_INT(or.slots[0].status, 0);
 	CHECK_INT(orch_rows_in(or.runs[0], true), NR_POINTS);
 	snprintf(path, sizeof(path), "%s/meta", or.runs[0]);
