@@ -33,7 +33,6 @@
 #include "orchestrator.h"
 #include "plan.h"
 #include "plot.h"
-#include "results_read.h"
 #include "resultdir.h"
 #include "shard.h"
 #include "shquote.h"
