@@ -539,11 +539,12 @@ resume_checks
 interrupt_checks
 
 # nothing_left CTL: no process names the control directory CTL (ssh and its
-# masters) and no bpfsweep runs in a host's namespace
+# masters), none here holds a connection to a host, and no bpfsweep runs in
+# a host's namespace
 nothing_left() {
-
 	local ns pid
 	pgrep -f "$1" >/dev/null && return 1
+	ss -Htnp "( dst ${NET[0]}.2 or dst ${NET[1]}.2 )" | grep -q 'users:' && return 1
 	for ns in "${NS[0]}" "${NS[1]}"; do
 		for pid in $(ip netns pids "$ns"); do
 			[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = bpfsweep ] && return 1
@@ -557,7 +558,7 @@ nothing_left() {
 # back merged, outcome lines in meta, the control directory ($TMPDIR) gone,
 # no ssh or bpfsweep left, exit 128 + the signal
 hangup_checks() {
-	local st fpid tpid out=$TMP/outp ctl=$TMP/ctl ns pid
+	local st fpid tpid out=$TMP/outp ctl=$TMP/ctl
 	rm -rf "$TMP"/remote0/* "$TMP"/remote1/*
 	mkdir -p "$ctl"
 	TMPDIR=$ctl timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --hosts "$TMP/hosts" \
