@@ -160,10 +160,11 @@ static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 		or->status = EXIT_POINTS_FAILED;
 }
 
+/* An interrupted kernel of a sweep stops it; a place's (a host's) stops only itself. */
 static void note_status(struct orchestrator *or, const struct subrun_slot *s)
 {
-	if (s->interrupted || s->status == EXIT_INTERRUPTED || s->status == 128 + SIGINT ||
-	    s->status == 128 + SIGTERM)
+	if (!or->places && (s->interrupted || s->status == EXIT_INTERRUPTED ||
+			    s->status == 128 + SIGINT || s->status == 128 + SIGTERM))
 		stop_requested = stop_requested ?: 1;
 	else if (s->status > or->status)
 		or->status = s->status;
