@@ -80,7 +80,7 @@ struct subrun_slot *orch_add(struct orchestrator *or, const char *label, struct 
 /*
  * Slot k: skipped when done, or on --resume when all its points finished
  * before; else prepared, run, fetched, its missing rows failed, cleaned.
- * A sub-run that was interrupted sets stop_requested (stop.h).
+ * A kernel's sub-run that was interrupted sets stop_requested (stop.h).
  */
 void orch_run(struct orchestrator *or, int k);
 
