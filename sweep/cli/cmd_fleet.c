@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fleet SPEC --hosts FILE: every host of the file runs the whole spec
- * (fleet_host.c, a thread each, all at once), its result comes back into
- * OUT/hosts/<label>, and the results that came back are merged as `merge`
- * merges runs (OUT/runs/<n> -> ../hosts/<label>, a fleet_host tag and the
- * host's own facts on every row) and drawn as `report` draws several runs:
- * a table block and a chart series per host.  A host that fails is a
- * "host_failed" line of OUT/meta with its reason; the others go on.
- * Ctrl-C stops every host's run at a point boundary (fleet_host.c) and
- * merges what came back; --resume OUT continues what did not
- * (fleet_resume.c).
+ * fleet SPEC --hosts FILE: every host of the file runs the whole spec (or
+ * its share, --shard), a sub-run of the orchestrator each (orchestrator.h:
+ * all at once, every host probed before any runs) through the ssh
+ * executor (fleet_host.c); its result comes back into OUT/hosts/<label>,
+ * and the results are merged as `merge` merges runs (OUT/runs/<n> ->
+ * ../hosts/<label>, a fleet_host tag and the host's own facts on every
+ * row) and drawn as `report` draws several runs: a table block and a
+ * chart series per host.  A host that fails is a "host_failed" line of
+ * OUT/meta with its reason, and a failed row with it for each of its
+ * points that has none; the others go on.  The exit status is the merged
+ * rows' (a failed row: 1).  Ctrl-C, SIGTERM, SIGHUP and SIGPIPE stop every
+ * host's run at a point boundary (fleet_host.c) and merge what came back;
+ * --resume OUT continues what did not (fleet_resume.c).
  */
 #include <errno.h>
 #include <limits.h>
@@ -30,7 +33,6 @@
 #include "orchestrator.h"
 #include "plan.h"
 #include "plot.h"
-#include "results_read.h"
 #include "resultdir.h"
 #include "shard.h"
 #include "shquote.h"
@@ -39,19 +41,28 @@
 #include "textfile.h"
 #include "version.h"
 
-#define NSEC_PER_MSEC		1000000ULL
+/* the longest $TMPDIR the control sockets' paths fit under (fleet.h: ctl_dir) */
+#define CTL_TMPDIR_MAX		40
 
-/* The remote run's, at most: the one timeout of a sub-run (orchestrator.h). */
-static uint64_t run_timeout_ms(const struct sweep_cfg *cfg, const char *only)
+/*
+ * The orchestrator of the hosts: a sub-run each that runs the spec as it
+ * is there (its share, --shard), within the one timeout of a sub-run.
+ */
+static void start_orch(struct fleet *fl)
 {
-	struct plan plan;
-	uint64_t ms = orch_timeout_ns(cfg, NULL, 0) / NSEC_PER_MSEC;
+	const struct fleet_opts *o = fl->o;
+	struct orchestrator *or = &fl->orch;
+	bool planned = !plan_build(fl->cfg, &fl->plan);
 
-	if (!plan_build(cfg, &plan))
-		ms = orch_timeout_ns(cfg, &plan, orch_count_todo(cfg, &plan, only)) /
-		     NSEC_PER_MSEC;
-	plan_free(&plan);
-	return ms > UINT32_MAX ? UINT32_MAX : ms;
+	fl->planned = planned;
+	or->places = true;
+	or->noun = "host";
+	or->nr_todo = planned ? orch_count_todo(fl->cfg, &fl->plan, o->only) : 0;
+	or->timeout_ns = orch_timeout_ns(fl->cfg, planned ? &fl->plan : NULL, or->nr_todo);
+	or->sub = (struct subrun){ .self = fl->self, .spec_path = or->spec_file,
+				   .quick = o->spec.quick, .only = o->only,
+				   .tags = o->resume ? fl->resume.rec.tags : o->com.tags,
+				   .nr_tags = o->resume ? fl->resume.rec.nr_tags : o->com.nr_tags };
 }
 
 /* OUT/meta: this machine's facts (where the fleet was driven from), then the hosts. */
@@ -159,6 +170,20 @@ static int make_out(struct fleet *fl)
 	return err;
 }
 
+/*
+ * The control directory's template: in $TMPDIR when the sockets' paths
+ * fit there (at most 108 bytes, and ssh adds 17 while it makes one),
+ * else in /tmp.
+ */
+static void ctl_template(char *buf, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (!tmp || tmp[0] != '/' || strlen(tmp) > CTL_TMPDIR_MAX)
+		tmp = "/tmp";
+	snprintf(buf, len, "%s/bpfsweep-ssh.XXXXXX", tmp);
+}
+
 /* What the hosts' jobs share; nothing remote has happened yet. */
 static int prepare(struct fleet *fl)
 {
@@ -186,7 +211,7 @@ static int prepare(struct fleet *fl)
 			 strerror(err ? -err : errno));
 		return -EINVAL;
 	}
-	snprintf(fl->ctl_dir, sizeof(fl->ctl_dir), "/tmp/bpfsweep-ssh.XXXXXX");
+	ctl_template(fl->ctl_dir, sizeof(fl->ctl_dir));
 	if (!mkdtemp(fl->ctl_dir)) {
 		diag_err("cannot create a directory for ssh's control sockets: %s", strerror(errno));
 		fl->ctl_dir[0] = '\0';
@@ -203,85 +228,58 @@ static int prepare(struct fleet *fl)
 	base = strrchr(fl->orch.spec_file, '/') + 1;
 	fl->ctx = (struct fleet_ctx){
 		.ssh_config = o->ssh_config, .self = fl->self,
-		.spec_path = fl->orch.spec_file, .spec_name = base, .sub_dir = fl->orch.sub_dir,
-		.version = fl->version,
+		.spec_path = fl->orch.spec_file, .spec_name = base, .version = fl->version,
 		.arch = fl->uts.machine, .logs = fl->logs, .hosts_dir = fl->hosts_dir,
 		.remote_dir = fl->remote_dir, .ctl_dir = fl->ctl_dir,
-		.run_timeout_ms = run_timeout_ms(fl->cfg, o->only),
-		.tags = o->resume ? fl->resume.rec.tags : o->com.tags,
-		.nr_tags = o->resume ? fl->resume.rec.nr_tags : o->com.nr_tags,
 	};
-	fl->ctx.sub = (struct subrun){ .self = fl->self, .spec_path = fl->ctx.spec_path,
-				       .quick = o->spec.quick, .only = o->only,
-				       .tags = fl->ctx.tags, .nr_tags = fl->ctx.nr_tags };
+	start_orch(fl);
 	return 0;
 }
 
-/*
- * fn on every host at once (those that answered the probe; none whose
- * result came back before): a thread each (orch_parallel()).
- */
-static void each_host(struct fleet *fl, void *(*fn)(void *), bool probed_only)
-{
-	void *jobs[HOSTS_MAX];
-	int nr = 0;
-
-	for (int i = 0; i < fl->hosts.nr; i++) {
-		struct fleet_job *j = &fl->jobs[i];
-
-		if ((!probed_only || j->probed) && !j->done_before)
-			jobs[nr++] = j;
-	}
-	for (int i = orch_parallel(fn, jobs, nr); i < nr; i++)
-		snprintf(((struct fleet_job *)jobs[i])->why, sizeof(fl->jobs[0].why),
-			 "cannot start a thread for it");
-}
-
-/* 1 when a point of the result in dir failed, else 0: its run's exit status. */
-static int result_status(const char *dir)
-{
-	struct result_set *set;
-	char why[256];
-	int st = 0;
-
-	if (results_read(dir, &set, why, sizeof(why)))
-		return EXIT_POINTS_FAILED;
-	for (int i = 0; i < set->nr_points; i++) {
-		const char *s = set->points[i].status;
-
-		if (strcmp(s, "ok") && strcmp(s, "unsupported"))
-			st = EXIT_POINTS_FAILED;
-	}
-	result_set_free(set);
-	return st;
-}
-
 /* --resume: a host whose whole result came back is not run again; else its kept directory. */
-static void resume_job(struct fleet *fl, struct fleet_job *j)
+static void resume_job(struct fleet *fl, struct fleet_job *j, struct subrun_slot *s)
 {
-	fleet_resume_host(fl->dir, j->h->label, j->old_dir, sizeof(j->old_dir), &j->done_before);
+	fleet_resume_host(&fl->resume, fl->dir, j->h->label, j->old_dir, sizeof(j->old_dir),
+			  &j->done_before);
 	if (!j->done_before)
 		return;
-	j->ok = true;
-	j->run_status = result_status(j->result);
+	j->ok = s->done = true;
+	j->run_status = 0;
 	fprintf(stderr, "host %s: its result came back before\n", j->h->label);
 }
 
+/* The points of share sh (count 0: all of --only's). */
+static int share_todo(const struct fleet *fl, const struct shard *sh)
+{
+	int nr_sel = 0, n = 0;
+
+	for (int i = 0; fl->planned && i < fl->plan.nr_pts; i++)
+		n += cli_selects(fl->cfg, fl->o->only, sh, &fl->plan.pts[i], &nr_sel);
+	return n;
+}
+
+/* A job and an orchestrator's slot per host: OUT/hosts/<label>, its share, its tag. */
 static void init_jobs(struct fleet *fl)
 {
 	for (int i = 0; i < fl->hosts.nr; i++) {
 		struct fleet_job *j = &fl->jobs[i];
+		struct subrun_slot *s;
 
 		*j = (struct fleet_job){ .ctx = &fl->ctx, .h = &fl->hosts.h[i], .run_status = -1 };
 		snprintf(j->log, sizeof(j->log), "%s/%s.log", fl->logs, j->h->label);
 		snprintf(j->result, sizeof(j->result), "%s/%s", fl->hosts_dir, j->h->label);
 		snprintf(j->ctl, sizeof(j->ctl), "%s/%d", fl->ctl_dir, i + 1);
-		fleet_host_init(j, i);
+		snprintf(j->tag, sizeof(j->tag), "fleet_host=%s", j->h->label);
+		fleet_host_init(j);
+		s = orch_add(&fl->orch, j->h->label, &j->ex, j->result);
+		s->tag = j->tag;
 		/* host k of n in the file runs shard k/n, whether or not the others answer */
-		if (fl->o->shard_hosts)
-			j->shard = (struct shard){ i + 1, fl->hosts.nr };
+		if (fl->o->shard_hosts) {
+			j->shard = s->shard = (struct shard){ i + 1, fl->hosts.nr };
+			s->nr_todo = share_todo(fl, &s->shard);
+		}
 		if (fl->o->resume)
-			resume_job(fl, j);
+			resume_job(fl, j, s);
 	}
 }
 
@@ -291,15 +289,16 @@ static void init_jobs(struct fleet *fl)
  * or with --shard-mixed warned and kept in OUT/meta as "shard_mixed:"
  * lines, one per fact that differs.
  */
-static int check_facts(struct fleet *fl)
+static int check_facts(struct orchestrator *or, void *arg)
 {
+	struct fleet *fl = arg;
 	struct host_facts facts[HOSTS_MAX];
 	const char *labels[HOSTS_MAX];
 	char diff[4096], path[PATH_MAX + 8], *line, *save = NULL;
 	int nr = 0, n;
 
 	for (int i = 0; i < fl->hosts.nr; i++) {
-		if (!fl->jobs[i].probed)
+		if (!or->slots[i].prepared)
 			continue;
 		facts[nr] = fl->jobs[i].facts;
 		labels[nr++] = fl->hosts.h[i].label;
@@ -325,38 +324,17 @@ static int check_facts(struct fleet *fl)
 }
 
 /*
- * Every host at once: probed first, all of them, so that --shard can
- * compare them before anything runs; then run.  -EINVAL: --shard refused
- * the hosts, and none ran anything.
+ * The exit status: the merged rows' (a failed row, or a host's point
+ * without one: 1), or the draw's when worse; 128 + the signal of a stop
+ * (130 for Ctrl-C and SIGTERM, as a run has).
  */
-static int run_hosts(struct fleet *fl)
+static int fleet_status(const struct fleet *fl, int drawn)
 {
-	/* a resume's hosts were compared when the fleet began; a stop runs nothing more */
-	each_host(fl, fleet_host_probe, false);
-	if (fl->o->shard_hosts && !fl->o->resume && !stop_requested && check_facts(fl)) {
-		for (int i = 0; i < fl->hosts.nr; i++)
-			if (fl->jobs[i].probed)
-				fleet_host_release(&fl->jobs[i]);
-		return -EINVAL;
-	}
-	each_host(fl, fleet_host_run, true);
-	return 0;
-}
+	int st = orch_rows_status(&fl->orch);
 
-/* 0 when every host ran every point fine, else the worst of the hosts and the merge. */
-static int fleet_status(const struct fleet *fl, int status)
-{
-	for (int i = 0; i < fl->hosts.nr; i++) {
-		const struct fleet_job *j = &fl->jobs[i];
-		int st = j->interrupted ? EXIT_INTERRUPTED : !j->ok ? EXIT_POINTS_FAILED :
-			 j->run_status;
-
-		if (st == EXIT_USAGE || st > EXIT_INTERRUPTED)
-			st = EXIT_POINTS_FAILED;
-		if (st > status)
-			status = st;
-	}
-	return status;
+	if (stop_requested)
+		return stop_exit_status(stop_requested);
+	return drawn > st ? drawn : st;
 }
 
 /* A socket whose master did not exit (it goes by itself: ControlPersist) and the directory. */
@@ -455,7 +433,11 @@ int cmd_fleet(const struct fleet_opts *o)
 	int status = EXIT_USAGE, failed = 0;
 
 	fl = (struct fleet){ .o = o, .lock_fd = -1 };
-	/* from here, Ctrl-C and SIGTERM stop the hosts and keep what came back */
+	/*
+	 * From here, Ctrl-C, SIGTERM, SIGHUP (a closed terminal or ssh session)
+	 * and SIGPIPE (`fleet ... | head`) stop the hosts and keep what came
+	 * back (stop.h): a write after it fails with EPIPE, and fleet goes on.
+	 */
 	stop_catch();
 	if (cli_load(&o->spec, &fl.spec, &fl.cfg) || prepare(&fl))
 		goto out;
@@ -470,7 +452,8 @@ int cmd_fleet(const struct fleet_opts *o)
 	}
 	if (o->resume && restart_meta(&fl))
 		goto out;
-	if (run_hosts(&fl)) {
+	/* a resume's hosts were compared when the fleet began */
+	if (orch_run_all(&fl.orch, o->shard_hosts && !o->resume ? check_facts : NULL, &fl)) {
 		/* nothing ran: the directory holds nothing worth keeping */
 		resultdir_remove_tree(fl.dir);
 		goto out;
@@ -490,6 +473,7 @@ int cmd_fleet(const struct fleet_opts *o)
 out:
 	remove_ctl_dir(&fl);
 	fleet_resume_free(&fl.resume);
+	plan_free(&fl.plan);
 	if (fl.lock_fd >= 0)
 		close(fl.lock_fd);
 	spec_free(fl.spec);

@@ -18,6 +18,7 @@
 #include "fleet_record.h"
 #include "hosts.h"
 #include "orchestrator.h"
+#include "plan.h"
 #include "shard.h"
 #include "subrun.h"
 
@@ -41,11 +42,13 @@ int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spe
 
 /*
  * Where the host of label stands: its whole result came back before
- * (*done: OUT/hosts/<label>, and no remote directory kept), or old_dir
- * gets the remote directory an earlier attempt kept ("" when none).
+ * (*done: OUT/hosts/<label>, no remote directory kept, and no
+ * "host_failed:" line: a failed host's directory holds the failed rows
+ * fleet wrote for it), or old_dir gets the remote directory an earlier
+ * attempt kept ("" when none).
  */
-void fleet_resume_host(const char *dir, const char *label, char *old_dir, size_t len,
-		       bool *done);
+void fleet_resume_host(const struct fleet_resume *fr, const char *dir, const char *label,
+		       char *old_dir, size_t len, bool *done);
 
 /*
  * OUT/meta rewritten for the attempt that begins: the earlier attempt's
@@ -68,9 +71,12 @@ struct fleet {
 	struct fleet_resume resume;	/* --resume: what OUT held */
 	char logs[PATH_MAX + 8], hosts_dir[PATH_MAX + 8], remote_dir[PATH_MAX + 8];
 	char self[PATH_MAX], version[128];
-	struct orchestrator orch;	/* OUT/subrun: the resolved spec the hosts run */
+	/* the hosts' sub-runs, a slot each in host order; OUT/subrun: the resolved spec */
+	struct orchestrator orch;
+	struct plan plan;		/* the points, for each share's count */
+	bool planned;			/* plan was built */
 	/* short: a socket's path has at most 108 bytes, and ssh adds 17 while it makes one */
-	char ctl_dir[32];
+	char ctl_dir[64];
 	struct utsname uts;
 	const char *run_dirs[HOSTS_MAX];
 	int nr_runs;
@@ -80,13 +86,14 @@ struct fleet {
 int fleet_record_hosts(const struct fleet *fl);
 
 /*
- * The results that came back, linked as OUT/runs/<n>, merged in OUT and
- * drawn by report; EXIT_POINTS_FAILED when none came back or the merge
- * failed, else report's status.
+ * The hosts' results (those that came back, and the failed rows of those
+ * that did not), linked as OUT/runs/<n>, merged in OUT and drawn by
+ * report; EXIT_POINTS_FAILED when there is none or the merge failed,
+ * else report's status.
  */
 int fleet_merge_and_draw(struct fleet *fl);
 
-/* The shares that did not come back, under OUT/table.txt and on stderr. */
+/* The shares that have no rows (not even failed ones), under OUT/table.txt and on stderr. */
 void fleet_report_missing(const struct fleet *fl);
 
 #endif

@@ -20,7 +20,10 @@
 #include "plan.h"
 #include "resultdir.h"
 
-/* OUT/runs/<n>, numbered from 1 without gaps over the hosts whose result came back. */
+/*
+ * OUT/runs/<n>, numbered from 1 without gaps over the hosts that have a
+ * result: it came back, or failed rows stand for what did not.
+ */
 static int link_runs(struct fleet *fl)
 {
 	static char runs[HOSTS_MAX][PATH_MAX + 32];
@@ -32,7 +35,7 @@ static int link_runs(struct fleet *fl)
 	if (resultdir_remove_tree(dir) || mkdir(dir, 0755))
 		return -errno;
 	for (int i = 0; !err && i < fl->hosts.nr; i++) {
-		if (!fl->jobs[i].ok)
+		if (access(fl->jobs[i].result, F_OK))
 			continue;
 		snprintf(runs[fl->nr_runs], sizeof(runs[0]), "%s/%d", dir, fl->nr_runs + 1);
 		snprintf(target, sizeof(target), "../hosts/%s", fl->hosts.h[i].label);
@@ -142,7 +145,8 @@ void fleet_report_missing(const struct fleet *fl)
 	for (int i = 0; i < fl->hosts.nr; i++) {
 		const struct fleet_job *j = &fl->jobs[i];
 
-		if (!j->shard.count || fleet_shard_done(j))
+		if (!j->shard.count || fleet_shard_done(j) ||
+		    orch_rows_in(j->result, false) >= fl->orch.slots[i].nr_todo)
 			continue;
 		if (j->ok) {
 			fprintf(stderr, "shard %d/%d (host %s) stopped early: the points without a "

@@ -93,8 +93,17 @@ static bool read_remote(const char *path, char *dir, size_t len)
 	return ok;
 }
 
-void fleet_resume_host(const char *dir, const char *label, char *old_dir, size_t len,
-		       bool *done)
+/* The earlier attempt's meta says the host failed. */
+static bool failed_before(const struct fleet_resume *fr, const char *label)
+{
+	char key[HOST_LABEL_LEN + 24];
+
+	snprintf(key, sizeof(key), "\nhost_failed: %s ", label);
+	return strstr(fr->meta, key);
+}
+
+void fleet_resume_host(const struct fleet_resume *fr, const char *dir, const char *label,
+		       char *old_dir, size_t len, bool *done)
 {
 	char path[PATH_MAX + HOST_LABEL_LEN + 16];
 	bool recorded;
@@ -104,7 +113,7 @@ void fleet_resume_host(const char *dir, const char *label, char *old_dir, size_t
 	if (recorded && !read_remote(path, old_dir, len))
 		diag_warn("%s does not name a remote directory: host %s starts over", path, label);
 	snprintf(path, sizeof(path), "%s/hosts/%s", dir, label);
-	*done = !recorded && !access(path, F_OK);
+	*done = !recorded && !access(path, F_OK) && !failed_before(fr, label);
 }
 
 int fleet_resume_meta(const struct fleet_resume *fr, const char *dir, const bool *again)

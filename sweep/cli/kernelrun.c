@@ -247,8 +247,12 @@ static void start_orch(struct kernel_sweep *ks)
 	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file,
 				   .quick = ks->o->spec.quick, .only = ks->o->only,
 				   .tags = ks->tags, .nr_tags = ks->nr_tags };
-	for (int k = 0; k < ks->cfg->kernels.nr; k++)
-		orch_add(or, ks->cfg->kernels.vals[k]);
+	for (int k = 0; k < ks->cfg->kernels.nr; k++) {
+		const char *kernel = ks->cfg->kernels.vals[k];
+
+		orch_add(or, kernel, strcmp(kernel, KERNEL_HOST) ? &ks->vm.ex : &executor_host,
+			 NULL);
+	}
 	if (kernel_axis_has_vm(&ks->cfg->kernels))
 		executor_vm_init(&ks->vm, &ks->cfg->kernels, ks->dir, ks->cwd);
 }
@@ -268,8 +272,7 @@ int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *
 	/* Ctrl-C stops the sweep after the sub-run that gets it too */
 	stop_catch();
 	for (int k = 0; k < cfg->kernels.nr && !stop_requested; k++)
-		orch_run(&ks.orch, k, strcmp(cfg->kernels.vals[k], KERNEL_HOST) ? &ks.vm.ex :
-				      &executor_host);
+		orch_run(&ks.orch, k);
 	status = merge_and_draw(&ks);
 	if (status < ks.orch.status)
 		status = ks.orch.status;

@@ -14,13 +14,21 @@
 #include <stdint.h>
 
 #include "kernels.h"
+#include "shard.h"
 #include "vm_probe.h"
 
 /* One sub-run: what the orchestrator asks for, and what its executor found. */
 struct subrun_slot {
 	int index;			/* from 0: OUT/runs/<index + 1> */
-	const char *label;		/* what it is for: a kernel value of the axis */
-	const char *local;		/* OUT/runs/<n>: where its result ends up */
+	const char *label;		/* what it is for: a kernel value of the axis, a host */
+	const char *local;		/* OUT/runs/<n> (or the caller's): where its result ends up */
+	struct executor *ex;		/* what runs it (orch_add()) */
+	int nr_todo;			/* the points it runs (a fleet's host: its share's) */
+	struct shard shard;		/* a place's share of the points (count 0: all) */
+	const char *tag;		/* one more --tag K=V of a new result, or NULL */
+	bool done;			/* nothing to run: its result is whole from before */
+	bool prepared;			/* its place is ready: run it */
+	bool refused;			/* the check before the runs refused: nothing runs */
 	/* by prepare: where the sub-run writes, as it names it (-o or --resume) */
 	char dir[PATH_MAX + 32];
 	bool resume;			/* dir holds a partial result to continue */

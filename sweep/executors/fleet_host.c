@@ -415,37 +415,6 @@ static int pick_binary(struct fleet_job *j)
 }
 
 /*
- * The sub-run, as the orchestrator's builders make it (subrun.h): its
- * settings (the sweep's --quick and --only, its --shard K/N, no plots,
- * and in a new directory tags with fleet_host=LABEL) into
- * OUT/subrun/<label>.settings, then THIS-BPFSWEEP run RESOLVED-SPEC
- * --subrun FILE -o DIR/result, or --resume DIR/result (which keeps its
- * own tags and checks the rest against what it ran).  ssh_run() names the
- * host's copies of the binary and the two files.  0 or -errno with j->why.
- */
-static int run_argv(struct fleet_job *j, struct subrun_argv *a)
-{
-	static __thread char tag[HOST_LABEL_LEN + 16], name[HOST_LABEL_LEN + 16];
-	const struct subrun *sub = &j->ctx->sub;
-	struct subrun_settings set;
-	int err;
-
-	snprintf(tag, sizeof(tag), "fleet_host=%s", j->h->label);
-	snprintf(name, sizeof(name), "%s.settings", j->h->label);
-	subrun_place_settings(sub, &j->shard, j->slot.resume, &set);
-	if (!j->slot.resume)
-		subrun_settings_tag(&set, tag);
-	err = subrun_settings_write(j->ctx->sub_dir, name, &set, j->slot.settings,
-				    sizeof(j->slot.settings));
-	if (err) {
-		snprintf(j->why, sizeof(j->why), "cannot write its settings: %s", strerror(-err));
-		return err;
-	}
-	subrun_argv(sub->self, sub->spec_path, j->slot.settings, j->slot.dir, j->slot.resume, a);
-	return 0;
-}
-
-/*
  * A stop request during the run: SIGINT to the remote bpfsweep, whose pid
  * is the first line its shell printed (run_prefix).  It ends the point it
  * runs as "interrupted", as at a terminal, writes its table and exits 130,
@@ -582,8 +551,8 @@ static double seconds_since(const struct timespec *t0)
 	return (now.tv_sec - t0->tv_sec) + (now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-/* Its job ends here, before a result came back: failed, or stopped by a request. */
-static void *failed(struct fleet_job *j)
+/* Its job ended before a result came back: failed, or stopped by a request. */
+static void failed(struct fleet_job *j)
 {
 	char msg[sizeof(j->why) + 64];
 
@@ -596,7 +565,6 @@ static void *failed(struct fleet_job *j)
 	snprintf(msg, sizeof(msg), "%s after %.1f s: %s", j->interrupted ? "STOPPED" : "FAILED",
 		 seconds_since(&j->t0), j->why);
 	progress(j, msg);
-	return NULL;
 }
 
 /* A run that was stopped brings back what it finished if it ended by itself (130). */
@@ -654,19 +622,21 @@ static int ssh_run(struct executor *ex, struct subrun_slot *s, const char *const
 	st = run_spec(j, &a, ms > UINT32_MAX ? UINT32_MAX : ms);
 	s->status = st;
 	s->interrupted = j->interrupted;
-	if (came_back(j, st))
+	j->to_fetch = came_back(j, st);
+	if (j->to_fetch)
 		return 0;
 fail:
 	snprintf(s->why, sizeof(s->why), "%s", j->why);
 	return -EIO;
 }
 
-/* DIR/result into OUT/hosts/<label>. */
+/* DIR/result into OUT/hosts/<label>, when the run left one to copy. */
 static int ssh_fetch(struct executor *ex, struct subrun_slot *s)
 {
 	struct fleet_job *j = job_of(ex);
-	int err = fetch(j);
+	int err = j->to_fetch ? fetch(j) : -ENOENT;
 
+	j->ok = !err;
 	if (err)
 		snprintf(s->why, sizeof(s->why), "%s", j->why);
 	return err;
@@ -678,15 +648,36 @@ bool fleet_shard_done(const struct fleet_job *j)
 	return j->ok && (j->run_status == 0 || j->run_status == EXIT_POINTS_FAILED);
 }
 
-/* The remote directory goes once its whole result is here; the connection ends. */
+/*
+ * The job's end: the remote directory goes once its whole result is here
+ * (or when the fleet refused the host: nothing ran there), the
+ * connection ends, and the outcome is said.
+ */
 static void ssh_cleanup(struct executor *ex, struct subrun_slot *s)
 {
 	struct fleet_job *j = job_of(ex);
+	char msg[128];
 
-	(void)s;
-	if (fleet_shard_done(j))
+	if (s->refused && s->prepared) {
 		cleanup(j);
+		mux_close(j);
+		return;
+	}
+	j->interrupted = j->interrupted || s->interrupted;
+	if (!j->ok) {
+		failed(j);
+		return;
+	}
+	/* a run that finished before its stop came to it is whole: not interrupted */
+	if (fleet_shard_done(j)) {
+		j->interrupted = false;
+		cleanup(j);
+	}
 	mux_close(j);
+	snprintf(msg, sizeof(msg), "%s in %.1f s (bpfsweep exited %d)",
+		 j->interrupted ? "stopped, what it finished came back," : "done",
+		 seconds_since(&j->t0), j->run_status);
+	progress(j, msg);
 }
 
 static const struct executor_ops ssh_ops = {
@@ -696,48 +687,7 @@ static const struct executor_ops ssh_ops = {
 	.cleanup = ssh_cleanup,
 };
 
-void fleet_host_init(struct fleet_job *j, int index)
+void fleet_host_init(struct fleet_job *j)
 {
 	j->ex.ops = &ssh_ops;
-	j->slot = (struct subrun_slot){ .index = index, .label = j->h->label, .local = j->result,
-					.status = -1 };
-}
-
-void *fleet_host_probe(void *arg)
-{
-	struct fleet_job *j = arg;
-
-	if (j->ex.ops->prepare(&j->ex, &j->slot))
-		return failed(j);
-	j->probed = true;
-	return NULL;
-}
-
-void *fleet_host_run(void *arg)
-{
-	struct fleet_job *j = arg;
-	const struct executor_ops *ops = j->ex.ops;
-	struct subrun_argv a = { .n = 0 };
-	char msg[128];
-
-	if (run_argv(j, &a) ||
-	    ops->run(&j->ex, &j->slot, a.argv, j->ctx->run_timeout_ms * 1000000ULL) ||
-	    ops->fetch(&j->ex, &j->slot))
-		return failed(j);
-	j->ok = true;
-	/* a run that finished before its stop came to it is whole: not interrupted */
-	if (fleet_shard_done(j))
-		j->interrupted = false;
-	ops->cleanup(&j->ex, &j->slot);
-	snprintf(msg, sizeof(msg), "%s in %.1f s (bpfsweep exited %d)",
-		 j->interrupted ? "stopped, what it finished came back," : "done",
-		 seconds_since(&j->t0), j->run_status);
-	progress(j, msg);
-	return NULL;
-}
-
-void fleet_host_release(struct fleet_job *j)
-{
-	cleanup(j);
-	mux_close(j);
 }

@@ -5,8 +5,8 @@
  * into a remote temporary directory, and copy the result back.  ssh and
  * scp are started from an argv (subproc.c); the command the remote shell
  * reads is either a constant of fleet_host.c or words quoted by shquote.c.
- * The fleet command (fleet.h) makes the jobs and drives them through the
- * orchestrator.
+ * The fleet command (fleet.h) makes the jobs and the orchestrator drives
+ * them, a slot each (orch_run_all()).
  */
 #ifndef SWEEP_FLEET_HOST_H
 #define SWEEP_FLEET_HOST_H
@@ -27,7 +27,6 @@ struct fleet_ctx {
 	const char *self;		/* this binary, shipped when needed */
 	const char *spec_path;		/* the resolved spec (orch_write_spec()), shipped */
 	const char *spec_name;		/* its base name, as the remote copy is named */
-	const char *sub_dir;		/* OUT/subrun: each host's settings file, shipped */
 	const char *version;		/* "bpfsweep VERSION (COMMIT)", as --version prints it */
 	const char *arch;		/* uname -m here */
 	const char *logs;		/* OUT/logs */
@@ -35,15 +34,10 @@ struct fleet_ctx {
 	/* OUT/remote: OUT/remote/<label> holds a host's remote directory while it is kept */
 	const char *remote_dir;
 	const char *ctl_dir;		/* a private directory for ssh's control sockets */
-	const char *const *tags;	/* --tag, or on --resume those OUT/meta keeps */
-	int nr_tags;
-	unsigned int run_timeout_ms;	/* the remote run, at most */
-	struct subrun sub;		/* the remote run's command line (subrun.h) */
 };
 
 struct fleet_job {
 	struct executor ex;		/* the ssh executor (executor.h) of this host */
-	struct subrun_slot slot;	/* its sub-run, as the executor sees it */
 	const struct fleet_ctx *ctx;
 	const struct host *h;
 	/* OUT/logs/<label>.log: every ssh and scp's output */
@@ -52,6 +46,7 @@ struct fleet_job {
 	char result[PATH_MAX + HOST_LABEL_LEN + 16];
 	/* ssh's ControlPath: one connection per host, its steps multiplexed over it */
 	char ctl[PATH_MAX];
+	char tag[HOST_LABEL_LEN + 16];	/* fleet_host=LABEL: its rows' tag */
 	char remote_dir[PATH_MAX];	/* mktemp -d on the host, or the one resumed */
 	/* --resume: the remote directory an earlier attempt kept (OUT/remote/<label>), or "" */
 	char old_dir[PATH_MAX];
@@ -63,9 +58,9 @@ struct fleet_job {
 	struct host_facts facts;	/* the probe's CPU model, CPU count, kernel release */
 	struct shard shard;		/* fleet --shard: the share it runs; else count 0 */
 	struct timespec t0;		/* when its job began */
-	bool probed;			/* the probe answered: the job may go on */
 	const char *bin;		/* the bpfsweep the host runs */
 	int run_status;			/* the remote run's exit status, -1 if it did not run */
+	bool to_fetch;			/* its run ended with a result to copy back */
 	bool ok;			/* a result came back */
 	bool interrupted;		/* Ctrl-C or SIGTERM (stop.h) cut its job short */
 	bool stopping;			/* being stopped, or ending: no stop cuts its steps */
@@ -74,26 +69,17 @@ struct fleet_job {
 };
 
 /*
- * A host's job in two steps, each a thread's body that reports progress on
- * stderr: the probe (its remote directory made, or an earlier one taken
- * again; its facts read; j->probed when it answered), then, once every
- * host has answered, the run and the fetch.  A job that fails at either
- * ends its ssh connection itself.  A stop request (stop.h) ends the run
- * at a point boundary: the remote bpfsweep gets SIGINT, and what it
- * finished comes back when that is quick; the remote directory stays.
+ * j (its ctx and h set) as the ssh executor's, for the orchestrator's two
+ * phases: prepare connects and probes (its remote directory made, or an
+ * earlier one taken again; its facts read); then, once every host has
+ * answered, run ships and runs, fetch copies the result back into its
+ * slot's local directory, and cleanup removes a whole result's remote
+ * directory (or a refused host's) and ends the connection.  Each reports
+ * progress on stderr.  A stop request (stop.h) ends the run at a point
+ * boundary: the remote bpfsweep gets SIGINT, and what it finished comes
+ * back when that is quick; the remote directory stays.
  */
-void *fleet_host_probe(void *job);
-void *fleet_host_run(void *job);
-
-/*
- * j (its ctx, h and result set) as the ssh executor's: prepare probes,
- * run ships and runs, fetch copies the result back, cleanup removes a
- * whole result's remote directory and ends the connection.
- */
-void fleet_host_init(struct fleet_job *j, int index);
-
-/* A probed host that is not to run: its remote directory and connection go. */
-void fleet_host_release(struct fleet_job *j);
+void fleet_host_init(struct fleet_job *j);
 
 /* Its share came back whole: every point has its row, ok, unsupported or failed. */
 bool fleet_shard_done(const struct fleet_job *j);

@@ -75,33 +75,16 @@ int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char
 	return 0;
 }
 
-/*
- * Slot s's settings file, OUT/subrun/<n>.settings, or with fail_all
- * (failed rows saying it) <n>-failed.settings, into s->settings.
- */
-static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool resume,
-			  const char *fail_all)
-{
-	struct subrun_settings set;
-	char name[32];
-	int err;
-
-	subrun_kernel_settings(&or->sub, s->label, s->accel, s->accel_reason, resume, &set);
-	set.fail_all = fail_all;
-	snprintf(name, sizeof(name), "%d%s.settings", s->index + 1, fail_all ? "-failed" : "");
-	err = subrun_settings_write(or->sub_dir, name, &set, s->settings, sizeof(s->settings));
-	if (err)
-		snprintf(s->why, sizeof(s->why), "cannot write its settings: %s", strerror(-err));
-	return err;
-}
-
-void orch_add(struct orchestrator *or, const char *label)
+struct subrun_slot *orch_add(struct orchestrator *or, const char *label, struct executor *ex,
+			     const char *local)
 {
 	int k = or->nr_slots++;
 
 	snprintf(or->runs[k], sizeof(or->runs[k]), "%s/runs/%d", or->dir, k + 1);
-	or->slots[k] = (struct subrun_slot){ .index = k, .label = label, .local = or->runs[k],
-					     .status = -1 };
+	or->slots[k] = (struct subrun_slot){ .index = k, .label = label, .ex = ex,
+					     .local = local ?: or->runs[k],
+					     .nr_todo = or->nr_todo, .status = -1 };
+	return &or->slots[k];
 }
 
 int orch_rows_in(const char *dir, bool finished)
@@ -121,29 +104,64 @@ int orch_rows_in(const char *dir, bool finished)
 	return n;
 }
 
+static const char *noun(const struct orchestrator *or)
+{
+	return or->noun ?: "kernel";
+}
+
 /* --resume: a sub-run whose points all finished before runs nothing now. */
 static bool all_finished(const struct orchestrator *or, const struct subrun_slot *s)
 {
-	if (!or->resume || orch_rows_in(s->local, true) < or->nr_todo)
+	if (!or->resume || orch_rows_in(s->local, true) < s->nr_todo)
 		return false;
-	fprintf(stderr, "kernel %s: all %d points finished before\n", s->label, or->nr_todo);
+	fprintf(stderr, "%s %s: all %d points finished before\n", noun(or), s->label, s->nr_todo);
 	return true;
+}
+
+/*
+ * Slot s's settings (subrun.h) into OUT/subrun, its path into s->settings:
+ * a kernel's (OUT/subrun/<n>.settings), or a place's share with the slot's
+ * tag in a new directory (OUT/subrun/<label>.settings); with fail_all
+ * (failed rows saying it) the name ends in -failed.  0 or -errno with s->why.
+ */
+static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool resume,
+			  const char *fail_all)
+{
+	struct subrun_settings set;
+	char name[HOST_LABEL_LEN + 32];
+	int err;
+
+	if (or->places)
+		subrun_place_settings(&or->sub, &s->shard, resume, &set);
+	else
+		subrun_kernel_settings(&or->sub, s->label, s->accel, s->accel_reason, resume, &set);
+	if (!resume && s->tag)
+		subrun_settings_tag(&set, s->tag);
+	set.fail_all = fail_all;
+	if (or->places)
+		snprintf(name, sizeof(name), "%s%s.settings", s->label, fail_all ? "-failed" : "");
+	else
+		snprintf(name, sizeof(name), "%d%s.settings", s->index + 1, fail_all ? "-failed" : "");
+	err = subrun_settings_write(or->sub_dir, name, &set, s->settings, sizeof(s->settings));
+	if (err)
+		snprintf(s->why, sizeof(s->why), "cannot write its settings: %s", strerror(-err));
+	return err;
 }
 
 /*
  * Every point slot s did not run gets a failed row saying why: a sub-run
  * on this host with --fail-all, into a new directory or resuming the
- * partial one.
+ * partial one.  Not after a stop: what did not run then is to continue.
  */
 static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 {
 	struct subrun_argv a;
 	int rows = orch_rows_in(s->local, false);
 
-	if (rows >= or->nr_todo || stop_requested)
+	if (rows >= s->nr_todo || stop_requested || or->no_failed_rows)
 		return;
-	fprintf(stderr, "kernel %s: %d of %d points have no row: failed (%s)\n", s->label,
-		or->nr_todo - (rows < 0 ? 0 : rows), or->nr_todo, s->why);
+	fprintf(stderr, "%s %s: %d of %d points have no row: failed (%s)\n", noun(or), s->label,
+		s->nr_todo - (rows < 0 ? 0 : rows), s->nr_todo, s->why);
 	if (!write_settings(or, s, rows >= 0, s->why)) {
 		subrun_argv(or->sub.self, or->sub.spec_path, s->settings, s->local, rows >= 0, &a);
 		executor_host_spawn(a.argv, or->timeout_ns);
@@ -152,31 +170,112 @@ static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 		or->status = EXIT_POINTS_FAILED;
 }
 
+/* An interrupted kernel of a sweep stops it; a place's (a host's) stops only itself. */
 static void note_status(struct orchestrator *or, const struct subrun_slot *s)
 {
-	if (s->interrupted || s->status == EXIT_INTERRUPTED || s->status == 128 + SIGINT ||
-	    s->status == 128 + SIGTERM)
-		stop_requested = 1;
+	if (!or->places && (s->interrupted || s->status == EXIT_INTERRUPTED ||
+			    s->status == 128 + SIGINT || s->status == 128 + SIGTERM))
+		stop_requested = stop_requested ?: 1;
 	else if (s->status > or->status)
 		or->status = s->status;
 }
 
-void orch_run(struct orchestrator *or, int k, struct executor *ex)
+/* Slot k's place made ready (s->prepared), unless it has nothing to run. */
+static void prepare_slot(struct orchestrator *or, int k)
+{
+	struct subrun_slot *s = &or->slots[k];
+
+	s->done = s->done || all_finished(or, s);
+	if (!s->done)
+		s->prepared = !s->ex->ops->prepare(s->ex, s);
+}
+
+/* Slot k, prepared or not: run (unless a stop came first), fetched, failed rows, cleaned. */
+static void finish_slot(struct orchestrator *or, int k)
 {
 	struct subrun_slot *s = &or->slots[k];
 	struct subrun_argv a;
 
-	if (all_finished(or, s))
+	if (s->done)
 		return;
-	if (!ex->ops->prepare(ex, s) && !write_settings(or, s, s->resume, NULL)) {
+	if (s->prepared && stop_requested && !s->refused)
+		s->interrupted = true;
+	if (s->prepared && !stop_requested && !s->refused &&
+	    !write_settings(or, s, s->resume, NULL)) {
 		subrun_argv(or->sub.self, or->sub.spec_path, s->settings, s->dir, s->resume, &a);
-		if (!ex->ops->run(ex, s, a.argv, or->timeout_ns))
+		if (!s->ex->ops->run(s->ex, s, a.argv, or->timeout_ns))
 			note_status(or, s);
 	}
-	ex->ops->fetch(ex, s);
-	fail_missing(or, s);
-	if (ex->ops->cleanup)
-		ex->ops->cleanup(ex, s);
+	if (!s->refused) {
+		s->ex->ops->fetch(s->ex, s);
+		fail_missing(or, s);
+	}
+	if (s->ex->ops->cleanup)
+		s->ex->ops->cleanup(s->ex, s);
+}
+
+void orch_run(struct orchestrator *or, int k)
+{
+	prepare_slot(or, k);
+	finish_slot(or, k);
+}
+
+/* A phase of orch_run_all() on one slot, in its thread. */
+struct slot_job {
+	struct orchestrator *or;
+	int k;
+	void (*phase)(struct orchestrator *or, int k);
+};
+
+static void *slot_thread(void *arg)
+{
+	struct slot_job *j = arg;
+
+	j->phase(j->or, j->k);
+	return NULL;
+}
+
+/* phase on every slot at once; a slot whose thread did not start gets none (why says so). */
+static void each_slot(struct orchestrator *or, void (*phase)(struct orchestrator *or, int k))
+{
+	static struct slot_job jobs[ORCH_MAX_RUNS];
+	void *args[ORCH_MAX_RUNS];
+
+	for (int k = 0; k < or->nr_slots; k++) {
+		jobs[k] = (struct slot_job){ .or = or, .k = k, .phase = phase };
+		args[k] = &jobs[k];
+	}
+	for (int k = orch_parallel(slot_thread, args, or->nr_slots); k < or->nr_slots; k++) {
+		snprintf(or->slots[k].why, sizeof(or->slots[k].why), "cannot start a thread for it");
+		or->slots[k].prepared = false;
+	}
+}
+
+int orch_run_all(struct orchestrator *or, int (*check)(struct orchestrator *or, void *arg),
+		 void *arg)
+{
+	int err = 0;
+
+	each_slot(or, prepare_slot);
+	/* after a stop nothing runs: the check has no reason to refuse */
+	if (check && !stop_requested)
+		err = check(or, arg);
+	for (int k = 0; err && k < or->nr_slots; k++)
+		or->slots[k].refused = true;
+	each_slot(or, finish_slot);
+	return err;
+}
+
+int orch_rows_status(const struct orchestrator *or)
+{
+	for (int k = 0; k < or->nr_slots; k++) {
+		const struct subrun_slot *s = &or->slots[k];
+		int finished = orch_rows_in(s->local, true);
+
+		if (finished < s->nr_todo || orch_rows_in(s->local, false) > finished)
+			return EXIT_POINTS_FAILED;
+	}
+	return EXIT_OK;
 }
 
 int orch_parallel(void *(*fn)(void *), void *const *args, int nr)
@@ -190,6 +289,7 @@ int orch_parallel(void *(*fn)(void *), void *const *args, int nr)
 	sigemptyset(&stop_sigs);
 	sigaddset(&stop_sigs, SIGINT);
 	sigaddset(&stop_sigs, SIGTERM);
+	sigaddset(&stop_sigs, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &stop_sigs, &old);
 	while (started < nr && !pthread_create(&tid[started], NULL, fn, args[started]))
 		started++;
@@ -204,8 +304,8 @@ void orch_collect(struct orchestrator *or)
 {
 	or->nr_runs = 0;
 	for (int k = 0; k < or->nr_slots; k++)
-		if (!access(or->runs[k], F_OK))
-			or->run_dirs[or->nr_runs++] = or->runs[k];
+		if (!access(or->slots[k].local, F_OK))
+			or->run_dirs[or->nr_runs++] = or->slots[k].local;
 }
 
 int orch_merge_and_draw(const char *dir, const char *const *runs, int nr,

@@ -5,8 +5,10 @@
  * left without a row get a failed row saying why (a --fail-all sub-run on
  * this host), so every sub-run has a row per point; the runs are then
  * merged in OUT and drawn (a table block and a chart series per run).
- * The kernel sweep (kernelrun.c) is its user: OUT's meta and what the
- * runs are named by stay with it.
+ * Its users: the kernel sweep (kernelrun.c: a sub-run per kernel, one
+ * after another, orch_run()) and the fleet (cmd_fleet.c: a sub-run per
+ * host, all at once, orch_run_all()); OUT's meta and what the runs are
+ * named by stay with them.
  */
 #ifndef SWEEP_ORCHESTRATOR_H
 #define SWEEP_ORCHESTRATOR_H
@@ -16,15 +18,25 @@
 
 #include "draw.h"
 #include "executor.h"
+#include "hosts.h"
 #include "kernels.h"
 #include "plan.h"
 #include "spec.h"
 #include "subrun.h"
 
-#define ORCH_MAX_RUNS	MAX_KERNELS	/* a kernel sweep's sub-runs: one per kernel */
+/* a kernel sweep's sub-runs, one per kernel, or a fleet's, one per host */
+#define ORCH_MAX_RUNS	(MAX_KERNELS > HOSTS_MAX ? MAX_KERNELS : HOSTS_MAX)
 
 struct orchestrator {
 	bool resume;			/* --resume: a slot whose points all finished is skipped */
+	/*
+	 * The sub-runs run the spec as it is where they run, on that place's
+	 * own kernel, each its slot's share (a fleet's hosts: subrun_place_settings());
+	 * else each is one kernel of the axis (subrun_kernel_settings()).
+	 */
+	bool places;
+	bool no_failed_rows;		/* the points a sub-run left without a row stay so */
+	const char *noun;		/* what a slot's label names, in progress: "kernel" */
 	const char *dir;		/* OUT */
 	char spec_file[PATH_MAX];	/* OUT/subrun/<name>.spec, absolute (orch_write_spec()) */
 	char sub_dir[PATH_MAX];		/* OUT/subrun, absolute: the spec and settings files */
@@ -54,23 +66,46 @@ int orch_count_todo(const struct sweep_cfg *cfg, const struct plan *plan, const 
  * as --save-spec writes it), into OUT/subrun/<name>.spec, so that its run
  * keeps the spec's name: or->spec_file, absolute (a guest starts in the
  * same directory, over the same paths).  Replaced on --resume.  Each
- * sub-run's settings go beside it: OUT/subrun/<n>.settings (and
- * <n>-failed.settings for its failed rows).  0 or -errno (reported).
+ * sub-run's settings go beside it: OUT/subrun/<n>.settings for kernel n,
+ * <label>.settings for a place (a fleet's host), and -failed before
+ * .settings for its failed rows.  0 or -errno (reported).
  */
 int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char *name);
 
-/* Slot k (its label, OUT/runs/<k + 1>) added; the label is kept by pointer. */
-void orch_add(struct orchestrator *or, const char *label);
+/*
+ * The next slot (its label, run by ex, writing local: NULL for
+ * OUT/runs/<k + 1>), of or->nr_todo points; label and local are kept by
+ * pointer.  The slot, for the caller to add its share, tag or done.
+ */
+struct subrun_slot *orch_add(struct orchestrator *or, const char *label, struct executor *ex,
+			     const char *local);
 
 /*
- * Slot k through ex: skipped on --resume when all its points finished
+ * Slot k: skipped when done, or on --resume when all its points finished
  * before; else prepared, run, fetched, its missing rows failed, cleaned.
- * A sub-run that was interrupted sets stop_requested (stop.h).
+ * A kernel's sub-run that was interrupted sets stop_requested (stop.h).
  */
-void orch_run(struct orchestrator *or, int k, struct executor *ex);
+void orch_run(struct orchestrator *or, int k);
+
+/*
+ * Every slot at once, a thread each (orch_parallel()), in two phases:
+ * every place prepared, then check(or, arg) over them (NULL: none; a
+ * refusal cleans every place up and runs nothing), then each slot run,
+ * fetched, its missing rows failed, cleaned.  0, or check's refusal.
+ */
+int orch_run_all(struct orchestrator *or, int (*check)(struct orchestrator *or, void *arg),
+		 void *arg);
 
 /* Summary rows in dir (only those of finished points: ok or unsupported), or -1: none there. */
 int orch_rows_in(const char *dir, bool finished);
+
+/*
+ * The exit status a run of the slots' rows (what the merge puts
+ * together) has: EXIT_POINTS_FAILED when a slot has fewer ok or
+ * unsupported rows than its points (a row failed or is missing), else
+ * EXIT_OK.
+ */
+int orch_rows_status(const struct orchestrator *or);
 
 /*
  * The runs in OUT/runs/<n> (runs, nr of them) merged in OUT (mergeset.h)
@@ -85,13 +120,13 @@ int orch_merge_and_draw(const char *dir, const char *const *runs, int nr,
 /*
  * fn(args[i]) for every i < nr at once, a thread each, joined: sub-runs
  * on places that do not share this machine (a fleet's hosts).  The
- * threads block SIGINT and SIGTERM, so that this one takes them (stop.h)
+ * threads block SIGINT, SIGTERM and SIGHUP, so that this one takes them (stop.h)
  * and the sub-runs stop as their executors do.  Returns how many threads
  * started (those from args[started] on did not run).
  */
 int orch_parallel(void *(*fn)(void *), void *const *args, int nr);
 
-/* The run directories that exist, in slot order, into or->run_dirs. */
+/* The slots' result directories that exist, in slot order, into or->run_dirs. */
 void orch_collect(struct orchestrator *or);
 
 #endif

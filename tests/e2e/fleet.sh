@@ -381,8 +381,11 @@ wait "${PIDS[1]}" 2>/dev/null
 wait "$fleet_pid"
 st=$?
 check "$T: host gone mid-run: exit 1" [ "$st" = 1 ]
-check "$T: host gone mid-run: alpha's 2 rows, none of beta" \
-	[ "$(rows "$OUTM/summary.csv" alpha)" = 2 -a "$(rows "$OUTM/summary.csv" beta)" = 0 ]
+check "$T: host gone mid-run: alpha's 2 rows ok, beta's 2 failed with its reason" \
+	[ "$(oks "$OUTM/summary.csv" alpha)" = 2 -a "$(rows "$OUTM/summary.csv" beta)" = 2 -a \
+	  "$(csv_col "$OUTM/summary.csv" status tag_fleet_host beta | sort -u)" = failed -a \
+	  -n "$(csv_col "$OUTM/summary.csv" reason tag_fleet_host beta | \
+		grep '^ssh failed during the run')" ]
 check "$T: host gone mid-run: beta's failed entry" \
 	grep -q '^host_failed: beta ssh failed during the run' "$OUTM/meta"
 check "$T: host gone mid-run: its remote directory stays, a finished host's goes" \
@@ -395,26 +398,31 @@ timeout 60 "$BPFSWEEP" fleet "$SPEC" --quick --hosts "$TMP/hosts" --ssh-config "
 	-o "$OUT2" --no-plots >"$TMP/stdout2" 2>"$TMP/err2"
 st=$?
 check "$T: one host down: exit 1" [ "$st" = 1 ]
-check "$T: one host down: alpha's 2 rows, none of beta" \
-	[ "$(rows "$OUT2/summary.csv" alpha)" = 2 -a "$(rows "$OUT2/summary.csv" beta)" = 0 ]
+check "$T: one host down: alpha's 2 rows ok, beta's 2 failed: ssh's reason" \
+	[ "$(oks "$OUT2/summary.csv" alpha)" = 2 -a "$(rows "$OUT2/summary.csv" beta)" = 2 -a \
+	  "$(csv_col "$OUT2/summary.csv" status tag_fleet_host beta | sort -u)" = failed -a \
+	  "$(csv_col "$OUT2/summary.csv" reason tag_fleet_host beta | grep -c \
+		'^ssh failed: .*Connection refused')" = 2 ]
 check "$T: one host down: beta's failed entry says ssh failed" \
 	grep -q '^host_failed: beta ssh failed: .*Connection refused' "$OUT2/meta"
 check "$T: one host down: progress says so" grep -q '^host beta: FAILED after [0-9.]* s: ssh failed' "$TMP/err2"
 if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err2" | tail -20; fi
 
-# --shard with beta down: alpha's share comes back, beta's is missing and
-# named: in meta (shard_failed) and under the merged table, point by point
+# --shard with beta down: alpha's share comes back, beta's points are failed
+# rows with the reason: in meta (shard_failed) and in the merged table
 OUT4=$TMP/out4
 timeout 60 "$BPFSWEEP" fleet "$SPEC" --set "producers=1 2 3 4" --shard --hosts "$TMP/hosts" \
 	--ssh-config "$TMP/ssh_config" -o "$OUT4" --no-plots >/dev/null 2>"$TMP/err4"
 st=$?
-check "$T: --shard, one host down: exit 1, alpha's points 0 and 2 only" \
-	[ "$st" = 1 -a "$(csv_col "$OUT4/summary.csv" point | tr '\n' ' ')" = "0 2 " ]
+check "$T: --shard, one host down: exit 1, alpha's points 0 and 2 ok, beta's 1 and 3 failed" \
+	[ "$st" = 1 -a "$(points "$OUT4/summary.csv" alpha)" = "0 2 " -a \
+	  "$(oks "$OUT4/summary.csv" alpha)" = 2 -a "$(points "$OUT4/summary.csv" beta)" = "1 3 " -a \
+	  "$(csv_col "$OUT4/summary.csv" status tag_fleet_host beta | sort -u)" = failed ]
 check "$T: --shard, one host down: meta says which shard failed" \
 	grep -qx 'shard_failed: 2/2 beta' "$OUT4/meta"
-check "$T: --shard, one host down: the table names its missing points" \
-	grep -qx 'missing: shard 2/2 (host beta failed): null{producers=2}, null{producers=4}' \
-	"$OUT4/table.txt"
+check "$T: --shard, one host down: the table shows its points failed, and why" \
+	[ "$(grep -c '^null rate 1000000 prod [24] failed: ssh failed: .*Connection refused' \
+	    "$OUT4/table.txt")" = 2 -a -z "$(grep '^missing:' "$OUT4/table.txt")" ]
 if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err4" | tail -20; fi
 
 # a host file with a bad line: located error, exit 2, nothing started
@@ -529,3 +537,92 @@ interrupt_checks() {
 
 resume_checks
 interrupt_checks
+
+# nothing_left CTL: no process names the control directory CTL (ssh and its
+# masters), none here holds a connection to a host, and no bpfsweep runs in
+# a host's namespace
+nothing_left() {
+	local ns pid
+	pgrep -f "$1" >/dev/null && return 1
+	ss -Htnp "( dst ${NET[0]}.2 or dst ${NET[1]}.2 )" | grep -q 'users:' && return 1
+	for ns in "${NS[0]}" "${NS[1]}"; do
+		for pid in $(ip netns pids "$ns"); do
+			[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = bpfsweep ] && return 1
+		done
+	done
+	return 0
+}
+
+# a closed pipe (`fleet ... 2>&1 | head -1`) and a hang-up (SIGHUP while both
+# hosts run) stop fleet as SIGTERM does: the hosts' runs stopped, what came
+# back merged, outcome lines in meta, the control directory ($TMPDIR) gone,
+# no ssh or bpfsweep left, exit 128 + the signal
+hangup_checks() {
+	local st fpid tpid out=$TMP/outp ctl=$TMP/ctl
+	rm -rf "$TMP"/remote0/* "$TMP"/remote1/*
+	mkdir -p "$ctl"
+	TMPDIR=$ctl timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --hosts "$TMP/hosts" \
+		--ssh-config "$TMP/ssh_config" -o "$out" --no-plots 2>&1 | head -1 >/dev/null
+	st=${PIPESTATUS[0]}
+	sleep 2
+	check "$T: | head -1: exit 141 (SIGPIPE)" [ "$st" = 141 ]
+	check "$T: | head -1: meta has an outcome line per host, and its end" \
+		[ "$(grep -c '^host_\(interrupted\|failed\): \(alpha\|beta\) ' "$out/meta")" = 2 -a \
+		  "$(grep -c '^end: ' "$out/meta")" = 1 ]
+	check "$T: | head -1: the control directory is gone" [ -z "$(ls -A "$ctl")" ]
+	check "$T: | head -1: no ssh or bpfsweep left after 2 s" nothing_left "$ctl"
+
+	out=$TMP/outh
+	TMPDIR=$ctl timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s \
+		--set "producers=1 2 3 4" --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
+		-o "$out" --no-plots >/dev/null 2>"$TMP/errh" &
+	tpid=$!
+	wait_rows "$TMP/remote0" 1 && wait_rows "$TMP/remote1" 1
+	fpid=$(pgrep -P "$tpid" -x bpfsweep)
+	kill -HUP "$fpid"
+	wait "$tpid"
+	st=$?
+	sleep 2
+	check "$T: SIGHUP: exit 129" [ "$st" = 129 ]
+	if [ "$st" != 129 ]; then sed 's/^/  /' "$TMP/errh" | tail -20; fi
+	check "$T: SIGHUP: a host_interrupted line per host, what they finished merged" \
+		[ "$(grep -c '^host_interrupted: \(alpha\|beta\) ' "$out/meta")" = 2 -a \
+		  "$(oks "$out/summary.csv" alpha)" -ge 1 -a "$(oks "$out/summary.csv" beta)" -ge 1 ] ||
+		{ sed 's/^/  /' "$TMP/errh" "$out/meta" | tail -30; tail -5 "$out/logs/alpha.log"; }
+	check "$T: SIGHUP: the control directory is gone" [ -z "$(ls -A "$ctl")" ]
+	check "$T: SIGHUP: no ssh or bpfsweep left after 2 s" nothing_left "$ctl"
+}
+
+# host delta's installed bpfsweep (this build's --version, so fleet runs it)
+# fails every point and exits 0: the fleet's status is its rows' (1), not
+# the remote's; delta's sshd sees a /usr/local/bin of its own (a mount namespace)
+rows_status_check() {
+	local out=$TMP/outd st
+	mkdir "$TMP/fakebin"
+	cat > "$TMP/fakebin/bpfsweep" <<-FAKE
+		#!/bin/sh
+		[ "\$1" = --version ] && exec "$BPFSWEEP" --version
+		"$BPFSWEEP" "\$@" --fail-all "a host's own failure"
+		exit 0
+	FAKE
+	chmod +x "$TMP/fakebin/bpfsweep"
+	NS[3]=bswf$ID-4 VETH[3]=bswf${ID}d NET[3]=10.215.$SUB
+	# shellcheck disable=SC2016
+	if ! make_host 3 unshare -m -- sh -c 'mount --bind "$0" /usr/local/bin && exec "$@"' \
+		"$TMP/fakebin" || ! wait_port "${NET[3]}.2"; then
+		fail "$T: rows' status" "host delta did not start: $(tail -3 "$TMP/sshd3.log")"
+		return
+	fi
+	printf '@delta/%s.2\n' "${NET[3]}" > "$TMP/hosts-delta"
+	timeout 60 "$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/hosts-delta" \
+		--ssh-config "$TMP/ssh_config" -o "$out" --no-plots >/dev/null 2>"$TMP/errd"
+	st=$?
+	check "$T: a remote exit 0 with failed rows: fleet exits 1" \
+		[ "$st" = 1 -a -n "$(grep '^host delta: done .*(bpfsweep exited 0)' "$TMP/errd")" -a \
+		  "$(csv_col "$out/summary.csv" status | sort -u)" = failed ]
+	if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/errd" | tail -20; fi
+	kill "${PIDS[3]}" 2>/dev/null
+}
+
+hangup_checks
+rows_status_check

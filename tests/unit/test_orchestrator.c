@@ -3,8 +3,11 @@
  * The sub-run orchestrator (orchestrator.h) through the host-child
  * executor: a sub-run of the real bpfsweep writes OUT/runs/1 from the
  * resolved spec file, a place that cannot be prepared gets a failed row
- * per point saying why, and the two runs are merged in OUT.  The VM
- * executor goes through the same orchestrator in tests/e2e/kernel.sh.
+ * per point saying why, and the two runs are merged in OUT; the same
+ * through the two-phase driver of places with shares (a fleet's), whose
+ * check sees every place prepared before anything runs and may refuse
+ * them all.  The VM executor goes through the same orchestrator in
+ * tests/e2e/kernel.sh, the ssh executor in tests/e2e/fleet.sh.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -116,10 +119,10 @@ TEST(host_child_and_failed_place_merged)
 	CHECK_INT(orch_write_spec(&or, spec, "kernel"), 0);
 	spec_free(spec);
 	or.sub = (struct subrun){ .self = self, .spec_path = or.spec_file };
-	orch_add(&or, "host");
-	orch_add(&or, "/k/gone");
-	orch_run(&or, 0, &executor_host);
-	orch_run(&or, 1, &gone);
+	orch_add(&or, "host", &executor_host, NULL);
+	orch_add(&or, "/k/gone", &gone, NULL);
+	orch_run(&or, 0);
+	orch_run(&or, 1);
 	CHECK_INT(or.slots[0].status, 0);
 	CHECK_INT(orch_rows_in(or.runs[0], true), NR_POINTS);
 	snprintf(path, sizeof(path), "%s/meta", or.runs[0]);
@@ -146,4 +149,138 @@ TEST(host_child_and_failed_place_merged)
 	resultdir_remove_tree(tmpl);
 }
 
-RUN_TESTS(host_child_and_failed_place_merged)
+/* The host child, its prepares and cleanups counted. */
+static int nr_prepared, nr_cleaned;
+
+static int counted_prepare(struct executor *ex, struct subrun_slot *s)
+{
+	__atomic_add_fetch(&nr_prepared, 1, __ATOMIC_SEQ_CST);
+	return executor_host.ops->prepare(ex, s);
+}
+
+static int counted_run(struct executor *ex, struct subrun_slot *s, const char *const *argv,
+		       uint64_t timeout_ns)
+{
+	return executor_host.ops->run(ex, s, argv, timeout_ns);
+}
+
+static int counted_fetch(struct executor *ex, struct subrun_slot *s)
+{
+	return executor_host.ops->fetch(ex, s);
+}
+
+static void counted_cleanup(struct executor *ex, struct subrun_slot *s)
+{
+	(void)ex, (void)s;
+	__atomic_add_fetch(&nr_cleaned, 1, __ATOMIC_SEQ_CST);
+}
+
+static const struct executor_ops counted_ops = {
+	.prepare = counted_prepare, .run = counted_run, .fetch = counted_fetch,
+	.cleanup = counted_cleanup,
+};
+
+static struct executor counted = { .ops = &counted_ops };
+
+/* What the check saw: 1 when the host child's place was ready and the gone one's not. */
+static int check_saw;
+
+static int check_refuse(struct orchestrator *or, void *arg)
+{
+	(void)arg;
+	check_saw = or->slots[0].prepared && !or->slots[1].prepared;
+	return -EINVAL;
+}
+
+static int check_accept(struct orchestrator *or, void *arg)
+{
+	(void)arg;
+	check_saw = or->slots[0].prepared && !or->slots[1].prepared;
+	return 0;
+}
+
+/* Two places, shares 1/2 (points 0 and 2) and 2/2 (point 1), each with its tag. */
+static void add_places(struct orchestrator *or, const char *out, const char *self)
+{
+	struct subrun_slot *s;
+
+	*or = (struct orchestrator){ .dir = out, .places = true, .noun = "host",
+				     .nr_todo = NR_POINTS, .timeout_ns = 120 * 1000000000ULL };
+	or->sub = (struct subrun){ .self = self, .spec_path = NULL };
+	s = orch_add(or, "a", &counted, NULL);
+	s->shard = (struct shard){ 1, 2 };
+	s->nr_todo = 2;
+	s->tag = "fleet_host=a";
+	s = orch_add(or, "b", &gone, NULL);
+	s->shard = (struct shard){ 2, 2 };
+	s->nr_todo = 1;
+	s->tag = "fleet_host=b";
+}
+
+TEST(places_in_two_phases)
+{
+	static struct orchestrator or;
+	static char spec_file[sizeof(or.spec_file)], sub_dir[sizeof(or.sub_dir)];
+	char tmpl[] = "/tmp/test_orch.XXXXXX", out[PATH_MAX], self[PATH_MAX], path[PATH_MAX + 64];
+	const char *bin = getenv("BPFSWEEP") ?: "./bpfsweep";
+	struct spec *spec;
+
+	if (!realpath(bin, self) || access(SPEC, R_OK))
+		SKIP("no ./bpfsweep or " SPEC ": run from the source tree after make");
+	CHECK(mkdtemp(tmpl));
+	snprintf(out, sizeof(out), "%s/out", tmpl);
+	CHECK_INT(resultdir_create(out), 0);
+	snprintf(path, sizeof(path), "%s/runs", out);
+	CHECK_INT(mkdir(path, 0755), 0);
+	CHECK_INT(spec_parse_file(SPEC, &spec), 0);
+	add_places(&or, out, self);
+	CHECK_INT(orch_write_spec(&or, spec, "fleet"), 0);
+	spec_free(spec);
+	or.sub.spec_path = or.spec_file;
+
+	/* refused after every place was prepared: nothing runs, every place cleaned up */
+	CHECK_INT(orch_run_all(&or, check_refuse, NULL), -EINVAL);
+	CHECK_INT(check_saw, 1);
+	CHECK_INT(nr_prepared, 1);
+	CHECK_INT(nr_cleaned, 1);
+	CHECK(access(or.runs[0], F_OK) && access(or.runs[1], F_OK));
+
+	memcpy(spec_file, or.spec_file, sizeof(spec_file));
+	memcpy(sub_dir, or.sub_dir, sizeof(sub_dir));
+	add_places(&or, out, self);
+	memcpy(or.spec_file, spec_file, sizeof(spec_file));
+	memcpy(or.sub_dir, sub_dir, sizeof(sub_dir));
+	or.sub.spec_path = or.spec_file;
+	check_saw = 0;
+	CHECK_INT(orch_run_all(&or, check_accept, NULL), 0);
+	CHECK_INT(check_saw, 1);
+	CHECK_INT(or.slots[0].status, 0);
+	CHECK_INT(orch_rows_in(or.runs[0], true), 2);		/* its share, run */
+	snprintf(path, sizeof(path), "%s/meta", or.runs[0]);
+	CHECK(file_has(path, "shard: 1/2") && file_has(path, "tag: fleet_host=a"));
+	CHECK_INT(orch_rows_in(or.runs[1], false), 1);		/* its share, failed rows */
+	CHECK_INT(orch_rows_in(or.runs[1], true), 0);
+	snprintf(path, sizeof(path), "%s/meta", or.runs[1]);
+	CHECK(file_has(path, "shard: 2/2") && file_has(path, "tag: fleet_host=b"));
+	snprintf(path, sizeof(path), "%s/summary.csv", or.runs[1]);
+	CHECK(file_has(path, GONE));
+	CHECK_INT(orch_rows_status(&or), 1);			/* a failed row: 1 */
+	resultdir_remove_tree(tmpl);
+}
+
+/* Without failed rows, a place that could not be made leaves no result at all. */
+TEST(no_failed_rows_switch)
+{
+	static struct orchestrator or;
+
+	or = (struct orchestrator){ .dir = "/nonexistent/out", .nr_todo = NR_POINTS,
+				    .no_failed_rows = true };
+	orch_add(&or, "/k/gone", &gone, NULL);
+	orch_run(&or, 0);
+	CHECK_INT(or.slots[0].prepared, 0);
+	CHECK_INT(orch_rows_in(or.runs[0], false), -1);
+	CHECK_INT(or.status, 0);
+	CHECK_INT(orch_rows_status(&or), 1);			/* its points have no row */
+}
+
+RUN_TESTS(host_child_and_failed_place_merged, places_in_two_phases, no_failed_rows_switch)
