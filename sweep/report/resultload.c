@@ -346,6 +346,13 @@ static void sort_by_point(struct point_result *r, int nr)
 	}
 }
 
+/* The rows of a large set may not fit: said, as every other error here is. */
+static int no_memory(const struct loaded_run *lr)
+{
+	diag_err("cannot read %s: %s", lr->dir, strerror(ENOMEM));
+	return -ENOMEM;
+}
+
 static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct bound *drawn)
 {
 	const struct result_set *set = lr->set;
@@ -353,7 +360,7 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 
 	lr->res = calloc(set->nr_points + 1, sizeof(*lr->res));
 	if (!lr->res)
-		return -ENOMEM;
+		return no_memory(lr);
 	for (int i = 0; !err && i < set->nr_points; i++) {
 		const struct point *pt = as_run_point(lr, run, &set->points[i]);
 
@@ -366,6 +373,8 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 		else
 			err = resultload_rebuild(set, &set->points[i], pt, &lr->res[lr->nr_res++]);
 	}
+	if (err == -ENOMEM)
+		return no_memory(lr);
 	sort_by_point(lr->res, lr->nr_res);
 	for (int i = 1; !err && i < lr->nr_res; i++) {
 		if (lr->res[i].pt->id != lr->res[i - 1].pt->id)
@@ -433,7 +442,7 @@ static int open_specless(struct loaded_run *lr, const char *spec_path, const cha
 	for (int i = 0; !err && i < lr->set->nr_points; i++)
 		err = resultload_rebuild(lr->set, &lr->set->points[i], &lr->plan.pts[i],
 					 &lr->res[lr->nr_res++]);
-	return err;
+	return err == -ENOMEM ? no_memory(lr) : err;
 }
 
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
@@ -511,3 +520,4 @@ void resultload_free(struct loaded_run *lr)
 	free(lr->dir);
 	memset(lr, 0, sizeof(*lr));
 }
+

@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 struct check_state {
 	const char *test;
@@ -101,6 +102,23 @@ static inline void check_name_(const char *names, size_t i, char *buf, size_t le
 	while (n && (p[n - 1] == ' ' || p[n - 1] == '\n'))
 		n--;
 	snprintf(buf, len, "%.*s", (int)(n < len - 1 ? n : len - 1), p);
+}
+
+/*
+ * CPU seconds this process used since cpu_start(t0): a bound on the work a
+ * call does (linear, not exponential), which other load does not move.
+ */
+static inline void cpu_start(struct timespec *t0)
+{
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, t0);
+}
+
+static inline double cpu_secs_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
 #endif
