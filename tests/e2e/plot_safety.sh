@@ -124,14 +124,15 @@ EOF
 chmod +x "$TMP/hangbin/gnuplot"
 D=$TMP/hang
 start=$(date +%s)
-PATH=$TMP/hangbin:$PATH $BPFSWEEP "$TMP/two.spec" -o "$D" --plot-timeout 1 \
+# 3 s: the other chart's gnuplot must finish within it on a loaded machine too
+PATH=$TMP/hangbin:$PATH $BPFSWEEP "$TMP/two.spec" -o "$D" --plot-timeout 3 \
 	>"$TMP/out" 2>"$TMP/err" </dev/null
 status=$?
 took=$(($(date +%s) - start))
 check plot-timeout/exit-1 [ "$status" = 1 ]
-check plot-timeout/killed-in-time [ "$took" -lt 10 ]
+check plot-timeout/killed-in-time [ "$took" -lt 12 ]
 check plot-timeout/message grep -qxF \
-	"bpfsweep: error: gnuplot timed out after 1 s on $D/plots/1-hits-vs-producers.gp" "$TMP/err"
+	"bpfsweep: error: gnuplot timed out after 3 s on $D/plots/1-hits-vs-producers.gp" "$TMP/err"
 check plot-timeout/other-chart-rendered grep -q '<svg' "$D/plots/2-hits-vs-producers.svg"
 check plot-timeout/csv-intact [ "$(csv_col "$D/summary.csv" status | tr '\n' ' ')" = \
 	"ok ok ok ok " ]
