@@ -29,14 +29,6 @@ plot = rate vs hits
 rate = 1000 2000
 SPEC
 
-# quiet_status STATUS CMD...: CMD exits with STATUS (its output dropped)
-quiet_status() {
-	local want=$1
-	shift
-	"$@" </dev/null >/dev/null 2>&1
-	[ $? = "$want" ]
-}
-
 # --- readers while a run writes ------------------------------------------------
 $BPFSWEEP "$TMP/slow.spec" -o "$D" </dev/null >"$TMP/run.out" 2>"$TMP/run.err" &
 RUN_PID=$!
