@@ -24,4 +24,12 @@ not() { ! "$@"; }
 # quiet CMD...: run CMD, keep only its exit status
 quiet() { "$@" >/dev/null 2>&1; }
 
+# quiet_status STATUS CMD...: CMD exits with STATUS (its output dropped)
+quiet_status() {
+	local want=$1
+	shift
+	"$@" </dev/null >/dev/null 2>&1
+	[ $? = "$want" ]
+}
+
 is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }

@@ -198,6 +198,7 @@ run_part "precision per point (null workload)" tests/e2e/precision.sh
 run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/export.sh
 run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
 run_part "report and merge (null workload)" tests/e2e/report.sh
+run_part "readers and a running sweep: locks; report -f json prints only" tests/e2e/readlock.sh
 run_part "result files: a 64 MiB CSV within 5x its size, NUL refused" tests/e2e/bigcsv.sh
 run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
 run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh

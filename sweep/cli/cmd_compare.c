@@ -19,6 +19,7 @@
 #include "compare_print.h"
 #include "diag.h"
 #include "opterr.h"
+#include "readlock.h"
 #include "runfacts.h"
 #include "units.h"
 
@@ -583,6 +584,7 @@ int cmd_compare(int argc, char **argv)
 	struct compare_opts o;
 	struct result_set **sets;
 	struct comparison *cs;
+	struct read_locks locks = { 0 };
 	int status = parse_args(argc, argv, &o), nr_sets = argc - optind, nr_cs = 0, err = 0;
 
 	if (status >= 0)
@@ -591,8 +593,12 @@ int cmd_compare(int argc, char **argv)
 	cs = calloc(nr_sets, sizeof(*cs));
 	if (!sets || !cs)
 		err = -ENOMEM;
+	/* read under shared locks: a set a run is writing is refused (readlock.h) */
+	if (!err)
+		err = read_locks_take(&locks, (const char *const *)argv + optind, nr_sets);
 	for (int i = 0; !err && i < nr_sets; i++)
 		err = load_set(argv[optind + i], &sets[i]);
+	read_locks_release(&locks);
 	/* each NEW against the one BASE, or (--paired) each round's NEW against its BASE */
 	nr_cs = o.paired ? nr_sets / 2 : nr_sets - 1;
 	for (int i = 0; !err && i < nr_cs; i++) {

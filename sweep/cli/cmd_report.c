@@ -6,6 +6,7 @@
  */
 #include "cli.h"
 #include "draw.h"
+#include "readlock.h"
 
 struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets, int nr_sets)
 {
@@ -29,9 +30,20 @@ struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o)
 	return d;
 }
 
+/*
+ * Read under shared locks, so that a directory a run is writing is refused
+ * (readlock.h); one directory with -f other than text only printed.
+ */
 int cmd_report(const struct draw_cmd_opts *o)
 {
 	struct draw_opts d = cli_report_draw_opts(o);
+	struct read_locks locks;
+	int status;
 
-	return draw_runs(&d);
+	d.print_only = !o->com.outdir && o->draw.format != OF_TEXT;
+	if (read_locks_take(&locks, o->com.args, o->com.nr_args))
+		return EXIT_USAGE;
+	status = draw_runs(&d);
+	read_locks_release(&locks);
+	return status;
 }

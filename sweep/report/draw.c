@@ -322,6 +322,20 @@ static int gather(struct report *rp)
 }
 
 /*
+ * report DIR -f markdown|csv|json: the table printed and nothing written,
+ * so that it reads a directory it cannot or must not write.
+ */
+static int print_only(const struct render_job *job, enum out_format fmt)
+{
+	int err = render_print(stdout, job, fmt);
+
+	/* a stdout that failed is main()'s to report, once */
+	if (err && err != -EIO)
+		diag_err("cannot print the table: %s", strerror(-err));
+	return err == -EIO ? 0 : err;
+}
+
+/*
  * A report redraws a directory in place (table.txt replaced, the charts
  * swapped in) or writes a new one; a run draws its own directory as a run
  * does: table.txt new unless resumed, the charts straight into plots/.
@@ -345,6 +359,8 @@ static int write_out(struct report *rp)
 	int err;
 
 	rp->wrote = true;
+	if (o->print_only)
+		return print_only(&job, o->format);
 	err = render_write(dir, &job);
 	if (!rp->run_end)
 		fprintf(stderr, "report: %s\n", dir);

@@ -27,6 +27,7 @@ struct draw_opts {
 	bool no_plots;
 	unsigned int plot_timeout_s;	/* 0: the default */
 	enum out_format format;		/* the table echoed on stdout */
+	bool print_only;		/* the table printed, nothing written (report -f json) */
 };
 
 /* Draw as d says; an exit status (cli.h: EXIT_OK, EXIT_POINTS_FAILED, EXIT_USAGE). */

@@ -80,19 +80,30 @@ int resultdir_create(const char *dir)
 	return sync_parent(path);
 }
 
-int resultdir_lock(const char *dir)
+/* An flock(2) of kind op (LOCK_EX, LOCK_SH) on dir, never waited for. */
+static int lock_dir(const char *dir, int op)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -errno;
-	if (flock(fd, LOCK_EX | LOCK_NB)) {
+	if (flock(fd, op | LOCK_NB)) {
 		int err = errno == EWOULDBLOCK ? -EBUSY : -errno;
 
 		close(fd);
 		return err;
 	}
 	return fd;
+}
+
+int resultdir_lock(const char *dir)
+{
+	return lock_dir(dir, LOCK_EX);
+}
+
+int resultdir_lock_shared(const char *dir)
+{
+	return lock_dir(dir, LOCK_SH);
 }
 
 int resultdir_write_at(int fd, off_t off, const void *buf, size_t len)

@@ -54,6 +54,14 @@ int resultdir_write_at(int fd, off_t off, const void *buf, size_t len);
  */
 int resultdir_lock(const char *dir);
 
+/*
+ * Hold dir for reading: a shared flock(2), which readers (report, merge,
+ * compare) share with each other but not with a run, which holds dir
+ * exclusively from its creation to its end.  The descriptor (>= 0), or
+ * -EBUSY when a run holds dir, or -errno.
+ */
+int resultdir_lock_shared(const char *dir);
+
 /* fsync() the directory itself, so entries created or renamed in it last. */
 int resultdir_sync(const char *dir);
 

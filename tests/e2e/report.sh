@@ -12,14 +12,6 @@ cd "$(dirname "$0")/../.."
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 SPEC=tests/e2e/report.spec
-
-# quiet_status STATUS CMD...: CMD exits with STATUS (its output dropped)
-quiet_status() {
-	local want=$1
-	shift
-	"$@" </dev/null >/dev/null 2>&1
-	[ $? = "$want" ]
-}
 A=$TMP/a
 B=$TMP/b
 

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Shared locks on the result directories a reader reads (readlock.h):
+ * never waited for, since a run holds its directory for minutes or hours.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "readlock.h"
+#include "resultdir.h"
+
+int read_locks_take(struct read_locks *rl, const char *const *dirs, int nr)
+{
+	*rl = (struct read_locks){ .fds = calloc(nr + 1, sizeof(*rl->fds)) };
+	if (!rl->fds)
+		return -ENOMEM;
+	for (int i = 0; i < nr; i++) {
+		int fd = resultdir_lock_shared(dirs[i]);
+
+		if (fd >= 0) {
+			rl->fds[rl->nr++] = fd;
+			continue;
+		}
+		if (fd == -EBUSY) {
+			diag_err("a run is writing %s: read it when the run has ended", dirs[i]);
+			read_locks_release(rl);
+			return fd;
+		}
+	}
+	return 0;
+}
+
+void read_locks_release(struct read_locks *rl)
+{
+	for (int i = 0; i < rl->nr; i++)
+		close(rl->fds[i]);
+	free(rl->fds);
+	*rl = (struct read_locks){ 0 };
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The result directories a reader (report, merge, compare) reads, held
+ * shared while it reads them.  A run holds its directory exclusively from
+ * its creation to its end (resultdir_lock()), so a reader refuses a
+ * directory a run is writing rather than read half a set or, as report
+ * would, race the run for its table.txt.
+ */
+#ifndef SWEEP_READLOCK_H
+#define SWEEP_READLOCK_H
+
+struct read_locks {
+	int *fds;		/* one per directory held */
+	int nr;
+};
+
+/*
+ * Every one of dirs[0..nr) held shared.  0; -EBUSY when a run holds one
+ * (reported: "a run is writing DIR", none held); -ENOMEM.  A directory
+ * that cannot be locked for another reason (missing, not a directory, a
+ * filesystem without locks) is left to the reader to find and report.
+ */
+int read_locks_take(struct read_locks *rl, const char *const *dirs, int nr);
+
+/* Let go of what read_locks_take() holds. */
+void read_locks_release(struct read_locks *rl);
+
+#endif

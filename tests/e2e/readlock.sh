@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Readers and a running sweep: report, merge and compare of a directory a
+# run is writing are refused ("a run is writing DIR", exit 2) and the run
+# ends well with its whole table.txt; report -f json|csv|markdown only
+# prints, writing nothing, on a read-only directory too.  About 4 s.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TMP=$(mktemp -d)
+RUN_PID=
+trap '[ -n "$RUN_PID" ] && kill "$RUN_PID" 2>/dev/null; rm -rf "$TMP"' EXIT
+D=$TMP/run
+cat >"$TMP/slow.spec" <<'SPEC'
+# Two 1-second points of the null workload: a run long enough to read during.
+[sweep]
+workload = null
+warmup   = 0ms
+duration = 1s
+interval = 250ms
+repeat   = 1
+
+[report]
+plot = rate vs hits
+
+[params]
+rate = 1000 2000
+SPEC
+
+# --- readers while a run writes ------------------------------------------------
+$BPFSWEEP "$TMP/slow.spec" -o "$D" </dev/null >"$TMP/run.out" 2>"$TMP/run.err" &
+RUN_PID=$!
+# meta is written after the run has locked its directory
+for _ in $(seq 100); do [ -s "$D/meta" ] && break; sleep 0.05; done
+check lock/run-started [ -s "$D/meta" ]
+$BPFSWEEP report "$D" --no-plots </dev/null >/dev/null 2>"$TMP/report.err"
+check lock/report-exit-2 [ $? = 2 ]
+check lock/report-says grep -q "a run is writing $D" "$TMP/report.err"
+check lock/report-json-exit-2 quiet_status 2 $BPFSWEEP report "$D" -f json
+check lock/compare-exit-2 quiet_status 2 $BPFSWEEP compare "$D" "$D"
+check lock/merge-exit-2 quiet_status 2 $BPFSWEEP merge "$D" "$D" -o "$TMP/m" --no-plots
+check lock/merge-nothing-made [ ! -e "$TMP/m" ]
+check lock/no-table-yet [ ! -e "$D/table.txt" ]
+wait "$RUN_PID"
+check lock/run-exit-0 [ $? = 0 ]
+RUN_PID=
+check lock/run-no-error not grep -q 'cannot write' "$TMP/run.err"
+# the table the run printed is the one it wrote, whole
+check lock/table-whole cmp "$TMP/run.out" "$D/table.txt"
+check lock/compare-after-run quiet_status 0 $BPFSWEEP compare "$D" "$D"
+
+# --- report -f json|csv|markdown prints, and writes nothing ---------------------
+check lock/charts-drawn [ -n "$(ls "$D/plots")" ]
+before=$(stat -c '%i %Y' "$D/table.txt" "$D/plots" "$D/plots"/*)
+touch "$TMP/mark"
+sleep 0.01
+for fmt in json csv markdown; do
+	$BPFSWEEP report "$D" -f $fmt </dev/null >"$TMP/out.$fmt" 2>/dev/null
+	check lock/print-$fmt-exit-0 [ $? = 0 ]
+	check lock/print-$fmt-printed [ -s "$TMP/out.$fmt" ]
+done
+check lock/print-json-valid quiet python3 -m json.tool "$TMP/out.json"
+check lock/print-table-untouched [ "$(stat -c '%i %Y' "$D/table.txt" "$D/plots" "$D/plots"/*)" = "$before" ]
+check lock/print-nothing-new [ -z "$(find "$D" -newer "$TMP/mark")" ]
+$BPFSWEEP report "$D" -f csv </dev/null >/dev/null 2>"$TMP/print.err"
+check lock/print-no-report-line not grep -q '^report:' "$TMP/print.err"
+
+# a read-only directory: a read-only bind mount (root), else one without write permission
+if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+	unshare -m sh -c 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" "$1" &&
+		exec "$2" report "$1" -f json' sh "$D" "$BPFSWEEP" </dev/null >"$TMP/ro.json" 2>"$TMP/ro.err"
+	status=$?
+else
+	chmod -R a-w "$D"
+	$BPFSWEEP report "$D" -f json </dev/null >"$TMP/ro.json" 2>"$TMP/ro.err"
+	status=$?
+	chmod -R u+w "$D"
+fi
+check lock/read-only-json-exit-0 [ $status = 0 ]
+check lock/read-only-json-same cmp "$TMP/out.json" "$TMP/ro.json"
