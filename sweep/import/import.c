@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "growarray.h"
 #include "import.h"
 #include "textfile.h"
 
@@ -127,12 +128,10 @@ static int start_rows(struct parser *ps)
 static int new_row(struct parser *ps, struct import_row **out)
 {
 	struct import_set *set = ps->set;
-	struct import_row *rows = realloc(set->rows, (set->nr_rows + 1) * sizeof(*rows));
 
-	if (!rows)
+	if (ARRAY_ROOM(set->rows, set->nr_rows))
 		return -ENOMEM;
-	set->rows = rows;
-	*out = &rows[set->nr_rows++];
+	*out = &set->rows[set->nr_rows++];
 	**out = (struct import_row){ .exp = set->nr_titles - 1, .line = ps->line, .cpu = -1 };
 	return 0;
 }
@@ -313,12 +312,9 @@ static bool is_bench_chatter(struct parser *ps, const char *line)
 
 static int add_skipped(struct import_set *set, int line)
 {
-	int *s = realloc(set->skipped, (set->nr_skipped + 1) * sizeof(*s));
-
-	if (!s)
+	if (ARRAY_ROOM(set->skipped, set->nr_skipped))
 		return -ENOMEM;
-	set->skipped = s;
-	s[set->nr_skipped++] = line;
+	set->skipped[set->nr_skipped++] = line;
 	return 0;
 }
 

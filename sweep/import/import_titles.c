@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "growarray.h"
 #include "import.h"
 
 struct title_slot {
@@ -87,20 +88,13 @@ static void unique_title(struct import_title_index *x, const char *title, int ma
 
 static int add_slot(struct import_set *set, int machine, char *title)
 {
-	char **titles = realloc(set->titles, (set->nr_titles + 1) * sizeof(*titles));
-	int *mach;
-
-	if (titles)
-		set->titles = titles;
-	mach = realloc(set->title_machine, (set->nr_titles + 1) * sizeof(*mach));
-	if (mach)
-		set->title_machine = mach;
-	if (!titles || !mach) {
+	if (ARRAY_ROOM(set->titles, set->nr_titles) ||
+	    ARRAY_ROOM(set->title_machine, set->nr_titles)) {
 		free(title);
 		return -ENOMEM;
 	}
-	titles[set->nr_titles] = title;
-	mach[set->nr_titles++] = machine;
+	set->titles[set->nr_titles] = title;
+	set->title_machine[set->nr_titles++] = machine;
 	*slot_of(set->title_index, title, machine) = (struct title_slot){
 		.title = title, .machine = machine, .next_dup = 2 };
 	set->title_index->used++;

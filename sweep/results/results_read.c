@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "growarray.h"
 #include "results_read.h"
 #include "termsafe.h"
 #include "textfile.h"
@@ -188,12 +189,9 @@ static int read_point(struct result_set *rs, int row, struct result_point *p, ch
 
 static int push_row(int **rows, int *nr, int r)
 {
-	int *grown = realloc(*rows, (*nr + 1) * sizeof(*grown));
-
-	if (!grown)
+	if (ARRAY_ROOM(*rows, *nr))
 		return -ENOMEM;
-	*rows = grown;
-	grown[(*nr)++] = r;
+	(*rows)[(*nr)++] = r;
 	return 0;
 }
 
