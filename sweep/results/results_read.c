@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results_check.h"
 #include "results_read.h"
 #include "termsafe.h"
 #include "textfile.h"
@@ -351,7 +352,11 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	if (!err)
 		err = read_columns(dir, rs);
 	if (!err)
+		err = results_check_cells(rs, dir, why, whylen);
+	if (!err)
 		err = read_points(rs, why, whylen);
+	if (!err)
+		err = results_check_points(rs, dir, why, whylen);
 	if (err) {
 		result_set_free(rs);
 		return err;
