@@ -456,34 +456,35 @@ static bool refused_at(const char *why, const char *where)
  */
 TEST(tampered_cells_refused)
 {
+	static const struct {
+		const char *sample_row, *summary_row, *where;
+	} cases[] = {
+		{ .sample_row = "0,t,0,1,0,1000,-5", .summary_row = "0,0,t,ok,1,1,7.0",
+		  .where = "samples.csv:3:7: hits is '-5'" },
+		{ .sample_row = "0,t,0,1,0,1000,9223372036854775808",
+		  .summary_row = "0,0,t,ok,1,1,7.0", .where = "samples.csv:3:7: " },
+		{ .sample_row = "0,t,0,1,2,1000,7", .summary_row = "0,0,t,ok,1,1,7.0",
+		  .where = "samples.csv:3:5: warmup is '2', not 0 or 1" },
+		{ .sample_row = "0,t,0,1,0,-1000,7", .summary_row = "0,0,t,ok,1,1,7.0",
+		  .where = "samples.csv:3:6: " },
+		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,1.5,1,7.0",
+		  .where = "summary.csv:2:5: n is '1.5'" },
+		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,1,x,7.0",
+		  .where = "summary.csv:2:6: tries is 'x'" },
+		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,1,1,nan",
+		  .where = "summary.csv:2:7: " },
+		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,3,1,7.0",
+		  .where = "summary.csv:2:5: n is 3, but samples.csv holds 1 measured" },
+	};
 	char why[512];
 
 	CHECK_INT(read_tampered("0,t,0,1,0,1000,7", "0,0,t,ok,1,1,7000000.000", why,
 				sizeof(why)), 0);
-	CHECK_INT(read_tampered("0,t,0,1,0,1000,-5", "0,0,t,ok,1,1,7000000.000", why,
-				sizeof(why)), -EINVAL);
-	CHECK(refused_at(why, "samples.csv:3:7: hits is '-5'"));
-	CHECK_INT(read_tampered("0,t,0,1,0,1000,9223372036854775808", "0,0,t,ok,1,1,7.0", why,
-				sizeof(why)), -EINVAL);
-	CHECK(refused_at(why, "samples.csv:3:7: "));
-	CHECK_INT(read_tampered("0,t,0,1,2,1000,7", "0,0,t,ok,1,1,7.0", why, sizeof(why)),
-		  -EINVAL);
-	CHECK(refused_at(why, "samples.csv:3:5: warmup is '2', not 0 or 1"));
-	CHECK_INT(read_tampered("0,t,0,1,0,-1000,7", "0,0,t,ok,1,1,7.0", why, sizeof(why)),
-		  -EINVAL);
-	CHECK(refused_at(why, "samples.csv:3:6: "));
-	CHECK_INT(read_tampered("0,t,0,1,0,1000,7", "0,0,t,ok,1.5,1,7.0", why, sizeof(why)),
-		  -EINVAL);
-	CHECK(refused_at(why, "summary.csv:2:5: n is '1.5'"));
-	CHECK_INT(read_tampered("0,t,0,1,0,1000,7", "0,0,t,ok,1,x,7.0", why, sizeof(why)),
-		  -EINVAL);
-	CHECK(refused_at(why, "summary.csv:2:6: tries is 'x'"));
-	CHECK_INT(read_tampered("0,t,0,1,0,1000,7", "0,0,t,ok,1,1,nan", why, sizeof(why)),
-		  -EINVAL);
-	CHECK(refused_at(why, "summary.csv:2:7: "));
-	CHECK_INT(read_tampered("0,t,0,1,0,1000,7", "0,0,t,ok,3,1,7.0", why, sizeof(why)),
-		  -EINVAL);
-	CHECK(refused_at(why, "summary.csv:2:5: n is 3, but samples.csv holds 1 measured"));
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CHECK_INT(read_tampered(cases[i].sample_row, cases[i].summary_row, why,
+					sizeof(why)), -EINVAL);
+		CHECK(refused_at(why, cases[i].where));
+	}
 }
 
 /* A summary metric samples.csv has no column of (a renamed column) is refused. */
