@@ -33,6 +33,7 @@ static const char *const samples_fixed[] = {
  * wrapped: "-5" is not 2^64 - 5 events, "9223372036854775808" not
  * INT64_MAX, "1e3" not 1.
  */
+
 /* What a cell may hold. */
 enum cell_rule {
 	CELL_ANY,		/* text: names, statuses, reasons */
