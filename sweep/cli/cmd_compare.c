@@ -171,7 +171,7 @@ static int load_set(const char *dir, struct result_set **rs)
 	}
 	err = results_read(dir, rs, why, sizeof(why));
 	if (err) {
-		diag_err("%s: %s", dir, *why ? why : strerror(-err));
+		diag_err("cannot read %s: %s", dir, *why ? why : strerror(-err));
 		return err;
 	}
 	if (!(*rs)->has_summary || (*rs)->summary.nr_rows < 1) {
@@ -431,6 +431,10 @@ static int build(struct comparison *c, const struct compare_opts *o)
 	ignore_note(c, o);
 	if (!c->join.by_title)
 		compare_note(c, "experiment titles differ: points matched by parameters alone");
+	if (!compare_headlines_shared(c, why, sizeof(why))) {
+		diag_err("%s vs %s: %s", c->base_dir, c->new_dir, why);
+		return -EINVAL;
+	}
 	err = compare_common_metrics(c);
 	c->pts = calloc(c->join.nr + 1, sizeof(*c->pts));
 	if (err || !c->pts)

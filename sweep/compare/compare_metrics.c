@@ -116,6 +116,33 @@ static int only_in(const struct result_set *of, const struct result_set *other, 
 	return nr;
 }
 
+/* The first metric of rs (its headline, the table's number): into buf, or false. */
+static bool headline_of(const struct result_set *rs, char *buf, size_t len, bool *gauge)
+{
+	for (int i = 0; i < rs->summary.nr_cols; i++)
+		if (result_mean_column(rs, rs->summary.rows[0][i], buf, len, gauge))
+			return true;
+	return false;
+}
+
+bool compare_headlines_shared(const struct comparison *c, char *why, size_t len)
+{
+	const struct result_set *sets[] = { c->base, c->new };
+	const char *names[] = { "BASE", "NEW" };
+	char name[256];
+	bool gauge;
+
+	for (int i = 0; i < 2; i++) {
+		if (!headline_of(sets[i], name, sizeof(name), &gauge) ||
+		    has_metric(sets[!i], name, gauge))
+			continue;
+		snprintf(why, len, "%s's headline metric '%s' is not in %s (a column renamed or "
+			 "missing?): nothing to compare it with", names[i], name, names[!i]);
+		return false;
+	}
+	return true;
+}
+
 static void one_side_metrics(struct comparison *c)
 {
 	char list[300];

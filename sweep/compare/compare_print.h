@@ -74,6 +74,13 @@ void compare_note(struct comparison *c, const char *fmt, ...);
 int compare_common_metrics(struct comparison *c);
 
 /*
+ * Does each set's headline metric (its first) have its statistics in the
+ * other?  A metric missing from one side would read as nothing measured
+ * (a column renamed by hand): false, why saying which.
+ */
+bool compare_headlines_shared(const struct comparison *c, char *why, size_t len);
+
+/*
  * What metric name of kind is in c (its kind, direction and unit): BASE's
  * metric line, NEW's where BASE has none, else its name's (cm->guessed).
  * Sets saying different directions leave none, with a note.

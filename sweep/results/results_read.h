@@ -79,7 +79,9 @@ enum { RS_S_POINT, RS_S_EXPERIMENT, RS_S_REP, RS_S_INTERVAL, RS_S_WARMUP, RS_S_E
 
 /*
  * Read dir.  Missing files are not errors (a run killed at its start has
- * not made them all); malformed ones are -EINVAL with why saying where.
+ * not made them all); malformed ones are -EINVAL with why saying where:
+ * every numeric cell is checked (docs/results.md "Reading back"), a bad
+ * one named as "DIR/samples.csv:LINE:COL: ...".
  * Returns 0 or -errno.
  */
 int results_read(const char *dir, struct result_set **out, char *why, size_t whylen);

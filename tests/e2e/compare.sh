@@ -321,6 +321,33 @@ cmp oneside "$TMP/prog50" "$TMP/same"
 check compare/metric-one-side-note grep -q \
 	'^note: metrics only in BASE, not compared: prog_runs prog_ns$' "$TMP/oneside.out"
 
+# --- tampered result files: refused alike by every reader, exit 2 -----------------
+# a negative count was read as 2^64 - 5 (report) and as a slowdown (compare)
+cp -r "$TMP/same" "$TMP/neg"
+sed -i '3s/^\([^,]*,[^,]*,[^,]*,[^,]*,0,[0-9]*,\)[0-9]*/\1-5/' "$TMP/neg/samples.csv"
+cmp neg "$TMP/base" "$TMP/neg"
+check compare/negative-count-exit-2 status_is neg 2
+check compare/negative-count-says-where grep -q "samples.csv:3:7: hits is '-5'" "$TMP/neg.err"
+$BPFSWEEP report "$TMP/neg" -o "$TMP/neg.r" --no-plots >/dev/null 2>"$TMP/neg-report.err"
+check report/negative-count-exit-2 [ $? = 2 ]
+$BPFSWEEP merge "$TMP/base" "$TMP/neg" -o "$TMP/neg.m" --no-plots >/dev/null 2>"$TMP/neg-merge.err"
+check merge/negative-count-exit-2 [ $? = 2 ]
+check tampered/same-message-everywhere [ "$(cat "$TMP/neg.err")" = "$(cat "$TMP/neg-report.err")" \
+	-a "$(cat "$TMP/neg.err")" = "$(cat "$TMP/neg-merge.err")" ]
+# a renamed summary column: compare printed 0 on both sides and exit 0 under --fail-above
+cp -r "$TMP/same" "$TMP/renamed"
+sed -i '1s/hits_per_s_mean/hitz_per_s_mean/' "$TMP/renamed/summary.csv"
+cmp renamed --fail-above 5 "$TMP/base" "$TMP/renamed"
+check compare/renamed-column-exit-2 status_is renamed 2
+check compare/renamed-column-says grep -q "summary.csv:1:[0-9]*: hitz_per_s_mean is of metric" \
+	"$TMP/renamed.err"
+# the same without samples.csv (an imported set): the headline missing from one side
+rm "$TMP/renamed/samples.csv"
+cmp renamed-nosamples --fail-above 5 "$TMP/base" "$TMP/renamed"
+check compare/renamed-headline-exit-2 status_is renamed-nosamples 2
+check compare/renamed-headline-says grep -q "headline metric 'hits' is not in NEW" \
+	"$TMP/renamed-nosamples.err"
+
 # --- usage errors: exit 2 ------------------------------------------------------
 cmp missing "$TMP/base" "$TMP/nonexistent"
 check compare/missing-dir-exit-2 status_is missing 2

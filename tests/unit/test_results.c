@@ -399,6 +399,114 @@ TEST(counted_nothing_is_stalled)
 	CHECK(r.quality.flags & QF_ZERO);
 }
 
+/* dir/name with text, created new. */
+static int put_file(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	int fd, n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (int)strlen(text) ? 0 : -EIO;
+}
+
+/*
+ * A set of one point whose samples row (line 3) and summary row (line 2)
+ * hold the cells given: results_read()'s status and why.
+ */
+static int read_tampered(const char *sample_row, const char *summary_row, char *why,
+			 size_t whylen)
+{
+	char dir[64], sub[128], samples[256], summary[256];
+	struct result_set *set = NULL;
+	int err;
+
+	snprintf(samples, sizeof(samples), "point,experiment,rep,interval,warmup,elapsed_ns,hits\n"
+		 "0,t,0,0,1,1000,5\n%s\n", sample_row);
+	snprintf(summary, sizeof(summary), "exp,point,experiment,status,n,tries,hits_per_s_mean\n"
+		 "%s\n", summary_row);
+	if (make_tmpdir(dir))
+		return -EIO;
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	err = mkdir(sub, 0755) ?: put_file(sub, "samples.csv", samples) ?:
+	      put_file(sub, "summary.csv", summary);
+	if (!err)
+		err = results_read(sub, &set, why, whylen);
+	result_set_free(set);
+	remove_tree(dir, "a");
+	return err;
+}
+
+/* Ends in where, the file:line:col of the cell refused? */
+static bool refused_at(const char *why, const char *where)
+{
+	const char *at = strstr(why, where);
+
+	return at && at > why && at[-1] == '/';
+}
+
+/*
+ * Tampered cells are refused with file:line:col, never read as another
+ * number: a negative count (was 2^64 - 5 events), 2^63 (past int64), a
+ * warmup of 2, an n that is no whole number, an n its samples do not hold.
+ */
+TEST(tampered_cells_refused)
+{
+	static const struct {
+		const char *sample_row, *summary_row, *where;
+	} cases[] = {
+		{ .sample_row = "0,t,0,1,0,1000,-5", .summary_row = "0,0,t,ok,1,1,7.0",
+		  .where = "samples.csv:3:7: hits is '-5'" },
+		{ .sample_row = "0,t,0,1,0,1000,9223372036854775808",
+		  .summary_row = "0,0,t,ok,1,1,7.0", .where = "samples.csv:3:7: " },
+		{ .sample_row = "0,t,0,1,2,1000,7", .summary_row = "0,0,t,ok,1,1,7.0",
+		  .where = "samples.csv:3:5: warmup is '2', not 0 or 1" },
+		{ .sample_row = "0,t,0,1,0,-1000,7", .summary_row = "0,0,t,ok,1,1,7.0",
+		  .where = "samples.csv:3:6: " },
+		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,1.5,1,7.0",
+		  .where = "summary.csv:2:5: n is '1.5'" },
+		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,1,x,7.0",
+		  .where = "summary.csv:2:6: tries is 'x'" },
+		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,1,1,nan",
+		  .where = "summary.csv:2:7: " },
+		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,3,1,7.0",
+		  .where = "summary.csv:2:5: n is 3, but samples.csv holds 1 measured" },
+	};
+	char why[512];
+
+	CHECK_INT(read_tampered("0,t,0,1,0,1000,7", "0,0,t,ok,1,1,7000000.000", why,
+				sizeof(why)), 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CHECK_INT(read_tampered(cases[i].sample_row, cases[i].summary_row, why,
+					sizeof(why)), -EINVAL);
+		CHECK(refused_at(why, cases[i].where));
+	}
+}
+
+/* A summary metric samples.csv has no column of (a renamed column) is refused. */
+TEST(renamed_metric_refused)
+{
+	char dir[64], sub[128], why[512];
+	struct result_set *set = NULL;
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	CHECK_INT(mkdir(sub, 0755), 0);
+	CHECK_INT(put_file(sub, "samples.csv", "point,experiment,rep,interval,warmup,"
+			   "elapsed_ns,hits\n0,t,0,0,0,1000,7\n"), 0);
+	CHECK_INT(put_file(sub, "summary.csv", "exp,point,experiment,status,n,hitz_per_s_mean\n"
+			   "0,0,t,ok,1,7.0\n"), 0);
+	CHECK_INT(results_read(sub, &set, why, sizeof(why)), -EINVAL);
+	CHECK(!set);
+	CHECK(refused_at(why, "summary.csv:1:6: hitz_per_s_mean is of metric 'hitz'"));
+	remove_tree(dir, "a");
+}
+
 RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
 	  failed_append_leaves_no_partial_point, result_set_read_back,
-	  result_set_without_exp_column, counted_nothing_is_stalled)
+	  result_set_without_exp_column, counted_nothing_is_stalled, tampered_cells_refused,
+	  renamed_metric_refused)
