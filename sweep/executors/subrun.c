@@ -118,7 +118,7 @@ static void put_line(FILE *f, const char *name, const char *value)
 static void put_setting(FILE *f, const struct subrun_settings *set, int k)
 {
 	const struct shard *sh = CFIELD(set, k, struct shard);
-	const char *text = *CFIELD(set, k, const char *);
+	const char *text;
 	char shard[32];
 
 	switch (settings[k].kind) {
@@ -129,6 +129,8 @@ static void put_setting(FILE *f, const struct subrun_settings *set, int k)
 				 KERNEL_HOST);
 		return;
 	case SET_TEXT:
+		/* the field is a pointer only for this kind: read it here */
+		text = *CFIELD(set, k, const char *);
 		if (text)
 			put_line(f, settings[k].name, text);
 		return;

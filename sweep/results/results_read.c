@@ -190,7 +190,8 @@ static int results_check_cells(const struct result_set *rs, const char *dir, cha
 {
 	int nr = rs->samples.nr_cols > rs->summary.nr_cols ? rs->samples.nr_cols :
 							      rs->summary.nr_cols;
-	enum cell_rule *rules = calloc(nr ? nr : 1, sizeof(*rules));
+	/* samples_rules() names samples.csv's fixed columns, whether it has them or not */
+	enum cell_rule *rules = calloc(nr > RS_S_ELAPSED ? nr : RS_S_ELAPSED + 1, sizeof(*rules));
 	int err;
 
 	if (!rules)
