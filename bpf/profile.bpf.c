@@ -2,15 +2,17 @@
 /*
  * The profiler's sampler (docs/profile.md): attached to a cpu-clock perf
  * event on each CPU a point uses, it runs at every sample and counts the
- * interrupted task's kernel and user stacks, as BCC's profile tool does.
- * The stacks go into a stack map by id; the count of each (pid, comm,
- * kernel stack, user stack) into a hash map.  User space reads both after
- * the measured part and symbolises the kernel frames.
+ * interrupted task's kernel stack, as BCC's profile tool does.  The
+ * stacks go into a stack map by id; the count of each (pid, comm, kernel
+ * stack) into a hash map.  User space reads both after the measured part
+ * and symbolises the frames.  User stacks are not taken: nothing
+ * symbolises them yet, and each would be one more entry of the stack map.
  *
  * A sample in user mode has no kernel stack (bpf_get_stackid answers
  * -EFAULT): counted with kstack < 0.  Any other failure (the stack map is
- * full, or two stacks hash alike) and a full count map are lost samples,
- * counted so that the profile says how many it does not show.
+ * full, or two stacks hash to one bucket: the map keeps the first) and a
+ * full count map are lost samples, counted so that the profile says how
+ * many it does not show.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -54,7 +56,6 @@ int profile_sample(struct bpf_perf_event_data *ctx)
 	__sync_fetch_and_add(&nr_samples, 1);
 	bpf_get_current_comm(key.comm, sizeof(key.comm));
 	key.kstack = bpf_get_stackid(ctx, &stacks, 0);
-	key.ustack = bpf_get_stackid(ctx, &stacks, BPF_F_USER_STACK);
 	if (key.kstack < 0 && key.kstack != -EFAULT) {
 		__sync_fetch_and_add(&nr_lost[PROF_LOST_KSTACK], 1);
 		return 0;

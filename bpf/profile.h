@@ -10,11 +10,10 @@
 #define PROF_COMM_LEN		16
 #define PROF_MAX_DEPTH		127	/* the kernel's PERF_MAX_STACK_DEPTH */
 
-/* One counted stack: the task, its kernel stack and its user stack (ids, or -errno). */
+/* One counted stack: the task and its kernel stack. */
 struct prof_key {
 	__u32 pid;		/* the thread group; 0 for the idle task */
-	__s32 kstack;		/* stack map id, or < 0: the sample was in user mode */
-	__s32 ustack;		/* stack map id, or < 0: none (a kernel thread) */
+	__s32 kstack;		/* stack map id, or -EFAULT: the sample was in user mode */
 	char comm[PROF_COMM_LEN];
 };
 

@@ -27,8 +27,15 @@
 #include "stacksampler.h"
 #include "workload.h"
 
-#define MAX_STACKS	4096	/* distinct stacks of one repetition */
-#define MAX_COUNTS	8192	/* distinct (task, kernel stack, user stack) */
+/*
+ * Distinct stacks of one repetition: a few hundred in a second of a busy
+ * machine.  The stack map keeps one stack per bucket, so two that hash
+ * alike lose the second one's samples (counted): 16384 buckets make that
+ * rare (about n^2 / 32768 stacks of n).  Preallocated, 16 MB, before the
+ * repetition's memory cgroup.
+ */
+#define MAX_STACKS	16384
+#define MAX_COUNTS	8192	/* distinct (task, kernel stack) */
 
 struct stack_sampler {
 	struct profile_bpf *skel;
@@ -195,7 +202,7 @@ int stack_sampler_read(struct stack_sampler *s, struct stack_counts *out, char *
 		if (err)
 			goto fail;
 		ss = &out->s[out->nr];
-		*ss = (struct stack_sample){ .pid = key.pid, .user = key.ustack >= 0 };
+		*ss = (struct stack_sample){ .pid = key.pid, .user = key.kstack < 0 };
 		memcpy(ss->comm, key.comm, sizeof(ss->comm));
 		ss->comm[sizeof(ss->comm) - 1] = '\0';
 		if (bpf_map_lookup_elem(counts_fd, &key, &ss->count))

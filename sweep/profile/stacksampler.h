@@ -23,7 +23,7 @@ struct stack_sample {
 	uint32_t pid;			/* thread group; 0: the idle task */
 	char comm[STACK_COMM_LEN];
 	uint64_t count;
-	bool user;			/* it has a user stack (its frames are not kept) */
+	bool user;			/* taken in user mode (its frames are not kept) */
 	int nr_kips;			/* kernel frames; 0: the sample was in user mode */
 	uint64_t kips[STACK_MAX_DEPTH];	/* leaf first, as the kernel gives them */
 };

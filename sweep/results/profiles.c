@@ -56,12 +56,20 @@ static int write_rep(const char *pdir, const struct top_ctx *t)
 	return resultdir_write_file(pdir, name, true, fill_top, t);
 }
 
+static bool any_profile(const struct point_result *pr)
+{
+	for (int i = 0; i < pr->nr_prof; i++)
+		if (!pr->prof[i].err)
+			return true;
+	return false;
+}
+
 int profiles_write(const char *dir, const struct sweep_cfg *cfg, const struct point_result *pr)
 {
 	char pdir[4200];
 	int err = 0;
 
-	if (!cfg->profile || !pr->nr_prof)
+	if (!cfg->profile || !any_profile(pr))
 		return 0;
 	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
 	if (mkdir(pdir, 0755) && errno != EEXIST)
