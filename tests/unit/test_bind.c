@@ -599,8 +599,8 @@ TEST(bad_sweep_keys)
 		  "b.spec:6:10: error: invalid integer 'x'\n"
 		  "b.spec:7:1: error: unknown key 'zzzzzz' in [sweep] (expected title, workload, "
 		  "warmup, duration, interval, repeat, affinity, max_cv, retry_noisy, bpf_stats, "
-		  "profile, profile_hz, kernel, vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port, precision, "
-		  "max_repeat or max_time)\n");
+		  "profile, profile_hz, kernel, vm_accel, vm_cpus, vm_mem, vm_boot_timeout, "
+		  "vm_ssh_port, precision, max_repeat or max_time)\n");
 }
 
 /* precision: a percentage or off; its budget's keys as [sweep]'s other numbers. */
