@@ -9,7 +9,7 @@
 # kallsyms name (symbolised before the teardown); the samples are those of
 # the measured second only (the warmup would double them); at most one
 # sampler is loaded at any time, and none after the run, nor after a
-# SIGKILL.  Without the capabilities, the point runs and the profile is
+# SIGINT or a SIGKILL.  Without the capabilities, the point runs and the profile is
 # unsupported with the kernel's words.  About 10 s.
 set -u
 cd "$(dirname "$0")/../.."
@@ -80,14 +80,17 @@ check profile/measured-part-only [ "${samples:-0}" -ge $((HZ * 6 / 10)) -a \
 $BPFSWEEP report "$D" --no-plots >/dev/null 2>&1
 check profile/report-reads-it [ $? = 0 ]
 
-# SIGKILL mid-run: the kernel drops the sampler with the process.
-$BPFSWEEP run csum_diff "${RUN[@]}" -o "$TMP/killed" >/dev/null 2>&1 </dev/null &
-pid=$!
-for _ in $(seq 50); do [ "$(samplers)" -gt "$before" ] && break; sleep 0.1; done
-kill -KILL "$pid"
-wait "$pid" 2>/dev/null
-sleep 0.5
-check profile/none-left-after-sigkill [ "$(samplers)" = "$before" ]
+# SIGINT and SIGKILL mid-run: the sampler closed by the teardown, or
+# dropped by the kernel with the process.
+for sig in INT KILL; do
+	$BPFSWEEP run csum_diff "${RUN[@]}" -o "$TMP/killed-$sig" >/dev/null 2>&1 </dev/null &
+	pid=$!
+	for _ in $(seq 50); do [ "$(samplers)" -gt "$before" ] && break; sleep 0.1; done
+	kill -"$sig" "$pid"
+	wait "$pid" 2>/dev/null
+	sleep 0.3
+	check "profile/none-left-after-sig$sig" [ "$(samplers)" = "$before" ]
+done
 
 # Without CAP_BPF, CAP_PERFMON and CAP_SYS_ADMIN the null workload still runs.
 U=$TMP/unsupported
