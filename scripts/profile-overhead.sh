@@ -17,7 +17,11 @@
 #   --out DIR       where the runs go; default a temporary directory, removed
 #   WORKLOAD        default csum_diff
 #
-# Prints a line per setting: "off|99|999 Hz  median M/s  vs off  samples".
+# Prints a line per setting: "off|99|999 Hz  median M/s  vs off  samples",
+# then the profiler's program's own cost per sample, from one more run at
+# 999 Hz with the kernel's BPF statistics on (kernel.bpf_stats_enabled,
+# restored after): run_time_ns / run_cnt of profile_sample, the part of a
+# sample's cost that is the program (not the timer interrupt around it).
 # BPFSWEEP names the binary (default: the build's ./bpfsweep).  On a
 # shared machine the rounds differ by more than the profiler's cost at
 # 99 Hz: read the spread of the rounds before the difference.
@@ -41,9 +45,16 @@ done
 if [ "$workload" = csum_diff ] && [ ${#sets[@]} = 0 ]; then
 	sets=(--set size=4096 --set batch=64 --set producers=1)
 fi
+stats=/proc/sys/kernel/bpf_stats_enabled old_stats="" rm_out=0
+cleanup() {
+	[ -n "$old_stats" ] && echo "$old_stats" >"$stats"
+	[ "$rm_out" = 1 ] && rm -rf "$out"
+	return 0
+}
+trap cleanup EXIT
 if [ -z "$out" ]; then
 	out=$(mktemp -d)
-	trap 'rm -rf "$out"' EXIT
+	rm_out=1
 fi
 CSVGET=$ROOT/build/tests/tools/csvget
 
@@ -79,3 +90,24 @@ for hz in off 99 999; do
 		printf "%-4s Hz  median %.3f M/s  vs off %+.2f %%  rounds: %s samples: %s\n",
 			hz, m / 1e6, 100 * (m / b - 1), all, s }'
 done
+
+# The program's own time per sample, from the kernel's statistics of it.
+old_stats=$(cat "$stats")
+echo 1 >"$stats"
+run_one "$out/stats" 999 >/dev/null &
+pid=$!
+info=""
+while kill -0 "$pid" 2>/dev/null; do
+	now=$(bpftool -j prog show name profile_sample 2>/dev/null || true)
+	case $now in *run_cnt*) info=$now ;; esac
+	sleep 0.2
+done
+wait "$pid" || true
+ns=$(printf '%s' "$info" | grep -o '"run_time_ns":[0-9]*' | tail -1 | cut -d: -f2)
+cnt=$(printf '%s' "$info" | grep -o '"run_cnt":[0-9]*' | tail -1 | cut -d: -f2)
+if [ -n "$ns" ] && [ "${cnt:-0}" -gt 0 ]; then
+	awk -v ns="$ns" -v n="$cnt" 'BEGIN { printf "the program: %.0f ns per sample over %d samples\n",
+		ns / n, n }'
+else
+	echo "the program: no statistics read (bpftool, or the statistics refused)"
+fi
