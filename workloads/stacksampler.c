@@ -218,6 +218,24 @@ fail:
 	return wl_fail(why, len, "profile: reading the counts", err);
 }
 
+int stack_sampler_reset(struct stack_sampler *s)
+{
+	int counts_fd = bpf_map__fd(s->skel->maps.counts);
+	int stacks_fd = bpf_map__fd(s->skel->maps.stacks);
+	struct prof_key key;
+
+	/* each key deleted as found: the next search starts from the first again */
+	while (!bpf_map_get_next_key(counts_fd, NULL, &key)) {
+		if (key.kstack >= 0)
+			bpf_map_delete_elem(stacks_fd, &key.kstack);
+		if (bpf_map_delete_elem(counts_fd, &key))
+			return -errno;
+	}
+	s->skel->bss->nr_samples = 0;
+	memset(s->skel->bss->nr_lost, 0, sizeof(s->skel->bss->nr_lost));
+	return 0;
+}
+
 void stack_sampler_close(struct stack_sampler *s)
 {
 	if (!s)

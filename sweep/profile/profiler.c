@@ -18,6 +18,7 @@
 
 struct profiler {
 	struct stack_sampler *s;
+	bool broken;		/* its counts could not be reset: close it */
 };
 
 struct profiler *profiler_start(int hz, const int *cpus, int nr, struct rep_profile *rp)
@@ -49,7 +50,7 @@ void profiler_disable(struct profiler *p)
 		stack_sampler_disable(p->s);
 }
 
-void profiler_finish(struct profiler *p, struct rep_profile *rp)
+void profiler_collect(struct profiler *p, struct rep_profile *rp)
 {
 	struct stack_counts c = { 0 };
 	struct ksyms ks = { 0 };
@@ -80,6 +81,20 @@ void profiler_finish(struct profiler *p, struct rep_profile *rp)
 	rp->err = err;
 	ksyms_free(&ks);
 	stack_counts_free(&c);
+	/* a sampler that cannot forget this repetition must not count into the next */
+	if (stack_sampler_reset(p->s))
+		p->broken = true;
+}
+
+bool profiler_usable(const struct profiler *p)
+{
+	return p && !p->broken;
+}
+
+void profiler_close(struct profiler *p)
+{
+	if (!p)
+		return;
 	stack_sampler_close(p->s);
 	free(p);
 }

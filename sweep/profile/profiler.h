@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A repetition's profile (docs/profile.md): the sampler opened before the
- * repetition's set-up, enabled at the edges of its measured part only,
- * then read and symbolised from /proc/kallsyms while the workload's
- * programs are still loaded, and closed.  A kernel that refuses the perf
+ * first profiled repetition's set-up, enabled at the edges of each
+ * measured part only, then read and symbolised from /proc/kallsyms while
+ * the workload's programs are still loaded, and reset for the next.  A kernel that refuses the perf
  * event or the program gives a profile that says so, not a failed point.
  */
 #ifndef SWEEP_PROFILER_H
@@ -40,10 +40,16 @@ void profiler_disable(struct profiler *p);
 
 /*
  * Stop, read the counts, name the kernel frames from /proc/kallsyms and
- * close the sampler: rp filled (rp->err when reading failed).  Before the
+ * reset the counts: rp filled (rp->err when reading failed).  Before the
  * workload's teardown, while its programs have their symbols.
  */
-void profiler_finish(struct profiler *p, struct rep_profile *rp);
+void profiler_collect(struct profiler *p, struct rep_profile *rp);
+
+/* Can p count another repetition (false: its reset failed, or NULL)? */
+bool profiler_usable(const struct profiler *p);
+
+/* The sampler closed: its program, maps and events gone.  NULL is fine. */
+void profiler_close(struct profiler *p);
 
 void rep_profile_free(struct rep_profile *rp);
 
