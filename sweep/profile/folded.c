@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Folded profiles (folded.h).  Shares are computed by sorting: every
- * (symbol, line) occurrence once per line (recursion counts a line once
- * towards a symbol's total), sorted by name and summed; no hash table.
+ * Folded profiles (folded.h): lines merged by sorting, written one a
+ * line, and parsed back with every line checked (a count below 2^63,
+ * no empty frame, no NUL byte).
  */
 #include <errno.h>
 #include <inttypes.h>
