@@ -20,7 +20,7 @@ _bpfsweep_opts()
 	local bench="-w --warmup -d --duration -p --producers -c --consumers -a --affinity"
 	local draw="--no-plots --plot-timeout -f --format"
 
-	bench+=" --save-spec --kernel"
+	bench+=" --save-spec --kernel --profile"
 	case $1 in
 	run)		echo "$common $bench -o --output -t --tag --resume --only --shard --by $draw" ;;
 	check|expand)	echo "$common $bench" ;;
@@ -217,6 +217,7 @@ _bpfsweep_add_set_keys()
 	local cur=$1 wl=$2 keys name type
 
 	keys="title warmup duration interval repeat affinity max_cv retry_noisy bpf_stats"
+	keys+=" profile profile_hz"
 	keys+=" precision max_repeat max_time"
 	keys+=" label values worker_rows baseline group plot logx"
 	while read -r name type; do
@@ -232,7 +233,7 @@ _bpfsweep_add_set_values()
 	local key=$1 cur=$2 wl=$3 name type
 
 	case $key in
-	affinity|worker_rows) _bpfsweep_add_words "on off" "$cur"; return ;;
+	affinity|worker_rows|profile) _bpfsweep_add_words "on off" "$cur"; return ;;
 	logx) _bpfsweep_add_words "auto on off" "$cur"; return ;;
 	esac
 	while read -r name type; do

@@ -135,6 +135,7 @@ background_parts() {
 	[ -n "${CHECK_BUILDS-}" ] &&
 		run_part "builds: make SANITIZE=1 all test-bins, make fuzz" check_builds
 	run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
+	run_part "kernel profile per point (csum_diff, root)" tests/e2e/profile.sh
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 	run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 	run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh

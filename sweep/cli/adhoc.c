@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "adhoc.h"
+#include "cliopt.h"
 #include "diag.h"
 #include "param.h"
 #include "workload.h"
@@ -101,6 +102,7 @@ static const struct shorthand shorthands[] = {
 	{ .opt = 'p', .key = "producers", .name = "-p/--producers", .param = true },
 	{ .opt = 'c', .key = "consumers", .name = "-c/--consumers", .param = true },
 	{ .opt = 'a', .key = "affinity", .name = "-a/--affinity" },
+	{ .opt = OPT_PROFILE, .key = "profile", .name = "--profile" },
 };
 
 static const struct shorthand *find_shorthand(int opt)
@@ -143,7 +145,7 @@ int adhoc_shorthand(struct cli_spec *o, int opt, const char *arg)
 
 	if (!sh)
 		return -EINVAL;
-	if (opt == 'a')
+	if (opt == 'a' || opt == OPT_PROFILE)
 		arg = "on";
 	else if (opt == 'w' || opt == 'd')
 		suffix = duration_suffix(arg);

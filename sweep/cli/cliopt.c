@@ -45,6 +45,9 @@ const struct cli_option cli_options[] = {
 	  "  -c, --consumers N    consumers, where the workload has them (--set consumers=N)\n" },
 	{ .name = "affinity", .val = 'a', .has_arg = no_argument, .cmds = SPEC_CMDS,
 	  .help = "  -a, --affinity       pin threads to CPUs (--set affinity=on)\n" },
+	{ .name = "profile", .val = OPT_PROFILE, .has_arg = no_argument, .cmds = SPEC_CMDS,
+	  .help = "      --profile        a kernel profile of every point (--set profile=on; "
+		  "docs/profile.md)\n" },
 	{ .name = "save-spec", .val = OPT_SAVE_SPEC, .has_arg = required_argument,
 	  .cmds = SPEC_CMDS,
 	  .help = "      --save-spec FILE write the spec as run, options applied, to FILE\n" },

@@ -37,6 +37,7 @@ enum {
 	OPT_SHARD_HOSTS,	/* fleet --shard: no value, host k of n runs k/n */
 	OPT_SHARD_MIXED,
 	OPT_SUBRUN,		/* run --subrun FILE: a sub-run's settings (subrun.h) */
+	OPT_PROFILE,		/* --profile: --set profile=on */
 };
 
 struct cli_option {

@@ -59,6 +59,7 @@ int cli_spec_opt(int opt, const char *arg, struct cli_spec *o)
 	case 'p':
 	case 'c':
 	case 'a':
+	case OPT_PROFILE:
 		return adhoc_shorthand(o, opt, arg) ? EXIT_USAGE : 0;
 	case OPT_SAVE_SPEC:
 		o->save_spec = arg;

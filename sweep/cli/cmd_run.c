@@ -26,6 +26,7 @@
 #include "plan.h"
 #include "plot.h"
 #include "progrun.h"
+#include "profiles.h"
 #include "resultdir.h"
 #include "results.h"
 #include "resume.h"
@@ -89,7 +90,8 @@ static int on_point_done(const struct point_result *r, void *ctx)
 {
 	struct run_state *rs = ctx;
 	char name[256];
-	int err = results_append(rs->res, r);
+	/* the profiles first: a row never claims a profile that is not there */
+	int err = profiles_write(rs->dir, rs->cfg, r) ?: results_append(rs->res, r);
 
 	if (!err)
 		return 0;

@@ -18,6 +18,7 @@
 #include "metric.h"
 #include "metricmeta.h"
 #include "precision.h"
+#include "profiles.h"
 #include "progrun.h"
 
 /* Which part of the row a definition is in, in file order. */
@@ -29,6 +30,7 @@ enum col_group {
 	CG_UNITS,	/* once per metric, after its CG_STATS */
 	CG_WORKER,	/* once, for the per-thread metric, after its CG_UNITS */
 	CG_BASELINE,	/* once per counter, with a [report] baseline */
+	CG_PROFILE,	/* once, with profile = on */
 };
 
 typedef const char *(*col_get)(const struct column *c, const struct col_src *s, char *buf,
@@ -197,6 +199,21 @@ static const char *get_worker(const struct column *c, const struct col_src *s, c
 	return summary_cell(&s->pr->worker_rate, c, s, buf, len);
 }
 
+/* The profiler's counts of the point (profiles.h): empty where no repetition was profiled. */
+static const char *get_profile(const struct column *c, const struct col_src *s, char *buf,
+			       size_t len)
+{
+	uint64_t samples, lost;
+
+	if (!profiles_sum(s->pr, &samples, &lost, buf, len))
+		return "";
+	if (!strcmp(c->def->name, "profile_samples"))
+		return cell_u64(samples, buf, len);
+	if (!strcmp(c->def->name, "profile_lost"))
+		return cell_u64(lost, buf, len);
+	return buf;
+}
+
 /* Relative to the baseline point; empty when it is not known.  A ratio keeps six decimals. */
 static const char *get_baseline(const struct column *c, const struct col_src *s, char *buf,
 				size_t len)
@@ -263,6 +280,10 @@ static const struct col_def col_defs[] = {
 	BASE("over_base_ns_sd", over_ns_sd, 3, .spread = true),
 	BASE("vs_base_mean", ratio, 6),
 	BASE("vs_base_sd", ratio_sd, 6, .spread = true),
+	/* the sampler's own counts: what the profile stands on, and what it missed */
+	{ .name = "profile_samples", .group = CG_PROFILE, .get = get_profile, .spread = true },
+	{ .name = "profile_lost", .group = CG_PROFILE, .get = get_profile, .spread = true },
+	{ .name = "profile", .group = CG_PROFILE, .get = get_profile },
 };
 
 #define NR_COL_DEFS (sizeof(col_defs) / sizeof(col_defs[0]))
@@ -354,6 +375,9 @@ static int add_metrics(struct col_list *l, const struct sweep_cfg *cfg)
 	for (int m = 0; !err && cfg_has_baseline(cfg) && m < wl->nr_metrics; m++)
 		if (wl->metrics[m].kind == MK_COUNTER)
 			err = add_group(l, cfg, CG_BASELINE, m);
+	/* and only with profile = on */
+	if (!err && cfg->profile)
+		err = add_group(l, cfg, CG_PROFILE, -1);
 	return err;
 }
 

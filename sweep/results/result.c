@@ -226,6 +226,11 @@ void point_result_free_intervals(struct point_result *r)
 	r->nr_iv = 0;
 	free(r->thread_rate);
 	r->thread_rate = NULL;
+	for (int i = 0; i < r->nr_prof; i++)
+		rep_profile_free(&r->prof[i]);
+	free(r->prof);
+	r->prof = NULL;
+	r->nr_prof = 0;
 }
 
 void point_result_reset(struct point_result *r)

@@ -12,6 +12,7 @@
 
 #include "cpustat.h"
 #include "model.h"
+#include "profiler.h"
 #include "quality.h"
 #include "stats.h"
 #include "units.h"
@@ -71,6 +72,9 @@ struct point_result {
 	struct summary per_run;
 	struct quality quality;	/* of the headline metric, and of the CPUs */
 	char stop[128];		/* why its repetitions stopped (precision.h); "" unknown */
+	/* with profile = on: each repetition's profile of the try kept (profiler.h) */
+	struct rep_profile *prof;
+	int nr_prof;
 };
 
 /*
@@ -105,7 +109,7 @@ int point_result_assess(struct point_result *r, int max_cv_pct);
  */
 bool point_result_counted_nothing(const struct point_result *r);
 
-/* Free r's intervals, their per-producer increases and r->thread_rate. */
+/* Free r's intervals, their per-producer increases, r->thread_rate and r->prof. */
 void point_result_free_intervals(struct point_result *r);
 
 /* Forget one try's intervals and outcome before the point runs again. */

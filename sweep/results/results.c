@@ -26,10 +26,10 @@
 /*
  * Longest row: fixed columns, every parameter, eight statistics per metric,
  * four of the per-thread metric's workers, six of ns_per_run and those
- * relative to a baseline.
+ * relative to a baseline, and the profiler's three.
  */
 #define MAX_COLS	(19 + WL_MAX_PARAMS + 8 * WL_MAX_METRICS + 4 + 6 + \
-			 NR_BASE_COLS * WL_MAX_METRICS)
+			 NR_BASE_COLS * WL_MAX_METRICS + 3)
 #define FIELD_LEN	512
 
 struct results_file {

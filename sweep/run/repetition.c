@@ -28,12 +28,14 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "allowcpu.h"
 #include "cpulist.h"
 #include "cpustat.h"
 #include "memcg.h"
 #include "metric.h"
 #include "progrun.h"
 #include "repetition.h"
+#include "repprofile.h"
 #include "stop.h"
 #include "timing.h"
 
@@ -76,6 +78,7 @@ struct rep_ctx {
 	struct memcg *memcg;	/* the repetition's memory cgroup, or NULL */
 	bool wants_kmem;	/* a gauge of source MS_MEMCG_KMEM */
 	bool (*stop_requested)(void);	/* the runner's: a signal asked to stop */
+	struct profiler *prof;	/* profile = on: counts stacks in the measured part only */
 };
 
 static uint64_t now_ns(void)
@@ -154,20 +157,6 @@ done:
 	return NULL;
 }
 
-/* The CPUs this process may run on, in order, as the bench's -a uses them. */
-static int allowed_cpus(int *cpus, int max)
-{
-	cpu_set_t set;
-	int n = 0;
-
-	if (sched_getaffinity(0, sizeof(set), &set))
-		return -errno;
-	for (int c = 0; c < CPU_SETSIZE && n < max; c++)
-		if (CPU_ISSET(c, &set))
-			cpus[n++] = c;
-	return n;
-}
-
 /*
  * Consumers first from the first allowed CPU, producers after them,
  * wrapping around: the kernel bench's --affinity layout.  The point's CPUs,
@@ -179,7 +168,7 @@ static int allowed_cpus(int *cpus, int max)
  */
 static int assign_cpus(struct rep_ctx *rc, bool pin, bool one_cpu, struct point_result *r)
 {
-	int cpus[CPU_SETSIZE], nr = allowed_cpus(cpus, CPU_SETSIZE);
+	int cpus[CPU_SETSIZE], nr = rep_allowed_cpus(cpus, CPU_SETSIZE);
 	int *cpu_of = calloc(rc->nr_workers ? rc->nr_workers : 1, sizeof(*cpu_of));
 	bool pinned = (pin || one_cpu) && nr > 0;
 	int span = one_cpu && nr > 0 ? 1 : nr;	/* the CPUs the threads go round */
@@ -320,13 +309,16 @@ static void load_begin(struct rep_ctx *rc)
 {
 	rc->stat_begun = rc->stat_begin && !cpustat_read(rc->stat_begin);
 	rc->own_begin_ns = process_cpu_ns() + children_cpu_ns();
+	profiler_enable(rc->prof, rc->load_cpus, rc->nr_load_cpus);
 }
 
 /* ... and as it ends: what others and the hypervisor took meanwhile. */
 static void load_end(struct rep_ctx *rc, struct point_result *r)
 {
-	uint64_t own_ns = process_cpu_ns() + children_cpu_ns() - rc->own_begin_ns;
+	uint64_t own_ns;
 
+	profiler_disable(rc->prof);
+	own_ns = process_cpu_ns() + children_cpu_ns() - rc->own_begin_ns;
 	if (rc->stat_begun && rc->stat_end && !cpustat_read(rc->stat_end))
 		cpustat_add_window(&r->load, rc->stat_begin, rc->stat_end, rc->load_cpus,
 				   rc->nr_load_cpus, own_ns);
@@ -714,6 +706,8 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	struct wl_threads thr = { 0 };
 	int err;
 
+	/* before the memory cgroup: the sampler's maps are not the workload's memory */
+	rc.prof = rep_profile_begin(cfg, rep, r);
 	rc.memcg = memcg_begin(cfg->wl, r);
 	rc.wants_kmem = has_source(cfg->wl, MS_MEMCG_KMEM);
 	err = cfg->wl->setup(&pt->wp, &rc.state, &thr, r->reason, sizeof(r->reason));
@@ -731,8 +725,11 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 				     measure_threads(cfg, &rc, &thr, rep, r);
 	}
 	free(rc.workers);
+	/* while the workload's programs, and so their symbols, are loaded */
+	rep_profile_end(&rc.prof, r);
 	cfg->wl->teardown(rc.state);
 leave_memcg:
+	rep_profile_end(&rc.prof, r);
 	memcg_destroy(rc.memcg);
 	return err;
 }

@@ -23,6 +23,7 @@
 #include "precision.h"
 #include "progress.h"
 #include "repetition.h"
+#include "repprofile.h"
 #include "runner.h"
 #include "statspass.h"
 #include "stop.h"
@@ -264,6 +265,7 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 		/* after the row is on disk: a line that says "ok" never claims more */
 		progress_end(&prog, name, &res[i]);
 	}
+	rep_profile_close();
 	/* interrupted: the copy of the signal may still come, during the table and charts */
 	if (!interrupted)
 		stop_restore(old);

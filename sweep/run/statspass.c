@@ -67,6 +67,7 @@ int stats_pass_run(const struct sweep_cfg *cfg, const struct point *pt,
 	if (!stats_pass_wanted(cfg))
 		return 0;
 	pc.repeat = 1;
+	pc.profile = false;	/* the profile is of the measured repetitions only */
 	pass_times(&pc);
 	err = wl_bpf_stats_on(how, sizeof(how));
 	if (err) {

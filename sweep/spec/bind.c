@@ -41,6 +41,10 @@ static const struct param_def retry_noisy_def = {
 	.name = "retry_noisy", .type = PT_INT, .def = "0", .min = 0, .max = 100,
 };
 static const struct param_def bpf_stats_def = { .name = "bpf_stats", .type = PT_BOOL, .def = "on" };
+static const struct param_def profile_def = { .name = "profile", .type = PT_BOOL, .def = "off" };
+static const struct param_def profile_hz_def = {
+	.name = "profile_hz", .type = PT_INT, .def = "99", .min = 1, .max = PROFILE_MAX_HZ,
+};
 static const struct param_def max_repeat_def = {
 	.name = "max_repeat", .type = PT_INT, .def = "20", .min = 1, .max = 1000000,
 };
@@ -203,6 +207,12 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 		break;
 	case SK_BPF_STATS:
 		bind_bool(&bpf_stats_def, e, &cfg->bpf_stats);
+		break;
+	case SK_PROFILE:
+		bind_bool(&profile_def, e, &cfg->profile);
+		break;
+	case SK_PROFILE_HZ:
+		bind_int(&profile_hz_def, e, &cfg->profile_hz);
 		break;
 	case SK_PRECISION:
 		if (precision_parse(e->value, &cfg->precision_pct, err, sizeof(err)))
@@ -549,6 +559,7 @@ static struct sweep_cfg *cfg_new(const char *path)
 	cfg->max_cv = QUALITY_DEFAULT_MAX_CV;
 	cfg->max_repeat = PRECISION_MAX_REPEAT;
 	cfg->bpf_stats = true;
+	cfg->profile_hz = PROFILE_DEFAULT_HZ;
 	for (int i = 0; section_binders[i]; i++)
 		if (section_binders[i]->init)
 			section_binders[i]->init(cfg);

@@ -33,6 +33,10 @@
 /* [sweep] max_cv's default: percent, as pyperf warns (quality.h) */
 #define QUALITY_DEFAULT_MAX_CV	10
 
+/* [sweep] profile_hz: the sampler's default frequency, and the most it takes */
+#define PROFILE_DEFAULT_HZ	99
+#define PROFILE_MAX_HZ		10000
+
 /* [sweep] max_repeat's default: precision's cap on the repetitions of a point (precision.h) */
 #define PRECISION_MAX_REPEAT	20
 
@@ -132,6 +136,8 @@ struct sweep_cfg {
 	int max_repeat;		/* precision's budget: repetitions of a point */
 	uint64_t max_time_ns;	/* and its time; 0: no limit */
 	bool bpf_stats;		/* the kernel's BPF run-time statistics on during the run */
+	bool profile;		/* a kernel profile of each repetition's measured part */
+	int profile_hz;		/* its sampling frequency */
 	struct kernel_axis kernels;	/* where the points run: the host, VMs */
 	struct experiment *exps;
 	int nr_exps;

@@ -50,6 +50,8 @@ struct spec {
 	KEY(SK_MAX_CV, "max_cv")			\
 	KEY(SK_RETRY_NOISY, "retry_noisy")		\
 	KEY(SK_BPF_STATS, "bpf_stats")			\
+	KEY(SK_PROFILE, "profile")			\
+	KEY(SK_PROFILE_HZ, "profile_hz")		\
 	KEY(SK_KERNEL, "kernel")			\
 	KEY(SK_VM_ACCEL, "vm_accel")			\
 	KEY(SK_VM_CPUS, "vm_cpus")			\

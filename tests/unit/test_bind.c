@@ -599,8 +599,8 @@ TEST(bad_sweep_keys)
 		  "b.spec:6:10: error: invalid integer 'x'\n"
 		  "b.spec:7:1: error: unknown key 'zzzzzz' in [sweep] (expected title, workload, "
 		  "warmup, duration, interval, repeat, affinity, max_cv, retry_noisy, bpf_stats, "
-		  "kernel, vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port, precision, "
-		  "max_repeat or max_time)\n");
+		  "profile, profile_hz, kernel, vm_accel, vm_cpus, vm_mem, vm_boot_timeout, "
+		  "vm_ssh_port, precision, max_repeat or max_time)\n");
 }
 
 /* precision: a percentage or off; its budget's keys as [sweep]'s other numbers. */
@@ -618,6 +618,26 @@ TEST(precision_keys)
 	CHECK_STR(bind_errors("[sweep]\nworkload = null\nprecision = 101%\n"),
 		  "b.spec:3:13: error: invalid precision '101%': a percentage of the mean such as "
 		  "'2%', or 'off'\n");
+}
+
+/* profile and profile_hz of [sweep] (docs/profile.md): off and 99 unless set, 1..10000. */
+TEST(profile_keys)
+{
+	struct sweep_cfg *cfg = bind_text("[sweep]\nworkload = null\n");
+
+	CHECK(cfg);
+	CHECK(!cfg->profile);
+	CHECK_INT(cfg->profile_hz, 99);
+	sweep_cfg_free(cfg);
+	cfg = bind_text("[sweep]\nworkload = null\nprofile = on\nprofile_hz = 999\n");
+	CHECK(cfg);
+	CHECK(cfg->profile);
+	CHECK_INT(cfg->profile_hz, 999);
+	sweep_cfg_free(cfg);
+	CHECK_STR(bind_errors("[sweep]\nworkload = null\nprofile = yes please\n"
+			      "profile_hz = 0\n"),
+		  "b.spec:3:11: error: expected on or off, not 'yes please'\n"
+		  "b.spec:4:14: error: value 0 out of range for 'profile_hz' (1..10000)\n");
 }
 
 TEST(bad_values)
@@ -1092,7 +1112,7 @@ TEST(plot_ns_per_run)
 RUN_TESTS(defaults, spec_name, sweep_keys, durations, value_forms, bool_spellings, axis_order,
 	  experiments_and_overrides, set_routing, set_creates_experiment, set_error_column,
 	  set_over_pinned,
-	  write_round_trip, bad_sections, bad_sweep_keys, precision_keys,
+	  write_round_trip, bad_sections, bad_sweep_keys, precision_keys, profile_keys,
 	  bad_values, bad_ranges, range_limit,
 	  axis_value_cap, point_cap, bad_report, logx, too_many_plots, param_scalars, param_text,
 	  suggestions, suggest_or_list, linked_values, bad_links, bad_values_template,

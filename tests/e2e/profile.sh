@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# profile = on through the whole tool, as root (docs/profile.md): csum_diff
+# with a 4 KiB buffer, one producer pinned to one CPU, a 1 s warmup and
+# 1 s measured, three repetitions.  Its folded profile is well formed, its
+# hottest kernel leaf of bpfsweep's own stacks is the checksum
+# (csum_partial or do_csum), under the workload's BPF program by its
+# kallsyms name (symbolised before the teardown); the samples are those of
+# the measured second of each repetition only (the warmup would double
+# them, a sampler not reset between repetitions add them up); at most one
+# sampler is loaded at any time, and none after the run, nor after a
+# SIGINT or a SIGKILL.  Without the capabilities, the point runs and the
+# profile is unsupported with the kernel's words.  About 12 s.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+if [ "$(id -u)" -ne 0 ]; then
+	skip profile/e2e "needs root to load BPF programs and open perf events"
+	exit 0
+fi
+if ! command -v bpftool >/dev/null; then
+	skip profile/e2e "needs bpftool to see the loaded programs"
+	exit 0
+fi
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# The profiler's programs loaded now (its one program is profile_sample).
+samplers() { bpftool prog show 2>/dev/null | grep -c ' name profile_sample ' ; }
+
+HZ=99
+RUN=(--set size=4096 --set batch=64 --set producers=1 -a --set warmup=1s
+     --set duration=1s --set interval=500ms --set repeat=3 --set bpf_stats=off
+     --set profile_hz=$HZ --profile --no-plots)
+before=$(samplers)
+D=$TMP/run
+$BPFSWEEP run csum_diff "${RUN[@]}" -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+most=0
+while kill -0 "$pid" 2>/dev/null; do
+	n=$(samplers)
+	[ "$n" -gt "$most" ] && most=$n
+	sleep 0.2
+done
+wait "$pid"
+check profile/exit-0 [ $? = 0 ]
+check profile/one-sampler-at-a-time [ "$most" = $((before + 1)) ]
+check profile/none-left [ "$(samplers)" = "$before" ]
+
+SUM=$D/summary.csv
+check profile/point-ok [ "$(csv_col "$SUM" status)" = ok ]
+check profile/profile-ok [ "$(csv_col "$SUM" profile)" = ok ]
+# lost: two stacks in one bucket of the stack map, rare (stacksampler.c)
+lost=$(csv_col "$SUM" profile_lost) all=$(csv_col "$SUM" profile_samples)
+check profile/lost-counted-and-few [ "${lost:-x}" -ge 0 -a $((lost * 20)) -le "${all:-0}" ]
+
+# Every line "frames count", frames non-empty, no blank in them.
+F=$D/profiles/0-r0.folded
+check profile/folded-files [ -s "$F" -a -s "$D/profiles/0-r2.folded" -a \
+	-s "$D/profiles/0-r0.top" ]
+check profile/folded-well-formed awk '!/^[^ ;]+(;[^ ;]+)* [0-9]+$/ { exit 1 }' "$F"
+
+# bpfsweep's own kernel samples of the three repetitions: their hottest
+# leaf is the checksum (one repetition alone, on a loaded machine, may be
+# led by the irq-enable point a deferred timer sample lands on).
+leaf=$(cat "$D"/profiles/0-r*.folded | awk -F';' '$1 == "bpfsweep" && NF > 1 {
+	n = split($NF, a, " "); self[a[1]] += a[2] }
+	END { for (s in self) print self[s], s }' | sort -rn | head -1 | cut -d' ' -f2)
+check profile/checksum-leads [ "$leaf" = csum_partial -o "$leaf" = do_csum ]
+check profile/bpf-program-named grep -q ';bpf_prog_[0-9a-f]*_csum_run;' "$F"
+grep -q '^ *[0-9.]*% *[0-9.]*% *[0-9]* *\(csum_partial\|do_csum\)$' "$D/profiles/0-r0.top"
+check profile/top-names-it [ $? = 0 ]
+
+# One CPU sampled at HZ for the measured second of each repetition: about
+# HZ samples; with the 1 s warmup counted, twice that; with the sampler
+# (kept across repetitions) not reset, three times that in repetition 2.
+for r in 0 2; do
+	samples=$(sed -n "s/^# point 0 .*repetition $r: \([0-9]*\) samples.*/\1/p" \
+		"$D/profiles/0-r$r.top")
+	check "profile/measured-part-only-r$r" [ "${samples:-0}" -ge $((HZ * 6 / 10)) -a \
+		"${samples:-0}" -le $((HZ * 14 / 10)) ]
+done
+$BPFSWEEP report "$D" --no-plots >/dev/null 2>&1
+check profile/report-reads-it [ $? = 0 ]
+
+# SIGINT and SIGKILL mid-run: the sampler closed by the teardown, or
+# dropped by the kernel with the process.
+for sig in INT KILL; do
+	$BPFSWEEP run csum_diff "${RUN[@]}" -o "$TMP/killed-$sig" >/dev/null 2>&1 </dev/null &
+	pid=$!
+	for _ in $(seq 50); do [ "$(samplers)" -gt "$before" ] && break; sleep 0.1; done
+	kill -"$sig" "$pid"
+	wait "$pid" 2>/dev/null
+	sleep 0.3
+	check "profile/none-left-after-sig$sig" [ "$(samplers)" = "$before" ]
+done
+
+# Without CAP_BPF, CAP_PERFMON and CAP_SYS_ADMIN the null workload still runs.
+U=$TMP/unsupported
+capsh --drop=cap_bpf,cap_perfmon,cap_sys_admin -- -c \
+	"$BPFSWEEP run null --set warmup=0s --set duration=200ms --set interval=100ms \
+	 --profile --no-plots -o $U" >"$TMP/uout" 2>"$TMP/uerr" </dev/null
+check profile/unsupported-exit-0 [ $? = 0 ]
+check profile/unsupported-point-ok [ "$(csv_col "$U/summary.csv" status)" = ok ]
+why=$(csv_col "$U/summary.csv" profile)
+case $why in
+"unsupported: profile: "*"Operation not permitted"*) pass profile/unsupported-says-why ;;
+*) fail profile/unsupported-says-why "profile column: $why" ;;
+esac
+check profile/unsupported-no-files [ ! -e "$U/profiles" ]
