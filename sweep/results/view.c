@@ -15,13 +15,13 @@
 #include "view.h"
 #include "viewdesc.h"
 
-/* The schema of cfg's workload: its descriptor's data, none of its callbacks. */
-static int schema_of_cfg(struct result_view *v, const struct result_set *set,
-			 const struct sweep_cfg *cfg, char *why, size_t len)
+/* Are set's parameter columns those of cfg's workload, in its order? */
+static int check_params(const struct result_set *set, const struct sweep_cfg *cfg, char *why,
+			size_t len)
 {
 	const struct workload *wl = cfg->wl;
 
-	if (set->nr_params != wl->nr_params || wl->nr_params > WL_MAX_PARAMS) {
+	if (set->nr_params != wl->nr_params) {
 		snprintf(why, len, "summary.csv has %d parameters, workload %s has %d",
 			 set->nr_params, wl->name, wl->nr_params);
 		return -EINVAL;
@@ -33,15 +33,23 @@ static int schema_of_cfg(struct result_view *v, const struct result_set *set,
 				 wl->params[k].name);
 			return -EINVAL;
 		}
-		v->params[k] = wl->params[k];
 	}
+	return 0;
+}
+
+/* The schema of cfg's workload: its descriptor's data, none of its callbacks. */
+static void schema_of_cfg(struct result_view *v, const struct sweep_cfg *cfg)
+{
+	const struct workload *wl = cfg->wl;
+
+	for (int k = 0; k < wl->nr_params; k++)
+		v->params[k] = wl->params[k];
 	for (int m = 0; m < wl->nr_metrics; m++)
 		v->metrics[m] = wl->metrics[m];
 	v->schema = (struct workload){ .name = wl->name, .params = v->params,
 				       .nr_params = wl->nr_params, .metrics = v->metrics,
 				       .nr_metrics = wl->nr_metrics, .values = wl->values,
 				       .prog_runs_scope = wl->prog_runs_scope };
-	return 0;
 }
 
 /* cfg's experiments with their [report] settings, parameters in nesting order. */
@@ -66,6 +74,7 @@ static int exps_of_cfg(struct result_view *v, const struct sweep_cfg *cfg)
 			ve->vals[ax->param] = ax->vals;
 			ve->nr_vals[ax->param] = ax->linked ? 1 : ax->nr_vals;
 		}
+		ve->nr_order = e->nr_axes;
 	}
 	v->nr_exps = cfg->nr_exps;
 	return 0;
@@ -282,6 +291,14 @@ static int rows_of(struct result_view *v, const struct result_set *set, char *wh
 	return err;
 }
 
+int view_describe_spec(const struct sweep_cfg *cfg, struct result_view *v)
+{
+	v->title = cfg->title;
+	v->max_cv = cfg->max_cv;
+	schema_of_cfg(v, cfg);
+	return exps_of_cfg(v, cfg);
+}
+
 int view_build(const struct result_set *set, const struct sweep_cfg *cfg,
 	       struct result_view **out, char *why, size_t len)
 {
@@ -294,9 +311,7 @@ int view_build(const struct result_set *set, const struct sweep_cfg *cfg,
 	if (!v)
 		return -ENOMEM;
 	if (cfg) {
-		v->title = cfg->title;
-		v->max_cv = cfg->max_cv;
-		err = schema_of_cfg(v, set, cfg, why, len) ?: exps_of_cfg(v, cfg);
+		err = check_params(set, cfg, why, len) ?: view_describe_spec(cfg, v);
 	} else {
 		v->title = result_meta(set, "title");
 		err = viewdesc_schema(v, set, why, len) ?: viewdesc_exps(v, set);

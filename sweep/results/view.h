@@ -35,6 +35,12 @@
 int view_build(const struct result_set *set, const struct sweep_cfg *cfg,
 	       struct result_view **out, char *why, size_t len);
 
+/*
+ * Into the zeroed *v: cfg's schema and experiments, no rows (cfg must
+ * outlive v): the part of view_build() that a spec says.  0 or -ENOMEM.
+ */
+int view_describe_spec(const struct sweep_cfg *cfg, struct result_view *v);
+
 /* The title of experiment e: its own, or the run's. */
 const char *view_exp_title(const struct result_view *v, const struct view_exp *e);
 

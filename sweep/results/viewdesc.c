@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "metricdef.h"
+#include "metricmeta.h"
 #include "viewdesc.h"
 
 static const char *cell(const struct result_set *set, int row, int col)
@@ -67,20 +68,22 @@ static void describe_metrics(struct result_view *v, const struct result_set *set
 
 	for (int c = 0; c < set->summary.nr_cols && wl->nr_metrics < WL_MAX_METRICS; c++) {
 		const struct result_col *rc = &set->cols[c];
-		struct metric_info *mi = &v->infos[wl->nr_metrics];
+		char *unit = v->units[wl->nr_metrics];
 		bool gauge = rc->kind == CK_GAUGE;
+		struct metric_info mi;
 
 		if (strcmp(rc->stat, "mean") || (rc->kind != CK_COUNTER && !gauge))
 			continue;
 		/* the unit and direction its meta line gives, or its name's */
-		metricmeta_of(set, rc->metric, gauge, mi);
+		metricmeta_of(set, rc->metric, gauge, &mi);
+		snprintf(unit, sizeof(v->units[0]), "%s", mi.unit);
 		v->metrics[wl->nr_metrics++] = (struct metric_def){
 			.name = rc->metric, .kind = gauge ? MK_GAUGE : MK_COUNTER,
 			/* one per workload, as workload.h says */
 			.per_thread = !gauge && wl_thread_metric(wl) < 0 &&
 				      result_stat_col(set, rc->metric, "worker_mean") >= 0,
 			.source = gauge ? MS_WORKLOAD : prog_source_of_name(rc->metric),
-			.unit = *mi->unit ? mi->unit : NULL, .better = mi->better,
+			.unit = *unit ? unit : NULL, .better = mi.better,
 		};
 	}
 }
@@ -128,8 +131,8 @@ int viewdesc_exps(struct result_view *v, const struct result_set *set)
 		if (exp_titled(v, set->points[i].experiment) >= 0)
 			continue;
 		*x = (struct view_exp){ .title = set->points[i].experiment, .group = -1 };
-		for (int k = 0; k < WL_MAX_PARAMS; k++)
-			x->order[k] = k;
+		for (int k = 0; k < set->nr_params; k++)
+			x->order[x->nr_order++] = k;
 		v->nr_exps++;
 	}
 	return 0;

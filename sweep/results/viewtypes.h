@@ -10,7 +10,6 @@
 
 #include <stdbool.h>
 
-#include "metricmeta.h"
 #include "model.h"
 #include "result.h"
 
@@ -38,6 +37,7 @@ struct view_exp {
 	 * lists them, else first seen (groups follow it); varying: two or more.
 	 */
 	int order[WL_MAX_PARAMS];
+	int nr_order;
 	const long long *vals[WL_MAX_PARAMS];	/* by parameter, not by order */
 	int nr_vals[WL_MAX_PARAMS];
 	long long *own_vals[WL_MAX_PARAMS];	/* of a set without a spec */
@@ -72,7 +72,7 @@ struct result_view {
 	int nr_rows;
 	/* a set without a spec: its enum values seen, and what meta says of each metric */
 	const char **choices[WL_MAX_PARAMS];
-	struct metric_info infos[WL_MAX_METRICS];
+	char units[WL_MAX_METRICS][16];	/* each metric's display unit meta gives */
 };
 
 #endif
