@@ -73,6 +73,7 @@ static int exps_of_cfg(struct result_view *v, const struct sweep_cfg *cfg)
 			ve->order[a] = ax->param;
 			ve->vals[ax->param] = ax->vals;
 			ve->nr_vals[ax->param] = ax->linked ? 1 : ax->nr_vals;
+			ve->linked[ax->param] = ax->linked;
 		}
 		ve->nr_order = e->nr_axes;
 	}

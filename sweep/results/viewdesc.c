@@ -186,7 +186,8 @@ static int add_values(struct result_view *v, int exp, int k)
 	x->own_vals[k] = vals;
 	x->vals[k] = vals;
 	x->nr_vals[k] = nr;
-	if (v->params[k].type == PT_ENUM && nr > 1 && follows_others(v, exp, k))
+	x->linked[k] = v->params[k].type == PT_ENUM && follows_others(v, exp, k);
+	if (x->linked[k])
 		x->nr_vals[k] = 1;
 	return 0;
 }

@@ -40,6 +40,7 @@ struct view_exp {
 	int nr_order;
 	const long long *vals[WL_MAX_PARAMS];	/* by parameter, not by order */
 	int nr_vals[WL_MAX_PARAMS];
+	bool linked[WL_MAX_PARAMS];	/* follows another parameter: one value, no axis */
 	long long *own_vals[WL_MAX_PARAMS];	/* of a set without a spec */
 };
 

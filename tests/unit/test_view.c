@@ -85,6 +85,22 @@ static void remove_fixture(struct fixture *fx)
 	free(fx->res[0].thread_rate);
 }
 
+/* The fixture written and read back (check_cur.failed set when it was not). */
+static void read_fixture(struct fixture *fx, struct result_set **set)
+{
+	char why[256];
+
+	CHECK_INT(write_fixture(fx), 0);
+	CHECK_INT(results_read(fx->dir, set, why, sizeof(why)), 0);
+}
+
+static void done(struct fixture *fx, struct result_set *set, struct result_view *v)
+{
+	view_free(v);
+	result_set_free(set);
+	remove_fixture(fx);
+}
+
 static void check_summary(const struct summary *got, const struct summary *want)
 {
 	if (isnan(want->mean)) {
@@ -128,8 +144,9 @@ TEST(round_trip_with_spec)
 	struct fixture fx;
 	char why[256];
 
-	CHECK_INT(write_fixture(&fx), 0);
-	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
+	read_fixture(&fx, &set);
+	if (check_cur.failed)
+		return;
 	CHECK_INT(view_build(set, &cfg, &v, why, sizeof(why)), 0);
 	CHECK_INT(v->nr_rows, 2);
 	CHECK_INT(v->nr_exps, 1);
@@ -140,9 +157,7 @@ TEST(round_trip_with_spec)
 	CHECK_STR(v->rows[1].reason, "measure: Input/output error");
 	CHECK_INT(v->rows[1].v[1], 0);
 	CHECK(!v->rows[1].thread_rate);
-	view_free(v);
-	result_set_free(set);
-	remove_fixture(&fx);
+	done(&fx, set, v);
 }
 
 /* Without a spec: the columns say what the parameters and metrics are. */
@@ -153,8 +168,9 @@ TEST(set_without_spec_describes_itself)
 	struct fixture fx;
 	char why[256];
 
-	CHECK_INT(write_fixture(&fx), 0);
-	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
+	read_fixture(&fx, &set);
+	if (check_cur.failed)
+		return;
 	CHECK(!set->spec);
 	CHECK_INT(view_build(set, NULL, &v, why, sizeof(why)), 0);
 	CHECK_INT(v->schema.nr_params, 2);
@@ -172,9 +188,7 @@ TEST(set_without_spec_describes_itself)
 	CHECK_INT(v->exps[0].nr_vals[0], 1);
 	CHECK_INT(v->exps[0].nr_plots, 0);
 	check_summary(&v->rows[0].stat[FAKE_OPS], &fx.res[0].stat[FAKE_OPS]);
-	view_free(v);
-	result_set_free(set);
-	remove_fixture(&fx);
+	done(&fx, set, v);
 }
 
 /* A parameter cell that is no value of the spec's parameter is refused with its line. */
@@ -185,14 +199,13 @@ TEST(bad_parameter_refused)
 	struct fixture fx;
 	char why[256];
 
-	CHECK_INT(write_fixture(&fx), 0);
-	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
+	read_fixture(&fx, &set);
+	if (check_cur.failed)
+		return;
 	set->summary.rows[2][set->first_param + 1] = (char *)"sideways";
 	CHECK_INT(view_build(set, &cfg, &v, why, sizeof(why)), -EINVAL);
 	CHECK(strstr(why, "summary.csv:3: mode 'sideways'"));
-	view_free(v);
-	result_set_free(set);
-	remove_fixture(&fx);
+	done(&fx, set, v);
 }
 
 RUN_TESTS(round_trip_with_spec, set_without_spec_describes_itself, bad_parameter_refused);
