@@ -219,7 +219,7 @@ static struct json_object *json_point(const struct render_block *b, const struct
 	struct json_object *o = json_object_new_object(), *params = json_object_new_object();
 	char label[LABEL_LEN];
 
-	table_label(cfg, e, r->pt, label, sizeof(label));
+	table_point_label(cfg, e, r->pt, label, sizeof(label));
 	json_object_object_add(o, "id", json_object_new_int(r->pt->id));
 	json_object_object_add(o, "experiment",
 			       json_object_new_string(experiment_title(cfg, e)));
@@ -349,7 +349,7 @@ static int csv_write(FILE *f, const struct csv_cols *c, const struct render_bloc
 		goto out;
 	snprintf(row.run, sizeof(row.run), "%d", run);
 	snprintf(row.id, sizeof(row.id), "%d", r->pt->id);
-	table_label(b->cfg, e, r->pt, row.label, sizeof(row.label));
+	table_point_label(b->cfg, e, r->pt, row.label, sizeof(row.label));
 	for (int i = 0; i < c->nr; i++) {
 		int p = param_index(wl->params, wl->nr_params, c->params[i]);
 

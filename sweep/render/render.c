@@ -17,8 +17,8 @@
 
 #define STAGING	".render.tmp"
 
-typedef int (*block_fn)(FILE *f, const struct sweep_cfg *cfg, const struct run_facts *facts,
-			const struct point_result *res, int nr);
+typedef int (*block_fn)(FILE *f, const struct result_view *v, const struct run_facts *facts,
+			const struct view_row *const *rows, int nr);
 
 /* A block's footer a blank line below it: as it is, or each line a markdown list item. */
 static void print_footer(FILE *f, const char *footer, bool md)
@@ -51,7 +51,7 @@ static int render_blocks(FILE *f, const struct render_job *job, bool md, block_f
 			fputc('\n', f);
 		if (b->heading)
 			fprintf(f, "%s%s\n\n", md ? "## " : "", b->heading);
-		err = fn(f, b->cfg, b->facts, b->res, b->nr);
+		err = fn(f, b->view, b->facts, b->rows, b->nr_rows);
 		if (!err && b->footer)
 			print_footer(f, b->footer, md);
 	}

@@ -10,12 +10,16 @@
 #include "bind.h"
 #include "result.h"
 #include "results_read.h"
+#include "viewtypes.h"
 
 struct run_facts;	/* table.h */
 
 /* One run's part of the table. */
 struct render_block {
-	const struct sweep_cfg *cfg;
+	const struct result_view *view;	/* what the table shows */
+	const struct view_row *const *rows;	/* point order */
+	int nr_rows;
+	const struct sweep_cfg *cfg;	/* what the exports show, the same rows */
 	const struct point_result *res;	/* point order */
 	int nr;
 	const char *heading;		/* the line naming the run above it, or NULL */

@@ -35,8 +35,61 @@ static int utf8_len(const char *s)
 	return n;
 }
 
+/* A row of a view, for a label's {name}. */
+struct label_ctx {
+	const struct result_view *v;
+	const struct view_row *r;
+};
+
 /* A parameter's value, as the CSV holds it, for a label's {name}. */
 static bool param_value(const char *name, const void *ctx, char *buf, size_t len)
+{
+	const struct label_ctx *lc = ctx;
+	const struct workload *wl = &lc->v->schema;
+	int p = param_index(wl->params, wl->nr_params, name);
+
+	if (p < 0)
+		return false;
+	param_format(&wl->params[p], lc->r->v[p], buf, len);
+	return true;
+}
+
+/* "producers=4 overwrite=off": the parameters that vary in r's experiment, outermost first. */
+static size_t row_varying(const struct result_view *v, const struct view_row *r, char *buf,
+			  size_t len)
+{
+	const struct view_exp *e = &v->exps[r->exp];
+	size_t n = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (int a = 0; a < e->nr_order && n < len; a++) {
+		int k = e->order[a];
+		char val[128];
+
+		if (e->nr_vals[k] < 2)
+			continue;
+		param_format(&v->params[k], r->v[k], val, sizeof(val));
+		n += snprintf(buf + n, len - n, "%s%s=%s", n ? " " : "", v->params[k].name, val);
+	}
+	return n < len ? n : len;
+}
+
+void table_label(const struct result_view *v, const struct view_row *r, char *buf, size_t len)
+{
+	const struct view_exp *e = &v->exps[r->exp];
+	struct label_ctx lc = { v, r };
+
+	if (!len)
+		return;
+	if (e->label)
+		template_expand(e->label, param_value, &lc, buf, len);
+	else if (!row_varying(v, r, buf, len))
+		snprintf(buf, len, "%s", view_exp_title(v, e));
+}
+
+/* A parameter's value of a point, for a label's {name}. */
+static bool point_param_value(const char *name, const void *ctx, char *buf, size_t len)
 {
 	const struct point *pt = ctx;
 	const struct workload *wl = pt->wp.wl;
@@ -48,23 +101,15 @@ static bool param_value(const char *name, const void *ctx, char *buf, size_t len
 	return true;
 }
 
-/* "producers=4 overwrite=off": the parameters that vary in e, outermost first. */
-static void varying_label(const struct sweep_cfg *cfg, const struct experiment *e,
-			  const struct point *pt, char *buf, size_t len)
-{
-	if (!point_varying(cfg, pt, " ", buf, len))
-		snprintf(buf, len, "%s", experiment_title(cfg, e));
-}
-
-void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
-		 const struct point *pt, char *buf, size_t len)
+void table_point_label(const struct sweep_cfg *cfg, const struct experiment *e,
+		       const struct point *pt, char *buf, size_t len)
 {
 	if (!len)
 		return;
 	if (e->label)
-		template_expand(e->label, param_value, pt, buf, len);
-	else
-		varying_label(cfg, e, pt, buf, len);
+		template_expand(e->label, point_param_value, pt, buf, len);
+	else if (!point_varying(cfg, pt, " ", buf, len))
+		snprintf(buf, len, "%s", experiment_title(cfg, e));
 }
 
 static void print_metric(FILE *out, const struct workload *wl, int m, const struct summary *s)
@@ -78,8 +123,9 @@ static void print_metric(FILE *out, const struct workload *wl, int m, const stru
 
 /* A row and its baseline point (NULL: none) for its values template. */
 struct row_ctx {
-	const struct point_result *r;
-	const struct point_result *base;
+	const struct workload *wl;	/* the view's schema */
+	const struct view_row *r;
+	const struct view_row *base;
 };
 
 /* A {metric.stat:unit} field of a values template: see metric.h. */
@@ -90,7 +136,7 @@ static bool field_value(const char *name, const void *ctx, char *buf, size_t len
 	char why[256];
 	size_t at;
 
-	if (metric_field_parse(rc->r->pt->wp.wl, name, strlen(name), &f, &at, why, sizeof(why)))
+	if (metric_field_parse(rc->wl, name, strlen(name), &f, &at, why, sizeof(why)))
 		return false;
 	metric_field_format(&f, rc->r, rc->base, buf, len);
 	return true;
@@ -102,7 +148,7 @@ static bool is_prog_metric(const struct metric_def *d)
 }
 
 /* "8882.1 ± 2427.4ns": the kernel's ns per program run of r; false where it kept none. */
-static bool prog_per_run(const struct workload *wl, const struct point_result *r, char *buf,
+static bool prog_per_run(const struct workload *wl, const struct view_row *r, char *buf,
 			 size_t len)
 {
 	struct metric_field f;
@@ -124,7 +170,7 @@ static bool prog_per_run(const struct workload *wl, const struct point_result *r
  * where the kernel kept no statistics (meta says why).  How many printed.
  */
 static int print_prog_default(FILE *out, const struct workload *wl,
-			      const struct point_result *r, int nr_before)
+			      const struct view_row *r, int nr_before)
 {
 	char buf[64];
 
@@ -135,11 +181,11 @@ static int print_prog_default(FILE *out, const struct workload *wl,
 }
 
 /* A row's values as one text: "unsupported: why", or its values template expanded. */
-static bool single_value(const struct experiment *e, const struct workload *wl,
+static bool single_value(const struct view_exp *e, const struct workload *wl,
 			 const struct row_ctx *rc, char *buf, size_t len)
 {
 	const char *tpl = e->values ? e->values : wl->values;
-	const struct point_result *r = rc->r;
+	const struct view_row *r = rc->r;
 
 	if (r->status != PS_OK) {
 		snprintf(buf, len, "%s%s%s", point_status_name(r->status), r->reason[0] ? ": " : "",
@@ -156,7 +202,7 @@ static bool single_value(const struct experiment *e, const struct workload *wl,
  * bench's Summary line has it, where the workload has producers.  How
  * many printed.
  */
-static int print_per_prod(FILE *out, const struct workload *wl, const struct point_result *r)
+static int print_per_prod(FILE *out, const struct workload *wl, const struct view_row *r)
 {
 	char buf[64];
 
@@ -172,10 +218,10 @@ static int print_per_prod(FILE *out, const struct workload *wl, const struct poi
  * "14.970 ± 0.012M/s (drops 0.000 ± 0.000M/s, ...)", the values template
  * expanded, or "unsupported: why"
  */
-static void print_values(FILE *out, const struct experiment *e, const struct workload *wl,
+static void print_values(FILE *out, const struct view_exp *e, const struct workload *wl,
 			 const struct row_ctx *rc)
 {
-	const struct point_result *r = rc->r;
+	const struct view_row *r = rc->r;
 	char buf[VALUES_LEN];
 	int n = 0;
 
@@ -200,10 +246,10 @@ static void print_values(FILE *out, const struct experiment *e, const struct wor
  * A markdown row's value cells: its one text (status, values template) or
  * a cell per metric, as md_head() names them.  How many printed.
  */
-static int md_values(FILE *out, const struct experiment *e, const struct workload *wl,
+static int md_values(FILE *out, const struct view_exp *e, const struct workload *wl,
 		     const struct row_ctx *rc)
 {
-	const struct point_result *r = rc->r;
+	const struct view_row *r = rc->r;
 	char buf[VALUES_LEN], per_run[64];
 	int n = 0, runs, ns;
 
@@ -231,7 +277,7 @@ static int md_values(FILE *out, const struct experiment *e, const struct workloa
 }
 
 /* How many value columns a markdown table of e has: see md_values(). */
-static int md_columns(const struct experiment *e, const struct workload *wl)
+static int md_columns(const struct view_exp *e, const struct workload *wl)
 {
 	int n = 0, runs, ns;
 
@@ -243,7 +289,7 @@ static int md_columns(const struct experiment *e, const struct workload *wl)
 }
 
 /* The column heads: "| point | hits | drops | prog |", metrics right-aligned. */
-static void md_head(FILE *out, const struct experiment *e, const struct workload *wl,
+static void md_head(FILE *out, const struct view_exp *e, const struct workload *wl,
 		    int cols)
 {
 	bool one = e->values || wl->values;
@@ -271,7 +317,7 @@ static void md_end_row(FILE *out, int done, int cols)
 
 /* "0:hash_kmalloc 203983 events per sec": each producer's rate, map_perf_test's form. */
 static void print_workers(FILE *out, const struct workload *wl, bool md, int md_cols,
-			  const struct point_result *r, const char *label)
+			  const struct view_row *r, const char *label)
 {
 	int m = wl_thread_metric(wl);
 	char name[LABEL_LEN + 16], rate[96];
@@ -294,14 +340,14 @@ static void print_workers(FILE *out, const struct workload *wl, bool md, int md_
 
 /* Rows waiting for their footnotes, and the last footnote number used. */
 struct notes {
-	const struct point_result **rows;
+	const struct view_row **rows;
 	int nr;
 	int last;
 	bool md;
 };
 
 /* " [n]" after a row with quality flags. */
-static void mark_row(FILE *out, struct notes *nt, const struct point_result *r)
+static void mark_row(FILE *out, struct notes *nt, const struct view_row *r)
 {
 	if (r->status != PS_OK || !r->quality.flags)
 		return;
@@ -310,14 +356,14 @@ static void mark_row(FILE *out, struct notes *nt, const struct point_result *r)
 }
 
 /* "[1] cv=37% (stddev over 10% of the mean), after 3 tries" per marked row. */
-static void print_notes(FILE *out, const struct sweep_cfg *cfg, struct notes *nt)
+static void print_notes(FILE *out, const struct result_view *v, struct notes *nt)
 {
 	char why[512];
 
 	for (int i = 0; i < nt->nr; i++) {
-		const struct point_result *r = nt->rows[i];
+		const struct view_row *r = nt->rows[i];
 
-		quality_explain(&r->quality, cfg->max_cv, why, sizeof(why));
+		quality_explain(&r->quality, v->max_cv, why, sizeof(why));
 		/* markdown: a paragraph each, below the table */
 		fprintf(out, "%s[%d] %s", nt->md ? "\n" : "", nt->last - nt->nr + i + 1, why);
 		if (r->tries > 1)
@@ -329,24 +375,22 @@ static void print_notes(FILE *out, const struct sweep_cfg *cfg, struct notes *nt
 
 /* One experiment's rows, in display order. */
 struct block {
-	const struct point_result **rows;
+	const struct view_row **rows;
 	char (*labels)[LABEL_LEN];
 	int *group;		/* index of the row's group value in the group axis */
 	int nr;
 	int width;
 	/* the whole run's points, where a row's baseline point is found */
-	const struct point_result *set;
+	const struct view_row *const *set;
 	int nr_set;
 	bool md;		/* a markdown table, not the bench's text */
 	int md_cols;		/* its value columns */
 };
 
-static int group_of(const struct experiment *e, const struct point *pt)
+static int group_of(const struct view_exp *e, const struct view_row *r)
 {
-	const struct axis *ax = e->group >= 0 ? experiment_axis(e, e->group) : NULL;
-
-	for (int i = 0; ax && i < ax->nr_vals; i++)
-		if (ax->vals[i] == pt->wp.v[e->group])
+	for (int i = 0; e->group >= 0 && i < e->nr_vals[e->group]; i++)
+		if (e->vals[e->group][i] == r->v[e->group])
 			return i;
 	return 0;
 }
@@ -355,7 +399,7 @@ static int group_of(const struct experiment *e, const struct point *pt)
 static void sort_by_group(struct block *b)
 {
 	for (int i = 1; i < b->nr; i++) {
-		const struct point_result *r = b->rows[i];
+		const struct view_row *r = b->rows[i];
 		int g = b->group[i], j = i;
 
 		for (; j > 0 && b->group[j - 1] > g; j--) {
@@ -383,28 +427,28 @@ static void block_free(struct block *b)
 	free(b->group);
 }
 
-static int block_build(struct block *b, const struct sweep_cfg *cfg, int exp,
-		       const struct point_result *results, int nr, bool md)
+static int block_build(struct block *b, const struct result_view *v, int exp,
+		       const struct view_row *const *rows, int nr, bool md)
 {
-	const struct experiment *e = &cfg->exps[exp];
+	const struct view_exp *e = &v->exps[exp];
 	int err = block_alloc(b, nr);
 
 	if (err)
 		return err;
-	b->set = results;
+	b->set = rows;
 	b->nr_set = nr;
 	b->md = md;
-	b->md_cols = md_columns(e, cfg->wl);
+	b->md_cols = md_columns(e, &v->schema);
 	for (int i = 0; i < nr; i++) {
-		if (results[i].pt->exp != exp)
+		if (rows[i]->exp != exp)
 			continue;
-		b->rows[b->nr] = &results[i];
-		b->group[b->nr++] = group_of(e, results[i].pt);
+		b->rows[b->nr] = rows[i];
+		b->group[b->nr++] = group_of(e, rows[i]);
 	}
 	sort_by_group(b);
 	b->width = MIN_LABEL_WIDTH;
 	for (int i = 0; i < b->nr; i++) {
-		table_label(cfg, e, b->rows[i]->pt, b->labels[i], LABEL_LEN);
+		table_label(v, b->rows[i], b->labels[i], LABEL_LEN);
 		if (utf8_len(b->labels[i]) > b->width)
 			b->width = utf8_len(b->labels[i]);
 	}
@@ -420,7 +464,7 @@ static int block_build(struct block *b, const struct sweep_cfg *cfg, int exp,
  */
 enum group_style { GROUPS_NONE, GROUPS_BLANK, GROUPS_TITLED };
 
-static enum group_style group_style(const struct sweep_cfg *cfg, const struct experiment *e,
+static enum group_style group_style(const struct result_view *v, const struct view_exp *e,
 				    const struct block *b)
 {
 	bool several_groups = false, several_rows = false;
@@ -432,7 +476,7 @@ static enum group_style group_style(const struct sweep_cfg *cfg, const struct ex
 	}
 	if (e->group < 0 || !several_groups)
 		return GROUPS_NONE;
-	snprintf(ref, sizeof(ref), "{%s}", cfg->wl->params[e->group].name);
+	snprintf(ref, sizeof(ref), "{%s}", v->params[e->group].name);
 	if (e->label && !strstr(e->label, ref))
 		return GROUPS_TITLED;
 	return several_rows ? GROUPS_BLANK : GROUPS_NONE;
@@ -449,18 +493,18 @@ void table_title_notes(const struct run_facts *facts, char *buf, size_t len)
 }
 
 /* The title, with r's group value when given, underlined to its length. */
-static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
-			const struct point_result *r, const struct run_facts *facts, bool md)
+static void print_title(FILE *out, const struct result_view *v, const struct view_exp *e,
+			const struct view_row *r, const struct run_facts *facts, bool md)
 {
 	char title[LABEL_LEN + 160], val[128];
 	size_t n;
 
 	if (r) {
-		param_format(&cfg->wl->params[e->group], r->pt->wp.v[e->group], val, sizeof(val));
-		n = snprintf(title, sizeof(title), "%s (%s=%s)", experiment_title(cfg, e),
-			     cfg->wl->params[e->group].name, val);
+		param_format(&v->params[e->group], r->v[e->group], val, sizeof(val));
+		n = snprintf(title, sizeof(title), "%s (%s=%s)", view_exp_title(v, e),
+			     v->params[e->group].name, val);
 	} else {
-		n = snprintf(title, sizeof(title), "%s", experiment_title(cfg, e));
+		n = snprintf(title, sizeof(title), "%s", view_exp_title(v, e));
 	}
 	if (n < sizeof(title))
 		table_title_notes(facts, title + n, sizeof(title) - n);
@@ -480,7 +524,7 @@ static void print_title(FILE *out, const struct sweep_cfg *cfg, const struct exp
  */
 static bool same_unsupported(const struct block *b, enum group_style style, int i, int j)
 {
-	const struct point_result *a = b->rows[i], *c = b->rows[j];
+	const struct view_row *a = b->rows[i], *c = b->rows[j];
 
 	return a->status == PS_UNSUPPORTED && c->status == PS_UNSUPPORTED &&
 	       (style != GROUPS_TITLED || b->group[i] == b->group[j]) &&
@@ -514,21 +558,21 @@ static bool has_word(const char *list, const char *tok)
 }
 
 /* "overwrite=on": the varying parameter values every row of row i's line shares. */
-static void shared_values(const struct sweep_cfg *cfg, const struct block *b,
+static void shared_values(const struct result_view *v, const struct block *b,
 			  enum group_style style, int i, char *buf, size_t len)
 {
 	char mine[LABEL_LEN], other[LABEL_LEN], *tok, *save;
 	size_t n = 0;
 
 	buf[0] = '\0';
-	point_varying(cfg, b->rows[i]->pt, " ", mine, sizeof(mine));
+	row_varying(v, b->rows[i], mine, sizeof(mine));
 	for (tok = strtok_r(mine, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
 		bool shared = true;
 
 		for (int j = 0; j < b->nr && shared; j++) {
 			if (!same_unsupported(b, style, i, j))
 				continue;
-			point_varying(cfg, b->rows[j]->pt, " ", other, sizeof(other));
+			row_varying(v, b->rows[j], other, sizeof(other));
 			shared = has_word(other, tok);
 		}
 		if (shared && n < len)
@@ -537,13 +581,13 @@ static void shared_values(const struct sweep_cfg *cfg, const struct block *b,
 }
 
 /* "overwrite=on: 16 points unsupported: why", in place of their rows. */
-static void print_unsupported(FILE *out, const struct sweep_cfg *cfg, const struct block *b,
+static void print_unsupported(FILE *out, const struct result_view *v, const struct block *b,
 			      enum group_style style, int i, int nr)
 {
 	char shared[LABEL_LEN], text[VALUES_LEN];
 	const char *why = b->rows[i]->reason;
 
-	shared_values(cfg, b, style, i, shared, sizeof(shared));
+	shared_values(v, b, style, i, shared, sizeof(shared));
 	if (b->md) {
 		snprintf(text, sizeof(text), "%d points unsupported%s%s", nr, *why ? ": " : "",
 			 why);
@@ -559,30 +603,31 @@ static void print_unsupported(FILE *out, const struct sweep_cfg *cfg, const stru
 }
 
 /* Row i: its label and values, or its line of unsupported points (once). */
-static void print_row(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
+static void print_row(FILE *out, const struct result_view *v, const struct view_exp *e,
 		      const struct block *b, enum group_style style, int i, struct notes *nt)
 {
 	int first, nr = count_unsupported(b, style, i, &first), done;
-	struct row_ctx rc = { b->rows[i], baseline_find(cfg, b->rows[i], b->set, b->nr_set) };
+	struct row_ctx rc = { &v->schema, b->rows[i],
+			      baseline_find_row(v, b->rows[i], b->set, b->nr_set) };
 
 	if (nr >= 2) {
 		if (first == i)
-			print_unsupported(out, cfg, b, style, i, nr);
+			print_unsupported(out, v, b, style, i, nr);
 		return;
 	}
 	if (b->md) {
 		md_cell(out, b->labels[i]);
-		done = md_values(out, e, cfg->wl, &rc);
+		done = md_values(out, e, &v->schema, &rc);
 		mark_row(out, nt, b->rows[i]);
 		md_end_row(out, done, b->md_cols);
 	} else {
 		fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
-		print_values(out, e, cfg->wl, &rc);
+		print_values(out, e, &v->schema, &rc);
 		mark_row(out, nt, b->rows[i]);
 		fputc('\n', out);
 	}
 	if (e->worker_rows)
-		print_workers(out, cfg->wl, b->md, b->md_cols, b->rows[i], b->labels[i]);
+		print_workers(out, &v->schema, b->md, b->md_cols, b->rows[i], b->labels[i]);
 }
 
 /* Is row i one that another row's unsupported line stands for? */
@@ -600,7 +645,7 @@ static bool folded(const struct block *b, enum group_style style, int i)
 static void print_caveats(FILE *out, const struct block *b)
 {
 	for (int i = 0; i < b->nr; i++) {
-		const struct point_result *r = b->rows[i];
+		const struct view_row *r = b->rows[i];
 		bool seen = false;
 
 		if (r->status != PS_OK || !r->reason[0])
@@ -632,10 +677,10 @@ static void print_per_run_note(FILE *out, const struct workload *wl,
 		wl->prog_runs_scope ? wl->prog_runs_scope : "");
 }
 
-static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct experiment *e,
+static int block_print(FILE *out, const struct result_view *v, const struct view_exp *e,
 		       const struct block *b, const struct run_facts *facts)
 {
-	enum group_style style = group_style(cfg, e, b);
+	enum group_style style = group_style(v, e, b);
 	struct notes nt = { .rows = calloc(b->nr > 0 ? (size_t)b->nr : 1, sizeof(*nt.rows)),
 			    .md = b->md };
 
@@ -647,22 +692,22 @@ static int block_print(FILE *out, const struct sweep_cfg *cfg, const struct expe
 		if (folded(b, style, i))
 			continue;
 		if (!i || (new_group && style == GROUPS_TITLED)) {
-			print_notes(out, cfg, &nt);
+			print_notes(out, v, &nt);
 			if (i)
 				fputc('\n', out);
-			print_title(out, cfg, e, style == GROUPS_TITLED ? b->rows[i] : NULL, facts,
+			print_title(out, v, e, style == GROUPS_TITLED ? b->rows[i] : NULL, facts,
 				    b->md);
 			if (b->md)
-				md_head(out, e, cfg->wl, b->md_cols);
+				md_head(out, e, &v->schema, b->md_cols);
 		} else if (new_group && style == GROUPS_BLANK && !b->md) {
 			/* a blank line would end a markdown table: groups just follow */
 			fputc('\n', out);
 		}
-		print_row(out, cfg, e, b, style, i, &nt);
+		print_row(out, v, e, b, style, i, &nt);
 	}
-	print_notes(out, cfg, &nt);
+	print_notes(out, v, &nt);
 	print_caveats(out, b);
-	print_per_run_note(out, cfg->wl, facts, b);
+	print_per_run_note(out, &v->schema, facts, b);
 	free(nt.rows);
 	return 0;
 }
@@ -683,22 +728,22 @@ static void print_machine(FILE *out, const struct run_facts *facts, bool md)
 		fputc('\n', out);
 }
 
-static int render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
-		  const struct point_result *results, int nr, bool md)
+static int render(FILE *out, const struct result_view *v, const struct run_facts *facts,
+		  const struct view_row *const *rows, int nr, bool md)
 {
 	int printed = 0;
 
 	if (nr)
 		print_machine(out, facts, md);
 
-	for (int x = 0; x < cfg->nr_exps; x++) {
+	for (int x = 0; x < v->nr_exps; x++) {
 		struct block b;
-		int err = block_build(&b, cfg, x, results, nr, md);
+		int err = block_build(&b, v, x, rows, nr, md);
 
 		if (!err && b.nr) {
 			if (printed++)
 				fputc('\n', out);
-			err = block_print(out, cfg, &cfg->exps[x], &b, facts);
+			err = block_print(out, v, &v->exps[x], &b, facts);
 		}
 		block_free(&b);
 		if (err)
@@ -707,14 +752,14 @@ static int render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts
 	return ferror(out) ? -EIO : 0;
 }
 
-int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
-		 const struct point_result *results, int nr)
+int table_render(FILE *out, const struct result_view *v, const struct run_facts *facts,
+		 const struct view_row *const *rows, int nr)
 {
-	return render(out, cfg, facts, results, nr, false);
+	return render(out, v, facts, rows, nr, false);
 }
 
-int table_render_markdown(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
-			  const struct point_result *results, int nr)
+int table_render_markdown(FILE *out, const struct result_view *v, const struct run_facts *facts,
+			  const struct view_row *const *rows, int nr)
 {
-	return render(out, cfg, facts, results, nr, true);
+	return render(out, v, facts, rows, nr, true);
 }

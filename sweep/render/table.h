@@ -15,14 +15,18 @@
 #include "bind.h"
 #include "result.h"
 #include "runfacts.h"
+#include "view.h"
 
 /*
- * A row's label.  With a template: "{producers}" → that parameter's value.
- * Without: the parameters that vary in e, "producers=4 overwrite=off", or
- * the experiment's title when none does.
+ * Row r's label.  With a template: "{producers}" → that parameter's value.
+ * Without: the parameters that vary in its experiment, "producers=4
+ * overwrite=off", or the experiment's title when none does.
  */
-void table_label(const struct sweep_cfg *cfg, const struct experiment *e,
-		 const struct point *pt, char *buf, size_t len);
+void table_label(const struct result_view *v, const struct view_row *r, char *buf, size_t len);
+
+/* table_label() of a point of a bound spec (export.c's, until it reads a view). */
+void table_point_label(const struct sweep_cfg *cfg, const struct experiment *e,
+		       const struct point *pt, char *buf, size_t len);
 
 /*
  * What titles of the run's tables and charts end in: " (smoke run:
@@ -50,8 +54,8 @@ void table_title_notes(const struct run_facts *facts, char *buf, size_t len);
  * emulation: for function, not performance)".
  * Returns 0, -ENOMEM, or -EIO when out has an error.
  */
-int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts *facts,
-		 const struct point_result *results, int nr);
+int table_render(FILE *out, const struct result_view *v, const struct run_facts *facts,
+		 const struct view_row *const *rows, int nr);
 
 /*
  * The same blocks as GitHub markdown (docs/formats.md): the machine as a
@@ -60,8 +64,8 @@ int table_render(FILE *out, const struct sweep_cfg *cfg, const struct run_facts 
  * "values" column where a values template or the status says it all),
  * rows in the same order; footnotes and notes as paragraphs below it.
  */
-int table_render_markdown(FILE *out, const struct sweep_cfg *cfg,
-			  const struct run_facts *facts, const struct point_result *results,
+int table_render_markdown(FILE *out, const struct result_view *v,
+			  const struct run_facts *facts, const struct view_row *const *rows,
 			  int nr);
 
 #endif

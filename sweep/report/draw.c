@@ -26,6 +26,7 @@
 #include "results.h"
 #include "runfacts.h"
 #include "shardset.h"
+#include "view.h"
 
 #define LABEL_LEN	RUN_LABEL_LEN
 #define HEADING_LEN	768
@@ -36,6 +37,7 @@ struct report {
 	const char *dirs[MAX_RUNS];
 	int nr_dirs;
 	struct loaded_run runs[MAX_RUNS];
+	struct result_view *views[MAX_RUNS];	/* of each run, what its table shows */
 	int nr_runs;
 	char by_buf[LABEL_LEN];
 	const char *by;
@@ -50,9 +52,12 @@ struct report {
 	struct run_facts whole;
 	char *footer;
 	size_t footer_len;
+	const struct view_row **rows;	/* each run's rows, point order, run after run */
+	const struct view_row **chart_rows;	/* the view row of each chart row */
 	struct point_result *chart;	/* every run's rows on the first run's experiments */
 	struct point *chart_pts;	/* their points */
 	const char **series;		/* per chart row, its run's label */
+	int *from;			/* scratch: the run's row of each chart row it gave */
 	int nr_chart;
 	char *owned[MAX_RUNS];		/* the paths of merged runs, to free */
 	int nr_owned;
@@ -96,6 +101,28 @@ static int add_arg_dir(struct report *rp, const char *dir)
 	return err;
 }
 
+/*
+ * The view of run lr, its rows placed at the points of the spec drawn
+ * (their experiment, by index, may be another's title: --set title).
+ */
+static int view_run(const struct loaded_run *lr, struct result_view **v)
+{
+	char why[512];
+	int err = view_build(lr->set, lr->cfg, v, why, sizeof(why));
+
+	if (err) {
+		diag_err("cannot read %s: %s", lr->dir, why[0] ? why : strerror(-err));
+		return err;
+	}
+	for (int k = 0; k < lr->nr_res; k++) {
+		struct view_row *r = &(*v)->rows[lr->idx[k]];
+
+		r->exp = lr->res[k].pt->exp;
+		memcpy(r->v, lr->res[k].pt->wp.v, sizeof(r->v));
+	}
+	return 0;
+}
+
 static int load_runs(struct report *rp)
 {
 	const struct draw_opts *o = rp->o;
@@ -106,7 +133,8 @@ static int load_runs(struct report *rp)
 	for (int i = 0; !err && i < rp->nr_dirs; i++) {
 		struct loaded_run *lr = &rp->runs[rp->nr_runs++];
 
-		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, lr);
+		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, lr) ?:
+		      view_run(lr, &rp->views[i]);
 		if (!err && lr->nr_hidden)
 			fprintf(stderr, "note: %s: %d row%s of points the spec drawn does not "
 				"have, not shown\n", lr->dir, lr->nr_hidden,
@@ -197,11 +225,35 @@ static bool points_once(const struct report *rp)
 	return once;
 }
 
+/* A chart row and the view row it is. */
+struct chart_pair {
+	struct point_result pr;
+	const struct view_row *row;
+};
+
 static int by_point(const void *a, const void *b)
 {
-	const struct point_result *x = a, *y = b;
+	const struct chart_pair *x = a, *y = b;
 
-	return (x->pt->id > y->pt->id) - (x->pt->id < y->pt->id);
+	return (x->pr.pt->id > y->pr.pt->id) - (x->pr.pt->id < y->pr.pt->id);
+}
+
+/* The chart rows, and their view rows with them, in point order. */
+static int sort_chart(struct report *rp)
+{
+	struct chart_pair *p = calloc(rp->nr_chart + 1, sizeof(*p));
+
+	if (!p)
+		return -ENOMEM;
+	for (int i = 0; i < rp->nr_chart; i++)
+		p[i] = (struct chart_pair){ rp->chart[i], rp->chart_rows[i] };
+	qsort(p, rp->nr_chart, sizeof(*p), by_point);
+	for (int i = 0; i < rp->nr_chart; i++) {
+		rp->chart[i] = p[i].pr;
+		rp->chart_rows[i] = p[i].row;
+	}
+	free(p);
+	return 0;
 }
 
 /* The lines under the one table: a shard each, by its index (runs come in any order). */
@@ -262,12 +314,12 @@ static int one_table(struct report *rp)
 	}
 	if (!shardset_whole(sh, rp->nr_runs) || !one_spec(rp) || !points_once(rp))
 		return 0;
-	qsort(rp->chart, rp->nr_chart, sizeof(*rp->chart), by_point);
 	rp->whole = shardset_facts(rp->facts, rp->nr_runs);
-	err = shard_lines(rp, sh, !one_machine);
+	err = sort_chart(rp) ?: shard_lines(rp, sh, !one_machine);
 	if (err)
 		return err;
 	rp->blocks[0] = (struct render_block){
+		.view = rp->views[0], .rows = rp->chart_rows, .nr_rows = rp->nr_chart,
 		.cfg = rp->runs[0].cfg, .res = rp->chart, .nr = rp->nr_chart,
 		.facts = &rp->whole, .footer = rp->footer,
 		/* a merged set's own directory; the rows are not one of the runs' */
@@ -294,28 +346,38 @@ static int gather(struct report *rp)
 	rp->chart = calloc(total + 1, sizeof(*rp->chart));
 	rp->series = calloc(total + 1, sizeof(*rp->series));
 	rp->chart_pts = calloc(total + 1, sizeof(*rp->chart_pts));
+	rp->rows = calloc(total + 1, sizeof(*rp->rows));
+	rp->chart_rows = calloc(total + 1, sizeof(*rp->chart_rows));
+	rp->from = calloc(total + 1, sizeof(*rp->from));
 	if (!rp->labels || !rp->headings || !rp->blocks || !rp->facts || !rp->chart ||
-	    !rp->series || !rp->chart_pts)
+	    !rp->series || !rp->chart_pts || !rp->rows || !rp->chart_rows || !rp->from)
 		return -ENOMEM;
-	for (int i = 0; i < nr; i++) {
+	for (int i = 0, at = 0; i < nr; i++) {
 		const struct loaded_run *lr = &rp->runs[i];
+		const struct view_row **rows = rp->rows + at;
 		int n;
 
+		for (int k = 0; k < lr->nr_res; k++)
+			rows[k] = &rp->views[i]->rows[lr->idx[k]];
+		at += lr->nr_res;
 		run_label(lr->set, rp->by, i, rp->labels[i], LABEL_LEN);
 		run_heading(lr->set, i, rp->headings[i], HEADING_LEN);
 		rp->facts[i] = run_facts_of(lr->set);
 		rp->mixed.tcg |= rp->facts[i].tcg;
 		/* several runs: the heading names each run's machine */
 		rp->blocks[i] = (struct render_block){
+			.view = rp->views[i], .rows = rows, .nr_rows = lr->nr_res,
 			.cfg = lr->cfg, .res = lr->res, .nr = lr->nr_res,
 			.heading = nr > 1 ? rp->headings[i] : NULL,
 			.facts = nr > 1 ? NULL : &rp->facts[i],
 			.dir = lr->dir, .set = lr->set,
 		};
 		n = resultload_retie(lr, &rp->runs[0], rp->chart + rp->nr_chart,
-				      rp->chart_pts + rp->nr_chart);
-		for (int j = 0; j < n; j++)
+				      rp->chart_pts + rp->nr_chart, rp->from);
+		for (int j = 0; j < n; j++) {
+			rp->chart_rows[rp->nr_chart] = rows[rp->from[j]];
 			rp->series[rp->nr_chart++] = rp->labels[i];
+		}
 	}
 	rp->nr_blocks = nr;
 	return one_table(rp) ?: rp->one_run ? 0 : check_labels(rp);
@@ -380,8 +442,10 @@ static int create_out(const struct draw_opts *o)
 
 static void report_free(struct report *rp)
 {
-	for (int i = 0; i < rp->nr_runs; i++)
+	for (int i = 0; i < rp->nr_runs; i++) {
 		resultload_free(&rp->runs[i]);
+		view_free(rp->views[i]);
+	}
 	for (int i = 0; i < rp->nr_owned; i++)
 		free(rp->owned[i]);
 	free(rp->labels);
@@ -391,6 +455,9 @@ static void report_free(struct report *rp)
 	free(rp->chart);
 	free(rp->series);
 	free(rp->chart_pts);
+	free(rp->rows);
+	free(rp->chart_rows);
+	free(rp->from);
 	free(rp->footer);
 }
 

@@ -3,14 +3,11 @@
  * A result set that holds no spec (numbers imported from bench output)
  * described by itself, so that report and merge draw it through the same
  * table and charts as a run (DESIGN.md §10: a result set does not need
- * today's workload tables to make sense).  The workload descriptor is made
- * at run time from summary.csv: its parameters are the columns between
- * `experiment` and `status` (a column of integers is an int parameter,
- * any other an enum of the values seen), its metrics the `*_per_s_mean`
- * columns.  Each summary row is one point; each experiment title one
- * experiment, with axes of the values seen in row order and a default
- * report: the `label` column as the label, and a chart of the first int
- * parameter that varies against the first metric.
+ * today's workload tables to make sense).  The description is the set's
+ * own view (view.h, viewdesc.h: parameters, metrics, experiments with
+ * their values and a default report), made into the bound spec the charts
+ * and exports still draw: its schema as the workload, a point per
+ * summary row, an experiment per title with axes of the values seen.
  */
 #ifndef SWEEP_RESULTCFG_H
 #define SWEEP_RESULTCFG_H

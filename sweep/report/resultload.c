@@ -334,15 +334,18 @@ static const struct point *as_run_point(struct loaded_run *lr, const struct boun
 	return pt;
 }
 
-static void sort_by_point(struct point_result *r, int nr)
+static void sort_by_point(struct point_result *r, int *idx, int nr)
 {
 	for (int i = 1; i < nr; i++) {
 		struct point_result cur = r[i];
-		int j = i;
+		int cur_idx = idx[i], j = i;
 
-		for (; j > 0 && r[j - 1].pt->id > cur.pt->id; j--)
+		for (; j > 0 && r[j - 1].pt->id > cur.pt->id; j--) {
 			r[j] = r[j - 1];
+			idx[j] = idx[j - 1];
+		}
 		r[j] = cur;
+		idx[j] = cur_idx;
 	}
 }
 
@@ -359,7 +362,8 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 	int err = 0;
 
 	lr->res = calloc(set->nr_points + 1, sizeof(*lr->res));
-	if (!lr->res)
+	lr->idx = calloc(set->nr_points + 1, sizeof(*lr->idx));
+	if (!lr->res || !lr->idx)
 		return no_memory(lr);
 	for (int i = 0; !err && i < set->nr_points; i++) {
 		const struct point *pt = as_run_point(lr, run, &set->points[i]);
@@ -368,14 +372,16 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 			return -EINVAL;
 		if (drawn != run)
 			pt = twin(run->cfg, pt, drawn->cfg, &drawn->plan);
-		if (!pt)
+		if (!pt) {
 			lr->nr_hidden++;
-		else
-			err = resultload_rebuild(set, &set->points[i], pt, &lr->res[lr->nr_res++]);
+			continue;
+		}
+		lr->idx[lr->nr_res] = i;
+		err = resultload_rebuild(set, &set->points[i], pt, &lr->res[lr->nr_res++]);
 	}
 	if (err == -ENOMEM)
 		return no_memory(lr);
-	sort_by_point(lr->res, lr->nr_res);
+	sort_by_point(lr->res, lr->idx, lr->nr_res);
 	for (int i = 1; !err && i < lr->nr_res; i++) {
 		if (lr->res[i].pt->id != lr->res[i - 1].pt->id)
 			continue;
@@ -437,11 +443,14 @@ static int open_specless(struct loaded_run *lr, const char *spec_path, const cha
 	if (!err)
 		err = resultcfg_build(lr->dir, lr->set, lr->spec, &lr->rcfg, &lr->cfg, &lr->plan);
 	lr->res = err ? NULL : calloc(lr->set->nr_points + 1, sizeof(*lr->res));
-	if (!err && !lr->res)
+	lr->idx = err ? NULL : calloc(lr->set->nr_points + 1, sizeof(*lr->idx));
+	if (!err && (!lr->res || !lr->idx))
 		err = -ENOMEM;
-	for (int i = 0; !err && i < lr->set->nr_points; i++)
+	for (int i = 0; !err && i < lr->set->nr_points; i++) {
+		lr->idx[lr->nr_res] = i;
 		err = resultload_rebuild(lr->set, &lr->set->points[i], &lr->plan.pts[i],
 					 &lr->res[lr->nr_res++]);
+	}
 	return err == -ENOMEM ? no_memory(lr) : err;
 }
 
@@ -489,7 +498,7 @@ static int experiment_twin(const struct sweep_cfg *from, const struct experiment
 }
 
 int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
-		     struct point_result *out, struct point *pts)
+		     struct point_result *out, struct point *pts, int *from_idx)
 {
 	int nr = 0;
 
@@ -504,6 +513,7 @@ int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
 		pts[nr].wp.wl = to->cfg->wl;
 		out[nr] = from->res[i];
 		out[nr].pt = &pts[nr];
+		from_idx[nr] = i;
 		nr++;
 	}
 	return nr;
@@ -514,6 +524,7 @@ void resultload_free(struct loaded_run *lr)
 	struct bound b = { lr->spec, lr->cfg, lr->plan };
 
 	point_results_free(lr->res, lr->nr_res);
+	free(lr->idx);
 	bound_free(&b);
 	resultcfg_free(lr->rcfg);
 	result_set_free(lr->set);

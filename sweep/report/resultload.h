@@ -36,6 +36,7 @@ struct loaded_run {
 	struct sweep_cfg *cfg;
 	struct plan plan;		/* cfg's points */
 	struct point_result *res;	/* the rows tied to plan's points, point order */
+	int *idx;			/* res[i]'s row in set->points (and the view's) */
 	int nr_res;
 	int nr_hidden;			/* rows of points the spec drawn does not have */
 	struct result_cfg *rcfg;	/* cfg's workload, of a set without a spec */
@@ -60,11 +61,11 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
  * values stay its own, so a run at other values is drawn at them.  Rows of
  * experiments `to` does not have, and every row when the workloads differ
  * (sets without a spec: other parameters, or an enum value `to` lacks),
- * are left out.  Returns how many were written (out and pts: room for
- * from->nr_res).
+ * are left out.  Returns how many were written (out, pts and from_idx,
+ * the index into from->res of each: room for from->nr_res).
  */
 int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
-		     struct point_result *out, struct point *pts);
+		     struct point_result *out, struct point *pts, int *from_idx);
 
 /* Free lr, also after resultload_open() failed. */
 void resultload_free(struct loaded_run *lr);

@@ -56,18 +56,48 @@ const struct point_result *baseline_find(const struct sweep_cfg *cfg,
 	return NULL;
 }
 
-void baseline_of_metric(const struct point_result *r, const struct point_result *base, int m,
-			struct baseline_delta *d)
+/* Statistics r against b (NULL: unknown); self: b is r's own point. */
+static void baseline_of_summary(const struct summary *r, const struct summary *b, bool self,
+				struct baseline_delta *d)
 {
-	if (!base || r->status != PS_OK) {
+	if (!b) {
 		baseline_delta(NAN, NAN, NAN, NAN, d);
 		return;
 	}
-	baseline_delta(r->stat[m].mean, r->stat[m].stddev, base->stat[m].mean,
-		       base->stat[m].stddev, d);
+	baseline_delta(r->mean, r->stddev, b->mean, b->stddev, d);
 	/* the baseline against itself: one measurement, no difference to be unsure of */
-	if (base == r && !isnan(d->ratio))
+	if (self && !isnan(d->ratio))
 		d->ratio_sd = d->over_ns_sd = 0;
+}
+
+void baseline_of_metric(const struct point_result *r, const struct point_result *base, int m,
+			struct baseline_delta *d)
+{
+	bool known = base && r->status == PS_OK;
+
+	baseline_of_summary(&r->stat[m], known ? &base->stat[m] : NULL, base == r, d);
+}
+
+void baseline_of_row(const struct view_row *r, const struct view_row *base, int m,
+		     struct baseline_delta *d)
+{
+	bool known = base && r->status == PS_OK;
+
+	baseline_of_summary(&r->stat[m], known ? &base->stat[m] : NULL, base == r, d);
+}
+
+const struct view_row *baseline_find_row(const struct result_view *v, const struct view_row *r,
+					 const struct view_row *const *rows, int nr)
+{
+	const struct baseline_ref *ref = &v->exps[r->exp].baseline;
+
+	if (!ref->on)
+		return NULL;
+	for (int i = 0; i < nr; i++)
+		if (rows[i]->exp == r->exp &&
+		    baseline_pairs(ref, v->schema.nr_params, r->v, rows[i]->v))
+			return rows[i]->status == PS_OK ? rows[i] : NULL;
+	return NULL;
 }
 
 bool cfg_has_baseline(const struct sweep_cfg *cfg)

@@ -14,6 +14,7 @@
 
 #include "model.h"
 #include "result.h"
+#include "viewtypes.h"
 
 /*
  * A rate against its baseline rate, each mean ± stddev of independent
@@ -63,6 +64,14 @@ const struct point_result *baseline_find(const struct sweep_cfg *cfg,
  */
 void baseline_of_metric(const struct point_result *r, const struct point_result *base, int m,
 			struct baseline_delta *d);
+
+/* baseline_find() of row r of view v among rows[0..nr) (one run's). */
+const struct view_row *baseline_find_row(const struct result_view *v, const struct view_row *r,
+					 const struct view_row *const *rows, int nr);
+
+/* baseline_of_metric() of view rows. */
+void baseline_of_row(const struct view_row *r, const struct view_row *base, int m,
+		     struct baseline_delta *d);
 
 /* Does any experiment of cfg set a baseline? */
 bool cfg_has_baseline(const struct sweep_cfg *cfg);

@@ -68,14 +68,14 @@ static double stat_value(const struct summary *s, enum field_stat st)
 }
 
 /* "+1000.0 ± 3.2ns", "0.500 ± 0.001x"; n/a without a baseline; the mean alone without an sd. */
-static void format_vs_base(const struct metric_field *f, const struct point_result *r,
-			   const struct point_result *base, char *buf, size_t len)
+static void format_vs_base(const struct metric_field *f, const struct view_row *r,
+			   const struct view_row *base, char *buf, size_t len)
 {
 	struct baseline_delta d;
 	bool ns = f->stat == FS_OVER_BASE_NS;
 	double v, sd;
 
-	baseline_of_metric(r, base, f->metric, &d);
+	baseline_of_row(r, base, f->metric, &d);
 	v = ns ? d.over_ns : d.ratio;
 	sd = ns ? d.over_ns_sd : d.ratio_sd;
 	if (isnan(v))
@@ -86,8 +86,8 @@ static void format_vs_base(const struct metric_field *f, const struct point_resu
 		snprintf(buf, len, ns ? "%+.1f ± %.1fns" : "%.3f ± %.3fx", v, sd);
 }
 
-void metric_field_format(const struct metric_field *f, const struct point_result *r,
-			 const struct point_result *base, char *buf, size_t len)
+void metric_field_format(const struct metric_field *f, const struct view_row *r,
+			 const struct view_row *base, char *buf, size_t len)
 {
 	const struct summary *s = &r->stat[f->metric];
 	double np = r->nr_producers;

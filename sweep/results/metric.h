@@ -11,6 +11,7 @@
 
 #include "metricdef.h"
 #include "result.h"
+#include "viewtypes.h"
 
 /* "191.92k/s": v (a rate or bytes) in unit u; "n/a" when v is NaN. */
 void metric_format(double v, const struct metric_unit *u, char *buf, size_t len);
@@ -36,8 +37,8 @@ void metric_format_sd_n(double mean, double sd, int n, const struct metric_unit 
  * base is r's baseline point (baseline_find()), or NULL: the baseline
  * fields are then n/a.
  */
-void metric_field_format(const struct metric_field *f, const struct point_result *r,
-			 const struct point_result *base, char *buf, size_t len);
+void metric_field_format(const struct metric_field *f, const struct view_row *r,
+			 const struct view_row *base, char *buf, size_t len);
 
 /*
  * "3.742M/prod": a counter's mean rate divided among the point's producers

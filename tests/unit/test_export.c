@@ -15,6 +15,7 @@
 #include "export.h"
 #include "render.h"
 #include "table.h"
+#include "table_text.h"
 
 enum { P_PRODUCERS, P_SIZE, P_FLAG, P_MODE, P_CPUS, NR_P };
 enum { M_OPS, M_MEM, M_RUNS, M_NS, NR_M };
@@ -211,7 +212,7 @@ TEST(markdown_table)
 		"| prod 4 | unsupported: no such thing | | |\n";
 
 	setup();
-	text = PRINTED(table_render_markdown(f_, &cfg, NULL, res, 2));
+	text = PRINTED(table_render_results(f_, &cfg, NULL, res, 2, true));
 	if (!text || strcmp(text, want))
 		printf("got:\n%s\nwant:\n%s\n", text ? text : "(null)", want);
 	CHECK(text && !strcmp(text, want));
@@ -227,7 +228,7 @@ TEST(markdown_escapes_labels)
 	setup();
 	e = exp_;
 	e.label = "a|b {producers}";
-	text = PRINTED(table_render_markdown(f_, &c, NULL, res, 1));
+	text = PRINTED(table_render_results(f_, &c, NULL, res, 1, true));
 	CHECK(text && strstr(text, "\n| a\\|b 2 | 4.00"));
 	free(text);
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "view_of.h"
 #include "csvfile.h"
 #include "fake_wl.h"
 #include "metric.h"
@@ -135,7 +136,7 @@ TEST(per_run_field)
 	make_result(&r, iv, false);
 	CHECK_INT(point_result_summarize(&r), 0);
 	CHECK_INT(field("prog_ns.per_run", &f, why, sizeof(why)), 0);
-	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	field_format_result(&f, &r, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "50.0 ± 10.0ns");
 	CHECK_INT(field("prog_ns.per_run:ns", &f, why, sizeof(why)), 0);
 	CHECK_INT(field("prog_ns.per_run:M/s", &f, why, sizeof(why)), -EINVAL);
@@ -147,7 +148,7 @@ TEST(per_run_field)
 	make_result(&r, iv, true);
 	CHECK_INT(point_result_summarize(&r), 0);
 	CHECK_INT(field("prog_ns.per_run", &f, why, sizeof(why)), 0);
-	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	field_format_result(&f, &r, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "n/a");
 }
 

@@ -96,9 +96,9 @@ TEST(template_of_every_type)
 	make_point(&pt, 0, 0, 3, 1);
 	pt.wp.v[P_MODE] = 1;
 	pt.wp.v[P_VALUE_SIZE] = 4096;
-	table_label(&cfg, &e, &pt, buf, sizeof(buf));
+	table_label_of(&cfg, &pt, buf, sizeof(buf));
 	CHECK_STR(buf, "slow/on/4096B 3{nope} {unclosed");
-	table_label(&cfg, &e, &pt, buf, 8);
+	table_label_of(&cfg, &pt, buf, 8);
 	CHECK_STR(buf, "slow/on");
 }
 
@@ -647,19 +647,19 @@ TEST(ns_per_field)
 	CHECK_INT(metric_field_parse(&other_wl, "events.ns_per", 13, &f, &at, buf, sizeof(buf)),
 		  0);
 	CHECK_INT(f.stat, FS_NS_PER);
-	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	field_format_result(&f, &r, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "500.00ns");
 	/* a counter that is not per thread has it too: 2 / 3e6 s */
 	CHECK_INT(metric_field_parse(&other_wl, "errors.ns_per", 13, &f, &at, buf, sizeof(buf)),
 		  0);
-	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	field_format_result(&f, &r, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "666.67ns");
 	r.stat[1].mean = 0;
-	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	field_format_result(&f, &r, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "n/a");
 	r.nr_producers = 0;
 	metric_field_parse(&other_wl, "events.ns_per", 13, &f, &at, buf, sizeof(buf));
-	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	field_format_result(&f, &r, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "n/a");
 
 	CHECK_INT(metric_field_parse(&other_wl, "events.ns_per:k/s", 17, &f, &at, buf,
@@ -697,17 +697,17 @@ TEST(per_prod_field)
 	CHECK_INT(metric_field_parse(&other_wl, "events.per_prod", 15, &f, &at, buf,
 				     sizeof(buf)), 0);
 	CHECK_INT(f.stat, FS_PER_PROD);
-	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	field_format_result(&f, &r, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "3.742M/prod");
 	CHECK_INT(metric_field_parse(&other_wl, "errors.per_prod:/s", 18, &f, &at, buf,
 				     sizeof(buf)), 0);
-	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	field_format_result(&f, &r, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "750/prod");
 	make_exp(&e, "r", NULL);
 	CHECK_TEXT(render(&cfg, &r, 1), "r\n=\nr                    14.968 ± 0.012M/s (3.742M/prod, "
 		   "errors 0.003 ± 0.000M/s)\n");
 	r.nr_producers = 0;
-	metric_field_format(&f, &r, NULL, buf, sizeof(buf));
+	field_format_result(&f, &r, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "n/a");
 	CHECK_TEXT(render(&cfg, &r, 1), "r\n=\nr                    14.968 ± 0.012M/s "
 		   "(errors 0.003 ± 0.000M/s)\n");
