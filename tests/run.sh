@@ -112,7 +112,6 @@ sanitized_parts() {
 guest_parts() {
 	# fetches once into .cache/vm-kernel (SKIP without network), then offline
 	run_part "test kernel for the VM (scripts/vm-kernel.sh)" tests/e2e/vm_kernel.sh
-	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	# one boot for the checks that need the test kernel alone, among them
 	# the kernel's bench, unmodified, in the test kernel (kbench-vm/), and
 	# the fleet of this machine and that guest over ssh (fleet_vm.sh, root)
@@ -123,17 +122,22 @@ guest_parts() {
 		tests/e2e/seed_map_perf_ab.sh
 }
 # make check (CHECK_BUILDS=1) has the sanitizer's and the fuzzer's binaries
-# built here, on every CPU, beside the other lanes' tests; run by hand, the
-# suite takes them as they are (their parts SKIP if not built).  The make
-# check's command line (V=1, CC=...) comes in MAKEFLAGS.
+# built here, on every CPU, beside the other lanes' tests: one tree
+# (build-san/) for both, and only what they run (the binary, the unit tests
+# and the tools; not the integration tests, which need root and real BPF
+# more than a sanitizer); run by hand, the suite takes them as they are
+# (their parts SKIP if not built).  The make check's command line (V=1,
+# CC=...) comes in MAKEFLAGS.
 check_builds() {
-	local m=(make --no-print-directory -j"$(nproc)")
-	"${m[@]}" SANITIZE=1 all test-bins && "${m[@]}" fuzz ||
-		echo "FAIL build: make SANITIZE=1 all test-bins, make fuzz"
+	make --no-print-directory -j"$(nproc)" SANITIZE=1 all unit-bins fuzz ||
+		echo "FAIL build: make SANITIZE=1 all unit-bins fuzz"
 }
 background_parts() {
 	[ -n "${CHECK_BUILDS-}" ] &&
-		run_part "builds: make SANITIZE=1 all test-bins, make fuzz" check_builds
+		run_part "builds: make SANITIZE=1 all unit-bins fuzz" check_builds
+	# beside the guests' lane, not in it: its qemus are fakes, or real
+	# ones for kernels that do not boot (a 5 s timeout each)
+	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 	run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
@@ -151,7 +155,7 @@ lane() {
 	LOG=$3
 	LANE="($1) "
 	"$2"
-	lane_done "$1 lane" "$START" "$cpu0"
+	lane_done "$1 lane" "$LANES_START" "$cpu0"
 }
 # start_lane NAME FUNCTION: lane NAME beside the foreground; its output in
 # LANE_OUT[i], its PASS/FAIL lines in LANE_LOG[i]
@@ -168,48 +172,71 @@ start_lane() {
 	lane "$1" "$2" "$log" </dev/null >"$out" 2>&1 &
 	LANE_PIDS+=($!)
 }
+# make check (CHECK_BUILDS=1): bpfsweep and the test binaries first, timed
+# like a part; if they do not build, nothing runs.
+main_build() {
+	make --no-print-directory -j"$(nproc)" all test-bins ||
+		echo "FAIL build: make all test-bins"
+}
+if [ -n "${CHECK_BUILDS-}" ]; then
+	cpu_cs BUILD_CPU0
+	run_part "build: make all test-bins" main_build
+	if grep -q '^FAIL build: make all test-bins' "$LOG"; then
+		echo "0 passed, 1 failed, 0 skipped"
+		exit 1
+	fi
+	lane_done "build, before the lanes" "$START" "$BUILD_CPU0"
+fi
+LANES_START=$SECONDS
+
 start_lane guests guest_parts
 start_lane background background_parts
-cpu_cs FG_CPU0
 
-for t in "$BUILD"/tests/unit/test_*; do
-	[ -x "$t" ] && run_part "unit: ${t##*/}" "$t"
-done
-run_part "cli golden files" tests/cli/run.sh
-run_part "includes run one way (scripts/check-includes.py)" tests/e2e/include_order.sh
-run_part "cli: what each command takes, its --help and its completion agree" tests/cli/options.sh
-run_part "end to end (null workload)" tests/e2e/null.sh
-run_part "baseline figures (null workload)" tests/e2e/baseline.sh
-run_part "end to end (plan)" tests/e2e/plan.sh
-run_part "end to end (chart safety)" tests/e2e/plot_safety.sh
-run_part "end to end (meta)" tests/e2e/meta.sh
-run_part "end to end (quality flags)" tests/e2e/quality.sh
-run_part "sub-second durations, measured as asked (null workload)" tests/e2e/durations.sh
-run_part "result directory (null workload)" tests/e2e/persist.sh
-run_part "summary.csv's column table, read back (null workload)" tests/e2e/columns.sh
-run_part "kill and resume (null workload)" tests/e2e/kill.sh
-run_part "import of bench output" tests/e2e/import.sh
-run_part "exec workload (fake bench)" tests/e2e/exec.sh
-run_part "no child outlives bpfsweep: SIGKILL, SIGHUP, SIGPIPE (root)" tests/e2e/procs.sh
-run_part "calibration: compare --paired over interleaved rounds (fake bench)" tests/e2e/calibrate.sh
-run_part "compare (null workload)" tests/e2e/compare.sh
-run_part "A/A benchmark command, tiny (null workload)" tests/e2e/aa.sh
-run_part "precision per point (null workload)" tests/e2e/precision.sh
-run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/export.sh
-run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
-run_part "report and merge (null workload)" tests/e2e/report.sh
-run_part "readers and a running sweep: locks; report -f json prints only" tests/e2e/readlock.sh
-run_part "result files: a 64 MiB CSV within 5x its size, NUL refused" tests/e2e/bigcsv.sh
-run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
-run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
-run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
-run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
-run_part "ad hoc runs: run WORKLOAD, the bench options, --save-spec" tests/e2e/adhoc.sh
-run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
-run_part "specs/ringbuf.spec as run_bench_ringbufs.sh prints it (root)" tests/e2e/ringbuf_script.sh
-run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
-
-lane_done "foreground lane" "$START" "$FG_CPU0"
+foreground_parts() {
+	for t in "$BUILD"/tests/unit/test_*; do
+		[ -x "$t" ] && run_part "unit: ${t##*/}" "$t"
+	done
+	run_part "cli golden files" tests/cli/run.sh
+	run_part "includes run one way (scripts/check-includes.py)" tests/e2e/include_order.sh
+	run_part "cli: what each command takes, its --help and its completion agree" tests/cli/options.sh
+	run_part "end to end (null workload)" tests/e2e/null.sh
+	run_part "baseline figures (null workload)" tests/e2e/baseline.sh
+	run_part "end to end (plan)" tests/e2e/plan.sh
+	run_part "end to end (chart safety)" tests/e2e/plot_safety.sh
+	run_part "end to end (meta)" tests/e2e/meta.sh
+	run_part "end to end (quality flags)" tests/e2e/quality.sh
+	run_part "sub-second durations, measured as asked (null workload)" tests/e2e/durations.sh
+	run_part "result directory (null workload)" tests/e2e/persist.sh
+	run_part "summary.csv's column table, read back (null workload)" tests/e2e/columns.sh
+	run_part "kill and resume (null workload)" tests/e2e/kill.sh
+	run_part "import of bench output" tests/e2e/import.sh
+	run_part "exec workload (fake bench)" tests/e2e/exec.sh
+	run_part "no child outlives bpfsweep: SIGKILL, SIGHUP, SIGPIPE (root)" tests/e2e/procs.sh
+	run_part "calibration: compare --paired over interleaved rounds (fake bench)" tests/e2e/calibrate.sh
+	run_part "compare (null workload)" tests/e2e/compare.sh
+	run_part "A/A benchmark command, tiny (null workload)" tests/e2e/aa.sh
+	run_part "precision per point (null workload)" tests/e2e/precision.sh
+	run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/export.sh
+	run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
+	run_part "report and merge (null workload)" tests/e2e/report.sh
+	run_part "readers and a running sweep: locks; report -f json prints only" tests/e2e/readlock.sh
+	run_part "result files: a 64 MiB CSV within 5x its size, NUL refused" tests/e2e/bigcsv.sh
+	run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
+	run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
+	run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
+	run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
+	run_part "ad hoc runs: run WORKLOAD, the bench options, --save-spec" tests/e2e/adhoc.sh
+	run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
+	run_part "specs/ringbuf.spec as run_bench_ringbufs.sh prints it (root)" tests/e2e/ringbuf_script.sh
+	run_part "end to end (plan, root: capabilities)" tests/e2e/plan.sh root
+}
+# In a subshell of its own: its CPU time is then its parts' alone, not also
+# that of the other lanes, which this shell reaps when they end.
+(
+	cpu_cs FG_CPU0
+	foreground_parts
+	lane_done "foreground lane" "$LANES_START" "$FG_CPU0"
+)
 for i in "${!LANE_PIDS[@]}"; do
 	wait "${LANE_PIDS[i]}"
 	cat "${LANE_OUT[i]}"
@@ -229,18 +256,19 @@ lane_done "after all lanes" "$T_AFTER" "$AFTER_CPU0"
 # The lanes side by side, the longest of them (the critical path: the
 # suite's time is it plus the parts after all lanes), then the slowest parts
 times_table() {
-	local name wall cpu long=none longest=0 after=0 all=0
+	local name wall cpu long=none longest=0 before=0 after=0 all=0
 	echo "times, wall (cpu), of $((SECONDS - START)) s in all:"
 	while read -r wall cpu name; do
-		printf '  %-20s %4d s (cpu %4d s)\n' "$name" "$wall" "$cpu"
+		printf '  %-24s %4d s (cpu %4d s)\n' "$name" "$wall" "$cpu"
 		all=$((all + cpu))
 		case $name in
+		build*) before=$wall ;;
 		after*) after=$wall ;;
 		*) [ "$wall" -gt "$longest" ] && longest=$wall && long=$name ;;
 		esac
 	done <"$LANES"
-	printf '  critical path: the %s, then the parts after all lanes: %d + %d = %d s\n' \
-		"$long" "$longest" "$after" "$((longest + after))"
+	printf '  critical path: the build, the %s, the parts after all lanes: %d + %d + %d = %d s\n' \
+		"$long" "$before" "$longest" "$after" "$((before + longest + after))"
 	wall=$((SECONDS - START > 0 ? SECONDS - START : 1))
 	printf '  cpu in all: %d s, %d%% of what %d CPUs had in %d s\n' "$all" \
 		"$((all * 100 / ($(nproc) * wall)))" "$(nproc)" "$wall"
