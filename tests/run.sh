@@ -20,7 +20,7 @@ LOG=$(mktemp)
 # waits (for a guest's boot, a timeout) more than it works.
 TIMES=$(mktemp)
 LANES=$(mktemp)
-trap 'rm -f "$LOG" "$TIMES" "$LANES" "${LANE_OUT[@]}" "${LANE_LOG[@]}"' EXIT
+trap 'rm -f "$LOG" "$TIMES" "$LANES" "${BUILT-}" "${LANE_OUT[@]}" "${LANE_LOG[@]}"' EXIT
 # Ctrl-C or a kill stops every lane: the suite, its lanes beside the
 # foreground and their children share this process group (no job control
 # in a script).
@@ -110,8 +110,11 @@ sanitized_parts() {
 # and CPU time (overlapping the other lanes': the total below is the
 # suite's).
 guest_parts() {
-	# fetches once into .cache/vm-kernel (SKIP without network), then offline
+	# fetches once into .cache/vm-kernel (SKIP without network), then
+	# offline; it needs nothing built, so it runs while make check builds
 	run_part "test kernel for the VM (scripts/vm-kernel.sh)" tests/e2e/vm_kernel.sh
+	until [ -s "$BUILT" ]; do sleep 1; done
+	[ "$(cat "$BUILT")" = ok ] || return
 	# one boot for the checks that need the test kernel alone, among them
 	# the kernel's bench, unmodified, in the test kernel (kbench-vm/), and
 	# the fleet of this machine and that guest over ssh (fleet_vm.sh, root)
@@ -155,7 +158,7 @@ lane() {
 	LOG=$3
 	LANE="($1) "
 	"$2"
-	lane_done "$1 lane" "$LANES_START" "$cpu0"
+	lane_done "$1 lane" "$START" "$cpu0"
 }
 # start_lane NAME FUNCTION: lane NAME beside the foreground; its output in
 # LANE_OUT[i], its PASS/FAIL lines in LANE_LOG[i]
@@ -173,23 +176,30 @@ start_lane() {
 	LANE_PIDS+=($!)
 }
 # make check (CHECK_BUILDS=1): bpfsweep and the test binaries first, timed
-# like a part; if they do not build, nothing runs.
+# like a part, while the guests' lane fetches the test kernel (the lane's
+# other parts wait for $BUILT to say ok); if they do not build, nothing
+# else runs.  Each lane's time counts from the start, the build's included.
+BUILT=$(mktemp)
 main_build() {
 	make --no-print-directory -j"$(nproc)" all test-bins ||
 		echo "FAIL build: make all test-bins"
 }
 if [ -n "${CHECK_BUILDS-}" ]; then
+	start_lane guests guest_parts
 	cpu_cs BUILD_CPU0
 	run_part "build: make all test-bins" main_build
+	lane_done "build: all test-bins" "$START" "$BUILD_CPU0"
 	if grep -q '^FAIL build: make all test-bins' "$LOG"; then
+		echo failed >"$BUILT"
+		wait
 		echo "0 passed, 1 failed, 0 skipped"
 		exit 1
 	fi
-	lane_done "build, before the lanes" "$START" "$BUILD_CPU0"
+	echo ok >"$BUILT"
+else
+	echo ok >"$BUILT"
+	start_lane guests guest_parts
 fi
-LANES_START=$SECONDS
-
-start_lane guests guest_parts
 start_lane background background_parts
 
 foreground_parts() {
@@ -235,7 +245,7 @@ foreground_parts() {
 (
 	cpu_cs FG_CPU0
 	foreground_parts
-	lane_done "foreground lane" "$LANES_START" "$FG_CPU0"
+	lane_done "foreground lane" "$START" "$FG_CPU0"
 )
 for i in "${!LANE_PIDS[@]}"; do
 	wait "${LANE_PIDS[i]}"
@@ -256,19 +266,19 @@ lane_done "after all lanes" "$T_AFTER" "$AFTER_CPU0"
 # The lanes side by side, the longest of them (the critical path: the
 # suite's time is it plus the parts after all lanes), then the slowest parts
 times_table() {
-	local name wall cpu long=none longest=0 before=0 after=0 all=0
+	local name wall cpu long=none longest=0 after=0 all=0
 	echo "times, wall (cpu), of $((SECONDS - START)) s in all:"
 	while read -r wall cpu name; do
 		printf '  %-24s %4d s (cpu %4d s)\n' "$name" "$wall" "$cpu"
 		all=$((all + cpu))
 		case $name in
-		build*) before=$wall ;;
+		build*) ;;
 		after*) after=$wall ;;
 		*) [ "$wall" -gt "$longest" ] && longest=$wall && long=$name ;;
 		esac
 	done <"$LANES"
-	printf '  critical path: the build, the %s, the parts after all lanes: %d + %d + %d = %d s\n' \
-		"$long" "$before" "$longest" "$after" "$((before + longest + after))"
+	printf '  critical path: the %s, then the parts after all lanes: %d + %d = %d s\n' \
+		"$long" "$longest" "$after" "$((longest + after))"
 	wall=$((SECONDS - START > 0 ? SECONDS - START : 1))
 	printf '  cpu in all: %d s, %d%% of what %d CPUs had in %d s\n' "$all" \
 		"$((all * 100 / ($(nproc) * wall)))" "$(nproc)" "$wall"
