@@ -93,15 +93,15 @@ sanitized_parts() {
 # Three lanes, side by side: most parts wait more than they compute (a
 # guest's boot under TCG, a sweep's warmup and intervals, a timeout, an
 # sshd), so that two CPUs run three lanes of them in less time than two.
-# The guests' lane: the test kernel's fetch, then every part that starts
-# qemu, one guest at a time (under TCG, -accel tcg,thread=single, a guest
+# The guests' lane: the test kernel's fetch, then every part that boots a
+# guest, one guest at a time (under TCG, -accel tcg,thread=single, a guest
 # keeps at most one CPU busy while the host's side of its test waits for
 # it; two side by side on a loaded machine may miss vm_boot_timeout); the
 # background lane: under make check the sanitizer's and the fuzzer's
-# builds, csum_diff, htab_mem, the kernel's bench, map_perf and trigger,
-# the sanitizer pass and the fuzzing; the
-# foreground lane: the unit tests, the CLI's, and the other end-to-end
-# tests.  None of them asserts a rate or a timing that a busy
+# builds, the KVM probe (whose qemus are fakes or boot nothing), csum_diff,
+# htab_mem, the kernel's bench, map_perf and trigger, the sanitizer pass
+# and the fuzzing; the foreground lane: the unit tests, the CLI's, and the
+# other end-to-end tests.  None of them asserts a rate or a timing that a busy
 # CPU beside it changes (they pass beside other runs of the suite on this
 # shared machine).  The integration tests wait for all three: the
 # statistics test needs the BPF statistics' static key off while it
