@@ -45,9 +45,9 @@ VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 # Recursively expanded on purpose: pkg-config runs when a recipe needs the
 # flags, after `make deps` has had the chance to install the packages.  Each
 # probe runs once, at its first use, then keeps its answer (the eval makes
-# the variable a simple one): as plain recursive variables, the clang probes
-# ran twice for every object compiled, 0.3 s of CPU each time, a third of a
-# build's CPU.
+# the variable a simple one): as plain recursive variables, the two clang
+# probes ran for every object compiled, 0.3 s of CPU together, and made
+# 42 s of a clean build's 144 s of CPU.
 PKGS      = libbpf libelf zlib gsl json-c
 PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell pkg-config --cflags $$(PKGS) 2>/dev/null))$(PKG_CFLAGS)
 PKG_LIBS   = $(eval PKG_LIBS := $$(shell pkg-config --libs $$(PKGS) 2>/dev/null))$(PKG_LIBS)
@@ -177,8 +177,8 @@ $(BIN): $(OUTPUT)/sweep/cli/main.o $(LIB_OBJS)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 # Test binaries link the engine and the workloads, not main.o, from an
-# archive: each takes the objects it needs, which halves the link's CPU
-# time, 60 links a tree (no object registers itself, so none is missed).
+# archive: each takes the objects it needs, 0.28 s of CPU a link instead
+# of 0.45 s, 60 links a tree (no object registers itself, so none is missed).
 $(OUTPUT)/libsweep.a: $(LIB_OBJS)
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
