@@ -65,17 +65,30 @@ for c in $CMDS; do
 	fi
 done
 
+# The checks below run bpfsweep some 600 times: each reads what it printed
+# with bash's own read and [[ =~ ]] (POSIX extended expressions, as grep
+# -E), not a grep, wc, head and tail each, which took two thirds of the
+# test's 45 s of CPU.
+# read_err: ERR is $TMP/err whole, NL how many lines it ends (as wc -l counts)
+read_err() {
+	local nl
+	IFS= read -r -d '' ERR <"$TMP/err"
+	nl=${ERR//[!$'\n']/}
+	NL=${#nl}
+}
+
 # accepts CMD OPT ARG: the option parses; what follows (the missing SPEC,
 # DIR or FILE, or a value that is not one) is the command's business.
 accepts() {
 	local c=$1 o=$2 a=$3
 	"$BPFSWEEP" "$c" "$o" ${a:+x} </dev/null >/dev/null 2>"$TMP/err"
-	! grep -qE 'applies to|unknown option|is ambiguous|needs a value|takes no value' "$TMP/err"
+	read_err
+	! [[ $ERR =~ applies\ to|unknown\ option|is\ ambiguous|needs\ a\ value|takes\ no\ value ]]
 }
 
 # refuses CMD OPT ARG: exit 2, the error and the pointer to CMD --help, no more.
 refuses() {
-	local c=$1 o=$2 a=$3 status want
+	local c=$1 o=$2 a=$3 status want last
 	"$BPFSWEEP" "$c" "$o" ${a:+x} </dev/null >"$TMP/out" 2>"$TMP/err"
 	status=$?
 	case $c in
@@ -85,22 +98,33 @@ refuses() {
 		want="$o/--[-a-z]+ applies to [a-z, ]+, not to $c"
 		[[ $o == --* ]] && want="(-[A-Za-z]/)?$o applies to [a-z, ]+, not to $c" ;;
 	esac
-	want="bpfsweep: error: $want"
-	[ "$status" = 2 ] && [ ! -s "$TMP/out" ] && [ "$(wc -l <"$TMP/err")" = 2 ] &&
-		head -n 1 "$TMP/err" | grep -qxE -- "$want" &&
-		[ "$(tail -n 1 "$TMP/err")" = "try 'bpfsweep $c --help' for the options" ]
+	want="^bpfsweep: error: $want\$"
+	read_err
+	# the first line (as head -n 1 has it) the error, the last (tail -n 1) the pointer
+	last=${ERR%$'\n'}
+	last=${last##*$'\n'}
+	[ "$status" = 2 ] && [ ! -s "$TMP/out" ] && [ "$NL" = 2 ] &&
+		[[ ${ERR%%$'\n'*} =~ $want ]] &&
+		[ "$last" = "try 'bpfsweep $c --help' for the options" ]
 }
 
 # every option of any of the commands main.c parses, with whether it takes a value
 LC_ALL=C sort -u "$TMP"/help.{run,check,expand,list,report,merge,import,fleet} >"$TMP/all"
 for c in $CMDS; do
 	bad=
+	# CMD's help lines ("OPTION TAKES") and options, to look up
+	unset -v listed named
+	declare -A listed=() named=()
+	while read -r o a; do
+		listed["$o $a"]=1
+		named["$o"]=1
+	done <"$TMP/help.$c"
 	while read -r o a; do
 		[ "$o" = -h ] || [ "$o" = --help ] && continue	# prints the help, exit 0
 		[ "$a" = 1 ] || a=
-		if grep -qxF -- "$o ${a:-0}" "$TMP/help.$c"; then
+		if [ -n "${listed["$o ${a:-0}"]-}" ]; then
 			accepts "$c" "$o" "$a" || bad+=" $o(refused: $(head -n 1 "$TMP/err"))"
-		elif grep -q -- "^$o " "$TMP/help.$c"; then
+		elif [ -n "${named["$o"]-}" ]; then
 			continue	# fleet's --shard takes no value, run's does: checked above
 		else
 			refuses "$c" "$o" "$a" || bad+=" $o(accepted: $(head -n 1 "$TMP/err"))"

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 TARGET=${1:-spec}
-FUZZER=${FUZZER:-build-fuzz/tests/fuzz/fuzz_$TARGET}
+FUZZER=${FUZZER:-build-san/tests/fuzz/fuzz_$TARGET}
 TIME=${FUZZ_TIME:-20}
 if [ ! -x "$FUZZER" ]; then
 	skip "fuzz/$TARGET" "$FUZZER not built (make fuzz)"
