@@ -28,6 +28,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "fleet.h"
+#include "heldir.h"
 #include "hosts.h"
 #include "meta.h"
 #include "orchestrator.h"
@@ -159,8 +160,8 @@ static int make_out(struct fleet *fl)
 		return err;
 	}
 	out_paths(fl);
-	err = mkdir(fl->logs, 0755) || mkdir(fl->hosts_dir, 0755) || mkdir(fl->remote_dir, 0755) ?
-	      -errno : 0;
+	err = heldir_mkdir(fl->logs, 0755) ?: heldir_mkdir(fl->hosts_dir, 0755) ?:
+	      heldir_mkdir(fl->remote_dir, 0755);
 	err = err ?: lock_out(fl);
 	err = err ?: resultdir_write_spec(fl->dir, fl->spec, false);
 	err = err ?: keep_hostfile(fl, false);

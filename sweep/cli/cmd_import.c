@@ -20,6 +20,7 @@
 #include "colname.h"
 #include "csvfile.h"
 #include "diag.h"
+#include "heldir.h"
 #include "import.h"
 #include "meta.h"
 #include "mergeset.h"
@@ -455,9 +456,9 @@ static void unmake_dir(const char *dir)
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		unlink(path);
+		heldir_unlink(path);
 	}
-	rmdir(dir);
+	heldir_rmdir(dir);
 }
 
 /* dir created, with the meta and CSVs of the rows of group (a machine, or all). */
@@ -500,10 +501,9 @@ static int write_machines(struct import_state *st)
 		return err;
 	}
 	snprintf(runs_dir, sizeof(runs_dir), "%s/runs", out);
-	if (mkdir(runs_dir, 0755)) {
-		err = -errno;
-		diag_err("cannot create %s: %s", runs_dir, strerror(errno));
-	}
+	err = heldir_mkdir(runs_dir, 0755);
+	if (err)
+		diag_err("cannot create %s: %s", runs_dir, strerror(-err));
 	for (int g = 0; !err && g < st->nr_groups; g++) {
 		snprintf(dirs[g], sizeof(dirs[g]), "%s/runs/%d", out, g + 1);
 		runs[g] = dirs[g];

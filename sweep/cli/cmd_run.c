@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "draw.h"
+#include "heldir.h"
 #include "kernels.h"
 #include "matrix.h"
 #include "meta.h"
@@ -162,9 +163,9 @@ static void unmake_dir(const struct run_state *rs)
 		return;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", rs->dir, names[i]);
-		unlink(path);
+		heldir_unlink(path);
 	}
-	rmdir(rs->dir);
+	heldir_rmdir(rs->dir);
 }
 
 /* spec and meta first: --resume needs them to know what a directory holds. */
@@ -236,6 +237,8 @@ static int prepare_resume(struct run_state *rs)
 		return -EINVAL;
 	}
 	err = stat(rs->dir, &st) ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	/* from here on, every file of dir is opened from one descriptor of it */
+	err = err ?: resultdir_hold(rs->dir);
 	if (err) {
 		diag_err("cannot resume %s: %s", rs->dir, strerror(-err));
 		return err;
@@ -349,6 +352,9 @@ static int finish(struct run_state *rs)
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
 	note_oversubscribed(rs);
+	if (heldir_moved(rs->dir))
+		diag_warn("%s was moved or replaced while the run wrote it: the results stayed "
+			  "in the directory the run made, wherever it went", rs->dir);
 	if (!sub)
 		fprintf(stderr, "results: %s\n", rs->dir);
 	return err;

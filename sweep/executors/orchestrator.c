@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "heldir.h"
 #include "draw.h"
 #include "meta.h"
 #include "mergeset.h"
@@ -58,7 +59,8 @@ int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char
 
 	snprintf(dir, sizeof(dir), "%s/subrun", or->dir);
 	snprintf(file, sizeof(file), "%s.spec", name);
-	err = mkdir(dir, 0755) && errno != EEXIST ? -errno : 0;
+	err = heldir_mkdir(dir, 0755);
+	err = err == -EEXIST ? 0 : err;
 	err = err ?: resultdir_write_file(dir, file, true, fill_spec, spec);
 	if (!err && !realpath(dir, or->sub_dir))
 		err = -errno;
