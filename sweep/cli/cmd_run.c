@@ -27,6 +27,7 @@
 #include "plan.h"
 #include "plot.h"
 #include "progrun.h"
+#include "readlock.h"
 #include "resultdir.h"
 #include "results.h"
 #include "resume.h"
@@ -111,19 +112,8 @@ static int on_point_done(const struct point_result *r, void *ctx)
  */
 static int lock_dir(struct run_state *rs)
 {
-	int err = resultdir_lock(rs->dir);
-
-	rs->lock_fd = err;
-	if (err >= 0)
-		return 0;
-	if (err == -EBUSY) {
-		diag_err("cannot %s %s: another bpfsweep is running there",
-			 rs->o->resume ? "resume" : "write to", rs->dir);
-		return err;
-	}
-	/* a filesystem without locks: the run itself is still sound */
-	diag_warn("cannot lock %s: %s", rs->dir, strerror(-err));
-	return 0;
+	rs->lock_fd = write_lock_take(rs->dir, "bpfsweep", rs->o->resume);
+	return rs->lock_fd == -EBUSY ? -EBUSY : 0;
 }
 
 /* -o DIR, or results/<spec>/<stamp>[-N]: a directory this run creates. */
