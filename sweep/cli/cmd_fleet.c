@@ -324,7 +324,7 @@ static int check_facts(struct orchestrator *or, void *arg)
 /*
  * The exit status: the merged rows' (a failed row, or a host's point
  * without one: 1), or the draw's when worse; 128 + the signal of a stop
- * (130 for Ctrl-C and SIGTERM, as a run has).
+ * (130 for Ctrl-C, 143 for SIGTERM, as a run has).
  */
 static int fleet_status(const struct fleet *fl, int drawn)
 {

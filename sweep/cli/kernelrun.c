@@ -292,7 +292,7 @@ int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *
 	if (status < ks.orch.status)
 		status = ks.orch.status;
 	if (stop_requested)
-		status = EXIT_INTERRUPTED;
+		status = stop_exit_status(stop_requested);
 out:
 	if (ks.lock_fd >= 0)
 		close(ks.lock_fd);

@@ -175,9 +175,10 @@ static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 /* An interrupted kernel of a sweep stops it; a place's (a host's) stops only itself. */
 static void note_status(struct orchestrator *or, const struct subrun_slot *s)
 {
-	if (!or->places && (s->interrupted || s->status == EXIT_INTERRUPTED ||
-			    s->status == 128 + SIGINT || s->status == 128 + SIGTERM))
-		stop_requested = stop_requested ?: 1;
+	/* a sub-run stopped by a signal that reached it alone: the sweep ends as it did */
+	if (!or->places && (s->interrupted || s->status == 128 + SIGINT ||
+			    s->status == 128 + SIGTERM))
+		stop_requested = stop_requested ?: s->status == 128 + SIGTERM ? SIGTERM : SIGINT;
 	else if (s->status > or->status)
 		or->status = s->status;
 }

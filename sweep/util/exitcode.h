@@ -3,7 +3,7 @@
 #ifndef SWEEP_EXITCODE_H
 #define SWEEP_EXITCODE_H
 
-/* plus 130 for a sweep cut short by a signal */
+/* plus 128 + N for a sweep cut short by stop signal N: 130 Ctrl-C, 143 SIGTERM (stop.h) */
 enum {
 	EXIT_OK = 0,
 	EXIT_POINTS_FAILED = 1,
