@@ -549,7 +549,7 @@ static void print_done(const struct import_state *st)
 int cmd_import(const struct import_opts *o)
 {
 	struct import_state *st = calloc(1, sizeof(*st));
-	int err = st ? check_args(o) : -ENOMEM;
+	int err = st ? check_args(o) : -ENOMEM, status;
 
 	if (!err) {
 		st->o = o;
@@ -557,8 +557,11 @@ int cmd_import(const struct import_opts *o)
 	}
 	/* past a file size limit, a write must fail with EFBIG, not kill the import */
 	signal(SIGXFSZ, SIG_IGN);
-	if (!err)
+	status = err ? EXIT_USAGE : EXIT_OK;
+	if (!err) {
 		err = write_all(st);
+		status = err ? exit_write_status(err) : EXIT_OK;
+	}
 	if (!err)
 		print_done(st);
 	if (st) {
@@ -566,5 +569,5 @@ int cmd_import(const struct import_opts *o)
 		import_set_free(&st->set);
 	}
 	free(st);
-	return err ? EXIT_USAGE : EXIT_OK;
+	return status;
 }
