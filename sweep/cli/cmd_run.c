@@ -328,7 +328,7 @@ static void note_oversubscribed(const struct run_state *rs)
 /*
  * The directory read back, its baseline columns filled and its table and
  * charts drawn as report draws them (draw.h), then the final meta.  A
- * kernel sweep's sub-run (--guest-of) keeps its table to its directory
+ * kernel sweep's sub-run (guest-of) keeps its table to its directory
  * and its path to itself: the sweep prints the table of all kernels, and
  * a guest's path means nothing on the host.
  */
@@ -352,7 +352,7 @@ static int finish(struct run_state *rs)
 
 /*
  * What on this machine will distort the numbers, said once before the
- * sweep and recorded in meta (syscheck.h).  Not for --fail-all, which
+ * sweep and recorded in meta (syscheck.h).  Not for fail-all, which
  * measures nothing.
  */
 static void check_system(struct run_state *rs)

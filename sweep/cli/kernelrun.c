@@ -189,8 +189,8 @@ static int prepare(struct kernel_sweep *ks)
 	int err;
 
 	if (o->guest_of || o->fail_all) {
-		diag_err("--guest-of and --fail-all: not for a sweep over kernels (its sub-runs "
-			 "have --kernel host)");
+		diag_err("a sub-run's guest-of and fail-all settings: not for a sweep over "
+			 "kernels (its sub-runs have --kernel host)");
 		return -EINVAL;
 	}
 	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan))

@@ -152,7 +152,7 @@ static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool r
 
 /*
  * Every point slot s did not run gets a failed row saying why: a sub-run
- * on this host with --fail-all, into a new directory or resuming the
+ * on this host with fail-all, into a new directory or resuming the
  * partial one.  Not after a stop: what did not run then is to continue.
  */
 static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
