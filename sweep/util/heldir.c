@@ -250,14 +250,20 @@ FILE *heldir_fopen(const char *path, const char *how)
 	return f;
 }
 
-/* Hold fd as path (an entry of the same path is replaced). */
+/*
+ * Hold fd (>= 0, or a -errno passed on) as path; an entry of the same path
+ * is replaced.  fd is the registry's from here on: closed when it fails.
+ */
 static int hold(const char *path, int fd)
 {
-	size_t len = trimmed_len(path);
-	char *copy = strndup(path, len);
+	char *copy = fd < 0 ? NULL : strndup(path, trimmed_len(path));
 
-	if (!copy)
+	if (fd < 0)
+		return fd;
+	if (!copy) {
+		close(fd);
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < nr_held; i++)
 		if (!strcmp(held[i].path, copy)) {
 			free(held[i].path);
@@ -267,6 +273,7 @@ static int hold(const char *path, int fd)
 		}
 	if (ARRAY_ROOM(held, nr_held)) {
 		free(copy);
+		close(fd);
 		return -ENOMEM;
 	}
 	held[nr_held++] = (struct held){ .path = copy, .fd = fd };
@@ -276,14 +283,8 @@ static int hold(const char *path, int fd)
 int heldir_hold(const char *path)
 {
 	REGISTRY_GUARD();
-	int fd = heldir_open_dir(path), err;
 
-	if (fd < 0)
-		return fd;
-	err = hold(path, fd);
-	if (err)
-		close(fd);
-	return err;
+	return hold(path, heldir_open_dir(path));
 }
 
 bool heldir_moved(const char *path)
@@ -381,12 +382,7 @@ int heldir_create(const char *path, mode_t mode)
 		return pfd;
 	fd = make_open(pfd, name, mode);
 	close(pfd);
-	if (fd < 0)
-		return fd;
-	err = hold(path, fd);
-	if (err)
-		close(fd);
-	return err;
+	return hold(path, fd);
 }
 
 /*

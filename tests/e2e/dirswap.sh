@@ -23,29 +23,14 @@ chmod 755 "$TMP"
 mkdir "$TMP/shared"
 chown nobody "$TMP/shared"
 D=$TMP/shared/run
-cat >"$TMP/slow.spec" <<'SPEC'
-# Two 1-second points of the null workload, with a chart: long enough to swap during.
-[sweep]
-workload = null
-warmup   = 0ms
-duration = 1s
-interval = 250ms
-repeat   = 1
-
-[report]
-plot = rate vs hits
-
-[params]
-rate = 1000 2000
-SPEC
 
 # the victim: root's earlier result set of the same spec (same file names)
-$BPFSWEEP "$TMP/slow.spec" -o "$TMP/victim" </dev/null >/dev/null 2>&1
+$BPFSWEEP tests/e2e/twopoints.spec -o "$TMP/victim" </dev/null >/dev/null 2>&1
 check dirswap/victim-made [ -s "$TMP/victim/table.txt" ] && [ -n "$(ls "$TMP/victim/plots")" ]
 victim_sums() { (cd "$TMP/victim" && find . -printf '%p %i %s %T@\n' | sort && find . -type f -exec md5sum {} + | sort); }
 victim_sums >"$TMP/victim.before"
 
-$BPFSWEEP "$TMP/slow.spec" -o "$D" </dev/null >"$TMP/run.out" 2>"$TMP/run.err" &
+$BPFSWEEP tests/e2e/twopoints.spec -o "$D" </dev/null >"$TMP/run.out" 2>"$TMP/run.err" &
 RUN_PID=$!
 for _ in $(seq 100); do [ -s "$D/meta" ] && break; sleep 0.05; done
 check dirswap/run-started [ -s "$D/meta" ]

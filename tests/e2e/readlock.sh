@@ -15,24 +15,9 @@ TMP=$(mktemp -d)
 RUN_PID=
 trap '[ -n "$RUN_PID" ] && kill "$RUN_PID" 2>/dev/null; rm -rf "$TMP"' EXIT
 D=$TMP/run
-cat >"$TMP/slow.spec" <<'SPEC'
-# Two 1-second points of the null workload: a run long enough to read during.
-[sweep]
-workload = null
-warmup   = 0ms
-duration = 1s
-interval = 250ms
-repeat   = 1
-
-[report]
-plot = rate vs hits
-
-[params]
-rate = 1000 2000
-SPEC
 
 # --- readers while a run writes ------------------------------------------------
-$BPFSWEEP "$TMP/slow.spec" -o "$D" </dev/null >"$TMP/run.out" 2>"$TMP/run.err" &
+$BPFSWEEP tests/e2e/twopoints.spec -o "$D" </dev/null >"$TMP/run.out" 2>"$TMP/run.err" &
 RUN_PID=$!
 # meta is written after the run has locked its directory
 for _ in $(seq 100); do [ -s "$D/meta" ] && break; sleep 0.05; done
