@@ -13,8 +13,8 @@
 
 #include "cli.h"
 #include "diag.h"
-#include "heldir.h"
 #include "fleet.h"
+#include "heldir.h"
 #include "matrix.h"
 #include "orchestrator.h"
 #include "meta.h"

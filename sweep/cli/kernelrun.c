@@ -22,8 +22,8 @@
 
 #include "cli.h"
 #include "diag.h"
-#include "heldir.h"
 #include "executor.h"
+#include "heldir.h"
 #include "kernels.h"
 #include "meta.h"
 #include "orchestrator.h"

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "heldir.h"
 #include "executor.h"
+#include "heldir.h"
 #include "stop.h"
 #include "vm.h"
 #include "vm_cmdline.h"

@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "heldir.h"
 #include "draw.h"
+#include "heldir.h"
 #include "meta.h"
 #include "mergeset.h"
 #include "orchestrator.h"
