@@ -150,6 +150,7 @@ background_parts() {
 	sanitized_parts
 	run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
 	run_part "fuzz (result files)" env FUZZ_TIME=10 tests/fuzz/run.sh results
+	run_part "fuzz (import text)" env FUZZ_TIME=10 tests/fuzz/run.sh import
 }
 # lane NAME FUNCTION LOG: FUNCTION's parts, one after another, their
 # PASS/FAIL lines into LOG (run in the background by start_lane)
@@ -240,6 +241,7 @@ foreground_parts() {
 	run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
 	run_part "report and merge (null workload)" tests/e2e/report.sh
 	run_part "readers and a running sweep: locks; report -f json prints only" tests/e2e/readlock.sh
+	run_part "a run's directory swapped for a symlink mid-run (root)" tests/e2e/dirswap.sh
 	run_part "result files: a 64 MiB CSV within 5x its size, NUL refused" tests/e2e/bigcsv.sh
 	run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
 	run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh

@@ -139,17 +139,10 @@ const struct cli_option cli_options[] = {
 	  .help =
 	  "  -f, --format F       the table printed: text (default), markdown, csv or json\n"
 	  "                       (table.txt stays text; docs/formats.md)\n" },
-	/* a sub-run's (orchestrator.c, subrun.c): not for people */
-	{ .name = "guest-of", .val = OPT_GUEST_OF, .has_arg = required_argument, .cmds = C(RUN),
-	  .help = NULL },
-	{ .name = "guest-accel", .val = OPT_GUEST_ACCEL, .has_arg = required_argument,
-	  .cmds = C(RUN),
-	  .help = NULL },
-	{ .name = "guest-accel-reason", .val = OPT_GUEST_ACCEL_REASON, .has_arg = required_argument,
-	  .cmds = C(RUN),
-	  .help = NULL },
-	{ .name = "fail-all", .val = OPT_FAIL_ALL, .has_arg = required_argument, .cmds = C(RUN),
-	  .help = NULL },
+	/*
+	 * a sub-run's (orchestrator.c, subrun.c): not for people; what it is
+	 * for (guest-of, guest-accel, fail-all) is in the file, never a word
+	 */
 	{ .name = "subrun", .val = OPT_SUBRUN, .has_arg = required_argument, .cmds = C(RUN),
 	  .help = NULL },
 };

@@ -30,8 +30,7 @@ enum cli_cmd {
 /* getopt's values of the options without a letter */
 enum {
 	OPT_NO_PLOTS = 256, OPT_PLOT_TIMEOUT, OPT_RESUME, OPT_ONLY, OPT_LABEL, OPT_SPEC, OPT_BY,
-	OPT_NORMALIZE, OPT_PER, OPT_KERNEL, OPT_GUEST_OF, OPT_GUEST_ACCEL, OPT_GUEST_ACCEL_REASON,
-	OPT_FAIL_ALL,
+	OPT_NORMALIZE, OPT_PER, OPT_KERNEL,
 	OPT_SAVE_SPEC, OPT_HOSTS, OPT_SSH_CONFIG,
 	OPT_SHARD,		/* run --shard I/N */
 	OPT_SHARD_HOSTS,	/* fleet --shard: no value, host k of n runs k/n */

@@ -112,11 +112,11 @@ static int parse_shard(const char *arg, struct shard *sh)
 	return EXIT_USAGE;
 }
 
-/* --guest-accel: kvm or tcg. */
-static int guest_accel(const char *arg, struct run_opts *o)
+/* A sub-run's guest-accel setting: kvm or tcg. */
+static int guest_accel(const char *path, const char *arg, struct run_opts *o)
 {
 	if (strcmp(arg, "kvm") && strcmp(arg, "tcg")) {
-		diag_err("--guest-accel expects kvm or tcg, not '%s'", arg);
+		diag_err("%s: guest-accel expects kvm or tcg, not '%s'", path, arg);
 		return EXIT_USAGE;
 	}
 	o->guest_accel = arg;
@@ -137,7 +137,8 @@ static int settings_lists(const struct subrun_settings *set, struct run_opts *o)
 
 /*
  * run --subrun FILE: the settings a sub-run is started with (subrun.h),
- * taken as the options of the same names would be.
+ * taken as the options of the same names would be; guest-of, guest-accel,
+ * guest-accel-reason and fail-all, a sub-run's own, come only from here.
  */
 static int subrun_opt(const char *path, struct run_opts *o)
 {
@@ -160,7 +161,7 @@ static int subrun_opt(const char *path, struct run_opts *o)
 	o->fail_all = set.fail_all ?: o->fail_all;
 	if (set.shard.count)
 		o->shard = set.shard;
-	if (set.guest_accel && guest_accel(set.guest_accel, o))
+	if (set.guest_accel && guest_accel(path, set.guest_accel, o))
 		return EXIT_USAGE;
 	return settings_lists(&set, o);
 }
@@ -177,7 +178,7 @@ static int points_opt(int opt, const char *arg, const char **resume, const char 
 	return 0;
 }
 
-/* Which points run, and a sub-run's own: --guest-*, --fail-all, --subrun. */
+/* Which points run, and a sub-run's settings: --subrun. */
 int cli_run_opt(int opt, const char *arg, void *run_opts)
 {
 	struct run_opts *o = run_opts;
@@ -185,17 +186,6 @@ int cli_run_opt(int opt, const char *arg, void *run_opts)
 	switch (opt) {
 	case OPT_SHARD:
 		return parse_shard(arg, &o->shard);
-	case OPT_GUEST_OF:
-		o->guest_of = arg;
-		return 0;
-	case OPT_GUEST_ACCEL:
-		return guest_accel(arg, o);
-	case OPT_GUEST_ACCEL_REASON:
-		o->guest_accel_reason = arg;
-		return 0;
-	case OPT_FAIL_ALL:
-		o->fail_all = arg;
-		return 0;
 	case OPT_SUBRUN:
 		return subrun_opt(arg, o);
 	}

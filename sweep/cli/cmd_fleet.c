@@ -28,11 +28,13 @@
 #include "cli.h"
 #include "diag.h"
 #include "fleet.h"
+#include "heldir.h"
 #include "hosts.h"
 #include "meta.h"
 #include "orchestrator.h"
 #include "plan.h"
 #include "plot.h"
+#include "readlock.h"
 #include "resultdir.h"
 #include "shard.h"
 #include "shquote.h"
@@ -110,17 +112,8 @@ static int keep_hostfile(const struct fleet *fl, bool replace)
 /* Held until fleet ends (closed on exit): a second fleet --resume of OUT is refused. */
 static int lock_out(struct fleet *fl)
 {
-	int fd = resultdir_lock(fl->dir);
-
-	if (fd == -EBUSY) {
-		diag_err("cannot %s %s: another bpfsweep fleet is running there",
-			 fl->o->resume ? "resume" : "write to", fl->dir);
-		return fd;
-	}
-	if (fd < 0)
-		diag_warn("cannot lock %s: %s", fl->dir, strerror(-fd));
-	fl->lock_fd = fd;
-	return 0;
+	fl->lock_fd = write_lock_take(fl->dir, "bpfsweep fleet", fl->o->resume);
+	return fl->lock_fd == -EBUSY ? -EBUSY : 0;
 }
 
 static void out_paths(struct fleet *fl)
@@ -135,6 +128,11 @@ static int reopen_out(struct fleet *fl)
 {
 	snprintf(fl->dir, sizeof(fl->dir), "%s", fl->o->resume);
 	out_paths(fl);
+	/* OUT's files opened from one descriptor of it from here on */
+	if (resultdir_hold(fl->dir)) {
+		diag_err("cannot resume %s: %s", fl->dir, strerror(errno));
+		return -EINVAL;
+	}
 	if (lock_out(fl) || fleet_resume_open(&fl->resume, fl->dir, fl->spec, fl->o, &fl->hosts))
 		return -EINVAL;
 	/* a host that moved: the next --resume reads the file given now */
@@ -159,8 +157,8 @@ static int make_out(struct fleet *fl)
 		return err;
 	}
 	out_paths(fl);
-	err = mkdir(fl->logs, 0755) || mkdir(fl->hosts_dir, 0755) || mkdir(fl->remote_dir, 0755) ?
-	      -errno : 0;
+	err = heldir_mkdir(fl->logs, 0755) ?: heldir_mkdir(fl->hosts_dir, 0755) ?:
+	      heldir_mkdir(fl->remote_dir, 0755);
 	err = err ?: lock_out(fl);
 	err = err ?: resultdir_write_spec(fl->dir, fl->spec, false);
 	err = err ?: keep_hostfile(fl, false);
@@ -326,7 +324,7 @@ static int check_facts(struct orchestrator *or, void *arg)
 /*
  * The exit status: the merged rows' (a failed row, or a host's point
  * without one: 1), or the draw's when worse; 128 + the signal of a stop
- * (130 for Ctrl-C and SIGTERM, as a run has).
+ * (130 for Ctrl-C, 143 for SIGTERM, as a run has).
  */
 static int fleet_status(const struct fleet *fl, int drawn)
 {

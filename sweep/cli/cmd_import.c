@@ -20,6 +20,7 @@
 #include "colname.h"
 #include "csvfile.h"
 #include "diag.h"
+#include "heldir.h"
 #include "import.h"
 #include "meta.h"
 #include "mergeset.h"
@@ -455,9 +456,9 @@ static void unmake_dir(const char *dir)
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		unlink(path);
+		heldir_unlink(path);
 	}
-	rmdir(dir);
+	heldir_rmdir(dir);
 }
 
 /* dir created, with the meta and CSVs of the rows of group (a machine, or all). */
@@ -500,10 +501,9 @@ static int write_machines(struct import_state *st)
 		return err;
 	}
 	snprintf(runs_dir, sizeof(runs_dir), "%s/runs", out);
-	if (mkdir(runs_dir, 0755)) {
-		err = -errno;
-		diag_err("cannot create %s: %s", runs_dir, strerror(errno));
-	}
+	err = heldir_mkdir(runs_dir, 0755);
+	if (err)
+		diag_err("cannot create %s: %s", runs_dir, strerror(-err));
 	for (int g = 0; !err && g < st->nr_groups; g++) {
 		snprintf(dirs[g], sizeof(dirs[g]), "%s/runs/%d", out, g + 1);
 		runs[g] = dirs[g];
@@ -549,7 +549,7 @@ static void print_done(const struct import_state *st)
 int cmd_import(const struct import_opts *o)
 {
 	struct import_state *st = calloc(1, sizeof(*st));
-	int err = st ? check_args(o) : -ENOMEM;
+	int err = st ? check_args(o) : -ENOMEM, status;
 
 	if (!err) {
 		st->o = o;
@@ -557,8 +557,11 @@ int cmd_import(const struct import_opts *o)
 	}
 	/* past a file size limit, a write must fail with EFBIG, not kill the import */
 	signal(SIGXFSZ, SIG_IGN);
-	if (!err)
+	status = err ? EXIT_USAGE : EXIT_OK;
+	if (!err) {
 		err = write_all(st);
+		status = err ? exit_write_status(err) : EXIT_OK;
+	}
 	if (!err)
 		print_done(st);
 	if (st) {
@@ -566,5 +569,5 @@ int cmd_import(const struct import_opts *o)
 		import_set_free(&st->set);
 	}
 	free(st);
-	return err ? EXIT_USAGE : EXIT_OK;
+	return status;
 }

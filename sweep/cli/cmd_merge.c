@@ -23,7 +23,8 @@ int cmd_merge(const struct draw_cmd_opts *o)
 	/* the runs read under shared locks: one a run is writing is refused (readlock.h) */
 	if (read_locks_take(&locks, o->com.args, o->com.nr_args))
 		return EXIT_USAGE;
-	status = merge_runs(o->com.outdir, o->com.args, o->com.nr_args) ? EXIT_USAGE : EXIT_OK;
+	status = merge_runs(o->com.outdir, o->com.args, o->com.nr_args);
+	status = status ? exit_write_status(status) : EXIT_OK;
 	read_locks_release(&locks);
 	if (status)
 		return status;

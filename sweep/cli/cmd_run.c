@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "draw.h"
+#include "heldir.h"
 #include "kernels.h"
 #include "matrix.h"
 #include "meta.h"
@@ -27,6 +28,7 @@
 #include "plot.h"
 #include "progrun.h"
 #include "profiles.h"
+#include "readlock.h"
 #include "resultdir.h"
 #include "results.h"
 #include "resume.h"
@@ -112,19 +114,8 @@ static int on_point_done(const struct point_result *r, void *ctx)
  */
 static int lock_dir(struct run_state *rs)
 {
-	int err = resultdir_lock(rs->dir);
-
-	rs->lock_fd = err;
-	if (err >= 0)
-		return 0;
-	if (err == -EBUSY) {
-		diag_err("cannot %s %s: another bpfsweep is running there",
-			 rs->o->resume ? "resume" : "write to", rs->dir);
-		return err;
-	}
-	/* a filesystem without locks: the run itself is still sound */
-	diag_warn("cannot lock %s: %s", rs->dir, strerror(-err));
-	return 0;
+	rs->lock_fd = write_lock_take(rs->dir, "bpfsweep", rs->o->resume);
+	return rs->lock_fd == -EBUSY ? -EBUSY : 0;
 }
 
 /* -o DIR, or results/<spec>/<stamp>[-N]: a directory this run creates. */
@@ -164,9 +155,9 @@ static void unmake_dir(const struct run_state *rs)
 		return;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", rs->dir, names[i]);
-		unlink(path);
+		heldir_unlink(path);
 	}
-	rmdir(rs->dir);
+	heldir_rmdir(rs->dir);
 }
 
 /* spec and meta first: --resume needs them to know what a directory holds. */
@@ -238,6 +229,8 @@ static int prepare_resume(struct run_state *rs)
 		return -EINVAL;
 	}
 	err = stat(rs->dir, &st) ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	/* from here on, every file of dir is opened from one descriptor of it */
+	err = err ?: resultdir_hold(rs->dir);
 	if (err) {
 		diag_err("cannot resume %s: %s", rs->dir, strerror(-err));
 		return err;
@@ -337,7 +330,7 @@ static void note_oversubscribed(const struct run_state *rs)
 /*
  * The directory read back, its baseline columns filled and its table and
  * charts drawn as report draws them (draw.h), then the final meta.  A
- * kernel sweep's sub-run (--guest-of) keeps its table to its directory
+ * kernel sweep's sub-run (guest-of) keeps its table to its directory
  * and its path to itself: the sweep prints the table of all kernels, and
  * a guest's path means nothing on the host.
  */
@@ -351,6 +344,9 @@ static int finish(struct run_state *rs)
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
 	note_oversubscribed(rs);
+	if (heldir_moved(rs->dir))
+		diag_warn("%s was moved or replaced while the run wrote it: the results stayed "
+			  "in the directory the run made, wherever it went", rs->dir);
 	if (!sub)
 		fprintf(stderr, "results: %s\n", rs->dir);
 	return err;
@@ -358,7 +354,7 @@ static int finish(struct run_state *rs)
 
 /*
  * What on this machine will distort the numbers, said once before the
- * sweep and recorded in meta (syscheck.h).  Not for --fail-all, which
+ * sweep and recorded in meta (syscheck.h).  Not for fail-all, which
  * measures nothing.
  */
 static void check_system(struct run_state *rs)

@@ -26,6 +26,7 @@
 #include "cli.h"
 #include "cmd_vm.h"
 #include "diag.h"
+#include "heldir.h"
 #include "kernels.h"
 #include "opterr.h"
 #include "resultdir.h"
@@ -177,9 +178,9 @@ static void remove_share(const struct vm_cmd *vc)
 		return;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", vc->dir, names[i]);
-		unlink(path);
+		heldir_unlink(path);
 	}
-	rmdir(vc->dir);
+	heldir_rmdir(vc->dir);
 }
 
 static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)

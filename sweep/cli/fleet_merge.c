@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "fleet.h"
+#include "heldir.h"
 #include "matrix.h"
 #include "orchestrator.h"
 #include "meta.h"
@@ -32,14 +33,15 @@ static int link_runs(struct fleet *fl)
 
 	snprintf(dir, sizeof(dir), "%s/runs", fl->dir);
 	/* a resume's links are made again: a host that came back now gets its number */
-	if (resultdir_remove_tree(dir) || mkdir(dir, 0755))
-		return -errno;
+	err = resultdir_remove_tree(dir) ?: heldir_mkdir(dir, 0755);
+	if (err)
+		return err;
 	for (int i = 0; !err && i < fl->hosts.nr; i++) {
 		if (access(fl->jobs[i].result, F_OK))
 			continue;
 		snprintf(runs[fl->nr_runs], sizeof(runs[0]), "%s/%d", dir, fl->nr_runs + 1);
 		snprintf(target, sizeof(target), "../hosts/%s", fl->hosts.h[i].label);
-		err = symlink(target, runs[fl->nr_runs]) ? -errno : 0;
+		err = heldir_symlink(target, runs[fl->nr_runs]);
 		fl->run_dirs[fl->nr_runs] = runs[fl->nr_runs];
 		fl->nr_runs++;
 	}
@@ -141,7 +143,7 @@ void fleet_report_missing(const struct fleet *fl)
 		plan_free(&pl);
 		return;
 	}
-	table = fopen(path, "a");
+	table = heldir_fopen(path, "a");
 	for (int i = 0; i < fl->hosts.nr; i++) {
 		const struct fleet_job *j = &fl->jobs[i];
 

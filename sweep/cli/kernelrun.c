@@ -23,11 +23,13 @@
 #include "cli.h"
 #include "diag.h"
 #include "executor.h"
+#include "heldir.h"
 #include "kernels.h"
 #include "meta.h"
 #include "orchestrator.h"
 #include "plan.h"
 #include "plot.h"
+#include "readlock.h"
 #include "resultdir.h"
 #include "results_read.h"
 #include "stop.h"
@@ -45,6 +47,7 @@ struct kernel_sweep {
 	struct sweep_cfg *cfg;
 	struct plan plan;
 	char dir[PATH_MAX];		/* OUT */
+	int lock_fd;			/* holds OUT: readers and a second --resume refuse it */
 	char self[PATH_MAX];		/* this binary: the sub-runs and the guest's init */
 	char cwd[PATH_MAX];
 	struct orchestrator orch;	/* the sub-runs, a kernel each */
@@ -105,8 +108,11 @@ static int make_out(struct kernel_sweep *ks)
 		diag_err("cannot create result directory %s: %s", ks->dir, strerror(-err));
 		return err;
 	}
+	ks->lock_fd = write_lock_take(ks->dir, "bpfsweep", false);
+	if (ks->lock_fd == -EBUSY)
+		return -EBUSY;
 	snprintf(runs, sizeof(runs), "%s/runs", ks->dir);
-	err = mkdir(runs, 0755) ? -errno : 0;
+	err = heldir_mkdir(runs, 0755);
 	err = err ?: resultdir_write_spec(ks->dir, ks->spec, false);
 	err = err ?: write_meta(ks);
 	if (err)
@@ -146,6 +152,15 @@ static int reopen_out(struct kernel_sweep *ks)
 			 "nor --tag");
 		return -EINVAL;
 	}
+	/* OUT's files opened from one descriptor of it from here on, and OUT locked */
+	err = resultdir_hold(ks->dir);
+	if (err) {
+		diag_err("cannot resume %s: %s", ks->dir, strerror(-err));
+		return err;
+	}
+	ks->lock_fd = write_lock_take(ks->dir, "bpfsweep", true);
+	if (ks->lock_fd == -EBUSY)
+		return -EBUSY;
 	err = read_text_file(path, &ks->meta_text);
 	if (err || !strstr(ks->meta_text, "\nkernel_sweep: ")) {
 		diag_err("cannot resume %s: %s", ks->dir, err ? strerror(-err) :
@@ -174,8 +189,8 @@ static int prepare(struct kernel_sweep *ks)
 	int err;
 
 	if (o->guest_of || o->fail_all) {
-		diag_err("--guest-of and --fail-all: not for a sweep over kernels (its sub-runs "
-			 "have --kernel host)");
+		diag_err("a sub-run's guest-of and fail-all settings: not for a sweep over "
+			 "kernels (its sub-runs have --kernel host)");
 		return -EINVAL;
 	}
 	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan))
@@ -263,7 +278,7 @@ int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *
 	int status;
 
 	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg, .tags = (const char **)o->com.tags,
-				    .nr_tags = o->com.nr_tags };
+				    .nr_tags = o->com.nr_tags, .lock_fd = -1 };
 	if (prepare(&ks)) {
 		status = EXIT_USAGE;
 		goto out;
@@ -277,8 +292,10 @@ int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *
 	if (status < ks.orch.status)
 		status = ks.orch.status;
 	if (stop_requested)
-		status = EXIT_INTERRUPTED;
+		status = stop_exit_status(stop_requested);
 out:
+	if (ks.lock_fd >= 0)
+		close(ks.lock_fd);
 	if (ks.meta_text) {
 		free(ks.meta_text);
 		free(ks.tags);

@@ -374,7 +374,8 @@ static void usage(FILE *f, const struct cmd *c)
 	fprintf(f, "\noptions:\n");
 	cliopt_help(f, CMD_RUN);
 	fprintf(f, "\nexit status: 0 every point ok or unsupported, 1 some point failed,\n"
-		   "2 usage or spec error, 130 interrupted\nspec syntax: docs/spec.md\n");
+		   "2 usage or spec error, 130 interrupted (Ctrl-C), 128 + N stopped by signal N\n"
+		   "spec syntax: docs/spec.md\n");
 }
 
 /* --help, --version and what getopt rejected: an exit status. */

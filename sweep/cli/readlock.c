@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -30,6 +31,18 @@ int read_locks_take(struct read_locks *rl, const char *const *dirs, int nr)
 		}
 	}
 	return 0;
+}
+
+int write_lock_take(const char *dir, const char *who, bool resume)
+{
+	int fd = resultdir_lock(dir);
+
+	if (fd == -EBUSY)
+		diag_err("cannot %s %s: another %s is running there", resume ? "resume" : "write to",
+			 dir, who);
+	else if (fd < 0)
+		diag_warn("cannot lock %s: %s", dir, strerror(-fd));
+	return fd == -EBUSY ? fd : fd < 0 ? -1 : fd;
 }
 
 void read_locks_release(struct read_locks *rl)

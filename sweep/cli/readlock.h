@@ -9,6 +9,8 @@
 #ifndef SWEEP_READLOCK_H
 #define SWEEP_READLOCK_H
 
+#include <stdbool.h>
+
 struct read_locks {
 	int *fds;		/* one per directory held */
 	int nr;
@@ -24,5 +26,14 @@ int read_locks_take(struct read_locks *rl, const char *const *dirs, int nr);
 
 /* Let go of what read_locks_take() holds. */
 void read_locks_release(struct read_locks *rl);
+
+/*
+ * dir held exclusively by a command that writes it (run, fleet, a sweep
+ * over kernels; resume: --resume) until the descriptor returned is closed
+ * or the process ends.  -EBUSY when another holds it, reported as
+ * "cannot resume|write to DIR: another WHO is running there"; -1 on a
+ * filesystem without locks, warned: the command itself is still sound.
+ */
+int write_lock_take(const char *dir, const char *who, bool resume);
 
 #endif

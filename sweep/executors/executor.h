@@ -34,7 +34,7 @@ struct subrun_slot {
 	bool resume;			/* dir holds a partial result to continue */
 	/* its settings file here (subrun.h): a place with other files gets a copy */
 	char settings[PATH_MAX + 32];
-	const char *accel;		/* a VM's accelerator (--guest-accel), or NULL */
+	const char *accel;		/* a VM's accelerator (guest-accel), or NULL */
 	const char *accel_reason;	/* why vm_accel = auto is tcg, or NULL */
 	/* by run: how it ended */
 	int status;			/* bpfsweep's exit status; -1: it did not finish */

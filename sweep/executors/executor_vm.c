@@ -14,6 +14,7 @@
 
 #include "diag.h"
 #include "executor.h"
+#include "heldir.h"
 #include "stop.h"
 #include "vm.h"
 #include "vm_cmdline.h"
@@ -28,14 +29,15 @@ static int make_share(const struct executor_vm *vm, int k, char *share, size_t l
 	int err = 0;
 
 	snprintf(dir, sizeof(dir), "%s/vm", vm->out);
-	if (mkdir(dir, 0755) && errno != EEXIST)
-		return -errno;
+	err = heldir_mkdir(dir, 0755);
+	if (err && err != -EEXIST)
+		return err;
 	for (int boot = 1; boot < 100; boot++) {
 		if (boot == 1)
 			snprintf(share, len, "%s/%d", dir, k + 1);
 		else
 			snprintf(share, len, "%s/%d-%d", dir, k + 1, boot);
-		err = mkdir(share, 0755) ? -errno : 0;
+		err = heldir_mkdir(share, 0755);
 		if (err != -EEXIST)
 			break;
 	}
@@ -66,8 +68,9 @@ static int vm_prepare(struct executor *ex, struct subrun_slot *s)
 	snprintf(vm->result, sizeof(vm->result), "%s/result", vm->share);
 	snprintf(s->dir, sizeof(s->dir), VM_GUEST_DIR "/result");
 	s->resume = !access(s->local, F_OK);
-	if (s->resume && rename(s->local, vm->result)) {
-		err = -errno;
+	if (s->resume)
+		err = heldir_rename(s->local, vm->result, 0);
+	if (err) {
 		snprintf(s->why, sizeof(s->why), "cannot move %.400s to %.400s: %s", s->local,
 			 vm->result, strerror(-err));
 	}
@@ -120,9 +123,9 @@ static int vm_fetch(struct executor *ex, struct subrun_slot *s)
 
 	if (!vm->result[0] || access(vm->result, F_OK))
 		return 0;
-	if (!rename(vm->result, s->local))
+	err = heldir_rename(vm->result, s->local, 0);
+	if (!err)
 		return 0;
-	err = -errno;	/* before diag_err(), whose writes may change errno */
 	diag_err("cannot move %s to %s: %s", vm->result, s->local, strerror(-err));
 	return err;
 }

@@ -17,6 +17,7 @@
 
 #include "exitcode.h"
 #include "fleet_host.h"
+#include "heldir.h"
 #include "resultdir.h"
 #include "shquote.h"
 #include "stop.h"
@@ -272,7 +273,7 @@ static void forget_remote(const struct fleet_job *j)
 	char path[PATH_MAX + HOST_LABEL_LEN + 16];
 
 	snprintf(path, sizeof(path), "%s/%s", j->ctx->remote_dir, j->h->label);
-	unlink(path);
+	heldir_unlink(path);
 }
 
 /* What the probe found of an earlier attempt's directory, said on the terminal. */
@@ -485,7 +486,7 @@ static int fetch(struct fleet_job *j)
 	static __thread char old[sizeof(j->result) + 8];
 	struct argv_buf a;
 	off_t from = log_size(j);
-	int st;
+	int st, err;
 
 	snprintf(src, sizeof(src), "%s/result", j->remote_dir);
 	snprintf(tmp, sizeof(tmp), "%s/.%s.new", j->ctx->hosts_dir, j->h->label);
@@ -505,9 +506,11 @@ static int fetch(struct fleet_job *j)
 		return -EIO;
 	}
 	resultdir_remove_tree(old);
-	if ((!access(j->result, F_OK) && rename(j->result, old)) || rename(tmp, j->result)) {
+	err = access(j->result, F_OK) ? 0 : heldir_rename(j->result, old, 0);
+	err = err ?: heldir_rename(tmp, j->result, 0);
+	if (err) {
 		snprintf(j->why, sizeof(j->why), "cannot move its result into place: %s",
-			 strerror(errno));
+			 strerror(-err));
 		return -EIO;
 	}
 	resultdir_remove_tree(old);

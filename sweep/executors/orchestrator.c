@@ -15,6 +15,7 @@
 
 #include "diag.h"
 #include "draw.h"
+#include "heldir.h"
 #include "meta.h"
 #include "mergeset.h"
 #include "orchestrator.h"
@@ -58,7 +59,8 @@ int orch_write_spec(struct orchestrator *or, const struct spec *spec, const char
 
 	snprintf(dir, sizeof(dir), "%s/subrun", or->dir);
 	snprintf(file, sizeof(file), "%s.spec", name);
-	err = mkdir(dir, 0755) && errno != EEXIST ? -errno : 0;
+	err = heldir_mkdir(dir, 0755);
+	err = err == -EEXIST ? 0 : err;
 	err = err ?: resultdir_write_file(dir, file, true, fill_spec, spec);
 	if (!err && !realpath(dir, or->sub_dir))
 		err = -errno;
@@ -150,7 +152,7 @@ static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool r
 
 /*
  * Every point slot s did not run gets a failed row saying why: a sub-run
- * on this host with --fail-all, into a new directory or resuming the
+ * on this host with fail-all, into a new directory or resuming the
  * partial one.  Not after a stop: what did not run then is to continue.
  */
 static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
@@ -173,9 +175,10 @@ static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 /* An interrupted kernel of a sweep stops it; a place's (a host's) stops only itself. */
 static void note_status(struct orchestrator *or, const struct subrun_slot *s)
 {
-	if (!or->places && (s->interrupted || s->status == EXIT_INTERRUPTED ||
-			    s->status == 128 + SIGINT || s->status == 128 + SIGTERM))
-		stop_requested = stop_requested ?: 1;
+	/* a sub-run stopped by a signal that reached it alone: the sweep ends as it did */
+	if (!or->places && (s->interrupted || s->status == 128 + SIGINT ||
+			    s->status == 128 + SIGTERM))
+		stop_requested = stop_requested ?: s->status == 128 + SIGTERM ? SIGTERM : SIGINT;
 	else if (s->status > or->status)
 		or->status = s->status;
 }

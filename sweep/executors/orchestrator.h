@@ -2,7 +2,7 @@
 /*
  * One life cycle for sub-runs, whatever runs them (executor.h): each
  * sub-run writes OUT/runs/<n>, within one timeout formula; the points it
- * left without a row get a failed row saying why (a --fail-all sub-run on
+ * left without a row get a failed row saying why (a fail-all sub-run on
  * this host), so every sub-run has a row per point; the runs are then
  * merged in OUT and drawn (a table block and a chart series per run).
  * Its users: the kernel sweep (kernelrun.c: a sub-run per kernel, one

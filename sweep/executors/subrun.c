@@ -77,7 +77,11 @@ enum setting_kind {
 
 /* One table writes the file and reads it back: a line "name = value" per setting. */
 static const struct setting {
-	const char *name;	/* the run option it stands for, without "--" */
+	/*
+	 * the run option it stands for, without "--"; guest-of, guest-accel,
+	 * guest-accel-reason and fail-all are a sub-run's own, no option at all
+	 */
+	const char *name;
 	enum setting_kind kind;
 	size_t off;		/* of its field in struct subrun_settings */
 } settings[] = {

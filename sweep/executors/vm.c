@@ -108,7 +108,8 @@ static int start_virtiofsd(struct vm_boot_state *bs, const char *virtiofsd, int 
 		err = wait_socket(sock, bs->virtiofsd[i]);
 	if (err)
 		snprintf(why, len, "virtiofsd for %.400s did not start: %s (see %.400s)", dir,
-			 strerror(-err), bs->virtiofsd_log);
+			 err == -ECHILD ? "it exited before it listened" : strerror(-err),
+			 bs->virtiofsd_log);
 	return err;
 }
 
@@ -307,6 +308,12 @@ static int boot(struct vm_boot_state *bs, const struct vm_job *job, struct vm_ou
 	struct utsname u;
 	int err, fd;
 
+	/* without root virtiofsd cannot share /, and exits before it listens */
+	if (geteuid()) {
+		snprintf(out->reason, sizeof(out->reason), "a VM needs root: virtiofsd shares "
+			 "this machine's root (/) with the guest (run bpfsweep as root)");
+		return -EPERM;
+	}
 	uname(&u);
 	err = find_tools(u.machine, qemu, virtiofsd, sizeof(qemu), out->reason,
 			 sizeof(out->reason));

@@ -17,6 +17,7 @@
 
 #include "diag.h"
 #include "gnuplot.h"
+#include "heldir.h"
 #include "subproc.h"
 #include "textfile.h"
 
@@ -26,7 +27,7 @@ int gnuplot_open_out(const char *dir, const char *slug, const char *ext, FILE **
 	int err;
 
 	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
-	*f = fopen(path, "w");
+	*f = heldir_fopen(path, "w");
 	if (*f)
 		return 0;
 	err = -errno;
@@ -40,7 +41,7 @@ void gnuplot_remove_out(const char *dir, const char *slug, const char *ext)
 	char path[PATH_MAX + GNUPLOT_SLUG_LEN + 8];
 
 	snprintf(path, sizeof(path), "%s/%s.%s", dir, slug, ext);
-	unlink(path);
+	heldir_unlink(path);
 }
 
 int gnuplot_close_out(FILE *f, const char *dir, const char *slug, const char *ext)
@@ -230,7 +231,7 @@ static int svg_set_title(const char *dir, const char *slug, const char *title)
 	snprintf(old, sizeof(old), "<title>%s</title>", name);
 	/* no such title: not gnuplot's layout, left as it is */
 	at = strstr(text, old);
-	if (at && !(f = fopen(path, "w")))
+	if (at && !(f = heldir_fopen(path, "w")))
 		err = -errno;
 	if (f) {
 		fwrite(text, 1, at - text, f);

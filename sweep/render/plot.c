@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "heldir.h"
 #include "plot.h"
 #include "plotchart.h"
 #include "textfile.h"
@@ -98,9 +99,9 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 	if (!nr)
 		return 0;
 	snprintf(job->dir, sizeof(job->dir), "%s/plots", dir);
-	if (mkdir(job->dir, 0755) && errno != EEXIST) {
-		err = -errno;
-		diag_err("cannot create %s: %s", job->dir, strerror(errno));
+	err = heldir_mkdir(job->dir, 0755);
+	if (err && err != -EEXIST) {
+		diag_err("cannot create %s: %s", job->dir, strerror(-err));
 		return err;
 	}
 	if (plot_template_find(PLOT_TEMPLATE, path, sizeof(path))) {

@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "export.h"
+#include "heldir.h"
 #include "plot.h"
 #include "render.h"
 #include "resultdir.h"
@@ -110,10 +111,12 @@ static int swap_in(const char *dir, const char *staging)
 
 	snprintf(from, sizeof(from), "%s/plots", staging);
 	snprintf(to, sizeof(to), "%s/plots", dir);
-	if (access(from, F_OK))
+	/* from missing (nothing drawn): ENOENT from both, nothing to swap in */
+	err = heldir_rename(from, to, RENAME_EXCHANGE);
+	if (err == -ENOENT)
+		err = heldir_rename(from, to, 0);
+	if (err == -ENOENT)
 		return 0;
-	if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE))
-		err = errno == ENOENT && !rename(from, to) ? 0 : -errno;
 	if (err)
 		diag_err("cannot replace %s with the new charts: %s", to, strerror(-err));
 	return err ?: resultdir_sync(dir);
@@ -126,8 +129,8 @@ static int redraw(const char *dir, const struct render_job *job)
 
 	snprintf(staging, sizeof(staging), "%s/%s", dir, STAGING);
 	err = resultdir_remove_tree(staging);
-	if (!err && mkdir(staging, 0755))
-		err = -errno;
+	if (!err)
+		err = heldir_mkdir(staging, 0755);
 	if (err) {
 		diag_err("cannot create %s: %s", staging, strerror(-err));
 		return err;

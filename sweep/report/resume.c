@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "heldir.h"
 #include "resultdir.h"
 #include "resultload.h"
 #include "results.h"
@@ -39,12 +40,16 @@ static const char *const run_opt_keys[NR_RUN_OPTS] = {
 
 static bool dir_is_empty(const char *dir)
 {
-	DIR *d = opendir(dir);
+	int fd = heldir_open_dir(dir);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
 	bool empty = true;
 
-	if (!d)
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
 		return false;
+	}
 	while (empty && (e = readdir(d)))
 		empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
 	closedir(d);
@@ -300,11 +305,11 @@ out:
 static int forget_empty_meta(const char *dir, struct resume *rs)
 {
 	char path[4200];
+	int err;
 
 	snprintf(path, sizeof(path), "%s/meta", dir);
-	if (unlink(path) && errno != ENOENT) {
-		int err = -errno;
-
+	err = heldir_unlink(path);
+	if (err && err != -ENOENT) {
 		diag_err("cannot resume %s: cannot remove its empty meta: %s", dir, strerror(-err));
 		return err;
 	}
@@ -331,7 +336,7 @@ static int read_set(const char *dir, struct resume *rs)
 		char path[4200];
 
 		snprintf(path, sizeof(path), "%s/%s", dir, stale_names[i]);
-		unlink(path);
+		heldir_unlink(path);
 	}
 	err = results_read(dir, &rs->set, why, sizeof(why));
 	if (err)

@@ -28,7 +28,7 @@ struct resume {
  * Check that DIR holds a run of this spec (DIR/spec against the spec as
  * the command line gives it now), with the same run options and on the
  * same host and kernel (against meta; any_machine: a run of another
- * kernel, whose rows a kernel sweep completes, see --fail-all); tie its summary rows to pts by
+ * kernel, whose rows a kernel sweep completes, see the fail-all setting); tie its summary rows to pts by
  * point id and parameter tuple; drop the rows of points that did not
  * finish (failed, interrupted, or samples without a summary row) and that
  * this run runs again (all, or those of experiment `only`) from both CSVs,

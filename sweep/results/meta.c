@@ -18,6 +18,7 @@
 
 #include <zlib.h>
 
+#include "heldir.h"
 #include "kfacts.h"
 #include "meta.h"
 #include "metricmeta.h"
@@ -263,8 +264,8 @@ static int write_text(const char *path, int flags, FILE *mem, char **text, size_
 	int fd, err = fclose(mem) ? -ENOMEM : 0;
 
 	if (!err) {
-		fd = open(path, flags | O_WRONLY | O_CLOEXEC, 0644);
-		err = fd < 0 ? -errno : write_synced(fd, *text, *len);
+		fd = heldir_open(path, flags | O_WRONLY, 0644);
+		err = fd < 0 ? fd : write_synced(fd, *text, *len);
 	}
 	free(*text);
 	return err;

@@ -6,7 +6,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,51 +13,27 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "heldir.h"
 #include "resultdir.h"
 #include "spec.h"
 
 #define PATH_LEN 4096
 
-/* fsync() the directory at path. */
-static int sync_path(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int err = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (fsync(fd))
-		err = -errno;
-	close(fd);
-	return err;
-}
-
 int resultdir_sync(const char *dir)
 {
-	return sync_path(dir);
+	return heldir_sync(dir);
 }
 
-/* The new entry of dir lives in its parent: sync that too. */
-static int sync_parent(const char *dir)
-{
-	char parent[PATH_LEN];
-	char *slash;
-
-	snprintf(parent, sizeof(parent), "%s", dir);
-	slash = strrchr(parent, '/');
-	if (!slash)
-		return sync_path(".");
-	if (slash == parent)
-		slash++;
-	*slash = '\0';
-	return sync_path(parent);
-}
-
+/*
+ * The parents as mkdir -p makes them, then the run's own directory, held
+ * by descriptor from its mkdir on (heldir.h): every file below is opened
+ * from it, so a path swapped mid-run cannot redirect the run.
+ */
 int resultdir_create(const char *dir)
 {
 	char path[PATH_LEN];
 	size_t len = strlen(dir);
-	char *p;
+	int err;
 
 	if (!len)
 		return -ENOENT;
@@ -68,25 +43,29 @@ int resultdir_create(const char *dir)
 	/* "out/" is "out": a trailing slash must not make "out" a parent */
 	while (len > 1 && path[len - 1] == '/')
 		path[--len] = '\0';
-	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+	for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
 		*p = '\0';
-		if (mkdir(path, 0755) && errno != EEXIST)
-			return -errno;
+		err = heldir_mkdir(path, 0755);
+		if (err && err != -EEXIST)
+			return err;
 		*p = '/';
 	}
 	/* the run's own directory: existing is refused, never reused */
-	if (mkdir(path, 0755))
-		return -errno;
-	return sync_parent(path);
+	return heldir_create(path, 0755);
+}
+
+int resultdir_hold(const char *dir)
+{
+	return heldir_hold(dir);
 }
 
 /* An flock(2) of kind op (LOCK_EX, LOCK_SH) on dir, never waited for. */
 static int lock_dir(const char *dir, int op)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = heldir_open_dir(dir);
 
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (flock(fd, op | LOCK_NB)) {
 		int err = errno == EWOULDBLOCK ? -EBUSY : -errno;
 
@@ -178,11 +157,11 @@ static int create_unnamed(int dirfd, const char *name, const void *buf, size_t l
 
 int resultdir_create_file(const char *dir, const char *name, const void *buf, size_t len)
 {
-	int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int dirfd = heldir_open_dir(dir);
 	int fd, err;
 
 	if (dirfd < 0)
-		return -errno;
+		return dirfd;
 	fd = create_unnamed(dirfd, name, buf, len);
 	if (fd >= 0 && fsync(dirfd)) {
 		err = -errno;
@@ -204,9 +183,9 @@ int resultdir_replace_file(const char *dir, const char *name, const void *buf, s
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", name) >= (int)sizeof(tmp))
 		return -ENAMETOOLONG;
-	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	dirfd = heldir_open_dir(dir);
 	if (dirfd < 0)
-		return -errno;
+		return dirfd;
 	unlinkat(dirfd, tmp, 0);
 	fd = create_unnamed(dirfd, tmp, buf, len);
 	if (fd < 0)
@@ -251,16 +230,9 @@ void membuf_free(struct membuf *m)
 	m->len = 0;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path) && errno != ENOENT ? -errno : 0;
-}
-
 int resultdir_remove_tree(const char *path)
 {
-	int err = nftw(path, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-
-	return err < 0 && errno == ENOENT ? 0 : err < 0 ? -errno : err;
+	return heldir_remove_tree(path);
 }
 
 int resultdir_put_file(const char *dir, const char *name, const void *buf, size_t len,

@@ -18,9 +18,15 @@ struct spec;
 
 /*
  * Create dir: missing parents are made, the last component must not exist
- * (-EEXIST when it does, a directory or not).
+ * (-EEXIST when it does, a directory or not).  dir is held by descriptor
+ * from its mkdir on (heldir.h): the calls below, given dir or a path
+ * beneath it, work in it wherever it is moved, and never through a
+ * symlink swapped into its place.
  */
 int resultdir_create(const char *dir);
+
+/* Hold the existing directory dir (--resume) as resultdir_create() holds a new one. */
+int resultdir_hold(const char *dir);
 
 /*
  * Create dir/name holding buf[0..len), exclusively (-EEXIST if the name

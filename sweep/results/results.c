@@ -16,6 +16,7 @@
 #include "baseline.h"
 #include "columns.h"
 #include "csvfile.h"
+#include "heldir.h"
 #include "metric.h"
 #include "resultdir.h"
 #include "results.h"
@@ -189,10 +190,12 @@ static int reopen_csv(const char *dir, const struct sweep_cfg *cfg, header_fn fi
 	int err;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, rf->name);
-	rf->fd = open(path, O_RDWR | O_CLOEXEC);
-	if (rf->fd < 0 && errno == ENOENT)
+	rf->fd = heldir_open(path, O_RDWR, 0);
+	if (rf->fd == -ENOENT)
 		return create_csv(dir, cfg, fill, rf);
-	if (rf->fd < 0 || fstat(rf->fd, &st))
+	if (rf->fd < 0)
+		return rf->fd;
+	if (fstat(rf->fd, &st))
 		return -errno;
 	rf->size = st.st_size;
 	if (rf->size)

@@ -15,6 +15,7 @@
 #include <csv.h>
 
 #include "csvfile.h"
+#include "heldir.h"
 
 /*
  * Separators, quotes and line breaks must be quoted by RFC 4180; leading or
@@ -251,10 +252,10 @@ static int csv_read_fd(int fd, size_t size, struct csv_table *t)
 static int csv_open(const char *path, size_t *size)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = heldir_open(path, O_RDONLY, 0);
 
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (size_t)st.st_size > CSV_MAX_BYTES) {
 		int err = fstat(fd, &st) ? -errno : S_ISDIR(st.st_mode) ? -EISDIR :
 			  !S_ISREG(st.st_mode) ? -EINVAL : -EFBIG;

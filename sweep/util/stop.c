@@ -47,5 +47,5 @@ void stop_catch(void)
 
 int stop_exit_status(int sig)
 {
-	return sig == SIGINT || sig == SIGTERM ? EXIT_INTERRUPTED : 128 + sig;
+	return 128 + sig;
 }

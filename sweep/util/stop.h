@@ -45,8 +45,8 @@ void stop_restore(const struct sigaction *old);
 void stop_sigset(sigset_t *set);
 
 /*
- * The exit status after a stop by sig: 130 for SIGINT and SIGTERM (the
- * documented "interrupted"), 128 + sig for the others.
+ * The exit status after a stop by sig, as a shell says a death by it:
+ * 128 + sig (130 for Ctrl-C, 143 for SIGTERM).
  */
 int stop_exit_status(int sig);
 

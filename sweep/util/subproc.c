@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "heldir.h"
 #include "procguard.h"
 #include "subproc.h"
 
@@ -25,7 +26,7 @@ extern char **environ;
 /* How a child starts: where its output goes, where it runs. */
 struct spawn_how {
 	int out_fd, err_fd;	/* -1: the caller's */
-	const char *dir;	/* NULL: the caller's */
+	int dir_fd;		/* where it runs, by descriptor (heldir.h); -1: the caller's */
 	bool own_group;		/* a process group of its own, else the caller's */
 	bool keep;		/* what it leaves running is wanted (procguard.h) */
 };
@@ -53,7 +54,7 @@ static void child_exec(const char *path, const char *const *argv, const struct s
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (null < 0 || dup2(null, 0) < 0 || (how->out_fd >= 0 && dup2(how->out_fd, 1) < 0) ||
-	    (how->err_fd >= 0 && dup2(how->err_fd, 2) < 0) || (how->dir && chdir(how->dir)))
+	    (how->err_fd >= 0 && dup2(how->err_fd, 2) < 0) || (how->dir_fd >= 0 && fchdir(how->dir_fd)))
 		goto fail;
 	execve(path, (char *const *)argv, environ);
 fail:
@@ -134,13 +135,14 @@ static int spawn(const char *const *argv, const struct spawn_how *how, pid_t *pi
 /* stdout and stderr appended to log, if any */
 static int spawn_log(const char *const *argv, const char *log, bool group, pid_t *pid)
 {
-	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .own_group = group, .keep = group };
+	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir_fd = -1, .own_group = group,
+				 .keep = group };
 	int fd = -1, err;
 
 	if (log) {
-		fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		fd = heldir_open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
 		if (fd < 0)
-			return -errno;
+			return fd;
 		how.out_fd = how.err_fd = fd;
 	}
 	err = spawn(argv, &how, pid);
@@ -156,14 +158,20 @@ int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
 
 int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid)
 {
-	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir = dir };
+	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir_fd = heldir_open_dir(dir) };
+	int err = how.dir_fd;
 
-	return spawn(argv, &how, pid);
+	if (how.dir_fd >= 0) {
+		err = spawn(argv, &how, pid);
+		close(how.dir_fd);
+	}
+	return err;
 }
 
 int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid)
 {
-	struct spawn_how how = { .out_fd = out_fd, .err_fd = err_fd, .own_group = true };
+	struct spawn_how how = { .out_fd = out_fd, .err_fd = err_fd, .dir_fd = -1,
+				 .own_group = true };
 
 	return spawn(argv, &how, pid);
 }

@@ -43,8 +43,9 @@ int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid
 int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid);
 
 /*
- * Start argv[0] as spawn_argv() does in the directory dir, with stdin from
- * /dev/null and the caller's stdout and stderr.  0 or -errno.
+ * Start argv[0] as spawn_argv() does in the directory dir (opened here as
+ * heldir.h resolves it, entered by descriptor), with stdin from /dev/null
+ * and the caller's stdout and stderr.  0 or -errno.
  */
 int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid);
 

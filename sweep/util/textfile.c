@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "heldir.h"
 #include "textfile.h"
 
 /* Regular files only: a FIFO could block, a device (/dev/zero) never ends. */
@@ -70,9 +71,9 @@ int read_text_file_max(const char *path, size_t max, char **out, size_t *len)
 	char *buf = NULL, *fit;
 	int fd, err;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	fd = heldir_open(path, O_RDONLY | O_NONBLOCK, 0);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	err = check_regular(fd, max, &size);
 	if (!err)
 		err = read_all(fd, max, size, &buf, &got);
@@ -127,7 +128,7 @@ char *read_first_line(const char *path)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	FILE *f = fopen(path, "r");
+	FILE *f = heldir_fopen(path, "r");
 	ssize_t n = f ? getline(&line, &cap, f) : -1;
 
 	if (f)
@@ -157,7 +158,7 @@ bool keyed_value_sep(const char *path, const char *key, const char *sep, char *b
 	char *line = NULL, *colon;
 	size_t cap = 0, n = 0;
 	bool found = false;
-	FILE *f = fopen(path, "r");
+	FILE *f = heldir_fopen(path, "r");
 
 	while (f && (sep || !found) && getline(&line, &cap, f) > 0) {
 		colon = strchr(line, ':');

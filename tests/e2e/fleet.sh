@@ -602,7 +602,13 @@ rows_status_check() {
 	cat > "$TMP/fakebin/bpfsweep" <<-FAKE
 		#!/bin/sh
 		[ "\$1" = --version ] && exec "$BPFSWEEP" --version
-		"$BPFSWEEP" "\$@" --fail-all "a host's own failure"
+		# fail-all into the sub-run's settings file (it is no option)
+		prev=
+		for a; do
+			[ "\$prev" = --subrun ] && echo "fail-all = a host's own failure" >>"\$a"
+			prev=\$a
+		done
+		"$BPFSWEEP" "\$@"
 		exit 0
 	FAKE
 	chmod +x "$TMP/fakebin/bpfsweep"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The kernel axis.  Without a VM: --kernel's errors, a host-only kernel list
-# that is a plain run, --fail-all into a new and into a partial directory.
+# that is a plain run, fail-all (a sub-run's setting) into a new and into a
+# partial directory.
 # With root, qemu and the test kernel (scripts/vm-kernel.sh; skipped with
 # the reason otherwise): a kernel that does not boot gives a failed row per
 # point and the sweep goes on; `kernel = host <test kernel>` gives one set
@@ -77,15 +78,21 @@ run_b hostonly run $SPEC --kernel host -o "$TMP/hostonly" --no-plots
 check kernel/host-only-is-a-plain-run rc_is hostonly 0
 check kernel/host-only-no-runs-dir [ ! -e "$TMP/hostonly/runs" ]
 
-# --fail-all: the rows of a kernel that did not run, new directory and partial one
-run_b failnew run $SPEC --fail-all "it did not boot" -o "$TMP/failnew" --no-plots
+# fail-all, a sub-run's setting (a settings file, as the orchestrator writes it;
+# no longer an option): the rows of a kernel that did not run, new directory and partial one
+run_b failopt run $SPEC --fail-all "it did not boot" -o "$TMP/failopt" --no-plots
+check kernel/fail-all-no-option rc_is failopt 2
+check kernel/fail-all-no-option-nothing-written [ ! -e "$TMP/failopt" ]
+printf 'fail-all = it did not boot\n' >"$TMP/failnew.settings"
+printf 'fail-all = the guest stopped\n' >"$TMP/failrest.settings"
+run_b failnew run $SPEC --subrun "$TMP/failnew.settings" -o "$TMP/failnew" --no-plots
 check kernel/fail-all-exit-1 rc_is failnew 1
 check kernel/fail-all-every-point [ "$(rows "$TMP/failnew/summary.csv")" = 3 ]
 check kernel/fail-all-status all_are "$TMP/failnew/summary.csv" status failed
 check kernel/fail-all-reason all_are "$TMP/failnew/summary.csv" reason "it did not boot"
 check kernel/fail-all-no-samples [ "$(wc -l <"$TMP/failnew/samples.csv")" = 1 ]
 run_b partial run $SPEC --only first -o "$TMP/partial" --no-plots
-run_b failrest run $SPEC --fail-all "the guest stopped" --resume "$TMP/partial" --no-plots
+run_b failrest run $SPEC --subrun "$TMP/failrest.settings" --resume "$TMP/partial" --no-plots
 check kernel/fail-rest-exit-1 rc_is failrest 1
 check kernel/fail-rest-keeps-ok [ "$(csv_col "$TMP/partial/summary.csv" status experiment first \
 	| sort -u)" = ok ]

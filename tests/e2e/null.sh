@@ -179,7 +179,7 @@ for _ in $(seq 200); do
 done
 kill -TERM $pid 2>/dev/null
 wait $pid
-check null/sigterm-twice-exit-130 [ $? = 130 ]
+check null/sigterm-twice-exit-143 [ $? = 143 ]
 check null/sigterm-twice-writes-table [ -s "$D/table.txt" ]
 check null/sigterm-twice-charts-limited grep -q "gnuplot timed out after 1 s" "$TMP/err"
 check null/sigterm-twice-meta-end [ "$(tail -n 1 "$D/meta" | cut -d: -f1)" = end ]

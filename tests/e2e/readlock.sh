@@ -4,7 +4,9 @@
 # Readers and a running sweep: report, merge and compare of a directory a
 # run is writing are refused ("a run is writing DIR", exit 2) and the run
 # ends well with its whole table.txt; report -f json|csv|markdown only
-# prints, writing nothing, on a read-only directory too.  About 4 s.
+# prints, writing nothing, on a read-only directory too; a sweep over kernels
+# (a kernel that does not boot, and the host) holds its OUT the same way.
+# About 9 s.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -13,24 +15,9 @@ TMP=$(mktemp -d)
 RUN_PID=
 trap '[ -n "$RUN_PID" ] && kill "$RUN_PID" 2>/dev/null; rm -rf "$TMP"' EXIT
 D=$TMP/run
-cat >"$TMP/slow.spec" <<'SPEC'
-# Two 1-second points of the null workload: a run long enough to read during.
-[sweep]
-workload = null
-warmup   = 0ms
-duration = 1s
-interval = 250ms
-repeat   = 1
-
-[report]
-plot = rate vs hits
-
-[params]
-rate = 1000 2000
-SPEC
 
 # --- readers while a run writes ------------------------------------------------
-$BPFSWEEP "$TMP/slow.spec" -o "$D" </dev/null >"$TMP/run.out" 2>"$TMP/run.err" &
+$BPFSWEEP tests/e2e/twopoints.spec -o "$D" </dev/null >"$TMP/run.out" 2>"$TMP/run.err" &
 RUN_PID=$!
 # meta is written after the run has locked its directory
 for _ in $(seq 100); do [ -s "$D/meta" ] && break; sleep 0.05; done
@@ -80,3 +67,32 @@ else
 fi
 check lock/read-only-json-exit-0 [ $status = 0 ]
 check lock/read-only-json-same cmp "$TMP/out.json" "$TMP/ro.json"
+
+# --- a sweep over kernels holds OUT as a run holds its directory ---------------
+# A kernel that does not boot (a bzImage header and nothing else; qemu gives up
+# after vm_boot_timeout) and the host: no guest boots, OUT is written a few seconds.
+if [ "$(id -u)" != 0 ] || ! command -v qemu-system-x86_64 >/dev/null; then
+	skip lock/kernel-sweep "needs root and qemu-system-x86_64 (a sweep over kernels)"
+	exit 0
+fi
+FAKE=$TMP/fake-bzImage
+head -c 4096 /dev/zero >"$FAKE"
+printf 'HdrS' | dd of="$FAKE" bs=1 seek=$((0x202)) conv=notrunc 2>/dev/null
+K=$TMP/kernels
+$BPFSWEEP run tests/e2e/kernel.spec --kernel "$FAKE" --kernel host --set vm_boot_timeout=2s \
+	-o "$K" --no-plots </dev/null >/dev/null 2>"$TMP/kernels.err" &
+RUN_PID=$!
+for _ in $(seq 100); do [ -s "$K/meta" ] && break; sleep 0.05; done
+check lock/kernel-sweep-started [ -s "$K/meta" ]
+$BPFSWEEP report "$K" --no-plots </dev/null >/dev/null 2>"$TMP/kreport.err"
+check lock/kernel-sweep-report-exit-2 [ $? = 2 ]
+check lock/kernel-sweep-report-says grep -q "a run is writing $K" "$TMP/kreport.err"
+$BPFSWEEP run tests/e2e/kernel.spec --kernel "$FAKE" --kernel host --resume "$K" --no-plots \
+	</dev/null >/dev/null 2>"$TMP/kresume.err"
+check lock/kernel-sweep-resume-exit-2 [ $? = 2 ]
+check lock/kernel-sweep-resume-says grep -q "cannot resume $K: another bpfsweep is running there" \
+	"$TMP/kresume.err"
+wait "$RUN_PID"
+check lock/kernel-sweep-exit-1 [ $? = 1 ]
+RUN_PID=
+check lock/kernel-sweep-report-after-run quiet_status 0 $BPFSWEEP report "$K" --no-plots

@@ -98,6 +98,19 @@ check vmprobe/kvm-sweep-rows-name-tcg [ "$(csv_col "$TMP/kvm_sweep/summary.csv" 
 	grep -c 'vm_accel = kvm: KVM cannot run a guest here (.*vm_accel=tcg runs it')" = 6 ]
 check vmprobe/kvm-sweep-nothing-booted [ ! -e "$TMP/kvm_sweep/vm" ]
 
+# vm as another user than root: refused before anything starts, saying why
+# (virtiofsd, which shares /, exited before it listened: "No child processes")
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+	chmod 755 "$TMP"
+	BIN=$(realpath "$BPFSWEEP")
+	(cd / && setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$BIN" vm --set vm_accel=tcg "$FAKE" -- true) </dev/null >/dev/null \
+		2>"$TMP/nonroot.err"
+	check vmprobe/vm-not-root-exit-2 [ $? = 2 ]
+	check vmprobe/vm-not-root-says has nonroot.err "a VM needs root: virtiofsd shares"
+	check vmprobe/vm-not-root-no-echild not has nonroot.err "No child processes"
+fi
+
 # --- auto under TCG, really booting -------------------------------------------
 why=
 if [ "$(id -u)" != 0 ]; then

@@ -5,7 +5,9 @@
 # seconds (default 20): `run.sh spec` (the default) spec parsing and
 # binding, from tests/fuzz/corpus and every spec of the tree; `run.sh
 # results` the result-file reader, from tests/fuzz/corpus-results and the
-# result files of a quick run.  Any crash, leak, undefined behaviour
+# result files of a quick run; `run.sh import` import's bench text and
+# --label templates, from tests/fuzz/corpus-import and the import
+# fixtures (tests/fixtures/import).  Any crash, leak, undefined behaviour
 # or input slower than 5 s is a FAIL; its input is kept as
 # tests/fuzz/crash-* to be fixed and then moved into tests/fuzz/corpus.
 # FUZZ_KEEP=1 merges the new inputs that reach new code into the corpus.
@@ -39,6 +41,12 @@ results)
 		{ cat "$TMP/run/summary.csv"; echo '%%'; cat "$TMP/run/samples.csv"; } \
 			>"$TMP/seeds/null-run"
 	fi ;;
+import)
+	CORPUS=tests/fuzz/corpus-import
+	DICT=()
+	for f in tests/fixtures/import/*.txt; do
+		cp "$f" "$TMP/seeds/${f##*/}"
+	done ;;
 *)
 	fail "fuzz/$TARGET" "no such target"
 	exit 0 ;;

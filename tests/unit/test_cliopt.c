@@ -173,7 +173,7 @@ TEST(own_and_unknown_options_left_to_opt_error)
 {
 	CHECK_STR(misplaced(CMD_FLEET, ARGV("--shard", "--shard-mixed", "--hosts", "h")),
 		  "accepted");
-	CHECK_STR(misplaced(CMD_RUN, ARGV("--shard", "1/2", "--by", "kernel", "--guest-of", "k")),
+	CHECK_STR(misplaced(CMD_RUN, ARGV("--shard", "1/2", "--by", "kernel", "--subrun", "f")),
 		  "accepted");
 	CHECK_STR(misplaced(CMD_CHECK, ARGV("--kernel", "host", "-aq", "-w", "1")), "accepted");
 	CHECK_STR(misplaced(CMD_REPORT, ARGV("--bogus")), "");

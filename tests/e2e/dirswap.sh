@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# A root run with -o inside a directory another user owns: that user renames
+# the run's directory away mid-run and puts a symlink to a victim directory
+# in its place: root's result directory of an earlier run, whose table and
+# charts a path-following run would overwrite.  Every file of the run is
+# opened beneath the directory descriptor held since its creation, so the
+# victim is left as it was and the run ends in its own (moved) directory.
+# Root only.  About 5 s.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null || ! id nobody >/dev/null 2>&1; then
+	skip dirswap/all "needs root, setpriv and the user nobody"
+	exit 0
+fi
+TMP=$(mktemp -d)
+RUN_PID=
+trap '[ -n "$RUN_PID" ] && kill "$RUN_PID" 2>/dev/null; rm -rf "$TMP"' EXIT
+chmod 755 "$TMP"
+mkdir "$TMP/shared"
+chown nobody "$TMP/shared"
+D=$TMP/shared/run
+
+# the victim: root's earlier result set of the same spec (same file names)
+$BPFSWEEP tests/e2e/twopoints.spec -o "$TMP/victim" </dev/null >/dev/null 2>&1
+check dirswap/victim-made [ -s "$TMP/victim/table.txt" ] && [ -n "$(ls "$TMP/victim/plots")" ]
+victim_sums() { (cd "$TMP/victim" && find . -printf '%p %i %s %T@\n' | sort && find . -type f -exec md5sum {} + | sort); }
+victim_sums >"$TMP/victim.before"
+
+$BPFSWEEP tests/e2e/twopoints.spec -o "$D" </dev/null >"$TMP/run.out" 2>"$TMP/run.err" &
+RUN_PID=$!
+for _ in $(seq 100); do [ -s "$D/meta" ] && break; sleep 0.05; done
+check dirswap/run-started [ -s "$D/meta" ]
+# as nobody, who owns shared/: the run's directory away, a symlink in its place
+setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	sh -c 'cd "$1" && mv run moved && ln -s ../victim run' sh "$TMP/shared"
+check dirswap/swapped [ -L "$D" ]
+wait "$RUN_PID"
+status=$?
+RUN_PID=
+victim_sums >"$TMP/victim.after"
+check dirswap/victim-untouched cmp -s "$TMP/victim.before" "$TMP/victim.after"
+# the run ends in its own directory, moved
+check dirswap/run-exit-0 [ $status = 0 ]
+check dirswap/table-in-moved [ -s "$TMP/shared/moved/table.txt" ]
+check dirswap/charts-in-moved [ -n "$(ls "$TMP/shared/moved/plots" 2>/dev/null)" ]
+check dirswap/meta-ended grep -q '^end:' "$TMP/shared/moved/meta"
+check dirswap/rows-in-moved [ "$(csv_col "$TMP/shared/moved/summary.csv" status | wc -l)" = 2 ]
+check dirswap/run-says-moved grep -q "warning: $D was moved or replaced" "$TMP/run.err"
