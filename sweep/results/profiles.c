@@ -4,10 +4,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "folded.h"
 #include "foldtop.h"
+#include "heldir.h"
 #include "matrix.h"
 #include "profiles.h"
 #include "resultdir.h"
@@ -72,8 +72,10 @@ int profiles_write(const char *dir, const struct sweep_cfg *cfg, const struct po
 	if (!cfg->profile || !any_profile(pr))
 		return 0;
 	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
-	if (mkdir(pdir, 0755) && errno != EEXIST)
-		return -errno;
+	err = heldir_mkdir(pdir, 0755);	/* beneath the run's held directory */
+	if (err && err != -EEXIST)
+		return err;
+	err = 0;
 	for (int i = 0; !err && i < pr->nr_prof; i++) {
 		const struct top_ctx t = { .cfg = cfg, .pr = pr, .rp = &pr->prof[i] };
 
