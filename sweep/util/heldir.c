@@ -368,16 +368,22 @@ static int make_open(int pfd, const char *name, mode_t mode)
 	return fd;
 }
 
+/* A descriptor of path's parent directory (resolved as any path), and path's last component. */
+static int open_parent(const char *path, char *name)
+{
+	char parent[PATH_MAX];
+	int err = split_parent(path, parent, sizeof(parent), name);
+
+	return err ?: heldir_open_dir(parent);
+}
+
 int heldir_create(const char *path, mode_t mode)
 {
 	REGISTRY_GUARD();
-	char parent[PATH_MAX], name[NAME_MAX + 1];
-	int pfd, fd, err;
+	char name[NAME_MAX + 1];
+	int pfd, fd;
 
-	err = split_parent(path, parent, sizeof(parent), name);
-	if (err)
-		return err;
-	pfd = heldir_open_dir(parent);
+	pfd = open_parent(path, name);
 	if (pfd < 0)
 		return pfd;
 	fd = make_open(pfd, name, mode);
@@ -391,14 +397,11 @@ int heldir_create(const char *path, mode_t mode)
  */
 static int rmdir_held(const char *path, int fd)
 {
-	char parent[PATH_MAX], name[NAME_MAX + 1];
+	char name[NAME_MAX + 1];
 	struct stat was, now;
-	int pfd, err;
+	int pfd, err = 0;
 
-	err = split_parent(path, parent, sizeof(parent), name);
-	if (err)
-		return err;
-	pfd = heldir_open_dir(parent);
+	pfd = open_parent(path, name);
 	if (pfd < 0)
 		return pfd;
 	if (fstat(fd, &was) || fstatat(pfd, name, &now, AT_SYMLINK_NOFOLLOW))
