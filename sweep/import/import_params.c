@@ -246,6 +246,7 @@ static int row_values(const struct import_row *row, const char *tmpl, struct imp
 	int first = param_index(p, "cpu") >= 0 ? 2 : 1;	/* after label (and cpu) */
 	int nr = p->nr - first;
 	const char *num;
+	int at;
 
 	vals[0] = strdup(row->label);
 	if (!vals[0])
@@ -255,8 +256,12 @@ static int row_values(const struct import_row *row, const char *tmpl, struct imp
 	if (!tmpl) {
 		if (!trailing_number(row->label, &num, name, sizeof(name)))
 			return 0;
-		vals[param_index(p, name)] = strdup(num);
-		return vals[param_index(p, name)] ? 0 : -ENOMEM;
+		/* "rb label 24": a cell the label (or the cpu) filled is kept */
+		at = param_index(p, name);
+		if (at < 0 || vals[at])
+			return 0;
+		vals[at] = strdup(num);
+		return vals[at] ? 0 : -ENOMEM;
 	}
 	if (!import_label_match(tmpl, row->label, caps, nr))
 		return 0;

@@ -348,6 +348,24 @@ TEST(auto_parameter_named_x)
 	import_set_free(&set);
 }
 
+/* A label whose trailing number follows "label" or "cpu" keeps its label (found by fuzzing). */
+TEST(trailing_word_of_a_fixed_column)
+{
+	struct import_set set = { 0 };
+	struct import_params p;
+	char why[64];
+
+	CHECK_INT(import_parse("rb label 24  1.0 ± 0.1M/s\nrb cpu 3  2.0 ± 0.1M/s\n", "t", &set), 0);
+	CHECK_INT(import_params_build(&set, NULL, &p, why, sizeof(why)), 0);
+	CHECK_STR(p.names[0], "label");
+	CHECK_STR(p.vals[0][0], "rb label 24");
+	CHECK_STR(p.vals[1][0], "rb cpu 3");
+	CHECK_STR(p.names[1], "cpu");	/* the trailing word of the second row */
+	CHECK_STR(p.vals[1][1], "3");
+	import_params_free(&p);
+	import_set_free(&set);
+}
+
 /* What import writes, results_read reads: parameters and metrics by name, n unknown. */
 TEST(imported_set_reads_back)
 {
@@ -539,6 +557,7 @@ RUN_TESTS(machine_lines,
 	  seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
 	  seed003_both_formats, bench_summary_lines, bench_throughput_and_latency, units_and_lines_that_are_no_rows,
 	  long_title_cut_whole_characters, template_parameters, label_matching,
-	  auto_parameter_named_x, imported_set_reads_back, titles_unique_per_machine,
+	  auto_parameter_named_x, trailing_word_of_a_fixed_column, imported_set_reads_back,
+	  titles_unique_per_machine,
 	  same_titled_blocks_linear, label_match_bounded, nul_refused_with_the_line,
 	  huge_numbers_refused, digit_run_linear)
