@@ -92,7 +92,8 @@ static struct stack_sample sample(const char *comm, uint64_t count, bool user, i
 	struct stack_sample s = { .count = count, .user = user, .nr_kips = nr };
 
 	snprintf(s.comm, sizeof(s.comm), "%s", comm);
-	memcpy(s.kips, kips, nr * sizeof(*kips));
+	if (nr)
+		memcpy(s.kips, kips, nr * sizeof(*kips));
 	return s;
 }
 

@@ -30,7 +30,8 @@ static inline void view_row_of(struct view_row *r, const struct point_result *pr
 		.quality = pr->quality, .worker_rate = pr->worker_rate, .per_run = pr->per_run };
 	memcpy(r->v, pr->pt->wp.v, sizeof(r->v));
 	memcpy(r->stat, pr->stat, sizeof(r->stat));
-	if (pr->thread_rate && pr->nr_producers > 0) {
+	/* a row not ok may carry rates it never measured: the table never reads them */
+	if (pr->status == PS_OK && pr->thread_rate && pr->nr_producers > 0) {
 		r->thread_rate = calloc(pr->nr_producers, sizeof(*r->thread_rate));
 		if (r->thread_rate)
 			memcpy(r->thread_rate, pr->thread_rate,
