@@ -23,18 +23,23 @@ enum { M_OPS, M_MEM, M_RUNS, M_NS, NR_M };
 static const char *const modes[] = { "add", "del", NULL };
 
 static const struct param_def params[] = {
-	[P_PRODUCERS] = { "producers", PT_INT, "1", 1, 64, NULL, "producers" },
-	[P_SIZE] = { "size", PT_SIZE, "4K", 1, 1 << 30, NULL, "a size" },
-	[P_FLAG] = { "flag", PT_BOOL, "off", 0, 1, NULL, "a switch" },
-	[P_MODE] = { "mode", PT_ENUM, "add", 0, 0, modes, "a choice" },
-	[P_CPUS] = { "cpus", PT_INT, "all", 1, 64, NULL, "CPUs", .zero_word = "all" },
+	[P_PRODUCERS] = { .name = "producers", .type = PT_INT, .def = "1", .min = 1, .max = 64,
+		     .help = "producers" },
+	[P_SIZE] = { .name = "size", .type = PT_SIZE, .def = "4K", .min = 1, .max = 1 << 30,
+		     .help = "a size" },
+	[P_FLAG] = { .name = "flag", .type = PT_BOOL, .def = "off", .min = 0, .max = 1,
+		     .help = "a switch" },
+	[P_MODE] = { .name = "mode", .type = PT_ENUM, .def = "add", .min = 0, .max = 0,
+		     .choices = modes, .help = "a choice" },
+	[P_CPUS] = { .name = "cpus", .type = PT_INT, .def = "all", .min = 1, .max = 64,
+		     .help = "CPUs", .zero_word = "all" },
 };
 
 static const struct metric_def metrics[] = {
-	[M_OPS] = { "ops", MK_COUNTER, "k/s", .per_thread = true },
-	[M_MEM] = { "mem", MK_GAUGE, "MiB", .source = MS_MEMCG_USAGE },
-	[M_RUNS] = { "prog_runs", MK_COUNTER, "M/s", .source = MS_PROG_RUNS },
-	[M_NS] = { "prog_ns", MK_COUNTER, "M/s", .source = MS_PROG_NS },
+	[M_OPS] = { .name = "ops", .kind = MK_COUNTER, .unit = "k/s", .per_thread = true },
+	[M_MEM] = { .name = "mem", .kind = MK_GAUGE, .unit = "MiB", .source = MS_MEMCG_USAGE },
+	[M_RUNS] = { .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
+	[M_NS] = { .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_NS },
 };
 
 static const struct workload wl = {
@@ -43,11 +48,11 @@ static const struct workload wl = {
 };
 
 static long long vals[NR_P][2] = { { 2, 4 }, { 4096 }, { 1 }, { 1 }, { 0 } };
+#define AXIS(p, n)	{ .param = (p), .vals = vals[p], .nr_vals = (n) }
 static struct experiment exp_ = {
 	.title = "Ops | mem", .label = "prod {producers}", .group = -1,
-	.axes = { { P_PRODUCERS, vals[P_PRODUCERS], 2 }, { P_SIZE, vals[P_SIZE], 1 },
-		  { P_FLAG, vals[P_FLAG], 1 }, { P_MODE, vals[P_MODE], 1 },
-		  { P_CPUS, vals[P_CPUS], 1 } },
+	.axes = { AXIS(P_PRODUCERS, 2), AXIS(P_SIZE, 1), AXIS(P_FLAG, 1), AXIS(P_MODE, 1),
+		  AXIS(P_CPUS, 1) },
 	.nr_axes = NR_P,
 };
 static struct sweep_cfg cfg = { .wl = &wl, .exps = &exp_, .nr_exps = 1 };

@@ -23,9 +23,9 @@
 enum { P_OPS, P_RUNS, P_NS, P_NR };
 
 static const struct metric_def prog_metrics_def[] = {
-	[P_OPS] = { "ops", MK_COUNTER, "M/s" },
-	[P_RUNS] = { "prog_runs", MK_COUNTER, "M/s", .source = MS_PROG_RUNS },
-	[P_NS] = { "prog_ns", MK_COUNTER, "M/s", .source = MS_PROG_NS },
+	[P_OPS] = { .name = "ops", .kind = MK_COUNTER, .unit = "M/s" },
+	[P_RUNS] = { .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
+	[P_NS] = { .name = "prog_ns", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_NS },
 };
 
 static const struct workload prog_wl = {
