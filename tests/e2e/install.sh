@@ -214,9 +214,10 @@ check complete/workloads-ringbuf offers ringbuf null -- list ""
 check complete/run-workload offers ringbuf -- run ring
 
 # --set: parameters of the spec's workload, with '='; values of a choice
-check complete/set-param-of-spec offers_only producers= -- run rb.spec --set pro
-check complete/set-param-of-installed-spec offers_only producers= -- ringbuf_overwrite -s pro
-check complete/set-param-of-workload offers_only producers= -- run ringbuf --set pro
+check complete/set-param-of-spec offers_only producers= -- run rb.spec --set prod
+check complete/set-param-of-installed-spec offers_only producers= -- ringbuf_overwrite -s prod
+check complete/set-param-of-workload offers_only producers= -- run ringbuf --set prod
+check complete/set-sweep-key offers profile= profile_hz= -- run rb.spec --set prof
 check complete/set-param-of-count offers producers= repeat= -- cnt.spec --set ""
 check complete/set-not-other-workload lacks rate= -- cnt.spec --set ""
 check complete/set-choice-values offers_only rb-custom -- run rb.spec --set bench = rb-c
