@@ -159,17 +159,8 @@ lane() {
 	cpu_cs cpu0
 	LOG=$3
 	LANE="($1) "
-	[ "$1" = guests ] || yield_cpu
 	"$2"
 	lane_done "$1 lane" "$START" "$cpu0"
-}
-# yield_cpu: this lane's processes run at a lower priority (nice 10) than
-# the guests' lane, the critical path: a guest under TCG keeps one CPU busy,
-# and the suite is CPU-bound, so the other lanes share what it leaves
-# rather than slow it down (they wait for intervals and timeouts more than
-# a guest does).  The parts after all lanes run at the normal priority.
-yield_cpu() {
-	renice -n 10 -p "$BASHPID" >/dev/null
 }
 # start_lane NAME FUNCTION: lane NAME beside the foreground; its output in
 # LANE_OUT[i], its PASS/FAIL lines in LANE_LOG[i]
@@ -256,7 +247,6 @@ foreground_parts() {
 # that of the other lanes, which this shell reaps when they end.
 (
 	cpu_cs FG_CPU0
-	yield_cpu
 	foreground_parts
 	lane_done "foreground lane" "$START" "$FG_CPU0"
 )
