@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,11 +27,10 @@ static int setup(char *run, char *victim, size_t len)
 
 static void cleanup(void)
 {
-	char cmd[128];
+	int err = heldir_remove_tree(base);	/* no shell: by descriptor, no symlink followed */
 
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
-	if (system(cmd))
-		fprintf(stderr, "cannot remove %s\n", base);
+	if (err)
+		fprintf(stderr, "cannot remove %s: %s\n", base, strerror(-err));
 }
 
 static bool exists(const char *dir, const char *name)
