@@ -201,7 +201,7 @@ static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)
 	fflush(stdout);
 	if (out.interrupted) {
 		diag_err("vm: interrupted (%s): the guest was stopped", strsignal(stop_requested));
-		return 128 + stop_requested;
+		return stop_exit_status(stop_requested);
 	}
 	if (err || out.status < 0) {
 		diag_err("vm: %s", out.reason);
