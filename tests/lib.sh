@@ -33,3 +33,26 @@ quiet_status() {
 }
 
 is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
+
+# step_time NAME: one line, "-- NAME: W s (cpu C s)", the wall and CPU time
+# of the script's steps since the last step_time (or since lib.sh was
+# sourced): the script's own CPU and that of the processes it waited for
+# (/proc/PID/stat), which a busy machine does not inflate as it does the
+# wall time.  Not a PASS/FAIL/SKIP line: tests/run.sh prints it but does
+# not count it.  Called in the script's own shell, not in a $(...)
+# subshell, whose children are its own.
+step_cpu() {
+	local stat f
+	read -r stat </proc/$BASHPID/stat
+	read -ra f <<<"${stat##*) }"
+	printf -v "$1" %d $((f[11] + f[12] + f[13] + f[14]))
+}
+STEP_T0=$SECONDS
+step_cpu STEP_CPU0
+step_time() {
+	local cpu
+	step_cpu cpu
+	echo "-- $1: $((SECONDS - STEP_T0)) s (cpu $(((cpu - STEP_CPU0 + 50) / 100)) s)"
+	STEP_T0=$SECONDS
+	STEP_CPU0=$cpu
+}

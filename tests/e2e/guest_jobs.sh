@@ -7,7 +7,7 @@
 #
 # Each JOBS/NAME.sh (in name order) runs with bash, its stdout, stderr and
 # exit status kept in the share (the guest's /run/bpfsweep, SHARE on the
-# host) as NAME.out, NAME.err and NAME.rc, for the host's test to check
+# host) as NAME.out, NAME.err and NAME.rc, its time as NAME.time, for the host's test to check
 # there after the guest powered off.  Then CMD replaces this script: its
 # output is the console (the vm command's stdout) and its exit status the
 # vm command's.  Under TCG a boot costs 10-20 s: tests/e2e/kernel.sh puts
@@ -20,7 +20,9 @@ OUT=/run/bpfsweep
 for job in "$JOBS"/*.sh; do
 	name=$(basename "$job" .sh)
 	echo "guest job $name" >&2
-	bash "$job" </dev/null >"$OUT/$name.out" 2>"$OUT/$name.err"
+	# its time, for the host's test to print: the slow jobs show
+	TIMEFORMAT="%R s (cpu %U + %S s)"
+	{ time bash "$job" </dev/null >"$OUT/$name.out" 2>"$OUT/$name.err"; } 2>"$OUT/$name.time"
 	echo $? >"$OUT/$name.rc"
 done
 exec "$@"

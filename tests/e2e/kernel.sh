@@ -98,6 +98,7 @@ check kernel/fail-rest-keeps-ok [ "$(csv_col "$TMP/partial/summary.csv" status e
 	| sort -u)" = ok ]
 check kernel/fail-rest-fails-the-rest [ "$(csv_col "$TMP/partial/summary.csv" reason \
 	experiment second)" = "the guest stopped" ]
+step_time "kernel.sh: the checks without a VM"
 
 # --- in a VM ----------------------------------------------------------------
 why=
@@ -132,6 +133,7 @@ check kernel/no-boot-ran-nowhere [ "$(csv_col "$TMP/noboot/summary.csv" executor
 	sort -u)" = none ]
 check kernel/no-boot-no-kernel-facts grep -qx "kernel_release: unknown (it did not run)" \
 	"$TMP/noboot/runs/1/meta"
+step_time "kernel.sh: a kernel that does not boot"
 
 # The host and the test kernel: one set, both kernels' rows; the table in
 # JSON on stdout, the guest's console on stderr.
@@ -166,6 +168,7 @@ check kernel/redraw-series-by-release grep -q "index 1 using 1:2:3 title \"$RELE
 	"$TMP/both/plots/1-hits-vs-producers.gp"
 check kernel/both-console-kept grep -q "Power down" "$TMP/both/vm/2/console.log"
 check kernel/both-table-per-kernel grep -q "kernel $RELEASE" "$TMP/both/table.txt"
+step_time "kernel.sh: host and test kernel (a boot)"
 
 # --resume: a kernel with every point finished runs nothing; one without its
 # directory (as if the sweep stopped before it) boots and runs them all.
@@ -179,6 +182,7 @@ check kernel/resume-second-boot [ -f "$TMP/both/vm/2-2/console.log" ]
 run_b resume_other run $SPEC --kernel "$KERNEL" --resume "$TMP/both" --no-plots
 check kernel/resume-other-kernels-exit-2 rc_is resume_other 2
 check kernel/resume-other-kernels-message err_has resume_other "it ran kernel 1 host"
+step_time "kernel.sh: --resume (a boot)"
 
 # Ctrl-C while the guest runs: the points it finished are kept, and --resume
 # continues in a new boot.  The whole process group gets SIGINT, as from a
@@ -201,6 +205,7 @@ run_b int_resume run "$TMP/slow.spec" --kernel "$KERNEL" --resume "$TMP/int" --n
 check kernel/interrupt-resume-exit-0 rc_is int_resume 0
 check kernel/interrupt-resume-all-ok all_are "$TMP/int/summary.csv" status ok
 check kernel/interrupt-resume-all-rows [ "$(rows "$TMP/int/summary.csv")" = 3 ]
+step_time "kernel.sh: Ctrl-C and --resume (two boots)"
 
 # --- one boot for what only the test kernel runs ----------------------------
 # Under TCG a boot is 10-20 s: the checks that need the test kernel alone,
@@ -268,6 +273,11 @@ check kernel/vm-output grep -qxF "$RELEASE" "$TMP/vm.out"
 check kernel/vm-kvm-refused-warning [ "$(grep -c "^bpfsweep: warning: vm_accel = auto: KVM \
 cannot run a guest here (qemu-system-x86_64: .*kvm_buf_set_msrs: Assertion" "$TMP/vm.err")" = 1 ]
 check kernel/vm-ran-under-tcg grep -qxF "vm: kernel $RELEASE (tcg): exit status 3" "$TMP/vm.err"
+step_time "kernel.sh: the guest's jobs (a boot), the fleet to it, the host's halves"
+# each job's time in the guest (its wall and CPU, by the guest's clock)
+for j in "$TMP"/guest/*.time; do
+	[ -e "$j" ] && echo "-- guest job $(basename "$j" .time): $(cat "$j")"
+done
 for j in "$TMP"/jobs/*.sh; do
 	j=$(basename "$j" .sh)
 	for f in out err rc; do
