@@ -96,16 +96,18 @@ sanitized_parts() {
 # The guests' lane: the test kernel's fetch, then every part that boots a
 # guest, one guest at a time (under TCG, -accel tcg,thread=single, a guest
 # keeps at most one CPU busy while the host's side of its test waits for
-# it; two side by side on a loaded machine may miss vm_boot_timeout); the
+# it; two side by side on a loaded machine may miss vm_boot_timeout), then
+# the integration tests that leave the BPF statistics alone; the
 # background lane: under make check the sanitizer's and the fuzzer's
 # builds, the KVM probe (whose qemus are fakes or boot nothing), csum_diff,
 # htab_mem, the kernel's bench, map_perf and trigger, the sanitizer pass
 # and the fuzzing; the foreground lane: the unit tests, the CLI's, and the
 # other end-to-end tests.  None of them asserts a rate or a timing that a busy
 # CPU beside it changes (they pass beside other runs of the suite on this
-# shared machine).  The integration tests wait for all three: the
-# statistics test needs the BPF statistics' static key off while it
-# measures, which a sweep on this host beside it could turn on.  Each
+# shared machine).  The integration tests that turn the BPF statistics on
+# or need them off wait for all three: the statistics test needs their
+# static key off while it measures, which a sweep on this host beside it
+# could turn on (and the other two would turn on beside a sweep).  Each
 # lane's output is printed when it is done, each part with its own wall
 # and CPU time (overlapping the other lanes': the total below is the
 # suite's).
@@ -123,6 +125,24 @@ guest_parts() {
 	# Debian's 6.1 (fetched once, initramfs path) beside the test kernel: two boots
 	run_part "seed 001 before/after on two real kernels (6.1, test kernel)" \
 		tests/e2e/seed_map_perf_ab.sh
+	integ_parts beside
+}
+# The integration tests (root, real BPF) that neither turn the BPF
+# statistics on nor need them off (stats_integ) run beside the other
+# lanes, in the guests' lane, which ends first; the others after all lanes
+# (see below).  integ_parts beside|after: the first ones or the others.
+stats_integ() {
+	case ${1##*/} in
+	test_csum_diff | test_progstats | test_statspass) return 0 ;;
+	esac
+	return 1
+}
+integ_parts() {
+	for t in "$BUILD"/tests/integ/test_*; do
+		[ -x "$t" ] || continue
+		if stats_integ "$t"; then [ "$1" = after ]; else [ "$1" = beside ]; fi &&
+			run_part "integration: ${t##*/}" "$t"
+	done
 }
 # make check (CHECK_BUILDS=1) has the sanitizer's and the fuzzer's binaries
 # built here, on every CPU, beside the other lanes' tests: one tree
@@ -261,9 +281,7 @@ echo "-- all lanes done at $((SECONDS - START)) s"
 # with the BPF statistics' static key to themselves (see above)
 T_AFTER=$SECONDS
 cpu_cs AFTER_CPU0
-for t in "$BUILD"/tests/integ/test_*; do
-	[ -x "$t" ] && run_part "integration: ${t##*/}" "$t"
-done
+integ_parts after
 lane_done "after all lanes" "$T_AFTER" "$AFTER_CPU0"
 
 # The lanes side by side, the longest of them (the critical path: the
