@@ -22,7 +22,10 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 D=$TMP/run
-$BPFSWEEP specs/attach_overhead.spec --quick -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null
+# without the statistics pass (1.25 s a measured point): nothing checks this
+# run's ns_per_run; the seed's run below has the pass
+$BPFSWEEP specs/attach_overhead.spec --quick --set bpf_stats=off -o "$D" >"$TMP/out" 2>"$TMP/err" \
+	</dev/null
 check trigger/spec-exit-0 [ $? = 0 ]
 SUM=$D/summary.csv
 expected=$($BPFSWEEP check specs/attach_overhead.spec | sed -n 's/.*, \([0-9]*\) points$/\1/p')
