@@ -159,7 +159,7 @@ background_parts() {
 	[ -n "${CHECK_BUILDS-}" ] &&
 		run_part "builds: make SANITIZE=1 all unit-bins fuzz" check_builds
 	# beside the guests' lane, not in it: its qemus are fakes, or real
-	# ones for kernels that do not boot (a 5 s timeout each)
+	# ones for kernels that do not boot (a 2 s timeout each)
 	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
 	run_part "kernel profile per point (csum_diff, root)" tests/e2e/profile.sh

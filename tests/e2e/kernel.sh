@@ -120,7 +120,7 @@ fi
 FAKE=$TMP/fake-bzImage
 head -c 4096 /dev/zero >"$FAKE"
 printf 'HdrS' | dd of="$FAKE" bs=1 seek=$((0x202)) conv=notrunc 2>/dev/null
-run_b noboot run $SPEC --kernel "$FAKE" --kernel host --set vm_boot_timeout=5s \
+run_b noboot run $SPEC --kernel "$FAKE" --kernel host --set vm_boot_timeout=2s \
 	-o "$TMP/noboot" --no-plots
 check kernel/no-boot-exit-1 rc_is noboot 1
 check kernel/no-boot-failed-rows all_are "$TMP/noboot/runs/1/summary.csv" status failed
