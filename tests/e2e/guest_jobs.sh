@@ -5,12 +5,12 @@
 #
 #   bpfsweep vm -o SHARE KERNEL -- /bin/bash tests/e2e/guest_jobs.sh JOBS -- CMD [ARG...]
 #
-# Each JOBS/NAME.sh (in name order) runs with bash, its stdout, stderr and
-# exit status kept in the share (the guest's /run/bpfsweep, SHARE on the
-# host) as NAME.out, NAME.err and NAME.rc, its time as NAME.time, for the host's test to check
-# there after the guest powered off.  Then CMD replaces this script: its
-# output is the console (the vm command's stdout) and its exit status the
-# vm command's.  Under TCG a boot costs 10-20 s: tests/e2e/kernel.sh puts
+# Each JOBS/NAME.sh (in name order) runs with bash, its stdout, stderr,
+# exit status and time kept in the share (the guest's /run/bpfsweep, SHARE
+# on the host) as NAME.out, NAME.err, NAME.rc and NAME.time, for the host's
+# test to check (and print) there after the guest powered off.  Then CMD
+# replaces this script: its output is the console (the vm command's
+# stdout) and its exit status the vm command's.  Under TCG a boot costs 10-20 s: tests/e2e/kernel.sh puts
 # every check that needs the test kernel alone here, in one boot.
 set -u
 JOBS=$1
