@@ -195,6 +195,7 @@ check "$T: --shard: the probe read the three facts meta has" \
 	[ "$(facts "$OUTS/logs/beta.log" | wc -l)" = 3 -a \
 	  "$(facts "$OUTS/logs/beta.log")" = "$(facts "$OUTS/hosts/beta/meta")" ]
 
+step_time "fleet.sh: hosts up, the first fleets (null workload)"
 # ---- fleet-real: real workloads on every host, hosts that really differ,
 # one table of a sharded fleet, the issue's ringbuf_overwrite fleet; all
 # before beta is killed below
@@ -363,6 +364,7 @@ fleet_workloads
 fleet_one_table
 fleet_mixed
 fleet_overwrite
+step_time "fleet.sh: fleet-real (real workloads, shards, ringbuf_overwrite)"
 # ---- end of fleet-real
 
 # host beta disappears mid-run: every process of its namespace (sshd, its
@@ -630,5 +632,7 @@ rows_status_check() {
 	kill "${PIDS[3]}" 2>/dev/null
 }
 
+step_time "fleet.sh: a host lost, bad host files, --resume"
 hangup_checks
 rows_status_check
+step_time "fleet.sh: a closed pipe, a hang-up, a remote failure"
