@@ -85,6 +85,20 @@ done
 $BPFSWEEP report "$D" --no-plots >/dev/null 2>&1
 check profile/report-reads-it [ $? = 0 ]
 
+# report --profile: under the row, the point's top symbols summed over its
+# three repetitions, the checksum among them; the run (profile = on)
+# printed them at its end too; table.txt, written by both, has none.
+$BPFSWEEP report "$D" --profile --no-plots >"$TMP/rep" 2>&1
+check profile/report-profile-exit-0 [ $? = 0 ]
+under=$(grep -A "$((1 + 4))" '^ *profile: [0-9]* samples of 3 repetitions, self share$' "$TMP/rep")
+case $under in
+*%"  csum_partial"* | *%"  do_csum"*) pass profile/report-profile-under-row ;;
+*) fail profile/report-profile-under-row "$(cat "$TMP/rep")" ;;
+esac
+check profile/run-end-prints-it grep -q '^ *profile: [0-9]* samples of 3 repetitions' "$TMP/out"
+check profile/table-txt-written [ -s "$D/table.txt" ]
+check profile/table-txt-without-it not grep -q 'profile:' "$D/table.txt"
+
 # SIGINT and SIGKILL mid-run: the sampler closed by the teardown, or
 # dropped by the kernel with the process.
 for sig in INT KILL; do
