@@ -11,7 +11,9 @@
 # them, a sampler not reset between repetitions add them up); at most one
 # sampler is loaded at any time, and none after the run, nor after a
 # SIGINT or a SIGKILL.  Without the capabilities, the point runs and the
-# profile is unsupported with the kernel's words.  About 12 s.
+# profile is unsupported with the kernel's words.  report --profile prints
+# the top symbols under the row, compare --profile the moves against a
+# second run with a small buffer.  About 15 s.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -98,6 +100,22 @@ esac
 check profile/run-end-prints-it grep -q '^ *profile: [0-9]* samples of 3 repetitions' "$TMP/out"
 check profile/table-txt-written [ -s "$D/table.txt" ]
 check profile/table-txt-without-it not grep -q 'profile:' "$D/table.txt"
+
+# compare --profile against a 64-byte buffer (the points matched with
+# --ignore size): csum_partial's self share falls, its BASE count the sum
+# of its leaf counts in the three folded files.
+D2=$TMP/small
+$BPFSWEEP run csum_diff "${RUN[@]}" --set size=64 --set repeat=1 -o "$D2" >/dev/null 2>&1 </dev/null
+$BPFSWEEP compare --profile --ignore size "$D" "$D2" >"$TMP/cmp" 2>&1
+check profile/compare-profile-exit-0 [ $? = 0 ]
+csum=$(awk -F';' '$NF ~ /^csum_partial [0-9]+$/ { split($NF, a, " "); n += a[2] }
+	END { print n + 0 }' "$D"/profiles/0-r*.folded)
+row=$(grep -E '^ +[0-9.]+% +[0-9.]+% +-[0-9.]+ pp .* csum_partial( \(\?\))?$' "$TMP/cmp")
+case $row in
+*" $csum "*) pass profile/compare-profile-csum-falls ;;
+*) fail profile/compare-profile-csum-falls "csum_partial: $csum samples; $(cat "$TMP/cmp")" ;;
+esac
+check profile/compare-profile-text-only not quiet $BPFSWEEP compare --profile -f json "$D" "$D2"
 
 # SIGINT and SIGKILL mid-run: the sampler closed by the teardown, or
 # dropped by the kernel with the process.
