@@ -103,8 +103,8 @@ int compare_profiles_print(FILE *f, const struct comparison *cs, int nr, double 
 	for (int i = 0; !err && i < nr; i++)
 		err = print_one(f, &cs[i], alpha, &cautioned);
 	if (!err && cautioned)
-		fprintf(f, "\n(?) too few samples to tell the move from chance: a two-proportion\n"
-			"    z-test's p >= %g, or fewer than %d samples expected on a side\n", alpha,
-			PROFILE_DIFF_MIN_EXPECTED);
+		fprintf(f, "\n(?) too few samples to tell the move from chance: a "
+			"two-proportion\n    z-test's p >= %g, or fewer than %d samples expected "
+			"on a side\n", alpha, PROFILE_DIFF_MIN_EXPECTED);
 	return err ?: ferror(f) ? -EIO : 0;
 }

@@ -31,11 +31,11 @@ static void untag_stack(char *stack)
 		size_t len = strcspn(in, ";");
 
 		if (tagged(in, len)) {
-			size_t p = strlen(BPF_PREFIX);
+			size_t p = strlen(BPF_PREFIX), cut = SYM_BPF_TAG_LEN + 1;
 
 			memmove(out, in, p);
-			memmove(out + p, in + p + SYM_BPF_TAG_LEN + 1, len - p - SYM_BPF_TAG_LEN - 1);
-			out += len - SYM_BPF_TAG_LEN - 1;
+			memmove(out + p, in + p + cut, len - p - cut);
+			out += len - cut;
 		} else {
 			memmove(out, in, len);
 			out += len;
