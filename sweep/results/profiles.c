@@ -202,3 +202,55 @@ void profile_top_free(struct profile_top *top)
 	sym_shares_free(top->sym, top->nr);
 	*top = (struct profile_top){ 0 };
 }
+
+/* A file profiles_write() writes: "<point>-r<rep>.folded" or ".top". */
+static bool profile_file(const char *name)
+{
+	long long pt;
+	int rep, n = 0;
+	char want[64];
+
+	if (sscanf(name, "%lld-r%d.%*[a-z]%n", &pt, &rep, &n) != 2 || !n || name[n] ||
+	    pt < 0 || rep < 0)
+		return false;
+	snprintf(want, sizeof(want), "%lld-r%d.folded", pt, rep);
+	if (!strcmp(want, name))
+		return true;
+	snprintf(want, sizeof(want), "%lld-r%d.top", pt, rep);
+	return !strcmp(want, name);
+}
+
+static int copy_file(const char *from, const char *to, const char *name)
+{
+	char path[4500], *text;
+	size_t len;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", from, name);
+	err = read_text_file_max(path, PROFILES_MAX_FILE, &text, &len);
+	if (err)
+		return err;
+	err = resultdir_put_file(to, name, text, len, false);
+	free(text);
+	return err;
+}
+
+int profiles_copy(const char *from_dir, const char *to_dir)
+{
+	char from[4200], to[4200];
+	struct dirent *e;
+	DIR *d;
+	int err;
+
+	snprintf(from, sizeof(from), "%s/" PROFILES_DIR, from_dir);
+	snprintf(to, sizeof(to), "%s/" PROFILES_DIR, to_dir);
+	d = opendir(from);
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	err = heldir_mkdir(to, 0755);
+	while (!err && (e = readdir(d)))
+		if (profile_file(e->d_name))
+			err = copy_file(from, to, e->d_name);
+	closedir(d);
+	return err;
+}

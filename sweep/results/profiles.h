@@ -65,4 +65,12 @@ int profiles_top_of_point(const char *dir, long long point, struct profile_top *
 
 void profile_top_free(struct profile_top *top);
 
+/*
+ * from_dir/profiles/ copied into to_dir/profiles/ (made; to_dir held, a
+ * merge's OUT/runs/<n>): every "<point>-r<rep>.folded" and ".top" file
+ * as it is, so that a merged set keeps its runs' profiles.  Nothing when
+ * from_dir has none.  0 or -errno.
+ */
+int profiles_copy(const char *from_dir, const char *to_dir);
+
 #endif

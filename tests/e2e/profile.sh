@@ -117,6 +117,14 @@ case $row in
 esac
 check profile/compare-profile-text-only not quiet $BPFSWEEP compare --profile -f json "$D" "$D2"
 
+# merge keeps each run's profiles in runs/<n>: report --profile of the
+# merged set shows both runs' (3 repetitions and 1)
+$BPFSWEEP merge -o "$TMP/merged" "$D" "$D2" --no-plots >/dev/null 2>&1
+check profile/merge-exit-0 [ $? = 0 ]
+$BPFSWEEP report "$TMP/merged" --profile --no-plots >"$TMP/mrep" 2>&1
+head='^ *profile: [0-9]* samples of [13] repetitions\?, self share$'
+check profile/merged-report-both-runs [ "$(grep -c "$head" "$TMP/mrep")" = 2 ]
+
 # SIGINT and SIGKILL mid-run: the sampler closed by the teardown, or
 # dropped by the kernel with the process.
 for sig in INT KILL; do

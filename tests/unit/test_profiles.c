@@ -169,5 +169,42 @@ TEST(report_rows_show_top_symbols)
 	remove_dir();
 }
 
+/* A merge keeps the profile files, and only those. */
+TEST(profiles_copied_into_a_merged_run)
+{
+	char to[128], path[256];
+	struct profile_top t;
+	struct stat st;
+
+	CHECK_INT(make_dir(), 0);
+	snprintf(to, sizeof(to), "%s/runs-1", tmpdir);
+	CHECK_INT(mkdir(to, 0755), 0);
+	put("3-r0.top", "# top\n");
+	CHECK_INT(profiles_copy(tmpdir, to), 0);
+	CHECK_INT(profiles_top_of_point(to, 3, &t), 0);
+	CHECK_INT(t.samples, 100);
+	CHECK_INT(t.reps, 2);
+	profile_top_free(&t);
+	snprintf(path, sizeof(path), "%s/" PROFILES_DIR "/3-r0.top", to);
+	CHECK_INT(stat(path, &st), 0);
+	/* not a profile's name: left behind */
+	snprintf(path, sizeof(path), "%s/" PROFILES_DIR "/3-r1.folded.tmp", to);
+	CHECK(stat(path, &st) && errno == ENOENT);
+	snprintf(path, sizeof(path), "%s/" PROFILES_DIR "/03-r2.folded", to);
+	CHECK(stat(path, &st) && errno == ENOENT);
+	/* a run without profiles: nothing made */
+	CHECK_INT(profiles_copy("/nonexistent", to), 0);
+	for (const char *const *n = (const char *const[]){ "3-r0.folded", "3-r1.folded",
+		"3-r0.top", "13-r0.folded", NULL }; *n; n++) {
+		snprintf(path, sizeof(path), "%s/" PROFILES_DIR "/%s", to, *n);
+		CHECK_INT(unlink(path), 0);
+	}
+	snprintf(path, sizeof(path), "%s/" PROFILES_DIR, to);
+	CHECK_INT(rmdir(path), 0);
+	CHECK_INT(rmdir(to), 0);
+	rm("3-r0.top");
+	remove_dir();
+}
+
 RUN_TESTS(untag_drops_bpf_tags_and_merges, point_profile_summed_over_repetitions,
-	  report_rows_show_top_symbols)
+	  report_rows_show_top_symbols, profiles_copied_into_a_merged_run)
