@@ -103,8 +103,8 @@ struct profile_rows *profile_rows_attach(struct result_view *const *views,
 		views[i]->under_row = print_row_profile;
 		views[i]->under_ctx = pr;
 		if (!has_profiles(dirs[i]))
-			diag_warn("%s: no profiles (run with profile = on: docs/profile.md)",
-				  dirs[i]);
+			diag_warn("%s: no profiles (not run with profile = on, or the kernel "
+				  "refused it: summary.csv's profile column says)", dirs[i]);
 	}
 	return pr;
 }
