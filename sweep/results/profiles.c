@@ -109,18 +109,26 @@ bool profiles_sum(const struct point_result *pr, uint64_t *samples, uint64_t *lo
 	return pr->nr_prof > 0;
 }
 
-/* Is name "<point>-r<rep>.folded", spelled as profiles_write() spells it? */
+/*
+ * Is name "<point>-r<rep>.<ext>", spelled as profiles_write() spells it
+ * (no sign, no leading zero)?  *point gets its point.
+ */
+static bool profile_name(const char *name, const char *ext, long long *point)
+{
+	char want[80];
+	int rep;
+
+	if (sscanf(name, "%lld-r%d.", point, &rep) != 2 || *point < 0 || rep < 0)
+		return false;
+	snprintf(want, sizeof(want), "%lld-r%d.%s", *point, rep, ext);
+	return !strcmp(want, name);
+}
+
 static bool folded_of(const char *name, long long point)
 {
-	char want[64];
-	int rep, n = 0;
 	long long pt;
 
-	if (sscanf(name, "%lld-r%d.folded%n", &pt, &rep, &n) != 2 || !n || pt != point ||
-	    rep < 0)
-		return false;
-	snprintf(want, sizeof(want), "%lld-r%d.folded", pt, rep);
-	return !strcmp(want, name);
+	return profile_name(name, "folded", &pt) && pt == point;
 }
 
 /* pdir/name parsed and added to sum; 0 or -errno, why saying which file and line. */
@@ -207,17 +215,8 @@ void profile_top_free(struct profile_top *top)
 static bool profile_file(const char *name)
 {
 	long long pt;
-	int rep, n = 0;
-	char want[64];
 
-	if (sscanf(name, "%lld-r%d.%*[a-z]%n", &pt, &rep, &n) != 2 || !n || name[n] ||
-	    pt < 0 || rep < 0)
-		return false;
-	snprintf(want, sizeof(want), "%lld-r%d.folded", pt, rep);
-	if (!strcmp(want, name))
-		return true;
-	snprintf(want, sizeof(want), "%lld-r%d.top", pt, rep);
-	return !strcmp(want, name);
+	return profile_name(name, "folded", &pt) || profile_name(name, "top", &pt);
 }
 
 static int copy_file(const char *from, const char *to, const char *name)
