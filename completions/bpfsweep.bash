@@ -24,9 +24,12 @@ _bpfsweep_opts()
 	case $1 in
 	run)		echo "$common $bench -o --output -t --tag --resume --only --shard --by $draw" ;;
 	check|expand)	echo "$common $bench" ;;
-	report|merge)	echo "-s --set -h --help -V --version -o --output --spec --by --normalize
+	report)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
+			      --per --profile $draw" ;;
+	merge)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
 			      --per $draw" ;;
-	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --allow-tcg -h --help" ;;
+	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --profile
+			      --allow-tcg -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
 	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
 			      --shard-mixed --resume --by $draw" ;;

@@ -81,6 +81,7 @@ struct draw_cmd_opts {
 	const char *spec_file;		/* --spec FILE */
 	const char *normalize;		/* --normalize first: charts relative to it */
 	const char *per;		/* --per PARAM: charts per unit of PARAM */
+	bool profile;			/* report --profile: top symbols under each row */
 };
 
 struct import_opts {

@@ -129,6 +129,9 @@ const struct cli_option cli_options[] = {
 	{ .name = "per", .val = OPT_PER, .has_arg = required_argument, .cmds = C(REPORT) | C(MERGE),
 	  .help =
 	  "      --per PARAM      charts per unit of PARAM, e.g. per producer (efficiency)\n" },
+	{ .name = "profile", .val = OPT_PROFILE, .has_arg = no_argument, .cmds = C(REPORT),
+	  .help = "      --profile        each point's top kernel symbols under its row, where\n"
+		  "                       the run has profiles (docs/profile.md)\n" },
 	{ .name = "no-plots", .val = OPT_NO_PLOTS, .has_arg = no_argument, .cmds = DRAW_CMDS,
 	  .help = "      --no-plots       do not render charts\n" },
 	{ .name = "plot-timeout", .val = OPT_PLOT_TIMEOUT, .has_arg = required_argument,

@@ -192,7 +192,7 @@ int cli_run_opt(int opt, const char *arg, void *run_opts)
 	return points_opt(opt, arg, &o->resume, &o->only);
 }
 
-/* report's and merge's: --set, --spec, --normalize, --per. */
+/* report's and merge's: --set, --spec, --normalize, --per; report's --profile. */
 int cli_report_opt(int opt, const char *arg, void *draw_cmd_opts)
 {
 	struct draw_cmd_opts *o = draw_cmd_opts;
@@ -212,6 +212,9 @@ int cli_report_opt(int opt, const char *arg, void *draw_cmd_opts)
 		return 0;
 	case OPT_PER:
 		o->per = arg;
+		return 0;
+	case OPT_PROFILE:
+		o->profile = true;
 		return 0;
 	}
 	return CLI_OPT_NOT_MINE;

@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "cmd_compare.h"
+#include "compare_profile.h"
 #include "compare_print.h"
 #include "diag.h"
 #include "opterr.h"
@@ -31,6 +32,7 @@ struct compare_opts {
 	int nr_ignore;
 	bool allow_tcg;		/* --allow-tcg: compare a TCG set with one that is not */
 	bool paired;		/* --paired: BASE NEW of each round, NEW / BASE over them */
+	bool profile;		/* --profile: per point, the symbols whose share moved */
 };
 
 static const char compare_help[] =
@@ -46,6 +48,8 @@ static const char compare_help[] =
 	"      --paired         the directories are rounds run interleaved, BASE NEW\n"
 	"                       BASE NEW ...: per point NEW / BASE, the geometric\n"
 	"                       mean of the rounds' ratios (text or csv)\n"
+	"      --profile        per point, the kernel symbols whose share of its profile\n"
+	"                       moved most (sets run with profile = on; text)\n"
 	"      --allow-tcg      compare a set run in a VM under TCG emulation with one\n"
 	"                       that was not (refused otherwise: TCG numbers are for\n"
 	"                       function, not performance)\n"
@@ -98,6 +102,16 @@ static int check_paired(const struct compare_opts *o, int nr_dirs)
 	return 0;
 }
 
+/* --profile prints text, after the table of sets compared point by point. */
+static int check_profile(const struct compare_opts *o)
+{
+	if (o->profile && (o->paired || o->fmt != OF_TEXT)) {
+		diag_err("--profile prints text, and not with --paired");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(int argc, char **argv, struct compare_opts *o)
 {
@@ -108,6 +122,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		{ "ignore", required_argument, NULL, 'i' },
 		{ "allow-tcg", no_argument, NULL, 'T' },
 		{ "paired", no_argument, NULL, 'P' },
+		{ "profile", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -134,6 +149,9 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		case 'P':
 			o->paired = true;
 			break;
+		case 'R':
+			o->profile = true;
+			break;
 		case 'h':
 			fputs(compare_help, stdout);
 			return EXIT_OK;
@@ -148,7 +166,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		err = -EINVAL;
 	}
 	if (!err)
-		err = check_paired(o, argc - optind);
+		err = check_paired(o, argc - optind) ?: check_profile(o);
 	if (err)
 		fputs(compare_help, stderr);
 	return err ? EXIT_USAGE : -1;
@@ -570,6 +588,8 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 		err = compare_paired_print(stdout, o->fmt, cs, nr, o->alpha);
 	else
 		err = compare_print(stdout, o->fmt, cs, nr, o->alpha);
+	if (!err && o->profile)
+		err = compare_profiles_print(stdout, cs, nr, o->alpha);
 	if (err || fflush(stdout)) {
 		diag_err("writing the comparison: %s", strerror(err ? -err : errno));
 		return EXIT_POINTS_FAILED;

@@ -16,7 +16,7 @@ struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets
 	};
 }
 
-/* What report and merge draw: their DIR..., -o, --spec, --normalize and --per too. */
+/* What report and merge draw: their DIR..., -o, --spec, --normalize, --per, --profile too. */
 struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o)
 {
 	struct draw_opts d = cli_draw_opts(&o->draw, o->sets, o->nr_sets);
@@ -27,6 +27,7 @@ struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o)
 	d.spec_file = o->spec_file;
 	d.normalize = o->normalize;
 	d.per = o->per;
+	d.profile = o->profile;
 	return d;
 }
 

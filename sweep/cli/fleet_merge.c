@@ -95,6 +95,7 @@ int fleet_merge_and_draw(struct fleet *fl)
 	struct draw_opts d = cli_draw_opts(&fl->o->draw, fl->o->spec.sets, fl->o->spec.nr_sets);
 	int status;
 
+	d.profile = fl->cfg->profile;	/* each point's top symbols, as a run prints them */
 	if (link_runs(fl))
 		return EXIT_POINTS_FAILED;
 	status = orch_merge_and_draw(fl->dir, fl->run_dirs, fl->nr_runs, &d, fl->o->draw.by,

@@ -241,6 +241,7 @@ static int merge_and_draw(struct kernel_sweep *ks)
 	char meta[PATH_MAX + 8];
 	int status;
 
+	d.profile = ks->cfg->profile;	/* each point's top symbols, as a run prints them */
 	orch_collect(&ks->orch);
 	status = orch_merge_and_draw(ks->dir, ks->orch.run_dirs, ks->orch.nr_runs, &d, ks->o->draw.by,
 				     ks->o->draw.by ? NULL : pick_by(ks));

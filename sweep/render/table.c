@@ -628,6 +628,8 @@ static void print_row(FILE *out, const struct result_view *v, const struct view_
 	}
 	if (e->worker_rows)
 		print_workers(out, &v->schema, b->md, b->md_cols, b->rows[i], b->labels[i]);
+	if (v->under_row && !b->md)
+		v->under_row(out, b->rows[i], b->width + 1, v->under_ctx);
 }
 
 /* Is row i one that another row's unsupported line stands for? */

@@ -20,6 +20,7 @@
 #include "draw.h"
 #include "exitcode.h"
 #include "meta.h"
+#include "profilerows.h"
 #include "render.h"
 #include "resultdir.h"
 #include "resultload.h"
@@ -66,6 +67,7 @@ struct report {
 	bool replace;			/* run_end: its table.txt replaces the one there */
 	FILE *echo;			/* the table printed here too, or NULL */
 	bool wrote;			/* got as far as writing: a failure is not a usage error */
+	struct profile_rows *profile;	/* --profile: what prints each row's top symbols */
 };
 
 static int add_dir(struct report *rp, const char *dir)
@@ -459,6 +461,7 @@ static void report_free(struct report *rp)
 	free(rp->chart_rows);
 	free(rp->from);
 	free(rp->footer);
+	profile_rows_free(rp->profile);
 }
 
 /*
@@ -476,6 +479,17 @@ static int fill_baseline(const struct loaded_run *lr)
 	return err;
 }
 
+/* --profile: each printed row followed by its point's top symbols (profilerows.h). */
+static int attach_profiles(struct report *rp)
+{
+	const char *dirs[MAX_RUNS];
+
+	for (int i = 0; i < rp->nr_runs; i++)
+		dirs[i] = rp->runs[i].dir;
+	rp->profile = profile_rows_attach(rp->views, dirs, rp->nr_runs, rp->echo);
+	return rp->profile ? 0 : -ENOMEM;
+}
+
 /* Read, check and gather rp's runs and write them out; 0, or -errno (reported). */
 static int draw(struct report *rp)
 {
@@ -483,6 +497,8 @@ static int draw(struct report *rp)
 
 	if (!err && rp->run_end)
 		filled = fill_baseline(&rp->runs[0]);
+	if (!err && rp->o->profile)
+		err = attach_profiles(rp);
 	err = err ?: pick_by(rp) ?: check_per(rp) ?: gather(rp);
 	if (!err && !rp->run_end)
 		err = create_out(rp->o);

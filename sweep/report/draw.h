@@ -28,6 +28,7 @@ struct draw_opts {
 	unsigned int plot_timeout_s;	/* 0: the default */
 	enum out_format format;		/* the table echoed on stdout */
 	bool print_only;		/* the table printed, nothing written (report -f json) */
+	bool profile;			/* each point's top symbols under its printed row */
 };
 
 /* Draw as d says; an exit status (cli.h: EXIT_OK, EXIT_POINTS_FAILED, EXIT_USAGE). */
@@ -41,8 +42,8 @@ int draw_in_place(const struct draw_opts *d, const char *dir);
  * files as report reads it, so that the table a run prints and the one a
  * report of its directory prints come from one path.  The baseline
  * columns of its summary.csv, which need the whole set, are filled first
- * from the rows read back.  Only d's no_plots, plot_timeout_s and format
- * count.  table.txt is created (with replace, a --resume's, it replaces
+ * from the rows read back.  Only d's no_plots, plot_timeout_s, format and
+ * profile count.  table.txt is created (with replace, a --resume's, it replaces
  * the one there), the charts go straight into plots/, and the table is
  * printed on stdout in d->format unless quiet (a kernel sweep's sub-run).
  * Errors are reported; 0 or -errno.

@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "merge.h"
 #include "mergeset.h"
+#include "profiles.h"
 #include "resultdir.h"
 #include "results_read.h"
 #include "runfacts.h"
@@ -240,7 +241,7 @@ static int write_meta(const struct merge *mg)
 	return err;
 }
 
-/* OUT/runs/<r+1>: the run's own spec, meta and CSVs, as they are. */
+/* OUT/runs/<r+1>: the run's own spec, meta, CSVs and profiles, as they are. */
 static int keep_run(const struct merge *mg, int r)
 {
 	char dir[4200], path[4400], *text;
@@ -262,6 +263,8 @@ static int keep_run(const struct merge *mg, int r)
 		err = resultdir_put_file(dir, run_files[i], text, len, false);
 		free(text);
 	}
+	/* report --profile and compare --profile read them there */
+	err = err ?: profiles_copy(mg->dirs[r], dir);
 	if (err)
 		diag_err("cannot keep %s in %s: %s", mg->dirs[r], dir, strerror(-err));
 	return err;

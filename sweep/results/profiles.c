@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A point's profiles as files: see profiles.h and docs/profile.md. */
+/*
+ * A point's profiles as files, written after its repetitions and read back
+ * summed over them: see profiles.h and docs/profile.md.
+ */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "folded.h"
-#include "foldtop.h"
 #include "heldir.h"
 #include "matrix.h"
 #include "profiles.h"
 #include "resultdir.h"
+#include "symname.h"
+#include "textfile.h"
 
 struct top_ctx {
 	const struct sweep_cfg *cfg;
@@ -102,4 +107,149 @@ bool profiles_sum(const struct point_result *pr, uint64_t *samples, uint64_t *lo
 		said |= rp->why[0] != '\0';
 	}
 	return pr->nr_prof > 0;
+}
+
+/*
+ * Is name "<point>-r<rep>.<ext>", spelled as profiles_write() spells it
+ * (no sign, no leading zero)?  *point gets its point.
+ */
+static bool profile_name(const char *name, const char *ext, long long *point)
+{
+	char want[80];
+	int rep;
+
+	if (sscanf(name, "%lld-r%d.", point, &rep) != 2 || *point < 0 || rep < 0)
+		return false;
+	snprintf(want, sizeof(want), "%lld-r%d.%s", *point, rep, ext);
+	return !strcmp(want, name);
+}
+
+static bool folded_of(const char *name, long long point)
+{
+	long long pt;
+
+	return profile_name(name, "folded", &pt) && pt == point;
+}
+
+/* pdir/name parsed and added to sum; 0 or -errno, why saying which file and line. */
+static int add_file(const char *pdir, const char *name, struct folded *sum, char *why,
+		    size_t why_len)
+{
+	char path[4500], line_why[128];
+	struct folded one;
+	size_t len;
+	char *text;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", pdir, name);
+	err = read_text_file_max(path, PROFILES_MAX_FILE, &text, &len);
+	if (err) {
+		snprintf(why, why_len, PROFILES_DIR "/%s: %s", name, textfile_strerror(err));
+		return err;
+	}
+	err = folded_parse(text, len, &one, line_why, sizeof(line_why));
+	free(text);
+	if (err) {
+		snprintf(why, why_len, PROFILES_DIR "/%s: %s", name, line_why);
+		return err;
+	}
+	for (int i = 0; !err && i < one.nr; i++)
+		err = folded_add(sum, one.l[i].stack, one.l[i].count);
+	folded_free(&one);
+	return err;
+}
+
+int profiles_read_point(const char *dir, long long point, struct folded *sum, int *reps,
+			char *why, size_t why_len)
+{
+	char pdir[4200];
+	struct dirent *e;
+	DIR *d;
+	int err = 0;
+
+	*sum = (struct folded){ 0 };
+	*reps = 0;
+	why[0] = '\0';
+	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
+	d = opendir(pdir);
+	if (!d)
+		return errno == ENOENT ? -ENOENT : -errno;
+	while (!err && (e = readdir(d)))
+		if (folded_of(e->d_name, point)) {
+			err = add_file(pdir, e->d_name, sum, why, why_len);
+			*reps += !err;
+		}
+	closedir(d);
+	if (!err && !*reps)
+		err = -ENOENT;
+	if (err) {
+		folded_free(sum);
+		return err;
+	}
+	folded_untag(sum);
+	return 0;
+}
+
+int profiles_top_of_point(const char *dir, long long point, struct profile_top *top)
+{
+	struct folded sum;
+	char why[256];
+	int err = profiles_read_point(dir, point, &sum, &top->reps, why, sizeof(why));
+
+	*top = (struct profile_top){ .reps = top->reps };
+	if (err)
+		return err;
+	top->samples = sum.total;
+	err = folded_shares(&sum, 1, &top->sym, &top->nr);
+	folded_free(&sum);
+	return err;
+}
+
+void profile_top_free(struct profile_top *top)
+{
+	sym_shares_free(top->sym, top->nr);
+	*top = (struct profile_top){ 0 };
+}
+
+/* A file profiles_write() writes: "<point>-r<rep>.folded" or ".top". */
+static bool profile_file(const char *name)
+{
+	long long pt;
+
+	return profile_name(name, "folded", &pt) || profile_name(name, "top", &pt);
+}
+
+static int copy_file(const char *from, const char *to, const char *name)
+{
+	char path[4500], *text;
+	size_t len;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", from, name);
+	err = read_text_file_max(path, PROFILES_MAX_FILE, &text, &len);
+	if (err)
+		return err;
+	err = resultdir_put_file(to, name, text, len, false);
+	free(text);
+	return err;
+}
+
+int profiles_copy(const char *from_dir, const char *to_dir)
+{
+	char from[4200], to[4200];
+	struct dirent *e;
+	DIR *d;
+	int err;
+
+	snprintf(from, sizeof(from), "%s/" PROFILES_DIR, from_dir);
+	snprintf(to, sizeof(to), "%s/" PROFILES_DIR, to_dir);
+	d = opendir(from);
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	err = heldir_mkdir(to, 0755);
+	while (!err && (e = readdir(d)))
+		if (profile_file(e->d_name))
+			err = copy_file(from, to, e->d_name);
+	closedir(d);
+	return err;
 }

@@ -7,6 +7,10 @@
 #ifndef SWEEP_PROFILES_H
 #define SWEEP_PROFILES_H
 
+#include <stdint.h>
+
+#include "folded.h"
+#include "foldtop.h"
 #include "model.h"
 #include "result.h"
 
@@ -30,5 +34,43 @@ int profiles_write(const char *dir, const struct sweep_cfg *cfg, const struct po
  */
 bool profiles_sum(const struct point_result *pr, uint64_t *samples, uint64_t *lost,
 		  char *status, size_t len);
+
+/* The most one folded file may hold: a repetition's distinct stacks, a few MB at most. */
+#define PROFILES_MAX_FILE	(64 << 20)
+
+/*
+ * The profile of point `point` of the result directory dir: its
+ * repetitions' profiles/<point>-r<rep>.folded read and summed into *sum
+ * (folded_free()), BPF programs without their tags (folded_untag()), *reps
+ * the files read.  -ENOENT when the point has none; -EINVAL with why
+ * ("profiles/0-r1.folded: line 3: ...") for a file that does not parse.
+ */
+int profiles_read_point(const char *dir, long long point, struct folded *sum, int *reps,
+			char *why, size_t why_len);
+
+/* A point's top symbols over its repetitions: what report --profile and the page show. */
+struct profile_top {
+	uint64_t samples;	/* of all its repetitions */
+	int reps;		/* repetitions read */
+	struct sym_share *sym;	/* by self, then total, descending (folded_shares()) */
+	int nr;
+};
+
+/*
+ * profiles_read_point()'s sum per symbol, the task frame left out: a
+ * symbol's self share is sym[i].self / samples.  0, -ENOENT (no profile
+ * of the point), -EINVAL (a file that does not parse) or -ENOMEM.
+ */
+int profiles_top_of_point(const char *dir, long long point, struct profile_top *top);
+
+void profile_top_free(struct profile_top *top);
+
+/*
+ * from_dir/profiles/ copied into to_dir/profiles/ (made; to_dir held, a
+ * merge's OUT/runs/<n>): every "<point>-r<rep>.folded" and ".top" file
+ * as it is, so that a merged set keeps its runs' profiles.  Nothing when
+ * from_dir has none.  0 or -errno.
+ */
+int profiles_copy(const char *from_dir, const char *to_dir);
 
 #endif

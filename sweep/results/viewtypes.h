@@ -9,6 +9,7 @@
 #define SWEEP_VIEWTYPES_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "model.h"
 #include "result.h"
@@ -74,6 +75,9 @@ struct result_view {
 	/* a set without a spec: its enum values seen, and what meta says of each metric */
 	const char **choices[WL_MAX_PARAMS];
 	char units[WL_MAX_METRICS][16];	/* each metric's display unit meta gives */
+	/* lines printed under a row of the text table, indented by indent (report --profile) */
+	void (*under_row)(FILE *out, const struct view_row *r, int indent, const void *ctx);
+	const void *under_ctx;
 };
 
 #endif

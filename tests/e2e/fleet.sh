@@ -184,6 +184,17 @@ check "$T: --shard: no --set words on the host's command line" \
 	>/dev/null 2>"$TMP/errmerge"
 check "$T: --shard: merge of the shard directories has each point once" \
 	[ "$(csv_col "$TMP/merged/summary.csv" point | sort -n | tr '\n' ' ')" = "0 1 2 3 " ]
+# profile = on over the fleet (docs/profile.md): each host's profiles come
+# back with its result (OUT/hosts/<label>/profiles, which OUT/runs/<n>
+# links to) and the fleet's table has the top symbols under each host's row
+OUTP=$TMP/outprofile
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --set producers=1 --set profile=on --hosts "$TMP/hosts" \
+	--ssh-config "$TMP/ssh_config" -o "$OUTP" --no-plots >"$TMP/stdoutprofile" 2>"$TMP/errprofile"
+check "$T: profile = on: exit 0" [ $? = 0 ]
+check "$T: profile = on: each host's profiles came back" \
+	[ -s "$OUTP/hosts/alpha/profiles/0-r0.folded" -a -s "$OUTP/hosts/beta/profiles/0-r0.top" ]
+check "$T: profile = on: the top symbols under each host's row" \
+	[ "$(grep -c '^ *profile: [0-9]* samples\? of 1 repetition' "$TMP/stdoutprofile")" = 2 ]
 # a shard resumed as the whole spec would lose rows: refused before anything
 "$BPFSWEEP" run "$SPEC" --set "producers=1 2 3 4" --resume "$OUTS/hosts/alpha" 2>"$TMP/errres"
 st=$?

@@ -12,7 +12,8 @@
 # htab_mem and map_perf run on both kernels, memory through cgroup v1 here
 # and v2 in the guest, whose memory cgroup tests pass; every trigger attach
 # type runs in the guest with either trigger, in the integration test and
-# in specs/seed_attach.spec (but tp), whose tables are seed 003's.  The
+# in specs/seed_attach.spec (but tp), whose tables are seed 003's; a
+# profiled point's kernel stacks are the guest's (profile = on).  The
 # accelerator expected is what the KVM probe says (vm --probe-accel), the
 # sweep's stdout is its JSON table alone (the console goes to stderr), and
 # `vm` runs under TCG after a warning when the probe's qemu aborts as on a
@@ -237,6 +238,10 @@ job seed002 $BPFSWEEP run specs/ringbuf_overwrite.spec --quick --set "producers=
 # after 0.25 s took 77 s of the guest): its checks are of function and form
 job attach $BPFSWEEP run specs/seed_attach.spec --set warmup=100ms --set duration=400ms \
 	--set interval=100ms -o "$G/attach" --no-plots
+# a profiled point (docs/profile.md), symbolised from the guest's kallsyms
+job profile $BPFSWEEP run csum_diff --set size=4096 --set batch=64 --set producers=1 -a \
+	--set warmup=200ms --set duration=1s --set interval=500ms --set repeat=1 \
+	--set bpf_stats=off --profile -o "$G/profile" --no-plots
 # the guest's half of the hash map workloads' host-and-guest sets (below)
 job hm_guest $BPFSWEEP run tests/e2e/kernel_htab.spec -o "$G/hm_guest" --no-plots
 job mp_guest $BPFSWEEP run tests/e2e/kernel_map_perf.spec -o "$G/mp_guest" --no-plots
@@ -440,6 +445,21 @@ for block in user:run_bench_rename.sh "kernel:in-kernel trigger"; do
 done
 check kernel/attach-stats-off-while-measuring grep -q '^bpf_stats: pass: off while measuring' \
 	"$TMP/attach/meta"
+
+# A profile in the guest: the point ran with profile = ok, its folded file
+# names the workload's program as the guest's kallsyms named it while it
+# was loaded there, and the checksum leads bpfsweep's own kernel samples;
+# the run printed the top symbols under its row.
+check kernel/profile-guest-exit-0 rc_is profile 0
+check kernel/profile-guest-ok [ "$(csv_col "$TMP/profile/summary.csv" profile)" = ok ]
+check kernel/profile-guest-bpf-named grep -q ';bpf_prog_[0-9a-f]*_csum_run;' \
+	"$TMP/profile/profiles/0-r0.folded"
+leaf=$(awk -F';' '$1 == "bpfsweep" && NF > 1 { n = split($NF, a, " "); self[a[1]] += a[2] }
+	END { for (s in self) print self[s], s }' "$TMP/profile/profiles/0-r0.folded" |
+	sort -rn | head -1 | cut -d' ' -f2)
+check kernel/profile-guest-checksum-leads [ "$leaf" = csum_partial -o "$leaf" = do_csum ]
+check kernel/profile-guest-under-row grep -q '^ *profile: [0-9]* samples of 1 repetition' \
+	"$TMP/profile.out"
 
 # The kernel's bench, unmodified, in the guest (its job above; on this host,
 # tests/e2e/kbench.sh): the spec's own table, seed 002's overwrite rows with

@@ -11,7 +11,9 @@
 # them, a sampler not reset between repetitions add them up); at most one
 # sampler is loaded at any time, and none after the run, nor after a
 # SIGINT or a SIGKILL.  Without the capabilities, the point runs and the
-# profile is unsupported with the kernel's words.  About 12 s.
+# profile is unsupported with the kernel's words.  report --profile prints
+# the top symbols under the row, compare --profile the moves against a
+# second run with a small buffer.  About 15 s.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -84,6 +86,53 @@ for r in 0 2; do
 done
 $BPFSWEEP report "$D" --no-plots >/dev/null 2>&1
 check profile/report-reads-it [ $? = 0 ]
+
+# report --profile: under the row, the point's top symbols summed over its
+# three repetitions, the checksum among them; the run (profile = on)
+# printed them at its end too; table.txt, written by both, has none.
+$BPFSWEEP report "$D" --profile --no-plots >"$TMP/rep" 2>&1
+check profile/report-profile-exit-0 [ $? = 0 ]
+under=$(grep -A "$((1 + 4))" '^ *profile: [0-9]* samples of 3 repetitions, self share$' "$TMP/rep")
+case $under in
+*%"  csum_partial"* | *%"  do_csum"*) pass profile/report-profile-under-row ;;
+*) fail profile/report-profile-under-row "$(cat "$TMP/rep")" ;;
+esac
+check profile/run-end-prints-it grep -q '^ *profile: [0-9]* samples of 3 repetitions' "$TMP/out"
+check profile/table-txt-written [ -s "$D/table.txt" ]
+check profile/table-txt-without-it not grep -q 'profile:' "$D/table.txt"
+
+# compare --profile against a 64-byte buffer (the points matched with
+# --ignore size): the largest move's row has its symbol's leaf counts
+# summed over each side's folded files (three repetitions and one), and
+# the shares of each side's samples.  Which symbol moves most is left to
+# the docs' measurement: on a machine this loaded, the other processes'
+# share can move more than the buffer's effect does in 1 s.
+D2=$TMP/small
+$BPFSWEEP run csum_diff "${RUN[@]}" --set size=64 --set repeat=1 -o "$D2" >/dev/null 2>&1 </dev/null
+$BPFSWEEP compare --profile --ignore size "$D" "$D2" >"$TMP/cmp" 2>&1
+check profile/compare-profile-exit-0 [ $? = 0 ]
+# leaf LEAF DIR: "<count of LEAF> <all samples>" over DIR's folded files
+leaf() { awk -v want="$1" '{ split($0, f, ";"); n = split(f[length(f)], a, " ")
+	all += $NF; if (a[1] == want) c += $NF } END { print c + 0, all + 0 }' "$2"/profiles/0-r*.folded; }
+row=$(grep -A1 '^ *BASE *NEW *moved *relative *n BASE *n NEW *symbol$' "$TMP/cmp" | tail -1)
+sym=$(awk '{ print ($NF == "(?)") ? $(NF - 1) : $NF }' <<<"$row")
+read -r cb ab <<<"$(leaf "$sym" "$D")"
+read -r cn an <<<"$(leaf "$sym" "$D2")"
+want=$(awk -v cb="$cb" -v ab="$ab" -v cn="$cn" -v an="$an" 'BEGIN {
+	printf "%6.1f%% %6.1f%% %+8.1f pp", 100 * cb / ab, 100 * cn / an, 100 * cn / an - 100 * cb / ab }')
+case $row in
+"  $want "*" $cb "*" $cn  $sym"*) pass profile/compare-profile-move-exact ;;
+*) fail profile/compare-profile-move-exact "$sym: want '$want' $cb $cn; $(cat "$TMP/cmp")" ;;
+esac
+check profile/compare-profile-text-only not quiet $BPFSWEEP compare --profile -f json "$D" "$D2"
+
+# merge keeps each run's profiles in runs/<n>: report --profile of the
+# merged set shows both runs' (3 repetitions and 1)
+$BPFSWEEP merge -o "$TMP/merged" "$D" "$D2" --no-plots >/dev/null 2>&1
+check profile/merge-exit-0 [ $? = 0 ]
+$BPFSWEEP report "$TMP/merged" --profile --no-plots >"$TMP/mrep" 2>&1
+head='^ *profile: [0-9]* samples of [13] repetitions\?, self share$'
+check profile/merged-report-both-runs [ "$(grep -c "$head" "$TMP/mrep")" = 2 ]
 
 # SIGINT and SIGKILL mid-run: the sampler closed by the teardown, or
 # dropped by the kernel with the process.
