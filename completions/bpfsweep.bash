@@ -22,9 +22,12 @@ _bpfsweep_opts()
 
 	bench+=" --save-spec --kernel --profile"
 	case $1 in
-	run)		echo "$common $bench -o --output -t --tag --resume --only --shard --by $draw" ;;
+	run)		echo "$common $bench -o --output -t --tag --resume --only --shard --by $draw
+			      --no-html" ;;
 	check|expand)	echo "$common $bench" ;;
-	report|merge)	echo "-s --set -h --help -V --version -o --output --spec --by --normalize
+	report)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
+			      --per $draw --html" ;;
+	merge)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
 			      --per $draw" ;;
 	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --allow-tcg -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
