@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The HTML page of a result directory (htmlpage.h): the header of its
- * machine, then a section per experiment.
+ * machine, then a section per experiment (htmlexp.h); of a merged set, its
+ * charts, then each run's header and sections.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -16,13 +16,20 @@
 #include "html.h"
 #include "htmlpage.h"
 #include "htmlrun.h"
-#include "htmlsvg.h"
-#include "htmltable.h"
+#include "htmlexp.h"
 #include "table.h"
-#include "textfile.h"
 
-#define CHART_MAX_BYTES	(16 << 20)	/* gnuplot's SVG of a chart: tens of KiB */
-#define MAX_FILES	4096		/* of plots/ or profiles/ shown */
+#define HTML_MAX_RUNS	256		/* of a merged set, as draw.c's */
+
+/* What a page shows: one run, or the runs of a merged set. */
+struct html_page {
+	const char *dir;
+	struct result_set *merged;	/* a merged set's meta alone, or NULL */
+	struct run_facts merged_facts;
+	struct html_run runs[HTML_MAX_RUNS];
+	char *paths[HTML_MAX_RUNS];	/* runs/<n> of a merged set */
+	int nr_runs;
+};
 
 /* The facts of meta the header shows, in this order (tags follow them). */
 static const struct {
@@ -79,248 +86,60 @@ static void meta_list(FILE *f, const struct result_set *set, const char *key, co
 		fputs("</ul>\n", f);
 }
 
-static void header(FILE *f, const struct html_run *run)
+/* The title: of the run, or of a merged set. */
+static void title(FILE *f, const char *text, const struct run_facts *facts)
 {
-	const struct result_set *set = run->set;
-	char notes[256], id[64];
-	int tags = 0;
+	char notes[256];
 
-	table_title_notes(&run->facts, notes, sizeof(notes));
-	fputs("<header>\n<h1 id=\"title\">", f);
-	html_text(f, run->view->title ?: result_meta(set, "title") ?: "bpfsweep results");
+	table_title_notes(facts, notes, sizeof(notes));
+	fputs("<h1 id=\"title\">", f);
+	html_text(f, text ?: "bpfsweep results");
 	fputs("</h1>\n", f);
 	if (notes[0]) {
 		fputs("<p class=\"warn\" id=\"notes\">", f);
 		html_text(f, notes + 1);	/* its leading blank */
 		fputs("</p>\n", f);
 	}
-	fputs("<dl class=\"facts\" id=\"machine\">\n", f);
+}
+
+/* The run's machine, kernel, bpfsweep and tags from meta, and the system check's warnings. */
+static void machine(FILE *f, const struct html_run *run)
+{
+	const struct result_set *set = run->set;
+	char id[64];
+	int tags = 0;
+
+	fprintf(f, "<dl class=\"facts\" id=\"%smachine\">\n", run->idp);
 	for (size_t i = 0; i < sizeof(header_facts) / sizeof(header_facts[0]); i++) {
 		const char *v = result_meta(set, header_facts[i].key);
 
-		snprintf(id, sizeof(id), "fact-%s", header_facts[i].key);
+		snprintf(id, sizeof(id), "%sfact-%s", run->idp, header_facts[i].key);
 		if (v)
 			fact(f, header_facts[i].label, v, id);
 	}
 	for (int i = 0; i < set->nr_meta; i++)
 		if (!strcmp(set->meta[i].key, "tag")) {
-			snprintf(id, sizeof(id), "tag-%d", ++tags);
+			snprintf(id, sizeof(id), "%stag-%d", run->idp, ++tags);
 			fact(f, "tag", set->meta[i].value, id);
 		}
 	fputs("</dl>\n", f);
-	meta_list(f, set, "system_warning", "warnings", "System check warnings");
-	fputs("</header>\n", f);
+	snprintf(id, sizeof(id), "%swarnings", run->idp);
+	meta_list(f, set, "system_warning", id, "System check warnings");
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * The names in dir/sub that start with head and end with tail, sorted
- * (readdir's order is the file system's): *names (free each, then it);
- * how many, 0 when none or no such directory.
- */
-static int list_files(const char *dir, const char *sub, const char *head, const char *tail,
-		      char ***names)
-{
-	char path[4200];
-	struct dirent *de;
-	size_t hl = strlen(head), tl = strlen(tail);
-	DIR *d;
-	int nr = 0;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, sub);
-	*names = calloc(MAX_FILES, sizeof(**names));
-	d = *names ? opendir(path) : NULL;
-	while (d && nr < MAX_FILES && (de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-
-		if (len > hl + tl && !strncmp(de->d_name, head, hl) &&
-		    !strcmp(de->d_name + len - tl, tail) && ((*names)[nr] = strdup(de->d_name)))
-			nr++;
-	}
-	if (d)
-		closedir(d);
-	qsort(*names, nr, sizeof(**names), by_name);
-	return nr;
-}
-
-static void free_names(char **names, int nr)
-{
-	for (int i = 0; i < nr; i++)
-		free(names[i]);
-	free(names);
-}
-
-/* Chart name of dir/plots inline, its ids prefixed by prefix; a note when it is refused. */
-static void chart(FILE *f, const char *dir, const char *name, const char *prefix)
-{
-	char path[4200], why[256] = "";
-	char *svg = NULL;
-	size_t len = 0;
-	int err;
-
-	snprintf(path, sizeof(path), "%s/plots/%s", dir, name);
-	err = read_text_file_max(path, CHART_MAX_BYTES, &svg, &len);
-	fputs("<figure class=\"chart\">\n", f);
-	if (!err)
-		err = html_svg(f, svg, len, prefix, why, sizeof(why));
-	if (err) {
-		fputs("<p class=\"warn\">chart not shown: ", f);
-		html_text(f, why[0] ? why : textfile_strerror(err));
-		fputs("</p>", f);
-	}
-	fputs("\n<figcaption>plots/", f);
-	html_text(f, name);
-	fputs("</figcaption>\n</figure>\n", f);
-	free(svg);
-}
-
-/* Experiment x's charts: plots/<x + 1>-*.svg, the names plot.c gives them. */
-static void charts(FILE *f, const struct html_run *run, int x)
-{
-	char head[32], prefix[48];
-	char **names;
-	int nr;
-
-	snprintf(head, sizeof(head), "%d-", x + 1);
-	nr = list_files(run->dir, "plots", head, ".svg", &names);
-	for (int i = 0; i < nr; i++) {
-		snprintf(prefix, sizeof(prefix), "c%d-%d-", x + 1, i + 1);
-		chart(f, run->dir, names[i], prefix);
-	}
-	free_names(names, nr);
-}
-
-/* The cover-letter block of rows, as table.txt has it, in a <pre>. */
-static int cover_block(FILE *f, const struct html_run *run, const struct view_row **rows, int nr,
-		       int x)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&text, &len);
-	int err;
-
-	if (!m)
-		return -ENOMEM;
-	err = table_render(m, run->view, &run->facts, rows, nr);
-	if (fclose(m) && !err)
-		err = -ENOMEM;
-	if (!err) {
-		fprintf(f, "<pre class=\"cover\" id=\"cover-%d\">", x + 1);
-		html_lines(f, text, len);
-		fputs("</pre>\n", f);
-	}
-	free(text);
-	return err;
-}
-
-/* The points of rows that have no numbers, with why. */
-static void unmeasured(FILE *f, const struct html_run *run, const struct view_row **rows, int nr,
-		       int x)
-{
-	char label[512];
-	bool any = false;
-
-	for (int i = 0; i < nr; i++) {
-		const struct view_row *r = rows[i];
-
-		if (r->status == PS_OK)
-			continue;
-		if (!any)
-			fprintf(f, "<h3>Points not measured</h3>\n<ul id=\"unmeasured-%d\">\n", x + 1);
-		any = true;
-		table_label(run->view, r, label, sizeof(label));
-		fprintf(f, "<li data-point=\"%lld\"><b>", r->id);
-		html_text(f, label);
-		fprintf(f, "</b>: %s: ", point_status_name(r->status));
-		html_text(f, r->reason[0] ? r->reason : "no reason recorded");
-		fputs("</li>\n", f);
-	}
-	if (any)
-		fputs("</ul>\n", f);
-}
-
-/* The top symbols of each profiled repetition of rows (profiles/<id>-r<rep>.top). */
-static void profiles(FILE *f, const struct html_run *run, const struct view_row **rows, int nr)
-{
-	char head[32], path[4200], label[512];
-	bool any = false;
-
-	for (int i = 0; i < nr; i++) {
-		char **names;
-		int nr_names;
-
-		snprintf(head, sizeof(head), "%lld-r", rows[i]->id);
-		nr_names = list_files(run->dir, "profiles", head, ".top", &names);
-		for (int k = 0; k < nr_names; k++) {
-			char *text = NULL;
-			size_t len = 0;
-
-			snprintf(path, sizeof(path), "%s/profiles/%s", run->dir, names[k]);
-			if (read_text_file_len(path, &text, &len))
-				continue;
-			if (!any)
-				fputs("<h3>Profiles: top symbols</h3>\n", f);
-			any = true;
-			table_label(run->view, rows[i], label, sizeof(label));
-			fprintf(f, "<details class=\"profile\" data-point=\"%lld\"><summary>",
-				rows[i]->id);
-			html_text(f, label);
-			fputs(" (profiles/", f);
-			html_text(f, names[k]);
-			fputs(")</summary><pre>", f);
-			html_lines(f, text, len);
-			fputs("</pre></details>\n", f);
-			free(text);
-		}
-		free_names(names, nr_names);
-	}
-}
-
-/* Experiment x's section (x -1: the rows of no experiment of the spec, if any). */
-static int section(FILE *f, const struct html_run *run, int x)
-{
-	const struct view_row **rows = calloc(run->nr_rows + 1, sizeof(*rows));
-	char id[32];
-	int nr = 0, err = 0;
-
-	if (!rows)
-		return -ENOMEM;
-	for (int i = 0; i < run->nr_rows; i++)
-		if (run->rows[i]->exp == x)
-			rows[nr++] = run->rows[i];
-	if (nr || x >= 0) {
-		fprintf(f, "<section id=\"exp-%d\">\n<h2>", x + 1);
-		html_text(f, x >= 0 ? view_exp_title(run->view, &run->view->exps[x]) :
-				      "Rows of no experiment of the spec");
-		fputs("</h2>\n", f);
-		if (x >= 0)
-			charts(f, run, x);
-		err = nr ? cover_block(f, run, rows, nr, x) : 0;
-		snprintf(id, sizeof(id), "table-%d", x + 1);
-		html_table(f, run, rows, nr, id);
-		unmeasured(f, run, rows, nr, x);
-		profiles(f, run, rows, nr);
-		fputs("</section>\n", f);
-	}
-	free(rows);
-	return err;
-}
-
-/* A <details> of text (the spec as run, meta) in a <pre>. */
-static void details(FILE *f, const char *summary, const char *id, const char *text)
+/* A <details> of text[0..len) (the spec as run, meta) in a <pre>. */
+static void details(FILE *f, const char *summary, const char *idp, const char *id,
+		    const char *text, size_t len)
 {
 	if (!text)
 		return;
-	fprintf(f, "<details><summary>%s</summary><pre id=\"%s\">", summary, id);
-	html_lines(f, text, strlen(text));
+	fprintf(f, "<details><summary>%s</summary><pre id=\"%s%s\">", summary, idp, id);
+	html_lines(f, text, len);
 	fputs("</pre></details>\n", f);
 }
 
-static int page(FILE *f, const struct html_run *run)
+/* The run's experiments, then its spec and meta. */
+static int run_body(FILE *f, const struct html_run *run)
 {
 	char *meta = NULL;
 	size_t len = 0;
@@ -334,21 +153,64 @@ static int page(FILE *f, const struct html_run *run)
 			fprintf(m, "%s: %s\n", run->set->meta[i].key, run->set->meta[i].value);
 	if (fclose(m))
 		return -ENOMEM;
-	html_page_begin(f, run->view->title ?: "bpfsweep results");
-	header(f, run);
-	fputs("<main>\n", f);
 	for (int x = -1; !err && x < run->view->nr_exps; x++)
-		err = section(f, run, x);
-	details(f, "The spec as run", "spec", run->set->spec);
-	details(f, "meta", "meta", meta);
-	fputs("</main>\n", f);
-	html_page_end(f);
+		err = html_exp_section(f, run, x);
+	if (run->set->spec)
+		details(f, "The spec as run", run->idp, "spec", run->set->spec,
+			strlen(run->set->spec));
+	details(f, "meta", run->idp, "meta", meta, len);
 	free(meta);
 	return err;
 }
 
+static int page_one(FILE *f, const struct html_run *run)
+{
+	int err;
+
+	html_page_begin(f, run->view->title ?: "bpfsweep results");
+	fputs("<header>\n", f);
+	title(f, run->view->title ?: result_meta(run->set, "title"), &run->facts);
+	machine(f, run);
+	fputs("</header>\n<main>\n", f);
+	err = run_body(f, run);
+	fputs("</main>\n", f);
+	html_page_end(f);
+	return err;
+}
+
+/*
+ * A merged set (merge, a fleet, a kernel sweep: runs/<n> the runs' own
+ * files): its charts, a series per run, then each run's header and body.
+ */
+static int page_merged(FILE *f, const struct html_page *pg)
+{
+	const char *name = result_meta(pg->merged, "title");
+	char heading[768];
+	int err = 0;
+
+	html_page_begin(f, name ?: "bpfsweep results");
+	fputs("<header>\n", f);
+	title(f, name, &pg->merged_facts);
+	fprintf(f, "<p>%d runs, merged.</p>\n</header>\n<main>\n", pg->nr_runs);
+	html_charts(f, pg->dir, "", "");
+	for (int i = 0; !err && i < pg->nr_runs; i++) {
+		const struct html_run *run = &pg->runs[i];
+
+		run_heading(run->set, i, heading, sizeof(heading));
+		fprintf(f, "<section class=\"run\" id=\"%sall\">\n<h2>", run->idp);
+		html_text(f, heading);
+		fputs("</h2>\n", f);
+		machine(f, run);
+		err = run_body(f, run);
+		fputs("</section>\n", f);
+	}
+	fputs("</main>\n", f);
+	html_page_end(f);
+	return err;
+}
+
 /* The page into path, written as path.tmp and renamed over it. */
-static int write_file(const struct html_run *run, const char *path)
+static int write_file(const struct html_page *pg, const char *path)
 {
 	char tmp[4210];
 	FILE *f;
@@ -365,7 +227,7 @@ static int write_file(const struct html_run *run, const char *path)
 		heldir_unlink(tmp);
 		return err;
 	}
-	err = page(f, run);
+	err = pg->merged ? page_merged(f, pg) : page_one(f, &pg->runs[0]);
 	if ((ferror(f) | fclose(f)) && !err)
 		err = -EIO;
 	if (!err)
@@ -375,20 +237,60 @@ static int write_file(const struct html_run *run, const char *path)
 	return err;
 }
 
+/* dir, or the runs of the merged set dir (runs/<n>, as draw.c finds them). */
+static int load(struct html_page *pg)
+{
+	char path[4200];
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", pg->dir);
+	if (access(path, F_OK))
+		return html_run_load(pg->dir, &pg->runs[pg->nr_runs++]);
+	err = results_read_meta(pg->dir, &pg->merged);
+	if (err) {
+		diag_err("cannot read %s/meta: %s", pg->dir, strerror(-err));
+		return err;
+	}
+	pg->merged_facts = run_facts_of(pg->merged);
+	for (int n = 1; !err && n <= HTML_MAX_RUNS; n++) {
+		struct html_run *run = &pg->runs[pg->nr_runs];
+
+		snprintf(path, sizeof(path), "%s/runs/%d", pg->dir, n);
+		if (access(path, F_OK))
+			break;
+		pg->paths[pg->nr_runs] = strdup(path);
+		if (!pg->paths[pg->nr_runs])
+			return -ENOMEM;
+		pg->nr_runs++;
+		err = html_run_load(pg->paths[pg->nr_runs - 1], run);
+		snprintf(run->idp, sizeof(run->idp), "r%d-", n);
+	}
+	return err;
+}
+
 int html_report_write(const char *dir, const char *out)
 {
-	struct html_run run;
+	struct html_page *pg = calloc(1, sizeof(*pg));
 	char path[4200];
-	int err = html_run_load(dir, &run);
+	int err;
 
+	if (!pg)
+		return -ENOMEM;
+	pg->dir = dir;
+	err = load(pg);
 	snprintf(path, sizeof(path), "%s/report.html", dir);
 	if (!out)
 		out = path;
 	if (!err) {
-		err = write_file(&run, out);
+		err = write_file(pg, out);
 		if (err)
 			diag_err("cannot write %s: %s", out, strerror(-err));
 	}
-	html_run_free(&run);
+	for (int i = 0; i < pg->nr_runs; i++) {
+		html_run_free(&pg->runs[i]);
+		free(pg->paths[i]);
+	}
+	result_set_free(pg->merged);
+	free(pg);
 	return err;
 }

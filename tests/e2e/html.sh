@@ -7,7 +7,8 @@
 # test-deps) loads it offline with no console message, and its DOM holds
 # every point and number of summary.csv, every flag and reason, and the
 # hostile strings as text (html_check.py); the charts have a size and a
-# screenshot at 1280 px is not blank.  Two chromium starts: the DOM of the
+# screenshot at 1280 px is not blank.  A merged set's page: a section per
+# run.  Two chromium starts: the DOM of the
 # page with a measuring script added, and the screenshot of the page.
 set -u
 cd "$(dirname "$0")/../.."
@@ -39,6 +40,15 @@ check html/no-html-none [ ! -e "$TMP/nohtml/report.html" ]
 sed -i 's/unsupported on request/unsupported\x01on\x1b[31mrequest/' "$D/summary.csv"
 $BPFSWEEP report "$D" --html </dev/null >/dev/null 2>"$TMP/err"
 check html/edited-exit-0 [ $? = 0 ]
+
+# a merged set: its charts, then a section per run, every id once
+$BPFSWEEP merge "$D" "$D" -o "$TMP/merged" </dev/null >/dev/null 2>&1
+$BPFSWEEP report "$TMP/merged" --html </dev/null >/dev/null 2>&1
+check html/merged-exit-0 [ $? = 0 ]
+M=$TMP/merged/report.html
+check html/merged-run-sections [ "$(grep -c '<section class="run"' "$M")" = 2 ]
+check html/merged-every-row [ "$(grep -c '<tr id="r[12]-p-' "$M")" = $((2 * $(grep -c '^[0-9]' "$D/summary.csv"))) ]
+check html/merged-ids-once [ -z "$(grep -o ' id="[^"]*"' "$M" | sort | uniq -d)" ]
 
 CHROMIUM=$(command -v chromium || command -v chromium-browser) || {
 	skip html/browser "chromium is not installed here (make test-deps installs it)"
