@@ -29,7 +29,8 @@ _bpfsweep_opts()
 			      --per $draw --html" ;;
 	merge)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
 			      --per $draw" ;;
-	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --allow-tcg -h --help" ;;
+	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --allow-tcg --html
+			      -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
 	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
 			      --shard-mixed --resume --by $draw" ;;

@@ -18,6 +18,7 @@
 #include "cmd_compare.h"
 #include "compare_print.h"
 #include "diag.h"
+#include "htmlcompare.h"
 #include "opterr.h"
 #include "readlock.h"
 #include "runfacts.h"
@@ -31,6 +32,7 @@ struct compare_opts {
 	int nr_ignore;
 	bool allow_tcg;		/* --allow-tcg: compare a TCG set with one that is not */
 	bool paired;		/* --paired: BASE NEW of each round, NEW / BASE over them */
+	bool html;		/* --html: one HTML page (htmlcompare.h) instead of -f */
 };
 
 static const char compare_help[] =
@@ -39,6 +41,8 @@ static const char compare_help[] =
 	"compare result directories point by point: Δ% and a Welch t-test per metric\n\n"
 	"  -a, --alpha A        significance level of the test (default 0.05)\n"
 	"  -f, --format F       text (default), markdown, csv or json\n"
+	"      --html           one static HTML page on stdout, regressions first\n"
+	"                       (docs/html.md)\n"
 	"      --fail-above PCT exit 1 when the headline metric of a point got\n"
 	"                       significantly worse by more than PCT percent (a\n"
 	"                       point flagged noisy is inconclusive, not counted)\n"
@@ -91,7 +95,7 @@ static int check_paired(const struct compare_opts *o, int nr_dirs)
 		diag_err("--paired gives ratios, no verdicts: --fail-above does not apply");
 		return -EINVAL;
 	}
-	if (o->fmt != OF_TEXT && o->fmt != OF_CSV) {
+	if ((o->fmt != OF_TEXT && o->fmt != OF_CSV) || o->html) {
 		diag_err("--paired prints text or csv");
 		return -EINVAL;
 	}
@@ -108,6 +112,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		{ "ignore", required_argument, NULL, 'i' },
 		{ "allow-tcg", no_argument, NULL, 'T' },
 		{ "paired", no_argument, NULL, 'P' },
+		{ "html", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -133,6 +138,9 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 			break;
 		case 'P':
 			o->paired = true;
+			break;
+		case 'H':
+			o->html = true;
 			break;
 		case 'h':
 			fputs(compare_help, stdout);
@@ -568,6 +576,8 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 		return EXIT_USAGE;
 	if (o->paired)
 		err = compare_paired_print(stdout, o->fmt, cs, nr, o->alpha);
+	else if (o->html)
+		err = html_compare(stdout, cs, nr, o->alpha);
 	else
 		err = compare_print(stdout, o->fmt, cs, nr, o->alpha);
 	if (err || fflush(stdout)) {

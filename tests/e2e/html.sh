@@ -8,7 +8,7 @@
 # every point and number of summary.csv, every flag and reason, and the
 # hostile strings as text (html_check.py); the charts have a size and a
 # screenshot at 1280 px is not blank.  A merged set's page: a section per
-# run.  Two chromium starts: the DOM of the
+# run.  compare --html's page, read as written.  Two chromium starts: the DOM of the
 # page with a measuring script added, and the screenshot of the page.
 set -u
 cd "$(dirname "$0")/../.."
@@ -35,6 +35,15 @@ $BPFSWEEP tests/e2e/html.spec -o "$TMP/nohtml" --only 'not measured' --no-html \
 	</dev/null >/dev/null 2>&1
 check html/no-html [ -s "$TMP/nohtml/table.txt" ]
 check html/no-html-none [ ! -e "$TMP/nohtml/report.html" ]
+
+# compare --html: every metric of every point compared, regressions first, then by effect
+$BPFSWEEP tests/e2e/html.spec -o "$TMP/new" --set rate=3000000 </dev/null >/dev/null 2>&1
+$BPFSWEEP compare "$D" "$TMP/new" -i rate --html >"$TMP/compare.html" 2>/dev/null
+check html/compare-exit-0 [ $? = 0 ]
+python3 tests/e2e/html_check.py compare "$TMP/compare.html" 8 \
+	'ok &lt;/svg&gt;&lt;script&gt;x()&lt;/script&gt;' 'null: unsupported on request'
+check html/compare-deterministic cmp "$TMP/compare.html" \
+	<($BPFSWEEP compare "$D" "$TMP/new" -i rate --html 2>/dev/null)
 
 # control characters, which no spec, option or meta line lets through: a reason edited in
 sed -i 's/unsupported on request/unsupported\x01on\x1b[31mrequest/' "$D/summary.csv"

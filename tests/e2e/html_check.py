@@ -4,6 +4,8 @@
 
   html_check.py instrument PAGE OUT   PAGE with a measuring script added
                                       (allowed by its hash in the CSP)
+  html_check.py compare PAGE ROWS TITLE...   compare --html's page: its
+                                      rows, their order, titles escaped
   html_check.py check DIR DOM CONSOLE PNG
       DOM: chromium's --dump-dom of the instrumented page; CONSOLE: its
       stderr (--enable-logging=stderr); PNG: a screenshot of DIR/report.html.
@@ -231,9 +233,27 @@ def png_nonwhite(path):
     return w, h, dark / (w * h * 3)
 
 
+def check_compare(page, nr_rows, titles):
+    """compare --html's page as written (what a reader without JS sees)."""
+    text = open(page, encoding="utf-8").read()
+    rows = re.findall(r'<tr class="([a-z]+)">((?:<td[^>]*>.*?</td>)+)</tr>', text)
+    report("compare-every-row", len(rows) == nr_rows, "%d rows, want %d" % (len(rows), nr_rows))
+    effects = []
+    for cls, cells in rows:
+        delta = re.findall(r"<td[^>]*>", cells)[5]
+        v = re.search(r'data-v="([^"]+)"', delta)
+        effects.append((cls != "regressed", float("inf") if v is None else -abs(float(v.group(1)))))
+    report("compare-regressions-first-then-effect", effects == sorted(effects), str(effects))
+    report("compare-no-injected-elements", text.count("<script") == 1 and
+           all(t in text for t in titles), "")
+
+
 def main():
     if sys.argv[1] == "instrument":
         instrument(sys.argv[2], sys.argv[3])
+        return
+    if sys.argv[1] == "compare":
+        check_compare(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
         return
     d, dom_file, console, png = sys.argv[2:6]
     dom = Dom()
