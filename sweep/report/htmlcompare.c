@@ -96,13 +96,13 @@ static int table(FILE *f, const struct comparison *c, int i)
 		for (int j = 0; c->pts[k].state == PS_COMPARED && j < c->nr_metrics; j++, nr++)
 			rows[nr] = (struct cmp_row){ &c->pts[k], &c->pts[k].m[j], nr };
 	qsort(rows, nr, sizeof(*rows), by_effect);
-	fprintf(f, "<table class=\"sortable\" id=\"compare-%d\">\n<thead><tr><th>experiment</th>"
+	fprintf(f, "<div class=\"wide\"><table class=\"sortable\" id=\"compare-%d\">\n<thead><tr><th>experiment</th>"
 		"<th>point</th><th>metric</th><th>base</th><th>new</th><th>\xce\x94 %%</th>"
 		"<th>p</th><th>verdict</th><th>base flags</th><th>new flags</th></tr></thead>\n"
 		"<tbody>\n", i + 1);
 	for (int k = 0; k < nr; k++)
 		row(f, &rows[k]);
-	fputs("</tbody>\n</table>\n", f);
+	fputs("</tbody>\n</table></div>\n", f);
 	free(rows);
 	return 0;
 }

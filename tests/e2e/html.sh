@@ -18,8 +18,8 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 D=$TMP/run
 
-# a failed point on purpose: exit status 1
-$BPFSWEEP tests/e2e/html.spec -o "$D" --tag 'x=<img src=x onerror=alert(1)>' \
+# a failed point on purpose: exit status 1; profiles' top symbols where the kernel profiles
+$BPFSWEEP tests/e2e/html.spec -o "$D" --profile --tag 'x=<img src=x onerror=alert(1)>' \
 	--tag "q=a\"b'c&d" </dev/null >/dev/null 2>&1
 check html/run-exit-1 [ $? = 1 ]
 check html/run-writes-page [ -s "$D/report.html" ]

@@ -30,7 +30,7 @@ MEASURE = """
 		out.svgs.push([r.width, r.height]);
 	});
 	var th = Array.prototype.filter.call(document.querySelectorAll("table.sortable th"),
-		function (h) { return / mean$/.test(h.textContent); })[0];
+		function (h) { return / mean /.test(h.textContent); })[0];
 	if (th) {
 		th.click();
 		var i = th.cellIndex, t = th.closest("table");
@@ -154,6 +154,14 @@ def check_points(dom, d):
     report("every-flag", any(r["quality"] for r in rows) and not flags, "missing %s" % flags)
     report("every-reason", any(r["reason"] for r in rows) and not reasons,
            "missing %s" % reasons)
+    import os
+    tops = sorted(n for n in os.listdir(d + "/profiles") if n.endswith(".top")) \
+        if os.path.isdir(d + "/profiles") else []
+    text = "".join(dom.text)
+    if tops:
+        report("every-profile", all("(profiles/%s)" % n in text for n in tops), str(tops))
+    else:
+        print("SKIP html/every-profile: the run has no profiles (profile unsupported here)")
     return rows
 
 
