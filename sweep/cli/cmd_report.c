@@ -35,12 +35,15 @@ struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o)
 /* report DIR --html [-o FILE]: the page of one directory, nothing else drawn (htmlpage.h). */
 static int report_html(const struct draw_cmd_opts *o)
 {
+	int err;
+
 	if (o->com.nr_args != 1 || o->spec_file || o->nr_sets) {
 		diag_err("report --html draws one directory, as run (no --spec, no --set)");
 		return EXIT_USAGE;
 	}
-	if (html_report_write(o->com.args[0], o->com.outdir))
-		return EXIT_POINTS_FAILED;
+	err = html_report_write(o->com.args[0], o->com.outdir);
+	if (err)
+		return err == -EINVAL ? EXIT_USAGE : EXIT_POINTS_FAILED;
 	fprintf(stderr, "report: %s%s\n", o->com.outdir ?: o->com.args[0],
 		o->com.outdir ? "" : "/report.html");
 	return EXIT_OK;

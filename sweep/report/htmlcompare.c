@@ -96,7 +96,8 @@ static int table(FILE *f, const struct comparison *c, int i)
 		for (int j = 0; c->pts[k].state == PS_COMPARED && j < c->nr_metrics; j++, nr++)
 			rows[nr] = (struct cmp_row){ &c->pts[k], &c->pts[k].m[j], nr };
 	qsort(rows, nr, sizeof(*rows), by_effect);
-	fprintf(f, "<div class=\"wide\"><table class=\"sortable\" id=\"compare-%d\">\n<thead><tr><th>experiment</th>"
+	fprintf(f, "<div class=\"wide\"><table class=\"sortable\" id=\"compare-%d\">\n"
+		"<thead><tr><th>experiment</th>"
 		"<th>point</th><th>metric</th><th>base</th><th>new</th><th>\xce\x94 %%</th>"
 		"<th>p</th><th>verdict</th><th>base flags</th><th>new flags</th></tr></thead>\n"
 		"<tbody>\n", i + 1);
@@ -150,7 +151,8 @@ static int section(FILE *f, const struct comparison *c, int i, double alpha)
 	html_text(f, c->new_dir);
 	html_text(f, new);
 	fprintf(f, "</dd></dl>\n<p>\xc2\xb1 is 1 stddev of the independent units; Welch t-test, "
-		"two-sided, alpha %g; a change of a point either side flagged is inconclusive.</p>\n",
+		"two-sided, alpha %g; a change of a point either side flagged is "
+		"inconclusive.</p>\n",
 		alpha);
 	for (int k = 0; k < c->nr_notes; k++) {
 		fputs("<p class=\"warn\">note: ", f);

@@ -281,11 +281,10 @@ int html_report_write(const char *dir, const char *out)
 	snprintf(path, sizeof(path), "%s/report.html", dir);
 	if (!out)
 		out = path;
-	if (!err) {
-		err = write_file(pg, out);
-		if (err)
-			diag_err("cannot write %s: %s", out, strerror(-err));
-	}
+	if (err)
+		err = -EINVAL;	/* reported: a directory that is not a readable result set */
+	else if ((err = write_file(pg, out)))
+		diag_err("cannot write %s: %s", out, strerror(-err));
 	for (int i = 0; i < pg->nr_runs; i++) {
 		html_run_free(&pg->runs[i]);
 		free(pg->paths[i]);

@@ -15,7 +15,9 @@
 
 /*
  * The page of result directory dir into out (NULL: dir/report.html),
- * written aside and renamed into place.  Errors are reported; 0 or -errno.
+ * written aside and renamed into place.  Errors are reported; 0 or -errno:
+ * -EINVAL when dir could not be read as a result set (a usage error),
+ * another when the page could not be written.
  */
 int html_report_write(const char *dir, const char *out);
 

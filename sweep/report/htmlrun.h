@@ -23,7 +23,7 @@ struct html_run {
 	struct run_facts facts;
 	const struct view_row **rows;	/* every row, by point id */
 	int nr_rows;
-	char idp[16];			/* of its elements' ids: "", or "r2-" of a merged set's run */
+	char idp[16];			/* its elements' ids start so: "", "r2-" (merged) */
 };
 
 /* Read dir into *r; errors reported; 0 or -errno.  html_run_free() either way. */

@@ -91,8 +91,8 @@ static void row(FILE *f, const struct html_run *run, const struct view_row *r, c
 	char label[512], n[32];
 
 	table_label(run->view, r, label, sizeof(label));
-	fprintf(f, "<tr id=\"%sp-%lld\" data-point=\"%lld\" class=\"%s%s\">", run->idp, r->id, r->id,
-		status, r->quality.flags ? " flagged" : "");
+	fprintf(f, "<tr id=\"%sp-%lld\" data-point=\"%lld\" class=\"%s%s\">", run->idp, r->id,
+		r->id, status, r->quality.flags ? " flagged" : "");
 	fprintf(f, "<td class=\"num\" data-v=\"%lld\">%lld</td><td class=\"label\">", r->id, r->id);
 	html_text(f, label);
 	fprintf(f, "</td><td>%s</td>", status);

@@ -35,8 +35,8 @@ TEST(specials_become_references)
 {
 	const char *s = "<script>alert(\"x\")</script> & 'q' </svg>";
 
-	CHECK_STR(escaped(s, strlen(s)),
-		  "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39; &lt;/svg&gt;");
+	CHECK_STR(escaped(s, strlen(s)), "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; "
+		  "&amp; &#39;q&#39; &lt;/svg&gt;");
 	CHECK_STR(escaped("4 ± 0.1M/s µs", strlen("4 ± 0.1M/s µs")), "4 ± 0.1M/s µs");
 }
 
