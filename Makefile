@@ -102,7 +102,7 @@ TEST_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
 UNIT_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(wildcard tests/unit/test_*.c tests/tools/*.c))
 FUZZ_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all deps run check test-bins unit-bins fuzz vm-kernel install uninstall clean FORCE
+.PHONY: all deps test-deps run check test-bins unit-bins fuzz vm-kernel install uninstall clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -110,6 +110,10 @@ all: $(BIN)
 
 deps:
 	$(Q)scripts/deps.sh
+
+# what only make check needs besides: chromium for the HTML report's test
+test-deps:
+	$(Q)scripts/deps.sh --test
 
 run: deps
 	$(Q)$(MAKE) --no-print-directory all
@@ -120,7 +124,7 @@ run: deps
 # the sanitizer's and the fuzzer's first in its background lane, beside
 # the other lanes' tests, so that the 10-minute budget holds for make check
 # as a whole.  Not $(MAKE) on that line: make -n check would run the tests.
-check: deps
+check: deps test-deps
 	$(Q)CHECK_BUILDS=1 tests/run.sh
 
 test-bins: $(TEST_BINS)

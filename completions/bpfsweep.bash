@@ -22,14 +22,15 @@ _bpfsweep_opts()
 
 	bench+=" --save-spec --kernel --profile"
 	case $1 in
-	run)		echo "$common $bench -o --output -t --tag --resume --only --shard --by $draw" ;;
+	run)		echo "$common $bench -o --output -t --tag --resume --only --shard --by $draw
+			      --no-html" ;;
 	check|expand)	echo "$common $bench" ;;
 	report)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
-			      --per --profile $draw" ;;
+			      --per --profile $draw --html" ;;
 	merge)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
 			      --per $draw" ;;
 	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --profile
-			      --allow-tcg -h --help" ;;
+			      --allow-tcg --html -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
 	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
 			      --shard-mixed --resume --by $draw" ;;

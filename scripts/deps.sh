@@ -3,11 +3,14 @@
 # Install the Debian packages bpfsweep needs to build, run and test.
 # Idempotent and quick when everything is present (one dpkg-query).
 # Why each one is needed: docs/dependencies.md.
+# --test: also what only the tests need (make check): chromium, the real
+# browser the HTML report is checked in (tests/e2e/html.sh).
 set -eu
 
 PKGS="make gcc pkg-config clang libbpf-dev libelf-dev zlib1g-dev bpftool
       libcsv-dev libgsl-dev libjson-c-dev gnuplot-nox fonts-dejavu-core libclang-rt-14-dev
       qemu-system-x86 debian-archive-keyring python3 man-db openssh-client openssh-server iproute2 kmod"
+[ "${1:-}" = --test ] && PKGS="$PKGS chromium"
 
 missing=""
 for p in $PKGS; do

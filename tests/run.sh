@@ -252,6 +252,7 @@ foreground_parts() {
 	run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
 	run_part "report and merge (null workload)" tests/e2e/report.sh
 	run_part "readers and a running sweep: locks; report -f json prints only" tests/e2e/readlock.sh
+	run_part "the HTML page in chromium: every number, hostile strings as text" tests/e2e/html.sh
 	run_part "a run's directory swapped for a symlink mid-run (root)" tests/e2e/dirswap.sh
 	run_part "result files: a 64 MiB CSV within 5x its size, NUL refused" tests/e2e/bigcsv.sh
 	run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh

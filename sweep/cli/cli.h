@@ -46,6 +46,8 @@ struct cli_spec {
 /* How results are drawn and printed. */
 struct cli_draw {
 	bool no_plots;
+	bool html;			/* report --html: the page instead of the table and charts */
+	bool no_html;			/* run --no-html */
 	unsigned int plot_timeout_s;	/* --plot-timeout; 0: the default */
 	enum out_format format;		/* -f/--format: the table printed */
 	const char *by;			/* --by: what names each run */

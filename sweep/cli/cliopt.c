@@ -134,6 +134,12 @@ const struct cli_option cli_options[] = {
 		  "                       the run has profiles (docs/profile.md)\n" },
 	{ .name = "no-plots", .val = OPT_NO_PLOTS, .has_arg = no_argument, .cmds = DRAW_CMDS,
 	  .help = "      --no-plots       do not render charts\n" },
+	{ .name = "html", .val = OPT_HTML, .has_arg = no_argument, .cmds = C(REPORT),
+	  .help =
+	  "      --html           write DIR's page as one HTML file: DIR/report.html, or -o FILE\n"
+	  "                       (docs/html.md)\n" },
+	{ .name = "no-html", .val = OPT_NO_HTML, .has_arg = no_argument, .cmds = C(RUN),
+	  .help = "      --no-html        no report.html beside table.txt (--no-plots: none either)\n" },
 	{ .name = "plot-timeout", .val = OPT_PLOT_TIMEOUT, .has_arg = required_argument,
 	  .cmds = DRAW_CMDS,
 	  .help =

@@ -37,6 +37,8 @@ enum {
 	OPT_SHARD_MIXED,
 	OPT_SUBRUN,		/* run --subrun FILE: a sub-run's settings (subrun.h) */
 	OPT_PROFILE,		/* --profile: --set profile=on */
+	OPT_HTML,		/* report --html: the page of DIR (htmlpage.h) */
+	OPT_NO_HTML,		/* run --no-html: no report.html at its end */
 };
 
 struct cli_option {

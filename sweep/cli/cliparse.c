@@ -92,6 +92,12 @@ int cli_draw_opt(int opt, const char *arg, struct cli_draw *o)
 	case OPT_NO_PLOTS:
 		o->no_plots = true;
 		return 0;
+	case OPT_HTML:
+		o->html = true;
+		return 0;
+	case OPT_NO_HTML:
+		o->no_html = true;
+		return 0;
 	case OPT_PLOT_TIMEOUT:
 		return parse_plot_timeout(arg, o);
 	case OPT_BY:

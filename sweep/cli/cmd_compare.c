@@ -19,6 +19,7 @@
 #include "compare_profile.h"
 #include "compare_print.h"
 #include "diag.h"
+#include "htmlcompare.h"
 #include "opterr.h"
 #include "readlock.h"
 #include "runfacts.h"
@@ -33,6 +34,7 @@ struct compare_opts {
 	bool allow_tcg;		/* --allow-tcg: compare a TCG set with one that is not */
 	bool paired;		/* --paired: BASE NEW of each round, NEW / BASE over them */
 	bool profile;		/* --profile: per point, the symbols whose share moved */
+	bool html;		/* --html: one HTML page (htmlcompare.h) instead of -f */
 };
 
 static const char compare_help[] =
@@ -41,6 +43,8 @@ static const char compare_help[] =
 	"compare result directories point by point: Δ% and a Welch t-test per metric\n\n"
 	"  -a, --alpha A        significance level of the test (default 0.05)\n"
 	"  -f, --format F       text (default), markdown, csv or json\n"
+	"      --html           one static HTML page on stdout, regressions first\n"
+	"                       (docs/html.md)\n"
 	"      --fail-above PCT exit 1 when the headline metric of a point got\n"
 	"                       significantly worse by more than PCT percent (a\n"
 	"                       point flagged noisy is inconclusive, not counted)\n"
@@ -95,7 +99,7 @@ static int check_paired(const struct compare_opts *o, int nr_dirs)
 		diag_err("--paired gives ratios, no verdicts: --fail-above does not apply");
 		return -EINVAL;
 	}
-	if (o->fmt != OF_TEXT && o->fmt != OF_CSV) {
+	if ((o->fmt != OF_TEXT && o->fmt != OF_CSV) || o->html) {
 		diag_err("--paired prints text or csv");
 		return -EINVAL;
 	}
@@ -105,8 +109,8 @@ static int check_paired(const struct compare_opts *o, int nr_dirs)
 /* --profile prints text, after the table of sets compared point by point. */
 static int check_profile(const struct compare_opts *o)
 {
-	if (o->profile && (o->paired || o->fmt != OF_TEXT)) {
-		diag_err("--profile prints text, and not with --paired");
+	if (o->profile && (o->paired || o->html || o->fmt != OF_TEXT)) {
+		diag_err("--profile prints text: not with --paired or --html");
 		return -EINVAL;
 	}
 	return 0;
@@ -123,6 +127,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		{ "allow-tcg", no_argument, NULL, 'T' },
 		{ "paired", no_argument, NULL, 'P' },
 		{ "profile", no_argument, NULL, 'R' },
+		{ "html", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -151,6 +156,8 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 			break;
 		case 'R':
 			o->profile = true;
+		case 'H':
+			o->html = true;
 			break;
 		case 'h':
 			fputs(compare_help, stdout);
@@ -586,6 +593,8 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 		return EXIT_USAGE;
 	if (o->paired)
 		err = compare_paired_print(stdout, o->fmt, cs, nr, o->alpha);
+	else if (o->html)
+		err = html_compare(stdout, cs, nr, o->alpha);
 	else
 		err = compare_print(stdout, o->fmt, cs, nr, o->alpha);
 	if (!err && o->profile)

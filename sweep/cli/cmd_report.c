@@ -5,7 +5,9 @@
  * redrawn in place, several are drawn together into a new one (-o OUT).
  */
 #include "cli.h"
+#include "diag.h"
 #include "draw.h"
+#include "htmlpage.h"
 #include "readlock.h"
 
 struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets, int nr_sets)
@@ -31,6 +33,23 @@ struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o)
 	return d;
 }
 
+/* report DIR --html [-o FILE]: the page of one directory, nothing else drawn (htmlpage.h). */
+static int report_html(const struct draw_cmd_opts *o)
+{
+	int err;
+
+	if (o->com.nr_args != 1 || o->spec_file || o->nr_sets) {
+		diag_err("report --html draws one directory, as run (no --spec, no --set)");
+		return EXIT_USAGE;
+	}
+	err = html_report_write(o->com.args[0], o->com.outdir);
+	if (err)
+		return err == -EINVAL ? EXIT_USAGE : EXIT_POINTS_FAILED;
+	fprintf(stderr, "report: %s%s\n", o->com.outdir ?: o->com.args[0],
+		o->com.outdir ? "" : "/report.html");
+	return EXIT_OK;
+}
+
 /*
  * Read under shared locks, so that a directory a run is writing is refused
  * (readlock.h); one directory with -f other than text only printed.
@@ -44,7 +63,7 @@ int cmd_report(const struct draw_cmd_opts *o)
 	d.print_only = !o->com.outdir && o->draw.format != OF_TEXT;
 	if (read_locks_take(&locks, o->com.args, o->com.nr_args))
 		return EXIT_USAGE;
-	status = draw_runs(&d);
+	status = o->draw.html ? report_html(o) : draw_runs(&d);
 	read_locks_release(&locks);
 	return status;
 }

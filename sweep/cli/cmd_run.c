@@ -337,7 +337,7 @@ static void note_oversubscribed(const struct run_state *rs)
 static int finish(struct run_state *rs)
 {
 	bool sub = rs->o->guest_of;
-	struct draw_opts d = { .no_plots = rs->o->draw.no_plots,
+	struct draw_opts d = { .no_plots = rs->o->draw.no_plots, .no_html = rs->o->draw.no_html,
 			       .plot_timeout_s = rs->o->draw.plot_timeout_s,
 			       .format = rs->o->draw.format, .profile = rs->cfg->profile };
 	int err = draw_run_end(&d, rs->dir, rs->o->resume, sub);

@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "draw.h"
 #include "exitcode.h"
+#include "htmlpage.h"
 #include "meta.h"
 #include "profilerows.h"
 #include "render.h"
@@ -555,5 +556,5 @@ int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool 
 				   .echo = quiet ? NULL : stdout };
 	err = draw(&drawing);
 	report_free(&drawing);
-	return err;
+	return err ?: one.no_plots || one.no_html ? 0 : html_report_write(dir, NULL);
 }

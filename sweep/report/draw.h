@@ -25,6 +25,7 @@ struct draw_opts {
 	const char *normalize;		/* "first": charts relative to the first run, or NULL */
 	const char *per;		/* charts per unit of this number parameter, or NULL */
 	bool no_plots;
+	bool no_html;			/* a run's end: no report.html (nor with no_plots) */
 	unsigned int plot_timeout_s;	/* 0: the default */
 	enum out_format format;		/* the table echoed on stdout */
 	bool print_only;		/* the table printed, nothing written (report -f json) */
@@ -46,7 +47,8 @@ int draw_in_place(const struct draw_opts *d, const char *dir);
  * profile count.  table.txt is created (with replace, a --resume's, it replaces
  * the one there), the charts go straight into plots/, and the table is
  * printed on stdout in d->format unless quiet (a kernel sweep's sub-run).
- * Errors are reported; 0 or -errno.
+ * Then report.html, the page of the directory (htmlpage.h), unless
+ * d->no_plots or d->no_html.  Errors are reported; 0 or -errno.
  */
 int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool quiet);
 

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An experiment's section of the HTML page (htmlexp.h): its charts, the
+ * cover-letter block, the table, the points not measured and profiles.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "htmlexp.h"
+#include "htmlsvg.h"
+#include "htmltable.h"
+#include "table.h"
+#include "textfile.h"
+
+#define CHART_MAX_BYTES	(16 << 20)	/* gnuplot's SVG of a chart: tens of KiB */
+#define MAX_FILES	4096		/* of plots/ or profiles/ shown */
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The names in dir/sub that start with head and end with tail, sorted
+ * (readdir's order is the file system's): *names (free each, then it);
+ * how many, 0 when none or no such directory.
+ */
+static int list_files(const char *dir, const char *sub, const char *head, const char *tail,
+		      char ***names)
+{
+	char path[4200];
+	struct dirent *de;
+	size_t hl = strlen(head), tl = strlen(tail);
+	DIR *d;
+	int nr = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	*names = calloc(MAX_FILES, sizeof(**names));
+	d = *names ? opendir(path) : NULL;
+	while (d && nr < MAX_FILES && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		if (len > hl + tl && !strncmp(de->d_name, head, hl) &&
+		    !strcmp(de->d_name + len - tl, tail) && ((*names)[nr] = strdup(de->d_name)))
+			nr++;
+	}
+	if (d)
+		closedir(d);
+	qsort(*names, nr, sizeof(**names), by_name);
+	return nr;
+}
+
+static void free_names(char **names, int nr)
+{
+	for (int i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Chart name of dir/plots inline, its ids prefixed by prefix; a note when it is refused. */
+static void chart(FILE *f, const char *dir, const char *name, const char *prefix)
+{
+	char path[4200], why[256] = "";
+	char *svg = NULL;
+	size_t len = 0;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/plots/%s", dir, name);
+	err = read_text_file_max(path, CHART_MAX_BYTES, &svg, &len);
+	fputs("<figure class=\"chart\">\n", f);
+	if (!err)
+		err = html_svg(f, svg, len, prefix, why, sizeof(why));
+	if (err) {
+		fputs("<p class=\"warn\">chart not shown: ", f);
+		html_text(f, why[0] ? why : textfile_strerror(err));
+		fputs("</p>", f);
+	}
+	fputs("\n<figcaption>plots/", f);
+	html_text(f, name);
+	fputs("</figcaption>\n</figure>\n", f);
+	free(svg);
+}
+
+void html_charts(FILE *f, const char *dir, const char *head, const char *idp)
+{
+	char prefix[64];
+	char **names;
+	int nr = list_files(dir, "plots", head, ".svg", &names);
+
+	for (int i = 0; i < nr; i++) {
+		snprintf(prefix, sizeof(prefix), "%sc%s%d-", idp, head, i + 1);
+		chart(f, dir, names[i], prefix);
+	}
+	free_names(names, nr);
+}
+
+/* The cover-letter block of rows, as table.txt has it, in a <pre>. */
+static int cover_block(FILE *f, const struct html_run *run, const struct view_row **rows, int nr,
+		       int x)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	int err;
+
+	if (!m)
+		return -ENOMEM;
+	err = table_render(m, run->view, &run->facts, rows, nr);
+	if (fclose(m) && !err)
+		err = -ENOMEM;
+	if (!err) {
+		fprintf(f, "<pre class=\"cover\" id=\"%scover-%d\">", run->idp, x + 1);
+		html_lines(f, text, len);
+		fputs("</pre>\n", f);
+	}
+	free(text);
+	return err;
+}
+
+/* The points of rows that have no numbers, with why. */
+static void unmeasured(FILE *f, const struct html_run *run, const struct view_row **rows, int nr,
+		       int x)
+{
+	char label[512];
+	bool any = false;
+
+	for (int i = 0; i < nr; i++) {
+		const struct view_row *r = rows[i];
+
+		if (r->status == PS_OK)
+			continue;
+		if (!any)
+			fprintf(f, "<h3>Points not measured</h3>\n<ul id=\"%sunmeasured-%d\">\n",
+				run->idp, x + 1);
+		any = true;
+		table_label(run->view, r, label, sizeof(label));
+		fprintf(f, "<li data-point=\"%lld\"><b>", r->id);
+		html_text(f, label);
+		fprintf(f, "</b>: %s: ", point_status_name(r->status));
+		html_text(f, r->reason[0] ? r->reason : "no reason recorded");
+		fputs("</li>\n", f);
+	}
+	if (any)
+		fputs("</ul>\n", f);
+}
+
+/* The top symbols of each profiled repetition of rows (profiles/<id>-r<rep>.top). */
+static void profiles(FILE *f, const struct html_run *run, const struct view_row **rows, int nr)
+{
+	char head[32], path[4200], label[512];
+	bool any = false;
+
+	for (int i = 0; i < nr; i++) {
+		char **names;
+		int nr_names;
+
+		snprintf(head, sizeof(head), "%lld-r", rows[i]->id);
+		nr_names = list_files(run->dir, "profiles", head, ".top", &names);
+		for (int k = 0; k < nr_names; k++) {
+			char *text = NULL;
+			size_t len = 0;
+
+			snprintf(path, sizeof(path), "%s/profiles/%s", run->dir, names[k]);
+			if (read_text_file_len(path, &text, &len))
+				continue;
+			if (!any)
+				fputs("<h3>Profiles: top symbols</h3>\n", f);
+			any = true;
+			table_label(run->view, rows[i], label, sizeof(label));
+			fprintf(f, "<details class=\"profile\" data-point=\"%lld\"><summary>",
+				rows[i]->id);
+			html_text(f, label);
+			fputs(" (profiles/", f);
+			html_text(f, names[k]);
+			fputs(")</summary><pre>", f);
+			html_lines(f, text, len);
+			fputs("</pre></details>\n", f);
+			free(text);
+		}
+		free_names(names, nr_names);
+	}
+}
+
+int html_exp_section(FILE *f, const struct html_run *run, int x)
+{
+	const struct view_row **rows = calloc(run->nr_rows + 1, sizeof(*rows));
+	char id[48], head[16];
+	int nr = 0, err = 0;
+
+	if (!rows)
+		return -ENOMEM;
+	for (int i = 0; i < run->nr_rows; i++)
+		if (run->rows[i]->exp == x)
+			rows[nr++] = run->rows[i];
+	if (nr || x >= 0) {
+		fprintf(f, "<section id=\"%sexp-%d\">\n<h2>", run->idp, x + 1);
+		html_text(f, x >= 0 ? view_exp_title(run->view, &run->view->exps[x]) :
+				      "Rows of no experiment of the spec");
+		fputs("</h2>\n", f);
+		/* plots/<x + 1>-*.svg: the names plot.c gives experiment x's charts */
+		snprintf(head, sizeof(head), "%d-", x + 1);
+		if (x >= 0)
+			html_charts(f, run->dir, head, run->idp);
+		err = nr ? cover_block(f, run, rows, nr, x) : 0;
+		snprintf(id, sizeof(id), "%stable-%d", run->idp, x + 1);
+		html_table(f, run, rows, nr, id);
+		unmeasured(f, run, rows, nr, x);
+		profiles(f, run, rows, nr);
+		fputs("</section>\n", f);
+	}
+	free(rows);
+	return err;
+}
+

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The HTML page of a result directory (htmlpage.h): the header of its
+ * machine, then a section per experiment (htmlexp.h); of a merged set, its
+ * charts, then each run's header and sections.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "heldir.h"
+#include "html.h"
+#include "htmlpage.h"
+#include "htmlrun.h"
+#include "htmlexp.h"
+#include "table.h"
+
+#define HTML_MAX_RUNS	256		/* of a merged set, as draw.c's */
+
+/* What a page shows: one run, or the runs of a merged set. */
+struct html_page {
+	const char *dir;
+	struct result_set *merged;	/* a merged set's meta alone, or NULL */
+	struct run_facts merged_facts;
+	struct html_run runs[HTML_MAX_RUNS];
+	char *paths[HTML_MAX_RUNS];	/* runs/<n> of a merged set */
+	int nr_runs;
+};
+
+/* The facts of meta the header shows, in this order (tags follow them). */
+static const struct {
+	const char *key;
+	const char *label;
+} header_facts[] = {
+	{ .key = "host", .label = "host" },
+	{ .key = "arch", .label = "arch" },
+	{ .key = "cpu_model", .label = "CPU model" },
+	{ .key = "nproc", .label = "CPUs" },
+	{ .key = "kernel_release", .label = "kernel release" },
+	{ .key = "kernel_version", .label = "kernel version" },
+	{ .key = "virtualised", .label = "virtualised" },
+	{ .key = "hypervisor_type", .label = "hypervisor" },
+	{ .key = "kernel", .label = "kernel" },
+	{ .key = "executor", .label = "executor" },
+	{ .key = "vm_accel", .label = "VM accelerator" },
+	{ .key = "bpfsweep", .label = "bpfsweep" },
+	{ .key = "git", .label = "commit" },
+	{ .key = "command", .label = "command" },
+	{ .key = "start", .label = "start" },
+};
+
+/*
+ * meta's end is written after the run drew its directory, report.html
+ * with it: left out, the run's page and report --html's are the same bytes.
+ */
+#define META_LEFT_OUT	"end"
+
+static void fact(FILE *f, const char *label, const char *value, const char *id)
+{
+	fprintf(f, "<dt>%s</dt><dd id=\"%s\">", label, id);
+	html_text(f, value);
+	fputs("</dd>\n", f);
+}
+
+/* Every meta line with key, as list items of a list with id (nothing when none). */
+static void meta_list(FILE *f, const struct result_set *set, const char *key, const char *id,
+		      const char *heading)
+{
+	bool any = false;
+
+	for (int i = 0; i < set->nr_meta; i++) {
+		if (strcmp(set->meta[i].key, key))
+			continue;
+		if (!any)
+			fprintf(f, "<h3>%s</h3>\n<ul class=\"warn\" id=\"%s\">\n", heading, id);
+		any = true;
+		fputs("<li>", f);
+		html_text(f, set->meta[i].value);
+		fputs("</li>\n", f);
+	}
+	if (any)
+		fputs("</ul>\n", f);
+}
+
+/* The title: of the run, or of a merged set. */
+static void title(FILE *f, const char *text, const struct run_facts *facts)
+{
+	char notes[256];
+
+	table_title_notes(facts, notes, sizeof(notes));
+	fputs("<h1 id=\"title\">", f);
+	html_text(f, text ?: "bpfsweep results");
+	fputs("</h1>\n", f);
+	if (notes[0]) {
+		fputs("<p class=\"warn\" id=\"notes\">", f);
+		html_text(f, notes + 1);	/* its leading blank */
+		fputs("</p>\n", f);
+	}
+}
+
+/* The run's machine, kernel, bpfsweep and tags from meta, and the system check's warnings. */
+static void machine(FILE *f, const struct html_run *run)
+{
+	const struct result_set *set = run->set;
+	char id[64];
+	int tags = 0;
+
+	fprintf(f, "<dl class=\"facts\" id=\"%smachine\">\n", run->idp);
+	for (size_t i = 0; i < sizeof(header_facts) / sizeof(header_facts[0]); i++) {
+		const char *v = result_meta(set, header_facts[i].key);
+
+		snprintf(id, sizeof(id), "%sfact-%s", run->idp, header_facts[i].key);
+		if (v)
+			fact(f, header_facts[i].label, v, id);
+	}
+	for (int i = 0; i < set->nr_meta; i++)
+		if (!strcmp(set->meta[i].key, "tag")) {
+			snprintf(id, sizeof(id), "%stag-%d", run->idp, ++tags);
+			fact(f, "tag", set->meta[i].value, id);
+		}
+	fputs("</dl>\n", f);
+	snprintf(id, sizeof(id), "%swarnings", run->idp);
+	meta_list(f, set, "system_warning", id, "System check warnings");
+}
+
+/* A <details> of text[0..len) (the spec as run, meta) in a <pre>. */
+static void details(FILE *f, const char *summary, const char *idp, const char *id,
+		    const char *text, size_t len)
+{
+	if (!text)
+		return;
+	fprintf(f, "<details><summary>%s</summary><pre id=\"%s%s\">", summary, idp, id);
+	html_lines(f, text, len);
+	fputs("</pre></details>\n", f);
+}
+
+/* The run's experiments, then its spec and meta. */
+static int run_body(FILE *f, const struct html_run *run)
+{
+	char *meta = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&meta, &len);
+	int err = 0;
+
+	if (!m)
+		return -ENOMEM;
+	for (int i = 0; i < run->set->nr_meta; i++)
+		if (strcmp(run->set->meta[i].key, META_LEFT_OUT))
+			fprintf(m, "%s: %s\n", run->set->meta[i].key, run->set->meta[i].value);
+	if (fclose(m))
+		return -ENOMEM;
+	for (int x = -1; !err && x < run->view->nr_exps; x++)
+		err = html_exp_section(f, run, x);
+	if (run->set->spec)
+		details(f, "The spec as run", run->idp, "spec", run->set->spec,
+			strlen(run->set->spec));
+	details(f, "meta", run->idp, "meta", meta, len);
+	free(meta);
+	return err;
+}
+
+static int page_one(FILE *f, const struct html_run *run)
+{
+	int err;
+
+	html_page_begin(f, run->view->title ?: "bpfsweep results");
+	fputs("<header>\n", f);
+	title(f, run->view->title ?: result_meta(run->set, "title"), &run->facts);
+	machine(f, run);
+	fputs("</header>\n<main>\n", f);
+	err = run_body(f, run);
+	fputs("</main>\n", f);
+	html_page_end(f);
+	return err;
+}
+
+/*
+ * A merged set (merge, a fleet, a kernel sweep: runs/<n> the runs' own
+ * files): its charts, a series per run, then each run's header and body.
+ */
+static int page_merged(FILE *f, const struct html_page *pg)
+{
+	const char *name = result_meta(pg->merged, "title");
+	char heading[768];
+	int err = 0;
+
+	html_page_begin(f, name ?: "bpfsweep results");
+	fputs("<header>\n", f);
+	title(f, name, &pg->merged_facts);
+	fprintf(f, "<p>%d runs, merged.</p>\n</header>\n<main>\n", pg->nr_runs);
+	html_charts(f, pg->dir, "", "");
+	for (int i = 0; !err && i < pg->nr_runs; i++) {
+		const struct html_run *run = &pg->runs[i];
+
+		run_heading(run->set, i, heading, sizeof(heading));
+		fprintf(f, "<section class=\"run\" id=\"%sall\">\n<h2>", run->idp);
+		html_text(f, heading);
+		fputs("</h2>\n", f);
+		machine(f, run);
+		err = run_body(f, run);
+		fputs("</section>\n", f);
+	}
+	fputs("</main>\n", f);
+	html_page_end(f);
+	return err;
+}
+
+/* The page into path, written as path.tmp and renamed over it. */
+static int write_file(const struct html_page *pg, const char *path)
+{
+	char tmp[4210];
+	FILE *f;
+	int fd, err;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	fd = heldir_open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return fd;
+	f = fdopen(fd, "w");
+	if (!f) {
+		err = -errno;
+		close(fd);
+		heldir_unlink(tmp);
+		return err;
+	}
+	err = pg->merged ? page_merged(f, pg) : page_one(f, &pg->runs[0]);
+	if ((ferror(f) | fclose(f)) && !err)
+		err = -EIO;
+	if (!err)
+		err = heldir_rename(tmp, path, 0);
+	if (err)
+		heldir_unlink(tmp);
+	return err;
+}
+
+/* dir, or the runs of the merged set dir (runs/<n>, as draw.c finds them). */
+static int load(struct html_page *pg)
+{
+	char path[4200];
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", pg->dir);
+	if (access(path, F_OK))
+		return html_run_load(pg->dir, &pg->runs[pg->nr_runs++]);
+	err = results_read_meta(pg->dir, &pg->merged);
+	if (err) {
+		diag_err("cannot read %s/meta: %s", pg->dir, strerror(-err));
+		return err;
+	}
+	pg->merged_facts = run_facts_of(pg->merged);
+	for (int n = 1; !err && n <= HTML_MAX_RUNS; n++) {
+		struct html_run *run = &pg->runs[pg->nr_runs];
+
+		snprintf(path, sizeof(path), "%s/runs/%d", pg->dir, n);
+		if (access(path, F_OK))
+			break;
+		pg->paths[pg->nr_runs] = strdup(path);
+		if (!pg->paths[pg->nr_runs])
+			return -ENOMEM;
+		pg->nr_runs++;
+		err = html_run_load(pg->paths[pg->nr_runs - 1], run);
+		snprintf(run->idp, sizeof(run->idp), "r%d-", n);
+	}
+	return err;
+}
+
+int html_report_write(const char *dir, const char *out)
+{
+	struct html_page *pg = calloc(1, sizeof(*pg));
+	char path[4200];
+	int err;
+
+	if (!pg)
+		return -ENOMEM;
+	pg->dir = dir;
+	err = load(pg);
+	snprintf(path, sizeof(path), "%s/report.html", dir);
+	if (!out)
+		out = path;
+	if (err)
+		err = -EINVAL;	/* reported: a directory that is not a readable result set */
+	else if ((err = write_file(pg, out)))
+		diag_err("cannot write %s: %s", out, strerror(-err));
+	for (int i = 0; i < pg->nr_runs; i++) {
+		html_run_free(&pg->runs[i]);
+		free(pg->paths[i]);
+	}
+	result_set_free(pg->merged);
+	free(pg);
+	return err;
+}

@@ -1,0 +1,279 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The HTML page's checks for tests/e2e/html.sh, one PASS/FAIL line each.
+
+  html_check.py instrument PAGE OUT   PAGE with a measuring script added
+                                      (allowed by its hash in the CSP)
+  html_check.py compare PAGE ROWS TITLE...   compare --html's page: its
+                                      rows, their order, titles escaped
+  html_check.py check DIR DOM CONSOLE PNG
+      DOM: chromium's --dump-dom of the instrumented page; CONSOLE: its
+      stderr (--enable-logging=stderr); PNG: a screenshot of DIR/report.html.
+"""
+import base64
+import csv
+import hashlib
+import html.parser
+import json
+import re
+import struct
+import sys
+import zlib
+
+# After load: each chart's size, the resources the page fetched, and a
+# click on the first mean's header (the sort script) with the order it gives.
+MEASURE = """
+(function () {
+	var out = { svgs: [], resources: performance.getEntriesByType("resource").length };
+	document.querySelectorAll("svg").forEach(function (s) {
+		var r = s.getBoundingClientRect();
+		out.svgs.push([r.width, r.height]);
+	});
+	var th = Array.prototype.filter.call(document.querySelectorAll("table.sortable th"),
+		function (h) { return / mean /.test(h.textContent); })[0];
+	if (th) {
+		th.click();
+		var i = th.cellIndex, t = th.closest("table");
+		out.sorted = Array.prototype.map.call(t.tBodies[0].rows, function (r) {
+			var v = r.cells[i].getAttribute("data-v");
+			return v === null ? null : parseFloat(v);
+		});
+	}
+	var pre = document.createElement("pre");
+	pre.id = "test-measure";
+	pre.textContent = JSON.stringify(out);
+	document.body.appendChild(pre);
+})();
+"""
+
+
+def sha256(text):
+    return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
+def instrument(page, out):
+    text = open(page, encoding="utf-8").read()
+    csp = re.search(r"script-src 'sha256-([^']+)'", text)
+    script = re.search(r"<script>(.*?)</script>", text, re.S)
+    ok = bool(csp and script and sha256(script.group(1)) == csp.group(1))
+    print(("PASS" if ok else "FAIL") + " html/csp-hash-is-the-script's")
+    text = text.replace("script-src 'sha256-", "script-src 'sha256-%s' 'sha256-" % sha256(MEASURE))
+    text = text.replace("</body>", "<script>%s</script>\n</body>" % MEASURE)
+    open(out, "w", encoding="utf-8").write(text)
+
+
+class Dom(html.parser.HTMLParser):
+    """The parts of the page the checks read, from the DOM chromium dumped."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.rows = {}          # point id -> {"v": [data-v...], "cells": [text...]}
+        self.row = None
+        self.cell = None
+        self.tags = {}          # tag name -> count
+        self.by_id = {}         # element id -> its text
+        self.open_ids = []
+        self.text = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.tags[tag] = self.tags.get(tag, 0) + 1
+        if tag == "tr" and "data-point" in a and self.row is None:
+            self.row = self.rows.setdefault(a["data-point"], {"v": [], "cells": [], "n": 0})
+            self.row["n"] += 1
+        if tag == "td" and self.row is not None:
+            self.cell = []
+            if "data-v" in a:
+                self.row["v"].append(a["data-v"])
+        if "id" in a:
+            self.open_ids.append([tag, a["id"], []])
+
+    def handle_endtag(self, tag):
+        if tag == "td" and self.row is not None and self.cell is not None:
+            self.row["cells"].append("".join(self.cell))
+            self.cell = None
+        if tag == "tr":
+            self.row = None
+        if self.open_ids and self.open_ids[-1][0] == tag:
+            _, ident, text = self.open_ids.pop()
+            self.by_id[ident] = "".join(text)
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self.cell is not None:
+            self.cell.append(data)
+        for o in self.open_ids:
+            o[2].append(data)
+
+
+def shown(s):
+    """s as termsafe.c shows it: control characters as escapes."""
+    out = []
+    for ch in s:
+        o = ord(ch)
+        if ch == "\t" or (0x20 <= o < 0x7f) or o >= 0xa0:
+            out.append(ch)
+        else:
+            out.append({"\r": "\\r", "\n": "\\n", "\x1b": "\\e"}.get(ch, "\\x%02x" % o))
+    return "".join(out)
+
+
+def report(name, ok, why=""):
+    print("PASS html/%s" % name if ok else "FAIL html/%s: %s" % (name, why))
+
+
+def meta_lines(d):
+    with open(d + "/meta", encoding="utf-8", errors="surrogateescape") as f:
+        return [line.rstrip("\n").split(": ", 1) for line in f if ": " in line]
+
+
+def check_points(dom, d):
+    """Every summary.csv row once, each number of it in data-v, its flags and reason."""
+    with open(d + "/summary.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    report("every-point-once", sorted(dom.rows) == sorted(r["point"] for r in rows) and
+           all(v["n"] == 1 for v in dom.rows.values()),
+           "points %s, page %s" % ([r["point"] for r in rows], sorted(dom.rows)))
+    stats = [c for c in rows[0] if re.search(r"_(mean|stddev|ci95)$", c)
+             and not c.startswith(("ns_per_run", "half_width"))]
+    missing, flags, reasons, nr_values = [], [], [], 0
+    for r in rows:
+        page = dom.rows.get(r["point"], {"v": [], "cells": []})
+        for c in stats:
+            if r[c]:
+                nr_values += 1
+                if r[c] not in page["v"]:
+                    missing.append("%s:%s=%s" % (r["point"], c, r[c]))
+        for flag in filter(None, r["quality"].split(";")):
+            if not any(flag in cell for cell in page["cells"]):
+                flags.append("%s:%s" % (r["point"], flag))
+        if r["reason"] and shown(r["reason"]) not in page["cells"]:
+            reasons.append("%s:%r" % (r["point"], r["reason"]))
+    report("every-value", nr_values > 0 and not missing, "%d values, missing %s" %
+           (nr_values, missing[:5]))
+    report("every-flag", any(r["quality"] for r in rows) and not flags, "missing %s" % flags)
+    report("every-reason", any(r["reason"] for r in rows) and not reasons,
+           "missing %s" % reasons)
+    import os
+    tops = sorted(n for n in os.listdir(d + "/profiles") if n.endswith(".top")) \
+        if os.path.isdir(d + "/profiles") else []
+    text = "".join(dom.text)
+    if tops:
+        report("every-profile", all("(profiles/%s)" % n in text for n in tops), str(tops))
+    else:
+        print("SKIP html/every-profile: the run has no profiles (profile unsupported here)")
+    return rows
+
+
+def check_hostile(dom, d, rows):
+    """Titles, tags and reasons with markup and controls are text, never elements."""
+    meta = meta_lines(d)
+    title = dict(meta).get("title", "")
+    tags = [v for k, v in meta if k == "tag"]
+    shown_tags = [v for k, v in dom.by_id.items() if k.startswith("tag-")]
+    report("title-as-text", "<script>" in title and dom.by_id.get("title") == shown(title),
+           "h1 %r, meta %r" % (dom.by_id.get("title"), title))
+    report("tags-as-text", tags and sorted(map(shown, tags)) == sorted(shown_tags),
+           "%r vs %r" % (tags, shown_tags))
+    # ours and the measuring one; no <img> (a tag's), no element from a title
+    report("no-injected-elements", dom.tags.get("script") == 2 and "img" not in dom.tags and
+           "foreignobject" not in dom.tags, "elements %s" % dom.tags)
+    ctl = [r["reason"] for r in rows if re.search("[\x00-\x1f]", r["reason"])]
+    report("controls-as-escapes", ctl and all(shown(c) in "".join(dom.text) for c in ctl)
+           and not re.search("[\x00-\x08\x0b-\x1f]", "".join(dom.text)), "reasons %r" % ctl)
+    exps = set(r["experiment"] for r in rows)
+    report("experiment-titles", all(shown(e) in "".join(dom.text) for e in exps), str(exps))
+
+
+def check_browser(dom, console, d):
+    import os
+    svgs = len([n for n in os.listdir(d + "/plots") if n.endswith(".svg")])
+    m = json.loads(dom.by_id.get("test-measure", "{}") or "{}")
+    sizes = m.get("svgs", [])
+    report("charts-inline", svgs > 0 and len(sizes) == svgs, "%d svg files, %s" % (svgs, sizes))
+    report("charts-have-size", sizes and all(w > 100 and h > 50 for w, h in sizes), str(sizes))
+    report("offline-no-fetch", m.get("resources") == 0 and
+           "default-src 'none'" in open(d + "/report.html").read(), str(m.get("resources")))
+    vals = [v for v in m.get("sorted", []) if v is not None]
+    report("sorts", len(vals) > 1 and vals == sorted(vals), str(m.get("sorted")))
+    lines = [line for line in open(console, errors="replace") if "CONSOLE" in line]
+    report("no-console-messages", not lines, "".join(lines[:3]))
+
+
+def png_nonwhite(path):
+    """The share of bytes of the screenshot's pixels that are not white (255)."""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return 0, 0, 0.0
+    pos, idat = 8, []
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, _, ctype = struct.unpack(">IIBB", body[:10])
+        elif kind == b"IDAT":
+            idat.append(body)
+        pos += 12 + n
+    bpp = {2: 3, 6: 4}[ctype]
+    raw, stride = zlib.decompress(b"".join(idat)), w * bpp
+    prev, dark = bytearray(stride), 0
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride) if f else ():
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + ((a + b) >> 1)) & 255
+            else:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        colour = line if bpp == 3 else bytearray(line)
+        if bpp == 4:    # alpha is no colour
+            del colour[3::4]
+        dark += len(colour) - colour.count(255)
+        prev = line
+    return w, h, dark / (w * h * 3)
+
+
+def check_compare(page, nr_rows, titles):
+    """compare --html's page as written (what a reader without JS sees)."""
+    text = open(page, encoding="utf-8").read()
+    rows = re.findall(r'<tr class="([a-z]+)">((?:<td[^>]*>.*?</td>)+)</tr>', text)
+    report("compare-every-row", len(rows) == nr_rows, "%d rows, want %d" % (len(rows), nr_rows))
+    effects = []
+    for cls, cells in rows:
+        delta = re.findall(r"<td[^>]*>", cells)[5]
+        v = re.search(r'data-v="([^"]+)"', delta)
+        effects.append((cls != "regressed", float("inf") if v is None else -abs(float(v.group(1)))))
+    report("compare-regressions-first-then-effect", effects == sorted(effects), str(effects))
+    report("compare-no-injected-elements", text.count("<script") == 1 and
+           all(t in text for t in titles), "")
+
+
+def main():
+    if sys.argv[1] == "instrument":
+        instrument(sys.argv[2], sys.argv[3])
+        return
+    if sys.argv[1] == "compare":
+        check_compare(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
+        return
+    d, dom_file, console, png = sys.argv[2:6]
+    dom = Dom()
+    dom.feed(open(dom_file, encoding="utf-8").read())
+    rows = check_points(dom, d)
+    check_hostile(dom, d, rows)
+    check_browser(dom, console, d)
+    w, h, share = png_nonwhite(png)
+    # a page of text and charts: several percent of its bytes are ink
+    report("screenshot-not-blank", w == 1280 and share > 0.02,
+           "%dx%d, %.4f of the bytes not white" % (w, h, share))
+
+
+if __name__ == "__main__":
+    main()

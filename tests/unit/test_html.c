@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The HTML writer: its one escaping function and the rebuilt inline SVG. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "html.h"
+#include "htmlsvg.h"
+
+static char out[8192];
+
+static const char *escaped(const char *s, size_t n)
+{
+	FILE *f = fmemopen(out, sizeof(out), "w");
+
+	html_put(f, s, n);
+	fclose(f);
+	return out;
+}
+
+/* svg rebuilt with prefix "c1-", or "REFUSED: why" */
+static const char *svg(const char *s)
+{
+	char why[256] = "";
+	FILE *f = fmemopen(out, sizeof(out), "w");
+	int err = html_svg(f, s, strlen(s), "c1-", why, sizeof(why));
+
+	fclose(f);
+	if (err)
+		snprintf(out, sizeof(out), "REFUSED: %s", why);
+	return out;
+}
+
+TEST(specials_become_references)
+{
+	const char *s = "<script>alert(\"x\")</script> & 'q' </svg>";
+
+	CHECK_STR(escaped(s, strlen(s)), "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; "
+		  "&amp; &#39;q&#39; &lt;/svg&gt;");
+	CHECK_STR(escaped("4 ± 0.1M/s µs", strlen("4 ± 0.1M/s µs")), "4 ± 0.1M/s µs");
+}
+
+TEST(controls_shown_as_escapes)
+{
+	CHECK_STR(escaped("a\033]0;t\007b\r\n<", 11), "a\\e]0;t\\x07b\\r\\n&lt;");
+	CHECK_STR(escaped("nul\0<x", 6), "nul\\x00&lt;x");
+	CHECK_STR(escaped("bad\xff&", 5), "bad\\xff&amp;");
+}
+
+TEST(lines_keep_newlines)
+{
+	FILE *f = fmemopen(out, sizeof(out), "w");
+
+	html_lines(f, "a<b\n\tc\033\n", 8);
+	fclose(f);
+	CHECK_STR(out, "a&lt;b\n\tc\\e\n");
+}
+
+TEST(page_is_framed_with_csp)
+{
+	FILE *f = fmemopen(out, sizeof(out), "w");
+
+	html_page_begin(f, "t</title><script>");
+	html_page_end(f);
+	fclose(f);
+	CHECK(strstr(out, "<title>t&lt;/title&gt;&lt;script&gt;</title>"));
+	CHECK(strstr(out, "content=\"default-src 'none';"));
+	CHECK(strstr(out, "script-src 'sha256-"));
+	CHECK(strstr(out, "</body>\n</html>\n"));
+}
+
+TEST(svg_rebuilt_with_prefixed_ids)
+{
+	CHECK_STR(svg("<?xml version=\"1.0\"?>\n<svg viewBox='0 0 10 10'>\n<defs><path id='p0' "
+		      "d='M0,0\nL1,1'/></defs><use xlink:href='#p0' filter='url(#tb)'/>"
+		      "<text>a &lt;b> &amp;#1; &#1;</text></svg>\n"),
+		  "<svg viewBox=\"0 0 10 10\">\n<defs><path id=\"c1-p0\" d=\"M0,0 L1,1\"/></defs>"
+		  "<use xlink:href=\"#c1-p0\" filter=\"url(#c1-tb)\"/>"
+		  "<text>a &lt;b&gt; &amp;#1; \\x01</text></svg>");
+}
+
+TEST(svg_hostile_refused)
+{
+	CHECK(!strncmp(svg("<svg><script>alert(1)</script></svg>"), "REFUSED: an element", 19));
+	CHECK(!strncmp(svg("<svg onload='x()'></svg>"), "REFUSED: an attribute", 21));
+	CHECK(!strncmp(svg("<svg><use href='http://x/y'/></svg>"), "REFUSED: a link", 15));
+	CHECK(!strncmp(svg("<svg><g fill='url(http://x)'/></svg>"), "REFUSED: a url()", 16));
+	CHECK(!strncmp(svg("<svg><g style='x'/></svg>"), "REFUSED: an attribute", 21));
+	CHECK(!strncmp(svg("<svg><foreignObject/></svg>"), "REFUSED: an element", 19));
+	CHECK(!strncmp(svg("<svg></g></svg>"), "REFUSED: an end tag", 19));
+	CHECK(!strncmp(svg("<svg><g>"), "REFUSED: no complete", 20));
+	CHECK(!strncmp(svg("<svg/><svg/>"), "REFUSED: an element after", 25));
+	CHECK(!strncmp(svg("<svg><text>&nbsp;</text></svg>"), "REFUSED: an unknown", 19));
+	CHECK(!strncmp(svg("<svg><g x='<'/></svg>"), "REFUSED: an unterminated value", 30));
+	CHECK(!strncmp(svg("<!DOCTYPE svg [<!ENTITY x 'y'>]><svg/>"), "REFUSED: an unterm", 18));
+	CHECK(!strncmp(svg("x<svg/>"), "REFUSED: text outside", 21));
+	/* a title gnuplot wrote as it was: it cannot close the element */
+	CHECK_STR(svg("<svg><title>a</title></svg>"), "<svg><title>a</title></svg>");
+}
+
+TEST(svg_nothing_written_when_refused)
+{
+	char buf[64] = "";
+	char why[128];
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+	CHECK(html_svg(f, "<svg><g><script/>", 17, "c1-", why, sizeof(why)) < 0);
+	fclose(f);
+	CHECK_STR(buf, "");
+	CHECK(html_svg(stdout, "<svg/>", 6, "c1\"", why, sizeof(why)) < 0);
+}
+
+RUN_TESTS(specials_become_references, controls_shown_as_escapes, lines_keep_newlines,
+	  page_is_framed_with_csp, svg_rebuilt_with_prefixed_ids, svg_hostile_refused,
+	  svg_nothing_written_when_refused)
