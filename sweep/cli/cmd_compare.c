@@ -156,6 +156,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 			break;
 		case 'R':
 			o->profile = true;
+			break;
 		case 'H':
 			o->html = true;
 			break;
