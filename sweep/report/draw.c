@@ -320,7 +320,6 @@ static int one_table(struct report *rp)
 		return err;
 	rp->blocks[0] = (struct render_block){
 		.view = rp->views[0], .rows = rp->chart_rows, .nr_rows = rp->nr_chart,
-		.cfg = rp->runs[0].cfg, .res = rp->chart, .nr = rp->nr_chart,
 		.facts = &rp->whole, .footer = rp->footer,
 		/* a merged set's own directory; the rows are not one of the runs' */
 		.dir = rp->o->nr_args == 1 ? rp->o->args[0] : NULL,
@@ -367,7 +366,6 @@ static int gather(struct report *rp)
 		/* several runs: the heading names each run's machine */
 		rp->blocks[i] = (struct render_block){
 			.view = rp->views[i], .rows = rows, .nr_rows = lr->nr_res,
-			.cfg = lr->cfg, .res = lr->res, .nr = lr->nr_res,
 			.heading = nr > 1 ? rp->headings[i] : NULL,
 			.facts = nr > 1 ? NULL : &rp->facts[i],
 			.dir = lr->dir, .set = lr->set,

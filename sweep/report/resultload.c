@@ -18,6 +18,7 @@
 #include "resultload.h"
 #include "results.h"
 #include "runner.h"
+#include "viewstats.h"
 
 static const char *wl_param_name(const struct point_key *k, int p)
 {
@@ -98,72 +99,6 @@ static void per_run_from_summary(const struct result_set *set, char **row,
 		.ci95 = ci95, .n = isnan(ci95) ? 1 : 2 };
 }
 
-/*
- * Metric m's cell of a samples row: an empty one is a gauge that could not
- * be read, or a program counter the kernel did not keep.
- */
-static uint64_t metric_cell(const struct result_set *set, const struct metric_def *d, char **row)
-{
-	int c = csv_column(&set->samples, d->name);
-
-	if (c < 0 || !*row[c])
-		return d->kind == MK_GAUGE || d->source != MS_WORKLOAD ? METRIC_UNKNOWN : 0;
-	return strtoull(row[c], NULL, 10);
-}
-
-static void rebuild_interval(const struct result_set *set, const struct workload *wl, char **row,
-			     struct interval *iv)
-{
-	iv->rep = strtol(row[RS_S_REP], NULL, 10);
-	iv->idx = strtol(row[RS_S_INTERVAL], NULL, 10);
-	iv->warmup = !strcmp(row[RS_S_WARMUP], "1");
-	iv->elapsed_ns = strtoull(row[RS_S_ELAPSED], NULL, 10);
-	/* by name: a set described by its summary (resultcfg.c) orders its metrics so */
-	for (int m = 0; m < wl->nr_metrics; m++)
-		iv->value[m] = metric_cell(set, &wl->metrics[m], row);
-}
-
-/* Is samples row a thread row of interval iv, of producer t? */
-static bool is_thread_row(const struct result_set *set, char **row, const struct interval *iv,
-			  long t)
-{
-	return strtol(row[RS_S_REP], NULL, 10) == iv->rep &&
-	       strtol(row[RS_S_INTERVAL], NULL, 10) == iv->idx &&
-	       strtol(row[set->thread_col], NULL, 10) == t;
-}
-
-/*
- * Each interval's per-producer increases of the per-thread metric, from
- * p's thread rows: results.c writes one per producer after every interval,
- * in producer order.  None (a set of an older bpfsweep) leaves them unknown;
- * any other number or order is not a file bpfsweep wrote.
- */
-static int rebuild_threads(const struct result_set *set, const struct result_point *p,
-			   struct point_result *r)
-{
-	int tm = wl_thread_metric(r->pt->wp.wl), nr = r->nr_producers;
-
-	if (tm < 0 || !p->nr_thread_rows)
-		return 0;
-	if (nr <= 0 || p->nr_thread_rows != r->nr_iv * nr)
-		return -EINVAL;
-	for (int i = 0; i < r->nr_iv; i++) {
-		struct interval *iv = &r->iv[i];
-
-		iv->thread_delta = calloc(nr, sizeof(*iv->thread_delta));
-		if (!iv->thread_delta)
-			return -ENOMEM;
-		for (int t = 0; t < nr; t++) {
-			char **row = set->samples.rows[p->thread_rows[i * nr + t]];
-
-			if (!is_thread_row(set, row, iv, t))
-				return -EINVAL;
-			iv->thread_delta[t] = metric_cell(set, &r->pt->wp.wl->metrics[tm], row);
-		}
-	}
-	return 0;
-}
-
 static enum point_status status_named(const char *name)
 {
 	for (enum point_status st = PS_OK; st < NR_POINT_STATUS; st++)
@@ -191,13 +126,9 @@ int resultload_rebuild(const struct result_set *set, const struct result_point *
 	if (qcol >= 0 && quality_parse(row[qcol], &r->quality))
 		return -EINVAL;
 	r->cpus = strdup(c < 0 ? "" : row[c]);
-	r->iv = calloc(p->nr_samples ? p->nr_samples : 1, sizeof(*r->iv));
-	if (!r->cpus || !r->iv)
+	if (!r->cpus)
 		return -ENOMEM;
-	for (int i = 0; i < p->nr_samples; i++)
-		rebuild_interval(set, pt->wp.wl, set->samples.rows[p->sample_rows[i]], &r->iv[i]);
-	r->nr_iv = p->nr_samples;
-	err = rebuild_threads(set, p, r);
+	err = viewstats_intervals(set, p, r);
 	if (err)
 		return err;
 	/* imported numbers: no intervals, the summary row is all there is */
