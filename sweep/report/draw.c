@@ -27,6 +27,7 @@
 #include "runfacts.h"
 #include "shardset.h"
 #include "view.h"
+#include "viewdesc.h"
 #include "viewmap.h"
 
 #define LABEL_LEN	RUN_LABEL_LEN
@@ -103,7 +104,9 @@ static int add_arg_dir(struct report *rp, const char *dir)
 
 /*
  * The view of run lr, its rows placed at the points of the spec drawn
- * (their experiment, by index, may be another's title: --set title).
+ * (their experiment, by index, may be another's title: --set title); a
+ * set without a spec described by itself, with --spec's and --set's
+ * [report] keys.
  */
 static int view_run(const struct loaded_run *lr, struct result_view **v)
 {
@@ -114,6 +117,8 @@ static int view_run(const struct loaded_run *lr, struct result_view **v)
 		diag_err("cannot read %s: %s", lr->dir, why[0] ? why : strerror(-err));
 		return err;
 	}
+	if (!lr->cfg)
+		return lr->spec ? viewdesc_report(*v, lr->spec) : 0;
 	for (int k = 0; k < lr->nr_res; k++) {
 		struct view_row *r = &(*v)->rows[lr->idx[k]];
 

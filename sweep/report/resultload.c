@@ -131,10 +131,7 @@ int resultload_rebuild(const struct result_set *set, const struct result_point *
 	err = viewstats_intervals(set, p, r);
 	if (err)
 		return err;
-	/* imported numbers: no intervals, the summary row is all there is */
-	if (r->status == PS_OK && !p->nr_samples)
-		resultcfg_rates(set, p, pt->wp.wl, r);
-	else if (r->status == PS_OK)
+	if (r->status == PS_OK)
 		err = point_result_summarize(r);
 	if (!err && r->status == PS_OK)
 		per_run_from_summary(set, row, r);
@@ -359,7 +356,11 @@ static int check_columns(const struct loaded_run *lr, const struct bound *run,
 	return -EINVAL;
 }
 
-/* A set without a spec: described by its own rows, [report] keys from spec_path and sets. */
+/*
+ * A set without a spec: every row, in its order, described by its view
+ * (viewdesc.h); spec_path and sets give only [report] keys, kept in
+ * lr->spec for the view.
+ */
 static int open_specless(struct loaded_run *lr, const char *spec_path, const char *const *sets,
 			 int nr_sets)
 {
@@ -371,18 +372,14 @@ static int open_specless(struct loaded_run *lr, const char *spec_path, const cha
 		err = spec_parse_string("--set", "", &lr->spec);
 	for (int i = 0; !err && i < nr_sets; i++)
 		err = spec_set(lr->spec, sets[i]);
-	if (!err)
-		err = resultcfg_build(lr->dir, lr->set, lr->spec, &lr->rcfg, &lr->cfg, &lr->plan);
-	lr->res = err ? NULL : calloc(lr->set->nr_points + 1, sizeof(*lr->res));
-	lr->idx = err ? NULL : calloc(lr->set->nr_points + 1, sizeof(*lr->idx));
-	if (!err && (!lr->res || !lr->idx))
-		err = -ENOMEM;
-	for (int i = 0; !err && i < lr->set->nr_points; i++) {
-		lr->idx[lr->nr_res] = i;
-		err = resultload_rebuild(lr->set, &lr->set->points[i], &lr->plan.pts[i],
-					 &lr->res[lr->nr_res++]);
-	}
-	return err == -ENOMEM ? no_memory(lr) : err;
+	if (err)
+		return err;
+	lr->idx = calloc(lr->set->nr_points + 1, sizeof(*lr->idx));
+	if (!lr->idx)
+		return no_memory(lr);
+	for (int i = 0; i < lr->set->nr_points; i++)
+		lr->idx[lr->nr_res++] = i;
+	return 0;
 }
 
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
@@ -418,38 +415,6 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 	return err;
 }
 
-/* The experiment of cfg that is e (same title, or both untitled), or -1. */
-static int experiment_twin(const struct sweep_cfg *from, const struct experiment *e,
-			   const struct sweep_cfg *cfg)
-{
-	for (int x = 0; x < cfg->nr_exps; x++)
-		if (same_experiment(from, e, cfg, &cfg->exps[x]))
-			return x;
-	return -1;
-}
-
-int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
-		     struct point_result *out, struct point *pts, int *from_idx)
-{
-	int nr = 0;
-
-	for (int i = 0; i < from->nr_res; i++) {
-		const struct point *pt = from->res[i].pt;
-		int exp = experiment_twin(from->cfg, &from->cfg->exps[pt->exp], to->cfg);
-
-		pts[nr] = *pt;
-		if (exp < 0 || !resultcfg_retie_values(from->cfg->wl, to->cfg->wl, pts[nr].wp.v))
-			continue;
-		pts[nr].exp = exp;
-		pts[nr].wp.wl = to->cfg->wl;
-		out[nr] = from->res[i];
-		out[nr].pt = &pts[nr];
-		from_idx[nr] = i;
-		nr++;
-	}
-	return nr;
-}
-
 void resultload_free(struct loaded_run *lr)
 {
 	struct bound b = { lr->spec, lr->cfg, lr->plan };
@@ -457,7 +422,6 @@ void resultload_free(struct loaded_run *lr)
 	point_results_free(lr->res, lr->nr_res);
 	free(lr->idx);
 	bound_free(&b);
-	resultcfg_free(lr->rcfg);
 	result_set_free(lr->set);
 	free(lr->dir);
 	memset(lr, 0, sizeof(*lr));

@@ -16,7 +16,6 @@
 #include "matrix.h"
 #include "plan.h"
 #include "result.h"
-#include "resultcfg.h"
 #include "results_read.h"
 
 /* Is summary row p the point pt: same experiment, same value of every parameter? */
@@ -33,13 +32,12 @@ struct loaded_run {
 	char *dir;
 	struct result_set *set;
 	struct spec *spec;		/* what is drawn: the spec as run, --spec, --set */
-	struct sweep_cfg *cfg;
+	struct sweep_cfg *cfg;		/* NULL: a set without a spec (its view describes it) */
 	struct plan plan;		/* cfg's points */
-	struct point_result *res;	/* the rows tied to plan's points, point order */
-	int *idx;			/* res[i]'s row in set->points (and the view's) */
+	struct point_result *res;	/* the rows tied to plan's points, point order; or NULL */
+	int *idx;			/* the rows shown: res[i]'s in set->points (and the view's) */
 	int nr_res;
 	int nr_hidden;			/* rows of points the spec drawn does not have */
-	struct result_cfg *rcfg;	/* cfg's workload, of a set without a spec */
 };
 
 /*
@@ -47,25 +45,13 @@ struct loaded_run {
  * --set assignments), and tie every summary row to its point: first to the
  * spec as run by point id and parameter tuple, then, when the spec drawn is
  * another, to the point of that spec with the same experiment and tuple.
- * A set without a spec (imported) is described by itself (resultcfg.h);
- * spec_path and sets then give only [report] keys.
+ * A set without a spec (imported) has no cfg nor res: its view describes
+ * it (viewdesc.h), every row shown in file order, and spec_path and sets
+ * give only [report] keys (lr->spec, viewdesc_report()).
  * Errors are reported (spec errors at their location); 0, -EINVAL, -errno.
  */
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
 		    int nr_sets, struct loaded_run *lr);
-
-/*
- * Shallow copies of from's rows (the intervals stay from's) for to's
- * charts: each row's point copied into pts with the index of the same
- * experiment in to's spec (same title, or both untitled); its parameter
- * values stay its own, so a run at other values is drawn at them.  Rows of
- * experiments `to` does not have, and every row when the workloads differ
- * (sets without a spec: other parameters, or an enum value `to` lacks),
- * are left out.  Returns how many were written (out, pts and from_idx,
- * the index into from->res of each: room for from->nr_res).
- */
-int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
-		     struct point_result *out, struct point *pts, int *from_idx);
 
 /* Free lr, also after resultload_open() failed. */
 void resultload_free(struct loaded_run *lr);
