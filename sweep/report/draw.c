@@ -122,8 +122,8 @@ static int view_run(const struct loaded_run *lr, struct result_view **v)
 	for (int k = 0; k < lr->nr_res; k++) {
 		struct view_row *r = &(*v)->rows[lr->idx[k]];
 
-		r->exp = lr->res[k].pt->exp;
-		memcpy(r->v, lr->res[k].pt->wp.v, sizeof(r->v));
+		r->exp = lr->pts[k]->exp;
+		memcpy(r->v, lr->pts[k]->wp.v, sizeof(r->v));
 	}
 	return 0;
 }
@@ -138,7 +138,9 @@ static int load_runs(struct report *rp)
 	for (int i = 0; !err && i < rp->nr_dirs; i++) {
 		struct loaded_run *lr = &rp->runs[rp->nr_runs++];
 
-		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, lr) ?:
+		/* a run's end fills its baseline columns from its rows as point_results */
+		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, rp->run_end,
+				      lr) ?:
 		      view_run(lr, &rp->views[i]);
 		if (!err && lr->nr_hidden)
 			fprintf(stderr, "note: %s: %d row%s of points the spec drawn does not "

@@ -18,6 +18,7 @@
 #include "resultload.h"
 #include "results.h"
 #include "runner.h"
+#include "viewmap.h"
 #include "viewstats.h"
 
 static const char *wl_param_name(const struct point_key *k, int p)
@@ -209,28 +210,13 @@ static bool same_experiment(const struct sweep_cfg *ca, const struct experiment 
 }
 
 /* The point of to_cfg with pt's experiment and parameter values, or NULL. */
-/*
- * The same workload, by name and parameters: an exec descriptor is made
- * anew by every bind of its spec (exec.h), so pointers differ.
- */
-static bool same_workload(const struct workload *a, const struct workload *b)
-{
-	if (strcmp(a->name, b->name) || a->nr_params != b->nr_params)
-		return false;
-	for (int i = 0; i < a->nr_params; i++)
-		if (strcmp(a->params[i].name, b->params[i].name) ||
-		    a->params[i].type != b->params[i].type)
-			return false;
-	return true;
-}
-
 static const struct point *twin(const struct sweep_cfg *from_cfg, const struct point *pt,
 				const struct sweep_cfg *to_cfg, const struct plan *to)
 {
 	const struct experiment *e = &from_cfg->exps[pt->exp];
 	int nr = from_cfg->wl->nr_params;
 
-	if (!same_workload(from_cfg->wl, to_cfg->wl))
+	if (!view_same_params(from_cfg->wl, to_cfg->wl))
 		return NULL;
 	for (int i = 0; i < to->nr_pts; i++) {
 		const struct point *q = &to->pts[i];
@@ -262,17 +248,18 @@ static const struct point *as_run_point(struct loaded_run *lr, const struct boun
 	return pt;
 }
 
-static void sort_by_point(struct point_result *r, int *idx, int nr)
+/* Rows come in point order but for a --resume's: an insertion sort, linear on sorted rows. */
+static void sort_by_point(const struct point **pts, int *idx, int nr)
 {
 	for (int i = 1; i < nr; i++) {
-		struct point_result cur = r[i];
+		const struct point *cur = pts[i];
 		int cur_idx = idx[i], j = i;
 
-		for (; j > 0 && r[j - 1].pt->id > cur.pt->id; j--) {
-			r[j] = r[j - 1];
+		for (; j > 0 && pts[j - 1]->id > cur->id; j--) {
+			pts[j] = pts[j - 1];
 			idx[j] = idx[j - 1];
 		}
-		r[j] = cur;
+		pts[j] = cur;
 		idx[j] = cur_idx;
 	}
 }
@@ -284,16 +271,30 @@ static int no_memory(const struct loaded_run *lr)
 	return -ENOMEM;
 }
 
-static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct bound *drawn)
+/* The shown rows as point_results of their points, for the baseline columns. */
+static int rebuild_rows(struct loaded_run *lr)
 {
-	const struct result_set *set = lr->set;
 	int err = 0;
 
-	lr->res = calloc(set->nr_points + 1, sizeof(*lr->res));
-	lr->idx = calloc(set->nr_points + 1, sizeof(*lr->idx));
-	if (!lr->res || !lr->idx)
+	lr->res = calloc(lr->nr_res + 1, sizeof(*lr->res));
+	if (!lr->res)
 		return no_memory(lr);
-	for (int i = 0; !err && i < set->nr_points; i++) {
+	for (int i = 0; !err && i < lr->nr_res; i++)
+		err = resultload_rebuild(lr->set, &lr->set->points[lr->idx[i]], lr->pts[i],
+					 &lr->res[i]);
+	return err == -ENOMEM ? no_memory(lr) : err;
+}
+
+static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct bound *drawn,
+		    bool rebuild)
+{
+	const struct result_set *set = lr->set;
+
+	lr->pts = calloc(set->nr_points + 1, sizeof(*lr->pts));
+	lr->idx = calloc(set->nr_points + 1, sizeof(*lr->idx));
+	if (!lr->pts || !lr->idx)
+		return no_memory(lr);
+	for (int i = 0; i < set->nr_points; i++) {
 		const struct point *pt = as_run_point(lr, run, &set->points[i]);
 
 		if (!pt)
@@ -305,18 +306,16 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 			continue;
 		}
 		lr->idx[lr->nr_res] = i;
-		err = resultload_rebuild(set, &set->points[i], pt, &lr->res[lr->nr_res++]);
+		lr->pts[lr->nr_res++] = pt;
 	}
-	if (err == -ENOMEM)
-		return no_memory(lr);
-	sort_by_point(lr->res, lr->idx, lr->nr_res);
-	for (int i = 1; !err && i < lr->nr_res; i++) {
-		if (lr->res[i].pt->id != lr->res[i - 1].pt->id)
+	sort_by_point(lr->pts, lr->idx, lr->nr_res);
+	for (int i = 1; i < lr->nr_res; i++) {
+		if (lr->pts[i]->id != lr->pts[i - 1]->id)
 			continue;
-		diag_err("%s: summary.csv holds point %d twice", lr->dir, lr->res[i].pt->id);
-		err = -EINVAL;
+		diag_err("%s: summary.csv holds point %d twice", lr->dir, lr->pts[i]->id);
+		return -EINVAL;
 	}
-	return err;
+	return rebuild ? rebuild_rows(lr) : 0;
 }
 
 static int read_dir(struct loaded_run *lr)
@@ -344,7 +343,7 @@ static int check_columns(const struct loaded_run *lr, const struct bound *run,
 {
 	const char *which;
 
-	if (!same_workload(drawn->cfg->wl, run->cfg->wl)) {
+	if (!view_same_params(drawn->cfg->wl, run->cfg->wl)) {
 		diag_err("%s was run with workload %s, the spec given has %s", lr->dir,
 			 run->cfg->wl->name, drawn->cfg->wl->name);
 		return -EINVAL;
@@ -383,7 +382,7 @@ static int open_specless(struct loaded_run *lr, const char *spec_path, const cha
 }
 
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
-		    int nr_sets, struct loaded_run *lr)
+		    int nr_sets, bool rebuild, struct loaded_run *lr)
 {
 	struct bound run = { 0 }, drawn = { 0 };
 	bool other = spec_path || nr_sets;
@@ -403,7 +402,7 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 	if (!err)
 		err = check_columns(lr, &run, other ? &drawn : &run);
 	if (!err)
-		err = tie_rows(lr, &run, other ? &drawn : &run);
+		err = tie_rows(lr, &run, other ? &drawn : &run, rebuild);
 	/* the spec drawn is kept: the points of the rebuilt rows are its */
 	if (other) {
 		bound_free(&run);
@@ -419,7 +418,8 @@ void resultload_free(struct loaded_run *lr)
 {
 	struct bound b = { lr->spec, lr->cfg, lr->plan };
 
-	point_results_free(lr->res, lr->nr_res);
+	point_results_free(lr->res, lr->res ? lr->nr_res : 0);
+	free(lr->pts);
 	free(lr->idx);
 	bound_free(&b);
 	result_set_free(lr->set);

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A result directory back as the points it holds: its rows tied to the
- * points of a spec by experiment and parameter tuple, and rebuilt as
- * point_results (statistics from the raw counts again), the form the table
- * and the charts draw.  --resume ties a directory to the points it is about
- * to complete; report ties one to the spec as run, or to an edited one.
+ * points of a spec by experiment and parameter tuple: which rows the spec
+ * drawn shows (report's --spec, --set), in its point order, and what each
+ * is there (its experiment, its values), which the result view the table,
+ * charts and exports draw then takes (draw.c).  A run's end also has its
+ * rows rebuilt as point_results (statistics from the raw counts again) for
+ * the baseline columns of summary.csv (results.h).  --resume ties a
+ * directory to the points it is about to complete (resultload_same_point()).
  */
 #ifndef SWEEP_RESULTLOAD_H
 #define SWEEP_RESULTLOAD_H
@@ -34,8 +37,9 @@ struct loaded_run {
 	struct spec *spec;		/* what is drawn: the spec as run, --spec, --set */
 	struct sweep_cfg *cfg;		/* NULL: a set without a spec (its view describes it) */
 	struct plan plan;		/* cfg's points */
-	struct point_result *res;	/* the rows tied to plan's points, point order; or NULL */
-	int *idx;			/* the rows shown: res[i]'s in set->points (and the view's) */
+	const struct point **pts;	/* the rows shown: their points of plan, point order */
+	int *idx;			/* the row of pts[i] in set->points (and the view's) */
+	struct point_result *res;	/* with rebuild: those rows as point_results; or NULL */
 	int nr_res;
 	int nr_hidden;			/* rows of points the spec drawn does not have */
 };
@@ -45,13 +49,13 @@ struct loaded_run {
  * --set assignments), and tie every summary row to its point: first to the
  * spec as run by point id and parameter tuple, then, when the spec drawn is
  * another, to the point of that spec with the same experiment and tuple.
- * A set without a spec (imported) has no cfg nor res: its view describes
+ * A set without a spec (imported) has no cfg, pts nor res: its view describes
  * it (viewdesc.h), every row shown in file order, and spec_path and sets
  * give only [report] keys (lr->spec, viewdesc_report()).
  * Errors are reported (spec errors at their location); 0, -EINVAL, -errno.
  */
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
-		    int nr_sets, struct loaded_run *lr);
+		    int nr_sets, bool rebuild, struct loaded_run *lr);
 
 /* Free lr, also after resultload_open() failed. */
 void resultload_free(struct loaded_run *lr);

@@ -5,17 +5,23 @@
 #include "viewmap.h"
 #include "view.h"
 
-bool view_same_schema(const struct result_view *from, const struct result_view *to)
+bool view_same_params(const struct workload *a, const struct workload *b)
 {
-	const struct workload *a = &from->schema, *b = &to->schema;
-
-	if (strcmp(a->name, b->name) || a->nr_params != b->nr_params ||
-	    a->nr_metrics != b->nr_metrics)
+	if (strcmp(a->name, b->name) || a->nr_params != b->nr_params)
 		return false;
 	for (int k = 0; k < a->nr_params; k++)
 		if (strcmp(a->params[k].name, b->params[k].name) ||
 		    a->params[k].type != b->params[k].type)
 			return false;
+	return true;
+}
+
+bool view_same_schema(const struct result_view *from, const struct result_view *to)
+{
+	const struct workload *a = &from->schema, *b = &to->schema;
+
+	if (!view_same_params(a, b) || a->nr_metrics != b->nr_metrics)
+		return false;
 	for (int m = 0; m < a->nr_metrics; m++)
 		if (strcmp(a->metrics[m].name, b->metrics[m].name) ||
 		    a->metrics[m].kind != b->metrics[m].kind)

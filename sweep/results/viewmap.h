@@ -14,8 +14,14 @@
 #include "viewtypes.h"
 
 /*
+ * The same workload, by name and parameters (name and type, in order): an
+ * exec descriptor is made anew by every bind of its spec, so pointers differ.
+ */
+bool view_same_params(const struct workload *a, const struct workload *b);
+
+/*
  * Can rows of `from` be drawn on the charts of `to`: the same workload
- * name, parameters (name and type, in order) and metrics (name and kind)?
+ * name, parameters (view_same_params()) and metrics (name and kind)?
  */
 bool view_same_schema(const struct result_view *from, const struct result_view *to);
 
