@@ -104,9 +104,8 @@ static int add_arg_dir(struct report *rp, const char *dir)
 
 /*
  * The view of run lr, its rows placed at the points of the spec drawn
- * (their experiment, by index, may be another's title: --set title); a
- * set without a spec described by itself, with --spec's and --set's
- * [report] keys.
+ * (resultload_place()); a set without a spec described by itself, with
+ * --spec's and --set's [report] keys.
  */
 static int view_run(const struct loaded_run *lr, struct result_view **v)
 {
@@ -119,12 +118,7 @@ static int view_run(const struct loaded_run *lr, struct result_view **v)
 	}
 	if (!lr->cfg)
 		return lr->spec ? viewdesc_report(*v, lr->spec) : 0;
-	for (int k = 0; k < lr->nr_res; k++) {
-		struct view_row *r = &(*v)->rows[lr->idx[k]];
-
-		r->exp = lr->pts[k]->exp;
-		memcpy(r->v, lr->pts[k]->wp.v, sizeof(r->v));
-	}
+	resultload_place(lr, *v);
 	return 0;
 }
 

@@ -414,6 +414,17 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 	return err;
 }
 
+void resultload_place(const struct loaded_run *lr, struct result_view *v)
+{
+	for (int k = 0; lr->pts && k < lr->nr_res; k++) {
+		struct view_row *r = &v->rows[lr->idx[k]];
+
+		r->id = lr->pts[k]->id;
+		r->exp = lr->pts[k]->exp;
+		memcpy(r->v, lr->pts[k]->wp.v, sizeof(r->v));
+	}
+}
+
 void resultload_free(struct loaded_run *lr)
 {
 	struct bound b = { lr->spec, lr->cfg, lr->plan };

@@ -20,6 +20,7 @@
 #include "plan.h"
 #include "result.h"
 #include "results_read.h"
+#include "viewtypes.h"
 
 /* Is summary row p the point pt: same experiment, same value of every parameter? */
 bool resultload_same_point(const struct result_set *set, const struct result_point *p,
@@ -56,6 +57,15 @@ struct loaded_run {
  */
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
 		    int nr_sets, bool rebuild, struct loaded_run *lr);
+
+/*
+ * The rows of v (lr's set's view, built with lr->cfg) at their points of
+ * the spec drawn: each shown row's id, experiment and values those of its
+ * point there (an untitled experiment keeps its place when --set title
+ * renames it; an edited spec numbers and orders its points otherwise).
+ * The same as the run's for the spec as run.
+ */
+void resultload_place(const struct loaded_run *lr, struct result_view *v);
 
 /* Free lr, also after resultload_open() failed. */
 void resultload_free(struct loaded_run *lr);
