@@ -31,8 +31,8 @@
  * spec drawn, bound; NULL for a set without a spec, whose experiments are
  * its titles, with a default report); set and cfg must outlive it.  Rows
  * of an experiment cfg lacks get exp -1.  0, or -EINVAL with why saying
- * which cell ("summary.csv:LINE: ..."), or -ENOMEM; free *out with
- * view_free() either way.
+ * which cell ("summary.csv:LINE: ...") or which point's thread rows
+ * ("samples.csv: ..."), or -ENOMEM; free *out with view_free() either way.
  */
 int view_build(const struct result_set *set, const struct sweep_cfg *cfg,
 	       struct result_view **out, char *why, size_t len);
