@@ -4,7 +4,9 @@
  * and merge): every point of every run with its parameters typed, status,
  * and per metric its statistics as numbers in base units (a counter's
  * events per second, a gauge's bytes, ns), unrounded, the unit named.
- * The same point_results the text table shows, so both always agree.
+ * The same view rows the text table shows (its result view, view.h), the
+ * statistics as the run computed them, unrounded (row->exact), where the
+ * table shows summary.csv's three decimals.
  * Schema: docs/formats.md.
  */
 #include <errno.h>
@@ -121,14 +123,15 @@ static struct json_object *json_pair(double mean, double sd)
 }
 
 /* The per-thread metric's spread across producers, and each producer's rate. */
-static void add_workers(struct json_object *o, const struct point_result *r)
+static void add_workers(struct json_object *o, const struct view_row *r)
 {
+	const struct summary *wr = &r->exact.worker_rate;
 	struct json_object *w = json_object_new_object(), *each = json_object_new_array();
 
-	json_object_object_add(w, "mean", json_num(r->worker_rate.mean));
-	json_object_object_add(w, "min", json_num(r->worker_rate.min));
-	json_object_object_add(w, "median", json_num(r->worker_rate.median));
-	json_object_object_add(w, "max", json_num(r->worker_rate.max));
+	json_object_object_add(w, "mean", json_num(wr->mean));
+	json_object_object_add(w, "min", json_num(wr->min));
+	json_object_object_add(w, "median", json_num(wr->median));
+	json_object_object_add(w, "max", json_num(wr->max));
 	json_object_object_add(o, "worker", w);
 	for (int i = 0; r->thread_rate && i < r->nr_producers; i++)
 		json_object_array_add(each, json_num(r->thread_rate[i]));
@@ -136,8 +139,8 @@ static void add_workers(struct json_object *o, const struct point_result *r)
 }
 
 static struct json_object *json_metric(const struct workload *wl, int m,
-				       const struct point_result *r,
-				       const struct point_result *base, bool has_base)
+				       const struct view_row *r, const struct view_row *base,
+				       bool has_base)
 {
 	const struct metric_def *d = &wl->metrics[m];
 	struct json_object *o = json_object_new_object();
@@ -151,11 +154,11 @@ static struct json_object *json_metric(const struct workload *wl, int m,
 	json_object_object_add(o, "display_unit",
 			       json_object_new_string(metric_default_unit(d)->name));
 	json_object_object_add(o, "better", json_object_new_string(metric_better_name(d->better)));
-	add_stats(o, &r->stat[m]);
+	add_stats(o, &r->exact.stat[m]);
 	if (d->per_thread)
 		add_workers(o, r);
 	if (has_base && d->kind == MK_COUNTER) {
-		baseline_of_metric(r, base, m, &bd);
+		baseline_of_exact(r, base, m, &bd);
 		json_object_object_add(o, "over_base_ns", json_pair(bd.over_ns, bd.over_ns_sd));
 		json_object_object_add(o, "vs_base", json_pair(bd.ratio, bd.ratio_sd));
 	}
@@ -163,7 +166,7 @@ static struct json_object *json_metric(const struct workload *wl, int m,
 }
 
 /* "cv=37%;zero=4/5" as ["cv=37%", "zero=4/5"]. */
-static struct json_object *json_quality(const struct point_result *r)
+static struct json_object *json_quality(const struct view_row *r)
 {
 	struct json_object *a = json_object_new_array();
 	char text[512], *tok, *save;
@@ -177,56 +180,55 @@ static struct json_object *json_quality(const struct point_result *r)
 }
 
 /* Measured intervals, as summary.csv's n; null for an imported row, which has none. */
-static struct json_object *json_n(const struct point_result *r)
+static struct json_object *json_n(const struct view_row *r)
 {
-	if (r->status == PS_OK && !r->nr_iv)
+	if (r->status == PS_OK && !r->has_intervals)
 		return NULL;
-	return json_object_new_int(point_measured_intervals(r));
+	return json_object_new_int64(r->n);
 }
 
 static void add_metrics(struct json_object *o, const struct render_block *b,
-			const struct point_result *r)
+			const struct view_row *r)
 {
-	const struct workload *wl = b->cfg->wl;
-	const struct experiment *e = &b->cfg->exps[r->pt->exp];
+	const struct workload *wl = &b->view->schema;
+	const struct view_exp *e = &b->view->exps[r->exp];
 	struct json_object *ms = json_object_new_object(), *pr = NULL;
-	const struct point_result *base = NULL;
+	const struct view_row *base = NULL;
 	int runs, ns;
 
 	if (r->status == PS_OK && e->baseline.on)
-		base = baseline_find(b->cfg, r, b->res, b->nr);
+		base = baseline_find_row(b->view, r, b->rows, b->nr_rows);
 	for (int m = 0; r->status == PS_OK && m < wl->nr_metrics; m++)
 		json_object_object_add(ms, wl->metrics[m].name,
 				       json_metric(wl, m, r, base, e->baseline.on));
 	json_object_object_add(o, "metrics", ms);
 	if (!prog_metrics(wl, &runs, &ns))
 		return;
-	if (r->status == PS_OK && r->per_run.n) {
+	if (r->status == PS_OK && r->exact.per_run.n) {
 		pr = json_object_new_object();
 		json_object_object_add(pr, "unit", json_object_new_string("ns"));
 		json_object_object_add(pr, "better", json_object_new_string(
 			metric_better_name(MB_LOWER)));
-		add_stats(pr, &r->per_run);
+		add_stats(pr, &r->exact.per_run);
 	}
 	json_object_object_add(o, "ns_per_run", pr);
 }
 
-static struct json_object *json_point(const struct render_block *b, const struct point_result *r)
+static struct json_object *json_point(const struct render_block *b, const struct view_row *r)
 {
-	const struct sweep_cfg *cfg = b->cfg;
-	const struct workload *wl = cfg->wl;
-	const struct experiment *e = &cfg->exps[r->pt->exp];
+	const struct result_view *v = b->view;
+	const struct workload *wl = &v->schema;
 	struct json_object *o = json_object_new_object(), *params = json_object_new_object();
 	char label[LABEL_LEN];
 
-	table_point_label(cfg, e, r->pt, label, sizeof(label));
-	json_object_object_add(o, "id", json_object_new_int(r->pt->id));
+	table_label(v, r, label, sizeof(label));
+	json_object_object_add(o, "id", json_object_new_int64(r->id));
 	json_object_object_add(o, "experiment",
-			       json_object_new_string(experiment_title(cfg, e)));
+			       json_object_new_string(view_exp_title(v, &v->exps[r->exp])));
 	json_object_object_add(o, "label", json_object_new_string(label));
 	for (int p = 0; p < wl->nr_params; p++)
 		json_object_object_add(params, wl->params[p].name,
-				       json_param(&wl->params[p], r->pt->wp.v[p]));
+				       json_param(&wl->params[p], r->v[p]));
 	json_object_object_add(o, "parameters", params);
 	json_object_object_add(o, "status",
 			       json_object_new_string(point_status_name(r->status)));
@@ -250,13 +252,13 @@ static struct json_object *json_run(const struct render_block *b)
 			     (struct run_facts){ 0 };
 
 	json_object_object_add(o, "dir", b->dir ? json_object_new_string(b->dir) : NULL);
-	json_object_object_add(o, "workload", json_object_new_string(b->cfg->wl->name));
+	json_object_object_add(o, "workload", json_object_new_string(b->view->schema.name));
 	json_object_object_add(o, "quick", json_object_new_boolean(f.quick));
 	json_object_object_add(o, "tcg", json_object_new_boolean(f.tcg));
 	json_object_object_add(o, "tags", json_tags(b->set));
 	json_object_object_add(o, "meta", json_meta(b->set));
-	for (int i = 0; i < b->nr; i++)
-		json_object_array_add(pts, json_point(b, &b->res[i]));
+	for (int i = 0; i < b->nr_rows; i++)
+		json_object_array_add(pts, json_point(b, b->rows[i]));
 	json_object_object_add(o, "points", pts);
 	return o;
 }
@@ -300,13 +302,13 @@ static int csv_cols_make(struct csv_cols *c, const struct render_block *blocks, 
 	int max = 0;
 
 	for (int i = 0; i < nr; i++)
-		max += blocks[i].cfg->wl->nr_params;
+		max += blocks[i].view->schema.nr_params;
 	c->nr = 0;
 	c->params = calloc(max ? max : 1, sizeof(*c->params));
 	if (!c->params)
 		return -ENOMEM;
 	for (int i = 0; i < nr; i++) {
-		const struct workload *wl = blocks[i].cfg->wl;
+		const struct workload *wl = &blocks[i].view->schema;
 
 		for (int p = 0; p < wl->nr_params; p++) {
 			int k = 0;
@@ -336,10 +338,11 @@ static void csv_stats(struct csv_row *row, const struct summary *s)
 }
 
 static int csv_write(FILE *f, const struct csv_cols *c, const struct render_block *b, int run,
-		     const struct point_result *r, int m)
+		     const struct view_row *r, int m)
 {
-	const struct workload *wl = b->cfg->wl;
-	const struct experiment *e = &b->cfg->exps[r->pt->exp];
+	const struct result_view *v = b->view;
+	const struct workload *wl = &v->schema;
+	const struct view_exp *e = &v->exps[r->exp];
 	int nr = NR_HEAD + c->nr + NR_TAIL, k = 0, err = -ENOMEM;
 	const char **fields = calloc(nr, sizeof(*fields));
 	struct csv_row row = { .params = calloc(c->nr ? c->nr : 1, sizeof(*row.params)) };
@@ -348,27 +351,27 @@ static int csv_write(FILE *f, const struct csv_cols *c, const struct render_bloc
 	if (!fields || !row.params)
 		goto out;
 	snprintf(row.run, sizeof(row.run), "%d", run);
-	snprintf(row.id, sizeof(row.id), "%d", r->pt->id);
-	table_point_label(b->cfg, e, r->pt, row.label, sizeof(row.label));
+	snprintf(row.id, sizeof(row.id), "%lld", r->id);
+	table_label(v, r, row.label, sizeof(row.label));
 	for (int i = 0; i < c->nr; i++) {
 		int p = param_index(wl->params, wl->nr_params, c->params[i]);
 
 		if (p >= 0)
-			param_format(&wl->params[p], r->pt->wp.v[p], row.params[i], 128);
+			param_format(&wl->params[p], r->v[p], row.params[i], 128);
 	}
 	if (m >= 0 && m < wl->nr_metrics) {
 		metric = wl->metrics[m].name;
 		base_unit(&wl->metrics[m], row.unit, sizeof(row.unit));
-		csv_stats(&row, &r->stat[m]);
+		csv_stats(&row, &r->exact.stat[m]);
 	} else if (m >= 0) {
 		metric = "ns_per_run";
 		snprintf(row.unit, sizeof(row.unit), "ns");
-		csv_stats(&row, &r->per_run);
+		csv_stats(&row, &r->exact.per_run);
 	}
-	if (m >= 0 && (r->status != PS_OK || r->nr_iv))
-		snprintf(row.num[0], NUM_LEN, "%d", point_measured_intervals(r));
+	if (m >= 0 && (r->status != PS_OK || r->has_intervals))
+		snprintf(row.num[0], NUM_LEN, "%lld", r->n);
 	fields[k++] = row.run;
-	fields[k++] = experiment_title(b->cfg, e);
+	fields[k++] = view_exp_title(v, e);
 	fields[k++] = row.id;
 	fields[k++] = row.label;
 	for (int i = 0; i < c->nr; i++)
@@ -405,16 +408,16 @@ static int csv_header(FILE *f, const struct csv_cols *c)
 }
 
 static int csv_point(FILE *f, const struct csv_cols *c, const struct render_block *b, int run,
-		     const struct point_result *r)
+		     const struct view_row *r)
 {
-	const struct workload *wl = b->cfg->wl;
+	const struct workload *wl = &b->view->schema;
 	int err = 0, runs, ns;
 
 	if (r->status != PS_OK)
 		return csv_write(f, c, b, run, r, -1);
 	for (int m = 0; !err && m < wl->nr_metrics; m++)
 		err = csv_write(f, c, b, run, r, m);
-	if (!err && prog_metrics(wl, &runs, &ns) && r->per_run.n)
+	if (!err && prog_metrics(wl, &runs, &ns) && r->exact.per_run.n)
 		err = csv_write(f, c, b, run, r, wl->nr_metrics);
 	return err;
 }
@@ -426,8 +429,8 @@ int export_csv(FILE *f, const struct render_block *blocks, int nr)
 
 	err = err ?: csv_header(f, &c);
 	for (int i = 0; !err && i < nr; i++)
-		for (int j = 0; !err && j < blocks[i].nr; j++)
-			err = csv_point(f, &c, &blocks[i], i + 1, &blocks[i].res[j]);
+		for (int j = 0; !err && j < blocks[i].nr_rows; j++)
+			err = csv_point(f, &c, &blocks[i], i + 1, blocks[i].rows[j]);
 	free(c.params);
 	return err;
 }

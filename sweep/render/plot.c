@@ -22,9 +22,9 @@
 #define PLOT_TEMPLATE	"lines.gp"
 
 struct plot_job {
-	const struct sweep_cfg *cfg;
+	const struct result_view *v;
 	const struct run_facts *facts;
-	const struct point_result *results;
+	const struct view_row *const *rows;
 	const struct plot_opts *po;
 	int nr;
 	char dir[PATH_MAX];
@@ -35,11 +35,11 @@ struct plot_job {
 	int skipped;		/* -EDOM when a scaling chart was left out */
 };
 
-static int plot_one(struct plot_job *job, const struct experiment *e, const struct plot_req *req)
+static int plot_one(struct plot_job *job, const struct view_exp *e, const struct plot_req *req)
 {
-	struct chart c = { .cfg = job->cfg, .facts = job->facts, .e = e, .req = req,
-			   .results = job->results, .po = job->po, .per = -1 };
-	const struct workload *wl = job->cfg->wl;
+	struct chart c = { .v = job->v, .facts = job->facts, .e = e, .req = req, .po = job->po,
+			   .per = -1 };
+	const struct workload *wl = &job->v->schema;
 	int err;
 
 	if (job->po->per) {
@@ -50,7 +50,7 @@ static int plot_one(struct plot_job *job, const struct experiment *e, const stru
 		}
 	}
 	chart_slug(&c, job->slugs, job->nr_slugs);
-	err = chart_build(&c, job->results, job->nr);
+	err = chart_build(&c, job->rows, job->nr);
 	if (err)
 		diag_err("chart %s: %s", c.slug, strerror(-err));
 	/* an experiment with no point in the set (--only, a cut run) is not news */
@@ -71,20 +71,23 @@ static int plot_one(struct plot_job *job, const struct experiment *e, const stru
 	return err;
 }
 
-static int nr_plot_reqs(const struct sweep_cfg *cfg)
+static int nr_plot_reqs(const struct result_view *v)
 {
 	int nr = 0;
 
-	for (int x = 0; x < cfg->nr_exps; x++)
-		nr += cfg->exps[x].nr_plots;
+	for (int x = 0; x < v->nr_exps; x++)
+		nr += v->exps[x].nr_plots;
 	return nr;
 }
 
 int plot_check_gnuplot(const struct sweep_cfg *cfg)
 {
 	char gnuplot[PATH_MAX];
+	int nr = 0;
 
-	if (!nr_plot_reqs(cfg) || !gnuplot_find(gnuplot, sizeof(gnuplot)))
+	for (int x = 0; x < cfg->nr_exps; x++)
+		nr += cfg->exps[x].nr_plots;
+	if (!nr || !gnuplot_find(gnuplot, sizeof(gnuplot)))
 		return 0;
 	diag_err("gnuplot not found, and the spec asks for charts: install gnuplot-nox, "
 		 "or pass --no-plots");
@@ -94,7 +97,7 @@ int plot_check_gnuplot(const struct sweep_cfg *cfg)
 static int plot_prepare(struct plot_job *job, const char *dir)
 {
 	char path[PATH_MAX];
-	int nr = nr_plot_reqs(job->cfg), err;
+	int nr = nr_plot_reqs(job->v), err;
 
 	if (!nr)
 		return 0;
@@ -124,24 +127,18 @@ static int plot_prepare(struct plot_job *job, const char *dir)
 	return 0;
 }
 
-int plot_render(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
-		const struct point_result *results, int nr, unsigned int timeout_s)
-{
-	return plot_render_runs(dir, cfg, facts, results, nr, NULL, timeout_s);
-}
-
-int plot_render_runs(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
-		     const struct point_result *results, int nr, const struct plot_opts *po,
+int plot_render_rows(const char *dir, const struct result_view *v, const struct run_facts *facts,
+		     const struct view_row *const *rows, int nr, const struct plot_opts *po,
 		     unsigned int timeout_s)
 {
 	static const struct plot_opts plain;
-	struct plot_job job = { .cfg = cfg, .facts = facts, .results = results, .nr = nr,
+	struct plot_job job = { .v = v, .facts = facts, .rows = rows, .nr = nr,
 				.po = po ?: &plain };
 	int err;
 
 	err = plot_prepare(&job, dir);
-	for (int x = 0; !err && job.slugs && x < cfg->nr_exps; x++) {
-		const struct experiment *e = &cfg->exps[x];
+	for (int x = 0; !err && job.slugs && x < v->nr_exps; x++) {
+		const struct view_exp *e = &v->exps[x];
 
 		for (int p = 0; !err && p < e->nr_plots; p++)
 			err = plot_one(&job, e, &e->plots[p]);

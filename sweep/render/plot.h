@@ -14,7 +14,7 @@
 #include "bind.h"
 #include "gnuplot.h"
 #include "plotchart.h"
-#include "result.h"
+#include "viewtypes.h"
 
 struct run_facts;	/* table.h */
 
@@ -22,26 +22,21 @@ struct run_facts;	/* table.h */
 #define PLOT_TIMEOUT_S	60
 
 /*
- * Into dir/plots (created), for each experiment's plot requests: the .dat
- * and .gp of every chart that has an ok point, then gnuplot on each, killed
- * after timeout_s seconds (0: PLOT_TIMEOUT_S).  Every error is reported
- * here; a chart that fails does not stop the others.  Returns 0, or -errno:
+ * Into dir/plots (created), for each plot request of v's experiments: the
+ * .dat and .gp of every chart that has an ok point among rows[0..nr)
+ * (v's rows, or rows of other runs placed on v's experiments: viewmap.h),
+ * then gnuplot on each, killed after timeout_s seconds (0:
+ * PLOT_TIMEOUT_S).  po (NULL: as the run draws): run_label[i] (the run of
+ * rows[i]) begins the name of its series, so each run gets its own line
+ * of each series; per and relative make scaling charts, " per <param>"
+ * and " relative" added to their names.  Every error is reported here; a
+ * chart that fails does not stop the others.  Returns 0, or -errno:
  * -ENOENT when the template or gnuplot is missing (the .gp and .dat are
  * still written when only gnuplot is), -EIO when gnuplot fails,
  * -ETIMEDOUT when it had to be killed.
  */
-int plot_render(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
-		const struct point_result *results, int nr, unsigned int timeout_s);
-
-/*
- * plot_render() with po (NULL: as the run draws).  run_label[i] (the run
- * of results[i], rows of several runs all tied to cfg's experiments)
- * begins the name of its series, so each run gets its own line of each
- * series.  per and relative make scaling charts, " per <param>" and
- * " relative" added to their names.
- */
-int plot_render_runs(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
-		     const struct point_result *results, int nr, const struct plot_opts *po,
+int plot_render_rows(const char *dir, const struct result_view *v, const struct run_facts *facts,
+		     const struct view_row *const *rows, int nr, const struct plot_opts *po,
 		     unsigned int timeout_s);
 
 /*

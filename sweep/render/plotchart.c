@@ -11,21 +11,22 @@
 #include "plotchart.h"
 #include "scaling.h"
 #include "table.h"
+
 /* What y shows: a metric, or ns_per_run (the kernel's ns per program run, progrun.h). */
 const char *chart_y_name(const struct chart *c)
 {
-	return c->req->per_run ? "ns_per_run" : c->cfg->wl->metrics[c->req->y].name;
+	return c->req->per_run ? "ns_per_run" : c->v->metrics[c->req->y].name;
 }
 
-const struct summary *chart_y_summary(const struct chart *c, const struct point_result *r)
+const struct summary *chart_y_summary(const struct chart *c, const struct view_row *r)
 {
-	return c->req->per_run ? &r->per_run : &r->stat[c->req->y];
+	return c->req->per_run ? &r->exact.per_run : &r->exact.stat[c->req->y];
 }
 
 const struct metric_unit *chart_y_unit(const struct chart *c)
 {
 	return c->req->per_run ? metric_per_run_unit() :
-				 metric_default_unit(&c->cfg->wl->metrics[c->req->y]);
+				 metric_default_unit(&c->v->metrics[c->req->y]);
 }
 
 /* Lowercase ASCII letters and digits; every other run of bytes becomes one '-'. */
@@ -54,11 +55,11 @@ static void slugify(char *dst, size_t len, const char *src)
  */
 void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 {
-	const struct workload *wl = c->cfg->wl;
+	const struct workload *wl = &c->v->schema;
 	char raw[512], base[SLUG_LEN - 12];	/* room for "-<dup>" */
 	int n, dup = 1;
 
-	n = snprintf(raw, sizeof(raw), "%d %s vs %s", (int)(c->e - c->cfg->exps) + 1,
+	n = snprintf(raw, sizeof(raw), "%d %s vs %s", (int)(c->e - c->v->exps) + 1,
 		     chart_y_name(c), wl->params[c->req->x].name);
 	if (c->req->by >= 0 && n < (int)sizeof(raw))
 		n += snprintf(raw + n, sizeof(raw) - n, " by %s", wl->params[c->req->by].name);
@@ -77,28 +78,28 @@ void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken)
 }
 
 /* Numbers plot as themselves; on/off and enum values by their place on the axis. */
-static double x_of(const struct chart *c, const struct point *pt)
+static double x_of(const struct chart *c, const struct view_row *r)
 {
-	const struct axis *ax = experiment_axis(c->e, c->req->x);
-	long long v = pt->wp.v[c->req->x];
+	int x = c->req->x;
+	long long v = r->v[x];
 
-	for (int i = 0; c->names && ax && i < ax->nr_vals; i++)
-		if (ax->vals[i] == v)
+	for (int i = 0; c->names && c->e->vals[x] && i < c->e->nr_vals[x]; i++)
+		if (c->e->vals[x][i] == v)
 			return i;
 	return v;
 }
 
 /* " name=value" at buf[n], without the space at the start; returns the new n. */
-static size_t put_param(const struct chart *c, const struct point *pt, int p,
+static size_t put_param(const struct chart *c, const struct view_row *r, int p,
 			char *buf, size_t n, size_t len)
 {
 	char val[128];
 
 	if (n >= len)
 		return n;
-	param_format(&c->cfg->wl->params[p], pt->wp.v[p], val, sizeof(val));
-	return n + snprintf(buf + n, len - n, "%s%s=%s", n ? " " : "",
-			    c->cfg->wl->params[p].name, val);
+	param_format(&c->v->params[p], r->v[p], val, sizeof(val));
+	return n + snprintf(buf + n, len - n, "%s%s=%s", n ? " " : "", c->v->params[p].name,
+			    val);
 }
 
 /*
@@ -106,23 +107,22 @@ static size_t put_param(const struct chart *c, const struct point *pt, int p,
  * varies besides x: each combination gets its own line, named after it.
  * Charts of several runs put the run's label first: a line per run.
  */
-static void series_name(const struct chart *c, const struct point_result *r, char *buf,
+static void series_name(const struct chart *c, const struct view_row *r, int i, char *buf,
 			size_t len)
 {
-	const struct experiment *e = c->e;
-	const struct point *pt = r->pt;
+	const struct view_exp *e = c->e;
 	size_t n = 0;
 
 	buf[0] = '\0';
 	if (c->po->run_label)
-		n = snprintf(buf, len, "%s", c->po->run_label[r - c->results]);
+		n = snprintf(buf, len, "%s", c->po->run_label[i]);
 	if (c->req->by >= 0)
-		n = put_param(c, pt, c->req->by, buf, n, len);
-	for (int a = 0; a < e->nr_axes; a++) {
-		int p = e->axes[a].param;
+		n = put_param(c, r, c->req->by, buf, n, len);
+	for (int a = 0; a < e->nr_order; a++) {
+		int p = e->order[a];
 
-		if (e->axes[a].nr_vals > 1 && p != c->req->x && p != c->req->by)
-			n = put_param(c, pt, p, buf, n, len);
+		if (e->nr_vals[p] > 1 && p != c->req->x && p != c->req->by)
+			n = put_param(c, r, p, buf, n, len);
 	}
 	if (!buf[0])
 		snprintf(buf, len, "%s", chart_y_name(c));
@@ -175,11 +175,11 @@ static bool has_series(const struct chart *c, const char *name)
  * in the key, so that a chart of overwrite off/on on a kernel without
  * overwrite mode says why "on" is missing.
  */
-static void note_absent(struct chart *c, const struct point_result *r)
+static void note_absent(struct chart *c, const struct view_row *r, int i)
 {
 	struct absent *a = &c->absent[c->nr_absent];
 
-	series_name(c, r, a->name, sizeof(a->name));
+	series_name(c, r, i, a->name, sizeof(a->name));
 	if (has_series(c, a->name))
 		return;
 	a->status = r->status;
@@ -190,10 +190,10 @@ static void note_absent(struct chart *c, const struct point_result *r)
  * The ok points of the experiment; the others have no value to draw, nor
  * has an ok point whose gauge could not be read (no memory controller).
  */
-int chart_build(struct chart *c, const struct point_result *results, int nr)
+int chart_build(struct chart *c, const struct view_row *const *rows, int nr)
 {
-	enum param_type xt = c->cfg->wl->params[c->req->x].type;
-	int exp = c->e - c->cfg->exps;
+	enum param_type xt = c->v->params[c->req->x].type;
+	int exp = c->e - c->v->exps;
 	char name[SERIES_LEN];
 
 	c->names = xt == PT_BOOL || xt == PT_ENUM;
@@ -203,22 +203,22 @@ int chart_build(struct chart *c, const struct point_result *results, int nr)
 	if (!c->ent || !c->series || !c->absent)
 		return -ENOMEM;
 	for (int i = 0; i < nr; i++) {
-		const struct point_result *r = &results[i];
+		const struct view_row *r = rows[i];
 		struct chart_entry *en = &c->ent[c->nr_ent];
 
-		if (r->pt->exp != exp || r->status != PS_OK || isnan(chart_y_summary(c, r)->mean))
+		if (r->exp != exp || r->status != PS_OK || isnan(chart_y_summary(c, r)->mean))
 			continue;
-		series_name(c, r, name, sizeof(name));
-		*en = (struct chart_entry){ r, series_index(c, name), x_of(c, r->pt), i };
+		series_name(c, r, i, name, sizeof(name));
+		*en = (struct chart_entry){ r, series_index(c, name), x_of(c, r), i };
 		c->nr_ent++;
 	}
 	for (int i = 0; i < nr; i++)
-		if (results[i].pt->exp == exp && results[i].status != PS_OK)
-			note_absent(c, &results[i]);
+		if (rows[i]->exp == exp && rows[i]->status != PS_OK)
+			note_absent(c, rows[i], i);
 	for (int i = 0; i < c->nr_ent; i++)
 		c->flags |= c->ent[i].r->quality.flags;
 	for (int i = 0; i < nr; i++)
-		c->nr_stalled += results[i].pt->exp == exp && results[i].status == PS_STALLED;
+		c->nr_stalled += rows[i]->exp == exp && rows[i]->status == PS_STALLED;
 	sort_entries(c->ent, c->nr_ent);
 	return 0;
 }

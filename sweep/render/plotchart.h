@@ -11,16 +11,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "bind.h"
 #include "gnuplot.h"
 #include "metric.h"
-#include "result.h"
+#include "viewtypes.h"
 
 struct run_facts;	/* table.h */
 
 /* What a report changes in the charts. */
 struct plot_opts {
-	const char *const *run_label;	/* per result: its run's label, or NULL for one run */
+	const char *const *run_label;	/* per row: its run's label, or NULL for one run */
 	const char *per;		/* y per unit of this parameter (its name), or NULL */
 	bool relative;			/* y relative to the first point of its series */
 };
@@ -31,18 +30,17 @@ struct plot_opts {
 
 /* One ok point of a chart: which series it belongs to, and where on x. */
 struct chart_entry {
-	const struct point_result *r;
+	const struct view_row *r;
 	int series;
 	double x;
 	int pos;		/* point order, keeps the sort stable */
 };
 
 struct chart {
-	const struct sweep_cfg *cfg;
+	const struct result_view *v;	/* whose experiments and schema are drawn */
 	const struct run_facts *facts;	/* may be NULL */
-	const struct experiment *e;
+	const struct view_exp *e;
 	const struct plot_req *req;
-	const struct point_result *results;
 	const struct plot_opts *po;
 	int per;		/* po->per's parameter index, or -1 */
 	char slug[SLUG_LEN];
@@ -61,16 +59,22 @@ struct chart {
 	int nr_stalled;		/* stalled points of the experiment: left out, not drawn as 0 */
 };
 
-/* What y shows: the metric's (or ns_per_run's) name, summary of r and unit. */
+/*
+ * What y shows: the metric's (or ns_per_run's) name, r's statistics (its
+ * unrounded ones, view_row.exact) and unit.
+ */
 const char *chart_y_name(const struct chart *c);
-const struct summary *chart_y_summary(const struct chart *c, const struct point_result *r);
+const struct summary *chart_y_summary(const struct chart *c, const struct view_row *r);
 const struct metric_unit *chart_y_unit(const struct chart *c);
 
 /* c->slug: a file name from its title and request, unlike the nr_taken before it. */
 void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken);
 
-/* The ok points of results[0..nr) that c draws, in series; 0 or -ENOMEM. */
-int chart_build(struct chart *c, const struct point_result *results, int nr);
+/*
+ * The ok points of rows[0..nr) (rows of c->v, or placed on its experiments:
+ * viewmap.h) that c draws, in series; 0 or -ENOMEM.
+ */
+int chart_build(struct chart *c, const struct view_row *const *rows, int nr);
 
 void chart_free(struct chart *c);
 

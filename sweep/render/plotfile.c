@@ -29,7 +29,7 @@ static void put_comment(FILE *f, const char *s)
  */
 static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 {
-	const struct workload *wl = c->cfg->wl;
+	const struct workload *wl = &c->v->schema;
 	const struct param_def *xp = &wl->params[c->req->x];
 	const struct metric_unit *u = chart_y_unit(c);
 
@@ -57,10 +57,10 @@ static int series_values(const struct chart *c, int first, int end, struct serie
 	int err;
 
 	for (int i = first; i < end; i++) {
-		const struct point_result *r = c->ent[i].r;
+		const struct view_row *r = c->ent[i].r;
 		const struct summary *s = chart_y_summary(c, r);
 
-		v[i - first] = (struct series_pt){ c->per >= 0 ? r->pt->wp.v[c->per] : 1,
+		v[i - first] = (struct series_pt){ c->per >= 0 ? r->v[c->per] : 1,
 						   s->mean, s->stddev };
 	}
 	err = scaling_apply(v, end - first, c->per >= 0, po->relative);
@@ -78,14 +78,13 @@ static int series_values(const struct chart *c, int first, int end, struct serie
  */
 static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 {
-	const struct workload *wl = c->cfg->wl;
-	const struct param_def *xp = &wl->params[c->req->x];
+	const struct param_def *xp = &c->v->params[c->req->x];
 	char val[128], unit[128];
 	int end, err = 0;
 
 	axis_label(c, true, unit, sizeof(unit));
 	fputs("# ", f);
-	put_comment(f, experiment_title(c->cfg, c->e));
+	put_comment(f, view_exp_title(c->v, c->e));
 	fprintf(f, ": %s vs %s\n", unit, xp->name);
 	fprintf(f, "# x mean stddev label flagged\n");
 	for (int i = 0; !err && i < c->nr_ent; i++) {
@@ -99,7 +98,7 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 				end++;
 			err = series_values(c, i, end, v + i);
 		}
-		param_format(xp, en->r->pt->wp.v[c->req->x], val, sizeof(val));
+		param_format(xp, en->r->v[c->req->x], val, sizeof(val));
 		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].stddev);
 		gnuplot_put_quoted(f, val);
 		fprintf(f, " %d\n", en->r->quality.flags ? 1 : 0);
@@ -114,7 +113,7 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
  */
 static void put_log_axis(FILE *f, const struct chart *c, const struct plot_xaxis *ax)
 {
-	const struct param_def *xp = &c->cfg->wl->params[c->req->x];
+	const struct param_def *xp = &c->v->params[c->req->x];
 	double lo = ax->ticks[0], hi = ax->ticks[0], pad;
 	char val[128];
 
@@ -147,7 +146,7 @@ static void put_xsetup(FILE *f, const struct chart *c)
 		ax.cannot_log = c->e->logx == LOGX_ON;
 	} else if (vals) {
 		for (int i = 0; i < c->nr_ent; i++)
-			vals[i] = c->ent[i].r->pt->wp.v[c->req->x];
+			vals[i] = c->ent[i].r->v[c->req->x];
 		plot_axis_choose(vals, c->nr_ent, c->e->logx, &ax);
 	}
 	if (ax.log)
@@ -281,7 +280,7 @@ static void caption(const struct chart *c, char *buf, size_t len)
 /* The title and its notes on one line: the SVG's <title>. */
 void chart_title(const struct chart *c, char *buf, size_t len)
 {
-	size_t n = snprintf(buf, len, "%s", experiment_title(c->cfg, c->e));
+	size_t n = snprintf(buf, len, "%s", view_exp_title(c->v, c->e));
 
 	if (n < len)
 		table_title_notes(c->facts, buf + n, len - n);
@@ -293,7 +292,7 @@ void chart_title(const struct chart *c, char *buf, size_t len)
 /* The title, and its notes (--quick, TCG) on a line of their own when both would not fit. */
 static void put_chart_title(FILE *f, const struct chart *c)
 {
-	const char *title = experiment_title(c->cfg, c->e);
+	const char *title = view_exp_title(c->v, c->e);
 	char notes[256];
 
 	table_title_notes(c->facts, notes, sizeof(notes));

@@ -99,7 +99,7 @@ static int write_table(const char *dir, const struct render_job *job)
 
 static int draw(const char *dir, const struct render_job *job)
 {
-	return plot_render_runs(dir, job->chart_cfg, job->chart_facts, job->chart_res,
+	return plot_render_rows(dir, job->chart_view, job->chart_facts, job->chart_rows,
 				job->nr_chart, &job->plot, job->plot_timeout_s);
 }
 

@@ -20,10 +20,10 @@
 struct render_job {
 	const struct render_block *blocks;	/* the table: one block per run */
 	int nr_blocks;
-	/* the charts: every run's rows, tied to chart_cfg's points, run after run */
-	const struct sweep_cfg *chart_cfg;
+	/* the charts: every run's rows on chart_view's experiments (viewmap.h), run after run */
+	const struct result_view *chart_view;
 	const struct run_facts *chart_facts;	/* title marks, one run's machine; or NULL */
-	const struct point_result *chart_res;
+	const struct view_row *const *chart_rows;
 	struct plot_opts plot;		/* series labels per chart row, scaling */
 	int nr_chart;
 	bool replace;			/* table.txt replaces the one in the directory */

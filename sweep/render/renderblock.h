@@ -7,8 +7,6 @@
 #ifndef SWEEP_RENDERBLOCK_H
 #define SWEEP_RENDERBLOCK_H
 
-#include "bind.h"
-#include "result.h"
 #include "results_read.h"
 #include "viewtypes.h"
 
@@ -19,9 +17,6 @@ struct render_block {
 	const struct result_view *view;	/* what the table shows */
 	const struct view_row *const *rows;	/* point order */
 	int nr_rows;
-	const struct sweep_cfg *cfg;	/* what the exports show, the same rows */
-	const struct point_result *res;	/* point order */
-	int nr;
 	const char *heading;		/* the line naming the run above it, or NULL */
 	const struct run_facts *facts;	/* machine line, smoke-run and TCG marks; or NULL */
 	const char *dir;		/* the run's directory, for exports; or NULL */

@@ -88,30 +88,6 @@ void table_label(const struct result_view *v, const struct view_row *r, char *bu
 		snprintf(buf, len, "%s", view_exp_title(v, e));
 }
 
-/* A parameter's value of a point, for a label's {name}. */
-static bool point_param_value(const char *name, const void *ctx, char *buf, size_t len)
-{
-	const struct point *pt = ctx;
-	const struct workload *wl = pt->wp.wl;
-	int p = param_index(wl->params, wl->nr_params, name);
-
-	if (p < 0)
-		return false;
-	param_format(&wl->params[p], pt->wp.v[p], buf, len);
-	return true;
-}
-
-void table_point_label(const struct sweep_cfg *cfg, const struct experiment *e,
-		       const struct point *pt, char *buf, size_t len)
-{
-	if (!len)
-		return;
-	if (e->label)
-		template_expand(e->label, point_param_value, pt, buf, len);
-	else if (!point_varying(cfg, pt, " ", buf, len))
-		snprintf(buf, len, "%s", experiment_title(cfg, e));
-}
-
 static void print_metric(FILE *out, const struct workload *wl, int m, const struct summary *s)
 {
 	char buf[128];

@@ -29,6 +29,8 @@
 #include "runfacts.h"
 #include "shardset.h"
 #include "view.h"
+#include "viewdesc.h"
+#include "viewmap.h"
 
 #define LABEL_LEN	RUN_LABEL_LEN
 #define HEADING_LEN	768
@@ -55,11 +57,10 @@ struct report {
 	char *footer;
 	size_t footer_len;
 	const struct view_row **rows;	/* each run's rows, point order, run after run */
-	const struct view_row **chart_rows;	/* the view row of each chart row */
-	struct point_result *chart;	/* every run's rows on the first run's experiments */
-	struct point *chart_pts;	/* their points */
+	/* every run's rows on the first run's experiments: its own, the others' placed */
+	const struct view_row **chart_rows;
+	struct view_row *placed;	/* the other runs' rows as rows of the first (viewmap.h) */
 	const char **series;		/* per chart row, its run's label */
-	int *from;			/* scratch: the run's row of each chart row it gave */
 	int nr_chart;
 	char *owned[MAX_RUNS];		/* the paths of merged runs, to free */
 	int nr_owned;
@@ -106,7 +107,8 @@ static int add_arg_dir(struct report *rp, const char *dir)
 
 /*
  * The view of run lr, its rows placed at the points of the spec drawn
- * (their experiment, by index, may be another's title: --set title).
+ * (resultload_place()); a set without a spec described by itself, with
+ * --spec's and --set's [report] keys.
  */
 static int view_run(const struct loaded_run *lr, struct result_view **v)
 {
@@ -117,12 +119,9 @@ static int view_run(const struct loaded_run *lr, struct result_view **v)
 		diag_err("cannot read %s: %s", lr->dir, why[0] ? why : strerror(-err));
 		return err;
 	}
-	for (int k = 0; k < lr->nr_res; k++) {
-		struct view_row *r = &(*v)->rows[lr->idx[k]];
-
-		r->exp = lr->res[k].pt->exp;
-		memcpy(r->v, lr->res[k].pt->wp.v, sizeof(r->v));
-	}
+	if (!lr->cfg)
+		return lr->spec ? viewdesc_report(*v, lr->spec) : 0;
+	resultload_place(lr, *v);
 	return 0;
 }
 
@@ -136,7 +135,9 @@ static int load_runs(struct report *rp)
 	for (int i = 0; !err && i < rp->nr_dirs; i++) {
 		struct loaded_run *lr = &rp->runs[rp->nr_runs++];
 
-		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, lr) ?:
+		/* a run's end fills its baseline columns from its rows as point_results */
+		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, rp->run_end,
+				      lr) ?:
 		      view_run(lr, &rp->views[i]);
 		if (!err && lr->nr_hidden)
 			fprintf(stderr, "note: %s: %d row%s of points the spec drawn does not "
@@ -184,7 +185,7 @@ static int pick_by(struct report *rp)
 /* --per names a number parameter of the charts' workload. */
 static int check_per(const struct report *rp)
 {
-	const struct workload *wl = rp->runs[0].cfg->wl;
+	const struct workload *wl = &rp->views[0]->schema;
 	int p;
 
 	if (!rp->o->per)
@@ -210,53 +211,35 @@ static int check_labels(const struct report *rp)
 	return 0;
 }
 
-/* Does every point of the chart rows come once (ids of the first run's plan)? */
-static bool points_once(const struct report *rp)
-{
-	int nr = rp->runs[0].plan.nr_pts;
-	bool *seen = calloc(nr + 1, sizeof(*seen));
-	bool once = seen != NULL;
-
-	for (int i = 0; once && i < rp->nr_chart; i++) {
-		int id = rp->chart[i].pt->id;
-
-		once = id >= 0 && id < nr && !seen[id];
-		if (once)
-			seen[id] = true;
-	}
-	free(seen);
-	return once;
-}
-
-/* A chart row and the view row it is. */
-struct chart_pair {
-	struct point_result pr;
-	const struct view_row *row;
-};
-
 static int by_point(const void *a, const void *b)
 {
-	const struct chart_pair *x = a, *y = b;
+	const struct view_row *x = *(const struct view_row *const *)a;
+	const struct view_row *y = *(const struct view_row *const *)b;
 
-	return (x->pr.pt->id > y->pr.pt->id) - (x->pr.pt->id < y->pr.pt->id);
+	return (x->id > y->id) - (x->id < y->id);
 }
 
-/* The chart rows, and their view rows with them, in point order. */
-static int sort_chart(struct report *rp)
+/*
+ * Does every point of the chart rows come once (shards of one run: its
+ * point ids)?  Then they are put in point order; else left as they are,
+ * run after run, as their series labels are.  -ENOMEM, or 1 or 0.
+ */
+static int sort_chart_once(struct report *rp)
 {
-	struct chart_pair *p = calloc(rp->nr_chart + 1, sizeof(*p));
+	size_t size = (rp->nr_chart + 1) * sizeof(*rp->chart_rows);
+	const struct view_row **sorted = malloc(size);
+	bool once = true;
 
-	if (!p)
+	if (!sorted)
 		return -ENOMEM;
-	for (int i = 0; i < rp->nr_chart; i++)
-		p[i] = (struct chart_pair){ rp->chart[i], rp->chart_rows[i] };
-	qsort(p, rp->nr_chart, sizeof(*p), by_point);
-	for (int i = 0; i < rp->nr_chart; i++) {
-		rp->chart[i] = p[i].pr;
-		rp->chart_rows[i] = p[i].row;
-	}
-	free(p);
-	return 0;
+	memcpy(sorted, rp->chart_rows, size);
+	qsort(sorted, rp->nr_chart, sizeof(*sorted), by_point);
+	for (int i = 1; once && i < rp->nr_chart; i++)
+		once = sorted[i]->id != sorted[i - 1]->id;
+	if (once)
+		memcpy(rp->chart_rows, sorted, size);
+	free(sorted);
+	return once;
 }
 
 /* The lines under the one table: a shard each, by its index (runs come in any order). */
@@ -315,15 +298,17 @@ static int one_table(struct report *rp)
 		shardset_of(rp->runs[i].set, &sh[i]);
 		one_machine &= shardset_same_machine(&rp->facts[0], &rp->facts[i]);
 	}
-	if (!shardset_whole(sh, rp->nr_runs) || !one_spec(rp) || !points_once(rp))
+	if (!shardset_whole(sh, rp->nr_runs) || !one_spec(rp))
 		return 0;
+	err = sort_chart_once(rp);
+	if (err <= 0)
+		return err;
 	rp->whole = shardset_facts(rp->facts, rp->nr_runs);
-	err = sort_chart(rp) ?: shard_lines(rp, sh, !one_machine);
+	err = shard_lines(rp, sh, !one_machine);
 	if (err)
 		return err;
 	rp->blocks[0] = (struct render_block){
 		.view = rp->views[0], .rows = rp->chart_rows, .nr_rows = rp->nr_chart,
-		.cfg = rp->runs[0].cfg, .res = rp->chart, .nr = rp->nr_chart,
 		.facts = &rp->whole, .footer = rp->footer,
 		/* a merged set's own directory; the rows are not one of the runs' */
 		.dir = rp->o->nr_args == 1 ? rp->o->args[0] : NULL,
@@ -333,32 +318,58 @@ static int one_table(struct report *rp)
 	return 0;
 }
 
+/*
+ * Run i's rows on the charts of the first run's experiments: its own, or
+ * another's placed on them (viewmap.h); rows of an experiment or enum value
+ * the first run lacks, and every row of another workload, are left out.
+ */
+static void chart_rows_of(struct report *rp, int i, const struct view_row **rows, int nr)
+{
+	const struct result_view *v = rp->views[i], *to = rp->views[0];
+
+	for (int k = 0; k < nr && (i == 0 || view_same_schema(v, to)); k++) {
+		struct view_row *at = &rp->placed[rp->nr_chart];
+
+		if (i && !view_row_onto(v, rows[k], to, at))
+			continue;
+		rp->chart_rows[rp->nr_chart] = i ? at : rows[k];
+		rp->series[rp->nr_chart++] = rp->labels[i];
+	}
+}
+
+static int gather_alloc(struct report *rp, int total)
+{
+	int nr = rp->nr_runs;
+
+	rp->labels = calloc(nr, sizeof(*rp->labels));
+	rp->headings = calloc(nr, sizeof(*rp->headings));
+	rp->blocks = calloc(nr, sizeof(*rp->blocks));
+	rp->facts = calloc(nr, sizeof(*rp->facts));
+	rp->series = calloc(total + 1, sizeof(*rp->series));
+	rp->rows = calloc(total + 1, sizeof(*rp->rows));
+	rp->chart_rows = calloc(total + 1, sizeof(*rp->chart_rows));
+	rp->placed = calloc(total + 1, sizeof(*rp->placed));
+	if (!rp->labels || !rp->headings || !rp->blocks || !rp->facts || !rp->series ||
+	    !rp->rows || !rp->chart_rows || !rp->placed)
+		return -ENOMEM;
+	return 0;
+}
+
 /* Table blocks, headings and chart rows of every run. */
 static int gather(struct report *rp)
 {
-	int nr = rp->nr_runs, total = 0;
+	int nr = rp->nr_runs, total = 0, err;
 
 	if (nr <= 0)
 		return -EINVAL;
 	for (int i = 0; i < nr; i++)
 		total += rp->runs[i].nr_res;
-	rp->labels = calloc(nr, sizeof(*rp->labels));
-	rp->headings = calloc(nr, sizeof(*rp->headings));
-	rp->blocks = calloc(nr, sizeof(*rp->blocks));
-	rp->facts = calloc(nr, sizeof(*rp->facts));
-	rp->chart = calloc(total + 1, sizeof(*rp->chart));
-	rp->series = calloc(total + 1, sizeof(*rp->series));
-	rp->chart_pts = calloc(total + 1, sizeof(*rp->chart_pts));
-	rp->rows = calloc(total + 1, sizeof(*rp->rows));
-	rp->chart_rows = calloc(total + 1, sizeof(*rp->chart_rows));
-	rp->from = calloc(total + 1, sizeof(*rp->from));
-	if (!rp->labels || !rp->headings || !rp->blocks || !rp->facts || !rp->chart ||
-	    !rp->series || !rp->chart_pts || !rp->rows || !rp->chart_rows || !rp->from)
-		return -ENOMEM;
+	err = gather_alloc(rp, total);
+	if (err)
+		return err;
 	for (int i = 0, at = 0; i < nr; i++) {
 		const struct loaded_run *lr = &rp->runs[i];
 		const struct view_row **rows = rp->rows + at;
-		int n;
 
 		for (int k = 0; k < lr->nr_res; k++)
 			rows[k] = &rp->views[i]->rows[lr->idx[k]];
@@ -370,17 +381,11 @@ static int gather(struct report *rp)
 		/* several runs: the heading names each run's machine */
 		rp->blocks[i] = (struct render_block){
 			.view = rp->views[i], .rows = rows, .nr_rows = lr->nr_res,
-			.cfg = lr->cfg, .res = lr->res, .nr = lr->nr_res,
 			.heading = nr > 1 ? rp->headings[i] : NULL,
 			.facts = nr > 1 ? NULL : &rp->facts[i],
 			.dir = lr->dir, .set = lr->set,
 		};
-		n = resultload_retie(lr, &rp->runs[0], rp->chart + rp->nr_chart,
-				      rp->chart_pts + rp->nr_chart, rp->from);
-		for (int j = 0; j < n; j++) {
-			rp->chart_rows[rp->nr_chart] = rows[rp->from[j]];
-			rp->series[rp->nr_chart++] = rp->labels[i];
-		}
+		chart_rows_of(rp, i, rows, lr->nr_res);
 	}
 	rp->nr_blocks = nr;
 	return one_table(rp) ?: rp->one_run ? 0 : check_labels(rp);
@@ -411,7 +416,7 @@ static int write_out(struct report *rp)
 	const char *dir = o->outdir ?: o->args[0];
 	bool several = rp->nr_runs > 1 && !rp->one_run;
 	struct render_job job = { .blocks = rp->blocks, .nr_blocks = rp->nr_blocks,
-				  .chart_cfg = rp->runs[0].cfg, .chart_res = rp->chart,
+				  .chart_view = rp->views[0], .chart_rows = rp->chart_rows,
 				  .chart_facts = rp->one_run ? &rp->whole :
 						 several ? &rp->mixed : &rp->facts[0],
 				  .nr_chart = rp->nr_chart,
@@ -455,12 +460,10 @@ static void report_free(struct report *rp)
 	free(rp->headings);
 	free(rp->blocks);
 	free(rp->facts);
-	free(rp->chart);
 	free(rp->series);
-	free(rp->chart_pts);
 	free(rp->rows);
 	free(rp->chart_rows);
-	free(rp->from);
+	free(rp->placed);
 	free(rp->footer);
 	profile_rows_free(rp->profile);
 }

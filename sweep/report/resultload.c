@@ -18,6 +18,8 @@
 #include "resultload.h"
 #include "results.h"
 #include "runner.h"
+#include "viewmap.h"
+#include "viewstats.h"
 
 static const char *wl_param_name(const struct point_key *k, int p)
 {
@@ -98,72 +100,6 @@ static void per_run_from_summary(const struct result_set *set, char **row,
 		.ci95 = ci95, .n = isnan(ci95) ? 1 : 2 };
 }
 
-/*
- * Metric m's cell of a samples row: an empty one is a gauge that could not
- * be read, or a program counter the kernel did not keep.
- */
-static uint64_t metric_cell(const struct result_set *set, const struct metric_def *d, char **row)
-{
-	int c = csv_column(&set->samples, d->name);
-
-	if (c < 0 || !*row[c])
-		return d->kind == MK_GAUGE || d->source != MS_WORKLOAD ? METRIC_UNKNOWN : 0;
-	return strtoull(row[c], NULL, 10);
-}
-
-static void rebuild_interval(const struct result_set *set, const struct workload *wl, char **row,
-			     struct interval *iv)
-{
-	iv->rep = strtol(row[RS_S_REP], NULL, 10);
-	iv->idx = strtol(row[RS_S_INTERVAL], NULL, 10);
-	iv->warmup = !strcmp(row[RS_S_WARMUP], "1");
-	iv->elapsed_ns = strtoull(row[RS_S_ELAPSED], NULL, 10);
-	/* by name: a set described by its summary (resultcfg.c) orders its metrics so */
-	for (int m = 0; m < wl->nr_metrics; m++)
-		iv->value[m] = metric_cell(set, &wl->metrics[m], row);
-}
-
-/* Is samples row a thread row of interval iv, of producer t? */
-static bool is_thread_row(const struct result_set *set, char **row, const struct interval *iv,
-			  long t)
-{
-	return strtol(row[RS_S_REP], NULL, 10) == iv->rep &&
-	       strtol(row[RS_S_INTERVAL], NULL, 10) == iv->idx &&
-	       strtol(row[set->thread_col], NULL, 10) == t;
-}
-
-/*
- * Each interval's per-producer increases of the per-thread metric, from
- * p's thread rows: results.c writes one per producer after every interval,
- * in producer order.  None (a set of an older bpfsweep) leaves them unknown;
- * any other number or order is not a file bpfsweep wrote.
- */
-static int rebuild_threads(const struct result_set *set, const struct result_point *p,
-			   struct point_result *r)
-{
-	int tm = wl_thread_metric(r->pt->wp.wl), nr = r->nr_producers;
-
-	if (tm < 0 || !p->nr_thread_rows)
-		return 0;
-	if (nr <= 0 || p->nr_thread_rows != r->nr_iv * nr)
-		return -EINVAL;
-	for (int i = 0; i < r->nr_iv; i++) {
-		struct interval *iv = &r->iv[i];
-
-		iv->thread_delta = calloc(nr, sizeof(*iv->thread_delta));
-		if (!iv->thread_delta)
-			return -ENOMEM;
-		for (int t = 0; t < nr; t++) {
-			char **row = set->samples.rows[p->thread_rows[i * nr + t]];
-
-			if (!is_thread_row(set, row, iv, t))
-				return -EINVAL;
-			iv->thread_delta[t] = metric_cell(set, &r->pt->wp.wl->metrics[tm], row);
-		}
-	}
-	return 0;
-}
-
 static enum point_status status_named(const char *name)
 {
 	for (enum point_status st = PS_OK; st < NR_POINT_STATUS; st++)
@@ -191,19 +127,12 @@ int resultload_rebuild(const struct result_set *set, const struct result_point *
 	if (qcol >= 0 && quality_parse(row[qcol], &r->quality))
 		return -EINVAL;
 	r->cpus = strdup(c < 0 ? "" : row[c]);
-	r->iv = calloc(p->nr_samples ? p->nr_samples : 1, sizeof(*r->iv));
-	if (!r->cpus || !r->iv)
+	if (!r->cpus)
 		return -ENOMEM;
-	for (int i = 0; i < p->nr_samples; i++)
-		rebuild_interval(set, pt->wp.wl, set->samples.rows[p->sample_rows[i]], &r->iv[i]);
-	r->nr_iv = p->nr_samples;
-	err = rebuild_threads(set, p, r);
+	err = viewstats_intervals(set, p, r);
 	if (err)
 		return err;
-	/* imported numbers: no intervals, the summary row is all there is */
-	if (r->status == PS_OK && !p->nr_samples)
-		resultcfg_rates(set, p, pt->wp.wl, r);
-	else if (r->status == PS_OK)
+	if (r->status == PS_OK)
 		err = point_result_summarize(r);
 	if (!err && r->status == PS_OK)
 		per_run_from_summary(set, row, r);
@@ -281,28 +210,13 @@ static bool same_experiment(const struct sweep_cfg *ca, const struct experiment 
 }
 
 /* The point of to_cfg with pt's experiment and parameter values, or NULL. */
-/*
- * The same workload, by name and parameters: an exec descriptor is made
- * anew by every bind of its spec (exec.h), so pointers differ.
- */
-static bool same_workload(const struct workload *a, const struct workload *b)
-{
-	if (strcmp(a->name, b->name) || a->nr_params != b->nr_params)
-		return false;
-	for (int i = 0; i < a->nr_params; i++)
-		if (strcmp(a->params[i].name, b->params[i].name) ||
-		    a->params[i].type != b->params[i].type)
-			return false;
-	return true;
-}
-
 static const struct point *twin(const struct sweep_cfg *from_cfg, const struct point *pt,
 				const struct sweep_cfg *to_cfg, const struct plan *to)
 {
 	const struct experiment *e = &from_cfg->exps[pt->exp];
 	int nr = from_cfg->wl->nr_params;
 
-	if (!same_workload(from_cfg->wl, to_cfg->wl))
+	if (!view_same_params(from_cfg->wl, to_cfg->wl))
 		return NULL;
 	for (int i = 0; i < to->nr_pts; i++) {
 		const struct point *q = &to->pts[i];
@@ -334,17 +248,18 @@ static const struct point *as_run_point(struct loaded_run *lr, const struct boun
 	return pt;
 }
 
-static void sort_by_point(struct point_result *r, int *idx, int nr)
+/* Rows come in point order but for a --resume's: an insertion sort, linear on sorted rows. */
+static void sort_by_point(const struct point **pts, int *idx, int nr)
 {
 	for (int i = 1; i < nr; i++) {
-		struct point_result cur = r[i];
+		const struct point *cur = pts[i];
 		int cur_idx = idx[i], j = i;
 
-		for (; j > 0 && r[j - 1].pt->id > cur.pt->id; j--) {
-			r[j] = r[j - 1];
+		for (; j > 0 && pts[j - 1]->id > cur->id; j--) {
+			pts[j] = pts[j - 1];
 			idx[j] = idx[j - 1];
 		}
-		r[j] = cur;
+		pts[j] = cur;
 		idx[j] = cur_idx;
 	}
 }
@@ -356,16 +271,30 @@ static int no_memory(const struct loaded_run *lr)
 	return -ENOMEM;
 }
 
-static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct bound *drawn)
+/* The shown rows as point_results of their points, for the baseline columns. */
+static int rebuild_rows(struct loaded_run *lr)
 {
-	const struct result_set *set = lr->set;
 	int err = 0;
 
-	lr->res = calloc(set->nr_points + 1, sizeof(*lr->res));
-	lr->idx = calloc(set->nr_points + 1, sizeof(*lr->idx));
-	if (!lr->res || !lr->idx)
+	lr->res = calloc(lr->nr_res + 1, sizeof(*lr->res));
+	if (!lr->res)
 		return no_memory(lr);
-	for (int i = 0; !err && i < set->nr_points; i++) {
+	for (int i = 0; !err && i < lr->nr_res; i++)
+		err = resultload_rebuild(lr->set, &lr->set->points[lr->idx[i]], lr->pts[i],
+					 &lr->res[i]);
+	return err == -ENOMEM ? no_memory(lr) : err;
+}
+
+static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct bound *drawn,
+		    bool rebuild)
+{
+	const struct result_set *set = lr->set;
+
+	lr->pts = calloc(set->nr_points + 1, sizeof(*lr->pts));
+	lr->idx = calloc(set->nr_points + 1, sizeof(*lr->idx));
+	if (!lr->pts || !lr->idx)
+		return no_memory(lr);
+	for (int i = 0; i < set->nr_points; i++) {
 		const struct point *pt = as_run_point(lr, run, &set->points[i]);
 
 		if (!pt)
@@ -377,18 +306,16 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 			continue;
 		}
 		lr->idx[lr->nr_res] = i;
-		err = resultload_rebuild(set, &set->points[i], pt, &lr->res[lr->nr_res++]);
+		lr->pts[lr->nr_res++] = pt;
 	}
-	if (err == -ENOMEM)
-		return no_memory(lr);
-	sort_by_point(lr->res, lr->idx, lr->nr_res);
-	for (int i = 1; !err && i < lr->nr_res; i++) {
-		if (lr->res[i].pt->id != lr->res[i - 1].pt->id)
+	sort_by_point(lr->pts, lr->idx, lr->nr_res);
+	for (int i = 1; i < lr->nr_res; i++) {
+		if (lr->pts[i]->id != lr->pts[i - 1]->id)
 			continue;
-		diag_err("%s: summary.csv holds point %d twice", lr->dir, lr->res[i].pt->id);
-		err = -EINVAL;
+		diag_err("%s: summary.csv holds point %d twice", lr->dir, lr->pts[i]->id);
+		return -EINVAL;
 	}
-	return err;
+	return rebuild ? rebuild_rows(lr) : 0;
 }
 
 static int read_dir(struct loaded_run *lr)
@@ -416,7 +343,7 @@ static int check_columns(const struct loaded_run *lr, const struct bound *run,
 {
 	const char *which;
 
-	if (!same_workload(drawn->cfg->wl, run->cfg->wl)) {
+	if (!view_same_params(drawn->cfg->wl, run->cfg->wl)) {
 		diag_err("%s was run with workload %s, the spec given has %s", lr->dir,
 			 run->cfg->wl->name, drawn->cfg->wl->name);
 		return -EINVAL;
@@ -428,7 +355,11 @@ static int check_columns(const struct loaded_run *lr, const struct bound *run,
 	return -EINVAL;
 }
 
-/* A set without a spec: described by its own rows, [report] keys from spec_path and sets. */
+/*
+ * A set without a spec: every row, in its order, described by its view
+ * (viewdesc.h); spec_path and sets give only [report] keys, kept in
+ * lr->spec for the view.
+ */
 static int open_specless(struct loaded_run *lr, const char *spec_path, const char *const *sets,
 			 int nr_sets)
 {
@@ -440,22 +371,18 @@ static int open_specless(struct loaded_run *lr, const char *spec_path, const cha
 		err = spec_parse_string("--set", "", &lr->spec);
 	for (int i = 0; !err && i < nr_sets; i++)
 		err = spec_set(lr->spec, sets[i]);
-	if (!err)
-		err = resultcfg_build(lr->dir, lr->set, lr->spec, &lr->rcfg, &lr->cfg, &lr->plan);
-	lr->res = err ? NULL : calloc(lr->set->nr_points + 1, sizeof(*lr->res));
-	lr->idx = err ? NULL : calloc(lr->set->nr_points + 1, sizeof(*lr->idx));
-	if (!err && (!lr->res || !lr->idx))
-		err = -ENOMEM;
-	for (int i = 0; !err && i < lr->set->nr_points; i++) {
-		lr->idx[lr->nr_res] = i;
-		err = resultload_rebuild(lr->set, &lr->set->points[i], &lr->plan.pts[i],
-					 &lr->res[lr->nr_res++]);
-	}
-	return err == -ENOMEM ? no_memory(lr) : err;
+	if (err)
+		return err;
+	lr->idx = calloc(lr->set->nr_points + 1, sizeof(*lr->idx));
+	if (!lr->idx)
+		return no_memory(lr);
+	for (int i = 0; i < lr->set->nr_points; i++)
+		lr->idx[lr->nr_res++] = i;
+	return 0;
 }
 
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
-		    int nr_sets, struct loaded_run *lr)
+		    int nr_sets, bool rebuild, struct loaded_run *lr)
 {
 	struct bound run = { 0 }, drawn = { 0 };
 	bool other = spec_path || nr_sets;
@@ -475,7 +402,7 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 	if (!err)
 		err = check_columns(lr, &run, other ? &drawn : &run);
 	if (!err)
-		err = tie_rows(lr, &run, other ? &drawn : &run);
+		err = tie_rows(lr, &run, other ? &drawn : &run, rebuild);
 	/* the spec drawn is kept: the points of the rebuilt rows are its */
 	if (other) {
 		bound_free(&run);
@@ -487,46 +414,25 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 	return err;
 }
 
-/* The experiment of cfg that is e (same title, or both untitled), or -1. */
-static int experiment_twin(const struct sweep_cfg *from, const struct experiment *e,
-			   const struct sweep_cfg *cfg)
+void resultload_place(const struct loaded_run *lr, struct result_view *v)
 {
-	for (int x = 0; x < cfg->nr_exps; x++)
-		if (same_experiment(from, e, cfg, &cfg->exps[x]))
-			return x;
-	return -1;
-}
+	for (int k = 0; lr->pts && k < lr->nr_res; k++) {
+		struct view_row *r = &v->rows[lr->idx[k]];
 
-int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
-		     struct point_result *out, struct point *pts, int *from_idx)
-{
-	int nr = 0;
-
-	for (int i = 0; i < from->nr_res; i++) {
-		const struct point *pt = from->res[i].pt;
-		int exp = experiment_twin(from->cfg, &from->cfg->exps[pt->exp], to->cfg);
-
-		pts[nr] = *pt;
-		if (exp < 0 || !resultcfg_retie_values(from->cfg->wl, to->cfg->wl, pts[nr].wp.v))
-			continue;
-		pts[nr].exp = exp;
-		pts[nr].wp.wl = to->cfg->wl;
-		out[nr] = from->res[i];
-		out[nr].pt = &pts[nr];
-		from_idx[nr] = i;
-		nr++;
+		r->id = lr->pts[k]->id;
+		r->exp = lr->pts[k]->exp;
+		memcpy(r->v, lr->pts[k]->wp.v, sizeof(r->v));
 	}
-	return nr;
 }
 
 void resultload_free(struct loaded_run *lr)
 {
 	struct bound b = { lr->spec, lr->cfg, lr->plan };
 
-	point_results_free(lr->res, lr->nr_res);
+	point_results_free(lr->res, lr->res ? lr->nr_res : 0);
+	free(lr->pts);
 	free(lr->idx);
 	bound_free(&b);
-	resultcfg_free(lr->rcfg);
 	result_set_free(lr->set);
 	free(lr->dir);
 	memset(lr, 0, sizeof(*lr));

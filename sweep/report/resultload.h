@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A result directory back as the points it holds: its rows tied to the
- * points of a spec by experiment and parameter tuple, and rebuilt as
- * point_results (statistics from the raw counts again), the form the table
- * and the charts draw.  --resume ties a directory to the points it is about
- * to complete; report ties one to the spec as run, or to an edited one.
+ * points of a spec by experiment and parameter tuple: which rows the spec
+ * drawn shows (report's --spec, --set), in its point order, and what each
+ * is there (its experiment, its values), which the result view the table,
+ * charts and exports draw then takes (draw.c).  A run's end also has its
+ * rows rebuilt as point_results (statistics from the raw counts again) for
+ * the baseline columns of summary.csv (results.h).  --resume ties a
+ * directory to the points it is about to complete (resultload_same_point()).
  */
 #ifndef SWEEP_RESULTLOAD_H
 #define SWEEP_RESULTLOAD_H
@@ -16,8 +19,8 @@
 #include "matrix.h"
 #include "plan.h"
 #include "result.h"
-#include "resultcfg.h"
 #include "results_read.h"
+#include "viewtypes.h"
 
 /* Is summary row p the point pt: same experiment, same value of every parameter? */
 bool resultload_same_point(const struct result_set *set, const struct result_point *p,
@@ -33,13 +36,13 @@ struct loaded_run {
 	char *dir;
 	struct result_set *set;
 	struct spec *spec;		/* what is drawn: the spec as run, --spec, --set */
-	struct sweep_cfg *cfg;
+	struct sweep_cfg *cfg;		/* NULL: a set without a spec (its view describes it) */
 	struct plan plan;		/* cfg's points */
-	struct point_result *res;	/* the rows tied to plan's points, point order */
-	int *idx;			/* res[i]'s row in set->points (and the view's) */
+	const struct point **pts;	/* the rows shown: their points of plan, point order */
+	int *idx;			/* the row of pts[i] in set->points (and the view's) */
+	struct point_result *res;	/* with rebuild: those rows as point_results; or NULL */
 	int nr_res;
 	int nr_hidden;			/* rows of points the spec drawn does not have */
-	struct result_cfg *rcfg;	/* cfg's workload, of a set without a spec */
 };
 
 /*
@@ -47,25 +50,22 @@ struct loaded_run {
  * --set assignments), and tie every summary row to its point: first to the
  * spec as run by point id and parameter tuple, then, when the spec drawn is
  * another, to the point of that spec with the same experiment and tuple.
- * A set without a spec (imported) is described by itself (resultcfg.h);
- * spec_path and sets then give only [report] keys.
+ * A set without a spec (imported) has no cfg, pts nor res: its view describes
+ * it (viewdesc.h), every row shown in file order, and spec_path and sets
+ * give only [report] keys (lr->spec, viewdesc_report()).
  * Errors are reported (spec errors at their location); 0, -EINVAL, -errno.
  */
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
-		    int nr_sets, struct loaded_run *lr);
+		    int nr_sets, bool rebuild, struct loaded_run *lr);
 
 /*
- * Shallow copies of from's rows (the intervals stay from's) for to's
- * charts: each row's point copied into pts with the index of the same
- * experiment in to's spec (same title, or both untitled); its parameter
- * values stay its own, so a run at other values is drawn at them.  Rows of
- * experiments `to` does not have, and every row when the workloads differ
- * (sets without a spec: other parameters, or an enum value `to` lacks),
- * are left out.  Returns how many were written (out, pts and from_idx,
- * the index into from->res of each: room for from->nr_res).
+ * The rows of v (lr's set's view, built with lr->cfg) at their points of
+ * the spec drawn: each shown row's id, experiment and values those of its
+ * point there (an untitled experiment keeps its place when --set title
+ * renames it; an edited spec numbers and orders its points otherwise).
+ * The same as the run's for the spec as run.
  */
-int resultload_retie(const struct loaded_run *from, const struct loaded_run *to,
-		     struct point_result *out, struct point *pts, int *from_idx);
+void resultload_place(const struct loaded_run *lr, struct result_view *v);
 
 /* Free lr, also after resultload_open() failed. */
 void resultload_free(struct loaded_run *lr);

@@ -74,7 +74,7 @@ void shardset_line(FILE *f, const struct loaded_run *lr, const struct shard *sh,
 		put_machine(f, machine);
 	fputs("):", f);
 	for (int i = 0; i < lr->nr_res; i++) {
-		point_name(lr->cfg, lr->res[i].pt, name, sizeof(name));
+		point_name(lr->cfg, lr->pts[i], name, sizeof(name));
 		fprintf(f, "%s %s", i ? "," : "", name);
 	}
 	fprintf(f, "%s\n", lr->nr_res ? "" : " none");

@@ -86,6 +86,14 @@ void baseline_of_row(const struct view_row *r, const struct view_row *base, int 
 	baseline_of_summary(&r->stat[m], known ? &base->stat[m] : NULL, base == r, d);
 }
 
+void baseline_of_exact(const struct view_row *r, const struct view_row *base, int m,
+		       struct baseline_delta *d)
+{
+	bool known = base && r->status == PS_OK;
+
+	baseline_of_summary(&r->exact.stat[m], known ? &base->exact.stat[m] : NULL, base == r, d);
+}
+
 const struct view_row *baseline_find_row(const struct result_view *v, const struct view_row *r,
 					 const struct view_row *const *rows, int nr)
 {

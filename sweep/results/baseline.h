@@ -65,6 +65,10 @@ const struct point_result *baseline_find(const struct sweep_cfg *cfg,
 void baseline_of_metric(const struct point_result *r, const struct point_result *base, int m,
 			struct baseline_delta *d);
 
+/* baseline_of_row() of the rows' unrounded figures (row->exact): the exports'. */
+void baseline_of_exact(const struct view_row *r, const struct view_row *base, int m,
+		       struct baseline_delta *d);
+
 /* baseline_find() of row r of view v among rows[0..nr) (one run's). */
 const struct view_row *baseline_find_row(const struct result_view *v, const struct view_row *r,
 					 const struct view_row *const *rows, int nr);

@@ -61,7 +61,7 @@ static int read_runs(struct merge *mg)
 			diag_err("cannot read %s: %s", dir, why[0] ? why : strerror(-err));
 			break;
 		}
-		/* no spec is an imported set: it describes itself (resultcfg.h) */
+		/* no spec is an imported set: it describes itself (viewdesc.h) */
 		if (!mg->sets[mg->nr++]->has_summary) {
 			diag_err("%s holds no summary.csv: not a result directory of "
 				 "bpfsweep run", dir);

@@ -14,6 +14,7 @@
 #include "metricdef.h"
 #include "view.h"
 #include "viewdesc.h"
+#include "viewstats.h"
 
 /* Are set's parameter columns those of cfg's workload, in its order? */
 static int check_params(const struct result_set *set, const struct sweep_cfg *cfg, char *why,
@@ -192,37 +193,6 @@ static void per_run_of(const struct result_set *set, const struct result_point *
 	s->n = n ? n : isnan(s->ci95) ? 1 : 2;
 }
 
-/*
- * Each producer's rate of the per-thread metric over the measured
- * intervals (their increases over their summed time), which the summary
- * does not hold: only their spread.  NULL without thread rows.
- */
-static int thread_rates(const struct result_set *set, const struct result_point *p,
-			const char *metric, struct view_row *r)
-{
-	int nr = r->nr_producers, col = csv_column(&set->samples, metric);
-	double ns = 0;
-
-	if (col < 0 || nr <= 0 || !p->nr_thread_rows || p->nr_thread_rows % nr)
-		return 0;
-	r->thread_rate = calloc(nr, sizeof(*r->thread_rate));
-	if (!r->thread_rate)
-		return -ENOMEM;
-	for (int i = 0; i < p->nr_samples; i++) {
-		char **iv = set->samples.rows[p->sample_rows[i]];
-
-		if (!measured(iv) || (i + 1) * nr > p->nr_thread_rows)
-			continue;
-		ns += strtod(iv[RS_S_ELAPSED], NULL);
-		for (int t = 0; t < nr; t++)
-			r->thread_rate[t] += strtod(set->samples.rows[p->thread_rows[i * nr + t]][col],
-						    NULL);
-	}
-	for (int t = 0; t < nr; t++)
-		r->thread_rate[t] = ns > 0 ? r->thread_rate[t] * 1e9 / ns : NAN;
-	return 0;
-}
-
 static void worker_of(const struct result_set *set, int line, const char *metric,
 		      struct view_row *r)
 {
@@ -277,7 +247,7 @@ static int row_of(const struct result_view *v, const struct result_set *set,
 	if (tm >= 0)
 		worker_of(set, line, v->metrics[tm].name, r);
 	return row_values(v, set, p, r, why, len) ?:
-	       tm < 0 || r->status != PS_OK ? 0 : thread_rates(set, p, v->metrics[tm].name, r);
+	       r->status != PS_OK ? 0 : viewstats_exact(v, set, p, r, why, len);
 }
 
 static int rows_of(struct result_view *v, const struct result_set *set, char *why, size_t len)

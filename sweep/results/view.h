@@ -9,11 +9,13 @@
  * described by its own columns and gets a default report.  Nothing of the
  * binder is kept: no points, no plan, no workload callbacks.
  *
- * Statistics come from summary.csv's cells, as the run wrote them (three
- * decimals of the base unit).  What the summary does not hold is counted
- * from samples.csv: how many measured intervals each statistic is over
- * (n: a mean over one interval shows "± n/a"), and each producer's own
- * rate (a row per producer under a point, [report] worker_rows).
+ * The table's statistics come from summary.csv's cells, as the run wrote
+ * them (three decimals of the base unit).  What the summary does not hold
+ * is counted from samples.csv: how many measured intervals each statistic
+ * is over (n: a mean over one interval shows "± n/a"), each producer's own
+ * rate (a row per producer under a point, [report] worker_rows), and the
+ * statistics unrounded (viewstats.h: row->exact), which the exports and
+ * charts show, as the run computed them.
  */
 #ifndef SWEEP_VIEW_H
 #define SWEEP_VIEW_H
@@ -29,8 +31,8 @@
  * spec drawn, bound; NULL for a set without a spec, whose experiments are
  * its titles, with a default report); set and cfg must outlive it.  Rows
  * of an experiment cfg lacks get exp -1.  0, or -EINVAL with why saying
- * which cell ("summary.csv:LINE: ..."), or -ENOMEM; free *out with
- * view_free() either way.
+ * which cell ("summary.csv:LINE: ...") or which point's thread rows
+ * ("samples.csv: ..."), or -ENOMEM; free *out with view_free() either way.
  */
 int view_build(const struct result_set *set, const struct sweep_cfg *cfg,
 	       struct result_view **out, char *why, size_t len);

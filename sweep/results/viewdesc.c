@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bind_report.h"
+#include "diag.h"
 #include "metricdef.h"
 #include "metricmeta.h"
 #include "viewdesc.h"
@@ -217,4 +219,52 @@ int viewdesc_axes(struct result_view *v)
 			default_report(v, &v->exps[x]);
 	}
 	return err;
+}
+
+static bool has_key(const struct spec_section *sec, const char *key)
+{
+	for (int i = 0; sec && i < sec->nr_entries; i++)
+		if (!strcmp(sec->entries[i].key, key))
+			return true;
+	return false;
+}
+
+/* What rep says, over experiment x's own settings: only the keys sec gives replace them. */
+static void report_onto(struct view_exp *x, const struct spec_section *sec,
+			const struct report_opts *rep)
+{
+	x->group = rep->group;
+	if (rep->nr_plots) {
+		x->nr_plots = rep->nr_plots;
+		memcpy(x->plots, rep->plots, sizeof(x->plots));
+	}
+	x->worker_rows = rep->worker_rows;
+	if (has_key(sec, "baseline"))
+		x->baseline = rep->baseline;
+	if (has_key(sec, "values"))
+		x->values = rep->values;
+	if (has_key(sec, "label"))
+		x->label = rep->label;
+	if (has_key(sec, "logx"))
+		x->logx = rep->logx;
+}
+
+int viewdesc_report(struct result_view *v, const struct spec *s)
+{
+	const struct spec_section *sec = NULL;
+	int errors = diag_error_count();
+
+	for (int i = 0; i < s->nr_sections; i++)
+		if (!strcmp(s->sections[i].name, "report"))
+			sec = &s->sections[i];
+	for (int x = 0; x < v->nr_exps; x++) {
+		struct report_opts rep = { .group = v->exps[x].group,
+					   .worker_rows = v->exps[x].worker_rows };
+
+		bind_report_entries(&v->schema, sec, &rep);
+		if (diag_error_count() != errors)
+			return -EINVAL;
+		report_onto(&v->exps[x], sec, &rep);
+	}
+	return 0;
 }

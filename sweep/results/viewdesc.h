@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "results_read.h"
+#include "spec.h"
 #include "viewtypes.h"
 
 /* v's schema from set's columns; 0, -EINVAL (why says why) or -ENOMEM. */
@@ -26,5 +27,14 @@ int viewdesc_exps(struct result_view *v, const struct result_set *set);
 
 /* Once v's rows are typed: each experiment's values and its default report; 0 or -ENOMEM. */
 int viewdesc_axes(struct result_view *v);
+
+/*
+ * The [report] section of s (report's --spec and --set: label, values,
+ * worker_rows, baseline, group, plot, logx), checked against v's schema,
+ * over every experiment's default report; s must outlive v (label and
+ * values point into it).  0, or -EINVAL after reporting each error
+ * (diag.h, at its file:line:col).
+ */
+int viewdesc_report(struct result_view *v, const struct spec *s);
 
 #endif

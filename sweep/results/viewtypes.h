@@ -60,6 +60,17 @@ struct view_row {
 	struct summary worker_rate;	/* of the per_thread metric's producers */
 	struct summary per_run;		/* ns per program run, n = 0 unknown */
 	double *thread_rate;		/* [nr_producers], from samples.csv; or NULL */
+	/*
+	 * The same figures unrounded, as the run computed them: an ok row's
+	 * intervals summarized again (viewstats.h), else summary.csv's cells.
+	 * The exports and charts show these, the table the cells above.
+	 */
+	struct view_exact {
+		struct summary stat[WL_MAX_METRICS];
+		struct summary worker_rate;
+		struct summary per_run;
+	} exact;
+	bool has_intervals;		/* samples.csv holds its intervals (not imported) */
 };
 
 struct result_view {

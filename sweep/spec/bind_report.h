@@ -53,11 +53,4 @@ void report_check_baseline(const struct workload *wl, const struct experiment *x
 /* rep into x (its label and values copied); 0 or -ENOMEM. */
 int report_apply(struct experiment *x, const struct report_opts *rep);
 
-/*
- * The [report] section of s (label, values, worker_rows, group, plot) bound against wl into x,
- * over x's own: for an experiment not bound from a spec (resultcfg.c).
- * Returns 0, -ENOMEM, or -EINVAL after reporting every error found.
- */
-int bind_report_section(const struct spec *s, const struct workload *wl, struct experiment *x);
-
 #endif

@@ -98,7 +98,7 @@ bool prog_metrics(const struct workload *wl, int *runs, int *ns);
 
 /*
  * The source of a metric read back by name (a result set without its
- * workload, resultcfg.c): MS_PROG_RUNS for "prog_runs", ...
+ * workload, viewdesc.c): MS_PROG_RUNS for "prog_runs", ...
  */
 enum metric_source prog_source_of_name(const char *name);
 

@@ -43,6 +43,25 @@ check export/json-unsupported-no-metrics [ "$(jsonq "$TMP/fixed.json" \
 	"[('unsupported', {}), ('unsupported', {})]" ]
 report "$TMP/fixed" csv >"$TMP/fixed.csv"
 check export/csv-agrees-with-summary agrees csv "$TMP/fixed.csv" "$TMP/fixed"
+# the figures are the run's, unrounded: each point's mean rate recomputed here from samples.csv,
+# not summary.csv's three decimals (499999.749 of 499999.7487692883)
+check export/json-unrounded-from-samples python3 -c '
+import csv, json, sys
+d = json.load(open(sys.argv[1]))
+rates = {}
+for r in csv.DictReader(open(sys.argv[2] + "/samples.csv")):
+    if r["warmup"] != "1" and int(r["elapsed_ns"]):
+        rates.setdefault(int(r["point"]), []).append(int(r["hits"]) * 1e9 / int(r["elapsed_ns"]))
+cells = {int(r["point"]): float(r["hits_per_s_mean"])
+         for r in csv.DictReader(open(sys.argv[2] + "/summary.csv")) if r["status"] == "ok"}
+pts = [p for p in d["runs"][0]["points"] if p["status"] == "ok"]
+for p in pts:
+    want = sum(rates[p["id"]]) / len(rates[p["id"]])
+    got = p["metrics"]["hits"]["mean"]
+    assert abs(got - want) <= 1e-9 * want, (p["id"], got, want)
+    assert got != cells[p["id"]], (p["id"], got)
+assert pts
+' "$TMP/fixed.json" "$TMP/fixed"
 # the table file stays text whatever the format printed
 report "$TMP/fixed" text >"$TMP/fixed.txt"
 check export/table-txt-stays-text cmp -s "$TMP/fixed.txt" "$TMP/fixed/table.txt"
@@ -62,6 +81,18 @@ report "$TMP/run" json >"$TMP/run-report.json"
 check export/run-json-is-report-json [ "$(jsonq "$TMP/run.json" 'd["runs"][0]["points"]')" = \
 	"$(jsonq "$TMP/run-report.json" 'd["runs"][0]["points"]')" ]
 check export/run-progress-on-stderr grep -q '^results: ' "$TMP/run.err"
+# the round trip: what the run printed, its directory read back prints again, byte for
+# byte (CSV), and the same document but meta's end line (JSON)
+$BPFSWEEP run tests/e2e/export.spec --no-plots -o "$TMP/rt" -f csv >"$TMP/rt.csv" 2>/dev/null </dev/null
+check export/round-trip-run-exit-0 [ $? = 0 ]
+report "$TMP/rt" csv >"$TMP/rt-report.csv"
+check export/round-trip-csv-bytes cmp "$TMP/rt.csv" "$TMP/rt-report.csv"
+check export/round-trip-json-document python3 -c '
+import json, sys
+run, back = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+back["runs"][0]["meta"].pop("end")
+assert run == back
+' "$TMP/run.json" "$TMP/run-report.json"
 
 # --- a merged set: one run each ---------------------------------------------
 cp -r "$FIX/export" "$TMP/other" && sed -i 's/^tag: machine=test$/tag: machine=other/' "$TMP/other/meta"

@@ -82,9 +82,17 @@ static void setup(void)
 					.reason = "no such thing" };
 }
 
+/* The block of res's view (the previous block's view freed). */
 static struct render_block block(void)
 {
-	return (struct render_block){ .cfg = &cfg, .res = res, .nr = 2, .dir = "results/x" };
+	static struct view_of vo;
+
+	view_of_free(&vo);
+	memset(&vo, 0, sizeof(vo));
+	if (view_of(&cfg, res, 2, &vo))
+		return (struct render_block){ 0 };
+	return (struct render_block){ .view = vo.v, .rows = vo.rows, .nr_rows = 2,
+				      .dir = "results/x" };
 }
 
 /* What a printer wrote into a string (caller frees); NULL on error. */

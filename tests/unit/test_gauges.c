@@ -21,6 +21,7 @@
 #include "results.h"
 #include "results_read.h"
 #include "resume.h"
+#include "view.h"
 
 #define NR_PRODUCERS	3
 #define REASON		"memory: no memory cgroup controller: cgroup v2 without memory"
@@ -331,20 +332,54 @@ TEST(rebuild_refuses_missing_thread_row)
 	remove_fixture(&fx);
 }
 
+/* Row r of a set's view against the result it was written from: its figures, unrounded. */
+static void check_same_row(const struct point_result *was, const struct view_row *r)
+{
+	CHECK_INT(r->status, was->status);
+	CHECK_STR(r->reason, was->reason);
+	CHECK_INT(r->nr_producers, was->nr_producers);
+	CHECK(r->has_intervals == (was->nr_iv > 0));
+	for (int m = 0; m < FAKE_NR_METRICS; m++)
+		CHECK(same_summary(&was->stat[m], &r->exact.stat[m]));
+	CHECK(same_summary(&was->worker_rate, &r->exact.worker_rate));
+	CHECK(r->thread_rate);
+	for (int p = 0; r->thread_rate && p < NR_PRODUCERS; p++)
+		CHECK_NEAR(r->thread_rate[p], was->thread_rate[p], 0);
+}
+
+/* The view of the set in dir, described by itself (NULL on error). */
+static struct result_view *specless_view(const char *dir, struct result_set **set)
+{
+	struct result_view *v = NULL;
+	char why[256];
+
+	if (results_read(dir, set, why, sizeof(why)))
+		return NULL;
+	if (view_build(*set, NULL, &v, why, sizeof(why))) {
+		view_free(v);
+		return NULL;
+	}
+	return v;
+}
+
 /*
  * A set without a spec (as imports are) describes itself: the gauges are
  * gauges, the counter with worker columns the per-thread metric, and its
- * rows rebuild to the same numbers.
+ * rows give the same numbers.
  */
 TEST(specless_set_describes_gauges)
 {
 	const struct workload *wl;
-	struct loaded_run lr;
+	struct result_set *set = NULL;
+	struct result_view *v;
 	struct fixture fx;
 
 	CHECK_INT(write_fixture(&fx), 0);
-	CHECK_INT(resultload_open(fx.dir, NULL, NULL, 0, &lr), 0);
-	wl = lr.cfg->wl;
+	v = specless_view(fx.dir, &set);
+	CHECK(v);
+	if (!v)
+		return;
+	wl = &v->schema;
 	CHECK_INT(wl->nr_metrics, 4);
 	CHECK_STR(wl->metrics[0].name, "ops");
 	CHECK(wl->metrics[0].kind == MK_COUNTER && wl->metrics[0].per_thread);
@@ -352,9 +387,10 @@ TEST(specless_set_describes_gauges)
 	CHECK(wl->metrics[1].kind == MK_GAUGE && !wl->metrics[1].per_thread);
 	CHECK(wl->metrics[2].kind == MK_GAUGE);
 	CHECK(wl->metrics[3].kind == MK_COUNTER && !wl->metrics[3].per_thread);
-	CHECK_INT(lr.nr_res, 2);
-	check_same_result(&fx.res[0], &lr.res[0]);
-	resultload_free(&lr);
+	CHECK_INT(v->nr_rows, 2);
+	check_same_row(&fx.res[0], &v->rows[0]);
+	view_free(v);
+	result_set_free(set);
 	remove_fixture(&fx);
 }
 
@@ -363,8 +399,9 @@ TEST(specless_rows_from_cells)
 {
 	static const char head[] = "point,experiment,rep,interval,warmup,elapsed_ns,ops,mem,"
 				   "memlock,drops,thread\n";
-	const struct point_result *r;
-	struct loaded_run lr;
+	struct result_set *set = NULL;
+	const struct view_row *r;
+	struct result_view *v;
 	struct fixture fx;
 	char path[128];
 	FILE *f;
@@ -375,17 +412,21 @@ TEST(specless_rows_from_cells)
 	CHECK(f);
 	fputs(head, f);
 	CHECK_INT(fclose(f), 0);
-	CHECK_INT(resultload_open(fx.dir, NULL, NULL, 0, &lr), 0);
-	r = &lr.res[0];
-	CHECK_INT(r->nr_iv, 0);
-	CHECK_NEAR(r->stat[FAKE_OPS].mean, 570, 0);
-	CHECK_NEAR(r->stat[FAKE_MEM].mean, 2000, 0);
-	CHECK_NEAR(r->stat[FAKE_MEM].max, 3000, 0);
+	v = specless_view(fx.dir, &set);
+	CHECK(v);
+	if (!v)
+		return;
+	r = &v->rows[0];
+	CHECK(!r->has_intervals);
+	CHECK_NEAR(r->exact.stat[FAKE_OPS].mean, 570, 0);
+	CHECK_NEAR(r->exact.stat[FAKE_MEM].mean, 2000, 0);
+	CHECK_NEAR(r->exact.stat[FAKE_MEM].max, 3000, 0);
 	/* a level not known stays unknown, where an empty rate draws as 0 */
-	CHECK(isnan(r->stat[FAKE_MEMLOCK].mean));
-	CHECK_NEAR(r->worker_rate.min, 125, 0);
-	CHECK_NEAR(r->worker_rate.max, 225, 0);
-	resultload_free(&lr);
+	CHECK(isnan(r->exact.stat[FAKE_MEMLOCK].mean));
+	CHECK_NEAR(r->exact.worker_rate.min, 125, 0);
+	CHECK_NEAR(r->exact.worker_rate.max, 225, 0);
+	view_free(v);
+	result_set_free(set);
 	remove_fixture(&fx);
 }
 

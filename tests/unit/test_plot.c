@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "plot.h"
 #include "table.h"
+#include "view_of.h"
 
 extern const struct workload null_workload;
 
@@ -36,6 +37,19 @@ struct fixture {
 	struct point pts[NR_PTS];
 	struct point_result res[NR_PTS];
 };
+
+/* The charts of hand-made results: plot_render_rows() of their view, as a run draws them. */
+static int plot_render(const char *dir, const struct sweep_cfg *cfg, const struct run_facts *facts,
+		       const struct point_result *res, int nr, unsigned int timeout_s)
+{
+	struct view_of vo;
+	int err = view_of(cfg, res, nr, &vo);
+
+	if (!err)
+		err = plot_render_rows(dir, vo.v, facts, vo.rows, nr, NULL, timeout_s);
+	view_of_free(&vo);
+	return err;
+}
 
 static void make_exp(struct experiment *e, const char *title)
 {

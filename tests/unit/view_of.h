@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "metric.h"
 #include "result.h"
 #include "view.h"
@@ -30,6 +31,12 @@ static inline void view_row_of(struct view_row *r, const struct point_result *pr
 		.quality = pr->quality, .worker_rate = pr->worker_rate, .per_run = pr->per_run };
 	memcpy(r->v, pr->pt->wp.v, sizeof(r->v));
 	memcpy(r->stat, pr->stat, sizeof(r->stat));
+	/* as read back from the files the run wrote: its figures unrounded, its intervals */
+	memcpy(r->exact.stat, pr->stat, sizeof(r->exact.stat));
+	r->exact.worker_rate = pr->worker_rate;
+	r->exact.per_run = pr->per_run;
+	r->has_intervals = pr->nr_iv > 0;
+	r->n = point_measured_intervals(pr);
 	/* a row not ok may carry rates it never measured: the table never reads them */
 	if (pr->status == PS_OK && pr->thread_rate && pr->nr_producers > 0) {
 		r->thread_rate = calloc(pr->nr_producers, sizeof(*r->thread_rate));

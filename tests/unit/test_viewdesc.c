@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* resultcfg.c: a result set without a spec described by its own summary.csv. */
+/*
+ * viewdesc.c and viewmap.c: a result set without a spec described by its
+ * own summary.csv as a result view (what resultcfg.c's bound spec was),
+ * with --set's [report] keys, and another set's rows placed on its
+ * experiments.
+ */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,8 +13,10 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "resultcfg.h"
 #include "results_read.h"
+#include "viewdesc.h"
+#include "viewmap.h"
+#include "view.h"
 
 /*
  * Two experiments; in A the label follows producers and mode, mode varies
@@ -34,7 +41,7 @@ static const char summary_b[] =
 /* The set of a directory holding only summary_text as summary.csv. */
 static struct result_set *read_set(const char *summary_text)
 {
-	char dir[] = "/tmp/test_resultcfg.XXXXXX", path[64], why[256];
+	char dir[] = "/tmp/test_viewdesc.XXXXXX", path[64], why[256];
 	struct result_set *rs = NULL;
 	FILE *f;
 
@@ -55,24 +62,24 @@ static struct result_set *read_set(const char *summary_text)
 
 struct described {
 	struct result_set *set;
-	struct result_cfg *rc;
-	struct sweep_cfg *cfg;
-	struct plan plan;
+	struct result_view *v;
 	int err;
 };
 
 static void describe(const char *text, const struct spec *spec, struct described *d)
 {
+	char why[256];
+
 	memset(d, 0, sizeof(*d));
 	d->set = read_set(text);
-	d->err = d->set ? resultcfg_build("dir", d->set, spec, &d->rc, &d->cfg, &d->plan) : -1;
+	d->err = d->set ? view_build(d->set, NULL, &d->v, why, sizeof(why)) : -1;
+	if (!d->err && spec)
+		d->err = viewdesc_report(d->v, spec);
 }
 
 static void described_free(struct described *d)
 {
-	plan_free(&d->plan);
-	sweep_cfg_free(d->cfg);
-	resultcfg_free(d->rc);
+	view_free(d->v);
 	result_set_free(d->set);
 }
 
@@ -85,7 +92,7 @@ TEST(parameters_metrics_points)
 	CHECK_INT(d.err, 0);
 	if (d.err)
 		return;
-	wl = d.cfg->wl;
+	wl = &d.v->schema;
 	CHECK_INT(wl->nr_params, 3);
 	CHECK_STR(wl->params[0].name, "label");
 	CHECK_INT(wl->params[0].type, PT_ENUM);
@@ -95,12 +102,12 @@ TEST(parameters_metrics_points)
 	CHECK_INT(wl->params[2].type, PT_ENUM);
 	CHECK_INT(wl->nr_metrics, 1);
 	CHECK_STR(wl->metrics[0].name, "hits");
-	CHECK_INT(d.plan.nr_pts, 5);
-	CHECK_INT(d.plan.pts[3].wp.v[1], 2);
-	CHECK_INT(d.plan.pts[3].wp.v[2], 1);
-	CHECK_INT(d.plan.pts[4].exp, 1);
-	CHECK_INT(d.cfg->nr_exps, 2);
-	CHECK_STR(d.cfg->exps[1].title, "B");
+	CHECK_INT(d.v->nr_rows, 5);
+	CHECK_INT(d.v->rows[3].v[1], 2);
+	CHECK_INT(d.v->rows[3].v[2], 1);
+	CHECK_INT(d.v->rows[4].exp, 1);
+	CHECK_INT(d.v->nr_exps, 2);
+	CHECK_STR(d.v->exps[1].title, "B");
 	described_free(&d);
 }
 
@@ -108,27 +115,27 @@ TEST(parameters_metrics_points)
 TEST(axes_and_default_report)
 {
 	struct described d;
-	const struct experiment *a;
+	const struct view_exp *a;
 
 	describe(summary_a, NULL, &d);
 	CHECK_INT(d.err, 0);
 	if (d.err)
 		return;
-	a = &d.cfg->exps[0];
-	CHECK_INT(a->nr_axes, 3);
-	CHECK(a->axes[0].linked);
-	CHECK_INT(a->axes[0].nr_vals, 1);
-	CHECK_INT(a->axes[1].nr_vals, 2);
-	CHECK_INT(a->axes[1].vals[1], 2);
-	CHECK(!a->axes[2].linked);
-	CHECK_INT(a->axes[2].nr_vals, 2);
+	a = &d.v->exps[0];
+	CHECK_INT(a->nr_order, 3);
+	CHECK(a->linked[0]);
+	CHECK_INT(a->nr_vals[0], 1);
+	CHECK_INT(a->nr_vals[1], 2);
+	CHECK_INT(a->vals[1][1], 2);
+	CHECK(!a->linked[2]);
+	CHECK_INT(a->nr_vals[2], 2);
 	CHECK_STR(a->label, "{label}");
 	CHECK_INT(a->nr_plots, 1);
 	CHECK_INT(a->plots[0].x, 1);
 	CHECK_INT(a->plots[0].y, 0);
 	CHECK_INT(a->plots[0].by, -1);
 	/* B has one producers value: nothing to chart */
-	CHECK_INT(d.cfg->exps[1].nr_plots, 0);
+	CHECK_INT(d.v->exps[1].nr_plots, 0);
 	described_free(&d);
 }
 
@@ -142,23 +149,26 @@ TEST(report_keys_from_set)
 	CHECK_INT(spec_set(s, "label=n {producers}"), 0);
 	describe(summary_a, s, &d);
 	CHECK_INT(d.err, 0);
-	CHECK_INT(d.cfg->exps[0].nr_plots, 1);
-	CHECK_INT(d.cfg->exps[0].plots[0].by, 2);
-	CHECK_STR(d.cfg->exps[1].label, "n {producers}");
+	CHECK_INT(d.v->exps[0].nr_plots, 1);
+	CHECK_INT(d.v->exps[0].plots[0].by, 2);
+	CHECK_STR(d.v->exps[1].label, "n {producers}");
 	described_free(&d);
 	spec_free(s);
 }
 
+/* Without intervals, the summary row's cells are its figures, the exports' too. */
 TEST(rates_from_summary_row)
 {
-	struct point_result r = { 0 };
 	struct described d;
+	struct view_row r;
 
 	describe(summary_a, NULL, &d);
 	CHECK_INT(d.err, 0);
 	if (d.err)
 		return;
-	resultcfg_rates(d.set, &d.set->points[3], d.cfg->wl, &r);
+	r = d.v->rows[3];
+	CHECK(!r.has_intervals);
+	CHECK(r.exact.stat[0].mean == r.stat[0].mean && r.exact.stat[0].stddev == r.stat[0].stddev);
 	CHECK(r.stat[0].mean == 400);
 	CHECK(r.stat[0].stddev == 4);
 	CHECK_INT(r.stat[0].n, 0);
@@ -172,7 +182,7 @@ TEST(rates_from_summary_row)
 TEST(retie_by_name)
 {
 	struct described a, b;
-	long long v[WL_MAX_PARAMS];
+	struct view_row r;
 
 	describe(summary_a, NULL, &a);
 	describe(summary_b, NULL, &b);
@@ -180,12 +190,11 @@ TEST(retie_by_name)
 	CHECK_INT(b.err, 0);
 	if (a.err || b.err)
 		return;
-	memcpy(v, b.plan.pts[0].wp.v, sizeof(v));
-	CHECK_INT(v[0], 0);
-	CHECK(resultcfg_retie_values(b.cfg->wl, a.cfg->wl, v));
-	CHECK_INT(v[0], 1);		/* "p 2" is A's second label */
-	memcpy(v, b.plan.pts[1].wp.v, sizeof(v));
-	CHECK(!resultcfg_retie_values(b.cfg->wl, a.cfg->wl, v));	/* A has no "p 9" */
+	CHECK(view_same_schema(b.v, a.v));
+	CHECK_INT(b.v->rows[0].v[0], 0);
+	CHECK(view_row_onto(b.v, &b.v->rows[0], a.v, &r));
+	CHECK_INT(r.v[0], 1);		/* "p 2" is A's second label */
+	CHECK(!view_row_onto(b.v, &b.v->rows[1], a.v, &r));	/* A has no "p 9" */
 	described_free(&a);
 	described_free(&b);
 }
