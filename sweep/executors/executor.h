@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "kernels.h"
+#include "meta.h"
 #include "shard.h"
 #include "vm_probe.h"
 
@@ -36,6 +37,8 @@ struct subrun_slot {
 	char settings[PATH_MAX + 32];
 	const char *accel;		/* a VM's accelerator (guest-accel), or NULL */
 	const char *accel_reason;	/* why vm_accel = auto is tcg, or NULL */
+	/* a place that is another machine (a fleet's host): its facts, for failed rows */
+	struct told_host place;
 	/* by run: how it ended */
 	int status;			/* bpfsweep's exit status; -1: it did not finish */
 	bool interrupted;		/* a stop request (stop.h) cut it short */

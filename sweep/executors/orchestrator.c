@@ -140,6 +140,9 @@ static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool r
 	if (!resume && s->tag)
 		subrun_settings_tag(&set, s->tag);
 	set.fail_all = fail_all;
+	/* the rows of a place that never ran them are its machine's, not this one's */
+	if (fail_all && !resume && or->places)
+		set.place = s->place;
 	if (or->places)
 		snprintf(name, sizeof(name), "%s%s.settings", s->label, fail_all ? "-failed" : "");
 	else
