@@ -29,6 +29,7 @@ struct spawn_how {
 	int dir_fd;		/* where it runs, by descriptor (heldir.h); -1: the caller's */
 	bool own_group;		/* a process group of its own, else the caller's */
 	bool keep;		/* what it leaves running is wanted (procguard.h) */
+	int pass_fd;		/* above 2: left open across the exec; else none */
 };
 
 /*
@@ -55,6 +56,8 @@ static void child_exec(const char *path, const char *const *argv, const struct s
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (null < 0 || dup2(null, 0) < 0 || (how->out_fd >= 0 && dup2(how->out_fd, 1) < 0) ||
 	    (how->err_fd >= 0 && dup2(how->err_fd, 2) < 0) || (how->dir_fd >= 0 && fchdir(how->dir_fd)))
+		goto fail;
+	if (how->pass_fd > 2 && fcntl(how->pass_fd, F_SETFD, 0))
 		goto fail;
 	execve(path, (char *const *)argv, environ);
 fail:
@@ -166,6 +169,13 @@ int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid)
 		close(how.dir_fd);
 	}
 	return err;
+}
+
+int spawn_argv_passing(const char *const *argv, int fd, pid_t *pid)
+{
+	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir_fd = -1, .pass_fd = fd };
+
+	return fd > 2 ? spawn(argv, &how, pid) : -EBADF;
 }
 
 int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid)
