@@ -136,10 +136,11 @@ static int spawn(const char *const *argv, const struct spawn_how *how, pid_t *pi
 }
 
 /* stdout and stderr appended to log, if any */
-static int spawn_log(const char *const *argv, const char *log, bool group, pid_t *pid)
+static int spawn_log(const char *const *argv, const char *log, bool group, int pass_fd,
+		     pid_t *pid)
 {
 	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir_fd = -1, .own_group = group,
-				 .keep = group };
+				 .keep = group, .pass_fd = pass_fd };
 	int fd = -1, err;
 
 	if (log) {
@@ -156,7 +157,7 @@ static int spawn_log(const char *const *argv, const char *log, bool group, pid_t
 
 int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
 {
-	return spawn_log(argv, log, false, pid);
+	return spawn_log(argv, log, false, -1, pid);
 }
 
 int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid)
@@ -188,7 +189,12 @@ int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid
 
 int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid)
 {
-	return spawn_log(argv, log, true, pid);
+	return spawn_log(argv, log, true, -1, pid);
+}
+
+int spawn_argv_group_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid)
+{
+	return fd > 2 ? spawn_log(argv, log, true, fd, pid) : -EBADF;
 }
 
 void spawn_reaped(pid_t pid)

@@ -42,6 +42,9 @@ int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid
  */
 int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid);
 
+/* spawn_argv_group_log() with fd left open across the exec: see spawn_argv_passing(). */
+int spawn_argv_group_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid);
+
 /*
  * Start argv[0] as spawn_argv() does in the directory dir (opened here as
  * heldir.h resolves it, entered by descriptor), with stdin from /dev/null
