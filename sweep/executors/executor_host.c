@@ -4,8 +4,8 @@
  * process on this machine's kernel, writing OUT/runs/<n> itself, so there
  * is nothing to fetch or clean.
  */
-#include <stdio.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
