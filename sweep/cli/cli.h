@@ -8,6 +8,7 @@
 #include "draw.h"
 #include "exitcode.h"
 #include "matrix.h"
+#include "meta.h"
 #include "outfmt.h"
 #include "shard.h"
 #include "spec.h"
@@ -71,6 +72,7 @@ struct run_opts {
 	const char *guest_accel;	/* --guest-accel kvm|tcg: it runs in a VM so accelerated */
 	const char *guest_accel_reason;	/* --guest-accel-reason: why vm_accel = auto is tcg */
 	const char *fail_all;		/* --fail-all REASON: a failed row per point, run none */
+	struct told_host place;		/* fail_all's rows a fleet host's (name set): its facts */
 	char *settings_text;		/* --subrun FILE's text: the strings above point into it */
 };
 

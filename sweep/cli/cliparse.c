@@ -165,6 +165,8 @@ static int subrun_opt(const char *path, struct run_opts *o)
 	o->guest_of = set.guest_of ?: o->guest_of;
 	o->guest_accel_reason = set.guest_accel_reason ?: o->guest_accel_reason;
 	o->fail_all = set.fail_all ?: o->fail_all;
+	if (set.place.name)
+		o->place = set.place;
 	if (set.shard.count)
 		o->shard = set.shard;
 	if (set.guest_accel && guest_accel(path, set.guest_accel, o))

@@ -197,7 +197,7 @@ static int load_set(const char *dir, struct result_set **rs)
 	}
 	err = results_read(dir, rs, why, sizeof(why));
 	if (err) {
-		diag_err("cannot read %s: %s", dir, *why ? why : strerror(-err));
+		results_read_diag(dir, err, why);
 		return err;
 	}
 	if (!(*rs)->has_summary || (*rs)->summary.nr_rows < 1) {

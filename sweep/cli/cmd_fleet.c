@@ -271,6 +271,12 @@ static void init_jobs(struct fleet *fl)
 		fleet_host_init(j);
 		s = orch_add(&fl->orch, j->h->label, &j->ex, j->result);
 		s->tag = j->tag;
+		/* what its probe finds (fleet_host.c), for the failed rows of a host that never ran */
+		s->place = (struct told_host){
+			.name = j->h->name, .kernel_release = j->facts.v[HF_KERNEL_RELEASE],
+			.arch = j->remote_arch, .cpu_model = j->facts.v[HF_CPU_MODEL],
+			.nproc = j->facts.v[HF_NPROC],
+		};
 		/* host k of n in the file runs shard k/n, whether or not the others answer */
 		if (fl->o->shard_hosts) {
 			j->shard = s->shard = (struct shard){ i + 1, fl->hosts.nr };

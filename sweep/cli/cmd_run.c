@@ -479,6 +479,8 @@ static void fill_run_info(struct run_state *rs)
 	rs->info.vm_accel = o->guest_accel;
 	rs->info.vm_accel_reason = o->guest_accel_reason;
 	rs->info.not_run = o->fail_all && rs->info.kernel;
+	/* a fleet host's failed rows: its facts, none of this machine's */
+	rs->info.told = o->fail_all && o->place.name ? &o->place : NULL;
 }
 
 /*

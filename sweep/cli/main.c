@@ -4,6 +4,7 @@
  * The command table and option parsing; the only file that sees every
  * module.  The run command itself is in cmd_run.c.
  */
+#define _GNU_SOURCE	/* close_range */
 #include <errno.h>
 #include <getopt.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/close_range.h>
 
 #include "adhoc.h"
 #include "bind.h"
@@ -554,6 +556,11 @@ int main(int argc, char **argv)
 	/* booted as init of a kernel under test: the host's job is waiting */
 	if (getpid() == 1)
 		vminit_main();
+	/*
+	 * A descriptor inherited past stdio is for this process alone (a
+	 * sub-run's OUT, subproc.h): none goes on to its own children.
+	 */
+	close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
 	/* before any child: cgroups of dead runs go, and a guardian watches this one's */
 	procguard_start();
 	status = run_command(argc, argv);

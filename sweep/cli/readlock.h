@@ -4,7 +4,11 @@
  * shared while it reads them.  A run holds its directory exclusively from
  * its creation to its end (resultdir_lock()), so a reader refuses a
  * directory a run is writing rather than read half a set or, as report
- * would, race the run for its table.txt.
+ * would, race the run for its table.txt.  Each directory is opened once
+ * and held (heldir.h): the lock is taken on that descriptor and every file
+ * of it is read beneath it, so a directory renamed away or a symlink put
+ * at its path mid-read cannot make the reader read another set than the
+ * one it locked.
  */
 #ifndef SWEEP_READLOCK_H
 #define SWEEP_READLOCK_H
@@ -12,13 +16,16 @@
 #include <stdbool.h>
 
 struct read_locks {
-	int *fds;		/* one per directory held */
+	int *fds;		/* one per directory locked */
 	int nr;
+	const char *const *dirs;	/* the caller's, held (heldir.h) until released */
+	int nr_dirs;
 };
 
 /*
- * Every one of dirs[0..nr) held shared.  0; -EBUSY when a run holds one
- * (reported: "a run is writing DIR", none held); -ENOMEM.  A directory
+ * Every one of dirs[0..nr) held (dirs must outlive rl) and locked
+ * shared.  0; -EBUSY when a run holds one (reported: "a run is writing
+ * DIR", none held); -ENOMEM.  A directory
  * that cannot be locked for another reason (missing, not a directory, a
  * filesystem without locks) is left to the reader to find and report.
  */

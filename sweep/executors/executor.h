@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "kernels.h"
+#include "meta.h"
 #include "shard.h"
 #include "vm_probe.h"
 
@@ -36,6 +37,10 @@ struct subrun_slot {
 	char settings[PATH_MAX + 32];
 	const char *accel;		/* a VM's accelerator (guest-accel), or NULL */
 	const char *accel_reason;	/* why vm_accel = auto is tcg, or NULL */
+	/* OUT (held) and OUT/subrun as realpath() names it: see executor_host_spawn() */
+	const char *out, *sub_dir;
+	/* a place that is another machine (a fleet's host): its facts, for failed rows */
+	struct told_host place;
 	/* by run: how it ended */
 	int status;			/* bpfsweep's exit status; -1: it did not finish */
 	bool interrupted;		/* a stop request (stop.h) cut it short */
@@ -68,8 +73,13 @@ extern struct executor executor_host;
  * argv as a child of this process, at most timeout_ms (then killed): its
  * exit status as a shell says it, or -errno (reported).  The sub-run shares
  * the terminal: a Ctrl-C reaches it, and it stops at a point boundary.
+ * Its paths beneath s->out (OUT as held here, or OUT/subrun as s->sub_dir
+ * names it) reach it as /proc/self/fd/FD/..., FD its inherited descriptor
+ * of the held OUT: a user who can rename OUT away and put a symlink there
+ * cannot hand this root child another spec, settings or directory.
  */
-int executor_host_spawn(const char *const *argv, uint64_t timeout_ns);
+int executor_host_spawn(const struct subrun_slot *s, const char *const *argv,
+			uint64_t timeout_ns);
 
 /* A VM that boots a kernel of the axis (executor_vm.c). */
 struct executor_vm {

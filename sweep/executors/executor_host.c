@@ -4,6 +4,7 @@
  * process on this machine's kernel, writing OUT/runs/<n> itself, so there
  * is nothing to fetch or clean.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,16 +12,53 @@
 #include "diag.h"
 #include "executor.h"
 #include "exitcode.h"
+#include "heldir.h"
+#include "subrun.h"
 #include "subproc.h"
 
 #define NSEC_PER_MSEC	1000000ULL
 
-int executor_host_spawn(const char *const *argv, uint64_t timeout_ns)
+/* path beneath dir ("dir/rest"): rest, else NULL */
+static const char *beneath(const char *path, const char *dir)
 {
-	uint64_t ms = timeout_ns / NSEC_PER_MSEC;
-	pid_t pid;
-	int err = spawn_argv(argv, NULL, &pid);
+	size_t n = strlen(dir);
 
+	return n && !strncmp(path, dir, n) && path[n] == '/' ? path + n + 1 : NULL;
+}
+
+/* argv[i] through fd when it lies beneath OUT, into buf; else argv[i] itself. */
+static const char *through_fd(const struct subrun_slot *s, const char *arg, int fd, char *buf,
+			      size_t len)
+{
+	const char *rest;
+	int n = -1;
+
+	if ((rest = beneath(arg, s->sub_dir)))
+		n = snprintf(buf, len, "/proc/self/fd/%d/subrun/%s", fd, rest);
+	else if ((rest = beneath(arg, s->out)))
+		n = snprintf(buf, len, "/proc/self/fd/%d/%s", fd, rest);
+	return n >= 0 && (size_t)n < len ? buf : arg;
+}
+
+int executor_host_spawn(const struct subrun_slot *s, const char *const *argv,
+			uint64_t timeout_ns)
+{
+	/* the spec, the settings and the directory (subrun_argv()): on the stack, per thread */
+	char bufs[3][PATH_MAX + 64];
+	const char *args[SUBRUN_MAX_ARGS + 1] = { 0 };
+	uint64_t ms = timeout_ns / NSEC_PER_MSEC;
+	int fd = heldir_open_dir(s->out), err, used = 0;
+	pid_t pid;
+
+	for (int i = 0; fd >= 0 && argv[i] && i < SUBRUN_MAX_ARGS; i++) {
+		args[i] = argv[i];
+		if (i && used < 3)
+			args[i] = through_fd(s, argv[i], fd, bufs[used], sizeof(bufs[used]));
+		used += args[i] != argv[i];
+	}
+	err = fd < 0 ? fd : spawn_argv_passing(args, fd, &pid);
+	if (fd >= 0)
+		close(fd);
 	if (err) {
 		diag_err("cannot start %s: %s", argv[0], strerror(-err));
 		return err;
@@ -44,7 +82,7 @@ static int host_run(struct executor *ex, struct subrun_slot *s, const char *cons
 
 	(void)ex;
 	fprintf(stderr, "kernel %s: running the sweep here\n", s->label);
-	st = executor_host_spawn(argv, timeout_ns);
+	st = executor_host_spawn(s, argv, timeout_ns);
 	s->status = st < 0 ? EXIT_USAGE : st;
 	snprintf(s->why, sizeof(s->why), "bpfsweep exited with status %d before this point",
 		 s->status);

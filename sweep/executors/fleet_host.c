@@ -66,6 +66,7 @@ static const char run_prefix[] = "printf 'remote_pid: %s\\n' \"$$\"; exec ";
 struct argv_buf {
 	const char *argv[SSH_MAX_ARGS + 1];
 	int n;
+	int pass_fd;		/* above 2: left open in the child (spawn_argv_passing()) */
 	char port[16];
 	char ctl[PATH_MAX + 16];
 	char target[PATH_MAX + HOST_NAME_LEN * 2 + 32];
@@ -84,6 +85,7 @@ static void tool(struct argv_buf *a, const struct fleet_job *j, const char *prog
 	const struct host *h = j->h;
 
 	a->n = 0;
+	a->pass_fd = -1;
 	add(a, prog);
 	if (j->ctx->ssh_config) {
 		add(a, "-F");
@@ -185,6 +187,8 @@ static int start(struct fleet_job *j, const struct argv_buf *a, pid_t *pid)
 		j->interrupted = true;
 		return -EINTR;
 	}
+	if (a->pass_fd > 2)
+		return spawn_argv_group_log_passing(a->argv, j->log, a->pass_fd, pid);
 	return spawn_argv_group_log(a->argv, j->log, pid);
 }
 
@@ -483,22 +487,27 @@ static int run_spec(struct fleet_job *j, const struct subrun_argv *a, unsigned i
 static int fetch(struct fleet_job *j)
 {
 	static __thread char src[PATH_MAX + 16], tmp[sizeof(j->result) + 8];
-	static __thread char old[sizeof(j->result) + 8];
+	static __thread char old[sizeof(j->result) + 8], dst[HOST_LABEL_LEN + 64];
 	struct argv_buf a;
 	off_t from = log_size(j);
-	int st, err;
+	int st, err, hosts = heldir_open_dir(j->ctx->hosts_dir);
 
 	snprintf(src, sizeof(src), "%s/result", j->remote_dir);
 	snprintf(tmp, sizeof(tmp), "%s/.%s.new", j->ctx->hosts_dir, j->h->label);
 	snprintf(old, sizeof(old), "%s/.%s.old", j->ctx->hosts_dir, j->h->label);
+	/* scp makes it beneath OUT/hosts as held here, through its inherited descriptor */
+	snprintf(dst, sizeof(dst), "/proc/self/fd/%d/.%s.new", hosts, j->h->label);
 	resultdir_remove_tree(tmp);
 	tool(&a, j, "scp");
+	a.pass_fd = hosts;
 	add(&a, "-q");
 	add(&a, "-r");
 	add(&a, "--");
 	add(&a, scp_target(&a, j->h, src));
-	add(&a, tmp);
-	st = step(j, &a, STEP_TIMEOUT_MS);
+	add(&a, dst);
+	st = hosts < 0 ? hosts : step(j, &a, STEP_TIMEOUT_MS);
+	if (hosts >= 0)
+		close(hosts);
 	if (st && !j->why[0])
 		tail_reason(j, from, "copying the result back failed");
 	if (st || access(tmp, F_OK)) {

@@ -84,7 +84,8 @@ struct subrun_slot *orch_add(struct orchestrator *or, const char *label, struct 
 
 	snprintf(or->runs[k], sizeof(or->runs[k]), "%s/runs/%d", or->dir, k + 1);
 	or->slots[k] = (struct subrun_slot){ .index = k, .label = label, .ex = ex,
-					     .local = local ?: or->runs[k],
+					     .local = local ?: or->runs[k], .out = or->dir,
+					     .sub_dir = or->sub_dir,
 					     .nr_todo = or->nr_todo, .status = -1 };
 	return &or->slots[k];
 }
@@ -130,7 +131,7 @@ static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool r
 			  const char *fail_all)
 {
 	struct subrun_settings set;
-	char name[HOST_LABEL_LEN + 32];
+	char name[HOST_LABEL_LEN + 32], dir[PATH_MAX + 16];
 	int err;
 
 	if (or->places)
@@ -140,11 +141,19 @@ static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool r
 	if (!resume && s->tag)
 		subrun_settings_tag(&set, s->tag);
 	set.fail_all = fail_all;
+	/* the rows of a place that never ran them are its machine's, not this one's */
+	if (fail_all && !resume && or->places)
+		set.place = s->place;
 	if (or->places)
 		snprintf(name, sizeof(name), "%s%s.settings", s->label, fail_all ? "-failed" : "");
 	else
 		snprintf(name, sizeof(name), "%d%s.settings", s->index + 1, fail_all ? "-failed" : "");
-	err = subrun_settings_write(or->sub_dir, name, &set, s->settings, sizeof(s->settings));
+	/* written beneath the held OUT; named as realpath() gave OUT/subrun, for a guest too */
+	snprintf(dir, sizeof(dir), "%s/subrun", or->dir);
+	err = subrun_settings_write(dir, name, &set, s->settings, sizeof(s->settings));
+	if (!err && (size_t)snprintf(s->settings, sizeof(s->settings), "%s/%s", or->sub_dir,
+				     name) >= sizeof(s->settings))
+		err = -ENAMETOOLONG;
 	if (err)
 		snprintf(s->why, sizeof(s->why), "cannot write its settings: %s", strerror(-err));
 	return err;
@@ -166,7 +175,7 @@ static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 		s->nr_todo - (rows < 0 ? 0 : rows), s->nr_todo, s->why);
 	if (!write_settings(or, s, rows >= 0, s->why)) {
 		subrun_argv(or->sub.self, or->sub.spec_path, s->settings, s->local, rows >= 0, &a);
-		executor_host_spawn(a.argv, or->timeout_ns);
+		executor_host_spawn(s, a.argv, or->timeout_ns);
 	}
 	if (or->status < EXIT_POINTS_FAILED)
 		or->status = EXIT_POINTS_FAILED;

@@ -79,7 +79,8 @@ enum setting_kind {
 static const struct setting {
 	/*
 	 * the run option it stands for, without "--"; guest-of, guest-accel,
-	 * guest-accel-reason and fail-all are a sub-run's own, no option at all
+	 * guest-accel-reason, fail-all and the place-* facts are a sub-run's
+	 * own, no option at all
 	 */
 	const char *name;
 	enum setting_kind kind;
@@ -99,6 +100,16 @@ static const struct setting {
 	{ .name = "shard", .kind = SET_SHARD, .off = offsetof(struct subrun_settings, shard) },
 	{ .name = "fail-all", .kind = SET_TEXT,
 	  .off = offsetof(struct subrun_settings, fail_all) },
+	{ .name = "place-host", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, place.name) },
+	{ .name = "place-kernel-release", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, place.kernel_release) },
+	{ .name = "place-arch", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, place.arch) },
+	{ .name = "place-cpu-model", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, place.cpu_model) },
+	{ .name = "place-nproc", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, place.nproc) },
 	{ .name = "no-plots", .kind = SET_FLAG,
 	  .off = offsetof(struct subrun_settings, no_plots) },
 };

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "exitcode.h"
+#include "meta.h"
 #include "shard.h"
 
 #define SUBRUN_MAX_ARGS		16
@@ -54,6 +55,8 @@ struct subrun_settings {
 	const char *guest_accel_reason;	/* why vm_accel = auto is tcg */
 	struct shard shard;		/* count 0: every point */
 	const char *fail_all;		/* a failed row per point saying this, run none */
+	/* with fail_all: the rows are of this machine (name set), a fleet's host (meta.h) */
+	struct told_host place;
 	bool no_plots;
 };
 

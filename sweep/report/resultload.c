@@ -236,13 +236,14 @@ static const struct point *as_run_point(struct loaded_run *lr, const struct boun
 	char why[600];
 
 	if (!pt) {
-		diag_err("%s: summary.csv line %d: point %lld is not a point of its spec "
-			 "(it has %d)", lr->dir, p->row + 1, p->id, run->plan.nr_pts);
+		results_diag_row(lr->dir, "summary.csv", p->row + 1, lr->set->point_col + 1,
+				 "point %lld is not a point of its spec (it has %d)", p->id,
+				 run->plan.nr_pts);
 		return NULL;
 	}
 	if (!resultload_same_point(lr->set, p, run->cfg, pt, why, sizeof(why))) {
-		diag_err("%s: summary.csv line %d: point %lld is not the point of its spec: %s",
-			 lr->dir, p->row + 1, p->id, why);
+		results_diag_row(lr->dir, "summary.csv", p->row + 1, lr->set->point_col + 1,
+				 "point %lld is not the point of its spec: %s", p->id, why);
 		return NULL;
 	}
 	return pt;
@@ -312,7 +313,9 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 	for (int i = 1; i < lr->nr_res; i++) {
 		if (lr->pts[i]->id != lr->pts[i - 1]->id)
 			continue;
-		diag_err("%s: summary.csv holds point %d twice", lr->dir, lr->pts[i]->id);
+		results_diag_row(lr->dir, "summary.csv", set->points[lr->idx[i]].row + 1,
+				 set->point_col + 1, "point %d again: a point has one row",
+				 lr->pts[i]->id);
 		return -EINVAL;
 	}
 	return rebuild ? rebuild_rows(lr) : 0;
@@ -331,7 +334,7 @@ static int read_dir(struct loaded_run *lr)
 	}
 	err = results_read(lr->dir, &lr->set, why, sizeof(why));
 	if (err)
-		diag_err("cannot read %s: %s", lr->dir, why[0] ? why : strerror(-err));
+		results_read_diag(lr->dir, err, why);
 	else if (!lr->set->has_summary)
 		diag_err("%s holds no summary.csv: not a result directory of bpfsweep run",
 			 lr->dir);
@@ -351,7 +354,7 @@ static int check_columns(const struct loaded_run *lr, const struct bound *run,
 	if (!results_check_header_readable(run->cfg, &lr->set->samples, &lr->set->summary,
 					   &which))
 		return 0;
-	diag_err("%s: %s has other columns than this bpfsweep writes", lr->dir, which);
+	results_diag_row(lr->dir, which, 1, 1, "other columns than this bpfsweep writes");
 	return -EINVAL;
 }
 

@@ -203,8 +203,8 @@ static bool quality_readable(const char *dir, const struct result_set *set,
 
 	if (c < 0 || strcmp(p->status, "ok") || !quality_parse(set->summary.rows[p->row][c], &q))
 		return true;
-	diag_err("cannot resume %s: summary.csv line %d: quality '%s' is not one bpfsweep writes",
-		 dir, p->row + 1, set->summary.rows[p->row][c]);
+	results_diag_row(dir, "summary.csv", p->row + 1, c + 1,
+			 "quality '%s' is not one bpfsweep writes", set->summary.rows[p->row][c]);
 	return false;
 }
 
@@ -223,13 +223,14 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *
 		const struct point *pt = p->id < nr_pts ? &pts[p->id] : NULL;
 
 		if (!pt || pt->id != p->id) {
-			diag_err("cannot resume %s: summary.csv line %d: point %lld is not a point "
-				 "of this spec (it has %d)", dir, p->row + 1, p->id, nr_pts);
+			results_diag_row(dir, "summary.csv", p->row + 1, set->point_col + 1,
+					 "point %lld is not a point of this spec (it has %d)", p->id,
+					 nr_pts);
 			return -EINVAL;
 		}
 		if (!resultload_same_point(set, p, cfg, pt, why, sizeof(why))) {
-			diag_err("cannot resume %s: summary.csv line %d: point %lld is not the "
-				 "same point: %s", dir, p->row + 1, p->id, why);
+			results_diag_row(dir, "summary.csv", p->row + 1, set->point_col + 1,
+					 "point %lld is not the same point: %s", p->id, why);
 			return -EINVAL;
 		}
 		kept[i] = is_finished(set, p) ||
@@ -237,8 +238,8 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *
 		if (kept[i] && !quality_readable(dir, set, p))
 			return -EINVAL;
 		if (kept[i] && rs->has_row[p->id]) {
-			diag_err("cannot resume %s: summary.csv holds point %lld twice", dir,
-				 p->id);
+			results_diag_row(dir, "summary.csv", p->row + 1, set->point_col + 1,
+					 "point %lld again: a point has one row", p->id);
 			return -EINVAL;
 		}
 		rs->has_row[p->id] |= kept[i];
@@ -323,7 +324,7 @@ static int check_headers(const char *dir, const struct sweep_cfg *cfg, struct re
 
 	if (!results_check_header(cfg, &rs->set->samples, &rs->set->summary, &which))
 		return 0;
-	diag_err("cannot resume %s: %s has other columns than this bpfsweep writes", dir, which);
+	results_diag_row(dir, which, 1, 1, "other columns than this bpfsweep writes");
 	return -EINVAL;
 }
 
@@ -340,7 +341,7 @@ static int read_set(const char *dir, struct resume *rs)
 	}
 	err = results_read(dir, &rs->set, why, sizeof(why));
 	if (err)
-		diag_err("cannot resume %s: %s", dir, why[0] ? why : strerror(-err));
+		results_read_diag(dir, err, why);
 	return err;
 }
 

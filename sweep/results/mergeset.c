@@ -58,7 +58,7 @@ static int read_runs(struct merge *mg)
 
 		err = results_read(dir, &mg->sets[mg->nr], why, sizeof(why));
 		if (err) {
-			diag_err("cannot read %s: %s", dir, why[0] ? why : strerror(-err));
+			results_read_diag(dir, err, why);
 			break;
 		}
 		/* no spec is an imported set: it describes itself (viewdesc.h) */

@@ -163,7 +163,7 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	if (ri->shard)
 		meta_put(f, "shard", ri->shard);
 	meta_put(f, "kernel", ri->kernel ? ri->kernel : "host");
-	meta_put(f, "executor", ri->not_run ? "none" : ri->vm_accel ? "vm" : "host");
+	meta_put(f, "executor", ri->not_run || ri->told ? "none" : ri->vm_accel ? "vm" : "host");
 	if (ri->vm_accel)
 		meta_put(f, "vm_accel", ri->vm_accel);
 	if (ri->vm_accel && ri->vm_accel_reason)
@@ -171,6 +171,18 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 	for (int i = 0; ri->tags && ri->tags[i]; i++)
 		meta_put(f, "tag", ri->tags[i]);
 	put_time(f, "start", ri->start);
+}
+
+/* Another machine's facts, as told (struct told_host): none of this one's. */
+static void put_told_host(FILE *f, const struct told_host *t)
+{
+	meta_put(f, "host", meta_or_unknown(t->name));
+	meta_put(f, "kernel_release", meta_or_unknown(t->kernel_release));
+	meta_put(f, "kernel_version", "unknown");
+	meta_put(f, "arch", meta_or_unknown(t->arch));
+	meta_put(f, "cpu_model", meta_or_unknown(t->cpu_model));
+	meta_put(f, "nproc", meta_or_unknown(t->nproc));
+	meta_put(f, "mem_total", "unknown");
 }
 
 static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_info *ri)
@@ -186,8 +198,11 @@ static void meta_print(FILE *f, const struct sweep_cfg *cfg, const struct run_in
 	meta_put(f, "title", cfg->title);
 	meta_put(f, "workload", cfg->wl->name);
 	metricmeta_print(f, cfg->wl);
-	put_host(f, &u, ri->not_run);
-	if (!ri->not_run) {
+	if (ri->told)
+		put_told_host(f, ri->told);
+	else
+		put_host(f, &u, ri->not_run);
+	if (!ri->not_run && !ri->told) {
 		put_system(f);
 		put_check(f, ri->check);
 	}

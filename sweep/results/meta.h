@@ -14,6 +14,16 @@
 
 struct sys_check;
 
+/*
+ * The machine a run's rows stand for when it is not this one: a fleet's
+ * host that never ran them, whose failed rows are written here.  What the
+ * probe of it said; NULL or "" is written "unknown".
+ */
+struct told_host {
+	const char *name;		/* its address, as the hostfile gives it */
+	const char *kernel_release, *arch, *cpu_model, *nproc;
+};
+
 struct run_info {
 	time_t start;
 	time_t end;		/* 0 while running */
@@ -27,6 +37,8 @@ struct run_info {
 	bool not_run;		/* the points ran nowhere (their kernel did not boot):
 				 * no kernel facts, since this kernel is not theirs */
 	const struct sys_check *check;	/* the system check before the sweep, or NULL */
+	/* rows of another machine, run nowhere: its facts, none of this one's; or NULL */
+	const struct told_host *told;
 };
 
 /*

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "growarray.h"
 #include "results_read.h"
 #include "termsafe.h"
@@ -94,18 +95,34 @@ static bool cell_ok(const char *s, enum cell_rule rule)
 	}
 }
 
+/* "DIR/FILE:LINE:COL: error: " and the message into why; -EINVAL */
+static int vrefuse(char *why, size_t whylen, const char *dir, const char *file, int line,
+		   int col, const char *fmt, va_list ap)
+{
+	char path[4200];
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	n = diag_where(why, whylen, path, line, col);
+	if (n < whylen)
+		vsnprintf(why + n, whylen - n, fmt, ap);
+	return -EINVAL;
+}
+
+static int refuse(char *why, size_t whylen, const char *dir, const char *file, int line,
+		  int col, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
 static int refuse(char *why, size_t whylen, const char *dir, const char *file, int line,
 		  int col, const char *fmt, ...)
 {
-	size_t n = snprintf(why, whylen, "%s/%s:%d:%d: ", dir, file, line, col);
 	va_list ap;
+	int err;
 
-	if (n < whylen) {
-		va_start(ap, fmt);
-		vsnprintf(why + n, whylen - n, fmt, ap);
-		va_end(ap);
-	}
-	return -EINVAL;
+	va_start(ap, fmt);
+	err = vrefuse(why, whylen, dir, file, line, col, fmt, ap);
+	va_end(ap);
+	return err;
 }
 
 /* Every row of t against the rule of its column. */
@@ -302,9 +319,12 @@ static int read_csv(const char *dir, const char *name, struct csv_table *t, bool
 	*exists = err != -ENOENT;
 	if (err == -ENOENT)
 		return 0;
+	if (err == -EINVAL && t->err_fields)
+		return refuse(why, whylen, dir, name, t->err_line, t->err_col, "a row of %d "
+			      "fields, not as many as the header's", t->err_fields);
 	if (err == -EINVAL)
-		snprintf(why, whylen, "%s line %d: %s", path, t->err_line,
-			 t->err_nul ? "a NUL byte" : "not valid CSV");
+		return refuse(why, whylen, dir, name, t->err_line, t->err_col, "%s",
+			      t->err_nul ? "a NUL byte" : "not valid CSV");
 	return err;
 }
 
@@ -332,7 +352,7 @@ static int escape_cells(struct csv_table *t)
 }
 
 /* Column layout of the two files, checked by name. */
-static int find_columns(struct result_set *rs, char *why, size_t whylen)
+static int find_columns(struct result_set *rs, const char *dir, char *why, size_t whylen)
 {
 	int status = result_summary_col(rs, "status");
 	int exp = result_summary_col(rs, "experiment");
@@ -340,11 +360,9 @@ static int find_columns(struct result_set *rs, char *why, size_t whylen)
 	/* by name: sets written before the exp column (point first) read too */
 	rs->point_col = result_summary_col(rs, "point");
 	if (rs->summary.nr_rows) {
-		if (rs->point_col < 0 || exp < 0 || rs->point_col > exp || status < exp) {
-			snprintf(why, whylen, "summary.csv lacks the point, experiment or "
-				 "status column");
-			return -EINVAL;
-		}
+		if (rs->point_col < 0 || exp < 0 || rs->point_col > exp || status < exp)
+			return refuse(why, whylen, dir, "summary.csv", 1, 1, "the header lacks the "
+				      "point, experiment or status column, or has them out of order");
 		rs->exp_col = exp;
 		rs->first_param = exp + 1;
 		rs->nr_params = status - exp - 1;
@@ -354,9 +372,8 @@ static int find_columns(struct result_set *rs, char *why, size_t whylen)
 	for (size_t c = 0; c < NR_SAMPLES_FIXED; c++) {
 		if (rs->samples.nr_cols <= (int)c || strcmp(rs->samples.rows[0][c],
 							    samples_fixed[c])) {
-			snprintf(why, whylen, "samples.csv: column %zu is not '%s'", c + 1,
-				 samples_fixed[c]);
-			return -EINVAL;
+			return refuse(why, whylen, dir, "samples.csv", 1, (int)c + 1,
+				      "column %zu is not '%s'", c + 1, samples_fixed[c]);
 		}
 	}
 	rs->first_metric = NR_SAMPLES_FIXED;
@@ -370,8 +387,9 @@ static int find_columns(struct result_set *rs, char *why, size_t whylen)
 	return 0;
 }
 
-static int read_point(struct result_set *rs, int row, struct result_point *p, char *why,
-		      size_t whylen)
+/* (results_check_cells() has checked both cells: a refusal here is a bug's) */
+static int read_point(struct result_set *rs, const char *dir, int row, struct result_point *p,
+		      char *why, size_t whylen)
 {
 	char **f = rs->summary.rows[row];
 	int n_col = result_summary_col(rs, "n");
@@ -380,11 +398,12 @@ static int read_point(struct result_set *rs, int row, struct result_point *p, ch
 				    .status = f[rs->first_param + rs->nr_params] };
 	/* n is empty where it is not known: numbers imported from bench output */
 	p->n = -1;
-	if (!results_count(f[rs->point_col], &p->id) || p->id < 0 ||
-	    (n_col >= 0 && *f[n_col] && !results_count(f[n_col], &p->n))) {
-		snprintf(why, whylen, "summary.csv line %d: point or n is not a number", row + 1);
-		return -EINVAL;
-	}
+	if (!results_count(f[rs->point_col], &p->id))
+		return refuse(why, whylen, dir, "summary.csv", row + 1, rs->point_col + 1,
+			      "point is not a number");
+	if (n_col >= 0 && *f[n_col] && !results_count(f[n_col], &p->n))
+		return refuse(why, whylen, dir, "summary.csv", row + 1, n_col + 1,
+			      "n is not a number");
 	return 0;
 }
 
@@ -397,7 +416,7 @@ static int push_row(int **rows, int *nr, int r)
 }
 
 /* Each point's sample rows, found by its id: whole-point and thread rows apart. */
-static int attach_samples(struct result_set *rs, char *why, size_t whylen)
+static int attach_samples(struct result_set *rs, const char *dir, char *why, size_t whylen)
 {
 	int err = 0;
 
@@ -406,10 +425,9 @@ static int attach_samples(struct result_set *rs, char *why, size_t whylen)
 		bool thread = rs->thread_col >= 0 && *f[rs->thread_col];
 		long long id;
 
-		if (!results_count(f[RS_S_POINT], &id)) {
-			snprintf(why, whylen, "samples.csv line %d: point is not a number", r + 1);
-			return -EINVAL;
-		}
+		if (!results_count(f[RS_S_POINT], &id))
+			return refuse(why, whylen, dir, "samples.csv", r + 1, RS_S_POINT + 1,
+				      "point is not a number");
 		for (int i = 0; !err && i < rs->nr_points; i++) {
 			struct result_point *p = &rs->points[i];
 
@@ -424,17 +442,17 @@ static int attach_samples(struct result_set *rs, char *why, size_t whylen)
 	return err;
 }
 
-static int read_points(struct result_set *rs, char *why, size_t whylen)
+static int read_points(struct result_set *rs, const char *dir, char *why, size_t whylen)
 {
-	int nr = rs->summary.nr_rows ? rs->summary.nr_rows - 1 : 0;
+	int nr = rs->summary.nr_rows > 1 ? rs->summary.nr_rows - 1 : 0;
 	int err = 0;
 
-	rs->points = calloc(nr ? nr : 1, sizeof(*rs->points));
+	rs->points = calloc(nr > 0 ? (size_t)nr : 1, sizeof(*rs->points));
 	if (!rs->points)
 		return -ENOMEM;
 	for (int r = 1; !err && r <= nr; r++)
-		err = read_point(rs, r, &rs->points[rs->nr_points++], why, whylen);
-	return err ?: attach_samples(rs, why, whylen);
+		err = read_point(rs, dir, r, &rs->points[rs->nr_points++], why, whylen);
+	return err ?: attach_samples(rs, dir, why, whylen);
 }
 
 /* Is name one of the samples columns of metrics (not `point`, `thread`, ...)? */
@@ -546,13 +564,13 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	if (!err)
 		err = escape_cells(&rs->summary);
 	if (!err)
-		err = find_columns(rs, why, whylen);
+		err = find_columns(rs, dir, why, whylen);
 	if (!err)
 		err = read_columns(dir, rs);
 	if (!err)
 		err = results_check_cells(rs, dir, why, whylen);
 	if (!err)
-		err = read_points(rs, why, whylen);
+		err = read_points(rs, dir, why, whylen);
 	if (!err)
 		err = results_check_points(rs, dir, why, whylen);
 	if (err) {
@@ -561,6 +579,25 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	}
 	*out = rs;
 	return 0;
+}
+
+void results_read_diag(const char *dir, int err, const char *why)
+{
+	if (*why)
+		diag_located(why);
+	else
+		diag_err("cannot read %s: %s", dir, strerror(-err));
+}
+
+void results_diag_row(const char *dir, const char *file, int line, int col, const char *fmt, ...)
+{
+	char why[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vrefuse(why, sizeof(why), dir, file, line, col, fmt, ap);
+	va_end(ap);
+	diag_located(why);
 }
 
 int results_read_meta(const char *dir, struct result_set **out)

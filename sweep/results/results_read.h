@@ -79,12 +79,28 @@ enum { RS_S_POINT, RS_S_EXPERIMENT, RS_S_REP, RS_S_INTERVAL, RS_S_WARMUP, RS_S_E
 
 /*
  * Read dir.  Missing files are not errors (a run killed at its start has
- * not made them all); malformed ones are -EINVAL with why saying where:
- * every numeric cell is checked (docs/results.md "Reading back"), a bad
- * one named as "DIR/samples.csv:LINE:COL: ...".
- * Returns 0 or -errno.
+ * not made them all); malformed ones are -EINVAL with why saying where, as
+ * a spec error does: every numeric cell is checked (docs/results.md
+ * "Reading back"), a bad one named as "DIR/samples.csv:LINE:COL: error: ...",
+ * a bad row, header or CSV syntax at column 1 (diag_where()).  why is empty
+ * for other errors (no memory, a file unreadable).  Returns 0 or -errno.
  */
 int results_read(const char *dir, struct result_set **out, char *why, size_t whylen);
+
+/*
+ * results_read()'s refusal printed: why when it says where, else "cannot
+ * read DIR: " and err's text.  Every reader prints through it, so report,
+ * compare, merge and resume refuse a file alike.
+ */
+void results_read_diag(const char *dir, int err, const char *why);
+
+/*
+ * A refusal of a row (or the header, line 1) of dir/file that the reader
+ * took but its caller does not: printed as results_read()'s are,
+ * "DIR/FILE:LINE:COL: error: ...".
+ */
+void results_diag_row(const char *dir, const char *file, int line, int col, const char *fmt,
+		      ...) __attribute__((format(printf, 5, 6)));
 
 /*
  * dir/meta alone, into a set that holds nothing else (what a run shows

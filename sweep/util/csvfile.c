@@ -64,6 +64,7 @@ struct csv_builder {
 	size_t nr_cells, cells_cap;	/* in t->cells, all rows' */
 	int nr_fields;			/* of the row being read */
 	int line;			/* 1-based line of what is being fed */
+	size_t line_off;		/* bytes of that line fed before */
 	int err;			/* first error, sticks */
 };
 
@@ -103,8 +104,10 @@ static void csv_on_row(int term, void *ctx)
 	struct csv_builder *b = ctx;
 	struct csv_table *t = b->t;
 
-	if (!b->err && t->nr_rows && b->nr_fields != t->nr_cols)
+	if (!b->err && t->nr_rows && b->nr_fields != t->nr_cols) {
 		b->err = -EINVAL;
+		t->err_fields = b->nr_fields;
+	}
 	if (!b->err && !t->nr_rows)
 		t->nr_cols = b->nr_fields;
 	if (!b->err)
@@ -112,10 +115,10 @@ static void csv_on_row(int term, void *ctx)
 	b->nr_fields = 0;
 }
 
-/* Everything but err_line and err_nul, which say why a read failed. */
+/* Everything but the err_ fields, which say why a read failed. */
 static void csv_table_free_keep_line(struct csv_table *t)
 {
-	int line = t->err_line;
+	int line = t->err_line, col = t->err_col, fields = t->err_fields;
 	bool nul = t->err_nul;
 
 	for (int i = 0; i < t->nr_set; i++)
@@ -126,14 +129,18 @@ static void csv_table_free_keep_line(struct csv_table *t)
 	free(t->text);
 	memset(t, 0, sizeof(*t));
 	t->err_line = line;
+	t->err_col = col;
 	t->err_nul = nul;
+	t->err_fields = fields;
 }
 
 void csv_table_free(struct csv_table *t)
 {
 	csv_table_free_keep_line(t);
 	t->err_line = 0;
+	t->err_col = 0;
 	t->err_nul = false;
+	t->err_fields = 0;
 }
 
 static int csv_begin(struct csv_parser *p, struct csv_builder *b, struct csv_table *t,
@@ -158,13 +165,18 @@ static int csv_begin(struct csv_parser *p, struct csv_builder *b, struct csv_tab
 /* One line (or its last piece) to libcsv; t->err_line says where it failed. */
 static int csv_feed_line(struct csv_parser *p, struct csv_builder *b, const char *s, size_t len)
 {
-	if (memchr(s, '\0', len)) {
+	const char *nul = memchr(s, '\0', len);
+
+	if (nul) {
 		b->t->err_nul = true;
+		b->t->err_col = b->line_off + (nul - s) + 1;
 		b->err = -EINVAL;
 	} else if (csv_parse(p, s, len, csv_on_field, csv_on_row, b) != len)
 		b->err = csv_error(p) == CSV_EPARSE ? -EINVAL : -ENOMEM;
 	if (b->err && !b->t->err_line)
 		b->t->err_line = b->line;
+	if (b->err && !b->t->err_col)
+		b->t->err_col = 1;
 	return b->err;
 }
 
@@ -178,6 +190,7 @@ static int csv_feed(struct csv_parser *p, struct csv_builder *b, const char *s, 
 		if (csv_feed_line(p, b, s, n))
 			break;
 		b->line += !!nl;
+		b->line_off = nl ? 0 : b->line_off + n;
 		s += n;
 		len -= n;
 	}
@@ -195,6 +208,8 @@ static int csv_end(struct csv_parser *p, struct csv_builder *b, int err)
 		err = b->err;
 	if (err == -EINVAL && !t->err_line)
 		t->err_line = b->line;
+	if (err == -EINVAL && !t->err_col)
+		t->err_col = 1;
 	csv_free(p);
 	if (!err && t->nr_rows) {
 		t->rows = malloc(t->nr_rows * sizeof(*t->rows));

@@ -23,9 +23,15 @@ struct csv_table {
 	char ***rows;
 	int nr_rows;
 	int nr_cols;
-	/* why a read failed with -EINVAL: its 1-based line, and whether for a NUL byte */
-	int err_line;
+	/*
+	 * why a read failed with -EINVAL: its 1-based line and column (a NUL
+	 * byte's, else 1: libcsv does not say where a row went wrong), whether
+	 * for a NUL byte, and the fields of a row of another width than the
+	 * header (0 for a NUL or a parse error)
+	 */
+	int err_line, err_col;
 	bool err_nul;
+	int err_fields;
 	/* the storage behind rows */
 	char **cells;		/* every row's cells, row after row */
 	char *text;		/* every cell's text, NUL-ended */
@@ -34,8 +40,8 @@ struct csv_table {
 };
 
 /*
- * Both return 0, -EINVAL for malformed CSV (a NUL byte too; err_line and
- * err_nul say where and which, and stay after the table is emptied),
+ * Both return 0, -EINVAL for malformed CSV (a NUL byte too; the err_
+ * fields say where and which, and stay after the table is emptied),
  * -EFBIG above CSV_MAX_BYTES, or -errno; *t is empty on error.
  */
 int csv_read_file(const char *path, struct csv_table *t);

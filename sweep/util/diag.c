@@ -81,6 +81,14 @@ void diag_label_sets_clear(void)
 	memset(set_labels, 0, sizeof(set_labels));
 }
 
+/* What follows a location's file: one format for diag_at() and diag_where() */
+#define DIAG_AT_FMT ":%d:%d: error: "
+
+int diag_where(char *buf, size_t len, const char *file, int line, int col)
+{
+	return snprintf(buf, len, "%s" DIAG_AT_FMT, file, line, col);
+}
+
 static void put_location(FILE *f, const struct loc *loc)
 {
 	if (loc->set > 0 && loc->set < DIAG_MAX_LABELS && set_labels[loc->set][0])
@@ -89,23 +97,39 @@ static void put_location(FILE *f, const struct loc *loc)
 		fprintf(f, "--set #%d", loc->set);
 	else
 		term_put(f, loc->file, strlen(loc->file));
-	fprintf(f, ":%d:%d: error: ", loc->line, loc->col);
+	fprintf(f, DIAG_AT_FMT, loc->line, loc->col);
+}
+
+/* One more located error: is it shown, or only counted? */
+static bool located_shown(void)
+{
+	nr_errors++;
+	if (nr_shown == DIAG_MAX_SHOWN) {
+		nr_hidden++;
+		return false;
+	}
+	nr_shown++;
+	return true;
 }
 
 void diag_at(const struct loc *loc, const char *fmt, ...)
 {
 	va_list ap;
 
-	nr_errors++;
-	if (nr_shown == DIAG_MAX_SHOWN) {
-		nr_hidden++;
+	if (!located_shown())
 		return;
-	}
-	nr_shown++;
 	put_location(out(), loc);
 	va_start(ap, fmt);
 	put_message(out(), fmt, ap);
 	va_end(ap);
+	fputc('\n', out());
+}
+
+void diag_located(const char *text)
+{
+	if (!located_shown())
+		return;
+	term_put(out(), text, strlen(text));
 	fputc('\n', out());
 }
 

@@ -30,7 +30,16 @@ static inline struct loc loc_plus(const struct loc *l, size_t off)
 void diag_at(const struct loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* "bpfsweep: error: ..." on stderr */
+/*
+ * "file:line:col: error: " into buf, as diag_at() starts a line: a reader
+ * that refuses a file says where as text (its why buffer), printed later
+ * by diag_located().  Returns what snprintf() returns.
+ */
+int diag_where(char *buf, size_t len, const char *file, int line, int col);
+
+/* A refusal that starts with diag_where()'s text, printed and counted as diag_at()'s */
+void diag_located(const char *text);
+
 /*
  * The n-th --set of the spec (loc.set) came from another option, "-d",
  * and its errors are located at label (copied) instead of "--set #n":
@@ -41,6 +50,7 @@ void diag_label_set(int n, const char *label);
 /* Forget every label: the next spec's --set are numbered afresh. */
 void diag_label_sets_clear(void);
 
+/* "bpfsweep: error: ..." on stderr */
 void diag_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* "bpfsweep: warning: ..." on stderr */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +27,10 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct child *children;
 static int nr_children, max_children;
 static unsigned int cgroup_seq;	/* tells this process's child cgroups apart */
+static int guard_fd = -1;	/* to the guardian: the process groups to kill (tell()) */
+
+/* The most process groups the guardian keeps; past it, new ones go untold. */
+#define GUARD_MAX_GROUPS	4096
 
 /* The signals the guardian must outlive: a Ctrl-C, a hangup, a closed pipe, kill's default. */
 static const int guard_ignores[] = {
@@ -33,15 +38,48 @@ static const int guard_ignores[] = {
 };
 
 /*
+ * The guardian learns of every child as it starts (pid) and ends (-pid):
+ * one record a message on a SOCK_SEQPACKET pair, sent with the lock held.
+ * Where no cgroup holds a child (not root), what the child leaves in its
+ * process group is found by that group, which bpfsweep kills after every
+ * reap and at exit, and the guardian after a SIGKILL of bpfsweep.  No
+ * SIGPIPE if the guardian is gone: the child is still killed as before.
+ */
+static void tell(pid_t pid)
+{
+	if (guard_fd >= 0)
+		send(guard_fd, &pid, sizeof(pid), MSG_NOSIGNAL);
+}
+
+/* The guardian's set of live children's process groups: pid added, -pid removed. */
+static void note(pid_t *groups, int *nr, pid_t rec)
+{
+	for (int i = 0; i < *nr; i++) {
+		if (groups[i] != (rec < 0 ? -rec : rec))
+			continue;
+		if (rec < 0)
+			groups[i] = groups[--*nr];
+		return;
+	}
+	if (rec > 0 && *nr < GUARD_MAX_GROUPS)
+		groups[(*nr)++] = rec;
+}
+
+/*
  * The guardian: out of bpfsweep's session, so that no signal for the
  * terminal or bpfsweep's process group reaches it, and off its stdio, so
- * that no pipe waits for it.  The pipe's read end sees EOF when the last
- * copy of the write end closes: bpfsweep's, at its end, whatever ends it.
+ * that no pipe waits for it.  Its socket reads EOF when the last copy of
+ * bpfsweep's end closes: at bpfsweep's end, whatever ends it.  Then the
+ * process groups of the children bpfsweep did not see end are killed
+ * (their own programs went with bpfsweep: PR_SET_PDEATHSIG), and every
+ * cgroup of bpfsweep's pid destroyed.
  */
 static void guard(int fd, pid_t bpfsweep)
 {
-	int null = open("/dev/null", O_RDWR);
-	char c;
+	static pid_t groups[GUARD_MAX_GROUPS];
+	int null = open("/dev/null", O_RDWR), nr = 0;
+	pid_t rec;
+	ssize_t n;
 
 	setsid();
 	prctl(PR_SET_NAME, "bpfsweep-guard");
@@ -52,8 +90,14 @@ static void guard(int fd, pid_t bpfsweep)
 	if (dup2(fd, 3) == 3)
 		fd = 3;
 	close_range(4, ~0U, 0);
-	while (read(fd, &c, 1) < 0 && errno == EINTR)
-		;
+	while ((n = recv(fd, &rec, sizeof(rec), 0)) != 0) {
+		if (n == sizeof(rec))
+			note(groups, &nr, rec);
+		else if (n < 0 && errno != EINTR)
+			break;
+	}
+	for (int i = 0; i < nr; i++)
+		kill(-groups[i], SIGKILL);
 	cgroup_sweep(bpfsweep);
 	_exit(0);
 }
@@ -65,7 +109,7 @@ int procguard_start(void)
 
 	cgroup_sweep(0);
 	atexit(procguard_end);
-	if (pipe2(p, O_CLOEXEC))
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, p))
 		return -errno;
 	pid = fork();
 	if (!pid) {
@@ -73,11 +117,12 @@ int procguard_start(void)
 		guard(p[0], self);
 	}
 	close(p[0]);
-	/* the write end stays open, unused, until this process ends */
+	/* this end stays open until this process ends: its close is the guardian's cue */
 	if (pid < 0) {
 		close(p[1]);
 		return -errno;
 	}
+	guard_fd = p[1];
 	return 0;
 }
 
@@ -113,8 +158,10 @@ void procguard_cgroup(int *procs_fd, char **cg)
  */
 static void end_child(struct child *c)
 {
-	if (c->pid > 0)
+	if (c->pid > 0) {
 		kill(-c->pid, SIGKILL);
+		tell(-c->pid);
+	}
 	if (c->cg)
 		cgroup_destroy(c->cg);
 	free(c->cg);
@@ -148,10 +195,12 @@ void procguard_add(pid_t pid, char *cg, bool keep)
 		c = &children[nr_children++];
 	else if (c)
 		end_child(c);	/* a pid reaped without procguard_reaped(), now reused */
-	if (c)
+	if (c) {
 		*c = (struct child){ .pid = pid, .keep = keep, .cg = cg };
-	else
-		free(cg);	/* no room to track it: the guardian still covers it */
+		tell(pid);
+	} else {
+		free(cg);	/* no room to track it: the guardian's sweep still covers it */
+	}
 	pthread_mutex_unlock(&lock);
 }
 
@@ -163,10 +212,13 @@ void procguard_reaped(pid_t pid)
 	c = find(pid);
 	if (c && c->keep && c->cg && rmdir(c->cg)) {
 		/* not empty: what it left runs on until the end, without a group to kill */
+		tell(-c->pid);
 		c->pid = 0;
 	} else if (c) {
-		if (c->keep)
+		if (c->keep) {
+			tell(-c->pid);
 			c->pid = 0;
+		}
 		end_child(c);
 		*c = children[--nr_children];
 	}

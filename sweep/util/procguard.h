@@ -12,9 +12,13 @@
  * waits for bpfsweep's end on a pipe and then destroys every cgroup of
  * bpfsweep's pid (cgroup.h), memory cgroups included.  Where no cgroup
  * can be made (not root, no hierarchy mounted) the child's process group
- * is all there is: killed after the reap, at a timeout and at exit, but a
- * setsid daemon escapes it and a SIGKILL of bpfsweep leaves the group
- * (PR_SET_PDEATHSIG still takes the child itself).
+ * is all there is: killed after the reap, at a timeout and at exit, and
+ * by the guardian after a SIGKILL of bpfsweep (it is told of every child
+ * as it starts and ends); PR_SET_PDEATHSIG takes the child itself.  A
+ * setsid daemon, or a process that leaves the group by setpgid, escapes
+ * then: following those needs a cgroup, which a non-root user cannot make
+ * here (nor does PR_SET_CHILD_SUBREAPER help: the guardian is no ancestor
+ * of the children, and bpfsweep itself dies with the SIGKILL).
  */
 #ifndef SWEEP_PROCGUARD_H
 #define SWEEP_PROCGUARD_H

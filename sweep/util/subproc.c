@@ -29,6 +29,7 @@ struct spawn_how {
 	int dir_fd;		/* where it runs, by descriptor (heldir.h); -1: the caller's */
 	bool own_group;		/* a process group of its own, else the caller's */
 	bool keep;		/* what it leaves running is wanted (procguard.h) */
+	int pass_fd;		/* above 2: left open across the exec; else none */
 };
 
 /*
@@ -55,6 +56,8 @@ static void child_exec(const char *path, const char *const *argv, const struct s
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (null < 0 || dup2(null, 0) < 0 || (how->out_fd >= 0 && dup2(how->out_fd, 1) < 0) ||
 	    (how->err_fd >= 0 && dup2(how->err_fd, 2) < 0) || (how->dir_fd >= 0 && fchdir(how->dir_fd)))
+		goto fail;
+	if (how->pass_fd > 2 && fcntl(how->pass_fd, F_SETFD, 0))
 		goto fail;
 	execve(path, (char *const *)argv, environ);
 fail:
@@ -133,10 +136,11 @@ static int spawn(const char *const *argv, const struct spawn_how *how, pid_t *pi
 }
 
 /* stdout and stderr appended to log, if any */
-static int spawn_log(const char *const *argv, const char *log, bool group, pid_t *pid)
+static int spawn_log(const char *const *argv, const char *log, bool group, int pass_fd,
+		     pid_t *pid)
 {
 	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir_fd = -1, .own_group = group,
-				 .keep = group };
+				 .keep = group, .pass_fd = pass_fd };
 	int fd = -1, err;
 
 	if (log) {
@@ -153,7 +157,7 @@ static int spawn_log(const char *const *argv, const char *log, bool group, pid_t
 
 int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
 {
-	return spawn_log(argv, log, false, pid);
+	return spawn_log(argv, log, false, -1, pid);
 }
 
 int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid)
@@ -168,6 +172,13 @@ int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid)
 	return err;
 }
 
+int spawn_argv_passing(const char *const *argv, int fd, pid_t *pid)
+{
+	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir_fd = -1, .pass_fd = fd };
+
+	return fd > 2 ? spawn(argv, &how, pid) : -EBADF;
+}
+
 int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid)
 {
 	struct spawn_how how = { .out_fd = out_fd, .err_fd = err_fd, .dir_fd = -1,
@@ -178,7 +189,12 @@ int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid
 
 int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid)
 {
-	return spawn_log(argv, log, true, pid);
+	return spawn_log(argv, log, true, -1, pid);
+}
+
+int spawn_argv_group_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid)
+{
+	return fd > 2 ? spawn_log(argv, log, true, fd, pid) : -EBADF;
 }
 
 void spawn_reaped(pid_t pid)

@@ -42,12 +42,23 @@ int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid
  */
 int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid);
 
+/* spawn_argv_group_log() with fd left open across the exec: see spawn_argv_passing(). */
+int spawn_argv_group_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid);
+
 /*
  * Start argv[0] as spawn_argv() does in the directory dir (opened here as
  * heldir.h resolves it, entered by descriptor), with stdin from /dev/null
  * and the caller's stdout and stderr.  0 or -errno.
  */
 int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid);
+
+/*
+ * spawn_argv() (no log) with fd, a descriptor above 2, left open under its
+ * number across the exec: the child names what lies beneath that directory
+ * as /proc/self/fd/FD/..., which no rename nor symlink at a path can
+ * redirect.  0 or -errno.
+ */
+int spawn_argv_passing(const char *const *argv, int fd, pid_t *pid);
 
 /* pid, a child of these, was reaped by the caller: kill what it left. */
 void spawn_reaped(pid_t pid);

@@ -32,8 +32,8 @@ check bigcsv/read-every-row [ "$(wc -l <"$TMP/points")" = $(($(wc -l <"$B/summar
 # report reads it to its first check of the rows
 $BPFSWEEP report "$B" --no-plots -f csv >/dev/null 2>"$TMP/err"
 check bigcsv/report-exit-2 [ $? = 2 ]
-check bigcsv/report-reads-to-the-rows grep -q 'line 3: point 1 is not the point of its spec' \
-	"$TMP/err"
+check bigcsv/report-reads-to-the-rows grep -q \
+	'summary.csv:3:[0-9]*: error: point 1 is not the point of its spec' "$TMP/err"
 
 # a NUL byte: refused with the line it is on
 N=$TMP/nul
@@ -42,4 +42,4 @@ printf 'x\0y\n' >>"$N/samples.csv"
 $BPFSWEEP report "$N" --no-plots >/dev/null 2>"$TMP/err"
 check bigcsv/nul-exit-2 [ $? = 2 ]
 lines=$(wc -l <"$N/samples.csv")
-check bigcsv/nul-refused-at-its-line grep -q "samples.csv line $lines: a NUL byte" "$TMP/err"
+check bigcsv/nul-refused-at-its-line grep -q "samples.csv:$lines:2: error: a NUL byte" "$TMP/err"

@@ -327,7 +327,7 @@ cp -r "$TMP/same" "$TMP/neg"
 sed -i '3s/^\([^,]*,[^,]*,[^,]*,[^,]*,0,[0-9]*,\)[0-9]*/\1-5/' "$TMP/neg/samples.csv"
 cmp neg "$TMP/base" "$TMP/neg"
 check compare/negative-count-exit-2 status_is neg 2
-check compare/negative-count-says-where grep -q "samples.csv:3:7: hits is '-5'" "$TMP/neg.err"
+check compare/negative-count-says-where grep -q "samples.csv:3:7: error: hits is '-5'" "$TMP/neg.err"
 $BPFSWEEP report "$TMP/neg" -o "$TMP/neg.r" --no-plots >/dev/null 2>"$TMP/neg-report.err"
 check report/negative-count-exit-2 [ $? = 2 ]
 $BPFSWEEP merge "$TMP/base" "$TMP/neg" -o "$TMP/neg.m" --no-plots >/dev/null 2>"$TMP/neg-merge.err"
@@ -339,7 +339,7 @@ cp -r "$TMP/same" "$TMP/renamed"
 sed -i '1s/hits_per_s_mean/hitz_per_s_mean/' "$TMP/renamed/summary.csv"
 cmp renamed --fail-above 5 "$TMP/base" "$TMP/renamed"
 check compare/renamed-column-exit-2 status_is renamed 2
-check compare/renamed-column-says grep -q "summary.csv:1:[0-9]*: hitz_per_s_mean is of metric" \
+check compare/renamed-column-says grep -q "summary.csv:1:[0-9]*: error: hitz_per_s_mean is of metric" \
 	"$TMP/renamed.err"
 # the same without samples.csv (an imported set): the headline missing from one side
 rm "$TMP/renamed/samples.csv"
@@ -347,6 +347,21 @@ cmp renamed-nosamples --fail-above 5 "$TMP/base" "$TMP/renamed"
 check compare/renamed-headline-exit-2 status_is renamed-nosamples 2
 check compare/renamed-headline-says grep -q "headline metric 'hits' is not in NEW" \
 	"$TMP/renamed-nosamples.err"
+# a row of another width (as a bad CSV or a header): refused as a cell is,
+# "FILE:LINE:COL: error: ...", the same line from compare, report, merge and
+# resume (was "FILE line 3: not valid CSV", and "cannot read/resume DIR: " first)
+cp -r "$TMP/same" "$TMP/wide"
+sed -i '3s/$/,9/' "$TMP/wide/samples.csv"
+cmp wide "$TMP/base" "$TMP/wide"
+$BPFSWEEP report "$TMP/wide" -o "$TMP/wide.r" --no-plots >/dev/null 2>"$TMP/wide-report.err"
+$BPFSWEEP merge "$TMP/base" "$TMP/wide" -o "$TMP/wide.m" --no-plots >/dev/null \
+	2>"$TMP/wide-merge.err"
+$BPFSWEEP run tests/e2e/compare.spec --no-plots --set producers=0 --resume "$TMP/wide" \
+	2>&1 >/dev/null | grep -v ': warning: ' >"$TMP/wide-resume.err"
+wide_said="$TMP/wide/samples.csv:3:1: error: a row of 9 fields, not as many as the header's"
+check tampered/row-width-located [ "$(cat "$TMP/wide.err")" = "$wide_said" ]
+check tampered/row-width-same-everywhere [ "$(cat "$TMP/wide-report.err")" = "$wide_said" -a \
+	"$(cat "$TMP/wide-merge.err")" = "$wide_said" -a "$(cat "$TMP/wide-resume.err")" = "$wide_said" ]
 
 # --- usage errors: exit 2 ------------------------------------------------------
 cmp missing "$TMP/base" "$TMP/nonexistent"

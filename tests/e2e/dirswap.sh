@@ -7,7 +7,7 @@
 # charts a path-following run would overwrite.  Every file of the run is
 # opened beneath the directory descriptor held since its creation, so the
 # victim is left as it was and the run ends in its own (moved) directory.
-# Root only.  About 5 s.
+# Root only.  About 10 s.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -50,3 +50,36 @@ check dirswap/charts-in-moved [ -n "$(ls "$TMP/shared/moved/plots" 2>/dev/null)"
 check dirswap/meta-ended grep -q '^end:' "$TMP/shared/moved/meta"
 check dirswap/rows-in-moved [ "$(csv_col "$TMP/shared/moved/summary.csv" status | wc -l)" = 2 ]
 check dirswap/run-says-moved grep -q "warning: $D was moved or replaced" "$TMP/run.err"
+
+# A sweep over kernels: its sub-runs are children started by path.  While
+# the first kernel (not one: it fails to boot, vm_boot_timeout) holds the
+# sweep up, nobody swaps OUT for a symlink to a directory of theirs that
+# has its own subrun/ spec and settings and a runs/ for the host kernel's
+# sub-run.  That child (root) got OUT's path and followed the symlink: it
+# read nobody's files and wrote its result in nobody's runs/2.  It names
+# them through its inherited descriptor of the held OUT now.
+if ! command -v qemu-system-x86_64 >/dev/null; then
+	skip dirswap/kernel-sweep "needs qemu-system-x86_64 (a sweep over kernels)"
+	exit 0
+fi
+FAKE=$TMP/fake-bzImage
+head -c 4096 /dev/zero >"$FAKE"
+printf 'HdrS' | dd of="$FAKE" bs=1 seek=$((0x202)) conv=notrunc 2>/dev/null
+K=$TMP/shared/ks
+$BPFSWEEP run tests/e2e/kernel.spec --kernel "$FAKE" --kernel host --set vm_boot_timeout=2s \
+	-o "$K" --no-plots </dev/null >/dev/null 2>"$TMP/ks.err" &
+RUN_PID=$!
+for _ in $(seq 100); do [ -s "$K/meta" ] && break; sleep 0.05; done
+check dirswap/kernel-sweep-started [ -s "$K/meta" ]
+setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c '
+	cd "$1" && mkdir -p evil/subrun evil/runs && cp ks/subrun/kernel.spec evil/subrun/ &&
+	sed -i "s/^title .*/title = not the sweep/" evil/subrun/kernel.spec &&
+	printf "kernel = host\nguest-of = host\nno-plots = yes\n" >evil/subrun/2.settings &&
+	chmod -R a+rwX evil && mv ks ks.moved && ln -s evil ks' sh "$TMP/shared"
+check dirswap/kernel-sweep-swapped [ -L "$K" ]
+wait "$RUN_PID"
+RUN_PID=
+check dirswap/kernel-sweep-nothing-in-theirs [ -z "$(ls -A "$TMP/shared/evil/runs")" ]
+check dirswap/kernel-sweep-host-ran-in-moved [ "$(csv_col "$TMP/shared/ks.moved/runs/2/summary.csv" \
+	status | sort -u)" = ok ]
+check dirswap/kernel-sweep-ran-its-spec grep -qx 'title: kernels' "$TMP/shared/ks.moved/runs/2/meta"

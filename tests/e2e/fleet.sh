@@ -419,6 +419,12 @@ check "$T: one host down: alpha's 2 rows ok, beta's 2 failed: ssh's reason" \
 check "$T: one host down: beta's failed entry says ssh failed" \
 	grep -q '^host_failed: beta ssh failed: .*Connection refused' "$OUT2/meta"
 check "$T: one host down: progress says so" grep -q '^host beta: FAILED after [0-9.]* s: ssh failed' "$TMP/err2"
+# its failed rows are beta's, whose probe said nothing: none of this machine's facts
+# (they carried this machine's host, arch, kernel and CPU model)
+check "$T: one host down: beta's rows carry what is known of beta, not this machine" \
+	[ "$(sed -n 's/^\(host\|arch\|cpu_model\|kernel_release\|nproc\|executor\): //p' \
+	     "$OUT2/hosts/beta/meta" | tr '\n' ' ')" = \
+	  "${NET[1]}.2 unknown unknown unknown unknown none " ]
 if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err2" | tail -20; fi
 
 # --shard with beta down: alpha's share comes back, beta's points are failed

@@ -105,3 +105,37 @@ check procs/sigpipe-exit-141 [ "$pst" = 141 ]
 check procs/sigpipe-none-left none_left pipe $ppid
 # what a failing check left, killed by pid
 for p in $(marked | cut -d/ -f3); do kill -KILL "$p" 2>/dev/null; done
+
+# Not root: no cgroup can be made, the bench's process group is all there is.
+# After a SIGKILL of bpfsweep the guardian kills the groups of the children
+# it was told of: the bench's child in its group is gone too (it stayed,
+# reparented to init).  A setsid daemon escapes any group: only a cgroup
+# (root) takes it, so this bench starts none (docs/exec.md).
+if ! command -v setpriv >/dev/null || ! id nobody >/dev/null 2>&1; then
+	skip procs/nonroot "needs setpriv and the user nobody"
+	exit 0
+fi
+cat >"$TMP/gbench" <<'EOF2'
+#!/bin/sh
+trap '' TERM HUP INT PIPE
+sleep 300 &
+: >"$1"
+sleep 300
+EOF2
+chmod 755 "$TMP" "$TMP/gbench"
+printf '[sweep]\nworkload = exec\n[param "x"]\ndefault = 1\n[params]\nx = 1 2\n' >"$TMP/nobody.spec"
+printf '[exec]\nargv = %s %s\ntimeout = 60s\n' "$TMP/gbench" "$TMP/nb/ready-{x}" >>"$TMP/nobody.spec"
+mkdir "$TMP/nb"
+chown nobody "$TMP/nb"
+PROCS_MARK=$MARK-nobody setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	$BPFSWEEP "$TMP/nobody.spec" -o "$TMP/nb/out" --no-plots >/dev/null 2>"$TMP/nobody.err" \
+	</dev/null &
+npid=$!
+for _ in $(seq 100); do [ -e "$TMP/nb/ready-1" ] && break; sleep 0.05; done
+check procs/nonroot-bench-started [ -e "$TMP/nb/ready-1" ]
+check procs/nonroot-group-child-running grep -q -- "-nobody\$" <<<"$(marked)"
+{ kill -KILL $npid && wait $npid; } 2>/dev/null
+sleep 2
+LEFT=$(marked)
+check procs/nonroot-sigkill-none-left not grep -q -- "-nobody\$" <<<"$LEFT"
+for p in $(marked | cut -d/ -f3); do kill -KILL "$p" 2>/dev/null; done

@@ -2,6 +2,7 @@
 /* csv.c: fields that need quoting survive a write/read round trip. */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -180,6 +181,43 @@ TEST(whole_lines_leave_out_a_torn_tail)
 	unlink(path);
 }
 
+/*
+ * Where a file is malformed, for its reader's "file:line:col": a NUL at its
+ * byte (a line fed in pieces too), a row of another width with its fields.
+ */
+TEST(malformed_says_line_and_column)
+{
+	char path[] = "/tmp/test_csv.XXXXXX", big[70000];
+	struct csv_table t;
+	int fd = mkstemp(path);
+
+	CHECK(fd >= 0);
+	/* line 2 longer than a read block: the NUL's column counts the whole line */
+	memset(big, 'x', sizeof(big));
+	memcpy(big, "a\n", 2);
+	big[sizeof(big) - 3] = '\0';
+	CHECK_INT(write(fd, big, sizeof(big)), sizeof(big));
+	close(fd);
+	CHECK_INT(csv_read_file(path, &t), -EINVAL);
+	unlink(path);
+	CHECK(t.err_nul);
+	CHECK_INT(t.err_line, 2);
+	CHECK_INT(t.err_col, (int)sizeof(big) - 2 - 2);
+	CHECK_INT(t.err_fields, 0);
+	CHECK_INT(csv_read_string("a,b,c\n1,2,3\n4,5\n", &t), -EINVAL);
+	CHECK(!t.err_nul);
+	CHECK_INT(t.err_line, 3);
+	CHECK_INT(t.err_col, 1);
+	CHECK_INT(t.err_fields, 2);
+	CHECK_INT(csv_read_string("a,b\n\"1\"x,2\n", &t), -EINVAL);
+	CHECK_INT(t.err_line, 2);
+	CHECK_INT(t.err_col, 1);
+	CHECK_INT(t.err_fields, 0);
+	csv_table_free(&t);
+	CHECK_INT(t.err_line, 0);
+}
+
 RUN_TESTS(write_quotes_only_when_needed, round_trip_string, round_trip_file,
 	  lone_empty_field_is_a_row, last_row_without_newline_and_crlf, bad_row_width,
-	  malformed_quotes, missing_file, empty_input, whole_lines_leave_out_a_torn_tail)
+	  malformed_quotes, missing_file, empty_input, whole_lines_leave_out_a_torn_tail,
+	  malformed_says_line_and_column)

@@ -328,6 +328,57 @@ TEST(kernel_and_executor)
 	free(text);
 }
 
+/* This machine's value of key in a meta of its own, into buf. */
+static void own_value(const char *key, char *buf, size_t len)
+{
+	struct run_info ri = { .start = 86400 };
+	char *text = written(&ri), *at;
+
+	buf[0] = '\0';
+	at = text ? strstr(text, key) : NULL;
+	if (at)
+		snprintf(buf, len, "%.*s", (int)strcspn(at + strlen(key), "\n"), at + strlen(key));
+	free(text);
+}
+
+/*
+ * A fleet host's failed rows written here (it never ran them): its facts as
+ * its probe told them, "unknown" where it told none, none of this machine's
+ * (they were this machine's host, arch, CPU model and system lines).
+ */
+TEST(told_host_not_this_machine)
+{
+	const struct told_host beta = { .name = "10.0.0.2", .kernel_release = "6.1.0",
+					.arch = "aarch64", .cpu_model = "Neoverse-N1",
+					.nproc = "" };
+	struct run_info ri = { .start = 86400, .told = &beta };
+	char model[256], *text;
+
+	own_value("\ncpu_model: ", model, sizeof(model));
+	text = written(&ri);
+	CHECK(text);
+	CHECK(has_line(text, "host", "10.0.0.2"));
+	CHECK(has_line(text, "kernel_release", "6.1.0"));
+	CHECK(has_line(text, "kernel_version", "unknown"));
+	CHECK(has_line(text, "arch", "aarch64"));
+	CHECK(has_line(text, "cpu_model", "Neoverse-N1"));
+	CHECK(has_line(text, "nproc", "unknown"));
+	CHECK(has_line(text, "mem_total", "unknown"));
+	CHECK(has_line(text, "executor", "none"));
+	CHECK(strcmp(model, "Neoverse-N1"));
+	/* nothing measured here about it: no governor, no boost, no check */
+	CHECK(!strstr(text, "\ncpu_governor:") && !strstr(text, "\nvirtualised:") &&
+	      !strstr(text, "\nloadavg:"));
+	free(text);
+	/* a probe that said nothing: every fact unknown, the address still its own */
+	ri.told = &(const struct told_host){ .name = "beta" };
+	text = written(&ri);
+	CHECK(has_line(text, "host", "beta"));
+	CHECK(has_line(text, "arch", "unknown"));
+	CHECK(has_line(text, "cpu_model", "unknown"));
+	free(text);
+}
+
 RUN_TESTS(nothing_readable_is_unknown, bare_metal_intel, mixed_governors_and_boost,
 	  virtualised_sources, config_lines, lockdown_sources, values_are_one_clean_line,
-	  written_once_end_appended, kernel_and_executor)
+	  written_once_end_appended, kernel_and_executor, told_host_not_this_machine)

@@ -460,21 +460,21 @@ TEST(tampered_cells_refused)
 		const char *sample_row, *summary_row, *where;
 	} cases[] = {
 		{ .sample_row = "0,t,0,1,0,1000,-5", .summary_row = "0,0,t,ok,1,1,7.0",
-		  .where = "samples.csv:3:7: hits is '-5'" },
+		  .where = "samples.csv:3:7: error: hits is '-5'" },
 		{ .sample_row = "0,t,0,1,0,1000,9223372036854775808",
 		  .summary_row = "0,0,t,ok,1,1,7.0", .where = "samples.csv:3:7: " },
 		{ .sample_row = "0,t,0,1,2,1000,7", .summary_row = "0,0,t,ok,1,1,7.0",
-		  .where = "samples.csv:3:5: warmup is '2', not 0 or 1" },
+		  .where = "samples.csv:3:5: error: warmup is '2', not 0 or 1" },
 		{ .sample_row = "0,t,0,1,0,-1000,7", .summary_row = "0,0,t,ok,1,1,7.0",
 		  .where = "samples.csv:3:6: " },
 		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,1.5,1,7.0",
-		  .where = "summary.csv:2:5: n is '1.5'" },
+		  .where = "summary.csv:2:5: error: n is '1.5'" },
 		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,1,x,7.0",
-		  .where = "summary.csv:2:6: tries is 'x'" },
+		  .where = "summary.csv:2:6: error: tries is 'x'" },
 		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,1,1,nan",
 		  .where = "summary.csv:2:7: " },
 		{ .sample_row = "0,t,0,1,0,1000,7", .summary_row = "0,0,t,ok,3,1,7.0",
-		  .where = "summary.csv:2:5: n is 3, but samples.csv holds 1 measured" },
+		  .where = "summary.csv:2:5: error: n is 3, but samples.csv holds 1 measured" },
 	};
 	char why[512];
 
@@ -487,26 +487,64 @@ TEST(tampered_cells_refused)
 	}
 }
 
-/* A summary metric samples.csv has no column of (a renamed column) is refused. */
-TEST(renamed_metric_refused)
+/*
+ * A set of these files (samples NULL: none) refused by results_read() with
+ * why ending in where?
+ */
+static bool refused_with(const char *samples, const char *summary, const char *where)
 {
 	char dir[64], sub[128], why[512];
 	struct result_set *set = NULL;
+	bool refused;
 
-	CHECK_INT(make_tmpdir(dir), 0);
+	if (make_tmpdir(dir))
+		return false;
 	snprintf(sub, sizeof(sub), "%s/a", dir);
-	CHECK_INT(mkdir(sub, 0755), 0);
-	CHECK_INT(put_file(sub, "samples.csv", "point,experiment,rep,interval,warmup,"
-			   "elapsed_ns,hits\n0,t,0,0,0,1000,7\n"), 0);
-	CHECK_INT(put_file(sub, "summary.csv", "exp,point,experiment,status,n,hitz_per_s_mean\n"
-			   "0,0,t,ok,1,7.0\n"), 0);
-	CHECK_INT(results_read(sub, &set, why, sizeof(why)), -EINVAL);
-	CHECK(!set);
-	CHECK(refused_at(why, "summary.csv:1:6: hitz_per_s_mean is of metric 'hitz'"));
+	refused = !mkdir(sub, 0755) && (!samples || !put_file(sub, "samples.csv", samples)) &&
+		  !put_file(sub, "summary.csv", summary) &&
+		  results_read(sub, &set, why, sizeof(why)) == -EINVAL && !set &&
+		  refused_at(why, where);
+	result_set_free(set);
 	remove_tree(dir, "a");
+	return refused;
+}
+
+/* A summary metric samples.csv has no column of (a renamed column) is refused. */
+TEST(renamed_metric_refused)
+{
+	CHECK(refused_with("point,experiment,rep,interval,warmup,elapsed_ns,hits\n"
+			   "0,t,0,0,0,1000,7\n",
+			   "exp,point,experiment,status,n,hitz_per_s_mean\n0,0,t,ok,1,7.0\n",
+			   "summary.csv:1:6: error: hitz_per_s_mean is of metric 'hitz'"));
+}
+
+/*
+ * A whole row, header or the CSV itself wrong: refused at its line and
+ * column as a cell is, "DIR/FILE:LINE:COL: error: ..." (was "FILE line N: ...").
+ */
+TEST(malformed_rows_located)
+{
+	static const struct {
+		const char *sample_row, *where;
+	} cases[] = {
+		{ .sample_row = "0,t,0,1,0,1000,7,9",
+		  .where = "samples.csv:3:1: error: a row of 8 fields, not as many as the header's" },
+		{ .sample_row = "0,t,0,1,0,1000,\"7\"x",
+		  .where = "samples.csv:3:1: error: not valid CSV" },
+	};
+	char why[512];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CHECK_INT(read_tampered(cases[i].sample_row, "0,0,t,ok,1,1,7.0", why,
+					sizeof(why)), -EINVAL);
+		CHECK(refused_at(why, cases[i].where));
+	}
+	/* a summary header without its point column: line 1, column 1 */
+	CHECK(refused_with(NULL, "exp,pont,experiment,status,n\n0,0,t,ok,1\n",
+			   "summary.csv:1:1: error: the header lacks the point"));
 }
 
 RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
 	  failed_append_leaves_no_partial_point, result_set_read_back,
 	  result_set_without_exp_column, counted_nothing_is_stalled, tampered_cells_refused,
-	  renamed_metric_refused)
+	  renamed_metric_refused, malformed_rows_located)

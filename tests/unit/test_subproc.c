@@ -5,7 +5,9 @@
  * in a directory of its own.  Real child processes (/bin/sh), no root.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -125,5 +127,52 @@ TEST(runs_in_dir)
 	CHECK(spawn_argv_in(argv, "/no/such/dir", &pid) < 0 || spawn_wait(pid, 10000) != 0);
 }
 
+/* Does path hold a file named name? */
+static bool has_file(const char *dir, const char *name)
+{
+	char path[160];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return !access(path, F_OK);
+}
+
+/*
+ * A descriptor passed across the exec: the child writes through
+ * /proc/self/fd/N into the directory opened, though its path was renamed
+ * away and a symlink to another directory put there while it waited (a
+ * sub-run of OUT, fleet's scp into OUT/hosts).  Closed for others.
+ */
+TEST(passed_descriptor_outlives_a_swap)
+{
+	char base[] = "/tmp/test_subproc.XXXXXX", dir[64], moved[64], other[64], target[96];
+	const char *argv[] = { "sh", "-c", "sleep 0.3; : >\"$0\"", target, NULL };
+	pid_t pid = -1;
+	int fd;
+
+	CHECK(mkdtemp(base));
+	snprintf(dir, sizeof(dir), "%s/d", base);
+	snprintf(moved, sizeof(moved), "%s/moved", base);
+	snprintf(other, sizeof(other), "%s/other", base);
+	CHECK_INT(mkdir(dir, 0755), 0);
+	CHECK_INT(mkdir(other, 0755), 0);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	CHECK(fd > 2);
+	snprintf(target, sizeof(target), "/proc/self/fd/%d/made", fd);
+	CHECK_INT(spawn_argv_passing(argv, fd, &pid), 0);
+	close(fd);
+	CHECK_INT(rename(dir, moved), 0);
+	CHECK_INT(symlink("other", dir), 0);
+	CHECK_INT(spawn_wait(pid, 5000), 0);
+	CHECK(has_file(moved, "made"));
+	CHECK(!has_file(other, "made"));
+	CHECK_INT(spawn_argv_passing(argv, 2, &pid), -EBADF);
+	unlink(dir);
+	snprintf(target, sizeof(target), "%s/made", moved);
+	unlink(target);
+	rmdir(moved);
+	rmdir(other);
+	rmdir(base);
+}
+
 RUN_TESTS(exit_status, woken_at_exit, timeout_kills, stop_leaves_child, reaped_child,
-	  runs_in_dir)
+	  runs_in_dir, passed_descriptor_outlives_a_swap)
