@@ -112,11 +112,11 @@ static int add_arg_dir(struct report *rp, const char *dir)
  */
 static int view_run(const struct loaded_run *lr, struct result_view **v)
 {
-	char why[512];
+	char why[512] = "";
 	int err = view_build(lr->set, lr->cfg, v, why, sizeof(why));
 
 	if (err) {
-		diag_err("cannot read %s: %s", lr->dir, why[0] ? why : strerror(-err));
+		results_read_diag(lr->dir, err, why);
 		return err;
 	}
 	if (!lr->cfg)

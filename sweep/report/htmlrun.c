@@ -54,7 +54,7 @@ int html_run_load(const char *dir, struct html_run *r)
 	*r = (struct html_run){ .dir = dir };
 	err = results_read(dir, &r->set, why, sizeof(why));
 	if (err) {
-		diag_err("cannot read %s: %s", dir, why[0] ? why : strerror(-err));
+		results_read_diag(dir, err, why);
 		return err;
 	}
 	if (!r->set->has_summary) {
@@ -66,7 +66,7 @@ int html_run_load(const char *dir, struct html_run *r)
 		return err;
 	err = view_build(r->set, r->cfg, &r->view, why, sizeof(why));
 	if (err) {
-		diag_err("cannot read %s: %s", dir, why[0] ? why : strerror(-err));
+		results_read_diag(dir, err, why);
 		return err;
 	}
 	r->facts = run_facts_of(r->set);

@@ -12,6 +12,7 @@
 
 #include "diag.h"
 #include "growarray.h"
+#include "quality.h"
 #include "results_read.h"
 #include "termsafe.h"
 #include "textfile.h"
@@ -43,6 +44,7 @@ enum cell_rule {
 	CELL_COUNT_OR_EMPTY,	/* the same, or empty: not known */
 	CELL_FLAG,		/* 0 or 1 */
 	CELL_NUMBER_OR_EMPTY,	/* a finite number, or empty */
+	CELL_QUALITY,		/* flags as quality_format() writes them */
 };
 
 static const char *const rule_text[] = {
@@ -51,6 +53,7 @@ static const char *const rule_text[] = {
 	[CELL_COUNT_OR_EMPTY] = "empty or a whole number from 0 to 9223372036854775807",
 	[CELL_FLAG] = "0 or 1",
 	[CELL_NUMBER_OR_EMPTY] = "empty or a finite number",
+	[CELL_QUALITY] = "quality flags as bpfsweep writes them (docs/results.md)",
 };
 
 static bool results_count(const char *s, long long *v)
@@ -79,6 +82,7 @@ static bool finite_number(const char *s)
 
 static bool cell_ok(const char *s, enum cell_rule rule)
 {
+	struct quality q;
 	long long v;
 
 	switch (rule) {
@@ -90,6 +94,9 @@ static bool cell_ok(const char *s, enum cell_rule rule)
 		return !strcmp(s, "0") || !strcmp(s, "1");
 	case CELL_NUMBER_OR_EMPTY:
 		return !*s || finite_number(s);
+	case CELL_QUALITY:
+		/* compare's noise veto and resume's verdicts read these flags */
+		return !quality_parse(s, &q);
 	default:
 		return true;
 	}
@@ -102,7 +109,10 @@ static int vrefuse(char *why, size_t whylen, const char *dir, const char *file, 
 	char path[4200];
 	size_t n;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if (dir)
+		snprintf(path, sizeof(path), "%s/%s", dir, file);
+	else
+		snprintf(path, sizeof(path), "%s", file);
 	n = diag_where(why, whylen, path, line, col);
 	if (n < whylen)
 		vsnprintf(why + n, whylen - n, fmt, ap);
@@ -160,6 +170,8 @@ static enum cell_rule summary_rule(const struct result_set *rs, int c)
 		return CELL_COUNT;
 	if (!strcmp(name, "n") || !strcmp(name, "tries"))
 		return CELL_COUNT_OR_EMPTY;
+	if (!strcmp(name, "quality"))
+		return CELL_QUALITY;
 	if (kind == CK_COUNTER || kind == CK_GAUGE || kind == CK_RATIO ||
 	    !strcmp(name, "half_width_pct"))
 		return CELL_NUMBER_OR_EMPTY;
@@ -552,6 +564,11 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	if (!rs)
 		return -ENOMEM;
 	rs->thread_col = -1;
+	rs->dir = strdup(dir);
+	if (!rs->dir) {
+		free(rs);
+		return -ENOMEM;
+	}
 	err = read_spec(dir, rs);
 	if (!err)
 		err = read_meta(dir, rs);
@@ -587,6 +604,18 @@ void results_read_diag(const char *dir, int err, const char *why)
 		diag_located(why);
 	else
 		diag_err("cannot read %s: %s", dir, strerror(-err));
+}
+
+int results_refuse(char *why, size_t whylen, const struct result_set *set, const char *file,
+		   int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	err = vrefuse(why, whylen, set->dir, file, line, col, fmt, ap);
+	va_end(ap);
+	return err;
 }
 
 void results_diag_row(const char *dir, const char *file, int line, int col, const char *fmt, ...)
@@ -675,6 +704,7 @@ void result_set_free(struct result_set *rs)
 	}
 	free(rs->points);
 	free(rs->cols);
+	free(rs->dir);
 	for (int i = 0; i < rs->nr_meta; i++) {
 		free(rs->meta[i].key);
 		free(rs->meta[i].value);

@@ -55,6 +55,7 @@ struct result_col {
 };
 
 struct result_set {
+	char *dir;			/* as results_read() was given it: for messages */
 	char *spec;			/* the spec as run; NULL when absent */
 	struct result_meta *meta;	/* in file order; keys may repeat (tag, config) */
 	int nr_meta;
@@ -93,6 +94,15 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
  * compare, merge and resume refuse a file alike.
  */
 void results_read_diag(const char *dir, int err, const char *why);
+
+/*
+ * A refusal of set's file at line, col by a reader above results_read()
+ * (the result view): into why as results_read()'s own, "DIR/FILE:LINE:COL:
+ * error: ...", so it prints through results_read_diag() alike.  -EINVAL.
+ */
+int results_refuse(char *why, size_t whylen, const struct result_set *set, const char *file,
+		   int line, int col, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
 
 /*
  * A refusal of a row (or the header, line 1) of dir/file that the reader

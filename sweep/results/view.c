@@ -23,16 +23,17 @@ static int check_params(const struct result_set *set, const struct sweep_cfg *cf
 	const struct workload *wl = cfg->wl;
 
 	if (set->nr_params != wl->nr_params) {
-		snprintf(why, len, "summary.csv has %d parameters, workload %s has %d",
-			 set->nr_params, wl->name, wl->nr_params);
-		return -EINVAL;
+		return results_refuse(why, len, set, "summary.csv", 1, set->first_param + 1,
+				      "%d parameters, workload %s has %d", set->nr_params,
+				      wl->name, wl->nr_params);
 	}
 	for (int k = 0; k < wl->nr_params; k++) {
 		if (strcmp(set->summary.rows[0][set->first_param + k], wl->params[k].name)) {
-			snprintf(why, len, "summary.csv's parameter %d is '%s', not %s's '%s'",
-				 k + 1, set->summary.rows[0][set->first_param + k], wl->name,
-				 wl->params[k].name);
-			return -EINVAL;
+			return results_refuse(why, len, set, "summary.csv", 1,
+					      set->first_param + k + 1,
+					      "parameter %d is '%s', not %s's '%s'", k + 1,
+					      set->summary.rows[0][set->first_param + k],
+					      wl->name, wl->params[k].name);
 		}
 	}
 	return 0;
@@ -215,9 +216,10 @@ static int row_values(const struct result_view *v, const struct result_set *set,
 
 		if (param_value(&v->params[k], text, &r->v[k]))
 			continue;
-		snprintf(why, len, "summary.csv:%d: %s '%s' is not a value of the parameter",
-			 p->row + 1, v->params[k].name, text);
-		return -EINVAL;
+		return results_refuse(why, len, set, "summary.csv", p->row + 1,
+				      set->first_param + k + 1,
+				      "%s '%s' is not a value of the parameter",
+				      v->params[k].name, text);
 	}
 	return 0;
 }
@@ -236,9 +238,10 @@ static int row_of(const struct result_view *v, const struct result_set *set,
 		.nr_cpus = count_of(set, line, "nr_cpus"), .tries = count_of(set, line, "tries"),
 		.n = count_of(set, line, "n") };
 	if (quality_parse(cell_of(set, line, "quality"), &r->quality)) {
-		snprintf(why, len, "summary.csv:%d: quality '%s' is not one bpfsweep writes",
-			 line + 1, cell_of(set, line, "quality"));
-		return -EINVAL;
+		return results_refuse(why, len, set, "summary.csv", line + 1,
+				      result_summary_col(set, "quality") + 1,
+				      "quality '%s' is not one bpfsweep writes",
+				      cell_of(set, line, "quality"));
 	}
 	for (int m = 0; m < v->schema.nr_metrics; m++)
 		stat_of(set, p, v->metrics[m].name, r->n, &r->stat[m]);

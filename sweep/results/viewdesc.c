@@ -95,9 +95,9 @@ int viewdesc_schema(struct result_view *v, const struct result_set *set, char *w
 	int err = 0;
 
 	if (set->nr_params > WL_MAX_PARAMS) {
-		snprintf(why, len, "summary.csv has %d parameters (at most %d)", set->nr_params,
-			 WL_MAX_PARAMS);
-		return -EINVAL;
+		return results_refuse(why, len, set, "summary.csv", 1, set->first_param + 1,
+				      "%d parameters (at most %d)", set->nr_params,
+				      WL_MAX_PARAMS);
 	}
 	v->schema = (struct workload){ .name = "imported", .params = v->params,
 				       .nr_params = set->nr_params, .metrics = v->metrics };
@@ -107,9 +107,9 @@ int viewdesc_schema(struct result_view *v, const struct result_set *set, char *w
 		describe_metrics(v, set);
 	if (!err && !v->schema.nr_metrics) {
 		/* the table and charts show rates and levels: times alone are neither */
-		snprintf(why, len, "summary.csv has no rate column (M_per_s_mean) or level column "
-			 "(M_mean of a samples column M) to draw");
-		err = -EINVAL;
+		err = results_refuse(why, len, set, "summary.csv", 1, 1,
+				     "no rate column (M_per_s_mean) or level column "
+				     "(M_mean of a samples column M) to draw");
 	}
 	return err;
 }

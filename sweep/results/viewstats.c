@@ -118,8 +118,9 @@ int viewstats_exact(const struct result_view *v, const struct result_set *set,
 		pr.thread_rate = NULL;
 	}
 	if (err == -EINVAL)
-		snprintf(why, len, "samples.csv: the thread rows of point %lld are not one per "
-			 "producer after each interval", p->id);
+		results_refuse(why, len, set, "samples.csv", p->sample_rows ?
+			       p->sample_rows[0] + 1 : 1, 1, "the thread rows of point %lld "
+			       "are not one per producer after each interval", p->id);
 	point_result_free_intervals(&pr);
 	return err;
 }

@@ -144,7 +144,7 @@ sum_before=$(cat "$D2"/*.csv | md5sum)
 run $BIG --no-plots --resume "$D2" >/dev/null 2>"$TMP/err"
 check persist/resume-bad-quality-exit-2 [ $? = 2 ]
 check persist/resume-bad-quality-said grep -q \
-	"summary.csv:2:[0-9]*: error: quality 'junk' is not one bpfsweep writes" "$TMP/err"
+	"summary.csv:2:[0-9]*: error: quality is 'junk', not quality flags as bpfsweep writes them" "$TMP/err"
 check persist/resume-bad-quality-writes-nothing [ "$(cat "$D2"/*.csv | md5sum)" = "$sum_before" ]
 
 # --- --only runs one [params] block; --resume then completes the spec ---------

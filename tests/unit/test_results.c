@@ -544,7 +544,19 @@ TEST(malformed_rows_located)
 			   "summary.csv:1:1: error: the header lacks the point"));
 }
 
+/*
+ * A quality cell bpfsweep never writes is refused by the reader, so compare
+ * (whose noise veto reads these flags) refuses it as report does.
+ */
+TEST(unknown_quality_refused)
+{
+	CHECK(refused_with(NULL, "exp,point,experiment,status,n,quality\n0,0,t,ok,1,bogus\n",
+			   "summary.csv:2:6: error: quality is 'bogus', not quality flags"));
+	CHECK(!refused_with(NULL, "exp,point,experiment,status,n,quality\n0,0,t,ok,1,cv=3%\n",
+			    "summary.csv:2:6"));
+}
+
 RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
 	  failed_append_leaves_no_partial_point, result_set_read_back,
 	  result_set_without_exp_column, counted_nothing_is_stalled, tampered_cells_refused,
-	  renamed_metric_refused, malformed_rows_located)
+	  renamed_metric_refused, malformed_rows_located, unknown_quality_refused)

@@ -191,20 +191,22 @@ TEST(set_without_spec_describes_itself)
 	done(&fx, set, v);
 }
 
-/* A parameter cell that is no value of the spec's parameter is refused with its line. */
+/* A parameter cell that is no value of the spec's parameter is refused at its line and column. */
 TEST(bad_parameter_refused)
 {
 	struct result_set *set;
 	struct result_view *v;
 	struct fixture fx;
-	char why[256];
+	char why[256], where[64];
 
 	read_fixture(&fx, &set);
 	if (check_cur.failed)
 		return;
 	set->summary.rows[2][set->first_param + 1] = (char *)"sideways";
 	CHECK_INT(view_build(set, &cfg, &v, why, sizeof(why)), -EINVAL);
-	CHECK(strstr(why, "summary.csv:3: mode 'sideways'"));
+	snprintf(where, sizeof(where), "summary.csv:3:%d: error: mode 'sideways'",
+		 set->first_param + 2);
+	CHECK(strstr(why, where));
 	done(&fx, set, v);
 }
 
