@@ -211,12 +211,77 @@ void profile_top_free(struct profile_top *top)
 	*top = (struct profile_top){ 0 };
 }
 
-/* A file profiles_write() writes: "<point>-r<rep>.folded" or ".top". */
+/* Is name "<point>.svg", spelled as PROFILES_FLAME_NAME spells it? */
+static bool flame_name(const char *name)
+{
+	char want[40];
+	long long pt;
+
+	if (sscanf(name, "%lld.", &pt) != 1 || pt < 0)
+		return false;
+	snprintf(want, sizeof(want), PROFILES_FLAME_NAME, pt);
+	return !strcmp(want, name);
+}
+
+/* A file of a point's profile: "<point>-r<rep>.folded", ".top" or its flame graph. */
 static bool profile_file(const char *name)
 {
 	long long pt;
 
-	return profile_name(name, "folded", &pt) || profile_name(name, "top", &pt);
+	return profile_name(name, "folded", &pt) || profile_name(name, "top", &pt) ||
+	       flame_name(name);
+}
+
+static int by_point(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* pt added to the set points[0..*nr) (room for max); 0 or -ENOMEM. */
+static int add_point(long long **points, int *nr, int *max, long long pt)
+{
+	for (int i = 0; i < *nr; i++)
+		if ((*points)[i] == pt)
+			return 0;
+	if (*nr == *max) {
+		int more = *max ? 2 * *max : 16;
+		long long *p = realloc(*points, more * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		*points = p;
+		*max = more;
+	}
+	(*points)[(*nr)++] = pt;
+	return 0;
+}
+
+int profiles_points(const char *dir, long long **points)
+{
+	char pdir[4200];
+	struct dirent *e;
+	int nr = 0, max = 0, err = 0;
+	long long pt;
+	DIR *d;
+
+	*points = NULL;
+	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
+	d = opendir(pdir);
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	while (!err && (e = readdir(d)))
+		if (profile_name(e->d_name, "folded", &pt))
+			err = add_point(points, &nr, &max, pt);
+	closedir(d);
+	if (err) {
+		free(*points);
+		*points = NULL;
+		return err;
+	}
+	qsort(*points, nr, sizeof(**points), by_point);
+	return nr;
 }
 
 static int copy_file(const char *from, const char *to, const char *name)

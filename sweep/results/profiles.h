@@ -16,6 +16,8 @@
 
 #define PROFILES_DIR	"profiles"
 #define PROFILES_TOP_N	25
+/* A point's flame graph of its repetitions summed (sweep/render/flamefile.h). */
+#define PROFILES_FLAME_NAME	"%lld.svg"
 
 /*
  * Write pr's profiles into dir/profiles (made if missing), each file whole
@@ -66,10 +68,18 @@ int profiles_top_of_point(const char *dir, long long point, struct profile_top *
 void profile_top_free(struct profile_top *top);
 
 /*
+ * The points of the result directory dir that have a profile (a
+ * profiles/<point>-r<rep>.folded), ascending, in *points (free()): how
+ * many (0 and NULL when none), or -errno.
+ */
+int profiles_points(const char *dir, long long **points);
+
+/*
  * from_dir/profiles/ copied into to_dir/profiles/ (made; to_dir held, a
  * merge's OUT/runs/<n>): every "<point>-r<rep>.folded" and ".top" file
- * as it is, so that a merged set keeps its runs' profiles.  Nothing when
- * from_dir has none.  0 or -errno.
+ * and "<point>.svg" (the point's flame graph) as it is, so that a merged
+ * set keeps its runs' profiles.  Nothing when from_dir has none.  0 or
+ * -errno.
  */
 int profiles_copy(const char *from_dir, const char *to_dir);
 
