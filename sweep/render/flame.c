@@ -251,7 +251,7 @@ int flame_svg(FILE *f, const struct folded *fd, const struct flame_opts *o)
 	for (int i = 0; !err && i < fd->nr; i++)
 		err = add_stack(&root, fd->l[i].stack, fd->l[i].count);
 	if (!err && !root.count)
-		err = -EINVAL;
+		err = -ENODATA;
 	if (!err) {
 		prune(&root, root.count);
 		draw(f, &root, o);

@@ -29,7 +29,8 @@ struct flame_opts {
 
 /*
  * The flame graph of fd (its lines "root;...;leaf count", any order) as a
- * whole <svg> element on f.  0, -ENOMEM, -EINVAL (no samples) or -EIO.
+ * whole <svg> element on f.  0, -ENODATA (no samples: nothing written),
+ * -ENOMEM or -EIO.
  */
 int flame_svg(FILE *f, const struct folded *fd, const struct flame_opts *o);
 

@@ -25,7 +25,7 @@ int flame_of_point(FILE *f, const char *dir, long long point, char *why, size_t 
 		 sum.total, reps, reps == 1 ? "" : "s");
 	o.title = title;
 	err = flame_svg(f, &sum, &o);
-	if (err == -EINVAL)
+	if (err == -ENODATA)
 		snprintf(why, why_len, "no samples");
 	folded_free(&sum);
 	return err;
@@ -59,7 +59,9 @@ int flame_write_dir(const char *dir)
 		why[0] = '\0';
 		snprintf(name, sizeof(name), PROFILES_FLAME_NAME, points[i]);
 		err = resultdir_write_file(pdir, name, true, fill_flame, &ff);
-		if (err)
+		if (err == -ENODATA)	/* no graph to draw: summary.csv's profile says why */
+			err = 0;
+		else if (err)
 			diag_err("cannot write %s/%s: %s", pdir, name, why[0] ? why : strerror(-err));
 	}
 	if (nr < 0)

@@ -14,14 +14,15 @@
 /*
  * The flame graph of point `point` of the result directory dir on f, its
  * title naming the point, its samples and repetitions.  -ENOENT when the
- * point has no profile; -EINVAL with why when a file does not parse (or
- * the point has no samples); -ENOMEM, -EIO.
+ * point has no profile, -ENODATA when its profiles have no sample (why
+ * says so; nothing written); -EINVAL with why when a file does not parse;
+ * -ENOMEM, -EIO.
  */
 int flame_of_point(FILE *f, const char *dir, long long point, char *why, size_t why_len);
 
 /*
- * profiles/<point>.svg for every point of dir with a profile, each whole or
- * not at all (one there replaced).  Nothing when dir has no profiles.  0
+ * profiles/<point>.svg for every point of dir with a profile of a sample
+ * or more, each whole or not at all (one there replaced).  Nothing when dir has no profiles.  0
  * or the first -errno (reported with the file's name).
  */
 int flame_write_dir(const char *dir);
