@@ -560,8 +560,7 @@ int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool 
 				   .echo = quiet ? NULL : stdout };
 	err = draw(&drawing);
 	report_free(&drawing);
-	if (err || one.no_plots)
-		return err;
-	/* each profiled point's flame graph, then the page that shows them */
-	return flame_write_dir(dir) ?: one.no_html ? 0 : html_report_write(dir, NULL);
+	/* each profiled point's flame graph (drawn here: no gnuplot, so --no-plots too) */
+	err = err ?: flame_write_dir(dir);
+	return err ?: one.no_plots || one.no_html ? 0 : html_report_write(dir, NULL);
 }
