@@ -206,8 +206,8 @@ static void draw_frame(const struct flame_draw *d, const struct frame *fr, int l
 	colour(fr, lvl, fill);
 	fputs("<g><title>", d->f);
 	put_name(d, fr);
-	fprintf(d->f, " (%" PRIu64 " samples, %.2f%%)</title>", fr->count,
-		100.0 * fr->count / d->total);
+	fprintf(d->f, " (%" PRIu64 " sample%s, %.2f%%)</title>", fr->count,
+		fr->count == 1 ? "" : "s", 100.0 * fr->count / d->total);
 	fprintf(d->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
 		"rx=\"2\"/>", x, y, w, FRAME_H - 1, fill);
 	label(d, fr, x, y, w);
