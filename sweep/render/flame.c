@@ -8,6 +8,7 @@
 
 #include "flame.h"
 #include "html.h"
+#include "symname.h"
 
 #define XPAD		10	/* pixels left and right of the frames */
 #define TOP		34	/* above the top frame: the title */
@@ -140,13 +141,6 @@ static uint32_t name_hash(const char *s, size_t n)
 	return h;
 }
 
-static bool starts(const struct frame *fr, const char *head)
-{
-	size_t n = strlen(head);
-
-	return fr->len >= n && !memcmp(fr->name, head, n);
-}
-
 /*
  * "#rrggbb" of fr at level lvl (0 the root, 1 the task): a hue per kind,
  * the shade from the name's hash.
@@ -161,9 +155,9 @@ static void colour(const struct frame *fr, int lvl, char buf[8])
 		r = g = bl = fr->merged ? 0xd8 : 0xc8;
 	} else if (lvl == 1) {		/* the task (comm): violet */
 		r = 170 + a * 40 / 255, g = 150 + b * 40 / 255, bl = 210 + c * 40 / 255;
-	} else if (starts(fr, "[")) {	/* [user], [kernel]: aqua */
+	} else if (fr->len && fr->name[0] == '[') {	/* [user], [kernel]: aqua */
 		r = 80 + a * 50 / 255, g = 170 + b * 40 / 255, bl = 210 + c * 40 / 255;
-	} else if (starts(fr, "bpf_prog_")) {	/* a BPF program: green */
+	} else if (sym_bpf_tagged(fr->name, fr->len)) {	/* a BPF program: green */
 		r = 60 + a * 50 / 255, g = 170 + b * 60 / 255, bl = 60 + c * 50 / 255;
 	} else {			/* the kernel: flamegraph.pl's "hot" */
 		r = 205 + a * 50 / 255, g = b * 230 / 255, bl = c * 55 / 255;

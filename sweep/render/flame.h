@@ -8,7 +8,8 @@
  * into one grey frame (dropped when that too is narrower).  Each frame has
  * a <title> (symbol, samples, share) for hover and a label cut to its
  * width; colours come from a hash of the name, in a hue per kind (kernel,
- * BPF program, [user]/[kernel], task).  Every name goes through
+ * BPF program by its kallsyms name "bpf_prog_<tag>_<name>", [user] or
+ * [kernel], task).  Every name goes through
  * html_put(): the file is XML and the same markup sits inline in an HTML
  * page.  No script, no style element, no id, nothing loaded.
  */

@@ -18,7 +18,7 @@ int flame_of_point(FILE *f, const char *dir, long long point, char *why, size_t 
 	char title[160];
 	int reps, err;
 
-	err = profiles_read_point(dir, point, &sum, &reps, why, why_len);
+	err = profiles_sum_point(dir, point, &sum, &reps, why, why_len);
 	if (err)
 		return err;
 	snprintf(title, sizeof(title), "point %lld: %" PRIu64 " samples of %d repetition%s", point,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A point's flame graph from its result directory: the folded stacks of
- * its repetitions summed (profiles_read_point(), BPF programs by name) and
+ * its repetitions summed (profiles_sum_point(): BPF programs by their
+ * kallsyms names, "bpf_prog_<tag>_<name>", as perf shows them) and
  * drawn by flame.h, into profiles/<point>.svg at a run's end, or inline
  * into the HTML page, the same markup both ways (docs/profile.md).
  */

@@ -159,8 +159,8 @@ static int add_file(const char *pdir, const char *name, struct folded *sum, char
 	return err;
 }
 
-int profiles_read_point(const char *dir, long long point, struct folded *sum, int *reps,
-			char *why, size_t why_len)
+int profiles_sum_point(const char *dir, long long point, struct folded *sum, int *reps,
+		       char *why, size_t why_len)
 {
 	char pdir[4200];
 	struct dirent *e;
@@ -182,12 +182,19 @@ int profiles_read_point(const char *dir, long long point, struct folded *sum, in
 	closedir(d);
 	if (!err && !*reps)
 		err = -ENOENT;
-	if (err) {
+	if (err)
 		folded_free(sum);
-		return err;
-	}
-	folded_untag(sum);
-	return 0;
+	return err;
+}
+
+int profiles_read_point(const char *dir, long long point, struct folded *sum, int *reps,
+			char *why, size_t why_len)
+{
+	int err = profiles_sum_point(dir, point, sum, reps, why, why_len);
+
+	if (!err)
+		folded_untag(sum);
+	return err;
 }
 
 int profiles_top_of_point(const char *dir, long long point, struct profile_top *top)

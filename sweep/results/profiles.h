@@ -50,6 +50,14 @@ bool profiles_sum(const struct point_result *pr, uint64_t *samples, uint64_t *lo
 int profiles_read_point(const char *dir, long long point, struct folded *sum, int *reps,
 			char *why, size_t why_len);
 
+/*
+ * profiles_read_point()'s sum with the frames as the files have them (BPF
+ * programs with their tags, as kallsyms names them), its lines not
+ * merged: what the flame graph draws.
+ */
+int profiles_sum_point(const char *dir, long long point, struct folded *sum, int *reps,
+		       char *why, size_t why_len);
+
 /* A point's top symbols over its repetitions: what report --profile and the page show. */
 struct profile_top {
 	uint64_t samples;	/* of all its repetitions */

@@ -143,10 +143,12 @@ static char hue(const char *svg, const char *title)
 TEST(same_bytes_whatever_the_order)
 {
 	static const char *const one[] = {
-		"t;k;bpf_prog_x", "3", "t;k;csum_partial", "5", "t;[user]", "4", "u;k", "1", NULL,
+		"t;k;bpf_prog_0123456789abcdef_x", "3", "t;k;csum_partial", "5", "t;[user]", "4",
+		"u;bpf_prog_test_run_skb", "1", NULL,
 	};
 	static const char *const two[] = {
-		"u;k", "1", "t;[user]", "4", "t;k;csum_partial", "3", "t;k;bpf_prog_x", "3",
+		"u;bpf_prog_test_run_skb", "1", "t;[user]", "4", "t;k;csum_partial", "3",
+		"t;k;bpf_prog_0123456789abcdef_x", "3",
 		"t;k;csum_partial", "2", NULL,
 	};
 	int e1, e2;
@@ -155,10 +157,13 @@ TEST(same_bytes_whatever_the_order)
 	CHECK_INT(e1, 0);
 	CHECK_INT(e2, 0);
 	CHECK_STR(a, b);
-	/* after [user] (4 samples of 13 in 1180 px); a BPF program green, [user] blue, the kernel red */
-	CHECK(strstr(a, "bpf_prog_x (3 samples, 23.08%)</title><rect x=\"373.1\" y=\"34.0\" "
-			"width=\"272.3\" height=\"15\" fill=\"#"));
-	CHECK(hue(a, "<title>bpf_prog_x ") == 'g');
+	/* after [user] (4 samples of 13 in 1180 px); a BPF program (by its kallsyms name,
+	 * with its tag) green, [user] blue, the kernel red
+	 */
+	CHECK(strstr(a, "bpf_prog_0123456789abcdef_x (3 samples, 23.08%)</title>"
+			"<rect x=\"373.1\" y=\"34.0\" width=\"272.3\" height=\"15\" fill=\"#"));
+	CHECK(hue(a, "<title>bpf_prog_0123456789abcdef_x ") == 'g');
+	CHECK(hue(a, "<title>bpf_prog_test_run_skb ") == 'r');	/* a kernel function */
 	CHECK(hue(a, "<title>[user] ") == 'b');
 	CHECK(hue(a, "<title>csum_partial ") == 'r');
 	free(a);
