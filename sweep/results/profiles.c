@@ -246,12 +246,9 @@ static int by_point(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* pt added to the set points[0..*nr) (room for max); 0 or -ENOMEM. */
+/* pt appended to points[0..*nr) (room for max); 0 or -ENOMEM. */
 static int add_point(long long **points, int *nr, int *max, long long pt)
 {
-	for (int i = 0; i < *nr; i++)
-		if ((*points)[i] == pt)
-			return 0;
 	if (*nr == *max) {
 		int more = *max ? 2 * *max : 16;
 		long long *p = realloc(*points, more * sizeof(*p));
@@ -263,6 +260,18 @@ static int add_point(long long **points, int *nr, int *max, long long pt)
 	}
 	(*points)[(*nr)++] = pt;
 	return 0;
+}
+
+/* points[0..nr) sorted, each point once (a point has a file per repetition); how many. */
+static int sort_unique(long long *points, int nr)
+{
+	int kept = 0;
+
+	qsort(points, nr, sizeof(*points), by_point);
+	for (int i = 0; i < nr; i++)
+		if (!kept || points[kept - 1] != points[i])
+			points[kept++] = points[i];
+	return kept;
 }
 
 int profiles_points(const char *dir, long long **points)
@@ -287,8 +296,7 @@ int profiles_points(const char *dir, long long **points)
 		*points = NULL;
 		return err;
 	}
-	qsort(*points, nr, sizeof(**points), by_point);
-	return nr;
+	return sort_unique(*points, nr);
 }
 
 static int copy_file(const char *from, const char *to, const char *name)
