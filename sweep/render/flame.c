@@ -103,6 +103,8 @@ static void prune(struct frame *fr, uint64_t total)
 	struct frame merged = { 0 };
 	int kept = 0;
 
+	if (!fr->nr)
+		return;		/* a leaf: no array to sort */
 	qsort(fr->kid, fr->nr, sizeof(*fr->kid), by_name);
 	for (int i = 0; i < fr->nr; i++) {
 		if (narrow(fr->kid[i].count, total)) {
