@@ -167,15 +167,14 @@ static bool flame(FILE *f, const struct html_run *run, const struct view_row *ro
 	if (m && fclose(m) && !err)
 		err = -ENOMEM;
 	if (err != -ENOENT) {
-		fprintf(f, "<figure class=\"flame\" data-point=\"%lld\">\n", row->id);
+		/* "chart": scaled to the page's width as the charts are */
+		fprintf(f, "<figure class=\"chart flame\" data-point=\"%lld\">\n", row->id);
 		if (err) {
 			fputs("<p class=\"warn\">flame graph not drawn: ", f);
 			html_text(f, why[0] ? why : strerror(-err));
 			fputs("</p>", f);
 		} else {
-			fputs("<div class=\"wide\">", f);
 			fwrite(svg, 1, len, f);
-			fputs("</div>", f);
 		}
 		fputs("\n<figcaption>", f);
 		html_text(f, label);
