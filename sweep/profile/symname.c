@@ -9,8 +9,7 @@
 
 #define BPF_PREFIX	"bpf_prog_"
 
-/* Does the frame at s (len bytes) carry a program's tag: "bpf_prog_<hex>_x..."? */
-static bool tagged(const char *s, size_t len)
+bool sym_bpf_tagged(const char *s, size_t len)
 {
 	size_t p = strlen(BPF_PREFIX);
 
@@ -30,7 +29,7 @@ static void untag_stack(char *stack)
 	while (*in) {
 		size_t len = strcspn(in, ";");
 
-		if (tagged(in, len)) {
+		if (sym_bpf_tagged(in, len)) {
 			size_t p = strlen(BPF_PREFIX), cut = SYM_BPF_TAG_LEN + 1;
 
 			memmove(out, in, p);

@@ -8,12 +8,16 @@
 #ifndef SWEEP_SYMNAME_H
 #define SWEEP_SYMNAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "folded.h"
 
 /* The length of a BPF program's tag in its kallsyms name: 8 bytes in hex. */
 #define SYM_BPF_TAG_LEN	16
+
+/* Is the frame at s (len bytes) a BPF program by its kallsyms name, "bpf_prog_<tag>_<name>"? */
+bool sym_bpf_tagged(const char *s, size_t len);
 
 /*
  * Every frame "bpf_prog_<16 hex digits>_<name>" of f's stacks becomes

@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "draw.h"
 #include "exitcode.h"
+#include "flamefile.h"
 #include "htmlpage.h"
 #include "meta.h"
 #include "profilerows.h"
@@ -559,5 +560,7 @@ int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool 
 				   .echo = quiet ? NULL : stdout };
 	err = draw(&drawing);
 	report_free(&drawing);
+	/* each profiled point's flame graph (drawn here: no gnuplot, so --no-plots too) */
+	err = err ?: flame_write_dir(dir);
 	return err ?: one.no_plots || one.no_html ? 0 : html_report_write(dir, NULL);
 }

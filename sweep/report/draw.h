@@ -47,8 +47,9 @@ int draw_in_place(const struct draw_opts *d, const char *dir);
  * profile count.  table.txt is created (with replace, a --resume's, it replaces
  * the one there), the charts go straight into plots/, and the table is
  * printed on stdout in d->format unless quiet (a kernel sweep's sub-run).
- * Then report.html, the page of the directory (htmlpage.h), unless
- * d->no_plots or d->no_html.  Errors are reported; 0 or -errno.
+ * Then each profiled point's flame graph (profiles/<point>.svg,
+ * flamefile.h) and report.html, the page of the directory (htmlpage.h),
+ * unless d->no_plots or d->no_html.  Errors are reported; 0 or -errno.
  */
 int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool quiet);
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flamefile.h"
 #include "html.h"
 #include "htmlexp.h"
 #include "htmlsvg.h"
@@ -148,41 +149,92 @@ static void unmeasured(FILE *f, const struct html_run *run, const struct view_ro
 		fputs("</ul>\n", f);
 }
 
-/* The top symbols of each profiled repetition of rows (profiles/<id>-r<rep>.top). */
+/*
+ * The flame graph of row's point, drawn from its folded stacks as the
+ * run's profiles/<point>.svg is (flamefile.h), into memory first so that
+ * a graph that fails half-way leaves no half <svg>.  Nothing for a point
+ * without a profile; true when something was written.
+ */
+static bool flame(FILE *f, const struct html_run *run, const struct view_row *row,
+		  const char *label)
+{
+	char why[256] = "";
+	char *svg = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&svg, &len);
+	int err = m ? flame_of_point(m, run->dir, row->id, why, sizeof(why)) : -ENOMEM;
+
+	if (m && fclose(m) && !err)
+		err = -ENOMEM;
+	if (err != -ENOENT) {
+		/* "chart": scaled to the page's width as the charts are */
+		fprintf(f, "<figure class=\"chart flame\" data-point=\"%lld\">\n", row->id);
+		if (err) {
+			fputs("<p class=\"warn\">flame graph not drawn: ", f);
+			html_text(f, why[0] ? why : strerror(-err));
+			fputs("</p>", f);
+		} else {
+			fwrite(svg, 1, len, f);
+		}
+		fputs("\n<figcaption>", f);
+		html_text(f, label);
+		fputs(": flame graph of its repetitions' stacks summed</figcaption>\n</figure>\n", f);
+	}
+	free(svg);
+	return err != -ENOENT;
+}
+
+/* The top symbols of each profiled repetition of row (profiles/<id>-r<rep>.top). */
+static bool tops(FILE *f, const struct html_run *run, const struct view_row *row,
+		 const char *label)
+{
+	char head[32], path[4200];
+	char **names;
+	int nr;
+
+	snprintf(head, sizeof(head), "%lld-r", row->id);
+	nr = list_files(run->dir, "profiles", head, ".top", &names);
+	for (int k = 0; k < nr; k++) {
+		char *text = NULL;
+		size_t len = 0;
+
+		snprintf(path, sizeof(path), "%s/profiles/%s", run->dir, names[k]);
+		if (read_text_file_len(path, &text, &len))
+			continue;
+		fprintf(f, "<details class=\"profile\" data-point=\"%lld\"><summary>", row->id);
+		html_text(f, label);
+		fputs(" (profiles/", f);
+		html_text(f, names[k]);
+		fputs(")</summary><pre>", f);
+		html_lines(f, text, len);
+		fputs("</pre></details>\n", f);
+		free(text);
+	}
+	free_names(names, nr);
+	return nr > 0;
+}
+
+/* Each profiled point of rows: its flame graph, then its repetitions' top symbols. */
 static void profiles(FILE *f, const struct html_run *run, const struct view_row **rows, int nr)
 {
-	char head[32], path[4200], label[512];
+	char label[512];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
 	bool any = false;
 
+	if (!m)
+		return;
 	for (int i = 0; i < nr; i++) {
-		char **names;
-		int nr_names;
-
-		snprintf(head, sizeof(head), "%lld-r", rows[i]->id);
-		nr_names = list_files(run->dir, "profiles", head, ".top", &names);
-		for (int k = 0; k < nr_names; k++) {
-			char *text = NULL;
-			size_t len = 0;
-
-			snprintf(path, sizeof(path), "%s/profiles/%s", run->dir, names[k]);
-			if (read_text_file_len(path, &text, &len))
-				continue;
-			if (!any)
-				fputs("<h3>Profiles: top symbols</h3>\n", f);
-			any = true;
-			table_label(run->view, rows[i], label, sizeof(label));
-			fprintf(f, "<details class=\"profile\" data-point=\"%lld\"><summary>",
-				rows[i]->id);
-			html_text(f, label);
-			fputs(" (profiles/", f);
-			html_text(f, names[k]);
-			fputs(")</summary><pre>", f);
-			html_lines(f, text, len);
-			fputs("</pre></details>\n", f);
-			free(text);
-		}
-		free_names(names, nr_names);
+		table_label(run->view, rows[i], label, sizeof(label));
+		any |= flame(m, run, rows[i], label);
+		any |= tops(m, run, rows[i], label);
 	}
+	if (!fclose(m) && any) {
+		fputs("<h3>Profiles: flame graphs and top symbols</h3>\n", f);
+		fwrite(text, 1, len, f);
+	}
+	free(text);
 }
 
 int html_exp_section(FILE *f, const struct html_run *run, int x)

@@ -159,8 +159,8 @@ static int add_file(const char *pdir, const char *name, struct folded *sum, char
 	return err;
 }
 
-int profiles_read_point(const char *dir, long long point, struct folded *sum, int *reps,
-			char *why, size_t why_len)
+int profiles_sum_point(const char *dir, long long point, struct folded *sum, int *reps,
+		       char *why, size_t why_len)
 {
 	char pdir[4200];
 	struct dirent *e;
@@ -182,12 +182,19 @@ int profiles_read_point(const char *dir, long long point, struct folded *sum, in
 	closedir(d);
 	if (!err && !*reps)
 		err = -ENOENT;
-	if (err) {
+	if (err)
 		folded_free(sum);
-		return err;
-	}
-	folded_untag(sum);
-	return 0;
+	return err;
+}
+
+int profiles_read_point(const char *dir, long long point, struct folded *sum, int *reps,
+			char *why, size_t why_len)
+{
+	int err = profiles_sum_point(dir, point, sum, reps, why, why_len);
+
+	if (!err)
+		folded_untag(sum);
+	return err;
 }
 
 int profiles_top_of_point(const char *dir, long long point, struct profile_top *top)
@@ -211,12 +218,85 @@ void profile_top_free(struct profile_top *top)
 	*top = (struct profile_top){ 0 };
 }
 
-/* A file profiles_write() writes: "<point>-r<rep>.folded" or ".top". */
+/* Is name "<point>.svg", spelled as PROFILES_FLAME_NAME spells it? */
+static bool flame_name(const char *name)
+{
+	char want[40];
+	long long pt;
+
+	if (sscanf(name, "%lld.", &pt) != 1 || pt < 0)
+		return false;
+	snprintf(want, sizeof(want), PROFILES_FLAME_NAME, pt);
+	return !strcmp(want, name);
+}
+
+/* A file of a point's profile: "<point>-r<rep>.folded", ".top" or its flame graph. */
 static bool profile_file(const char *name)
 {
 	long long pt;
 
-	return profile_name(name, "folded", &pt) || profile_name(name, "top", &pt);
+	return profile_name(name, "folded", &pt) || profile_name(name, "top", &pt) ||
+	       flame_name(name);
+}
+
+static int by_point(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* pt appended to points[0..*nr) (room for max); 0 or -ENOMEM. */
+static int add_point(long long **points, int *nr, int *max, long long pt)
+{
+	if (*nr == *max) {
+		int more = *max ? 2 * *max : 16;
+		long long *p = realloc(*points, more * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		*points = p;
+		*max = more;
+	}
+	(*points)[(*nr)++] = pt;
+	return 0;
+}
+
+/* points[0..nr) sorted, each point once (a point has a file per repetition); how many. */
+static int sort_unique(long long *points, int nr)
+{
+	int kept = 0;
+
+	qsort(points, nr, sizeof(*points), by_point);
+	for (int i = 0; i < nr; i++)
+		if (!kept || points[kept - 1] != points[i])
+			points[kept++] = points[i];
+	return kept;
+}
+
+int profiles_points(const char *dir, long long **points)
+{
+	char pdir[4200];
+	struct dirent *e;
+	int nr = 0, max = 0, err = 0;
+	long long pt;
+	DIR *d;
+
+	*points = NULL;
+	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
+	d = opendir(pdir);
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	while (!err && (e = readdir(d)))
+		if (profile_name(e->d_name, "folded", &pt))
+			err = add_point(points, &nr, &max, pt);
+	closedir(d);
+	if (err) {
+		free(*points);
+		*points = NULL;
+		return err;
+	}
+	return sort_unique(*points, nr);
 }
 
 static int copy_file(const char *from, const char *to, const char *name)

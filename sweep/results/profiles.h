@@ -16,6 +16,8 @@
 
 #define PROFILES_DIR	"profiles"
 #define PROFILES_TOP_N	25
+/* A point's flame graph of its repetitions summed (sweep/render/flamefile.h). */
+#define PROFILES_FLAME_NAME	"%lld.svg"
 
 /*
  * Write pr's profiles into dir/profiles (made if missing), each file whole
@@ -48,6 +50,14 @@ bool profiles_sum(const struct point_result *pr, uint64_t *samples, uint64_t *lo
 int profiles_read_point(const char *dir, long long point, struct folded *sum, int *reps,
 			char *why, size_t why_len);
 
+/*
+ * profiles_read_point()'s sum with the frames as the files have them (BPF
+ * programs with their tags, as kallsyms names them), its lines not
+ * merged: what the flame graph draws.
+ */
+int profiles_sum_point(const char *dir, long long point, struct folded *sum, int *reps,
+		       char *why, size_t why_len);
+
 /* A point's top symbols over its repetitions: what report --profile and the page show. */
 struct profile_top {
 	uint64_t samples;	/* of all its repetitions */
@@ -66,10 +76,18 @@ int profiles_top_of_point(const char *dir, long long point, struct profile_top *
 void profile_top_free(struct profile_top *top);
 
 /*
+ * The points of the result directory dir that have a profile (a
+ * profiles/<point>-r<rep>.folded), ascending, in *points (free()): how
+ * many (0 and NULL when none), or -errno.
+ */
+int profiles_points(const char *dir, long long **points);
+
+/*
  * from_dir/profiles/ copied into to_dir/profiles/ (made; to_dir held, a
  * merge's OUT/runs/<n>): every "<point>-r<rep>.folded" and ".top" file
- * as it is, so that a merged set keeps its runs' profiles.  Nothing when
- * from_dir has none.  0 or -errno.
+ * and "<point>.svg" (the point's flame graph) as it is, so that a merged
+ * set keeps its runs' profiles.  Nothing when from_dir has none.  0 or
+ * -errno.
  */
 int profiles_copy(const char *from_dir, const char *to_dir);
 

@@ -187,10 +187,14 @@ def check_hostile(dom, d, rows):
 
 def check_browser(dom, console, d):
     import os
+    # the charts and the points' flame graphs (profiles/<point>.svg), each inline once
     svgs = len([n for n in os.listdir(d + "/plots") if n.endswith(".svg")])
+    flames = len([n for n in os.listdir(d + "/profiles") if n.endswith(".svg")]) \
+        if os.path.isdir(d + "/profiles") else 0
     m = json.loads(dom.by_id.get("test-measure", "{}") or "{}")
     sizes = m.get("svgs", [])
-    report("charts-inline", svgs > 0 and len(sizes) == svgs, "%d svg files, %s" % (svgs, sizes))
+    report("charts-inline", svgs > 0 and len(sizes) == svgs + flames,
+           "%d svg files and %d flame graphs, %s" % (svgs, flames, sizes))
     report("charts-have-size", sizes and all(w > 100 and h > 50 for w, h in sizes), str(sizes))
     report("offline-no-fetch", m.get("resources") == 0 and
            "default-src 'none'" in open(d + "/report.html").read(), str(m.get("resources")))

@@ -75,6 +75,11 @@ check profile/bpf-program-named grep -q ';bpf_prog_[0-9a-f]*_csum_run;' "$F"
 grep -q '^ *[0-9.]*% *[0-9.]*% *[0-9]* *\(csum_partial\|do_csum\)$' "$D/profiles/0-r0.top"
 check profile/top-names-it [ $? = 0 ]
 
+# The point's flame graph (profiles/0.svg, written with --no-plots too):
+# XML, its root as wide as the three repetitions' samples, a frame of the
+# checksum, only the elements flame.c writes.
+python3 tests/e2e/flame_check.py "$D/profiles" 0
+
 # One CPU sampled at HZ for the measured second of each repetition: about
 # HZ samples; with the 1 s warmup counted, twice that; with the sampler
 # (kept across repetitions) not reset, three times that in repetition 2.
@@ -133,6 +138,7 @@ check profile/merge-exit-0 [ $? = 0 ]
 $BPFSWEEP report "$TMP/merged" --profile --no-plots >"$TMP/mrep" 2>&1
 head='^ *profile: [0-9]* samples of [13] repetitions\?, self share$'
 check profile/merged-report-both-runs [ "$(grep -c "$head" "$TMP/mrep")" = 2 ]
+check profile/merged-flame-graphs-kept cmp "$D/profiles/0.svg" "$TMP/merged/runs/1/profiles/0.svg"
 
 # SIGINT and SIGKILL mid-run: the sampler closed by the teardown, or
 # dropped by the kernel with the process.

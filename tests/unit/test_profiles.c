@@ -180,6 +180,8 @@ TEST(profiles_copied_into_a_merged_run)
 	snprintf(to, sizeof(to), "%s/runs-1", tmpdir);
 	CHECK_INT(mkdir(to, 0755), 0);
 	put("3-r0.top", "# top\n");
+	put("3.svg", "<svg/>\n");	/* the point's flame graph */
+	put("03.svg", "<svg/>\n");
 	CHECK_INT(profiles_copy(tmpdir, to), 0);
 	CHECK_INT(profiles_top_of_point(to, 3, &t), 0);
 	CHECK_INT(t.samples, 100);
@@ -192,10 +194,12 @@ TEST(profiles_copied_into_a_merged_run)
 	CHECK(stat(path, &st) && errno == ENOENT);
 	snprintf(path, sizeof(path), "%s/" PROFILES_DIR "/03-r2.folded", to);
 	CHECK(stat(path, &st) && errno == ENOENT);
+	snprintf(path, sizeof(path), "%s/" PROFILES_DIR "/03.svg", to);
+	CHECK(stat(path, &st) && errno == ENOENT);
 	/* a run without profiles: nothing made */
 	CHECK_INT(profiles_copy("/nonexistent", to), 0);
 	for (const char *const *n = (const char *const[]){ "3-r0.folded", "3-r1.folded",
-		"3-r0.top", "13-r0.folded", NULL }; *n; n++) {
+		"3-r0.top", "13-r0.folded", "3.svg", NULL }; *n; n++) {
 		snprintf(path, sizeof(path), "%s/" PROFILES_DIR "/%s", to, *n);
 		CHECK_INT(unlink(path), 0);
 	}
@@ -203,8 +207,26 @@ TEST(profiles_copied_into_a_merged_run)
 	CHECK_INT(rmdir(path), 0);
 	CHECK_INT(rmdir(to), 0);
 	rm("3-r0.top");
+	rm("3.svg");
+	rm("03.svg");
 	remove_dir();
 }
 
+TEST(points_with_a_profile_listed)
+{
+	long long *points;
+
+	CHECK_INT(make_dir(), 0);
+	/* 3-r0, 3-r1 and 13-r0 are profiles' names; 03-r2 and 3-r1.folded.tmp are not */
+	CHECK_INT(profiles_points(tmpdir, &points), 2);
+	CHECK_INT(points[0], 3);
+	CHECK_INT(points[1], 13);
+	free(points);
+	remove_dir();
+	CHECK_INT(profiles_points("/nonexistent", &points), 0);
+	CHECK(!points);
+}
+
 RUN_TESTS(untag_drops_bpf_tags_and_merges, point_profile_summed_over_repetitions,
-	  report_rows_show_top_symbols, profiles_copied_into_a_merged_run)
+	  report_rows_show_top_symbols, profiles_copied_into_a_merged_run,
+	  points_with_a_profile_listed)
