@@ -18,6 +18,11 @@ struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets
 	};
 }
 
+int cli_write_page(const struct cli_draw *d, const char *dir)
+{
+	return d->no_plots || d->no_html ? 0 : html_report_write(dir, NULL);
+}
+
 /* What report and merge draw: their DIR..., -o, --spec, --normalize, --per, --profile too. */
 struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o)
 {
