@@ -42,14 +42,15 @@ MEASURE = """
 			});
 		};
 		var key = function (k) {
-			var e = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });
+			var e = new KeyboardEvent("keydown",
+						  { key: k, bubbles: true, cancelable: true });
 			th.dispatchEvent(e);
 			return { aria: th.getAttribute("aria-sort"), order: order(),
 				 prevented: e.defaultPrevented };
 		};
 		out.sorted = order();
 		out.focusable = th.tabIndex === 0;
-		/* the keyboard's path: Enter sorts descending, Space ascending again, a letter nothing */
+		/* the keyboard: Enter sorts descending, Space ascending again, a letter not */
 		out.enter = key("Enter");
 		out.space = key(" ");
 		out.letter = key("a");
