@@ -7,10 +7,10 @@
  * are no event handler and load nothing (href only to "#id", url() only
  * to "#id", in any case; no backslash, control character or invalid
  * UTF-8 in a value, which CSS could read as an escape), every text and
- * attribute value decoded and escaped again by
- * html_put(), so that a title gnuplot left unescaped, or a file edited by
- * hand, cannot close the <svg> or run anything.  Ids get a prefix of the
- * chart's, so that two charts of a page do not share their markers'.
+ * attribute value decoded and escaped again by html_put(), so that a
+ * title gnuplot left unescaped, or a file edited by hand, cannot close the
+ * <svg> or run anything.  Ids get a prefix of the chart's, so that two
+ * charts of a page do not share their markers'.
  */
 #ifndef SWEEP_HTMLSVG_H
 #define SWEEP_HTMLSVG_H
