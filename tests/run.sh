@@ -171,6 +171,7 @@ background_parts() {
 	run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
 	run_part "fuzz (result files)" env FUZZ_TIME=10 tests/fuzz/run.sh results
 	run_part "fuzz (import text)" env FUZZ_TIME=10 tests/fuzz/run.sh import
+	run_part "fuzz (the HTML page's SVG rebuilder)" env FUZZ_TIME=5 tests/fuzz/run.sh svg
 }
 # lane NAME FUNCTION LOG: FUNCTION's parts, one after another, their
 # PASS/FAIL lines into LOG (run in the background by start_lane)

@@ -138,7 +138,7 @@ const struct cli_option cli_options[] = {
 	  .help =
 	  "      --html           write DIR's page as one HTML file: DIR/report.html, or -o FILE\n"
 	  "                       (docs/html.md)\n" },
-	{ .name = "no-html", .val = OPT_NO_HTML, .has_arg = no_argument, .cmds = C(RUN),
+	{ .name = "no-html", .val = OPT_NO_HTML, .has_arg = no_argument, .cmds = C(RUN) | C(FLEET),
 	  .help = "      --no-html        no report.html beside table.txt (--no-plots: none either)\n" },
 	{ .name = "plot-timeout", .val = OPT_PLOT_TIMEOUT, .has_arg = required_argument,
 	  .cmds = DRAW_CMDS,

@@ -2,8 +2,13 @@
 /*
  * The report command: the table and charts of result directories drawn
  * again from their files, running nothing (draw.h).  One directory is
- * redrawn in place, several are drawn together into a new one (-o OUT).
+ * redrawn in place (its report.html too, where it has one), several are
+ * drawn together into a new one (-o OUT).
  */
+#include <limits.h>
+#include <stdio.h>
+#include <unistd.h>
+
 #include "cli.h"
 #include "diag.h"
 #include "draw.h"
@@ -16,6 +21,11 @@ struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets
 		.sets = sets, .nr_sets = nr_sets, .by = d->by, .no_plots = d->no_plots,
 		.plot_timeout_s = d->plot_timeout_s, .format = d->format,
 	};
+}
+
+int cli_write_page(const struct cli_draw *d, const char *dir)
+{
+	return d->no_plots || d->no_html ? 0 : html_report_write(dir, NULL);
 }
 
 /* What report and merge draw: their DIR..., -o, --spec, --normalize, --per, --profile too. */
@@ -51,6 +61,25 @@ static int report_html(const struct draw_cmd_opts *o)
 }
 
 /*
+ * report DIR, drawn in place: its report.html, where it has one, drawn
+ * again from what was just drawn (a page made once keeps in step); none
+ * is made where there was none, nor under --no-plots.
+ */
+static int redraw_page(const struct draw_opts *d, int status)
+{
+	char path[PATH_MAX];
+
+	if (d->nr_args != 1 || d->outdir || d->print_only || d->no_plots ||
+	    status == EXIT_USAGE)
+		return status;
+	snprintf(path, sizeof(path), "%s/report.html", d->args[0]);
+	if (access(path, F_OK))
+		return status;
+	return html_report_write(d->args[0], NULL) && status < EXIT_POINTS_FAILED ?
+	       EXIT_POINTS_FAILED : status;
+}
+
+/*
  * Read under shared locks, so that a directory a run is writing is refused
  * (readlock.h); one directory with -f other than text only printed.
  */
@@ -63,7 +92,7 @@ int cmd_report(const struct draw_cmd_opts *o)
 	d.print_only = !o->com.outdir && o->draw.format != OF_TEXT;
 	if (read_locks_take(&locks, o->com.args, o->com.nr_args))
 		return EXIT_USAGE;
-	status = o->draw.html ? report_html(o) : draw_runs(&d);
+	status = o->draw.html ? report_html(o) : redraw_page(&d, draw_runs(&d));
 	read_locks_release(&locks);
 	return status;
 }

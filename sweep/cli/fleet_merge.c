@@ -100,7 +100,12 @@ int fleet_merge_and_draw(struct fleet *fl)
 		return EXIT_POINTS_FAILED;
 	status = orch_merge_and_draw(fl->dir, fl->run_dirs, fl->nr_runs, &d, fl->o->draw.by,
 				     "tag:fleet_host");
-	return status < 0 ? EXIT_POINTS_FAILED : status;
+	if (status < 0)
+		return EXIT_POINTS_FAILED;
+	/* the page of every host's run, as a run writes its own */
+	if (cli_write_page(&fl->o->draw, fl->dir) && status < EXIT_POINTS_FAILED)
+		status = EXIT_POINTS_FAILED;
+	return status;
 }
 
 /*

@@ -247,6 +247,9 @@ static int merge_and_draw(struct kernel_sweep *ks)
 				     ks->o->draw.by ? NULL : pick_by(ks));
 	if (status < 0)
 		return EXIT_POINTS_FAILED;
+	/* the page of every kernel's run, as a run writes its own */
+	if (cli_write_page(&ks->o->draw, ks->dir) && status < EXIT_POINTS_FAILED)
+		status = EXIT_POINTS_FAILED;
 	snprintf(meta, sizeof(meta), "%s/meta", ks->dir);
 	meta_append_time(meta, "end", time(NULL));
 	fprintf(stderr, "results: %s\n", ks->dir);

@@ -15,6 +15,7 @@
 
 #include "html.h"
 #include "htmlsvg.h"
+#include "termsafe.h"
 
 #define SVG_MAX_DEPTH	64
 #define SVG_NAME_LEN	32
@@ -25,6 +26,9 @@ static const char *const svg_elements[] = {
 	"text", "tspan", "title", "desc", "defs", "use", "symbol", "marker", "clipPath",
 	"filter", "feFlood", "feComposite", "linearGradient", "radialGradient", "stop", NULL,
 };
+
+/* The elements that hold text only. */
+static const char *const svg_text_only[] = { "title", "desc", NULL };
 
 /* The attributes with a colon that are kept; href only as "#id". */
 static const char *const svg_colon_attrs[] = { "xlink:href", "xmlns:xlink", "xml:space", NULL };
@@ -82,6 +86,14 @@ static int parse_name(struct svg_parse *p, char *name, size_t len)
 	}
 	name[k] = '\0';
 	return k ? 0 : refuse(p, "a name expected");
+}
+
+/* Does the input at p->at begin with lit?  The input has no NUL after its n bytes. */
+static bool at_str(const struct svg_parse *p, const char *lit)
+{
+	size_t k = strlen(lit);
+
+	return p->n - p->at >= k && !memcmp(p->s + p->at, lit, k);
 }
 
 static void skip_space(struct svg_parse *p)
@@ -176,12 +188,26 @@ static bool allowed_attr(const char *name)
 	return !strchr(name, ':') || in_list(svg_colon_attrs, name);
 }
 
-/* A value's url() references: each must be to "#id", and gets the prefix. */
+/* The first "url(" of v[0..len), in any case as CSS reads it, or NULL. */
+static const char *find_url(const char *v, size_t len)
+{
+	for (size_t i = 0; i + 4 <= len; i++)
+		if (!strncasecmp(v + i, "url(", 4))
+			return v + i;
+	return NULL;
+}
+
+/*
+ * A value's url() references: each must be to "#id", and gets the prefix.
+ * No backslash: a CSS escape ("\75 rl(") would spell a url() unseen.
+ */
 static int put_value(struct svg_parse *p, const char *v, size_t len)
 {
 	const char *u;
 
-	while ((u = memmem(v, len, "url(", 4))) {
+	if (memchr(v, '\\', len))
+		return refuse(p, "a backslash in a value (a CSS escape)");
+	while ((u = find_url(v, len))) {
 		size_t head = u - v + 4;
 
 		if (head == len || v[head] != '#')
@@ -198,11 +224,16 @@ static int put_value(struct svg_parse *p, const char *v, size_t len)
 /* The value of attribute name, decoded in p->buf, written again: 0 or -EINVAL. */
 static int put_attr(struct svg_parse *p, const char *name, size_t len)
 {
-	bool href = !strcmp(name, "href") || !strcmp(name, "xlink:href");
+	/* in any case: the HTML parser lowers attribute names */
+	bool href = !strcasecmp(name, "href") || !strcasecmp(name, "xlink:href");
 
 	for (size_t i = 0; i < len; i++)
 		if (p->buf[i] == '\n' || p->buf[i] == '\r' || p->buf[i] == '\t')
 			p->buf[i] = ' ';	/* as XML reads a value */
+	/* term_put() would write such bytes as "\xNN": a CSS escape in a value */
+	p->buf[len] = '\0';
+	if (strlen(p->buf) != len || term_unsafe(p->buf))
+		return refuse(p, "a control character or invalid UTF-8 in a value");
 	fprintf(p->out, " %s=\"", name);
 	if (href) {
 		if (!len || p->buf[0] != '#')
@@ -210,7 +241,7 @@ static int put_attr(struct svg_parse *p, const char *name, size_t len)
 		fputc('#', p->out);
 		html_text(p->out, p->prefix);
 		html_put(p->out, p->buf + 1, len - 1);
-	} else if (!strcmp(name, "id")) {
+	} else if (!strcasecmp(name, "id")) {
 		html_text(p->out, p->prefix);
 		html_put(p->out, p->buf, len);
 	} else if (put_value(p, p->buf, len)) {
@@ -261,13 +292,16 @@ static int start_tag(struct svg_parse *p)
 		return refuse(p, "an element a chart has no use for");
 	if (p->depth == 0 && (p->root_seen || strcmp(name, "svg")))
 		return refuse(p, "not one <svg> element");
+	/* their content the HTML parser reads as HTML (integration points): text only */
+	if (p->depth && in_list(svg_text_only, p->stack[p->depth - 1]))
+		return refuse(p, "an element inside <title> or <desc>");
 	p->root_seen = true;
 	fprintf(p->out, "<%s", name);
 	for (;;) {
 		skip_space(p);
 		if (p->at >= p->n)
 			return refuse(p, "an unterminated tag");
-		if (p->s[p->at] == '>' || !strncmp(p->s + p->at, "/>", 2))
+		if (p->s[p->at] == '>' || at_str(p, "/>"))
 			break;
 		if (p->at && !isspace((unsigned char)p->s[p->at - 1]))
 			return refuse(p, "a space expected");
@@ -308,9 +342,9 @@ static int skip_markup(struct svg_parse *p)
 {
 	const char *s = p->s + p->at, *end;
 	size_t left = p->n - p->at;
-	const char *close = !strncmp(s, "<!--", 4) ? "-->" : s[1] == '?' ? "?>" : ">";
+	const char *close = at_str(p, "<!--") ? "-->" : s[1] == '?' ? "?>" : ">";
 
-	if (!strcmp(close, ">") && strncmp(s, "<!DOCTYPE", 9))
+	if (!strcmp(close, ">") && !at_str(p, "<!DOCTYPE"))
 		return refuse(p, "markup a chart has no use for");
 	end = memmem(s + 2, left - 2, close, strlen(close));
 	if (!end || (!strcmp(close, ">") && memchr(s, '[', end - s)))

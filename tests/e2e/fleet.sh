@@ -132,7 +132,7 @@ OUT=$TMP/out
 # a word the remote shell would expand or split, were it not quoted
 NOTE="a b'c \$(touch $TMP/pwned);\`id\`"
 timeout 60 "$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
-	--tag "note=$NOTE" -o "$OUT" --no-plots -f markdown >"$TMP/stdout1" 2>"$TMP/err1"
+	--tag "note=$NOTE" -o "$OUT" -f markdown >"$TMP/stdout1" 2>"$TMP/err1"
 st=$?
 check "$T: both hosts: exit 0" [ "$st" = 0 ]
 check "$T: both hosts: 2 rows of alpha, 2 of beta" \
@@ -153,6 +153,9 @@ check "$T: the table names both hosts" grep -q alpha "$OUT/table.txt"
 check "$T: -f markdown: a markdown block per host on stdout" \
 	[ "$(grep -c '^## run [12]: .*fleet_host=\(alpha\|beta\)' "$TMP/stdout1")" = 2 -a \
 	  "$(grep -c '^| null rate 1000000 prod [12] | ' "$TMP/stdout1")" = 4 ]
+check "$T: OUT's page: a section per host's run, both named" \
+	[ "$(grep -c '^<section class="run" id="r[12]-all">$' "$OUT/report.html")" = 2 -a \
+	  "$(grep -c '^<h2>run [12]: .*fleet_host=\(alpha\|beta\)' "$OUT/report.html")" = 2 ]
 if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/err1" | tail -20; fi
 
 # --shard: the points split across the two alike hosts, round-robin; the

@@ -36,6 +36,13 @@ $BPFSWEEP tests/e2e/html.spec -o "$TMP/nohtml" --only 'not measured' --no-html \
 check html/no-html [ -s "$TMP/nohtml/table.txt" ]
 check html/no-html-none [ ! -e "$TMP/nohtml/report.html" ]
 
+# report DIR (no --html) draws the page again where there is one, makes none elsewhere
+echo stale >"$D/report.html"
+$BPFSWEEP report "$D" </dev/null >/dev/null 2>&1
+check html/report-redraws-page cmp "$TMP/run.html" "$D/report.html"
+$BPFSWEEP report "$TMP/nohtml" </dev/null >/dev/null 2>&1
+check html/report-makes-no-page [ ! -e "$TMP/nohtml/report.html" ]
+
 # compare --html: every metric of every point compared, regressions first, then by effect
 $BPFSWEEP tests/e2e/html.spec -o "$TMP/new" --set rate=3000000 </dev/null >/dev/null 2>&1
 $BPFSWEEP compare "$D" "$TMP/new" -i rate --html >"$TMP/compare.html" 2>/dev/null

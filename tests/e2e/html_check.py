@@ -21,7 +21,8 @@ import sys
 import zlib
 
 # After load: each chart's size, the resources the page fetched, and a
-# click on the first mean's header (the sort script) with the order it gives.
+# click on the first mean's header (the sort script) with the order it gives,
+# then keydowns on it (Enter, Space, a letter) with the order and aria-sort.
 MEASURE = """
 (function () {
 	var out = { svgs: [], resources: performance.getEntriesByType("resource").length };
@@ -34,10 +35,25 @@ MEASURE = """
 	if (th) {
 		th.click();
 		var i = th.cellIndex, t = th.closest("table");
-		out.sorted = Array.prototype.map.call(t.tBodies[0].rows, function (r) {
-			var v = r.cells[i].getAttribute("data-v");
-			return v === null ? null : parseFloat(v);
-		});
+		var order = function () {
+			return Array.prototype.map.call(t.tBodies[0].rows, function (r) {
+				var v = r.cells[i].getAttribute("data-v");
+				return v === null ? null : parseFloat(v);
+			});
+		};
+		var key = function (k) {
+			var e = new KeyboardEvent("keydown",
+						  { key: k, bubbles: true, cancelable: true });
+			th.dispatchEvent(e);
+			return { aria: th.getAttribute("aria-sort"), order: order(),
+				 prevented: e.defaultPrevented };
+		};
+		out.sorted = order();
+		out.focusable = th.tabIndex === 0;
+		/* the keyboard: Enter sorts descending, Space ascending again, a letter not */
+		out.enter = key("Enter");
+		out.space = key(" ");
+		out.letter = key("a");
 	}
 	var pre = document.createElement("pre");
 	pre.id = "test-measure";
@@ -57,6 +73,9 @@ def instrument(page, out):
     script = re.search(r"<script>(.*?)</script>", text, re.S)
     ok = bool(csp and script and sha256(script.group(1)) == csp.group(1))
     print(("PASS" if ok else "FAIL") + " html/csp-hash-is-the-script's")
+    # without JavaScript the headers claim no order and take no focus: the script adds both
+    ok = "<th" in text and not re.search(r"<th[^>]*\s(aria-sort|tabindex)=", text, re.I)
+    print(("PASS" if ok else "FAIL") + " html/static-headers-no-sort-state")
     text = text.replace("script-src 'sha256-", "script-src 'sha256-%s' 'sha256-" % sha256(MEASURE))
     text = text.replace("</body>", "<script>%s</script>\n</body>" % MEASURE)
     open(out, "w", encoding="utf-8").write(text)
@@ -185,6 +204,21 @@ def check_hostile(dom, d, rows):
     report("experiment-titles", all(shown(e) in "".join(dom.text) for e in exps), str(exps))
 
 
+def check_keyboard(m):
+    """Enter and Space on a focusable header sort as a click does; other keys do nothing."""
+    def vals(key):
+        return [v for v in m.get(key, {}).get("order", []) if v is not None]
+    enter, space, letter = m.get("enter", {}), m.get("space", {}), m.get("letter", {})
+    report("sorts-by-keyboard",
+           m.get("focusable") is True and len(vals("enter")) > 1 and
+           vals("enter") == sorted(vals("enter"), reverse=True) and
+           enter.get("aria") == "descending" and enter.get("prevented") is True and
+           vals("space") == sorted(vals("space")) and space.get("aria") == "ascending" and
+           space.get("prevented") is True and letter.get("aria") == "ascending" and
+           letter.get("prevented") is False, json.dumps({k: m.get(k) for k in
+                                                         ("focusable", "enter", "space", "letter")}))
+
+
 def check_browser(dom, console, d):
     import os
     # the charts and the points' flame graphs (profiles/<point>.svg), each inline once
@@ -200,6 +234,7 @@ def check_browser(dom, console, d):
            "default-src 'none'" in open(d + "/report.html").read(), str(m.get("resources")))
     vals = [v for v in m.get("sorted", []) if v is not None]
     report("sorts", len(vals) > 1 and vals == sorted(vals), str(m.get("sorted")))
+    check_keyboard(m)
     lines = [line for line in open(console, errors="replace") if "CONSOLE" in line]
     report("no-console-messages", not lines, "".join(lines[:3]))
 

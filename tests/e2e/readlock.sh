@@ -80,7 +80,7 @@ head -c 4096 /dev/zero >"$FAKE"
 printf 'HdrS' | dd of="$FAKE" bs=1 seek=$((0x202)) conv=notrunc 2>/dev/null
 K=$TMP/kernels
 $BPFSWEEP run tests/e2e/kernel.spec --kernel "$FAKE" --kernel host --set vm_boot_timeout=2s \
-	-o "$K" --no-plots </dev/null >/dev/null 2>"$TMP/kernels.err" &
+	-o "$K" </dev/null >/dev/null 2>"$TMP/kernels.err" &
 RUN_PID=$!
 for _ in $(seq 100); do [ -s "$K/meta" ] && break; sleep 0.05; done
 check lock/kernel-sweep-started [ -s "$K/meta" ]
@@ -96,3 +96,9 @@ wait "$RUN_PID"
 check lock/kernel-sweep-exit-1 [ $? = 1 ]
 RUN_PID=
 check lock/kernel-sweep-report-after-run quiet_status 0 $BPFSWEEP report "$K" --no-plots
+# OUT's page, as a run writes its own: a section per kernel's run, the one
+# that did not boot with its reason (docs/html.md)
+check lock/kernel-sweep-page-two-runs \
+	[ "$(grep -c '^<section class="run" id="r[12]-all">$' "$K/report.html")" = 2 ]
+check lock/kernel-sweep-page-run-not-booted \
+	grep -q 'failed: the kernel did not boot within 2 s' "$K/report.html"

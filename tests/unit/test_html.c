@@ -98,6 +98,23 @@ TEST(svg_hostile_refused)
 	CHECK_STR(svg("<svg><title>a</title></svg>"), "<svg><title>a</title></svg>");
 }
 
+/* what the HTML parser or CSS would read otherwise: found by tests/fuzz/fuzz_svg.c */
+TEST(svg_case_and_escapes_refused)
+{
+	char why[128];
+
+	CHECK(!strncmp(svg("<svg><use HREF='//x/y#a'/></svg>"), "REFUSED: a link", 15));
+	CHECK(!strncmp(svg("<svg><g fill='URL(//x/y#a)'/></svg>"), "REFUSED: a url()", 16));
+	CHECK(!strncmp(svg("<svg><g fill='\\75 rl(//x)'/></svg>"), "REFUSED: a backslash", 20));
+	CHECK(!strncmp(svg("<svg><title><g/></title></svg>"), "REFUSED: an element inside", 26));
+	/* term_put() would write it as a backslash and x91: a CSS escape in a value */
+	CHECK(!strncmp(svg("<svg><g id='a\x91'/></svg>"), "REFUSED: a control", 18));
+	CHECK_STR(svg("<svg><g ID='a' fill='url(#a)'/></svg>"),
+		  "<svg><g ID=\"c1-a\" fill=\"url(#c1-a)\"/></svg>");
+	/* the input ends at n, with no NUL: "<svg/" is cut, not an empty element */
+	CHECK(html_svg(stdout, "<svg/>", 5, "c1-", why, sizeof(why)) < 0);
+}
+
 TEST(svg_nothing_written_when_refused)
 {
 	char buf[64] = "";
@@ -112,4 +129,4 @@ TEST(svg_nothing_written_when_refused)
 
 RUN_TESTS(specials_become_references, controls_shown_as_escapes, lines_keep_newlines,
 	  page_is_framed_with_csp, svg_rebuilt_with_prefixed_ids, svg_hostile_refused,
-	  svg_nothing_written_when_refused)
+	  svg_case_and_escapes_refused, svg_nothing_written_when_refused)
