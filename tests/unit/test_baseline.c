@@ -23,6 +23,7 @@
 #include "spec.h"
 #include "table.h"
 #include "table_text.h"
+#include "view_of.h"
 
 extern const struct workload null_workload;
 
@@ -201,17 +202,23 @@ static const char *cell(const struct csv_table *t, int r, const char *name)
 	return c < 0 || r >= t->nr_rows ? NULL : t->rows[r][c];
 }
 
-/* The set appended in point order, then the baseline cells filled in summary.csv. */
+/*
+ * The set appended in point order, then the baseline cells filled in
+ * summary.csv from the set's view, as a run's end does.
+ */
 static int write_set(const char *dir, const struct sweep_cfg *cfg,
 		     const struct point_result *res, int nr)
 {
+	struct view_of vo = { 0 };
 	struct results *rs;
 	int err = results_create(dir, cfg, &rs);
 
 	for (int i = 0; !err && i < nr; i++)
 		err = results_append(rs, &res[i]);
 	results_close(rs);
-	return err ?: results_fill_baseline(dir, cfg, res, nr);
+	err = err ?: view_of(cfg, res, nr, &vo) ?: results_fill_baseline(dir, cfg, vo.v);
+	view_of_free(&vo);
+	return err;
 }
 
 static void remove_dir(const char *dir)
