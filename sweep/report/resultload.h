@@ -5,8 +5,8 @@
  * drawn shows (report's --spec, --set), in its point order, and what each
  * is there (its experiment, its values), which the result view the table,
  * charts and exports draw then takes (draw.c), and from which a run's end
- * fills summary.csv's baseline columns (results.h).  --resume ties a
- * directory to the points it is about to complete (resultload_same_point()).
+ * fills summary.csv's baseline columns (results.h).  A row is its point
+ * when rowpoint.h says so.
  */
 #ifndef SWEEP_RESULTLOAD_H
 #define SWEEP_RESULTLOAD_H
@@ -17,14 +17,8 @@
 #include "bind.h"
 #include "matrix.h"
 #include "plan.h"
-#include "result.h"
 #include "results_read.h"
 #include "viewtypes.h"
-
-/* Is summary row p the point pt: same experiment, same value of every parameter? */
-bool resultload_same_point(const struct result_set *set, const struct result_point *p,
-			   const struct sweep_cfg *cfg, const struct point *pt, char *why,
-			   size_t len);
 
 /* A result directory ready to render. */
 struct loaded_run {

@@ -18,9 +18,9 @@
 #include "diag.h"
 #include "heldir.h"
 #include "resultdir.h"
-#include "resultload.h"
 #include "results.h"
 #include "resume.h"
+#include "rowpoint.h"
 
 /* Names a killed run may have left half-written; never part of a result set. */
 static const char *const stale_names[] = { "samples.csv.tmp", "summary.csv.tmp",
@@ -227,7 +227,7 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *
 				 "of this spec (it has %d)", dir, p->row + 1, p->id, nr_pts);
 			return -EINVAL;
 		}
-		if (!resultload_same_point(set, p, cfg, pt, why, sizeof(why))) {
+		if (!result_row_is_point(set, p, cfg, pt, why, sizeof(why))) {
 			diag_err("cannot resume %s: summary.csv line %d: point %lld is not the "
 				 "same point: %s", dir, p->row + 1, p->id, why);
 			return -EINVAL;
