@@ -2,8 +2,9 @@
 /*
  * Gauges and per-thread counts through the result files: results.c writes
  * them (docs/results.md), results_read.c and the result view (view.c,
- * viewstats.c) read them back to the same intervals and figures, and --resume keeps such a point (its thread
- * rows too) while dropping an unfinished one.
+ * viewstats.c) read them back to the same intervals and figures, and
+ * --resume keeps such a point (its thread rows too) while dropping an
+ * unfinished one.
  */
 #include <errno.h>
 #include <getopt.h>
