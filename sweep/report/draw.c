@@ -136,9 +136,7 @@ static int load_runs(struct report *rp)
 	for (int i = 0; !err && i < rp->nr_dirs; i++) {
 		struct loaded_run *lr = &rp->runs[rp->nr_runs++];
 
-		/* a run's end fills its baseline columns from its rows as point_results */
-		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, rp->run_end,
-				      lr) ?:
+		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, lr) ?:
 		      view_run(lr, &rp->views[i]);
 		if (!err && lr->nr_hidden)
 			fprintf(stderr, "note: %s: %d row%s of points the spec drawn does not "
@@ -278,7 +276,7 @@ static bool one_spec(const struct report *rp)
 
 		if (!spec || !s || strcmp(s, spec))
 			return false;
-		total += rp->runs[i].nr_res;
+		total += rp->runs[i].nr_shown;
 	}
 	return total == rp->nr_chart;
 }
@@ -364,7 +362,7 @@ static int gather(struct report *rp)
 	if (nr <= 0)
 		return -EINVAL;
 	for (int i = 0; i < nr; i++)
-		total += rp->runs[i].nr_res;
+		total += rp->runs[i].nr_shown;
 	err = gather_alloc(rp, total);
 	if (err)
 		return err;
@@ -372,21 +370,21 @@ static int gather(struct report *rp)
 		const struct loaded_run *lr = &rp->runs[i];
 		const struct view_row **rows = rp->rows + at;
 
-		for (int k = 0; k < lr->nr_res; k++)
+		for (int k = 0; k < lr->nr_shown; k++)
 			rows[k] = &rp->views[i]->rows[lr->idx[k]];
-		at += lr->nr_res;
+		at += lr->nr_shown;
 		run_label(lr->set, rp->by, i, rp->labels[i], LABEL_LEN);
 		run_heading(lr->set, i, rp->headings[i], HEADING_LEN);
 		rp->facts[i] = run_facts_of(lr->set);
 		rp->mixed.tcg |= rp->facts[i].tcg;
 		/* several runs: the heading names each run's machine */
 		rp->blocks[i] = (struct render_block){
-			.view = rp->views[i], .rows = rows, .nr_rows = lr->nr_res,
+			.view = rp->views[i], .rows = rows, .nr_rows = lr->nr_shown,
 			.heading = nr > 1 ? rp->headings[i] : NULL,
 			.facts = nr > 1 ? NULL : &rp->facts[i],
 			.dir = lr->dir, .set = lr->set,
 		};
-		chart_rows_of(rp, i, rows, lr->nr_res);
+		chart_rows_of(rp, i, rows, lr->nr_shown);
 	}
 	rp->nr_blocks = nr;
 	return one_table(rp) ?: rp->one_run ? 0 : check_labels(rp);
@@ -470,13 +468,13 @@ static void report_free(struct report *rp)
 }
 
 /*
- * A run's baseline cells in its summary.csv: a point against its baseline
- * point, found in the whole set, which only its end knows (a report
- * leaves the CSVs as they are).  0 or -errno (reported).
+ * A run's baseline cells in its summary.csv: a row of its view v against
+ * its baseline row, found in the whole set, which only its end knows (a
+ * report leaves the CSVs as they are).  0 or -errno (reported).
  */
-static int fill_baseline(const struct loaded_run *lr)
+static int fill_baseline(const struct loaded_run *lr, const struct result_view *v)
 {
-	int err = results_fill_baseline(lr->dir, lr->cfg, lr->res, lr->nr_res);
+	int err = results_fill_baseline(lr->dir, lr->cfg, v);
 
 	if (err)
 		diag_err("cannot write the baseline columns of %s/summary.csv: %s", lr->dir,
@@ -501,7 +499,7 @@ static int draw(struct report *rp)
 	int err = load_runs(rp), filled = 0;
 
 	if (!err && rp->run_end)
-		filled = fill_baseline(&rp->runs[0]);
+		filled = fill_baseline(&rp->runs[0], rp->views[0]);
 	if (!err && rp->o->profile)
 		err = attach_profiles(rp);
 	err = err ?: pick_by(rp) ?: check_per(rp) ?: gather(rp);

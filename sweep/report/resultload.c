@@ -1,143 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Result directories back as point_results: see resultload.h.  Rows are
+ * Result directories tied to a spec's points: see resultload.h.  Rows are
  * tied to points by parameter values, never by row number, so that an
  * edited spec (other labels, other charts, fewer points) still finds them.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "diag.h"
-#include "metric.h"
-#include "pointkey.h"
-#include "quality.h"
 #include "resultload.h"
 #include "results.h"
-#include "runner.h"
+#include "rowpoint.h"
 #include "viewmap.h"
-#include "viewstats.h"
-
-static const char *wl_param_name(const struct point_key *k, int p)
-{
-	return ((const struct workload *)k->with)->params[p].name;
-}
-
-static const char *wl_param_value(const struct point_key *k, int p, char *buf, size_t len)
-{
-	const struct workload *wl = k->with;
-
-	param_format(&wl->params[p], ((const struct point *)k->of)->wp.v[p], buf, len);
-	return buf;
-}
-
-bool resultload_same_point(const struct result_set *set, const struct result_point *p,
-			   const struct sweep_cfg *cfg, const struct point *pt, char *why,
-			   size_t len)
-{
-	const struct workload *wl = cfg->wl;
-	const char *title = experiment_title(cfg, &cfg->exps[pt->exp]);
-	char **row = set->summary.rows[p->row], val[256];
-	int col[WL_MAX_PARAMS], d;
-	struct point_key there, now = {
-		.experiment = title, .nr = wl->nr_params, .name = wl_param_name,
-		.value = wl_param_value, .of = pt, .with = wl,
-	};
-
-	/* the header check has made the parameter columns wl's, in its order */
-	for (int c = 0; c < wl->nr_params && c < WL_MAX_PARAMS; c++)
-		col[c] = set->first_param + c;
-	there = point_key_of_row(p->experiment, set->summary.rows[0], row, col, wl->nr_params);
-	d = point_key_diff(&now, &there, -1);
-	if (d == POINT_KEY_EXPERIMENT)
-		snprintf(why, len, "experiment '%s' there, '%s' now", p->experiment, title);
-	else if (d >= 0 && d < wl->nr_params)
-		snprintf(why, len, "%s=%s there, %s=%s now", wl->params[d].name, row[col[d]],
-			 wl->params[d].name, wl_param_value(&now, d, val, sizeof(val)));
-	else if (d >= 0)
-		snprintf(why, len, "other parameters there");
-	return d == POINT_KEY_SAME;
-}
-
-static long long cell_ll(const struct result_set *set, char **row, const char *col)
-{
-	int c = result_summary_col(set, col);
-
-	return c < 0 ? 0 : strtoll(row[c], NULL, 10);
-}
-
-/* ns_per_run's statistic stat of the summary row, NaN where empty or missing. */
-static double per_run_num(const struct result_set *set, char **row, const char *stat)
-{
-	int c = result_stat_col(set, COLNAME_NS_PER_RUN, stat);
-
-	return c < 0 || !*row[c] ? NAN : strtod(row[c], NULL);
-}
-
-/*
- * ns_per_run from the summary row where the samples give none: a run's
- * statistics pass (statspass.h) measured it apart from the intervals
- * samples.csv holds.  n is not stored; a ci95 (stats.c leaves it NaN for
- * one value) says there were at least two, whose spread the stddev is,
- * and without one a single value shows as "± n/a".
- */
-static void per_run_from_summary(const struct result_set *set, char **row,
-				 struct point_result *r)
-{
-	double mean = per_run_num(set, row, "mean");
-	double ci95 = per_run_num(set, row, "ci95");
-
-	if (r->per_run.n || isnan(mean))
-		return;
-	r->per_run = (struct summary){
-		.mean = mean, .stddev = per_run_num(set, row, "stddev"),
-		.median = per_run_num(set, row, "median"),
-		.min = per_run_num(set, row, "min"),
-		.max = per_run_num(set, row, "max"),
-		.ci95 = ci95, .n = isnan(ci95) ? 1 : 2 };
-}
-
-static enum point_status status_named(const char *name)
-{
-	for (enum point_status st = PS_OK; st < NR_POINT_STATUS; st++)
-		if (!strcmp(point_status_name(st), name))
-			return st;
-	return PS_FAILED;
-}
-
-int resultload_rebuild(const struct result_set *set, const struct result_point *p,
-		       const struct point *pt, struct point_result *r)
-{
-	char **row = set->summary.rows[p->row];
-	int c = result_summary_col(set, "cpus");
-	int qcol = result_summary_col(set, "quality");
-	int rcol = result_summary_col(set, "reason");
-	int err;
-
-	*r = (struct point_result){ .pt = pt, .status = status_named(p->status) };
-	snprintf(r->reason, sizeof(r->reason), "%s", rcol < 0 ? "" : row[rcol]);
-	r->nr_producers = cell_ll(set, row, "nr_producers");
-	r->nr_consumers = cell_ll(set, row, "nr_consumers");
-	r->nr_cpus = cell_ll(set, row, "nr_cpus");
-	r->tries = cell_ll(set, row, "tries");
-	/* the verdict of the run that measured it: CPU load is not in the files */
-	if (qcol >= 0 && quality_parse(row[qcol], &r->quality))
-		return -EINVAL;
-	r->cpus = strdup(c < 0 ? "" : row[c]);
-	if (!r->cpus)
-		return -ENOMEM;
-	err = viewstats_intervals(set, p, r);
-	if (err)
-		return err;
-	if (r->status == PS_OK)
-		err = point_result_summarize(r);
-	if (!err && r->status == PS_OK)
-		per_run_from_summary(set, row, r);
-	return err;
-}
 
 /* A spec (from path, or text as read from dir) with the --set assignments, bound and expanded. */
 struct bound {
@@ -241,7 +118,7 @@ static const struct point *as_run_point(struct loaded_run *lr, const struct boun
 				 run->plan.nr_pts);
 		return NULL;
 	}
-	if (!resultload_same_point(lr->set, p, run->cfg, pt, why, sizeof(why))) {
+	if (!result_row_is_point(lr->set, p, run->cfg, pt, why, sizeof(why))) {
 		results_diag_row(lr->dir, "summary.csv", p->row + 1, lr->set->point_col + 1,
 				 "point %lld is not the point of its spec: %s", p->id, why);
 		return NULL;
@@ -272,22 +149,7 @@ static int no_memory(const struct loaded_run *lr)
 	return -ENOMEM;
 }
 
-/* The shown rows as point_results of their points, for the baseline columns. */
-static int rebuild_rows(struct loaded_run *lr)
-{
-	int err = 0;
-
-	lr->res = calloc(lr->nr_res + 1, sizeof(*lr->res));
-	if (!lr->res)
-		return no_memory(lr);
-	for (int i = 0; !err && i < lr->nr_res; i++)
-		err = resultload_rebuild(lr->set, &lr->set->points[lr->idx[i]], lr->pts[i],
-					 &lr->res[i]);
-	return err == -ENOMEM ? no_memory(lr) : err;
-}
-
-static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct bound *drawn,
-		    bool rebuild)
+static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct bound *drawn)
 {
 	const struct result_set *set = lr->set;
 
@@ -306,11 +168,11 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 			lr->nr_hidden++;
 			continue;
 		}
-		lr->idx[lr->nr_res] = i;
-		lr->pts[lr->nr_res++] = pt;
+		lr->idx[lr->nr_shown] = i;
+		lr->pts[lr->nr_shown++] = pt;
 	}
-	sort_by_point(lr->pts, lr->idx, lr->nr_res);
-	for (int i = 1; i < lr->nr_res; i++) {
+	sort_by_point(lr->pts, lr->idx, lr->nr_shown);
+	for (int i = 1; i < lr->nr_shown; i++) {
 		if (lr->pts[i]->id != lr->pts[i - 1]->id)
 			continue;
 		results_diag_row(lr->dir, "summary.csv", set->points[lr->idx[i]].row + 1,
@@ -318,7 +180,7 @@ static int tie_rows(struct loaded_run *lr, const struct bound *run, const struct
 				 lr->pts[i]->id);
 		return -EINVAL;
 	}
-	return rebuild ? rebuild_rows(lr) : 0;
+	return 0;
 }
 
 static int read_dir(struct loaded_run *lr)
@@ -380,12 +242,12 @@ static int open_specless(struct loaded_run *lr, const char *spec_path, const cha
 	if (!lr->idx)
 		return no_memory(lr);
 	for (int i = 0; i < lr->set->nr_points; i++)
-		lr->idx[lr->nr_res++] = i;
+		lr->idx[lr->nr_shown++] = i;
 	return 0;
 }
 
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
-		    int nr_sets, bool rebuild, struct loaded_run *lr)
+		    int nr_sets, struct loaded_run *lr)
 {
 	struct bound run = { 0 }, drawn = { 0 };
 	bool other = spec_path || nr_sets;
@@ -405,8 +267,8 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 	if (!err)
 		err = check_columns(lr, &run, other ? &drawn : &run);
 	if (!err)
-		err = tie_rows(lr, &run, other ? &drawn : &run, rebuild);
-	/* the spec drawn is kept: the points of the rebuilt rows are its */
+		err = tie_rows(lr, &run, other ? &drawn : &run);
+	/* the spec drawn is kept: the points of the rows shown are its */
 	if (other) {
 		bound_free(&run);
 		run = drawn;
@@ -419,7 +281,7 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
 
 void resultload_place(const struct loaded_run *lr, struct result_view *v)
 {
-	for (int k = 0; lr->pts && k < lr->nr_res; k++) {
+	for (int k = 0; lr->pts && k < lr->nr_shown; k++) {
 		struct view_row *r = &v->rows[lr->idx[k]];
 
 		r->id = lr->pts[k]->id;
@@ -432,7 +294,6 @@ void resultload_free(struct loaded_run *lr)
 {
 	struct bound b = { lr->spec, lr->cfg, lr->plan };
 
-	point_results_free(lr->res, lr->res ? lr->nr_res : 0);
 	free(lr->pts);
 	free(lr->idx);
 	bound_free(&b);

@@ -4,10 +4,9 @@
  * points of a spec by experiment and parameter tuple: which rows the spec
  * drawn shows (report's --spec, --set), in its point order, and what each
  * is there (its experiment, its values), which the result view the table,
- * charts and exports draw then takes (draw.c).  A run's end also has its
- * rows rebuilt as point_results (statistics from the raw counts again) for
- * the baseline columns of summary.csv (results.h).  --resume ties a
- * directory to the points it is about to complete (resultload_same_point()).
+ * charts and exports draw then takes (draw.c), and from which a run's end
+ * fills summary.csv's baseline columns (results.h).  A row is its point
+ * when rowpoint.h says so.
  */
 #ifndef SWEEP_RESULTLOAD_H
 #define SWEEP_RESULTLOAD_H
@@ -18,18 +17,8 @@
 #include "bind.h"
 #include "matrix.h"
 #include "plan.h"
-#include "result.h"
 #include "results_read.h"
 #include "viewtypes.h"
-
-/* Is summary row p the point pt: same experiment, same value of every parameter? */
-bool resultload_same_point(const struct result_set *set, const struct result_point *p,
-			   const struct sweep_cfg *cfg, const struct point *pt, char *why,
-			   size_t len);
-
-/* Row p as the point_result of pt, its rates summarized again; 0 or -errno. */
-int resultload_rebuild(const struct result_set *set, const struct result_point *p,
-		       const struct point *pt, struct point_result *r);
 
 /* A result directory ready to render. */
 struct loaded_run {
@@ -40,8 +29,7 @@ struct loaded_run {
 	struct plan plan;		/* cfg's points */
 	const struct point **pts;	/* the rows shown: their points of plan, point order */
 	int *idx;			/* the row of pts[i] in set->points (and the view's) */
-	struct point_result *res;	/* with rebuild: those rows as point_results; or NULL */
-	int nr_res;
+	int nr_shown;			/* of pts and idx */
 	int nr_hidden;			/* rows of points the spec drawn does not have */
 };
 
@@ -50,13 +38,13 @@ struct loaded_run {
  * --set assignments), and tie every summary row to its point: first to the
  * spec as run by point id and parameter tuple, then, when the spec drawn is
  * another, to the point of that spec with the same experiment and tuple.
- * A set without a spec (imported) has no cfg, pts nor res: its view describes
+ * A set without a spec (imported) has no cfg nor pts: its view describes
  * it (viewdesc.h), every row shown in file order, and spec_path and sets
  * give only [report] keys (lr->spec, viewdesc_report()).
  * Errors are reported (spec errors at their location); 0, -EINVAL, -errno.
  */
 int resultload_open(const char *dir, const char *spec_path, const char *const *sets,
-		    int nr_sets, bool rebuild, struct loaded_run *lr);
+		    int nr_sets, struct loaded_run *lr);
 
 /*
  * The rows of v (lr's set's view, built with lr->cfg) at their points of

@@ -18,9 +18,9 @@
 #include "diag.h"
 #include "heldir.h"
 #include "resultdir.h"
-#include "resultload.h"
 #include "results.h"
 #include "resume.h"
+#include "rowpoint.h"
 
 /* Names a killed run may have left half-written; never part of a result set. */
 static const char *const stale_names[] = { "samples.csv.tmp", "summary.csv.tmp",
@@ -228,7 +228,7 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *
 					 nr_pts);
 			return -EINVAL;
 		}
-		if (!resultload_same_point(set, p, cfg, pt, why, sizeof(why))) {
+		if (!result_row_is_point(set, p, cfg, pt, why, sizeof(why))) {
 			results_diag_row(dir, "summary.csv", p->row + 1, set->point_col + 1,
 					 "point %lld is not the same point: %s", p->id, why);
 			return -EINVAL;

@@ -73,9 +73,9 @@ void shardset_line(FILE *f, const struct loaded_run *lr, const struct shard *sh,
 	if (machine)
 		put_machine(f, machine);
 	fputs("):", f);
-	for (int i = 0; i < lr->nr_res; i++) {
+	for (int i = 0; i < lr->nr_shown; i++) {
 		point_name(lr->cfg, lr->pts[i], name, sizeof(name));
 		fprintf(f, "%s %s", i ? "," : "", name);
 	}
-	fprintf(f, "%s\n", lr->nr_res ? "" : " none");
+	fprintf(f, "%s\n", lr->nr_shown ? "" : " none");
 }

@@ -38,24 +38,6 @@ bool baseline_pairs(const struct baseline_ref *ref, int nr_params, const long lo
 	return ref->on && bv[ref->param] == ref->val && point_same(&a, &b, ref->param);
 }
 
-const struct point_result *baseline_find(const struct sweep_cfg *cfg,
-					 const struct point_result *r,
-					 const struct point_result *set, int nr)
-{
-	const struct baseline_ref *ref = &cfg->exps[r->pt->exp].baseline;
-	int np = cfg->wl->nr_params;
-
-	if (!ref->on)
-		return NULL;
-	for (int i = 0; i < nr; i++) {
-		const struct point *b = set[i].pt;
-
-		if (b->exp == r->pt->exp && baseline_pairs(ref, np, r->pt->wp.v, b->wp.v))
-			return set[i].status == PS_OK ? &set[i] : NULL;
-	}
-	return NULL;
-}
-
 /* Statistics r against b (NULL: unknown); self: b is r's own point. */
 static void baseline_of_summary(const struct summary *r, const struct summary *b, bool self,
 				struct baseline_delta *d)
@@ -68,14 +50,6 @@ static void baseline_of_summary(const struct summary *r, const struct summary *b
 	/* the baseline against itself: one measurement, no difference to be unsure of */
 	if (self && !isnan(d->ratio))
 		d->ratio_sd = d->over_ns_sd = 0;
-}
-
-void baseline_of_metric(const struct point_result *r, const struct point_result *base, int m,
-			struct baseline_delta *d)
-{
-	bool known = base && r->status == PS_OK;
-
-	baseline_of_summary(&r->stat[m], known ? &base->stat[m] : NULL, base == r, d);
 }
 
 void baseline_of_row(const struct view_row *r, const struct view_row *base, int m,

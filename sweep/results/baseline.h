@@ -13,7 +13,6 @@
 #include <stdbool.h>
 
 #include "model.h"
-#include "result.h"
 #include "viewtypes.h"
 
 /*
@@ -46,36 +45,28 @@ bool baseline_pairs(const struct baseline_ref *ref, int nr_params, const long lo
 		    const long long *bv);
 
 /*
- * The baseline of r among set[0..nr) (one run's points): an ok point of
+ * Row r's baseline among rows[0..nr) of view v (one run's): an ok row of
  * r's experiment that pairs with r.  NULL when the experiment has no
  * baseline, or the point is missing or not ok.  A point may be its own
  * baseline (a ratio of 1, 0 ns over).  A linear search: the table and
- * summary.csv ask it once per point, so a sweep of n points costs n²
- * tuple comparisons, well under a second for the 10^4 points a sweep of
+ * summary.csv ask it once per row, so a sweep of n points costs n² tuple
+ * comparisons, well under a second for the 10^4 points a sweep of
  * seconds-long points reaches in a day.
  */
-const struct point_result *baseline_find(const struct sweep_cfg *cfg,
-					 const struct point_result *r,
-					 const struct point_result *set, int nr);
-
-/*
- * Metric m of ok point r against ok point base (NULL: unknown) into *d;
- * the baseline point against itself is 1 and 0 ns exactly.
- */
-void baseline_of_metric(const struct point_result *r, const struct point_result *base, int m,
-			struct baseline_delta *d);
-
-/* baseline_of_row() of the rows' unrounded figures (row->exact): the exports'. */
-void baseline_of_exact(const struct view_row *r, const struct view_row *base, int m,
-		       struct baseline_delta *d);
-
-/* baseline_find() of row r of view v among rows[0..nr) (one run's). */
 const struct view_row *baseline_find_row(const struct result_view *v, const struct view_row *r,
 					 const struct view_row *const *rows, int nr);
 
-/* baseline_of_metric() of view rows. */
+/*
+ * Metric m of ok row r against ok row base (NULL: unknown) into *d, from
+ * the table's figures (r->stat); the baseline row against itself is 1 and
+ * 0 ns exactly.
+ */
 void baseline_of_row(const struct view_row *r, const struct view_row *base, int m,
 		     struct baseline_delta *d);
+
+/* baseline_of_row() of the rows' unrounded figures (row->exact): summary.csv's, the exports'. */
+void baseline_of_exact(const struct view_row *r, const struct view_row *base, int m,
+		       struct baseline_delta *d);
 
 /* Does any experiment of cfg set a baseline? */
 bool cfg_has_baseline(const struct sweep_cfg *cfg);

@@ -214,15 +214,15 @@ static const char *get_profile(const struct column *c, const struct col_src *s, 
 	return buf;
 }
 
-/* Relative to the baseline point; empty when it is not known.  A ratio keeps six decimals. */
+/*
+ * Relative to the baseline point, which may run after this one: empty as
+ * the row is appended, filled by column_baseline_cell() once the run's
+ * whole set is known (results_fill_baseline()).
+ */
 static const char *get_baseline(const struct column *c, const struct col_src *s, char *buf,
 				size_t len)
 {
-	struct baseline_delta d;
-
-	baseline_of_metric(s->pr, s->base, c->idx, &d);
-	return cell_fixed(*(const double *)((const char *)&d + c->def->off), c->def->decimals,
-			  buf, len);
+	return "";
 }
 
 #define STAT(n, g, fn) { .name = #n, .group = g, .get = fn, .off = offsetof(struct summary, n) }
@@ -408,6 +408,17 @@ const char *column_cell(const struct column *c, const struct col_src *s, char *b
 bool column_is_baseline(const struct column *c)
 {
 	return c->def->group == CG_BASELINE;
+}
+
+/* Empty where a figure is not known.  A ratio keeps six decimals. */
+const char *column_baseline_cell(const struct column *c, const struct view_row *r,
+				 const struct view_row *base, char *buf, size_t len)
+{
+	struct baseline_delta d;
+
+	baseline_of_exact(r, base, c->idx, &d);
+	return cell_fixed(*(const double *)((const char *)&d + c->def->off), c->def->decimals,
+			  buf, len);
 }
 
 int columns_write(FILE *f, const struct column *cols, int nr)

@@ -16,12 +16,12 @@
 #include "bind.h"
 #include "colname.h"
 #include "result.h"
+#include "viewtypes.h"
 
 /* Where a row's cells come from. */
 struct col_src {
 	const struct sweep_cfg *cfg;
 	const struct point_result *pr;
-	const struct point_result *base;	/* pr's baseline point; NULL: not known */
 };
 
 struct col_def;
@@ -48,8 +48,19 @@ int columns_of(const struct sweep_cfg *cfg, bool units, struct column **out, int
 /* Column c's cell of s->pr: buf, or a string of s->pr's (its cpus). */
 const char *column_cell(const struct column *c, const struct col_src *s, char *buf, size_t len);
 
-/* Is c relative to a baseline point (filled once the run's whole set is known)? */
+/*
+ * Is c relative to a baseline point?  Its cell is empty as a point's row
+ * is appended, and filled once the run's whole set is known.
+ */
 bool column_is_baseline(const struct column *c);
+
+/*
+ * Baseline column c's cell of view row r against its baseline row base
+ * (NULL: not known), from their unrounded statistics (row->exact): buf,
+ * or "".
+ */
+const char *column_baseline_cell(const struct column *c, const struct view_row *r,
+				 const struct view_row *base, char *buf, size_t len);
 
 /* columns.csv: "column,metric,stat,kind,unit,better", then a row per column.  0/-errno. */
 int columns_write(FILE *f, const struct column *cols, int nr);

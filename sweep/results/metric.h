@@ -34,7 +34,7 @@ void metric_format_sd_n(double mean, double sd, int n, const struct metric_unit 
 
 /*
  * Field f of the ok point r, as the table shows it; "n/a" when unknown.
- * base is r's baseline point (baseline_find()), or NULL: the baseline
+ * base is r's baseline row (baseline_find_row()), or NULL: the baseline
  * fields are then n/a.
  */
 void metric_field_format(const struct metric_field *f, const struct view_row *r,

@@ -481,18 +481,18 @@ int results_append(struct results *res, const struct point_result *pr)
 	return err;
 }
 
-/* The point of set[0..nr) with id, or NULL. */
-static const struct point_result *set_point(const struct point_result *set, int nr, long id)
+/* The row of v with point id, or NULL. */
+static const struct view_row *row_of_point(const struct result_view *v, long id)
 {
-	for (int i = 0; i < nr; i++)
-		if (set[i].pt->id == id)
-			return &set[i];
+	for (int i = 0; i < v->nr_rows; i++)
+		if (v->rows[i].id == id)
+			return &v->rows[i];
 	return NULL;
 }
 
-/* Row i's baseline cells replaced by those of src's point against its baseline. */
+/* Line i's baseline cells replaced by those of row r against its baseline row base. */
 static int fill_row(struct csv_table *t, int i, const struct column *cols, int nr_cols,
-		    const struct col_src *src)
+		    const struct view_row *r, const struct view_row *base)
 {
 	char buf[FIELD_LEN];
 
@@ -502,16 +502,17 @@ static int fill_row(struct csv_table *t, int i, const struct column *cols, int n
 
 		if (!column_is_baseline(&cols[c]) || col < 0)
 			continue;
-		err = csv_set_cell(t, i, col, column_cell(&cols[c], src, buf, sizeof(buf)));
+		err = csv_set_cell(t, i, col, column_baseline_cell(&cols[c], r, base, buf,
+								   sizeof(buf)));
 		if (err)
 			return err;
 	}
 	return 0;
 }
 
-/* The baseline cells of t's rows whose points are in set[0..nr). */
+/* The baseline cells of t's lines whose points are rows of v, among rows[0..v->nr_rows). */
 static int fill_rows(const struct sweep_cfg *cfg, struct csv_table *t, bool *keep,
-		     const struct point_result *set, int nr)
+		     const struct result_view *v, const struct view_row **rows)
 {
 	int c_id = csv_column(t, "point"), nr_cols, err;
 	struct column *cols = NULL;
@@ -520,23 +521,21 @@ static int fill_rows(const struct sweep_cfg *cfg, struct csv_table *t, bool *kee
 		return -EBADMSG;
 	err = columns_of(cfg, true, &cols, &nr_cols);
 	for (int i = 1; !err && i < t->nr_rows; i++) {
-		long id = strtol(t->rows[i][c_id], NULL, 10);
-		const struct point_result *pr = set_point(set, nr, id);
-		struct col_src src = { .cfg = cfg, .pr = pr };
+		const struct view_row *r = row_of_point(v, strtol(t->rows[i][c_id], NULL, 10));
 
 		keep[i] = true;
-		if (!pr)
-			continue;
-		src.base = baseline_find(cfg, pr, set, nr);
-		err = fill_row(t, i, cols, nr_cols, &src);
+		if (r && r->exp >= 0)
+			err = fill_row(t, i, cols, nr_cols, r,
+				       baseline_find_row(v, r, rows, v->nr_rows));
 	}
 	free(cols);
 	return err;
 }
 
 int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
-			  const struct point_result *set, int nr)
+			  const struct result_view *v)
 {
+	const struct view_row **rows = NULL;
 	struct csv_table t = { 0 };
 	bool *keep = NULL;
 	char path[4200];
@@ -549,9 +548,13 @@ int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
 	if (err)
 		return err;
 	keep = calloc(t.nr_rows ? t.nr_rows : 1, sizeof(*keep));
-	err = keep ? fill_rows(cfg, &t, keep, set, nr) : -ENOMEM;
+	rows = calloc(v->nr_rows + 1, sizeof(*rows));
+	for (int i = 0; rows && i < v->nr_rows; i++)
+		rows[i] = &v->rows[i];
+	err = keep && rows ? fill_rows(cfg, &t, keep, v, rows) : -ENOMEM;
 	if (!err)
 		err = results_rewrite(dir, "summary.csv", &t, keep);
+	free(rows);
 	free(keep);
 	csv_table_free(&t);
 	return err;

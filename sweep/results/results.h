@@ -14,6 +14,7 @@
 #include "bind.h"
 #include "csvfile.h"
 #include "result.h"
+#include "viewtypes.h"
 
 struct results;
 
@@ -65,14 +66,15 @@ int results_append(struct results *r, const struct point_result *pr);
 
 /*
  * With a [report] baseline, the cells relative to it in dir/summary.csv:
- * each row's point (by id) in set[0..nr), the run's whole result set,
- * against its baseline there (baseline.h).  A point's baseline may run
- * after it, so rows are appended with these cells empty and the file is
- * rewritten (renamed over) once the set is known.  Without a baseline,
- * nothing.  0/-errno.
+ * each line's point (by id) as a row of v, the view of the run's whole
+ * set read back with cfg (view.h), against its baseline row there
+ * (baseline_find_row()), from their unrounded statistics.  A point's
+ * baseline may run after it, so rows are appended with these cells empty
+ * and the file is rewritten (renamed over) once the set is known.
+ * Without a baseline, nothing.  0/-errno.
  */
 int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
-			  const struct point_result *set, int nr);
+			  const struct result_view *v);
 int results_rollback_error(const struct results *r);
 
 void results_close(struct results *r);

@@ -23,6 +23,7 @@
 #include "spec.h"
 #include "table.h"
 #include "table_text.h"
+#include "view_of.h"
 
 extern const struct workload null_workload;
 
@@ -136,37 +137,42 @@ TEST(find_in_set)
 	struct point pts[4];
 	struct point_result res[4];
 	struct baseline_delta d;
+	struct view_of vo = { 0 };
+	struct view_row *r;
 
 	make_exp(&e, NULL);
 	make_set(pts, res);
-	CHECK(baseline_find(&cfg, &res[0], res, 4) == &res[1]);
-	CHECK(baseline_find(&cfg, &res[1], res, 4) == &res[1]);
-	CHECK(baseline_find(&cfg, &res[2], res, 4) == &res[3]);
-	CHECK(baseline_find(&cfg, &res[3], res, 4) == &res[3]);
+	CHECK_INT(view_of(&cfg, res, 4, &vo), 0);
+	r = vo.v->rows;
+	CHECK(baseline_find_row(vo.v, &r[0], vo.rows, 4) == &r[1]);
+	CHECK(baseline_find_row(vo.v, &r[1], vo.rows, 4) == &r[1]);
+	CHECK(baseline_find_row(vo.v, &r[2], vo.rows, 4) == &r[3]);
+	CHECK(baseline_find_row(vo.v, &r[3], vo.rows, 4) == &r[3]);
 
 	/* the baseline against itself: exactly 1 and 0 ns, no spread */
-	baseline_of_metric(&res[1], &res[1], 0, &d);
+	baseline_of_row(&r[1], &r[1], 0, &d);
 	CHECK_NEAR(d.ratio, 1, 0);
 	CHECK_NEAR(d.ratio_sd, 0, 0);
 	CHECK_NEAR(d.over_ns_sd, 0, 0);
 	/* the second metric pairs the same way: 5e4 against 1e5 */
-	baseline_of_metric(&res[0], &res[1], 1, &d);
+	baseline_of_row(&r[0], &r[1], 1, &d);
 	CHECK_NEAR(d.over_ns, 1e9 / 5e4 - 1e9 / 1e5, 1e-6);
 
 	/* a failed baseline is none */
-	res[3].status = PS_FAILED;
-	CHECK(baseline_find(&cfg, &res[2], res, 4) == NULL);
-	baseline_of_metric(&res[2], NULL, 0, &d);
+	r[3].status = PS_FAILED;
+	CHECK(baseline_find_row(vo.v, &r[2], vo.rows, 4) == NULL);
+	baseline_of_row(&r[2], NULL, 0, &d);
 	CHECK(isnan(d.ratio) && isnan(d.over_ns));
 	/* a missing one too: the set ends before it */
-	CHECK(baseline_find(&cfg, &res[0], res, 1) == NULL);
+	CHECK(baseline_find_row(vo.v, &r[0], vo.rows, 1) == NULL);
 	/* another experiment's point is never the baseline */
-	pts[1].exp = 1;
-	CHECK(baseline_find(&cfg, &res[0], res, 4) == NULL);
-	pts[1].exp = 0;
+	r[1].exp = 1;
+	CHECK(baseline_find_row(vo.v, &r[0], vo.rows, 4) == NULL);
+	r[1].exp = 0;
 	/* no baseline asked for */
-	e.baseline.on = false;
-	CHECK(baseline_find(&cfg, &res[0], res, 4) == NULL);
+	vo.v->exps[0].baseline.on = false;
+	CHECK(baseline_find_row(vo.v, &r[0], vo.rows, 4) == NULL);
+	view_of_free(&vo);
 }
 
 /* The derived fields in table rows; n/a where the baseline failed. */
@@ -201,17 +207,23 @@ static const char *cell(const struct csv_table *t, int r, const char *name)
 	return c < 0 || r >= t->nr_rows ? NULL : t->rows[r][c];
 }
 
-/* The set appended in point order, then the baseline cells filled in summary.csv. */
+/*
+ * The set appended in point order, then the baseline cells filled in
+ * summary.csv from the set's view, as a run's end does.
+ */
 static int write_set(const char *dir, const struct sweep_cfg *cfg,
 		     const struct point_result *res, int nr)
 {
+	struct view_of vo = { 0 };
 	struct results *rs;
 	int err = results_create(dir, cfg, &rs);
 
 	for (int i = 0; !err && i < nr; i++)
 		err = results_append(rs, &res[i]);
 	results_close(rs);
-	return err ?: results_fill_baseline(dir, cfg, res, nr);
+	err = err ?: view_of(cfg, res, nr, &vo) ?: results_fill_baseline(dir, cfg, vo.v);
+	view_of_free(&vo);
+	return err;
 }
 
 static void remove_dir(const char *dir)

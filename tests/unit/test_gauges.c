@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Gauges and per-thread counts through the result files: results.c writes
- * them (docs/results.md), results_read.c and resultload.c read them back
- * into the same point_result, and --resume keeps such a point (its thread
- * rows too) while dropping an unfinished one.
+ * them (docs/results.md), results_read.c and the result view (view.c,
+ * viewstats.c) read them back to the same intervals and figures, and
+ * --resume keeps such a point (its thread rows too) while dropping an
+ * unfinished one.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -17,11 +18,11 @@
 #include "csvfile.h"
 #include "fake_wl.h"
 #include "resultdir.h"
-#include "resultload.h"
 #include "results.h"
 #include "results_read.h"
 #include "resume.h"
 #include "view.h"
+#include "viewstats.h"
 
 #define NR_PRODUCERS	3
 #define REASON		"memory: no memory cgroup controller: cgroup v2 without memory"
@@ -265,73 +266,6 @@ static bool same_summary(const struct summary *a, const struct summary *b)
 	return a->n == b->n;
 }
 
-/* Is r, rebuilt from the files, the point_result that was written? */
-static void check_same_result(const struct point_result *was, const struct point_result *r)
-{
-	CHECK_INT(r->status, was->status);
-	CHECK_STR(r->reason, was->reason);
-	CHECK_INT(r->nr_producers, was->nr_producers);
-	CHECK_INT(r->nr_iv, was->nr_iv);
-	for (int i = 0; i < r->nr_iv; i++) {
-		const struct interval *a = &was->iv[i], *b = &r->iv[i];
-
-		CHECK(a->idx == b->idx && a->warmup == b->warmup && a->elapsed_ns == b->elapsed_ns);
-		CHECK(!memcmp(a->value, b->value, FAKE_NR_METRICS * sizeof(a->value[0])));
-		CHECK(b->thread_delta);
-		CHECK(!memcmp(a->thread_delta, b->thread_delta, NR_PRODUCERS * sizeof(uint64_t)));
-	}
-	for (int m = 0; m < FAKE_NR_METRICS; m++)
-		CHECK(same_summary(&was->stat[m], &r->stat[m]));
-	CHECK(same_summary(&was->worker_rate, &r->worker_rate));
-	CHECK(r->thread_rate);
-	for (int p = 0; p < NR_PRODUCERS; p++)
-		CHECK_NEAR(r->thread_rate[p], was->thread_rate[p], 0);
-}
-
-TEST(rebuild_round_trip)
-{
-	struct point_result back = { 0 };
-	struct result_set *set;
-	struct fixture fx;
-	char why[256];
-
-	CHECK_INT(write_fixture(&fx), 0);
-	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
-	CHECK_INT(resultload_rebuild(set, &set->points[0], &fx.pts[0], &back), 0);
-	check_same_result(&fx.res[0], &back);
-	CHECK(isnan(back.stat[FAKE_MEMLOCK].mean));
-	CHECK_NEAR(back.worker_rate.max, 225, 1e-9);
-	point_result_free_intervals(&back);
-	free(back.cpus);
-	result_set_free(set);
-	remove_fixture(&fx);
-}
-
-/* A thread row short: not a file bpfsweep wrote, refused rather than summarized wrong. */
-TEST(rebuild_refuses_missing_thread_row)
-{
-	struct point_result back = { 0 };
-	struct result_set *set;
-	struct fixture fx;
-	char why[256];
-
-	CHECK_INT(write_fixture(&fx), 0);
-	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
-	set->points[0].nr_thread_rows--;
-	CHECK_INT(resultload_rebuild(set, &set->points[0], &fx.pts[0], &back), -EINVAL);
-	/* and one out of order */
-	set->points[0].nr_thread_rows++;
-	set->points[0].thread_rows[0] = set->points[0].thread_rows[1];
-	point_result_free_intervals(&back);
-	free(back.cpus);
-	back = (struct point_result){ 0 };
-	CHECK_INT(resultload_rebuild(set, &set->points[0], &fx.pts[0], &back), -EINVAL);
-	point_result_free_intervals(&back);
-	free(back.cpus);
-	result_set_free(set);
-	remove_fixture(&fx);
-}
-
 /* Row r of a set's view against the result it was written from: its figures, unrounded. */
 static void check_same_row(const struct point_result *was, const struct view_row *r)
 {
@@ -345,6 +279,79 @@ static void check_same_row(const struct point_result *was, const struct view_row
 	CHECK(r->thread_rate);
 	for (int p = 0; r->thread_rate && p < NR_PRODUCERS; p++)
 		CHECK_NEAR(r->thread_rate[p], was->thread_rate[p], 0);
+}
+
+/*
+ * Is point p of set, read back as a run's end reads it, the point_result
+ * that was written: its intervals (viewstats.h) and its view row r?
+ */
+static void check_same_result(const struct point_result *was, const struct result_set *set,
+			      const struct result_point *p, const struct view_row *r)
+{
+	struct point_result back = { .pt = was->pt, .nr_producers = r->nr_producers };
+
+	CHECK_INT(viewstats_intervals(set, p, &back), 0);
+	CHECK_INT(back.nr_iv, was->nr_iv);
+	for (int i = 0; i < back.nr_iv; i++) {
+		const struct interval *a = &was->iv[i], *b = &back.iv[i];
+
+		CHECK(a->idx == b->idx && a->warmup == b->warmup && a->elapsed_ns == b->elapsed_ns);
+		CHECK(!memcmp(a->value, b->value, FAKE_NR_METRICS * sizeof(a->value[0])));
+		CHECK(b->thread_delta);
+		CHECK(!memcmp(a->thread_delta, b->thread_delta, NR_PRODUCERS * sizeof(uint64_t)));
+	}
+	point_result_free_intervals(&back);
+	check_same_row(was, r);
+}
+
+/* The set read back from dir and its view with the spec's cfg, as a run's end reads them. */
+static int run_view(const char *dir, struct result_set **set, struct result_view **v)
+{
+	char why[256];
+
+	*v = NULL;
+	return results_read(dir, set, why, sizeof(why)) ?:
+	       view_build(*set, &cfg, v, why, sizeof(why));
+}
+
+TEST(rebuild_round_trip)
+{
+	struct result_set *set = NULL;
+	struct result_view *v;
+	struct fixture fx;
+
+	CHECK_INT(write_fixture(&fx), 0);
+	CHECK_INT(run_view(fx.dir, &set, &v), 0);
+	if (!v || !v->nr_rows)
+		return;
+	check_same_result(&fx.res[0], set, &set->points[0], &v->rows[0]);
+	CHECK(isnan(v->rows[0].exact.stat[FAKE_MEMLOCK].mean));
+	CHECK_NEAR(v->rows[0].exact.worker_rate.max, 225, 1e-9);
+	view_free(v);
+	result_set_free(set);
+	remove_fixture(&fx);
+}
+
+/* A thread row short: not a file bpfsweep wrote, refused rather than summarized wrong. */
+TEST(rebuild_refuses_missing_thread_row)
+{
+	struct result_view *v = NULL;
+	struct result_set *set;
+	struct fixture fx;
+	char why[256];
+
+	CHECK_INT(write_fixture(&fx), 0);
+	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
+	set->points[0].nr_thread_rows--;
+	CHECK_INT(view_build(set, &cfg, &v, why, sizeof(why)), -EINVAL);
+	view_free(v);
+	/* and one out of order */
+	set->points[0].nr_thread_rows++;
+	set->points[0].thread_rows[0] = set->points[0].thread_rows[1];
+	CHECK_INT(view_build(set, &cfg, &v, why, sizeof(why)), -EINVAL);
+	view_free(v);
+	result_set_free(set);
+	remove_fixture(&fx);
 }
 
 /* The view of the set in dir, described by itself (NULL on error). */
@@ -526,10 +533,9 @@ static int write_run_files(const char *dir, struct spec **spec)
 
 TEST(resume_keeps_point_with_thread_rows)
 {
-	struct point_result back = { 0 };
-	struct result_set *set;
+	struct result_set *set = NULL;
+	struct result_view *v;
 	struct spec *spec = NULL;
-	char why[256];
 	struct csv_table t;
 	struct resume rs;
 	struct fixture fx;
@@ -542,12 +548,12 @@ TEST(resume_keeps_point_with_thread_rows)
 	resume_free(&rs);
 	spec_free(spec);
 	/* what the run's end reads back: the kept point as it was */
-	CHECK_INT(results_read(fx.dir, &set, why, sizeof(why)), 0);
+	CHECK_INT(run_view(fx.dir, &set, &v), 0);
 	CHECK_INT(set->nr_points, 1);
-	CHECK_INT(resultload_rebuild(set, &set->points[0], &fx.pts[0], &back), 0);
-	check_same_result(&fx.res[0], &back);
-	point_result_free_intervals(&back);
-	free(back.cpus);
+	if (!v || !v->nr_rows)
+		return;
+	check_same_result(&fx.res[0], set, &set->points[0], &v->rows[0]);
+	view_free(v);
 	result_set_free(set);
 	/* the failed point's rows went, thread rows too; the kept point's all stay */
 	CHECK_INT(read_table(fx.dir, "samples.csv", &t), 0);
