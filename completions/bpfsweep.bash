@@ -33,7 +33,7 @@ _bpfsweep_opts()
 			      --allow-tcg --html -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
 	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
-			      --shard-mixed --resume --by $draw" ;;
+			      --shard-mixed --resume --by $draw --no-html" ;;
 	vm)		echo "-s --set -o --output --probe-accel -h --help" ;;
 	list|system)	echo "-h --help -V --version" ;;
 	esac
