@@ -491,6 +491,7 @@ static int fetch(struct fleet_job *j)
 	struct argv_buf a;
 	off_t from = log_size(j);
 	int st, err, hosts = heldir_open_dir(j->ctx->hosts_dir);
+	bool had;
 
 	snprintf(src, sizeof(src), "%s/result", j->remote_dir);
 	snprintf(tmp, sizeof(tmp), "%s/.%s.new", j->ctx->hosts_dir, j->h->label);
@@ -506,16 +507,19 @@ static int fetch(struct fleet_job *j)
 	add(&a, scp_target(&a, j->h, src));
 	add(&a, dst);
 	st = hosts < 0 ? hosts : step(j, &a, STEP_TIMEOUT_MS);
+	/* what is there is looked for beneath the held OUT/hosts too, not at a swapped path */
+	st = st ?: faccessat(hosts, strrchr(dst, '/') + 1, F_OK, AT_SYMLINK_NOFOLLOW);
+	had = hosts >= 0 && !faccessat(hosts, j->h->label, F_OK, AT_SYMLINK_NOFOLLOW);
 	if (hosts >= 0)
 		close(hosts);
 	if (st && !j->why[0])
 		tail_reason(j, from, "copying the result back failed");
-	if (st || access(tmp, F_OK)) {
+	if (st) {
 		resultdir_remove_tree(tmp);
 		return -EIO;
 	}
 	resultdir_remove_tree(old);
-	err = access(j->result, F_OK) ? 0 : heldir_rename(j->result, old, 0);
+	err = had ? heldir_rename(j->result, old, 0) : 0;
 	err = err ?: heldir_rename(tmp, j->result, 0);
 	if (err) {
 		snprintf(j->why, sizeof(j->why), "cannot move its result into place: %s",
