@@ -81,6 +81,14 @@ extern struct executor executor_host;
 int executor_host_spawn(const struct subrun_slot *s, const char *const *argv,
 			uint64_t timeout_ns);
 
+/*
+ * path, when it lies beneath s->out or s->sub_dir, as /proc/self/fd/FD/...
+ * in buf (FD a descriptor of the held OUT that the child inherits); else
+ * path itself.
+ */
+const char *executor_through_fd(const struct subrun_slot *s, const char *path, int fd, char *buf,
+				size_t len);
+
 /* A VM that boots a kernel of the axis (executor_vm.c). */
 struct executor_vm {
 	struct executor ex;

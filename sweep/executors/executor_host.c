@@ -26,18 +26,17 @@ static const char *beneath(const char *path, const char *dir)
 	return n && !strncmp(path, dir, n) && path[n] == '/' ? path + n + 1 : NULL;
 }
 
-/* argv[i] through fd when it lies beneath OUT, into buf; else argv[i] itself. */
-static const char *through_fd(const struct subrun_slot *s, const char *arg, int fd, char *buf,
-			      size_t len)
+const char *executor_through_fd(const struct subrun_slot *s, const char *path, int fd, char *buf,
+				size_t len)
 {
 	const char *rest;
 	int n = -1;
 
-	if ((rest = beneath(arg, s->sub_dir)))
+	if ((rest = beneath(path, s->sub_dir)))
 		n = snprintf(buf, len, "/proc/self/fd/%d/subrun/%s", fd, rest);
-	else if ((rest = beneath(arg, s->out)))
+	else if ((rest = beneath(path, s->out)))
 		n = snprintf(buf, len, "/proc/self/fd/%d/%s", fd, rest);
-	return n >= 0 && (size_t)n < len ? buf : arg;
+	return n >= 0 && (size_t)n < len ? buf : path;
 }
 
 int executor_host_spawn(const struct subrun_slot *s, const char *const *argv,
@@ -53,7 +52,8 @@ int executor_host_spawn(const struct subrun_slot *s, const char *const *argv,
 	for (int i = 0; fd >= 0 && argv[i] && i < SUBRUN_MAX_ARGS; i++) {
 		args[i] = argv[i];
 		if (i && used < 3)
-			args[i] = through_fd(s, argv[i], fd, bufs[used], sizeof(bufs[used]));
+			args[i] = executor_through_fd(s, argv[i], fd, bufs[used],
+						      sizeof(bufs[used]));
 		used += args[i] != argv[i];
 	}
 	err = fd < 0 ? fd : spawn_argv_passing(args, fd, &pid);

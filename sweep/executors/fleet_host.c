@@ -333,8 +333,9 @@ static int probe(struct fleet_job *j)
 	return 0;
 }
 
-/* scp local files into the remote directory. */
-static int put(struct fleet_job *j, const char *const *files, int nr, const char *sub)
+/* scp local files into the remote directory; pass_fd above 2: left open for scp (start()). */
+static int put(struct fleet_job *j, const char *const *files, int nr, const char *sub,
+	       int pass_fd)
 {
 	static __thread char to[PATH_MAX + 16];
 
@@ -343,6 +344,7 @@ static int put(struct fleet_job *j, const char *const *files, int nr, const char
 	int st;
 
 	tool(&a, j, "scp");
+	a.pass_fd = pass_fd;
 	add(&a, "-q");
 	add(&a, "--");
 	for (int i = 0; i < nr; i++)
@@ -407,7 +409,7 @@ static int pick_binary(struct fleet_job *j)
 	}
 	progress(j, j->remote_version[0] ? "bpfsweep there is another version: shipping this build"
 		 : "no bpfsweep there: shipping this build");
-	if (put(j, files, 1, ""))
+	if (put(j, files, 1, "", -1))
 		return -EIO;
 	from = log_size(j);
 	/* a host without libbpf, libelf, json-c, gsl or libcsv fails here, with the loader's words */
@@ -491,6 +493,7 @@ static int fetch(struct fleet_job *j)
 	struct argv_buf a;
 	off_t from = log_size(j);
 	int st, err, hosts = heldir_open_dir(j->ctx->hosts_dir);
+	bool had;
 
 	snprintf(src, sizeof(src), "%s/result", j->remote_dir);
 	snprintf(tmp, sizeof(tmp), "%s/.%s.new", j->ctx->hosts_dir, j->h->label);
@@ -506,16 +509,19 @@ static int fetch(struct fleet_job *j)
 	add(&a, scp_target(&a, j->h, src));
 	add(&a, dst);
 	st = hosts < 0 ? hosts : step(j, &a, STEP_TIMEOUT_MS);
+	/* what is there is looked for beneath the held OUT/hosts too, not at a swapped path */
+	st = st ?: faccessat(hosts, strrchr(dst, '/') + 1, F_OK, AT_SYMLINK_NOFOLLOW);
+	had = hosts >= 0 && !faccessat(hosts, j->h->label, F_OK, AT_SYMLINK_NOFOLLOW);
 	if (hosts >= 0)
 		close(hosts);
 	if (st && !j->why[0])
 		tail_reason(j, from, "copying the result back failed");
-	if (st || access(tmp, F_OK)) {
+	if (st) {
 		resultdir_remove_tree(tmp);
 		return -EIO;
 	}
 	resultdir_remove_tree(old);
-	err = access(j->result, F_OK) ? 0 : heldir_rename(j->result, old, 0);
+	err = had ? heldir_rename(j->result, old, 0) : 0;
 	err = err ?: heldir_rename(tmp, j->result, 0);
 	if (err) {
 		snprintf(j->why, sizeof(j->why), "cannot move its result into place: %s",
@@ -608,6 +614,29 @@ static int ssh_prepare(struct executor *ex, struct subrun_slot *s)
 }
 
 /*
+ * The spec and the settings into DIR/spec, read by scp beneath OUT as held
+ * here, through its inherited descriptor (/proc/self/fd/N/subrun/...): a
+ * swap of OUT cannot send the host another file.  Their base names stay.
+ */
+static int upload_spec(struct fleet_job *j, const struct subrun_slot *s)
+{
+	static __thread char spec[PATH_MAX + 64], settings[PATH_MAX + 64];
+	const char *files[2];
+	int out = heldir_open_dir(s->out), err;
+
+	if (out < 0) {
+		snprintf(j->why, sizeof(j->why), "cannot open %.700s: %s", s->out,
+			 strerror(-out));
+		return out;
+	}
+	files[0] = executor_through_fd(s, j->ctx->spec_path, out, spec, sizeof(spec));
+	files[1] = executor_through_fd(s, s->settings, out, settings, sizeof(settings));
+	err = put(j, files, 2, "/spec", out);
+	close(out);
+	return err;
+}
+
+/*
  * argv there: its bpfsweep (argv[0], this one's path), its spec and its
  * settings (the files here, subrun.h) are the host's, this build and the
  * two files shipped as need be.  0 when a result is there to fetch.
@@ -617,13 +646,12 @@ static int ssh_run(struct executor *ex, struct subrun_slot *s, const char *const
 {
 	static __thread char spec[PATH_MAX + 300], settings[PATH_MAX + 300];
 	struct fleet_job *j = job_of(ex);
-	const char *files[] = { j->ctx->spec_path, s->settings };
 	uint64_t ms = timeout_ns / 1000000;
 	struct subrun_argv a = { .n = 0 };
 	int st;
 
 	/* DIR/spec/<its name here>: the run's name comes from it, and no name clashes with ours */
-	if (pick_binary(j) || put(j, files, 2, "/spec"))
+	if (pick_binary(j) || upload_spec(j, s))
 		goto fail;
 	snprintf(spec, sizeof(spec), "%s/spec/%s", j->remote_dir, j->ctx->spec_name);
 	snprintf(settings, sizeof(settings), "%s/spec/%s", j->remote_dir,

@@ -93,10 +93,16 @@ struct subrun_slot *orch_add(struct orchestrator *or, const char *label, struct 
 int orch_rows_in(const char *dir, bool finished)
 {
 	struct result_set *set;
-	char why[256];
-	int n = 0;
+	char why[256], held[32];
+	/* read beneath OUT as held here (heldir.h), whatever its path names now */
+	int n = 0, fd = heldir_open_dir(dir), err;
 
-	if (access(dir, F_OK) || results_read(dir, &set, why, sizeof(why)))
+	if (fd < 0)
+		return -1;
+	snprintf(held, sizeof(held), "/proc/self/fd/%d", fd);
+	err = results_read(held, &set, why, sizeof(why));
+	close(fd);
+	if (err)
 		return -1;
 	for (int i = 0; i < set->nr_points; i++) {
 		const char *st = set->points[i].status;

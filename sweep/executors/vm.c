@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "heldir.h"
 #include "subproc.h"
 #include "textfile.h"
 #include "vm.h"
@@ -148,13 +149,18 @@ static int write_job(const struct vm_job *job, char *why, size_t len)
 {
 	char path[4200];
 	FILE *f;
-	int err = 0;
+	int err = 0, fd;
 
 	snprintf(path, sizeof(path), "%s/job", job->share);
-	f = fopen(path, "wx");
+	/* beneath OUT as held (heldir.h): a swap of OUT's path cannot take the guest's job */
+	fd = heldir_open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!f) {
-		snprintf(why, len, "cannot write %.400s: %s", path, strerror(errno));
-		return -errno;
+		err = fd < 0 ? fd : -errno;
+		if (fd >= 0)
+			close(fd);
+		snprintf(why, len, "cannot write %.400s: %s", path, strerror(-err));
+		return err;
 	}
 	fwrite(job->cwd, 1, strlen(job->cwd) + 1, f);
 	for (int i = 0; job->argv[i]; i++)
@@ -321,14 +327,14 @@ static int boot(struct vm_boot_state *bs, const struct vm_job *job, struct vm_ou
 	if (err)
 		return err;
 	/* the console file is qemu's to write, ours to read as it grows */
-	fd = open(job->console, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	fd = heldir_open(job->console, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	if (fd < 0) {
 		snprintf(out->reason, sizeof(out->reason), "cannot create %s: %s", job->console,
-			 strerror(errno));
-		return -errno;
+			 strerror(-fd));
+		return fd;
 	}
 	close(fd);
-	bs->console_fd = open(job->console, O_RDONLY | O_CLOEXEC);
+	bs->console_fd = heldir_open(job->console, O_RDONLY, 0);
 	err = start_virtiofsd(bs, virtiofsd, 0, "/", out->reason, sizeof(out->reason));
 	err = err ?: start_virtiofsd(bs, virtiofsd, 1, job->share, out->reason,
 				      sizeof(out->reason));

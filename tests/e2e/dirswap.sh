@@ -7,7 +7,7 @@
 # charts a path-following run would overwrite.  Every file of the run is
 # opened beneath the directory descriptor held since its creation, so the
 # victim is left as it was and the run ends in its own (moved) directory.
-# Root only.  About 10 s.
+# Root only.  About 12 s.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -50,6 +50,50 @@ check dirswap/charts-in-moved [ -n "$(ls "$TMP/shared/moved/plots" 2>/dev/null)"
 check dirswap/meta-ended grep -q '^end:' "$TMP/shared/moved/meta"
 check dirswap/rows-in-moved [ "$(csv_col "$TMP/shared/moved/summary.csv" status | wc -l)" = 2 ]
 check dirswap/run-says-moved grep -q "warning: $D was moved or replaced" "$TMP/run.err"
+
+# A fleet: scp reads the spec and the settings it sends to a host.  A
+# stand-in ssh runs the remote line here, a stand-in scp copies with cp;
+# just before the upload, nobody swaps OUT for a symlink to a directory of
+# theirs with its own subrun/ spec.  An scp given OUT's path sent nobody's
+# spec; it reads them through its inherited descriptor of the held OUT now.
+FAKE_BIN=$TMP/fakebin
+mkdir "$FAKE_BIN"
+cat >"$FAKE_BIN/ssh" <<'SSH'
+#!/bin/sh
+# ssh OPTIONS -- HOST LINE: LINE run here; "-O exit" (the master's end) does nothing
+for a; do shift; [ "$a" = -O ] && exit 0; [ "$a" = -- ] && break; done
+shift
+exec sh -c "$1"
+SSH
+cat >"$FAKE_BIN/scp" <<'SCP'
+#!/bin/bash
+# scp OPTIONS -- SOURCES TARGET: host:PATH stripped to PATH; an upload to
+# DIR/spec swaps OUT first (once), as nobody
+for a; do shift; [ "$a" = -- ] && break; done
+args=("$@")
+to=${args[-1]}
+unset 'args[-1]'
+if [ "${to#*:}" != "$to" ] && [ "${to%/spec}" != "$to" ] && [ ! -e "$FLEET_SHARED/theirs" ]; then
+	setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c '
+		cd "$1" && mkdir -p theirs && cp -r fl/subrun theirs/ &&
+		sed -i "s/^title .*/title = not the fleet/" theirs/subrun/*.spec &&
+		chmod -R a+rwX theirs && mv fl fl.moved && ln -s theirs fl' sh "$FLEET_SHARED"
+fi
+exec cp -r -- "${args[@]/#localhost:/}" "${to#localhost:}"
+SCP
+chmod 755 "$FAKE_BIN/ssh" "$FAKE_BIN/scp"
+echo '@one/localhost' >"$TMP/hosts"
+FLEET_SHARED=$TMP/shared PATH=$FAKE_BIN:$PATH timeout 60 $BPFSWEEP fleet tests/e2e/fleet.spec \
+	--hosts "$TMP/hosts" -o "$TMP/shared/fl" --no-plots </dev/null >/dev/null 2>"$TMP/fl.err"
+check dirswap/fleet-swapped [ -L "$TMP/shared/fl" ]
+check dirswap/fleet-host-done grep -q '^host one: done' "$TMP/fl.err"
+# the host's own rows came back (not a failed fill), of the spec as written
+check dirswap/fleet-host-came-back [ "$(csv_col "$TMP/shared/fl.moved/hosts/one/summary.csv" \
+	status | sort -u)" = ok ]
+check dirswap/fleet-host-ran-its-spec grep -qx 'title: fleet null sweep' \
+	"$TMP/shared/fl.moved/hosts/one/meta"
+# (not asserted: the merge after such a swap still looks for OUT/hosts/<label>
+# by path, finds nothing there and makes the fleet exit 1)
 
 # A sweep over kernels: its sub-runs are children started by path.  While
 # the first kernel (not one: it fails to boot, vm_boot_timeout) holds the
