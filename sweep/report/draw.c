@@ -30,7 +30,6 @@
 #include "runfacts.h"
 #include "shardset.h"
 #include "view.h"
-#include "viewdesc.h"
 #include "viewmap.h"
 
 #define LABEL_LEN	RUN_LABEL_LEN
@@ -106,26 +105,6 @@ static int add_arg_dir(struct report *rp, const char *dir)
 	return err;
 }
 
-/*
- * The view of run lr, its rows placed at the points of the spec drawn
- * (resultload_place()); a set without a spec described by itself, with
- * --spec's and --set's [report] keys.
- */
-static int view_run(const struct loaded_run *lr, struct result_view **v)
-{
-	char why[512] = "";
-	int err = view_build(lr->set, lr->cfg, v, why, sizeof(why));
-
-	if (err) {
-		results_read_diag(lr->dir, err, why);
-		return err;
-	}
-	if (!lr->cfg)
-		return lr->spec ? viewdesc_report(*v, lr->spec) : 0;
-	resultload_place(lr, *v);
-	return 0;
-}
-
 static int load_runs(struct report *rp)
 {
 	const struct draw_opts *o = rp->o;
@@ -137,7 +116,7 @@ static int load_runs(struct report *rp)
 		struct loaded_run *lr = &rp->runs[rp->nr_runs++];
 
 		err = resultload_open(rp->dirs[i], o->spec_file, o->sets, o->nr_sets, lr) ?:
-		      view_run(lr, &rp->views[i]);
+		      resultload_view(lr, &rp->views[i]);
 		if (!err && lr->nr_hidden)
 			fprintf(stderr, "note: %s: %d row%s of points the spec drawn does not "
 				"have, not shown\n", lr->dir, lr->nr_hidden,

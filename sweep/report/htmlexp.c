@@ -178,7 +178,8 @@ static bool flame(FILE *f, const struct html_run *run, const struct view_row *ro
 		}
 		fputs("\n<figcaption>", f);
 		html_text(f, label);
-		fputs(": flame graph of its repetitions' stacks summed</figcaption>\n</figure>\n", f);
+		fputs(": flame graph of its repetitions' stacks summed</figcaption>\n"
+		      "</figure>\n", f);
 	}
 	free(svg);
 	return err != -ENOENT;

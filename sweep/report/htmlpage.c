@@ -105,7 +105,7 @@ static void title(FILE *f, const char *text, const struct run_facts *facts)
 /* The run's machine, kernel, bpfsweep and tags from meta, and the system check's warnings. */
 static void machine(FILE *f, const struct html_run *run)
 {
-	const struct result_set *set = run->set;
+	const struct result_set *set = run->lr.set;
 	char id[64];
 	int tags = 0;
 
@@ -141,6 +141,7 @@ static void details(FILE *f, const char *summary, const char *idp, const char *i
 /* The run's experiments, then its spec and meta. */
 static int run_body(FILE *f, const struct html_run *run)
 {
+	const struct result_set *set = run->lr.set;
 	char *meta = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&meta, &len);
@@ -148,16 +149,15 @@ static int run_body(FILE *f, const struct html_run *run)
 
 	if (!m)
 		return -ENOMEM;
-	for (int i = 0; i < run->set->nr_meta; i++)
-		if (strcmp(run->set->meta[i].key, META_LEFT_OUT))
-			fprintf(m, "%s: %s\n", run->set->meta[i].key, run->set->meta[i].value);
+	for (int i = 0; i < set->nr_meta; i++)
+		if (strcmp(set->meta[i].key, META_LEFT_OUT))
+			fprintf(m, "%s: %s\n", set->meta[i].key, set->meta[i].value);
 	if (fclose(m))
 		return -ENOMEM;
 	for (int x = -1; !err && x < run->view->nr_exps; x++)
 		err = html_exp_section(f, run, x);
-	if (run->set->spec)
-		details(f, "The spec as run", run->idp, "spec", run->set->spec,
-			strlen(run->set->spec));
+	if (set->spec)
+		details(f, "The spec as run", run->idp, "spec", set->spec, strlen(set->spec));
 	details(f, "meta", run->idp, "meta", meta, len);
 	free(meta);
 	return err;
@@ -169,7 +169,7 @@ static int page_one(FILE *f, const struct html_run *run)
 
 	html_page_begin(f, run->view->title ?: "bpfsweep results");
 	fputs("<header>\n", f);
-	title(f, run->view->title ?: result_meta(run->set, "title"), &run->facts);
+	title(f, run->view->title ?: result_meta(run->lr.set, "title"), &run->facts);
 	machine(f, run);
 	fputs("</header>\n<main>\n", f);
 	err = run_body(f, run);
@@ -196,7 +196,7 @@ static int page_merged(FILE *f, const struct html_page *pg)
 	for (int i = 0; !err && i < pg->nr_runs; i++) {
 		const struct html_run *run = &pg->runs[i];
 
-		run_heading(run->set, i, heading, sizeof(heading));
+		run_heading(run->lr.set, i, heading, sizeof(heading));
 		fprintf(f, "<section class=\"run\" id=\"%sall\">\n<h2>", run->idp);
 		html_text(f, heading);
 		fputs("</h2>\n", f);

@@ -8,17 +8,13 @@
 #ifndef SWEEP_HTMLRUN_H
 #define SWEEP_HTMLRUN_H
 
-#include "bind.h"
-#include "results_read.h"
+#include "resultload.h"
 #include "runfacts.h"
-#include "spec.h"
 #include "view.h"
 
 struct html_run {
 	const char *dir;
-	struct result_set *set;
-	struct spec *spec;		/* the spec as run, or NULL (an imported set) */
-	struct sweep_cfg *cfg;		/* bound, or NULL */
+	struct loaded_run lr;		/* the set, the spec as run bound (cfg NULL: imported) */
 	struct result_view *view;
 	struct run_facts facts;
 	const struct view_row **rows;	/* every row, by point id */

@@ -14,6 +14,8 @@
 #include "resultload.h"
 #include "results.h"
 #include "rowpoint.h"
+#include "view.h"
+#include "viewdesc.h"
 #include "viewmap.h"
 
 /* A spec (from path, or text as read from dir) with the --set assignments, bound and expanded. */
@@ -288,6 +290,21 @@ void resultload_place(const struct loaded_run *lr, struct result_view *v)
 		r->exp = lr->pts[k]->exp;
 		memcpy(r->v, lr->pts[k]->wp.v, sizeof(r->v));
 	}
+}
+
+int resultload_view(const struct loaded_run *lr, struct result_view **v)
+{
+	char why[512] = "";
+	int err = view_build(lr->set, lr->cfg, v, why, sizeof(why));
+
+	if (err) {
+		results_read_diag(lr->dir, err, why);
+		return err;
+	}
+	if (!lr->cfg)
+		return lr->spec ? viewdesc_report(*v, lr->spec) : 0;
+	resultload_place(lr, *v);
+	return 0;
 }
 
 void resultload_free(struct loaded_run *lr)

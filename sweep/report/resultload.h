@@ -55,6 +55,14 @@ int resultload_open(const char *dir, const char *spec_path, const char *const *s
  */
 void resultload_place(const struct loaded_run *lr, struct result_view *v);
 
+/*
+ * lr's view (view_build()) as report, a run's end and the HTML page draw
+ * it: its rows placed at the points of the spec drawn (resultload_place());
+ * a set without a spec described by itself, with --spec's and --set's
+ * [report] keys.  A refusal is reported; 0 or -errno.
+ */
+int resultload_view(const struct loaded_run *lr, struct result_view **v);
+
 /* Free lr, also after resultload_open() failed. */
 void resultload_free(struct loaded_run *lr);
 
