@@ -194,20 +194,6 @@ static bool is_finished(const struct result_set *set, const struct result_point 
 	return measured == p->n;
 }
 
-/* A kept ok row's quality cell must read back: the table marks points from it. */
-static bool quality_readable(const char *dir, const struct result_set *set,
-			     const struct result_point *p)
-{
-	int c = result_summary_col(set, "quality");
-	struct quality q;
-
-	if (c < 0 || strcmp(p->status, "ok") || !quality_parse(set->summary.rows[p->row][c], &q))
-		return true;
-	results_diag_row(dir, "summary.csv", p->row + 1, c + 1,
-			 "quality '%s' is not one bpfsweep writes", set->summary.rows[p->row][c]);
-	return false;
-}
-
 /*
  * Tie every summary row to its point.  kept[i]: the row stays, because its
  * point finished or because this run (--only) does not run it again.
@@ -235,8 +221,6 @@ static int tie_points(const char *dir, const struct sweep_cfg *cfg, const char *
 		}
 		kept[i] = is_finished(set, p) ||
 			  !point_in_only(cfg, pt, only);
-		if (kept[i] && !quality_readable(dir, set, p))
-			return -EINVAL;
 		if (kept[i] && rs->has_row[p->id]) {
 			results_diag_row(dir, "summary.csv", p->row + 1, set->point_col + 1,
 					 "point %lld again: a point has one row", p->id);
