@@ -5,18 +5,17 @@
  * charts, then each run's header and sections.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "diag.h"
-#include "heldir.h"
 #include "html.h"
 #include "htmlpage.h"
 #include "htmlrun.h"
 #include "htmlexp.h"
+#include "resultdir.h"
 #include "table.h"
 
 #define HTML_MAX_RUNS	256		/* of a merged set, as draw.c's */
@@ -209,32 +208,33 @@ static int page_merged(FILE *f, const struct html_page *pg)
 	return err;
 }
 
-/* The page into path, written as path.tmp and renamed over it. */
+static int page_fill(FILE *f, const void *ctx)
+{
+	const struct html_page *pg = ctx;
+
+	return pg->merged ? page_merged(f, pg) : page_one(f, &pg->runs[0]);
+}
+
+/*
+ * The page into path, in place of what was there: written whole in memory
+ * and put as every result file is, so a kill leaves the old page or the new
+ * one and never a half page or a stray path.tmp (resultdir_replace_file()).
+ */
 static int write_file(const struct html_page *pg, const char *path)
 {
-	char tmp[4210];
-	FILE *f;
-	int fd, err;
+	char dir[4200];
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	fd = heldir_open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return fd;
-	f = fdopen(fd, "w");
-	if (!f) {
-		err = -errno;
-		close(fd);
-		heldir_unlink(tmp);
-		return err;
-	}
-	err = pg->merged ? page_merged(f, pg) : page_one(f, &pg->runs[0]);
-	if ((ferror(f) | fclose(f)) && !err)
-		err = -EIO;
-	if (!err)
-		err = heldir_rename(tmp, path, 0);
-	if (err)
-		heldir_unlink(tmp);
-	return err;
+	if (!*name)
+		return -EISDIR;
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else if (snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path) >= (int)sizeof(dir))
+		return -ENAMETOOLONG;
+	return resultdir_write_file(dir, name, true, page_fill, pg);
 }
 
 /* dir, or the runs of the merged set dir (runs/<n>, as draw.c finds them). */

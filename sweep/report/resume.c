@@ -24,7 +24,7 @@
 
 /* Names a killed run may have left half-written; never part of a result set. */
 static const char *const stale_names[] = { "samples.csv.tmp", "summary.csv.tmp",
-					   "table.txt.tmp" };
+					   "table.txt.tmp", "report.html.tmp" };
 
 /* What meta records of a run that its points depend on. */
 enum run_opt {

@@ -243,9 +243,10 @@ FILE *heldir_fopen(const char *path, const char *how)
 	}
 	f = fdopen(fd, how);
 	if (!f) {
-		fd = errno;
+		int saved = errno;
+
 		close(fd);
-		errno = fd;
+		errno = saved;
 	}
 	return f;
 }
