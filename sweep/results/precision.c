@@ -2,7 +2,8 @@
 /*
  * Precision per point (precision.h): when a point's repetitions are enough.
  * The flags that veto stopping at the target are those that say the mean
- * itself is in doubt (still drifting, two regimes, CPUs taken by others):
+ * itself is in doubt (still drifting, two regimes, CPUs taken by others,
+ * a worker that did nothing):
  * more repetitions may outlast them; a narrow interval does not cure them.
  */
 #include <errno.h>
@@ -13,7 +14,7 @@
 
 #include "precision.h"
 
-#define VETO_FLAGS	(QF_TREND | QF_BIMODAL | QF_INTERFERENCE)
+#define VETO_FLAGS	(QF_TREND | QF_BIMODAL | QF_INTERFERENCE | QF_STARVED)
 
 int precision_min_reps(const struct sweep_cfg *cfg)
 {

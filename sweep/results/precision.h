@@ -37,7 +37,7 @@ double precision_half_width_pct(const struct point_result *r);
 /*
  * After reps repetitions of r (summarized, its quality assessed) that took
  * elapsed_ns: should the point stop?  If so, why, into r->stop: "target"
- * (within the precision and no trend, bimodal or interference flag),
+ * (within the precision and no trend, bimodal, interference or starved flag),
  * "budget" (max_repeat, or max_time with one more repetition), or
  * "vetoed: FLAGS" (the budget ran out with the target met but flagged).
  */

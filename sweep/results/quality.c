@@ -26,6 +26,13 @@
  *   clusters 6 sd apart about half the time.  Near-zero intervals are left
  *   out: the zero flag already names them, and fewer than 8 intervals are
  *   not tested (at 6, normal noise is flagged 5% of the time).
+ * - starved: a worker whose count over the measured part is at or below
+ *   1% of the busiest worker's, while the point's total moved.  The total
+ *   and its intervals can look healthy while one worker did nothing: a
+ *   pinned worker whose CPU went to someone else, or whose events were
+ *   never counted (map_perf's worker 0 counted nothing in every interval
+ *   of a point, twice in make check, while worker 1 counted for both).
+ *   The headline rate is then not the rate of the workers the point names.
  * - interference, steal: see quality_assess_load().
  */
 #include <errno.h>
@@ -175,6 +182,22 @@ void quality_assess(const double *rates, const int *rep, int n, int max_cv_pct,
 	assess_bimodal(rates, n, mean, q);
 }
 
+void quality_assess_workers(const double *rates, int n, struct quality *q)
+{
+	double max = 0;
+
+	q->nr_starved = 0;
+	q->nr_workers = rates && n > 1 ? n : 0;
+	for (int i = 0; i < q->nr_workers; i++)
+		max = rates[i] > max ? rates[i] : max;
+	if (max <= 0)
+		return;		/* nothing counted at all: the zero flag's and the stall's */
+	for (int i = 0; i < q->nr_workers; i++)
+		q->nr_starved += rates[i] <= max * QUALITY_NEAR_ZERO_PCT / 100;
+	if (q->nr_starved)
+		q->flags |= QF_STARVED;
+}
+
 /*
  * Over the measured part of every repetition, /proc/stat says how long the
  * point's CPUs (those its threads were pinned to, or all it may use) were
@@ -213,6 +236,10 @@ static int flag_text(const struct quality *q, unsigned flag, bool explain, int m
 	case QF_ZERO:
 		return snprintf(buf, len, explain ? "zero=%d/%d (intervals near zero)" :
 				"zero=%d/%d", q->nr_zero, q->n);
+	case QF_STARVED:
+		return snprintf(buf, len, explain ? "starved=%d/%d (workers that counted at most"
+				" 1%% of the busiest one's events)" : "starved=%d/%d",
+				q->nr_starved, q->nr_workers);
 	case QF_TREND:
 		return snprintf(buf, len, explain ? "trend=%+.0f%% (drift within a repetition:"
 				" still warming up?)" : "trend=%+.0f%%", q->trend_pct);
@@ -232,10 +259,10 @@ static int flag_text(const struct quality *q, unsigned flag, bool explain, int m
 
 /* The order flags are written in, and their names. */
 static const unsigned order[] = {
-	QF_CV, QF_ZERO, QF_TREND, QF_BIMODAL, QF_INTERFERENCE, QF_STEAL,
+	QF_CV, QF_ZERO, QF_STARVED, QF_TREND, QF_BIMODAL, QF_INTERFERENCE, QF_STEAL,
 };
-static const char *const flag_names[] = { "cv", "zero", "trend", "bimodal", "interference",
-					  "steal" };
+static const char *const flag_names[] = { "cv", "zero", "starved", "trend", "bimodal",
+					  "interference", "steal" };
 
 static void join_flags(const struct quality *q, bool explain, int max_cv_pct,
 		       const char *sep, char *buf, size_t len)
@@ -294,6 +321,10 @@ static int parse_item(const char *item, size_t len, struct quality *q)
 		q->flags |= QF_ZERO;
 		q->nr_zero = a;
 		q->n = b;
+	} else if (sscanf(text, "starved=%d/%d", &a, &b) == 2) {
+		q->flags |= QF_STARVED;
+		q->nr_starved = a;
+		q->nr_workers = b;
 	} else if (sscanf(text, "trend=%lf%%", &v) == 1) {
 		q->flags |= QF_TREND;
 		q->trend_pct = v;

@@ -21,6 +21,7 @@ enum quality_flag {
 	QF_BIMODAL	= 1 << 3,	/* the intervals form two clusters */
 	QF_INTERFERENCE	= 1 << 4,	/* other processes took the point's CPUs */
 	QF_STEAL	= 1 << 5,	/* the hypervisor took them */
+	QF_STARVED	= 1 << 6,	/* a worker counted (almost) nothing */
 };
 
 /* Decision thresholds; the constants are explained in quality.c. */
@@ -36,6 +37,8 @@ struct quality {
 	unsigned flags;		/* enum quality_flag */
 	int n;			/* measured intervals assessed */
 	int nr_zero;
+	int nr_starved;		/* workers at or near zero */
+	int nr_workers;		/* of this many with counts of their own */
 	double cv_pct;		/* stddev / mean, percent (0 when the mean is 0) */
 	double trend_pct;	/* fitted drift over one repetition, percent of mean */
 	double other_pct;	/* others' share of the point's CPUs; < 0: not measured */
@@ -56,10 +59,16 @@ void quality_assess(const double *rates, const int *rep, int n, int max_cv_pct,
  */
 bool quality_all_zero(const struct quality *q);
 
+/*
+ * Starved workers from each worker's rate over the measured intervals
+ * (the per_thread metric's; n workers, rates NULL: none counted alone).
+ */
+void quality_assess_workers(const double *rates, int n, struct quality *q);
+
 /* Interference and steal from the point's CPU load (load->windows 0: unknown). */
 void quality_assess_load(const struct cpu_load *load, long ticks_per_s, struct quality *q);
 
-/* "cv=37%;zero=4/5;trend=+12%;bimodal;interference=23%;steal=5%", "" when clean. */
+/* "cv=37%;zero=4/5;starved=1/8;trend=+12%;bimodal;interference=23%;steal=5%", "" when clean. */
 void quality_format(const struct quality *q, char *buf, size_t len);
 
 /*

@@ -165,7 +165,10 @@ enum unit_kind point_unit_kind(const struct point_result *r)
 	return UK_NONE;
 }
 
-/* Flags of the headline metric (metric 0) and of the point's CPU load. */
+/*
+ * Flags of the headline metric (metric 0), of each worker's share of the
+ * per_thread metric (summarized first) and of the point's CPU load.
+ */
 int point_result_assess(struct point_result *r, int max_cv_pct)
 {
 	double *rates = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*rates));
@@ -180,6 +183,7 @@ int point_result_assess(struct point_result *r, int max_cv_pct)
 	/* a headline gauge of unknown levels has nothing to judge */
 	n = measured_values(r, 0, rates, rep);
 	quality_assess(rates, rep, n < 0 ? 0 : n, max_cv_pct, &r->quality);
+	quality_assess_workers(r->thread_rate, r->thread_rate ? r->nr_producers : 0, &r->quality);
 	quality_assess_load(&r->load, sysconf(_SC_CLK_TCK), &r->quality);
 	free(rates);
 	free(rep);

@@ -245,6 +245,38 @@ TEST(interference_and_steal)
 	CHECK_INT(q.flags, QF_STEAL);
 }
 
+/*
+ * A worker at or below 1% of the busiest one's rate is starved, the
+ * others are not; nothing is said without per-worker counts, of a lone
+ * worker, or when no worker counted anything (the zero flag's case).
+ */
+TEST(starved_workers)
+{
+	static const double idle_first[] = { 0, 146038 }, near[] = { 1460, 146038, 90000 };
+	static const double above[] = { 1461, 146038 }, spread[] = { 55816, 91791 };
+	static const double none[] = { 0, 0 }, alone[] = { 0 };
+	struct quality q = { 0 };
+
+	quality_assess_workers(idle_first, 2, &q);
+	CHECK_INT(q.flags, QF_STARVED);
+	CHECK_STR(flags_of(&q), "starved=1/2");
+	q = (struct quality){ 0 };
+	quality_assess_workers(near, 3, &q);
+	CHECK_STR(flags_of(&q), "starved=1/3");
+	q = (struct quality){ .flags = QF_CV };
+	quality_assess_workers(above, 2, &q);
+	CHECK_INT(q.flags, QF_CV);
+	quality_assess_workers(spread, 2, &q);
+	CHECK_INT(q.flags, QF_CV);
+	quality_assess_workers(none, 2, &q);
+	CHECK_INT(q.flags, QF_CV);
+	quality_assess_workers(alone, 1, &q);
+	CHECK_INT(q.flags, QF_CV);
+	quality_assess_workers(NULL, 0, &q);
+	CHECK_INT(q.flags, QF_CV);
+	CHECK_INT(q.nr_starved, 0);
+}
+
 TEST(explained_for_footnotes)
 {
 	struct quality q = { .flags = QF_CV | QF_ZERO, .n = 5, .nr_zero = 4, .cv_pct = 224 };
@@ -254,23 +286,30 @@ TEST(explained_for_footnotes)
 	CHECK_STR(buf, "cv=224% (stddev over 10% of the mean); zero=4/5 (intervals near zero)");
 	quality_explain(&q, 10, buf, 12);
 	CHECK_STR(buf, "cv=224% (st");
+	q = (struct quality){ .flags = QF_STARVED, .nr_starved = 1, .nr_workers = 2 };
+	quality_explain(&q, 10, buf, sizeof(buf));
+	CHECK_STR(buf, "starved=1/2 (workers that counted at most 1% of the busiest one's events)");
 }
 
 /* What summary.csv's quality column holds comes back as the same flags. */
 TEST(parsed_back_from_csv)
 {
-	struct quality q = { .flags = QF_CV | QF_ZERO | QF_TREND | QF_BIMODAL | QF_INTERFERENCE |
-				      QF_STEAL, .n = 5, .nr_zero = 4, .cv_pct = 224,
+	struct quality q = { .flags = QF_CV | QF_ZERO | QF_STARVED | QF_TREND | QF_BIMODAL |
+				      QF_INTERFERENCE | QF_STEAL, .n = 5, .nr_zero = 4,
+			     .nr_starved = 1, .nr_workers = 8, .cv_pct = 224,
 			     .trend_pct = -12, .other_pct = 23, .steal_pct = 5 };
 	struct quality back;
 	char text[256], again[256];
 
 	quality_format(&q, text, sizeof(text));
-	CHECK_STR(text, "cv=224%;zero=4/5;trend=-12%;bimodal;interference=23%;steal=5%");
+	CHECK_STR(text, "cv=224%;zero=4/5;starved=1/8;trend=-12%;bimodal;interference=23%;"
+		  "steal=5%");
 	CHECK_INT(quality_parse(text, &back), 0);
 	CHECK_INT(back.flags, q.flags);
 	CHECK_INT(back.nr_zero, 4);
 	CHECK_INT(back.n, 5);
+	CHECK_INT(back.nr_starved, 1);
+	CHECK_INT(back.nr_workers, 8);
 	quality_format(&back, again, sizeof(again));
 	CHECK_STR(again, text);
 	CHECK_INT(quality_parse("", &back), 0);
@@ -353,5 +392,5 @@ RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_li
 	  jitter_is_cv_and_bimodal,
 	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
-	  interference_and_steal, explained_for_footnotes, parsed_back_from_csv,
+	  interference_and_steal, starved_workers, explained_for_footnotes, parsed_back_from_csv,
 	  cpus_every_thread, cpus_compact_form)
