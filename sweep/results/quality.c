@@ -31,8 +31,12 @@
  *   and its intervals can look healthy while one worker did nothing: a
  *   pinned worker whose CPU went to someone else, or whose events were
  *   never counted (map_perf's worker 0 counted nothing in every interval
- *   of a point, twice in make check, while worker 1 counted for both).
+ *   of a point, twice in make check, while worker 1 counted for both: its
+ *   thread had 15 ms of CPU in a repetition, starved by other processes).
  *   The headline rate is then not the rate of the workers the point names.
+ *   The flag says how much CPU the starved workers had (the most any of
+ *   them had, as a share of the measured time): near none, they were
+ *   starved of CPU; near all, they ran and their events went uncounted.
  * - interference, steal: see quality_assess_load().
  */
 #include <errno.h>
@@ -175,25 +179,32 @@ void quality_assess(const double *rates, const int *rep, int n, int max_cv_pct,
 {
 	double mean = n ? gsl_stats_mean(rates, 1, n) : 0;
 
-	*q = (struct quality){ .n = n, .other_pct = -1, .steal_pct = -1 };
+	*q = (struct quality){ .n = n, .other_pct = -1, .steal_pct = -1, .starved_cpu_pct = -1 };
 	assess_zero(rates, n, q);
 	assess_cv(rates, n, mean, max_cv_pct, q);
 	assess_trend(rates, rep, n, mean, q);
 	assess_bimodal(rates, n, mean, q);
 }
 
-void quality_assess_workers(const double *rates, int n, struct quality *q)
+void quality_assess_workers(const double *rates, const double *cpu_pct, int n,
+			    struct quality *q)
 {
 	double max = 0;
 
 	q->nr_starved = 0;
+	q->starved_cpu_pct = -1;
 	q->nr_workers = rates && n > 1 ? n : 0;
 	for (int i = 0; i < q->nr_workers; i++)
 		max = rates[i] > max ? rates[i] : max;
 	if (max <= 0)
 		return;		/* nothing counted at all: the zero flag's and the stall's */
-	for (int i = 0; i < q->nr_workers; i++)
-		q->nr_starved += rates[i] <= max * QUALITY_NEAR_ZERO_PCT / 100;
+	for (int i = 0; i < q->nr_workers; i++) {
+		if (rates[i] > max * QUALITY_NEAR_ZERO_PCT / 100)
+			continue;
+		q->nr_starved++;
+		if (cpu_pct && cpu_pct[i] > q->starved_cpu_pct)
+			q->starved_cpu_pct = cpu_pct[i];
+	}
 	if (q->nr_starved)
 		q->flags |= QF_STARVED;
 }
@@ -225,6 +236,22 @@ void quality_assess_load(const struct cpu_load *load, long ticks_per_s, struct q
 		q->flags |= QF_STEAL;
 }
 
+/* "starved=1/2:cpu=97%", and what it means; ":cpu=" only when known. */
+static int starved_text(const struct quality *q, bool explain, char *buf, size_t len)
+{
+	char cpu[32] = "", ran[64] = "";
+
+	if (q->starved_cpu_pct >= 0) {
+		snprintf(cpu, sizeof(cpu), ":cpu=%.0f%%", q->starved_cpu_pct);
+		snprintf(ran, sizeof(ran), "; none of them ran more than %.0f%% of the time",
+			 q->starved_cpu_pct);
+	}
+	if (!explain)
+		return snprintf(buf, len, "starved=%d/%d%s", q->nr_starved, q->nr_workers, cpu);
+	return snprintf(buf, len, "starved=%d/%d%s (workers that counted at most 1%% of the"
+			" busiest one's events%s)", q->nr_starved, q->nr_workers, cpu, ran);
+}
+
 /* One flag's text, short ("cv=37%") or with its explanation. */
 static int flag_text(const struct quality *q, unsigned flag, bool explain, int max_cv_pct,
 		     char *buf, size_t len)
@@ -237,9 +264,7 @@ static int flag_text(const struct quality *q, unsigned flag, bool explain, int m
 		return snprintf(buf, len, explain ? "zero=%d/%d (intervals near zero)" :
 				"zero=%d/%d", q->nr_zero, q->n);
 	case QF_STARVED:
-		return snprintf(buf, len, explain ? "starved=%d/%d (workers that counted at most"
-				" 1%% of the busiest one's events)" : "starved=%d/%d",
-				q->nr_starved, q->nr_workers);
+		return starved_text(q, explain, buf, len);
 	case QF_TREND:
 		return snprintf(buf, len, explain ? "trend=%+.0f%% (drift within a repetition:"
 				" still warming up?)" : "trend=%+.0f%%", q->trend_pct);
@@ -325,6 +350,8 @@ static int parse_item(const char *item, size_t len, struct quality *q)
 		q->flags |= QF_STARVED;
 		q->nr_starved = a;
 		q->nr_workers = b;
+		if (sscanf(text, "starved=%*d/%*d:cpu=%lf%%", &v) == 1)
+			q->starved_cpu_pct = v;
 	} else if (sscanf(text, "trend=%lf%%", &v) == 1) {
 		q->flags |= QF_TREND;
 		q->trend_pct = v;
@@ -344,7 +371,7 @@ static int parse_item(const char *item, size_t len, struct quality *q)
 
 int quality_parse(const char *text, struct quality *q)
 {
-	*q = (struct quality){ .other_pct = -1, .steal_pct = -1 };
+	*q = (struct quality){ .other_pct = -1, .steal_pct = -1, .starved_cpu_pct = -1 };
 	while (*text) {
 		size_t len = strcspn(text, ";");
 		int err = parse_item(text, len, q);

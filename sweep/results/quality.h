@@ -39,6 +39,7 @@ struct quality {
 	int nr_zero;
 	int nr_starved;		/* workers at or near zero */
 	int nr_workers;		/* of this many with counts of their own */
+	double starved_cpu_pct;	/* the most CPU a starved one had, % of the time; < 0: unknown */
 	double cv_pct;		/* stddev / mean, percent (0 when the mean is 0) */
 	double trend_pct;	/* fitted drift over one repetition, percent of mean */
 	double other_pct;	/* others' share of the point's CPUs; < 0: not measured */
@@ -61,14 +62,20 @@ bool quality_all_zero(const struct quality *q);
 
 /*
  * Starved workers from each worker's rate over the measured intervals
- * (the per_thread metric's; n workers, rates NULL: none counted alone).
+ * (the per_thread metric's; n workers, rates NULL: none counted alone),
+ * and cpu_pct[i], worker i's CPU time as a percentage of the measured
+ * time (< 0 where unknown; cpu_pct NULL: none known).
  */
-void quality_assess_workers(const double *rates, int n, struct quality *q);
+void quality_assess_workers(const double *rates, const double *cpu_pct, int n,
+			    struct quality *q);
 
 /* Interference and steal from the point's CPU load (load->windows 0: unknown). */
 void quality_assess_load(const struct cpu_load *load, long ticks_per_s, struct quality *q);
 
-/* "cv=37%;zero=4/5;starved=1/8;trend=+12%;bimodal;interference=23%;steal=5%", "" when clean. */
+/*
+ * "cv=37%;zero=4/5;starved=1/8:cpu=2%;trend=+12%;bimodal;interference=23%;steal=5%",
+ * "" when clean.
+ */
 void quality_format(const struct quality *q, char *buf, size_t len);
 
 /*

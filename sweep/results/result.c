@@ -166,6 +166,26 @@ enum unit_kind point_unit_kind(const struct point_result *r)
 }
 
 /*
+ * Each producer's CPU time as a percentage of the measured time, -1 where
+ * unknown; NULL without per-producer rates or CPU times (or memory).
+ */
+static double *worker_cpu_pct(const struct point_result *r)
+{
+	uint64_t ns = 0;
+	double *pct;
+
+	if (!r->thread_rate || !r->thread_cpu_ns)
+		return NULL;
+	for (int i = 0; i < r->nr_iv; i++)
+		ns += is_measured(&r->iv[i]) ? r->iv[i].elapsed_ns : 0;
+	pct = ns ? malloc(r->nr_producers * sizeof(*pct)) : NULL;
+	for (int t = 0; pct && t < r->nr_producers; t++)
+		pct[t] = r->thread_cpu_ns[t] == THREAD_CPU_UNKNOWN ? -1 :
+			 r->thread_cpu_ns[t] * 100.0 / ns;
+	return pct;
+}
+
+/*
  * Flags of the headline metric (metric 0), of each worker's share of the
  * per_thread metric (summarized first) and of the point's CPU load.
  */
@@ -173,6 +193,7 @@ int point_result_assess(struct point_result *r, int max_cv_pct)
 {
 	double *rates = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*rates));
 	int *rep = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*rep));
+	double *cpu_pct;
 	int n;
 
 	if (!rates || !rep) {
@@ -183,7 +204,10 @@ int point_result_assess(struct point_result *r, int max_cv_pct)
 	/* a headline gauge of unknown levels has nothing to judge */
 	n = measured_values(r, 0, rates, rep);
 	quality_assess(rates, rep, n < 0 ? 0 : n, max_cv_pct, &r->quality);
-	quality_assess_workers(r->thread_rate, r->thread_rate ? r->nr_producers : 0, &r->quality);
+	cpu_pct = worker_cpu_pct(r);
+	quality_assess_workers(r->thread_rate, cpu_pct, r->thread_rate ? r->nr_producers : 0,
+			       &r->quality);
+	free(cpu_pct);
 	quality_assess_load(&r->load, sysconf(_SC_CLK_TCK), &r->quality);
 	free(rates);
 	free(rep);
@@ -230,6 +254,8 @@ void point_result_free_intervals(struct point_result *r)
 	r->nr_iv = 0;
 	free(r->thread_rate);
 	r->thread_rate = NULL;
+	free(r->thread_cpu_ns);
+	r->thread_cpu_ns = NULL;
 	for (int i = 0; i < r->nr_prof; i++)
 		rep_profile_free(&r->prof[i]);
 	free(r->prof);

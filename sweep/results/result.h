@@ -40,6 +40,8 @@ struct interval {
 	uint64_t *thread_delta;
 };
 
+#define THREAD_CPU_UNKNOWN	UINT64_MAX
+
 struct point_result {
 	const struct point *pt;
 	enum point_status status;
@@ -65,6 +67,12 @@ struct point_result {
 	 */
 	struct summary worker_rate;
 	double *thread_rate;	/* [nr_producers]: each one's rate, or NULL */
+	/*
+	 * [nr_producers]: each one's thread CPU time over the measured parts
+	 * of the repetitions so far (THREAD_CPU_UNKNOWN where a read failed),
+	 * or NULL: what the starved flag says of a worker that counted nothing.
+	 */
+	uint64_t *thread_cpu_ns;
 	/*
 	 * Of a workload with prog_runs and prog_ns (progrun.h): the kernel's
 	 * ns per program run in each measured interval; NaN, n = 0 if unknown.
@@ -109,7 +117,10 @@ int point_result_assess(struct point_result *r, int max_cv_pct);
  */
 bool point_result_counted_nothing(const struct point_result *r);
 
-/* Free r's intervals, their per-producer increases, r->thread_rate and r->prof. */
+/*
+ * Free r's intervals, their per-producer increases, r->thread_rate,
+ * r->thread_cpu_ns and r->prof.
+ */
 void point_result_free_intervals(struct point_result *r);
 
 /* Forget one try's intervals and outcome before the point runs again. */

@@ -61,8 +61,9 @@ struct rep_ctx {
 	void *state;
 	atomic_bool stop;
 	atomic_int nr_failed;	/* workers that returned an error */
-	struct worker *workers;
+	struct worker *workers;	/* the consumers, then the producers */
 	int nr_workers;
+	int first_producer;	/* workers[first_producer] is producer 0 */
 	/* the gate workers wait at until all of them exist; gate_lock also guards nr_running */
 	pthread_mutex_t gate_lock;
 	pthread_cond_t gate_cond;
@@ -75,6 +76,7 @@ struct rep_ctx {
 	struct cpustat *stat_begin, *stat_end;
 	bool stat_begun;	/* stat_begin was read */
 	uint64_t own_begin_ns;	/* CPU time of this process and its children then */
+	uint64_t *cpu_begin;	/* each producer's CPU time then, or NULL (not asked) */
 	struct memcg *memcg;	/* the repetition's memory cgroup, or NULL */
 	bool wants_kmem;	/* a gauge of source MS_MEMCG_KMEM */
 	bool (*stop_requested)(void);	/* the runner's: a signal asked to stop */
@@ -264,6 +266,7 @@ static void stop_workers(struct rep_ctx *rc)
 static int alloc_workers(struct rep_ctx *rc, const struct wl_threads *thr)
 {
 	rc->nr_workers = thr->nr_consumers + thr->nr_producers;
+	rc->first_producer = thr->nr_consumers;
 	rc->workers = calloc(rc->nr_workers ? rc->nr_workers : 1, sizeof(*rc->workers));
 	if (!rc->workers)
 		return -ENOMEM;
@@ -304,11 +307,50 @@ static int worker_failure(const struct rep_ctx *rc, char *why, size_t len)
 	return 0;
 }
 
-/* /proc/stat and our CPU time as the measured part begins (never inside it). */
+/* A worker's thread CPU time so far; THREAD_CPU_UNKNOWN if it cannot be read. */
+static uint64_t worker_cpu_ns(const struct worker *w)
+{
+	struct timespec ts;
+	clockid_t clock;
+
+	if (!w->started || pthread_getcpuclockid(w->tid, &clock) || clock_gettime(clock, &ts))
+		return THREAD_CPU_UNKNOWN;
+	return ts_ns(&ts);
+}
+
+/*
+ * Each producer's CPU time over the window into r->thread_cpu_ns, added
+ * to earlier repetitions'; an unknown one stays unknown.
+ */
+static void add_worker_cpu(const struct rep_ctx *rc, struct point_result *r)
+{
+	int first = rc->first_producer;
+
+	if (!r->thread_cpu_ns)
+		r->thread_cpu_ns = calloc(r->nr_producers, sizeof(*r->thread_cpu_ns));
+	for (int p = 0; r->thread_cpu_ns && p < r->nr_producers; p++) {
+		uint64_t now = worker_cpu_ns(&rc->workers[first + p]), *sum = &r->thread_cpu_ns[p];
+
+		if (now == THREAD_CPU_UNKNOWN || rc->cpu_begin[p] == THREAD_CPU_UNKNOWN ||
+		    *sum == THREAD_CPU_UNKNOWN)
+			*sum = THREAD_CPU_UNKNOWN;
+		else
+			*sum += now - rc->cpu_begin[p];
+	}
+}
+
+/*
+ * /proc/stat, our CPU time and each producer's as the measured part begins
+ * (never inside it).
+ */
 static void load_begin(struct rep_ctx *rc)
 {
+	int first = rc->first_producer;
+
 	rc->stat_begun = rc->stat_begin && !cpustat_read(rc->stat_begin);
 	rc->own_begin_ns = process_cpu_ns() + children_cpu_ns();
+	for (int p = 0; rc->cpu_begin && first + p < rc->nr_workers; p++)
+		rc->cpu_begin[p] = worker_cpu_ns(&rc->workers[first + p]);
 	profiler_enable(rc->prof, rc->load_cpus, rc->nr_load_cpus);
 }
 
@@ -319,6 +361,8 @@ static void load_end(struct rep_ctx *rc, struct point_result *r)
 
 	profiler_disable(rc->prof);
 	own_ns = process_cpu_ns() + children_cpu_ns() - rc->own_begin_ns;
+	if (rc->cpu_begin)
+		add_worker_cpu(rc, r);
 	if (rc->stat_begun && rc->stat_end && !cpustat_read(rc->stat_end))
 		cpustat_add_window(&r->load, rc->stat_begin, rc->stat_end, rc->load_cpus,
 				   rc->nr_load_cpus, own_ns);
@@ -669,6 +713,9 @@ static int measure_threads(const struct sweep_cfg *cfg, struct rep_ctx *rc,
 	/* without them, only the load flags are missing */
 	rc->stat_begin = malloc(sizeof(*rc->stat_begin));
 	rc->stat_end = malloc(sizeof(*rc->stat_end));
+	/* and without this, only the starved flag's word on the workers' CPU */
+	if (wl_thread_metric(rc->wl) >= 0 && thr->nr_producers > 1)
+		rc->cpu_begin = calloc(thr->nr_producers, sizeof(*rc->cpu_begin));
 	err = start_workers(rc);
 	if (!err)
 		err = sample_loop(cfg, rc, rep, r);
@@ -679,6 +726,7 @@ static int measure_threads(const struct sweep_cfg *cfg, struct rep_ctx *rc,
 		rep_set_reason(r, "measure", err);
 	free(rc->stat_begin);
 	free(rc->stat_end);
+	free(rc->cpu_begin);
 	return err;
 }
 

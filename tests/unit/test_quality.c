@@ -257,24 +257,42 @@ TEST(starved_workers)
 	static const double none[] = { 0, 0 }, alone[] = { 0 };
 	struct quality q = { 0 };
 
-	quality_assess_workers(idle_first, 2, &q);
+	quality_assess_workers(idle_first, NULL, 2, &q);
 	CHECK_INT(q.flags, QF_STARVED);
 	CHECK_STR(flags_of(&q), "starved=1/2");
 	q = (struct quality){ 0 };
-	quality_assess_workers(near, 3, &q);
+	quality_assess_workers(near, NULL, 3, &q);
 	CHECK_STR(flags_of(&q), "starved=1/3");
 	q = (struct quality){ .flags = QF_CV };
-	quality_assess_workers(above, 2, &q);
+	quality_assess_workers(above, NULL, 2, &q);
 	CHECK_INT(q.flags, QF_CV);
-	quality_assess_workers(spread, 2, &q);
+	quality_assess_workers(spread, NULL, 2, &q);
 	CHECK_INT(q.flags, QF_CV);
-	quality_assess_workers(none, 2, &q);
+	quality_assess_workers(none, NULL, 2, &q);
 	CHECK_INT(q.flags, QF_CV);
-	quality_assess_workers(alone, 1, &q);
+	quality_assess_workers(alone, NULL, 1, &q);
 	CHECK_INT(q.flags, QF_CV);
-	quality_assess_workers(NULL, 0, &q);
+	quality_assess_workers(NULL, NULL, 0, &q);
 	CHECK_INT(q.flags, QF_CV);
 	CHECK_INT(q.nr_starved, 0);
+}
+
+/*
+ * The starved flag says how much CPU the starved workers had: the most any
+ * of them had, known ones only; the busy workers' CPU is not its business.
+ */
+TEST(starved_workers_cpu)
+{
+	static const double rates[] = { 0, 146038, 1000 };
+	static const double ran[] = { 97.4, 99, 3 }, part[] = { -1, 99, 3 }, none[] = { -1, 99, -1 };
+	struct quality q = { 0 };
+
+	quality_assess_workers(rates, ran, 3, &q);
+	CHECK_STR(flags_of(&q), "starved=2/3:cpu=97%");
+	quality_assess_workers(rates, part, 3, &q);
+	CHECK_STR(flags_of(&q), "starved=2/3:cpu=3%");
+	quality_assess_workers(rates, none, 3, &q);
+	CHECK_STR(flags_of(&q), "starved=2/3");
 }
 
 TEST(explained_for_footnotes)
@@ -286,9 +304,14 @@ TEST(explained_for_footnotes)
 	CHECK_STR(buf, "cv=224% (stddev over 10% of the mean); zero=4/5 (intervals near zero)");
 	quality_explain(&q, 10, buf, 12);
 	CHECK_STR(buf, "cv=224% (st");
-	q = (struct quality){ .flags = QF_STARVED, .nr_starved = 1, .nr_workers = 2 };
+	q = (struct quality){ .flags = QF_STARVED, .nr_starved = 1, .nr_workers = 2,
+			      .starved_cpu_pct = -1 };
 	quality_explain(&q, 10, buf, sizeof(buf));
 	CHECK_STR(buf, "starved=1/2 (workers that counted at most 1% of the busiest one's events)");
+	q.starved_cpu_pct = 98;
+	quality_explain(&q, 10, buf, sizeof(buf));
+	CHECK_STR(buf, "starved=1/2:cpu=98% (workers that counted at most 1% of the busiest one's"
+		  " events; none of them ran more than 98% of the time)");
 }
 
 /* What summary.csv's quality column holds comes back as the same flags. */
@@ -296,22 +319,25 @@ TEST(parsed_back_from_csv)
 {
 	struct quality q = { .flags = QF_CV | QF_ZERO | QF_STARVED | QF_TREND | QF_BIMODAL |
 				      QF_INTERFERENCE | QF_STEAL, .n = 5, .nr_zero = 4,
-			     .nr_starved = 1, .nr_workers = 8, .cv_pct = 224,
+			     .nr_starved = 1, .nr_workers = 8, .starved_cpu_pct = 2, .cv_pct = 224,
 			     .trend_pct = -12, .other_pct = 23, .steal_pct = 5 };
 	struct quality back;
 	char text[256], again[256];
 
 	quality_format(&q, text, sizeof(text));
-	CHECK_STR(text, "cv=224%;zero=4/5;starved=1/8;trend=-12%;bimodal;interference=23%;"
-		  "steal=5%");
+	CHECK_STR(text, "cv=224%;zero=4/5;starved=1/8:cpu=2%;trend=-12%;bimodal;"
+		  "interference=23%;steal=5%");
 	CHECK_INT(quality_parse(text, &back), 0);
 	CHECK_INT(back.flags, q.flags);
 	CHECK_INT(back.nr_zero, 4);
 	CHECK_INT(back.n, 5);
 	CHECK_INT(back.nr_starved, 1);
 	CHECK_INT(back.nr_workers, 8);
+	CHECK_NEAR(back.starved_cpu_pct, 2, 1e-9);
 	quality_format(&back, again, sizeof(again));
 	CHECK_STR(again, text);
+	CHECK_INT(quality_parse("starved=1/2", &back), 0);
+	CHECK_NEAR(back.starved_cpu_pct, -1, 1e-9);
 	CHECK_INT(quality_parse("", &back), 0);
 	CHECK_INT(back.flags, 0);
 	CHECK_INT(quality_parse("cv=3%;noise", &back), -EINVAL);
@@ -392,5 +418,6 @@ RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_li
 	  jitter_is_cv_and_bimodal,
 	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
-	  interference_and_steal, starved_workers, explained_for_footnotes, parsed_back_from_csv,
+	  interference_and_steal, starved_workers,
+	  starved_workers_cpu, explained_for_footnotes, parsed_back_from_csv,
 	  cpus_every_thread, cpus_compact_form)
