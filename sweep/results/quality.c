@@ -39,7 +39,9 @@
  *   starved of CPU; near all, they ran and their events went uncounted.
  * - interference, steal: see quality_assess_load().
  */
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -328,44 +330,89 @@ void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t 
 	join_flags(q, true, max_cv_pct, "; ", buf, len);
 }
 
+/*
+ * "name=P%" as quality_format() writes it, whole: P finite, nothing
+ * around it; P into *v.
+ */
+static bool pct_item(const char *text, const char *name, double *v)
+{
+	size_t n = strlen(name);
+	const char *num = text + n + 1;
+	char *end;
+
+	if (strncmp(text, name, n) || text[n] != '=' || !(isdigit(*num) || *num == '-' ||
+							   *num == '+'))
+		return false;
+	*v = strtod(num, &end);
+	return end != num && isfinite(*v) && !strcmp(end, "%");
+}
+
+/*
+ * "name=K/N" and what follows it (*rest): 0 <= K <= N, both written as
+ * quality_format() writes them.
+ */
+static bool ratio_item(const char *text, const char *name, int *k, int *of, const char **rest)
+{
+	size_t n = strlen(name);
+	const char *num = text + n + 1;
+	char *end;
+	long a, b;
+
+	if (strncmp(text, name, n) || text[n] != '=' || !isdigit(*num))
+		return false;
+	a = strtol(num, &end, 10);
+	if (*end != '/' || !isdigit(end[1]))
+		return false;
+	b = strtol(end + 1, &end, 10);
+	if (a > b || b > INT_MAX)
+		return false;
+	*k = a;
+	*of = b;
+	*rest = end;
+	return true;
+}
+
+/* "starved=K/N" or "starved=K/N:cpu=P%" into q. */
+static bool starved_item(const char *text, struct quality *q)
+{
+	const char *rest;
+
+	if (!ratio_item(text, "starved", &q->nr_starved, &q->nr_workers, &rest))
+		return false;
+	return !*rest || (*rest == ':' && pct_item(rest + 1, "cpu", &q->starved_cpu_pct));
+}
+
 /* One "name=value" or "name" item of quality_format()'s text into q. */
 static int parse_item(const char *item, size_t len, struct quality *q)
 {
 	char text[64];
-	double v;
-	int a, b;
+	const char *rest;
+	unsigned flag;
 
 	if (len >= sizeof(text))
 		return -EINVAL;
 	memcpy(text, item, len);
 	text[len] = '\0';
-	if (sscanf(text, "cv=%lf%%", &v) == 1) {
-		q->flags |= QF_CV;
-		q->cv_pct = v;
-	} else if (sscanf(text, "zero=%d/%d", &a, &b) == 2) {
-		q->flags |= QF_ZERO;
-		q->nr_zero = a;
-		q->n = b;
-	} else if (sscanf(text, "starved=%d/%d", &a, &b) == 2) {
-		q->flags |= QF_STARVED;
-		q->nr_starved = a;
-		q->nr_workers = b;
-		if (sscanf(text, "starved=%*d/%*d:cpu=%lf%%", &v) == 1)
-			q->starved_cpu_pct = v;
-	} else if (sscanf(text, "trend=%lf%%", &v) == 1) {
-		q->flags |= QF_TREND;
-		q->trend_pct = v;
-	} else if (!strcmp(text, "bimodal")) {
-		q->flags |= QF_BIMODAL;
-	} else if (sscanf(text, "interference=%lf%%", &v) == 1) {
-		q->flags |= QF_INTERFERENCE;
-		q->other_pct = v;
-	} else if (sscanf(text, "steal=%lf%%", &v) == 1) {
-		q->flags |= QF_STEAL;
-		q->steal_pct = v;
-	} else {
+	if (pct_item(text, "cv", &q->cv_pct))
+		flag = QF_CV;
+	else if (ratio_item(text, "zero", &q->nr_zero, &q->n, &rest) && !*rest)
+		flag = QF_ZERO;
+	else if (starved_item(text, q))
+		flag = QF_STARVED;
+	else if (pct_item(text, "trend", &q->trend_pct))
+		flag = QF_TREND;
+	else if (!strcmp(text, "bimodal"))
+		flag = QF_BIMODAL;
+	else if (pct_item(text, "interference", &q->other_pct))
+		flag = QF_INTERFERENCE;
+	else if (pct_item(text, "steal", &q->steal_pct))
+		flag = QF_STEAL;
+	else
 		return -EINVAL;
-	}
+	/* twice the same flag is not a cell bpfsweep writes */
+	if (q->flags & flag)
+		return -EINVAL;
+	q->flags |= flag;
 	return 0;
 }
 

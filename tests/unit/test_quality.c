@@ -343,6 +343,29 @@ TEST(parsed_back_from_csv)
 	CHECK_INT(quality_parse("cv=3%;noise", &back), -EINVAL);
 }
 
+/* Only what quality_format() writes is read back: anything else is refused whole. */
+TEST(parse_refuses_what_is_not_written)
+{
+	static const char *const bad[] = {
+		"cv=3%x", "cv=3", "cv= 3%", "cv=nan%", "cv=inf%", "cv=%", "zero=4/5x", "zero=5/4",
+		"zero=-1/5", "zero=4/ 5", "zero=4/+5", "zero=4", "starved=1/2:", "starved=1/2:cpu=",
+		"starved=1/2:cpu=5", "starved=1/2;starved=1/2", "bimodal;bimodal", "bimodalx",
+		"trend=12", "interference=23%%", "steal=5% ", "=5%", "cv=3%;;zero=1/2",
+	};
+	static const char *const good[] = {
+		"cv=3%", "zero=0/5", "starved=1/2", "starved=1/2:cpu=97%", "trend=-12%",
+		"trend=+12%", "interference=23%", "steal=5%", "cv=224%;zero=4/5;bimodal",
+	};
+	struct quality q;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (quality_parse(bad[i], &q) != -EINVAL)
+			CHECK_FAIL_("'%s' was read", bad[i]);
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		if (quality_parse(good[i], &q))
+			CHECK_FAIL_("'%s' was refused", good[i]);
+}
+
 /* Expand "cons 0 prod (0,1)x3,0" back into one CPU per thread. */
 static int expand_list(const char *s, int *cpu, int max)
 {
@@ -419,5 +442,5 @@ RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_li
 	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
 	  interference_and_steal, starved_workers,
-	  starved_workers_cpu, explained_for_footnotes, parsed_back_from_csv,
+	  starved_workers_cpu, parse_refuses_what_is_not_written, explained_for_footnotes, parsed_back_from_csv,
 	  cpus_every_thread, cpus_compact_form)
