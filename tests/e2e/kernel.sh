@@ -99,6 +99,13 @@ check kernel/fail-rest-keeps-ok [ "$(csv_col "$TMP/partial/summary.csv" status e
 	| sort -u)" = ok ]
 check kernel/fail-rest-fails-the-rest [ "$(csv_col "$TMP/partial/summary.csv" reason \
 	experiment second)" = "the guest stopped" ]
+# quick with quick-keeps (the timing its sweep's --set gave, in the resolved
+# spec): that timing stays the spec's, --quick shortens the rest
+printf 'quick = yes\nquick-keeps = duration\nfail-all = it did not boot\n' \
+	>"$TMP/quickkeeps.settings"
+run_b quickkeeps run $SPEC --subrun "$TMP/quickkeeps.settings" -o "$TMP/quickkeeps" --no-plots
+check kernel/subrun-quick-keeps-the-set-duration [ "$(grep -E '^(warmup|duration|repeat|quick):' \
+	"$TMP/quickkeeps/meta" | tr '\n' ' ')" = "warmup: 250ms duration: 300ms repeat: 1 quick: yes " ]
 step_time "kernel.sh: the checks without a VM"
 
 # --- in a VM ----------------------------------------------------------------
