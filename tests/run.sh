@@ -104,15 +104,15 @@ sanitized_parts() {
 # sanitizer pass, the fuzzing and the exports; the foreground lane: the
 # unit tests, the CLI's, and the other end-to-end tests.  Each lane took
 # 560-620 s of a 627 s CI run (2 CPUs, 92% busy): a part moves to even
-# them out, and a part's CPU saved shortens every lane.  None of them asserts a rate or a timing that a busy
-# CPU beside it changes (they pass beside other runs of the suite on this
-# shared machine).  The integration tests that turn the BPF statistics on
-# or need them off wait for all three: the statistics test needs their
-# static key off while it measures, which a sweep on this host beside it
-# could turn on (and the other two would turn on beside a sweep).  Each
-# lane's output is printed when it is done, each part with its own wall
-# and CPU time (overlapping the other lanes': the total below is the
-# suite's).
+# them out, and a part's CPU saved shortens every lane.  None of them
+# asserts a rate or a timing that a busy CPU beside it changes (they pass
+# beside other runs of the suite on this shared machine).  The
+# integration tests that turn the BPF statistics on or need them off wait
+# for all three: the statistics test needs their static key off while it
+# measures, which a sweep on this host beside it could turn on (and the
+# other two would turn on beside a sweep).  Each lane's output is printed
+# when it is done, each part with its own wall and CPU time (overlapping
+# the other lanes': the total below is the suite's).
 guest_parts() {
 	# fetches once into .cache/vm-kernel (SKIP without network), then
 	# offline; it needs nothing built, so it runs while make check builds
@@ -128,9 +128,9 @@ guest_parts() {
 	run_part "seed 001 before/after on two real kernels (6.1, test kernel)" \
 		tests/e2e/seed_map_perf_ab.sh
 	integ_parts beside
-	# from the foreground, the longest lane (619 s; the background's 580
-	# s, this one's 560 s in a CI run before fleet.sh and ringbuf_script.sh
-	# took 35 s less of the foreground): 22 s, mostly make's CPU
+	# from the foreground, the longest lane in a CI run (619 s, the
+	# background's 580 s, this one's 560 s) before fleet.sh and
+	# ringbuf_script.sh took about 50 s less of it: 22 s, mostly make's CPU
 	run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
 }
 # The integration tests (root, real BPF) that neither turn the BPF
@@ -266,8 +266,8 @@ foreground_parts() {
 	run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
 	run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
 	run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
-	# from the background (580 s in a CI run, beside this lane's 619 s
-	# before it took 35 s less): 13 s
+	# from the background (580 s in a CI run, beside this lane's 619 s,
+	# before fleet.sh and ringbuf_script.sh took about 50 s less of it): 13 s
 	run_part "kernel profile per point (csum_diff, root)" tests/e2e/profile.sh
 	run_part "ad hoc runs: run WORKLOAD, the bench options, --save-spec" tests/e2e/adhoc.sh
 	run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
