@@ -25,9 +25,9 @@ NET=(10.213.$SUB 10.213.$((SUB + 1)))
 PIDS=()
 
 if [ "$(id -u)" != 0 ]; then skip $T "needs root (ip netns, sshd)"; exit 0; fi
-for tool in ip ssh scp ssh-keygen /usr/sbin/sshd; do
+for tool in ip ssh scp ssh-keygen /usr/sbin/sshd unshare; do
 	if ! command -v "$tool" >/dev/null; then
-		skip $T "$tool not found (openssh-server, iproute2)"
+		skip $T "$tool not found (openssh-server, iproute2, util-linux)"
 		exit 0
 	fi
 done
