@@ -97,20 +97,22 @@ sanitized_parts() {
 # guest, one guest at a time (under TCG, -accel tcg,thread=single, a guest
 # keeps at most one CPU busy while the host's side of its test waits for
 # it; two side by side on a loaded machine may miss vm_boot_timeout), then
-# the integration tests that leave the BPF statistics alone; the
-# background lane: under make check the sanitizer's and the fuzzer's
-# builds, the KVM probe (whose qemus are fakes or boot nothing), csum_diff,
-# htab_mem, the kernel's bench, map_perf and trigger, the sanitizer pass
-# and the fuzzing; the foreground lane: the unit tests, the CLI's, and the
-# other end-to-end tests.  None of them asserts a rate or a timing that a busy
-# CPU beside it changes (they pass beside other runs of the suite on this
-# shared machine).  The integration tests that turn the BPF statistics on
-# or need them off wait for all three: the statistics test needs their
-# static key off while it measures, which a sweep on this host beside it
-# could turn on (and the other two would turn on beside a sweep).  Each
-# lane's output is printed when it is done, each part with its own wall
-# and CPU time (overlapping the other lanes': the total below is the
-# suite's).
+# the integration tests that leave the BPF statistics alone, and make
+# install; the background lane: under make check the sanitizer's and the
+# fuzzer's builds, the KVM probe (whose qemus are fakes or boot nothing),
+# csum_diff, htab_mem, the kernel's bench, map_perf and trigger, the
+# sanitizer pass, the fuzzing and the exports; the foreground lane: the
+# unit tests, the CLI's, and the other end-to-end tests.  Each lane took
+# 560-620 s of a 627 s CI run (2 CPUs, 92% busy): a part moves to even
+# them out, and a part's CPU saved shortens every lane.  None of them
+# asserts a rate or a timing that a busy CPU beside it changes (they pass
+# beside other runs of the suite on this shared machine).  The
+# integration tests that turn the BPF statistics on or need them off wait
+# for all three: the statistics test needs their static key off while it
+# measures, which a sweep on this host beside it could turn on (and the
+# other two would turn on beside a sweep).  Each lane's output is printed
+# when it is done, each part with its own wall and CPU time (overlapping
+# the other lanes': the total below is the suite's).
 guest_parts() {
 	# fetches once into .cache/vm-kernel (SKIP without network), then
 	# offline; it needs nothing built, so it runs while make check builds
@@ -126,6 +128,10 @@ guest_parts() {
 	run_part "seed 001 before/after on two real kernels (6.1, test kernel)" \
 		tests/e2e/seed_map_perf_ab.sh
 	integ_parts beside
+	# from the foreground, the longest lane in a CI run (619 s, the
+	# background's 580 s, this one's 560 s) before fleet.sh and
+	# ringbuf_script.sh took about 50 s less of it: 22 s, mostly make's CPU
+	run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
 }
 # The integration tests (root, real BPF) that neither turn the BPF
 # statistics on nor need them off (stats_integ) run beside the other
@@ -162,7 +168,6 @@ background_parts() {
 	# ones for kernels that do not boot (a 2 s timeout each)
 	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
-	run_part "kernel profile per point (csum_diff, root)" tests/e2e/profile.sh
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 	run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 	run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
@@ -261,7 +266,9 @@ foreground_parts() {
 	run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
 	run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
 	run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
-	run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
+	# from the background (580 s in a CI run, beside this lane's 619 s,
+	# before fleet.sh and ringbuf_script.sh took about 50 s less of it): 13 s
+	run_part "kernel profile per point (csum_diff, root)" tests/e2e/profile.sh
 	run_part "ad hoc runs: run WORKLOAD, the bench options, --save-spec" tests/e2e/adhoc.sh
 	run_part "end to end (ringbuf, root)" tests/e2e/ringbuf.sh
 	run_part "specs/ringbuf.spec as run_bench_ringbufs.sh prints it (root)" tests/e2e/ringbuf_script.sh

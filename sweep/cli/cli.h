@@ -40,6 +40,8 @@ struct cli_spec {
 	const char *save_spec;		/* --save-spec FILE */
 	char found_spec[4096];		/* an installed spec's path, found by name */
 	bool quick;
+	/* a sub-run's: the timing its sweep's --set gave, kept under --quick (subrun.h) */
+	const char *quick_keeps;
 	const char *kernels[MAX_KERNELS];	/* --kernel: replaces [sweep] kernel */
 	int nr_kernels;
 };
@@ -111,6 +113,14 @@ struct fleet_opts {
  * Diagnostics are printed; returns 0 or -EINVAL / -errno.
  */
 int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cfg);
+
+/*
+ * Under --quick, the timing keys ("warmup duration interval", a subset in
+ * that order) that a --set gives, or a sub-run's settings kept: --quick
+ * leaves them as set.  NULL without --quick or when it sets them all.
+ * The sub-runs of a sweep get it in their settings (subrun.h).
+ */
+const char *cli_quick_keeps(const struct cli_spec *o);
 
 /* --only: the title must name an experiment (a typo gets a suggestion); 0 or -EINVAL. */
 int cli_check_only(const struct sweep_cfg *cfg, const char *only);

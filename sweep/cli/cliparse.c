@@ -160,6 +160,7 @@ static int subrun_opt(const char *path, struct run_opts *o)
 		return EXIT_USAGE;
 	}
 	o->spec.quick |= set.quick;
+	o->spec.quick_keeps = set.quick_keeps ?: o->spec.quick_keeps;
 	o->draw.no_plots |= set.no_plots;
 	o->only = set.only ?: o->only;
 	o->guest_of = set.guest_of ?: o->guest_of;

@@ -62,7 +62,8 @@ static void start_orch(struct fleet *fl)
 	or->nr_todo = planned ? orch_count_todo(fl->cfg, &fl->plan, o->only) : 0;
 	or->timeout_ns = orch_timeout_ns(fl->cfg, planned ? &fl->plan : NULL, or->nr_todo);
 	or->sub = (struct subrun){ .self = fl->self, .spec_path = or->spec_file,
-				   .quick = o->spec.quick, .only = o->only,
+				   .quick = o->spec.quick, .quick_keeps = cli_quick_keeps(&o->spec),
+				   .only = o->only,
 				   .tags = o->resume ? fl->resume.rec.tags : o->com.tags,
 				   .nr_tags = o->resume ? fl->resume.rec.nr_tags : o->com.nr_tags };
 }

@@ -264,7 +264,8 @@ static void start_orch(struct kernel_sweep *ks)
 	or->resume = ks->o->resume;
 	or->timeout_ns = orch_timeout_ns(ks->cfg, &ks->plan, or->nr_todo);
 	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file,
-				   .quick = ks->o->spec.quick, .only = ks->o->only,
+				   .quick = ks->o->spec.quick,
+				   .quick_keeps = cli_quick_keeps(&ks->o->spec), .only = ks->o->only,
 				   .tags = ks->tags, .nr_tags = ks->nr_tags };
 	for (int k = 0; k < ks->cfg->kernels.nr; k++) {
 		const char *kernel = ks->cfg->kernels.vals[k];

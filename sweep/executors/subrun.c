@@ -26,10 +26,15 @@ void subrun_settings_tag(struct subrun_settings *set, const char *tag)
 	set->tags[set->nr_tags] = NULL;
 }
 
-/* What every sub-run of the sweep gets: its quick, only and, in a new directory, tags. */
+/*
+ * What every sub-run of the sweep gets: its quick (and the timing its --set
+ * gave, which the resolved spec has: quick leaves it), only and, in a new
+ * directory, tags.
+ */
 static void sweep_settings(const struct subrun *s, bool resume, struct subrun_settings *set)
 {
-	*set = (struct subrun_settings){ .quick = s->quick, .only = s->only, .no_plots = true };
+	*set = (struct subrun_settings){ .quick = s->quick, .only = s->only, .no_plots = true,
+					 .quick_keeps = s->quick ? s->quick_keeps : NULL };
 	for (int i = 0; !resume && i < s->nr_tags; i++)
 		subrun_settings_tag(set, s->tags[i]);
 }
@@ -87,6 +92,8 @@ static const struct setting {
 	size_t off;		/* of its field in struct subrun_settings */
 } settings[] = {
 	{ .name = "quick", .kind = SET_FLAG, .off = offsetof(struct subrun_settings, quick) },
+	{ .name = "quick-keeps", .kind = SET_TEXT,
+	  .off = offsetof(struct subrun_settings, quick_keeps) },
 	{ .name = "only", .kind = SET_TEXT, .off = offsetof(struct subrun_settings, only) },
 	{ .name = "tag", .kind = SET_TAG, .off = offsetof(struct subrun_settings, tags) },
 	{ .name = "kernel", .kind = SET_KERNEL,

@@ -38,6 +38,8 @@ struct subrun {
 	/* the resolved spec (orch_write_spec()), absolute: a guest starts in the same directory */
 	const char *spec_path;
 	bool quick;			/* --quick */
+	/* with quick: the timing keys a --set gave, which --quick leaves (cli_quick_keeps()) */
+	const char *quick_keeps;
 	const char *only;		/* --only TITLE, or NULL */
 	const char *const *tags;	/* --tag, or those of the sweep being resumed */
 	int nr_tags;
@@ -46,6 +48,11 @@ struct subrun {
 /* One sub-run's settings: each field the run option of the same name (cli.h). */
 struct subrun_settings {
 	bool quick;
+	/*
+	 * "duration interval": the sweep's --set gave them, so its resolved
+	 * spec has them, and quick leaves them as they are there
+	 */
+	const char *quick_keeps;
 	const char *only;		/* NULL: every experiment */
 	const char *tags[SUBRUN_MAX_TAGS + 1];	/* NULL-terminated; none when it resumes */
 	int nr_tags;

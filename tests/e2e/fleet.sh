@@ -25,9 +25,9 @@ NET=(10.213.$SUB 10.213.$((SUB + 1)))
 PIDS=()
 
 if [ "$(id -u)" != 0 ]; then skip $T "needs root (ip netns, sshd)"; exit 0; fi
-for tool in ip ssh scp ssh-keygen /usr/sbin/sshd; do
+for tool in ip ssh scp ssh-keygen /usr/sbin/sshd unshare; do
 	if ! command -v "$tool" >/dev/null; then
-		skip $T "$tool not found (openssh-server, iproute2)"
+		skip $T "$tool not found (openssh-server, iproute2, util-linux)"
 		exit 0
 	fi
 done
@@ -90,9 +90,20 @@ ssh-keygen -q -t ed25519 -N '' -f "$TMP/id" || { fail $T "ssh-keygen"; exit 0; }
 cp "$TMP/id.pub" "$TMP/authorized_keys"
 if ! ip netns add "bswf$ID-probe" 2>/dev/null; then skip $T "ip netns unavailable here"; exit 0; fi
 ip netns del "bswf$ID-probe"
+# alpha's and beta's sshd see a /usr/local/bin of their own (a mount
+# namespace), empty at first: the first fleet ships this build to both;
+# then it is installed there (install_on), so that the fleets after it
+# run it as it is: scp of the 3.4 MB binary costs sshd 1.2 s of CPU a
+# host, about 30 s over this test
+mkdir "$TMP/bin0" "$TMP/bin1"
+# shellcheck disable=SC2016
+OWN_BIN=(unshare -m -- sh -c 'mount --bind "$0" /usr/local/bin && exec "$@"')
 for i in 0 1; do
-	make_host $i || { fail $T "cannot set up host $i (netns, veth)"; exit 0; }
+	make_host $i "${OWN_BIN[@]}" "$TMP/bin$i" ||
+		{ fail $T "cannot set up host $i (netns, veth)"; exit 0; }
 done
+# install_on I...: this build in host I's /usr/local/bin
+install_on() { for i; do cp "$BPFSWEEP" "$TMP/bin$i/bpfsweep" || return 1; done; }
 for i in 0 1; do
 	if ! wait_port "${NET[$i]}.2"; then
 		fail $T "sshd $i did not start: $(tail -3 "$TMP/sshd$i.log")"
@@ -129,11 +140,14 @@ wait_rows() {
 }
 
 OUT=$TMP/out
+# points shorter than --quick's (1 s after 250 ms) where a test gives --quick
+SHORT=(--set warmup=100ms --set duration=300ms --set interval=100ms)
 # a word the remote shell would expand or split, were it not quoted
 NOTE="a b'c \$(touch $TMP/pwned);\`id\`"
 timeout 60 "$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
 	--tag "note=$NOTE" -o "$OUT" -f markdown >"$TMP/stdout1" 2>"$TMP/err1"
 st=$?
+OUT_ST=$st
 check "$T: both hosts: exit 0" [ "$st" = 0 ]
 check "$T: both hosts: 2 rows of alpha, 2 of beta" \
 	[ "$(rows "$OUT/summary.csv" alpha)" = 2 -a "$(rows "$OUT/summary.csv" beta)" = 2 ]
@@ -149,6 +163,9 @@ check "$T: meta lists the hosts, no failure" \
 	grep -q '^fleet: 2 hosts$' "$OUT/meta"
 check "$T: no host_failed" not grep -q host_failed "$OUT/meta"
 check "$T: progress per host" grep -q '^host beta: done' "$TMP/err1"
+check "$T: both hosts: no bpfsweep there, this build shipped" \
+	[ "$(grep -c '^host \(alpha\|beta\): no bpfsweep there: shipping this build$' \
+	    "$TMP/err1")" = 2 ]
 check "$T: the table names both hosts" grep -q alpha "$OUT/table.txt"
 check "$T: -f markdown: a markdown block per host on stdout" \
 	[ "$(grep -c '^## run [12]: .*fleet_host=\(alpha\|beta\)' "$TMP/stdout1")" = 2 -a \
@@ -160,11 +177,15 @@ if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/err1" | tail -20; fi
 
 # --shard: the points split across the two alike hosts, round-robin; the
 # merged summary has each point once, half on each host
+install_on 0 1
 OUTS=$TMP/outs
 timeout 60 "$BPFSWEEP" fleet "$SPEC" --set "producers=1 2 3 4" --shard --hosts "$TMP/hosts" \
 	--ssh-config "$TMP/ssh_config" -o "$OUTS" --no-plots >"$TMP/stdouts" 2>"$TMP/errs"
 st=$?
 check "$T: --shard: exit 0" [ "$st" = 0 ]
+check "$T: --shard: this version installed on both hosts, run there, nothing shipped" \
+	[ "$(grep -c '^host \(alpha\|beta\): bpfsweep installed there is this version$' \
+	    "$TMP/errs")" = 2 -a -z "$(grep shipping "$TMP/errs")" ]
 if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/errs" | tail -20; fi
 check "$T: --shard: every point once in the merged summary" \
 	[ "$(csv_col "$OUTS/summary.csv" point | sort -n | tr '\n' ' ')" = "0 1 2 3 " ]
@@ -220,14 +241,22 @@ positive() { awk -v v="$1" 'BEGIN { exit !(v > 0) }'; }
 nr_points() { "$BPFSWEEP" expand "$@" | grep -cE '^ +[0-9]+  [a-z_]+\{'; }
 
 # null, count and ringbuf (root: the hosts' sshd runs as root) on both
-# hosts: every host's rows of every workload ok, each with a rate
+# hosts: every host's rows of every workload ok, each with a rate.  The
+# null workload's fleet is the first one above (OUT): its --tag and
+# -f markdown change none of this.
 fleet_workloads() {
 	local spec out st n rates
 	for spec in fleet fleet_count fleet_ringbuf; do
 		out=$TMP/wl-$spec
-		timeout 60 "$BPFSWEEP" fleet "tests/e2e/$spec.spec" --hosts "$TMP/hosts" \
-			--ssh-config "$TMP/ssh_config" -o "$out" --no-plots >/dev/null 2>"$out.err"
-		st=$?
+		if [ $spec = fleet ]; then
+			out=$OUT st=$OUT_ST
+			cp "$TMP/err1" "$out.err"
+		else
+			timeout 60 "$BPFSWEEP" fleet "tests/e2e/$spec.spec" --hosts "$TMP/hosts" \
+				--ssh-config "$TMP/ssh_config" -o "$out" --no-plots \
+				>/dev/null 2>"$out.err"
+			st=$?
+		fi
 		check "$T: $spec: exit 0" [ "$st" = 0 ]
 		if [ "$st" != 0 ]; then sed 's/^/  /' "$out.err" | tail -20; fi
 		n=$(nr_points "tests/e2e/$spec.spec")
@@ -341,15 +370,23 @@ fleet_mixed() {
 # one directory with a table block per machine and the scaling chart with
 # a series per host; overwrite rows unsupported with the kernel's reason
 # where the kernel has no overwrite mode.  Four producer counts of its
-# fourteen: the whole spec takes 40 s on two namespaces sharing 2 CPUs.
+# fourteen: the whole spec takes 40 s on two namespaces sharing 2 CPUs;
+# points of 100 ms + 300 ms, not --quick's 1.25 s, which the --set win
+# over on the hosts too (their settings' quick-keeps), and no statistics
+# pass (1.2 s more a point: nothing here checks ns_per_run).
 fleet_overwrite() {
 	local out=$TMP/overwrite st reasons n
-	local args=(specs/ringbuf_overwrite.spec --quick --set "producers=1 2 4 8")
+	local args=(specs/ringbuf_overwrite.spec --quick --set "producers=1 2 4 8" "${SHORT[@]}"
+		    --set bpf_stats=off)
 	timeout 120 "$BPFSWEEP" fleet "${args[@]}" --hosts "$TMP/hosts" \
 		--ssh-config "$TMP/ssh_config" -o "$out" >/dev/null 2>"$TMP/err-ow"
 	st=$?
 	check "$T: ringbuf_overwrite: exit 0" [ "$st" = 0 ]
 	if [ "$st" != 0 ]; then sed 's/^/  /' "$TMP/err-ow" | tail -20; fi
+	check "$T: ringbuf_overwrite: --quick with --set: each host measured the --set's timing" \
+		[ "$(grep -hE '^(warmup|duration|interval|quick):' "$out"/hosts/{alpha,beta}/meta | \
+		     sort | uniq -c | tr -s ' \n' ' ')" = \
+		  " 2 duration: 300ms 2 interval: 100ms 2 quick: yes 2 warmup: 100ms " ]
 	check "$T: ringbuf_overwrite: a table block per host" \
 		[ "$(grep -c '^run 1: .*fleet_host=alpha' "$out/table.txt")$(grep -c \
 		   '^run 2: .*fleet_host=beta' "$out/table.txt")" = 11 ]
@@ -383,6 +420,8 @@ step_time "fleet.sh: fleet-real (real workloads, shards, ringbuf_overwrite)"
 
 # host beta disappears mid-run: every process of its namespace (sshd, its
 # sessions, the remote bpfsweep) is killed once beta has started the spec
+# beta ships this build again: its remote directory keeps it (checked below)
+rm "$TMP/bin1/bpfsweep"
 OUTM=$TMP/outm
 timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --hosts "$TMP/hosts" \
 	--ssh-config "$TMP/ssh_config" -o "$OUTM" --no-plots >"$TMP/stdoutm" 2>"$TMP/errm" &
@@ -391,9 +430,12 @@ fleet_pid=$!
 # a resume must keep it
 wait_rows "$TMP/remote1" 1
 ROW0=$(sed -n 2p "$TMP"/remote1/bpfsweep-fleet.*/result/summary.csv)
+# (bash's "Killed" for beta's sshd, the job it is, is no test's line)
 # shellcheck disable=SC2046
-kill -9 $(ip netns pids "${NS[1]}") 2>/dev/null
-wait "${PIDS[1]}" 2>/dev/null
+{
+	kill -9 $(ip netns pids "${NS[1]}")
+	wait "${PIDS[1]}"
+} 2>/dev/null
 wait "$fleet_pid"
 st=$?
 check "$T: host gone mid-run: exit 1" [ "$st" = 1 ]
@@ -410,8 +452,8 @@ if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/errm" | tail -20; fi
 
 # host beta's sshd is gone: its entry fails, alpha's rows come back
 OUT2=$TMP/out2
-timeout 60 "$BPFSWEEP" fleet "$SPEC" --quick --hosts "$TMP/hosts" --ssh-config "$TMP/ssh_config" \
-	-o "$OUT2" --no-plots >"$TMP/stdout2" 2>"$TMP/err2"
+timeout 60 "$BPFSWEEP" fleet "$SPEC" --quick "${SHORT[@]}" --hosts "$TMP/hosts" \
+	--ssh-config "$TMP/ssh_config" -o "$OUT2" --no-plots >"$TMP/stdout2" 2>"$TMP/err2"
 st=$?
 check "$T: one host down: exit 1" [ "$st" = 1 ]
 check "$T: one host down: alpha's 2 rows ok, beta's 2 failed: ssh's reason" \
@@ -460,7 +502,7 @@ check "$T: bad host file: no result directory" [ ! -e "$TMP/out3" ]
 # only its other point runs; then a resume of a complete OUT runs nothing
 resume_checks() {
 	local st
-	start_sshd 1
+	start_sshd 1 "${OWN_BIN[@]}" "$TMP/bin1"
 	if ! wait_port "${NET[1]}.2"; then fail "$T: resume" "sshd 1 did not restart"; return; fi
 	# the spec as given first is needed: without its --set it is refused
 	"$BPFSWEEP" fleet "$SPEC" --resume "$OUTM" --ssh-config "$TMP/ssh_config" 2>"$TMP/errr0"
@@ -558,6 +600,7 @@ interrupt_checks() {
 }
 
 resume_checks
+install_on 1
 interrupt_checks
 
 # nothing_left CTL: no process names the control directory CTL (ssh and its
@@ -575,6 +618,16 @@ nothing_left() {
 	return 0
 }
 
+# settled CTL: within 2 s, the control directory CTL is empty and nothing
+# is left (nothing_left); what the checks below then say "after 2 s"
+settled() {
+	for _ in $(seq 20); do
+		[ -z "$(ls -A "$1")" ] && nothing_left "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # a closed pipe (`fleet ... 2>&1 | head -1`) and a hang-up (SIGHUP while both
 # hosts run) stop fleet as SIGTERM does: the hosts' runs stopped, what came
 # back merged, outcome lines in meta, the control directory ($TMPDIR) gone,
@@ -586,7 +639,7 @@ hangup_checks() {
 	TMPDIR=$ctl timeout 60 "$BPFSWEEP" fleet "$SPEC" --set duration=1s --hosts "$TMP/hosts" \
 		--ssh-config "$TMP/ssh_config" -o "$out" --no-plots 2>&1 | head -1 >/dev/null
 	st=${PIPESTATUS[0]}
-	sleep 2
+	settled "$ctl"
 	check "$T: | head -1: exit 141 (SIGPIPE)" [ "$st" = 141 ]
 	check "$T: | head -1: meta has an outcome line per host, and its end" \
 		[ "$(grep -c '^host_\(interrupted\|failed\): \(alpha\|beta\) ' "$out/meta")" = 2 -a \
@@ -604,7 +657,7 @@ hangup_checks() {
 	kill -HUP "$fpid"
 	wait "$tpid"
 	st=$?
-	sleep 2
+	settled "$ctl"
 	check "$T: SIGHUP: exit 129" [ "$st" = 129 ]
 	if [ "$st" != 129 ]; then sed 's/^/  /' "$TMP/errh" | tail -20; fi
 	check "$T: SIGHUP: a host_interrupted line per host, what they finished merged" \

@@ -99,6 +99,13 @@ check kernel/fail-rest-keeps-ok [ "$(csv_col "$TMP/partial/summary.csv" status e
 	| sort -u)" = ok ]
 check kernel/fail-rest-fails-the-rest [ "$(csv_col "$TMP/partial/summary.csv" reason \
 	experiment second)" = "the guest stopped" ]
+# quick with quick-keeps (the timing its sweep's --set gave, in the resolved
+# spec): that timing stays the spec's, --quick shortens the rest
+printf 'quick = yes\nquick-keeps = duration\nfail-all = it did not boot\n' \
+	>"$TMP/quickkeeps.settings"
+run_b quickkeeps run $SPEC --subrun "$TMP/quickkeeps.settings" -o "$TMP/quickkeeps" --no-plots
+check kernel/subrun-quick-keeps-the-set-duration [ "$(grep -E '^(warmup|duration|repeat|quick):' \
+	"$TMP/quickkeeps/meta" | tr '\n' ' ')" = "warmup: 250ms duration: 300ms repeat: 1 quick: yes " ]
 step_time "kernel.sh: the checks without a VM"
 
 # --- in a VM ----------------------------------------------------------------
@@ -232,8 +239,12 @@ job() {
 G=/run/bpfsweep
 job 0fleet_vm bash tests/e2e/fleet_vm.sh --guest
 job rb $BPFSWEEP run tests/e2e/kernel_ringbuf.spec -o "$G/rb" --no-plots
+# seed 002's six points with --quick's one repetition, each 0.3 s after 0.1 s
+# of warmup (the --set win over --quick's 1 s after 0.25 s): its checks are
+# of function and form
 job seed002 $BPFSWEEP run specs/ringbuf_overwrite.spec --quick --set "producers=1 2" \
-	--set bpf_stats=off -o "$G/seed002" --no-plots
+	--set bpf_stats=off --set warmup=100ms --set duration=300ms --set interval=100ms \
+	-o "$G/seed002" --no-plots
 # seed 003's 14 points, each 0.4 s after 0.1 s of warmup (--quick's 1 s
 # after 0.25 s took 77 s of the guest): its checks are of function and form
 job attach $BPFSWEEP run specs/seed_attach.spec --set warmup=100ms --set duration=400ms \

@@ -44,7 +44,8 @@ static bool round_trips(const char *dir, const struct subrun_settings *set)
 		free(text);
 		return false;
 	}
-	same = got.quick == set->quick && same_text(got.only, set->only) &&
+	same = got.quick == set->quick && same_text(got.quick_keeps, set->quick_keeps) &&
+	       same_text(got.only, set->only) &&
 	       got.nr_tags == set->nr_tags && got.kernel_host == set->kernel_host &&
 	       same_text(got.guest_of, set->guest_of) &&
 	       same_text(got.guest_accel, set->guest_accel) &&
@@ -89,7 +90,10 @@ TEST(kernel_settings_round_trip)
 	CHECK(round_trips(dir, &set));
 	set.shard = (struct shard){ .index = 2, .count = 3 };
 	CHECK(round_trips(dir, &set));
+	set.quick_keeps = "duration interval";
+	CHECK(round_trips(dir, &set));
 	set.quick = false;
+	set.quick_keeps = NULL;
 	set.only = NULL;
 	CHECK(round_trips(dir, &set));
 	/* a fleet host's failed rows: its probed facts ride along, one unknown */
@@ -114,6 +118,25 @@ TEST(resumed_sub_run_keeps_its_own_tags)
 	CHECK_INT(set.nr_tags, 1);
 	CHECK(!set.kernel_host && set.guest_of == NULL);
 	CHECK_INT(set.shard.count, 2);
+}
+
+/*
+ * The timing a sweep's --set gave rides with its quick, which would
+ * otherwise put --quick's back over the resolved spec's; without quick it
+ * means nothing and is not written.
+ */
+TEST(quick_keeps_the_sets_timing)
+{
+	struct subrun s = { .self = "/b/bpfsweep", .spec_path = "/s/x.spec", .quick = true,
+			    .quick_keeps = "warmup duration" };
+	struct subrun_settings set;
+
+	subrun_kernel_settings(&s, "host", NULL, NULL, false, &set);
+	CHECK(set.quick);
+	CHECK_STR(set.quick_keeps, "warmup duration");
+	s.quick = false;
+	subrun_place_settings(&s, &(struct shard){ .count = 0 }, false, &set);
+	CHECK(!set.quick && set.quick_keeps == NULL);
 }
 
 TEST(argv_has_no_option_words)
@@ -178,5 +201,5 @@ TEST(argv_is_bounded)
 	CHECK(a.argv[SUBRUN_MAX_ARGS] == NULL);
 }
 
-RUN_TESTS(kernel_settings_round_trip, resumed_sub_run_keeps_its_own_tags,
+RUN_TESTS(kernel_settings_round_trip, resumed_sub_run_keeps_its_own_tags, quick_keeps_the_sets_timing,
 	  argv_has_no_option_words, not_a_settings_file, argv_is_bounded)
