@@ -135,3 +135,7 @@ check dirswap/kernel-sweep-nothing-in-theirs [ -z "$(ls -A "$TMP/shared/evil/run
 check dirswap/kernel-sweep-host-ran-in-moved [ "$(csv_col "$TMP/shared/ks.moved/runs/2/summary.csv" \
 	status | sort -u)" = ok ]
 check dirswap/kernel-sweep-ran-its-spec grep -qx 'title: kernels' "$TMP/shared/ks.moved/runs/2/meta"
+# the sweep's merge finds both kernels' runs beneath the held OUT (by path it
+# found none in theirs and merged nothing)
+check dirswap/kernel-sweep-merged-in-moved [ "$(csv_col "$TMP/shared/ks.moved/summary.csv" \
+	status | sort | uniq -c | awk '{ printf "%s %s ", $1, $2 }')" = "3 failed 3 ok " ]
