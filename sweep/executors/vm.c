@@ -118,7 +118,8 @@ static int start_virtiofsd(struct vm_boot_state *bs, const char *virtiofsd, int 
 	struct vm_argv av;
 	int err;
 
-	snprintf(held, sizeof(held), "/proc/self/fd/%d/", bs->share_fd);
+	if (i)
+		snprintf(held, sizeof(held), "/proc/self/fd/%d/", bs->share_fd);
 	err = vm_virtiofsd_argv(virtiofsd, sock, i ? held : dir, i == 1, &av);
 	argv = (const char *const *)av.argv;
 	if (!err && i)
@@ -315,6 +316,13 @@ static void explain(const struct vm_boot_state *bs, const struct vm_job *job,
 		snprintf(out->reason + n, sizeof(out->reason) - n, "; the console stayed empty");
 }
 
+static void close_held(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
 static void stop_all(struct vm_boot_state *bs)
 {
 	if (bs->qemu > 0 && !kill(bs->qemu, SIGKILL)) {
@@ -325,13 +333,9 @@ static void stop_all(struct vm_boot_state *bs)
 	for (int i = 0; i < 2; i++)
 		if (bs->virtiofsd[i] > 0)
 			spawn_wait(bs->virtiofsd[i], VIRTIOFSD_EXIT_MS);
-	for (int i = 0; i < 3; i++) {
-		int *fd = i == 0 ? &bs->console_fd : i == 1 ? &bs->console_wfd : &bs->share_fd;
-
-		if (*fd >= 0)
-			close(*fd);
-		*fd = -1;
-	}
+	close_held(&bs->console_fd);
+	close_held(&bs->console_wfd);
+	close_held(&bs->share_fd);
 	unlink(bs->root_sock);
 	unlink(bs->out_sock);
 	rmdir(bs->tmpdir);
@@ -356,11 +360,12 @@ static int boot(struct vm_boot_state *bs, const struct vm_job *job, struct vm_ou
 	if (err)
 		return err;
 	/* the console file is qemu's to write, ours to read as it grows */
-	bs->console_wfd = heldir_open(job->console, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	bs->share_fd = heldir_open_dir(job->share);
-	fd = bs->console_wfd < 0 ? bs->console_wfd : bs->share_fd;
+	bs->console_wfd = fd = heldir_open(job->console, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd >= 0)
+		bs->share_fd = fd = heldir_open_dir(job->share);
 	if (fd < 0) {
-		snprintf(out->reason, sizeof(out->reason), "cannot open %s: %s",
+		snprintf(out->reason, sizeof(out->reason), "cannot %s %s: %s",
+			 bs->console_wfd < 0 ? "create" : "open",
 			 bs->console_wfd < 0 ? job->console : job->share, strerror(-fd));
 		return fd;
 	}
