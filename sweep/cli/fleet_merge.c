@@ -37,7 +37,8 @@ static int link_runs(struct fleet *fl)
 	if (err)
 		return err;
 	for (int i = 0; !err && i < fl->hosts.nr; i++) {
-		if (access(fl->jobs[i].result, F_OK))
+		/* beneath OUT as held: a swap of OUT's path must not hide a host's result */
+		if (heldir_access(fl->jobs[i].result))
 			continue;
 		snprintf(runs[fl->nr_runs], sizeof(runs[0]), "%s/%d", dir, fl->nr_runs + 1);
 		snprintf(target, sizeof(target), "../hosts/%s", fl->hosts.h[i].label);

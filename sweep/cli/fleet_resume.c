@@ -15,6 +15,7 @@
 
 #include "diag.h"
 #include "fleet.h"
+#include "heldir.h"
 #include "meta.h"
 #include "resultdir.h"
 #include "resume.h"
@@ -109,11 +110,11 @@ void fleet_resume_host(const struct fleet_resume *fr, const char *dir, const cha
 	bool recorded;
 
 	snprintf(path, sizeof(path), "%s/remote/%s", dir, label);
-	recorded = !access(path, F_OK);
+	recorded = !heldir_access(path);
 	if (recorded && !read_remote(path, old_dir, len))
 		diag_warn("%s does not name a remote directory: host %s starts over", path, label);
 	snprintf(path, sizeof(path), "%s/hosts/%s", dir, label);
-	*done = !recorded && !access(path, F_OK) && !failed_before(fr, label);
+	*done = !recorded && !heldir_access(path) && !failed_before(fr, label);
 }
 
 int fleet_resume_meta(const struct fleet_resume *fr, const char *dir, const bool *again)

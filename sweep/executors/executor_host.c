@@ -70,7 +70,7 @@ static int host_prepare(struct executor *ex, struct subrun_slot *s)
 {
 	(void)ex;
 	snprintf(s->dir, sizeof(s->dir), "%s", s->local);
-	s->resume = !access(s->local, F_OK);
+	s->resume = !heldir_access(s->local);
 	s->accel = s->accel_reason = NULL;
 	return 0;
 }

@@ -7,7 +7,9 @@
  * the guest continues it.  The share keeps the console.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,9 +17,15 @@
 #include "diag.h"
 #include "executor.h"
 #include "heldir.h"
+#include "resultdir.h"
 #include "stop.h"
+#include "subrun.h"
+#include "textfile.h"
 #include "vm.h"
 #include "vm_cmdline.h"
+
+/* The files of OUT a guest reads (subrun_argv()): the spec and the settings. */
+#define GUEST_COPIES	2
 
 /*
  * OUT/vm/<n>: the export the guest writes (job, booted, status, result/)
@@ -67,7 +75,7 @@ static int vm_prepare(struct executor *ex, struct subrun_slot *s)
 	snprintf(vm->console, sizeof(vm->console), "%s/console.log", vm->share);
 	snprintf(vm->result, sizeof(vm->result), "%s/result", vm->share);
 	snprintf(s->dir, sizeof(s->dir), VM_GUEST_DIR "/result");
-	s->resume = !access(s->local, F_OK);
+	s->resume = !heldir_access(s->local);
 	if (s->resume)
 		err = heldir_rename(s->local, vm->result, 0);
 	if (err) {
@@ -86,20 +94,77 @@ static void vm_reason(const struct vm_outcome *out, char *why, size_t len)
 			 "before this point", out->release, out->status);
 }
 
+/*
+ * path, a file of OUT (held) that the guest is to read (the spec and the
+ * settings in OUT/subrun), copied into the share: read through fd, the
+ * held OUT, written beneath it, and named in guest as the guest mounts the
+ * share.  Through the / share the guest would look OUT's path up in this
+ * machine's live tree seconds into its boot, where a swap of OUT's path
+ * would give it another user's files.  1 when path is not beneath OUT.
+ */
+static int copy_to_share(const struct executor_vm *vm, struct subrun_slot *s, const char *path,
+			 int fd, char *guest, size_t len)
+{
+	char through[PATH_MAX + 64], *text = NULL;
+	const char *from = executor_through_fd(s, path, fd, through, sizeof(through));
+	const char *name = strrchr(path, '/');
+	size_t size;
+	int err;
+
+	/* beneath OUT it has a slash; not beneath it, the guest takes it as it is */
+	if (from == path || !name++)
+		return 1;
+	err = read_text_file_len(from, &text, &size);
+	err = err ?: resultdir_put_file(vm->share, name, text, size, false);
+	if (!err && (size_t)snprintf(guest, len, VM_GUEST_DIR "/%s", name) >= len)
+		err = -ENAMETOOLONG;
+	if (err)
+		snprintf(s->why, sizeof(s->why), "cannot copy %.400s into %.400s: %s", path,
+			 vm->share, strerror(-err));
+	free(text);
+	return err;
+}
+
+/* The guest's argv: argv, its files beneath OUT named as copies in the share. */
+static int guest_argv(const struct executor_vm *vm, struct subrun_slot *s,
+		      const char *const *argv, const char **gargv, char (*copies)[NAME_MAX + 32])
+{
+	int fd = heldir_open_dir(s->out), err = fd < 0 ? fd : 0, used = 0;
+
+	gargv[0] = NULL;
+	if (err)
+		snprintf(s->why, sizeof(s->why), "cannot open %.900s: %s", s->out, strerror(-err));
+	for (int i = 0; !err && argv[i] && i < SUBRUN_MAX_ARGS; i++) {
+		gargv[i] = argv[i];
+		gargv[i + 1] = NULL;
+		if (!i || used == GUEST_COPIES)
+			continue;
+		err = copy_to_share(vm, s, argv[i], fd, copies[used], sizeof(copies[used]));
+		if (!err)
+			gargv[i] = copies[used++];
+		err = err < 0 ? err : 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
 static int vm_exec(struct executor *ex, struct subrun_slot *s, const char *const *argv,
 		   uint64_t timeout_ns)
 {
 	struct executor_vm *vm = (struct executor_vm *)ex;
-	char image[PATH_MAX];
+	char image[PATH_MAX], copies[GUEST_COPIES][NAME_MAX + 32];
+	const char *gargv[SUBRUN_MAX_ARGS + 1];
 	struct vm_outcome out;
 	/* the console goes to stderr: stdout is the sweep's table (-f json) */
 	struct vm_job job = {
 		.image = image, .ka = vm->ka, .accel = vm->accel.accel, .share = vm->share,
-		.console = vm->console, .cwd = vm->cwd, .argv = argv,
+		.console = vm->console, .cwd = vm->cwd, .argv = gargv,
 		.run_timeout_ns = timeout_ns, .echo = stderr, .stop = &stop_requested,
 	};
 	int err = kernel_image(s->label, image, sizeof(image), s->why, sizeof(s->why));
 
+	err = err ?: guest_argv(vm, s, argv, gargv, copies);
 	if (err)
 		return err;
 	fprintf(stderr, "kernel %s: booting it in a VM (%s), console in %s\n", s->label,
@@ -121,7 +186,7 @@ static int vm_fetch(struct executor *ex, struct subrun_slot *s)
 	struct executor_vm *vm = (struct executor_vm *)ex;
 	int err;
 
-	if (!vm->result[0] || access(vm->result, F_OK))
+	if (!vm->result[0] || heldir_access(vm->result))
 		return 0;
 	err = heldir_rename(vm->result, s->local, 0);
 	if (!err)

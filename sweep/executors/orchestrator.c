@@ -322,7 +322,7 @@ void orch_collect(struct orchestrator *or)
 {
 	or->nr_runs = 0;
 	for (int k = 0; k < or->nr_slots; k++)
-		if (!access(or->slots[k].local, F_OK))
+		if (!heldir_access(or->slots[k].local))
 			or->run_dirs[or->nr_runs++] = or->slots[k].local;
 }
 

@@ -36,6 +36,13 @@ struct vm_boot_state {
 	char virtiofsd_log[4200];
 	pid_t virtiofsd[2];
 	pid_t qemu;
+	/*
+	 * The share and the console as held beneath OUT: virtiofsd and qemu
+	 * get them as /proc/self/fd/N, never by OUT's path, which a user who
+	 * can rename OUT could point elsewhere before they open it.
+	 */
+	int share_fd;
+	int console_wfd;		/* qemu's to write */
 	int console_fd;			/* read side, for the echo */
 	bool held_cr;			/* the last byte echoed was a \r, not written yet */
 };
@@ -97,14 +104,29 @@ static int wait_socket(const char *path, pid_t pid)
 	return -ETIMEDOUT;
 }
 
+/*
+ * virtiofsd i: 0 exports / (read-only in the guest), 1 the share dir,
+ * held as bs->share_fd and exported as /proc/self/fd/N/ (the slash:
+ * virtiofsd refuses a source that lstat() says is no directory).
+ */
 static int start_virtiofsd(struct vm_boot_state *bs, const char *virtiofsd, int i,
 			   const char *dir, char *why, size_t len)
 {
 	const char *sock = i ? bs->out_sock : bs->root_sock;
+	const char *const *argv;
+	char held[64];
 	struct vm_argv av;
-	int err = vm_virtiofsd_argv(virtiofsd, sock, dir, i == 1, &av);
+	int err;
 
-	err = err ?: spawn_argv((const char *const *)av.argv, bs->virtiofsd_log, &bs->virtiofsd[i]);
+	if (i)
+		snprintf(held, sizeof(held), "/proc/self/fd/%d/", bs->share_fd);
+	err = vm_virtiofsd_argv(virtiofsd, sock, i ? held : dir, i == 1, &av);
+	argv = (const char *const *)av.argv;
+	if (!err && i)
+		err = spawn_argv_log_passing(argv, bs->virtiofsd_log, bs->share_fd,
+					     &bs->virtiofsd[i]);
+	else if (!err)
+		err = spawn_argv(argv, bs->virtiofsd_log, &bs->virtiofsd[i]);
 	if (!err)
 		err = wait_socket(sock, bs->virtiofsd[i]);
 	if (err)
@@ -117,13 +139,13 @@ static int start_virtiofsd(struct vm_boot_state *bs, const char *virtiofsd, int 
 static int start_qemu(struct vm_boot_state *bs, const struct vm_job *job, const char *qemu,
 		      enum vm_accel accel, char *why, size_t len)
 {
-	char init[PATH_MAX], initrd[PATH_MAX];
+	char init[PATH_MAX], initrd[PATH_MAX], console[64];
 	struct vm_argv av;
 	struct utsname u;
 	struct vm_boot b = {
 		.qemu = qemu, .image = job->image, .accel = accel, .cpus = job->ka->cpus,
 		.mem = job->ka->mem, .init = init, .root_sock = bs->root_sock,
-		.out_sock = bs->out_sock, .console = job->console, .ssh_port = job->ka->ssh_port,
+		.out_sock = bs->out_sock, .console = console, .ssh_port = job->ka->ssh_port,
 	};
 	int err = spawn_self_path(init, sizeof(init));
 
@@ -135,10 +157,13 @@ static int start_qemu(struct vm_boot_state *bs, const struct vm_job *job, const 
 	b.machine = u.machine;
 	vm_image_initrd(job->image, initrd, sizeof(initrd));
 	b.initrd = initrd[0] ? initrd : NULL;
+	/* the console file as held: qemu opens it through its inherited descriptor */
+	snprintf(console, sizeof(console), "/proc/self/fd/%d", bs->console_wfd);
 	err = vm_qemu_argv(&b, &av, why, len);
 	if (err)
 		return err;
-	err = spawn_argv((const char *const *)av.argv, bs->qemu_log, &bs->qemu);
+	err = spawn_argv_log_passing((const char *const *)av.argv, bs->qemu_log, bs->console_wfd,
+				     &bs->qemu);
 	if (err)
 		snprintf(why, len, "cannot start %.400s: %s", qemu, strerror(-err));
 	return err;
@@ -208,7 +233,7 @@ static bool share_has(const struct vm_job *job, const char *name)
 	char path[4200];
 
 	snprintf(path, sizeof(path), "%s/%s", job->share, name);
-	return !access(path, F_OK);
+	return !heldir_access(path);
 }
 
 /* Wait for qemu to end: the guest powers off after its job, or a limit runs out. */
@@ -291,6 +316,13 @@ static void explain(const struct vm_boot_state *bs, const struct vm_job *job,
 		snprintf(out->reason + n, sizeof(out->reason) - n, "; the console stayed empty");
 }
 
+static void close_held(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
 static void stop_all(struct vm_boot_state *bs)
 {
 	if (bs->qemu > 0 && !kill(bs->qemu, SIGKILL)) {
@@ -301,8 +333,9 @@ static void stop_all(struct vm_boot_state *bs)
 	for (int i = 0; i < 2; i++)
 		if (bs->virtiofsd[i] > 0)
 			spawn_wait(bs->virtiofsd[i], VIRTIOFSD_EXIT_MS);
-	if (bs->console_fd >= 0)
-		close(bs->console_fd);
+	close_held(&bs->console_fd);
+	close_held(&bs->console_wfd);
+	close_held(&bs->share_fd);
 	unlink(bs->root_sock);
 	unlink(bs->out_sock);
 	rmdir(bs->tmpdir);
@@ -327,13 +360,15 @@ static int boot(struct vm_boot_state *bs, const struct vm_job *job, struct vm_ou
 	if (err)
 		return err;
 	/* the console file is qemu's to write, ours to read as it grows */
-	fd = heldir_open(job->console, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	bs->console_wfd = fd = heldir_open(job->console, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd >= 0)
+		bs->share_fd = fd = heldir_open_dir(job->share);
 	if (fd < 0) {
-		snprintf(out->reason, sizeof(out->reason), "cannot create %s: %s", job->console,
-			 strerror(-fd));
+		snprintf(out->reason, sizeof(out->reason), "cannot %s %s: %s",
+			 bs->console_wfd < 0 ? "create" : "open",
+			 bs->console_wfd < 0 ? job->console : job->share, strerror(-fd));
 		return fd;
 	}
-	close(fd);
 	bs->console_fd = heldir_open(job->console, O_RDONLY, 0);
 	err = start_virtiofsd(bs, virtiofsd, 0, "/", out->reason, sizeof(out->reason));
 	err = err ?: start_virtiofsd(bs, virtiofsd, 1, job->share, out->reason,
@@ -344,7 +379,8 @@ static int boot(struct vm_boot_state *bs, const struct vm_job *job, struct vm_ou
 
 int vm_run(const struct vm_job *job, struct vm_outcome *out)
 {
-	struct vm_boot_state bs = { .console_fd = -1, .virtiofsd = { -1, -1 }, .qemu = -1 };
+	struct vm_boot_state bs = { .console_fd = -1, .console_wfd = -1, .share_fd = -1,
+				    .virtiofsd = { -1, -1 }, .qemu = -1 };
 	int err;
 
 	*out = (struct vm_outcome){ .accel = job->accel, .status = -1 };

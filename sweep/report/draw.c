@@ -20,6 +20,7 @@
 #include "draw.h"
 #include "exitcode.h"
 #include "flamefile.h"
+#include "heldir.h"
 #include "htmlpage.h"
 #include "meta.h"
 #include "profilerows.h"
@@ -89,11 +90,11 @@ static int add_arg_dir(struct report *rp, const char *dir)
 	int err = 0;
 
 	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", dir);
-	if (access(path, F_OK))
+	if (heldir_access(path))
 		return add_dir(rp, dir);
 	for (int n = 1; !err; n++) {
 		snprintf(path, sizeof(path), "%s/runs/%d", dir, n);
-		if (access(path, F_OK))
+		if (heldir_access(path))
 			break;
 		if (rp->nr_owned == MAX_RUNS)
 			return add_dir(rp, path);	/* reports the limit */

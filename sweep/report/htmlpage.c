@@ -15,6 +15,7 @@
 #include "htmlpage.h"
 #include "htmlrun.h"
 #include "htmlexp.h"
+#include "heldir.h"
 #include "resultdir.h"
 #include "table.h"
 
@@ -244,7 +245,7 @@ static int load(struct html_page *pg)
 	int err = 0;
 
 	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", pg->dir);
-	if (access(path, F_OK))
+	if (heldir_access(path))
 		return html_run_load(pg->dir, &pg->runs[pg->nr_runs++]);
 	err = results_read_meta(pg->dir, &pg->merged);
 	if (err) {
@@ -256,7 +257,7 @@ static int load(struct html_page *pg)
 		struct html_run *run = &pg->runs[pg->nr_runs];
 
 		snprintf(path, sizeof(path), "%s/runs/%d", pg->dir, n);
-		if (access(path, F_OK))
+		if (heldir_access(path))
 			break;
 		pg->paths[pg->nr_runs] = strdup(path);
 		if (!pg->paths[pg->nr_runs])

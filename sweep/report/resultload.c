@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "diag.h"
+#include "heldir.h"
 #include "resultload.h"
 #include "results.h"
 #include "rowpoint.h"
@@ -191,7 +192,8 @@ static int read_dir(struct loaded_run *lr)
 	struct stat st;
 	int err;
 
-	err = stat(lr->dir, &st) ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	/* beneath a held directory as held (a kernel sweep's or a fleet's OUT) */
+	err = heldir_stat(lr->dir, &st) ?: S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 	if (err) {
 		diag_err("cannot read %s: %s", lr->dir, strerror(-err));
 		return err;

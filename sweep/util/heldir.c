@@ -229,6 +229,24 @@ int heldir_open_dir(const char *path)
 	return heldir_open(path, O_RDONLY | O_DIRECTORY, 0);
 }
 
+int heldir_stat(const char *path, struct stat *st)
+{
+	int fd = heldir_open(path, O_PATH, 0), err;
+
+	if (fd < 0)
+		return fd;
+	err = fstat(fd, st) ? -errno : 0;
+	close(fd);
+	return err;
+}
+
+int heldir_access(const char *path)
+{
+	struct stat st;
+
+	return heldir_stat(path, &st);
+}
+
 FILE *heldir_fopen(const char *path, const char *how)
 {
 	int flags = !strcmp(how, "r") ? O_RDONLY :

@@ -27,6 +27,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /*
@@ -62,6 +63,15 @@ int heldir_open_dir(const char *path);
  * directory as said above, else as given.
  */
 int heldir_open(const char *path, int flags, mode_t mode);
+
+/*
+ * stat(2) of path resolved as heldir_open() resolves it (a symlink in it
+ * followed while it stays beneath its held directory): 0 or -errno.
+ */
+int heldir_stat(const char *path, struct stat *st);
+
+/* access(path, F_OK) the same way: 0 when path exists, else -errno. */
+int heldir_access(const char *path);
 
 /* fopen() of path for "r", "w" (truncated) or "a" through heldir_open(). */
 FILE *heldir_fopen(const char *path, const char *how);

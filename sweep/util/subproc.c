@@ -179,6 +179,11 @@ int spawn_argv_passing(const char *const *argv, int fd, pid_t *pid)
 	return fd > 2 ? spawn(argv, &how, pid) : -EBADF;
 }
 
+int spawn_argv_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid)
+{
+	return fd > 2 ? spawn_log(argv, log, false, fd, pid) : -EBADF;
+}
+
 int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid)
 {
 	struct spawn_how how = { .out_fd = out_fd, .err_fd = err_fd, .dir_fd = -1,

@@ -60,6 +60,9 @@ int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid);
  */
 int spawn_argv_passing(const char *const *argv, int fd, pid_t *pid);
 
+/* spawn_argv() with fd left open across the exec: see spawn_argv_passing(). */
+int spawn_argv_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid);
+
 /* pid, a child of these, was reaped by the caller: kill what it left. */
 void spawn_reaped(pid_t pid);
 

@@ -85,6 +85,7 @@ chmod 755 "$FAKE_BIN/ssh" "$FAKE_BIN/scp"
 echo '@one/localhost' >"$TMP/hosts"
 FLEET_SHARED=$TMP/shared PATH=$FAKE_BIN:$PATH timeout 60 $BPFSWEEP fleet tests/e2e/fleet.spec \
 	--hosts "$TMP/hosts" -o "$TMP/shared/fl" --no-plots </dev/null >/dev/null 2>"$TMP/fl.err"
+status=$?
 check dirswap/fleet-swapped [ -L "$TMP/shared/fl" ]
 check dirswap/fleet-host-done grep -q '^host one: done' "$TMP/fl.err"
 # the host's own rows came back (not a failed fill), of the spec as written
@@ -92,8 +93,15 @@ check dirswap/fleet-host-came-back [ "$(csv_col "$TMP/shared/fl.moved/hosts/one/
 	status | sort -u)" = ok ]
 check dirswap/fleet-host-ran-its-spec grep -qx 'title: fleet null sweep' \
 	"$TMP/shared/fl.moved/hosts/one/meta"
-# (not asserted: the merge after such a swap still looks for OUT/hosts/<label>
-# by path, finds nothing there and makes the fleet exit 1)
+# the merge looks for OUT/hosts/<label> and reads the runs beneath the held
+# OUT (by path it found nothing there and the fleet exited 1): the merged
+# set and its table are in the moved OUT, and nothing of it in theirs
+check dirswap/fleet-exit-0 [ $status = 0 ]
+check dirswap/fleet-merged-in-moved [ "$(csv_col "$TMP/shared/fl.moved/summary.csv" status | \
+	sort | uniq -c | awk '{ print $1, $2 }')" = "2 ok" ]
+check dirswap/fleet-table-in-moved grep -q '^null rate 1000000 prod 2 ' \
+	"$TMP/shared/fl.moved/table.txt"
+check dirswap/fleet-nothing-in-theirs [ "$(ls -A "$TMP/shared/theirs")" = subrun ]
 
 # A sweep over kernels: its sub-runs are children started by path.  While
 # the first kernel (not one: it fails to boot, vm_boot_timeout) holds the
@@ -127,3 +135,7 @@ check dirswap/kernel-sweep-nothing-in-theirs [ -z "$(ls -A "$TMP/shared/evil/run
 check dirswap/kernel-sweep-host-ran-in-moved [ "$(csv_col "$TMP/shared/ks.moved/runs/2/summary.csv" \
 	status | sort -u)" = ok ]
 check dirswap/kernel-sweep-ran-its-spec grep -qx 'title: kernels' "$TMP/shared/ks.moved/runs/2/meta"
+# the sweep's merge finds both kernels' runs beneath the held OUT (by path it
+# found none in theirs and merged nothing)
+check dirswap/kernel-sweep-merged-in-moved [ "$(csv_col "$TMP/shared/ks.moved/summary.csv" \
+	status | sort | uniq -c | awk '{ printf "%s %s ", $1, $2 }')" = "3 failed 3 ok " ]

@@ -144,8 +144,18 @@ check kernel/no-boot-no-kernel-facts grep -qx "kernel_release: unknown (it did n
 step_time "kernel.sh: a kernel that does not boot"
 
 # The host and the test kernel: one set, both kernels' rows; the table in
-# JSON on stdout, the guest's console on stderr.
-run_b both run $SPEC --kernel host --kernel "$KERNEL" -o "$TMP/both" --no-plots -f json
+# JSON on stdout, the guest's console on stderr.  Just before qemu starts,
+# OUT's path is swapped for a symlink to another OUT (theirs, with its own
+# spec and an empty share; tests/fixtures/swapqemu): qemu's console, the
+# share's virtiofsd and the guest's spec and settings are OUT's as held
+# (they were looked up by path, in theirs), and the sweep ends in OUT, moved.
+SWAP_OUT=$TMP/both SWAP_TO=$TMP/theirs SWAP_QEMU=$(command -v qemu-system-x86_64) \
+	PATH=$PWD/tests/fixtures/swapqemu:$PATH \
+	run_b both run $SPEC --kernel host --kernel "$KERNEL" -o "$TMP/both" --no-plots -f json
+check kernel/both-swapped [ -L "$TMP/both" ]
+check kernel/both-nothing-in-theirs [ -z "$(find "$TMP/theirs" -path "$TMP/theirs/subrun" \
+	-prune -o -type f -print)" ]
+rm -f "$TMP/both" && mv "$TMP/both.moved" "$TMP/both"
 RELEASE=$(basename "$(dirname "$KERNEL")")
 check kernel/both-exit-0 rc_is both 0
 check kernel/both-merged-rows [ "$(rows "$TMP/both/summary.csv")" = 6 ]
@@ -155,9 +165,13 @@ check kernel/both-host-rows [ "$(csv_col "$TMP/both/summary.csv" kernel_release 
 check kernel/both-guest-rows [ "$(csv_col "$TMP/both/summary.csv" kernel_release | \
 	grep -cxF "$RELEASE")" = 3 ]
 check kernel/both-guest-meta grep -qx "kernel_release: $RELEASE" "$TMP/both/runs/2/meta"
-# the VM executor, through the orchestrator: the guest ran the spec as the sweep resolved it
-check kernel/both-guest-ran-resolved-spec grep -q '^spec: /.*/both/subrun/kernel\.spec$' \
+# the VM executor, through the orchestrator: the guest ran the spec as the
+# sweep resolved it, copied with its settings into the share it mounts
+check kernel/both-guest-ran-resolved-spec grep -qx 'spec: /run/bpfsweep/kernel.spec' \
 	"$TMP/both/runs/2/meta"
+check kernel/both-guest-spec-copied cmp -s "$TMP/both/vm/2/kernel.spec" \
+	"$TMP/both/subrun/kernel.spec"
+check kernel/both-guest-ran-its-spec grep -qx 'title: kernels' "$TMP/both/runs/2/meta"
 check kernel/both-executors [ "$(csv_col "$TMP/both/summary.csv" executor | sort | uniq -c | \
 	awk '{ printf "%s:%s ", $2, $1 }')" = "host:3 vm:3 " ]
 # what the KVM probe says here: kvm only where a guest ran under it, not

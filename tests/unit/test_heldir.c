@@ -74,6 +74,13 @@ TEST(files_follow_the_moved_directory)
 	CHECK_INT(heldir_rename(path, to, 0), 0);
 	CHECK(exists(moved, "meta") && exists(moved, "plots/b.dat"));
 	CHECK(!exists(victim, "meta") && !exists(victim, "plots"));
+	/* what is there is looked for where the run is, not where its path points */
+	CHECK_INT(heldir_access(to), 0);
+	snprintf(path, sizeof(path), "%s/victims-own", victim);
+	CHECK(!mkdir(path, 0755));
+	snprintf(path, sizeof(path), "%s/victims-own", run);
+	CHECK_INT(heldir_access(path), -ENOENT);
+	CHECK(access(path, F_OK) == 0);
 	/* the held directory emptied and left where it went; the symlink stays */
 	CHECK_INT(heldir_remove_tree(run), -ESTALE);
 	CHECK(!exists(moved, "meta") && exists(base, "moved") && exists(base, "victim"));

@@ -17,6 +17,7 @@
 
 #include "check.h"
 #include "subproc.h"
+#include "textfile.h"
 
 static double now_s(void)
 {
@@ -174,5 +175,38 @@ TEST(passed_descriptor_outlives_a_swap)
 	rmdir(base);
 }
 
+/*
+ * The same with the output to a log (qemu and its console file,
+ * virtiofsd and the share it exports): the child opens the file passed
+ * as /proc/self/fd/N, not a path that now names another file.
+ */
+TEST(passed_descriptor_with_a_log)
+{
+	char base[] = "/tmp/test_subproc.XXXXXX", file[64], log[64], target[96], *text = NULL;
+	const char *argv[] = { "sh", "-c", "echo said; echo wrote >\"$0\"", target, NULL };
+	pid_t pid = -1;
+	size_t len;
+	int fd;
+
+	CHECK(mkdtemp(base));
+	snprintf(file, sizeof(file), "%s/console", base);
+	snprintf(log, sizeof(log), "%s/log", base);
+	fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	CHECK(fd > 2);
+	snprintf(target, sizeof(target), "/proc/self/fd/%d", fd);
+	CHECK_INT(unlink(file), 0);
+	CHECK_INT(spawn_argv_log_passing(argv, log, fd, &pid), 0);
+	CHECK_INT(spawn_wait(pid, 5000), 0);
+	CHECK(!has_file(base, "console"));
+	CHECK_INT(lseek(fd, 0, SEEK_END), 6);
+	CHECK_INT(read_text_file_len(log, &text, &len), 0);
+	CHECK_STR(text ? text : "", "said\n");
+	CHECK_INT(spawn_argv_log_passing(argv, log, 2, &pid), -EBADF);
+	free(text);
+	close(fd);
+	unlink(log);
+	rmdir(base);
+}
+
 RUN_TESTS(exit_status, woken_at_exit, timeout_kills, stop_leaves_child, reaped_child,
-	  runs_in_dir, passed_descriptor_outlives_a_swap)
+	  runs_in_dir, passed_descriptor_outlives_a_swap, passed_descriptor_with_a_log)
