@@ -31,41 +31,86 @@ int flame_of_point(FILE *f, const char *dir, long long point, char *why, size_t 
 	return err;
 }
 
-struct flame_file {
-	const char *dir;
-	long long point;
-	char *why;
-	size_t why_len;
-};
-
-static int fill_flame(FILE *f, const void *ctx)
+/* Point pt's graph drawn into g (in memory: a graph that fails half-way is no half <svg>). */
+static int draw_one(const char *dir, long long pt, struct flame_graph *g)
 {
-	const struct flame_file *ff = ctx;
+	FILE *m;
 
-	return flame_of_point(f, ff->dir, ff->point, ff->why, ff->why_len);
+	*g = (struct flame_graph){ .point = pt };
+	m = open_memstream(&g->svg, &g->len);
+	if (!m)
+		return -ENOMEM;
+	g->err = flame_of_point(m, dir, pt, g->why, sizeof(g->why));
+	if (fclose(m) && !g->err)
+		g->err = -ENOMEM;
+	if (g->err) {
+		free(g->svg);
+		g->svg = NULL;
+		g->len = 0;
+	}
+	return g->err == -ENOMEM ? -ENOMEM : 0;
 }
 
-int flame_write_dir(const char *dir)
+int flame_draw_dir(const char *dir, struct flame_graphs *fg)
 {
-	char pdir[4200], name[40], why[256];
 	long long *points;
 	int nr = profiles_points(dir, &points), err = nr < 0 ? nr : 0;
 
-	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
-	for (int i = 0; !err && i < nr; i++) {
-		const struct flame_file ff = { .dir = dir, .point = points[i], .why = why,
-					       .why_len = sizeof(why) };
-
-		why[0] = '\0';
-		snprintf(name, sizeof(name), PROFILES_FLAME_NAME, points[i]);
-		err = resultdir_write_file(pdir, name, true, fill_flame, &ff);
-		if (err == -ENODATA)	/* no graph to draw: summary.csv's profile says why */
-			err = 0;
-		else if (err)
-			diag_err("cannot write %s/%s: %s", pdir, name, why[0] ? why : strerror(-err));
-	}
+	*fg = (struct flame_graphs){ 0 };
 	if (nr < 0)
-		diag_err("cannot read %s: %s", pdir, strerror(-err));
+		diag_err("cannot read %s/" PROFILES_DIR ": %s", dir, strerror(-err));
+	fg->g = nr > 0 ? calloc(nr, sizeof(*fg->g)) : NULL;
+	if (nr > 0 && !fg->g)
+		err = -ENOMEM;
+	for (int i = 0; !err && i < nr; i++, fg->nr++)
+		err = draw_one(dir, points[i], &fg->g[i]);
 	free(points);
-	return err ?: nr > 0 ? resultdir_sync(pdir) : 0;
+	if (err == -ENOMEM)
+		diag_err("cannot draw the flame graphs of %s: %s", dir, strerror(ENOMEM));
+	return err;
+}
+
+const struct flame_graph *flame_graph_of(const struct flame_graphs *fg, long long point)
+{
+	int lo = 0, hi = fg->nr;
+
+	while (lo < hi) {	/* fg->g ascends by point, as profiles_points() lists them */
+		int mid = lo + (hi - lo) / 2;
+
+		if (fg->g[mid].point == point)
+			return &fg->g[mid];
+		if (fg->g[mid].point < point)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+int flame_write_dir(const char *dir, const struct flame_graphs *fg)
+{
+	char pdir[4200], name[40];
+	int err = 0;
+
+	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
+	for (int i = 0; !err && i < fg->nr; i++) {
+		const struct flame_graph *g = &fg->g[i];
+
+		if (g->err == -ENODATA)	/* no graph to draw: summary.csv's profile says why */
+			continue;
+		snprintf(name, sizeof(name), PROFILES_FLAME_NAME, g->point);
+		err = g->err ?: resultdir_put_file(pdir, name, g->svg, g->len, true);
+		if (err)
+			diag_err("cannot write %s/%s: %s", pdir, name,
+				 g->why[0] ? g->why : strerror(-err));
+	}
+	return err ?: fg->nr > 0 ? resultdir_sync(pdir) : 0;
+}
+
+void flame_graphs_free(struct flame_graphs *fg)
+{
+	for (int i = 0; i < fg->nr; i++)
+		free(fg->g[i].svg);
+	free(fg->g);
+	*fg = (struct flame_graphs){ 0 };
 }

@@ -3,8 +3,11 @@
  * A point's flame graph from its result directory: the folded stacks of
  * its repetitions summed (profiles_sum_point(): BPF programs by their
  * kallsyms names, "bpf_prog_<tag>_<name>", as perf shows them) and
- * drawn by flame.h, into profiles/<point>.svg at a run's end, or inline
- * into the HTML page, the same markup both ways (docs/profile.md).
+ * drawn by flame.h, once at a run's end into memory (flame_draw_dir()),
+ * then written as profiles/<point>.svg and shown inline on the HTML page,
+ * the same bytes both ways; a page of a directory read later draws its
+ * graphs from the folded files, so one without .svg files gets them too
+ * (docs/profile.md).
  */
 #ifndef SWEEP_FLAMEFILE_H
 #define SWEEP_FLAMEFILE_H
@@ -21,11 +24,42 @@
  */
 int flame_of_point(FILE *f, const char *dir, long long point, char *why, size_t why_len);
 
+/* A point's flame graph drawn once: its SVG, or why it has none. */
+struct flame_graph {
+	long long point;
+	char *svg;		/* the whole <svg> element (flame_of_point()), or NULL */
+	size_t len;
+	int err;		/* flame_of_point()'s: 0, -ENODATA (no sample), -EINVAL... */
+	char why[256];		/* with err, what flame_of_point() said, or "" */
+};
+
+/* Every profiled point's graph of a result directory, ascending by point. */
+struct flame_graphs {
+	struct flame_graph *g;
+	int nr;
+};
+
 /*
- * profiles/<point>.svg for every point of dir with a profile of a sample
- * or more, each whole or not at all (one there replaced).  Nothing when dir has no profiles.  0
- * or the first -errno (reported with the file's name).
+ * The flame graph of every point of dir with a profile, drawn into memory
+ * once: what a run's end writes as profiles/<point>.svg (flame_write_dir())
+ * and its page shows inline (htmlexp.h), the same bytes.  A point whose
+ * graph could not be drawn keeps its error and why.  0, or -errno when
+ * profiles/ cannot be listed or memory runs out (reported);
+ * flame_graphs_free() either way.
  */
-int flame_write_dir(const char *dir);
+int flame_draw_dir(const char *dir, struct flame_graphs *fg);
+
+/* Point's graph in fg, or NULL when it has no profile (flame_of_point()'s -ENOENT). */
+const struct flame_graph *flame_graph_of(const struct flame_graphs *fg, long long point);
+
+/*
+ * profiles/<point>.svg of every graph of fg, each whole or not at all (one
+ * there replaced); a point without a sample gets none.  0, or the first
+ * -errno: a graph that could not be drawn, or a file not written
+ * (reported with the file's name).
+ */
+int flame_write_dir(const char *dir, const struct flame_graphs *fg);
+
+void flame_graphs_free(struct flame_graphs *fg);
 
 #endif

@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "flamefile.h"
+#include "heldir.h"
 #include "html.h"
 #include "htmlexp.h"
 #include "htmlsvg.h"
@@ -25,23 +27,37 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* dir/sub as a directory stream, opened beneath dir's held descriptor (heldir.h); or NULL. */
+static DIR *open_sub(const char *dir, const char *sub)
+{
+	char path[4200];
+	int fd;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	fd = heldir_open_dir(path);
+	d = fd < 0 ? NULL : fdopendir(fd);
+	if (fd >= 0 && !d)
+		close(fd);
+	return d;
+}
+
 /*
  * The names in dir/sub that start with head and end with tail, sorted
  * (readdir's order is the file system's): *names (free each, then it);
- * how many, 0 when none or no such directory.
+ * how many, 0 when none or no such directory.  Listed beneath dir's held
+ * descriptor, as its files are then read (a reader's or the run's own).
  */
 static int list_files(const char *dir, const char *sub, const char *head, const char *tail,
 		      char ***names)
 {
-	char path[4200];
 	struct dirent *de;
 	size_t hl = strlen(head), tl = strlen(tail);
 	DIR *d;
 	int nr = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, sub);
 	*names = calloc(MAX_FILES, sizeof(**names));
-	d = *names ? opendir(path) : NULL;
+	d = *names ? open_sub(dir, sub) : NULL;
 	while (d && nr < MAX_FILES && (de = readdir(d))) {
 		size_t len = strlen(de->d_name);
 
@@ -150,10 +166,30 @@ static void unmeasured(FILE *f, const struct html_run *run, const struct view_ro
 }
 
 /*
- * The flame graph of row's point, drawn from its folded stacks as the
- * run's profiles/<point>.svg is (flamefile.h), into memory first so that
- * a graph that fails half-way leaves no half <svg>.  Nothing for a point
- * without a profile; true when something was written.
+ * Row's point's graph on m: as the run's end drew it (run->flames), else
+ * drawn here from its folded stacks as the run's profiles/<point>.svg is
+ * (flamefile.h).  flame_of_point()'s error, why what it said.
+ */
+static int flame_svg_of(FILE *m, const struct html_run *run, const struct view_row *row,
+			char *why, size_t why_len)
+{
+	const struct flame_graph *g;
+
+	if (!run->flames)
+		return flame_of_point(m, run->dir, row->id, why, why_len);
+	g = flame_graph_of(run->flames, row->id);
+	if (!g)
+		return -ENOENT;
+	snprintf(why, why_len, "%s", g->why);
+	if (!g->err)
+		fwrite(g->svg, 1, g->len, m);
+	return g->err;
+}
+
+/*
+ * The flame graph of row's point, into memory first so that a graph that
+ * fails half-way leaves no half <svg>.  Nothing for a point without a
+ * profile; true when something was written.
  */
 static bool flame(FILE *f, const struct html_run *run, const struct view_row *row,
 		  const char *label)
@@ -162,7 +198,7 @@ static bool flame(FILE *f, const struct html_run *run, const struct view_row *ro
 	char *svg = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&svg, &len);
-	int err = m ? flame_of_point(m, run->dir, row->id, why, sizeof(why)) : -ENOMEM;
+	int err = m ? flame_svg_of(m, run, row, why, sizeof(why)) : -ENOMEM;
 
 	if (m && fclose(m) && !err)
 		err = -ENOMEM;
