@@ -10,7 +10,9 @@
  * A run draws its own directory at its end the same way (draw_run_end()),
  * after filling its baseline columns from the rows read back.
  */
+#define _GNU_SOURCE	/* O_PATH */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,7 @@
 #include "draw.h"
 #include "exitcode.h"
 #include "flamefile.h"
+#include "heldir.h"
 #include "htmlpage.h"
 #include "meta.h"
 #include "profilerows.h"
@@ -83,6 +86,16 @@ static int add_dir(struct report *rp, const char *dir)
 	return 0;
 }
 
+/* Is there a path, beneath its held directory (a reader's lock holds DIR: heldir.h)? */
+static bool exists(const char *path)
+{
+	int fd = heldir_open(path, O_PATH, 0);
+
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
+
 /* DIR, or the runs a merged set DIR holds: merge keeps each run's own files in DIR/runs/<n>. */
 static int add_arg_dir(struct report *rp, const char *dir)
 {
@@ -90,12 +103,12 @@ static int add_arg_dir(struct report *rp, const char *dir)
 	int err = 0;
 
 	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", dir);
-	if (access(path, F_OK))
+	if (!exists(path))
 		return add_dir(rp, dir);
 	rp->merged = true;
 	for (int n = 1; !err; n++) {
 		snprintf(path, sizeof(path), "%s/runs/%d", dir, n);
-		if (access(path, F_OK))
+		if (!exists(path))
 			break;
 		if (rp->nr_owned == MAX_RUNS)
 			return add_dir(rp, path);	/* reports the limit */

@@ -236,7 +236,7 @@ TEST(points_with_a_profile_listed)
  */
 TEST(profiles_read_beneath_the_held_directory)
 {
-	char set[128], moved[128], path[192], why[256];
+	char set[96], moved[160], path[192], why[256];
 	long long *points;
 	struct folded sum;
 	int reps;
