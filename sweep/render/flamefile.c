@@ -31,17 +31,17 @@ int flame_of_point(FILE *f, const char *dir, long long point, char *why, size_t 
 	return err;
 }
 
-/* Point pt's graph drawn into g (in memory: a graph that fails half-way is no half <svg>). */
-static int draw_one(const char *dir, long long pt, struct flame_graph *g)
+int flame_draw_point(const char *dir, long long point, struct flame_graph *g)
 {
 	FILE *m;
 
-	*g = (struct flame_graph){ .point = pt };
+	*g = (struct flame_graph){ .point = point };
 	m = open_memstream(&g->svg, &g->len);
 	if (!m)
-		return -ENOMEM;
-	g->err = flame_of_point(m, dir, pt, g->why, sizeof(g->why));
-	if (fclose(m) && !g->err)
+		g->err = -ENOMEM;
+	else
+		g->err = flame_of_point(m, dir, point, g->why, sizeof(g->why));
+	if (m && fclose(m) && !g->err)
 		g->err = -ENOMEM;
 	if (g->err) {
 		free(g->svg);
@@ -49,6 +49,12 @@ static int draw_one(const char *dir, long long pt, struct flame_graph *g)
 		g->len = 0;
 	}
 	return g->err == -ENOMEM ? -ENOMEM : 0;
+}
+
+void flame_graph_free(struct flame_graph *g)
+{
+	free(g->svg);
+	*g = (struct flame_graph){ 0 };
 }
 
 int flame_draw_dir(const char *dir, struct flame_graphs *fg)
@@ -63,7 +69,7 @@ int flame_draw_dir(const char *dir, struct flame_graphs *fg)
 	if (nr > 0 && !fg->g)
 		err = -ENOMEM;
 	for (int i = 0; !err && i < nr; i++, fg->nr++)
-		err = draw_one(dir, points[i], &fg->g[i]);
+		err = flame_draw_point(dir, points[i], &fg->g[i]);
 	free(points);
 	if (err == -ENOMEM)
 		diag_err("cannot draw the flame graphs of %s: %s", dir, strerror(ENOMEM));
@@ -110,7 +116,7 @@ int flame_write_dir(const char *dir, const struct flame_graphs *fg)
 void flame_graphs_free(struct flame_graphs *fg)
 {
 	for (int i = 0; i < fg->nr; i++)
-		free(fg->g[i].svg);
+		flame_graph_free(&fg->g[i]);
 	free(fg->g);
 	*fg = (struct flame_graphs){ 0 };
 }

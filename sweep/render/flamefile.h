@@ -33,6 +33,15 @@ struct flame_graph {
 	char why[256];		/* with err, what flame_of_point() said, or "" */
 };
 
+/*
+ * Point `point`'s graph of dir drawn into g, in memory (a graph that
+ * fails half-way is no half <svg>): g->svg, or g->err and g->why as
+ * flame_of_point() says (-ENOENT: no profile).  -ENOMEM, else 0.
+ */
+int flame_draw_point(const char *dir, long long point, struct flame_graph *g);
+
+void flame_graph_free(struct flame_graph *g);
+
 /* Every profiled point's graph of a result directory, ascending by point. */
 struct flame_graphs {
 	struct flame_graph *g;

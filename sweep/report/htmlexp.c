@@ -166,59 +166,40 @@ static void unmeasured(FILE *f, const struct html_run *run, const struct view_ro
 }
 
 /*
- * Row's point's graph on m: as the run's end drew it (run->flames), else
- * drawn here from its folded stacks as the run's profiles/<point>.svg is
- * (flamefile.h).  flame_of_point()'s error, why what it said.
- */
-static int flame_svg_of(FILE *m, const struct html_run *run, const struct view_row *row,
-			char *why, size_t why_len)
-{
-	const struct flame_graph *g;
-
-	if (!run->flames)
-		return flame_of_point(m, run->dir, row->id, why, why_len);
-	g = flame_graph_of(run->flames, row->id);
-	if (!g)
-		return -ENOENT;
-	snprintf(why, why_len, "%s", g->why);
-	if (!g->err)
-		fwrite(g->svg, 1, g->len, m);
-	return g->err;
-}
-
-/*
- * The flame graph of row's point, into memory first so that a graph that
- * fails half-way leaves no half <svg>.  Nothing for a point without a
- * profile; true when something was written.
+ * The flame graph of row's point: as the run's end drew it (run->flames),
+ * else drawn here from its folded stacks as the run's profiles/<point>.svg
+ * is (flamefile.h).  Nothing for a point without a profile; true when
+ * something was written.
  */
 static bool flame(FILE *f, const struct html_run *run, const struct view_row *row,
 		  const char *label)
 {
-	char why[256] = "";
-	char *svg = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&svg, &len);
-	int err = m ? flame_svg_of(m, run, row, why, sizeof(why)) : -ENOMEM;
+	struct flame_graph own = { 0 };
+	const struct flame_graph *g = &own;
+	bool shown;
 
-	if (m && fclose(m) && !err)
-		err = -ENOMEM;
-	if (err != -ENOENT) {
+	if (run->flames)
+		g = flame_graph_of(run->flames, row->id);
+	else
+		flame_draw_point(run->dir, row->id, &own);	/* -ENOMEM: own.err says so */
+	shown = g && g->err != -ENOENT;
+	if (shown) {
 		/* "chart": scaled to the page's width as the charts are */
 		fprintf(f, "<figure class=\"chart flame\" data-point=\"%lld\">\n", row->id);
-		if (err) {
+		if (g->err) {
 			fputs("<p class=\"warn\">flame graph not drawn: ", f);
-			html_text(f, why[0] ? why : strerror(-err));
+			html_text(f, g->why[0] ? g->why : strerror(-g->err));
 			fputs("</p>", f);
 		} else {
-			fwrite(svg, 1, len, f);
+			fwrite(g->svg, 1, g->len, f);
 		}
 		fputs("\n<figcaption>", f);
 		html_text(f, label);
 		fputs(": flame graph of its repetitions' stacks summed</figcaption>\n"
 		      "</figure>\n", f);
 	}
-	free(svg);
-	return err != -ENOENT;
+	flame_graph_free(&own);
+	return shown;
 }
 
 /* The top symbols of each profiled repetition of row (profiles/<id>-r<rep>.top). */
