@@ -57,25 +57,6 @@ void flame_graph_free(struct flame_graph *g)
 	*g = (struct flame_graph){ 0 };
 }
 
-int flame_draw_dir(const char *dir, struct flame_graphs *fg)
-{
-	long long *points;
-	int nr = profiles_points(dir, &points), err = nr < 0 ? nr : 0;
-
-	*fg = (struct flame_graphs){ 0 };
-	if (nr < 0)
-		diag_err("cannot read %s/" PROFILES_DIR ": %s", dir, strerror(-err));
-	fg->g = nr > 0 ? calloc(nr, sizeof(*fg->g)) : NULL;
-	if (nr > 0 && !fg->g)
-		err = -ENOMEM;
-	for (int i = 0; !err && i < nr; i++, fg->nr++)
-		err = flame_draw_point(dir, points[i], &fg->g[i]);
-	free(points);
-	if (err == -ENOMEM)
-		diag_err("cannot draw the flame graphs of %s: %s", dir, strerror(ENOMEM));
-	return err;
-}
-
 const struct flame_graph *flame_graph_of(const struct flame_graphs *fg, long long point)
 {
 	int lo = 0, hi = fg->nr;
@@ -93,24 +74,46 @@ const struct flame_graph *flame_graph_of(const struct flame_graphs *fg, long lon
 	return NULL;
 }
 
-int flame_write_dir(const char *dir, const struct flame_graphs *fg)
+/* g written as pdir/<point>.svg (none without a sample); 0 or -errno, reported. */
+static int write_graph(const char *pdir, const struct flame_graph *g)
 {
-	char pdir[4200], name[40];
-	int err = 0;
+	char name[40];
+	int err;
+
+	if (g->err == -ENODATA)	/* no graph to draw: summary.csv's profile says why */
+		return 0;
+	snprintf(name, sizeof(name), PROFILES_FLAME_NAME, g->point);
+	err = g->err ?: resultdir_put_file(pdir, name, g->svg, g->len, true);
+	if (err)
+		diag_err("cannot write %s/%s: %s", pdir, name, g->why[0] ? g->why : strerror(-err));
+	return err;
+}
+
+int flame_write_dir(const char *dir, struct flame_graphs *keep)
+{
+	char pdir[4200];
+	long long *points;
+	int nr = profiles_points(dir, &points), err = nr < 0 ? nr : 0;
 
 	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
-	for (int i = 0; !err && i < fg->nr; i++) {
-		const struct flame_graph *g = &fg->g[i];
-
-		if (g->err == -ENODATA)	/* no graph to draw: summary.csv's profile says why */
-			continue;
-		snprintf(name, sizeof(name), PROFILES_FLAME_NAME, g->point);
-		err = g->err ?: resultdir_put_file(pdir, name, g->svg, g->len, true);
-		if (err)
-			diag_err("cannot write %s/%s: %s", pdir, name,
-				 g->why[0] ? g->why : strerror(-err));
+	if (nr < 0)
+		diag_err("cannot read %s: %s", pdir, strerror(-err));
+	if (keep)
+		*keep = (struct flame_graphs){ 0 };
+	if (keep && nr > 0 && !(keep->g = calloc(nr, sizeof(*keep->g)))) {
+		diag_err("cannot draw the flame graphs of %s: %s", dir, strerror(ENOMEM));
+		err = -ENOMEM;
 	}
-	return err ?: fg->nr > 0 ? resultdir_sync(pdir) : 0;
+	for (int i = 0; !err && i < nr; i++) {
+		struct flame_graph one, *g = keep ? &keep->g[keep->nr++] : &one;
+
+		flame_draw_point(dir, points[i], g);	/* -ENOMEM: g->err, reported below */
+		err = write_graph(pdir, g);
+		if (!keep)
+			flame_graph_free(g);
+	}
+	free(points);
+	return err ?: nr > 0 ? resultdir_sync(pdir) : 0;
 }
 
 void flame_graphs_free(struct flame_graphs *fg)

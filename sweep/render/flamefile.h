@@ -3,8 +3,8 @@
  * A point's flame graph from its result directory: the folded stacks of
  * its repetitions summed (profiles_sum_point(): BPF programs by their
  * kallsyms names, "bpf_prog_<tag>_<name>", as perf shows them) and
- * drawn by flame.h, once at a run's end into memory (flame_draw_dir()),
- * then written as profiles/<point>.svg and shown inline on the HTML page,
+ * drawn by flame.h, once at a run's end (flame_write_dir()), written as
+ * profiles/<point>.svg and kept in memory to be shown inline on the page,
  * the same bytes both ways; a page of a directory read later draws its
  * graphs from the folded files, so one without .svg files gets them too
  * (docs/profile.md).
@@ -48,26 +48,19 @@ struct flame_graphs {
 	int nr;
 };
 
-/*
- * The flame graph of every point of dir with a profile, drawn into memory
- * once: what a run's end writes as profiles/<point>.svg (flame_write_dir())
- * and its page shows inline (htmlexp.h), the same bytes.  A point whose
- * graph could not be drawn keeps its error and why.  0, or -errno when
- * profiles/ cannot be listed or memory runs out (reported);
- * flame_graphs_free() either way.
- */
-int flame_draw_dir(const char *dir, struct flame_graphs *fg);
-
 /* Point's graph in fg, or NULL when it has no profile (flame_of_point()'s -ENOENT). */
 const struct flame_graph *flame_graph_of(const struct flame_graphs *fg, long long point);
 
 /*
- * profiles/<point>.svg of every graph of fg, each whole or not at all (one
- * there replaced); a point without a sample gets none.  0, or the first
- * -errno: a graph that could not be drawn, or a file not written
- * (reported with the file's name).
+ * profiles/<point>.svg for every point of dir with a profile of a sample
+ * or more, each whole or not at all (one there replaced), each graph drawn
+ * once: with keep, kept there in point order (flame_graphs_free()) for the
+ * page of a run's end to show the same bytes (htmlexp.h), else freed once
+ * written.  Nothing when dir has no profiles.  0 or the first -errno (a
+ * graph that could not be drawn, a file not written: reported with the
+ * file's name).
  */
-int flame_write_dir(const char *dir, const struct flame_graphs *fg);
+int flame_write_dir(const char *dir, struct flame_graphs *keep);
 
 void flame_graphs_free(struct flame_graphs *fg);
 

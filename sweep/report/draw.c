@@ -611,6 +611,7 @@ int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool 
 	const char *args[] = { dir };
 	struct draw_opts one = in_place(d, args);
 	struct flame_graphs flames = { 0 };
+	bool page = !one.no_plots && !one.no_html;
 	int err;
 
 	drawing = (struct report){ .o = &one, .run_end = true, .replace = replace,
@@ -621,8 +622,8 @@ int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool 
 	 * --no-plots too), then written as its file and put on the page.
 	 */
 	if (!err)
-		err = flame_draw_dir(dir, &flames) ?: flame_write_dir(dir, &flames);
-	if (!err && !one.no_plots && !one.no_html)
+		err = flame_write_dir(dir, page ? &flames : NULL);
+	if (!err && page)
 		err = write_page(&drawing, &flames);
 	flame_graphs_free(&flames);
 	report_free(&drawing);
