@@ -150,11 +150,11 @@ struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets
 /* What report and merge draw: their DIR..., -o, --spec, --normalize and --per too. */
 struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o);
 /*
- * A merged OUT's report.html (a kernel sweep's, a fleet's), as a run
- * writes its own at its end: none under --no-plots or --no-html.  Errors
- * are reported; 0 or -errno.
+ * A merged OUT's report.html (a kernel sweep's, a fleet's) drawn with its
+ * table and charts (d's page), as a run writes its own at its end: none
+ * under --no-plots or --no-html.  The run's --set are in its runs' specs.
  */
-int cli_write_page(const struct cli_draw *d, const char *dir);
+void cli_draw_page(const struct cli_draw *c, struct draw_opts *d);
 
 /* fleet SPEC --hosts FILE: the spec on every host over ssh, merged (cmd_fleet.c). */
 int cmd_fleet(const struct fleet_opts *o);

@@ -12,7 +12,6 @@
 #include "cli.h"
 #include "diag.h"
 #include "draw.h"
-#include "htmlpage.h"
 #include "readlock.h"
 
 struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets, int nr_sets)
@@ -23,9 +22,10 @@ struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets
 	};
 }
 
-int cli_write_page(const struct cli_draw *d, const char *dir)
+void cli_draw_page(const struct cli_draw *c, struct draw_opts *d)
 {
-	return d->no_plots || d->no_html ? 0 : html_report_write(dir, NULL);
+	d->page = c->no_plots || c->no_html ? DRAW_NO_PAGE : DRAW_PAGE;
+	d->sets_as_run = true;
 }
 
 /* What report and merge draw: their DIR..., -o, --spec, --normalize, --per, --profile too. */
@@ -44,17 +44,20 @@ struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o)
 }
 
 /* report DIR --html [-o FILE]: the page of one directory, nothing else drawn (htmlpage.h). */
-static int report_html(const struct draw_cmd_opts *o)
+static int report_html(const struct draw_cmd_opts *o, struct draw_opts *d)
 {
-	int err;
+	int status;
 
 	if (o->com.nr_args != 1 || o->spec_file || o->nr_sets) {
 		diag_err("report --html draws one directory, as run (no --spec, no --set)");
 		return EXIT_USAGE;
 	}
-	err = html_report_write(o->com.args[0], o->com.outdir);
-	if (err)
-		return err == -EINVAL ? EXIT_USAGE : EXIT_POINTS_FAILED;
+	d->page = DRAW_PAGE_ONLY;
+	d->page_out = o->com.outdir;	/* -o: the page's file, not a new directory */
+	d->outdir = NULL;
+	status = draw_runs(d);
+	if (status)
+		return status;
 	fprintf(stderr, "report: %s%s\n", o->com.outdir ?: o->com.args[0],
 		o->com.outdir ? "" : "/report.html");
 	return EXIT_OK;
@@ -62,21 +65,17 @@ static int report_html(const struct draw_cmd_opts *o)
 
 /*
  * report DIR, drawn in place: its report.html, where it has one, drawn
- * again from what was just drawn (a page made once keeps in step); none
+ * again after the table and charts (a page made once keeps in step); none
  * is made where there was none, nor under --no-plots.
  */
-static int redraw_page(const struct draw_opts *d, int status)
+static enum draw_page redraw_page(const struct draw_opts *d)
 {
 	char path[PATH_MAX];
 
-	if (d->nr_args != 1 || d->outdir || d->print_only || d->no_plots ||
-	    status == EXIT_USAGE)
-		return status;
+	if (d->nr_args != 1 || d->outdir || d->print_only || d->no_plots)
+		return DRAW_NO_PAGE;
 	snprintf(path, sizeof(path), "%s/report.html", d->args[0]);
-	if (access(path, F_OK))
-		return status;
-	return html_report_write(d->args[0], NULL) && status < EXIT_POINTS_FAILED ?
-	       EXIT_POINTS_FAILED : status;
+	return access(path, F_OK) ? DRAW_NO_PAGE : DRAW_PAGE;
 }
 
 /*
@@ -92,7 +91,8 @@ int cmd_report(const struct draw_cmd_opts *o)
 	d.print_only = !o->com.outdir && o->draw.format != OF_TEXT;
 	if (read_locks_take(&locks, o->com.args, o->com.nr_args))
 		return EXIT_USAGE;
-	status = o->draw.html ? report_html(o) : redraw_page(&d, draw_runs(&d));
+	d.page = redraw_page(&d);
+	status = o->draw.html ? report_html(o, &d) : draw_runs(&d);
 	read_locks_release(&locks);
 	return status;
 }

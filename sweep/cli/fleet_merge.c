@@ -97,15 +97,13 @@ int fleet_merge_and_draw(struct fleet *fl)
 	int status;
 
 	d.profile = fl->cfg->profile;	/* each point's top symbols, as a run prints them */
+	cli_draw_page(&fl->o->draw, &d);	/* the page of every run, as a run writes its own */
 	if (link_runs(fl))
 		return EXIT_POINTS_FAILED;
 	status = orch_merge_and_draw(fl->dir, fl->run_dirs, fl->nr_runs, &d, fl->o->draw.by,
 				     "tag:fleet_host");
 	if (status < 0)
 		return EXIT_POINTS_FAILED;
-	/* the page of every host's run, as a run writes its own */
-	if (cli_write_page(&fl->o->draw, fl->dir) && status < EXIT_POINTS_FAILED)
-		status = EXIT_POINTS_FAILED;
 	return status;
 }
 

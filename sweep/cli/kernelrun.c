@@ -242,14 +242,12 @@ static int merge_and_draw(struct kernel_sweep *ks)
 	int status;
 
 	d.profile = ks->cfg->profile;	/* each point's top symbols, as a run prints them */
+	cli_draw_page(&ks->o->draw, &d);	/* the page of every run, as a run writes its own */
 	orch_collect(&ks->orch);
 	status = orch_merge_and_draw(ks->dir, ks->orch.run_dirs, ks->orch.nr_runs, &d, ks->o->draw.by,
 				     ks->o->draw.by ? NULL : pick_by(ks));
 	if (status < 0)
 		return EXIT_POINTS_FAILED;
-	/* the page of every kernel's run, as a run writes its own */
-	if (cli_write_page(&ks->o->draw, ks->dir) && status < EXIT_POINTS_FAILED)
-		status = EXIT_POINTS_FAILED;
 	snprintf(meta, sizeof(meta), "%s/meta", ks->dir);
 	meta_append_time(meta, "end", time(NULL));
 	fprintf(stderr, "results: %s\n", ks->dir);

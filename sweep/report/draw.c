@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "diag.h"
 #include "draw.h"
@@ -71,6 +70,7 @@ struct report {
 	FILE *echo;			/* the table printed here too, or NULL */
 	bool wrote;			/* got as far as writing: a failure is not a usage error */
 	struct profile_rows *profile;	/* --profile: what prints each row's top symbols */
+	bool merged;			/* the one directory is a merged set: runs/<n> drawn */
 };
 
 static int add_dir(struct report *rp, const char *dir)
@@ -92,6 +92,7 @@ static int add_arg_dir(struct report *rp, const char *dir)
 	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", dir);
 	if (heldir_access(path))
 		return add_dir(rp, dir);
+	rp->merged = true;
 	for (int n = 1; !err; n++) {
 		snprintf(path, sizeof(path), "%s/runs/%d", dir, n);
 		if (heldir_access(path))
@@ -488,23 +489,87 @@ static int draw(struct report *rp)
 	return (err ?: write_out(rp)) ?: filled;
 }
 
+/* Did draw read the directory as run, as its page shows it (no --spec, no --set of its own)? */
+static bool as_run(const struct draw_opts *o)
+{
+	return !o->spec_file && (!o->nr_sets || o->sets_as_run);
+}
+
+/* The page of the one directory of rp's runs read (htmlpage.h); 0 or -errno (reported). */
+static int page_of_runs(struct report *rp, const struct flame_graphs *flames)
+{
+	const struct html_source src = { .runs = rp->runs, .views = rp->views,
+					 .nr = rp->nr_runs, .merged = rp->merged,
+					 .flames = flames };
+
+	return html_report_write(rp->o->args[0], rp->o->page_out, &src);
+}
+
+/* The runs of o's one directory read as run, then its page: report --html. */
+static int page_only(struct report *rp)
+{
+	int err = load_runs(rp);
+
+	rp->wrote = !err;
+	err = err ?: page_of_runs(rp, NULL);
+	if (err == -EINVAL)
+		rp->wrote = false;	/* a merged set without a readable meta: no result set */
+	return err;
+}
+
+/*
+ * The page of the directory rp drew, from the runs it read when it read
+ * them as run; else (report DIR --spec, --set) read again as run, since
+ * the page shows the directory as run (docs/html.md).
+ */
+static int write_page(struct report *rp, const struct flame_graphs *flames)
+{
+	struct draw_opts run = *rp->o;
+	struct report *again;
+	int err;
+
+	if (as_run(rp->o))
+		return page_of_runs(rp, flames);
+	run.spec_file = NULL;
+	run.sets = NULL;
+	run.nr_sets = 0;
+	again = calloc(1, sizeof(*again));
+	if (!again)
+		return -ENOMEM;
+	*again = (struct report){ .o = &run };
+	err = page_only(again);
+	report_free(again);
+	free(again);
+	return err;
+}
+
 /* Large (the runs' state), so not on the stack; one draw at a time. */
 static struct report drawing;
 
+/* The exit status of a draw that returned err. */
+static int draw_status(const struct report *rp, int err)
+{
+	return !err ? EXIT_OK : rp->wrote ? EXIT_POINTS_FAILED /* drawn, not all written */ :
+	       EXIT_USAGE;
+}
+
 int draw_runs(const struct draw_opts *o)
 {
-	int err, status = EXIT_USAGE;
+	int status;
 
 	drawing = (struct report){ .o = o, .echo = stdout };
 	if (o->nr_args > 1 && !o->outdir) {
 		diag_err("report of several directories writes a new one: give -o OUT");
 		return EXIT_USAGE;
 	}
-	err = draw(&drawing);
-	if (!err)
-		status = EXIT_OK;
-	else if (drawing.wrote)
-		status = EXIT_POINTS_FAILED;	/* drawn, but not all written */
+	if (o->page == DRAW_PAGE_ONLY) {
+		status = draw_status(&drawing, page_only(&drawing));
+	} else {
+		status = draw_status(&drawing, draw(&drawing));
+		/* the page too, where the table and charts were drawn */
+		if (o->page == DRAW_PAGE && status != EXIT_USAGE && write_page(&drawing, NULL))
+			status = EXIT_POINTS_FAILED;
+	}
 	report_free(&drawing);
 	return status;
 }
@@ -532,13 +597,22 @@ int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool 
 {
 	const char *args[] = { dir };
 	struct draw_opts one = in_place(d, args);
+	struct flame_graphs flames = { 0 };
+	bool page = !one.no_plots && !one.no_html;
 	int err;
 
 	drawing = (struct report){ .o = &one, .run_end = true, .replace = replace,
 				   .echo = quiet ? NULL : stdout };
 	err = draw(&drawing);
+	/*
+	 * Each profiled point's flame graph, drawn once (here: no gnuplot, so
+	 * --no-plots too), then written as its file and put on the page.
+	 */
+	if (!err)
+		err = flame_write_dir(dir, page ? &flames : NULL);
+	if (!err && page)
+		err = write_page(&drawing, &flames);
+	flame_graphs_free(&flames);
 	report_free(&drawing);
-	/* each profiled point's flame graph (drawn here: no gnuplot, so --no-plots too) */
-	err = err ?: flame_write_dir(dir);
-	return err ?: one.no_plots || one.no_html ? 0 : html_report_write(dir, NULL);
+	return err;
 }

@@ -14,6 +14,13 @@
 
 #include "outfmt.h"
 
+/* The HTML page of the one directory drawn (htmlpage.h). */
+enum draw_page {
+	DRAW_NO_PAGE,
+	DRAW_PAGE,		/* DIR/report.html too, after its table and charts */
+	DRAW_PAGE_ONLY,		/* report --html: the page alone, nothing else drawn */
+};
+
 struct draw_opts {
 	const char *const *args;	/* the result directories (a merged set: its runs) */
 	int nr_args;
@@ -30,9 +37,20 @@ struct draw_opts {
 	enum out_format format;		/* the table echoed on stdout */
 	bool print_only;		/* the table printed, nothing written (report -f json) */
 	bool profile;			/* each point's top symbols under its printed row */
+	/*
+	 * The page of the one directory (in place), from the runs read for the
+	 * table and charts: read once.  It shows the directory as run, so with
+	 * spec_file or sets (not sets_as_run) it reads the directory again so.
+	 */
+	enum draw_page page;
+	const char *page_out;		/* DRAW_PAGE_ONLY: into this file; NULL: DIR/report.html */
+	bool sets_as_run;		/* sets are the run's own, in its spec as run (a sweep's OUT) */
 };
 
-/* Draw as d says; an exit status (cli.h: EXIT_OK, EXIT_POINTS_FAILED, EXIT_USAGE). */
+/*
+ * Draw as d says, d->page too; an exit status (cli.h: EXIT_OK,
+ * EXIT_POINTS_FAILED, EXIT_USAGE): a page not written is EXIT_POINTS_FAILED.
+ */
 int draw_runs(const struct draw_opts *d);
 
 /* The one result directory dir drawn in place, with d's other options (a merge's OUT). */
@@ -47,9 +65,11 @@ int draw_in_place(const struct draw_opts *d, const char *dir);
  * profile count.  table.txt is created (with replace, a --resume's, it replaces
  * the one there), the charts go straight into plots/, and the table is
  * printed on stdout in d->format unless quiet (a kernel sweep's sub-run).
- * Then each profiled point's flame graph (profiles/<point>.svg,
- * flamefile.h) and report.html, the page of the directory (htmlpage.h),
- * unless d->no_plots or d->no_html.  Errors are reported; 0 or -errno.
+ * Then each profiled point's flame graph, drawn once into memory, written
+ * as profiles/<point>.svg (flamefile.h) and, unless d->no_plots or
+ * d->no_html, put on report.html, the page of the directory (htmlpage.h),
+ * which takes the runs read for the table: the directory is read, bound
+ * and viewed once.  Errors are reported; 0 or -errno.
  */
 int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool quiet);
 

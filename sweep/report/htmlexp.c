@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "flamefile.h"
+#include "heldir.h"
 #include "html.h"
 #include "htmlexp.h"
 #include "htmlsvg.h"
@@ -25,23 +27,37 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* dir/sub as a directory stream, opened beneath dir's held descriptor (heldir.h); or NULL. */
+static DIR *open_sub(const char *dir, const char *sub)
+{
+	char path[4200];
+	int fd;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	fd = heldir_open_dir(path);
+	d = fd < 0 ? NULL : fdopendir(fd);
+	if (fd >= 0 && !d)
+		close(fd);
+	return d;
+}
+
 /*
  * The names in dir/sub that start with head and end with tail, sorted
  * (readdir's order is the file system's): *names (free each, then it);
- * how many, 0 when none or no such directory.
+ * how many, 0 when none or no such directory.  Listed beneath dir's held
+ * descriptor, as its files are then read (a reader's or the run's own).
  */
 static int list_files(const char *dir, const char *sub, const char *head, const char *tail,
 		      char ***names)
 {
-	char path[4200];
 	struct dirent *de;
 	size_t hl = strlen(head), tl = strlen(tail);
 	DIR *d;
 	int nr = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, sub);
 	*names = calloc(MAX_FILES, sizeof(**names));
-	d = *names ? opendir(path) : NULL;
+	d = *names ? open_sub(dir, sub) : NULL;
 	while (d && nr < MAX_FILES && (de = readdir(d))) {
 		size_t len = strlen(de->d_name);
 
@@ -150,39 +166,40 @@ static void unmeasured(FILE *f, const struct html_run *run, const struct view_ro
 }
 
 /*
- * The flame graph of row's point, drawn from its folded stacks as the
- * run's profiles/<point>.svg is (flamefile.h), into memory first so that
- * a graph that fails half-way leaves no half <svg>.  Nothing for a point
- * without a profile; true when something was written.
+ * The flame graph of row's point: as the run's end drew it (run->flames),
+ * else drawn here from its folded stacks as the run's profiles/<point>.svg
+ * is (flamefile.h).  Nothing for a point without a profile; true when
+ * something was written.
  */
 static bool flame(FILE *f, const struct html_run *run, const struct view_row *row,
 		  const char *label)
 {
-	char why[256] = "";
-	char *svg = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&svg, &len);
-	int err = m ? flame_of_point(m, run->dir, row->id, why, sizeof(why)) : -ENOMEM;
+	struct flame_graph own = { 0 };
+	const struct flame_graph *g = &own;
+	bool shown;
 
-	if (m && fclose(m) && !err)
-		err = -ENOMEM;
-	if (err != -ENOENT) {
+	if (run->flames)
+		g = flame_graph_of(run->flames, row->id);
+	else
+		flame_draw_point(run->dir, row->id, &own);	/* -ENOMEM: own.err says so */
+	shown = g && g->err != -ENOENT;
+	if (shown) {
 		/* "chart": scaled to the page's width as the charts are */
 		fprintf(f, "<figure class=\"chart flame\" data-point=\"%lld\">\n", row->id);
-		if (err) {
+		if (g->err) {
 			fputs("<p class=\"warn\">flame graph not drawn: ", f);
-			html_text(f, why[0] ? why : strerror(-err));
+			html_text(f, g->why[0] ? g->why : strerror(-g->err));
 			fputs("</p>", f);
 		} else {
-			fwrite(svg, 1, len, f);
+			fwrite(g->svg, 1, g->len, f);
 		}
 		fputs("\n<figcaption>", f);
 		html_text(f, label);
 		fputs(": flame graph of its repetitions' stacks summed</figcaption>\n"
 		      "</figure>\n", f);
 	}
-	free(svg);
-	return err != -ENOENT;
+	flame_graph_free(&own);
+	return shown;
 }
 
 /* The top symbols of each profiled repetition of row (profiles/<id>-r<rep>.top). */

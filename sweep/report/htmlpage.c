@@ -8,26 +8,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "diag.h"
 #include "html.h"
 #include "htmlpage.h"
 #include "htmlrun.h"
 #include "htmlexp.h"
-#include "heldir.h"
 #include "resultdir.h"
 #include "table.h"
-
-#define HTML_MAX_RUNS	256		/* of a merged set, as draw.c's */
 
 /* What a page shows: one run, or the runs of a merged set. */
 struct html_page {
 	const char *dir;
 	struct result_set *merged;	/* a merged set's meta alone, or NULL */
 	struct run_facts merged_facts;
-	struct html_run runs[HTML_MAX_RUNS];
-	char *paths[HTML_MAX_RUNS];	/* runs/<n> of a merged set */
+	struct html_run *runs;
 	int nr_runs;
 };
 
@@ -105,7 +100,7 @@ static void title(FILE *f, const char *text, const struct run_facts *facts)
 /* The run's machine, kernel, bpfsweep and tags from meta, and the system check's warnings. */
 static void machine(FILE *f, const struct html_run *run)
 {
-	const struct result_set *set = run->lr.set;
+	const struct result_set *set = run->lr->set;
 	char id[64];
 	int tags = 0;
 
@@ -141,7 +136,7 @@ static void details(FILE *f, const char *summary, const char *idp, const char *i
 /* The run's experiments, then its spec and meta. */
 static int run_body(FILE *f, const struct html_run *run)
 {
-	const struct result_set *set = run->lr.set;
+	const struct result_set *set = run->lr->set;
 	char *meta = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&meta, &len);
@@ -169,7 +164,7 @@ static int page_one(FILE *f, const struct html_run *run)
 
 	html_page_begin(f, run->view->title ?: "bpfsweep results");
 	fputs("<header>\n", f);
-	title(f, run->view->title ?: result_meta(run->lr.set, "title"), &run->facts);
+	title(f, run->view->title ?: result_meta(run->lr->set, "title"), &run->facts);
 	machine(f, run);
 	fputs("</header>\n<main>\n", f);
 	err = run_body(f, run);
@@ -196,7 +191,7 @@ static int page_merged(FILE *f, const struct html_page *pg)
 	for (int i = 0; !err && i < pg->nr_runs; i++) {
 		const struct html_run *run = &pg->runs[i];
 
-		run_heading(run->lr.set, i, heading, sizeof(heading));
+		run_heading(run->lr->set, i, heading, sizeof(heading));
 		fprintf(f, "<section class=\"run\" id=\"%sall\">\n<h2>", run->idp);
 		html_text(f, heading);
 		fputs("</h2>\n", f);
@@ -238,59 +233,49 @@ static int write_file(const struct html_page *pg, const char *path)
 	return resultdir_write_file(dir, name, true, page_fill, pg);
 }
 
-/* dir, or the runs of the merged set dir (runs/<n>, as draw.c finds them). */
-static int load(struct html_page *pg)
+/* The runs src holds, as the page shows them; a merged set's meta read. 0 or -errno. */
+static int page_of(struct html_page *pg, const struct html_source *src)
 {
-	char path[4200];
 	int err = 0;
 
-	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", pg->dir);
-	if (heldir_access(path))
-		return html_run_load(pg->dir, &pg->runs[pg->nr_runs++]);
-	err = results_read_meta(pg->dir, &pg->merged);
-	if (err) {
-		diag_err("cannot read %s/meta: %s", pg->dir, strerror(-err));
-		return err;
+	pg->runs = calloc(src->nr ? src->nr : 1, sizeof(*pg->runs));
+	if (!pg->runs)
+		return -ENOMEM;
+	if (src->merged) {
+		err = results_read_meta(pg->dir, &pg->merged);
+		if (err) {
+			diag_err("cannot read %s/meta: %s", pg->dir, strerror(-err));
+			return -EINVAL;
+		}
+		pg->merged_facts = run_facts_of(pg->merged);
 	}
-	pg->merged_facts = run_facts_of(pg->merged);
-	for (int n = 1; !err && n <= HTML_MAX_RUNS; n++) {
-		struct html_run *run = &pg->runs[pg->nr_runs];
+	for (int i = 0; !err && i < src->nr; i++, pg->nr_runs++) {
+		struct html_run *run = &pg->runs[i];
 
-		snprintf(path, sizeof(path), "%s/runs/%d", pg->dir, n);
-		if (heldir_access(path))
-			break;
-		pg->paths[pg->nr_runs] = strdup(path);
-		if (!pg->paths[pg->nr_runs])
-			return -ENOMEM;
-		pg->nr_runs++;
-		err = html_run_load(pg->paths[pg->nr_runs - 1], run);
-		snprintf(run->idp, sizeof(run->idp), "r%d-", n);
+		err = html_run_of(&src->runs[i], src->views[i], run);
+		run->flames = src->flames && !src->merged ? src->flames : NULL;
+		if (src->merged)	/* runs/<n>, n from 1 */
+			snprintf(run->idp, sizeof(run->idp), "r%d-", i + 1);
 	}
 	return err;
 }
 
-int html_report_write(const char *dir, const char *out)
+int html_report_write(const char *dir, const char *out, const struct html_source *src)
 {
-	struct html_page *pg = calloc(1, sizeof(*pg));
+	struct html_page pg = { .dir = dir };
 	char path[4200];
-	int err;
+	int err = page_of(&pg, src);
 
-	if (!pg)
-		return -ENOMEM;
-	pg->dir = dir;
-	err = load(pg);
 	snprintf(path, sizeof(path), "%s/report.html", dir);
 	if (!out)
 		out = path;
-	if (err)
-		err = -EINVAL;	/* reported: a directory that is not a readable result set */
-	else if ((err = write_file(pg, out)))
+	if (err == -ENOMEM)
+		diag_err("cannot write %s: %s", out, strerror(ENOMEM));
+	else if (!err && (err = write_file(&pg, out)))
 		diag_err("cannot write %s: %s", out, strerror(-err));
-	for (int i = 0; i < pg->nr_runs; i++) {
-		html_run_free(&pg->runs[i]);
-		free(pg->paths[i]);
-	}
-	result_set_free(pg->merged);
-	free(pg);
+	for (int i = 0; i < pg.nr_runs; i++)
+		html_run_free(&pg.runs[i]);
+	free(pg.runs);
+	result_set_free(pg.merged);
 	return err;
 }

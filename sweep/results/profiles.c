@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "heldir.h"
 #include "matrix.h"
@@ -131,6 +132,35 @@ static bool folded_of(const char *name, long long point)
 	return profile_name(name, "folded", &pt) && pt == point;
 }
 
+/*
+ * dir/profiles as a directory stream, opened beneath dir's held descriptor
+ * (heldir.h: a run's own directory, or one a reader locked), so that a
+ * directory renamed away or a symlink put at dir's path mid-read is not
+ * what is listed; its files are read beneath the same descriptor
+ * (read_text_file_max() opens through heldir.h).  pdir gets the path.
+ * NULL with errno set (ENOENT: no profiles).
+ */
+static DIR *open_profiles(const char *dir, char *pdir, size_t len)
+{
+	int fd;
+	DIR *d;
+
+	snprintf(pdir, len, "%s/" PROFILES_DIR, dir);
+	fd = heldir_open_dir(pdir);
+	if (fd < 0) {
+		errno = -fd;
+		return NULL;
+	}
+	d = fdopendir(fd);
+	if (!d) {
+		int saved = errno;
+
+		close(fd);
+		errno = saved;
+	}
+	return d;
+}
+
 /* pdir/name parsed and added to sum; 0 or -errno, why saying which file and line. */
 static int add_file(const char *pdir, const char *name, struct folded *sum, char *why,
 		    size_t why_len)
@@ -170,8 +200,7 @@ int profiles_sum_point(const char *dir, long long point, struct folded *sum, int
 	*sum = (struct folded){ 0 };
 	*reps = 0;
 	why[0] = '\0';
-	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
-	d = opendir(pdir);
+	d = open_profiles(dir, pdir, sizeof(pdir));
 	if (!d)
 		return errno == ENOENT ? -ENOENT : -errno;
 	while (!err && (e = readdir(d)))
@@ -283,8 +312,7 @@ int profiles_points(const char *dir, long long **points)
 	DIR *d;
 
 	*points = NULL;
-	snprintf(pdir, sizeof(pdir), "%s/" PROFILES_DIR, dir);
-	d = opendir(pdir);
+	d = open_profiles(dir, pdir, sizeof(pdir));
 	if (!d)
 		return errno == ENOENT ? 0 : -errno;
 	while (!err && (e = readdir(d)))
@@ -321,9 +349,8 @@ int profiles_copy(const char *from_dir, const char *to_dir)
 	DIR *d;
 	int err;
 
-	snprintf(from, sizeof(from), "%s/" PROFILES_DIR, from_dir);
 	snprintf(to, sizeof(to), "%s/" PROFILES_DIR, to_dir);
-	d = opendir(from);
+	d = open_profiles(from_dir, from, sizeof(from));
 	if (!d)
 		return errno == ENOENT ? 0 : -errno;
 	err = heldir_mkdir(to, 0755);

@@ -24,6 +24,18 @@ $BPFSWEEP tests/e2e/html.spec -o "$D" --profile --tag 'x=<img src=x onerror=aler
 check html/run-exit-1 [ $? = 1 ]
 check html/run-writes-page [ -s "$D/report.html" ]
 cp "$D/report.html" "$TMP/run.html"
+# a run's end draws each flame graph once, for profiles/<point>.svg and the page: the same bytes
+page_has_flames() {
+	python3 -c 'import sys, glob
+page = open(sys.argv[1], "rb").read()
+svgs = glob.glob(sys.argv[2] + "/profiles/*.svg")
+sys.exit(0 if all(open(f, "rb").read().rstrip(b"\n") in page for f in svgs) else 1)' "$@"
+}
+if ls "$D"/profiles/*.svg >/dev/null 2>&1; then
+	check html/page-holds-flame-files page_has_flames "$D/report.html" "$D"
+else
+	skip html/page-holds-flame-files "no flame graph: the kernel profiled no point of the null workload"
+fi
 $BPFSWEEP report "$D" --html </dev/null >/dev/null 2>&1
 check html/report-exit-0 [ $? = 0 ]
 check html/rerun-identical cmp "$TMP/run.html" "$D/report.html"

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "heldir.h"
 #include "profilerows.h"
 #include "profiles.h"
 #include "symname.h"
@@ -227,6 +228,57 @@ TEST(points_with_a_profile_listed)
 	CHECK(!points);
 }
 
+/*
+ * A held result directory's profiles are read beneath its descriptor: after
+ * the directory is renamed away and a symlink to another set put at its
+ * path, its points and stacks are still the held set's (opendir() of the
+ * path read the other set's).
+ */
+TEST(profiles_read_beneath_the_held_directory)
+{
+	char set[96], moved[160], path[192], why[256];
+	long long *points;
+	struct folded sum;
+	int reps;
+	FILE *f;
+
+	CHECK_INT(make_dir(), 0);	/* point 3 (two repetitions) and point 13 */
+	snprintf(set, sizeof(set), "%s/set", tmpdir);
+	CHECK_INT(mkdir(set, 0755), 0);
+	snprintf(path, sizeof(path), "%s/" PROFILES_DIR, tmpdir);
+	snprintf(moved, sizeof(moved), "%s/" PROFILES_DIR, set);
+	CHECK_INT(rename(path, moved), 0);
+	snprintf(path, sizeof(path), "%s/other", tmpdir);
+	CHECK_INT(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/other/" PROFILES_DIR, tmpdir);
+	CHECK_INT(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/other/" PROFILES_DIR "/5-r0.folded", tmpdir);
+	f = fopen(path, "w");
+	CHECK(f);
+	if (f) {
+		fputs("decoy;y 7\n", f);
+		fclose(f);
+	}
+	CHECK_INT(heldir_hold(set), 0);
+	snprintf(moved, sizeof(moved), "%s/moved", tmpdir);
+	CHECK_INT(rename(set, moved), 0);
+	CHECK_INT(symlink("other", set), 0);
+	CHECK_INT(profiles_points(set, &points), 2);
+	CHECK_INT(points ? points[0] : -1, 3);
+	free(points);
+	CHECK_INT(profiles_sum_point(set, 3, &sum, &reps, why, sizeof(why)), 0);
+	CHECK_INT(reps, 2);
+	CHECK_INT(sum.total, 100);
+	folded_free(&sum);
+	CHECK_INT(profiles_sum_point(set, 5, &sum, &reps, why, sizeof(why)), -ENOENT);
+	heldir_release(set);
+	/* released: the path is a path again, the other set's */
+	CHECK_INT(profiles_points(set, &points), 1);
+	CHECK_INT(points ? points[0] : -1, 5);
+	free(points);
+	CHECK_INT(heldir_remove_tree(tmpdir), 0);
+}
+
 RUN_TESTS(untag_drops_bpf_tags_and_merges, point_profile_summed_over_repetitions,
 	  report_rows_show_top_symbols, profiles_copied_into_a_merged_run,
-	  points_with_a_profile_listed)
+	  points_with_a_profile_listed, profiles_read_beneath_the_held_directory)
