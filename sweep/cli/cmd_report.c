@@ -7,11 +7,11 @@
  */
 #include <limits.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "diag.h"
 #include "draw.h"
+#include "heldir.h"
 #include "readlock.h"
 
 struct draw_opts cli_draw_opts(const struct cli_draw *d, const char *const *sets, int nr_sets)
@@ -75,7 +75,7 @@ static enum draw_page redraw_page(const struct draw_opts *d)
 	if (d->nr_args != 1 || d->outdir || d->print_only || d->no_plots)
 		return DRAW_NO_PAGE;
 	snprintf(path, sizeof(path), "%s/report.html", d->args[0]);
-	return access(path, F_OK) ? DRAW_NO_PAGE : DRAW_PAGE;
+	return heldir_access(path) ? DRAW_NO_PAGE : DRAW_PAGE;
 }
 
 /*

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "diag.h"
+#include "heldir.h"
 #include "profilerows.h"
 #include "profiles.h"
 #include "symname.h"
@@ -79,7 +80,7 @@ static bool has_profiles(const char *dir)
 	struct stat st;
 
 	snprintf(path, sizeof(path), "%s/" PROFILES_DIR, dir);
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
+	return !heldir_stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
 struct profile_rows *profile_rows_attach(struct result_view *const *views,
