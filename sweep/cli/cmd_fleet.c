@@ -36,15 +36,13 @@
 #include "plot.h"
 #include "readlock.h"
 #include "resultdir.h"
+#include "scratch.h"
 #include "shard.h"
 #include "shquote.h"
 #include "stop.h"
 #include "subproc.h"
 #include "textfile.h"
 #include "version.h"
-
-/* the longest $TMPDIR the control sockets' paths fit under (fleet.h: ctl_dir) */
-#define CTL_TMPDIR_MAX		40
 
 /*
  * The orchestrator of the hosts: a sub-run each that runs the spec as it
@@ -169,20 +167,6 @@ static int make_out(struct fleet *fl)
 	return err;
 }
 
-/*
- * The control directory's template: in $TMPDIR when the sockets' paths
- * fit there (at most 108 bytes, and ssh adds 17 while it makes one),
- * else in /tmp.
- */
-static void ctl_template(char *buf, size_t len)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	if (!tmp || tmp[0] != '/' || strlen(tmp) > CTL_TMPDIR_MAX)
-		tmp = "/tmp";
-	snprintf(buf, len, "%s/bpfsweep-ssh.XXXXXX", tmp);
-}
-
 /* What the hosts' jobs share; nothing remote has happened yet. */
 static int prepare(struct fleet *fl)
 {
@@ -210,11 +194,12 @@ static int prepare(struct fleet *fl)
 			 strerror(err ? -err : errno));
 		return -EINVAL;
 	}
-	ctl_template(fl->ctl_dir, sizeof(fl->ctl_dir));
-	if (!mkdtemp(fl->ctl_dir)) {
-		diag_err("cannot create a directory for ssh's control sockets: %s", strerror(errno));
+	/* its sockets' paths: at most 108 bytes, and ssh adds 17 while it makes one */
+	err = scratch_make(fl->ctl_dir, sizeof(fl->ctl_dir), "ssh");
+	if (err) {
+		diag_err("cannot create a directory for ssh's control sockets: %s", strerror(-err));
 		fl->ctl_dir[0] = '\0';
-		return -errno;
+		return err;
 	}
 	snprintf(fl->version, sizeof(fl->version), "bpfsweep %s (%s)", BPFSWEEP_VERSION,
 		 BPFSWEEP_GIT);

@@ -30,6 +30,7 @@
 #include "kernels.h"
 #include "opterr.h"
 #include "resultdir.h"
+#include "scratch.h"
 #include "stop.h"
 #include "subproc.h"
 #include "vm.h"
@@ -161,11 +162,10 @@ static int make_share(struct vm_cmd *vc)
 			diag_err("cannot create %s: %s", vc->dir, strerror(-err));
 		return err;
 	}
-	snprintf(vc->dir, sizeof(vc->dir), "/tmp/bpfsweep-vm-job.XXXXXX");
-	if (mkdtemp(vc->dir))
-		return 0;
-	diag_err("mkdtemp: %s", strerror(errno));
-	return -errno;
+	err = scratch_make(vc->dir, sizeof(vc->dir), "vm-job");
+	if (err)
+		diag_err("mkdtemp: %s", strerror(-err));
+	return err;
 }
 
 static void remove_share(const struct vm_cmd *vc)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "heldir.h"
+#include "scratch.h"
 #include "subproc.h"
 #include "textfile.h"
 #include "vm.h"
@@ -384,10 +385,10 @@ int vm_run(const struct vm_job *job, struct vm_outcome *out)
 	int err;
 
 	*out = (struct vm_outcome){ .accel = job->accel, .status = -1 };
-	snprintf(bs.tmpdir, sizeof(bs.tmpdir), "/tmp/bpfsweep-vm.XXXXXX");
-	if (!mkdtemp(bs.tmpdir)) {
-		snprintf(out->reason, sizeof(out->reason), "mkdtemp: %s", strerror(errno));
-		return -errno;
+	err = scratch_make(bs.tmpdir, sizeof(bs.tmpdir), "vm");
+	if (err) {
+		snprintf(out->reason, sizeof(out->reason), "mkdtemp: %s", strerror(-err));
+		return err;
 	}
 	snprintf(bs.root_sock, sizeof(bs.root_sock), "%s/root.sock", bs.tmpdir);
 	snprintf(bs.out_sock, sizeof(bs.out_sock), "%s/out.sock", bs.tmpdir);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "scratch.h"
 #include "subproc.h"
 #include "vm.h"
 #include "vm_cmdline.h"
@@ -120,10 +121,10 @@ int vm_probe_run(const struct vm_probe *p, char *why, size_t len)
 	char dir[64], path[PATH_MAX];
 	int err;
 
-	snprintf(dir, sizeof(dir), "/tmp/bpfsweep-kvm.XXXXXX");
-	if (!mkdtemp(dir)) {
-		snprintf(why, len, "mkdtemp: %s", strerror(errno));
-		return -errno;
+	err = scratch_make(dir, sizeof(dir), "kvm");
+	if (err) {
+		snprintf(why, len, "mkdtemp: %s", strerror(-err));
+		return err;
 	}
 	err = spawn_probe(p, dir, why, len);
 	snprintf(path, sizeof(path), "%s/firmware", dir);

@@ -16,6 +16,7 @@
 
 #include "cgroup.h"
 #include "procguard.h"
+#include "scratch.h"
 
 struct child {
 	pid_t pid;
@@ -71,8 +72,8 @@ static void note(pid_t *groups, int *nr, pid_t rec)
  * that no pipe waits for it.  Its socket reads EOF when the last copy of
  * bpfsweep's end closes: at bpfsweep's end, whatever ends it.  Then the
  * process groups of the children bpfsweep did not see end are killed
- * (their own programs went with bpfsweep: PR_SET_PDEATHSIG), and every
- * cgroup of bpfsweep's pid destroyed.
+ * (their own programs went with bpfsweep: PR_SET_PDEATHSIG), every
+ * cgroup of bpfsweep's pid destroyed and its scratch directories removed.
  */
 static void guard(int fd, pid_t bpfsweep)
 {
@@ -99,6 +100,7 @@ static void guard(int fd, pid_t bpfsweep)
 	for (int i = 0; i < nr; i++)
 		kill(-groups[i], SIGKILL);
 	cgroup_sweep(bpfsweep);
+	scratch_sweep(bpfsweep);
 	_exit(0);
 }
 
@@ -108,6 +110,7 @@ int procguard_start(void)
 	pid_t pid, self = getpid();
 
 	cgroup_sweep(0);
+	scratch_sweep(0);
 	atexit(procguard_end);
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, p))
 		return -errno;

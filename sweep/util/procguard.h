@@ -10,7 +10,8 @@
  * of bpfsweep (atexit), and, when bpfsweep dies of a signal it does not
  * handle (SIGKILL), in the guardian: a small process forked at start that
  * waits for bpfsweep's end on a pipe and then destroys every cgroup of
- * bpfsweep's pid (cgroup.h), memory cgroups included.  Where no cgroup
+ * bpfsweep's pid (cgroup.h), memory cgroups included, and removes its
+ * scratch directories (scratch.h).  Where no cgroup
  * can be made (not root, no hierarchy mounted) the child's process group
  * is all there is: killed after the reap, at a timeout and at exit, and
  * by the guardian after a SIGKILL of bpfsweep (it is told of every child
@@ -28,7 +29,8 @@
 
 /*
  * At the start of the program, while it has one thread: remove the
- * cgroups of bpfsweep processes that are gone, fork the guardian and
+ * cgroups and scratch directories of bpfsweep processes that are gone,
+ * fork the guardian and
  * register the exit-time cleanup.  0 or -errno (no guardian: a SIGKILL
  * then leaves what the children started until the next start).
  */

@@ -555,7 +555,7 @@ interrupt_checks() {
 	tpid=$!
 	wait_rows "$TMP/remote0" 1 && wait_rows "$TMP/remote1" 1
 	fpid=$(pgrep -P "$tpid" -x bpfsweep)
-	ctl=$(pgrep -a -P "$fpid" | grep -o '/tmp/bpfsweep-ssh\.[A-Za-z0-9]*' | head -1)
+	ctl=$(pgrep -a -P "$fpid" | grep -o '/tmp/bpfsweep-ssh\.[0-9]*\.[A-Za-z0-9]*' | head -1)
 	kill -INT "$fpid"
 	wait "$tpid"
 	st=$?

@@ -58,6 +58,43 @@ check vmprobe/hang-exit-0 is hang.rc 0
 check vmprobe/hang-is-tcg is hang.out "tcg (kvm refused: no answer in 10 s)"
 check vmprobe/hang-killed not pgrep -f "^sleep 1000$"
 
+# A scratch directory (scratch.h) names its bpfsweep's pid: after a SIGKILL
+# of bpfsweep the guardian removes it; a later bpfsweep removes one of a
+# pid that is gone, and leaves alone one of another user's, a symlink and
+# one of a live pid
+scratch_of() { compgen -G "/tmp/bpfsweep-kvm.$1.??????" >/dev/null; }
+BPFSWEEP_KVM_PROBE=$FAKES/hang $BPFSWEEP vm --probe-accel </dev/null >/dev/null 2>&1 &
+kpid=$!
+for _ in $(seq 50); do
+	scratch_of $kpid && break
+	sleep 0.1
+done
+check vmprobe/scratch-named-for-its-pid scratch_of $kpid
+{ kill -KILL $kpid && wait $kpid; } 2>/dev/null
+for _ in $(seq 30); do
+	scratch_of $kpid || break
+	sleep 0.1
+done
+check vmprobe/scratch-gone-after-sigkill not scratch_of $kpid
+sh -c 'exit 0' &
+gone=$!
+wait $gone
+mkdir "/tmp/bpfsweep-vm.$gone.aaaaaa" "/tmp/bpfsweep-vm.$$.bbbbbb"
+touch "/tmp/bpfsweep-vm.$gone.aaaaaa/console.log" "$TMP/target"
+ln -s "$TMP" "/tmp/bpfsweep-ssh.$gone.cccccc"
+others=
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	others=/tmp/bpfsweep-vm.$gone.dddddd
+	mkdir "$others" && chown nobody "$others"
+fi
+$BPFSWEEP vm --set vm_accel=tcg --probe-accel </dev/null >/dev/null 2>&1
+check vmprobe/scratch-of-a-gone-pid-removed [ ! -e "/tmp/bpfsweep-vm.$gone.aaaaaa" ]
+check vmprobe/scratch-of-a-live-pid-kept [ -d "/tmp/bpfsweep-vm.$$.bbbbbb" ]
+check vmprobe/scratch-symlink-kept-target-too [ -L "/tmp/bpfsweep-ssh.$gone.cccccc" -a \
+	-e "$TMP/target" ]
+[ -n "$others" ] && check vmprobe/scratch-of-another-user-kept [ -d "$others" ]
+rm -rf "/tmp/bpfsweep-vm.$$.bbbbbb" "/tmp/bpfsweep-ssh.$gone.cccccc" ${others:+"$others"}
+
 probe work work
 check vmprobe/work-exit-0 is work.rc 0
 check vmprobe/work-is-kvm is work.out kvm

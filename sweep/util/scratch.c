@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Scratch directories named for the bpfsweep that made them: see scratch.h. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "heldir.h"
+#include "scratch.h"
+
+#define PREFIX		"bpfsweep-"
+#define SUFFIX_LEN	6	/* mkdtemp()'s XXXXXX */
+
+/* $TMPDIR where a socket's path beneath it still fits, else /tmp. */
+static const char *base(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (!tmp || tmp[0] != '/' || strlen(tmp) > SCRATCH_BASE_MAX)
+		return "/tmp";
+	return tmp;
+}
+
+int scratch_make(char *buf, size_t len, const char *what)
+{
+	if ((size_t)snprintf(buf, len, "%s/" PREFIX "%s.%d.XXXXXX", base(), what, getpid()) >=
+	    len)
+		return -ENAMETOOLONG;
+	return mkdtemp(buf) ? 0 : -errno;
+}
+
+/* The pid a scratch directory's name carries, or 0 for a name that is not one. */
+static pid_t owner_of(const char *name)
+{
+	const char *dot;
+	int pid, end = -1;
+
+	if (strncmp(name, PREFIX, strlen(PREFIX)))
+		return 0;
+	dot = strchr(name + strlen(PREFIX), '.');
+	if (!dot || sscanf(dot + 1, "%d.%n", &pid, &end) != 1 || end < 0 || pid <= 0 ||
+	    strlen(dot + 1 + end) != SUFFIX_LEN)
+		return 0;
+	return pid;
+}
+
+/* Is pid alive?  A pid reused by another program counts too: its directory waits. */
+static bool is_live(pid_t pid)
+{
+	return pid == getpid() || !kill(pid, 0) || errno != ESRCH;
+}
+
+/* The directory entry name in dir (dfd) if it is ours to remove: a directory of this user. */
+static bool ours(int dfd, const char *name)
+{
+	struct stat st;
+
+	return !fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) && S_ISDIR(st.st_mode) &&
+	       st.st_uid == geteuid();
+}
+
+static void sweep_base(const char *dir, pid_t only)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	struct dirent *de;
+
+	if (!d) {
+		if (dfd >= 0)
+			close(dfd);
+		return;
+	}
+	while ((de = readdir(d))) {
+		pid_t pid = owner_of(de->d_name);
+		char path[PATH_MAX];
+
+		if (!pid || (only ? pid != only : is_live(pid)) || !ours(dfd, de->d_name))
+			continue;
+		/* by descriptor all the way down: a symlink inside is removed, not followed */
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) < sizeof(path))
+			heldir_remove_tree(path);
+	}
+	closedir(d);
+}
+
+void scratch_sweep(pid_t pid)
+{
+	const char *b = base();
+
+	sweep_base(b, pid);
+	if (strcmp(b, "/tmp"))
+		sweep_base("/tmp", pid);	/* made before TMPDIR changed */
+}
