@@ -330,6 +330,12 @@ void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t 
 	join_flags(q, true, max_cv_pct, "; ", buf, len);
 }
 
+/* isdigit() of a char, which may be negative (a byte of a hostile cell) */
+static bool digit(char c)
+{
+	return isdigit((unsigned char)c);
+}
+
 /*
  * "name=P%" as quality_format() writes it, whole: P finite, nothing
  * around it; P into *v.
@@ -340,7 +346,7 @@ static bool pct_item(const char *text, const char *name, double *v)
 	const char *num = text + n + 1;
 	char *end;
 
-	if (strncmp(text, name, n) || text[n] != '=' || !(isdigit(*num) || *num == '-' ||
+	if (strncmp(text, name, n) || text[n] != '=' || !(digit(*num) || *num == '-' ||
 							   *num == '+'))
 		return false;
 	*v = strtod(num, &end);
@@ -358,10 +364,10 @@ static bool ratio_item(const char *text, const char *name, int *k, int *of, cons
 	char *end;
 	long a, b;
 
-	if (strncmp(text, name, n) || text[n] != '=' || !isdigit(*num))
+	if (strncmp(text, name, n) || text[n] != '=' || !digit(*num))
 		return false;
 	a = strtol(num, &end, 10);
-	if (*end != '/' || !isdigit(end[1]))
+	if (*end != '/' || !digit(end[1]))
 		return false;
 	b = strtol(end + 1, &end, 10);
 	if (a > b || b > INT_MAX)
