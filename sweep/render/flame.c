@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flame.h"
+#include "growarray.h"
 #include "html.h"
 #include "symname.h"
 
@@ -23,8 +24,8 @@ struct frame {
 	size_t len;
 	uint64_t count;
 	int merged;		/* > 0: this many narrow frames merged, no name */
-	struct frame *kid;
-	int nr, max;
+	struct frame *kid;	/* grown by ARRAY_ROOM() */
+	int nr;
 };
 
 struct flame_draw {
@@ -47,15 +48,8 @@ static struct frame *callee(struct frame *fr, const char *name, size_t len)
 	for (int i = 0; i < fr->nr; i++)
 		if (fr->kid[i].len == len && !memcmp(fr->kid[i].name, name, len))
 			return &fr->kid[i];
-	if (fr->nr == fr->max) {
-		int max = fr->max ? 2 * fr->max : 4;
-		struct frame *k = realloc(fr->kid, max * sizeof(*k));
-
-		if (!k)
-			return NULL;
-		fr->kid = k;
-		fr->max = max;
-	}
+	if (ARRAY_ROOM(fr->kid, fr->nr))
+		return NULL;
 	fr->kid[fr->nr] = (struct frame){ .name = name, .len = len };
 	return &fr->kid[fr->nr++];
 }

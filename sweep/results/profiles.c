@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "growarray.h"
 #include "heldir.h"
 #include "matrix.h"
 #include "profiles.h"
@@ -275,22 +276,6 @@ static int by_point(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* pt appended to points[0..*nr) (room for max); 0 or -ENOMEM. */
-static int add_point(long long **points, int *nr, int *max, long long pt)
-{
-	if (*nr == *max) {
-		int more = *max ? 2 * *max : 16;
-		long long *p = realloc(*points, more * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		*points = p;
-		*max = more;
-	}
-	(*points)[(*nr)++] = pt;
-	return 0;
-}
-
 /* points[0..nr) sorted, each point once (a point has a file per repetition); how many. */
 static int sort_unique(long long *points, int nr)
 {
@@ -307,7 +292,7 @@ int profiles_points(const char *dir, long long **points)
 {
 	char pdir[4200];
 	struct dirent *e;
-	int nr = 0, max = 0, err = 0;
+	int nr = 0, err = 0;
 	long long pt;
 	DIR *d;
 
@@ -316,8 +301,8 @@ int profiles_points(const char *dir, long long **points)
 	if (!d)
 		return errno == ENOENT ? 0 : -errno;
 	while (!err && (e = readdir(d)))
-		if (profile_name(e->d_name, "folded", &pt))
-			err = add_point(points, &nr, &max, pt);
+		if (profile_name(e->d_name, "folded", &pt) && !(err = ARRAY_ROOM(*points, nr)))
+			(*points)[nr++] = pt;
 	closedir(d);
 	if (err) {
 		free(*points);
