@@ -227,10 +227,12 @@ int cgroup_destroy(const char *dir)
 	return err == -ENOENT ? 0 : err;
 }
 
-/* Is pid, which named a cgroup, alive?  A pid reused by another program counts too. */
-static bool is_live(pid_t pid)
+bool sweep_owner_gone(pid_t pid, pid_t only)
 {
-	return pid == getpid() || !kill(pid, 0) || errno != ESRCH;
+	if (only)
+		return pid == only;
+	/* a pid reused by another program counts as live: what it named waits */
+	return pid != getpid() && kill(pid, 0) && errno == ESRCH;
 }
 
 /* Destroy the bpfsweep-<pid>-... cgroups directly in place (see cgroup_sweep()). */
@@ -247,7 +249,7 @@ static void sweep_place(const char *place, pid_t only)
 
 		if (sscanf(de->d_name, CGROUP_PREFIX "%d-%n", &pid, &end) != 1 || !end || pid <= 0)
 			continue;
-		if (only ? pid != only : is_live(pid))
+		if (!sweep_owner_gone(pid, only))
 			continue;
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", place, de->d_name) < sizeof(path))
 			cgroup_destroy(path);

@@ -52,6 +52,13 @@ int cgroup_write(const char *dir, const char *name, const char *s);
 int cgroup_destroy(const char *dir);
 
 /*
+ * Is what bpfsweep process pid named (a cgroup, a scratch directory:
+ * scratch.h) to be swept by a sweep for only: pid is only, or only is 0
+ * and pid is gone?
+ */
+bool sweep_owner_gone(pid_t pid, pid_t only);
+
+/*
  * Destroy bpfsweep's cgroups in the known places: those of process pid,
  * or with pid 0 those whose process is not a live bpfsweep (stale).
  */

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "heldir.h"
 #include "scratch.h"
 
@@ -51,12 +51,6 @@ static pid_t owner_of(const char *name)
 	return pid;
 }
 
-/* Is pid alive?  A pid reused by another program counts too: its directory waits. */
-static bool is_live(pid_t pid)
-{
-	return pid == getpid() || !kill(pid, 0) || errno != ESRCH;
-}
-
 /* The directory entry name in dir (dfd) if it is ours to remove: a directory of this user. */
 static bool ours(int dfd, const char *name)
 {
@@ -81,7 +75,7 @@ static void sweep_base(const char *dir, pid_t only)
 		pid_t pid = owner_of(de->d_name);
 		char path[PATH_MAX];
 
-		if (!pid || (only ? pid != only : is_live(pid)) || !ours(dfd, de->d_name))
+		if (!pid || !sweep_owner_gone(pid, only) || !ours(dfd, de->d_name))
 			continue;
 		/* by descriptor all the way down: a symlink inside is removed, not followed */
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) < sizeof(path))
