@@ -330,12 +330,6 @@ void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t 
 	join_flags(q, true, max_cv_pct, "; ", buf, len);
 }
 
-/* isdigit() of a char, which may be negative (a byte of a hostile cell) */
-static bool digit(char c)
-{
-	return isdigit((unsigned char)c);
-}
-
 /*
  * "name=P%" as quality_format() writes it, whole: P finite, nothing
  * around it; P into *v.
@@ -346,8 +340,8 @@ static bool pct_item(const char *text, const char *name, double *v)
 	const char *num = text + n + 1;
 	char *end;
 
-	if (strncmp(text, name, n) || text[n] != '=' || !(digit(*num) || *num == '-' ||
-							   *num == '+'))
+	if (strncmp(text, name, n) || text[n] != '=' ||
+	    !(isdigit((unsigned char)*num) || *num == '-' || *num == '+'))
 		return false;
 	*v = strtod(num, &end);
 	return end != num && isfinite(*v) && !strcmp(end, "%");
@@ -364,10 +358,10 @@ static bool ratio_item(const char *text, const char *name, int *k, int *of, cons
 	char *end;
 	long a, b;
 
-	if (strncmp(text, name, n) || text[n] != '=' || !digit(*num))
+	if (strncmp(text, name, n) || text[n] != '=' || !isdigit((unsigned char)*num))
 		return false;
 	a = strtol(num, &end, 10);
-	if (*end != '/' || !digit(end[1]))
+	if (*end != '/' || !isdigit((unsigned char)end[1]))
 		return false;
 	b = strtol(end + 1, &end, 10);
 	if (a > b || b > INT_MAX)
