@@ -81,6 +81,16 @@ static void summary_unknown(struct summary *s)
 	*s = (struct summary){ NAN, NAN, NAN, NAN, NAN, NAN, 0 };
 }
 
+/* The measured intervals' summed length: what per-producer figures are over. */
+static uint64_t measured_ns(const struct point_result *r)
+{
+	uint64_t ns = 0;
+
+	for (int i = 0; i < r->nr_iv; i++)
+		ns += is_measured(&r->iv[i]) ? r->iv[i].elapsed_ns : 0;
+	return ns;
+}
+
 /*
  * Each producer's rate of per-thread metric: its increases over all the
  * measured intervals divided by their summed length (so that a long
@@ -91,23 +101,17 @@ static void summary_unknown(struct summary *s)
 static int summarize_workers(struct point_result *r)
 {
 	int nr = r->nr_producers;
-	uint64_t ns = 0;
+	uint64_t ns = measured_ns(r);
 	double *rate;
 
 	free(r->thread_rate);
 	r->thread_rate = NULL;
 	summary_unknown(&r->worker_rate);
-	if (wl_thread_metric(r->pt->wp.wl) < 0 || nr <= 0)
+	if (wl_thread_metric(r->pt->wp.wl) < 0 || nr <= 0 || !ns)
 		return 0;
-	for (int i = 0; i < r->nr_iv; i++) {
-		if (!is_measured(&r->iv[i]))
-			continue;
-		if (!r->iv[i].thread_delta)
+	for (int i = 0; i < r->nr_iv; i++)
+		if (is_measured(&r->iv[i]) && !r->iv[i].thread_delta)
 			return 0;
-		ns += r->iv[i].elapsed_ns;
-	}
-	if (!ns)
-		return 0;
 	rate = calloc(nr, sizeof(*rate));
 	if (!rate)
 		return -ENOMEM;
@@ -171,13 +175,11 @@ enum unit_kind point_unit_kind(const struct point_result *r)
  */
 static double *worker_cpu_pct(const struct point_result *r)
 {
-	uint64_t ns = 0;
+	uint64_t ns = measured_ns(r);
 	double *pct;
 
 	if (!r->thread_rate || !r->thread_cpu_ns)
 		return NULL;
-	for (int i = 0; i < r->nr_iv; i++)
-		ns += is_measured(&r->iv[i]) ? r->iv[i].elapsed_ns : 0;
 	pct = ns ? malloc(r->nr_producers * sizeof(*pct)) : NULL;
 	for (int t = 0; pct && t < r->nr_producers; t++)
 		pct[t] = r->thread_cpu_ns[t] == THREAD_CPU_UNKNOWN ? -1 :
