@@ -327,15 +327,14 @@ static int fleet_status(const struct fleet *fl, int drawn)
 	return drawn > st ? drawn : st;
 }
 
-/* A socket whose master did not exit (it goes by itself: ControlPersist) and the directory. */
+/*
+ * The directory, with a socket whose master did not exit (it goes by
+ * itself: ControlPersist).
+ */
 static void remove_ctl_dir(const struct fleet *fl)
 {
-	if (!fl->ctl_dir[0])
-		return;
-	for (int i = 0; i < fl->hosts.nr; i++)
-		if (fl->jobs[i].ctl[0])
-			unlink(fl->jobs[i].ctl);
-	rmdir(fl->ctl_dir);
+	if (fl->ctl_dir[0])
+		scratch_remove(fl->ctl_dir);
 }
 
 /* Every host's whole result came back before: a resume has nothing to run. */

@@ -337,9 +337,7 @@ static void stop_all(struct vm_boot_state *bs)
 	close_held(&bs->console_fd);
 	close_held(&bs->console_wfd);
 	close_held(&bs->share_fd);
-	unlink(bs->root_sock);
-	unlink(bs->out_sock);
-	rmdir(bs->tmpdir);
+	scratch_remove(bs->tmpdir);	/* virtiofsd's sockets */
 }
 
 static int boot(struct vm_boot_state *bs, const struct vm_job *job, struct vm_outcome *out)

@@ -118,7 +118,7 @@ static int spawn_probe(const struct vm_probe *p, const char *dir, char *why, siz
 
 int vm_probe_run(const struct vm_probe *p, char *why, size_t len)
 {
-	char dir[64], path[PATH_MAX];
+	char dir[64];
 	int err;
 
 	err = scratch_make(dir, sizeof(dir), "kvm");
@@ -127,11 +127,7 @@ int vm_probe_run(const struct vm_probe *p, char *why, size_t len)
 		return err;
 	}
 	err = spawn_probe(p, dir, why, len);
-	snprintf(path, sizeof(path), "%s/firmware", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/qemu.log", dir);
-	unlink(path);
-	rmdir(dir);
+	scratch_remove(dir);	/* the stub's firmware and qemu's log */
 	return err;
 }
 

@@ -36,6 +36,11 @@ int scratch_make(char *buf, size_t len, const char *what)
 	return mkdtemp(buf) ? 0 : -errno;
 }
 
+void scratch_remove(const char *path)
+{
+	heldir_remove_tree(path);
+}
+
 /* The pid a scratch directory's name carries, or 0 for a name that is not one. */
 static pid_t owner_of(const char *name)
 {

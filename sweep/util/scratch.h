@@ -19,6 +19,9 @@
 /* A new scratch directory for what ("vm", "ssh"), 0700, its path into buf; 0 or -errno. */
 int scratch_make(char *buf, size_t len, const char *what);
 
+/* Remove the scratch directory path and all in it (a socket, a log), as its user ends. */
+void scratch_remove(const char *path);
+
 /*
  * Remove the scratch directories of pid, or with pid 0 those of every pid
  * that is gone; only directories of this user, never through a symlink.
