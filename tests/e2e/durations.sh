@@ -27,8 +27,10 @@ measured_ns() {
 		END { printf "%d\n", s }' "$1/samples.csv"
 }
 
-# within NS EXPECTED: the sampler never wakes early, and late by at most 10%
-within() { [ "$1" -ge "$2" ] && [ "$1" -le $(($2 + $2 / 10)) ]; }
+# within NS EXPECTED: the sampler never wakes early, and late by less than a
+# third: far from the 1 s each it once ran for, yet wide enough for a CI
+# machine at full load, where a sampler woke 50 ms late
+within() { [ "$1" -ge "$2" ] && [ "$1" -lt $(($2 + $2 / 3)) ]; }
 
 # --- the issue's -w 0.1 -d 0.3: 100 ms warmed up, 300 ms measured, not 1 s each -----
 D=$TMP/adhoc
