@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "gnuplot.h"
 #include "heldir.h"
+#include "html.h"
 #include "subproc.h"
 #include "textfile.h"
 
@@ -194,23 +195,6 @@ static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
 	return -EIO;
 }
 
-/* s as XML character data: & < > escaped, control characters as spaces. */
-static void put_xml_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '&')
-			fputs("&amp;", f);
-		else if (c == '<')
-			fputs("&lt;", f);
-		else if (c == '>')
-			fputs("&gt;", f);
-		else
-			fputc(c < 0x20 || c == 0x7f ? ' ' : c, f);
-	}
-}
-
 /*
  * gnuplot's svg terminal titles the document with its "name", an
  * identifier: the chart's own title, escaped as XML, goes in its place
@@ -236,7 +220,8 @@ static int svg_set_title(const char *dir, const char *slug, const char *title)
 	if (f) {
 		fwrite(text, 1, at - text, f);
 		fputs("<title>", f);
-		put_xml_text(f, title);
+		/* the pages' escaping is XML's too, and it keeps the file valid UTF-8 */
+		html_text(f, title);
 		fputs("</title>", f);
 		fputs(at + strlen(old), f);
 		err = ferror(f) ? -EIO : 0;

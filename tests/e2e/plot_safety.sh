@@ -65,11 +65,11 @@ rerun_gp() {
 # svg_shows DIR TITLE: some chart's SVG has TITLE as a text element, as written
 svg_shows() { grep -qF "<text>$2</text>" "$1"/plots/*.svg; }
 
-# svg_titled DIR TITLE: some chart's SVG is titled TITLE (XML-escaped), on a white background
+# svg_titled DIR TITLE: some chart's SVG is titled TITLE (escaped as the pages
+# escape, which XML reads), on a white background
 svg_titled() {
-	local t=${2//&/&amp;}
-	t=${t//</&lt;}
-	t=${t//>/&gt;}
+	local t
+	t=$(printf '%s' "$2" | sed "s/&/\\&amp;/g; s/</\\&lt;/g; s/>/\\&gt;/g; s/\"/\\&quot;/g; s/'/\\&#39;/g")
 	grep -qF "<title>$t</title>" "$1"/plots/*.svg &&
 		grep -q '^<rect x="0" y="0" width="1024" height="640" fill="#ffffff"/>' \
 			"$1"/plots/*.svg
