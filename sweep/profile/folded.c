@@ -11,18 +11,13 @@
 #include <string.h>
 
 #include "folded.h"
+#include "growarray.h"
 
 int folded_add(struct folded *f, const char *stack, uint64_t count)
 {
-	if (f->nr == f->max) {
-		int max = f->max ? 2 * f->max : 64;
-		struct folded_line *grown = realloc(f->l, max * sizeof(*grown));
-
-		if (!grown)
-			return -ENOMEM;
-		f->l = grown;
-		f->max = max;
-	}
+	/* folded_merge() only lowers nr: the allocation stays the power of two ARRAY_ROOM needs */
+	if (ARRAY_ROOM(f->l, f->nr))
+		return -ENOMEM;
 	f->l[f->nr].stack = strdup(stack);
 	if (!f->l[f->nr].stack)
 		return -ENOMEM;

@@ -19,7 +19,7 @@ struct folded_line {
 
 struct folded {
 	struct folded_line *l;
-	int nr, max;
+	int nr;
 	uint64_t total;		/* the sum of the counts */
 };
 
