@@ -26,7 +26,6 @@
 #include "cli.h"
 #include "cmd_vm.h"
 #include "diag.h"
-#include "heldir.h"
 #include "kernels.h"
 #include "opterr.h"
 #include "resultdir.h"
@@ -168,19 +167,11 @@ static int make_share(struct vm_cmd *vc)
 	return err;
 }
 
+/* The share under /tmp, with whatever the guest left in it; -o DIR's is kept. */
 static void remove_share(const struct vm_cmd *vc)
 {
-	static const char *const names[] = { "job", "booted", "status", "console.log",
-					     "console.log.qemu", "console.log.virtiofsd" };
-	char path[PATH_MAX + 32];
-
-	if (vc->outdir)
-		return;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", vc->dir, names[i]);
-		heldir_unlink(path);
-	}
-	heldir_rmdir(vc->dir);
+	if (!vc->outdir)
+		scratch_remove(vc->dir);
 }
 
 static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)

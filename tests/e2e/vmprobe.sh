@@ -180,3 +180,13 @@ qemu-system-x86_64: ../target/i386/kvm/kvm.c:3156: $ASSERTION (killed by signal 
 		"$TMP/auto/runs/$r/meta"
 done
 check vmprobe/auto-sweep-accel-column [ "$(csv_col "$TMP/auto/summary.csv" accel | sort -u)" = tcg ]
+
+# vm without -o: its share is a scratch directory under $TMPDIR, gone at the
+# end with all the guest, qemu and virtiofsd left in it, even when the kernel
+# did not boot
+mkdir "$TMP/vmtmp"
+TMPDIR=$TMP/vmtmp $BPFSWEEP vm --set vm_accel=tcg --set vm_boot_timeout=2s "$FAKE" -- true \
+	</dev/null >/dev/null 2>"$TMP/noshare.err"
+check vmprobe/vm-no-boot-exit-2 [ $? = 2 ]
+check vmprobe/vm-no-boot-says has noshare.err "did not boot"
+check vmprobe/vm-share-removed [ -z "$(ls -A "$TMP/vmtmp")" ]
