@@ -361,14 +361,14 @@ TEST(kernel_idle)
 		check_kernel_idle(benches[i]);
 }
 
-/* Setup and teardown of every bench leave no fd behind. */
+/* Setup and teardown of every bench, with either trigger, leave no fd behind. */
 TEST(no_fd_leak)
 {
 	int before, after;
 
 	NEED_ROOT();
 	before = count_fds();
-	for (int i = 0; i < 32; i++) {
+	for (size_t i = 0; i < NR_TRIGS * NR_BENCHES; i++) {
 		struct wl_threads thr;
 		struct wl_point pt;
 		char why[512];
