@@ -63,9 +63,11 @@ check map_perf/seed-rows [ "$(grep -Ec \
 
 # --- the spread across workers ------------------------------------------------
 # every ok row: min <= median <= max and min <= mean <= max of the workers'
-# rates, the workers' mean x their count the point's rate (each worker's
-# rate is its events over the measured time, the point's the mean of its
-# intervals' rates: not quite the same on a loaded machine, within 5%: the exact check follows)
+# rates, the workers' mean x their count near the point's rate.  Each
+# worker's rate is its events over the whole measured time, the point's the
+# mean of its intervals' rates: two means, which part as the intervals'
+# rates vary (7.8 % on a loaded CI machine).  Within 25 %, which a wrong
+# unit or worker count would break; the exact relation is checked next.
 paste <(csv_col "$SUM" status) <(csv_col "$SUM" nr_producers) \
 	<(csv_col "$SUM" events_per_s_mean) <(csv_col "$SUM" events_per_s_worker_min) \
 	<(csv_col "$SUM" events_per_s_worker_median) <(csv_col "$SUM" events_per_s_worker_max) \
@@ -93,7 +95,7 @@ fi
 awk -F'\t' '$1 == "ok" { d = ($7 * $2 - $3) / $3 * 100; d = d < 0 ? -d : d; if (d > m) m = d }
 	END { printf "# mean per worker x workers vs events/s: at most %.3f%% apart\n", m }' "$TMP/workers"
 check map_perf/worker-mean-times-workers awk -F'\t' '$1 == "ok" {
-		if (($7 * $2 - $3) / $3 > 0.05 || ($3 - $7 * $2) / $3 > 0.05) exit 1 }' "$TMP/workers"
+		if (($7 * $2 - $3) / $3 > 0.25 || ($3 - $7 * $2) / $3 > 0.25) exit 1 }' "$TMP/workers"
 
 # and exactly so against samples.csv: the workers' mean x their count is
 # all the workers' events over the measured time
