@@ -167,7 +167,7 @@ static int make_share(struct vm_cmd *vc)
 	return err;
 }
 
-/* The share under /tmp, with whatever the guest left in it; -o DIR's is kept. */
+/* A scratch share ($TMPDIR or /tmp), with whatever the guest left in it; -o DIR's is kept. */
 static void remove_share(const struct vm_cmd *vc)
 {
 	if (!vc->outdir)
