@@ -82,10 +82,12 @@ wait $gone
 mkdir "/tmp/bpfsweep-vm.$gone.aaaaaa" "/tmp/bpfsweep-vm.$$.bbbbbb"
 touch "/tmp/bpfsweep-vm.$gone.aaaaaa/console.log" "$TMP/target"
 ln -s "$TMP" "/tmp/bpfsweep-ssh.$gone.cccccc"
+# another user's: a uid no account has, not nobody, whose bpfsweep runs
+# in other tests at the same time would rightly remove it
 others=
-if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+if [ "$(id -u)" = 0 ]; then
 	others=/tmp/bpfsweep-vm.$gone.dddddd
-	mkdir "$others" && chown nobody "$others"
+	mkdir "$others" && chown 3999999 "$others"
 fi
 $BPFSWEEP vm --set vm_accel=tcg --probe-accel </dev/null >/dev/null 2>&1
 check vmprobe/scratch-of-a-gone-pid-removed [ ! -e "/tmp/bpfsweep-vm.$gone.aaaaaa" ]
