@@ -192,7 +192,7 @@ static int setup_charge(const char *prealloc_set, uint64_t *charged, char *why, 
 	void *state;
 	int err;
 
-	if (!point_set(wl, &pt, prealloc_set, NULL))
+	if (!point_set(wl, &pt, prealloc_set, "value_size=4096", NULL))
 		return -EINVAL;
 	err = memcg_create(&mc, why, len);
 	if (err)
@@ -212,7 +212,11 @@ static int setup_charge(const char *prealloc_set, uint64_t *charged, char *why, 
 /*
  * The memory cgroup tells the allocators apart as the memlock does: the
  * preallocated map's elements are charged at setup, the BPF memory
- * allocator's are not (its per-CPU caches are a few pages).
+ * allocator's are not (its per-CPU caches are a few pages).  Elements of
+ * 4096 bytes: a memory cgroup's usage moves in batches of up to 64 pages a
+ * CPU (its per-CPU charge stock), so 8192 elements of 8 bytes (on 581632
+ * bytes, off from 8192 to 323584 here and in CI) are too few to tell apart
+ * every time; 8192 of 4096 bytes charge 34 MB.
  */
 TEST(prealloc_memcg)
 {
@@ -231,7 +235,8 @@ TEST(prealloc_memcg)
 	printf("# charged by setup: prealloc on %llu, off %llu bytes\n",
 	       (unsigned long long)on, (unsigned long long)off);
 	CHECK(off > 0);
-	CHECK(on > off + 8192 * 32);
+	/* half the elements' values: far above the batches' noise, far below the whole */
+	CHECK(on > off + 8192 * 2048);
 }
 
 /*
