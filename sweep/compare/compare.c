@@ -14,6 +14,7 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "compare.h"
+#include "decide.h"
 #include "pointkey.h"
 
 /* A summary's parameter columns: those between `experiment` and `status`. */
@@ -247,25 +248,23 @@ void cmp_moments_of(const double *x, long n, struct cmp_moments *m)
 void cmp_welch(const struct cmp_moments *base, const struct cmp_moments *new,
 	       struct cmp_test *t)
 {
-	double vb, vn, se, diff = new->mean - base->mean;
+	double se, df, diff = new->mean - base->mean;
 
 	*t = (struct cmp_test){ .t = NAN, .df = NAN, .p = NAN };
 	if (base->n < CMP_MIN_UNITS || new->n < CMP_MIN_UNITS)
 		return;
-	vb = base->sd * base->sd / base->n;
-	vn = new->sd * new->sd / new->n;
 	/* a value not known (a gauge that could not be read): GSL aborts on NaN */
-	if (isnan(diff) || isnan(vb) || isnan(vn))
+	if (isnan(diff) || isnan(base->sd) || isnan(new->sd))
 		return;
 	t->done = true;
-	se = sqrt(vb + vn);
+	decide_welch_se(base->sd, base->n, new->sd, new->n, &se, &df);
 	if (se == 0) {
 		t->t = diff == 0 ? 0 : copysign(INFINITY, diff);
 		t->p = diff == 0 ? 1 : 0;
 		return;
 	}
 	t->t = diff / se;
-	t->df = (vb + vn) * (vb + vn) / (vb * vb / (base->n - 1) + vn * vn / (new->n - 1));
+	t->df = df;
 	t->p = fmin(1, 2 * gsl_cdf_tdist_Q(fabs(t->t), t->df));
 }
 

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The decision on a difference (docs/statistics.md, "Decisions"): from
+ * independent units of two arms, one of three words a cover letter can
+ * quote, with the interval it rests on:
+ *   different  the interval of NEW / BASE excludes 1 ("+12.0 % [+9.1, +15.0]")
+ *   same       the interval lies within ±bound ("no change beyond ±1.3 %")
+ *   undecided  neither: effects up to the interval's far end are not ruled out
+ * Both errors are bounded by one rule: each word is said only of an
+ * interval, and every interval the rule ever looks at covers the true
+ * ratio with probability 1 - alpha jointly.  A fixed comparison looks once
+ * (the whole alpha); a sequential one (rounds added until a word is said)
+ * looks at a fixed schedule of round counts and spends a share of alpha at
+ * each (a Bonferroni split over the looks, so the joint coverage holds
+ * whatever the data make the rounds stop at).  Pure arithmetic: no I/O.
+ */
+#ifndef SWEEP_DECIDE_H
+#define SWEEP_DECIDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum decision {
+	DECIDE_NO_TEST,		/* too few units for an interval */
+	DECIDE_DIFFERENT,
+	DECIDE_SAME,
+	DECIDE_UNDECIDED,
+};
+
+/* The fewest units (rounds, or units a side) an interval is made from. */
+#define DECIDE_MIN_UNITS	3
+
+/*
+ * What is asked.  bound_pct 0 asks for no "same": an interval that holds 1
+ * is then undecided, its far end still what it rules out.
+ */
+struct decide_rule {
+	double alpha;		/* the joint error rate, 0.05 */
+	double bound_pct;	/* "same" within ±bound_pct percent */
+	int min_rounds;		/* the first look (sequential) */
+	int max_rounds;		/* the last look (sequential); 0: one fixed look */
+};
+
+/* The answer: NEW / BASE - 1 in percent, with its interval. */
+struct decide_result {
+	enum decision word;
+	int n;			/* rounds (paired), or the smaller side's units */
+	double est_pct;		/* NaN when not known */
+	double lo_pct, hi_pct;	/* the interval; NaN with DECIDE_NO_TEST */
+	double level;		/* the interval's own confidence, 1 - the alpha spent at it */
+	double far_pct;		/* max(|lo_pct|, |hi_pct|): no change beyond it is ruled out */
+	bool final;		/* the last look: no more rounds will come */
+	bool paired;		/* of rounds (decide_paired()), not of two sides' units */
+};
+
+/*
+ * Is n rounds a look of rule's schedule?  The looks start at min_rounds
+ * and double up to max_rounds, which is always one (5, 10, 20): few looks
+ * keep each one's share of alpha large, and a large effect still stops at
+ * the first.
+ */
+bool decide_is_look(const struct decide_rule *rule, int n);
+
+/*
+ * The alpha spent at look n: rule->alpha times n over the sum of all
+ * looks' round counts (later looks, with more rounds, get more, where
+ * small effects are decided).  last: the budget ended at n (a look or
+ * not): whatever the earlier looks left is spent here.  The whole alpha
+ * for a fixed rule (max_rounds 0).
+ */
+double decide_look_alpha(const struct decide_rule *rule, int n, bool last);
+
+/*
+ * Paired rounds: lr[0..n) each round's log(NEW / BASE).  The interval is
+ * the mean log ratio's Student t interval at the look's level, as a
+ * ratio.  last as for decide_look_alpha().  0 or -EINVAL (n not a look
+ * and not last).
+ */
+int decide_paired(const struct decide_rule *rule, const double *lr, int n, bool last,
+		  struct decide_result *d);
+
+/*
+ * Two independent sides, each its units' mean, sample sd and count (one
+ * fixed look): Welch's interval of new - base, in percent of base.
+ */
+void decide_welch(const struct decide_rule *rule, double base_mean, double base_sd, long base_n,
+		  double new_mean, double new_sd, long new_n, struct decide_result *d);
+
+/*
+ * Welch's standard error of new - base and its Welch-Satterthwaite degrees
+ * of freedom (NaN when both variances are 0), for decide_welch() and
+ * compare's p-value alike.
+ */
+void decide_welch_se(double base_sd, long base_n, double new_sd, long new_n, double *se,
+		     double *df);
+
+/*
+ * The decision as a cover letter quotes it, into buf:
+ *   "different: -31.1 % [-32.0, -30.2]"
+ *   "same: no change beyond ±1.3 %"
+ *   "undecided: changes up to ±7.0 % not ruled out"
+ *   "undecided after 20 rounds: changes up to ±7.0 % not ruled out"  (paired, final)
+ *   "no test (< 3 units)"
+ * Numbers in percent of BASE, interval at d->level.
+ */
+int decide_text(const struct decide_result *d, char *buf, size_t len);
+
+const char *decision_name(enum decision w);
+
+#endif
