@@ -29,7 +29,7 @@ _bpfsweep_opts()
 			      --per --profile $draw --html" ;;
 	merge)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
 			      --per $draw" ;;
-	compare)	echo "-a --alpha -f --format --fail-above -i --ignore --paired --profile
+	compare)	echo "-a --alpha --decide -f --format --fail-above -i --ignore --paired --profile
 			      --allow-tcg --html -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
 	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard

@@ -16,6 +16,7 @@
 #include "compare.h"
 #include "decide.h"
 #include "pointkey.h"
+#include "quality.h"
 
 /* A summary's parameter columns: those between `experiment` and `status`. */
 struct side {
@@ -294,6 +295,22 @@ enum cmp_verdict cmp_veto(enum cmp_verdict v, bool flagged)
 	return v;
 }
 
+enum cmp_verdict cmp_settle(enum cmp_verdict v, const struct decide_result *d)
+{
+	if (v == CMP_SAME && d->word != DECIDE_SAME)
+		return CMP_UNDECIDED;
+	return v;
+}
+
+bool cmp_vetoing_flags(const char *quality)
+{
+	struct quality q;
+
+	if (!*quality || quality_parse(quality, &q))
+		return *quality != '\0';	/* a cell not understood: not trusted either */
+	return q.flags & (QF_TREND | QF_BIMODAL | QF_STARVED | QF_ZERO);
+}
+
 const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir)
 {
 	switch (v) {
@@ -304,7 +321,9 @@ const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir)
 	case CMP_UNKNOWN:
 		return "n/a (not recorded)";
 	case CMP_SAME:
-		return "no significant change";
+		return "same";
+	case CMP_UNDECIDED:
+		return "undecided";
 	case CMP_CHANGED:
 		return dir == CMP_NEITHER_BETTER ? "changed" : "changed (direction unknown)";
 	case CMP_INCONCLUSIVE:

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "csvfile.h"
+#include "decide.h"
 
 /* One pair of summary rows (1-based, as in csv_table); -1 on the side that lacks it. */
 struct cmp_match {
@@ -80,27 +81,44 @@ enum cmp_verdict {
 	CMP_UNTESTED,		/* no test possible (n < CMP_MIN_UNITS) */
 	CMP_NO_N,		/* no test possible: a side's n is not known */
 	CMP_UNKNOWN,		/* n/a: a side did not record the value */
-	CMP_SAME,		/* no significant change */
+	CMP_SAME,		/* no change beyond the decision's bound (decide.h) */
 	CMP_IMPROVED,
 	CMP_REGRESSED,
 	CMP_CHANGED,		/* significant, of a metric with no better direction */
-	CMP_INCONCLUSIVE,	/* would be a change, but a side's point is flagged noisy */
+	CMP_INCONCLUSIVE,	/* would be a change, but a flag breaks the test's assumptions */
+	CMP_UNDECIDED,		/* no change found, nor changes beyond the bound ruled out */
 };
 
+/* The test's verdict: CMP_SAME is "no significant change" until cmp_settle() says which. */
 enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp_moments *new,
 				const struct cmp_test *t, double alpha, enum cmp_better dir);
 
 /*
+ * No significant change is "same" only where the decision's interval
+ * (decide.h) rules out every change beyond its bound, else "undecided":
+ * three units a side at 5 % noise leave changes of 10 % unseen.
+ */
+enum cmp_verdict cmp_settle(enum cmp_verdict v, const struct decide_result *d);
+
+/*
  * A change (faster, slower, changed) of a point that either side flagged
- * (quality flags: noisy, interfered, bimodal, trending, ...) is
+ * with a flag that breaks the test's assumptions (cmp_vetoing_flags()) is
  * inconclusive: the test assumes samples the flags say these are not.
  * Any other verdict stands.
  */
 enum cmp_verdict cmp_veto(enum cmp_verdict v, bool flagged);
 
 /*
+ * Does a quality cell (quality.h's text) hold a flag that vetoes a change:
+ * trend (the mean still moving), bimodal (two regimes: a mean of neither),
+ * starved (a worker did nothing) or zero?  Noise alone (cv, interference,
+ * steal) does not: it widens the units' spread, and so the interval.
+ */
+bool cmp_vetoing_flags(const char *quality);
+
+/*
  * "faster", "slower" (or "better", "worse" for lower-is-better metrics),
- * "changed", "inconclusive", "n/a (not recorded)", ...
+ * "changed", "same", "undecided", "inconclusive", "n/a (not recorded)", ...
  */
 const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir);
 

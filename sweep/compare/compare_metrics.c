@@ -206,7 +206,7 @@ void compare_point_flags(const struct comparison *c, struct point_cmp *p)
 
 bool compare_point_flagged(const struct point_cmp *p)
 {
-	return *p->flags[0] || *p->flags[1];
+	return cmp_vetoing_flags(p->flags[0]) || cmp_vetoing_flags(p->flags[1]);
 }
 
 void compare_verdict_text(const struct point_cmp *p, const struct metric_cmp *m, char *buf,
@@ -214,7 +214,14 @@ void compare_verdict_text(const struct point_cmp *p, const struct metric_cmp *m,
 {
 	const char *v = cmp_verdict_text(m->verdict, m->info->dir);
 
-	if (m->verdict != CMP_INCONCLUSIVE)
+	bool decided = m->verdict == CMP_IMPROVED || m->verdict == CMP_REGRESSED ||
+		       m->verdict == CMP_CHANGED || m->verdict == CMP_SAME ||
+		       m->verdict == CMP_UNDECIDED;
+
+	/* a base of 0 has no percentage: the test's word alone */
+	if (decided && m->decision.word != DECIDE_NO_TEST)
+		decide_text(&m->decision, v, buf, len);
+	else if (m->verdict != CMP_INCONCLUSIVE)
 		snprintf(buf, len, "%s", v);
 	else
 		snprintf(buf, len, "%s (%s%s%s%s%s)", v, *p->flags[0] ? "base " : "", p->flags[0],

@@ -219,8 +219,8 @@ static void print_text(FILE *f, const struct comparison *c, double alpha, bool f
 	compare_describe_set(c->new, new, sizeof(new));
 	fprintf(f, "%sbase: %s%s\nnew:  %s%s\n", first ? "" : "\n", c->base_dir, base,
 		c->new_dir, new);
-	fprintf(f, "± is 1 stddev of the independent units; Welch t-test, two-sided, alpha %g\n",
-		alpha);
+	fprintf(f, "± is 1 stddev of the independent units; [lo, hi] the %g %% interval of Δ "
+		"(Welch); same: no change beyond the bound (--decide)\n", (1 - alpha) * 100);
 	for (int i = 0; i < c->nr_notes; i++)
 		fprintf(f, "note: %s\n", c->notes[i]);
 	for (int i = 0; i < c->nr_pts; i++)
@@ -252,8 +252,8 @@ static void md_row(FILE *f, const struct point_cmp *p, const struct metric_cmp *
 static void print_markdown(FILE *f, const struct comparison *c, double alpha, bool first)
 {
 	fprintf(f, "%sbase: `%s`, new: `%s`; ± is 1 stddev of the independent units; "
-		"Welch t-test, two-sided, alpha %g\n", first ? "" : "\n", c->base_dir,
-		c->new_dir, alpha);
+		"[lo, hi] the %g %% interval of Δ (Welch)\n", first ? "" : "\n", c->base_dir,
+		c->new_dir, (1 - alpha) * 100);
 	for (int i = 0; i < c->nr_notes; i++)
 		fprintf(f, "\nnote: %s\n", c->notes[i]);
 	for (int i = 0; i < c->nr_pts; i++) {
@@ -277,7 +277,8 @@ static void print_markdown(FILE *f, const struct comparison *c, double alpha, bo
 static const char *const csv_tail[] = {
 	"state", "reason", "metric", "base_mean", "base_stddev", "base_n", "new_mean",
 	"new_stddev", "new_n", "delta", "delta_pct", "t", "df", "p", "verdict", "better",
-	"base_quality", "new_quality",
+	"base_quality", "new_quality", "delta_lo_pct", "delta_hi_pct", "interval_level",
+	"decision",
 };
 
 #define NR_TAIL (int)(sizeof(csv_tail) / sizeof(csv_tail[0]))
@@ -318,6 +319,9 @@ static void csv_values(const struct point_cmp *p, const struct metric_cmp *m, ch
 	num(v[11], m->test.t, "%.6g");
 	num(v[12], m->test.df, "%.6g");
 	num(v[13], m->test.p, "%.6g");
+	num(v[18], m->decision.lo_pct, "%.4f");
+	num(v[19], m->decision.hi_pct, "%.4f");
+	num(v[20], m->decision.level, "%.6g");
 }
 
 /* p's value of the parameter called name, or "" where c has none by that name. */
@@ -336,7 +340,7 @@ static int csv_row(FILE *f, const struct comparison *head, const struct comparis
 {
 	int nr = 3 + head->join.nr_params + NR_TAIL, k = 0, err;
 	const char **fields = calloc(nr, sizeof(*fields));
-	char v[NR_TAIL][32];
+	char v[NR_TAIL][32], decision[600] = "";
 
 	if (!fields)
 		return -ENOMEM;
@@ -351,10 +355,13 @@ static int csv_row(FILE *f, const struct comparison *head, const struct comparis
 	fields[nr - NR_TAIL] = state_text[p->state];
 	fields[nr - NR_TAIL + 1] = p->reason;
 	fields[nr - NR_TAIL + 2] = m ? m->metric : "";
-	fields[nr - 4] = m ? cmp_verdict_text(m->verdict, m->info->dir) : "";
-	fields[nr - 3] = m ? better_text[m->info->dir] : "";
-	fields[nr - 2] = m ? p->flags[0] : "";
-	fields[nr - 1] = m ? p->flags[1] : "";
+	fields[nr - 8] = m ? cmp_verdict_text(m->verdict, m->info->dir) : "";
+	fields[nr - 7] = m ? better_text[m->info->dir] : "";
+	fields[nr - 6] = m ? p->flags[0] : "";
+	fields[nr - 5] = m ? p->flags[1] : "";
+	if (m)
+		compare_verdict_text(p, m, decision, sizeof(decision));
+	fields[nr - 1] = decision;
 	err = csv_write_row(f, fields, nr);
 	free(fields);
 	return err;
@@ -408,9 +415,10 @@ static struct json_object *json_moments(const struct cmp_moments *m)
 	return o;
 }
 
-static struct json_object *json_metric(const struct metric_cmp *m)
+static struct json_object *json_metric(const struct point_cmp *p, const struct metric_cmp *m)
 {
 	struct json_object *o = json_object_new_object();
+	char decision[600];
 
 	json_object_object_add(o, "metric", json_object_new_string(m->metric));
 	json_object_object_add(o, "better", json_object_new_string(better_text[m->info->dir]));
@@ -428,6 +436,11 @@ static struct json_object *json_metric(const struct metric_cmp *m)
 			       json_object_new_string(cmp_verdict_text(m->verdict, m->info->dir)));
 	json_object_object_add(o, "tested",
 			       json_object_new_string(cmp_verdict_text(m->tested, m->info->dir)));
+	json_object_object_add(o, "delta_lo_pct", json_num(m->decision.lo_pct));
+	json_object_object_add(o, "delta_hi_pct", json_num(m->decision.hi_pct));
+	json_object_object_add(o, "interval_level", json_num(m->decision.level));
+	compare_verdict_text(p, m, decision, sizeof(decision));
+	json_object_object_add(o, "decision", json_object_new_string(decision));
 	return o;
 }
 
@@ -467,7 +480,7 @@ static struct json_object *json_point(const struct comparison *c, const struct p
 		json_object_object_add(o, "new_quality", json_object_new_string(p->flags[1]));
 	}
 	for (int m = 0; p->state == PS_COMPARED && m < c->nr_metrics; m++)
-		json_object_array_add(metrics, json_metric(&p->m[m]));
+		json_object_array_add(metrics, json_metric(p, &p->m[m]));
 	json_object_object_add(o, "metrics", metrics);
 	return o;
 }

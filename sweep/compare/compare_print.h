@@ -30,6 +30,7 @@ struct metric_cmp {
 	const struct cmp_metric *info;
 	struct cmp_moments base, new;	/* of the per-second rates, a gauge's levels, ns per run */
 	struct cmp_test test;
+	struct decide_result decision;	/* its interval of NEW / BASE, and the word */
 	enum cmp_verdict tested;	/* the test's verdict */
 	enum cmp_verdict verdict;	/* after the noise veto (cmp_veto()) */
 	double delta_pct;		/* NaN when base's mean is 0 */
@@ -91,10 +92,14 @@ void compare_describe_metric(struct comparison *c, const char *name, enum cmp_ki
 /* p->flags: each side's quality flags (summary.csv's quality cell). */
 void compare_point_flags(const struct comparison *c, struct point_cmp *p);
 
-/* Has either side of p a quality flag (which vetoes a verdict of change)? */
+/* Has either side of p a quality flag that vetoes a verdict of change (cmp_vetoing_flags())? */
 bool compare_point_flagged(const struct point_cmp *p);
 
-/* m's verdict as text and markdown show it: "inconclusive (new cv=37%)", "faster". */
+/*
+ * m's verdict as text and markdown show it, with the interval it rests on:
+ * "faster: +10.0 % [+9.7, +10.3]", "same: no change beyond ±0.8 %",
+ * "undecided: changes up to ±7.0 % not ruled out", "inconclusive (new bimodal)".
+ */
 void compare_verdict_text(const struct point_cmp *p, const struct metric_cmp *m, char *buf,
 			  size_t len);
 

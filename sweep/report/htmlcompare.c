@@ -25,6 +25,7 @@ static const char *const verdict_class[] = {
 	[CMP_UNTESTED] = "untested", [CMP_NO_N] = "untested", [CMP_UNKNOWN] = "unknown",
 	[CMP_SAME] = "same", [CMP_IMPROVED] = "improved", [CMP_REGRESSED] = "regressed",
 	[CMP_CHANGED] = "changed", [CMP_INCONCLUSIVE] = "inconclusive",
+	[CMP_UNDECIDED] = "undecided",
 };
 
 /* Regressions first, then the larger changes (|Δ %|, n/a last), then as compared. */

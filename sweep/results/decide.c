@@ -139,6 +139,12 @@ void decide_welch(const struct decide_rule *rule, double base_mean, double base_
 	no_test(d, base_n < new_n ? base_n : new_n,
 		base_mean ? diff / fabs(base_mean) * 100 : NAN);
 	d->final = true;
+	/* nothing at all on both sides (no drops in either): the same, exactly */
+	if (!base_mean && !new_mean && !base_sd && !new_sd && d->n >= DECIDE_MIN_UNITS) {
+		*d = (struct decide_result){ .word = DECIDE_SAME, .n = d->n, .final = true,
+					     .level = 1 - rule->alpha };
+		return;
+	}
 	if (base_n < DECIDE_MIN_UNITS || new_n < DECIDE_MIN_UNITS || !base_mean ||
 	    isnan(diff) || isnan(base_sd) || isnan(new_sd))
 		return;
@@ -161,10 +167,12 @@ const char *decision_name(enum decision w)
 	return names[w];
 }
 
-int decide_text(const struct decide_result *d, char *buf, size_t len)
+int decide_text(const struct decide_result *d, const char *word, char *buf, size_t len)
 {
 	char after[32] = "";
 
+	if (!word)
+		word = decision_name(d->word);
 	if (d->paired && d->final && d->word == DECIDE_UNDECIDED)
 		snprintf(after, sizeof(after), " after %d rounds", d->n);
 	switch (d->word) {
@@ -172,12 +180,12 @@ int decide_text(const struct decide_result *d, char *buf, size_t len)
 		return snprintf(buf, len, "no test (< %d %s)", DECIDE_MIN_UNITS,
 				d->paired ? "rounds" : "units");
 	case DECIDE_DIFFERENT:
-		return snprintf(buf, len, "different: %+.1f %% [%+.1f, %+.1f]", d->est_pct,
+		return snprintf(buf, len, "%s: %+.1f %% [%+.1f, %+.1f]", word, d->est_pct,
 				d->lo_pct, d->hi_pct);
 	case DECIDE_SAME:
-		return snprintf(buf, len, "same: no change beyond \xc2\xb1%.1f %%", d->far_pct);
+		return snprintf(buf, len, "%s: no change beyond \xc2\xb1%.1f %%", word, d->far_pct);
 	default:
-		return snprintf(buf, len, "undecided%s: changes up to \xc2\xb1%.1f %% not ruled out",
+		return snprintf(buf, len, "%s%s: changes up to \xc2\xb1%.1f %% not ruled out", word,
 				after, d->far_pct);
 	}
 }

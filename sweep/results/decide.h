@@ -95,7 +95,8 @@ void decide_welch_se(double base_sd, long base_n, double new_sd, long new_n, dou
 		     double *df);
 
 /*
- * The decision as a cover letter quotes it, into buf:
+ * The decision as a cover letter quotes it, into buf, with word in place
+ * of the decision's own name where not NULL ("faster", "slower"):
  *   "different: -31.1 % [-32.0, -30.2]"
  *   "same: no change beyond ±1.3 %"
  *   "undecided: changes up to ±7.0 % not ruled out"
@@ -103,7 +104,7 @@ void decide_welch_se(double base_sd, long base_n, double new_sd, long new_n, dou
  *   "no test (< 3 units)"
  * Numbers in percent of BASE, interval at d->level.
  */
-int decide_text(const struct decide_result *d, char *buf, size_t len);
+int decide_text(const struct decide_result *d, const char *word, char *buf, size_t len);
 
 const char *decision_name(enum decision w);
 

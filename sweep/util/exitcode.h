@@ -10,6 +10,7 @@ enum {
 	EXIT_OK = 0,
 	EXIT_POINTS_FAILED = 1,
 	EXIT_USAGE = 2,
+	EXIT_UNDECIDED = 3,	/* compare --fail-above: a point it could not pass */
 	EXIT_INTERRUPTED = 130,
 };
 

@@ -66,7 +66,12 @@ check compare/fast-faster [ "$(field fast verdict 0 hits)" = faster ]
 check compare/fast-delta-10pct between "$(field fast delta_pct 0 hits)" 9.5 10.5
 check compare/fast-significant between "$(field fast p 0 hits)" 0 0.001
 check compare/fast-n-40 [ "$(field fast new_n 0 hits)" = 40 ]
-check compare/fast-drops-same [ "$(field fast verdict 0 drops)" = "no significant change" ]
+check compare/fast-drops-same [ "$(field fast verdict 0 drops)" = same ]
+# the interval of Δ, beside it: +10 % within it, 0 not
+check compare/fast-interval awk -v lo="$(field fast delta_lo_pct 0 hits)" \
+	-v hi="$(field fast delta_hi_pct 0 hits)" 'BEGIN { exit !(lo > 0 && lo < 10 && hi > 10) }'
+check compare/fast-decision grep -Eq '^faster: \+10\.0 % \[\+[0-9.]+, \+[0-9.]+\]$' \
+	<(field fast decision 0 hits)
 check compare/base-only-listed [ "$(field fast state 1 "")" = "base only" ]
 check compare/new-only-listed [ "$(field fast state 2 "")" = "new only" ]
 check compare/new-only-listed-failures [ "$(field fast state 2 "" failures)" = "new only" ]
@@ -85,10 +90,17 @@ cmp slow -i rate -f csv "$TMP/fast" "$TMP/base"
 check compare/slow-slower [ "$(field slow verdict 0 hits)" = slower ]
 check compare/slow-delta between "$(field slow delta_pct 0 hits)" -9.5 -8.7
 
-# --- the same rate: no significant change -------------------------------
+# --- the same rate: no change found; "same" only within the bound it rules out
+# (compare.spec's ±5 % alternation over 40 units: an interval of about ±2.3 %)
 cmp same -f csv "$TMP/base" "$TMP/same"
-check compare/same-no-change [ "$(field same verdict 0 hits)" = "no significant change" ]
+check compare/same-undecided [ "$(field same verdict 0 hits)" = undecided ]
 check compare/same-delta-small between "$(field same delta_pct 0 hits)" -0.5 0.5
+check compare/same-undecided-says-what grep -Eq \
+	'^undecided: changes up to ±2\.[0-9] % not ruled out$' <(field same decision 0 hits)
+cmp same3 --decide 3 -f csv "$TMP/base" "$TMP/same"
+check compare/same-within-3 [ "$(field same3 verdict 0 hits)" = same ]
+check compare/same-within-3-says-what grep -Eq '^same: no change beyond ±2\.[0-9] %$' \
+	<(field same3 decision 0 hits)
 
 # --- rows not ok on one side or both: listed with their reasons, not compared
 cmp broken -i fail -f csv "$TMP/base" "$TMP/broken"
@@ -126,7 +138,8 @@ run "$TMP/rep2" --set producers=0 --set rate=2000000 --set duration=20ms --set r
 check compare/units-rep [ "$(summary_of "$TMP/rep3")" = "rep 3" ]
 cmp rep3 -f csv "$TMP/base" "$TMP/rep3"
 check compare/units-rep-n [ "$(field rep3 new_n 0 hits)" = 3 ]
-check compare/units-rep-test [ "$(field rep3 verdict 0 hits)" = "no significant change" ]
+# three repetitions of the deterministic null workload: three equal means, the same
+check compare/units-rep-test [ "$(field rep3 verdict 0 hits)" = same ]
 cmp rep2 -i rate -f csv "$TMP/rep3" "$TMP/rep2"
 check compare/units-two-no-test [ "$(field rep2 verdict 0 hits)" = "no test (< 3 units)" ]
 # ten intervals cannot tell their autocorrelation: one repetition is one unit, no interval
@@ -139,7 +152,8 @@ check compare/units-short-no-ci [ -z "$(csv_col "$TMP/short/summary.csv" hits_pe
 # --- the text table: one line per point, unmatched ones listed -------------
 cmp text -i rate "$TMP/base" "$TMP/fast"
 row='^producers=0 +1\.000 ± 0\.05[0-9]M/s +1\.100 ± 0\.05[0-9]M/s +\+(9\.9|10\.0)[0-9]%  '
-check compare/text-row grep -Eq "$row"'faster \(p<0\.001\)$' "$TMP/text.out"
+check compare/text-row grep -Eq "$row"'faster: \+10\.0 % \[\+[0-9.]+, \+[0-9.]+\] \(p<0\.001\)$' \
+	"$TMP/text.out"
 check compare/text-base-only grep -Eq '^producers=1 +base only$' "$TMP/text.out"
 check compare/text-new-only grep -Eq '^producers=2 +new only$' "$TMP/text.out"
 check compare/text-note grep -q '^note: left out of the match (--ignore): rate$' "$TMP/text.out"
@@ -148,7 +162,7 @@ check compare/text-note grep -q '^note: left out of the match (--ignore): rate$'
 cp -r "$TMP/base" "$TMP/labelled" && printf '[report]\nlabel = null prod {producers}\n' \
 	>>"$TMP/labelled/spec"
 cmp labels -i rate "$TMP/labelled" "$TMP/same"
-check compare/label-template grep -Eq '^null prod 0 +1\.000 ± .* no significant change' \
+check compare/label-template grep -Eq '^null prod 0 +1\.000 ± .* undecided: ' \
 	"$TMP/labels.out"
 check compare/label-template-base-only grep -Eq '^null prod 1 +base only$' "$TMP/labels.out"
 # BASE's template labels NEW's points too
@@ -178,7 +192,7 @@ cmp batch8 "$TMP/base" "$TMP/batch8"
 check compare/new-param-constant-exit-0 status_is batch8 0
 check compare/new-param-note grep -q '^note: only in NEW, not part of the match: batch=8$' \
 	"$TMP/batch8.out"
-check compare/new-param-matched grep -Eq '^producers=0 .* no significant change \(p=' \
+check compare/new-param-matched grep -Eq '^producers=0 .* undecided: .* \(p=' \
 	"$TMP/batch8.out"
 add_param "$TMP/same" "$TMP/batchvar" 8 16
 cmp batchvar "$TMP/base" "$TMP/batchvar"
@@ -191,9 +205,9 @@ cmp json -i rate -f json "$TMP/base" "$TMP/fast" "$TMP/same"
 check compare/json-parses quiet python3 -m json.tool "$TMP/json.out"
 check compare/json-two-news [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]));
 print(" ".join(c["points"][0]["metrics"][0]["verdict"].split()[0] for c in d["comparisons"]))' \
-	"$TMP/json.out")" = "faster no" ]
+	"$TMP/json.out")" = "faster undecided" ]
 cmp md -i rate -f markdown "$TMP/base" "$TMP/fast"
-check compare/markdown-row grep -Eq '^\| producers=0 \| hits \| 1\.000 ± .* \| faster \|$' \
+check compare/markdown-row grep -Eq '^\| producers=0 \| hits \| 1\.000 ± .* \| faster: \+10\.0 % \[.*\] \|$' \
 	"$TMP/md.out"
 
 # --- a set without samples (an imported one): the summary's mean, stddev, n --
@@ -222,19 +236,39 @@ cmp veto-csv -i rate -f csv "$TMP/base" "$TMP/fastflag"
 check compare/veto-csv [ "$(field veto-csv verdict 0 hits)" = inconclusive ]
 check compare/veto-csv-flags [ "$(field veto-csv new_quality 0 hits)" = "cv=37%;bimodal" ]
 check compare/veto-csv-no-change-stands \
-	[ "$(field veto-csv verdict 0 drops)" = "no significant change" ]
+	[ "$(field veto-csv verdict 0 drops)" = same ]
 cmp veto-json -i rate -f json "$TMP/base" "$TMP/fastflag"
 check compare/veto-json-tested [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))
 m = d["comparisons"][0]["points"][0]["metrics"][0]; print(m["verdict"], m["tested"])' \
 	"$TMP/veto-json.out")" = "inconclusive faster" ]
-# --fail-above: a flagged regression does not fail the gate, and is counted
+# --fail-above fails closed: a flagged regression is no regression (exit 1) but is
+# not passed either (exit 3), named with the flags; noise alone vetoes nothing
 cmp veto-ci -i rate --fail-above 5 "$TMP/fastflag" "$TMP/base"
-check compare/veto-ci-exit-0 status_is veto-ci 0
+check compare/veto-ci-exit-3 status_is veto-ci 3
 check compare/veto-ci-names grep -q \
-	'inconclusive, not counted: .*producers=0: hits -9\.09% .*flagged: cv=37%;bimodal' \
+	'inconclusive: .*producers=0: hits -9\.09% .*flagged: cv=37%;bimodal (the test alone: a regression beyond the limit)' \
 	"$TMP/veto-ci.err"
-check compare/veto-ci-count grep -q '0 regressions; 1 point inconclusive' "$TMP/veto-ci.err"
-check compare/unflagged-ci-count grep -q '1 regression; 0 points inconclusive' "$TMP/ci5.err"
+check compare/veto-ci-count grep -q \
+	'0 regressions; 1 point not passed (0 untested, 0 undecided, 1 inconclusive)' "$TMP/veto-ci.err"
+check compare/unflagged-ci-count grep -q '1 regression; 0 points not passed' "$TMP/ci5.err"
+cp -r "$TMP/fast" "$TMP/fastnoisy" && set_quality "$TMP/fastnoisy" "cv=37%;interference=54%" 0
+cmp noisy-csv -i rate -f csv "$TMP/base" "$TMP/fastnoisy"
+check compare/noise-alone-no-veto [ "$(field noisy-csv verdict 0 hits)" = faster ]
+# an untested point (one unit) and one whose interval holds a regression beyond
+# the limit are named and fail the gate closed; within it, the gate passes
+cmp single-ci -i rate --fail-above 5 "$TMP/base" "$TMP/single"
+check compare/untested-ci-exit-3 status_is single-ci 3
+check compare/untested-ci-named grep -q 'untested: .*producers=0: hits .*no test (< 3 units)' \
+	"$TMP/single-ci.err"
+check compare/untested-advice grep -q \
+	'1 point had fewer than 3 units a side, so no test: give repeat = 3 or more' "$TMP/single-ci.err"
+cmp same-ci1 --fail-above 1 "$TMP/base" "$TMP/same"
+check compare/undecided-ci-exit-3 status_is same-ci1 3
+check compare/undecided-ci-named grep -q \
+	'undecided: .*producers=0: hits: a regression beyond 1% is not ruled out (undecided: ' \
+	"$TMP/same-ci1.err"
+cmp same-ci5 --fail-above 5 "$TMP/base" "$TMP/same"
+check compare/ruled-out-ci-exit-0 status_is same-ci5 0
 
 # a point with any status but ok (a stalled one: rate 0 while its producers ran) gets no verdict
 cp -r "$TMP/same" "$TMP/stalled" && python3 - "$TMP/stalled/summary.csv" <<'PY'

@@ -209,11 +209,39 @@ TEST(direction_and_words)
 	CHECK_STR(cmp_verdict_text(CMP_REGRESSED, CMP_HIGHER_BETTER), "slower");
 	CHECK_STR(cmp_verdict_text(CMP_IMPROVED, CMP_LOWER_BETTER), "better");
 	CHECK_STR(cmp_verdict_text(CMP_REGRESSED, CMP_LOWER_BETTER), "worse");
-	CHECK_STR(cmp_verdict_text(CMP_SAME, CMP_LOWER_BETTER), "no significant change");
+	CHECK_STR(cmp_verdict_text(CMP_SAME, CMP_LOWER_BETTER), "same");
+	CHECK_STR(cmp_verdict_text(CMP_UNDECIDED, CMP_LOWER_BETTER), "undecided");
 	CHECK_STR(cmp_verdict_text(CMP_CHANGED, CMP_NEITHER_BETTER), "changed");
 	CHECK_STR(cmp_verdict_text(CMP_CHANGED, CMP_BETTER_UNKNOWN),
 		  "changed (direction unknown)");
 	CHECK_STR(cmp_verdict_text(CMP_INCONCLUSIVE, CMP_HIGHER_BETTER), "inconclusive");
+}
+
+/* No significant change is "same" only where the interval is within the bound. */
+TEST(no_change_settles_by_the_interval)
+{
+	struct decide_result same = { .word = DECIDE_SAME }, open = { .word = DECIDE_UNDECIDED };
+	struct decide_result diff = { .word = DECIDE_DIFFERENT };
+
+	CHECK_INT(cmp_settle(CMP_SAME, &same), CMP_SAME);
+	CHECK_INT(cmp_settle(CMP_SAME, &open), CMP_UNDECIDED);
+	CHECK_INT(cmp_settle(CMP_IMPROVED, &diff), CMP_IMPROVED);
+	CHECK_INT(cmp_settle(CMP_UNTESTED, &open), CMP_UNTESTED);
+}
+
+/* Flags that break the test's assumptions veto a change; noise alone does not. */
+TEST(only_assumption_flags_veto)
+{
+	CHECK(!cmp_vetoing_flags(""));
+	CHECK(!cmp_vetoing_flags("cv=37%"));
+	CHECK(!cmp_vetoing_flags("interference=54%"));
+	CHECK(!cmp_vetoing_flags("cv=12%;interference=26%;steal=3%"));
+	CHECK(cmp_vetoing_flags("bimodal"));
+	CHECK(cmp_vetoing_flags("cv=37%;bimodal"));
+	CHECK(cmp_vetoing_flags("trend=-12%"));
+	CHECK(cmp_vetoing_flags("starved=1/2"));
+	/* a cell this build cannot read is not trusted */
+	CHECK(cmp_vetoing_flags("gremlins"));
 }
 
 /* A flagged point's change is inconclusive; what is no change, or no test, stays so. */
@@ -402,7 +430,8 @@ TEST(paired_ratio_rounds_left_out)
 RUN_TESTS(moments_of_five, welch_significant, welch_not_significant,
 	  welch_one_side_zero_variance, welch_equal_means, welch_zero_variance_both, welch_n_one,
 	  welch_n_unknown, welch_value_unknown,
-	  delta_pct, direction_and_words, noise_vetoes_changes_only,
+	  delta_pct, direction_and_words, no_change_settles_by_the_interval,
+	  only_assumption_flags_veto, noise_vetoes_changes_only,
 	  join_across_specs, join_refuses_varying_one_side_param,
 	  join_by_title, join_titles_differ, join_ignore, join_needs_status_column,
 	  paired_ratio_geometric_mean_and_interval, paired_ratio_constant,

@@ -232,22 +232,22 @@ TEST(words_as_quoted)
 
 	CHECK(!decide_paired(&r, up, 5, false, &d));
 	CHECK_INT(d.word, DECIDE_DIFFERENT);
-	decide_text(&d, buf, sizeof(buf));
+	decide_text(&d, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "different: +30.9 % [+29.2, +32.6]");
 	CHECK(!decide_paired(&r, flat, 5, false, &d));
 	CHECK_INT(d.word, DECIDE_SAME);
 	CHECK(d.far_pct < 2 && d.far_pct > 0);
-	decide_text(&d, buf, sizeof(buf));
+	decide_text(&d, NULL, buf, sizeof(buf));
 	CHECK(!strncmp(buf, "same: no change beyond \xc2\xb1", 25));
 	CHECK(!decide_paired(&r, wide, 5, true, &d));
 	CHECK_INT(d.word, DECIDE_UNDECIDED);
-	decide_text(&d, buf, sizeof(buf));
+	decide_text(&d, NULL, buf, sizeof(buf));
 	CHECK(!strncmp(buf, "undecided after 5 rounds: changes up to \xc2\xb1", 42));
 	/* 4 rounds is no look: refused unless the budget ended there */
 	CHECK_INT(decide_paired(&r, wide, 4, false, &d), -EINVAL);
 	CHECK(!decide_paired(&r, wide, 2, true, &d));
 	CHECK_INT(d.word, DECIDE_NO_TEST);
-	decide_text(&d, buf, sizeof(buf));
+	decide_text(&d, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "no test (< 3 rounds)");
 }
 

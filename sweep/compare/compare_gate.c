@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --fail-above (compare_gate.h): what a CI gate counts, each named on
+ * stderr.  A point passes only where its interval rules out a regression
+ * beyond PCT; one the test could not run, or whose interval still holds
+ * such a regression, is not passed in silence.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare_gate.h"
+#include "diag.h"
+
+/* A point ok in BASE that failed or was cut short in NEW: a CI gate must not pass it. */
+static bool broke(const struct comparison *c, const struct point_cmp *p)
+{
+	const char *was, *now;
+
+	if (p->state != PS_NOT_COMPARED)
+		return false;
+	was = c->base->points[p->base_row - 1].status;
+	now = c->new->points[p->new_row - 1].status;
+	return !strcmp(was, "ok") && (!strcmp(now, "failed") || !strcmp(now, "interrupted"));
+}
+
+/* Is m's change a regression beyond pct, by the test alone? */
+static bool beyond(const struct metric_cmp *m, double pct)
+{
+	return m->tested == CMP_REGRESSED && fabs(m->delta_pct) > pct;
+}
+
+/*
+ * The worst change m's interval holds, in percent: its lower end for a
+ * metric where higher is better, its upper end for lower-is-better, its
+ * far end where no direction is known.  NaN with no interval.
+ */
+static double worst_pct(const struct metric_cmp *m)
+{
+	const struct decide_result *d = &m->decision;
+
+	if (m->info->dir == CMP_HIGHER_BETTER)
+		return -d->lo_pct;
+	if (m->info->dir == CMP_LOWER_BETTER)
+		return d->hi_pct;
+	return d->far_pct;
+}
+
+/* "new_dir: experiment: label: metric" of a point's headline, for each line the gate says. */
+static void where(const struct comparison *c, const struct point_cmp *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s: %s: %s: %s", c->new_dir, p->experiment, p->label, p->m->metric);
+}
+
+static void count_vetoed(const struct comparison *c, const struct point_cmp *p, double pct,
+			 struct gate_tally *t)
+{
+	const struct metric_cmp *m = p->m;
+	char at[700];
+
+	where(c, p, at, sizeof(at));
+	t->inconclusive++;
+	diag_warn("inconclusive: %s %+.2f%% (p=%.3g), flagged: %s%s%s%s", at, m->delta_pct,
+		  m->test.p, p->flags[0], *p->flags[0] && *p->flags[1] ? "; " : "", p->flags[1],
+		  beyond(m, pct) ? " (the test alone: a regression beyond the limit)" : "");
+}
+
+/* A headline the gate could not pass: untested, or an interval holding a regression. */
+static void count_unsure(const struct comparison *c, const struct point_cmp *p, double pct,
+			 struct gate_tally *t)
+{
+	const struct metric_cmp *m = p->m;
+	char at[700], said[160];
+
+	where(c, p, at, sizeof(at));
+	if (m->verdict == CMP_UNTESTED || m->verdict == CMP_NO_N) {
+		t->untested++;
+		diag_warn("untested: %s %+.2f%%: %s", at, m->delta_pct,
+			  cmp_verdict_text(m->verdict, m->info->dir));
+		return;
+	}
+	if (m->verdict == CMP_UNKNOWN || !(worst_pct(m) > pct))
+		return;
+	t->undecided++;
+	compare_verdict_text(p, m, said, sizeof(said));
+	diag_warn("undecided: %s: a regression beyond %g%% is not ruled out (%s)", at, pct,
+		  said);
+}
+
+void compare_gate(const struct comparison *c, double pct, struct gate_tally *t)
+{
+	for (int i = 0; i < c->nr_pts; i++) {
+		const struct point_cmp *p = &c->pts[i];
+		const struct metric_cmp *m = p->m;
+
+		if (broke(c, p)) {
+			diag_err("regression: %s: %s: %s: %s", c->new_dir, p->experiment,
+				 p->label, p->reason);
+			t->regressions++;
+		} else if (p->state != PS_COMPARED) {
+			continue;
+		} else if (m->verdict == CMP_INCONCLUSIVE) {
+			count_vetoed(c, p, pct, t);
+		} else if (beyond(m, pct)) {
+			diag_err("regression beyond %g%%: %s: %s: %s: %s %+.2f%% (p=%.3g)", pct,
+				 c->new_dir, p->experiment, p->label, m->metric, m->delta_pct,
+				 m->test.p);
+			t->regressions++;
+		} else {
+			count_unsure(c, p, pct, t);
+		}
+	}
+}
