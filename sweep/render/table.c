@@ -102,6 +102,7 @@ struct row_ctx {
 	const struct workload *wl;	/* the view's schema */
 	const struct view_row *r;
 	const struct view_row *base;
+	bool *per_run_shown;		/* set when a field showed the kernel's ns per run */
 };
 
 /* A {metric.stat:unit} field of a values template: see metric.h. */
@@ -115,45 +116,23 @@ static bool field_value(const char *name, const void *ctx, char *buf, size_t len
 	if (metric_field_parse(rc->wl, name, strlen(name), &f, &at, why, sizeof(why)))
 		return false;
 	metric_field_format(&f, rc->r, rc->base, buf, len);
-	return true;
-}
-
-static bool is_prog_metric(const struct metric_def *d)
-{
-	return d->source == MS_PROG_RUNS || d->source == MS_PROG_NS;
-}
-
-/* "8882.1 ± 2427.4ns": the kernel's ns per program run of r; false where it kept none. */
-static bool prog_per_run(const struct workload *wl, const struct view_row *r, char *buf,
-			 size_t len)
-{
-	struct metric_field f;
-	char why[128];
-	size_t at;
-	int runs, ns;
-
-	if (!prog_metrics(wl, &runs, &ns) || !r->per_run.n ||
-	    metric_field_parse(wl, "prog_ns.per_run", strlen("prog_ns.per_run"), &f, &at, why,
-			       sizeof(why)))
-		return false;
-	metric_field_format(&f, r, NULL, buf, len);
+	/* a number, not n/a: the block's note says where it came from */
+	if (f.stat == FS_PER_RUN && rc->r->per_run.n > 0)
+		*rc->per_run_shown = true;
 	return true;
 }
 
 /*
- * The default row's "prog 8882.1 ± 2427.4ns/run" after the other metrics,
- * in place of the program counters, whose rates say little alone; nothing
- * where the kernel kept no statistics (meta says why).  How many printed.
+ * The program counters stay out of the default row: their rates say little
+ * alone, and their cost per run (ns_per_run) comes from a separate pass under
+ * bpf_stats that does not hold still between runs: 3.2 µs at 1 producer and
+ * 84 µs at 2 on a 2-CPU machine, -80 % and +220 % in an A/A pair.  It is in
+ * summary.csv and the exports; a values template asks for it by name
+ * ({prog_ns.per_run}).
  */
-static int print_prog_default(FILE *out, const struct workload *wl,
-			      const struct view_row *r, int nr_before)
+static bool is_prog_metric(const struct metric_def *d)
 {
-	char buf[64];
-
-	if (!prog_per_run(wl, r, buf, sizeof(buf)))
-		return 0;
-	fprintf(out, "%sprog %s/run", nr_before ? ", " : " (", buf);
-	return 1;
+	return d->source == MS_PROG_RUNS || d->source == MS_PROG_NS;
 }
 
 /* A row's values as one text: "unsupported: why", or its values template expanded. */
@@ -213,7 +192,6 @@ static void print_values(FILE *out, const struct view_exp *e, const struct workl
 		fprintf(out, "%s%s ", n++ ? ", " : " (", wl->metrics[m].name);
 		print_metric(out, wl, m, &r->stat[m]);
 	}
-	n += print_prog_default(out, wl, r, n);
 	if (n)
 		fputc(')', out);
 }
@@ -226,8 +204,8 @@ static int md_values(FILE *out, const struct view_exp *e, const struct workload 
 		     const struct row_ctx *rc)
 {
 	const struct view_row *r = rc->r;
-	char buf[VALUES_LEN], per_run[64];
-	int n = 0, runs, ns;
+	char buf[VALUES_LEN];
+	int n = 0;
 
 	if (single_value(e, wl, rc, buf, sizeof(buf))) {
 		md_cell(out, buf);
@@ -241,42 +219,31 @@ static int md_values(FILE *out, const struct view_exp *e, const struct workload 
 		md_cell(out, buf);
 		n++;
 	}
-	if (prog_metrics(wl, &runs, &ns)) {
-		if (prog_per_run(wl, r, per_run, sizeof(per_run)))
-			snprintf(buf, sizeof(buf), "%s/run", per_run);
-		else
-			snprintf(buf, sizeof(buf), "n/a");
-		md_cell(out, buf);
-		n++;
-	}
 	return n;
 }
 
 /* How many value columns a markdown table of e has: see md_values(). */
 static int md_columns(const struct view_exp *e, const struct workload *wl)
 {
-	int n = 0, runs, ns;
+	int n = 0;
 
 	if (e->values || wl->values)
 		return 1;
 	for (int m = 0; m < wl->nr_metrics; m++)
 		n += !is_prog_metric(&wl->metrics[m]);
-	return n + prog_metrics(wl, &runs, &ns);
+	return n;
 }
 
-/* The column heads: "| point | hits | drops | prog |", metrics right-aligned. */
+/* The column heads: "| point | hits | drops |", metrics right-aligned. */
 static void md_head(FILE *out, const struct view_exp *e, const struct workload *wl,
 		    int cols)
 {
 	bool one = e->values || wl->values;
-	int runs, ns;
 
 	fputs(one ? "| point | values " : "| point ", out);
 	for (int m = 0; !one && m < wl->nr_metrics; m++)
 		if (!is_prog_metric(&wl->metrics[m]))
 			md_cell(out, wl->metrics[m].name);
-	if (!one && prog_metrics(wl, &runs, &ns))
-		fputs("| prog ", out);
 	fputs("|\n| --- ", out);
 	for (int i = 0; i < cols; i++)
 		fputs(one ? "| --- " : "| ---: ", out);
@@ -578,18 +545,22 @@ static void print_unsupported(FILE *out, const struct result_view *v, const stru
 	fputc('\n', out);
 }
 
-/* Row i: its label and values, or its line of unsupported points (once). */
-static void print_row(FILE *out, const struct result_view *v, const struct view_exp *e,
+/*
+ * Row i: its label and values, or its line of unsupported points (once).
+ * True when it showed the kernel's ns per program run.
+ */
+static bool print_row(FILE *out, const struct result_view *v, const struct view_exp *e,
 		      const struct block *b, enum group_style style, int i, struct notes *nt)
 {
 	int first, nr = count_unsupported(b, style, i, &first), done;
+	bool per_run = false;
 	struct row_ctx rc = { &v->schema, b->rows[i],
-			      baseline_find_row(v, b->rows[i], b->set, b->nr_set) };
+			      baseline_find_row(v, b->rows[i], b->set, b->nr_set), &per_run };
 
 	if (nr >= 2) {
 		if (first == i)
 			print_unsupported(out, v, b, style, i, nr);
-		return;
+		return false;
 	}
 	if (b->md) {
 		md_cell(out, b->labels[i]);
@@ -606,6 +577,7 @@ static void print_row(FILE *out, const struct result_view *v, const struct view_
 		print_workers(out, &v->schema, b->md, b->md_cols, b->rows[i], b->labels[i]);
 	if (v->under_row && !b->md)
 		v->under_row(out, b->rows[i], b->width + 1, v->under_ctx);
+	return per_run;
 }
 
 /* Is row i one that another row's unsupported line stands for? */
@@ -636,17 +608,13 @@ static void print_caveats(FILE *out, const struct block *b)
 }
 
 /*
- * Under a block that shows ns per run from the statistics pass: where it
- * comes from, and which runs it averages when they are more than the
- * workload's own (wl->prog_runs_scope).
+ * Under a block where a row shows ns per run from the statistics pass (its
+ * values template asks for it): where it comes from, and which runs it
+ * averages when they are more than the workload's own (wl->prog_runs_scope).
  */
 static void print_per_run_note(FILE *out, const struct workload *wl,
-			       const struct run_facts *facts, const struct block *b)
+			       const struct run_facts *facts, const struct block *b, bool shown)
 {
-	bool shown = false;
-
-	for (int i = 0; i < b->nr && !shown; i++)
-		shown = b->rows[i]->status == PS_OK && b->rows[i]->per_run.n > 0;
 	if (!shown || !facts || !facts->per_run_pass)
 		return;
 	fprintf(out, "%snote: prog ns/run from a separate %llu s pass of each point with bpf_stats "
@@ -661,6 +629,7 @@ static int block_print(FILE *out, const struct result_view *v, const struct view
 	enum group_style style = group_style(v, e, b);
 	struct notes nt = { .rows = calloc(b->nr > 0 ? (size_t)b->nr : 1, sizeof(*nt.rows)),
 			    .md = b->md };
+	bool per_run = false;
 
 	if (!nt.rows)
 		return -ENOMEM;
@@ -681,11 +650,11 @@ static int block_print(FILE *out, const struct result_view *v, const struct view
 			/* a blank line would end a markdown table: groups just follow */
 			fputc('\n', out);
 		}
-		print_row(out, v, e, b, style, i, &nt);
+		per_run |= print_row(out, v, e, b, style, i, &nt);
 	}
 	print_notes(out, v, &nt);
 	print_caveats(out, b);
-	print_per_run_note(out, &v->schema, facts, b);
+	print_per_run_note(out, &v->schema, facts, b, per_run);
 	free(nt.rows);
 	return 0;
 }

@@ -28,13 +28,28 @@ static const char *const verdict_class[] = {
 	[CMP_UNDECIDED] = "undecided",
 };
 
-/* Regressions first, then the larger changes (|Δ %|, n/a last), then as compared. */
+/*
+ * ns_per_run comes from a separate pass under bpf_stats and moves by tens of
+ * percent between runs of the same spec (an A/A pair: -80 % and +220 %):
+ * sorted by its Δ % it would lead the table with changes that are not there.
+ */
+static bool is_per_run(const struct cmp_row *r)
+{
+	return r->m->info->kind == CMP_PER_RUN;
+}
+
+/*
+ * Regressions first, then the larger changes (|Δ %|, n/a last), then as
+ * compared; ns_per_run's rows after every other metric's, in that order.
+ */
 static int by_effect(const void *a, const void *b)
 {
 	const struct cmp_row *x = a, *y = b;
 	bool rx = x->m->verdict == CMP_REGRESSED, ry = y->m->verdict == CMP_REGRESSED;
 	double dx = fabs(x->m->delta_pct), dy = fabs(y->m->delta_pct);
 
+	if (is_per_run(x) != is_per_run(y))
+		return is_per_run(x) - is_per_run(y);
 	if (rx != ry)
 		return ry - rx;
 	if (isnan(dx) != isnan(dy))
@@ -85,6 +100,16 @@ static void row(FILE *f, const struct cmp_row *r)
 	fputs("</td></tr>\n", f);
 }
 
+/* Why the table's last rows are ns_per_run's, above it where it has any. */
+static void per_run_note(FILE *f, const struct cmp_row *rows, int nr)
+{
+	if (!nr || !is_per_run(&rows[nr - 1]))
+		return;
+	fputs("<p>note: ns_per_run rows come last, whatever their \xce\x94 %: "
+	      "the kernel's ns per program run comes from a separate pass of each point with "
+	      "bpf_stats on, and is not stable between runs (docs/statistics.md).</p>\n", f);
+}
+
 /* Every metric of every point compared, sorted by effect. */
 static int table(FILE *f, const struct comparison *c, int i)
 {
@@ -97,6 +122,7 @@ static int table(FILE *f, const struct comparison *c, int i)
 		for (int j = 0; c->pts[k].state == PS_COMPARED && j < c->nr_metrics; j++, nr++)
 			rows[nr] = (struct cmp_row){ &c->pts[k], &c->pts[k].m[j], nr };
 	qsort(rows, nr, sizeof(*rows), by_effect);
+	per_run_note(f, rows, nr);
 	fprintf(f, "<div class=\"wide\"><table class=\"sortable\" id=\"compare-%d\">\n"
 		"<thead><tr><th>experiment</th>"
 		"<th>point</th><th>metric</th><th>base</th><th>new</th><th>\xce\x94 %%</th>"

@@ -4,7 +4,8 @@
  * static HTML page (docs/html.md): per comparison the two sets, the notes,
  * and a sortable table of every point and metric compared (base, new, Δ %,
  * p, the verdict with why a change is inconclusive), regressions first,
- * then by the size of the change; the points not compared with why.
+ * then by the size of the change, ns_per_run's rows last with a note why;
+ * the points not compared with why.
  */
 #ifndef SWEEP_HTMLCOMPARE_H
 #define SWEEP_HTMLCOMPARE_H

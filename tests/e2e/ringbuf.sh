@@ -63,13 +63,19 @@ check ringbuf/statsoff-hits positive "$(csv_col "$D4/summary.csv" hits_per_s_mea
 check ringbuf/statsoff-empty [ "$(csv_col "$D4/summary.csv" ns_per_run_mean | sort -u)" = "" ]
 check ringbuf/statsoff-bpf-stats-as-before [ "$(cat /proc/sys/kernel/bpf_stats_enabled \
 	2>/dev/null)" = "$stats_before" ]
-check ringbuf/table-ns-per-run grep -Eq '^rb-libbpf .*, prog [0-9]+\.[0-9] ± [0-9.]+ns/run\)' \
-	"$D/table.txt"
+# ns/run is not in the default row (a separate pass under bpf_stats, not stable between
+# runs), and no note explains a figure the table does not show
+check ringbuf/table-no-ns-per-run not grep -q 'ns/run' "$D/table.txt"
+check ringbuf/table-rows-without-prog grep -Eq \
+	'^rb-libbpf .*M/s \(.*drops [0-9.]+ ± [0-9.]+M/s\)( \[[0-9]+\])?$' "$D/table.txt"
 # the rates were measured with the statistics off: no program numbers in the intervals
 check ringbuf/samples-no-prog-runs [ "$(csv_col "$D/samples.csv" prog_runs | sort -u)" = "" ]
-check ringbuf/table-pass-note grep -q '^note: prog ns/run from a separate 1 s pass of each point with bpf_stats on (off while the rates were measured); its program runs on every syscall' "$D/table.txt"
-check ringbuf/report-ns-per-run grep -Eq '^rb-libbpf .*, prog [0-9]+\.[0-9] ± [0-9.]+ns/run\)' \
-	<($BPFSWEEP report "$D" 2>/dev/null)
+# a values template asks for it by name: the pass's figure, and its note under the block
+$BPFSWEEP report "$D" --no-plots --set 'values={hits} (prog {prog_ns.per_run}/run)' \
+	>"$TMP/prog.txt" 2>/dev/null </dev/null
+check ringbuf/report-ns-per-run grep -Eq '^rb-libbpf .* \(prog [0-9]+\.[0-9] ± [0-9.]+ns/run\)' \
+	"$TMP/prog.txt"
+check ringbuf/report-pass-note grep -q '^note: prog ns/run from a separate 1 s pass of each point with bpf_stats on (off while the rates were measured); its program runs on every syscall' "$TMP/prog.txt"
 # without overwrite mode and with no consumer, rb-prod fills the ring within
 # the warmup and then only drops: what it must show is that BPF ran
 check ringbuf/rb-prod-ran bpf_ran rb-prod

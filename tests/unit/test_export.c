@@ -213,16 +213,17 @@ TEST(csv_rows_per_metric)
 	free(text);
 }
 
+/* A column per metric; ns_per_run, in the exports above, is not one of the table's. */
 TEST(markdown_table)
 {
 	char *text;
 	const char *want =
 		"### Ops | mem\n"
 		"\n"
-		"| point | ops | mem | prog |\n"
-		"| --- | ---: | ---: | ---: |\n"
-		"| prod 2 | 4.00 ± 0.01k/s | 1.00MiB | 42.5 ± 0.5ns/run |\n"
-		"| prod 4 | unsupported: no such thing | | |\n";
+		"| point | ops | mem |\n"
+		"| --- | ---: | ---: |\n"
+		"| prod 2 | 4.00 ± 0.01k/s | 1.00MiB |\n"
+		"| prod 4 | unsupported: no such thing | |\n";
 
 	setup();
 	text = PRINTED(table_render_results(f_, &cfg, NULL, res, 2, true));

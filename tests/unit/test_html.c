@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The HTML writer: its one escaping function and the rebuilt inline SVG. */
+/*
+ * The HTML writer: its one escaping function and the rebuilt inline SVG;
+ * compare --html's order of rows.
+ */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "html.h"
+#include "htmlcompare.h"
 #include "htmlsvg.h"
 
 static char out[8192];
@@ -127,6 +131,71 @@ TEST(svg_nothing_written_when_refused)
 	CHECK(html_svg(stdout, "<svg/>", 6, "c1\"", why, sizeof(why)) < 0);
 }
 
+/* The metric names of compare --html's rows (third cell), in page order, blank-separated. */
+static void row_metrics(const char *page, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (const char *p = strstr(page, "<tr class="); p; p = strstr(p + 1, "<tr class=")) {
+		const char *cell = p;
+
+		for (int td = 0; td < 3 && cell; td++)
+			cell = strstr(cell + 1, "<td");
+		if (cell && (cell = strchr(cell, '>')) && n < len)
+			n += snprintf(buf + n, len - n, "%s%.*s", n ? " " : "",
+				      (int)strcspn(cell + 1, "<"), cell + 1);
+	}
+}
+
+/*
+ * ns_per_run's rows come after every other metric's, however large their
+ * change (it comes from a separate pass under bpf_stats and is not stable
+ * between runs), with a note saying so; a page without them has no note.
+ */
+TEST(compare_per_run_last)
+{
+	const struct cmp_metric rate = { .kind = CMP_RATE, .dir = CMP_HIGHER_BETTER,
+					 .unit = metric_unit_find("M/s", MK_COUNTER) },
+				per_run = { .kind = CMP_PER_RUN, .dir = CMP_LOWER_BETTER,
+					    .unit = metric_per_run_unit() };
+	static struct result_set base, new;
+	struct metric_cmp m[2][2] = {
+		{ { .metric = "hits", .info = &rate, .verdict = CMP_SAME, .delta_pct = 1.5 },
+		  { .metric = "ns_per_run", .info = &per_run, .verdict = CMP_REGRESSED,
+		    .delta_pct = 220 } },
+		{ { .metric = "hits", .info = &rate, .verdict = CMP_IMPROVED, .delta_pct = 12 },
+		  { .metric = "ns_per_run", .info = &per_run, .verdict = CMP_SAME,
+		    .delta_pct = -80 } },
+	};
+	struct point_cmp pts[2] = {
+		{ .experiment = "e", .label = "p1", .state = PS_COMPARED, .m = m[0] },
+		{ .experiment = "e", .label = "p2", .state = PS_COMPARED, .m = m[1] },
+	};
+	struct comparison c = { .base_dir = "a", .new_dir = "b", .base = &base, .new = &new,
+				.nr_metrics = 2, .pts = pts, .nr_pts = 2 };
+	char *page = NULL, order[128];
+	size_t len = 0;
+	FILE *f = open_memstream(&page, &len);
+
+	CHECK(f && !html_compare(f, &c, 1, 0.05));
+	if (f)
+		fclose(f);
+	row_metrics(page ? page : "", order, sizeof(order));
+	CHECK_STR(order, "hits hits ns_per_run ns_per_run");
+	CHECK(page && strstr(page, "<p>note: ns_per_run rows come last"));
+	free(page);
+	/* hits alone: no note about rows that are not there */
+	c.nr_metrics = 1;
+	page = NULL;
+	f = open_memstream(&page, &len);
+	CHECK(f && !html_compare(f, &c, 1, 0.05));
+	if (f)
+		fclose(f);
+	CHECK(page && !strstr(page, "ns_per_run"));
+	free(page);
+}
+
 RUN_TESTS(specials_become_references, controls_shown_as_escapes, lines_keep_newlines,
 	  page_is_framed_with_csp, svg_rebuilt_with_prefixed_ids, svg_hostile_refused,
-	  svg_case_and_escapes_refused, svg_nothing_written_when_refused)
+	  svg_case_and_escapes_refused, svg_nothing_written_when_refused, compare_per_run_last)

@@ -736,6 +736,84 @@ TEST(bad_field_kept)
 }
 
 /* Every workload's own values template is one check would accept. */
+static const struct metric_def prog_metrics_of[] = {
+	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "drops", .kind = MK_COUNTER, .unit = "M/s" },
+	{ .name = "prog_runs", .kind = MK_COUNTER, .unit = "M/s", .source = MS_PROG_RUNS },
+	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "ms/s", .source = MS_PROG_NS },
+};
+
+/* An ok point of ringbuf's metrics with ns per run from a statistics pass. */
+static void make_prog(struct experiment *e, struct sweep_cfg *cfg, struct point *pt,
+		      struct point_result *r)
+{
+	cfg->wl = other_workload("ringbuf", prog_metrics_of, 4, NULL);
+	other_wl.prog_runs_scope = "its program runs on every syscall";
+	make_exp(e, "Ringbuf", "rb {producers}");
+	make_other(pt, r, 2);
+	r->stat[0] = (struct summary){ .mean = 4788000, .stddev = 731000, .n = 10 };
+	r->per_run = (struct summary){ .mean = 8882.1, .stddev = 2427.4, .n = 10 };
+}
+
+/*
+ * ns_per_run is not in the default row: it comes from a separate pass
+ * under bpf_stats and does not hold still between runs (3.2 µs at 1
+ * producer, 84 µs at 2).  Nor in the markdown table's columns.
+ */
+TEST(prog_per_run_not_in_default_row)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
+	struct run_facts facts = { .per_run_pass = true };
+	struct point pt;
+	struct point_result r;
+	char *md = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&md, &len);
+
+	make_prog(&e, &cfg, &pt, &r);
+	CHECK_TEXT(table_text(&cfg, &facts, &r, 1),
+		   "Ringbuf\n=======\n"
+		   "rb 2                 4.788 ± 0.731M/s (2.394M/prod, drops 0.000 ± 0.000M/s)\n");
+	CHECK(f && !table_render_results(f, &cfg, &facts, &r, 1, true));
+	if (f)
+		fclose(f);
+	CHECK_TEXT(md, "### Ringbuf\n\n| point | hits | drops |\n| --- | ---: | ---: |\n"
+		   "| rb 2 | 4.788 ± 0.731M/s | 0.000 ± 0.000M/s |\n");
+	other_wl.prog_runs_scope = NULL;
+}
+
+/*
+ * A values template shows it by name; the pass's note follows a block
+ * only where a row shows it as a number.
+ */
+TEST(per_run_note_only_with_figure)
+{
+	struct experiment e;
+	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
+	struct run_facts facts = { .per_run_pass = true };
+	struct point pt;
+	struct point_result r;
+
+	make_prog(&e, &cfg, &pt, &r);
+	/* a template without it: no figure, so no note about one */
+	e.values = "{hits}";
+	CHECK_TEXT(table_text(&cfg, &facts, &r, 1),
+		   "Ringbuf\n=======\nrb 2                 4.788 ± 0.731M/s\n");
+	/* asked for by name: the figure, and where it came from */
+	e.values = "{hits} (prog {prog_ns.per_run}/run)";
+	CHECK_TEXT(table_text(&cfg, &facts, &r, 1),
+		   "Ringbuf\n=======\n"
+		   "rb 2                 4.788 ± 0.731M/s (prog 8882.1 ± 2427.4ns/run)\n"
+		   "note: prog ns/run from a separate 1 s pass of each point with bpf_stats on "
+		   "(off while the rates were measured); its program runs on every syscall\n");
+	/* the kernel kept none: n/a, and nothing to explain */
+	r.per_run = (struct summary){ .mean = NAN, .n = 0 };
+	CHECK_TEXT(table_text(&cfg, &facts, &r, 1),
+		   "Ringbuf\n=======\nrb 2                 4.788 ± 0.731M/s (prog n/a/run)\n");
+	other_wl.prog_runs_scope = NULL;
+}
+
 TEST(workload_values_parse)
 {
 	for (int w = 0; w < nr_workloads; w++) {
@@ -761,4 +839,4 @@ RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_defaul
 	  template_expands_known_names, template_expands_conditions, htab_mem_row,
 	  mixed_metrics_and_units, worker_fields,
 	  unknown_gauge, worker_rows, formatter_and_fields, ns_per_field, per_prod_field, bad_field_kept,
-	  workload_values_parse)
+	  prog_per_run_not_in_default_row, per_run_note_only_with_figure, workload_values_parse)
