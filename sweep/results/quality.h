@@ -43,7 +43,7 @@ struct quality {
 	double starved_cpu_pct;	/* the most CPU a starved one had, % of the time; < 0: unknown */
 	double cv_pct;		/* stddev / mean, percent (0 when the mean is 0) */
 	double trend_pct;	/* fitted drift over one repetition, percent of mean */
-	double wait_pct;	/* the most a thread waited for others, % of its time; < 0: unknown */
+	double wait_pct;	/* most a thread waited for others, % of its time; < 0: unknown */
 	double steal_pct;
 };
 

@@ -28,10 +28,15 @@ interference_of() {
 
 # the CPU the sweep pins its first producer to (affinity = on)
 cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
-printf '[sweep]\nworkload = null\nwarmup = 100ms\nduration = 1s\ninterval = 100ms\naffinity = on\n' \
-	>"$TMP/null.spec"
-printf '[sweep]\nworkload = count\nwarmup = 50ms\nduration = 500ms\ninterval = 50ms\naffinity = on\n' \
-	>"$TMP/count.spec"
+cat >"$TMP/null.spec" <<'SPEC'
+[sweep]
+workload = null
+warmup   = 100ms
+duration = 1s
+interval = 100ms
+affinity = on
+SPEC
+sed 's/null/count/; s/100ms/50ms/g; s/1s/500ms/' "$TMP/null.spec" >"$TMP/count.spec"
 
 # --- asleep: no wait, however busy the machine --------------------------------
 $BPFSWEEP "$TMP/null.spec" -o "$TMP/idle" >/dev/null 2>&1 </dev/null
@@ -54,6 +59,5 @@ SPINNER=
 # producer's time waiting (50-81% here), never under the 10% threshold
 n=$(interference_of "$TMP/spinning")
 check "interference/spinning-beside-spinner-flagged (${n:-none}%)" [ "${n:-0}" -ge 25 ]
-check interference/footnote-says-waited grep -q \
-	"interference=$n% (a thread of the point waited $n% of its measured time for a CPU others held)" \
-	"$TMP/spinning/table.txt"
+check interference/footnote-says-waited grep -qF "interference=$n% (a thread of the point \
+waited $n% of its measured time for a CPU others held)" "$TMP/spinning/table.txt"
