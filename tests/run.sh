@@ -246,6 +246,8 @@ foreground_parts() {
 	run_part "end to end (chart safety)" tests/e2e/plot_safety.sh
 	run_part "end to end (meta)" tests/e2e/meta.sh
 	run_part "end to end (quality flags)" tests/e2e/quality.sh
+	run_part "interference: the threads' wait for a CPU beside a spinner (null, count)" \
+		tests/e2e/interference.sh
 	run_part "sub-second durations, measured as asked (null workload)" tests/e2e/durations.sh
 	run_part "result directory (null workload)" tests/e2e/persist.sh
 	run_part "summary.csv's column table, read back (null workload)" tests/e2e/columns.sh

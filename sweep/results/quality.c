@@ -37,7 +37,7 @@
  *   The flag says how much CPU the starved workers had (the most any of
  *   them had, as a share of the measured time): near none, they were
  *   starved of CPU; near all, they ran and their events went uncounted.
- * - interference, steal: see quality_assess_load().
+ * - interference: see quality_assess_wait(); steal: quality_assess_load().
  */
 #include <ctype.h>
 #include <errno.h>
@@ -181,7 +181,7 @@ void quality_assess(const double *rates, const int *rep, int n, int max_cv_pct,
 {
 	double mean = n ? gsl_stats_mean(rates, 1, n) : 0;
 
-	*q = (struct quality){ .n = n, .other_pct = -1, .steal_pct = -1, .starved_cpu_pct = -1 };
+	*q = (struct quality){ .n = n, .wait_pct = -1, .steal_pct = -1, .starved_cpu_pct = -1 };
 	assess_zero(rates, n, q);
 	assess_cv(rates, n, mean, max_cv_pct, q);
 	assess_trend(rates, rep, n, mean, q);
@@ -212,30 +212,83 @@ void quality_assess_workers(const double *rates, const double *cpu_pct, int n,
 }
 
 /*
- * Over the measured part of every repetition, /proc/stat says how long the
- * point's CPUs (those its threads were pinned to, or all it may use) were
- * busy, and CLOCK_PROCESS_CPUTIME_ID how much CPU this process used:
- * others = busy - own, as a share of those CPUs' time; steal likewise.
- * /proc/stat counts in ticks (1% of a CPU-second at USER_HZ 100), hence
- * flags only from 10% (steal: 2%, which no process of ours can cause).
- * Our own threads running on other CPUs (the unpinned sampler) make
- * `others` read a little low, never high.
+ * Over the measured part of every repetition, /proc/stat says how much of
+ * the point's CPUs (those its threads were pinned to, or all it may use)
+ * the hypervisor took, in ticks (1% of a CPU-second at USER_HZ 100);
+ * flagged from 2%, which no process on this machine can cause.
  */
 void quality_assess_load(const struct cpu_load *load, long ticks_per_s, struct quality *q)
 {
-	double cap_ns, busy_ns, other_ns;
-
 	if (!load->windows || !load->all_ticks || ticks_per_s <= 0)
 		return;
-	cap_ns = load->all_ticks * 1e9 / ticks_per_s;
-	busy_ns = load->busy_ticks * 1e9 / ticks_per_s;
-	other_ns = busy_ns > load->own_ns ? busy_ns - load->own_ns : 0;
-	q->other_pct = other_ns / cap_ns * 100;
 	q->steal_pct = load->steal_ticks * 100.0 / load->all_ticks;
-	if (q->other_pct >= QUALITY_INTERFERENCE_PCT)
-		q->flags |= QF_INTERFERENCE;
 	if (q->steal_pct >= QUALITY_STEAL_PCT)
 		q->flags |= QF_STEAL;
+}
+
+/*
+ * Could thread j, running, have kept thread i waiting?  Pinned to one CPU,
+ * yes; pinned to two, no.  Unpinned, only when the point has more threads
+ * than CPUs: up to one each, the scheduler gives each a CPU of its own
+ * unless something else holds one, and that is interference.
+ */
+static bool may_share(const struct thread_wait *tw, int n, int nr_cpus, int i, int j)
+{
+	if (tw[i].cpu >= 0 && tw[j].cpu >= 0)
+		return tw[i].cpu == tw[j].cpu;
+	return n > nr_cpus;
+}
+
+/*
+ * Thread i's wait that the point's own threads cannot explain, as a share
+ * of its measured time; < 0 unknown.  A thread waits for its siblings on
+ * its CPU at most as long as they ran: 3 spinning producers pinned 0,1,0
+ * on 2 CPUs wait 50% of the time on CPU 0, the point's own design, not
+ * interference.  So their running time is taken off the wait, which then
+ * reads low when others and siblings both held the CPU, never high.
+ */
+static double others_wait_pct(const struct thread_wait *tw, int n, int nr_cpus, int i)
+{
+	uint64_t siblings = 0;
+
+	if (tw[i].unknown || !tw[i].window_ns)
+		return -1;
+	for (int j = 0; j < n; j++) {
+		if (j == i || !may_share(tw, n, nr_cpus, i, j))
+			continue;
+		if (tw[j].unknown)
+			return -1;	/* how long it ran is not known */
+		siblings += tw[j].run_ns;
+	}
+	if (tw[i].delay_ns <= siblings)
+		return 0;
+	return (tw[i].delay_ns - siblings) * 100.0 / tw[i].window_ns;
+}
+
+/*
+ * The kernel's run delay of each of the point's threads (schedstat.h) over
+ * the measured parts: the time it was runnable and did not run.  Others'
+ * CPU time alone is not it: the null workload's producer, pinned to a CPU
+ * a spinner held throughout (which read interference=95-100% as others'
+ * share of that CPU), waited 0.3% of its time here; it wakes every 1 ms
+ * and the scheduler runs a waking sleeper soon.  A count producer pinned
+ * beside that spinner waited 53%.  The most any thread waited is the
+ * figure, not the mean: a hog on one of two producers' CPUs halves that
+ * producer's count and the headline with it, and the mean over a thousand
+ * producers would drown it.  Threads not read say nothing: unknown when
+ * none was, never 0.
+ */
+void quality_assess_wait(const struct thread_wait *tw, int n, int nr_cpus, struct quality *q)
+{
+	q->wait_pct = -1;
+	for (int i = 0; tw && i < n; i++) {
+		double pct = others_wait_pct(tw, n, nr_cpus, i);
+
+		if (pct > q->wait_pct)
+			q->wait_pct = pct;
+	}
+	if (q->wait_pct >= QUALITY_INTERFERENCE_PCT)
+		q->flags |= QF_INTERFERENCE;
 }
 
 /* "starved=1/2:cpu=97%", and what it means; ":cpu=" only when known. */
@@ -274,9 +327,11 @@ static int flag_text(const struct quality *q, unsigned flag, bool explain, int m
 		return snprintf(buf, len, explain ? "bimodal (intervals form two clusters)" :
 				"bimodal");
 	case QF_INTERFERENCE:
-		return snprintf(buf, len, explain ? "interference=%.0f%% (of the point's CPU time"
-				" went to other processes)" : "interference=%.0f%%",
-				q->other_pct);
+		if (!explain)
+			return snprintf(buf, len, "interference=%.0f%%", q->wait_pct);
+		return snprintf(buf, len, "interference=%.0f%% (a thread of the point waited"
+				" %.0f%% of its measured time for a CPU others held)",
+				q->wait_pct, q->wait_pct);
 	case QF_STEAL:
 		return snprintf(buf, len, explain ? "steal=%.0f%% (of the point's CPU time went"
 				" to the hypervisor)" : "steal=%.0f%%", q->steal_pct);
@@ -403,7 +458,7 @@ static int parse_item(const char *item, size_t len, struct quality *q)
 		flag = QF_TREND;
 	else if (!strcmp(text, "bimodal"))
 		flag = QF_BIMODAL;
-	else if (pct_item(text, "interference", &q->other_pct))
+	else if (pct_item(text, "interference", &q->wait_pct))
 		flag = QF_INTERFERENCE;
 	else if (pct_item(text, "steal", &q->steal_pct))
 		flag = QF_STEAL;
@@ -418,7 +473,7 @@ static int parse_item(const char *item, size_t len, struct quality *q)
 
 int quality_parse(const char *text, struct quality *q)
 {
-	*q = (struct quality){ .other_pct = -1, .steal_pct = -1, .starved_cpu_pct = -1 };
+	*q = (struct quality){ .wait_pct = -1, .steal_pct = -1, .starved_cpu_pct = -1 };
 	while (*text) {
 		size_t len = strcspn(text, ";");
 		int err = parse_item(text, len, q);

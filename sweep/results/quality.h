@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Quality flags of one point: does its headline number deserve trust, or
- * does it say why not?  Pure math over the measured intervals' rates and
- * the CPU time the point's CPUs gave to others; docs/results.md lists the
- * flags and how each is decided.
+ * does it say why not?  Pure math over the measured intervals' rates, the
+ * time the point's threads waited for a CPU and the time the hypervisor
+ * took; docs/results.md lists the flags and how each is decided.
  */
 #ifndef SWEEP_QUALITY_H
 #define SWEEP_QUALITY_H
@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "cpustat.h"
+#include "schedstat.h"
 #include "model.h"		/* QUALITY_DEFAULT_MAX_CV */
 
 enum quality_flag {
@@ -19,7 +20,7 @@ enum quality_flag {
 	QF_CV		= 1 << 1,	/* stddev above max_cv percent of the mean */
 	QF_TREND	= 1 << 2,	/* significant, large drift: still warming up */
 	QF_BIMODAL	= 1 << 3,	/* the intervals form two clusters */
-	QF_INTERFERENCE	= 1 << 4,	/* other processes took the point's CPUs */
+	QF_INTERFERENCE	= 1 << 4,	/* the point's threads waited for a CPU */
 	QF_STEAL	= 1 << 5,	/* the hypervisor took them */
 	QF_STARVED	= 1 << 6,	/* a worker counted (almost) nothing */
 };
@@ -30,7 +31,7 @@ enum quality_flag {
 #define QUALITY_TREND_P		0.01	/* two-sided significance of the slope */
 #define QUALITY_BIMODAL_SEPARATION 6.0 /* cluster means apart, in within-cluster sd */
 #define QUALITY_BIMODAL_GAP_PCT	2.0	/* and at least this much of the mean */
-#define QUALITY_INTERFERENCE_PCT 10.0	/* of the point's CPU time */
+#define QUALITY_INTERFERENCE_PCT 10.0	/* of a thread's measured time, waiting */
 #define QUALITY_STEAL_PCT	2.0
 
 struct quality {
@@ -42,7 +43,7 @@ struct quality {
 	double starved_cpu_pct;	/* the most CPU a starved one had, % of the time; < 0: unknown */
 	double cv_pct;		/* stddev / mean, percent (0 when the mean is 0) */
 	double trend_pct;	/* fitted drift over one repetition, percent of mean */
-	double other_pct;	/* others' share of the point's CPUs; < 0: not measured */
+	double wait_pct;	/* most a thread waited for others, % of its time; < 0: unknown */
 	double steal_pct;
 };
 
@@ -69,8 +70,14 @@ bool quality_all_zero(const struct quality *q);
 void quality_assess_workers(const double *rates, const double *cpu_pct, int n,
 			    struct quality *q);
 
-/* Interference and steal from the point's CPU load (load->windows 0: unknown). */
+/* Steal from the point's CPU load (load->windows 0: unknown). */
 void quality_assess_load(const struct cpu_load *load, long ticks_per_s, struct quality *q);
+
+/*
+ * Interference from the run delay of the point's n threads (tw NULL or
+ * n 0: unknown); nr_cpus, the CPUs unpinned threads may use.
+ */
+void quality_assess_wait(const struct thread_wait *tw, int n, int nr_cpus, struct quality *q);
 
 /*
  * "cv=37%;zero=4/5;starved=1/8:cpu=2%;trend=+12%;bimodal;interference=23%;steal=5%",

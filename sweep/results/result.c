@@ -189,7 +189,8 @@ static double *worker_cpu_pct(const struct point_result *r)
 
 /*
  * Flags of the headline metric (metric 0), of each worker's share of the
- * per_thread metric (summarized first) and of the point's CPU load.
+ * per_thread metric (summarized first), of the point's CPU load and of
+ * its threads' wait for a CPU.
  */
 int point_result_assess(struct point_result *r, int max_cv_pct)
 {
@@ -211,6 +212,7 @@ int point_result_assess(struct point_result *r, int max_cv_pct)
 			       &r->quality);
 	free(cpu_pct);
 	quality_assess_load(&r->load, sysconf(_SC_CLK_TCK), &r->quality);
+	quality_assess_wait(r->thread_wait, r->nr_thread_wait, r->nr_cpus, &r->quality);
 	free(rates);
 	free(rep);
 	return 0;
@@ -258,6 +260,9 @@ void point_result_free_intervals(struct point_result *r)
 	r->thread_rate = NULL;
 	free(r->thread_cpu_ns);
 	r->thread_cpu_ns = NULL;
+	free(r->thread_wait);
+	r->thread_wait = NULL;
+	r->nr_thread_wait = 0;
 	for (int i = 0; i < r->nr_prof; i++)
 		rep_profile_free(&r->prof[i]);
 	free(r->prof);

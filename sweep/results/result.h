@@ -74,6 +74,13 @@ struct point_result {
 	 */
 	uint64_t *thread_cpu_ns;
 	/*
+	 * [nr_thread_wait]: each worker's (consumers, then producers) run
+	 * delay over the measured parts so far (schedstat.h), or NULL: what
+	 * the interference flag says.  None for a workload with run().
+	 */
+	struct thread_wait *thread_wait;
+	int nr_thread_wait;
+	/*
 	 * Of a workload with prog_runs and prog_ns (progrun.h): the kernel's
 	 * ns per program run in each measured interval; NaN, n = 0 if unknown.
 	 */
@@ -119,7 +126,7 @@ bool point_result_counted_nothing(const struct point_result *r);
 
 /*
  * Free r's intervals, their per-producer increases, r->thread_rate,
- * r->thread_cpu_ns and r->prof.
+ * r->thread_cpu_ns, r->thread_wait and r->prof.
  */
 void point_result_free_intervals(struct point_result *r);
 

@@ -75,17 +75,15 @@ int cpustat_read(struct cpustat *s)
 }
 
 void cpustat_add_window(struct cpu_load *load, const struct cpustat *a,
-			const struct cpustat *b, const int *cpus, int nr, uint64_t own_ns)
+			const struct cpustat *b, const int *cpus, int nr)
 {
 	for (int i = 0; i < nr; i++) {
 		int c = cpus[i];
 
 		if (c < 0 || c >= CPUSTAT_MAX_CPUS || !a->present[c] || !b->present[c])
 			continue;
-		load->busy_ticks += b->cpu[c].busy - a->cpu[c].busy;
 		load->steal_ticks += b->cpu[c].steal - a->cpu[c].steal;
 		load->all_ticks += b->cpu[c].all - a->cpu[c].all;
 	}
-	load->own_ns += own_ns;
 	load->windows++;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Per-CPU time from /proc/stat, for telling how much of a point's CPUs
- * other processes and the hypervisor took while it was measured.
+ * the hypervisor took while it was measured.
  */
 #ifndef SWEEP_CPUSTAT_H
 #define SWEEP_CPUSTAT_H
@@ -24,14 +24,14 @@ struct cpustat {
 };
 
 /*
- * What other processes and the hypervisor took of a set of CPUs over the
- * measured part of a point: the sum over its repetitions of the deltas.
+ * What the hypervisor took of a set of CPUs over the measured part of a
+ * point: the sum over its repetitions of the deltas.  (Other processes'
+ * share of them is not kept: the interference flag is the point's
+ * threads' wait for a CPU, schedstat.h.)
  */
 struct cpu_load {
-	uint64_t busy_ticks;	/* non-idle time of the point's CPUs, steal excluded */
 	uint64_t steal_ticks;
 	uint64_t all_ticks;	/* every state: the capacity of those CPUs */
-	uint64_t own_ns;	/* CPU time of this process, all its threads */
 	int windows;		/* repetitions that were measured this way */
 };
 
@@ -43,10 +43,9 @@ int cpustat_read(struct cpustat *s);
 
 /*
  * Add the deltas from a to b over cpus[0..nr) (distinct CPU numbers, those
- * present in both) and own_ns, this process's CPU time over the same
- * window, to *load.
+ * present in both) to *load.
  */
 void cpustat_add_window(struct cpu_load *load, const struct cpustat *a,
-			const struct cpustat *b, const int *cpus, int nr, uint64_t own_ns);
+			const struct cpustat *b, const int *cpus, int nr);
 
 #endif

@@ -5,16 +5,15 @@
 # zero intervals and jitter get their flags and a clean point none; a noisy
 # point is retried; a point that counts nothing (rate = 0) is stalled, not
 # ok, and never a 0 on its chart; a flagged point is drawn hollow on it;
-# other processes on the point's CPU read as interference; and a thousand
-# spinning producers on a few CPUs start and stop promptly, every one of
-# them in the cpus column.
+# and a thousand spinning producers on a few CPUs start and stop promptly,
+# every one of them in the cpus column.  Interference has its own script
+# (interference.sh).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 TMP=$(mktemp -d)
-SPINNER=
-trap '[ -n "$SPINNER" ] && kill "$SPINNER"; rm -rf "$TMP"' EXIT
+trap 'rm -rf "$TMP"' EXIT
 
 # quality_of DIR EXPERIMENT [KEY VALUE]: the quality column of that point
 quality_of() { csv_col "$1/summary.csv" quality experiment "$2" | sed -n "${3:-1}p"; }
@@ -129,26 +128,6 @@ printf '[sweep]\nworkload = null\nmax_cv = -1\n' >"$TMP/badcv.spec"
 $BPFSWEEP check "$TMP/badcv.spec" >/dev/null 2>"$TMP/err"
 check quality/max-cv-checked [ $? = 2 ]
 check quality/max-cv-located grep -q "^$TMP/badcv.spec:3:10: error: " "$TMP/err"
-
-# --- interference: a spinner on the CPU the producer is pinned to ---------------
-cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
-taskset -c "$cpu" sh -c 'while :; do :; done' &
-SPINNER=$!
-cat >"$TMP/count.spec" <<'EOF'
-[sweep]
-workload = count
-warmup   = 50ms
-duration = 500ms
-interval = 50ms
-affinity = on
-EOF
-D=$TMP/interference
-$BPFSWEEP "$TMP/count.spec" -o "$D" >/dev/null 2>&1 </dev/null
-kill "$SPINNER"
-SPINNER=
-# the scheduler gives the spinner about half of the CPU; the flag starts at 10%
-check quality/interference-flagged grep -Eq '(^|;)interference=([1-9][0-9]|100)%' \
-	<(csv_col "$D/summary.csv" quality)
 
 # --- oversubscription: 1024 spinning producers ------------------------------------
 # Before the gate, each new thread waited for the spinning ones: 40-90 s on

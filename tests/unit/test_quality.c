@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * quality.c, cpustat.c and cpulist.c on vectors worked out by hand: each
+ * quality.c, cpustat.c, schedstat.c and cpulist.c on vectors worked out by hand: each
  * flag is raised by the data it describes and by nothing else.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "cpulist.h"
 #include "cpustat.h"
 #include "quality.h"
+#include "schedstat.h"
 
 static const int one_rep[64];		/* every interval in repetition 0 */
 
@@ -37,7 +40,7 @@ TEST(clean_gets_no_flags)
 	CHECK_INT(q.flags, 0);
 	CHECK_STR(flags_of(&q), "");
 	CHECK_INT(q.n, 10);
-	CHECK_NEAR(q.other_pct, -1, 0);		/* no CPU load: not measured */
+	CHECK_NEAR(q.wait_pct, -1, 0);		/* no threads read: not measured */
 }
 
 /*
@@ -213,36 +216,164 @@ TEST(cpustat_parses_proc_stat)
 }
 
 /*
- * The point pinned to cpu0 used 0.5 s of CPU in that second: cpu0 was busy
- * 90 ticks (0.9 s), so others took 0.4 s of its 1 s: interference 40%;
- * steal 5 of 100 ticks.  cpu1's idleness does not dilute it.
+ * cpu0 was busy 90 of its 100 ticks in that second, 40 of them for other
+ * processes: that alone is no flag any more (a point's threads that sleep
+ * did not wait for it); steal 5 of 100 ticks is.  cpu1's idleness does
+ * not dilute it.
  */
-TEST(interference_and_steal)
+TEST(steal_not_others_cpu)
 {
 	struct cpustat *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
 	struct cpu_load load = { 0 };
 	const int cpus[] = { 0 };
-	struct quality q = { .other_pct = -1 };
+	struct quality q = { .wait_pct = -1 };
 
 	CHECK(a && b);
 	CHECK_INT(cpustat_parse(proc_stat_a, a), 0);
 	CHECK_INT(cpustat_parse(proc_stat_b, b), 0);
-	cpustat_add_window(&load, a, b, cpus, 1, 500000000);
+	cpustat_add_window(&load, a, b, cpus, 1);
 	free(a);
 	free(b);
-	CHECK_INT(load.busy_ticks, 90);
 	CHECK_INT(load.all_ticks, 100);
 	quality_assess_load(&load, 100, &q);
-	CHECK_NEAR(q.other_pct, 40, 1e-9);
 	CHECK_NEAR(q.steal_pct, 5, 1e-9);
-	CHECK_INT(q.flags, QF_INTERFERENCE | QF_STEAL);
-	CHECK_STR(flags_of(&q), "interference=40%;steal=5%");
-	/* the point's own 0.9 s leaves nothing for others */
-	load.own_ns = 900000000;
-	q.flags = 0;
-	quality_assess_load(&load, 100, &q);
-	CHECK_NEAR(q.other_pct, 0, 1e-9);
 	CHECK_INT(q.flags, QF_STEAL);
+	CHECK_NEAR(q.wait_pct, -1, 0);
+	CHECK_STR(flags_of(&q), "steal=5%");
+}
+
+/* "run_ns delay_ns timeslices" as the kernel writes it, and nothing else. */
+TEST(schedstat_parses)
+{
+	struct sched_times t;
+
+	CHECK_INT(schedstat_parse("1644855 406392 2\n", &t), 0);
+	CHECK_INT(t.run_ns, 1644855);
+	CHECK_INT(t.delay_ns, 406392);
+	CHECK_INT(schedstat_parse("1644855 406392\n", &t), -EINVAL);
+	CHECK_INT(schedstat_parse("1644855 406392 2 x\n", &t), -EINVAL);
+	CHECK_INT(schedstat_parse("", &t), -EINVAL);
+	/* this thread's own, read back: it has run */
+	CHECK_INT(schedstat_read(gettid(), &t), 0);
+	CHECK(t.run_ns > 0);
+	CHECK_INT(schedstat_read(0, &t), -ESRCH);
+}
+
+/* A window whose counts went backwards is not a measurement. */
+TEST(schedstat_windows_add)
+{
+	const struct sched_times a = { 100, 10 }, b = { 600, 210 }, back = { 50, 210 };
+	struct thread_wait w = { .cpu = -1 };
+
+	schedstat_add_window(&w, &a, &b, 1000);
+	schedstat_add_window(&w, &a, &b, 1000);
+	CHECK_INT(w.run_ns, 1000);
+	CHECK_INT(w.delay_ns, 400);
+	CHECK_INT(w.window_ns, 2000);
+	CHECK_INT(w.unknown, 0);
+	schedstat_add_window(&w, &a, &back, 1000);
+	CHECK_INT(w.unknown, 1);
+}
+
+static const char *wait_flags(const struct thread_wait *tw, int n, int nr_cpus, double *pct)
+{
+	struct quality q = { .wait_pct = -1, .steal_pct = -1 };
+
+	quality_assess_wait(tw, n, nr_cpus, &q);
+	*pct = q.wait_pct;
+	return flags_of(&q);
+}
+
+/*
+ * The flag is the most any thread waited for others, as a share of its
+ * measured time: one producer of two waited 0.5 s of its 1 s while a hog
+ * held its CPU (the other 0.02 s): interference=50%.  What waited is
+ * judged, not what ran: the same point with both threads asleep (a null
+ * point on a machine whose other processes took 90% of the CPUs) waited
+ * 0.1% and is clean.
+ */
+TEST(interference_from_wait)
+{
+	struct thread_wait tw[] = {
+		{ .run_ns = 500000000, .delay_ns = 500000000, .window_ns = 1000000000, .cpu = 0 },
+		{ .run_ns = 980000000, .delay_ns = 20000000, .window_ns = 1000000000, .cpu = 1 },
+	};
+	const struct thread_wait asleep[] = {
+		{ .run_ns = 5000000, .delay_ns = 1000000, .window_ns = 1000000000, .cpu = 0 },
+		{ .run_ns = 5000000, .delay_ns = 800000, .window_ns = 1000000000, .cpu = 1 },
+	};
+	double pct;
+
+	CHECK_STR(wait_flags(tw, 2, 2, &pct), "interference=50%");
+	CHECK_NEAR(pct, 50, 1e-9);
+	CHECK_STR(wait_flags(asleep, 2, 2, &pct), "");
+	CHECK_NEAR(pct, 0.1, 1e-9);
+	/* just under and at the threshold */
+	tw[0].delay_ns = 99999999;
+	CHECK_STR(wait_flags(tw, 2, 2, &pct), "");
+	tw[0].delay_ns = 100000000;
+	CHECK_STR(wait_flags(tw, 2, 2, &pct), "interference=10%");
+}
+
+/*
+ * Unknown is not 0: no threads, or none read, is no figure and no flag;
+ * a thread not read leaves the figure to those that were.
+ */
+TEST(interference_unknown)
+{
+	struct thread_wait tw[] = {
+		{ .run_ns = 500000000, .delay_ns = 500000000, .window_ns = 1000000000, .cpu = 0,
+		  .unknown = true },
+		{ .run_ns = 980000000, .delay_ns = 20000000, .window_ns = 1000000000, .cpu = 1 },
+	};
+	double pct;
+
+	CHECK_STR(wait_flags(NULL, 0, 2, &pct), "");
+	CHECK_NEAR(pct, -1, 0);
+	CHECK_STR(wait_flags(tw, 2, 2, &pct), "");
+	CHECK_NEAR(pct, 2, 1e-9);
+	tw[1].unknown = true;
+	CHECK_STR(wait_flags(tw, 2, 2, &pct), "");
+	CHECK_NEAR(pct, -1, 0);
+	/* a thread with no measured time says nothing either */
+	tw[0] = (struct thread_wait){ .delay_ns = 500000000, .cpu = 0 };
+	CHECK_STR(wait_flags(tw, 1, 2, &pct), "");
+	CHECK_NEAR(pct, -1, 0);
+}
+
+/*
+ * A point's threads that share a CPU by design wait for each other: not
+ * interference.  Producers pinned 0,1,0, spinning: the two on CPU 0 each
+ * ran 0.5 s and waited 0.5 s of 1 s, the sibling's run explains it all.
+ * A hog on CPU 0 then takes a third: each ran 1/3 s, waited 2/3 s, of
+ * which the sibling explains 1/3 s: 33%.  Unpinned, 3 threads on 2 CPUs
+ * may wait for any sibling; 2 on 2 CPUs wait for others only.
+ */
+TEST(interference_not_own_threads)
+{
+	struct thread_wait tw[] = {
+		{ .run_ns = 500000000, .delay_ns = 500000000, .window_ns = 1000000000, .cpu = 0 },
+		{ .run_ns = 1000000000, .delay_ns = 0, .window_ns = 1000000000, .cpu = 1 },
+		{ .run_ns = 500000000, .delay_ns = 500000000, .window_ns = 1000000000, .cpu = 0 },
+	};
+	double pct;
+
+	CHECK_STR(wait_flags(tw, 3, 2, &pct), "");
+	CHECK_NEAR(pct, 0, 1e-9);
+	tw[0].run_ns = tw[2].run_ns = 333333333;
+	tw[0].delay_ns = tw[2].delay_ns = 666666667;
+	CHECK_STR(wait_flags(tw, 3, 2, &pct), "interference=33%");
+	/* unpinned: 3 threads on 2 CPUs may all wait for each other */
+	for (int i = 0; i < 3; i++)
+		tw[i] = (struct thread_wait){ .run_ns = 666666667, .delay_ns = 333333333,
+					      .window_ns = 1000000000, .cpu = -1 };
+	CHECK_STR(wait_flags(tw, 3, 2, &pct), "");
+	/* 2 on 2 CPUs with a hog: a third of each one's time went to it */
+	CHECK_STR(wait_flags(tw, 2, 2, &pct), "interference=33%");
+	/* a sibling not read: how long it ran is not known, nor what it explains */
+	tw[1].unknown = true;
+	CHECK_STR(wait_flags(tw, 3, 2, &pct), "");
+	CHECK_NEAR(pct, -1, 0);
 }
 
 /*
@@ -320,7 +451,7 @@ TEST(parsed_back_from_csv)
 	struct quality q = { .flags = QF_CV | QF_ZERO | QF_STARVED | QF_TREND | QF_BIMODAL |
 				      QF_INTERFERENCE | QF_STEAL, .n = 5, .nr_zero = 4,
 			     .nr_starved = 1, .nr_workers = 8, .starved_cpu_pct = 2, .cv_pct = 224,
-			     .trend_pct = -12, .other_pct = 23, .steal_pct = 5 };
+			     .trend_pct = -12, .wait_pct = 23, .steal_pct = 5 };
 	struct quality back;
 	char text[256], again[256];
 
@@ -334,6 +465,7 @@ TEST(parsed_back_from_csv)
 	CHECK_INT(back.nr_starved, 1);
 	CHECK_INT(back.nr_workers, 8);
 	CHECK_NEAR(back.starved_cpu_pct, 2, 1e-9);
+	CHECK_NEAR(back.wait_pct, 23, 1e-9);
 	quality_format(&back, again, sizeof(again));
 	CHECK_STR(again, text);
 	CHECK_INT(quality_parse("starved=1/2", &back), 0);
@@ -441,6 +573,7 @@ RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_li
 	  jitter_is_cv_and_bimodal,
 	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
-	  interference_and_steal, starved_workers,
+	  steal_not_others_cpu, schedstat_parses, schedstat_windows_add, interference_from_wait,
+	  interference_unknown, interference_not_own_threads, starved_workers,
 	  starved_workers_cpu, parse_refuses_what_is_not_written, explained_for_footnotes, parsed_back_from_csv,
 	  cpus_every_thread, cpus_compact_form)

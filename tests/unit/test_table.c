@@ -232,7 +232,7 @@ TEST(noisy_rows_marked)
 	res[0].quality = (struct quality){ .flags = QF_CV | QF_ZERO, .n = 5, .nr_zero = 4,
 					   .cv_pct = 224 };
 	res[0].tries = 3;
-	res[3].quality = (struct quality){ .flags = QF_INTERFERENCE, .other_pct = 23.4 };
+	res[3].quality = (struct quality){ .flags = QF_INTERFERENCE, .wait_pct = 23.4 };
 	CHECK_TEXT(render(&cfg, res, 4),
 		   "Noisy (flag=off)\n"
 		   "================\n"
@@ -245,7 +245,8 @@ TEST(noisy_rows_marked)
 		   "===============\n"
 		   "nr_prod 1            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s)\n"
 		   "nr_prod 2            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s) [2]\n"
-		   "[2] interference=23% (of the point's CPU time went to other processes)\n");
+		   "[2] interference=23% (a thread of the point waited 23% of its measured time"
+		   " for a CPU others held)\n");
 }
 
 /* The machine above the table, as seed 002 shows it; a smoke run says so in its titles. */

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /proc/self/task/TID/schedstat: "time on a CPU (ns), time waiting on a
+ * runqueue (ns), timeslices", the kernel's sched_info of that thread
+ * (CONFIG_SCHED_INFO, which CONFIG_SCHEDSTATS and CONFIG_TASK_DELAY_ACCT
+ * select; the numbers are kept whether or not schedstats are enabled).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "schedstat.h"
+
+int schedstat_parse(const char *text, struct sched_times *t)
+{
+	uint64_t run, delay, slices;
+	int used = 0;
+
+	if (sscanf(text, "%" SCNu64 " %" SCNu64 " %" SCNu64 "%n", &run, &delay, &slices,
+		   &used) != 3 || (text[used] && text[used] != '\n'))
+		return -EINVAL;
+	t->run_ns = run;
+	t->delay_ns = delay;
+	return 0;
+}
+
+int schedstat_read(pid_t tid, struct sched_times *t)
+{
+	char path[64], buf[128];
+	ssize_t n;
+	int fd;
+
+	if (tid <= 0)
+		return -ESRCH;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	if (n < 0)
+		return n;
+	buf[n] = '\0';
+	return schedstat_parse(buf, t);
+}
+
+void schedstat_add_window(struct thread_wait *w, const struct sched_times *a,
+			  const struct sched_times *b, uint64_t wall_ns)
+{
+	if (b->run_ns < a->run_ns || b->delay_ns < a->delay_ns) {
+		w->unknown = true;
+		return;
+	}
+	w->run_ns += b->run_ns - a->run_ns;
+	w->delay_ns += b->delay_ns - a->delay_ns;
+	w->window_ns += wall_ns;
+}
