@@ -259,6 +259,7 @@ foreground_parts() {
 	run_part "compare (null workload)" tests/e2e/compare.sh
 	run_part "A/A benchmark command, tiny (null workload)" tests/e2e/aa.sh
 	run_part "precision per point (null workload)" tests/e2e/precision.sh
+	run_part "decide: interleaved rounds against a baseline (null workload)" tests/e2e/decide.sh
 	run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
 	run_part "report and merge (null workload)" tests/e2e/report.sh
 	run_part "readers and a running sweep: locks; report -f json prints only" tests/e2e/readlock.sh

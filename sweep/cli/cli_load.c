@@ -101,6 +101,7 @@ static void apply_quick(struct sweep_cfg *cfg, const struct cli_spec *o)
 			*(uint64_t *)((char *)cfg + quick_timing[k].off) = quick_timing[k].ns;
 	cfg->repeat = 1;
 	cfg->precision_pct = 0;		/* one repetition: no precision to aim at */
+	cfg->decide_pct = 0;		/* nor rounds to decide */
 }
 
 /* --kernel A --kernel B: the same as --set kernel="A B", after the other --set. */

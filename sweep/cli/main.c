@@ -157,6 +157,9 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 	printf(" repetition%s", most == 1 ? "" : "s");
 	if (cfg->precision_pct > 0)
 		printf(" (until ± %g%%)", cfg->precision_pct);
+	if (cfg->decide_pct > 0)
+		printf(" (rounds until each point is decided against its baseline, ± %g%%)",
+		       cfg->decide_pct);
 	printf(", each %s", intervals);
 	if (stats_pass_ns(cfg)) {
 		printf(", then an ns_per_run pass of ");

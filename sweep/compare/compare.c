@@ -308,7 +308,7 @@ bool cmp_vetoing_flags(const char *quality)
 
 	if (!*quality || quality_parse(quality, &q))
 		return *quality != '\0';	/* a cell not understood: not trusted either */
-	return q.flags & (QF_TREND | QF_BIMODAL | QF_STARVED | QF_ZERO);
+	return q.flags & QUALITY_VETO_FLAGS;
 }
 
 const char *cmp_verdict_text(enum cmp_verdict v, enum cmp_better dir)

@@ -222,21 +222,33 @@ static int md_values(FILE *out, const struct view_exp *e, const struct workload 
 	return n;
 }
 
-/* How many value columns a markdown table of e has: see md_values(). */
-static int md_columns(const struct view_exp *e, const struct workload *wl)
+/*
+ * With decide, what a row says against its baseline: its decision
+ * ("different: +5.0 % [+4.9, +5.1]"), "baseline" for the baseline, or "".
+ */
+static const char *decision_of(const struct row_ctx *rc)
 {
-	int n = 0;
+	if (*rc->r->decision)
+		return rc->r->decision;
+	return rc->base == rc->r && rc->r->status == PS_OK ? "baseline" : "";
+}
+
+/* How many value columns a markdown table of e has: see md_values(), and a decision's. */
+static int md_columns(const struct result_view *v, const struct view_exp *e,
+		      const struct workload *wl)
+{
+	int n = v->decisions;
 
 	if (e->values || wl->values)
-		return 1;
+		return n + 1;
 	for (int m = 0; m < wl->nr_metrics; m++)
 		n += !is_prog_metric(&wl->metrics[m]);
 	return n;
 }
 
-/* The column heads: "| point | hits | drops |", metrics right-aligned. */
-static void md_head(FILE *out, const struct view_exp *e, const struct workload *wl,
-		    int cols)
+/* The column heads: "| point | hits | drops |", metrics right-aligned, then "decision". */
+static void md_head(FILE *out, const struct result_view *v, const struct view_exp *e,
+		    const struct workload *wl, int cols)
 {
 	bool one = e->values || wl->values;
 
@@ -244,17 +256,25 @@ static void md_head(FILE *out, const struct view_exp *e, const struct workload *
 	for (int m = 0; !one && m < wl->nr_metrics; m++)
 		if (!is_prog_metric(&wl->metrics[m]))
 			md_cell(out, wl->metrics[m].name);
+	if (v->decisions)
+		md_cell(out, "decision");
 	fputs("|\n| --- ", out);
 	for (int i = 0; i < cols; i++)
-		fputs(one ? "| --- " : "| ---: ", out);
+		fputs(one || (v->decisions && i == cols - 1) ? "| --- " : "| ---: ", out);
 	fputs("|\n", out);
+}
+
+/* Empty cells after the first done of cols. */
+static void md_end_row_cells(FILE *out, int done, int cols)
+{
+	for (; done < cols; done++)
+		fputs("| ", out);
 }
 
 /* Empty cells after the first done of cols, and the row's end. */
 static void md_end_row(FILE *out, int done, int cols)
 {
-	for (; done < cols; done++)
-		fputs("| ", out);
+	md_end_row_cells(out, done, cols);
 	fputs("|\n", out);
 }
 
@@ -381,7 +401,7 @@ static int block_build(struct block *b, const struct result_view *v, int exp,
 	b->set = rows;
 	b->nr_set = nr;
 	b->md = md;
-	b->md_cols = md_columns(e, &v->schema);
+	b->md_cols = md_columns(v, e, &v->schema);
 	for (int i = 0; i < nr; i++) {
 		if (rows[i]->exp != exp)
 			continue;
@@ -566,10 +586,17 @@ static bool print_row(FILE *out, const struct result_view *v, const struct view_
 		md_cell(out, b->labels[i]);
 		done = md_values(out, e, &v->schema, &rc);
 		mark_row(out, nt, b->rows[i]);
+		if (v->decisions) {
+			md_end_row_cells(out, done, b->md_cols - 1);
+			md_cell(out, decision_of(&rc));
+			done = b->md_cols;
+		}
 		md_end_row(out, done, b->md_cols);
 	} else {
 		fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
 		print_values(out, e, &v->schema, &rc);
+		if (*decision_of(&rc))
+			fprintf(out, "  %s", decision_of(&rc));
 		mark_row(out, nt, b->rows[i]);
 		fputc('\n', out);
 	}
@@ -645,7 +672,7 @@ static int block_print(FILE *out, const struct result_view *v, const struct view
 			print_title(out, v, e, style == GROUPS_TITLED ? b->rows[i] : NULL, facts,
 				    b->md);
 			if (b->md)
-				md_head(out, e, &v->schema, b->md_cols);
+				md_head(out, v, e, &v->schema, b->md_cols);
 		} else if (new_group && style == GROUPS_BLANK && !b->md) {
 			/* a blank line would end a markdown table: groups just follow */
 			fputc('\n', out);

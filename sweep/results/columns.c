@@ -30,6 +30,7 @@ enum col_group {
 	CG_UNITS,	/* once per metric, after its CG_STATS */
 	CG_WORKER,	/* once, for the per-thread metric, after its CG_UNITS */
 	CG_BASELINE,	/* once per counter, with a [report] baseline */
+	CG_DECIDE,	/* once, with decide: the point against its baseline (rounds.h) */
 	CG_PROFILE,	/* once, with profile = on */
 };
 
@@ -157,6 +158,47 @@ static const char *get_stop(const struct column *c, const struct col_src *s, cha
 	return ok(s) ? s->pr->stop : "";
 }
 
+/* An arm's decision against its baseline: empty for the baseline itself. */
+static bool decided(const struct col_src *s)
+{
+	return ok(s) && s->pr->has_decision;
+}
+
+/* "different: +5.0 % [+4.9, +5.1]", or "inconclusive (bimodal): different: ..." */
+static const char *get_decision(const struct column *c, const struct col_src *s, char *buf,
+				size_t len)
+{
+	int n = 0;
+
+	if (!decided(s))
+		return "";
+	if (s->pr->decision_veto) {
+		char names[128];
+
+		quality_names(s->pr->decision_veto, names, sizeof(names));
+		n = snprintf(buf, len, "inconclusive (%s): ", names);
+	}
+	if (n < (int)len)
+		decide_text(&s->pr->decision, NULL, buf + n, len - n);
+	return buf;
+}
+
+static const char *get_decision_end(const struct column *c, const struct col_src *s, char *buf,
+				    size_t len)
+{
+	const struct decide_result *d = &s->pr->decision;
+
+	if (!decided(s))
+		return "";
+	return cell_fixed(c->def->off ? d->hi_pct : d->lo_pct, 3, buf, len);
+}
+
+static const char *get_rounds(const struct column *c, const struct col_src *s, char *buf,
+			      size_t len)
+{
+	return decided(s) ? cell_u64(s->pr->decision.n, buf, len) : "";
+}
+
 static const char *get_half_width(const struct column *c, const struct col_src *s, char *buf,
 				  size_t len)
 {
@@ -280,6 +322,12 @@ static const struct col_def col_defs[] = {
 	BASE("over_base_ns_sd", over_ns_sd, 3, .spread = true),
 	BASE("vs_base_mean", ratio, 6),
 	BASE("vs_base_sd", ratio_sd, 6, .spread = true),
+	/* with decide: the rounds, and the point's ratio to its baseline decided (decide.h) */
+	{ .name = "rounds", .group = CG_DECIDE, .get = get_rounds },
+	{ .name = "decision", .group = CG_DECIDE, .get = get_decision },
+	{ .name = "decision_lo_pct", .group = CG_DECIDE, .get = get_decision_end, .unit = "%" },
+	{ .name = "decision_hi_pct", .group = CG_DECIDE, .get = get_decision_end, .unit = "%",
+	  .off = 1 },
 	/* the sampler's own counts: what the profile stands on, and what it missed */
 	{ .name = "profile_samples", .group = CG_PROFILE, .get = get_profile, .spread = true },
 	{ .name = "profile_lost", .group = CG_PROFILE, .get = get_profile, .spread = true },
@@ -375,6 +423,9 @@ static int add_metrics(struct col_list *l, const struct sweep_cfg *cfg)
 	for (int m = 0; !err && cfg_has_baseline(cfg) && m < wl->nr_metrics; m++)
 		if (wl->metrics[m].kind == MK_COUNTER)
 			err = add_group(l, cfg, CG_BASELINE, m);
+	/* and only with decide */
+	if (!err && cfg->decide_pct > 0)
+		err = add_group(l, cfg, CG_DECIDE, -1);
 	/* and only with profile = on */
 	if (!err && cfg->profile)
 		err = add_group(l, cfg, CG_PROFILE, -1);

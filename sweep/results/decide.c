@@ -45,6 +45,18 @@ bool decide_is_look(const struct decide_rule *rule, int n)
 	return look == n;
 }
 
+void decide_looks(const struct decide_rule *rule, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int look = first_look(rule); n < len; look = next_look(rule, look)) {
+		n += snprintf(buf + n, len - n, "%s%d", n ? ", " : "", look);
+		if (look >= rule->max_rounds)
+			break;
+	}
+}
+
 /* The sum of the looks' round counts, and of those before n. */
 static void look_sums(const struct decide_rule *rule, int n, double *all, double *before)
 {

@@ -61,6 +61,9 @@ struct decide_result {
  */
 bool decide_is_look(const struct decide_rule *rule, int n);
 
+/* The schedule's looks, "5, 10, 20", into buf. */
+void decide_looks(const struct decide_rule *rule, char *buf, size_t len);
+
 /*
  * The alpha spent at look n: rule->alpha times n over the sum of all
  * looks' round counts (later looks, with more rounds, get more, where

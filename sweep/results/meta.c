@@ -22,6 +22,7 @@
 #include "kfacts.h"
 #include "meta.h"
 #include "metricmeta.h"
+#include "decide.h"
 #include "precision.h"
 #include "syscheck.h"
 #include "sysfacts.h"
@@ -109,6 +110,20 @@ static void put_tools(FILE *f)
 }
 
 /* "3s", "500ms": the spec's own notation, exact. */
+/* decide's bound, budget, looks and how a round orders its arms (rounds.h). */
+static void put_decide(FILE *f, const struct sweep_cfg *cfg)
+{
+	struct decide_rule rule = { .min_rounds = precision_min_reps(cfg),
+				    .max_rounds = precision_max_reps(cfg) };
+	char looks[128];
+
+	decide_looks(&rule, looks, sizeof(looks));
+	meta_putf(f, "decide", "%g%% (rounds %d to %d, looks %s, max_time %.3gs; 0: none; each "
+		  "round's arms in an order shuffled by GSL's mt19937 seeded with its baseline's "
+		  "point id + 1)", cfg->decide_pct, rule.min_rounds, rule.max_rounds, looks,
+		  cfg->max_time_ns / 1e9);
+}
+
 static void put_duration(FILE *f, const char *key, uint64_t ns)
 {
 	static const struct { uint64_t div; const char *unit; } units[] = {
@@ -157,6 +172,8 @@ static void put_run(FILE *f, const struct sweep_cfg *cfg, const struct run_info 
 		meta_putf(f, "precision", "%g%% (repetitions %d to %d, max_time %.3gs; 0: none)",
 		     cfg->precision_pct, precision_min_reps(cfg), precision_max_reps(cfg),
 		     cfg->max_time_ns / 1e9);
+	if (cfg->decide_pct > 0)
+		put_decide(f, cfg);
 	meta_put(f, "affinity", cfg->affinity ? "on" : "off");
 	if (ri->quick)
 		meta_put(f, "quick", "yes");

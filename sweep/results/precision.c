@@ -16,9 +16,15 @@
 
 #define VETO_FLAGS	(QF_TREND | QF_BIMODAL | QF_INTERFERENCE | QF_STARVED)
 
+/* precision, or decide's rounds (rounds.h): repetitions until a rule says stop */
+static bool reps_by_rule(const struct sweep_cfg *cfg)
+{
+	return cfg->precision_pct > 0 || cfg->decide_pct > 0;
+}
+
 int precision_min_reps(const struct sweep_cfg *cfg)
 {
-	if (cfg->precision_pct > 0 && cfg->repeat < PRECISION_MIN_UNITS)
+	if (reps_by_rule(cfg) && cfg->repeat < PRECISION_MIN_UNITS)
 		return PRECISION_MIN_UNITS;
 	return cfg->repeat;
 }
@@ -27,7 +33,7 @@ int precision_max_reps(const struct sweep_cfg *cfg)
 {
 	int min = precision_min_reps(cfg);
 
-	if (!(cfg->precision_pct > 0))
+	if (!reps_by_rule(cfg))
 		return cfg->repeat;
 	return cfg->max_repeat > min ? cfg->max_repeat : min;
 }

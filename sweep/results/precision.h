@@ -25,10 +25,14 @@
  * reads without this file.
  */
 
-/* Repetitions a point runs at least: repeat, and with a precision at least PRECISION_MIN_UNITS. */
+/*
+ * Repetitions a point runs at least: repeat, and with a precision or
+ * decide (rounds: one repetition of each arm a round) at least
+ * PRECISION_MIN_UNITS.
+ */
 int precision_min_reps(const struct sweep_cfg *cfg);
 
-/* Repetitions a point runs at most: repeat, or with a precision its budget's max_repeat. */
+/* Repetitions a point runs at most: repeat, or with a precision or decide max_repeat. */
 int precision_max_reps(const struct sweep_cfg *cfg);
 
 /* The 95 % half-width of r's headline metric in percent of its mean; NaN unknown. */

@@ -62,6 +62,15 @@ void quality_assess(const double *rates, const int *rep, int n, int max_cv_pct,
 bool quality_all_zero(const struct quality *q);
 
 /*
+ * The flags that break a test's assumptions, and so veto a verdict of
+ * change: trend (the mean still moving), bimodal (two regimes: a mean of
+ * neither), starved (a worker did nothing), zero.  Noise alone (cv,
+ * interference, steal) does not: it widens the units' spread, and so the
+ * interval.
+ */
+#define QUALITY_VETO_FLAGS	(QF_TREND | QF_BIMODAL | QF_STARVED | QF_ZERO)
+
+/*
  * Starved workers from each worker's rate over the measured intervals
  * (the per_thread metric's; n workers, rates NULL: none counted alone),
  * and cpu_pct[i], worker i's CPU time as a percentage of the measured

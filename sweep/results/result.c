@@ -314,3 +314,22 @@ int prog_summarize(struct point_result *r)
 	free(x);
 	return 0;
 }
+
+double point_result_rep_mean(const struct point_result *r, int m, int rep)
+{
+	bool gauge = is_gauge(r, m);
+	double sum = 0;
+	int n = 0;
+
+	for (int i = 0; i < r->nr_iv; i++) {
+		const struct interval *iv = &r->iv[i];
+
+		if (iv->rep != rep || !is_measured(iv))
+			continue;
+		if (iv->value[m] == METRIC_UNKNOWN)
+			return NAN;
+		sum += gauge ? (double)iv->value[m] : iv->value[m] * 1e9 / iv->elapsed_ns;
+		n++;
+	}
+	return n ? sum / n : NAN;
+}

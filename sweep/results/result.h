@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "cpustat.h"
+#include "decide.h"
 #include "model.h"
 #include "profiler.h"
 #include "quality.h"
@@ -30,7 +31,8 @@ enum point_status {
 const char *point_status_name(enum point_status st);	/* "ok", ... */
 
 struct interval {
-	int rep;		/* 0-based repetition */
+	int rep;		/* 0-based repetition (with decide: the round) */
+	int slot;		/* with decide: the arm's place in its round, 0-based */
 	int idx;		/* 0-based within the repetition, warmup included */
 	bool warmup;
 	uint64_t elapsed_ns;	/* measured, never assumed */
@@ -87,6 +89,10 @@ struct point_result {
 	struct summary per_run;
 	struct quality quality;	/* of the headline metric, and of the CPUs */
 	char stop[128];		/* why its repetitions stopped (precision.h); "" unknown */
+	/* with decide, an arm's ratio to its baseline over the rounds (rounds.h) */
+	struct decide_result decision;
+	bool has_decision;	/* false for a baseline, or a point with none to compare to */
+	unsigned int decision_veto;	/* QUALITY_VETO_FLAGS of it or its baseline: inconclusive */
 	/* with profile = on: each repetition's profile of the try kept (profiler.h) */
 	struct rep_profile *prof;
 	int nr_prof;
@@ -132,5 +138,12 @@ void point_result_free_intervals(struct point_result *r);
 
 /* Forget one try's intervals and outcome before the point runs again. */
 void point_result_reset(struct point_result *r);
+
+/*
+ * Metric m's mean over the measured intervals of repetition rep: the unit
+ * units.c makes of a repetition, and the side of a round's ratio (rounds.h).
+ * NaN when the repetition measured nothing or a value is not known.
+ */
+double point_result_rep_mean(const struct point_result *r, int m, int rep);
 
 #endif

@@ -84,6 +84,9 @@ static int samples_header(const struct sweep_cfg *cfg, struct row *r)
 	/* only a workload with a per-thread metric has thread rows: other files stay as they were */
 	if (wl_thread_metric(cfg->wl) >= 0)
 		row_str(r, "thread");
+	/* and only a run with decide its arms' places in their rounds, last */
+	if (cfg->decide_pct > 0)
+		row_str(r, "slot");
 	return 0;
 }
 
@@ -338,6 +341,13 @@ static void sample_fixed(const struct point_result *pr, const char *title,
 	row_u64(r, iv->elapsed_ns);
 }
 
+/* With decide, the last cell: where in its round the interval's arm ran. */
+static void sample_slot(const struct sweep_cfg *cfg, const struct interval *iv, struct row *r)
+{
+	if (cfg->decide_pct > 0)
+		row_u64(r, iv->slot);
+}
+
 /*
  * A gauge that could not be read, or a program counter the kernel did not
  * keep, is an empty cell, not 18446744073709551615.
@@ -354,21 +364,22 @@ static void row_value(struct row *r, const struct metric_def *d, uint64_t v)
  * After an interval's row, one row per producer: its increase of the
  * per-thread metric m in that metric's column, the others empty.
  */
-static int append_thread_rows(const struct point_result *pr, const char *title,
-			      const struct interval *iv, int m, int nr_metrics, FILE *f,
+static int append_thread_rows(const struct sweep_cfg *cfg, const struct point_result *pr,
+			      const char *title, const struct interval *iv, int m, FILE *f,
 			      struct row *r)
 {
 	int err = 0;
 
 	for (int t = 0; !err && iv->thread_delta && t < pr->nr_producers; t++) {
 		sample_fixed(pr, title, iv, r);
-		for (int k = 0; k < nr_metrics; k++) {
+		for (int k = 0; k < cfg->wl->nr_metrics; k++) {
 			if (k == m)
 				row_u64(r, iv->thread_delta[t]);
 			else
 				row_str(r, "");
 		}
 		row_u64(r, t);
+		sample_slot(cfg, iv, r);
 		err = row_flush(f, r);
 	}
 	return err;
@@ -389,9 +400,10 @@ static int append_samples(struct results *res, const struct point_result *pr, FI
 			row_value(r, &wl->metrics[m], iv->value[m]);
 		if (tm >= 0)
 			row_str(r, "");
+		sample_slot(res->cfg, iv, r);
 		err = row_flush(f, r);
 		if (!err && tm >= 0)
-			err = append_thread_rows(pr, title, iv, tm, wl->nr_metrics, f, r);
+			err = append_thread_rows(res->cfg, pr, title, iv, tm, f, r);
 	}
 	return err;
 }

@@ -173,7 +173,8 @@ static enum cell_rule summary_rule(const struct result_set *rs, int c)
 	if (!strcmp(name, "quality"))
 		return CELL_QUALITY;
 	if (kind == CK_COUNTER || kind == CK_GAUGE || kind == CK_RATIO ||
-	    !strcmp(name, "half_width_pct"))
+	    !strcmp(name, "half_width_pct") || !strcmp(name, "decision_lo_pct") ||
+	    !strcmp(name, "decision_hi_pct"))
 		return CELL_NUMBER_OR_EMPTY;
 	return CELL_ANY;
 }
@@ -390,10 +391,16 @@ static int find_columns(struct result_set *rs, const char *dir, char *why, size_
 	}
 	rs->first_metric = NR_SAMPLES_FIXED;
 	rs->nr_metrics = rs->samples.nr_cols - NR_SAMPLES_FIXED;
-	/* the last column, so that sets without it keep their layout */
+	/* a run with decide's last column: where in its round the arm ran */
 	if (rs->nr_metrics > 0 &&
-	    !strcmp(rs->samples.rows[0][rs->samples.nr_cols - 1], "thread")) {
-		rs->thread_col = rs->samples.nr_cols - 1;
+	    !strcmp(rs->samples.rows[0][rs->samples.nr_cols - 1], "slot")) {
+		rs->slot_col = rs->samples.nr_cols - 1;
+		rs->nr_metrics--;
+	}
+	/* the last column but slot, so that sets without it keep their layout */
+	if (rs->nr_metrics > 0 &&
+	    !strcmp(rs->samples.rows[0][rs->first_metric + rs->nr_metrics - 1], "thread")) {
+		rs->thread_col = rs->first_metric + rs->nr_metrics - 1;
 		rs->nr_metrics--;
 	}
 	return 0;
@@ -564,6 +571,7 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	if (!rs)
 		return -ENOMEM;
 	rs->thread_col = -1;
+	rs->slot_col = -1;
 	rs->dir = strdup(dir);
 	if (!rs->dir) {
 		free(rs);
@@ -640,6 +648,7 @@ int results_read_meta(const char *dir, struct result_set **out)
 		return err;
 	}
 	rs->thread_col = -1;
+	rs->slot_col = -1;
 	*out = rs;
 	return 0;
 }

@@ -71,6 +71,7 @@ struct result_set {
 	int first_param, nr_params;	/* in summary: the parameters, by header name */
 	int first_metric, nr_metrics;	/* in samples: the metrics, by header name */
 	int thread_col;			/* in samples: `thread`, or -1 (no per-thread metric) */
+	int slot_col;			/* in samples: `slot`, or -1 (no decide) */
 	struct result_col *cols;	/* one per summary column */
 	bool cols_recorded;		/* read from columns.csv, not from the names */
 };

@@ -232,7 +232,7 @@ static int row_of(const struct result_view *v, const struct result_set *set,
 	*r = (struct view_row){
 		.id = p->id, .exp = exp_named(v, p->experiment), .line = line,
 		.status = status_named(p->status), .reason = cell_of(set, line, "reason"),
-		.cpus = cell_of(set, line, "cpus"),
+		.cpus = cell_of(set, line, "cpus"), .decision = cell_of(set, line, "decision"),
 		.nr_producers = count_of(set, line, "nr_producers"),
 		.nr_consumers = count_of(set, line, "nr_consumers"),
 		.nr_cpus = count_of(set, line, "nr_cpus"), .tries = count_of(set, line, "tries"),
@@ -256,6 +256,7 @@ static int rows_of(struct result_view *v, const struct result_set *set, char *wh
 	v->rows = calloc(set->nr_points + 1, sizeof(*v->rows));
 	if (!v->rows)
 		return -ENOMEM;
+	v->decisions = result_summary_col(set, "decision") >= 0;
 	for (int i = 0; !err && i < set->nr_points; i++)
 		err = row_of(v, set, &set->points[i], &v->rows[v->nr_rows++], why, len);
 	return err;

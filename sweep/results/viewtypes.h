@@ -71,6 +71,8 @@ struct view_row {
 		struct summary per_run;
 	} exact;
 	bool has_intervals;		/* samples.csv holds its intervals (not imported) */
+	/* with decide: its ratio to its baseline decided, "different: +5.0 % [...]"; "" none */
+	const char *decision;
 };
 
 struct result_view {
@@ -83,6 +85,7 @@ struct result_view {
 	int nr_exps;
 	struct view_row *rows;		/* summary.csv's order */
 	int nr_rows;
+	bool decisions;			/* a run with decide: rows carry their decision */
 	/* a set without a spec: its enum values seen, and what meta says of each metric */
 	const char **choices[WL_MAX_PARAMS];
 	char units[WL_MAX_METRICS][16];	/* each metric's display unit meta gives */

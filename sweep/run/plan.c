@@ -288,7 +288,8 @@ uint64_t plan_estimate_ns(const struct sweep_cfg *cfg, const struct plan *pl)
 	uint64_t least = sat_mul_u64(rep, precision_min_reps(cfg));
 
 	/* max_time stops a point before the repetition that would pass it */
-	if (cfg->precision_pct > 0 && cfg->max_time_ns && cfg->max_time_ns < point)
+	if ((cfg->precision_pct > 0 || cfg->decide_pct > 0) && cfg->max_time_ns &&
+	    cfg->max_time_ns < point)
 		point = cfg->max_time_ns > least ? cfg->max_time_ns : least;
 	/* each point's ns_per_run pass too (statspass.h) */
 	return sat_mul_u64(sat_add_u64(point, stats_pass_ns(cfg)), pl->nr_runnable);

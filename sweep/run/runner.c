@@ -24,6 +24,7 @@
 #include "progress.h"
 #include "repetition.h"
 #include "repprofile.h"
+#include "rounds.h"
 #include "runner.h"
 #include "statspass.h"
 #include "stop.h"
@@ -124,7 +125,8 @@ static int reps_done(const struct sweep_cfg *cfg, struct point_result *r, int re
 {
 	int err;
 
-	*done = reps >= precision_max_reps(cfg);
+	/* a point with no arm to be compared with under decide: its first look's rounds */
+	*done = reps >= precision_min_reps(cfg);
 	if (!(cfg->precision_pct > 0)) {
 		if (*done)
 			snprintf(r->stop, sizeof(r->stop), "repeat");
@@ -195,6 +197,19 @@ static bool try_again(const struct sweep_cfg *cfg, const struct point_result *r)
 	return r->quality.flags && r->tries <= cfg->retry_noisy && !interrupted;
 }
 
+/*
+ * The end of a point whose measuring ended with err: ns_per_run of the try
+ * kept (a Ctrl-C in its pass leaves the measured point whole), and its status.
+ */
+static void finish_point(const struct sweep_cfg *cfg, int err, struct point_result *r)
+{
+	if (!err)
+		stats_pass_run(cfg, r->pt, asked_to_stop, r);
+	r->status = status_of(err);
+	if (r->status == PS_OK && note_stalled(cfg, r))
+		r->status = PS_STALLED;
+}
+
 /* The point's tries, up to its verdict; progress_end() is the caller's, once the row is saved. */
 static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 		     const struct point *pt, const char *name, struct progress *prog,
@@ -216,13 +231,52 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 		progress_retry(prog, name, r, cfg->retry_noisy + 1);
 		point_result_reset(r);
 	}
-	/* ns_per_run of the try kept; a Ctrl-C in it leaves the measured point whole */
-	if (!err)
-		stats_pass_run(cfg, pt, asked_to_stop, r);
-	r->status = status_of(err);
-	if (r->status == PS_OK && note_stalled(cfg, r))
-		r->status = PS_STALLED;
+	finish_point(cfg, err, r);
 	return err;
+}
+
+/*
+ * A decision stands on units that a trend, two regimes or a starved
+ * worker in either arm make other than the test assumes: it is
+ * inconclusive then (the flags, QUALITY_VETO_FLAGS, say why).
+ */
+static void veto_decisions(const struct arm_set *set, struct point_result *res)
+{
+	unsigned int base = res[set->base].quality.flags & QUALITY_VETO_FLAGS;
+
+	for (int i = set->first; i < set->first + set->nr; i++)
+		if (res[i].has_decision)
+			res[i].decision_veto = base | (res[i].quality.flags & QUALITY_VETO_FLAGS);
+}
+
+/*
+ * A set of arms in interleaved rounds (rounds.h), then each arm's
+ * statistics, ns_per_run pass and status.  No retries: a noisy round
+ * falls on every arm, and the decision's interval widens with it.
+ */
+static void run_set(const struct sweep_cfg *cfg, const struct arm_set *set,
+		    struct progress *prog, struct point_result *res)
+{
+	const struct point *first = res[set->first].pt;
+	struct rounds_io io = { .stop_requested = asked_to_stop, .prog = prog };
+	int *err = calloc(set->nr, sizeof(*err)), e;
+
+	progress_experiment(prog, first->exp, cfg->nr_exps,
+			    experiment_title(cfg, &cfg->exps[first->exp]));
+	e = err ? rounds_run(cfg, set, &io, res, err) : -ENOMEM;
+	for (int k = 0; k < set->nr; k++) {
+		struct point_result *r = &res[set->first + k];
+		int arm_err = e ?: err[k];
+
+		r->tries = 1;
+		if (arm_err)
+			rep_set_reason(r, "rounds", arm_err);
+		else
+			arm_err = summarize(cfg, r);
+		finish_point(cfg, arm_err, r);
+	}
+	veto_decisions(set, res);
+	free(err);
 }
 
 int runner_stop_signal(void)
@@ -241,37 +295,77 @@ static void install_signals(struct sigaction *old)
 	stop_install(on_signal, SA_RESTART, old);
 }
 
+/* done() and the progress line of each point of set, in order; the first error of done() stops. */
+static int set_done(const struct sweep_cfg *cfg, const struct arm_set *set,
+		    struct progress *prog, point_done_fn done, void *ctx,
+		    struct point_result *res, int *nr_run)
+{
+	int err = 0;
+
+	for (int i = set->first; i < set->first + set->nr && !err; i++) {
+		char name[256];
+
+		point_name(cfg, res[i].pt, name, sizeof(name));
+		err = done ? done(&res[i], ctx) : 0;
+		/* after the row is on disk: a line that says "ok" never claims more */
+		progress_end(prog, name, &res[i]);
+		*nr_run = i + 1;
+	}
+	return err;
+}
+
+/* One set: a point on its own, or arms in rounds. */
+static void run_one_set(const struct sweep_cfg *cfg, const struct plan *plan,
+			const struct arm_set *set, struct progress *prog, struct point_result *res)
+{
+	struct point_result *r = &res[set->first];
+	char name[256];
+
+	if (set->nr > 1) {
+		run_set(cfg, set, prog, res);
+		return;
+	}
+	point_name(cfg, r->pt, name, sizeof(name));
+	run_point(cfg, plan, r->pt, name, prog, r);
+}
+
+/*
+ * The points in the order rounds_order() gives (pts' own without decide):
+ * results[i] is the i-th point run, its .pt saying which.
+ */
 int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struct point *pts,
 	       int nr, point_done_fn done, void *ctx, struct point_result **results, int *nr_run)
 {
 	struct sigaction old[STOP_NR_SIGNALS];
-	struct point_result *res;
+	int *order = calloc(nr ? nr : 1, sizeof(*order)), nr_sets = 0, err = 0, n = 0;
+	struct arm_set *sets = calloc(nr ? nr : 1, sizeof(*sets));
+	struct point_result *res = calloc(nr ? nr : 1, sizeof(*res));
 	struct progress prog;
-	int err = 0, i;
 
-	res = calloc(nr ? nr : 1, sizeof(*res));
-	if (!res)
+	if (!order || !sets || !res) {
+		free(order);
+		free(sets);
+		free(res);
 		return -ENOMEM;
-	for (i = 0; i < nr; i++)
-		res[i].pt = &pts[i];
+	}
+	rounds_order(cfg, plan, pts, nr, order, sets, &nr_sets);
+	for (int i = 0; i < nr; i++)
+		res[i].pt = &pts[order[i]];
 	progress_init(&prog, nr, plan_runnable(plan, pts, nr), plan_point_min_ns(cfg));
 	install_signals(old);
-	for (i = 0; i < nr && !interrupted && !err; i++) {
-		char name[256];
-
-		point_name(cfg, &pts[i], name, sizeof(name));
-		run_point(cfg, plan, &pts[i], name, &prog, &res[i]);
-		err = done ? done(&res[i], ctx) : 0;
-		/* after the row is on disk: a line that says "ok" never claims more */
-		progress_end(&prog, name, &res[i]);
+	for (int s = 0; s < nr_sets && !interrupted && !err; s++) {
+		run_one_set(cfg, plan, &sets[s], &prog, res);
+		err = set_done(cfg, &sets[s], &prog, done, ctx, res, &n);
 	}
 	rep_profile_close();
 	/* interrupted: the copy of the signal may still come, during the table and charts */
 	if (!interrupted)
 		stop_restore(old);
 	progress_finish(&prog);
+	free(order);
+	free(sets);
 	*results = res;
-	*nr_run = i;
+	*nr_run = n;
 	if (!err && interrupted)
 		err = -EINTR;
 	return err;

@@ -14,9 +14,11 @@
 typedef int (*point_done_fn)(const struct point_result *r, void *ctx);
 
 /*
- * Run the points in order; those plan's probe ruled out only get their
- * row.  *results gets nr entries, of which the first *nr_run were run
- * (fewer when interrupted or when done() failed).
+ * Run the points in order, or with decide each baseline's arms together
+ * in interleaved rounds where its first point would run (rounds.h);
+ * those plan's probe ruled out only get their row.  *results gets nr
+ * entries in the order run, each .pt its point, of which the first
+ * *nr_run were run (fewer when interrupted or when done() failed).
  * Returns 0, -EINTR when interrupted, or the first error of done().
  */
 int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struct point *pts,

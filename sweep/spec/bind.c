@@ -215,8 +215,13 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 		bind_int(&profile_hz_def, e, &cfg->profile_hz);
 		break;
 	case SK_PRECISION:
-		if (precision_parse(e->value, &cfg->precision_pct, err, sizeof(err)))
+		if (precision_parse(e->value, "precision", &cfg->precision_pct, err, sizeof(err)))
 			diag_at(&e->val_loc, "%s", err);
+		break;
+	case SK_DECIDE:
+		if (precision_parse(e->value, "decide", &cfg->decide_pct, err, sizeof(err)))
+			diag_at(&e->val_loc, "%s", err);
+		cfg->decide_loc = e->val_loc;
 		break;
 	case SK_MAX_REPEAT:
 		bind_int(&max_repeat_def, e, &cfg->max_repeat);
@@ -518,6 +523,28 @@ static int bind_experiments(struct binder *b)
 }
 
 /*
+ * decide compares each point with its baseline in interleaved rounds: it
+ * needs a baseline to compare with, and it decides how many rounds run,
+ * which precision would decide per point.
+ */
+static void check_decide(const struct sweep_cfg *cfg)
+{
+	bool baseline = false;
+
+	if (!(cfg->decide_pct > 0))
+		return;
+	for (int i = 0; i < cfg->nr_exps; i++)
+		baseline |= cfg->exps[i].baseline.on;
+	if (!baseline)
+		diag_at(&cfg->decide_loc, "decide needs a baseline to compare each point with: "
+			"add 'baseline = PARAM=VALUE' to [report]");
+	if (cfg->precision_pct > 0)
+		diag_at(&cfg->decide_loc, "decide and precision both set: decide runs rounds until "
+			"each point's ratio to its baseline is decided, precision repetitions until "
+			"each point's interval is narrow; set one");
+}
+
+/*
  * "specs/ringbuf.spec" → "ringbuf": the default title and result directory,
  * so a control character in the file's name is an escape (termsafe.h).
  */
@@ -582,6 +609,8 @@ int bind_spec(const struct spec *s, struct sweep_cfg **out)
 	/* Without a workload, there is no table to check the rest against. */
 	if (!err && b.cfg->wl)
 		err = bind_experiments(&b);
+	if (!err && b.cfg->wl)
+		check_decide(b.cfg);
 	if (!err && diag_error_count() != errors)
 		err = -EINVAL;
 	if (err) {

@@ -139,8 +139,8 @@ too_long:
 	return -EINVAL;
 }
 
-/* The share of the mean a precision run aims at (precision.h). */
-int precision_parse(const char *text, double *pct, char *err, size_t errlen)
+/* The share of the mean a precision run aims at (precision.h), or decide's bound (key). */
+int precision_parse(const char *text, const char *key, double *pct, char *err, size_t errlen)
 {
 	char *end;
 
@@ -152,8 +152,8 @@ int precision_parse(const char *text, double *pct, char *err, size_t errlen)
 	if (end != text && *end == '%')
 		end++;
 	if (end == text || *end || !(*pct >= 0 && *pct <= 100)) {
-		snprintf(err, errlen, "invalid precision '%s': a percentage of the mean such as "
-			 "'2%%', or 'off'", text);
+		snprintf(err, errlen, "invalid %s '%s': a percentage of the mean such as "
+			 "'2%%', or 'off'", key, text);
 		return -EINVAL;
 	}
 	return 0;

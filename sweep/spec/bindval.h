@@ -40,7 +40,7 @@ void bind_unknown_key(const struct spec_entry *e, const char *section, const cha
 int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen);
 
 /* "2%", "0.5%" or "2": percent of the mean, up to 100; "off" or "0": 0.  0 or -EINVAL. */
-int precision_parse(const char *text, double *pct, char *err, size_t errlen);
+int precision_parse(const char *text, const char *key, double *pct, char *err, size_t errlen);
 
 /* e's duration into *ns, or an error at the value (*ns kept then). */
 void bind_duration(const struct spec_entry *e, uint64_t *ns);

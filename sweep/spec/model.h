@@ -135,6 +135,13 @@ struct sweep_cfg {
 	double precision_pct;	/* target 95 % half-width, percent of the mean; 0: off */
 	int max_repeat;		/* precision's budget: repetitions of a point */
 	uint64_t max_time_ns;	/* and its time; 0: no limit */
+	/*
+	 * Interleaved rounds of a baseline's arms until each arm's ratio to
+	 * the baseline is decided (decide.h): "same" within ±decide_pct; 0: off.
+	 * max_repeat and max_time are its budget too, per group of arms.
+	 */
+	double decide_pct;
+	struct loc decide_loc;	/* of its value, for the checks against the experiments */
 	bool bpf_stats;		/* the kernel's BPF run-time statistics on during the run */
 	bool profile;		/* a kernel profile of each repetition's measured part */
 	int profile_hz;		/* its sampling frequency */

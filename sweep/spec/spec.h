@@ -60,7 +60,8 @@ struct spec {
 	KEY(SK_VM_SSH_PORT, "vm_ssh_port")		\
 	KEY(SK_PRECISION, "precision")			\
 	KEY(SK_MAX_REPEAT, "max_repeat")		\
-	KEY(SK_MAX_TIME, "max_time")
+	KEY(SK_MAX_TIME, "max_time")			\
+	KEY(SK_DECIDE, "decide")
 
 #define SPEC_REPORT_KEYS(KEY)		\
 	KEY(RK_LABEL, "label")			\

@@ -600,7 +600,7 @@ TEST(bad_sweep_keys)
 		  "b.spec:7:1: error: unknown key 'zzzzzz' in [sweep] (expected title, workload, "
 		  "warmup, duration, interval, repeat, affinity, max_cv, retry_noisy, bpf_stats, "
 		  "profile, profile_hz, kernel, vm_accel, vm_cpus, vm_mem, vm_boot_timeout, "
-		  "vm_ssh_port, precision, max_repeat or max_time)\n");
+		  "vm_ssh_port, precision, max_repeat, max_time or decide)\n");
 }
 
 /* precision: a percentage or off; its budget's keys as [sweep]'s other numbers. */

@@ -128,6 +128,7 @@ static int simulate(const struct machine *m, enum order order, double step_pct,
 TEST(looks_double_to_the_budget)
 {
 	struct decide_rule r = { .alpha = 0.05, .min_rounds = 5, .max_rounds = 20 };
+	char looks[64];
 	double spent = 0;
 
 	CHECK(decide_is_look(&r, 5) && decide_is_look(&r, 10) && decide_is_look(&r, 20));
@@ -143,6 +144,8 @@ TEST(looks_double_to_the_budget)
 	CHECK_NEAR(decide_look_alpha(&r, 7, true), 0.05 * 30 / 35, 1e-12);
 	r.max_rounds = 12;	/* 5, 10, 12 */
 	CHECK(decide_is_look(&r, 12) && !decide_is_look(&r, 20));
+	decide_looks(&r, looks, sizeof(looks));
+	CHECK_STR(looks, "5, 10, 12");
 	r.max_rounds = 0;	/* one fixed look */
 	CHECK_NEAR(decide_look_alpha(&r, 7, false), 0.05, 0);
 }

@@ -30,15 +30,15 @@ TEST(parse)
 	char err[128];
 	double v;
 
-	CHECK_INT(precision_parse("2%", &v, err, sizeof(err)), 0);
+	CHECK_INT(precision_parse("2%", "precision", &v, err, sizeof(err)), 0);
 	CHECK_NEAR(v, 2, 0);
-	CHECK_INT(precision_parse("0.5", &v, err, sizeof(err)), 0);
+	CHECK_INT(precision_parse("0.5", "precision", &v, err, sizeof(err)), 0);
 	CHECK_NEAR(v, 0.5, 0);
-	CHECK_INT(precision_parse("off", &v, err, sizeof(err)), 0);
+	CHECK_INT(precision_parse("off", "precision", &v, err, sizeof(err)), 0);
 	CHECK_NEAR(v, 0, 0);
-	CHECK_INT(precision_parse("2%%", &v, err, sizeof(err)), -EINVAL);
-	CHECK_INT(precision_parse("-1%", &v, err, sizeof(err)), -EINVAL);
-	CHECK_INT(precision_parse("", &v, err, sizeof(err)), -EINVAL);
+	CHECK_INT(precision_parse("2%%", "precision", &v, err, sizeof(err)), -EINVAL);
+	CHECK_INT(precision_parse("-1%", "precision", &v, err, sizeof(err)), -EINVAL);
+	CHECK_INT(precision_parse("", "precision", &v, err, sizeof(err)), -EINVAL);
 }
 
 /* At least five repetitions (units) with a precision; repeat alone without one. */
