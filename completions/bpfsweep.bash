@@ -45,7 +45,7 @@ _bpfsweep_takes_arg()
 	case $2 in
 	-s|--set|-o|--output|-t|--tag|--plot-timeout|--resume|--only|--kernel|--spec|--by| \
 	--normalize|--per|--label|-w|--warmup|-d|--duration|-p|--producers|-c|--consumers| \
-	--save-spec|-f|--format|--alpha|--fail-above|-i|--ignore|--hosts|--ssh-config)
+	--save-spec|-f|--format|--alpha|--decide|--fail-above|-i|--ignore|--hosts|--ssh-config)
 		return 0 ;;
 	-a)	[[ $1 == compare ]] ;;	# compare's --alpha; elsewhere --affinity
 	--shard) [[ $1 != fleet ]] ;;	# run's I/N; fleet's takes none

@@ -224,10 +224,13 @@ static int md_values(FILE *out, const struct view_exp *e, const struct workload 
 
 /*
  * With decide, what a row says against its baseline: its decision
- * ("different: +5.0 % [+4.9, +5.1]"), "baseline" for the baseline, or "".
+ * ("different: +5.0 % [+4.9, +5.1]"), "baseline" for the baseline, or "";
+ * nothing in a run without decide, whose baseline figures are its own.
  */
-static const char *decision_of(const struct row_ctx *rc)
+static const char *decision_of(const struct result_view *v, const struct row_ctx *rc)
 {
+	if (!v->decisions)
+		return "";
 	if (*rc->r->decision)
 		return rc->r->decision;
 	return rc->base == rc->r && rc->r->status == PS_OK ? "baseline" : "";
@@ -588,15 +591,15 @@ static bool print_row(FILE *out, const struct result_view *v, const struct view_
 		mark_row(out, nt, b->rows[i]);
 		if (v->decisions) {
 			md_end_row_cells(out, done, b->md_cols - 1);
-			md_cell(out, decision_of(&rc));
+			md_cell(out, decision_of(v, &rc));
 			done = b->md_cols;
 		}
 		md_end_row(out, done, b->md_cols);
 	} else {
 		fprintf(out, "%s%*s ", b->labels[i], b->width - utf8_len(b->labels[i]), "");
 		print_values(out, e, &v->schema, &rc);
-		if (*decision_of(&rc))
-			fprintf(out, "  %s", decision_of(&rc));
+		if (*decision_of(v, &rc))
+			fprintf(out, "  %s", decision_of(v, &rc));
 		mark_row(out, nt, b->rows[i]);
 		fputc('\n', out);
 	}
