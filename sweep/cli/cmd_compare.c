@@ -54,7 +54,8 @@ static const char compare_help[] =
 	"  -i, --ignore PARAM   match points without this parameter (repeatable)\n"
 	"      --paired         the directories are rounds run interleaved, BASE NEW\n"
 	"                       BASE NEW ...: per point NEW / BASE, the geometric\n"
-	"                       mean of the rounds' ratios (text or csv)\n"
+	"                       mean of the rounds' ratios, and its decision (text\n"
+	"                       or csv)\n"
 	"      --profile        per point, the kernel symbols whose share of its profile\n"
 	"                       moved most (sets run with profile = on; text)\n"
 	"      --allow-tcg      compare a set run in a VM under TCG emulation with one\n"
@@ -90,7 +91,7 @@ static int add_ignore(struct compare_opts *o, const char *param)
 	return 0;
 }
 
-/* --paired gives ratios, not verdicts: no --fail-above, text or csv, pairs of sets. */
+/* --paired: no --fail-above (its gate is for two sets), text or csv, pairs of sets. */
 static int check_paired(const struct compare_opts *o, int nr_dirs)
 {
 	if (!o->paired)
@@ -100,7 +101,7 @@ static int check_paired(const struct compare_opts *o, int nr_dirs)
 		return -EINVAL;
 	}
 	if (o->fail_above >= 0) {
-		diag_err("--paired gives ratios, no verdicts: --fail-above does not apply");
+		diag_err("--fail-above gates two sets, not --paired rounds");
 		return -EINVAL;
 	}
 	if ((o->fmt != OF_TEXT && o->fmt != OF_CSV) || o->html) {
@@ -264,7 +265,7 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 	if (err)
 		return EXIT_USAGE;
 	if (o->paired)
-		err = compare_paired_print(stdout, o->fmt, cs, nr, alpha);
+		err = compare_paired_print(stdout, o->fmt, cs, nr, alpha, o->rule.bound_pct);
 	else if (o->html)
 		err = html_compare(stdout, cs, nr, alpha);
 	else

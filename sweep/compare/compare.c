@@ -349,9 +349,10 @@ double cmp_delta_pct(double base, double new)
  * have no ratio and are left out.
  */
 int cmp_paired_ratio(const double *base, const double *new, int n, double alpha,
-		     struct cmp_ratio *r)
+		     double bound_pct, struct cmp_ratio *r)
 {
-	double *lr = calloc(n + 1, sizeof(*lr)), mean = 0, sd, half;
+	struct decide_rule rule = { .alpha = alpha, .bound_pct = bound_pct };
+	double *lr = calloc(n + 1, sizeof(*lr)), mean, half;
 
 	*r = (struct cmp_ratio){ .ratio = NAN, .lo = NAN, .hi = NAN, .min = NAN, .max = NAN };
 	if (!lr)
@@ -361,18 +362,18 @@ int cmp_paired_ratio(const double *base, const double *new, int n, double alpha,
 			continue;
 		lr[r->n++] = log(new[i] / base[i]);
 	}
+	decide_t_interval(lr, r->n, alpha, &mean, &half);
 	if (r->n) {
-		mean = gsl_stats_mean(lr, 1, r->n);
 		r->ratio = exp(mean);
 		r->min = exp(gsl_stats_min(lr, 1, r->n));
 		r->max = exp(gsl_stats_max(lr, 1, r->n));
 	}
 	if (r->n > 1) {
-		sd = gsl_stats_sd_m(lr, 1, r->n, mean);
-		half = gsl_cdf_tdist_Qinv(alpha / 2, r->n - 1) * sd / sqrt(r->n);
 		r->lo = exp(mean - half);
 		r->hi = exp(mean + half);
 	}
+	/* rounds run by hand, all of them looked at once: the whole alpha */
+	decide_paired(&rule, lr, r->n, true, &r->decision);
 	free(lr);
 	return 0;
 }

@@ -131,11 +131,12 @@ struct cmp_ratio {
 	double ratio;		/* NaN when n is 0 */
 	double lo, hi;		/* its 1 - alpha confidence interval; NaN when n < 2 */
 	double min, max;	/* of the rounds' ratios */
+	struct decide_result decision;	/* over them, one look: "same" within bound_pct */
 };
 
 /* base[i] and new[i]: round i's mean on each side.  0 or -ENOMEM. */
 int cmp_paired_ratio(const double *base, const double *new, int n, double alpha,
-		     struct cmp_ratio *r);
+		     double bound_pct, struct cmp_ratio *r);
 
 /* (new - base) / base in percent; NaN when base is 0. */
 double cmp_delta_pct(double base, double new);

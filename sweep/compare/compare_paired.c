@@ -90,7 +90,7 @@ static int gather(const struct comparison *cs, int nr, int r0, int i0, struct ro
 }
 
 /* Metric name's mean on each side of every round both sides ran, and their ratio. */
-static int ratio_of(const struct rounds *r, const char *name, double alpha,
+static int ratio_of(const struct rounds *r, const char *name, const struct decide_rule *rule,
 		    struct cmp_ratio *out)
 {
 	double *b = calloc(r->nr + 1, sizeof(*b)), *n = calloc(r->nr + 1, sizeof(*n));
@@ -110,7 +110,7 @@ static int ratio_of(const struct rounds *r, const char *name, double alpha,
 		}
 	}
 	if (b && n)
-		err = cmp_paired_ratio(b, n, k, alpha, out);
+		err = cmp_paired_ratio(b, n, k, rule->alpha, rule->bound_pct, out);
 	free(b);
 	free(n);
 	return err;
@@ -136,13 +136,16 @@ static void rounds_note(const struct rounds *r, char *buf, size_t len)
 
 static void fmt_ratio(const struct cmp_ratio *x, char *buf, size_t len)
 {
+	char decision[160];
+
+	decide_text(&x->decision, NULL, decision, sizeof(decision));
 	if (!x->n)
 		snprintf(buf, len, "n/a (no round with both means above 0)");
 	else if (isnan(x->lo))
 		snprintf(buf, len, "%.3f  (1 round)", x->ratio);
 	else
-		snprintf(buf, len, "%.3f [%.3f, %.3f]  %.3f-%.3f  %d rounds", x->ratio, x->lo,
-			 x->hi, x->min, x->max, x->n);
+		snprintf(buf, len, "%.3f [%.3f, %.3f]  %.3f-%.3f  %d rounds  %s", x->ratio, x->lo,
+			 x->hi, x->min, x->max, x->n, decision);
 }
 
 struct widths {
@@ -165,11 +168,12 @@ static struct widths widths_of(const struct comparison *cs, int nr)
 }
 
 /* The metrics are round 1's (every round of one pair of specs has the same). */
-static int text_point(FILE *f, const struct rounds *r, double alpha, const struct widths *w)
+static int text_point(FILE *f, const struct rounds *r, const struct decide_rule *rule,
+		      const struct widths *w)
 {
 	const struct comparison *c = &r->cs[0];
 	struct cmp_ratio x;
-	char buf[160], note[700];
+	char buf[320], note[700];
 	int err = 0;
 
 	rounds_note(r, note, sizeof(note));
@@ -178,7 +182,7 @@ static int text_point(FILE *f, const struct rounds *r, double alpha, const struc
 		return 0;
 	}
 	for (int m = 0; !err && m < c->nr_metrics; m++) {
-		err = ratio_of(r, c->metrics[m], alpha, &x);
+		err = ratio_of(r, c->metrics[m], rule, &x);
 		fmt_ratio(&x, buf, sizeof(buf));
 		fprintf(f, "%-*s%-*s  %s\n", w->label, m ? "" : r->first->label, w->metric,
 			c->metrics[m], buf);
@@ -197,7 +201,8 @@ static void underline(FILE *f, const char *title)
 	fputc('\n', f);
 }
 
-static void text_head(FILE *f, const struct comparison *cs, int nr, double alpha)
+static void text_head(FILE *f, const struct comparison *cs, int nr,
+		      const struct decide_rule *rule)
 {
 	char base[512], new[512], more[48] = "";
 
@@ -208,14 +213,17 @@ static void text_head(FILE *f, const struct comparison *cs, int nr, double alpha
 	fprintf(f, "base: %s%s%s\nnew:  %s%s%s\n", cs[0].base_dir, base, more, cs[0].new_dir,
 		new, more);
 	fprintf(f, "paired rounds: new / base of each round's means, their geometric mean "
-		"[%g%% interval, Student's t]  min-max\n", 100 * (1 - alpha));
+		"[%g%% interval, Student's t]  min-max  rounds  decision (same: within "
+		"\xc2\xb1%g%%)\n", 100 * (1 - rule->alpha), rule->bound_pct);
 	for (int i = 0; i < cs[0].nr_notes; i++)
 		fprintf(f, "note: %s\n", cs[0].notes[i]);
 }
 
 /* Calls fn on every point, in the order the rounds first list them. */
-static int each_point(FILE *f, const struct comparison *cs, int nr, double alpha,
-		      int (*fn)(FILE *, const struct rounds *, double, void *), void *arg)
+static int each_point(FILE *f, const struct comparison *cs, int nr,
+		      const struct decide_rule *rule,
+		      int (*fn)(FILE *, const struct rounds *, const struct decide_rule *, void *),
+		      void *arg)
 {
 	struct rounds r;
 	int err = 0;
@@ -224,7 +232,7 @@ static int each_point(FILE *f, const struct comparison *cs, int nr, double alpha
 		for (int i = 0; !err && i < cs[k].nr_pts; i++) {
 			if (!first_seen(cs, k, i))
 				continue;
-			err = gather(cs, nr, k, i, &r) ?: fn(f, &r, alpha, arg);
+			err = gather(cs, nr, k, i, &r) ?: fn(f, &r, rule, arg);
 			free(r.idx);
 		}
 	}
@@ -236,18 +244,19 @@ struct text_ctx {
 	const char *exp;		/* the experiment of the last point printed */
 };
 
-static int text_fn(FILE *f, const struct rounds *r, double alpha, void *arg)
+static int text_fn(FILE *f, const struct rounds *r, const struct decide_rule *rule,
+		   void *arg)
 {
 	struct text_ctx *t = arg;
 
 	if (!t->exp || strcmp(t->exp, r->first->experiment))
 		underline(f, t->exp = r->first->experiment);
-	return text_point(f, r, alpha, &t->w);
+	return text_point(f, r, rule, &t->w);
 }
 
 static const char *const csv_head[] = {
 	"base", "new", "experiment", "label", "metric", "rounds", "compared", "ratio",
-	"ci_low", "ci_high", "min", "max", "note",
+	"ci_low", "ci_high", "min", "max", "note", "decision",
 };
 #define NR_CSV_COLS	(int)(sizeof(csv_head) / sizeof(csv_head[0]))
 
@@ -260,14 +269,15 @@ static void num(char *buf, size_t len, double v)
 }
 
 /* One row per metric; one without a metric for a point no round of which both ran. */
-static int csv_fn(FILE *f, const struct rounds *r, double alpha, void *arg)
+static int csv_fn(FILE *f, const struct rounds *r, const struct decide_rule *rule,
+		  void *arg)
 {
 	const struct comparison *c = &r->cs[0];
 	struct cmp_ratio x = { .ratio = NAN, .lo = NAN, .hi = NAN, .min = NAN, .max = NAN };
-	char v[7][32], note[700];
+	char v[7][32], note[700], decision[160] = "";
 	const char *row[NR_CSV_COLS] = {
 		c->base_dir, c->new_dir, r->first->experiment, r->first->label, "",
-		v[0], v[1], v[2], v[3], v[4], v[5], v[6], note,
+		v[0], v[1], v[2], v[3], v[4], v[5], v[6], note, decision,
 	};
 	int err = 0;
 
@@ -277,8 +287,9 @@ static int csv_fn(FILE *f, const struct rounds *r, double alpha, void *arg)
 	snprintf(v[1], sizeof(v[1]), "%d", r->nr_compared);
 	for (int m = 0; !err && m < (r->nr_compared ? c->nr_metrics : 1); m++) {
 		if (r->nr_compared) {
-			err = ratio_of(r, c->metrics[m], alpha, &x);
+			err = ratio_of(r, c->metrics[m], rule, &x);
 			row[4] = c->metrics[m];
+			decide_text(&x.decision, NULL, decision, sizeof(decision));
 		}
 		num(v[2], sizeof(v[2]), x.ratio);
 		num(v[3], sizeof(v[3]), x.lo);
@@ -291,17 +302,18 @@ static int csv_fn(FILE *f, const struct rounds *r, double alpha, void *arg)
 }
 
 int compare_paired_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,
-			 double alpha)
+			 double alpha, double bound_pct)
 {
+	struct decide_rule rule = { .alpha = alpha, .bound_pct = bound_pct };
 	struct text_ctx t = { .w = widths_of(cs, nr) };
 	int err;
 
 	if (fmt == OF_CSV) {
 		err = csv_write_row(f, csv_head, NR_CSV_COLS) ?:
-		      each_point(f, cs, nr, alpha, csv_fn, NULL);
+		      each_point(f, cs, nr, &rule, csv_fn, NULL);
 	} else {
-		text_head(f, cs, nr, alpha);
-		err = each_point(f, cs, nr, alpha, text_fn, &t);
+		text_head(f, cs, nr, &rule);
+		err = each_point(f, cs, nr, &rule, text_fn, &t);
 	}
 	return err ?: ferror(f) ? -EIO : 0;
 }

@@ -118,11 +118,12 @@ void compare_describe_set(const struct result_set *rs, char *buf, size_t len);
 
 /*
  * compare --paired (compare_paired.c): cs[r] is round r's BASE against its
- * NEW; per point and metric, NEW / BASE over the rounds, as text or CSV.
+ * NEW; per point and metric, NEW / BASE over the rounds and its decision
+ * (decide.h, one look: "same" within bound_pct), as text or CSV.
  * 0 or -errno.
  */
 int compare_paired_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,
-			 double alpha);
+			 double alpha, double bound_pct);
 
 /* Print every comparison in fmt; returns 0 or -errno. */
 int compare_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,

@@ -104,6 +104,15 @@ static void no_test(struct decide_result *d, int n, double est_pct)
 				     .far_pct = NAN };
 }
 
+void decide_t_interval(const double *x, int n, double alpha, double *mean, double *half)
+{
+	*mean = n ? gsl_stats_mean(x, 1, n) : NAN;
+	*half = NAN;
+	if (n > 1)
+		*half = gsl_cdf_tdist_Qinv(alpha / 2, n - 1) * gsl_stats_sd_m(x, 1, n, *mean) /
+			sqrt(n);
+}
+
 int decide_paired(const struct decide_rule *rule, const double *lr, int n, bool last,
 		  struct decide_result *d)
 {
@@ -120,8 +129,7 @@ int decide_paired(const struct decide_rule *rule, const double *lr, int n, bool 
 	/* past the schedule's last look: nothing is left to spend */
 	if (!(alpha > 0))
 		return -EINVAL;
-	mean = gsl_stats_mean(lr, 1, n);
-	half = gsl_cdf_tdist_Qinv(alpha / 2, n - 1) * gsl_stats_sd_m(lr, 1, n, mean) / sqrt(n);
+	decide_t_interval(lr, n, alpha, &mean, &half);
 	d->level = 1 - alpha;
 	d->lo_pct = expm1(mean - half) * 100;
 	d->hi_pct = expm1(mean + half) * 100;

@@ -73,6 +73,9 @@ void decide_looks(const struct decide_rule *rule, char *buf, size_t len);
  */
 double decide_look_alpha(const struct decide_rule *rule, int n, bool last);
 
+/* The mean of x[0..n) and Student's t half-width at 1 - alpha; the half-width NaN for n < 2. */
+void decide_t_interval(const double *x, int n, double alpha, double *mean, double *half);
+
 /*
  * Paired rounds: lr[0..n) each round's log(NEW / BASE).  The interval is
  * the mean log ratio's Student t interval at the look's level, as a

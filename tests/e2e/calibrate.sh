@@ -39,11 +39,13 @@ pairs=("$TMP/kb/1" "$TMP/bs/1" "$TMP/kb/2" "$TMP/bs/2" "$TMP/kb/3" "$TMP/bs/3")
 $BPFSWEEP compare --paired "${pairs[@]}" >"$TMP/out" 2>"$TMP/err"
 check calibrate/paired_exit_0 [ $? = 0 ]
 check calibrate/paired_three_rounds grep -Eq \
-	"^rb-libbpf nr_prod 4 +hits +1\.250 \[1\.250, 1\.250\]  1\.250-1\.250  3 rounds$" "$TMP/out"
+	"^rb-libbpf nr_prod 4 +hits +1\.250 \[1\.250, 1\.250\]  1\.250-1\.250  3 rounds  different: \+25\.0 % \[\+25\.0, \+25\.0\]$" \
+	"$TMP/out"
 check calibrate/paired_drops grep -Eq "^ +drops +1\.000 \[1\.000, 1\.000\]" "$TMP/out"
 check calibrate/paired_round_missing grep -Eq "^ +1 of 3 rounds base only$" "$TMP/out"
 check calibrate/paired_sampled_two_rounds grep -Eq \
-	"^pb-libbpf sampled +hits +1\.250 \[1\.250, 1\.250\]  1\.250-1\.250  2 rounds$" "$TMP/out"
+	"^pb-libbpf sampled +hits +1\.250 \[1\.250, 1\.250\]  1\.250-1\.250  2 rounds  no test \(< 3 rounds\)$" \
+	"$TMP/out"
 check calibrate/paired_titles grep -qx "Multi-producer contention, batch 50" "$TMP/out"
 
 $BPFSWEEP compare --paired -f csv "${pairs[@]}" >"$TMP/p.csv" 2>"$TMP/err"

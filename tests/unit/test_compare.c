@@ -390,13 +390,14 @@ TEST(paired_ratio_geometric_mean_and_interval)
 	const double base[] = { 1e6, 0.5e6 }, new[] = { 2e6, 4e6 };
 	struct cmp_ratio r;
 
-	CHECK_INT(cmp_paired_ratio(base, new, 2, 0.05, &r), 0);
+	CHECK_INT(cmp_paired_ratio(base, new, 2, 0.05, 2, &r), 0);
 	CHECK_INT(r.n, 2);
 	CHECK_NEAR(r.ratio, 4, 1e-12);
 	CHECK_NEAR(r.min, 2, 1e-12);
 	CHECK_NEAR(r.max, 8, 1e-12);
 	CHECK_NEAR(r.lo / 0.0005985648842619938, 1, 1e-9);
 	CHECK_NEAR(r.hi / 26730.60251392353, 1, 1e-9);
+	CHECK_INT(r.decision.word, DECIDE_NO_TEST);	/* two rounds: too few to decide */
 }
 
 /* The same ratio every round: no spread, the interval is the ratio. */
@@ -405,11 +406,14 @@ TEST(paired_ratio_constant)
 	const double base[] = { 1e6, 2e6, 4e6 }, new[] = { 1.1e6, 2.2e6, 4.4e6 };
 	struct cmp_ratio r;
 
-	CHECK_INT(cmp_paired_ratio(base, new, 3, 0.05, &r), 0);
+	CHECK_INT(cmp_paired_ratio(base, new, 3, 0.05, 2, &r), 0);
 	CHECK_INT(r.n, 3);
 	CHECK_NEAR(r.ratio, 1.1, 1e-12);
 	CHECK_NEAR(r.lo, 1.1, 1e-12);
 	CHECK_NEAR(r.hi, 1.1, 1e-12);
+	/* three rounds: a decision, as a run's rounds get one */
+	CHECK_INT(r.decision.word, DECIDE_DIFFERENT);
+	CHECK_NEAR(r.decision.est_pct, 10, 1e-9);
 }
 
 /* A round with a mean of 0 or unknown has no ratio; one round, no interval; none, no ratio. */
@@ -418,11 +422,11 @@ TEST(paired_ratio_rounds_left_out)
 	const double base[] = { 0, 1, NAN, 5 }, new[] = { 1, 2, 3, 0 };
 	struct cmp_ratio r;
 
-	CHECK_INT(cmp_paired_ratio(base, new, 4, 0.05, &r), 0);
+	CHECK_INT(cmp_paired_ratio(base, new, 4, 0.05, 2, &r), 0);
 	CHECK_INT(r.n, 1);
 	CHECK_NEAR(r.ratio, 2, 1e-12);
 	CHECK(isnan(r.lo) && isnan(r.hi));
-	CHECK_INT(cmp_paired_ratio(base, new, 1, 0.05, &r), 0);
+	CHECK_INT(cmp_paired_ratio(base, new, 1, 0.05, 2, &r), 0);
 	CHECK_INT(r.n, 0);
 	CHECK(isnan(r.ratio) && isnan(r.min));
 }
