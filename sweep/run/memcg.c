@@ -68,20 +68,12 @@ static bool lists_memory(const char *dir, const char *name)
 static int read_u64(const char *dir, const char *name, uint64_t *v)
 {
 	char path[PATH_MAX + 32], buf[32], *end;
-	ssize_t n;
-	int fd;
+	int n;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
-	if (n < 0)
-		n = -errno;
-	close(fd);
+	n = read_small_file(path, buf, sizeof(buf));
 	if (n <= 0)
 		return n ? n : -ENODATA;
-	buf[n] = '\0';
 	errno = 0;
 	*v = strtoull(buf, &end, 10);
 	return errno || end == buf || (*end && *end != '\n') ? -EINVAL : 0;

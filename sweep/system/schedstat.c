@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "schedstat.h"
+#include "textfile.h"
 
 int schedstat_parse(const char *text, struct sched_times *t)
 {
@@ -29,23 +30,13 @@ int schedstat_parse(const char *text, struct sched_times *t)
 int schedstat_read(pid_t tid, struct sched_times *t)
 {
 	char path[64], buf[128];
-	ssize_t n;
-	int fd;
+	int n;
 
 	if (tid <= 0)
 		return -ESRCH;
 	snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", (int)tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
-	if (n < 0)
-		n = -errno;
-	close(fd);
-	if (n < 0)
-		return n;
-	buf[n] = '\0';
-	return schedstat_parse(buf, t);
+	n = read_small_file(path, buf, sizeof(buf));
+	return n < 0 ? n : schedstat_parse(buf, t);
 }
 
 void schedstat_add_window(struct thread_wait *w, const struct sched_times *a,

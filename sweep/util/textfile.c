@@ -180,3 +180,20 @@ bool keyed_value(const char *path, const char *key, char *buf, size_t len)
 {
 	return keyed_value_sep(path, key, NULL, buf, len);
 }
+
+int read_small_file(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
+}

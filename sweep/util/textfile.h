@@ -25,6 +25,13 @@ int read_text_file_max(const char *path, size_t max, char **out, size_t *len);
 int read_text_file(const char *path, char **out);
 
 /*
+ * A procfs or cgroup file of a few numbers into buf, NUL-terminated, with
+ * one read() and no allocation (read at a measuring window's edges):
+ * the bytes read, or -errno.
+ */
+int read_small_file(const char *path, char *buf, size_t len);
+
+/*
  * The first line of path without its newline (free()), or NULL when it is
  * absent, unreadable or empty: a sysfs or procfs fact.
  */
