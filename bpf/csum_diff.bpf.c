@@ -16,6 +16,7 @@
 #include <bpf/bpf_helpers.h>
 
 #include "csum_diff.h"
+#include "extra_work.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -55,6 +56,7 @@ int csum_run(struct __sk_buff *skb)
 	__s64 r = 0;
 
 	for (__u32 i = 0; i < batch; i++) {
+		spend_extra_work();
 		r = bpf_csum_diff(NULL, 0, buf, size, 0);
 		failed |= r < 0;
 	}

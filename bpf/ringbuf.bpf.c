@@ -9,6 +9,8 @@
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 
+#include "extra_work.h"
+
 char LICENSE[] SEC("license") = "GPL";
 
 /* max_entries and map_flags (overwrite) are set by user space before load. */
@@ -129,12 +131,14 @@ static __always_inline long payload(void)
 	return number_records ? next_seq++ : sample_val;
 }
 
+
 static __always_inline void rb_batch(void)
 {
 	long ok = 0, failed = 0;
 	long *sample, val;
 
 	for (int i = 0; i < batch_cnt; i++) {
+		spend_extra_work();
 		if (use_output) {
 			val = payload();
 			if (bpf_ringbuf_output(&ringbuf, &val, sizeof(val), wakeup_flags()))
@@ -160,6 +164,7 @@ static __always_inline void pb_batch(void *ctx)
 	long ok = 0, failed = 0;
 
 	for (int i = 0; i < batch_cnt; i++) {
+		spend_extra_work();
 		if (bpf_perf_event_output(ctx, &perfbuf, BPF_F_CURRENT_CPU, &sample_val,
 					  sizeof(sample_val)))
 			drop(&failed);

@@ -36,6 +36,7 @@
 #include "csum_check.h"
 #include "csum_diff.h"
 #include "csum_diff.skel.h"
+#include "extra_work.h"
 #include "libbpf_log.h"
 #include "workload.h"
 
@@ -45,7 +46,7 @@
 /* test_run's skb needs an Ethernet header's worth of data; the program never reads it */
 #define CD_PKT_LEN		64
 
-enum { P_SIZE, P_BATCH, P_PRODUCERS, P_REPEAT };
+enum { P_SIZE, P_BATCH, P_PRODUCERS, P_REPEAT, P_EXTRA_WORK, P_ARM };
 
 static const struct param_def cd_params[] = {
 	[P_SIZE]	= { .name = "size", .type = PT_INT, .def = "64", .min = 4,
@@ -66,6 +67,14 @@ static const struct param_def cd_params[] = {
 			    .help = "program runs per BPF_PROG_TEST_RUN syscall (test_run's "
 				    "repeat; 64: the seed's; not [sweep] repeat, the repetitions "
 				    "of a point)" },
+	[P_EXTRA_WORK]	= { .name = "extra_work", .type = PT_INT, .def = "0", .min = 0,
+			    .max = EXTRA_WORK_MAX,
+			    .help = "dependent multiply-adds added to every call: a known cost "
+				    "(scripts/power.sh)", .rodata = true },
+	/* the same program and settings whatever its value: an A/A pair's two arms */
+	[P_ARM]		= { .name = "arm", .type = PT_INT, .def = "0", .min = 0, .max = 1000,
+			    .help = "changes nothing: two values are two arms of one setting, "
+				    "an A/A comparison (scripts/power.sh)" },
 };
 
 enum { M_CALLS, M_RUNS, M_PROG_RUNS, M_PROG_NS };
@@ -136,6 +145,11 @@ static int csum_diff_validate(const struct wl_point *pt, int *param, char *why, 
 			 "(kernels before 6.13 refuse others with EINVAL)");
 		return -EINVAL;
 	}
+	if (pt->v[P_BATCH] * pt->v[P_EXTRA_WORK] > EXTRA_WORK_MAX_ROUNDS) {
+		*param = P_EXTRA_WORK;
+		snprintf(why, len, EXTRA_WORK_TOO_MANY, "batch");
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -202,6 +216,7 @@ static int load_skel(struct cd_state *st, const struct wl_point *pt, char *why, 
 		return wl_fail(why, len, "open", -errno);
 	st->skel->rodata->size = pt->v[P_SIZE];
 	st->skel->rodata->batch = pt->v[P_BATCH];
+	st->skel->rodata->extra_work = pt->v[P_EXTRA_WORK];
 	err = csum_diff_bpf__load(st->skel);
 	if (err)
 		return wl_fail(why, len, "load", err);

@@ -32,6 +32,7 @@
 #include <bpf/libbpf.h>
 
 #include "kfacts.h"
+#include "extra_work.h"
 #include "libbpf_log.h"
 #include "ringbuf.skel.h"
 #include "ringbuf_consume.h"
@@ -70,7 +71,7 @@ static const char *const rb_attach[] = { "raw_tp", "fentry", NULL };
 enum {
 	P_BENCH, P_PRODUCERS, P_BATCH_CNT, P_SAMPLED, P_SAMPLE_RATE, P_USE_OUTPUT,
 	P_RINGBUF_SZ, P_PERFBUF_SZ, P_BACK2BACK, P_OVERWRITE, P_ATTACH, P_HIT_COUNT,
-	P_DROP_COUNT, P_SAME_CPU,
+	P_DROP_COUNT, P_SAME_CPU, P_EXTRA_WORK,
 };
 
 /* How hits and drops are counted: the kernel bench's way first (docs/fidelity.md). */
@@ -131,6 +132,10 @@ static const struct param_def rb_params[] = {
 	[P_SAME_CPU]	= { .name = "same_cpu", .type = PT_BOOL, .def = "off", .max = 1,
 			    .help = "producer and consumer pinned to one CPU, the first allowed "
 				    "(the bench's --prod-affinity 0 --cons-affinity 0)" },
+	[P_EXTRA_WORK]	= { .name = "extra_work", .type = PT_INT, .def = "0", .min = 0,
+			    .max = EXTRA_WORK_MAX,
+			    .help = "dependent multiply-adds added to every record: a known cost "
+				    "(scripts/power.sh)", .rodata = true },
 };
 
 static const struct metric_def rb_metrics[] = {
@@ -239,6 +244,10 @@ static int ringbuf_validate(const struct wl_point *pt, int *param, char *why, si
 	if (pt->v[P_BACK2BACK] && bench == B_RB_PROD)
 		return invalid(param, P_BACK2BACK, why, len,
 			       "back2back needs a consumer, and rb-prod has none");
+	if (pt->v[P_BATCH_CNT] * pt->v[P_EXTRA_WORK] > EXTRA_WORK_MAX_ROUNDS) {
+		snprintf(size_rule, sizeof(size_rule), EXTRA_WORK_TOO_MANY, "batch_cnt");
+		return invalid(param, P_EXTRA_WORK, why, len, size_rule);
+	}
 	if (pt->v[P_OVERWRITE] && !is_ring(bench))
 		return invalid(param, P_OVERWRITE, why, len,
 			       "overwrite applies to ring buffer benches, not pb-*");
@@ -384,6 +393,7 @@ static void set_rodata(struct ringbuf_bpf *skel, const struct wl_point *pt)
 	skel->rodata->hits_each = pt->v[P_BENCH] == B_RB_PROD && pt->v[P_HIT_COUNT] == HC_ATOMIC;
 	skel->rodata->drop_each = pt->v[P_DROP_COUNT] == DC_EACH;
 	skel->rodata->sample_rate = pt->v[P_SAMPLED] ? pt->v[P_SAMPLE_RATE] : 0;
+	skel->rodata->extra_work = pt->v[P_EXTRA_WORK];
 }
 
 static int load_skel(struct rb_state *st, const struct wl_point *pt, char *why, size_t len)

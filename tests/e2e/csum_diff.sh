@@ -111,3 +111,16 @@ ns=$(head -1 "$TMP/seed-rows" | sed -n 's/.*(\([0-9.]*\)ns per call.*/\1/p')
 rate=$(csv_col "$SUM" calls_per_s_mean | head -1)
 check csum_diff/seed-ns-per-call awk -v n="${ns:-0}" -v r="$rate" \
 	'BEGIN { d = n - 1e9 / r; if (d < 0) d = -d; exit !(n > 0 && d < 0.01) }'
+
+# specs/power_csum.spec as root: its arms in interleaved rounds, extra_work's
+# rounds loaded past the verifier and its answer still checked on every run
+# (the calls count), each arm decided or the budget said so; the rate itself
+# is for scripts/power.sh, not a test
+$BPFSWEEP run specs/power_csum.spec --set max_repeat=5 --set warmup=20ms --set duration=60ms \
+	--set interval=20ms --set extra_work="0 2 64" --set batch=128 --no-plots -o "$TMP/power" \
+	>"$TMP/power.out" 2>&1 </dev/null
+check csum_diff/power-exit-0 [ $? = 0 ]
+check csum_diff/power-all-ok [ "$(csv_col "$TMP/power/summary.csv" status | sort -u)" = ok ]
+check csum_diff/power-five-rounds [ "$(csv_col "$TMP/power/summary.csv" rounds extra_work 64)" = 5 ]
+check csum_diff/power-decided grep -Eq '^(different|same|undecided after 5 rounds|inconclusive)' \
+	<(csv_col "$TMP/power/summary.csv" decision extra_work 2)

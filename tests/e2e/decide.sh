@@ -85,3 +85,12 @@ check decide/with-precision-exit-2 [ $? = 2 ]
 check decide/with-precision-said grep -q 'error: decide and precision both set' "$TMP/both.err"
 $BPFSWEEP check $SPEC --set decide=two >/dev/null 2>"$TMP/bad.err"
 check decide/bad-value grep -q "error: invalid decide 'two': a percentage" "$TMP/bad.err"
+
+# the power benchmark's knob: a cost the verifier can walk, or a located refusal
+$BPFSWEEP check specs/power_csum.spec >/dev/null 2>&1
+check decide/power-spec-ok [ $? = 0 ]
+$BPFSWEEP check specs/power_csum.spec --set batch=1024 --set extra_work="0 64" \
+	>/dev/null 2>"$TMP/work.err"
+check decide/extra-work-bounded grep -q \
+	'error: batch x extra_work must be at most 32768: the verifier walks every round' \
+	"$TMP/work.err"

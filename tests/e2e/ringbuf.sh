@@ -115,3 +115,9 @@ $BPFSWEEP specs/ringbuf_overwrite.spec --quick --set producers=1,2 -o "$D" \
 check ringbuf/default-spec-exit-0 [ $? = 0 ]
 check ringbuf/default-spec-table grep -Eq '^rb-custom nr_prod 2 +[0-9]+\.[0-9]{3} ± ' "$D/table.txt"
 check ringbuf/default-spec-png is_png "$(ls "$D"/plots/*.png | head -1)"
+
+# extra_work (scripts/power.sh's knob): the most rounds the verifier walks,
+# 512 records x 64, load and count; the rate itself is no test's
+$BPFSWEEP run ringbuf --quick --set batch_cnt=512 --set extra_work=64 --no-plots \
+	-o "$TMP/work" >/dev/null 2>&1 </dev/null
+check ringbuf/extra-work-loads [ "$(csv_col "$TMP/work/summary.csv" status)" = ok ]
