@@ -7,7 +7,8 @@
 # the two arms interleaved in rounds (decide) beside two separate runs
 # compared (compare --decide).
 #
-#   scripts/power.sh [--pairs N] [--work W] [--reps R] [--out DIR]
+#   scripts/power.sh [--pairs N] [--work W] [--reps R] [--set KEY=VAL]...
+#                    [--out DIR]
 #
 #   --pairs N   pairs of each kind (A/A and A/B, interleaved and separate);
 #               default 20
@@ -16,6 +17,7 @@
 #               (specs/power_csum.spec), real work, whose effect every A/B
 #               round measures (the pooled ratio is printed); default 2
 #   --reps R    repetitions of each separate run (compare's units); default 5
+#   --set K=V   passed to every run (repeatable): shorter points, a budget
 #   --out DIR   where the runs go; default results/power/<YYYYmmdd-HHMMSS>
 #
 # The A/A arms differ in csum_diff's arm alone, which changes nothing.
@@ -27,6 +29,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BPFSWEEP=${BPFSWEEP:-$ROOT/bpfsweep}
 SPEC=$ROOT/specs/power_csum.spec
 pairs=20 work=2 reps=5 out=
+sets=()
 
 die() {
 	echo "power: $*" >&2
@@ -35,10 +38,11 @@ die() {
 
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--pairs | --work | --reps | --out) [ $# -ge 2 ] || die "$1 wants a value" ;;&
+	--pairs | --work | --reps | --set | --out) [ $# -ge 2 ] || die "$1 wants a value" ;;&
 	--pairs) pairs=$2 ;;
 	--work) work=$2 ;;
 	--reps) reps=$2 ;;
+	--set) sets+=(--set "$2") ;;
 	--out) out=$2 ;;
 	*) die "unknown argument '$1' (see the comment at the top of $0)" ;;
 	esac
@@ -73,7 +77,7 @@ interleaved() {
 	shift
 	for i in $(seq 1 "$pairs"); do
 		t0=$(date +%s.%N)
-		"$BPFSWEEP" run "$SPEC" "$@" --no-plots -o "$out/$kind-$i" \
+		"$BPFSWEEP" run "$SPEC" "${sets[@]}" "$@" --no-plots -o "$out/$kind-$i" \
 			>"$out/$kind-$i.log" 2>&1 </dev/null || die "run $kind-$i: $out/$kind-$i.log"
 		read -r w n < <(word "$out/$kind-$i")
 		echo "$kind $i $w $n $(echo "$(date +%s.%N) - $t0" | bc)" | tee -a "$out/pairs"
@@ -88,8 +92,9 @@ separate() {
 		for side in a b; do
 			local v=$a
 			[ $side = b ] && v=$b
-			"$BPFSWEEP" run "$SPEC" --set decide=off --set repeat="$reps" \
-				--set extra_work=0 --set arm=0 --set "$param=$v" --no-plots \
+			"$BPFSWEEP" run "$SPEC" "${sets[@]}" --set decide=off --set repeat="$reps" \
+				--set baseline= --set extra_work=0 --set arm=0 --set "$param=$v" \
+				--no-plots \
 				-o "$out/$kind-$i$side" >"$out/$kind-$i$side.log" 2>&1 </dev/null ||
 				die "run $kind-$i$side: $out/$kind-$i$side.log"
 		done

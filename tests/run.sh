@@ -168,6 +168,7 @@ background_parts() {
 	# ones for kernels that do not boot (a 2 s timeout each)
 	run_part "the KVM probe: fake qemus that abort, hang, work (vm_accel)" tests/e2e/vmprobe.sh
 	run_part "end to end (csum_diff, root)" tests/e2e/csum_diff.sh
+	run_part "the power benchmark command, tiny (csum_diff, root)" tests/e2e/power.sh
 	run_part "end to end (htab_mem, root)" tests/e2e/htab_mem.sh
 	run_part "exec workload (the kernel's bench)" tests/e2e/kbench.sh
 	run_part "end to end (map_perf, root)" tests/e2e/map_perf.sh
