@@ -157,6 +157,11 @@ void progress_end(struct progress *p, const char *name, const struct point_resul
 				   sizeof(val));
 		fprintf(stderr, " %s %s", d->name, val);
 	}
+	/* with decide, against its baseline: what the table's row will end with */
+	if (r->status == PS_OK && r->has_decision) {
+		decide_text(&r->decision, NULL, val, sizeof(val));
+		fprintf(stderr, ", %s", val);
+	}
 	quality_format(&r->quality, flags, sizeof(flags));
 	if (r->status == PS_OK && flags[0])
 		fprintf(stderr, " noisy (%s)", flags);

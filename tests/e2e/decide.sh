@@ -56,6 +56,8 @@ check decide/meta grep -q '^decide: 2% (rounds 5 to 10, looks 5, 10, max_time 0s
 # the table: each arm's decision beside its numbers, the baseline named
 check decide/table-baseline grep -Eq '^rate=1000000 .*  baseline$' "$TMP/run.out"
 check decide/table-different grep -Eq '^rate=1050000 .*  different: \+5\.0 % \[' "$TMP/run.out"
+check decide/progress-line grep -Eq '^\[2/4\] null\{rate=1050000\}: ok hits .*, different: \+5\.0 %' \
+	"$TMP/run.out"
 $BPFSWEEP report "$TMP/run" -f markdown >"$TMP/md" 2>&1
 check decide/markdown-column grep -q '^| point | hits | drops | decision |$' "$TMP/md"
 check decide/markdown-row grep -Eq '^\| rate=1050000 \| .* \| different: \+5\.0 % \[.*\] \|$' \
