@@ -259,6 +259,12 @@ job rb $BPFSWEEP run tests/e2e/kernel_ringbuf.spec -o "$G/rb" --no-plots
 job seed002 $BPFSWEEP run specs/ringbuf_overwrite.spec --quick --set "producers=1 2" \
 	--set bpf_stats=off --set warmup=100ms --set duration=300ms --set interval=100ms \
 	-o "$G/seed002" --no-plots
+# the default spec as it runs, decide's rounds of overwrite on against off,
+# which only a kernel with overwrite mode runs: one producer, 5 rounds of
+# 0.2 s after 0.1 s (its checks are of function and form)
+job decide $BPFSWEEP run specs/ringbuf_overwrite.spec --set producers=1 --set max_repeat=5 \
+	--set bpf_stats=off --set warmup=100ms --set duration=200ms --set interval=100ms \
+	-o "$G/decide" --no-plots
 # seed 003's 14 points, each 0.4 s after 0.1 s of warmup (--quick's 1 s
 # after 0.25 s took 77 s of the guest): its checks are of function and form
 job attach $BPFSWEEP run specs/seed_attach.spec --set warmup=100ms --set duration=400ms \
@@ -337,6 +343,18 @@ for block in "off:overwrite mode (overwrite=off)" "on:overwrite mode (overwrite=
 	check "kernel/seed002-table-${block%%:*}" rows_are "$TMP/seed002.rows" \
 		"$SEED_ROW( \[[0-9]+\])?\$" "$bench nr_prod 1" "$bench nr_prod 2"
 done
+
+# decide in the default spec: overwrite=on against its off twin in 5
+# interleaved rounds, its decision in summary.csv and at the end of its row
+check kernel/decide-exit-0 rc_is decide 0
+check kernel/decide-all-ok all_are "$TMP/decide/summary.csv" status ok
+check kernel/decide-rounds [ "$(csv_col "$TMP/decide/summary.csv" rounds bench rb-custom |
+	grep -c '^5$')" = 1 ]
+check kernel/decide-word grep -Eq '^(different|same|undecided after 5 rounds|inconclusive)' \
+	<(csv_col "$TMP/decide/summary.csv" decision overwrite on)
+check kernel/decide-row grep -Eq \
+	'^rb-custom nr_prod 1 .*  (different|same|undecided after 5 rounds|inconclusive)' \
+	"$TMP/decide/table.txt"
 
 # The hash map workloads beside the host, whose bpf_ma code differs from
 # the guest's.  Memory goes through cgroup v1 here and v2 in the guest: both
