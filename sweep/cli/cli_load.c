@@ -92,16 +92,24 @@ const char *cli_quick_keeps(const struct cli_spec *o)
 	return o->quick ? lists[quick_kept(o)] : NULL;
 }
 
-static void apply_quick(struct sweep_cfg *cfg, const struct cli_spec *o)
+/*
+ * One repetition: no precision to aim at, nor rounds to decide.  decide
+ * shapes the files (samples.csv's slot, summary.csv's decision columns),
+ * so the spec stored with them says it is off too: a report or a resume
+ * reads them back by it.
+ */
+static int apply_quick(struct sweep_cfg *cfg, struct spec *spec, const struct cli_spec *o)
 {
 	unsigned int kept = quick_kept(o);
+	bool decide = cfg->decide_pct > 0;
 
 	for (int k = 0; k < NR_QUICK_TIMING; k++)
 		if (!(kept & (1U << k)))
 			*(uint64_t *)((char *)cfg + quick_timing[k].off) = quick_timing[k].ns;
 	cfg->repeat = 1;
-	cfg->precision_pct = 0;		/* one repetition: no precision to aim at */
-	cfg->decide_pct = 0;		/* nor rounds to decide */
+	cfg->precision_pct = 0;
+	cfg->decide_pct = 0;
+	return decide ? spec_set(spec, "decide=off") : 0;
 }
 
 /* --kernel A --kernel B: the same as --set kernel="A B", after the other --set. */
@@ -207,7 +215,12 @@ int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cf
 		*spec = NULL;
 		return err;
 	}
-	if (o->quick)
-		apply_quick(*cfg, o);
-	return 0;
+	err = o->quick ? apply_quick(*cfg, *spec, o) : 0;
+	if (err) {
+		sweep_cfg_free(*cfg);
+		*cfg = NULL;
+		spec_free(*spec);
+		*spec = NULL;
+	}
+	return err;
 }
