@@ -221,6 +221,19 @@ static int put_value(struct svg_parse *p, const char *v, size_t len)
 	return 0;
 }
 
+/*
+ * An id, or the one a link names: letters, digits, '-', '_' and '.', as
+ * gnuplot writes them.  Anything else could carry what a value must not
+ * (an id "url(p" was a url() in the page's output; the fuzzer found it).
+ */
+static bool id_ok(const char *id, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!isalnum((unsigned char)id[i]) && !strchr("-_.", id[i]))
+			return false;
+	return len > 0;
+}
+
 /* The value of attribute name, decoded in p->buf, written again: 0 or -EINVAL. */
 static int put_attr(struct svg_parse *p, const char *name, size_t len)
 {
@@ -236,12 +249,14 @@ static int put_attr(struct svg_parse *p, const char *name, size_t len)
 		return refuse(p, "a control character or invalid UTF-8 in a value");
 	fprintf(p->out, " %s=\"", name);
 	if (href) {
-		if (!len || p->buf[0] != '#')
+		if (!len || p->buf[0] != '#' || !id_ok(p->buf + 1, len - 1))
 			return refuse(p, "a link to other than #id");
 		fputc('#', p->out);
 		html_text(p->out, p->prefix);
 		html_put(p->out, p->buf + 1, len - 1);
 	} else if (!strcasecmp(name, "id")) {
+		if (!id_ok(p->buf, len))
+			return refuse(p, "an id of other than letters, digits, '-', '_' and '.'");
 		html_text(p->out, p->prefix);
 		html_put(p->out, p->buf, len);
 	} else if (put_value(p, p->buf, len)) {

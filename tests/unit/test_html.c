@@ -98,6 +98,10 @@ TEST(svg_hostile_refused)
 	CHECK(!strncmp(svg("<svg><g x='<'/></svg>"), "REFUSED: an unterminated value", 30));
 	CHECK(!strncmp(svg("<!DOCTYPE svg [<!ENTITY x 'y'>]><svg/>"), "REFUSED: an unterm", 18));
 	CHECK(!strncmp(svg("x<svg/>"), "REFUSED: text outside", 21));
+	/* an id or a link's id that spells what a value must not (the fuzzer's find) */
+	CHECK(!strncmp(svg("<svg><path id='url(p'/></svg>"), "REFUSED: an id of", 17));
+	CHECK(!strncmp(svg("<svg><use href='#url(p'/></svg>"), "REFUSED: a link", 15));
+	CHECK_STR(svg("<svg><path id='gp_1.a-b'/></svg>"), "<svg><path id=\"c1-gp_1.a-b\"/></svg>");
 	/* a title gnuplot wrote as it was: it cannot close the element */
 	CHECK_STR(svg("<svg><title>a</title></svg>"), "<svg><title>a</title></svg>");
 }
