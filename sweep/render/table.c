@@ -223,17 +223,14 @@ static int md_values(FILE *out, const struct view_exp *e, const struct workload 
 }
 
 /*
- * With decide, what a row says against its baseline: its decision
- * ("different: +5.0 % [+4.9, +5.1]"), "baseline" for the baseline, or "";
- * nothing in a run without decide, whose baseline figures are its own.
+ * With decide, what a row says against its baseline: summary.csv's
+ * decision ("different: +5.0 % [+4.9, +5.1]", "baseline" for the point its
+ * arms ran in rounds with), "" for a point that ran on its own; nothing in
+ * a run without decide, whose baseline figures are its own.
  */
 static const char *decision_of(const struct result_view *v, const struct row_ctx *rc)
 {
-	if (!v->decisions)
-		return "";
-	if (*rc->r->decision)
-		return rc->r->decision;
-	return rc->base == rc->r && rc->r->status == PS_OK ? "baseline" : "";
+	return v->decisions ? rc->r->decision : "";
 }
 
 /* How many value columns a markdown table of e has: see md_values(), and a decision's. */

@@ -164,12 +164,18 @@ static bool decided(const struct col_src *s)
 	return ok(s) && s->pr->has_decision;
 }
 
-/* "different: +5.0 % [+4.9, +5.1]", or "inconclusive (bimodal): different: ..." */
+/*
+ * "different: +5.0 % [+4.9, +5.1]", or "inconclusive (bimodal): different:
+ * ...", or "baseline" for the point arms ran in rounds with; "" for one that
+ * ran on its own.
+ */
 static const char *get_decision(const struct column *c, const struct col_src *s, char *buf,
 				size_t len)
 {
 	int n = 0;
 
+	if (ok(s) && s->pr->set_baseline)
+		return "baseline";
 	if (!decided(s))
 		return "";
 	if (s->pr->decision_veto) {

@@ -92,6 +92,7 @@ struct point_result {
 	/* with decide, an arm's ratio to its baseline over the rounds (rounds.h) */
 	struct decide_result decision;
 	bool has_decision;	/* false for a baseline, or a point with none to compare to */
+	bool set_baseline;	/* the baseline of arms that ran in rounds with it */
 	unsigned int decision_veto;	/* QUALITY_VETO_FLAGS of it or its baseline: inconclusive */
 	/* with profile = on: each repetition's profile of the try kept (profiler.h) */
 	struct rep_profile *prof;

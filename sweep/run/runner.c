@@ -244,6 +244,7 @@ static void veto_decisions(const struct arm_set *set, struct point_result *res)
 {
 	unsigned int base = res[set->base].quality.flags & QUALITY_VETO_FLAGS;
 
+	res[set->base].set_baseline = true;
 	for (int i = set->first; i < set->first + set->nr; i++)
 		if (res[i].has_decision)
 			res[i].decision_veto = base | (res[i].quality.flags & QUALITY_VETO_FLAGS);

@@ -28,7 +28,8 @@ check decide/interval-holds-five between "$(cell "$TMP/run" decision_lo_pct rate
 check decide/interval-upper between "$(cell "$TMP/run" decision_hi_pct rate 1050000)" 5 6
 check decide/first-look [ "$(cell "$TMP/run" rounds rate 1050000)" = 5 ]
 check decide/stop-decided [ "$(cell "$TMP/run" stop rate 1050000)" = decided ]
-check decide/baseline-no-decision [ -z "$(cell "$TMP/run" decision rate 1000000 | head -n1)" ]
+check decide/baseline-named [ "$(cell "$TMP/run" decision rate 1000000 | head -n1)" = baseline ]
+check decide/baseline-no-rounds [ -z "$(cell "$TMP/run" rounds rate 1000000 | head -n1)" ]
 check decide/same-rate-same grep -Eq '^same: no change beyond ±[0-9.]+ %$' \
 	<(cell "$TMP/run" decision producers 1)
 # a round is one repetition of each arm: 5 units of 5 intervals
@@ -62,6 +63,13 @@ $BPFSWEEP report "$TMP/run" -f markdown >"$TMP/md" 2>&1
 check decide/markdown-column grep -q '^| point | hits | drops | decision |$' "$TMP/md"
 check decide/markdown-row grep -Eq '^\| rate=1050000 \| .* \| different: \+5\.0 % \[.*\] \|$' \
 	"$TMP/md"
+
+# a point with no arm to run with is no baseline: it runs on its own (5 repetitions)
+$BPFSWEEP run $SPEC --no-plots --set rate=1000000 -o "$TMP/alone" >"$TMP/alone.out" 2>&1 </dev/null
+check decide/alone-not-baseline [ -z "$(cell "$TMP/alone" decision producers 0 | head -n1)" ]
+check decide/alone-five-reps [ "$(cell "$TMP/alone" hits_per_s_units producers 0 | head -n1)" = 5 ]
+check decide/alone-table-bare grep -Eq '^decide +1\.000 ± [0-9.]+M/s \(drops [^)]*\)$' \
+	"$TMP/alone.out"
 
 # a budget that ends before 3 rounds: no test, said so, and why it stopped
 $BPFSWEEP run $SPEC --no-plots --set max_time=1ms -o "$TMP/budget" >/dev/null 2>&1 </dev/null
