@@ -61,11 +61,12 @@ mkdir -p "$out"
 aa=(--set arm="0 1" --set baseline=arm=0 --set extra_work=0)
 ab=(--set extra_work="0 $work")
 
-# word DIR: the decision's first word, rounds and the run's seconds, of the arm
+# word DIR: the arm's decision's first word and its rounds (the baseline's row says "baseline")
 word() {
 	python3 - "$1/summary.csv" <<'PY'
 import csv, sys
-rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["decision"]]
+rows = [r for r in csv.DictReader(open(sys.argv[1]))
+        if r["decision"] and r["decision"] != "baseline"]
 d = rows[0]["decision"] if rows else "missing"
 print(d.split(":")[0].split(" ")[0], rows[0]["rounds"] if rows else 0)
 PY
