@@ -163,7 +163,7 @@ TEST(compare_per_run_last)
 					 .unit = metric_unit_find("M/s", MK_COUNTER) },
 				per_run = { .kind = CMP_PER_RUN, .dir = CMP_LOWER_BETTER,
 					    .unit = metric_per_run_unit() };
-	static struct result_set base, new;
+	struct result_set base = { 0 }, new = { 0 };
 	struct metric_cmp m[2][2] = {
 		{ { .metric = "hits", .info = &rate, .verdict = CMP_SAME, .delta_pct = 1.5 },
 		  { .metric = "ns_per_run", .info = &per_run, .verdict = CMP_REGRESSED,
