@@ -22,7 +22,6 @@
 #include "kfacts.h"
 #include "meta.h"
 #include "metricmeta.h"
-#include "decide.h"
 #include "precision.h"
 #include "syscheck.h"
 #include "sysfacts.h"
@@ -113,10 +112,10 @@ static void put_tools(FILE *f)
 /* decide's bound, budget, looks and how a round orders its arms (rounds.h). */
 static void put_decide(FILE *f, const struct sweep_cfg *cfg)
 {
-	struct decide_rule rule = { .min_rounds = precision_min_reps(cfg),
-				    .max_rounds = precision_max_reps(cfg) };
+	struct decide_rule rule;
 	char looks[128];
 
+	precision_decide_rule(cfg, &rule);
 	decide_looks(&rule, looks, sizeof(looks));
 	meta_putf(f, "decide", "%g%% (rounds %d to %d, looks %s, max_time %.3gs; 0: none; each "
 		  "round's arms in an order shuffled by GSL's mt19937 seeded with its baseline's "

@@ -38,6 +38,13 @@ int precision_max_reps(const struct sweep_cfg *cfg)
 	return cfg->max_repeat > min ? cfg->max_repeat : min;
 }
 
+void precision_decide_rule(const struct sweep_cfg *cfg, struct decide_rule *rule)
+{
+	*rule = (struct decide_rule){ .alpha = DECIDE_ALPHA, .bound_pct = cfg->decide_pct,
+				      .min_rounds = precision_min_reps(cfg),
+				      .max_rounds = precision_max_reps(cfg) };
+}
+
 double precision_half_width_pct(const struct point_result *r)
 {
 	const struct summary *s = &r->stat[0];

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "bindval.h"
+#include "decide.h"
 #include "model.h"
 #include "result.h"
 
@@ -34,6 +35,16 @@ int precision_min_reps(const struct sweep_cfg *cfg);
 
 /* Repetitions a point runs at most: repeat, or with a precision or decide max_repeat. */
 int precision_max_reps(const struct sweep_cfg *cfg);
+
+/* decide's error rate: of every interval its rounds look at, jointly (decide.h). */
+#define DECIDE_ALPHA	0.05
+
+/*
+ * [sweep] decide as decide.h's rule: its bound, and rounds from
+ * precision_min_reps() to precision_max_reps(); the rounds (rounds.c) and
+ * meta's line both take it from here.
+ */
+void precision_decide_rule(const struct sweep_cfg *cfg, struct decide_rule *rule);
 
 /* The 95 % half-width of r's headline metric in percent of its mean; NaN unknown. */
 double precision_half_width_pct(const struct point_result *r);

@@ -23,9 +23,6 @@
 #include "repetition.h"
 #include "rounds.h"
 
-/* The decision's error rate: of every interval it looks at, jointly (decide.h). */
-#define ROUNDS_ALPHA	0.05
-
 static bool runnable(const struct plan *plan, const struct point *pt)
 {
 	char why[8];
@@ -146,12 +143,11 @@ static bool log_ratios(const struct point_result *a, const struct point_result *
 static bool decide_arms(const struct sweep_cfg *cfg, const struct arm_set *set, int n, bool last,
 			struct point_result *res, double *lr)
 {
-	struct decide_rule rule = { .alpha = ROUNDS_ALPHA, .bound_pct = cfg->decide_pct,
-				    .min_rounds = precision_min_reps(cfg),
-				    .max_rounds = precision_max_reps(cfg) };
 	const struct point_result *base = &res[set->base];
+	struct decide_rule rule;
 	bool all = true;
 
+	precision_decide_rule(cfg, &rule);
 	for (int i = set->first; i < set->first + set->nr; i++) {
 		struct point_result *a = &res[i];
 
@@ -215,17 +211,18 @@ static int rounds_loop(const struct sweep_cfg *cfg, const struct arm_set *set,
 		       const struct rounds_io *io, gsl_rng *g, int *perm, double *lr,
 		       struct point_result *res, int *err)
 {
-	int max = precision_max_reps(cfg), e = 0, n;
-	struct decide_rule rule = { .min_rounds = precision_min_reps(cfg), .max_rounds = max };
 	double start = now_s();
+	struct decide_rule rule;
+	int e = 0, n;
 
+	precision_decide_rule(cfg, &rule);
 	for (n = 1; !e; n++) {
 		bool last;
 
 		e = run_round(cfg, set, io, g, perm, n - 1, res, err);
 		if (e)
 			break;
-		last = n >= max || over_time(cfg, n, start);
+		last = n >= rule.max_rounds || over_time(cfg, n, start);
 		if ((decide_is_look(&rule, n) || last) && decide_arms(cfg, set, n, last, res, lr)) {
 			set_stop(set, res, "decided");
 			return 0;
