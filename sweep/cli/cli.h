@@ -44,6 +44,8 @@ struct cli_spec {
 	const char *quick_keeps;
 	const char *kernels[MAX_KERNELS];	/* --kernel: replaces [sweep] kernel */
 	int nr_kernels;
+	/* a sub-run whose decide's baseline is another kernel's sub-run (gate.h) */
+	bool gated;
 };
 
 /* How results are drawn and printed. */
@@ -75,6 +77,7 @@ struct run_opts {
 	const char *guest_accel_reason;	/* --guest-accel-reason: why vm_accel = auto is tcg */
 	const char *fail_all;		/* --fail-all REASON: a failed row per point, run none */
 	struct told_host place;		/* fail_all's rows a fleet host's (name set): its facts */
+	const char *gate;		/* its units run as a sweep over kernels says (gate.h) */
 	char *settings_text;		/* --subrun FILE's text: the strings above point into it */
 };
 

@@ -204,6 +204,8 @@ int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cf
 		err = bind_spec(*spec, cfg);
 	if (!err && o->adhoc)
 		err = adhoc_name(*spec, cfg);
+	if (!err)
+		err = bind_check_decide(*cfg, o->gated);
 	/* only a spec that binds is worth keeping: it runs as it is */
 	if (!err && o->save_spec)
 		err = adhoc_save_spec(*spec, o->save_spec);

@@ -166,6 +166,8 @@ static int subrun_opt(const char *path, struct run_opts *o)
 	o->guest_of = set.guest_of ?: o->guest_of;
 	o->guest_accel_reason = set.guest_accel_reason ?: o->guest_accel_reason;
 	o->fail_all = set.fail_all ?: o->fail_all;
+	o->gate = set.gate ?: o->gate;
+	o->spec.gated = o->gate;
 	if (set.place.name)
 		o->place = set.place;
 	if (set.shard.count)

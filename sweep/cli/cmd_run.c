@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "draw.h"
+#include "gate.h"
 #include "heldir.h"
 #include "kernels.h"
 #include "matrix.h"
@@ -484,6 +485,30 @@ static void fill_run_info(struct run_state *rs)
 }
 
 /*
+ * The runner over the points; a sub-run of a sweep over kernels with
+ * decide runs its units as the sweep says (gate.h).  A gate that cannot
+ * be opened leaves the sweep without this kernel's units: its points
+ * then run on their own.
+ */
+static int run_points(struct run_state *rs)
+{
+	struct gate gate;
+	int err;
+
+	if (!rs->o->gate)
+		return runner_run(rs->cfg, &rs->plan, rs->todo, rs->nr_todo, on_point_done, rs,
+				  &rs->ran, &rs->nr_ran);
+	err = gate_open(&gate, rs->o->gate);
+	if (err)
+		diag_warn("cannot open the gate %s: %s; the points run on their own", rs->o->gate,
+			  strerror(-err));
+	err = runner_run_gated(rs->cfg, &rs->plan, rs->todo, rs->nr_todo, err ? NULL : &gate,
+			       on_point_done, rs, &rs->ran, &rs->nr_ran);
+	gate_close(&gate);
+	return err;
+}
+
+/*
  * The points run (or, --fail-all, a failed row each): *run_err the
  * runner's.  -EINVAL when the BPF statistics could not be set up.
  */
@@ -497,8 +522,7 @@ static int measure(struct run_state *rs, int *run_err)
 		wl_bpf_stats_off();
 		return -EINVAL;
 	}
-	*run_err = runner_run(rs->cfg, &rs->plan, rs->todo, rs->nr_todo, on_point_done, rs,
-			      &rs->ran, &rs->nr_ran);
+	*run_err = run_points(rs);
 	/* the passes turn them off; again after Ctrl-C and failed points: the machine's */
 	wl_bpf_stats_off();
 	return 0;

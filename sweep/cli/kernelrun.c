@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "conductor.h"
 #include "diag.h"
 #include "executor.h"
 #include "heldir.h"
@@ -34,6 +35,7 @@
 #include "results_read.h"
 #include "stop.h"
 #include "subproc.h"
+#include "vm_cmdline.h"
 #include "textfile.h"
 
 /* a sub-run's settings have room for every --tag the command line can hold */
@@ -51,7 +53,14 @@ struct kernel_sweep {
 	char self[PATH_MAX];		/* this binary: the sub-runs and the guest's init */
 	char cwd[PATH_MAX];
 	struct orchestrator orch;	/* the sub-runs, a kernel each */
-	struct executor_vm vm;		/* runs the kernels but the host */
+	/*
+	 * What runs the kernels but the host: one VM after another, or with
+	 * decide all at once, each its own (vms[k] for kernel k), their units
+	 * in rounds (conductor.h)
+	 */
+	struct executor_vm vms[MAX_KERNELS];
+	bool rounds;
+	struct conductor conductor;
 	const char **tags;		/* --tag, or on --resume those OUT/meta keeps */
 	int nr_tags;
 	char *meta_text;		/* OUT/meta on --resume: tags point into it */
@@ -85,6 +94,10 @@ static int write_meta(const struct kernel_sweep *ks)
 		snprintf(value, sizeof(value), "%d %s", k + 1, ka->vals[k]);
 		err = meta_append(path, "run", value);
 	}
+	if (!err && ks->rounds)
+		err = meta_append(path, "kernel_rounds", "every point's units alternate between "
+				  "the kernels, shuffled each round (seed: point id + 1); the "
+				  "first kernel is the baseline");
 	/* one line: a run's vm_accel says how it ran, this what was asked */
 	snprintf(value, sizeof(value), "accel %s, %d CPUs, %lld MiB, boot timeout %llu s",
 		 vm_accel_names[ka->accel], ka->cpus, ka->mem >> 20,
@@ -265,14 +278,51 @@ static void start_orch(struct kernel_sweep *ks)
 				   .quick = ks->o->spec.quick,
 				   .quick_keeps = cli_quick_keeps(&ks->o->spec), .only = ks->o->only,
 				   .tags = ks->tags, .nr_tags = ks->nr_tags };
+	if (kernel_axis_has_vm(&ks->cfg->kernels))
+		executor_vm_init(&ks->vms[0], &ks->cfg->kernels, ks->dir, ks->cwd);
 	for (int k = 0; k < ks->cfg->kernels.nr; k++) {
 		const char *kernel = ks->cfg->kernels.vals[k];
+		bool host = !strcmp(kernel, KERNEL_HOST);
+		struct subrun_slot *s;
 
-		orch_add(or, kernel, strcmp(kernel, KERNEL_HOST) ? &ks->vm.ex : &executor_host,
-			 NULL);
+		/* the accelerator probed once, for every guest */
+		if (ks->rounds && k)
+			ks->vms[k] = ks->vms[0];
+		s = orch_add(or, kernel, host ? &executor_host : &ks->vms[ks->rounds ? k : 0].ex,
+			     NULL);
+		if (ks->rounds) {
+			s->gate_pipe = ks->conductor.pipes[k];
+			s->gate = host ? s->gate_pipe : VM_GUEST_GATE;
+		}
 	}
-	if (kernel_axis_has_vm(&ks->cfg->kernels))
-		executor_vm_init(&ks->vm, &ks->cfg->kernels, ks->dir, ks->cwd);
+}
+
+/* orch_run_all()'s check, once every place is ready: the rounds begin. */
+static int start_rounds(struct orchestrator *or, void *arg)
+{
+	struct kernel_sweep *ks = arg;
+	int err = conductor_start(&ks->conductor, or->slots);
+
+	if (err)
+		diag_err("cannot start the rounds across kernels: %s", strerror(-err));
+	return err;
+}
+
+/*
+ * Every kernel's sub-run, one after another; with decide all at once, a
+ * point's units alternating between them in rounds (conductor.h).
+ */
+static void run_kernels(struct kernel_sweep *ks)
+{
+	if (!ks->rounds) {
+		for (int k = 0; k < ks->cfg->kernels.nr && !stop_requested; k++)
+			orch_run(&ks->orch, k);
+		return;
+	}
+	orch_run_all(&ks->orch, start_rounds, ks);
+	conductor_finish(&ks->conductor);
+	fprintf(stderr, "rounds across kernels: %d of %d points decided\n",
+		ks->conductor.nr_decided, ks->conductor.nr_points);
 }
 
 int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg)
@@ -282,15 +332,16 @@ int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *
 
 	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg, .tags = (const char **)o->com.tags,
 				    .nr_tags = o->com.nr_tags, .lock_fd = -1 };
-	if (prepare(&ks)) {
+	ks.rounds = cfg->decide_pct > 0 && cfg->kernels.nr > 1;
+	if (prepare(&ks) || (ks.rounds && conductor_open(&ks.conductor, cfg, &ks.plan,
+							 cfg->kernels.nr))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
 	start_orch(&ks);
 	/* Ctrl-C stops the sweep after the sub-run that gets it too */
 	stop_catch();
-	for (int k = 0; k < cfg->kernels.nr && !stop_requested; k++)
-		orch_run(&ks.orch, k);
+	run_kernels(&ks);
 	status = merge_and_draw(&ks);
 	if (status < ks.orch.status)
 		status = ks.orch.status;

@@ -27,6 +27,14 @@ struct subrun_slot {
 	int nr_todo;			/* the points it runs (a fleet's host: its share's) */
 	struct shard shard;		/* a place's share of the points (count 0: all) */
 	const char *tag;		/* one more --tag K=V of a new result, or NULL */
+	/*
+	 * A sweep over kernels with decide (conductor.h): the gate the sub-run
+	 * opens (gate.h; NULL: none), and the FIFO pair here that its place
+	 * connects to it (a VM's second serial port), named as gate_open() does
+	 */
+	const char *gate;
+	const char *gate_pipe;
+	int ended;			/* its run returned (__atomic: the conductor reads it) */
 	bool done;			/* nothing to run: its result is whole from before */
 	bool prepared;			/* its place is ready: run it */
 	bool refused;			/* the check before the runs refused: nothing runs */

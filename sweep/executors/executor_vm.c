@@ -156,11 +156,16 @@ static int vm_exec(struct executor *ex, struct subrun_slot *s, const char *const
 	char image[PATH_MAX], copies[GUEST_COPIES][NAME_MAX + 32];
 	const char *gargv[SUBRUN_MAX_ARGS + 1];
 	struct vm_outcome out;
-	/* the console goes to stderr: stdout is the sweep's table (-f json) */
+	/*
+	 * The console goes to stderr (stdout is the sweep's table, -f json),
+	 * but not of guests that run side by side (a gate's): their lines
+	 * would mix, and the conductor says what they decide.
+	 */
 	struct vm_job job = {
 		.image = image, .ka = vm->ka, .accel = vm->accel.accel, .share = vm->share,
 		.console = vm->console, .cwd = vm->cwd, .argv = gargv,
-		.run_timeout_ns = timeout_ns, .echo = stderr, .stop = &stop_requested,
+		.run_timeout_ns = timeout_ns, .echo = s->gate ? NULL : stderr,
+		.stop = &stop_requested, .gate = s->gate_pipe,
 	};
 	int err = kernel_image(s->label, image, sizeof(image), s->why, sizeof(s->why));
 

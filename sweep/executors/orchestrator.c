@@ -146,6 +146,7 @@ static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool r
 		subrun_kernel_settings(&or->sub, s->label, s->accel, s->accel_reason, resume, &set);
 	if (!resume && s->tag)
 		subrun_settings_tag(&set, s->tag);
+	set.gate = fail_all ? NULL : s->gate;
 	set.fail_all = fail_all;
 	/* the rows of a place that never ran them are its machine's, not this one's */
 	if (fail_all && !resume && or->places)
@@ -224,6 +225,7 @@ static void finish_slot(struct orchestrator *or, int k)
 		if (!s->ex->ops->run(s->ex, s, a.argv, or->timeout_ns))
 			note_status(or, s);
 	}
+	__atomic_store_n(&s->ended, 1, __ATOMIC_RELEASE);
 	if (!s->refused) {
 		s->ex->ops->fetch(s->ex, s);
 		fail_missing(or, s);

@@ -119,6 +119,7 @@ static const struct setting {
 	  .off = offsetof(struct subrun_settings, place.nproc) },
 	{ .name = "no-plots", .kind = SET_FLAG,
 	  .off = offsetof(struct subrun_settings, no_plots) },
+	{ .name = "gate", .kind = SET_TEXT, .off = offsetof(struct subrun_settings, gate) },
 };
 
 #define NR_SETTINGS	((int)(sizeof(settings) / sizeof(settings[0])))

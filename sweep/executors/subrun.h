@@ -65,6 +65,8 @@ struct subrun_settings {
 	/* with fail_all: the rows are of this machine (name set), a fleet's host (meta.h) */
 	struct told_host place;
 	bool no_plots;
+	/* a sweep over kernels with decide runs its units in rounds through this (gate.h) */
+	const char *gate;
 };
 
 /* Append one argument (past SUBRUN_MAX_ARGS, dropped). */

@@ -147,6 +147,7 @@ static int start_qemu(struct vm_boot_state *bs, const struct vm_job *job, const 
 		.qemu = qemu, .image = job->image, .accel = accel, .cpus = job->ka->cpus,
 		.mem = job->ka->mem, .init = init, .root_sock = bs->root_sock,
 		.out_sock = bs->out_sock, .console = console, .ssh_port = job->ka->ssh_port,
+		.gate = job->gate,
 	};
 	int err = spawn_self_path(init, sizeof(init));
 

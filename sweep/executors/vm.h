@@ -27,6 +27,7 @@ struct vm_job {
 	uint64_t run_timeout_ns;	/* from boot to the job's end; 0: none */
 	FILE *echo;			/* the console is copied here as it comes; NULL: not */
 	volatile sig_atomic_t *stop;	/* set by a signal: power the guest off */
+	const char *gate;		/* a FIFO pair as the guest's VM_GUEST_GATE; NULL: none */
 };
 
 struct vm_outcome {

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gate.h"
 #include "precision.h"
 #include "progress.h"
 #include "repetition.h"
@@ -315,8 +316,40 @@ static int set_done(const struct sweep_cfg *cfg, const struct arm_set *set,
 	return err;
 }
 
-/* One set: a point on its own, or arms in rounds. */
-static void run_one_set(const struct sweep_cfg *cfg, const struct plan *plan,
+/*
+ * A point whose units the sweep over kernels runs in rounds with the
+ * other kernels' (gate.h): announced, then its units as the sweep says,
+ * or on its own when it says so (or its probe ruled it out here).
+ */
+static void run_gated(const struct sweep_cfg *cfg, const struct plan *plan, struct gate *gate,
+		      const char *name, struct progress *prog, struct point_result *r)
+{
+	char why[8];
+	bool runnable = !plan_verdict(plan, r->pt->id, why, sizeof(why));
+	int err;
+
+	gate_say_point(gate, r->pt->id, runnable);
+	if (!runnable || gate->free) {
+		run_point(cfg, plan, r->pt, name, prog, r);
+		return;
+	}
+	progress_experiment(prog, r->pt->exp, cfg->nr_exps,
+			    experiment_title(cfg, &cfg->exps[r->pt->exp]));
+	err = gate_units(cfg, gate, prog, asked_to_stop, r);
+	if (err == GATE_SOLO_POINT) {
+		run_point(cfg, plan, r->pt, name, prog, r);
+		return;
+	}
+	r->tries = 1;
+	if (err)
+		rep_set_reason(r, "rounds", err);
+	else
+		err = summarize(cfg, r);
+	finish_point(cfg, err, r);
+}
+
+/* One set: a point on its own (gated or not), or arms in rounds. */
+static void run_one_set(const struct sweep_cfg *cfg, const struct plan *plan, struct gate *gate,
 			const struct arm_set *set, struct progress *prog, struct point_result *res)
 {
 	struct point_result *r = &res[set->first];
@@ -327,7 +360,26 @@ static void run_one_set(const struct sweep_cfg *cfg, const struct plan *plan,
 		return;
 	}
 	point_name(cfg, r->pt, name, sizeof(name));
-	run_point(cfg, plan, r->pt, name, prog, r);
+	if (gate)
+		run_gated(cfg, plan, gate, name, prog, r);
+	else
+		run_point(cfg, plan, r->pt, name, prog, r);
+}
+
+/* With a gate the sweep orders the units: every point a set of its own, in pts' order. */
+static void order_sets(const struct sweep_cfg *cfg, const struct plan *plan, bool gated,
+		       const struct point *pts, int nr, int *order, struct arm_set *sets,
+		       int *nr_sets)
+{
+	if (!gated) {
+		rounds_order(cfg, plan, pts, nr, order, sets, nr_sets);
+		return;
+	}
+	for (int i = 0; i < nr; i++) {
+		order[i] = i;
+		sets[i] = (struct arm_set){ .first = i, .nr = 1, .base = -1 };
+	}
+	*nr_sets = nr;
 }
 
 /*
@@ -336,6 +388,13 @@ static void run_one_set(const struct sweep_cfg *cfg, const struct plan *plan,
  */
 int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struct point *pts,
 	       int nr, point_done_fn done, void *ctx, struct point_result **results, int *nr_run)
+{
+	return runner_run_gated(cfg, plan, pts, nr, NULL, done, ctx, results, nr_run);
+}
+
+int runner_run_gated(const struct sweep_cfg *cfg, const struct plan *plan,
+		     const struct point *pts, int nr, struct gate *gate, point_done_fn done,
+		     void *ctx, struct point_result **results, int *nr_run)
 {
 	struct sigaction old[STOP_NR_SIGNALS];
 	int *order = calloc(nr ? nr : 1, sizeof(*order)), nr_sets = 0, err = 0, n = 0;
@@ -349,15 +408,17 @@ int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struc
 		free(res);
 		return -ENOMEM;
 	}
-	rounds_order(cfg, plan, pts, nr, order, sets, &nr_sets);
+	order_sets(cfg, plan, gate, pts, nr, order, sets, &nr_sets);
 	for (int i = 0; i < nr; i++)
 		res[i].pt = &pts[order[i]];
 	progress_init(&prog, nr, plan_runnable(plan, pts, nr), plan_point_min_ns(cfg));
 	install_signals(old);
 	for (int s = 0; s < nr_sets && !interrupted && !err; s++) {
-		run_one_set(cfg, plan, &sets[s], &prog, res);
+		run_one_set(cfg, plan, gate, &sets[s], &prog, res);
 		err = set_done(cfg, &sets[s], &prog, done, ctx, res, &n);
 	}
+	if (gate && !interrupted)
+		gate_say_bye(gate);
 	rep_profile_close();
 	/* interrupted: the copy of the signal may still come, during the table and charts */
 	if (!interrupted)

@@ -24,6 +24,17 @@ typedef int (*point_done_fn)(const struct point_result *r, void *ctx);
 int runner_run(const struct sweep_cfg *cfg, const struct plan *plan, const struct point *pts,
 	       int nr, point_done_fn done, void *ctx, struct point_result **results, int *nr_run);
 
+struct gate;
+
+/*
+ * runner_run() whose points' units a sweep over kernels runs in rounds
+ * (gate.h; NULL: none): each point on its own, in pts' order, announced
+ * at the gate.
+ */
+int runner_run_gated(const struct sweep_cfg *cfg, const struct plan *plan,
+		     const struct point *pts, int nr, struct gate *gate, point_done_fn done,
+		     void *ctx, struct point_result **results, int *nr_run);
+
 /* The signal that interrupted the last runner_run(), or 0. */
 int runner_stop_signal(void);
 

@@ -523,25 +523,33 @@ static int bind_experiments(struct binder *b)
 }
 
 /*
- * decide compares each point with its baseline in interleaved rounds: it
- * needs a baseline to compare with, and it decides how many rounds run,
- * which precision would decide per point.
+ * decide decides how many rounds run, which precision would decide per
+ * point.  That it has a baseline to compare with is bind_check_decide()'s.
  */
 static void check_decide(const struct sweep_cfg *cfg)
 {
-	bool baseline = false;
-
 	if (!(cfg->decide_pct > 0))
 		return;
-	for (int i = 0; i < cfg->nr_exps; i++)
-		baseline |= cfg->exps[i].baseline.on;
-	if (!baseline)
-		diag_at(&cfg->decide_loc, "decide needs a baseline to compare each point with: "
-			"add 'baseline = PARAM=VALUE' to [report]");
 	if (cfg->precision_pct > 0)
 		diag_at(&cfg->decide_loc, "decide and precision both set: decide runs rounds until "
 			"each point's ratio to its baseline is decided, precision repetitions until "
 			"each point's interval is narrow; set one");
+}
+
+int bind_check_decide(const struct sweep_cfg *cfg, bool gated)
+{
+	bool baseline = gated || cfg->kernels.nr > 1;
+
+	if (!(cfg->decide_pct > 0))
+		return 0;
+	for (int i = 0; i < cfg->nr_exps; i++)
+		baseline |= cfg->exps[i].baseline.on;
+	if (baseline)
+		return 0;
+	diag_at(&cfg->decide_loc, "decide needs a baseline to compare each point with: add "
+		"'baseline = PARAM=VALUE' to [report], or give two kernels (the first is the "
+		"baseline)");
+	return -EINVAL;
 }
 
 /*

@@ -15,6 +15,13 @@
 /* Returns 0, or -EINVAL after reporting every error found. */
 int bind_spec(const struct spec *s, struct sweep_cfg **out);
 
+/*
+ * decide compares each point with a baseline: an experiment's (its
+ * [report] baseline), the first of two or more kernels, or, gated, the
+ * sub-run of another kernel (gate.h).  0, or -EINVAL after saying so.
+ */
+int bind_check_decide(const struct sweep_cfg *cfg, bool gated);
+
 void sweep_cfg_free(struct sweep_cfg *cfg);
 
 #endif

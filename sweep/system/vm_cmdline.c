@@ -163,6 +163,25 @@ void vm_image_initrd(const char *image, char *buf, size_t len)
 		buf[0] = '\0';
 }
 
+/*
+ * The gate: qemu's pipe chardev (it reads <gate>.in, writes <gate>.out)
+ * as the second serial port, the guest's VM_GUEST_GATE.
+ */
+static int add_gate(const struct vm_boot *b, struct vm_argv *out, char *why, size_t len)
+{
+	char gate[4200];
+	int err;
+
+	/* the virt machine has one PL011: the gate would need a virtio console */
+	if (is_arm64(b)) {
+		snprintf(why, len, "rounds across kernels need a second serial port: x86_64 only");
+		return -EOPNOTSUPP;
+	}
+	err = vm_qemu_escape(b->gate, gate, sizeof(gate));
+	err = err ?: add(out, "-chardev") ?: add(out, "pipe,id=gate,path=%s", gate);
+	return err ?: add(out, "-serial") ?: add(out, "chardev:gate");
+}
+
 int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t len)
 {
 	char console[4200];
@@ -186,7 +205,9 @@ int vm_qemu_argv(const struct vm_boot *b, struct vm_argv *out, char *why, size_t
 	err = err ?: add_net(b, out);
 	err = err ?: add(out, "-chardev") ?: add(out, "file,id=con,path=%s", console);
 	err = err ?: add(out, "-serial") ?: add(out, "chardev:con");
-	if (err)
+	if (!err && b->gate)
+		err = add_gate(b, out, why, len);
+	if (err && err != -EOPNOTSUPP)
 		snprintf(why, len, "qemu's command line is too long");
 	return err;
 }

@@ -18,6 +18,9 @@
 #define VM_OUT_TAG	"bpfsweep-out"
 #define VM_GUEST_DIR	"/run/bpfsweep"		/* where the guest mounts VM_OUT_TAG */
 
+/* the guest's end of a gate (gate.h): a second serial port, x86's legacy UART */
+#define VM_GUEST_GATE	"/dev/ttyS1"
+
 #define VM_INITRD_NAME	"initrd.cpio"	/* beside the image: vm_image_initrd() */
 
 #define VM_MAX_ARGS	48
@@ -43,6 +46,7 @@ struct vm_boot {
 	const char *out_sock;
 	const char *console;		/* file the serial console goes to */
 	int ssh_port;			/* a NIC whose port 22 is 127.0.0.1:ssh_port; 0: none */
+	const char *gate;		/* a FIFO pair (gate.h) as VM_GUEST_GATE; NULL: none */
 };
 
 /*

@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Seed 001's before/after on two real Debian kernels, for function (under
-# TCG here): specs/seed_map_perf.spec --quick with --kernel BASE --kernel
-# PATCHED, BASE Debian's 6.1 (scripts/vm-kernel.sh 6.1), whose virtio-pci
+# TCG here), decided: specs/seed_map_perf.spec with decide = 5 % (short
+# units, at most 5 rounds) and --kernel BASE --kernel PATCHED, BASE Debian's 6.1 (scripts/vm-kernel.sh 6.1), whose virtio-pci
 # and virtiofs are modules, so that it boots through the initramfs
 # vm-kernel.sh packs for it, PATCHED the newest cloud kernel (>= 6.19).
-# One boot per kernel: one result set whose rows name each kernel's
-# release, the table in the seed's shape (a block per map_perf_test command
-# line, one "N:hash_map_perf kmalloc ... events per sec" line a worker),
-# and compare on the pair.  Skipped with the reason without root, qemu or
+# One boot per kernel, both guests up at once and each point's units
+# alternating between them in shuffled rounds (conductor.h): one result set
+# whose rows name each kernel's release and carry the decision (the
+# first kernel's "baseline"), samples whose rounds put each kernel at
+# each place of a round, the table in the seed's shape (a block per
+# map_perf_test command line, one "N:hash_map_perf kmalloc ... events per
+# sec" line a worker), and compare on the pair.  Skipped with the reason without root, qemu or
 # the archive (a kernel not cached and not downloadable).
 set -u
 cd "$(dirname "$0")/../.."
@@ -46,11 +49,12 @@ check $T/patched-no-initrd [ ! -e "${PATCHED%/*}/initrd.cpio" ]
 start=$(date +%s)
 # without the statistics pass (1.25 s a point under TCG, 8 points): nothing
 # here checks ns_per_run, and kernel.sh's guest runs the pass
-$BPFSWEEP run $SPEC --quick --set bpf_stats=off --kernel "$BASE" --kernel "$PATCHED" \
+$BPFSWEEP run $SPEC --set bpf_stats=off --set warmup=0.25s --set duration=0.5s \
+	--set decide=5% --set max_repeat=5 --kernel "$BASE" --kernel "$PATCHED" \
 	-o "$TMP/ab" --no-plots \
 	</dev/null >"$TMP/ab.out" 2>"$TMP/ab.err"
 rc=$?
-echo "  (the A/B: two boots, 4 points each, in $(($(date +%s) - start)) s)"
+echo "  (the A/B: two boots at once, 4 points in rounds, in $(($(date +%s) - start)) s)"
 if ! check $T/exit-0 [ $rc = 0 ]; then
 	tail -n 8 "$TMP/ab.err" | sed 's/^/  | /'
 fi
@@ -84,5 +88,32 @@ $BPFSWEEP compare "$TMP/ab/runs/1" "$TMP/ab/runs/2" >"$TMP/cmp.out" 2>"$TMP/cmp.
 check $T/compare-exit-0 [ $? = 0 ]
 check $T/compare-base grep -q "^base: .*($BASE_REL, x86_64)" "$TMP/cmp.out"
 check $T/compare-new grep -q "^new: .*($PATCHED_REL, x86_64)" "$TMP/cmp.out"
-check $T/compare-rows [ "$(grep -cE '^hash_map_perf kmalloc +[0-9.]+M/s +[0-9.]+M/s' \
+check $T/compare-rows [ "$(grep -cE \
+	'^hash_map_perf kmalloc +[0-9.]+( ± [0-9.]+)?M/s +[0-9.]+( ± [0-9.]+)?M/s' \
 	"$TMP/cmp.out")" = 4 ]
+
+# the rounds: a line per point, a decision in each of run 2's rows, the
+# baseline's in run 1's, and OUT/meta saying how they ran
+check $T/rounds-lines [ "$(grep -cE '^rounds: map_perf_test 4 .*: run 2 against run 1: '\
+'(different|same|undecided)' "$TMP/ab.err")" = 4 ]
+check $T/rounds-total grep -qE '^rounds across kernels: [0-4] of 4 points decided$' "$TMP/ab.err"
+check $T/rounds-meta grep -q '^kernel_rounds: every point' "$TMP/ab/meta"
+check $T/rounds-baseline [ "$(csv_col "$S" decision run 1 | sort -u)" = baseline ]
+check $T/rounds-decisions [ "$(csv_col "$S" decision run 2 |
+	grep -cE '^(inconclusive \([a-z,]+\): )?(different|same|undecided)')" = 4 ]
+check $T/rounds-stop [ "$(csv_col "$S" stop run 2 | grep -cxE 'decided|budget')" = 4 ]
+check $T/rounds-table [ "$(grep -cE '^hash_map_perf kmalloc .*  (baseline|different|same|undecided)' \
+	"$TMP/ab.out")" = 8 ]
+# each round ran each kernel once, at complementary places: (point, round)
+# holds slot 0 on one kernel and slot 1 on the other, every one of them
+slots() {
+	paste -d' ' <(csv_col "$1" point) <(csv_col "$1" rep) <(csv_col "$1" slot) | sort -u
+}
+slots "$TMP/ab/runs/1/samples.csv" >"$TMP/slots1"
+slots "$TMP/ab/runs/2/samples.csv" >"$TMP/slots2"
+units1=$(wc -l <"$TMP/slots1")
+check $T/rounds-units [ "$units1" -ge 12 -a "$units1" = "$(wc -l <"$TMP/slots2")" ]
+pairs() { awk '{ print $1 "/" $2, $3 }' "$1" | sort; }
+check $T/rounds-slots-complement [ "$(join <(pairs "$TMP/slots1") <(pairs "$TMP/slots2") |
+	awk '$2 + $3 == 1' | wc -l)" = "$units1" ]
+check $T/rounds-both-places [ "$(cut -d' ' -f3 "$TMP/slots1" | sort -u | tr '\n' ' ')" = "0 1 " ]

@@ -326,6 +326,34 @@ TEST(qemu_argv_kvm_and_bad_init)
 	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), -EINVAL);
 }
 
+/* A gate (rounds across kernels) is the second serial port, qemu's pipe on the FIFO pair. */
+TEST(qemu_argv_gate_is_the_second_serial_port)
+{
+	struct vm_boot b = {
+		.qemu = "qemu-system-x86_64", .machine = "x86_64", .image = "/k/bzImage",
+		.accel = VM_ACCEL_TCG, .cpus = 1, .mem = 512LL << 20, .init = "/w/bpfsweep",
+		.root_sock = "/r", .out_sock = "/o", .console = "/c", .gate = "/tmp/g,x/1",
+	};
+	struct vm_argv av;
+	char why[256];
+	int con, gate;
+
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
+	gate = find_arg(&av, "pipe,id=gate,path=/tmp/g,,x/1");
+	con = find_arg(&av, "chardev:con");
+	CHECK(gate > 0 && con > 0);
+	/* ttyS0 stays the console: the gate's -serial comes after it */
+	CHECK(find_arg(&av, "chardev:gate") > con);
+	b.gate = NULL;
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
+	CHECK(find_arg(&av, "chardev:gate") < 0);
+	/* arm64's virt machine has one UART: said, not booted without it */
+	b.gate = "/tmp/g/1";
+	b.machine = "aarch64";
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), -EOPNOTSUPP);
+	CHECK(strstr(why, "second serial port"));
+}
+
 /* The probe boots the stub with the real boot's machine choices, and nothing of a kernel's. */
 TEST(probe_argv_is_the_boot_s_machine_with_the_stub)
 {
@@ -387,7 +415,7 @@ TEST(console_tail_is_one_clean_line)
 	CHECK_STR(tail, "");
 }
 
-RUN_TESTS(kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
+RUN_TESTS(qemu_argv_gate_is_the_second_serial_port, kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
 	  kernel_image_resolves_a_build_tree, kernel_errors_are_located,
 	  kernel_config_lacking_virtiofs_is_refused,
 	  initrd_beside_the_image_loads_the_root_s_modules, qemu_argv_tcg, qemu_argv_ssh_port,
