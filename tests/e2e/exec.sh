@@ -243,3 +243,37 @@ check exec/ctrl_c_exit_130 [ $? = 130 ]
 check exec/ctrl_c_interrupted [ "$(csv_col "$TMP/h/summary.csv" status)" = interrupted ]
 sleep 0.2
 check exec/ctrl_c_group_killed not pgrep -f "^$FAKE hang ctrl-c"
+
+# Two builds of a program as the arms of decide (program = ./a/bench
+# ./b/bench, the first the baseline): their units alternate in shuffled
+# rounds, each build at both places of a round, and the second's row
+# carries the decision, here of one binary copied twice (A/A: the same)
+mkdir -p "$TMP/a" "$TMP/b"
+cp "$FAKE" "$TMP/a/bench" && cp "$FAKE" "$TMP/b/bench"
+cat >"$TMP/arms.spec" <<EOF2
+[sweep]
+workload = exec
+warmup   = 1s
+duration = 2s
+decide   = 2%
+[param "program"]
+type    = enum
+choices = $TMP/a/bench $TMP/b/bench
+default = $TMP/a/bench
+[exec]
+argv      = {program} kbench {warmup_s} {duration_s} 2
+parser    = kbench
+warmup_intervals = {warmup_s}
+[params]
+program = $TMP/a/bench $TMP/b/bench
+[report]
+baseline = program=$TMP/a/bench
+EOF2
+$BPFSWEEP "$TMP/arms.spec" -o "$TMP/arms" --no-plots >"$TMP/arms.out" 2>"$TMP/arms.err" </dev/null
+check exec/arms_exit_0 [ $? = 0 ]
+check exec/arms_baseline [ "$(csv_col "$TMP/arms/summary.csv" decision program "$TMP/a/bench")" = baseline ]
+check exec/arms_same [ "$(csv_col "$TMP/arms/summary.csv" decision program "$TMP/b/bench")" = \
+	"same: no change beyond ±0.0 %" ]
+check exec/arms_rounds [ "$(csv_col "$TMP/arms/summary.csv" rounds program "$TMP/b/bench")" = 5 ]
+check exec/arms_both_places [ "$(paste -d' ' <(csv_col "$TMP/arms/samples.csv" point) \
+	<(csv_col "$TMP/arms/samples.csv" slot) | sort -u | wc -l)" = 4 ]
