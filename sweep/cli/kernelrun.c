@@ -32,6 +32,7 @@
 #include "plot.h"
 #include "readlock.h"
 #include "resultdir.h"
+#include "satmath.h"
 #include "results_read.h"
 #include "stop.h"
 #include "subproc.h"
@@ -274,6 +275,9 @@ static void start_orch(struct kernel_sweep *ks)
 
 	or->resume = ks->o->resume;
 	or->timeout_ns = orch_timeout_ns(ks->cfg, &ks->plan, or->nr_todo);
+	/* in rounds a sub-run waits while every other kernel runs its units */
+	if (ks->rounds)
+		or->timeout_ns = sat_mul_u64(or->timeout_ns, ks->cfg->kernels.nr);
 	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file,
 				   .quick = ks->o->spec.quick,
 				   .quick_keeps = cli_quick_keeps(&ks->o->spec), .only = ks->o->only,

@@ -177,7 +177,11 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
 	print_duration(stdout, timing_setup_ns(cfg));
 	printf(" of setup a repetition%s\n", pl->probed ? "" : " (less for unsupported points)");
 	/* the probe answered for this host's kernel; each kernel runs every point */
-	if (cfg->kernels.nr > 1)
+	if (cfg->kernels.nr > 1 && cfg->decide_pct > 0)
+		printf("that on the %d kernels at once, each point's units alternating between "
+		       "them in rounds, each decided against the first (in a VM but for host: a "
+		       "boot takes 10-30 s under TCG)\n", cfg->kernels.nr);
+	else if (cfg->kernels.nr > 1)
 		printf("that on each of the %d kernels in turn (in a VM but for host: a boot "
 		       "takes 10-30 s under TCG)\n", cfg->kernels.nr);
 	else if (kernel_axis_has_vm(&cfg->kernels))
