@@ -24,7 +24,7 @@ _bpfsweep_opts()
 	case $1 in
 	run)		echo "$common $bench -o --output -t --tag --resume --only --shard --by $draw
 			      --no-html" ;;
-	check|expand)	echo "$common $bench" ;;
+	check|expand)	echo "$common $bench --only" ;;
 	report)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
 			      --per --profile $draw --html" ;;
 	merge)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize

@@ -25,6 +25,12 @@ int cli_check_only(const struct sweep_cfg *cfg, const char *only)
 	}
 	diag_err("--only: no experiment titled '%s'%s", only,
 		 suggest_hint(hint, sizeof(hint), suggest_best(&sg)));
+	/* nothing close: the titles there are, to copy one */
+	if (!suggest_best(&sg)) {
+		fprintf(stderr, "the experiments of this spec:\n");
+		for (int e = 0; e < cfg->nr_exps; e++)
+			fprintf(stderr, "  %s\n", experiment_title(cfg, &cfg->exps[e]));
+	}
 	return -EINVAL;
 }
 

@@ -62,6 +62,7 @@ struct cli_draw {
 struct check_opts {
 	struct cli_common com;
 	struct cli_spec spec;
+	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
 };
 
 struct run_opts {

@@ -90,6 +90,9 @@ const struct cli_option cli_options[] = {
 	  "                       only the points without a finished row\n" },
 	{ .name = "only", .val = OPT_ONLY, .has_arg = required_argument, .cmds = C(RUN) | C(FLEET),
 	  .help = "      --only TITLE     run only the [params] block with this title\n" },
+	{ .name = "only", .val = OPT_ONLY, .has_arg = required_argument,
+	  .cmds = C(CHECK) | C(EXPAND),
+	  .help = "      --only TITLE     only the [params] block with this title\n" },
 	{ .name = "shard", .val = OPT_SHARD, .has_arg = required_argument, .cmds = C(RUN),
 	  .help =
 	  "      --shard I/N      run only shard I of N: every N-th point, from the I-th\n"

@@ -203,6 +203,17 @@ int cli_run_opt(int opt, const char *arg, void *run_opts)
 	return points_opt(opt, arg, &o->resume, &o->only);
 }
 
+/* check's and expand's: --only. */
+int cli_check_opt(int opt, const char *arg, void *check_opts)
+{
+	struct check_opts *o = check_opts;
+
+	if (opt != OPT_ONLY)
+		return CLI_OPT_NOT_MINE;
+	o->only = arg;
+	return 0;
+}
+
 /* report's and merge's: --set, --spec, --normalize, --per; report's --profile. */
 int cli_report_opt(int opt, const char *arg, void *draw_cmd_opts)
 {

@@ -25,6 +25,7 @@ int cli_draw_opt(int opt, const char *arg, struct cli_draw *o);
 /* Each command's own; o is its struct (cli.h). */
 int cli_run_opt(int opt, const char *arg, void *run_opts);
 int cli_report_opt(int opt, const char *arg, void *draw_cmd_opts);
+int cli_check_opt(int opt, const char *arg, void *check_opts);
 int cli_import_opt(int opt, const char *arg, void *import_opts);
 int cli_fleet_opt(int opt, const char *arg, void *fleet_opts);
 

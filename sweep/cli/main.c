@@ -120,24 +120,58 @@ static void print_kernels(FILE *f, const struct kernel_axis *ka, int nr_pts)
 	fprintf(f, "\nthe verdicts below are this host's kernel's; a VM's kernel gives its own\n");
 }
 
+/*
+ * The plan's points of --only's experiment (all without it), copied into
+ * *pts (free() it): how many, or -1 (said: a title that names none).
+ */
+static int only_points(const struct sweep_cfg *cfg, const struct plan *pl, const char *only,
+		       struct point **pts)
+{
+	int n = 0;
+
+	*pts = calloc(pl->nr_pts ? pl->nr_pts : 1, sizeof(**pts));
+	if (!*pts || cli_check_only(cfg, only))
+		return -1;
+	for (int i = 0; i < pl->nr_pts; i++)
+		if (point_in_only(cfg, &pl->pts[i], only))
+			(*pts)[n++] = pl->pts[i];
+	return n;
+}
+
+static void free_plan(struct plan *pl, struct sweep_cfg *cfg, struct spec *spec,
+		      struct point *pts)
+{
+	free(pts);
+	plan_free(pl);
+	sweep_cfg_free(cfg);
+	spec_free(spec);
+}
+
 static int cmd_check(union cmd_opts *u)
 {
 	const struct cli_spec *o = &u->check.spec;
 	struct sweep_cfg *cfg;
 	struct spec *spec;
+	struct point *pts;
 	struct plan pl;
-	int status = load_plan(o, &spec, &cfg, &pl);
+	int status = load_plan(o, &spec, &cfg, &pl), nr;
 
 	if (status >= 0)
 		return status;
+	nr = only_points(cfg, &pl, u->check.only, &pts);
+	if (nr < 0) {
+		free_plan(&pl, cfg, spec, pts);
+		return EXIT_USAGE;
+	}
 	term_put(stdout, o->spec_path, strlen(o->spec_path));
-	printf(": ok: workload %s, %d experiment%s, %d points\n",
-	       cfg->wl->name, cfg->nr_exps, cfg->nr_exps == 1 ? "" : "s", pl.nr_pts);
-	print_kernels(stdout, &cfg->kernels, pl.nr_pts);
-	plan_report(stdout, &pl, pl.pts, pl.nr_pts);
-	plan_free(&pl);
-	sweep_cfg_free(cfg);
-	spec_free(spec);
+	printf(": ok: workload %s, %d experiment%s, %d point%s", cfg->wl->name, cfg->nr_exps,
+	       cfg->nr_exps == 1 ? "" : "s", pl.nr_pts, pl.nr_pts == 1 ? "" : "s");
+	if (u->check.only)
+		printf(", %d of them in '%s'", nr, u->check.only);
+	printf("\n");
+	print_kernels(stdout, &cfg->kernels, nr);
+	plan_report(stdout, &pl, pts, nr);
+	free_plan(&pl, cfg, spec, pts);
 	return EXIT_OK;
 }
 
@@ -145,11 +179,17 @@ static int cmd_check(union cmd_opts *u)
  * What the points will take: the intervals each repetition samples, as
  * timing.c cuts them, and a guess at the setup of each repetition.
  */
-static void print_plan(const struct sweep_cfg *cfg, const struct plan *pl)
+static void print_plan(const struct sweep_cfg *cfg, const struct plan *all,
+		       const struct point *pts, int nr)
 {
-	int nr = pl->nr_pts, least = precision_min_reps(cfg), most = precision_max_reps(cfg);
+	int least = precision_min_reps(cfg), most = precision_max_reps(cfg);
+	/* the estimates of the points listed (--only's), as the plan of them alone */
+	struct plan only = *all, *pl = &only;
 	char intervals[128];
 
+	only.pts = (struct point *)pts;
+	only.nr_pts = nr;
+	only.nr_runnable = plan_runnable(all, pts, nr);
 	timing_describe(cfg, intervals, sizeof(intervals));
 	printf("%d point%s × %d", nr, nr == 1 ? "" : "s", least);
 	if (most > least)
@@ -194,14 +234,20 @@ static int cmd_expand(union cmd_opts *u)
 	struct spec *spec;
 	struct plan pl;
 	char name[256], why[8];
-	int status = load_plan(&u->check.spec, &spec, &cfg, &pl), err;
+	struct point *pts;
+	int status = load_plan(&u->check.spec, &spec, &cfg, &pl), err, nr;
 
 	if (status >= 0)
 		return status;
-	for (int i = 0; i < pl.nr_pts; i++) {
-		const struct point *pt = &pl.pts[i];
+	nr = only_points(cfg, &pl, u->check.only, &pts);
+	if (nr < 0) {
+		free_plan(&pl, cfg, spec, pts);
+		return EXIT_USAGE;
+	}
+	for (int i = 0; i < nr; i++) {
+		const struct point *pt = &pts[i];
 
-		if (i == 0 || pt->exp != pl.pts[i - 1].exp)
+		if (i == 0 || pt->exp != pts[i - 1].exp)
 			printf("%s%s\n", i ? "\n" : "", cfg->exps[pt->exp].title);
 		err = plan_verdict(&pl, pt->id, why, sizeof(why));
 		point_name(cfg, pt, name, sizeof(name));
@@ -209,12 +255,10 @@ static int cmd_expand(union cmd_opts *u)
 		       wl_err_is_unsupported(err) ? "  (unsupported)" : "  (will fail)");
 	}
 	printf("\n");
-	print_kernels(stdout, &cfg->kernels, pl.nr_pts);
-	plan_report(stdout, &pl, pl.pts, pl.nr_pts);
-	print_plan(cfg, &pl);
-	plan_free(&pl);
-	sweep_cfg_free(cfg);
-	spec_free(spec);
+	print_kernels(stdout, &cfg->kernels, nr);
+	plan_report(stdout, &pl, pts, nr);
+	print_plan(cfg, &pl, pts, nr);
+	free_plan(&pl, cfg, spec, pts);
 	return EXIT_OK;
 }
 
@@ -324,10 +368,12 @@ static const struct cmd cmds[] = {
 	  .spec_at = AT(run_opts, spec), .draw_at = AT(run_opts, draw), .needs_spec = true,
 	  .spec_arg = true, .usage = "run SPEC|WORKLOAD [OPTIONS]",
 	  .help = "run the sweep: samples.csv, summary.csv, table.txt, plots/ and meta" },
-	{ .name = "check", .id = CMD_CHECK, .fn = cmd_check, .spec_at = AT(check_opts, spec),
+	{ .name = "check", .id = CMD_CHECK, .fn = cmd_check, .opt = cli_check_opt,
+	  .spec_at = AT(check_opts, spec),
 	  .needs_spec = true, .spec_arg = true, .usage = "check SPEC|WORKLOAD [OPTIONS]",
 	  .help = "validate a spec, run nothing" },
-	{ .name = "expand", .id = CMD_EXPAND, .fn = cmd_expand, .spec_at = AT(check_opts, spec),
+	{ .name = "expand", .id = CMD_EXPAND, .fn = cmd_expand, .opt = cli_check_opt,
+	  .spec_at = AT(check_opts, spec),
 	  .needs_spec = true, .spec_arg = true, .usage = "expand SPEC|WORKLOAD [OPTIONS]",
 	  .help = "list the points and the estimated time, run nothing" },
 	{ .name = "list", .id = CMD_LIST, .fn = cmd_list, .usage = "list [WORKLOAD]",

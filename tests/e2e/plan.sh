@@ -47,6 +47,21 @@ unprivileged() {
 	check plan/huge-estimate-exit-0 [ $? = 0 ]
 	check plan/huge-estimate-saturates grep -q ': about 584 years or more for' "$TMP/out"
 
+	# --- --only in check and expand: the block's points alone; a title
+	# that names none lists the titles there are
+	$BPFSWEEP check tests/e2e/null.spec --only failures >"$TMP/out" 2>&1 </dev/null
+	check plan/check-only-exit-0 [ $? = 0 ]
+	check plan/check-only-counts grep -q ', [0-9]* points, [0-9]* of them in .failures.$' \
+		"$TMP/out"
+	$BPFSWEEP expand tests/e2e/null.spec --only failures >"$TMP/out" 2>&1 </dev/null
+	check plan/expand-only-its-points [ "$(grep -cE '^ +[0-9]+  null\{' "$TMP/out")" = 2 ]
+	check plan/expand-only-its-block not grep -qx 'null sweep' "$TMP/out"
+	check plan/expand-only-estimate grep -q '^2 points × 2 repetitions' "$TMP/out"
+	$BPFSWEEP expand tests/e2e/null.spec --only 'nothing like it at all' >"$TMP/out" \
+		2>"$TMP/err" </dev/null
+	check plan/only-unknown-exit-2 [ $? = 2 ]
+	check plan/only-unknown-lists-titles grep -qx '  failures' "$TMP/err"
+
 	# --- points ruled out: said first, one progress line per run ---------
 	D=$TMP/unsupported
 	printf '%s\n' '[sweep]' 'workload = null' 'warmup = 0s' 'duration = 20ms' \
