@@ -121,6 +121,12 @@ int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	u = bind_list_index(units, p);
+	/* "10 s": the unit is known, the space is not */
+	if (u < 0 && *p == ' ' && bind_list_index(units, p + strspn(p, " ")) >= 0) {
+		snprintf(err, errlen, "a space in duration '%s': write it as %.*s%s", text,
+			 (int)(p - text), text, p + strspn(p, " "));
+		return -EINVAL;
+	}
 	if (u < 0) {
 		snprintf(err, errlen, "unknown unit '%s' in duration '%s' (use ns, us, ms or s)",
 			 p, text);

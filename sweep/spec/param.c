@@ -143,9 +143,33 @@ static bool is_zero_word(const struct param_def *p, const char *text, size_t len
 	       !strncmp(text, p->zero_word, len);
 }
 
+/*
+ * What an integer that does not parse may have meant: "1-4" a range,
+ * "1,2,4" a list, as a shell's or another tool's syntax writes them.
+ */
+static const char *int_hint(const char *text, size_t len, char *buf, size_t buflen)
+{
+	size_t digits = strspn(text, "0123456789");
+
+	if (!digits || digits >= len || digits + 1 >= len ||
+	    strspn(text + digits + 1, "0123456789") != len - digits - 1)
+		return "";
+	if (text[digits] == '-')
+		snprintf(buf, buflen, " (a range is written %.*s..%.*s)", (int)digits, text,
+			 (int)(len - digits - 1), text + digits + 1);
+	else if (text[digits] == ',')
+		snprintf(buf, buflen, " (a list is written with spaces: %.*s %.*s)",
+			 (int)digits, text, (int)(len - digits - 1), text + digits + 1);
+	else
+		return "";
+	return buf;
+}
+
 int param_parse_scalar(const struct param_def *p, const char *text, size_t len,
 		       long long *out, char *err, size_t errlen)
 {
+	char hint[96];
+
 	/* below min on purpose: the bounds are the numbers' */
 	if (is_zero_word(p, text, len)) {
 		*out = 0;
@@ -154,9 +178,10 @@ int param_parse_scalar(const struct param_def *p, const char *text, size_t len,
 	switch (p->type) {
 	case PT_INT:
 		if (parse_int(text, len, out)) {
-			snprintf(err, errlen, "invalid integer '%.*s'%s%s%s", (int)len, text,
+			snprintf(err, errlen, "invalid integer '%.*s'%s%s%s%s", (int)len, text,
 				 p->zero_word ? " (expected a number or '" : "",
-				 p->zero_word ? p->zero_word : "", p->zero_word ? "')" : "");
+				 p->zero_word ? p->zero_word : "", p->zero_word ? "')" : "",
+				 int_hint(text, len, hint, sizeof(hint)));
 			return -EINVAL;
 		}
 		break;

@@ -62,6 +62,13 @@ unprivileged() {
 	check plan/only-unknown-exit-2 [ $? = 2 ]
 	check plan/only-unknown-lists-titles grep -qx '  failures' "$TMP/err"
 
+	# --- other tools' syntax gets the hint of ours
+	$BPFSWEEP check null -p 1-4 >/dev/null 2>"$TMP/err" </dev/null
+	check plan/range-hint grep -q "^-p/--producers:1:11: error: invalid integer '1-4' (a range is written 1\.\.4)$" "$TMP/err"
+	printf '[sweep]\nworkload = null\nduration = 10 s\n' >"$TMP/space.spec"
+	$BPFSWEEP check "$TMP/space.spec" >/dev/null 2>"$TMP/err" </dev/null
+	check plan/duration-space-hint grep -q "error: a space in duration '10 s': write it as 10s$" "$TMP/err"
+
 	# --- points ruled out: said first, one progress line per run ---------
 	D=$TMP/unsupported
 	printf '%s\n' '[sweep]' 'workload = null' 'warmup = 0s' 'duration = 20ms' \
