@@ -354,6 +354,17 @@ static int finish(struct run_state *rs)
 	return err;
 }
 
+/* After a stop: how to go on, and what is kept. */
+static void say_resume(const struct run_state *rs)
+{
+	int done = 0;
+
+	for (int i = 0; i < rs->nr_ran; i++)
+		done += rs->ran[i].status != PS_INTERRUPTED;
+	fprintf(stderr, "interrupted: %d of %d points finished and kept; the same command "
+		"with --resume %s (instead of -o) runs the rest\n", done, rs->nr_todo, rs->dir);
+}
+
 /*
  * What on this machine will distort the numbers, said once before the
  * sweep and recorded in meta (syscheck.h).  Not for fail-all, which
@@ -568,6 +579,8 @@ int cmd_run(const struct run_opts *o)
 	status = exit_status(run_err, rs.ran, rs.nr_ran);
 	if (finish(&rs) && status == EXIT_OK)
 		status = EXIT_POINTS_FAILED;
+	if (run_err == -EINTR && !o->guest_of)
+		say_resume(&rs);
 cleanup:
 	point_results_free(rs.ran, rs.nr_todo);
 	resume_free(&rs.resume);

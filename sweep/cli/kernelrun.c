@@ -349,8 +349,11 @@ int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *
 	status = merge_and_draw(&ks);
 	if (status < ks.orch.status)
 		status = ks.orch.status;
-	if (stop_requested)
+	if (stop_requested) {
 		status = stop_exit_status(stop_requested);
+		fprintf(stderr, "interrupted: the same command with --resume %s (instead of -o) "
+			"runs the rest\n", ks.dir);
+	}
 out:
 	if (ks.lock_fd >= 0)
 		close(ks.lock_fd);

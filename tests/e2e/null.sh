@@ -156,12 +156,13 @@ wait_first_point() {
 }
 
 D=$TMP/int
-$BPFSWEEP tests/e2e/slow.spec -o "$D" >/dev/null 2>&1 </dev/null &
+$BPFSWEEP tests/e2e/slow.spec -o "$D" >/dev/null 2>"$TMP/int.err" </dev/null &
 pid=$!
 wait_first_point "$D"
 kill -INT $pid
 wait $pid
 check null/sigint-exit-130 [ $? = 130 ]
+check null/sigint-says-resume grep -q "^interrupted: [1-9][0-9]* of [0-9]* points finished and kept; the same command with --resume $D (instead of -o) runs the rest$" "$TMP/int.err"
 check null/sigint-keeps-finished [ "$(csv_col "$D/summary.csv" status | head -1)" = ok ]
 check null/sigint-marks-cut-point [ "$(csv_col "$D/summary.csv" status | tail -1)" = interrupted ]
 check null/sigint-still-writes-table [ -s "$D/table.txt" ]
