@@ -19,29 +19,34 @@
 #define BPFSWEEP_DATADIR "/usr/local/share/bpfsweep"
 #endif
 
-#define NR_SPEC_DIRS 3
+#define NR_SPEC_DIRS 4
 
 /*
  * Where specs live by name: the working directory's specs/ (a checkout),
  * the one beside the binary (./bpfsweep of a checkout run from anywhere),
+ * ../share/bpfsweep/specs beside it (a prefix staged by make install
+ * DESTDIR=..., or moved: as the chart template is found, gnuplot.h),
  * then the installed ones.  Unused slots are "".
  */
 static void spec_dirs(char dirs[NR_SPEC_DIRS][PATH_MAX])
 {
+	static const char *const beside[] = { "%.*s/specs", "%.*s/../share/bpfsweep/specs" };
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
+	char *slash = NULL;
 
 	snprintf(dirs[0], PATH_MAX, "specs");
-	dirs[1][0] = '\0';
 	if (n > 0) {
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
-		if (slash && snprintf(dirs[1], PATH_MAX, "%.*s/specs", (int)(slash - exe), exe) >=
-			     PATH_MAX)
-			dirs[1][0] = '\0';
 	}
-	snprintf(dirs[2], PATH_MAX, "%s/specs", BPFSWEEP_DATADIR);
+	for (int i = 0; i < 2; i++) {
+		dirs[1 + i][0] = '\0';
+		if (slash && snprintf(dirs[1 + i], PATH_MAX, beside[i], (int)(slash - exe), exe) >=
+			     PATH_MAX)
+			dirs[1 + i][0] = '\0';
+	}
+	snprintf(dirs[3], PATH_MAX, "%s/specs", BPFSWEEP_DATADIR);
 }
 
 static bool is_file(const char *path)
@@ -61,7 +66,7 @@ static bool ends_with_spec(const char *s)
 /* NAME or NAME.spec in one of the spec directories. */
 static bool find_installed(const char *arg, char *path, size_t len)
 {
-	char dirs[NR_SPEC_DIRS][PATH_MAX];
+	char dirs[NR_SPEC_DIRS][PATH_MAX], real[PATH_MAX];
 	const char *ext = ends_with_spec(arg) ? "" : ".spec";
 
 	if (strchr(arg, '/') || !arg[0])
@@ -70,8 +75,12 @@ static bool find_installed(const char *arg, char *path, size_t len)
 	for (int i = 0; i < NR_SPEC_DIRS; i++) {
 		if (!dirs[i][0] || (size_t)snprintf(path, len, "%s/%s%s", dirs[i], arg, ext) >= len)
 			continue;
-		if (is_file(path))
-			return true;
+		if (!is_file(path))
+			continue;
+		/* ".../bin/../share/...": said as the directory it is */
+		if (i == 2 && realpath(path, real) && strlen(real) < len)
+			memcpy(path, real, strlen(real) + 1);
+		return true;
 	}
 	return false;
 }

@@ -51,6 +51,10 @@ mkdir -p "$WORK"
 check install/version bash -c "cd '$WORK' && '$BIN' --version | grep -q '^bpfsweep [0-9]'"
 out=$(cd "$WORK" && "$BIN" check "$DATA/specs/ringbuf.spec" 2>&1)
 check install/check-installed-spec grep -q 'ok: workload ringbuf' <<<"$out"
+# by name, as the README's commands give it: the staged binary looks in
+# ../share/bpfsweep/specs beside itself (here DESTDIR's, not /usr's)
+out=$(cd "$WORK" && "$BIN" check ringbuf_counting 2>&1)
+check install/spec-by-name-beside-binary grep -q "^$DATA/specs/ringbuf_counting.spec: ok" <<<"$out"
 
 cat >"$WORK/tiny.spec" <<'SPEC'
 [sweep]
