@@ -323,9 +323,19 @@ static int cmd_list(union cmd_opts *u)
 		list_workload(wl);
 		return EXIT_OK;
 	}
-	for (int i = 0; i < nr_workloads; i++) {
-		printf("%s", i ? "\n" : "");
-		list_workload(workloads[i]);
+	/* the kernel's benchmarks first; the harness's own (no BPF) test it */
+	for (int pass = 0; pass < 2; pass++) {
+		bool first = true;
+
+		if (pass)
+			printf("\nthe harness's own, without BPF (its tests, its ceiling):\n\n");
+		for (int i = 0; i < nr_workloads; i++) {
+			if (workloads[i]->needs_bpf != !pass)
+				continue;
+			printf("%s", first ? "" : "\n");
+			first = false;
+			list_workload(workloads[i]);
+		}
 	}
 	return EXIT_OK;
 }

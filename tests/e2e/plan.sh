@@ -62,6 +62,11 @@ unprivileged() {
 	check plan/only-unknown-exit-2 [ $? = 2 ]
 	check plan/only-unknown-lists-titles grep -qx '  failures' "$TMP/err"
 
+	# --- list: the kernel's benchmarks first, the harness's own after them
+	$BPFSWEEP list >"$TMP/list" 2>&1 </dev/null
+	check plan/list-bpf-first [ "$(grep -m1 -o '^[a-z_]*:' "$TMP/list")" = ringbuf: ]
+	check plan/list-null-after line_before "$TMP/list" '^trigger:' '^null:'
+
 	# --- other tools' syntax gets the hint of ours
 	$BPFSWEEP check null -p 1-4 >/dev/null 2>"$TMP/err" </dev/null
 	check plan/range-hint grep -q "^-p/--producers:1:11: error: invalid integer '1-4' (a range is written 1\.\.4)$" "$TMP/err"
