@@ -406,6 +406,8 @@ static int plan_run(struct run_state *rs)
 
 	err = plan_build(rs->cfg, &rs->plan);
 	if (!err && !rs->o->fail_all)
+		err = plan_preflight(rs->cfg, &rs->plan, rs->o->only);
+	if (!err && !rs->o->fail_all)
 		err = check_caps(rs->cfg->wl);
 	if (!err && !rs->o->fail_all)
 		err = plan_probe(rs->cfg, &rs->plan);

@@ -207,7 +207,9 @@ static int prepare(struct kernel_sweep *ks)
 			 "kernels (its sub-runs have --kernel host)");
 		return -EINVAL;
 	}
-	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan))
+	/* what every kernel's points need of this machine's files: before any boot */
+	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan) ||
+	    plan_preflight(ks->cfg, &ks->plan, o->only))
 		return -EINVAL;
 	ks->orch.nr_todo = orch_count_todo(ks->cfg, &ks->plan, o->only);
 	if (!o->draw.no_plots && plot_check_gnuplot(ks->cfg))

@@ -87,17 +87,21 @@ static void print_duration(FILE *f, unsigned long long ns)
 }
 
 /*
- * The plan of o's spec: points validated (spec errors exit 2) and probed
- * where the privileges allow.  Returns an exit status, or -1 to go on.
+ * The plan of o's spec: points validated (spec errors exit 2), what those
+ * of experiment only (NULL: all) need of this machine's files there (a
+ * missing program exits 2 as run would), and probed where the privileges
+ * allow.  Returns an exit status, or -1 to go on.
  */
-static int load_plan(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cfg,
-		     struct plan *pl)
+static int load_plan(const struct cli_spec *o, const char *only, struct spec **spec,
+		     struct sweep_cfg **cfg, struct plan *pl)
 {
 	int err;
 
 	if (cli_load(o, spec, cfg))
 		return EXIT_USAGE;
 	err = plan_build(*cfg, pl);
+	if (!err && !cli_check_only(*cfg, only))
+		err = plan_preflight(*cfg, pl, only);
 	if (!err)
 		err = plan_probe(*cfg, pl);
 	if (!err)
@@ -154,7 +158,7 @@ static int cmd_check(union cmd_opts *u)
 	struct spec *spec;
 	struct point *pts;
 	struct plan pl;
-	int status = load_plan(o, &spec, &cfg, &pl), nr;
+	int status = load_plan(o, u->check.only, &spec, &cfg, &pl), nr;
 
 	if (status >= 0)
 		return status;
@@ -235,7 +239,7 @@ static int cmd_expand(union cmd_opts *u)
 	struct plan pl;
 	char name[256], why[8];
 	struct point *pts;
-	int status = load_plan(&u->check.spec, &spec, &cfg, &pl), err, nr;
+	int status = load_plan(&u->check.spec, u->check.only, &spec, &cfg, &pl), err, nr;
 
 	if (status >= 0)
 		return status;

@@ -155,6 +155,34 @@ int plan_build(const struct sweep_cfg *cfg, struct plan *pl)
 	return validate_points(cfg, pl);
 }
 
+#define PREFLIGHT_REASONS	8
+
+int plan_preflight(const struct sweep_cfg *cfg, const struct plan *pl, const char *only)
+{
+	char reasons[PREFLIGHT_REASONS][256];
+	int counts[PREFLIGHT_REASONS] = { 0 }, nr = 0, bad = 0;
+
+	for (int i = 0; cfg->wl->preflight && i < pl->nr_pts; i++) {
+		char why[256] = "";
+		int k;
+
+		if (!point_in_only(cfg, &pl->pts[i], only) ||
+		    !cfg->wl->preflight(&pl->pts[i].wp, why, sizeof(why)))
+			continue;
+		bad++;
+		for (k = 0; k < nr && strcmp(reasons[k], why); k++)
+			;
+		if (k == nr && nr < PREFLIGHT_REASONS)
+			snprintf(reasons[nr++], sizeof(reasons[0]), "%s", why);
+		if (k < nr)
+			counts[k]++;
+	}
+	for (int k = 0; k < nr; k++)
+		diag_err("%s (%d point%s need%s it)", reasons[k], counts[k],
+			 counts[k] == 1 ? "" : "s", counts[k] == 1 ? "s" : "");
+	return bad ? -EINVAL : 0;
+}
+
 /* The index of why in pl->reasons, added if new; -ENOMEM. */
 static int intern_reason(struct plan *pl, const char *why)
 {

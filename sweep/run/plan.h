@@ -42,6 +42,13 @@ struct plan {
 int plan_build(const struct sweep_cfg *cfg, struct plan *pl);
 
 /*
+ * What the points of experiment only (NULL: all) need of this machine's
+ * files (the workload's preflight): each reason said once, with how many
+ * points it stops.  0, or -EINVAL when a point lacks what it needs.
+ */
+int plan_preflight(const struct sweep_cfg *cfg, const struct plan *pl, const char *only);
+
+/*
  * Probe every point.  Without the privileges the workload needs it probes
  * nothing and says why in pl->unprobed (pl->probed stays false).
  */

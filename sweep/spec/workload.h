@@ -170,6 +170,14 @@ struct workload {
 	 */
 	int (*validate)(const struct wl_point *pt, int *param, char *why, size_t whylen);
 	/*
+	 * Optional: what the point needs of this machine's files, whatever
+	 * kernel runs it (a guest shares them): 0, or -errno and a reason
+	 * ("program 'bench': No such file or directory ...").  check, expand,
+	 * run and a sweep over kernels refuse the sweep on it, before anything
+	 * runs or boots (plan_preflight()).
+	 */
+	int (*preflight)(const struct wl_point *pt, char *why, size_t whylen);
+	/*
 	 * Can this kernel run the point?  0 if so; otherwise -errno and a
 	 * reason such as "BPF_F_RB_OVERWRITE: not supported by kernel 6.18".
 	 * -EOPNOTSUPP, -EPERM and -ENOSYS mean "unsupported", anything else "failed".

@@ -277,3 +277,26 @@ check exec/arms_same [ "$(csv_col "$TMP/arms/summary.csv" decision program "$TMP
 check exec/arms_rounds [ "$(csv_col "$TMP/arms/summary.csv" rounds program "$TMP/b/bench")" = 5 ]
 check exec/arms_both_places [ "$(paste -d' ' <(csv_col "$TMP/arms/samples.csv" point) \
 	<(csv_col "$TMP/arms/samples.csv" slot) | sort -u | wc -l)" = 4 ]
+
+# A program that is not there fails every point on any kernel: check and
+# run refuse the sweep (exit 2, nothing written) once, naming what builds
+# it ([exec] build), before anything runs or a guest boots
+cat >"$TMP/missing.spec" <<EOF2
+[sweep]
+workload = exec
+[exec]
+argv  = $TMP/no/such/bench kbench 1 1 {producers}
+build = make fakebench
+[param "producers"]
+default = 1
+[params]
+producers = 1 2 3
+EOF2
+want="bpfsweep: error: program '$TMP/no/such/bench': No such file or directory; build it: make fakebench (3 points need it)"
+$BPFSWEEP check "$TMP/missing.spec" >/dev/null 2>"$TMP/missing.err" </dev/null
+check exec/missing_check_exit_2 [ $? = 2 ]
+check exec/missing_check_once [ "$(cat "$TMP/missing.err")" = "$want" ]
+$BPFSWEEP "$TMP/missing.spec" -o "$TMP/missing" >/dev/null 2>"$TMP/missing.err" </dev/null
+check exec/missing_run_exit_2 [ $? = 2 ]
+check exec/missing_run_said grep -qxF "$want" "$TMP/missing.err"
+check exec/missing_run_writes_nothing [ ! -e "$TMP/missing" ]

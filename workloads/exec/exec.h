@@ -41,6 +41,7 @@ struct exec_def {
 	struct exec_tmpl producers;	/* text NULL: 1 */
 	struct exec_tmpl warmup_intervals;	/* text NULL: 0 */
 	uint64_t timeout_ns;		/* 0: warmup + duration + EXEC_GRACE_NS */
+	const char *build;		/* [exec] build: how to build a missing program (said, never run) */
 	struct exec_parser parser;
 	bool has_regex;			/* parser.re is compiled */
 	struct param_def params[WL_MAX_PARAMS];

@@ -19,10 +19,10 @@
 
 static const char *const exec_keys[] = {
 	"argv", "parser", "metrics", "regex", "fields", "timeout", "producers",
-	"warmup_intervals", "better", NULL,
+	"warmup_intervals", "better", "build", NULL,
 };
 enum { EK_ARGV, EK_PARSER, EK_METRICS, EK_REGEX, EK_FIELDS, EK_TIMEOUT, EK_PRODUCERS,
-       EK_WARMUP, EK_BETTER };
+       EK_WARMUP, EK_BETTER, EK_BUILD };
 
 static const char *const param_keys[] = { "type", "default", "min", "max", "choices", "help", NULL };
 enum { PK_TYPE, PK_DEFAULT, PK_MIN, PK_MAX, PK_CHOICES, PK_HELP };
@@ -518,6 +518,9 @@ static int bind_exec_section(struct exec_def *d, const struct spec_section *sec)
 	unknown_keys(sec, exec_keys);
 	if ((e = entry(sec, exec_keys[EK_TIMEOUT])))
 		bind_timeout(e, &d->timeout_ns);
+	/* text for the user to read when the program is missing, never run */
+	if ((e = entry(sec, exec_keys[EK_BUILD])) && !(d->build = strdup(e->value)))
+		return -ENOMEM;
 	err = set_tmpl(&d->producers, entry(sec, exec_keys[EK_PRODUCERS]));
 	if (!err)
 		err = set_tmpl(&d->warmup_intervals, entry(sec, exec_keys[EK_WARMUP]));
@@ -628,6 +631,7 @@ void exec_free(struct workload *wl)
 	free(d->argv);
 	free(d->producers.text);
 	free(d->warmup_intervals.text);
+	free((char *)d->build);
 	for (int i = 0; i < d->parser.nr_fields; i++)
 		free((char *)d->parser.column[i]);
 	if (d->has_regex)

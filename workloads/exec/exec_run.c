@@ -104,25 +104,42 @@ static int build_argv(const struct exec_def *d, const struct wl_point *pt, char 
 	return 0;
 }
 
-/* Is the program there?  A missing bench fails every point: say so before the sweep. */
-static int exec_probe(const struct wl_point *pt, char *why, size_t len)
+/*
+ * Is the program there?  A missing bench would fail every point, on any
+ * kernel: the sweep is refused before it starts or boots a guest, naming
+ * what builds it ([exec] build).
+ */
+static int exec_preflight(const struct wl_point *pt, char *why, size_t len)
 {
+	const struct exec_def *d = def_of(pt);
 	char **argv, path[4096];
-	int err = build_argv(def_of(pt), pt, &argv);
+	int err = build_argv(d, pt, &argv);
 
-	if (err == -EINVAL)
-		snprintf(why, len, "argv: no word left for this point");
+	/* an argv with no word left is the probe's to say, per point */
 	if (err)
-		return err;
+		return err == -EINVAL ? 0 : err;
 	if (strchr(argv[0], '/'))
 		err = access(argv[0], X_OK) ? -errno : 0;
 	else
 		err = spawn_find_in_path(argv[0], path, sizeof(path));
 	if (err)
-		snprintf(why, len, "program '%s': %s", argv[0], strerror(-err));
+		snprintf(why, len, "program '%s': %s%s%s", argv[0], strerror(-err),
+			 d->build ? "; build it: " : "", d->build ?: "");
 	free_argv(argv);
-	/* not the kernel's limit: the point failed */
-	return err == -EPERM ? -EACCES : err;
+	return err;
+}
+
+/* Does the point have a program to run?  (Whether it is there: exec_preflight().) */
+static int exec_probe(const struct wl_point *pt, char *why, size_t len)
+{
+	char **argv;
+	int err = build_argv(def_of(pt), pt, &argv);
+
+	if (err == -EINVAL)
+		snprintf(why, len, "argv: no word left for this point");
+	if (!err)
+		free_argv(argv);
+	return err;
 }
 
 static int exec_setup(const struct wl_point *pt, void **state, struct wl_threads *thr,
@@ -467,6 +484,7 @@ static int exec_run(void *state, bool (*stop)(void), struct wl_run_out *out, cha
 void exec_set_callbacks(struct workload *wl)
 {
 	wl->probe = exec_probe;
+	wl->preflight = exec_preflight;
 	wl->setup = exec_setup;
 	wl->teardown = exec_teardown;
 	wl->run = exec_run;
