@@ -3,7 +3,7 @@
  * A chart's files (plotchart.h): its gnuplot data (one block per series)
  * and its script, made from a template in plots/ (kept, so a user can
  * restyle and rerun it).  Nothing in a title or label reaches gnuplot but
- * as an inert string (gnuplot_put_quoted()).
+ * as an inert string (gnuplot_put_quoted(), gnuplot_put_data_text()).
  */
 #include <errno.h>
 #include <math.h>
@@ -100,7 +100,7 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 		}
 		param_format(xp, en->r->v[c->req->x], val, sizeof(val));
 		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].stddev);
-		gnuplot_put_quoted(f, val);
+		gnuplot_put_data_text(f, val);
 		fprintf(f, " %d\n", en->r->quality.flags ? 1 : 0);
 	}
 	return err;
@@ -184,7 +184,7 @@ static void put_hollow(FILE *f, int idx)
 /*
  * Each series a line with error bars and filled markers, in its own colour;
  * points with quality flags hollow, named in the key.  No text of the spec
- * or the results goes in but escaped (put_quoted).
+ * or the results goes in but quoted (gnuplot_put_quoted()).
  */
 static void put_plot(FILE *f, const struct chart *c)
 {
@@ -289,27 +289,39 @@ void chart_title(const struct chart *c, char *buf, size_t len)
 /* Beyond this many characters a title line runs off a 1024-pixel chart. */
 #define CHART_TITLE_WIDTH	80
 
-/* The title, and its notes (--quick, TCG) on a line of their own when both would not fit. */
+/*
+ * The title, its notes (--quick, TCG) on a line of their own when both
+ * would not fit, and the machine on the next line: one string, its lines
+ * apart, for gnuplot_put_quoted().
+ */
 static void put_chart_title(FILE *f, const struct chart *c)
 {
 	const char *title = view_exp_title(c->v, c->e);
-	char notes[256];
+	char notes[256], machine[512], *text = NULL;
+	size_t len = 0;
+	FILE *mem;
 
 	table_title_notes(c->facts, notes, sizeof(notes));
-	plot_escape(f, title);
-	if (notes[0] && strlen(title) + strlen(notes) > CHART_TITLE_WIDTH) {
-		fputs("\\n", f);
-		plot_escape(f, notes + 1);	/* without the space that joins it to the title */
-	} else {
-		plot_escape(f, notes);
-	}
+	subtitle(c, machine, sizeof(machine));
+	mem = open_memstream(&text, &len);
+	if (!mem)
+		return;
+	fputs(title, mem);
+	if (notes[0] && strlen(title) + strlen(notes) > CHART_TITLE_WIDTH)
+		fprintf(mem, "\n%s", notes + 1);	/* without the space that joins it */
+	else
+		fputs(notes, mem);
+	if (machine[0])
+		fprintf(mem, "\n%s", machine);
+	if (!fclose(mem))
+		gnuplot_put_quoted(f, text);
+	free(text);
 }
 
 /*
  * One @NAME@ of the template; false if NAME is not ours (left as is).
- * The template already has quotes around TITLE, SUBTITLE, CAPTION, XLABEL
- * and YLABEL; SUBTITLE is a second title line, "\n" and the text, or
- * nothing.
+ * TITLE, CAPTION, XLABEL and YLABEL are whole gnuplot strings, quotes and
+ * all (gnuplot_put_quoted()).
  */
 static bool put_placeholder(FILE *f, const struct chart *c, const char *name, size_t len)
 {
@@ -318,17 +330,12 @@ static bool put_placeholder(FILE *f, const struct chart *c, const char *name, si
 	snprintf(key, sizeof(key), "%.*s", (int)len, name);
 	if (!strcmp(key, "TITLE")) {
 		put_chart_title(f, c);
-	} else if (!strcmp(key, "SUBTITLE")) {
-		subtitle(c, label, sizeof(label));
-		if (label[0])
-			fputs("\\n", f);
-		plot_escape(f, label);
 	} else if (!strcmp(key, "CAPTION")) {
 		caption(c, label, sizeof(label));
-		plot_escape(f, label);
+		gnuplot_put_quoted(f, label);
 	} else if (!strcmp(key, "XLABEL") || !strcmp(key, "YLABEL")) {
 		axis_label(c, key[0] == 'Y', label, sizeof(label));
-		plot_escape(f, label);
+		gnuplot_put_quoted(f, label);
 	} else if (!strcmp(key, "XSETUP")) {
 		put_xsetup(f, c);
 	} else if (!strcmp(key, "PLOT")) {

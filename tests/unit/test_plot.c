@@ -190,29 +190,29 @@ static void check_dat(const struct fixture *fx)
 
 static void check_gp(const struct fixture *fx)
 {
-	CHECK_INT(contains(fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\" "), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set title 'Null: \"quoted\" title' "), 1);
 	/* under the plot, titled with what the bars are */
 	CHECK_INT(contains(fx, CHART0 ".gp", "set key below center horizontal noenhanced height 1 "
-			   "title \"error bars: \\302\\2611 stddev over 10 intervals\"\n"), 1);
+			   "title 'error bars: ±1 stddev over 10 intervals'\n"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "background \"white\" name "
 			   "\"_1_hits_vs_producers_by_flag\"\n"), 1);
-	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel \"producers\""), 1);
-	CHECK_INT(contains(fx, CHART0 ".gp", "set ylabel \"hits (M/s)\""), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel 'producers'"), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set ylabel 'hits (M/s)'"), 1);
 	/* producers 1 2 4 span 4 times: linear */
 	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale"), 0);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set xtics"), 0);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".png\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".svg\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp",
-			   "plot \"" CHART0 ".dat\" index 0 using 1:2:3 title \"flag=off\" "
+			   "plot \"" CHART0 ".dat\" index 0 using 1:2:3 title 'flag=off' "
 			   "with yerrorlines linecolor 1 pointtype 7, \\\n"
-			   "     \"\" index 1 using 1:2:3 title \"flag=on\" "
+			   "     \"\" index 1 using 1:2:3 title 'flag=on' "
 			   "with yerrorlines linecolor 2 pointtype 7\n"), 1);
 	/* no point flagged: every marker filled, no hollow ones in the key */
 	CHECK_INT(contains(fx, CHART0 ".gp", "pointtype 6"), 0);
 	CHECK_INT(contains(fx, CHART0 ".gp", "@"), 0);
-	CHECK_INT(contains(fx, CHART1 ".gp", "set ylabel \"drops (M/s)\""), 1);
-	CHECK_INT(contains(fx, CHART1 ".gp", "using 1:2:3:xtic(4) title \"producers=4\""), 1);
+	CHECK_INT(contains(fx, CHART1 ".gp", "set ylabel 'drops (M/s)'"), 1);
+	CHECK_INT(contains(fx, CHART1 ".gp", "using 1:2:3:xtic(4) title 'producers=4'"), 1);
 	CHECK_INT(contains(fx, CHART1 ".gp", "set logscale"), 0);
 }
 
@@ -236,8 +236,78 @@ static void check_images(const struct fixture *fx, const char *chart)
 	CHECK_INT(contains(fx, name, "fill=\"#ffffff\"/>"), 1);
 }
 
-/* plot_escape(s) as a string (free()). */
-static char *escaped(const char *s)
+/* s as gnuplot's svg terminal writes text: & and < escaped, nothing else. */
+static void svg_text(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (; *s && n + 6 < len; s++) {
+		if (*s == '&')
+			n += snprintf(buf + n, len - n, "&amp;");
+		else if (*s == '<')
+			n += snprintf(buf + n, len - n, "&lt;");
+		else
+			buf[n++] = *s;
+	}
+	buf[n] = '\0';
+}
+
+/* Does plots/<chart>.svg draw s, as written, as one text element? */
+static int svg_draws(const struct fixture *fx, const char *chart, const char *s)
+{
+	char name[256], want[1024], text[960];
+
+	svg_text(s, text, sizeof(text));
+	snprintf(want, sizeof(want), "<text>%s</text>", text);
+	snprintf(name, sizeof(name), "%s.svg", chart);
+	return contains(fx, name, want);
+}
+
+/*
+ * Every text reads back in the chart as written, by the real gnuplot: each
+ * of ! " # $ % & ' * ; < > ? before a digit (their octal escapes ran on
+ * into it: "1..8*2" was drawn "1..8R"), and what gnuplot would substitute
+ * or take as markup, in the title, the machine line under it, and the
+ * named tics of a .dat.
+ */
+TEST(titles_round_trip)
+{
+	static const char title[] = "producers=1..8*2 !1\"2#3$4%5&6'7*8;9<0>1?2 "
+				    "\\3`4`@5{6}7^8_9~0 \xc3\xa9" "1";
+	static const char *const modes[] = { "a*2 \"3\"", "b'4 &5 <6", NULL };
+	struct run_facts facts = { .arch = "x86_64", .kernel_release = "6.18.0" };
+	static struct param_def params[WL_MAX_PARAMS];
+	static struct workload wl;
+	struct fixture fx;
+	int err;
+
+	wl = null_workload;
+	memcpy(params, null_workload.params, null_workload.nr_params * sizeof(*params));
+	params[P_MODE].choices = modes;
+	wl.params = params;
+	snprintf(facts.tags, sizeof(facts.tags), "m=*2 '3 \"4 ?5");
+	CHECK_INT(fixture_init(&fx), 0);
+	fx.cfg.wl = &wl;
+	for (int i = 0; i < NR_PTS; i++)
+		fx.pts[i].wp.wl = &wl;
+	fx.e[0].title = (char *)title;
+	fx.e[1].plots[1] = (struct plot_req){ .x = P_MODE, .y = M_HITS, .by = -1 };
+	fx.e[1].nr_plots = 2;
+	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
+	if (err == -ENOENT) {
+		fixture_clean(&fx);
+		SKIP("gnuplot is not installed");
+	}
+	CHECK_INT(err, 0);
+	CHECK_INT(svg_draws(&fx, CHART0, title), 1);
+	CHECK_INT(svg_draws(&fx, CHART0, "x86_64, kernel 6.18.0, m=*2 '3 \"4 ?5"), 1);
+	CHECK_INT(svg_draws(&fx, "2-hits-vs-mode", modes[0]), 1);
+	CHECK_INT(svg_draws(&fx, "2-hits-vs-mode", modes[1]), 1);
+	fixture_clean(&fx);
+}
+
+/* fn(s) as a string (free()): what a script or a .dat holds of s. */
+static char *quoted(void (*fn)(FILE *, const char *), const char *s)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -245,47 +315,79 @@ static char *escaped(const char *s)
 
 	if (!mem)
 		return NULL;
-	plot_escape(mem, s);
+	fn(mem, s);
 	fclose(mem);
 	return text;
 }
 
-static bool is_octal_escape(const char *s)
-{
-	return s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-	       s[3] >= '0' && s[3] <= '7';
-}
-
-/* Every way into gnuplot's interpreter is an octal escape; the rest reads as written. */
-TEST(escape_is_inert)
+/*
+ * A script's text is single-quoted, where gnuplot expands nothing and
+ * reads no escape: only ' is doubled, lines are joined by "\n", other
+ * control characters are spaces.
+ */
+TEST(script_quote_is_inert)
 {
 	static const struct { const char *in, *out; } cases[] = {
-		{ "speed `touch /tmp/x`", "speed \\140touch /tmp/x\\140" },
-		{ "@m \"q\" \\ 'x'", "\\100m \\042q\\042 \\134 \\047x\\047" },
-		{ "system(\"id\") $(id) $d", "system(\\042id\\042) \\044(id) \\044d" },
-		{ "a_{b}^c&#;", "a_\\173b\\175\\136c\\046\\043\\073" },
-		{ "t\tab\r\nnl\033[2J", "t ab  nl \\1332J" },
-		{ "\xc3\xa9t\xc3\xa9 1-2,3.4=5+6/7:8", "\\303\\251t\\303\\251 1-2,3.4=5+6/7:8" },
+		{ "speed `touch /tmp/x`", "'speed `touch /tmp/x`'" },
+		{ "@m \"q\" \\ 'x'", "'@m \"q\" \\ ''x'''" },
+		{ "1..8*2 \\0522", "'1..8*2 \\0522'" },
+		{ "t\tab\r\033[2J", "'t ab  [2J'" },
+		{ "title\n(smoke run)", "'title' . \"\\n\" . '(smoke run)'" },
+		{ "\xc3\xa9t\xc3\xa9", "'\xc3\xa9t\xc3\xa9'" },
 	};
-	char all[256], *out;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		out = escaped(cases[i].in);
+		char *out = quoted(gnuplot_put_quoted, cases[i].in);
+
 		CHECK_STR(out, cases[i].out);
 		free(out);
 	}
-	/* every byte: a raw letter, digit or " -_.,:=+/()", or a whole \ooo */
-	for (int c = 1; c < 256; c++)
-		all[c - 1] = c;
-	all[255] = '\0';
-	out = escaped(all);
-	CHECK(out);
-	for (const char *p = out; out && *p; p++) {
-		if (is_octal_escape(p))
-			p += 3;
-		else
-			CHECK(strchr(" -_.,:=+/()", *p) || isalnum((unsigned char)*p));
+}
+
+/*
+ * What gnuplot reads from a data file's "..." string, as its parse_esc()
+ * does: a \ takes every octal digit after it, however many.
+ */
+static void gnuplot_unescape(const char *s, char *out)
+{
+	for (; *s; s++) {
+		unsigned int v = 0;
+
+		if (*s != '\\') {
+			*out++ = *s;
+			continue;
+		}
+		if (s[1] < '0' || s[1] > '7') {
+			*out++ = *++s;
+			continue;
+		}
+		while (s[1] >= '0' && s[1] <= '7')
+			v = v * 8 + (*++s - '0');
+		*out++ = (char)v;
 	}
+	*out = '\0';
+}
+
+/* A .dat's text reads back as written, whatever digit follows an escaped byte. */
+TEST(data_text_round_trips)
+{
+	static const char specials[] = "!\"#$%&'*;<>?\\`@{}^_~[]|";
+	char in[16], back[64], *out;
+
+	for (const char *c = specials; *c; c++) {
+		for (char d = '0'; d <= '9'; d++) {
+			snprintf(in, sizeof(in), "x%c%c%c7", *c, d, d);
+			out = quoted(gnuplot_put_data_text, in);
+			CHECK(out && out[0] == '"' && out[strlen(out) - 1] == '"');
+			out[strlen(out) - 1] = '\0';
+			CHECK(!strchr(out + 1, '"') && !strchr(out + 1, '`'));
+			gnuplot_unescape(out + 1, back);
+			CHECK_STR(back, in);
+			free(out);
+		}
+	}
+	out = quoted(gnuplot_put_data_text, "a\tb\xc3\xa9" "1");
+	CHECK_STR(out, "\"a b\\303\\251\\061\"");
 	free(out);
 }
 
@@ -382,9 +484,9 @@ TEST(unsupported_series_in_key)
 		fx.res[i].status = PS_UNSUPPORTED;
 	err = plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0);
 	CHECK_INT(contains(&fx, CHART0 ".gp",
-			   "index 0 using 1:2:3 title \"flag=off\" with yerrorlines linecolor 1 "
+			   "index 0 using 1:2:3 title 'flag=off' with yerrorlines linecolor 1 "
 			   "pointtype 7, \\\n"
-			   "     keyentry with points pointtype -1 title \"flag=on: unsupported\"\n"),
+			   "     keyentry with points pointtype -1 title 'flag=on: unsupported'\n"),
 		  1);
 	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=on"), 0);
 	/* producers=2 still has its flag=off point: no key entry of its own */
@@ -419,20 +521,20 @@ TEST(flagged_points_hollow)
 			   "1 2.000000 0.050000 \"1\" 0\n"), 1);
 	CHECK_INT(contains(&fx, CHART0 ".dat", "\n4 5.000000"), 0);	/* stalled: not drawn */
 	CHECK_INT(contains(&fx, CHART0 ".gp",
-			   "index 0 using 1:2:3 title \"flag=off\" with yerrorlines linecolor 1 "
+			   "index 0 using 1:2:3 title 'flag=off' with yerrorlines linecolor 1 "
 			   "pointtype 7, \\\n"
 			   "     \"\" index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points "
 			   "linecolor rgb \"white\" pointtype 7, \\\n"
 			   "     \"\" index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points "
 			   "linecolor 1 pointtype 6, \\\n"
-			   "     \"\" index 1 using 1:2:3 title \"flag=on\" with yerrorlines "
+			   "     \"\" index 1 using 1:2:3 title 'flag=on' with yerrorlines "
 			   "linecolor 2 pointtype 7, \\\n"
 			   "     keyentry with points linecolor rgb \"black\" pointtype 6 title "
-			   "\"hollow: flagged cv, zero, interference (see the table)\"\n"), 1);
+			   "'hollow: flagged cv, zero, interference (see the table)'\n"), 1);
 	/* the clean series has no hollow markers */
 	CHECK_INT(contains(&fx, CHART0 ".gp", "index 1 using 1:($5"), 0);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "title \"error bars: \\302\\2611 stddev over 10 "
-			   "intervals, 1 stalled point left out (counted nothing)\"\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "title 'error bars: ±1 stddev over 10 "
+			   "intervals, 1 stalled point left out (counted nothing)'\n"), 1);
 	/* the other chart of the experiment draws drops: the same points hollow */
 	CHECK_INT(contains(&fx, CHART1 ".gp", "hollow: flagged cv, zero, interference"), 1);
 	if (err != -ENOENT)
@@ -452,7 +554,7 @@ TEST(smoke_run_title)
 	CHECK_INT(fixture_init(&fx), 0);
 	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
 	CHECK_INT(contains(&fx, CHART0 ".gp",
-			   "set title \"Null: \\042quoted\\042 title (smoke run: --quick)\""), 1);
+			   "set title 'Null: \"quoted\" title (smoke run: --quick)'"), 1);
 	if (err != -ENOENT)
 		CHECK_INT(err, 0);
 	fixture_clean(&fx);
@@ -467,8 +569,8 @@ TEST(tcg_run_title)
 
 	CHECK_INT(fixture_init(&fx), 0);
 	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title (VM under "
-			   "TCG emulation: for function, not performance)\""), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set title 'Null: \"quoted\" title (VM under "
+			   "TCG emulation: for function, not performance)'"), 1);
 	if (err != -ENOENT)
 		CHECK_INT(err, 0);
 	fixture_clean(&fx);
@@ -483,8 +585,8 @@ TEST(long_notes_own_line)
 
 	CHECK_INT(fixture_init(&fx), 0);
 	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\\n(smoke "
-			   "run: --quick) (VM under TCG emulation: for function, not performance)\""),
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set title 'Null: \"quoted\" title' . \"\\n\" . '(smoke "
+			   "run: --quick) (VM under TCG emulation: for function, not performance)'"),
 		  1);
 	if (err != -ENOENT)
 		CHECK_INT(err, 0);
@@ -521,15 +623,15 @@ TEST(subtitle)
 	snprintf(facts.tags, sizeof(facts.tags), "m=`id`@x, k=b");
 	CHECK_INT(fixture_init(&fx), 0);
 	write_scripts(&fx, &facts);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\\n"
-			   "x86_64 (AMD EPYC 9654), kernel 6.18.0, m=\\140id\\140\\100x, k=b\" "),
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set title 'Null: \"quoted\" title' . \"\\n\" . "
+			   "'x86_64 (AMD EPYC 9654), kernel 6.18.0, m=`id`@x, k=b' "),
 		  1);
 	fixture_clean(&fx);
 	/* unknown facts are left out; no facts (several runs): no second line */
 	facts = (struct run_facts){ .arch = "unknown", .kernel_release = "6.1" };
 	CHECK_INT(fixture_init(&fx), 0);
 	write_scripts(&fx, &facts);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "title\\nkernel 6.1\" "), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "title' . \"\\n\" . 'kernel 6.1' "), 1);
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "\\n"), 0);
 	fixture_clean(&fx);
@@ -543,15 +645,15 @@ TEST(caption)
 	CHECK_INT(fixture_init(&fx), 0);
 	fx.res[0].stat[M_HITS].n = 12;
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10-12 intervals\"\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10-12 intervals'\n"), 1);
 	fx.res[0].stat[M_HITS].n = 0;
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10 intervals, or as published\"\n"),
+	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10 intervals, or as published'\n"),
 		  1);
 	for (int i = 0; i < NR_PTS; i++)
 		fx.res[i].stat[M_HITS].n = 0;
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "\\2611 stddev as published\"\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "±1 stddev as published'\n"), 1);
 	fixture_clean(&fx);
 }
 
@@ -570,12 +672,12 @@ TEST(logx)
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale"), 0);
 	/* producers 1 2: a span of 2, logged only because logx = on */
 	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale x 2\n"), 1);
-	CHECK_INT(contains(&fx, CHART2 ".gp", "set xtics (\"1\" 1, \"2\" 2)\n"), 1);
+	CHECK_INT(contains(&fx, CHART2 ".gp", "set xtics ('1' 1, '2' 2)\n"), 1);
 	fx.e[0].logx = LOGX_ON;
 	fx.e[1].logx = LOGX_AUTO;
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale x 2\n"), 1);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics (\"1\" 1, \"2\" 2, \"4\" 4)\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics ('1' 1, '2' 2, '4' 4)\n"), 1);
 	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale"), 0);
 	/* on/off x has no log axis: drawn by position */
 	CHECK_INT(contains(&fx, CHART1 ".gp", "set logscale"), 0);
@@ -594,7 +696,7 @@ TEST(logx_auto_span)
 		fx.pts[i].wp.v[P_PRODUCERS] = prod[i];
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale x 2\nset xrange [0.888219:58.5441]\n"), 1);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics (\"1\" 1, \"3\" 3, \"52\" 52)\n"),
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics ('1' 1, '3' 3, '52' 52)\n"),
 		  1);
 	CHECK_INT(contains(&fx, CHART0 ".dat", "\n52 4.000000 0.050000 \"52\" 0\n"), 1);
 	/* 1 2 (experiment 2) span twice: linear */
@@ -646,9 +748,9 @@ TEST(units_and_gauges)
 	}
 	fx.res[0].stat[1].mean = NAN;	/* producers=1 flag=off: no memory controller */
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set ylabel \"hits (k/s)\""), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set ylabel 'hits (k/s)'"), 1);
 	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off\n1 1000.000000 50.000000 \"1\" 0\n"), 1);
-	CHECK_INT(contains(&fx, GAUGE ".gp", "set ylabel \"mem_peak (MiB)\""), 1);
+	CHECK_INT(contains(&fx, GAUGE ".gp", "set ylabel 'mem_peak (MiB)'"), 1);
 	CHECK_INT(contains(&fx, GAUGE ".dat",
 			   "# producers=1\n"
 			   "1 1.000000 0.500000 \"on\" 0\n"
@@ -658,7 +760,7 @@ TEST(units_and_gauges)
 	fixture_clean(&fx);
 }
 
-RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
+RUN_TESTS(script_quote_is_inert, data_text_round_trips, titles_round_trip, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
 	  unsupported_series_in_key, flagged_points_hollow, smoke_run_title, tcg_run_title,
 	  long_notes_own_line,
 	  subtitle, caption, logx, logx_auto_span, short_names, units_and_gauges)
