@@ -9,8 +9,10 @@
 #            of a one-run chart
 #   XLABEL   the x parameter;  YLABEL  the metric and its unit
 #   CAPTION  what the error bars are, the key's title
-#   XSETUP   a log2 axis with its range and tics, from [report] logx and
-#            the x values' span; named tics for on/off and enum axes
+#   XSETUP   the x axis: log2 (from [report] logx, the values' span, a
+#            doubling series) or linear, a range a little past the end
+#            values, tics at the values or whole steps; on/off and enum
+#            axes by position, named by the .dat
 #   PLOT     the series of <chart>.dat, each in its colour with filled
 #            markers, hollow ones on points with quality flags
 #   OUTPUT   <chart>;  SVGNAME  <chart> as an identifier

@@ -107,22 +107,24 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 }
 
 /*
- * A log2 axis from a little below the smallest x to a little above the
- * largest (gnuplot's own range would run on to the next power of two), its
- * tics at the values plotaxis.c chose, labelled as the table writes them.
+ * The axis plotaxis.c chose: log2 or linear, a range a little past the end
+ * values (gnuplot's own would end on them, or run on to the next power of
+ * two), and tics at the values, labelled as the table writes them, or at
+ * whole steps.
  */
-static void put_log_axis(FILE *f, const struct chart *c, const struct plot_xaxis *ax)
+static void put_axis(FILE *f, const struct chart *c, const struct plot_xaxis *ax)
 {
 	const struct param_def *xp = &c->v->params[c->req->x];
-	double lo = ax->ticks[0], hi = ax->ticks[0], pad;
 	char val[128];
 
-	for (int i = 0; i < c->nr_ent; i++) {
-		lo = fmin(lo, c->ent[i].x);
-		hi = fmax(hi, c->ent[i].x);
+	if (ax->log)
+		fputs("set logscale x 2\n", f);
+	fprintf(f, "set xrange [%.6g:%.6g]\n", ax->lo, ax->hi);
+	if (!ax->nr_ticks) {
+		fprintf(f, "set xtics %lld", ax->step);
+		return;
 	}
-	pad = pow(hi / lo, 0.03);
-	fprintf(f, "set logscale x 2\nset xrange [%.6g:%.6g]\nset xtics (", lo / pad, hi * pad);
+	fputs("set xtics (", f);
 	for (int i = 0; i < ax->nr_ticks; i++) {
 		param_format(xp, ax->ticks[i], val, sizeof(val));
 		fputs(i ? ", " : "", f);
@@ -133,8 +135,24 @@ static void put_log_axis(FILE *f, const struct chart *c, const struct plot_xaxis
 }
 
 /*
- * logx = auto: log2 when x spans more than 8 times, on: log2 where every x
- * is above 0, off: linear (plotaxis.h); on/off and enum x by position.
+ * On/off and enum x by position, named by the .dat's tics: half a step of
+ * room each side, which one value alone needs too (gnuplot would warn of
+ * an empty x range).
+ */
+static void put_names_range(FILE *f, const struct chart *c)
+{
+	double lo = c->ent[0].x, hi = c->ent[0].x;
+
+	for (int i = 1; i < c->nr_ent; i++) {
+		lo = fmin(lo, c->ent[i].x);
+		hi = fmax(hi, c->ent[i].x);
+	}
+	fprintf(f, "set xrange [%g:%g]", lo - 0.5, hi + 0.5);
+}
+
+/*
+ * logx = auto: log2 when x spans more than 8 times or doubles, on: log2
+ * where every x is above 0, off: linear (plotaxis.h); names by position.
  */
 static void put_xsetup(FILE *f, const struct chart *c)
 {
@@ -142,15 +160,15 @@ static void put_xsetup(FILE *f, const struct chart *c)
 	struct plot_xaxis ax = { 0 };
 
 	if (c->names) {
-		fputs("set offsets 0.5, 0.5, 0, 0", f);
+		put_names_range(f, c);
 		ax.cannot_log = c->e->logx == LOGX_ON;
 	} else if (vals) {
 		for (int i = 0; i < c->nr_ent; i++)
 			vals[i] = c->ent[i].r->v[c->req->x];
 		plot_axis_choose(vals, c->nr_ent, c->e->logx, &ax);
 	}
-	if (ax.log)
-		put_log_axis(f, c, &ax);
+	if (ax.has_range)
+		put_axis(f, c, &ax);
 	if (ax.cannot_log)
 		diag_warn("chart %s: logx = on, but a log axis cannot show its x values: "
 			  "drawn linear", c->slug);

@@ -122,7 +122,7 @@ check plot-safety/set-title-shown svg_shows "$D" "${SET_TITLE//MARK/$M}"
 check plot-safety/set-title-rerun quiet rerun_gp "$D"
 check plot-safety/set-title-rerun-no-command-ran no_marks
 
-# --- the README's small sweep: titled as typed ------------------------------
+# --- the README's small sweep: titled as typed, its axis log2 -----------------
 D=$TMP/adhoc
 $BPFSWEEP run null -p '1..8*2' -w 0 -d 0.04 --set interval=10ms -o "$D" \
 	>"$TMP/out" 2>"$TMP/err" </dev/null
@@ -130,6 +130,11 @@ check plot-safety/adhoc-run [ $? = 0 ]
 check plot-safety/adhoc-title svg_shows "$D" "null producers=1..8*2"
 check plot-safety/adhoc-svg-title grep -qF "<title>null producers=1..8*2</title>" \
 	"$D/plots/1-hits-vs-producers.svg"
+# a doubling series on log2 with its values as tics, the ends clear of the frame
+check small-sweep/log2 grep -qx 'set logscale x 2' "$D/plots/1-hits-vs-producers.gp"
+check small-sweep/tics grep -qxF "set xtics ('1' 1, '2' 2, '4' 4, '8' 8)" \
+	"$D/plots/1-hits-vs-producers.gp"
+check small-sweep/range grep -qxF 'set xrange [0.939523:8.51496]' "$D/plots/1-hits-vs-producers.gp"
 
 # --- a gnuplot that hangs is killed; the other charts still render ---------
 cat >"$TMP/two.spec" <<EOF

@@ -198,9 +198,13 @@ static void check_gp(const struct fixture *fx)
 			   "\"_1_hits_vs_producers_by_flag\"\n"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel 'producers'"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set ylabel 'hits (M/s)'"), 1);
-	/* producers 1 2 4 span 4 times: linear */
-	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale"), 0);
-	CHECK_INT(contains(fx, CHART0 ".gp", "set xtics"), 0);
+	/* producers 1 2 4 double: log2, the values its tics, the ends clear of the frame */
+	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale x 2\nset xrange [0.959264:4.16986]\n"
+			   "set xtics ('1' 1, '2' 2, '4' 4)\n"), 1);
+	/* producers 1 2: linear, tics at the values only */
+	CHECK_INT(contains(fx, CHART2 ".gp", "set logscale"), 0);
+	CHECK_INT(contains(fx, CHART2 ".gp", "set xrange [0.97:2.03]\nset xtics ('1' 1, '2' 2)\n"),
+		  1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".png\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".svg\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp",
@@ -214,6 +218,8 @@ static void check_gp(const struct fixture *fx)
 	CHECK_INT(contains(fx, CHART1 ".gp", "set ylabel 'drops (M/s)'"), 1);
 	CHECK_INT(contains(fx, CHART1 ".gp", "using 1:2:3:xtic(4) title 'producers=4'"), 1);
 	CHECK_INT(contains(fx, CHART1 ".gp", "set logscale"), 0);
+	/* off and on by position, half a step of room each side */
+	CHECK_INT(contains(fx, CHART1 ".gp", "set xrange [-0.5:1.5]\n"), 1);
 }
 
 static void check_images(const struct fixture *fx, const char *chart)
@@ -491,6 +497,8 @@ TEST(unsupported_series_in_key)
 	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=on"), 0);
 	/* producers=2 still has its flag=off point: no key entry of its own */
 	CHECK_INT(contains(&fx, CHART1 ".gp", "keyentry"), 0);
+	/* only off drawn: a range around it, where gnuplot warned of an empty one */
+	CHECK_INT(contains(&fx, CHART1 ".gp", "set xrange [-0.5:0.5]\n"), 1);
 	if (err != -ENOENT)
 		CHECK_INT(err, 0);
 	fixture_clean(&fx);
