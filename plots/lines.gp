@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# bpfsweep chart template: one line per series, mean with stddev error bars.
+# bpfsweep chart template: one line per series, the mean and its 95 % CI
+# over independent units as error bars (none where a point has fewer than 2).
 #
 # The template is plots/lines.gp in bpfsweep's tree (share/bpfsweep/plots/
 # once installed); each result's plots/<chart>.gp is a copy of it with the

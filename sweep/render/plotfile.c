@@ -47,8 +47,9 @@ static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 }
 
 /*
- * The series' means and stddevs, entries first..end-1, in the chart's
- * unit: the table's (M/s, MiB), per unit of --per, or relative to the first.
+ * The series' means and error bars (chart_y_err()), entries first..end-1,
+ * in the chart's unit: the table's (M/s, MiB), per unit of --per, or
+ * relative to the first.
  */
 static int series_values(const struct chart *c, int first, int end, struct series_pt *v)
 {
@@ -58,23 +59,24 @@ static int series_values(const struct chart *c, int first, int end, struct serie
 
 	for (int i = first; i < end; i++) {
 		const struct view_row *r = c->ent[i].r;
-		const struct summary *s = chart_y_summary(c, r);
+		struct series_pt *p = &v[i - first];
 
-		v[i - first] = (struct series_pt){ c->per >= 0 ? r->v[c->per] : 1,
-						   s->mean, s->stddev };
+		*p = (struct series_pt){ c->per >= 0 ? r->v[c->per] : 1,
+					 chart_y_summary(c, r)->mean, 0 };
+		chart_y_err(c, r, &p->err);
 	}
 	err = scaling_apply(v, end - first, c->per >= 0, po->relative);
 	for (int i = 0; !err && !po->relative && i < end - first; i++) {
 		v[i].mean /= u->div;
-		v[i].stddev /= u->div;
+		v[i].err /= u->div;
 	}
 	return err;
 }
 
 /*
- * Columns: x, mean, stddev (in the chart's unit), x as text, and 1 where
- * the point has quality flags (drawn hollow), else 0; series 2 blank
- * lines apart.
+ * Columns: x, mean, err (the error bar's half-width, 0 for none; both in
+ * the chart's unit), x as text, and 1 where the point has quality flags
+ * (drawn hollow), else 0; series 2 blank lines apart.
  */
 static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 {
@@ -86,7 +88,7 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 	fputs("# ", f);
 	put_comment(f, view_exp_title(c->v, c->e));
 	fprintf(f, ": %s vs %s\n", unit, xp->name);
-	fprintf(f, "# x mean stddev label flagged\n");
+	fprintf(f, "# x mean err label flagged\n");
 	for (int i = 0; !err && i < c->nr_ent; i++) {
 		const struct chart_entry *en = &c->ent[i];
 
@@ -99,7 +101,7 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 			err = series_values(c, i, end, v + i);
 		}
 		param_format(xp, en->r->v[c->req->x], val, sizeof(val));
-		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].stddev);
+		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].err);
 		gnuplot_put_data_text(f, val);
 		fprintf(f, " %d\n", en->r->quality.flags ? 1 : 0);
 	}
@@ -175,6 +177,41 @@ static void put_xsetup(FILE *f, const struct chart *c)
 	free(vals);
 }
 
+/* What a chart's error bars stand on. */
+struct bar_stats {
+	int lo, hi;		/* units of the points with a bar; 0 when none has one */
+	unsigned int kinds;	/* 1 << enum unit_kind of those points */
+	int without;		/* points drawn without a bar */
+};
+
+static void bar_stats(const struct chart *c, struct bar_stats *b)
+{
+	double half;
+
+	*b = (struct bar_stats){ 0 };
+	for (int i = 0; i < c->nr_ent; i++) {
+		const struct view_row *r = c->ent[i].r;
+		const struct units *u = chart_y_units(c, r);
+
+		if (!chart_y_err(c, r, &half)) {
+			b->without++;
+			continue;
+		}
+		b->lo = b->lo && b->lo < u->n ? b->lo : u->n;
+		b->hi = b->hi > u->n ? b->hi : u->n;
+		b->kinds |= 1u << u->kind;
+	}
+}
+
+static const char *units_name(unsigned int kinds)
+{
+	if (kinds == 1u << UK_REP)
+		return "repetitions";
+	if (kinds == 1u << UK_BATCH)
+		return "batches of intervals";
+	return "units (repetitions, batches)";
+}
+
 /* Has the series that starts at entry first a point with quality flags? */
 static bool series_flagged(const struct chart *c, int first)
 {
@@ -200,15 +237,21 @@ static void put_hollow(FILE *f, int idx)
 }
 
 /*
- * Each series a line with error bars and filled markers, in its own colour;
- * points with quality flags hollow, named in the key.  No text of the spec
- * or the results goes in but quoted (gnuplot_put_quoted()).
+ * Each series a line with error bars (if any point has one) and filled
+ * markers, in its own colour; points with quality flags hollow, named in
+ * the key.  No text of the spec or the results goes in but quoted
+ * (gnuplot_put_quoted()).
  */
 static void put_plot(FILE *f, const struct chart *c)
 {
-	const char *cols = c->names ? "1:2:3:xtic(4)" : "1:2:3";
+	static const char *const cols[2][2] = { { "1:2", "1:2:xtic(4)" },
+						{ "1:2:3", "1:2:3:xtic(4)" } };
 	char key[SERIES_LEN + 32], flags[128];
+	struct bar_stats b;
 	int idx = 0;
+
+	/* no point with a bar: a key without one */
+	bar_stats(c, &b);
 
 	for (int i = 0; i < c->nr_ent; i++) {
 		if (i && c->ent[i].series == c->ent[i - 1].series)
@@ -217,9 +260,10 @@ static void put_plot(FILE *f, const struct chart *c)
 			fputs(", \\\n     \"\"", f);
 		else
 			fprintf(f, "\"%s.dat\"", c->slug);
-		fprintf(f, " index %d using %s title ", idx, cols);
+		fprintf(f, " index %d using %s title ", idx, cols[b.hi > 0][c->names]);
 		gnuplot_put_quoted(f, c->series[c->ent[i].series]);
-		fprintf(f, " with yerrorlines linecolor %d pointtype 7", idx + 1);
+		fprintf(f, " with %s linecolor %d pointtype 7", b.hi ? "yerrorlines" : "linespoints",
+			idx + 1);
 		if (series_flagged(c, i))
 			put_hollow(f, idx);
 		idx++;
@@ -263,32 +307,28 @@ static void subtitle(const struct chart *c, char *buf, size_t len)
 }
 
 /*
- * What the error bars are: the stddev of the interval rates, over how many
- * intervals (the range, when points differ), or the stddev a bench printed
- * for imported rows, which have no intervals.
+ * What the error bars are: the 95 % interval of the mean over how many
+ * independent units (the range, when points differ), and which points
+ * have none (one repetition, imported rows): a stddev over neighbouring
+ * intervals, which correlate, drawn as a bar would claim what it cannot.
  */
 static void caption(const struct chart *c, char *buf, size_t len)
 {
-	int lo = 0, hi = 0, published = 0;
+	struct bar_stats b;
 	size_t n;
 
-	for (int i = 0; i < c->nr_ent; i++) {
-		int k = chart_y_summary(c, c->ent[i].r)->n;
-
-		if (k <= 0)
-			published++;
-		else if (!lo || k < lo)
-			lo = k;
-		if (k > hi)
-			hi = k;
-	}
-	n = snprintf(buf, len, "error bars: ±1 stddev");
-	if (lo == hi && lo)
-		n += snprintf(buf + n, len - n, " over %d intervals", lo);
-	else if (lo)
-		n += snprintf(buf + n, len - n, " over %d-%d intervals", lo, hi);
-	if (published && n < len)
-		n += snprintf(buf + n, len - n, "%s as published", lo ? ", or" : "");
+	bar_stats(c, &b);
+	if (!b.hi)
+		n = snprintf(buf, len, "no error bars: fewer than 2 independent units per point");
+	else if (b.lo == b.hi)
+		n = snprintf(buf, len, "error bars: 95%% CI of the mean over %d %s", b.lo,
+			     units_name(b.kinds));
+	else
+		n = snprintf(buf, len, "error bars: 95%% CI of the mean over %d-%d %s", b.lo, b.hi,
+			     units_name(b.kinds));
+	if (b.hi && b.without && n < len)
+		n += snprintf(buf + n, len - n, ", none on %d point%s with fewer than 2",
+			      b.without, b.without == 1 ? "" : "s");
 	/* a stalled point measured nothing: no 0 drawn, but not a silent gap either */
 	if (c->nr_stalled && n < len)
 		snprintf(buf + n, len - n, ", %d stalled point%s left out (counted nothing)",

@@ -135,6 +135,21 @@ check small-sweep/log2 grep -qx 'set logscale x 2' "$D/plots/1-hits-vs-producers
 check small-sweep/tics grep -qxF "set xtics ('1' 1, '2' 2, '4' 4, '8' 8)" \
 	"$D/plots/1-hits-vs-producers.gp"
 check small-sweep/range grep -qxF 'set xrange [0.939523:8.51496]' "$D/plots/1-hits-vs-producers.gp"
+# one repetition of 4 intervals is one independent unit: no error bars, and the key says so
+check small-sweep/no-bars-said grep -qF \
+	"title 'no error bars: fewer than 2 independent units per point'" \
+	"$D/plots/1-hits-vs-producers.gp"
+check small-sweep/no-bars-drawn grep -qF "using 1:2 title 'hits' with linespoints" \
+	"$D/plots/1-hits-vs-producers.gp"
+# three repetitions: each a unit, the bars their 95 % interval
+D=$TMP/adhoc3
+$BPFSWEEP run null -p '1..8*2' -w 0 -d 0.04 --set interval=10ms --set repeat=3 -o "$D" \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+check small-sweep/reps-run [ $? = 0 ]
+check small-sweep/bars-said grep -qF "title 'error bars: 95% CI of the mean over 3 repetitions'" \
+	"$D/plots/1-hits-vs-producers.gp"
+check small-sweep/bars-drawn grep -qF "using 1:2:3 title 'hits' with yerrorlines" \
+	"$D/plots/1-hits-vs-producers.gp"
 
 # --- a gnuplot that hangs is killed; the other charts still render ---------
 cat >"$TMP/two.spec" <<EOF

@@ -69,8 +69,11 @@ static void make_point(struct fixture *fx, int i, int exp, int nr_prod, int flag
 	pt->wp.v[P_PRODUCERS] = nr_prod;
 	pt->wp.v[P_FLAG] = flag;
 	*r = (struct point_result){ .pt = pt, .status = PS_OK };
-	r->stat[M_HITS] = (struct summary){ .mean = 1e6 * (nr_prod + flag), .stddev = 5e4, .n = 10 };
+	r->stat[M_HITS] = (struct summary){ .mean = 1e6 * (nr_prod + flag), .stddev = 5e4, .n = 10,
+					    .ci95 = 4e4 };
 	r->stat[M_DROPS] = (struct summary){ .mean = 1e3 * nr_prod, .stddev = 10 };
+	/* hits over 3 repetitions, an error bar each; drops without units, none */
+	r->unit[M_HITS] = (struct units){ .kind = UK_REP, .n = 3, .ci95 = 4e4 };
 }
 
 /*
@@ -170,19 +173,19 @@ static void check_dat(const struct fixture *fx)
 {
 	CHECK_INT(contains(fx, CHART0 ".dat",
 			   "# flag=off\n"
-			   "1 1.000000 0.050000 \"1\" 0\n"
-			   "2 2.000000 0.050000 \"2\" 0\n"
-			   "4 4.000000 0.050000 \"4\" 0\n"
+			   "1 1.000000 0.040000 \"1\" 0\n"
+			   "2 2.000000 0.040000 \"2\" 0\n"
+			   "4 4.000000 0.040000 \"4\" 0\n"
 			   "\n\n# flag=on\n"
-			   "1 2.000000 0.050000 \"1\" 0\n"
-			   "4 5.000000 0.050000 \"4\" 0\n"), 1);
+			   "1 2.000000 0.040000 \"1\" 0\n"
+			   "4 5.000000 0.040000 \"4\" 0\n"), 1);
 	/* categorical x: by position, named; the other varying parameter splits series */
 	CHECK_INT(contains(fx, CHART1 ".dat",
 			   "# producers=1\n"
-			   "0 0.001000 0.000010 \"off\" 0\n"
-			   "1 0.001000 0.000010 \"on\" 0\n"
+			   "0 0.001000 0.000000 \"off\" 0\n"
+			   "1 0.001000 0.000000 \"on\" 0\n"
 			   "\n\n# producers=2\n"
-			   "0 0.002000 0.000010 \"off\" 0\n"
+			   "0 0.002000 0.000000 \"off\" 0\n"
 			   "\n\n# producers=4\n"), 1);
 	CHECK_INT(contains(fx, CHART2 ".dat", "# flag=off mode=fast\n1 1.000000"), 1);
 	CHECK_INT(contains(fx, CHART2 ".dat", "\n\n# flag=off mode=slow\n2 2.000000"), 1);
@@ -193,7 +196,7 @@ static void check_gp(const struct fixture *fx)
 	CHECK_INT(contains(fx, CHART0 ".gp", "set title 'Null: \"quoted\" title' "), 1);
 	/* under the plot, titled with what the bars are */
 	CHECK_INT(contains(fx, CHART0 ".gp", "set key below center horizontal noenhanced height 1 "
-			   "title 'error bars: ±1 stddev over 10 intervals'\n"), 1);
+			   "title 'error bars: 95% CI of the mean over 3 repetitions'\n"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "background \"white\" name "
 			   "\"_1_hits_vs_producers_by_flag\"\n"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel 'producers'"), 1);
@@ -216,7 +219,12 @@ static void check_gp(const struct fixture *fx)
 	CHECK_INT(contains(fx, CHART0 ".gp", "pointtype 6"), 0);
 	CHECK_INT(contains(fx, CHART0 ".gp", "@"), 0);
 	CHECK_INT(contains(fx, CHART1 ".gp", "set ylabel 'drops (M/s)'"), 1);
-	CHECK_INT(contains(fx, CHART1 ".gp", "using 1:2:3:xtic(4) title 'producers=4'"), 1);
+	/* drops have no units: no bars, and the key says so */
+	CHECK_INT(contains(fx, CHART1 ".gp", "using 1:2:xtic(4) title 'producers=4' with linespoints"),
+		  1);
+	CHECK_INT(contains(fx, CHART1 ".gp", "with yerrorlines"), 0);
+	CHECK_INT(contains(fx, CHART1 ".gp", "title 'no error bars: fewer than 2 independent units "
+			   "per point'\n"), 1);
 	CHECK_INT(contains(fx, CHART1 ".gp", "set logscale"), 0);
 	/* off and on by position, half a step of room each side */
 	CHECK_INT(contains(fx, CHART1 ".gp", "set xrange [-0.5:1.5]\n"), 1);
@@ -522,11 +530,11 @@ TEST(flagged_points_hollow)
 	err = plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0);
 	CHECK_INT(contains(&fx, CHART0 ".dat",
 			   "# flag=off\n"
-			   "1 1.000000 0.050000 \"1\" 0\n"
-			   "2 2.000000 0.050000 \"2\" 1\n"
-			   "4 4.000000 0.050000 \"4\" 1\n"
+			   "1 1.000000 0.040000 \"1\" 0\n"
+			   "2 2.000000 0.040000 \"2\" 1\n"
+			   "4 4.000000 0.040000 \"4\" 1\n"
 			   "\n\n# flag=on\n"
-			   "1 2.000000 0.050000 \"1\" 0\n"), 1);
+			   "1 2.000000 0.040000 \"1\" 0\n"), 1);
 	CHECK_INT(contains(&fx, CHART0 ".dat", "\n4 5.000000"), 0);	/* stalled: not drawn */
 	CHECK_INT(contains(&fx, CHART0 ".gp",
 			   "index 0 using 1:2:3 title 'flag=off' with yerrorlines linecolor 1 "
@@ -541,8 +549,8 @@ TEST(flagged_points_hollow)
 			   "'hollow: flagged cv, zero, interference (see the table)'\n"), 1);
 	/* the clean series has no hollow markers */
 	CHECK_INT(contains(&fx, CHART0 ".gp", "index 1 using 1:($5"), 0);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "title 'error bars: ±1 stddev over 10 "
-			   "intervals, 1 stalled point left out (counted nothing)'\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "title 'error bars: 95% CI of the mean over 3 "
+			   "repetitions, 1 stalled point left out (counted nothing)'\n"), 1);
 	/* the other chart of the experiment draws drops: the same points hollow */
 	CHECK_INT(contains(&fx, CHART1 ".gp", "hollow: flagged cv, zero, interference"), 1);
 	if (err != -ENOENT)
@@ -645,23 +653,41 @@ TEST(subtitle)
 	fixture_clean(&fx);
 }
 
-/* The caption says N, the range of N, or that imported stddevs are the bench's. */
+/*
+ * The bars are the 95 % interval over independent units, and the key says
+ * over how many and of what; a point with fewer than 2 units (one
+ * repetition, imported numbers) gets none, and the key says that too.
+ */
 TEST(caption)
 {
 	struct fixture fx;
 
 	CHECK_INT(fixture_init(&fx), 0);
-	fx.res[0].stat[M_HITS].n = 12;
+	fx.res[0].unit[M_HITS].n = 5;
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10-12 intervals'\n"), 1);
-	fx.res[0].stat[M_HITS].n = 0;
+	CHECK_INT(contains(&fx, CHART0 ".gp", "'error bars: 95% CI of the mean over 3-5 "
+			   "repetitions'\n"), 1);
+	fx.res[0].unit[M_HITS] = (struct units){ .kind = UK_BATCH, .n = 12, .ci95 = 1e4 };
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10 intervals, or as published'\n"),
-		  1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "over 3-12 units (repetitions, batches)'\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "\n1 1.000000 0.010000 \"1\" 0\n"), 1);
+	/* one repetition, and an imported row: no bar, said */
+	fx.res[0].unit[M_HITS] = (struct units){ .kind = UK_REP, .n = 1, .ci95 = NAN };
+	fx.res[1].unit[M_HITS] = (struct units){ .kind = UK_NONE };
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "'error bars: 95% CI of the mean over 3 repetitions, "
+			   "none on 2 points with fewer than 2'\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "\n1 1.000000 0.000000 \"1\" 0\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "with yerrorlines"), 1);
+	/* none has 2: lines and points, no bar in the key either */
 	for (int i = 0; i < NR_PTS; i++)
-		fx.res[i].stat[M_HITS].n = 0;
+		fx.res[i].unit[M_HITS] = (struct units){ .kind = UK_REP, .n = 1, .ci95 = NAN };
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "±1 stddev as published'\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "'no error bars: fewer than 2 independent units per "
+			   "point'\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "index 0 using 1:2 title 'flag=off' with linespoints"),
+		  1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "with yerrorlines"), 0);
 	fixture_clean(&fx);
 }
 
@@ -706,7 +732,7 @@ TEST(logx_auto_span)
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale x 2\nset xrange [0.888219:58.5441]\n"), 1);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics ('1' 1, '3' 3, '52' 52)\n"),
 		  1);
-	CHECK_INT(contains(&fx, CHART0 ".dat", "\n52 4.000000 0.050000 \"52\" 0\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "\n52 4.000000 0.040000 \"52\" 0\n"), 1);
 	/* 1 2 (experiment 2) span twice: linear */
 	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale"), 0);
 	fixture_clean(&fx);
@@ -757,13 +783,13 @@ TEST(units_and_gauges)
 	fx.res[0].stat[1].mean = NAN;	/* producers=1 flag=off: no memory controller */
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set ylabel 'hits (k/s)'"), 1);
-	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off\n1 1000.000000 50.000000 \"1\" 0\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off\n1 1000.000000 40.000000 \"1\" 0\n"), 1);
 	CHECK_INT(contains(&fx, GAUGE ".gp", "set ylabel 'mem_peak (MiB)'"), 1);
 	CHECK_INT(contains(&fx, GAUGE ".dat",
 			   "# producers=1\n"
-			   "1 1.000000 0.500000 \"on\" 0\n"
+			   "1 1.000000 0.000000 \"on\" 0\n"
 			   "\n\n# producers=2\n"
-			   "0 2.000000 0.500000 \"off\" 0\n"), 1);
+			   "0 2.000000 0.000000 \"off\" 0\n"), 1);
 	CHECK_INT(contains(&fx, GAUGE ".dat", "nan"), 0);
 	fixture_clean(&fx);
 }
