@@ -57,35 +57,63 @@ int gnuplot_close_out(FILE *f, const char *dir, const char *slug, const char *ex
 }
 
 /*
- * gnuplot runs `command` in backquotes even inside "..." strings, before it
- * parses them; \ and " end or bend a string, @name expands a macro outside
- * one.  So only letters, digits, space and " -_.,:=+/()" go in as they are,
- * and every other byte as a \ooo octal escape, which gnuplot turns back
- * into that byte only when it parses the string, after every substitution.
- * The text still reads as written (UTF-8 too); control characters, which
- * have no place in a one-line label, become spaces.
+ * gnuplot expands `command` in backquotes inside "..." strings and outside
+ * any, and @name outside any; inside '...' it expands nothing and reads
+ * no escape, the quote itself written twice being the one rule (gnuplot
+ * 5.4's "help substitution", checked by tests/e2e/plot_safety.sh).  So a
+ * text goes in as it is, each line single-quoted and the lines joined by
+ * "\n", the one double-quoted string, ours.  The \ooo escapes of "..."
+ * this replaced ran on into a following digit ("\0522" is one escape),
+ * which titled "1..8*2" as "1..8R".  Other control characters, which have
+ * no place in a label, become spaces.
  */
-void plot_escape(FILE *f, const char *s)
+void gnuplot_put_quoted(FILE *f, const char *s)
 {
-	static const char raw_ok[] = " -_.,:=+/()";
+	fputc('\'', f);
+	for (; *s; s++) {
+		unsigned char c = *s;
 
+		if (c == '\n')
+			fputs("' . \"\\n\" . '", f);
+		else if (c == '\'')
+			fputs("''", f);
+		else
+			fputc(c < 0x20 || c == 0x7f ? ' ' : c, f);
+	}
+	fputc('\'', f);
+}
+
+/*
+ * A data file's strings are read as "..." strings are, escapes and all,
+ * but no substitution happens there and \" does not keep a quote in; so
+ * letters, digits, space and " -_.,:=+/()" go in as they are, every other
+ * byte as \ooo, and so does a digit right after one: gnuplot reads all
+ * the octal digits that follow a \, so "*2" as "\0522" would read back as
+ * one byte, 'R'.
+ */
+static bool data_raw(unsigned char c, bool after_escape)
+{
+	if (c >= '0' && c <= '9')
+		return !after_escape;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || strchr(" -_.,:=+/()", c);
+}
+
+void gnuplot_put_data_text(FILE *f, const char *s)
+{
+	bool escaped = false;
+
+	fputc('"', f);
 	for (; *s; s++) {
 		unsigned char c = *s;
 
 		if (c < 0x20 || c == 0x7f)
 			c = ' ';
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		    strchr(raw_ok, c))
-			fputc(c, f);
-		else
+		escaped = !data_raw(c, escaped);
+		if (escaped)
 			fprintf(f, "\\%03o", c);
+		else
+			fputc(c, f);
 	}
-}
-
-void gnuplot_put_quoted(FILE *f, const char *s)
-{
-	fputc('"', f);
-	plot_escape(f, s);
 	fputc('"', f);
 }
 

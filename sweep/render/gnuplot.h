@@ -21,8 +21,19 @@ int gnuplot_close_out(FILE *f, const char *dir, const char *slug, const char *ex
 /* dir/slug.ext removed: a chart that cannot be drawn leaves no half of its data. */
 void gnuplot_remove_out(const char *dir, const char *slug, const char *ext);
 
-/* s as a gnuplot "..." string, through plot_escape(): inert. */
+/*
+ * s as a gnuplot string in a script, inert and read back as written: each
+ * line of it single-quoted (' doubled), lines joined by "\n", control
+ * characters as spaces.
+ */
 void gnuplot_put_quoted(FILE *f, const char *s);
+
+/*
+ * s as a "..." string of a gnuplot data file, read back as written:
+ * letters, digits, space and -_.,:=+/() as they are, every other byte and
+ * a digit after one as a \ooo octal escape, control characters as spaces.
+ */
+void gnuplot_put_data_text(FILE *f, const char *s);
 
 /* gnuplot's path on $PATH into buf; 0 or -ENOENT. */
 int gnuplot_find(char *buf, size_t len);
@@ -50,12 +61,5 @@ int gnuplot_render_all(const char *dir, char (*slugs)[GNUPLOT_SLUG_LEN],
  * Returns 0, or -ENOENT (buf then holds the last path tried).
  */
 int plot_template_find(const char *name, char *buf, size_t len);
-
-/*
- * s as the inside of a gnuplot "..." string that nothing in gnuplot can
- * interpret: letters, digits, space and -_.,:=+/() as they are, control
- * characters as spaces, every other byte as a \ooo octal escape.
- */
-void plot_escape(FILE *f, const char *s);
 
 #endif

@@ -23,6 +23,25 @@ const struct summary *chart_y_summary(const struct chart *c, const struct view_r
 	return c->req->per_run ? &r->exact.per_run : &r->exact.stat[c->req->y];
 }
 
+/*
+ * The units an error bar may stand on: the metric's independent units, or
+ * none for ns_per_run, whose statistics pass has only its intervals
+ * (their naive interval is what the bars must not draw).
+ */
+const struct units *chart_y_units(const struct chart *c, const struct view_row *r)
+{
+	return c->req->per_run ? NULL : &r->exact.unit[c->req->y];
+}
+
+bool chart_y_err(const struct chart *c, const struct view_row *r, double *half)
+{
+	const struct units *u = chart_y_units(c, r);
+	bool bar = u && u->kind != UK_NONE && u->n >= 2 && isfinite(u->ci95);
+
+	*half = bar ? u->ci95 : 0;
+	return bar;
+}
+
 const struct metric_unit *chart_y_unit(const struct chart *c)
 {
 	return c->req->per_run ? metric_per_run_unit() :

@@ -67,6 +67,16 @@ const char *chart_y_name(const struct chart *c);
 const struct summary *chart_y_summary(const struct chart *c, const struct view_row *r);
 const struct metric_unit *chart_y_unit(const struct chart *c);
 
+/*
+ * r's independent units (units.h) of what y shows, or NULL when it has
+ * none (ns_per_run); and whether r has an error bar, its half-width in
+ * *half (else 0): the 95 % confidence interval of its mean over 2 or more
+ * of them.  Neighbouring intervals correlate, so a spread over intervals
+ * is no error bar (docs/statistics.md).
+ */
+const struct units *chart_y_units(const struct chart *c, const struct view_row *r);
+bool chart_y_err(const struct chart *c, const struct view_row *r, double *half);
+
 /* c->slug: a file name from its title and request, unlike the nr_taken before it. */
 void chart_slug(struct chart *c, char (*taken)[SLUG_LEN], int nr_taken);
 

@@ -3,7 +3,7 @@
  * A chart's files (plotchart.h): its gnuplot data (one block per series)
  * and its script, made from a template in plots/ (kept, so a user can
  * restyle and rerun it).  Nothing in a title or label reaches gnuplot but
- * as an inert string (gnuplot_put_quoted()).
+ * as an inert string (gnuplot_put_quoted(), gnuplot_put_data_text()).
  */
 #include <errno.h>
 #include <math.h>
@@ -47,8 +47,9 @@ static void axis_label(const struct chart *c, bool y, char *buf, size_t len)
 }
 
 /*
- * The series' means and stddevs, entries first..end-1, in the chart's
- * unit: the table's (M/s, MiB), per unit of --per, or relative to the first.
+ * The series' means and error bars (chart_y_err()), entries first..end-1,
+ * in the chart's unit: the table's (M/s, MiB), per unit of --per, or
+ * relative to the first.
  */
 static int series_values(const struct chart *c, int first, int end, struct series_pt *v)
 {
@@ -58,23 +59,24 @@ static int series_values(const struct chart *c, int first, int end, struct serie
 
 	for (int i = first; i < end; i++) {
 		const struct view_row *r = c->ent[i].r;
-		const struct summary *s = chart_y_summary(c, r);
+		struct series_pt *p = &v[i - first];
 
-		v[i - first] = (struct series_pt){ c->per >= 0 ? r->v[c->per] : 1,
-						   s->mean, s->stddev };
+		*p = (struct series_pt){ c->per >= 0 ? r->v[c->per] : 1,
+					 chart_y_summary(c, r)->mean, 0 };
+		chart_y_err(c, r, &p->err);
 	}
 	err = scaling_apply(v, end - first, c->per >= 0, po->relative);
 	for (int i = 0; !err && !po->relative && i < end - first; i++) {
 		v[i].mean /= u->div;
-		v[i].stddev /= u->div;
+		v[i].err /= u->div;
 	}
 	return err;
 }
 
 /*
- * Columns: x, mean, stddev (in the chart's unit), x as text, and 1 where
- * the point has quality flags (drawn hollow), else 0; series 2 blank
- * lines apart.
+ * Columns: x, mean, err (the error bar's half-width, 0 for none; both in
+ * the chart's unit), x as text, and 1 where the point has quality flags
+ * (drawn hollow), else 0; series 2 blank lines apart.
  */
 static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 {
@@ -86,7 +88,7 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 	fputs("# ", f);
 	put_comment(f, view_exp_title(c->v, c->e));
 	fprintf(f, ": %s vs %s\n", unit, xp->name);
-	fprintf(f, "# x mean stddev label flagged\n");
+	fprintf(f, "# x mean err label flagged\n");
 	for (int i = 0; !err && i < c->nr_ent; i++) {
 		const struct chart_entry *en = &c->ent[i];
 
@@ -99,30 +101,32 @@ static int write_dat(FILE *f, const struct chart *c, struct series_pt *v)
 			err = series_values(c, i, end, v + i);
 		}
 		param_format(xp, en->r->v[c->req->x], val, sizeof(val));
-		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].stddev);
-		gnuplot_put_quoted(f, val);
+		fprintf(f, "%.17g %.6f %.6f ", en->x, v[i].mean, v[i].err);
+		gnuplot_put_data_text(f, val);
 		fprintf(f, " %d\n", en->r->quality.flags ? 1 : 0);
 	}
 	return err;
 }
 
 /*
- * A log2 axis from a little below the smallest x to a little above the
- * largest (gnuplot's own range would run on to the next power of two), its
- * tics at the values plotaxis.c chose, labelled as the table writes them.
+ * The axis plotaxis.c chose: log2 or linear, a range a little past the end
+ * values (gnuplot's own would end on them, or run on to the next power of
+ * two), and tics at the values, labelled as the table writes them, or at
+ * whole steps.
  */
-static void put_log_axis(FILE *f, const struct chart *c, const struct plot_xaxis *ax)
+static void put_axis(FILE *f, const struct chart *c, const struct plot_xaxis *ax)
 {
 	const struct param_def *xp = &c->v->params[c->req->x];
-	double lo = ax->ticks[0], hi = ax->ticks[0], pad;
 	char val[128];
 
-	for (int i = 0; i < c->nr_ent; i++) {
-		lo = fmin(lo, c->ent[i].x);
-		hi = fmax(hi, c->ent[i].x);
+	if (ax->log)
+		fputs("set logscale x 2\n", f);
+	fprintf(f, "set xrange [%.6g:%.6g]\n", ax->lo, ax->hi);
+	if (!ax->nr_ticks) {
+		fprintf(f, "set xtics %lld", ax->step);
+		return;
 	}
-	pad = pow(hi / lo, 0.03);
-	fprintf(f, "set logscale x 2\nset xrange [%.6g:%.6g]\nset xtics (", lo / pad, hi * pad);
+	fputs("set xtics (", f);
 	for (int i = 0; i < ax->nr_ticks; i++) {
 		param_format(xp, ax->ticks[i], val, sizeof(val));
 		fputs(i ? ", " : "", f);
@@ -133,8 +137,24 @@ static void put_log_axis(FILE *f, const struct chart *c, const struct plot_xaxis
 }
 
 /*
- * logx = auto: log2 when x spans more than 8 times, on: log2 where every x
- * is above 0, off: linear (plotaxis.h); on/off and enum x by position.
+ * On/off and enum x by position, named by the .dat's tics: half a step of
+ * room each side, which one value alone needs too (gnuplot would warn of
+ * an empty x range).
+ */
+static void put_names_range(FILE *f, const struct chart *c)
+{
+	double lo = c->ent[0].x, hi = c->ent[0].x;
+
+	for (int i = 1; i < c->nr_ent; i++) {
+		lo = fmin(lo, c->ent[i].x);
+		hi = fmax(hi, c->ent[i].x);
+	}
+	fprintf(f, "set xrange [%g:%g]", lo - 0.5, hi + 0.5);
+}
+
+/*
+ * logx = auto: log2 when x spans more than 8 times or doubles, on: log2
+ * where every x is above 0, off: linear (plotaxis.h); names by position.
  */
 static void put_xsetup(FILE *f, const struct chart *c)
 {
@@ -142,19 +162,54 @@ static void put_xsetup(FILE *f, const struct chart *c)
 	struct plot_xaxis ax = { 0 };
 
 	if (c->names) {
-		fputs("set offsets 0.5, 0.5, 0, 0", f);
+		put_names_range(f, c);
 		ax.cannot_log = c->e->logx == LOGX_ON;
 	} else if (vals) {
 		for (int i = 0; i < c->nr_ent; i++)
 			vals[i] = c->ent[i].r->v[c->req->x];
 		plot_axis_choose(vals, c->nr_ent, c->e->logx, &ax);
 	}
-	if (ax.log)
-		put_log_axis(f, c, &ax);
+	if (ax.has_range)
+		put_axis(f, c, &ax);
 	if (ax.cannot_log)
 		diag_warn("chart %s: logx = on, but a log axis cannot show its x values: "
 			  "drawn linear", c->slug);
 	free(vals);
+}
+
+/* What a chart's error bars stand on. */
+struct bar_stats {
+	int lo, hi;		/* units of the points with a bar; 0 when none has one */
+	unsigned int kinds;	/* 1 << enum unit_kind of those points */
+	int without;		/* points drawn without a bar */
+};
+
+static void bar_stats(const struct chart *c, struct bar_stats *b)
+{
+	double half;
+
+	*b = (struct bar_stats){ 0 };
+	for (int i = 0; i < c->nr_ent; i++) {
+		const struct view_row *r = c->ent[i].r;
+		const struct units *u = chart_y_units(c, r);
+
+		if (!chart_y_err(c, r, &half)) {
+			b->without++;
+			continue;
+		}
+		b->lo = b->lo && b->lo < u->n ? b->lo : u->n;
+		b->hi = b->hi > u->n ? b->hi : u->n;
+		b->kinds |= 1u << u->kind;
+	}
+}
+
+static const char *units_name(unsigned int kinds)
+{
+	if (kinds == 1u << UK_REP)
+		return "repetitions";
+	if (kinds == 1u << UK_BATCH)
+		return "batches of intervals";
+	return "units (repetitions, batches)";
 }
 
 /* Has the series that starts at entry first a point with quality flags? */
@@ -182,15 +237,21 @@ static void put_hollow(FILE *f, int idx)
 }
 
 /*
- * Each series a line with error bars and filled markers, in its own colour;
- * points with quality flags hollow, named in the key.  No text of the spec
- * or the results goes in but escaped (put_quoted).
+ * Each series a line with error bars (if any point has one) and filled
+ * markers, in its own colour; points with quality flags hollow, named in
+ * the key.  No text of the spec or the results goes in but quoted
+ * (gnuplot_put_quoted()).
  */
 static void put_plot(FILE *f, const struct chart *c)
 {
-	const char *cols = c->names ? "1:2:3:xtic(4)" : "1:2:3";
+	static const char *const cols[2][2] = { { "1:2", "1:2:xtic(4)" },
+						{ "1:2:3", "1:2:3:xtic(4)" } };
 	char key[SERIES_LEN + 32], flags[128];
+	struct bar_stats b;
 	int idx = 0;
+
+	/* no point with a bar: a key without one */
+	bar_stats(c, &b);
 
 	for (int i = 0; i < c->nr_ent; i++) {
 		if (i && c->ent[i].series == c->ent[i - 1].series)
@@ -199,9 +260,10 @@ static void put_plot(FILE *f, const struct chart *c)
 			fputs(", \\\n     \"\"", f);
 		else
 			fprintf(f, "\"%s.dat\"", c->slug);
-		fprintf(f, " index %d using %s title ", idx, cols);
+		fprintf(f, " index %d using %s title ", idx, cols[b.hi > 0][c->names]);
 		gnuplot_put_quoted(f, c->series[c->ent[i].series]);
-		fprintf(f, " with yerrorlines linecolor %d pointtype 7", idx + 1);
+		fprintf(f, " with %s linecolor %d pointtype 7", b.hi ? "yerrorlines" : "linespoints",
+			idx + 1);
 		if (series_flagged(c, i))
 			put_hollow(f, idx);
 		idx++;
@@ -245,32 +307,28 @@ static void subtitle(const struct chart *c, char *buf, size_t len)
 }
 
 /*
- * What the error bars are: the stddev of the interval rates, over how many
- * intervals (the range, when points differ), or the stddev a bench printed
- * for imported rows, which have no intervals.
+ * What the error bars are: the 95 % interval of the mean over how many
+ * independent units (the range, when points differ), and which points
+ * have none (one repetition, imported rows): a stddev over neighbouring
+ * intervals, which correlate, drawn as a bar would claim what it cannot.
  */
 static void caption(const struct chart *c, char *buf, size_t len)
 {
-	int lo = 0, hi = 0, published = 0;
+	struct bar_stats b;
 	size_t n;
 
-	for (int i = 0; i < c->nr_ent; i++) {
-		int k = chart_y_summary(c, c->ent[i].r)->n;
-
-		if (k <= 0)
-			published++;
-		else if (!lo || k < lo)
-			lo = k;
-		if (k > hi)
-			hi = k;
-	}
-	n = snprintf(buf, len, "error bars: ±1 stddev");
-	if (lo == hi && lo)
-		n += snprintf(buf + n, len - n, " over %d intervals", lo);
-	else if (lo)
-		n += snprintf(buf + n, len - n, " over %d-%d intervals", lo, hi);
-	if (published && n < len)
-		n += snprintf(buf + n, len - n, "%s as published", lo ? ", or" : "");
+	bar_stats(c, &b);
+	if (!b.hi)
+		n = snprintf(buf, len, "no error bars: fewer than 2 independent units per point");
+	else if (b.lo == b.hi)
+		n = snprintf(buf, len, "error bars: 95%% CI of the mean over %d %s", b.lo,
+			     units_name(b.kinds));
+	else
+		n = snprintf(buf, len, "error bars: 95%% CI of the mean over %d-%d %s", b.lo, b.hi,
+			     units_name(b.kinds));
+	if (b.hi && b.without && n < len)
+		n += snprintf(buf + n, len - n, ", none on %d point%s with fewer than 2",
+			      b.without, b.without == 1 ? "" : "s");
 	/* a stalled point measured nothing: no 0 drawn, but not a silent gap either */
 	if (c->nr_stalled && n < len)
 		snprintf(buf + n, len - n, ", %d stalled point%s left out (counted nothing)",
@@ -289,27 +347,39 @@ void chart_title(const struct chart *c, char *buf, size_t len)
 /* Beyond this many characters a title line runs off a 1024-pixel chart. */
 #define CHART_TITLE_WIDTH	80
 
-/* The title, and its notes (--quick, TCG) on a line of their own when both would not fit. */
+/*
+ * The title, its notes (--quick, TCG) on a line of their own when both
+ * would not fit, and the machine on the next line: one string, its lines
+ * apart, for gnuplot_put_quoted().
+ */
 static void put_chart_title(FILE *f, const struct chart *c)
 {
 	const char *title = view_exp_title(c->v, c->e);
-	char notes[256];
+	char notes[256], machine[512], *text = NULL;
+	size_t len = 0;
+	FILE *mem;
 
 	table_title_notes(c->facts, notes, sizeof(notes));
-	plot_escape(f, title);
-	if (notes[0] && strlen(title) + strlen(notes) > CHART_TITLE_WIDTH) {
-		fputs("\\n", f);
-		plot_escape(f, notes + 1);	/* without the space that joins it to the title */
-	} else {
-		plot_escape(f, notes);
-	}
+	subtitle(c, machine, sizeof(machine));
+	mem = open_memstream(&text, &len);
+	if (!mem)
+		return;
+	fputs(title, mem);
+	if (notes[0] && strlen(title) + strlen(notes) > CHART_TITLE_WIDTH)
+		fprintf(mem, "\n%s", notes + 1);	/* without the space that joins it */
+	else
+		fputs(notes, mem);
+	if (machine[0])
+		fprintf(mem, "\n%s", machine);
+	if (!fclose(mem))
+		gnuplot_put_quoted(f, text);
+	free(text);
 }
 
 /*
  * One @NAME@ of the template; false if NAME is not ours (left as is).
- * The template already has quotes around TITLE, SUBTITLE, CAPTION, XLABEL
- * and YLABEL; SUBTITLE is a second title line, "\n" and the text, or
- * nothing.
+ * TITLE, CAPTION, XLABEL and YLABEL are whole gnuplot strings, quotes and
+ * all (gnuplot_put_quoted()).
  */
 static bool put_placeholder(FILE *f, const struct chart *c, const char *name, size_t len)
 {
@@ -318,17 +388,12 @@ static bool put_placeholder(FILE *f, const struct chart *c, const char *name, si
 	snprintf(key, sizeof(key), "%.*s", (int)len, name);
 	if (!strcmp(key, "TITLE")) {
 		put_chart_title(f, c);
-	} else if (!strcmp(key, "SUBTITLE")) {
-		subtitle(c, label, sizeof(label));
-		if (label[0])
-			fputs("\\n", f);
-		plot_escape(f, label);
 	} else if (!strcmp(key, "CAPTION")) {
 		caption(c, label, sizeof(label));
-		plot_escape(f, label);
+		gnuplot_put_quoted(f, label);
 	} else if (!strcmp(key, "XLABEL") || !strcmp(key, "YLABEL")) {
 		axis_label(c, key[0] == 'Y', label, sizeof(label));
-		plot_escape(f, label);
+		gnuplot_put_quoted(f, label);
 	} else if (!strcmp(key, "XSETUP")) {
 		put_xsetup(f, c);
 	} else if (!strcmp(key, "PLOT")) {

@@ -15,12 +15,12 @@ int scaling_apply(struct series_pt *p, int nr, bool per, bool relative)
 		return -EDOM;
 	for (int i = 0; per && i < nr; i++) {
 		p[i].mean /= p[i].per;
-		p[i].stddev /= p[i].per;
+		p[i].err /= p[i].per;
 	}
 	first = nr ? p[0].mean : 1;
 	for (int i = 0; relative && i < nr; i++) {
 		p[i].mean /= first;
-		p[i].stddev /= first;
+		p[i].err /= first;
 	}
 	return 0;
 }

@@ -13,7 +13,7 @@
 struct series_pt {
 	double per;		/* the point's value of the --per parameter (1 without) */
 	double mean;
-	double stddev;
+	double err;		/* its error bar's half-width */
 };
 
 /*

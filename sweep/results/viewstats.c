@@ -88,12 +88,14 @@ int viewstats_intervals(const struct result_set *set, const struct result_point 
 	return thread_deltas(set, p, r);
 }
 
-/* Without intervals (imported): the summary's figures are all there are. */
+/* Without intervals (imported): the summary's figures are all there are, and no units. */
 static void exact_of_cells(struct view_row *r)
 {
 	memcpy(r->exact.stat, r->stat, sizeof(r->exact.stat));
 	r->exact.worker_rate = r->worker_rate;
 	r->exact.per_run = r->per_run;
+	for (int m = 0; m < WL_MAX_METRICS; m++)
+		units_unknown(&r->exact.unit[m]);
 }
 
 int viewstats_exact(const struct result_view *v, const struct result_set *set,
@@ -110,6 +112,7 @@ int viewstats_exact(const struct result_view *v, const struct result_set *set,
 	err = viewstats_intervals(set, p, &pr) ?: point_result_summarize(&pr);
 	if (!err) {
 		memcpy(r->exact.stat, pr.stat, sizeof(r->exact.stat));
+		memcpy(r->exact.unit, pr.unit, sizeof(r->exact.unit));
 		r->exact.worker_rate = pr.worker_rate;
 		/* ns per run of a statistics pass apart from the intervals: the summary's */
 		if (pr.per_run.n)

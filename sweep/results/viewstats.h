@@ -3,7 +3,7 @@
  * A view row's statistics unrounded, as the run computed them in memory:
  * its intervals read back from samples.csv and summarized again by the
  * run's own code (result.c), since summary.csv keeps three decimals of
- * the base unit.  The exports and charts show these; a row without
+ * the base unit; and each metric's independent units (units.h).  The exports and charts show these; a row without
  * intervals (imported numbers) has only summary.csv's cells.
  */
 #ifndef SWEEP_VIEWSTATS_H

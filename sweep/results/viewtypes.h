@@ -69,6 +69,8 @@ struct view_row {
 		struct summary stat[WL_MAX_METRICS];
 		struct summary worker_rate;
 		struct summary per_run;
+		/* each metric's independent units (UK_NONE without intervals) */
+		struct units unit[WL_MAX_METRICS];
 	} exact;
 	bool has_intervals;		/* samples.csv holds its intervals (not imported) */
 	/* with decide: its ratio to its baseline decided, "different: +5.0 % [...]"; "" none */

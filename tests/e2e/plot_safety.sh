@@ -31,6 +31,8 @@ SWEEP_TITLE+='m "; X = "system('"'"'touch MARK/macro'"'"')"; @X; " '
 SWEEP_TITLE+='s " . system("touch MARK/system") . " $(touch MARK/dollar) back\'
 PARAMS_TITLE='exp `touch MARK/params` @X $(touch MARK/params-dollar) '"'"'q'"'"' été'
 SET_TITLE='set `touch MARK/set` @X " . system("touch MARK/set-system") . "'
+# each of these before a digit was an octal escape running on into it ("*2" drawn "R")
+SET_TITLE+=' 1..8*2 !1"2#3$4%5&6'"'"'7*8;9<0>1?2 \\3{4}5^6_7~8'
 # a --tag value goes into the charts' subtitle
 TAG='machine=`touch MARK/tag` @X $(touch MARK/tag-dollar) " . system("touch MARK/tag-sys") . "'
 sed "s|MARK|$M|g" >"$TMP/inject.spec" <<EOF
@@ -50,8 +52,22 @@ EOF
 
 no_marks() { [ -z "$(ls -A "$M")" ]; }
 
-# no_raw_user_syntax DIR: no .gp in DIR/plots holds a backquote or an at sign
-no_raw_user_syntax() { ! grep -q '[`@]' "$1"/plots/*.gp; }
+# outside_quotes FILE: FILE's lines but comments, each '...' string (with
+# its doubled '') taken out: gnuplot reads those as written, substituting
+# nothing, so what is left is all it could interpret
+outside_quotes() { grep -v '^#' "$1" | sed "s/'\([^']\|''\)*'//g"; }
+
+# no_raw_user_syntax DIR: outside single quotes, no .gp in DIR/plots holds a
+# backquote or an at sign, and every "..." string is one of bpfsweep's own
+# (file names, colours, the font, the line break), none with user text
+no_raw_user_syntax() {
+	local gp own='^"(\\n|[a-z0-9-]*\.(dat|png|svg)|_[a-z0-9_]*|white|black|sans,13|)"$'
+	for gp in "$1"/plots/*.gp; do
+		outside_quotes "$gp" | grep -q '[`@]' && return 1
+		outside_quotes "$gp" | grep -o '"[^"]*"' | grep -qvE "$own" && return 1
+	done
+	return 0
+}
 
 # rerun_gp DIR: gnuplot on every kept .gp, by hand, as a user restyling a chart would
 rerun_gp() {
@@ -62,8 +78,13 @@ rerun_gp() {
 	done
 }
 
-# svg_shows DIR TITLE: some chart's SVG has TITLE as a text element, as written
-svg_shows() { grep -qF "<text>$2</text>" "$1"/plots/*.svg; }
+# svg_shows DIR TITLE: some chart's SVG has TITLE as a text element, as
+# written (escaped as gnuplot's svg terminal escapes text: & and <)
+svg_shows() {
+	local t
+	t=$(printf '%s' "$2" | sed 's/&/\&amp;/g; s/</\&lt;/g')
+	grep -qF "<text>$t</text>" "$1"/plots/*.svg
+}
 
 # svg_titled DIR TITLE: some chart's SVG is titled TITLE (escaped as the pages
 # escape, which XML reads), on a white background
@@ -82,7 +103,7 @@ check plot-safety/two-charts [ "$(ls "$D"/plots/*.svg | wc -l)" = 2 ]
 check plot-safety/spec-titles-no-command-ran no_marks
 check plot-safety/spec-titles-gp-inert no_raw_user_syntax "$D"
 # producers 1 2 16 span 16 times: a log2 axis, its tics the values, quoted like every text
-check plot-safety/log2-axis grep -qxF 'set xtics ("1" 1, "2" 2, "16" 16)' \
+check plot-safety/log2-axis grep -qxF "set xtics ('1' 1, '2' 2, '16' 16)" \
 	"$D/plots/2-hits-vs-producers.gp"
 check plot-safety/sweep-title-shown svg_shows "$D" "${SWEEP_TITLE//MARK/$M}"
 check plot-safety/params-title-shown svg_shows "$D" "${PARAMS_TITLE//MARK/$M}"
@@ -100,6 +121,35 @@ check plot-safety/set-title-gp-inert no_raw_user_syntax "$D"
 check plot-safety/set-title-shown svg_shows "$D" "${SET_TITLE//MARK/$M}"
 check plot-safety/set-title-rerun quiet rerun_gp "$D"
 check plot-safety/set-title-rerun-no-command-ran no_marks
+
+# --- the README's small sweep: titled as typed, its axis log2 -----------------
+D=$TMP/adhoc
+$BPFSWEEP run null -p '1..8*2' -w 0 -d 0.04 --set interval=10ms -o "$D" \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+check plot-safety/adhoc-run [ $? = 0 ]
+check plot-safety/adhoc-title svg_shows "$D" "null producers=1..8*2"
+check plot-safety/adhoc-svg-title grep -qF "<title>null producers=1..8*2</title>" \
+	"$D/plots/1-hits-vs-producers.svg"
+# a doubling series on log2 with its values as tics, the ends clear of the frame
+check small-sweep/log2 grep -qx 'set logscale x 2' "$D/plots/1-hits-vs-producers.gp"
+check small-sweep/tics grep -qxF "set xtics ('1' 1, '2' 2, '4' 4, '8' 8)" \
+	"$D/plots/1-hits-vs-producers.gp"
+check small-sweep/range grep -qxF 'set xrange [0.939523:8.51496]' "$D/plots/1-hits-vs-producers.gp"
+# one repetition of 4 intervals is one independent unit: no error bars, and the key says so
+check small-sweep/no-bars-said grep -qF \
+	"title 'no error bars: fewer than 2 independent units per point'" \
+	"$D/plots/1-hits-vs-producers.gp"
+check small-sweep/no-bars-drawn grep -qF "using 1:2 title 'hits' with linespoints" \
+	"$D/plots/1-hits-vs-producers.gp"
+# three repetitions: each a unit, the bars their 95 % interval
+D=$TMP/adhoc3
+$BPFSWEEP run null -p '1..8*2' -w 0 -d 0.04 --set interval=10ms --set repeat=3 -o "$D" \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+check small-sweep/reps-run [ $? = 0 ]
+check small-sweep/bars-said grep -qF "title 'error bars: 95% CI of the mean over 3 repetitions'" \
+	"$D/plots/1-hits-vs-producers.gp"
+check small-sweep/bars-drawn grep -qF "using 1:2:3 title 'hits' with yerrorlines" \
+	"$D/plots/1-hits-vs-producers.gp"
 
 # --- a gnuplot that hangs is killed; the other charts still render ---------
 cat >"$TMP/two.spec" <<EOF

@@ -69,7 +69,7 @@ check published_merge_default_by grep -qx '# arm64 HiSilicon Kunpeng 920' \
 GP=${DDAT%.dat}.gp
 check published_log2_axis grep -qx 'set logscale x 2' "$GP"
 check published_log2_tics grep -qx \
-	'set xtics ("1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "52" 52)' "$GP"
+	"set xtics ('1' 1, '2' 2, '4' 4, '8' 8, '16' 16, '32' 32, '52' 52)" "$GP"
 check published_gp_inert not grep -q '[`@]' "$GP"
 
 # the archive's text, both machines in one file: a run per machine, named by its CPU

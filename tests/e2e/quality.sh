@@ -112,7 +112,7 @@ check quality/hollow-dat-flagged grep -Eq '^30 [0-9.]+ [0-9.]+ "30" 1$' "$GP.dat
 check quality/hollow-gp-open-marker grep -qF \
 	'index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points linecolor 1 pointtype 6' "$GP.gp"
 check quality/hollow-gp-key grep -qF \
-	'keyentry with points linecolor rgb "black" pointtype 6 title "hollow: flagged cv, bimodal (see the table)"' \
+	"keyentry with points linecolor rgb \"black\" pointtype 6 title 'hollow: flagged cv, bimodal (see the table)'" \
 	"$GP.gp"
 if command -v gnuplot >/dev/null; then
 	check quality/hollow-png is_png "$GP.png"

@@ -62,12 +62,14 @@ check report/two-blocks [ "$(grep -c '^run [12]: ' "$TMP/ab/table.txt")" = 2 ]
 check report/two-block-tags grep -q '^run 2: .*machine=b$' "$TMP/ab/table.txt"
 check report/two-rates [ "$(grep -c ' 2\.000 ± ' "$TMP/ab/table.txt")" = 3 ]
 GP=$TMP/ab/plots/1-hits-vs-producers.gp
-check report/two-series [ "$(grep -o 'title "machine=[ab]"' "$GP" | tr '\n' ' ')" = \
-	'title "machine=a" title "machine=b" ' ]
+check report/two-series [ "$(grep -o "title 'machine=[ab]'" "$GP" | tr '\n' ' ')" = \
+	"title 'machine=a' title 'machine=b' " ]
 check report/two-series-data [ "$(grep -c '^# machine=' "${GP%.gp}.dat")" = 2 ]
 # several machines: the series name them, no machine line under the title
-check report/two-runs-no-subtitle quiet not grep -q '^set title ".*\\n' "$GP"
-check report/one-run-subtitle grep -q '^set title "report\\n.*machine=a" ' \
+check report/two-runs-no-subtitle quiet not grep -qF '. "\n" .' "$GP"
+check report/one-run-subtitle grep -qF "set title 'report' . \"\\n\" . '" \
+	"$A/plots/1-hits-vs-producers.gp"
+check report/one-run-subtitle-tags grep -q "^set title 'report' .*machine=a' noenhanced" \
 	"$A/plots/1-hits-vs-producers.gp"
 # a spec without a title is titled by its file name, which DIR/spec is not: report still reads it
 grep -v '^title' $SPEC >"$TMP/untitled.spec"
@@ -85,7 +87,7 @@ check report/scaling-exit-0 [ $? = 0 ]
 DAT=$TMP/scale/plots/1-hits-vs-producers-per-producers-relative.dat
 check report/scaling-values [ "$(awk '/^[0-9]/ { printf "%s:%.2f ", $1, $2 }' "$DAT")" = \
 	"1:1.00 2:0.50 4:0.25 1:1.00 2:0.50 4:0.25 " ]
-check report/scaling-label grep -q 'ylabel "hits per producers (relative to the first)"' \
+check report/scaling-label grep -qF "ylabel 'hits per producers (relative to the first)'" \
 	"${DAT%.dat}.gp"
 $BPFSWEEP report "$A" -o "$TMP/zero" --per drop_pct >/dev/null 2>"$TMP/err"
 check report/per-zero-exit-1 [ $? = 1 ]
@@ -125,7 +127,7 @@ check merge/samples-match-summary [ "$(csv_col "$M/samples.csv" point run 2 | so
 	"$(csv_col "$M/summary.csv" point run 2 | wc -l)" ]
 check merge/meta grep -q "^run: 2 $B\$" "$M/meta"
 GP=$M/plots/1-hits-vs-producers.gp
-check merge/chart-two-series [ "$(grep -c 'title "machine=[ab]"' "$GP")" = 2 ]
+check merge/chart-two-series [ "$(grep -c "title 'machine=[ab]'" "$GP")" = 2 ]
 check merge/table-two-blocks [ "$(grep -c '^run [12]: ' "$M/table.txt")" = 2 ]
 cp "$M/table.txt" "$TMP/m.table"
 $BPFSWEEP report "$M" >/dev/null 2>&1

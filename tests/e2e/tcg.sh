@@ -31,7 +31,7 @@ $BPFSWEEP report "$T" >"$TMP/out" 2>"$TMP/err"
 check tcg/report-exit-0 [ $? = 0 ]
 check tcg/table-title grep -qxF "report $NOTE" "$T/table.txt"
 # the title, then the machine's line under it (\n) or the end of the string
-check tcg/chart-title grep -qE "^set title \"report $NOTE_RE[\\\"]" \
+check tcg/chart-title grep -qE "^set title 'report $NOTE_RE'" \
 	"$T/plots/1-hits-vs-producers.gp"
 $BPFSWEEP report "$H" >/dev/null 2>&1
 check tcg/host-table-unmarked not grep -qF 'TCG' "$H/table.txt"
@@ -46,7 +46,7 @@ check tcg/merge-accel [ "$(csv_col "$M/summary.csv" accel run 2 | sort -u)" = tc
 check tcg/merge-accel-host [ -z "$(csv_col "$M/summary.csv" accel run 1 | sort -u)" ]
 check tcg/merge-heading grep -qE "^run 2: .* $NOTE_RE\$" "$M/table.txt"
 check tcg/merge-heading-host-unmarked not grep -qE '^run 1: .*TCG' "$M/table.txt"
-check tcg/merge-chart-title grep -qF "set title \"report $NOTE\"" \
+check tcg/merge-chart-title grep -qF "set title 'report $NOTE'" \
 	"$M/plots/1-hits-vs-producers.gp"
 
 # --- compare ----------------------------------------------------------------------

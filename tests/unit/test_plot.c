@@ -3,7 +3,6 @@
  * plot.c: charts of a hand-made result rendered into a temporary directory.
  * Run from the top of the tree, where plots/lines.gp is.
  */
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -69,8 +68,11 @@ static void make_point(struct fixture *fx, int i, int exp, int nr_prod, int flag
 	pt->wp.v[P_PRODUCERS] = nr_prod;
 	pt->wp.v[P_FLAG] = flag;
 	*r = (struct point_result){ .pt = pt, .status = PS_OK };
-	r->stat[M_HITS] = (struct summary){ .mean = 1e6 * (nr_prod + flag), .stddev = 5e4, .n = 10 };
+	r->stat[M_HITS] = (struct summary){ .mean = 1e6 * (nr_prod + flag), .stddev = 5e4, .n = 10,
+					    .ci95 = 4e4 };
 	r->stat[M_DROPS] = (struct summary){ .mean = 1e3 * nr_prod, .stddev = 10 };
+	/* hits over 3 repetitions, an error bar each; drops without units, none */
+	r->unit[M_HITS] = (struct units){ .kind = UK_REP, .n = 3, .ci95 = 4e4 };
 }
 
 /*
@@ -170,19 +172,19 @@ static void check_dat(const struct fixture *fx)
 {
 	CHECK_INT(contains(fx, CHART0 ".dat",
 			   "# flag=off\n"
-			   "1 1.000000 0.050000 \"1\" 0\n"
-			   "2 2.000000 0.050000 \"2\" 0\n"
-			   "4 4.000000 0.050000 \"4\" 0\n"
+			   "1 1.000000 0.040000 \"1\" 0\n"
+			   "2 2.000000 0.040000 \"2\" 0\n"
+			   "4 4.000000 0.040000 \"4\" 0\n"
 			   "\n\n# flag=on\n"
-			   "1 2.000000 0.050000 \"1\" 0\n"
-			   "4 5.000000 0.050000 \"4\" 0\n"), 1);
+			   "1 2.000000 0.040000 \"1\" 0\n"
+			   "4 5.000000 0.040000 \"4\" 0\n"), 1);
 	/* categorical x: by position, named; the other varying parameter splits series */
 	CHECK_INT(contains(fx, CHART1 ".dat",
 			   "# producers=1\n"
-			   "0 0.001000 0.000010 \"off\" 0\n"
-			   "1 0.001000 0.000010 \"on\" 0\n"
+			   "0 0.001000 0.000000 \"off\" 0\n"
+			   "1 0.001000 0.000000 \"on\" 0\n"
 			   "\n\n# producers=2\n"
-			   "0 0.002000 0.000010 \"off\" 0\n"
+			   "0 0.002000 0.000000 \"off\" 0\n"
 			   "\n\n# producers=4\n"), 1);
 	CHECK_INT(contains(fx, CHART2 ".dat", "# flag=off mode=fast\n1 1.000000"), 1);
 	CHECK_INT(contains(fx, CHART2 ".dat", "\n\n# flag=off mode=slow\n2 2.000000"), 1);
@@ -190,30 +192,41 @@ static void check_dat(const struct fixture *fx)
 
 static void check_gp(const struct fixture *fx)
 {
-	CHECK_INT(contains(fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\" "), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set title 'Null: \"quoted\" title' "), 1);
 	/* under the plot, titled with what the bars are */
 	CHECK_INT(contains(fx, CHART0 ".gp", "set key below center horizontal noenhanced height 1 "
-			   "title \"error bars: \\302\\2611 stddev over 10 intervals\"\n"), 1);
+			   "title 'error bars: 95% CI of the mean over 3 repetitions'\n"), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "background \"white\" name "
 			   "\"_1_hits_vs_producers_by_flag\"\n"), 1);
-	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel \"producers\""), 1);
-	CHECK_INT(contains(fx, CHART0 ".gp", "set ylabel \"hits (M/s)\""), 1);
-	/* producers 1 2 4 span 4 times: linear */
-	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale"), 0);
-	CHECK_INT(contains(fx, CHART0 ".gp", "set xtics"), 0);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set xlabel 'producers'"), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set ylabel 'hits (M/s)'"), 1);
+	/* producers 1 2 4 double: log2, the values its tics, the ends clear of the frame */
+	CHECK_INT(contains(fx, CHART0 ".gp", "set logscale x 2\nset xrange [0.959264:4.16986]\n"
+			   "set xtics ('1' 1, '2' 2, '4' 4)\n"), 1);
+	/* producers 1 2: linear, tics at the values only */
+	CHECK_INT(contains(fx, CHART2 ".gp", "set logscale"), 0);
+	CHECK_INT(contains(fx, CHART2 ".gp", "set xrange [0.97:2.03]\nset xtics ('1' 1, '2' 2)\n"),
+		  1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".png\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".svg\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp",
-			   "plot \"" CHART0 ".dat\" index 0 using 1:2:3 title \"flag=off\" "
+			   "plot \"" CHART0 ".dat\" index 0 using 1:2:3 title 'flag=off' "
 			   "with yerrorlines linecolor 1 pointtype 7, \\\n"
-			   "     \"\" index 1 using 1:2:3 title \"flag=on\" "
+			   "     \"\" index 1 using 1:2:3 title 'flag=on' "
 			   "with yerrorlines linecolor 2 pointtype 7\n"), 1);
 	/* no point flagged: every marker filled, no hollow ones in the key */
 	CHECK_INT(contains(fx, CHART0 ".gp", "pointtype 6"), 0);
 	CHECK_INT(contains(fx, CHART0 ".gp", "@"), 0);
-	CHECK_INT(contains(fx, CHART1 ".gp", "set ylabel \"drops (M/s)\""), 1);
-	CHECK_INT(contains(fx, CHART1 ".gp", "using 1:2:3:xtic(4) title \"producers=4\""), 1);
+	CHECK_INT(contains(fx, CHART1 ".gp", "set ylabel 'drops (M/s)'"), 1);
+	/* drops have no units: no bars, and the key says so */
+	CHECK_INT(contains(fx, CHART1 ".gp", "using 1:2:xtic(4) title 'producers=4' with linespoints"),
+		  1);
+	CHECK_INT(contains(fx, CHART1 ".gp", "with yerrorlines"), 0);
+	CHECK_INT(contains(fx, CHART1 ".gp", "title 'no error bars: fewer than 2 independent units "
+			   "per point'\n"), 1);
 	CHECK_INT(contains(fx, CHART1 ".gp", "set logscale"), 0);
+	/* off and on by position, half a step of room each side */
+	CHECK_INT(contains(fx, CHART1 ".gp", "set xrange [-0.5:1.5]\n"), 1);
 }
 
 static void check_images(const struct fixture *fx, const char *chart)
@@ -236,57 +249,74 @@ static void check_images(const struct fixture *fx, const char *chart)
 	CHECK_INT(contains(fx, name, "fill=\"#ffffff\"/>"), 1);
 }
 
-/* plot_escape(s) as a string (free()). */
-static char *escaped(const char *s)
+/* s as gnuplot's svg terminal writes text: & and < escaped, nothing else. */
+static void svg_text(const char *s, char *buf, size_t len)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
+	size_t n = 0;
 
-	if (!mem)
-		return NULL;
-	plot_escape(mem, s);
-	fclose(mem);
-	return text;
-}
-
-static bool is_octal_escape(const char *s)
-{
-	return s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-	       s[3] >= '0' && s[3] <= '7';
-}
-
-/* Every way into gnuplot's interpreter is an octal escape; the rest reads as written. */
-TEST(escape_is_inert)
-{
-	static const struct { const char *in, *out; } cases[] = {
-		{ "speed `touch /tmp/x`", "speed \\140touch /tmp/x\\140" },
-		{ "@m \"q\" \\ 'x'", "\\100m \\042q\\042 \\134 \\047x\\047" },
-		{ "system(\"id\") $(id) $d", "system(\\042id\\042) \\044(id) \\044d" },
-		{ "a_{b}^c&#;", "a_\\173b\\175\\136c\\046\\043\\073" },
-		{ "t\tab\r\nnl\033[2J", "t ab  nl \\1332J" },
-		{ "\xc3\xa9t\xc3\xa9 1-2,3.4=5+6/7:8", "\\303\\251t\\303\\251 1-2,3.4=5+6/7:8" },
-	};
-	char all[256], *out;
-
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		out = escaped(cases[i].in);
-		CHECK_STR(out, cases[i].out);
-		free(out);
-	}
-	/* every byte: a raw letter, digit or " -_.,:=+/()", or a whole \ooo */
-	for (int c = 1; c < 256; c++)
-		all[c - 1] = c;
-	all[255] = '\0';
-	out = escaped(all);
-	CHECK(out);
-	for (const char *p = out; out && *p; p++) {
-		if (is_octal_escape(p))
-			p += 3;
+	for (; *s && n + 6 < len; s++) {
+		if (*s == '&')
+			n += snprintf(buf + n, len - n, "&amp;");
+		else if (*s == '<')
+			n += snprintf(buf + n, len - n, "&lt;");
 		else
-			CHECK(strchr(" -_.,:=+/()", *p) || isalnum((unsigned char)*p));
+			buf[n++] = *s;
 	}
-	free(out);
+	buf[n] = '\0';
+}
+
+/* Does plots/<chart>.svg draw s, as written, as one text element? */
+static int svg_draws(const struct fixture *fx, const char *chart, const char *s)
+{
+	char name[256], want[1024], text[960];
+
+	svg_text(s, text, sizeof(text));
+	snprintf(want, sizeof(want), "<text>%s</text>", text);
+	snprintf(name, sizeof(name), "%s.svg", chart);
+	return contains(fx, name, want);
+}
+
+/*
+ * Every text reads back in the chart as written, by the real gnuplot: each
+ * of ! " # $ % & ' * ; < > ? before a digit (their octal escapes ran on
+ * into it: "1..8*2" was drawn "1..8R"), and what gnuplot would substitute
+ * or take as markup, in the title, the machine line under it, and the
+ * named tics of a .dat.
+ */
+TEST(titles_round_trip)
+{
+	static const char title[] = "producers=1..8*2 !1\"2#3$4%5&6'7*8;9<0>1?2 "
+				    "\\3`4`@5{6}7^8_9~0 \xc3\xa9" "1";
+	static const char *const modes[] = { "a*2 \"3\"", "b'4 &5 <6", NULL };
+	struct run_facts facts = { .arch = "x86_64", .kernel_release = "6.18.0" };
+	static struct param_def params[WL_MAX_PARAMS];
+	static struct workload wl;
+	struct fixture fx;
+	int err;
+
+	wl = null_workload;
+	memcpy(params, null_workload.params, null_workload.nr_params * sizeof(*params));
+	params[P_MODE].choices = modes;
+	wl.params = params;
+	snprintf(facts.tags, sizeof(facts.tags), "m=*2 '3 \"4 ?5");
+	CHECK_INT(fixture_init(&fx), 0);
+	fx.cfg.wl = &wl;
+	for (int i = 0; i < NR_PTS; i++)
+		fx.pts[i].wp.wl = &wl;
+	fx.e[0].title = (char *)title;
+	fx.e[1].plots[1] = (struct plot_req){ .x = P_MODE, .y = M_HITS, .by = -1 };
+	fx.e[1].nr_plots = 2;
+	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
+	if (err == -ENOENT) {
+		fixture_clean(&fx);
+		SKIP("gnuplot is not installed");
+	}
+	CHECK_INT(err, 0);
+	CHECK_INT(svg_draws(&fx, CHART0, title), 1);
+	CHECK_INT(svg_draws(&fx, CHART0, "x86_64, kernel 6.18.0, m=*2 '3 \"4 ?5"), 1);
+	CHECK_INT(svg_draws(&fx, "2-hits-vs-mode", modes[0]), 1);
+	CHECK_INT(svg_draws(&fx, "2-hits-vs-mode", modes[1]), 1);
+	fixture_clean(&fx);
 }
 
 TEST(template_is_found)
@@ -382,13 +412,15 @@ TEST(unsupported_series_in_key)
 		fx.res[i].status = PS_UNSUPPORTED;
 	err = plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0);
 	CHECK_INT(contains(&fx, CHART0 ".gp",
-			   "index 0 using 1:2:3 title \"flag=off\" with yerrorlines linecolor 1 "
+			   "index 0 using 1:2:3 title 'flag=off' with yerrorlines linecolor 1 "
 			   "pointtype 7, \\\n"
-			   "     keyentry with points pointtype -1 title \"flag=on: unsupported\"\n"),
+			   "     keyentry with points pointtype -1 title 'flag=on: unsupported'\n"),
 		  1);
 	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=on"), 0);
 	/* producers=2 still has its flag=off point: no key entry of its own */
 	CHECK_INT(contains(&fx, CHART1 ".gp", "keyentry"), 0);
+	/* only off drawn: a range around it, where gnuplot warned of an empty one */
+	CHECK_INT(contains(&fx, CHART1 ".gp", "set xrange [-0.5:0.5]\n"), 1);
 	if (err != -ENOENT)
 		CHECK_INT(err, 0);
 	fixture_clean(&fx);
@@ -412,27 +444,27 @@ TEST(flagged_points_hollow)
 	err = plot_render(fx.dir, &fx.cfg, NULL, fx.res, NR_PTS, 0);
 	CHECK_INT(contains(&fx, CHART0 ".dat",
 			   "# flag=off\n"
-			   "1 1.000000 0.050000 \"1\" 0\n"
-			   "2 2.000000 0.050000 \"2\" 1\n"
-			   "4 4.000000 0.050000 \"4\" 1\n"
+			   "1 1.000000 0.040000 \"1\" 0\n"
+			   "2 2.000000 0.040000 \"2\" 1\n"
+			   "4 4.000000 0.040000 \"4\" 1\n"
 			   "\n\n# flag=on\n"
-			   "1 2.000000 0.050000 \"1\" 0\n"), 1);
+			   "1 2.000000 0.040000 \"1\" 0\n"), 1);
 	CHECK_INT(contains(&fx, CHART0 ".dat", "\n4 5.000000"), 0);	/* stalled: not drawn */
 	CHECK_INT(contains(&fx, CHART0 ".gp",
-			   "index 0 using 1:2:3 title \"flag=off\" with yerrorlines linecolor 1 "
+			   "index 0 using 1:2:3 title 'flag=off' with yerrorlines linecolor 1 "
 			   "pointtype 7, \\\n"
 			   "     \"\" index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points "
 			   "linecolor rgb \"white\" pointtype 7, \\\n"
 			   "     \"\" index 0 using 1:($5 > 0 ? $2 : 1/0) notitle with points "
 			   "linecolor 1 pointtype 6, \\\n"
-			   "     \"\" index 1 using 1:2:3 title \"flag=on\" with yerrorlines "
+			   "     \"\" index 1 using 1:2:3 title 'flag=on' with yerrorlines "
 			   "linecolor 2 pointtype 7, \\\n"
 			   "     keyentry with points linecolor rgb \"black\" pointtype 6 title "
-			   "\"hollow: flagged cv, zero, interference (see the table)\"\n"), 1);
+			   "'hollow: flagged cv, zero, interference (see the table)'\n"), 1);
 	/* the clean series has no hollow markers */
 	CHECK_INT(contains(&fx, CHART0 ".gp", "index 1 using 1:($5"), 0);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "title \"error bars: \\302\\2611 stddev over 10 "
-			   "intervals, 1 stalled point left out (counted nothing)\"\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "title 'error bars: 95% CI of the mean over 3 "
+			   "repetitions, 1 stalled point left out (counted nothing)'\n"), 1);
 	/* the other chart of the experiment draws drops: the same points hollow */
 	CHECK_INT(contains(&fx, CHART1 ".gp", "hollow: flagged cv, zero, interference"), 1);
 	if (err != -ENOENT)
@@ -452,7 +484,7 @@ TEST(smoke_run_title)
 	CHECK_INT(fixture_init(&fx), 0);
 	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
 	CHECK_INT(contains(&fx, CHART0 ".gp",
-			   "set title \"Null: \\042quoted\\042 title (smoke run: --quick)\""), 1);
+			   "set title 'Null: \"quoted\" title (smoke run: --quick)'"), 1);
 	if (err != -ENOENT)
 		CHECK_INT(err, 0);
 	fixture_clean(&fx);
@@ -467,8 +499,8 @@ TEST(tcg_run_title)
 
 	CHECK_INT(fixture_init(&fx), 0);
 	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title (VM under "
-			   "TCG emulation: for function, not performance)\""), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set title 'Null: \"quoted\" title (VM under "
+			   "TCG emulation: for function, not performance)'"), 1);
 	if (err != -ENOENT)
 		CHECK_INT(err, 0);
 	fixture_clean(&fx);
@@ -483,8 +515,8 @@ TEST(long_notes_own_line)
 
 	CHECK_INT(fixture_init(&fx), 0);
 	err = plot_render(fx.dir, &fx.cfg, &facts, fx.res, NR_PTS, 0);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\\n(smoke "
-			   "run: --quick) (VM under TCG emulation: for function, not performance)\""),
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set title 'Null: \"quoted\" title' . \"\\n\" . '(smoke "
+			   "run: --quick) (VM under TCG emulation: for function, not performance)'"),
 		  1);
 	if (err != -ENOENT)
 		CHECK_INT(err, 0);
@@ -521,37 +553,55 @@ TEST(subtitle)
 	snprintf(facts.tags, sizeof(facts.tags), "m=`id`@x, k=b");
 	CHECK_INT(fixture_init(&fx), 0);
 	write_scripts(&fx, &facts);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set title \"Null: \\042quoted\\042 title\\n"
-			   "x86_64 (AMD EPYC 9654), kernel 6.18.0, m=\\140id\\140\\100x, k=b\" "),
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set title 'Null: \"quoted\" title' . \"\\n\" . "
+			   "'x86_64 (AMD EPYC 9654), kernel 6.18.0, m=`id`@x, k=b' "),
 		  1);
 	fixture_clean(&fx);
 	/* unknown facts are left out; no facts (several runs): no second line */
 	facts = (struct run_facts){ .arch = "unknown", .kernel_release = "6.1" };
 	CHECK_INT(fixture_init(&fx), 0);
 	write_scripts(&fx, &facts);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "title\\nkernel 6.1\" "), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "title' . \"\\n\" . 'kernel 6.1' "), 1);
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "\\n"), 0);
 	fixture_clean(&fx);
 }
 
-/* The caption says N, the range of N, or that imported stddevs are the bench's. */
+/*
+ * The bars are the 95 % interval over independent units, and the key says
+ * over how many and of what; a point with fewer than 2 units (one
+ * repetition, imported numbers) gets none, and the key says that too.
+ */
 TEST(caption)
 {
 	struct fixture fx;
 
 	CHECK_INT(fixture_init(&fx), 0);
-	fx.res[0].stat[M_HITS].n = 12;
+	fx.res[0].unit[M_HITS].n = 5;
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10-12 intervals\"\n"), 1);
-	fx.res[0].stat[M_HITS].n = 0;
+	CHECK_INT(contains(&fx, CHART0 ".gp", "'error bars: 95% CI of the mean over 3-5 "
+			   "repetitions'\n"), 1);
+	fx.res[0].unit[M_HITS] = (struct units){ .kind = UK_BATCH, .n = 12, .ci95 = 1e4 };
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "stddev over 10 intervals, or as published\"\n"),
-		  1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "over 3-12 units (repetitions, batches)'\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "\n1 1.000000 0.010000 \"1\" 0\n"), 1);
+	/* one repetition, and an imported row: no bar, said */
+	fx.res[0].unit[M_HITS] = (struct units){ .kind = UK_REP, .n = 1, .ci95 = NAN };
+	fx.res[1].unit[M_HITS] = (struct units){ .kind = UK_NONE };
+	write_scripts(&fx, NULL);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "'error bars: 95% CI of the mean over 3 repetitions, "
+			   "none on 2 points with fewer than 2'\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "\n1 1.000000 0.000000 \"1\" 0\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "with yerrorlines"), 1);
+	/* none has 2: lines and points, no bar in the key either */
 	for (int i = 0; i < NR_PTS; i++)
-		fx.res[i].stat[M_HITS].n = 0;
+		fx.res[i].unit[M_HITS] = (struct units){ .kind = UK_REP, .n = 1, .ci95 = NAN };
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "\\2611 stddev as published\"\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "'no error bars: fewer than 2 independent units per "
+			   "point'\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "index 0 using 1:2 title 'flag=off' with linespoints"),
+		  1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "with yerrorlines"), 0);
 	fixture_clean(&fx);
 }
 
@@ -570,12 +620,12 @@ TEST(logx)
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale"), 0);
 	/* producers 1 2: a span of 2, logged only because logx = on */
 	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale x 2\n"), 1);
-	CHECK_INT(contains(&fx, CHART2 ".gp", "set xtics (\"1\" 1, \"2\" 2)\n"), 1);
+	CHECK_INT(contains(&fx, CHART2 ".gp", "set xtics ('1' 1, '2' 2)\n"), 1);
 	fx.e[0].logx = LOGX_ON;
 	fx.e[1].logx = LOGX_AUTO;
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale x 2\n"), 1);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics (\"1\" 1, \"2\" 2, \"4\" 4)\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics ('1' 1, '2' 2, '4' 4)\n"), 1);
 	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale"), 0);
 	/* on/off x has no log axis: drawn by position */
 	CHECK_INT(contains(&fx, CHART1 ".gp", "set logscale"), 0);
@@ -594,9 +644,9 @@ TEST(logx_auto_span)
 		fx.pts[i].wp.v[P_PRODUCERS] = prod[i];
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".gp", "set logscale x 2\nset xrange [0.888219:58.5441]\n"), 1);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics (\"1\" 1, \"3\" 3, \"52\" 52)\n"),
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set xtics ('1' 1, '3' 3, '52' 52)\n"),
 		  1);
-	CHECK_INT(contains(&fx, CHART0 ".dat", "\n52 4.000000 0.050000 \"52\" 0\n"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "\n52 4.000000 0.040000 \"52\" 0\n"), 1);
 	/* 1 2 (experiment 2) span twice: linear */
 	CHECK_INT(contains(&fx, CHART2 ".gp", "set logscale"), 0);
 	fixture_clean(&fx);
@@ -646,19 +696,19 @@ TEST(units_and_gauges)
 	}
 	fx.res[0].stat[1].mean = NAN;	/* producers=1 flag=off: no memory controller */
 	write_scripts(&fx, NULL);
-	CHECK_INT(contains(&fx, CHART0 ".gp", "set ylabel \"hits (k/s)\""), 1);
-	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off\n1 1000.000000 50.000000 \"1\" 0\n"), 1);
-	CHECK_INT(contains(&fx, GAUGE ".gp", "set ylabel \"mem_peak (MiB)\""), 1);
+	CHECK_INT(contains(&fx, CHART0 ".gp", "set ylabel 'hits (k/s)'"), 1);
+	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off\n1 1000.000000 40.000000 \"1\" 0\n"), 1);
+	CHECK_INT(contains(&fx, GAUGE ".gp", "set ylabel 'mem_peak (MiB)'"), 1);
 	CHECK_INT(contains(&fx, GAUGE ".dat",
 			   "# producers=1\n"
-			   "1 1.000000 0.500000 \"on\" 0\n"
+			   "1 1.000000 0.000000 \"on\" 0\n"
 			   "\n\n# producers=2\n"
-			   "0 2.000000 0.500000 \"off\" 0\n"), 1);
+			   "0 2.000000 0.000000 \"off\" 0\n"), 1);
 	CHECK_INT(contains(&fx, GAUGE ".dat", "nan"), 0);
 	fixture_clean(&fx);
 }
 
-RUN_TESTS(escape_is_inert, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
+RUN_TESTS(titles_round_trip, template_is_found, render_charts, missing_gnuplot, nothing_to_draw,
 	  unsupported_series_in_key, flagged_points_hollow, smoke_run_title, tcg_run_title,
 	  long_notes_own_line,
 	  subtitle, caption, logx, logx_auto_span, short_names, units_and_gauges)

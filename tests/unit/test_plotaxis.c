@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* plotaxis.c: linear or log2, and the tics of a log2 axis. */
+#include <math.h>
+
 #include "check.h"
 #include "plotaxis.h"
 
@@ -32,14 +34,13 @@ TEST(seed_producers)
 /* The span decides, not the order or repeats: more than 8 times is log2. */
 TEST(span_over_8_is_log)
 {
-	static const long long span8[] = { 8, 1, 2, 4, 4 };
+	static const long long span8[] = { 8, 1, 3, 3 };
 	static const long long span9[] = { 9, 1, 3 };
 	static const long long span16[] = { 16, 1, 2, 4, 8, 8 };
 	struct plot_xaxis ax;
 
 	plot_axis_choose(span8, NR(span8), LOGX_AUTO, &ax);
 	CHECK(!ax.log);
-	CHECK_INT(ax.nr_ticks, 0);
 	plot_axis_choose(span9, NR(span9), LOGX_AUTO, &ax);
 	CHECK(ax.log);
 	CHECK(ax.every_value);
@@ -108,4 +109,90 @@ TEST(thinned)
 		CHECK(ax.ticks[i] > ax.ticks[i - 1]);
 }
 
-RUN_TESTS(seed_producers, span_over_8_is_log, forced, powers_and_last, thinned)
+/*
+ * A doubling series is log2 whatever its span, so that 1 2 4 8 get equal
+ * room; two values, or values that do not double, stay linear.
+ */
+TEST(doubling_is_log)
+{
+	static const long long pow2[] = { 8, 1, 2, 4, 4 };
+	static const long long from3[] = { 3, 6, 12 };
+	static const long long by4[] = { 1, 4, 16 };
+	static const long long two[] = { 1, 2 };
+	static const long long not_doubling[] = { 2, 4, 6 };
+	struct plot_xaxis ax;
+
+	plot_axis_choose(pow2, NR(pow2), LOGX_AUTO, &ax);
+	CHECK(ax.log);
+	CHECK_STR(ticks_text(&ax), "1 2 4 8");
+	plot_axis_choose(from3, NR(from3), LOGX_AUTO, &ax);
+	CHECK(ax.log);
+	CHECK_STR(ticks_text(&ax), "3 6 12");
+	plot_axis_choose(by4, NR(by4), LOGX_AUTO, &ax);
+	CHECK(ax.log);
+	plot_axis_choose(two, NR(two), LOGX_AUTO, &ax);
+	CHECK(!ax.log);
+	plot_axis_choose(not_doubling, NR(not_doubling), LOGX_AUTO, &ax);
+	CHECK(!ax.log);
+	plot_axis_choose(pow2, NR(pow2), LOGX_OFF, &ax);
+	CHECK(!ax.log);
+}
+
+/*
+ * The end values sit inside the range, 3 % of the span (of its log on
+ * log2) from the frame, where their error bars show; one value gets one
+ * each side.
+ */
+TEST(range_padded)
+{
+	static const long long lin[] = { 1, 2, 3 };
+	static const long long pow2[] = { 1, 2, 4, 8 };
+	static const long long one[] = { 4, 4 };
+	struct plot_xaxis ax;
+
+	plot_axis_choose(lin, NR(lin), LOGX_AUTO, &ax);
+	CHECK(ax.has_range);
+	CHECK(fabs(ax.lo - 0.94) < 1e-9 && fabs(ax.hi - 3.06) < 1e-9);
+	plot_axis_choose(pow2, NR(pow2), LOGX_AUTO, &ax);
+	CHECK(fabs(ax.lo - 1 / pow(8, 0.03)) < 1e-9 && fabs(ax.hi - 8 * pow(8, 0.03)) < 1e-9);
+	plot_axis_choose(one, NR(one), LOGX_ON, &ax);
+	CHECK(!ax.log);
+	CHECK(ax.lo == 3 && ax.hi == 5);
+	CHECK_STR(ticks_text(&ax), "4");
+	plot_axis_choose(one, 0, LOGX_AUTO, &ax);
+	CHECK(!ax.has_range);
+}
+
+/*
+ * Every x is a whole number: a linear axis has its tics at the values, or
+ * at whole steps of 1, 2, 5 times a power of ten, never at 1.5.
+ */
+TEST(linear_integer_tics)
+{
+	static const long long three[] = { 1, 2, 3 };
+	static const long long seed[] = { 1, 2, 3, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48,
+					  52 };
+	long long many[100];
+	struct plot_xaxis ax;
+
+	plot_axis_choose(three, NR(three), LOGX_AUTO, &ax);
+	CHECK(ax.every_value);
+	CHECK_STR(ticks_text(&ax), "1 2 3");
+	plot_axis_choose(seed, NR(seed), LOGX_OFF, &ax);
+	CHECK(!ax.log);
+	CHECK_INT(ax.nr_ticks, 0);
+	CHECK_INT(ax.step, 5);
+	for (int i = 0; i < 100; i++)
+		many[i] = i * 1000;
+	plot_axis_choose(many, 100, LOGX_OFF, &ax);
+	CHECK_INT(ax.step, 10000);
+	for (int i = 0; i < 100; i++)
+		many[i] = i;
+	plot_axis_choose(many, 100, LOGX_OFF, &ax);
+	CHECK_INT(ax.step, 10);
+	plot_axis_choose(many, 15, LOGX_OFF, &ax);
+	CHECK_INT(ax.nr_ticks, 15);
+}
+
+RUN_TESTS(seed_producers, span_over_8_is_log, forced, powers_and_last, thinned, doubling_is_log,
+	  range_padded, linear_integer_tics)

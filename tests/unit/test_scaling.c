@@ -5,7 +5,7 @@
 #include "check.h"
 #include "scaling.h"
 
-/* 1, 2, 4 producers at 10, 16, 20 M/s (stddev 1, 2, 4) */
+/* 1, 2, 4 producers at 10, 16, 20 M/s (error bars 1, 2, 4) */
 static void series(struct series_pt *p)
 {
 	p[0] = (struct series_pt){ 1, 10e6, 1e6 };
@@ -20,7 +20,7 @@ TEST(nothing_asked_nothing_changed)
 	series(p);
 	CHECK_INT(scaling_apply(p, 3, false, false), 0);
 	CHECK_NEAR(p[1].mean, 16e6, 1e-9);
-	CHECK_NEAR(p[2].stddev, 4e6, 1e-9);
+	CHECK_NEAR(p[2].err, 4e6, 1e-9);
 }
 
 TEST(per_producer_efficiency)
@@ -32,7 +32,7 @@ TEST(per_producer_efficiency)
 	CHECK_NEAR(p[0].mean, 10e6, 1e-9);
 	CHECK_NEAR(p[1].mean, 8e6, 1e-9);
 	CHECK_NEAR(p[2].mean, 5e6, 1e-9);
-	CHECK_NEAR(p[2].stddev, 1e6, 1e-9);
+	CHECK_NEAR(p[2].err, 1e6, 1e-9);
 }
 
 TEST(relative_to_the_first_point)
@@ -44,7 +44,7 @@ TEST(relative_to_the_first_point)
 	CHECK_NEAR(p[0].mean, 1.0, 1e-12);
 	CHECK_NEAR(p[1].mean, 1.6, 1e-12);
 	CHECK_NEAR(p[2].mean, 2.0, 1e-12);
-	CHECK_NEAR(p[1].stddev, 0.2, 1e-12);
+	CHECK_NEAR(p[1].err, 0.2, 1e-12);
 }
 
 /* Both: per-producer efficiency relative to one producer's, 1.0, 0.8, 0.5. */
@@ -57,7 +57,7 @@ TEST(per_producer_relative_is_scaling_efficiency)
 	CHECK_NEAR(p[0].mean, 1.0, 1e-12);
 	CHECK_NEAR(p[1].mean, 0.8, 1e-12);
 	CHECK_NEAR(p[2].mean, 0.5, 1e-12);
-	CHECK_NEAR(p[2].stddev, 0.1, 1e-12);
+	CHECK_NEAR(p[2].err, 0.1, 1e-12);
 }
 
 TEST(zero_divisors_are_refused_untouched)

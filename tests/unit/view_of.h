@@ -33,6 +33,7 @@ static inline void view_row_of(struct view_row *r, const struct point_result *pr
 	memcpy(r->stat, pr->stat, sizeof(r->stat));
 	/* as read back from the files the run wrote: its figures unrounded, its intervals */
 	memcpy(r->exact.stat, pr->stat, sizeof(r->exact.stat));
+	memcpy(r->exact.unit, pr->unit, sizeof(r->exact.unit));
 	r->exact.worker_rate = pr->worker_rate;
 	r->exact.per_run = pr->per_run;
 	r->has_intervals = pr->nr_iv > 0;
