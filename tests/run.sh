@@ -239,6 +239,8 @@ foreground_parts() {
 	done
 	run_part "cli golden files" tests/cli/run.sh
 	run_part "includes run one way (scripts/check-includes.py)" tests/e2e/include_order.sh
+	run_part "docs/dependencies.md's counts, json-c users and unused libraries" \
+		tests/e2e/dependencies.sh
 	run_part "cli: what each command takes, its --help and its completion agree" tests/cli/options.sh
 	run_part "end to end (null workload)" tests/e2e/null.sh
 	run_part "baseline figures (null workload)" tests/e2e/baseline.sh
