@@ -83,8 +83,8 @@ static void free_names(char **names, int nr)
  * wrote them: a browser renders an SVG loaded as an image in its secure
  * static mode (no script, no event handler, nothing fetched, no access to
  * the page), so a hostile title, or a file edited by hand, cannot act on
- * the page whatever it holds; the page's CSP allows images from data: and
- * nothing else.  A note instead when the file cannot be read.
+ * the page whatever it holds; the page's CSP takes images from data: only.
+ * A note instead when the file cannot be read.
  */
 static void chart(FILE *f, const char *dir, const char *name)
 {

@@ -18,7 +18,9 @@ lines() {
 }
 
 # every "`PATH` (N lines" of the doc: "PATH N" per line
-counts() { grep -o '`[^`]*` ([0-9]* lines' "$DOC" | sed 's/^`\([^`]*\)` (\([0-9]*\) lines$/\1 \2/'; }
+counts() {
+	grep -o '`[^`]*` ([0-9]* lines' "$DOC" | sed 's/^`\([^`]*\)` (\([0-9]*\) lines$/\1 \2/'
+}
 
 # counts_hold: each count within 10% of the tree's (a missing path fails)
 counts_hold() {
