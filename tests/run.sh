@@ -177,7 +177,6 @@ background_parts() {
 	run_part "fuzz (spec parser and binder)" tests/fuzz/run.sh
 	run_part "fuzz (result files)" env FUZZ_TIME=10 tests/fuzz/run.sh results
 	run_part "fuzz (import text)" env FUZZ_TIME=10 tests/fuzz/run.sh import
-	run_part "fuzz (the HTML page's SVG rebuilder)" env FUZZ_TIME=5 tests/fuzz/run.sh svg
 	# from the foreground, the longest lane (588 s vs 529 s in a CI run):
 	# mostly waiting on its null runs, about 36 s wall for 14 s of CPU
 	run_part "exports: --format markdown, csv, json (null workload)" tests/e2e/export.sh
@@ -240,6 +239,8 @@ foreground_parts() {
 	done
 	run_part "cli golden files" tests/cli/run.sh
 	run_part "includes run one way (scripts/check-includes.py)" tests/e2e/include_order.sh
+	run_part "docs/dependencies.md's counts, json-c users and unused libraries" \
+		tests/e2e/dependencies.sh
 	run_part "cli: what each command takes, its --help and its completion agree" tests/cli/options.sh
 	run_part "end to end (null workload)" tests/e2e/null.sh
 	run_part "baseline figures (null workload)" tests/e2e/baseline.sh

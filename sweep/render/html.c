@@ -60,7 +60,7 @@ static const char page_style[] =
 	"tr.improved td{background:#e6f4e6}\n"
 	"pre{background:#f6f6f6;padding:.6em;overflow-x:auto}div.wide{overflow-x:auto}"
 	"td.label{white-space:nowrap}\n"
-	".chart svg{width:100%;max-width:1024px;height:auto;display:block}\n"
+	".chart svg,.chart img{width:100%;max-width:1024px;height:auto;display:block}\n"
 	".warn{color:#8a4b00}.flag{color:#8a4b00;font-weight:600}\n"
 	"dl.facts{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}"
 	"dl.facts dt{font-weight:600}dl.facts dd{margin:0}\n";

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base64.h"
 #include "flamefile.h"
 #include "heldir.h"
 #include "html.h"
 #include "htmlexp.h"
-#include "htmlsvg.h"
 #include "htmltable.h"
 #include "table.h"
 #include "textfile.h"
@@ -78,10 +78,17 @@ static void free_names(char **names, int nr)
 	free(names);
 }
 
-/* Chart name of dir/plots inline, its ids prefixed by prefix; a note when it is refused. */
-static void chart(FILE *f, const char *dir, const char *name, const char *prefix)
+/*
+ * Chart name of dir/plots as an <img> of a data: URI, its bytes as gnuplot
+ * wrote them: a browser renders an SVG loaded as an image in its secure
+ * static mode (no script, no event handler, nothing fetched, no access to
+ * the page), so a hostile title, or a file edited by hand, cannot act on
+ * the page whatever it holds; the page's CSP takes images from data: only.
+ * A note instead when the file cannot be read.
+ */
+static void chart(FILE *f, const char *dir, const char *name)
 {
-	char path[4200], why[256] = "";
+	char path[4200];
 	char *svg = NULL;
 	size_t len = 0;
 	int err;
@@ -89,12 +96,16 @@ static void chart(FILE *f, const char *dir, const char *name, const char *prefix
 	snprintf(path, sizeof(path), "%s/plots/%s", dir, name);
 	err = read_text_file_max(path, CHART_MAX_BYTES, &svg, &len);
 	fputs("<figure class=\"chart\">\n", f);
-	if (!err)
-		err = html_svg(f, svg, len, prefix, why, sizeof(why));
 	if (err) {
 		fputs("<p class=\"warn\">chart not shown: ", f);
-		html_text(f, why[0] ? why : textfile_strerror(err));
+		html_text(f, textfile_strerror(err));
 		fputs("</p>", f);
+	} else {
+		fputs("<img alt=\"chart plots/", f);
+		html_text(f, name);
+		fputs("\" src=\"data:image/svg+xml;base64,", f);
+		base64_put(f, svg, len);
+		fputs("\">", f);
 	}
 	fputs("\n<figcaption>plots/", f);
 	html_text(f, name);
@@ -102,16 +113,13 @@ static void chart(FILE *f, const char *dir, const char *name, const char *prefix
 	free(svg);
 }
 
-void html_charts(FILE *f, const char *dir, const char *head, const char *idp)
+void html_charts(FILE *f, const char *dir, const char *head)
 {
-	char prefix[64];
 	char **names;
 	int nr = list_files(dir, "plots", head, ".svg", &names);
 
-	for (int i = 0; i < nr; i++) {
-		snprintf(prefix, sizeof(prefix), "%sc%s%d-", idp, head, i + 1);
-		chart(f, dir, names[i], prefix);
-	}
+	for (int i = 0; i < nr; i++)
+		chart(f, dir, names[i]);
 	free_names(names, nr);
 }
 
@@ -274,7 +282,7 @@ int html_exp_section(FILE *f, const struct html_run *run, int x)
 		/* plots/<x + 1>-*.svg: the names plot.c gives experiment x's charts */
 		snprintf(head, sizeof(head), "%d-", x + 1);
 		if (x >= 0)
-			html_charts(f, run->dir, head, run->idp);
+			html_charts(f, run->dir, head);
 		err = nr ? cover_block(f, run, rows, nr, x) : 0;
 		snprintf(id, sizeof(id), "%stable-%d", run->idp, x + 1);
 		html_table(f, run, rows, nr, id);

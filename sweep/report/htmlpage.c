@@ -187,7 +187,7 @@ static int page_merged(FILE *f, const struct html_page *pg)
 	fputs("<header>\n", f);
 	title(f, name, &pg->merged_facts);
 	fprintf(f, "<p>%d runs, merged.</p>\n</header>\n<main>\n", pg->nr_runs);
-	html_charts(f, pg->dir, "", "");
+	html_charts(f, pg->dir, "");
 	for (int i = 0; !err && i < pg->nr_runs; i++) {
 		const struct html_run *run = &pg->runs[i];
 

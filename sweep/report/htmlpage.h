@@ -4,7 +4,7 @@
  * reviewer opens, with the machine and kernel as a header (meta's facts,
  * tags, VM/TCG marking, bpfsweep's version and commit, the system check's
  * warnings, the spec as run), then per experiment its charts (the SVGs of plots/
- * inline, rebuilt by htmlsvg.h), the cover-letter block as table.c writes
+ * as data: URI images), the cover-letter block as table.c writes
  * it, a sortable table of every point with its flags, the points not
  * measured with their reasons, and the profiles' top symbols where the
  * run has them.  Every string of the directory goes through html.h's

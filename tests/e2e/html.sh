@@ -6,7 +6,8 @@
 # which report --html writes again byte for byte; chromium (make
 # test-deps) loads it offline with no console message, and its DOM holds
 # every point and number of summary.csv, every flag and reason, and the
-# hostile strings as text (html_check.py); the charts have a size and a
+# hostile strings as text (html_check.py); each chart is an image of its
+# file's bytes, decoded and with a size, a hostile one inert; a
 # screenshot at 1280 px is not blank.  A merged set's page: a section per
 # run.  compare --html's page, read as written.  Two chromium starts: the DOM of the
 # page with a measuring script added, and the screenshot of the page.
@@ -66,6 +67,18 @@ check html/compare-deterministic cmp "$TMP/compare.html" \
 
 # control characters, which no spec, option or meta line lets through: a reason edited in
 sed -i 's/unsupported on request/unsupported\x01on\x1b[31mrequest/' "$D/summary.csv"
+# and a chart edited in: a script, an event handler, a fetch and HTML, all of
+# which an SVG shown as an image leaves inert (html_check.py: chart-script-inert)
+cat >"$D/plots/1-zz-hostile.svg" <<'SVG'
+<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200"
+     onload="top.document.title = 'pwned'">
+<script>top.document.body.appendChild(top.document.createElement("p")).id = "pwned";</script>
+<image href="http://127.0.0.1:9/x.png" width="10" height="10"/>
+<foreignObject width="100" height="50"><p xmlns="http://www.w3.org/1999/xhtml" id="pwned">x</p></foreignObject>
+<rect width="400" height="200" fill="#c33"/>
+<text x="10" y="100">&lt;/svg&gt;&lt;script&gt;x()&lt;/script&gt;</text>
+</svg>
+SVG
 $BPFSWEEP report "$D" --html </dev/null >/dev/null 2>"$TMP/err"
 check html/edited-exit-0 [ $? = 0 ]
 

@@ -20,15 +20,25 @@ import struct
 import sys
 import zlib
 
-# After load: each chart's size, the resources the page fetched, and a
-# click on the first mean's header (the sort script) with the order it gives,
-# then keydowns on it (Enter, Space, a letter) with the order and aria-sort.
+# At the load event (the charts' images decoded by then): each chart image's
+# decoded (natural) and shown size, each inline SVG's (the flame graphs'),
+# whether the hostile chart's script reached the page, the resources the page
+# fetched, and a click on the first mean's header (the sort script) with the
+# order it gives, then keydowns on it (Enter, Space, a letter) with the order
+# and aria-sort.
 MEASURE = """
-(function () {
-	var out = { svgs: [], resources: performance.getEntriesByType("resource").length };
+window.addEventListener("load", function () {
+	var out = { svgs: [], imgs: [], resources: performance.getEntriesByType("resource").length,
+		    reached: document.title.indexOf("pwned") >= 0 ||
+			     !!document.getElementById("pwned") };
 	document.querySelectorAll("svg").forEach(function (s) {
 		var r = s.getBoundingClientRect();
 		out.svgs.push([r.width, r.height, !!s.closest("figure.flame")]);
+	});
+	document.querySelectorAll("img").forEach(function (m) {
+		var r = m.getBoundingClientRect();
+		out.imgs.push({ complete: m.complete, natural: [m.naturalWidth, m.naturalHeight],
+				shown: [r.width, r.height] });
 	});
 	var th = Array.prototype.filter.call(document.querySelectorAll("table.sortable th"),
 		function (h) { return / mean /.test(h.textContent); })[0];
@@ -59,8 +69,11 @@ MEASURE = """
 	pre.id = "test-measure";
 	pre.textContent = JSON.stringify(out);
 	document.body.appendChild(pre);
-})();
+});
 """
+
+
+DATA_SVG = "data:image/svg+xml;base64,"
 
 
 def sha256(text):
@@ -90,6 +103,7 @@ class Dom(html.parser.HTMLParser):
         self.row = None
         self.cell = None
         self.tags = {}          # tag name -> count
+        self.imgs = []          # each <img>'s attributes
         self.by_id = {}         # element id -> its text
         self.open_ids = []
         self.text = []
@@ -97,6 +111,8 @@ class Dom(html.parser.HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         self.tags[tag] = self.tags.get(tag, 0) + 1
+        if tag == "img":
+            self.imgs.append(a)
         if tag == "tr" and "data-point" in a and self.row is None:
             self.row = self.rows.setdefault(a["data-point"], {"v": [], "cells": [], "n": 0})
             self.row["n"] += 1
@@ -194,9 +210,13 @@ def check_hostile(dom, d, rows):
            "h1 %r, meta %r" % (dom.by_id.get("title"), title))
     report("tags-as-text", tags and sorted(map(shown, tags)) == sorted(shown_tags),
            "%r vs %r" % (tags, shown_tags))
-    # ours and the measuring one; no <img> (a tag's), no element from a title
-    report("no-injected-elements", dom.tags.get("script") == 2 and "img" not in dom.tags and
-           "foreignobject" not in dom.tags, "elements %s" % dom.tags)
+    # ours and the measuring one; no <img> but the charts' (none of a tag's), no
+    # element from a title or a chart's SVG (the charts are images, not inline)
+    imgs = [i.get("src", "") for i in dom.imgs]
+    report("no-injected-elements", dom.tags.get("script") == 2 and
+           len(imgs) == len(chart_files(d)) and all(i.startswith(DATA_SVG) for i in imgs) and
+           "foreignobject" not in dom.tags and "pwned" not in dom.by_id,
+           "elements %s, images %s" % (dom.tags, [i[:40] for i in imgs]))
     ctl = [r["reason"] for r in rows if re.search("[\x00-\x1f]", r["reason"])]
     report("controls-as-escapes", ctl and all(shown(c) in "".join(dom.text) for c in ctl)
            and not re.search("[\x00-\x08\x0b-\x1f]", "".join(dom.text)), "reasons %r" % ctl)
@@ -219,20 +239,42 @@ def check_keyboard(m):
                                                          ("focusable", "enter", "space", "letter")}))
 
 
+def chart_files(d):
+    """plots/*.svg's bytes, by name: the charts of the page of run directory d."""
+    import os
+    return [open(d + "/plots/" + n, "rb").read()
+            for n in sorted(os.listdir(d + "/plots")) if n.endswith(".svg")]
+
+
+def check_charts(dom, m, d):
+    """Each chart an image of its file's bytes, decoded by the browser and shown."""
+    files = chart_files(d)
+    srcs = [i.get("src", "") for i in dom.imgs if i.get("src", "").startswith(DATA_SVG)]
+    decoded = [base64.b64decode(s[len(DATA_SVG):]) for s in srcs]
+    report("charts-as-written", files and sorted(decoded) == sorted(files),
+           "%d svg files, %d images, %d of them a file's bytes" %
+           (len(files), len(srcs), len([x for x in decoded if x in files])))
+    imgs = m.get("imgs", [])
+    report("charts-decoded", len(imgs) == len(files) and
+           all(i["complete"] and i["natural"][0] > 0 and i["natural"][1] > 0 for i in imgs),
+           str(imgs))
+    report("charts-have-size", imgs and
+           all(i["shown"][0] > 100 and i["shown"][1] > 50 for i in imgs), str(imgs))
+    report("chart-script-inert", m.get("reached") is False, str(m.get("reached")))
+
+
 def check_browser(dom, console, d):
     import os
-    # the charts and the points' flame graphs (profiles/<point>.svg), each inline once
-    svgs = len([n for n in os.listdir(d + "/plots") if n.endswith(".svg")])
+    # the points' flame graphs (profiles/<point>.svg), each inline once, and nothing else
     flames = len([n for n in os.listdir(d + "/profiles") if n.endswith(".svg")]) \
         if os.path.isdir(d + "/profiles") else 0
     m = json.loads(dom.by_id.get("test-measure", "{}") or "{}")
+    check_charts(dom, m, d)
     sizes = m.get("svgs", [])
-    report("charts-inline", svgs > 0 and len(sizes) == svgs + flames,
-           "%d svg files and %d flame graphs, %s" % (svgs, flames, sizes))
     # a flame graph is as tall as its deepest stack: one row of frames, its
     # title and margins are (34 + 16 + 8) / 1200 of its width, 32 px at 655
-    report("charts-have-size", sizes and
-           all(w > 100 and h > (20 if flame else 50) for w, h, flame in sizes), str(sizes))
+    report("flames-inline", len(sizes) == flames and all(flame for _, _, flame in sizes) and
+           all(w > 100 and h > 20 for w, h, _ in sizes), "%d flame graphs, %s" % (flames, sizes))
     report("offline-no-fetch", m.get("resources") == 0 and
            "default-src 'none'" in open(d + "/report.html").read(), str(m.get("resources")))
     vals = [v for v in m.get("sorted", []) if v is not None]

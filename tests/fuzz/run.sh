@@ -7,8 +7,7 @@
 # results` the result-file reader, from tests/fuzz/corpus-results and the
 # result files of a quick run; `run.sh import` import's bench text and
 # --label templates, from tests/fuzz/corpus-import and the import
-# fixtures (tests/fixtures/import); `run.sh svg` the SVG rebuilder of the
-# HTML page, from tests/fuzz/corpus-svg.  Any crash, leak, undefined behaviour
+# fixtures (tests/fixtures/import).  Any crash, leak, undefined behaviour
 # or input slower than 5 s is a FAIL; its input is kept as
 # tests/fuzz/crash-* to be fixed and then moved into tests/fuzz/corpus.
 # FUZZ_KEEP=1 merges the new inputs that reach new code into the corpus.
@@ -42,11 +41,6 @@ results)
 		{ cat "$TMP/run/summary.csv"; echo '%%'; cat "$TMP/run/samples.csv"; } \
 			>"$TMP/seeds/null-run"
 	fi ;;
-svg)
-	# gnuplot's charts and hostile ones (scripts, on* attributes, links
-	# out, foreignObject, entities, deep nesting, cut-off tags)
-	CORPUS=tests/fuzz/corpus-svg
-	DICT=(-dict=tests/fuzz/svg.dict) ;;
 import)
 	CORPUS=tests/fuzz/corpus-import
 	DICT=()

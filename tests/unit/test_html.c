@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The HTML writer: its one escaping function and the rebuilt inline SVG;
- * compare --html's order of rows.
+ * The HTML writer: its one escaping function and its CSP; a chart as a
+ * data: URI image; compare --html's order of rows.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check.h"
 #include "html.h"
 #include "htmlcompare.h"
-#include "htmlsvg.h"
+#include "htmlexp.h"
 
 static char out[8192];
 
@@ -19,19 +20,6 @@ static const char *escaped(const char *s, size_t n)
 
 	html_put(f, s, n);
 	fclose(f);
-	return out;
-}
-
-/* svg rebuilt with prefix "c1-", or "REFUSED: why" */
-static const char *svg(const char *s)
-{
-	char why[256] = "";
-	FILE *f = fmemopen(out, sizeof(out), "w");
-	int err = html_svg(f, s, strlen(s), "c1-", why, sizeof(why));
-
-	fclose(f);
-	if (err)
-		snprintf(out, sizeof(out), "REFUSED: %s", why);
 	return out;
 }
 
@@ -62,6 +50,8 @@ TEST(lines_keep_newlines)
 
 TEST(page_is_framed_with_csp)
 {
+	const char *script;
+	char directive[128];
 	FILE *f = fmemopen(out, sizeof(out), "w");
 
 	html_page_begin(f, "t</title><script>");
@@ -70,69 +60,58 @@ TEST(page_is_framed_with_csp)
 	CHECK(strstr(out, "<title>t&lt;/title&gt;&lt;script&gt;</title>"));
 	CHECK(strstr(out, "content=\"default-src 'none';"));
 	CHECK(strstr(out, "script-src 'sha256-"));
+	/* the charts are data: images; nothing else loads, no script but the one */
+	CHECK(strstr(out, "; img-src data:;"));
+	script = strstr(out, "script-src ");
+	CHECK(script);
+	snprintf(directive, sizeof(directive), "%.*s", (int)strcspn(script, ";"), script);
+	CHECK(!strstr(directive, "unsafe"));
 	CHECK(strstr(out, "</body>\n</html>\n"));
 }
 
-TEST(svg_rebuilt_with_prefixed_ids)
+/* dir/plots/name holding text; 0 or -1 */
+static int put_chart(const char *dir, const char *name, const char *text)
 {
-	CHECK_STR(svg("<?xml version=\"1.0\"?>\n<svg viewBox='0 0 10 10'>\n<defs><path id='p0' "
-		      "d='M0,0\nL1,1'/></defs><use xlink:href='#p0' filter='url(#tb)'/>"
-		      "<text>a &lt;b> &amp;#1; &#1;</text></svg>\n"),
-		  "<svg viewBox=\"0 0 10 10\">\n<defs><path id=\"c1-p0\" d=\"M0,0 L1,1\"/></defs>"
-		  "<use xlink:href=\"#c1-p0\" filter=\"url(#c1-tb)\"/>"
-		  "<text>a &lt;b&gt; &amp;#1; \\x01</text></svg>");
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/plots/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f) ? -1 : 0;
 }
 
-TEST(svg_hostile_refused)
+/*
+ * A chart is an <img> of its file's bytes as a data: URI, whatever they
+ * hold (a browser runs no script of an SVG image): the page carries no
+ * element of the SVG, and only the charts of the experiment asked for.
+ */
+TEST(chart_is_data_uri_image)
 {
-	CHECK(!strncmp(svg("<svg><script>alert(1)</script></svg>"), "REFUSED: an element", 19));
-	CHECK(!strncmp(svg("<svg onload='x()'></svg>"), "REFUSED: an attribute", 21));
-	CHECK(!strncmp(svg("<svg><use href='http://x/y'/></svg>"), "REFUSED: a link", 15));
-	CHECK(!strncmp(svg("<svg><g fill='url(http://x)'/></svg>"), "REFUSED: a url()", 16));
-	CHECK(!strncmp(svg("<svg><g style='x'/></svg>"), "REFUSED: an attribute", 21));
-	CHECK(!strncmp(svg("<svg><foreignObject/></svg>"), "REFUSED: an element", 19));
-	CHECK(!strncmp(svg("<svg></g></svg>"), "REFUSED: an end tag", 19));
-	CHECK(!strncmp(svg("<svg><g>"), "REFUSED: no complete", 20));
-	CHECK(!strncmp(svg("<svg/><svg/>"), "REFUSED: an element after", 25));
-	CHECK(!strncmp(svg("<svg><text>&nbsp;</text></svg>"), "REFUSED: an unknown", 19));
-	CHECK(!strncmp(svg("<svg><g x='<'/></svg>"), "REFUSED: an unterminated value", 30));
-	CHECK(!strncmp(svg("<!DOCTYPE svg [<!ENTITY x 'y'>]><svg/>"), "REFUSED: an unterm", 18));
-	CHECK(!strncmp(svg("x<svg/>"), "REFUSED: text outside", 21));
-	/* an id or a link's id that spells what a value must not (the fuzzer's find) */
-	CHECK(!strncmp(svg("<svg><path id='url(p'/></svg>"), "REFUSED: an id of", 17));
-	CHECK(!strncmp(svg("<svg><use href='#url(p'/></svg>"), "REFUSED: a link", 15));
-	CHECK_STR(svg("<svg><path id='gp_1.a-b'/></svg>"), "<svg><path id=\"c1-gp_1.a-b\"/></svg>");
-	/* a title gnuplot wrote as it was: it cannot close the element */
-	CHECK_STR(svg("<svg><title>a</title></svg>"), "<svg><title>a</title></svg>");
-}
+	static const char hostile[] =
+		"<svg xmlns=\"http://www.w3.org/2000/svg\"><script>top.x()</script></svg>\n";
+	char dir[] = "/tmp/test_html.XXXXXX", plots[64];
+	char *page = NULL;
+	size_t len = 0;
+	FILE *f;
 
-/* what the HTML parser or CSS would read otherwise: found by tests/fuzz/fuzz_svg.c */
-TEST(svg_case_and_escapes_refused)
-{
-	char why[128];
-
-	CHECK(!strncmp(svg("<svg><use HREF='//x/y#a'/></svg>"), "REFUSED: a link", 15));
-	CHECK(!strncmp(svg("<svg><g fill='URL(//x/y#a)'/></svg>"), "REFUSED: a url()", 16));
-	CHECK(!strncmp(svg("<svg><g fill='\\75 rl(//x)'/></svg>"), "REFUSED: a backslash", 20));
-	CHECK(!strncmp(svg("<svg><title><g/></title></svg>"), "REFUSED: an element inside", 26));
-	/* term_put() would write it as a backslash and x91: a CSS escape in a value */
-	CHECK(!strncmp(svg("<svg><g id='a\x91'/></svg>"), "REFUSED: a control", 18));
-	CHECK_STR(svg("<svg><g ID='a' fill='url(#a)'/></svg>"),
-		  "<svg><g ID=\"c1-a\" fill=\"url(#c1-a)\"/></svg>");
-	/* the input ends at n, with no NUL: "<svg/" is cut, not an empty element */
-	CHECK(html_svg(stdout, "<svg/>", 5, "c1-", why, sizeof(why)) < 0);
-}
-
-TEST(svg_nothing_written_when_refused)
-{
-	char buf[64] = "";
-	char why[128];
-	FILE *f = fmemopen(buf, sizeof(buf), "w");
-
-	CHECK(html_svg(f, "<svg><g><script/>", 17, "c1-", why, sizeof(why)) < 0);
+	CHECK(mkdtemp(dir));
+	snprintf(plots, sizeof(plots), "%s/plots", dir);
+	CHECK(!mkdir(plots, 0700));
+	CHECK(!put_chart(dir, "1-a\"b.svg", hostile) && !put_chart(dir, "2-c.svg", "<svg/>"));
+	f = open_memstream(&page, &len);
+	CHECK(f);
+	html_charts(f, dir, "1-");
 	fclose(f);
-	CHECK_STR(buf, "");
-	CHECK(html_svg(stdout, "<svg/>", 6, "c1\"", why, sizeof(why)) < 0);
+	CHECK_STR(page, "<figure class=\"chart\">\n<img alt=\"chart plots/1-a&quot;b.svg\" "
+		  "src=\"data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAw"
+		  "MC9zdmciPjxzY3JpcHQ+dG9wLngoKTwvc2NyaXB0Pjwvc3ZnPgo=\">\n"
+		  "<figcaption>plots/1-a&quot;b.svg</figcaption>\n</figure>\n");
+	free(page);
+	snprintf(plots, sizeof(plots), "rm -rf %s", dir);
+	CHECK(!system(plots));
 }
 
 /* The metric names of compare --html's rows (third cell), in page order, blank-separated. */
@@ -201,5 +180,4 @@ TEST(compare_per_run_last)
 }
 
 RUN_TESTS(specials_become_references, controls_shown_as_escapes, lines_keep_newlines,
-	  page_is_framed_with_csp, svg_rebuilt_with_prefixed_ids, svg_hostile_refused,
-	  svg_case_and_escapes_refused, svg_nothing_written_when_refused, compare_per_run_last)
+	  page_is_framed_with_csp, chart_is_data_uri_image, compare_per_run_last)
