@@ -102,11 +102,21 @@ TEST_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(TEST_SRCS))
 UNIT_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(wildcard tests/unit/test_*.c tests/tools/*.c))
 FUZZ_BINS  := $(patsubst tests/%.c,$(OUTPUT)/tests/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all deps test-deps run check test-bins unit-bins fuzz vm-kernel install uninstall clean FORCE
+.PHONY: all need-tools deps test-deps run check test-bins unit-bins fuzz vm-kernel install uninstall clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
 all: $(BIN)
+
+# A bare `make` on a machine without the tools stops before the first
+# step, with one line naming what installs them (make run and make check
+# install them first).
+need-tools:
+	$(Q)for t in $(CC) $(CLANG) $(BPFTOOL) pkg-config; do \
+		command -v $$t >/dev/null || { echo "error: $$t not found: 'make deps' installs" \
+			"what bpfsweep needs (Debian 12; docs/dependencies.md)" >&2; exit 1; }; done
+	$(Q)pkg-config --exists $(PKGS) || { echo "error: libraries missing ($(PKGS) by" \
+		"pkg-config): 'make deps' installs them" >&2; exit 1; }
 
 deps:
 	$(Q)scripts/deps.sh
@@ -145,7 +155,7 @@ endif
 
 $(FUZZ_BINS): LDFLAGS += -fsanitize=fuzzer
 
-$(OUTPUT)/vmlinux.h:
+$(OUTPUT)/vmlinux.h: | need-tools
 	$(Q)mkdir -p $(@D)
 	$(Q)if [ ! -r $(VMLINUX_BTF) ]; then \
 		echo "error: $(VMLINUX_BTF) not found: the kernel needs CONFIG_DEBUG_INFO_BTF=y" >&2; \

@@ -18,6 +18,15 @@ USR=$DEST/usr
 BIN=$USR/bin/bpfsweep
 DATA=$USR/share/bpfsweep
 
+# --- a bare make without the tools: one line naming make deps ---------
+make -s --no-print-directory OUTPUT="$TMP/bare" BIN="$TMP/bare/bpfsweep" BPFTOOL=no-such-bpftool all \
+	>"$TMP/bare.out" 2>&1
+check install/bare-make-fails [ $? != 0 ]
+check install/bare-make-names-deps grep -qx \
+	"error: no-such-bpftool not found: 'make deps' installs what bpfsweep needs (Debian 12; docs/dependencies.md)" \
+	"$TMP/bare.out"
+check install/bare-make-built-nothing [ ! -e "$TMP/bare/vmlinux.h" ]
+
 # --- make install / uninstall ------------------------------------------
 
 # -o bpfsweep: install the binary under test as it is, never rebuild it here
