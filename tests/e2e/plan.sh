@@ -62,6 +62,15 @@ unprivileged() {
 	check plan/only-unknown-exit-2 [ $? = 2 ]
 	check plan/only-unknown-lists-titles grep -qx '  failures' "$TMP/err"
 
+	# --- the README's --only examples name a block of a shipped spec
+	grep -oE 'bpfsweep specs/[a-z_]+\.spec --only "[^"]+"' README.md >"$TMP/readme-only"
+	check plan/readme-only-examples [ -s "$TMP/readme-only" ]
+	while read -r _ spec _ title; do
+		title=${title#\"}
+		$BPFSWEEP check "$spec" --only "${title%\"}" >/dev/null 2>&1 </dev/null ||
+			fail plan/readme-only-example "$spec --only $title: not a block of it"
+	done <"$TMP/readme-only"
+
 	# --- list: the kernel's benchmarks first, the harness's own after them
 	$BPFSWEEP list >"$TMP/list" 2>&1 </dev/null
 	check plan/list-bpf-first [ "$(grep -m1 -o '^[a-z_]*:' "$TMP/list")" = ringbuf: ]
