@@ -206,6 +206,12 @@ check compare/json-parses quiet python3 -m json.tool "$TMP/json.out"
 check compare/json-two-news [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]));
 print(" ".join(c["points"][0]["metrics"][0]["verdict"].split()[0] for c in d["comparisons"]))' \
 	"$TMP/json.out")" = "faster undecided" ]
+# the numbers are events per second: their unit says so, the text's unit beside it
+# (it said "M/s" beside 999999.8)
+check compare/json-units [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))
+m = d["comparisons"][0]["points"][0]["metrics"][0]
+print(m["unit"], m["display_unit"], round(m["base"]["mean"] / 1e5))' "$TMP/json.out")" = \
+	"hits/s M/s 10" ]
 cmp md -i rate -f markdown "$TMP/base" "$TMP/fast"
 check compare/markdown-row grep -Eq '^\| producers=0 \| hits \| 1\.000 ± .* \| faster: \+10\.0 % \[.*\] \|$' \
 	"$TMP/md.out"
