@@ -23,6 +23,14 @@ const char *point_param(const struct comparison *c, const struct point_cmp *p, i
 	return c->new->summary.rows[p->new_row][c->join.new_col[param]];
 }
 
+void compare_point_name(const struct point_cmp *p, char *buf, size_t len)
+{
+	if (!p->label[0] || !strcmp(p->label, p->experiment))
+		snprintf(buf, len, "%s", p->experiment);
+	else
+		snprintf(buf, len, "%s: %s", p->experiment, p->label);
+}
+
 /* "producers=8 overwrite=on": the parameters that vary within p's experiment. */
 static void varying_label(const struct comparison *c, struct point_cmp *p)
 {

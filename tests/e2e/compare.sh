@@ -268,6 +268,11 @@ check compare/untested-ci-named grep -q 'untested: .*producers=0: hits .*no test
 	"$TMP/single-ci.err"
 check compare/untested-advice grep -q \
 	'1 point had fewer than 3 units a side, so no test: give repeat = 3 or more' "$TMP/single-ci.err"
+# a point alone in its experiment is labelled by the title: named once, not
+# "compare: compare: hits"
+cmp alone-ci -i rate --fail-above 5 "$TMP/same" "$TMP/single"
+check compare/gate-names-point-once grep -q "^bpfsweep: warning: untested: $TMP/single: compare: hits " \
+	"$TMP/alone-ci.err"
 cmp same-ci1 --fail-above 1 "$TMP/base" "$TMP/same"
 check compare/undecided-ci-exit-3 status_is same-ci1 3
 check compare/undecided-ci-named grep -q \
