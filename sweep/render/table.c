@@ -6,7 +6,7 @@
  * A row with quality flags ends in them, " [cv=37%]", and a legend after
  * the table explains each flag once, "[cv=N%] the intervals' stddev ...".
  * The same blocks also come as GitHub markdown tables (--format markdown):
- * a "###" heading per title, a column per metric, footnotes below.
+ * a "###" heading per title, a column per metric, notes and the legend below.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -309,7 +309,7 @@ struct notes {
 
 /*
  * " [cv=37%, zero=4/5, after 3 tries]" after a row with quality flags: the
- * row's own figures, where footnotes said them a line each per row.
+ * row's own figures, where a footnote line per row explained its flags again.
  */
 static void mark_row(FILE *out, struct notes *nt, const struct view_row *r)
 {
