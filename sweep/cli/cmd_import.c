@@ -50,8 +50,8 @@ struct import_state {
 	/* what is being written: where, the rows of which machine, and their meta's tags */
 	const char *dir;
 	int group;		/* ALL_MACHINES, or a machines index (-1: none named) */
-	const char *tags[CLI_MAX_ARGS + 3];
-	char machine_tags[2][FIELD_LEN + 16];
+	const char *tags[CLI_MAX_ARGS + 4];
+	char machine_tags[3][FIELD_LEN + 16];
 };
 
 static int read_file(struct import_state *st, const char *path)
@@ -364,7 +364,7 @@ static bool has_tag(const struct import_opts *o, const char *key)
 	return false;
 }
 
-/* The --tags, then the arch and CPU model of the machine the text named, unless tagged. */
+/* The --tags, then the arch, CPU model and kernel of the machine the text named, unless tagged. */
 static void set_tags(struct import_state *st, int group)
 {
 	const struct import_machine *m = group >= 0 ? &st->set.machines[group] : NULL;
@@ -380,6 +380,11 @@ static void set_tags(struct import_state *st, int group)
 		snprintf(st->machine_tags[1], sizeof(st->machine_tags[1]), "cpu_model=%s",
 			 m->cpu_model);
 		st->tags[n++] = st->machine_tags[1];
+	}
+	if (m && m->kernel_release && !has_tag(st->o, "kernel_release")) {
+		snprintf(st->machine_tags[2], sizeof(st->machine_tags[2]), "kernel_release=%s",
+			 m->kernel_release);
+		st->tags[n++] = st->machine_tags[2];
 	}
 	st->tags[n] = NULL;
 }

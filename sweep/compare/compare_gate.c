@@ -5,6 +5,7 @@
  * beyond PCT; one the test could not run, or whose interval still holds
  * such a regression, is not passed in silence.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,36 +47,41 @@ static double worst_pct(const struct metric_cmp *m)
 	return d->far_pct;
 }
 
-/* "new_dir: experiment: label: metric" of a point's headline, for each line the gate says. */
+/*
+ * "new_dir: experiment: label" of a point, for each line the gate says;
+ * the point named once where its label is the title ("null: null: hits"
+ * read as two points).
+ */
 static void where(const struct comparison *c, const struct point_cmp *p, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s: %s: %s: %s", c->new_dir, p->experiment, p->label, p->m->metric);
+	char name[600];
+
+	compare_point_name(p, name, sizeof(name));
+	snprintf(buf, len, "%s: %s", c->new_dir, name);
 }
 
-static void count_vetoed(const struct comparison *c, const struct point_cmp *p, double pct,
+static void count_vetoed(const struct point_cmp *p, const char *at, double pct,
 			 struct gate_tally *t)
 {
 	const struct metric_cmp *m = p->m;
-	char at[700];
 
-	where(c, p, at, sizeof(at));
 	t->inconclusive++;
-	diag_warn("inconclusive: %s %+.2f%% (p=%.3g), flagged: %s%s%s%s", at, m->delta_pct,
-		  m->test.p, p->flags[0], *p->flags[0] && *p->flags[1] ? "; " : "", p->flags[1],
+	diag_warn("inconclusive: %s: %s %+.2f%% (p=%.3g), flagged: %s%s%s%s", at, m->metric,
+		  m->delta_pct, m->test.p, p->flags[0], *p->flags[0] && *p->flags[1] ? "; " : "",
+		  p->flags[1],
 		  beyond(m, pct) ? " (the test alone: a regression beyond the limit)" : "");
 }
 
 /* A headline the gate could not pass: untested, or an interval holding a regression. */
-static void count_unsure(const struct comparison *c, const struct point_cmp *p, double pct,
+static void count_unsure(const struct point_cmp *p, const char *at, double pct,
 			 struct gate_tally *t)
 {
 	const struct metric_cmp *m = p->m;
-	char at[700], said[160];
+	char said[160];
 
-	where(c, p, at, sizeof(at));
 	if (m->verdict == CMP_UNTESTED || m->verdict == CMP_NO_N) {
 		t->untested++;
-		diag_warn("untested: %s %+.2f%%: %s", at, m->delta_pct,
+		diag_warn("untested: %s: %s %+.2f%%: %s", at, m->metric, m->delta_pct,
 			  cmp_verdict_text(m->verdict, m->info->dir));
 		return;
 	}
@@ -83,31 +89,32 @@ static void count_unsure(const struct comparison *c, const struct point_cmp *p, 
 		return;
 	t->undecided++;
 	compare_verdict_text(p, m, said, sizeof(said));
-	diag_warn("undecided: %s: a regression beyond %g%% is not ruled out (%s)", at, pct,
-		  said);
+	diag_warn("undecided: %s: %s: a regression beyond %g%% is not ruled out (%s)", at,
+		  m->metric, pct, said);
 }
 
 void compare_gate(const struct comparison *c, double pct, struct gate_tally *t)
 {
+	char at[PATH_MAX + 640];
+
 	for (int i = 0; i < c->nr_pts; i++) {
 		const struct point_cmp *p = &c->pts[i];
 		const struct metric_cmp *m = p->m;
 
+		where(c, p, at, sizeof(at));
 		if (broke(c, p)) {
-			diag_err("regression: %s: %s: %s: %s", c->new_dir, p->experiment,
-				 p->label, p->reason);
+			diag_err("regression: %s: %s", at, p->reason);
 			t->regressions++;
 		} else if (p->state != PS_COMPARED) {
 			continue;
 		} else if (m->verdict == CMP_INCONCLUSIVE) {
-			count_vetoed(c, p, pct, t);
+			count_vetoed(p, at, pct, t);
 		} else if (beyond(m, pct)) {
-			diag_err("regression beyond %g%%: %s: %s: %s: %s %+.2f%% (p=%.3g)", pct,
-				 c->new_dir, p->experiment, p->label, m->metric, m->delta_pct,
-				 m->test.p);
+			diag_err("regression beyond %g%%: %s: %s %+.2f%% (p=%.3g)", pct, at,
+				 m->metric, m->delta_pct, m->test.p);
 			t->regressions++;
 		} else {
-			count_unsure(c, p, pct, t);
+			count_unsure(p, at, pct, t);
 		}
 	}
 }

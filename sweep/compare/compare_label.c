@@ -23,21 +23,42 @@ const char *point_param(const struct comparison *c, const struct point_cmp *p, i
 	return c->new->summary.rows[p->new_row][c->join.new_col[param]];
 }
 
-/* "producers=8 overwrite=on": the parameters that vary within p's experiment. */
+void compare_point_name(const struct point_cmp *p, char *buf, size_t len)
+{
+	if (!p->label[0] || !strcmp(p->label, p->experiment))
+		snprintf(buf, len, "%s", p->experiment);
+	else
+		snprintf(buf, len, "%s: %s", p->experiment, p->label);
+}
+
+/*
+ * An imported set's label column (import.h: the row's label as the bench
+ * printed it) sits among its parameters, and the sets are matched by it
+ * too, but it is the row's name, not a parameter: shown as it is, never
+ * as "label=rb-libbpf nr_prod 1".  report labels such a set by it alike
+ * (viewdesc.c).
+ */
+#define LABEL_COLUMN	"label"
+
+/*
+ * "producers=8 overwrite=on": the parameters that vary within p's
+ * experiment, a label column's value bare.
+ */
 static void varying_label(const struct comparison *c, struct point_cmp *p)
 {
 	size_t n = 0;
 
 	p->label[0] = '\0';
 	for (int k = 0; k < c->join.nr_params; k++) {
-		bool varies = false;
+		bool varies = false, bare = !strcmp(c->join.params[k], LABEL_COLUMN);
 
 		for (int q = 0; q < c->nr_pts && !varies; q++)
 			varies = !strcmp(c->pts[q].experiment, p->experiment) &&
 				 strcmp(point_param(c, &c->pts[q], k), point_param(c, p, k));
 		if (varies && n < sizeof(p->label))
-			n += snprintf(p->label + n, sizeof(p->label) - n, "%s%s=%s", n ? " " : "",
-				      c->join.params[k], point_param(c, p, k));
+			n += snprintf(p->label + n, sizeof(p->label) - n, "%s%s%s%s",
+				      n ? " " : "", bare ? "" : c->join.params[k], bare ? "" : "=",
+				      point_param(c, p, k));
 	}
 	if (!p->label[0])
 		snprintf(p->label, sizeof(p->label), "%s", p->experiment);
@@ -113,7 +134,19 @@ static struct spec *stored_spec(const struct result_set *rs)
 	return s;
 }
 
-/* The experiment's template in BASE's spec, else in NEW's; filled from p's own row. */
+/* Is the label column one of the parameters both sets are matched by? */
+static bool has_label_column(const struct comparison *c)
+{
+	for (int k = 0; k < c->join.nr_params; k++)
+		if (!strcmp(c->join.params[k], LABEL_COLUMN))
+			return true;
+	return false;
+}
+
+/*
+ * The experiment's template in BASE's spec, else in NEW's, else the label
+ * column's value (a set imported without a spec); filled from p's own row.
+ */
 static bool template_label(const struct comparison *c, struct point_cmp *p,
 			   struct spec *base, struct spec *new)
 {
@@ -123,6 +156,8 @@ static bool template_label(const struct comparison *c, struct point_cmp *p,
 
 	if (!tpl && new)
 		tpl = template_of(new, p->experiment);
+	if (!tpl && has_label_column(c))
+		tpl = "{" LABEL_COLUMN "}";
 	if (!tpl || !*tpl)
 		return false;
 	template_expand(tpl, cell_value, &r, p->label, sizeof(p->label));

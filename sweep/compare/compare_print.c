@@ -415,6 +415,23 @@ static struct json_object *json_moments(const struct cmp_moments *m)
 	return o;
 }
 
+/*
+ * The unit of the numbers JSON carries, as run's JSON names it: "hits/s",
+ * "bytes", "ns"; the text's unit goes beside it as display_unit.
+ */
+static void json_units(struct json_object *o, const struct metric_cmp *m)
+{
+	char unit[80];
+
+	if (m->info->kind == CMP_PER_RUN)
+		snprintf(unit, sizeof(unit), "%s", metric_per_run_unit()->name);
+	else
+		metric_base_unit(m->metric, m->info->kind == CMP_LEVEL ? MK_GAUGE : MK_COUNTER,
+				 unit, sizeof(unit));
+	json_object_object_add(o, "unit", json_object_new_string(unit));
+	json_object_object_add(o, "display_unit", json_object_new_string(m->info->unit->name));
+}
+
 static struct json_object *json_metric(const struct point_cmp *p, const struct metric_cmp *m)
 {
 	struct json_object *o = json_object_new_object();
@@ -424,7 +441,7 @@ static struct json_object *json_metric(const struct point_cmp *p, const struct m
 	json_object_object_add(o, "better", json_object_new_string(better_text[m->info->dir]));
 	json_object_object_add(o, "better_from", json_object_new_string(
 		m->info->guessed ? "name" : "meta"));
-	json_object_object_add(o, "unit", json_object_new_string(m->info->unit->name));
+	json_units(o, m);
 	json_object_object_add(o, "base", json_moments(&m->base));
 	json_object_object_add(o, "new", json_moments(&m->new));
 	json_object_object_add(o, "delta", json_num(m->new.mean - m->base.mean));

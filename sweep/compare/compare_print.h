@@ -113,6 +113,13 @@ const char *point_param(const struct comparison *c, const struct point_cmp *p, i
  */
 int compare_labels(struct comparison *c);
 
+/*
+ * "experiment: label", how a message names p; the label alone where it is
+ * the experiment's title (a point alone in its experiment is labelled by
+ * it), or the title alone without a label: "null", not "null: null".
+ */
+void compare_point_name(const struct point_cmp *p, char *buf, size_t len);
+
 /* " (6.18.0, x86_64, kernel=patched)": the meta facts that tell sets apart. */
 void compare_describe_set(const struct result_set *rs, char *buf, size_t len);
 

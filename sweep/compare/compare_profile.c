@@ -64,15 +64,13 @@ static int print_point(FILE *f, const struct comparison *c, const struct point_c
 		       double alpha, bool *cautioned)
 {
 	struct point_profiles pp = { 0 };
+	char name[600];
 	int err = 0;
 
 	read_side(c->base_dir, c->base->points[p->base_row - 1].id, &pp, 0);
 	read_side(c->new_dir, c->new->points[p->new_row - 1].id, &pp, 1);
-	/* a point alone in its experiment is labelled by the title itself */
-	if (!p->label[0] || !strcmp(p->label, p->experiment))
-		fprintf(f, "\n%s\n", p->experiment);
-	else
-		fprintf(f, "\n%s: %s\n", p->experiment, p->label);
+	compare_point_name(p, name, sizeof(name));
+	fprintf(f, "\n%s\n", name);
 	if (pp.err[0] || pp.err[1])
 		fprintf(f, "  no profile in %s%s%s\n", pp.err[0] ? "BASE" : "",
 			pp.err[0] && pp.err[1] ? " nor " : "", pp.err[1] ? "NEW" : "");

@@ -31,10 +31,14 @@ struct import_row {
 	int nr_values;
 };
 
-/* A machine a text names on a line of its own: "- x86_64 (AMD EPYC 9654)". */
+/*
+ * A machine a text names on a line of its own: "- x86_64 (AMD EPYC 9654)",
+ * or as bpfsweep's own tables name it, with the kernel: "..., kernel 6.18.0".
+ */
 struct import_machine {
 	char *arch;
 	char *cpu_model;	/* NULL when the line gives none */
+	char *kernel_release;	/* NULL when the line gives none */
 };
 
 struct import_title_index;
@@ -83,9 +87,10 @@ void import_set_free(struct import_set *set);
 
 /*
  * Does line name a machine: an arch (x86_64, arm64, aarch64, ...), maybe
- * led by "- " or "* ", maybe followed by its CPU model in parentheses and
- * a colon, and nothing else?  Then *m gets copies of both (cpu_model NULL
- * when not given), freed with import_machine_free().
+ * led by "- " or "* ", maybe followed by its CPU model in parentheses, by
+ * ", kernel RELEASE" (a table of bpfsweep's) and a colon, and nothing
+ * else?  Then *m gets copies of them (cpu_model, kernel_release NULL when
+ * not given), freed with import_machine_free().
  */
 bool import_machine_line(const char *line, struct import_machine *m);
 

@@ -2,7 +2,8 @@
 /*
  * Lines of a published text that name the machine its tables come from:
  * seed 002's "- x86_64 (AMD EPYC 9654)" before its x86 table and
- * "- arm64 (HiSilicon Kunpeng 920)" before its arm64 one.  import.c makes
+ * "- arm64 (HiSilicon Kunpeng 920)" before its arm64 one, and bpfsweep's
+ * own "- x86_64 (AMD EPYC 9654), kernel 6.18.0" above a table.  import.c makes
  * the blocks that follow that machine's, so that one file of two machines
  * imports as two runs named by what they ran on (import.h).
  */
@@ -53,10 +54,30 @@ static const char *model_part(const char *s, const char **model, size_t *len)
 	return *len && !memchr(*model, '(', *len) ? close + 1 : NULL;
 }
 
+/*
+ * ", kernel 6.18.0" at s, as bpfsweep's tables end their machine line:
+ * the release's start and length into *rel, *len; s past it, s itself
+ * without one, or NULL for ", kernel" without a release.
+ */
+static const char *kernel_part(const char *s, const char **rel, size_t *len)
+{
+	static const char lead[] = ", kernel ";
+
+	*rel = NULL;
+	*len = 0;
+	if (strncmp(s, lead, sizeof(lead) - 1))
+		return s;
+	*rel = skip_blanks(s + sizeof(lead) - 1);
+	for (s = *rel; *s && !isspace((unsigned char)*s) && *s != ':'; s++)
+		;
+	*len = s - *rel;
+	return *len ? s : NULL;
+}
+
 bool import_machine_line(const char *line, struct import_machine *m)
 {
-	const char *s = skip_blanks(line), *arch, *model;
-	size_t arch_len, model_len;
+	const char *s = skip_blanks(line), *arch, *model, *rel;
+	size_t arch_len, model_len, rel_len;
 
 	if ((*s == '-' || *s == '*') && (s[1] == ' ' || s[1] == '\t'))
 		s = skip_blanks(s + 1);
@@ -67,6 +88,8 @@ bool import_machine_line(const char *line, struct import_machine *m)
 	if (!is_arch(arch, arch_len))
 		return false;
 	s = model_part(skip_blanks(s), &model, &model_len);
+	if (s)
+		s = kernel_part(s, &rel, &rel_len);
 	if (!s)
 		return false;
 	s = skip_blanks(s);
@@ -76,7 +99,8 @@ bool import_machine_line(const char *line, struct import_machine *m)
 		return false;
 	m->arch = strndup(arch, arch_len);
 	m->cpu_model = model ? strndup(model, model_len) : NULL;
-	if (m->arch && (!model || m->cpu_model))
+	m->kernel_release = rel ? strndup(rel, rel_len) : NULL;
+	if (m->arch && (!model || m->cpu_model) && (!rel || m->kernel_release))
 		return true;
 	import_machine_free(m);
 	return false;
@@ -93,7 +117,8 @@ int import_machine_add(struct import_set *set, struct import_machine *m)
 
 	for (int i = 0; i < set->nr_machines; i++) {
 		if (same(set->machines[i].arch, m->arch) &&
-		    same(set->machines[i].cpu_model, m->cpu_model)) {
+		    same(set->machines[i].cpu_model, m->cpu_model) &&
+		    same(set->machines[i].kernel_release, m->kernel_release)) {
 			import_machine_free(m);
 			return i;
 		}
@@ -112,5 +137,6 @@ void import_machine_free(struct import_machine *m)
 {
 	free(m->arch);
 	free(m->cpu_model);
-	m->arch = m->cpu_model = NULL;
+	free(m->kernel_release);
+	m->arch = m->cpu_model = m->kernel_release = NULL;
 }

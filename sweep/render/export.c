@@ -104,15 +104,6 @@ static void add_stats(struct json_object *o, const struct summary *s)
 	json_object_object_add(o, "ci95", json_num(s->ci95));
 }
 
-/* "hits/s" of a counter (its events per second), "bytes" of a gauge. */
-static void base_unit(const struct metric_def *d, char *buf, size_t len)
-{
-	if (d->kind == MK_GAUGE)
-		snprintf(buf, len, "bytes");
-	else
-		snprintf(buf, len, "%s/s", d->name);
-}
-
 static struct json_object *json_pair(double mean, double sd)
 {
 	struct json_object *o = json_object_new_object();
@@ -147,7 +138,7 @@ static struct json_object *json_metric(const struct workload *wl, int m,
 	struct baseline_delta bd;
 	char unit[UNIT_LEN];
 
-	base_unit(d, unit, sizeof(unit));
+	metric_base_unit(d->name, d->kind, unit, sizeof(unit));
 	json_object_object_add(o, "kind", json_object_new_string(d->kind == MK_GAUGE ?
 								 "gauge" : "counter"));
 	json_object_object_add(o, "unit", json_object_new_string(unit));
@@ -361,7 +352,8 @@ static int csv_write(FILE *f, const struct csv_cols *c, const struct render_bloc
 	}
 	if (m >= 0 && m < wl->nr_metrics) {
 		metric = wl->metrics[m].name;
-		base_unit(&wl->metrics[m], row.unit, sizeof(row.unit));
+		metric_base_unit(wl->metrics[m].name, wl->metrics[m].kind, row.unit,
+				 sizeof(row.unit));
 		csv_stats(&row, &r->exact.stat[m]);
 	} else if (m >= 0) {
 		metric = "ns_per_run";

@@ -3,10 +3,10 @@
  * The cover-letter table, in the format of the kernel's run_bench_*.sh:
  * a title, an underline, and per point a left-aligned label and
  * "mean ± stddev" of each metric; numbers come from stats.c.
- * A row with quality flags ends in a footnote mark, " [1]", and its
- * footnote, "[1] cv=37% (...)", follows the rows of its block.
+ * A row with quality flags ends in them, " [cv=37%]", and a legend after
+ * the table explains each flag once, "[cv=N%] the intervals' stddev ...".
  * The same blocks also come as GitHub markdown tables (--format markdown):
- * a "###" heading per title, a column per metric, footnotes below.
+ * a "###" heading per title, a column per metric, notes and the legend below.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -301,39 +301,42 @@ static void print_workers(FILE *out, const struct workload *wl, bool md, int md_
 	}
 }
 
-/* Rows waiting for their footnotes, and the last footnote number used. */
+/* The flags a table's rows were marked with: its legend explains each once. */
 struct notes {
-	const struct view_row **rows;
-	int nr;
-	int last;
+	unsigned flags;
 	bool md;
 };
 
-/* " [n]" after a row with quality flags. */
+/*
+ * " [cv=37%, zero=4/5, after 3 tries]" after a row with quality flags: the
+ * row's own figures, where a footnote line per row explained its flags again.
+ */
 static void mark_row(FILE *out, struct notes *nt, const struct view_row *r)
 {
+	char marks[512], tries[32] = "";
+
 	if (r->status != PS_OK || !r->quality.flags)
 		return;
-	nt->rows[nt->nr++] = r;
-	fprintf(out, nt->md ? "[%d] " : " [%d]", ++nt->last);
+	nt->flags |= r->quality.flags;
+	quality_marks(&r->quality, marks, sizeof(marks));
+	if (r->tries > 1)
+		snprintf(tries, sizeof(tries), ", after %d tries", r->tries);
+	fprintf(out, nt->md ? "[%s%s] " : " [%s%s]", marks, tries);
 }
 
-/* "[1] cv=37% (stddev over 10% of the mean), after 3 tries" per marked row. */
-static void print_notes(FILE *out, const struct result_view *v, struct notes *nt)
+/*
+ * After the table, a blank line and what each flag its rows show means,
+ * once ("[cv=N%] the intervals' stddev is N% of their mean, over 10%");
+ * markdown: a paragraph each.
+ */
+static void print_legend(FILE *out, const struct result_view *v, const struct notes *nt)
 {
-	char why[512];
+	char legend[2048];
 
-	for (int i = 0; i < nt->nr; i++) {
-		const struct view_row *r = nt->rows[i];
-
-		quality_explain(&r->quality, v->max_cv, why, sizeof(why));
-		/* markdown: a paragraph each, below the table */
-		fprintf(out, "%s[%d] %s", nt->md ? "\n" : "", nt->last - nt->nr + i + 1, why);
-		if (r->tries > 1)
-			fprintf(out, ", after %d tries", r->tries);
-		fputc('\n', out);
-	}
-	nt->nr = 0;
+	if (!nt->flags)
+		return;
+	quality_legend(nt->flags, v->max_cv, nt->md ? "\n\n" : "\n", legend, sizeof(legend));
+	fprintf(out, "\n%s\n", legend);
 }
 
 /* One experiment's rows, in display order. */
@@ -342,7 +345,7 @@ struct block {
 	char (*labels)[LABEL_LEN];
 	int *group;		/* index of the row's group value in the group axis */
 	int nr;
-	int width;
+	int width;		/* of the label column: the table's longest label (label_width()) */
 	/* the whole run's points, where a row's baseline point is found */
 	const struct view_row *const *set;
 	int nr_set;
@@ -409,12 +412,8 @@ static int block_build(struct block *b, const struct result_view *v, int exp,
 		b->group[b->nr++] = group_of(e, rows[i]);
 	}
 	sort_by_group(b);
-	b->width = MIN_LABEL_WIDTH;
-	for (int i = 0; i < b->nr; i++) {
+	for (int i = 0; i < b->nr; i++)
 		table_label(v, b->rows[i], b->labels[i], LABEL_LEN);
-		if (utf8_len(b->labels[i]) > b->width)
-			b->width = utf8_len(b->labels[i]);
-	}
 	return 0;
 }
 
@@ -650,23 +649,18 @@ static void print_per_run_note(FILE *out, const struct workload *wl,
 		wl->prog_runs_scope ? wl->prog_runs_scope : "");
 }
 
-static int block_print(FILE *out, const struct result_view *v, const struct view_exp *e,
-		       const struct block *b, const struct run_facts *facts)
+static void block_print(FILE *out, const struct result_view *v, const struct view_exp *e,
+			const struct block *b, const struct run_facts *facts, struct notes *nt)
 {
 	enum group_style style = group_style(v, e, b);
-	struct notes nt = { .rows = calloc(b->nr > 0 ? (size_t)b->nr : 1, sizeof(*nt.rows)),
-			    .md = b->md };
 	bool per_run = false;
 
-	if (!nt.rows)
-		return -ENOMEM;
 	for (int i = 0; i < b->nr; i++) {
 		bool new_group = i && b->group[i] != b->group[i - 1];
 
 		if (folded(b, style, i))
 			continue;
 		if (!i || (new_group && style == GROUPS_TITLED)) {
-			print_notes(out, v, &nt);
 			if (i)
 				fputc('\n', out);
 			print_title(out, v, e, style == GROUPS_TITLED ? b->rows[i] : NULL, facts,
@@ -677,35 +671,59 @@ static int block_print(FILE *out, const struct result_view *v, const struct view
 			/* a blank line would end a markdown table: groups just follow */
 			fputc('\n', out);
 		}
-		per_run |= print_row(out, v, e, b, style, i, &nt);
+		per_run |= print_row(out, v, e, b, style, i, nt);
 	}
-	print_notes(out, v, &nt);
 	print_caveats(out, b);
 	print_per_run_note(out, &v->schema, facts, b, per_run);
-	free(nt.rows);
-	return 0;
 }
 
-/* "- x86_64 (AMD EPYC 9654)", as a cover letter names the machine above its table. */
+static bool known(const char *fact)
+{
+	return fact && *fact && strcmp(fact, "unknown");
+}
+
+/*
+ * "- x86_64 (AMD EPYC 9654), kernel 6.18.0", as a cover letter names the
+ * machine above its table: the kernel is half of what the numbers are of.
+ */
 static void print_machine(FILE *out, const struct run_facts *facts, bool md)
 {
-	const char *cpu = facts ? facts->cpu_model : NULL;
-
-	if (!facts || !facts->arch || !*facts->arch || !strcmp(facts->arch, "unknown"))
+	if (!facts || !known(facts->arch))
 		return;
-	if (cpu && *cpu && strcmp(cpu, "unknown"))
-		fprintf(out, "- %s (%s)\n", facts->arch, cpu);
-	else
-		fprintf(out, "- %s\n", facts->arch);
+	fprintf(out, "- %s", facts->arch);
+	if (known(facts->cpu_model))
+		fprintf(out, " (%s)", facts->cpu_model);
+	if (known(facts->kernel_release))
+		fprintf(out, ", kernel %s", facts->kernel_release);
+	fputc('\n', out);
 	/* markdown: the list item ends before the heading */
 	if (md)
 		fputc('\n', out);
 }
 
+/*
+ * The label column's width: the longest label of the whole table, at
+ * least the kernel scripts' 20, so that every block's numbers line up
+ * (the scripts widen "%-20s" by hand where their labels are longer).
+ */
+static int label_width(const struct result_view *v, const struct view_row *const *rows, int nr)
+{
+	char label[LABEL_LEN];
+	int width = MIN_LABEL_WIDTH;
+
+	for (int i = 0; i < nr; i++) {
+		table_label(v, rows[i], label, sizeof(label));
+		if (utf8_len(label) > width)
+			width = utf8_len(label);
+	}
+	return width;
+}
+
 static int render(FILE *out, const struct result_view *v, const struct run_facts *facts,
 		  const struct view_row *const *rows, int nr, bool md)
 {
-	int printed = 0;
+	struct notes nt = { .md = md };
+	int printed = 0, width = label_width(v, rows, nr);
 
 	if (nr)
 		print_machine(out, facts, md);
@@ -717,12 +735,14 @@ static int render(FILE *out, const struct result_view *v, const struct run_facts
 		if (!err && b.nr) {
 			if (printed++)
 				fputc('\n', out);
-			err = block_print(out, v, &v->exps[x], &b, facts);
+			b.width = width;
+			block_print(out, v, &v->exps[x], &b, facts, &nt);
 		}
 		block_free(&b);
 		if (err)
 			return err;
 	}
+	print_legend(out, v, &nt);
 	return ferror(out) ? -EIO : 0;
 }
 

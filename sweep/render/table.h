@@ -43,7 +43,10 @@ void table_title_notes(const struct run_facts *facts, char *buf, size_t len);
  * unit (metric.h).  With worker_rows, each ok row is followed by a line per
  * producer, "0:label 203983 events per sec" as map_perf_test prints them.
  * Why ok rows show "n/a" (their reason: memory could not be read) follows
- * the block's rows and footnotes, once per reason: "note: memory: why".  With e->group set, rows are ordered by
+ * the block's rows, once per reason: "note: memory: why".  A row with quality
+ * flags ends in them, " [cv=37%]"; a legend after the table explains each
+ * flag shown once.  The label column is as wide as the table's longest
+ * label, at least 20.  With e->group set, rows are ordered by
  * the group parameter's values (as the spec lists them, stable), and groups
  * are told apart by a blank line when the labels name the group value, or
  * else by a block of their own titled "Title (group=value)".  Two or more
@@ -62,7 +65,7 @@ int table_render(FILE *out, const struct result_view *v, const struct run_facts 
  * list item, a "### Title" heading per block (per titled group), then a
  * table "| point | hits | drops | prog |" (a column per metric; one
  * "values" column where a values template or the status says it all),
- * rows in the same order; footnotes and notes as paragraphs below it.
+ * rows in the same order; notes and the flags' legend as paragraphs below it.
  */
 int table_render_markdown(FILE *out, const struct result_view *v,
 			  const struct run_facts *facts, const struct view_row *const *rows,

@@ -291,50 +291,66 @@ void quality_assess_wait(const struct thread_wait *tw, int n, int nr_cpus, struc
 		q->flags |= QF_INTERFERENCE;
 }
 
-/* "starved=1/2:cpu=97%", and what it means; ":cpu=" only when known. */
-static int starved_text(const struct quality *q, bool explain, char *buf, size_t len)
+/* "starved=1/2:cpu=97%"; ":cpu=" only when known. */
+static int starved_text(const struct quality *q, char *buf, size_t len)
 {
-	char cpu[32] = "", ran[64] = "";
+	char cpu[32] = "";
 
-	if (q->starved_cpu_pct >= 0) {
+	if (q->starved_cpu_pct >= 0)
 		snprintf(cpu, sizeof(cpu), ":cpu=%.0f%%", q->starved_cpu_pct);
-		snprintf(ran, sizeof(ran), "; none of them ran more than %.0f%% of the time",
-			 q->starved_cpu_pct);
-	}
-	if (!explain)
-		return snprintf(buf, len, "starved=%d/%d%s", q->nr_starved, q->nr_workers, cpu);
-	return snprintf(buf, len, "starved=%d/%d%s (workers that counted at most 1%% of the"
-			" busiest one's events%s)", q->nr_starved, q->nr_workers, cpu, ran);
+	return snprintf(buf, len, "starved=%d/%d%s", q->nr_starved, q->nr_workers, cpu);
 }
 
-/* One flag's text, short ("cv=37%") or with its explanation. */
-static int flag_text(const struct quality *q, unsigned flag, bool explain, int max_cv_pct,
-		     char *buf, size_t len)
+/* One flag's text with its figure: "cv=37%". */
+static int flag_text(const struct quality *q, unsigned flag, char *buf, size_t len)
 {
 	switch (flag) {
 	case QF_CV:
-		return snprintf(buf, len, explain ? "cv=%.0f%% (stddev over %d%% of the mean)" :
-				"cv=%.0f%%", q->cv_pct, max_cv_pct);
+		return snprintf(buf, len, "cv=%.0f%%", q->cv_pct);
 	case QF_ZERO:
-		return snprintf(buf, len, explain ? "zero=%d/%d (intervals near zero)" :
-				"zero=%d/%d", q->nr_zero, q->n);
+		return snprintf(buf, len, "zero=%d/%d", q->nr_zero, q->n);
 	case QF_STARVED:
-		return starved_text(q, explain, buf, len);
+		return starved_text(q, buf, len);
 	case QF_TREND:
-		return snprintf(buf, len, explain ? "trend=%+.0f%% (drift within a repetition:"
-				" still warming up?)" : "trend=%+.0f%%", q->trend_pct);
+		return snprintf(buf, len, "trend=%+.0f%%", q->trend_pct);
 	case QF_BIMODAL:
-		return snprintf(buf, len, explain ? "bimodal (intervals form two clusters)" :
-				"bimodal");
+		return snprintf(buf, len, "bimodal");
 	case QF_INTERFERENCE:
-		if (!explain)
-			return snprintf(buf, len, "interference=%.0f%%", q->wait_pct);
-		return snprintf(buf, len, "interference=%.0f%% (a thread of the point waited"
-				" %.0f%% of its measured time for a CPU others held)",
-				q->wait_pct, q->wait_pct);
+		return snprintf(buf, len, "interference=%.0f%%", q->wait_pct);
 	case QF_STEAL:
-		return snprintf(buf, len, explain ? "steal=%.0f%% (of the point's CPU time went"
-				" to the hypervisor)" : "steal=%.0f%%", q->steal_pct);
+		return snprintf(buf, len, "steal=%.0f%%", q->steal_pct);
+	}
+	return 0;
+}
+
+/*
+ * One flag explained for any row, its figures named by letter, as a
+ * legend says it once under a table whose rows carry the figures.
+ */
+static int flag_legend(unsigned flag, int max_cv_pct, char *buf, size_t len)
+{
+	switch (flag) {
+	case QF_CV:
+		return snprintf(buf, len, "[cv=N%%] the intervals' stddev is N%% of their mean,"
+				" over %d%%", max_cv_pct);
+	case QF_ZERO:
+		return snprintf(buf, len, "[zero=K/N] K of the N measured intervals near zero");
+	case QF_STARVED:
+		return snprintf(buf, len, "[starved=K/N:cpu=C%%] K of N workers counted at most 1%%"
+				" of the busiest one's events; none of them ran more than C%%"
+				" of the time (when known)");
+	case QF_TREND:
+		return snprintf(buf, len, "[trend=±N%%] the rate drifted N%% within a repetition:"
+				" still warming up?");
+	case QF_BIMODAL:
+		return snprintf(buf, len, "[bimodal] the intervals form two clusters: the mean is"
+				" of neither");
+	case QF_INTERFERENCE:
+		return snprintf(buf, len, "[interference=N%%] a thread of the point waited N%% of"
+				" its measured time for a CPU others held");
+	case QF_STEAL:
+		return snprintf(buf, len, "[steal=N%%] N%% of the point's CPU time went to the"
+				" hypervisor");
 	}
 	return 0;
 }
@@ -346,8 +362,7 @@ static const unsigned order[] = {
 static const char *const flag_names[] = { "cv", "zero", "starved", "trend", "bimodal",
 					  "interference", "steal" };
 
-static void join_flags(const struct quality *q, bool explain, int max_cv_pct,
-		       const char *sep, char *buf, size_t len)
+static void join_flags(const struct quality *q, const char *sep, char *buf, size_t len)
 {
 	size_t off = 0;
 
@@ -359,7 +374,7 @@ static void join_flags(const struct quality *q, bool explain, int max_cv_pct,
 		if (off)
 			off += snprintf(buf + off, len - off, "%s", sep);
 		if (off < len)
-			off += flag_text(q, order[i], explain, max_cv_pct, buf + off, len - off);
+			off += flag_text(q, order[i], buf + off, len - off);
 	}
 }
 
@@ -377,12 +392,28 @@ void quality_names(unsigned flags, char *buf, size_t len)
 
 void quality_format(const struct quality *q, char *buf, size_t len)
 {
-	join_flags(q, false, 0, ";", buf, len);
+	join_flags(q, ";", buf, len);
 }
 
-void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t len)
+void quality_marks(const struct quality *q, char *buf, size_t len)
 {
-	join_flags(q, true, max_cv_pct, "; ", buf, len);
+	join_flags(q, ", ", buf, len);
+}
+
+void quality_legend(unsigned flags, int max_cv_pct, const char *sep, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]) && off < len; i++) {
+		if (!(flags & order[i]))
+			continue;
+		if (off)
+			off += snprintf(buf + off, len - off, "%s", sep);
+		if (off < len)
+			off += flag_legend(order[i], max_cv_pct, buf + off, len - off);
+	}
 }
 
 /*

@@ -103,7 +103,14 @@ int quality_parse(const char *text, struct quality *q);
 /* The names of flags (enum quality_flag), "cv, zero, interference"; "" for none. */
 void quality_names(unsigned flags, char *buf, size_t len);
 
-/* The same flags, each explained for a table footnote. */
-void quality_explain(const struct quality *q, int max_cv_pct, char *buf, size_t len);
+/* The same flags as a table row's mark shows them: "cv=37%, zero=4/5". */
+void quality_marks(const struct quality *q, char *buf, size_t len);
+
+/*
+ * The legend of flags under a table: one entry per flag, each explained
+ * once for every row ("[cv=N%] the intervals' stddev is N% of their
+ * mean, over 10%"), in the order the marks list them, joined by sep.
+ */
+void quality_legend(unsigned flags, int max_cv_pct, const char *sep, char *buf, size_t len);
 
 #endif

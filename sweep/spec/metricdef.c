@@ -228,6 +228,14 @@ const struct metric_unit *metric_per_run_unit(void)
 	return &ns_unit;
 }
 
+void metric_base_unit(const char *name, enum metric_kind kind, char *buf, size_t len)
+{
+	if (kind == MK_GAUGE)
+		snprintf(buf, len, "bytes");
+	else
+		snprintf(buf, len, "%s/s", name);
+}
+
 int wl_thread_metric(const struct workload *wl)
 {
 	for (int m = 0; m < wl->nr_metrics; m++)

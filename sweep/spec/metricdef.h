@@ -38,6 +38,13 @@ const struct metric_unit *metric_default_unit(const struct metric_def *d);
 const struct metric_unit *metric_per_run_unit(void);
 
 /*
+ * The unit of a metric's unscaled numbers, as CSV and JSON carry them:
+ * "hits/s" for a counter (a rate per second of its own events), "bytes"
+ * for a gauge.  Beside it, JSON's display_unit is metric_default_unit()'s.
+ */
+void metric_base_unit(const char *name, enum metric_kind kind, char *buf, size_t len);
+
+/*
  * A field of a table row's values template, "{metric[.stat][:unit]}" as
  * in "{ops.per_worker:k/s}" (docs/spec.md).  Without a stat it shows
  * "mean ± stddev"; the worker stats and per_worker need the per_thread

@@ -206,6 +206,12 @@ check compare/json-parses quiet python3 -m json.tool "$TMP/json.out"
 check compare/json-two-news [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]));
 print(" ".join(c["points"][0]["metrics"][0]["verdict"].split()[0] for c in d["comparisons"]))' \
 	"$TMP/json.out")" = "faster undecided" ]
+# the numbers are events per second: their unit says so, the text's unit beside it
+# (it said "M/s" beside 999999.8)
+check compare/json-units [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))
+m = d["comparisons"][0]["points"][0]["metrics"][0]
+print(m["unit"], m["display_unit"], round(m["base"]["mean"] / 1e5))' "$TMP/json.out")" = \
+	"hits/s M/s 10" ]
 cmp md -i rate -f markdown "$TMP/base" "$TMP/fast"
 check compare/markdown-row grep -Eq '^\| producers=0 \| hits \| 1\.000 ± .* \| faster: \+10\.0 % \[.*\] \|$' \
 	"$TMP/md.out"
@@ -262,6 +268,11 @@ check compare/untested-ci-named grep -q 'untested: .*producers=0: hits .*no test
 	"$TMP/single-ci.err"
 check compare/untested-advice grep -q \
 	'1 point had fewer than 3 units a side, so no test: give repeat = 3 or more' "$TMP/single-ci.err"
+# a point alone in its experiment is labelled by the title: named once, not
+# "compare: compare: hits"
+cmp alone-ci -i rate --fail-above 5 "$TMP/same" "$TMP/single"
+check compare/gate-names-point-once grep -q "^bpfsweep: warning: untested: $TMP/single: compare: hits " \
+	"$TMP/alone-ci.err"
 cmp same-ci1 --fail-above 1 "$TMP/base" "$TMP/same"
 check compare/undecided-ci-exit-3 status_is same-ci1 3
 check compare/undecided-ci-named grep -q \

@@ -104,7 +104,7 @@ echo '4                    2.296 ± 0.066M/s (drops 0.000 ± 0.000M/s)' >"$TMP/s
 check csum_diff/seed-shape-takes-the-seeds-row rows_are "$TMP/seed-row" "$RATE" 4
 block_rows "$S/table.txt" "./benchs/run_bench_csum_diff.sh" >"$TMP/seed-rows"
 check csum_diff/seed-table-rows rows_are "$TMP/seed-rows" \
-	"$RATE[0-9]+\.[0-9]{2}ns per call, program n/a/run\)( \[[0-9]+\])?\$" \
+	"$RATE[0-9]+\.[0-9]{2}ns per call, program n/a/run\)( \[[^]]+\])?\$" \
 	4 8 16 20 32 40 64 128 256 512
 # ns per call is 1e9 / calls per second (one producer) on the first row
 ns=$(head -1 "$TMP/seed-rows" | sed -n 's/.*(\([0-9.]*\)ns per call.*/\1/p')

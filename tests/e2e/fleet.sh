@@ -272,8 +272,12 @@ fleet_workloads() {
 	done
 }
 
-# a table without what varies from run to run: numbers, quality footnotes
-table_shape() { sed -E -e 's/ \[[0-9]+\]$//' -e '/^\[[0-9]+\] /d' -e 's/[0-9]+\.[0-9]+/N/g' "$@"; }
+# a table without what varies from run to run: numbers, rows' quality flags and their
+# legend (the blank line before it squeezed into the next)
+table_shape() {
+	sed -E -e 's/ \[[a-z][^]]*\]$//' -e '/^\[[a-z]+[]=]/d' -e 's/[0-9]+\.[0-9]+/N/g' "$@" |
+		cat -s
+}
 
 # fleet --shard over alpha and beta (OUTS, above) is one run: the spec's
 # table as `run` draws it, every point once, a line per shard naming its

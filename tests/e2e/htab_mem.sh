@@ -71,13 +71,19 @@ check htab_mem/value-size-4096 grep -q "	4096	" "$TMP/rows"
 # run_bench_htab_mem.sh: a header per flavour, then printf "%-20s %s" of the
 # use case and "per-prod-op: 191.92 ± 0.07k/s, avg mem: 1.23 ± 0.00MiB,
 # peak mem: 1.49MiB", in the order overwrite, batch_add_batch_del,
-# add_del_on_diff_cpu; here a quality note's number may follow.
+# add_del_on_diff_cpu; here a row's quality flags may follow.  The label
+# column is the table's, as wide as its longest label (at least the script's
+# 20): the spec's memory split labels its rows "value_size 4096 prealloc off".
 NUM='[0-9]+\.[0-9]{2}'
-ROW="per-prod-op: $NUM ± ${NUM}k/s, avg mem: $NUM ± ${NUM}MiB, peak mem: ${NUM}MiB( \[[0-9]+\])?\$"
+ROW="per-prod-op: $NUM ± ${NUM}k/s, avg mem: $NUM ± ${NUM}MiB, peak mem: ${NUM}MiB( \[[^]]+\])?\$"
 # seed_table TITLE: the 3 lines after TITLE's header and its underline
 seed_table() {
 	awk -v t="$1 (smoke run: --quick)" '$0 == t { getline; n = 3; next } n-- > 0' "$D/table.txt"
 }
+W=$(awk -F 'per-prod-op: ' 'NF > 1 { print length($1) - 1; exit }' "$D/table.txt")
+longest=$(csv_col "$SUM" value_size | awk '{ n = length("value_size " $1 " prealloc off") }
+	n > m { m = n } END { print m }')
+check htab_mem/seed-table-label-column [ "${W:-0}" = "$((longest > 20 ? longest : 20))" ]
 for title in preallocated "normal bpf ma"; do
 	seed_table "$title" >"$TMP/seed"
 	i=0
@@ -85,9 +91,9 @@ for title in preallocated "normal bpf ma"; do
 	for uc in overwrite batch_add_batch_del add_del_on_diff_cpu; do
 		i=$((i + 1))
 		line=$(sed -n "${i}p" "$TMP/seed")
-		# the use case in 20 columns and a space, as the script's printf
-		name=$(printf '%-20s ' "$uc")
-		[ "${line:0:21}" = "$name" ] && grep -Eq "^$ROW" <<<"${line:21}" && continue
+		# the use case in the label column and a space, as the script's printf
+		name=$(printf '%-*s ' "${W:-20}" "$uc")
+		[ "${line:0:W+1}" = "$name" ] && grep -Eq "^$ROW" <<<"${line:W+1}" && continue
 		shape="line $i: '$line'"
 	done
 	check "htab_mem/seed-table-$title" [ "$shape" = ok ]

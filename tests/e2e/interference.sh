@@ -59,5 +59,7 @@ SPINNER=
 # producer's time waiting (50-81% here), never under the 10% threshold
 n=$(interference_of "$TMP/spinning")
 check "interference/spinning-beside-spinner-flagged (${n:-none}%)" [ "${n:-0}" -ge 25 ]
-check interference/footnote-says-waited grep -qF "interference=$n% (a thread of the point \
-waited $n% of its measured time for a CPU others held)" "$TMP/spinning/table.txt"
+# the row ends in its figure; the legend under the table says what it is
+check interference/row-says-waited grep -qE "( \[|, )interference=$n%(\]|, )" "$TMP/spinning/table.txt"
+check interference/legend-says-waited grep -qxF "[interference=N%] a thread of the point \
+waited N% of its measured time for a CPU others held" "$TMP/spinning/table.txt"

@@ -80,13 +80,17 @@ check null/oversubscribed-cpus-noted [ "$(csv_col "$SUM" cpus producers 3 | sort
 check null/table-title grep -qx 'null sweep' "$D/table.txt"
 check null/table-underline grep -qx '==========' "$D/table.txt"
 # a row may end in a quality mark: interference is real on a shared machine
-check null/table-row grep -Eq '^null rate 1000000 prod 1 +1\.000 ± 0\.00[0-9]M/s \(1\.000M/prod, drops 0\.100 ± 0\.00[0-9]M/s\)( \[[0-9]+\])?$' "$D/table.txt"
+check null/table-row grep -Eq '^null rate 1000000 prod 1 +1\.000 ± 0\.00[0-9]M/s \(1\.000M/prod, drops 0\.100 ± 0\.00[0-9]M/s\)( \[[^]]+\])?$' "$D/table.txt"
 # the bench's rate per producer beside the total: 5M/s shared by 3 producers
 check null/table-per-prod grep -Eq '^null rate 5000000 prod 3 +[0-9.]+ ± [0-9.]+M/s \(1\.[5-7][0-9]{2}M/prod, drops ' "$D/table.txt"
 check null/table-unsupported-row grep -q 'unsupported: null: unsupported on request' "$D/table.txt"
 check null/table-on-stdout diff -q "$TMP/out" "$D/table.txt"
 cpu_model=$(sed -n 's/^cpu_model: //p' "$D/meta")
-check null/table-machine-line [ "$(head -1 "$D/table.txt")" = "- $(uname -m) ($cpu_model)" ]
+check null/table-machine-line [ "$(head -1 "$D/table.txt")" = \
+	"- $(uname -m) ($cpu_model), kernel $(uname -r)" ]
+# the table imports as it reads, its machine with the kernel
+$BPFSWEEP import "$D/table.txt" -o "$TMP/reimported" >/dev/null 2>&1
+check null/table-imports-machine grep -qx "kernel_release: $(uname -r)" "$TMP/reimported/meta"
 check null/not-quick quiet not grep -q '^quick: ' "$D/meta"
 check null/progress-line-per-point [ "$(grep -c '^\[[0-9]/6\]' "$TMP/err")" = 6 ]
 # 3 producers: more threads than CPUs on machines of fewer than 3

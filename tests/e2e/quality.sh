@@ -30,11 +30,13 @@ check quality/jitter-30-cv-bimodal [ "$(quality_of "$D" jitter 1)" = "cv=32%;bim
 # ±3% is under max_cv's 10%, still two clusters
 check quality/jitter-3-bimodal [ "$(quality_of "$D" jitter 2)" = "bimodal" ]
 check quality/tries-1 [ "$(csv_col "$D/summary.csv" tries | sort -u)" = 1 ]
-check quality/table-mark grep -q '^zeros .*M/s) \[1\]$' "$D/table.txt"
+# a flagged row ends in its flags; a legend after the table says once what each means
+check quality/table-mark grep -q '^zeros .*M/s) \[cv=69%, zero=3/10\]$' "$D/table.txt"
 check quality/table-marks-jitter \
-	[ "$(grep -c '^jitter_pct=[0-9]* .*M/s) \[[12]\]$' "$D/table.txt")" = 2 ]
-check quality/table-footnote grep -qx \
-	'\[1\] cv=69% (stddev over 10% of the mean); zero=3/10 (intervals near zero)' "$D/table.txt"
+	[ "$(grep -c '^jitter_pct=[0-9]* .*M/s) \[.*bimodal\]$' "$D/table.txt")" = 2 ]
+check quality/table-legend grep -qx \
+	"\[cv=N%\] the intervals' stddev is N% of their mean, over 10%" "$D/table.txt"
+check quality/table-legend-once [ "$(grep -c '^\[bimodal\] ' "$D/table.txt")" = 1 ]
 check quality/table-clean-unmarked grep -Eq \
 	'^clean +1\.000 ± 0\.000M/s \(drops 0\.000 ± 0\.000M/s\)$' "$D/table.txt"
 check quality/progress-word grep -q \
@@ -59,7 +61,7 @@ check quality/retry-progress [ "$(grep -c 'noisy (cv=32%;bimodal), try [23]/3$' 
 # samples.csv holds the kept try only: 1 warmup + 10 measured intervals
 check quality/retry-samples-match [ "$(csv_col "$D/samples.csv" point | wc -l)" = 11 ]
 check quality/retry-n [ "$(csv_col "$D/summary.csv" n)" = 10 ]
-check quality/retry-footnote grep -q ', after 3 tries$' "$D/table.txt"
+check quality/retry-mark grep -q ', after 3 tries\]$' "$D/table.txt"
 
 # --- stalled: a point that counted nothing is not ok, nor a 0 on the chart -----
 cat >"$TMP/stall.spec" <<'EOF'

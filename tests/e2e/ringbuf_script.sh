@@ -50,7 +50,7 @@ script_block() {
 # one table's lines: the header without the smoke-run note, its underline
 # as the script draws it, and each row's label (what precedes its number)
 table_block() {
-	sed -E -n -e '/^- /d' -e '/^\[[0-9]+\]/d' -e '/^note:/d' -e '/^$/d' \
+	sed -E -n -e '/^- /d' -e '/^\[[a-z]+[]=]/d' -e '/^note:/d' -e '/^$/d' \
 		-e 's/ \(smoke run: --quick\)$//' \
 		-e '/^=+$/d' \
 		-e 's/ +[0-9]+\.[0-9]+ ± .*//' -e p "$1" |

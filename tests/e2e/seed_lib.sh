@@ -6,11 +6,12 @@
 # the kernel scripts' width (printf "%-20s "), then the seed's columns.
 
 # block_rows TABLE TITLE: the rows of the block whose title line starts with
-# TITLE, one per line, without the underline, footnotes ([n] ...) and notes
+# TITLE, one per line, without the underline, the flags' legend ([cv=N%] ...)
+# and notes
 block_rows() {
 	awk -v t="$2" '
 		!found && index($0, t) == 1 { found = 1; getline; next }
-		found && (/^$/ || /^\[[0-9]+\] / || /^note: /) { exit }
+		found && (/^$/ || /^\[[a-z]+[]=]/ || /^note: /) { exit }
 		found { print }' "$1"
 }
 

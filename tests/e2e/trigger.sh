@@ -82,7 +82,7 @@ RATE='^: +[0-9]+\.[0-9]{3} ± [0-9]+\.[0-9]{3}M/s'
 SEED_BENCHES=(base kprobe kretprobe rawtp fentry fexit fmodret)
 echo 'base                 :    3.975 ± 0.065M/s' >"$TMP/seed-row"
 check trigger/seed-shape-takes-the-seeds-row rows_are "$TMP/seed-row" "$RATE" base
-ROW="($RATE \(ns over base [-+][0-9.]+ ± [0-9.]+ns\)( \[[0-9]+\])?\$|^unsupported: .)"
+ROW="($RATE \(ns over base [-+][0-9.]+ ± [0-9.]+ns\)( \[[^]]+\])?\$|^unsupported: .)"
 block_rows "$S/table.txt" "run_bench_rename.sh" >"$TMP/seed-user"
 check trigger/seed-table-user rows_are "$TMP/seed-user" "$ROW" "${SEED_BENCHES[@]}"
 block_rows "$S/table.txt" "in-kernel trigger" >"$TMP/seed-kernel"

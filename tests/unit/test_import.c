@@ -412,6 +412,7 @@ TEST(machine_lines)
 		"For reference, below are bench numbers collected from x86_64 and arm64.",
 		"x86_64 rocks", "- x86_64 (AMD (EPYC))", "- sparc64 (UltraSPARC)",
 		"x86_64 (AMD EPYC 9654", "- (AMD EPYC 9654)", "-x86_64",
+		"- x86_64 (AMD EPYC 9654), kernel", "- x86_64 (AMD EPYC 9654), kernel 6.18 rc",
 	};
 	struct import_machine m;
 	struct import_set set = { 0 };
@@ -429,7 +430,19 @@ TEST(machine_lines)
 	CHECK_INT(import_machine_add(&set, &m), 2);
 	CHECK(import_machine_line("- x86_64 (AMD EPYC 9654)", &m));
 	CHECK_INT(import_machine_add(&set, &m), 0);	/* named again: the same one */
-	CHECK_INT(set.nr_machines, 3);
+	/* bpfsweep's own tables name the kernel too: a table.txt imports with it */
+	CHECK(import_machine_line("- x86_64 (AMD EPYC 9654), kernel 6.18.44-fc-v782", &m));
+	CHECK_STR(m.cpu_model, "AMD EPYC 9654");
+	CHECK_STR(m.kernel_release, "6.18.44-fc-v782");
+	CHECK_INT(import_machine_add(&set, &m), 3);
+	CHECK(import_machine_line("- arm64, kernel 6.19.0:", &m));
+	CHECK(!m.cpu_model);
+	CHECK_STR(m.kernel_release, "6.19.0");
+	import_machine_free(&m);
+	CHECK(import_machine_line("arm64:", &m));
+	CHECK(!m.kernel_release);
+	import_machine_free(&m);
+	CHECK_INT(set.nr_machines, 4);
 	import_set_free(&set);
 	for (size_t i = 0; i < sizeof(not_machines) / sizeof(not_machines[0]); i++)
 		CHECK(!import_machine_line(not_machines[i], &m));

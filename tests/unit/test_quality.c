@@ -426,23 +426,41 @@ TEST(starved_workers_cpu)
 	CHECK_STR(flags_of(&q), "starved=2/3");
 }
 
-TEST(explained_for_footnotes)
+/*
+ * A row's mark carries its own figures; the legend under the table says
+ * once what each flag means, for every row (it was one footnote per row).
+ */
+TEST(marks_and_legend)
 {
 	struct quality q = { .flags = QF_CV | QF_ZERO, .n = 5, .nr_zero = 4, .cv_pct = 224 };
-	char buf[256];
+	char buf[1024];
 
-	quality_explain(&q, 10, buf, sizeof(buf));
-	CHECK_STR(buf, "cv=224% (stddev over 10% of the mean); zero=4/5 (intervals near zero)");
-	quality_explain(&q, 10, buf, 12);
-	CHECK_STR(buf, "cv=224% (st");
+	quality_marks(&q, buf, sizeof(buf));
+	CHECK_STR(buf, "cv=224%, zero=4/5");
+	quality_marks(&q, buf, 6);
+	CHECK_STR(buf, "cv=22");
+	quality_legend(q.flags, 10, "\n", buf, sizeof(buf));
+	CHECK_STR(buf, "[cv=N%] the intervals' stddev is N% of their mean, over 10%\n"
+		  "[zero=K/N] K of the N measured intervals near zero");
 	q = (struct quality){ .flags = QF_STARVED, .nr_starved = 1, .nr_workers = 2,
-			      .starved_cpu_pct = -1 };
-	quality_explain(&q, 10, buf, sizeof(buf));
-	CHECK_STR(buf, "starved=1/2 (workers that counted at most 1% of the busiest one's events)");
-	q.starved_cpu_pct = 98;
-	quality_explain(&q, 10, buf, sizeof(buf));
-	CHECK_STR(buf, "starved=1/2:cpu=98% (workers that counted at most 1% of the busiest one's"
-		  " events; none of them ran more than 98% of the time)");
+			      .starved_cpu_pct = 98 };
+	quality_marks(&q, buf, sizeof(buf));
+	CHECK_STR(buf, "starved=1/2:cpu=98%");
+	/* every flag, in the marks' order, each once */
+	quality_legend(~0u, 20, "|", buf, sizeof(buf));
+	CHECK_STR(buf, "[cv=N%] the intervals' stddev is N% of their mean, over 20%|"
+		  "[zero=K/N] K of the N measured intervals near zero|"
+		  "[starved=K/N:cpu=C%] K of N workers counted at most 1% of the busiest one's "
+		  "events; none of them ran more than C% of the time (when known)|"
+		  "[trend=±N%] the rate drifted N% within a repetition: still warming up?|"
+		  "[bimodal] the intervals form two clusters: the mean is of neither|"
+		  "[interference=N%] a thread of the point waited N% of its measured time for a "
+		  "CPU others held|"
+		  "[steal=N%] N% of the point's CPU time went to the hypervisor");
+	quality_legend(0, 10, "\n", buf, sizeof(buf));
+	CHECK_STR(buf, "");
+	quality_legend(QF_BIMODAL | QF_STEAL, 10, "\n", buf, 20);
+	CHECK_STR(buf, "[bimodal] the inter");
 }
 
 /* What summary.csv's quality column holds comes back as the same flags. */
@@ -575,5 +593,5 @@ RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_li
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
 	  steal_not_others_cpu, schedstat_parses, schedstat_windows_add, interference_from_wait,
 	  interference_unknown, interference_not_own_threads, starved_workers,
-	  starved_workers_cpu, parse_refuses_what_is_not_written, explained_for_footnotes, parsed_back_from_csv,
+	  starved_workers_cpu, parse_refuses_what_is_not_written, marks_and_legend, parsed_back_from_csv,
 	  cpus_every_thread, cpus_compact_form)

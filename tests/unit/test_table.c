@@ -7,59 +7,11 @@
 #include "check.h"
 #include "metric.h"
 #include "table.h"
-#include "table_text.h"
+#include "table_fixture.h"
 #include "template.h"
 
-extern const struct workload null_workload;
-
-enum { P_PRODUCERS, P_RATE, P_DROP_PCT, P_VALUE_SIZE, P_MODE, P_FLAG, P_FAIL, NR_P };
-
-static long long one_val[NR_P][1] = { { 1 }, { 1000000 }, { 0 }, { 64 }, { 0 }, { 0 }, { 0 } };
 static long long producers[] = { 1, 2, 12, 52 };
 static long long flags[] = { 0, 1 };
-
-/* An experiment over every null parameter, one value each unless vals is given. */
-static void make_exp(struct experiment *e, const char *title, const char *label)
-{
-	*e = (struct experiment){ .title = (char *)title, .label = (char *)label, .group = -1 };
-	for (int p = 0; p < NR_P; p++)
-		e->axes[e->nr_axes++] = (struct axis){ .param = p, .vals = one_val[p], .nr_vals = 1 };
-}
-
-static void set_axis(struct experiment *e, int p, long long *vals, int nr)
-{
-	e->axes[p].vals = vals;
-	e->axes[p].nr_vals = nr;
-}
-
-static void make_point(struct point *pt, int id, int exp, int nr_prod, int flag)
-{
-	*pt = (struct point){ .id = id, .exp = exp, .wp.wl = &null_workload };
-	for (int p = 0; p < NR_P; p++)
-		pt->wp.v[p] = one_val[p][0];
-	pt->wp.v[P_PRODUCERS] = nr_prod;
-	pt->wp.v[P_FLAG] = flag;
-}
-
-static void make_ok(struct point_result *r, const struct point *pt, double mean, double sd)
-{
-	*r = (struct point_result){ .pt = pt, .status = PS_OK };
-	r->stat[0] = (struct summary){ .mean = mean, .stddev = sd, .n = 10 };
-	r->stat[1] = (struct summary){ .mean = mean / 100, .stddev = sd / 100, .n = 10 };
-}
-
-static void make_bad(struct point_result *r, const struct point *pt, enum point_status st,
-		     const char *reason)
-{
-	*r = (struct point_result){ .pt = pt, .status = st };
-	snprintf(r->reason, sizeof(r->reason), "%s", reason);
-}
-
-/* table_render into a string, with facts; NULL on error (caller frees). */
-static char *render(const struct sweep_cfg *cfg, const struct point_result *res, int nr)
-{
-	return table_text(cfg, NULL, res, nr);
-}
 
 TEST(kernel_format_with_template)
 {
@@ -208,91 +160,6 @@ TEST(experiment_without_results)
 		   "=======\n"
 		   "x                    0.500 ± 0.000M/s (drops 0.005 ± 0.000M/s)\n");
 	CHECK_TEXT(render(&cfg, &res, 0), "");
-}
-
-/*
- * Rows with quality flags end in " [n]"; the footnotes follow the rows of
- * their block (each titled group is a block), numbered on across blocks.
- */
-TEST(noisy_rows_marked)
-{
-	struct experiment e;
-	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1, .max_cv = 10 };
-	struct point pts[4];
-	struct point_result res[4];
-
-	make_exp(&e, "Noisy", "nr_prod {producers}");
-	set_axis(&e, P_PRODUCERS, producers, 2);
-	set_axis(&e, P_FLAG, flags, 2);
-	e.group = P_FLAG;
-	for (int i = 0; i < 4; i++) {
-		make_point(&pts[i], i, 0, producers[i / 2], flags[i % 2]);
-		make_ok(&res[i], &pts[i], 1e6, 1e3);
-	}
-	res[0].quality = (struct quality){ .flags = QF_CV | QF_ZERO, .n = 5, .nr_zero = 4,
-					   .cv_pct = 224 };
-	res[0].tries = 3;
-	res[3].quality = (struct quality){ .flags = QF_INTERFERENCE, .wait_pct = 23.4 };
-	CHECK_TEXT(render(&cfg, res, 4),
-		   "Noisy (flag=off)\n"
-		   "================\n"
-		   "nr_prod 1            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s) [1]\n"
-		   "nr_prod 2            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s)\n"
-		   "[1] cv=224% (stddev over 10% of the mean); zero=4/5 (intervals near zero),"
-		   " after 3 tries\n"
-		   "\n"
-		   "Noisy (flag=on)\n"
-		   "===============\n"
-		   "nr_prod 1            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s)\n"
-		   "nr_prod 2            1.000 ± 0.001M/s (drops 0.010 ± 0.000M/s) [2]\n"
-		   "[2] interference=23% (a thread of the point waited 23% of its measured time"
-		   " for a CPU others held)\n");
-}
-
-/* The machine above the table, as seed 002 shows it; a smoke run says so in its titles. */
-TEST(machine_line_and_smoke_run)
-{
-	struct experiment e;
-	struct sweep_cfg cfg = { .wl = &null_workload, .exps = &e, .nr_exps = 1 };
-	struct run_facts facts = { .arch = "x86_64", .cpu_model = "AMD EPYC 9654" };
-	struct point pt;
-	struct point_result res;
-
-	make_exp(&e, "Ringbuf", "rb-libbpf nr_prod {producers}");
-	make_point(&pt, 0, 0, 1, 0);
-	make_ok(&res, &pt, 14970123.4, 12000);
-	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
-		   "- x86_64 (AMD EPYC 9654)\n"
-		   "Ringbuf\n"
-		   "=======\n"
-		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
-	facts = (struct run_facts){ .arch = "arm64", .cpu_model = "unknown", .quick = true };
-	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
-		   "- arm64\n"
-		   "Ringbuf (smoke run: --quick)\n"
-		   "============================\n"
-		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
-	/* nor are a TCG run's numbers, however long it ran: both notes when both hold */
-	facts = (struct run_facts){ .arch = "x86_64", .tcg = true };
-	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
-		   "- x86_64\n"
-		   "Ringbuf (VM under TCG emulation: for function, not performance)\n"
-		   "===============================================================\n"
-		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
-	facts.quick = true;
-	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
-		   "- x86_64\n"
-		   "Ringbuf (smoke run: --quick) (VM under TCG emulation: for function, not "
-		   "performance)\n"
-		   "=========================================="
-		   "==========================================\n"
-		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
-	/* a table over several machines (or none known) names none */
-	facts = (struct run_facts){ .arch = "unknown", .cpu_model = "x" };
-	CHECK_TEXT(table_text(&cfg, &facts, &res, 1),
-		   "Ringbuf\n"
-		   "=======\n"
-		   "rb-libbpf nr_prod 1  14.970 ± 0.012M/s (drops 0.150 ± 0.000M/s)\n");
 }
 
 /* Unsupported points of one reason: one line, led by what they share, not a row each. */
@@ -836,7 +703,7 @@ TEST(workload_values_parse)
 
 RUN_TESTS(kernel_format_with_template, template_of_every_type, groups_and_default_labels,
 	  single_row_groups_and_wide_labels, titled_groups, experiment_without_results,
-	  noisy_rows_marked, machine_line_and_smoke_run, unsupported_points_folded,
+	  unsupported_points_folded,
 	  template_expands_known_names, template_expands_conditions, htab_mem_row,
 	  mixed_metrics_and_units, worker_fields,
 	  unknown_gauge, worker_rows, formatter_and_fields, ns_per_field, per_prod_field, bad_field_kept,
