@@ -95,6 +95,15 @@ for w in 'load 9.0 on 2 CPUs: other work will distort the numbers; wait for it t
 	check "meta/fakeroot-system-${w%%:*}" grep -qF "WARNING  $w" \
 		<(BPFSWEEP_SYSROOT=$R $BPFSWEEP system)
 done
+# each warning ends with the name that quiets it; quieted, meta still has it
+check meta/fakeroot-warning-named grep -q 'bpfsweep: warning: CPU boost on: .* \[--quiet-warning=boost\]$' \
+	"$TMP/fake.err"
+BPFSWEEP_SYSROOT=$R $BPFSWEEP "$TMP/quick.spec" -o "$TMP/quieted" --no-plots \
+	--quiet-warning boost --quiet-warning=load >/dev/null 2>"$TMP/quiet.err" </dev/null
+check meta/quiet-warning-run [ $? = 0 ]
+check meta/quiet-warning-quiet quiet not grep -E 'warning: (CPU boost|load)' "$TMP/quiet.err"
+check meta/quiet-warning-others grep -qF 'warning: bpf_jit_harden 2: ' "$TMP/quiet.err"
+check meta/quiet-warning-in-meta grep -qF 'system_warning: CPU boost on: ' "$TMP/quieted/meta"
 # `bpfsweep system` leads with the verdicts, the facts after them
 BPFSWEEP_SYSROOT=$R $BPFSWEEP system >"$TMP/system.out"
 check meta/system-verdicts-first grep -q '^WARNING  ' <(head -n 1 "$TMP/system.out")
