@@ -23,7 +23,7 @@ _bpfsweep_opts()
 	bench+=" --save-spec --kernel --profile"
 	case $1 in
 	run)		echo "$common $bench -o --output -t --tag --resume --only --shard --by $draw
-			      --no-html" ;;
+			      --no-html --quiet-warning" ;;
 	check|expand)	echo "$common $bench --only" ;;
 	report)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
 			      --per --profile $draw --html" ;;
@@ -33,7 +33,7 @@ _bpfsweep_opts()
 			      --allow-tcg --html -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
 	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
-			      --shard-mixed --resume --by $draw --no-html" ;;
+			      --shard-mixed --resume --by $draw --no-html --quiet-warning" ;;
 	vm)		echo "-s --set -o --output --probe-accel -h --help" ;;
 	list|system)	echo "-h --help -V --version" ;;
 	esac
@@ -45,7 +45,8 @@ _bpfsweep_takes_arg()
 	case $2 in
 	-s|--set|-o|--output|-t|--tag|--plot-timeout|--resume|--only|--kernel|--spec|--by| \
 	--normalize|--per|--label|-w|--warmup|-d|--duration|-p|--producers|-c|--consumers| \
-	--save-spec|-f|--format|--alpha|--decide|--fail-above|-i|--ignore|--hosts|--ssh-config)
+	--save-spec|-f|--format|--alpha|--decide|--fail-above|-i|--ignore|--hosts|--ssh-config| \
+	--quiet-warning)
 		return 0 ;;
 	-a)	[[ $1 == compare ]] ;;	# compare's --alpha; elsewhere --affinity
 	--shard) [[ $1 != fleet ]] ;;	# run's I/N; fleet's takes none
@@ -267,6 +268,12 @@ _bpfsweep_add_optarg()
 	--kernel)		_bpfsweep_add_words host "$cur"; _bpfsweep_add_files "$cur" ;;
 	-f|--format)		_bpfsweep_add_words "text markdown csv json" "$cur" ;;
 	--normalize)		_bpfsweep_add_words first "$cur" ;;
+	# the system check's names (sweep/system/syscheck.c, syscheck_names[])
+	--quiet-warning)
+		_bpfsweep_add_words "load governor boost virtualised bpf_jit_enable bpf_jit_harden
+				     bpf_stats_enabled bpf_stats_active bpf_hooks
+				     perf_event_max_sample_rate irqbalance irq_affinity rcu_nocbs" \
+				    "$cur" ;;
 	--by)
 		_bpfsweep_add_words "host arch cpu_model kernel_release kernel executor accel tag:" \
 				    "$cur"

@@ -71,6 +71,8 @@ struct run_opts {
 	struct cli_draw draw;
 	const char *resume;		/* --resume DIR */
 	const char *only;		/* --only EXPERIMENT: one [params] block, by title */
+	const char *quiet[CLI_MAX_ARGS];	/* --quiet-warning NAME: a system check's */
+	int nr_quiet;
 	struct shard shard;		/* --shard I/N: its share of the points */
 	/* a sub-run's (orchestrator.h); not in --help */
 	const char *guest_of;		/* --guest-of KERNEL: the kernel value this run is for */
@@ -105,6 +107,8 @@ struct fleet_opts {
 	struct cli_draw draw;
 	const char *resume;		/* --resume OUT */
 	const char *only;		/* --only EXPERIMENT */
+	const char *quiet[CLI_MAX_ARGS];	/* --quiet-warning NAME, for every host's run */
+	int nr_quiet;
 	const char *hosts;		/* --hosts FILE */
 	const char *ssh_config;		/* --ssh-config FILE: ssh -F */
 	bool shard_hosts;		/* --shard: host k of n runs --shard k/n */
@@ -136,6 +140,9 @@ int cli_check_only(const struct sweep_cfg *cfg, const char *only);
  */
 bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
 		 const struct point *pt, int *nr_sel);
+
+/* Does --quiet-warning (quiet[0..nr)) name the system check's warning name? */
+bool cli_quiets(const char *const *quiet, int nr, const char *name);
 
 /* The run command; returns an exit status. */
 int cmd_run(const struct run_opts *o);

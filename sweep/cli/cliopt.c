@@ -93,6 +93,11 @@ const struct cli_option cli_options[] = {
 	{ .name = "only", .val = OPT_ONLY, .has_arg = required_argument,
 	  .cmds = C(CHECK) | C(EXPAND),
 	  .help = "      --only TITLE     only the [params] block with this title\n" },
+	{ .name = "quiet-warning", .val = OPT_QUIET_WARNING, .has_arg = required_argument,
+	  .cmds = C(RUN) | C(FLEET),
+	  .help =
+	  "      --quiet-warning NAME  do not print the system check's warning NAME, the\n"
+	  "                       name its text ends with (repeatable; meta keeps it)\n" },
 	{ .name = "shard", .val = OPT_SHARD, .has_arg = required_argument, .cmds = C(RUN),
 	  .help =
 	  "      --shard I/N      run only shard I of N: every N-th point, from the I-th\n"

@@ -39,6 +39,7 @@ enum {
 	OPT_PROFILE,		/* --profile: --set profile=on */
 	OPT_HTML,		/* report --html: the page of DIR (htmlpage.h) */
 	OPT_NO_HTML,		/* run --no-html: no report.html at its end */
+	OPT_QUIET_WARNING,	/* run, fleet --quiet-warning NAME: a system check's */
 };
 
 struct cli_option {

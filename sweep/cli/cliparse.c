@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "kernels.h"
 #include "subrun.h"
+#include "syscheck.h"
 
 static int add_arg(const char **list, int *nr, int max, const char *arg, const char *opt)
 {
@@ -29,6 +30,33 @@ static int add_tag(struct cli_common *o, const char *arg)
 		return EXIT_USAGE;
 	}
 	return add_arg(o->tags, &o->nr_tags, CLI_MAX_ARGS, arg, "--tag") ? EXIT_USAGE : 0;
+}
+
+/* --quiet-warning NAME: one of the system check's names (syscheck.h), or a usage error. */
+static int add_quiet(const char **quiet, int *nr, const char *arg)
+{
+	char near[64], names[512];
+
+	if (syscheck_name_known(arg, near, sizeof(near)))
+		return add_arg(quiet, nr, CLI_MAX_ARGS, arg, "--quiet-warning") ? EXIT_USAGE : 0;
+	if (near[0]) {
+		diag_err("--quiet-warning: unknown warning '%s' (did you mean '%s'?)", arg, near);
+		return EXIT_USAGE;
+	}
+	names[0] = '\0';
+	for (int i = 0, n = 0; syscheck_names[i] && n < (int)sizeof(names); i++)
+		n += snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "",
+			      syscheck_names[i]);
+	diag_err("--quiet-warning: unknown warning '%s' (one of: %s)", arg, names);
+	return EXIT_USAGE;
+}
+
+bool cli_quiets(const char *const *quiet, int nr, const char *name)
+{
+	for (int i = 0; i < nr; i++)
+		if (!strcmp(quiet[i], name))
+			return true;
+	return false;
 }
 
 int cli_common_opt(int opt, const char *arg, struct cli_common *o)
@@ -129,11 +157,14 @@ static int guest_accel(const char *path, const char *arg, struct run_opts *o)
 	return 0;
 }
 
-/* A sub-run's settings of tags and kernel, as their options. */
+/* A sub-run's settings of tags, quieted warnings and kernel, as their options. */
 static int settings_lists(const struct subrun_settings *set, struct run_opts *o)
 {
 	for (int i = 0; i < set->nr_tags; i++)
 		if (add_tag(&o->com, set->tags[i]))
+			return EXIT_USAGE;
+	for (int i = 0; i < set->nr_quiet; i++)
+		if (add_quiet(o->quiet, &o->nr_quiet, set->quiet[i]))
 			return EXIT_USAGE;
 	if (set->kernel_host && add_arg(o->spec.kernels, &o->spec.nr_kernels, MAX_KERNELS,
 					KERNEL_HOST, "--kernel"))
@@ -177,13 +208,16 @@ static int subrun_opt(const char *path, struct run_opts *o)
 	return settings_lists(&set, o);
 }
 
-/* Which points run, of run and fleet: --resume, --only. */
-static int points_opt(int opt, const char *arg, const char **resume, const char **only)
+/* Which points run, of run and fleet: --resume, --only; and --quiet-warning. */
+static int points_opt(int opt, const char *arg, const char **resume, const char **only,
+		      const char **quiet, int *nr_quiet)
 {
 	if (opt == OPT_RESUME)
 		*resume = arg;
 	else if (opt == OPT_ONLY)
 		*only = arg;
+	else if (opt == OPT_QUIET_WARNING)
+		return add_quiet(quiet, nr_quiet, arg);
 	else
 		return CLI_OPT_NOT_MINE;
 	return 0;
@@ -200,7 +234,7 @@ int cli_run_opt(int opt, const char *arg, void *run_opts)
 	case OPT_SUBRUN:
 		return subrun_opt(arg, o);
 	}
-	return points_opt(opt, arg, &o->resume, &o->only);
+	return points_opt(opt, arg, &o->resume, &o->only, o->quiet, &o->nr_quiet);
 }
 
 /* check's and expand's: --only. */
@@ -271,5 +305,5 @@ int cli_fleet_opt(int opt, const char *arg, void *fleet_opts)
 		o->shard_mixed = true;
 		return 0;
 	}
-	return points_opt(opt, arg, &o->resume, &o->only);
+	return points_opt(opt, arg, &o->resume, &o->only, o->quiet, &o->nr_quiet);
 }

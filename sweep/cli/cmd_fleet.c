@@ -63,7 +63,8 @@ static void start_orch(struct fleet *fl)
 				   .quick = o->spec.quick, .quick_keeps = cli_quick_keeps(&o->spec),
 				   .only = o->only,
 				   .tags = o->resume ? fl->resume.rec.tags : o->com.tags,
-				   .nr_tags = o->resume ? fl->resume.rec.nr_tags : o->com.nr_tags };
+				   .nr_tags = o->resume ? fl->resume.rec.nr_tags : o->com.nr_tags,
+				   .quiet = o->quiet, .nr_quiet = o->nr_quiet };
 }
 
 /* OUT/meta: this machine's facts (where the fleet was driven from), then the hosts. */

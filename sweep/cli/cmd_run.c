@@ -372,13 +372,18 @@ static void say_resume(const struct run_state *rs)
  */
 static void check_system(struct run_state *rs)
 {
+	const struct sweep_cfg *cfg = rs->cfg;
+
 	if (rs->o->fail_all)
 		return;
-	syscheck_read(syscheck_root(), true, &rs->check);
+	syscheck_read(syscheck_root(), true, cfg->profile ? cfg->profile_hz : 0, &rs->check);
 	rs->checked = true;
 	rs->info.check = &rs->check;
+	/* meta keeps every warning; the terminal only those not acknowledged */
 	for (int i = 0; i < rs->check.nr_warn; i++)
-		diag_warn("%s", rs->check.warn[i]);
+		if (!cli_quiets(rs->o->quiet, rs->o->nr_quiet, rs->check.warn_name[i]))
+			diag_warn("%s [--quiet-warning=%s]", rs->check.warn[i],
+				  rs->check.warn_name[i]);
 }
 
 /* A missing privilege is the user's to fix: say so before anything is written. */

@@ -283,7 +283,8 @@ static void start_orch(struct kernel_sweep *ks)
 	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file,
 				   .quick = ks->o->spec.quick,
 				   .quick_keeps = cli_quick_keeps(&ks->o->spec), .only = ks->o->only,
-				   .tags = ks->tags, .nr_tags = ks->nr_tags };
+				   .tags = ks->tags, .nr_tags = ks->nr_tags,
+				   .quiet = ks->o->quiet, .nr_quiet = ks->o->nr_quiet };
 	if (kernel_axis_has_vm(&ks->cfg->kernels))
 		executor_vm_init(&ks->vms[0], &ks->cfg->kernels, ks->dir, ks->cwd);
 	for (int k = 0; k < ks->cfg->kernels.nr; k++) {

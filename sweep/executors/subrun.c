@@ -28,8 +28,8 @@ void subrun_settings_tag(struct subrun_settings *set, const char *tag)
 
 /*
  * What every sub-run of the sweep gets: its quick (and the timing its --set
- * gave, which the resolved spec has: quick leaves it), only and, in a new
- * directory, tags.
+ * gave, which the resolved spec has: quick leaves it), only, the warnings
+ * it quiets and, in a new directory, tags.
  */
 static void sweep_settings(const struct subrun *s, bool resume, struct subrun_settings *set)
 {
@@ -37,6 +37,8 @@ static void sweep_settings(const struct subrun *s, bool resume, struct subrun_se
 					 .quick_keeps = s->quick ? s->quick_keeps : NULL };
 	for (int i = 0; !resume && i < s->nr_tags; i++)
 		subrun_settings_tag(set, s->tags[i]);
+	for (int i = 0; i < s->nr_quiet && set->nr_quiet < SUBRUN_MAX_QUIET; i++)
+		set->quiet[set->nr_quiet++] = s->quiet[i];
 }
 
 void subrun_kernel_settings(const struct subrun *s, const char *kernel, const char *accel,
@@ -76,6 +78,7 @@ enum setting_kind {
 	SET_FLAG,	/* bool: "yes" */
 	SET_TEXT,	/* const char *, any text but NUL */
 	SET_TAG,		/* one of tags[], a line each */
+	SET_QUIET,	/* one of quiet[], a line each */
 	SET_KERNEL,	/* kernel_host: "host" */
 	SET_SHARD,	/* "I/N" */
 };
@@ -96,6 +99,8 @@ static const struct setting {
 	  .off = offsetof(struct subrun_settings, quick_keeps) },
 	{ .name = "only", .kind = SET_TEXT, .off = offsetof(struct subrun_settings, only) },
 	{ .name = "tag", .kind = SET_TAG, .off = offsetof(struct subrun_settings, tags) },
+	{ .name = "quiet-warning", .kind = SET_QUIET,
+	  .off = offsetof(struct subrun_settings, quiet) },
 	{ .name = "kernel", .kind = SET_KERNEL,
 	  .off = offsetof(struct subrun_settings, kernel_host) },
 	{ .name = "guest-of", .kind = SET_TEXT,
@@ -161,6 +166,10 @@ static void put_setting(FILE *f, const struct subrun_settings *set, int k)
 		for (int i = 0; i < set->nr_tags; i++)
 			put_line(f, settings[k].name, set->tags[i]);
 		return;
+	case SET_QUIET:
+		for (int i = 0; i < set->nr_quiet; i++)
+			put_line(f, settings[k].name, set->quiet[i]);
+		return;
 	case SET_SHARD:
 		snprintf(shard, sizeof(shard), "%d/%d", sh->index, sh->count);
 		if (sh->count)
@@ -224,6 +233,10 @@ static bool take_setting(struct subrun_settings *set, int k, char *value, char *
 	case SET_TAG:
 		subrun_settings_tag(set, value);
 		return strchr(value, '=') && value[0] != '=';
+	case SET_QUIET:
+		if (set->nr_quiet < SUBRUN_MAX_QUIET)
+			set->quiet[set->nr_quiet++] = value;
+		return true;
 	case SET_SHARD:
 		return !shard_parse(value, FIELD(set, k, struct shard), why, len);
 	}

@@ -22,6 +22,7 @@
 #define SUBRUN_MAX_ARGS		16
 #define SUBRUN_MAX_TAGS		72	/* the command line's 64 and the executor's own */
 #define SUBRUN_SETTINGS_MAX	(256 << 10)	/* a settings file, at most */
+#define SUBRUN_MAX_QUIET	64	/* the command line's --quiet-warning */
 
 /* The words of the argv, where an executor that moves the files renames them. */
 enum { SUBRUN_ARGV_SELF = 0, SUBRUN_ARGV_SPEC = 2, SUBRUN_ARGV_SETTINGS = 4 };
@@ -43,6 +44,8 @@ struct subrun {
 	const char *only;		/* --only TITLE, or NULL */
 	const char *const *tags;	/* --tag, or those of the sweep being resumed */
 	int nr_tags;
+	const char *const *quiet;	/* --quiet-warning NAME */
+	int nr_quiet;
 };
 
 /* One sub-run's settings: each field the run option of the same name (cli.h). */
@@ -56,6 +59,8 @@ struct subrun_settings {
 	const char *only;		/* NULL: every experiment */
 	const char *tags[SUBRUN_MAX_TAGS + 1];	/* NULL-terminated; none when it resumes */
 	int nr_tags;
+	const char *quiet[SUBRUN_MAX_QUIET];	/* the system check's warnings not to print */
+	int nr_quiet;
 	bool kernel_host;		/* --kernel host: the spec's kernel axis is the sweep's */
 	const char *guest_of;		/* the kernel value of the sweep it runs for */
 	const char *guest_accel;	/* kvm or tcg: it runs in a VM so accelerated */
@@ -75,9 +80,9 @@ void subrun_arg(struct subrun_argv *a, const char *arg);
 /*
  * The settings of the sub-run of kernel (a value of the kernel axis,
  * "host" or an image), run where it is started (--kernel host) and saying
- * which kernel it is for: the sweep's quick, only and (unless it resumes,
- * keeping its own) tags, the VM's accelerator ACCEL and why (NULL: none),
- * no plots.
+ * which kernel it is for: the sweep's quick, only, quieted warnings and
+ * (unless it resumes, keeping its own) tags, the VM's accelerator ACCEL
+ * and why (NULL: none), no plots.
  */
 void subrun_kernel_settings(const struct subrun *s, const char *kernel, const char *accel,
 			    const char *accel_reason, bool resume, struct subrun_settings *set);
@@ -85,7 +90,8 @@ void subrun_kernel_settings(const struct subrun *s, const char *kernel, const ch
 /*
  * The settings of a place that runs the spec as it is there, its own
  * kernel axis and all (a fleet's host), or share sh of it (count 0: every
- * point): the sweep's quick, only and (unless it resumes) tags, no plots.
+ * point): the sweep's quick, only, quieted warnings and (unless it
+ * resumes) tags, no plots.
  */
 void subrun_place_settings(const struct subrun *s, const struct shard *sh, bool resume,
 			   struct subrun_settings *set);

@@ -119,12 +119,13 @@ static int run_unit(const struct sweep_cfg *cfg, struct gate *g, struct progress
 		    struct point_result *r)
 {
 	struct gate_line l = { .kind = GATE_UNIT, .id = r->pt->id, .round = cmd->round };
+	struct rep_watch watch = progress_watch(prog, stop_requested);
 	int from = r->nr_iv, err;
 	char name[256];
 
 	point_name(cfg, r->pt, name, sizeof(name));
 	progress_begin(prog, name, cmd->round, precision_max_reps(cfg));
-	err = rep_run(cfg, r->pt, cmd->round, stop_requested, r);
+	err = rep_run(cfg, r->pt, cmd->round, &watch, r);
 	mark_slot(r, from, cmd->slot);
 	/* the flags so far veto a decision as rounds.c's arms' do (QUALITY_VETO_FLAGS) */
 	if (!err && !point_result_summarize(r) && !point_result_assess(r, cfg->max_cv))

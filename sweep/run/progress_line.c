@@ -62,6 +62,24 @@ static void put(struct out *o, const char *s)
 }
 
 /*
+ * What the point waits for, then the ETA: " rep 2/3 warmup ETA 1m02s";
+ * the pass is the point's, no repetition's, and one repetition needs no count.
+ */
+static void put_phase(char *tail, size_t len, const struct progress_view *v)
+{
+	static const char *const word[] = {
+		[PROGRESS_MEASURING] = "", [PROGRESS_SETUP] = " setup",
+		[PROGRESS_WARMUP] = " warmup", [PROGRESS_STATS_PASS] = " statistics pass",
+	};
+	size_t n = 0;
+
+	if (v->nr_reps > 1 && v->phase != PROGRESS_STATS_PASS)
+		n = snprintf(tail, len, " rep %d/%d", v->rep + 1, v->nr_reps);
+	snprintf(tail + n, len - n, "%s ETA %um%02us", word[v->phase], v->eta_s / 60,
+		 v->eta_s % 60);
+}
+
+/*
  * What gives way when the line is too long: first the bar, then the
  * experiment's title (cut, then gone), then the point's name (cut); the
  * counter and the ETA stay, and only a width narrower than those cuts
@@ -69,7 +87,7 @@ static void put(struct out *o, const char *s)
  */
 const char *progress_line(char *buf, size_t len, int width, const struct progress_view *v)
 {
-	char bar[64], counter[32], tail[96], line[1024];
+	char bar[64], counter[32], tail[128], line[1024];
 	int filled = v->nr_points ? v->done * BAR_WIDTH / v->nr_points : 0;
 	int usable = width > 0 ? width - 1 : 1 << 20;
 	struct out o = { line, line + sizeof(line) - 1 }, b = { buf, buf + len - 1 };
@@ -80,11 +98,7 @@ const char *progress_line(char *buf, size_t len, int width, const struct progres
 	snprintf(bar, sizeof(bar), "[%.*s%*s]", filled, "####################",
 		 BAR_WIDTH - filled, "");
 	snprintf(counter, sizeof(counter), "%d/%d", v->done + 1, v->nr_points);
-	if (v->nr_reps > 1)
-		snprintf(tail, sizeof(tail), " rep %d/%d ETA %um%02us", v->rep + 1, v->nr_reps,
-			 v->eta_s / 60, v->eta_s % 60);
-	else
-		snprintf(tail, sizeof(tail), " ETA %um%02us", v->eta_s / 60, v->eta_s % 60);
+	put_phase(tail, sizeof(tail), v);
 
 	fixed = cols(counter) + 1 + cols(tail);
 	title_cols = v->title && v->title[0] ? cols(v->title) + 2 : 0;	/* "title: " */

@@ -16,7 +16,8 @@
  * (stop.h: SIGINT, SIGTERM, SIGHUP, ...), so a Ctrl-C interrupts the
  * sampler's sleep, and the runner's stop_requested() says whether it
  * asked to stop.
- * Nothing prints while producers run.
+ * Nothing prints while producers run but the runner's progress bar, which
+ * the sampler's woke() may redraw (repetition.h).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -86,6 +87,7 @@ struct rep_ctx {
 	struct memcg *memcg;	/* the repetition's memory cgroup, or NULL */
 	bool wants_kmem;	/* a gauge of source MS_MEMCG_KMEM */
 	bool (*stop_requested)(void);	/* the runner's: a signal asked to stop */
+	const struct rep_watch *watch;	/* the runner's: its woke() at the sampler's wake-ups */
 	struct profiler *prof;	/* profile = on: counts stacks in the measured part only */
 };
 
@@ -401,6 +403,13 @@ static void load_end(struct rep_ctx *rc, struct point_result *r)
 				   rc->nr_load_cpus);
 }
 
+/* The sampler is up, the next interval warmup or not: the runner's progress line may redraw. */
+static void woke(const struct rep_ctx *rc, bool warmup)
+{
+	if (rc->watch->woke)
+		rc->watch->woke(rc->watch->ctx, warmup);
+}
+
 /* Sleep until the absolute deadline; false if a signal asked us to stop. */
 static bool sleep_until(const struct rep_ctx *rc, uint64_t deadline)
 {
@@ -518,6 +527,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 	span_start = prev_t = now_ns();
 	if (!nr_warm)
 		load_begin(rc);
+	woke(rc, nr_warm > 0);
 	for (uint64_t i = 0; i < nr_all; i++) {
 		struct interval iv = { .rep = rep, .idx = i, .warmup = i < nr_warm };
 
@@ -548,6 +558,8 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 			/* fell behind its next deadline: the cadence resumes from now */
 			span_start = t - interval_end(&warm, &dur, i);
 		}
+		if (i + 1 < nr_all)
+			woke(rc, i + 1 < nr_warm);
 	}
 	load_end(rc, r);
 out:
@@ -730,11 +742,12 @@ static int same_producers(const struct workload *wl, const struct wl_threads *th
 }
 
 int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
-	    bool (*stop_requested)(void), struct point_result *r)
+	    const struct rep_watch *w, struct point_result *r)
 {
 	struct rep_ctx rc = {
 		.wl = cfg->wl,
-		.stop_requested = stop_requested,
+		.stop_requested = w->stop_requested,
+		.watch = w,
 		.gate_lock = PTHREAD_MUTEX_INITIALIZER,
 		.gate_cond = PTHREAD_COND_INITIALIZER,
 		.all_done = PTHREAD_COND_INITIALIZER,

@@ -173,6 +173,8 @@ static int run_round(const struct sweep_cfg *cfg, const struct arm_set *set,
 		     const struct rounds_io *io, gsl_rng *g, int *perm, int round,
 		     struct point_result *res, int *err)
 {
+	struct rep_watch watch = progress_watch(io->prog, io->stop_requested);
+
 	gsl_ran_shuffle(g, perm, set->nr, sizeof(*perm));
 	for (int s = 0; s < set->nr; s++) {
 		int i = set->first + perm[s], from = res[i].nr_iv, e;
@@ -182,7 +184,7 @@ static int run_round(const struct sweep_cfg *cfg, const struct arm_set *set,
 			return -EINTR;
 		point_name(cfg, res[i].pt, name, sizeof(name));
 		progress_begin(io->prog, name, round, precision_max_reps(cfg));
-		e = rep_run(cfg, res[i].pt, round, io->stop_requested, &res[i]);
+		e = rep_run(cfg, res[i].pt, round, &watch, &res[i]);
 		mark_slot(&res[i], from, s);
 		if (e) {
 			err[i - set->first] = e;

@@ -145,6 +145,7 @@ static int reps_done(const struct sweep_cfg *cfg, struct point_result *r, int re
 static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const char *name,
 		    struct progress *prog, struct point_result *r)
 {
+	struct rep_watch watch = progress_watch(prog, asked_to_stop);
 	int err = 0, max = precision_max_reps(cfg);
 	uint64_t start = now_ns();
 	bool done = false;
@@ -156,7 +157,7 @@ static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const c
 			break;
 		}
 		progress_begin(prog, name, rep, max);
-		err = rep_run(cfg, pt, rep, asked_to_stop, r);
+		err = rep_run(cfg, pt, rep, &watch, r);
 		if (err && max > 1)
 			prefix_rep(r, rep, max);
 		if (!err)
@@ -198,14 +199,25 @@ static bool try_again(const struct sweep_cfg *cfg, const struct point_result *r)
 	return r->quality.flags && r->tries <= cfg->retry_noisy && !interrupted;
 }
 
-/*
- * The end of a point whose measuring ended with err: ns_per_run of the try
- * kept (a Ctrl-C in its pass leaves the measured point whole), and its status.
- */
-static void finish_point(const struct sweep_cfg *cfg, int err, struct point_result *r)
+/* The ns_per_run pass of the try kept (a Ctrl-C in it leaves the measured point whole). */
+static void stats_pass(const struct sweep_cfg *cfg, struct progress *prog, struct point_result *r)
+{
+	struct rep_watch watch = progress_watch(prog, asked_to_stop);
+	char name[256];
+
+	if (!stats_pass_wanted(cfg))
+		return;
+	point_name(cfg, r->pt, name, sizeof(name));
+	progress_stats_pass(prog, name);
+	stats_pass_run(cfg, r->pt, &watch, r);
+}
+
+/* The end of a point whose measuring ended with err: its ns_per_run pass, and its status. */
+static void finish_point(const struct sweep_cfg *cfg, struct progress *prog, int err,
+			 struct point_result *r)
 {
 	if (!err)
-		stats_pass_run(cfg, r->pt, asked_to_stop, r);
+		stats_pass(cfg, prog, r);
 	r->status = status_of(err);
 	if (r->status == PS_OK && note_stalled(cfg, r))
 		r->status = PS_STALLED;
@@ -232,7 +244,7 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 		progress_retry(prog, name, r, cfg->retry_noisy + 1);
 		point_result_reset(r);
 	}
-	finish_point(cfg, err, r);
+	finish_point(cfg, prog, err, r);
 	return err;
 }
 
@@ -275,7 +287,7 @@ static void run_set(const struct sweep_cfg *cfg, const struct arm_set *set,
 			rep_set_reason(r, "rounds", arm_err);
 		else
 			arm_err = summarize(cfg, r);
-		finish_point(cfg, arm_err, r);
+		finish_point(cfg, prog, arm_err, r);
 	}
 	veto_decisions(set, res);
 	free(err);
@@ -345,7 +357,7 @@ static void run_gated(const struct sweep_cfg *cfg, const struct plan *plan, stru
 		rep_set_reason(r, "rounds", err);
 	else
 		err = summarize(cfg, r);
-	finish_point(cfg, err, r);
+	finish_point(cfg, prog, err, r);
 }
 
 /* One set: a point on its own (gated or not), or arms in rounds. */
@@ -411,7 +423,7 @@ int runner_run_gated(const struct sweep_cfg *cfg, const struct plan *plan,
 	order_sets(cfg, plan, gate, pts, nr, order, sets, &nr_sets);
 	for (int i = 0; i < nr; i++)
 		res[i].pt = &pts[order[i]];
-	progress_init(&prog, nr, plan_runnable(plan, pts, nr), plan_point_min_ns(cfg));
+	progress_init(&prog, nr, plan_runnable(plan, pts, nr), plan_point_min_ns(cfg), NULL);
 	install_signals(old);
 	for (int s = 0; s < nr_sets && !interrupted && !err; s++) {
 		run_one_set(cfg, plan, gate, &sets[s], &prog, res);

@@ -57,7 +57,7 @@ static void note_failure(struct point_result *r, const char *why)
 }
 
 int stats_pass_run(const struct sweep_cfg *cfg, const struct point *pt,
-		   bool (*stop_requested)(void), struct point_result *r)
+		   const struct rep_watch *w, struct point_result *r)
 {
 	struct sweep_cfg pc = *cfg;
 	struct point_result pass = { .pt = pt };
@@ -74,7 +74,7 @@ int stats_pass_run(const struct sweep_cfg *cfg, const struct point *pt,
 		/* meta's bpf_stats line says why for the whole run */
 		return 0;
 	}
-	err = rep_run(&pc, pt, 0, stop_requested, &pass);
+	err = rep_run(&pc, pt, 0, w, &pass);
 	/* at once, before anything else runs: the switch is the whole machine's */
 	wl_bpf_stats_off();
 	if (!err)

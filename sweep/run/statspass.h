@@ -13,6 +13,7 @@
 
 #include "matrix.h"
 #include "progrun.h"
+#include "repetition.h"
 #include "result.h"
 
 /* Does a point of cfg get the pass (bpf_stats on, a workload with program counters)? */
@@ -27,9 +28,9 @@ uint64_t stats_pass_ns(const struct sweep_cfg *cfg);
  * from its intervals.  r's intervals and rates are left alone.  A pass that
  * fails leaves r->per_run unknown and says why in r->reason when that is
  * empty (the point stays ok: its rates were measured).  Returns 0, or
- * -EINTR when stop_requested() ended it.
+ * -EINTR when w->stop_requested() ended it.
  */
 int stats_pass_run(const struct sweep_cfg *cfg, const struct point *pt,
-		   bool (*stop_requested)(void), struct point_result *r);
+		   const struct rep_watch *w, struct point_result *r);
 
 #endif

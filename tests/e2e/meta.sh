@@ -55,7 +55,8 @@ config_lines_ok() {
 check meta/config-lines config_lines_ok
 # the system check's facts (syscheck.h), once each, in meta's words
 for key in runnable cpus_online isolated_cpus nohz_full bpf_jit_enable bpf_jit_harden \
-	bpf_stats_enabled bpf_stats_active bpf_progs; do
+	bpf_stats_enabled bpf_stats_active bpf_progs perf_event_max_sample_rate run_cpus \
+	irqbalance irq_affinity rcu_nocbs; do
 	check "meta/key-$key" once "$key" "$D/meta"
 done
 check meta/runnable-word grep -Eqx 'runnable: ([0-9]+ of [0-9]+ tasks|unknown)' "$D/meta"
@@ -91,9 +92,23 @@ for w in 'load 9.0 on 2 CPUs: other work will distort the numbers; wait for it t
 	check "meta/fakeroot-warned-once-${w%%:*}" [ "$(grep -cF "bpfsweep: warning: $w" \
 		"$TMP/fake.err")" = 1 ]
 	check "meta/fakeroot-meta-${w%%:*}" grep -qF "system_warning: $w" "$D/meta"
-	check "meta/fakeroot-system-${w%%:*}" grep -qF "warning: $w" \
+	check "meta/fakeroot-system-${w%%:*}" grep -qF "WARNING  $w" \
 		<(BPFSWEEP_SYSROOT=$R $BPFSWEEP system)
 done
+# each warning ends with the name that quiets it; quieted, meta still has it
+check meta/fakeroot-warning-named grep -q 'bpfsweep: warning: CPU boost on: .* \[--quiet-warning=boost\]$' \
+	"$TMP/fake.err"
+BPFSWEEP_SYSROOT=$R $BPFSWEEP "$TMP/quick.spec" -o "$TMP/quieted" --no-plots \
+	--quiet-warning boost --quiet-warning=load >/dev/null 2>"$TMP/quiet.err" </dev/null
+check meta/quiet-warning-run [ $? = 0 ]
+check meta/quiet-warning-quiet quiet not grep -E 'warning: (CPU boost|load)' "$TMP/quiet.err"
+check meta/quiet-warning-others grep -qF 'warning: bpf_jit_harden 2: ' "$TMP/quiet.err"
+check meta/quiet-warning-in-meta grep -qF 'system_warning: CPU boost on: ' "$TMP/quieted/meta"
+# `bpfsweep system` leads with the verdicts, the facts after them
+BPFSWEEP_SYSROOT=$R $BPFSWEEP system >"$TMP/system.out"
+check meta/system-verdicts-first grep -q '^WARNING  ' <(head -n 1 "$TMP/system.out")
+check meta/system-facts-after [ "$(grep -n '^facts:$' "$TMP/system.out" | cut -d: -f1)" -gt \
+	"$(grep -n '^OK  ' "$TMP/system.out" | tail -n 1 | cut -d: -f1)" ]
 check meta/fakeroot-warnings-before-points [ "$(grep -n . "$TMP/fake.err" |
 	grep -m1 -v 'warning: ' | cut -d: -f1)" -gt 4 ]
 check meta/fakeroot-facts grep -qx 'runnable: 12 of 345 tasks' "$D/meta"

@@ -60,6 +60,9 @@ static bool round_trips(const char *dir, const struct subrun_settings *set)
 	       !got.tags[got.nr_tags];
 	for (int i = 0; same && i < set->nr_tags; i++)
 		same = !strcmp(got.tags[i], set->tags[i]);
+	same = same && got.nr_quiet == set->nr_quiet;
+	for (int i = 0; same && i < set->nr_quiet; i++)
+		same = !strcmp(got.quiet[i], set->quiet[i]);
 	free(text);
 	return same;
 }
@@ -99,6 +102,25 @@ TEST(kernel_settings_round_trip)
 	/* a fleet host's failed rows: its probed facts ride along, one unknown */
 	set.place = (struct told_host){ .name = "10.0.0.2", .kernel_release = "6.1.0",
 					.arch = "aarch64", .cpu_model = "Neoverse-N1 \\ r3p1" };
+	CHECK(round_trips(dir, &set));
+	resultdir_remove_tree(dir);
+}
+
+/* --quiet-warning reaches every sub-run, a resumed one too: it is about printing only. */
+TEST(quiet_warnings_ride_along)
+{
+	const char *quiet[] = { "virtualised", "load" };
+	struct subrun s = { .self = "/b/bpfsweep", .spec_path = "/s/x.spec", .quiet = quiet,
+			    .nr_quiet = 2 };
+	struct subrun_settings set;
+	char *dir = tmpdir();
+
+	CHECK(dir);
+	subrun_kernel_settings(&s, "host", NULL, NULL, true, &set);
+	CHECK_INT(set.nr_quiet, 2);
+	CHECK_STR(set.quiet[1], "load");
+	subrun_place_settings(&s, &(struct shard){ .count = 0 }, false, &set);
+	CHECK_INT(set.nr_quiet, 2);
 	CHECK(round_trips(dir, &set));
 	resultdir_remove_tree(dir);
 }
@@ -201,5 +223,6 @@ TEST(argv_is_bounded)
 	CHECK(a.argv[SUBRUN_MAX_ARGS] == NULL);
 }
 
-RUN_TESTS(kernel_settings_round_trip, resumed_sub_run_keeps_its_own_tags, quick_keeps_the_sets_timing,
+RUN_TESTS(kernel_settings_round_trip, quiet_warnings_ride_along,
+	  resumed_sub_run_keeps_its_own_tags, quick_keeps_the_sets_timing,
 	  argv_has_no_option_words, not_a_settings_file, argv_is_bounded)

@@ -5,7 +5,7 @@
  * a quiet machine with no warning.  The BPF part cannot be faked by files:
  * its struct is filled by hand.
  */
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE
 #include <errno.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -105,7 +105,7 @@ static const char *warning(const struct sys_check *sc, const char *prefix)
 /* Read the fake root (no BPF scan), the test's changes applied. */
 static void read_root(struct sys_check *sc)
 {
-	syscheck_read(root, false, sc);
+	syscheck_read(root, false, 0, sc);
 }
 
 TEST(quiet_machine_no_warning)
@@ -296,25 +296,205 @@ static char *shown(void)
 	return out;
 }
 
-/* `bpfsweep system`: meta's lines, the check's, then the warnings apart. */
+/*
+ * `bpfsweep system`: a verdict per check first, the warnings leading,
+ * each with the name --quiet-warning takes; the facts after them.
+ */
 TEST(show)
 {
+	const char *facts, *warning_line, *ok_line;
 	char *out;
 
 	make_quiet();
 	put_file("/proc/sys/net/core/bpf_jit_enable", "0\n");
 	out = shown();
-	CHECK(out && strstr(out, "cpu_governor: performance\n"));
-	CHECK(out && strstr(out, "bpf_jit_enable: 0\n"));
-	CHECK(out && strstr(out, "\nwarning: bpf_jit_enable 0: "));
-	CHECK(out && !strstr(out, "system_warning"));
+	CHECK(out);
+	facts = strstr(out, "\nfacts:\n");
+	CHECK(facts);
+	CHECK(!strncmp(out, "WARNING  bpf_jit_enable 0: ", 27));
+	warning_line = strstr(out, "WARNING  bpf_jit_enable 0: ");
+	CHECK(strstr(warning_line, "net.core.bpf_jit_enable=1 [--quiet-warning=bpf_jit_enable]\n"));
+	ok_line = strstr(out, "\nOK       CPU governor performance on every CPU\n");
+	CHECK(ok_line && ok_line < facts);
+	ok_line = strstr(out, "\nOK       load 0.1 on 4 CPUs\n");
+	CHECK(ok_line && ok_line < facts);
+	CHECK(strstr(facts, "cpu_governor: performance\n"));
+	CHECK(strstr(facts, "bpf_jit_enable: 0\n"));
+	CHECK(!strstr(out, "system_warning"));
 	free(out);
 	put_file("/proc/sys/net/core/bpf_jit_enable", "1\n");
 	out = shown();
-	CHECK(out && strstr(out, "\nno warnings: "));
+	CHECK(out && !strstr(out, "WARNING"));
+	CHECK(out && strstr(out, "\nno warnings: ") < strstr(out, "\nfacts:\n"));
 	free(out);
 	remove_root();
 }
 
+/* Every warning has a name from the list, the one --quiet-warning takes. */
+TEST(warning_names)
+{
+	struct sys_check sc;
+	char near[64];
+
+	make_quiet();
+	put_file("/proc/loadavg", "9.00 8.00 7.00 12/345 999\n");
+	put_file("/proc/cpuinfo", "processor\t: 0\nflags\t\t: fpu hypervisor\n\n");
+	put_file("/proc/sys/kernel/bpf_stats_enabled", "1\n");
+	read_root(&sc);
+	CHECK_INT(sc.nr_warn, 3);
+	CHECK_STR(sc.warn_name[0], "load");
+	CHECK_STR(sc.warn_name[1], "virtualised");
+	CHECK_STR(sc.warn_name[2], "bpf_stats_enabled");
+	for (int i = 0; i < sc.nr_warn; i++)
+		CHECK(syscheck_name_known(sc.warn_name[i], near, sizeof(near)));
+	/* one verdict per check at most, each named */
+	for (int i = 0; i < sc.nr_checks; i++)
+		CHECK(syscheck_name_known(sc.check[i].name, near, sizeof(near)));
+	CHECK(!syscheck_name_known("virtualized", near, sizeof(near)));
+	CHECK_STR(near, "virtualised");
+	syscheck_free(&sc);
+	remove_root();
+}
+
+/* The verdict of check name, or NULL. */
+static const struct sc_result *check_of(const struct sys_check *sc, const char *name)
+{
+	for (int i = 0; i < sc->nr_checks; i++)
+		if (!strcmp(sc->check[i].name, name))
+			return &sc->check[i];
+	return NULL;
+}
+
+/* perf_event_open() refuses --profile's frequency above perf_event_max_sample_rate. */
+TEST(perf_sample_rate)
+{
+	struct sys_check sc;
+
+	make_quiet();
+	put_file("/proc/sys/kernel/perf_event_max_sample_rate", "50\n");
+	syscheck_read(root, false, 99, &sc);
+	CHECK_STR(warning(&sc, "perf_event_max_sample_rate"), "perf_event_max_sample_rate 50: "
+		  "below --profile's 99 Hz, so its sampler cannot open (the kernel lowers it when "
+		  "perf's interrupts run long); sysctl kernel.perf_event_max_sample_rate=1000, or "
+		  "--set profile_hz=50");
+	CHECK(strstr(lines(&sc), "perf_event_max_sample_rate: 50\n"));
+	syscheck_free(&sc);
+	/* a run that does not profile: nothing to warn of */
+	syscheck_read(root, false, 0, &sc);
+	CHECK_INT(sc.nr_warn, 0);
+	CHECK_INT(check_of(&sc, "perf_event_max_sample_rate")->verdict, SC_OK);
+	syscheck_free(&sc);
+	put_file("/proc/sys/kernel/perf_event_max_sample_rate", "100000\n");
+	syscheck_read(root, false, 99, &sc);
+	CHECK_INT(sc.nr_warn, 0);
+	syscheck_free(&sc);
+	remove_root();
+}
+
+/* sc judged again with the run on CPUs list. */
+static void run_on(struct sys_check *sc, const char *list)
+{
+	cpus_parse(list, &sc->run_cpus);
+	syscheck_assess(sc);
+}
+
+/*
+ * irqbalance (a process of that comm) and the IRQs allowed on the run's
+ * CPUs matter when the run has CPUs to keep free of them; with every
+ * online CPU the run's, there is nowhere else to put them.
+ */
+TEST(irq_affinity_and_irqbalance)
+{
+	struct sys_check sc;
+	const struct sc_result *c;
+
+	make_quiet();
+	put_file("/proc/42/comm", "irqbalance\n");
+	put_file("/proc/7/comm", "systemd\n");
+	put_file("/proc/irq/24/smp_affinity_list", "0-3\n");
+	put_file("/proc/irq/25/smp_affinity_list", "0-1\n");
+	put_file("/proc/irq/26/smp_affinity_list", "3\n");
+	put_file("/proc/irq/default_smp_affinity", "f\n");
+	read_root(&sc);
+	CHECK_INT(sc.irqbalance, 1);
+	CHECK_INT(sc.nr_irqs, 3);
+	run_on(&sc, "0-3");
+	CHECK_INT(sc.nr_warn, 0);
+	CHECK_INT(check_of(&sc, "irqbalance")->verdict, SC_OK);
+	run_on(&sc, "2-3");
+	CHECK(strstr(warning(&sc, "irqbalance running") ?: "", "systemctl stop irqbalance"));
+	c = check_of(&sc, "irq_affinity");
+	CHECK_INT(c->verdict, SC_WARNING);
+	CHECK(!strncmp(c->text, "IRQ affinity: 2 of 3 IRQs may run on the run's CPUs 2-3", 55));
+	CHECK(strstr(lines(&sc), "run_cpus: 2-3\nirqbalance: running\n"
+		     "irq_affinity: 3 IRQs, 2 of them allowed on run_cpus\n"));
+	/* the IRQs kept off the run's CPUs, irqbalance stopped: quiet */
+	put_file("/proc/irq/24/smp_affinity_list", "0-1\n");
+	put_file("/proc/irq/26/smp_affinity_list", "1\n");
+	put_file("/proc/42/comm", "bash\n");
+	syscheck_free(&sc);
+	read_root(&sc);
+	run_on(&sc, "2-3");
+	CHECK_INT(sc.nr_warn, 0);
+	CHECK_INT(check_of(&sc, "irq_affinity")->verdict, SC_OK);
+	syscheck_free(&sc);
+	remove_root();
+}
+
+/* Isolated CPUs still run RCU callbacks unless rcu_nocbs= (or nohz_full=) names them. */
+TEST(rcu_nocbs)
+{
+	struct sys_check sc;
+
+	make_quiet();	/* isolated: 2-3 */
+	put_file("/proc/cmdline", "ro quiet isolcpus=2-3\n");
+	read_root(&sc);
+	CHECK_STR(warning(&sc, "rcu_nocbs"), "rcu_nocbs: the isolated CPUs 2-3 still run RCU "
+		  "callbacks; boot with rcu_nocbs=2-3 beside isolcpus=");
+	CHECK(strstr(lines(&sc), "rcu_nocbs: none\n"));
+	syscheck_free(&sc);
+	put_file("/proc/cmdline", "ro isolcpus=2-3 rcu_nocbs=2-3 quiet\n");
+	read_root(&sc);
+	CHECK(warning(&sc, "rcu_nocbs") == NULL);
+	CHECK(strstr(lines(&sc), "rcu_nocbs: 2-3\n"));
+	syscheck_free(&sc);
+	/* nohz_full CPUs are offloaded too */
+	put_file("/proc/cmdline", "ro isolcpus=2-3 nohz_full=3 rcu_nocbs=2\n");
+	put_file("/sys/devices/system/cpu/nohz_full", "3\n");
+	read_root(&sc);
+	CHECK(warning(&sc, "rcu_nocbs") == NULL);
+	syscheck_free(&sc);
+	/* no isolated CPUs: nothing to keep them off */
+	put_file("/sys/devices/system/cpu/isolated", "\n");
+	put_file("/proc/cmdline", "ro quiet\n");
+	read_root(&sc);
+	CHECK_INT(check_of(&sc, "rcu_nocbs")->verdict, SC_OK);
+	syscheck_free(&sc);
+	remove_root();
+}
+
+/* The kernel's CPU lists, and the command line's parameters. */
+TEST(cpu_lists_and_cmdline)
+{
+	cpu_set_t set;
+	char buf[64];
+
+	CHECK_INT(cpus_parse("0-3,8,10-11\n", &set), 0);
+	cpus_format(&set, buf, sizeof(buf));
+	CHECK_STR(buf, "0-3,8,10-11");
+	CHECK_INT(cpus_parse("", &set), 0);
+	cpus_format(&set, buf, sizeof(buf));
+	CHECK_STR(buf, "none");
+	CHECK(cpus_parse("3-1", &set) < 0);
+	CHECK(cpus_parse("1,x", &set) < 0);
+	CHECK(cmdline_param("a rcu_nocbs_poll rcu_nocbs=1-3 b", "rcu_nocbs", buf, sizeof(buf)));
+	CHECK_STR(buf, "1-3");
+	CHECK(cmdline_param("a rcu_nocbs", "rcu_nocbs", buf, sizeof(buf)));
+	CHECK_STR(buf, "");
+	CHECK(!cmdline_param("a rcu_nocbs_poll", "rcu_nocbs", buf, sizeof(buf)));
+}
+
 RUN_TESTS(quiet_machine_no_warning, absent_files_unknown, load_warned_with_what_to_do,
-	  governor_and_boost, virtualised, jit_and_statistics, other_bpf_programs, show)
+	  governor_and_boost, virtualised, jit_and_statistics, other_bpf_programs, show,
+	  warning_names, perf_sample_rate, irq_affinity_and_irqbalance, rcu_nocbs,
+	  cpu_lists_and_cmdline)
