@@ -12,20 +12,48 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "diag.h"
 #include "heldir.h"
 #include "scratch.h"
 
 #define PREFIX		"bpfsweep-"
 #define SUFFIX_LEN	6	/* mkdtemp()'s XXXXXX */
 
-/* $TMPDIR where a socket's path beneath it still fits, else /tmp. */
+/*
+ * Can another user swap what is made in dir?  Only its owner, or anyone
+ * when it is writable by others without the sticky bit, can rename a
+ * directory made in it: a $TMPDIR a user owns (`sudo -E`) would let that
+ * user replace root's fresh scratch directory with one of links
+ * (qemu.log -> TARGET), which root would then write through.
+ */
+static bool others_can_swap(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		return true;
+	if (st.st_uid != geteuid() && st.st_uid != 0)
+		return true;
+	return (st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX);
+}
+
+/*
+ * $TMPDIR where a socket's path beneath it still fits and no other user
+ * can swap what is made there, else /tmp (said at each use: rare, and a
+ * user should see it).
+ */
 static const char *base(void)
 {
 	const char *tmp = getenv("TMPDIR");
 
 	if (!tmp || tmp[0] != '/' || strlen(tmp) > SCRATCH_BASE_MAX)
 		return "/tmp";
-	return tmp;
+	if (!others_can_swap(tmp))
+		return tmp;
+	diag_warn("TMPDIR %s: another user could swap what bpfsweep makes there (not this "
+		  "user's or root's, or writable by others without the sticky bit): this "
+		  "scratch directory goes in /tmp", tmp);
+	return "/tmp";
 }
 
 int scratch_make(char *buf, size_t len, const char *what)
