@@ -124,7 +124,7 @@ check plot-safety/set-title-rerun-no-command-ran no_marks
 
 # --- the README's small sweep: titled as typed, its axis log2 -----------------
 D=$TMP/adhoc
-$BPFSWEEP run null -p '1..8*2' -w 0 -d 0.04 --set interval=10ms -o "$D" \
+$BPFSWEEP run null -p '1..8*2' -w 0 -d 0.04 --set interval=10ms --set repeat=1 -o "$D" \
 	>"$TMP/out" 2>"$TMP/err" </dev/null
 check plot-safety/adhoc-run [ $? = 0 ]
 check plot-safety/adhoc-title svg_shows "$D" "null producers=1..8*2"
@@ -141,9 +141,9 @@ check small-sweep/no-bars-said grep -qF \
 	"$D/plots/1-hits-vs-producers.gp"
 check small-sweep/no-bars-drawn grep -qF "using 1:2 title 'hits' with linespoints" \
 	"$D/plots/1-hits-vs-producers.gp"
-# three repetitions: each a unit, the bars their 95 % interval
+# an ad hoc run's three repetitions: each a unit, the bars their 95 % interval
 D=$TMP/adhoc3
-$BPFSWEEP run null -p '1..8*2' -w 0 -d 0.04 --set interval=10ms --set repeat=3 -o "$D" \
+$BPFSWEEP run null -p '1..8*2' -w 0 -d 0.04 --set interval=10ms -o "$D" \
 	>"$TMP/out" 2>"$TMP/err" </dev/null
 check small-sweep/reps-run [ $? = 0 ]
 check small-sweep/bars-said grep -qF "title 'error bars: 95% CI of the mean over 3 repetitions'" \
