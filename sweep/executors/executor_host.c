@@ -56,7 +56,7 @@ int executor_host_spawn(const struct subrun_slot *s, const char *const *argv,
 						      sizeof(bufs[used]));
 		used += args[i] != argv[i];
 	}
-	err = fd < 0 ? fd : spawn_argv_passing(args, fd, &pid);
+	err = fd < 0 ? fd : spawn(args, &(struct spawn_opts){ .pass_fd = fd }, &pid);
 	if (fd >= 0)
 		close(fd);
 	if (err) {

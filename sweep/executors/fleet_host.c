@@ -66,7 +66,7 @@ static const char run_prefix[] = "printf 'remote_pid: %s\\n' \"$$\"; exec ";
 struct argv_buf {
 	const char *argv[SSH_MAX_ARGS + 1];
 	int n;
-	int pass_fd;		/* above 2: left open in the child (spawn_argv_passing()) */
+	int pass_fd;		/* above 2: left open in the child (spawn_opts.pass_fd) */
 	char port[16];
 	char ctl[PATH_MAX + 16];
 	char target[PATH_MAX + HOST_NAME_LEN * 2 + 32];
@@ -187,9 +187,10 @@ static int start(struct fleet_job *j, const struct argv_buf *a, pid_t *pid)
 		j->interrupted = true;
 		return -EINTR;
 	}
-	if (a->pass_fd > 2)
-		return spawn_argv_group_log_passing(a->argv, j->log, a->pass_fd, pid);
-	return spawn_argv_group_log(a->argv, j->log, pid);
+	return spawn(a->argv, &(struct spawn_opts){ .log = j->log, .own_group = true,
+						    .keep = true,
+						    .pass_fd = a->pass_fd > 2 ? a->pass_fd : 0 },
+		     pid);
 }
 
 /*

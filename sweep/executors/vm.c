@@ -124,10 +124,11 @@ static int start_virtiofsd(struct vm_boot_state *bs, const char *virtiofsd, int 
 	err = vm_virtiofsd_argv(virtiofsd, sock, i ? held : dir, i == 1, &av);
 	argv = (const char *const *)av.argv;
 	if (!err && i)
-		err = spawn_argv_log_passing(argv, bs->virtiofsd_log, bs->share_fd,
-					     &bs->virtiofsd[i]);
+		err = spawn(argv, &(struct spawn_opts){ .log = bs->virtiofsd_log,
+							.pass_fd = bs->share_fd }, &bs->virtiofsd[i]);
 	else if (!err)
-		err = spawn_argv(argv, bs->virtiofsd_log, &bs->virtiofsd[i]);
+		err = spawn(argv, &(struct spawn_opts){ .log = bs->virtiofsd_log },
+			    &bs->virtiofsd[i]);
 	if (!err)
 		err = wait_socket(sock, bs->virtiofsd[i]);
 	if (err)
@@ -164,8 +165,8 @@ static int start_qemu(struct vm_boot_state *bs, const struct vm_job *job, const 
 	err = vm_qemu_argv(&b, &av, why, len);
 	if (err)
 		return err;
-	err = spawn_argv_log_passing((const char *const *)av.argv, bs->qemu_log, bs->console_wfd,
-				     &bs->qemu);
+	err = spawn((const char *const *)av.argv, &(struct spawn_opts){ .log = bs->qemu_log,
+			.pass_fd = bs->console_wfd }, &bs->qemu);
 	if (err)
 		snprintf(why, len, "cannot start %.400s: %s", qemu, strerror(-err));
 	return err;

@@ -21,6 +21,12 @@
 #define FIRMWARE_SIZE	(64 << 10)	/* qemu's pc machine takes a BIOS in 64 KiB steps */
 #define RESET_VECTOR	0xfff0		/* where an x86 CPU starts: 16 bytes below the top */
 #define PROBE_MEM	(64LL << 20)
+/*
+ * qemu's log of the stub's boot is a few lines: one that floods it is
+ * killed at this size (RLIMIT_FSIZE, which bounds the guest memory's
+ * memfd as well: hence PROBE_MEM and 1 MiB of log).
+ */
+#define PROBE_LOG_MAX	(PROBE_MEM + (1LL << 20))
 
 /* The verdict of this process's probe: one per bpfsweep run, kept for every VM it boots. */
 static struct {
@@ -99,7 +105,8 @@ static int spawn_probe(const struct vm_probe *p, const char *dir, char *why, siz
 		return err;
 	}
 	/* a group of its own: a Ctrl-C at the terminal is not a verdict on KVM */
-	err = spawn_argv_group_log((const char *const *)av.argv, log, &pid);
+	err = spawn((const char *const *)av.argv, &(struct spawn_opts){ .log = log,
+			.own_group = true, .keep = true, .file_max = PROBE_LOG_MAX }, &pid);
 	if (err) {
 		snprintf(why, len, "cannot start %s: %s", p->qemu, strerror(-err));
 		return err;

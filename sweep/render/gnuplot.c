@@ -201,7 +201,7 @@ static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
 	pid_t pid;
 
 	snprintf(script, sizeof(script), "%s.gp", slug);
-	err = spawn_argv_in(argv, dir, &pid);
+	err = spawn(argv, &(struct spawn_opts){ .dir = dir }, &pid);
 	if (err) {
 		diag_err("cannot run gnuplot: %s", strerror(-err));
 		return err;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -30,6 +31,7 @@ struct spawn_how {
 	bool own_group;		/* a process group of its own, else the caller's */
 	bool keep;		/* what it leaves running is wanted (procguard.h) */
 	int pass_fd;		/* above 2: left open across the exec; else none */
+	long long file_max;	/* above 0: RLIMIT_FSIZE */
 };
 
 /*
@@ -58,6 +60,9 @@ static void child_exec(const char *path, const char *const *argv, const struct s
 	    (how->err_fd >= 0 && dup2(how->err_fd, 2) < 0) || (how->dir_fd >= 0 && fchdir(how->dir_fd)))
 		goto fail;
 	if (how->pass_fd > 2 && fcntl(how->pass_fd, F_SETFD, 0))
+		goto fail;
+	if (how->file_max > 0 &&
+	    setrlimit(RLIMIT_FSIZE, &(struct rlimit){ how->file_max, how->file_max }))
 		goto fail;
 	execve(path, (char *const *)argv, environ);
 fail:
@@ -109,7 +114,7 @@ static int start(const char *path, const char *const *argv, const struct spawn_h
 }
 
 /* Start argv as how says, in a cgroup of its own where one can be made. */
-static int spawn(const char *const *argv, const struct spawn_how *how, pid_t *pid)
+static int spawn_how(const char *const *argv, const struct spawn_how *how, pid_t *pid)
 {
 	char path[PATH_MAX], *cg;
 	int procs_fd, err = 0;
@@ -135,71 +140,34 @@ static int spawn(const char *const *argv, const struct spawn_how *how, pid_t *pi
 	return 0;
 }
 
-/* stdout and stderr appended to log, if any */
-static int spawn_log(const char *const *argv, const char *log, bool group, int pass_fd,
-		     pid_t *pid)
+int spawn(const char *const *argv, const struct spawn_opts *o, pid_t *pid)
 {
-	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir_fd = -1, .own_group = group,
-				 .keep = group, .pass_fd = pass_fd };
-	int fd = -1, err;
+	const struct spawn_opts none = { 0 };
+	struct spawn_how how;
+	int log_fd = -1, err = 0;
 
-	if (log) {
-		fd = heldir_open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
-		if (fd < 0)
-			return fd;
-		how.out_fd = how.err_fd = fd;
+	o = o ?: &none;
+	how = (struct spawn_how){ .out_fd = o->out_fd > 2 ? o->out_fd : -1,
+				  .err_fd = o->err_fd > 2 ? o->err_fd : -1, .dir_fd = -1,
+				  .own_group = o->own_group, .keep = o->keep,
+				  .pass_fd = o->pass_fd, .file_max = o->file_max };
+	if (o->pass_fd && o->pass_fd <= 2)
+		return -EBADF;
+	if (o->log) {
+		log_fd = heldir_open(o->log, O_WRONLY | O_CREAT | O_APPEND, 0644);
+		how.out_fd = how.err_fd = log_fd;
+		err = log_fd < 0 ? log_fd : 0;
 	}
-	err = spawn(argv, &how, pid);
-	if (fd >= 0)
-		close(fd);
-	return err;
-}
-
-int spawn_argv(const char *const *argv, const char *log, pid_t *pid)
-{
-	return spawn_log(argv, log, false, -1, pid);
-}
-
-int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid)
-{
-	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir_fd = heldir_open_dir(dir) };
-	int err = how.dir_fd;
-
-	if (how.dir_fd >= 0) {
-		err = spawn(argv, &how, pid);
+	if (!err && o->dir) {
+		how.dir_fd = heldir_open_dir(o->dir);
+		err = how.dir_fd < 0 ? how.dir_fd : 0;
+	}
+	err = err ?: spawn_how(argv, &how, pid);
+	if (log_fd >= 0)
+		close(log_fd);
+	if (how.dir_fd >= 0)
 		close(how.dir_fd);
-	}
 	return err;
-}
-
-int spawn_argv_passing(const char *const *argv, int fd, pid_t *pid)
-{
-	struct spawn_how how = { .out_fd = -1, .err_fd = -1, .dir_fd = -1, .pass_fd = fd };
-
-	return fd > 2 ? spawn(argv, &how, pid) : -EBADF;
-}
-
-int spawn_argv_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid)
-{
-	return fd > 2 ? spawn_log(argv, log, false, fd, pid) : -EBADF;
-}
-
-int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid)
-{
-	struct spawn_how how = { .out_fd = out_fd, .err_fd = err_fd, .dir_fd = -1,
-				 .own_group = true };
-
-	return spawn(argv, &how, pid);
-}
-
-int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid)
-{
-	return spawn_log(argv, log, true, -1, pid);
-}
-
-int spawn_argv_group_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid)
-{
-	return fd > 2 ? spawn_log(argv, log, true, fd, pid) : -EBADF;
 }
 
 void spawn_reaped(pid_t pid)

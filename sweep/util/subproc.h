@@ -18,50 +18,42 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-/*
- * Start argv[0] (an absolute path, or a name looked up in PATH) with
- * stdin from /dev/null; stdout and stderr appended to log, or the
- * caller's when log is NULL.  It stays in the caller's process group, so
- * that a Ctrl-C at the terminal reaches it too (a sub-run, qemu).  0 or
- * -errno (-ENOENT: no such program).
- */
-int spawn_argv(const char *const *argv, const char *log, pid_t *pid);
+/* How a child starts (spawn()): each field's zero is the usual. */
+struct spawn_opts {
+	/* stdout and stderr appended to this file (heldir.h resolves it); NULL: none */
+	const char *log;
+	/* without a log: its stdout, stderr (descriptors above 2); 0: the caller's */
+	int out_fd, err_fd;
+	const char *dir;	/* where it runs, opened as heldir.h resolves it; NULL: here */
+	/*
+	 * A process group of its own: all it started can be killed together,
+	 * and a Ctrl-C at the terminal reaches bpfsweep alone.  Else the
+	 * caller's, so that a Ctrl-C reaches it too (a sub-run, qemu).
+	 */
+	bool own_group;
+	/* what it leaves running after it exits (ssh's ControlPersist master) is let be */
+	bool keep;
+	/*
+	 * A descriptor above 2 left open under its number across the exec:
+	 * the child names what lies beneath that directory as
+	 * /proc/self/fd/FD/..., which no rename nor symlink at a path can
+	 * redirect.  0: none.
+	 */
+	int pass_fd;
+	/*
+	 * Above 0: no file it writes grows past this many bytes
+	 * (RLIMIT_FSIZE; a write past it kills it with SIGXFSZ), for a child
+	 * that writes nothing but its log (the KVM probe's qemu).
+	 */
+	long long file_max;
+};
 
 /*
- * Start argv[0] as spawn_argv() does, in a process group of its own (so
- * that all it started can be killed together, and a Ctrl-C at the
- * terminal reaches bpfsweep alone), with stdin from /dev/null, stdout on
- * out_fd and stderr on err_fd.  0 or -errno (-ENOENT: no such program).
+ * Start argv[0] (an absolute path, or a name looked up in PATH) as o says
+ * (NULL: all zero), stdin from /dev/null.  0 or -errno (-ENOENT: no such
+ * program, -EBADF: a pass_fd of 2 or less).
  */
-int spawn_argv_group(const char *const *argv, int out_fd, int err_fd, pid_t *pid);
-
-/*
- * spawn_argv_group() with stdout and stderr appended to the file log; what
- * the program leaves running after it exits (ssh's ControlPersist master)
- * is let be until bpfsweep ends.
- */
-int spawn_argv_group_log(const char *const *argv, const char *log, pid_t *pid);
-
-/* spawn_argv_group_log() with fd left open across the exec: see spawn_argv_passing(). */
-int spawn_argv_group_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid);
-
-/*
- * Start argv[0] as spawn_argv() does in the directory dir (opened here as
- * heldir.h resolves it, entered by descriptor), with stdin from /dev/null
- * and the caller's stdout and stderr.  0 or -errno.
- */
-int spawn_argv_in(const char *const *argv, const char *dir, pid_t *pid);
-
-/*
- * spawn_argv() (no log) with fd, a descriptor above 2, left open under its
- * number across the exec: the child names what lies beneath that directory
- * as /proc/self/fd/FD/..., which no rename nor symlink at a path can
- * redirect.  0 or -errno.
- */
-int spawn_argv_passing(const char *const *argv, int fd, pid_t *pid);
-
-/* spawn_argv() with fd left open across the exec: see spawn_argv_passing(). */
-int spawn_argv_log_passing(const char *const *argv, const char *log, int fd, pid_t *pid);
+int spawn(const char *const *argv, const struct spawn_opts *o, pid_t *pid);
 
 /* pid, a child of these, was reaped by the caller: kill what it left. */
 void spawn_reaped(pid_t pid);

@@ -90,7 +90,7 @@ TEST(adhoc_sweep_binds)
 	CHECK_INT(cfg->exps[0].nr_plots, 1);
 	CHECK_STR(spec_text(spec),
 		  "[sweep]\ntitle = count producers=1..4\nworkload = count\nwarmup = 0s\n"
-		  "duration = 2s\ninterval = 1s\nrepeat = 1\naffinity = on\n\n"
+		  "duration = 2s\ninterval = 1s\nrepeat = 3\naffinity = on\n\n"
 		  "[params]\nproducers = 1..4\n\n[report]\nplot = producers vs hits\n");
 	sweep_cfg_free(cfg);
 	spec_free(spec);

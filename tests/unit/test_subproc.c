@@ -32,7 +32,7 @@ static pid_t start_sh(const char *script)
 	const char *argv[] = { "sh", "-c", script, NULL };
 	pid_t pid = -1;
 
-	if (spawn_argv(argv, NULL, &pid))
+	if (spawn(argv, NULL, &pid))
 		return -1;
 	return pid;
 }
@@ -116,16 +116,16 @@ TEST(runs_in_dir)
 	pid_t pid;
 
 	CHECK(mkdtemp(dir) != NULL);
-	CHECK_INT(spawn_argv_in(argv, dir, &pid), 0);
+	CHECK_INT(spawn(argv, &(struct spawn_opts){ .dir = dir }, &pid), 0);
 	CHECK_INT(spawn_wait(pid, 10000), 0);
 	snprintf(mark, sizeof(mark), "%s/mark", dir);
 	CHECK_INT(stat(mark, &st), 0);
 	unlink(mark);
 	rmdir(dir);
 	argv[0] = "no-such-program-here";
-	CHECK_INT(spawn_argv_in(argv, "/", &pid), -ENOENT);
+	CHECK_INT(spawn(argv, &(struct spawn_opts){ .dir = "/" }, &pid), -ENOENT);
 	argv[0] = "true";
-	CHECK(spawn_argv_in(argv, "/no/such/dir", &pid) < 0 || spawn_wait(pid, 10000) != 0);
+	CHECK(spawn(argv, &(struct spawn_opts){ .dir = "/no/such/dir" }, &pid) < 0 || spawn_wait(pid, 10000) != 0);
 }
 
 /* Does path hold a file named name? */
@@ -159,14 +159,14 @@ TEST(passed_descriptor_outlives_a_swap)
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	CHECK(fd > 2);
 	snprintf(target, sizeof(target), "/proc/self/fd/%d/made", fd);
-	CHECK_INT(spawn_argv_passing(argv, fd, &pid), 0);
+	CHECK_INT(spawn(argv, &(struct spawn_opts){ .pass_fd = fd }, &pid), 0);
 	close(fd);
 	CHECK_INT(rename(dir, moved), 0);
 	CHECK_INT(symlink("other", dir), 0);
 	CHECK_INT(spawn_wait(pid, 5000), 0);
 	CHECK(has_file(moved, "made"));
 	CHECK(!has_file(other, "made"));
-	CHECK_INT(spawn_argv_passing(argv, 2, &pid), -EBADF);
+	CHECK_INT(spawn(argv, &(struct spawn_opts){ .pass_fd = 2 }, &pid), -EBADF);
 	unlink(dir);
 	snprintf(target, sizeof(target), "%s/made", moved);
 	unlink(target);
@@ -195,18 +195,43 @@ TEST(passed_descriptor_with_a_log)
 	CHECK(fd > 2);
 	snprintf(target, sizeof(target), "/proc/self/fd/%d", fd);
 	CHECK_INT(unlink(file), 0);
-	CHECK_INT(spawn_argv_log_passing(argv, log, fd, &pid), 0);
+	CHECK_INT(spawn(argv, &(struct spawn_opts){ .log = log, .pass_fd = fd }, &pid), 0);
 	CHECK_INT(spawn_wait(pid, 5000), 0);
 	CHECK(!has_file(base, "console"));
 	CHECK_INT(lseek(fd, 0, SEEK_END), 6);
 	CHECK_INT(read_text_file_len(log, &text, &len), 0);
 	CHECK_STR(text ? text : "", "said\n");
-	CHECK_INT(spawn_argv_log_passing(argv, log, 2, &pid), -EBADF);
+	CHECK_INT(spawn(argv, &(struct spawn_opts){ .log = log, .pass_fd = 2 }, &pid), -EBADF);
 	free(text);
 	close(fd);
 	unlink(log);
 	rmdir(base);
 }
 
-RUN_TESTS(exit_status, woken_at_exit, timeout_kills, stop_leaves_child, reaped_child,
+/*
+ * A child that floods its log (the KVM probe's qemu once wrote 512 MiB in
+ * 0.4 s): file_max stops it at the bound, killed by SIGXFSZ, the log no
+ * larger than the bound.
+ */
+TEST(file_max_bounds_a_flooding_log)
+{
+	char base[] = "/tmp/test_subproc.XXXXXX", log[64];
+	const char *argv[] = { "sh", "-c", "exec yes flood", NULL };
+	struct stat st;
+	pid_t pid = -1;
+	int status;
+
+	CHECK(mkdtemp(base));
+	snprintf(log, sizeof(log), "%s/log", base);
+	CHECK_INT(spawn(argv, &(struct spawn_opts){ .log = log, .file_max = 1 << 16 }, &pid), 0);
+	status = spawn_wait(pid, 10000);
+	CHECK_INT(stat(log, &st), 0);
+	CHECK(st.st_size > 0 && st.st_size <= 1 << 16);
+	/* killed by SIGXFSZ, as a shell would say it */
+	CHECK_INT(status, 128 + SIGXFSZ);
+	unlink(log);
+	rmdir(base);
+}
+
+RUN_TESTS(file_max_bounds_a_flooding_log, exit_status, woken_at_exit, timeout_kills, stop_leaves_child, reaped_child,
 	  runs_in_dir, passed_descriptor_outlives_a_swap, passed_descriptor_with_a_log)

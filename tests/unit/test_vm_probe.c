@@ -99,6 +99,16 @@ TEST(abort_is_refused_with_qemu_s_last_words)
 		  " (killed by signal 6, Aborted)");
 }
 
+/* A qemu that floods its log is killed at the log's bound (SIGXFSZ), not left to fill /tmp. */
+TEST(flood_is_cut_off_at_the_log_s_bound)
+{
+	char why[600];
+
+	CHECK_INT(probe(FAKES "flood", VM_ACCEL_KVM, VM_PROBE_TIMEOUT_MS, why, sizeof(why)),
+		  -ENODEV);
+	CHECK(strstr(why, "(killed by signal 25, File size limit exceeded)"));
+}
+
 TEST(hang_is_refused_after_the_timeout)
 {
 	char why[600];
@@ -190,7 +200,7 @@ TEST(kvm_that_runs_is_taken_and_tcg_asks_nothing)
 	CHECK_INT(nr_calls(), 0);
 }
 
-RUN_TESTS(stub_runs_under_real_qemu_tcg, abort_is_refused_with_qemu_s_last_words,
+RUN_TESTS(flood_is_cut_off_at_the_log_s_bound, stub_runs_under_real_qemu_tcg, abort_is_refused_with_qemu_s_last_words,
 	  hang_is_refused_after_the_timeout, work_is_kvm_and_other_ends_are_refused,
 	  auto_falls_back_to_tcg_once_with_a_warning, kvm_that_cannot_run_is_an_error_naming_tcg,
 	  kvm_that_runs_is_taken_and_tcg_asks_nothing)

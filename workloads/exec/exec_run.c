@@ -425,7 +425,9 @@ static int run_program(const struct exec_state *st, bool (*stop)(void), struct c
 		err = -errno;
 		goto close_out;
 	}
-	err = spawn_argv_group((const char *const *)st->argv, out[1], errp[1], &pid);
+	err = spawn((const char *const *)st->argv,
+		    &(struct spawn_opts){ .own_group = true, .out_fd = out[1], .err_fd = errp[1] },
+		    &pid);
 	close(out[1]);
 	close(errp[1]);
 	c[0].fd = out[0];
