@@ -101,6 +101,9 @@ void syscheck_free(struct sys_check *sc)
 	free(sc->irq_aff);
 }
 
+/* More CPU ids than any kernel has (NR_CPUS is at most 8192): a list past it is not one. */
+#define MAX_CPU_ID	(1 << 16)
+
 /* CPUs in a sysfs list, "0-3,8,10-11"; 0 when absent or unparsable. */
 static int count_cpus(const char *list)
 {
@@ -110,14 +113,17 @@ static int count_cpus(const char *list)
 		char *end;
 		long a = strtol(list, &end, 10), b = a;
 
-		if (end == list || a < 0)
+		if (end == list || a < 0 || a > MAX_CPU_ID)
 			return 0;
 		if (*end == '-') {
 			list = end + 1;
 			b = strtol(list, &end, 10);
-			if (end == list || b < a)
+			if (end == list || b < a || b > MAX_CPU_ID)
 				return 0;
 		}
+		/* a list that names a CPU twice counts it twice: bounded all the same */
+		if (n > MAX_CPU_ID)
+			return 0;
 		n += b - a + 1;
 		if (*end != ',')
 			break;

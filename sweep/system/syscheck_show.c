@@ -5,9 +5,11 @@
  * bury them), the warnings before the rest; then the facts they stand on.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "syscheck.h"
+#include "termsafe.h"
 
 static const char *const verdict_word[] = {
 	[SC_OK] = "OK", [SC_UNKNOWN] = "unknown", [SC_WARNING] = "WARNING",
@@ -38,7 +40,7 @@ static void show_verdicts(FILE *f, const struct sys_check *sc, enum sc_verdict v
 	}
 }
 
-void syscheck_show(FILE *f, const struct sys_check *sc)
+static void show(FILE *f, const struct sys_check *sc)
 {
 	show_verdicts(f, sc, SC_WARNING);
 	show_verdicts(f, sc, SC_OK);
@@ -48,4 +50,31 @@ void syscheck_show(FILE *f, const struct sys_check *sc)
 	fprintf(f, "\nfacts:\n");
 	meta_system_print(f, &sc->sys);
 	syscheck_lines(sc, put_line, f);
+}
+
+/*
+ * Text of the machine's files (a DMI vendor, a governor's name) goes to a
+ * terminal: each line through termsafe.h, so that none can clear the
+ * screen or fill the clipboard (OSC 52), C1 controls included.
+ */
+void syscheck_show(FILE *f, const struct sys_check *sc)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m) {
+		fprintf(f, "cannot show the system check: out of memory\n");
+		return;
+	}
+	show(m, sc);
+	fclose(m);
+	for (char *line = text, *nl; line && line < text + len; line = nl + 1) {
+		nl = memchr(line, '\n', text + len - line);
+		if (!nl)
+			nl = text + len;
+		term_put(f, line, nl - line);
+		fputc('\n', f);
+	}
+	free(text);
 }

@@ -124,21 +124,18 @@ const char *textfile_strerror(int err)
 	}
 }
 
+/* a sysfs or procfs fact's first line, at most: /proc/cmdline's 2048 bytes fit */
+#define FACT_MAX	8192
+
 char *read_first_line(const char *path)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	FILE *f = heldir_fopen(path, "r");
-	ssize_t n = f ? getline(&line, &cap, f) : -1;
+	char buf[FACT_MAX];
+	int n = read_small_file(path, buf, sizeof(buf));
 
-	if (f)
-		fclose(f);
-	if (n <= 0) {
-		free(line);
+	if (n <= 0)
 		return NULL;
-	}
-	line[strcspn(line, "\n")] = '\0';
-	return line;
+	buf[strcspn(buf, "\n")] = '\0';
+	return strdup(buf);
 }
 
 static char *trim(char *s)
@@ -152,17 +149,46 @@ static char *trim(char *s)
 	return s;
 }
 
+/* what keyed_value_sep() reads of a file at most: /proc/cpuinfo of 1024 CPUs is 1.5 MiB */
+#define KEYED_MAX	(16 << 20)
+/* a line's head that is read: a CPU's flags are about 1.5 KiB */
+#define KEYED_LINE_MAX	8192
+
+/*
+ * path for reading (heldir.h resolves it) when it is a regular file,
+ * opened without blocking: a FIFO or a device (a fake root's, a hostile
+ * meta) would block or never end.
+ */
+static FILE *open_regular(const char *path)
+{
+	int fd = heldir_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
 bool keyed_value_sep(const char *path, const char *key, const char *sep, char *buf,
 		     size_t len)
 {
-	char *line = NULL, *colon;
-	size_t cap = 0, n = 0;
-	bool found = false;
-	FILE *f = heldir_fopen(path, "r");
+	char line[KEYED_LINE_MAX], *colon;
+	size_t n = 0, read = 0;
+	bool found = false, whole = true, was_whole;
+	FILE *f = open_regular(path);
 
-	while (f && (sep || !found) && getline(&line, &cap, f) > 0) {
+	while (f && (sep || !found) && read < KEYED_MAX && fgets(line, sizeof(line), f)) {
+		/* a line longer than the buffer: its head is read, the rest skipped */
+		was_whole = whole;
+		whole = strchr(line, '\n') != NULL;
+		read += strlen(line);
 		colon = strchr(line, ':');
-		if (!colon)
+		if (!was_whole || !colon)
 			continue;
 		*colon = '\0';
 		if (strcmp(trim(line), key) || n >= len)
@@ -170,7 +196,6 @@ bool keyed_value_sep(const char *path, const char *key, const char *sep, char *b
 		n += snprintf(buf + n, len - n, "%s%s", found ? sep : "", trim(colon + 1));
 		found = true;
 	}
-	free(line);
 	if (f)
 		fclose(f);
 	return found;
@@ -183,12 +208,22 @@ bool keyed_value(const char *path, const char *key, char *buf, size_t len)
 
 int read_small_file(const char *path, char *buf, size_t len)
 {
+	struct stat st;
 	ssize_t n;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/*
+	 * Not blocking at the open, and a regular file only (procfs and sysfs
+	 * files are): a FIFO in a fake root (BPFSWEEP_SYSROOT) would block for
+	 * ever, a /dev/zero one never end.
+	 */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
 	n = read(fd, buf, len - 1);
 	if (n < 0)
 		n = -errno;

@@ -111,6 +111,22 @@ check meta/system-facts-after [ "$(grep -n '^facts:$' "$TMP/system.out" | cut -d
 	"$(grep -n '^OK  ' "$TMP/system.out" | tail -n 1 | cut -d: -f1)" ]
 check meta/fakeroot-warnings-before-points [ "$(grep -n . "$TMP/fake.err" |
 	grep -m1 -v 'warning: ' | cut -d: -f1)" -gt 4 ]
+# a hostile fake root: a FIFO and a device where facts are, a CPU list past
+# any kernel's, a DMI vendor with escapes: `system` ends, says unknown, and
+# prints the vendor's escapes as text
+H=$TMP/hostile
+mkdir -p "$H/proc" "$H/sys/devices/system/cpu" "$H/sys/class/dmi/id"
+mkfifo "$H/proc/loadavg"
+ln -s /dev/zero "$H/proc/cpuinfo"
+echo 0-2147483647 >"$H/sys/devices/system/cpu/online"
+printf 'Evil\033]52;c;aGVsbG8=\007\302\233H\n' >"$H/sys/class/dmi/id/sys_vendor"
+BPFSWEEP_SYSROOT=$H timeout 20 $BPFSWEEP system >"$TMP/hostile.out" 2>&1 </dev/null
+check meta/hostile-system-ends [ $? = 0 ]
+check meta/hostile-load-unknown grep -q '^unknown  load unknown' "$TMP/hostile.out"
+check meta/hostile-cpus-not-counted grep -qx 'cpus_online: 0-2147483647 (0)' "$TMP/hostile.out"
+check meta/hostile-vendor-as-text grep -qxF 'dmi_vendor: Evil ]52;c;aGVsbG8= \xc2\x9bH' \
+	"$TMP/hostile.out"
+check meta/hostile-no-escape-out not grep -q $'[\x1b\x07]' "$TMP/hostile.out"
 check meta/fakeroot-facts grep -qx 'runnable: 12 of 345 tasks' "$D/meta"
 check meta/fakeroot-governor grep -qx 'cpu_governor: powersave' "$D/meta"
 check meta/fakeroot-isolated-unknown grep -qx 'isolated_cpus: unknown' "$D/meta"
