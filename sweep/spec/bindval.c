@@ -116,6 +116,11 @@ int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen)
 			}
 		}
 	}
+	/* zero is zero in any unit: "max_time = 0", as the docs write "no limit" */
+	if (!*p && !whole && !frac) {
+		*ns = 0;
+		return 0;
+	}
 	if (!*p) {
 		snprintf(err, errlen, "missing unit in duration '%s' (use s or ms)", text);
 		return -EINVAL;
@@ -135,6 +140,11 @@ int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen)
 	if (whole > (UINT64_MAX - NSEC_PER_SEC) / mult[u])
 		goto too_long;
 	*ns = whole * mult[u] + frac * mult[u] / scale;
+	/* "0.5ns" is no zero: it would read as max_time's "no limit" */
+	if (!*ns && (whole || frac)) {
+		snprintf(err, errlen, "duration '%s' is under 1ns", text);
+		return -EINVAL;
+	}
 	return 0;
 
 invalid:
@@ -154,12 +164,21 @@ int precision_parse(const char *text, const char *key, double *pct, char *err, s
 		*pct = 0;
 		return 0;
 	}
-	*pct = strtod(text, &end);
+	/* decimal digits and a point only: strtod() would take 0x10 as 16, 1e1, inf */
+	if (text[strspn(text, "0123456789.")] && strcmp(text + strspn(text, "0123456789."), "%"))
+		end = (char *)text;
+	else
+		*pct = strtod(text, &end);
 	if (end != text && *end == '%')
 		end++;
 	if (end == text || *end || !(*pct >= 0 && *pct <= 100)) {
 		snprintf(err, errlen, "invalid %s '%s': a percentage of the mean such as "
 			 "'2%%', or 'off'", key, text);
+		return -EINVAL;
+	}
+	if (!(*pct > 0)) {
+		snprintf(err, errlen, "%s '%s': no interval is that narrow; 'off' for none", key,
+			 text);
 		return -EINVAL;
 	}
 	return 0;

@@ -205,7 +205,12 @@ TEST(durations)
 		{ "0s", 0 }, { "10ms", 10000000 }, { "10000us", 10000000 },
 		{ "10000000ns", 10000000 }, { "0.25s", 250000000 }, { "3s", 3000000000ULL },
 		{ "1.0000000019s", 1000000001 }, { "600s", 600000000000ULL },
+		/* zero needs no unit: max_time = 0 is "no limit" as documented */
+		{ "0", 0 },
 	};
+	/* not zero, yet under a nanosecond: refused, where it read as max_time's "no limit" */
+	CHECK(bind_text("[sweep]\nworkload = null\nmax_time = 0.5ns\n") == NULL);
+	CHECK(strstr(diags(), "duration '0.5ns' is under 1ns"));
 	/* parsed, then refused: the sampler takes no interval under 10ms */
 	static const char *const too_short[] = { "20ns", "100us", "2.5ms", "9999999ns" };
 	char text[128], want[256];

@@ -39,6 +39,12 @@ TEST(parse)
 	CHECK_INT(precision_parse("2%%", "precision", &v, err, sizeof(err)), -EINVAL);
 	CHECK_INT(precision_parse("-1%", "precision", &v, err, sizeof(err)), -EINVAL);
 	CHECK_INT(precision_parse("", "precision", &v, err, sizeof(err)), -EINVAL);
+	/* strtod()'s other numbers are no percentages; 0 % is no interval (issue 34 N14) */
+	CHECK_INT(precision_parse("0x10%", "precision", &v, err, sizeof(err)), -EINVAL);
+	CHECK_INT(precision_parse("1e1", "decide", &v, err, sizeof(err)), -EINVAL);
+	CHECK_INT(precision_parse("inf%", "precision", &v, err, sizeof(err)), -EINVAL);
+	CHECK_INT(precision_parse("0%", "precision", &v, err, sizeof(err)), -EINVAL);
+	CHECK_STR(err, "precision '0%': no interval is that narrow; 'off' for none");
 }
 
 /* At least five repetitions (units) with a precision; repeat alone without one. */
