@@ -32,6 +32,7 @@
 #include "precision.h"
 #include "procguard.h"
 #include "runner.h"
+#include "satmath.h"
 #include "shquote.h"
 #include "spec.h"
 #include "specfind.h"
@@ -221,10 +222,13 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *all,
 	print_duration(stdout, timing_setup_ns(cfg));
 	printf(" of setup a repetition%s\n", pl->probed ? "" : " (less for unsupported points)");
 	/* the probe answered for this host's kernel; each kernel runs every point */
-	if (cfg->kernels.nr > 1 && cfg->decide_pct > 0)
+	if (cfg->kernels.nr > 1 && cfg->decide_pct > 0) {
+		/* one unit at a time across the kernels: the rounds take each kernel's time */
 		printf("that on the %d kernels at once, each point's units alternating between "
-		       "them in rounds, each decided against the first (in a VM but for host: a "
-		       "boot takes 10-30 s under TCG)\n", cfg->kernels.nr);
+		       "them in rounds, each decided against the first: about ", cfg->kernels.nr);
+		print_duration(stdout, sat_mul_u64(plan_estimate_ns(cfg, pl), cfg->kernels.nr));
+		printf(" in all (in a VM but for host: a boot takes 10-30 s under TCG)\n");
+	}
 	else if (cfg->kernels.nr > 1)
 		printf("that on each of the %d kernels in turn (in a VM but for host: a boot "
 		       "takes 10-30 s under TCG)\n", cfg->kernels.nr);
