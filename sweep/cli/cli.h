@@ -116,6 +116,14 @@ struct fleet_opts {
 };
 
 /*
+ * A command that found standard output failing has said so, with its
+ * cause (ENOSPC): main's last check of stdout then raises the exit status
+ * without a second message (which could only say EIO: errno is gone).
+ */
+void cli_stdout_failure_said(void);
+bool cli_stdout_failure_was_said(void);
+
+/*
  * Spec file (or an ad hoc run's spec) + --set overrides and their
  * shorthands + --quick → a bound configuration; --save-spec writes it.
  * Diagnostics are printed; returns 0 or -EINVAL / -errno.

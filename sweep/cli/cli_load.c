@@ -13,6 +13,7 @@
 #include "adhoc.h"
 #include "bind.h"
 #include "cli.h"
+#include "columns.h"
 #include "diag.h"
 #include "kernels.h"
 
@@ -206,6 +207,9 @@ int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cf
 		err = adhoc_name(*spec, cfg);
 	if (!err)
 		err = bind_check_decide(*cfg, o->gated);
+	/* after every --set: what the run's summary.csv will hold is known now */
+	if (!err)
+		err = columns_check_params(*cfg, *spec);
 	/* only a spec that binds is worth keeping: it runs as it is */
 	if (!err && o->save_spec)
 		err = adhoc_save_spec(*spec, o->save_spec);

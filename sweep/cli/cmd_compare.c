@@ -274,6 +274,7 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 		err = compare_profiles_print(stdout, cs, nr, alpha);
 	if (err || fflush(stdout)) {
 		diag_err("writing the comparison: %s", strerror(err ? -err : errno));
+		cli_stdout_failure_said();
 		return EXIT_POINTS_FAILED;
 	}
 	if (!o->paired)

@@ -119,21 +119,19 @@ static void metric_column(char *buf, size_t len, const struct metric *m)
 }
 
 /*
- * "avg_mem_bytes_mean", "hits_per_s_stddev": a run's names (colname.h), a
- * rate's as a counter's, sizes and times with their unit in the stem.
+ * "hits_per_s_stddev", "avg_mem_bytes_mean", "latency_ns_mean": a rate's
+ * as a counter's, sizes and times as levels with their unit in the name,
+ * spelt (and read back) by colname.h alone, of samples.csv's column M.
  */
 static void column_name(char *buf, size_t len, const struct metric *m, const char *stat)
 {
 	char name[64];
-	static const char *const unit[] = {
-		[IMPORT_RATE] = "", [IMPORT_BYTES] = "_bytes", [IMPORT_NS] = "_ns",
-	};
-	size_t n;
 
 	metric_column(name, sizeof(name), m);
-	n = strlen(name);
-	snprintf(name + n, sizeof(name) - n, "%s", unit[m->kind]);
-	colname_stat(buf, len, name, m->kind == IMPORT_RATE ? CK_COUNTER : CK_GAUGE, stat);
+	if (m->kind == IMPORT_RATE)
+		colname_stat(buf, len, name, CK_COUNTER, stat);
+	else
+		colname_level(buf, len, name, m->kind == IMPORT_BYTES ? "bytes" : "ns", stat);
 }
 
 static const char *const stat_names[] = { "mean", "stddev", "median", "min", "max", "ci95" };

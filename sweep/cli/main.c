@@ -616,7 +616,9 @@ static int finish_stdout(int status, int at_least)
 		failed = true;
 	if (!failed)
 		return status;
-	diag_err("cannot write to standard output: %s", strerror(errno ? errno : EIO));
+	/* said once, with its cause: a second line here would only say EIO, errno gone */
+	if (!cli_stdout_failure_was_said())
+		diag_err("cannot write to standard output: %s", strerror(errno ? errno : EIO));
 	return status > at_least ? status : at_least;
 }
 

@@ -96,10 +96,54 @@ static bool fill(struct colname *out, const char *name, size_t stem, const char 
 {
 	if (stem >= sizeof(out->metric))
 		return false;
+	snprintf(out->unit, sizeof(out->unit), "%s", col_unit(k, stat));
 	snprintf(out->metric, sizeof(out->metric), "%.*s", (int)stem, name);
 	snprintf(out->stat, sizeof(out->stat), "%s", stat);
 	out->kind = k;
 	return true;
+}
+
+/*
+ * An imported level's unit, in its columns' names (docs/import.md): the
+ * bench prints sizes and times per operation, and the names say which.
+ */
+static const struct {
+	const char *infix, *unit;
+} level_units[] = {
+	{ "_bytes", "bytes" }, { "_ns", "ns" },
+};
+
+void colname_level(char *buf, size_t len, const char *metric, const char *unit,
+		   const char *stat)
+{
+	const char *infix = "";
+
+	for (size_t i = 0; i < ARRAY_LEN(level_units); i++)
+		if (!strcmp(unit, level_units[i].unit))
+			infix = level_units[i].infix;
+	snprintf(buf, len, "%s%s_%s", metric, infix, stat);
+}
+
+/*
+ * "avg_mem_bytes_mean" of samples column avg_mem: stem (the name before
+ * "_mean") ends in a unit's infix, and what is before it is a metric.
+ */
+static bool parse_level_unit(const char *name, size_t stem, const char *stat,
+			     bool (*is_level)(const void *ctx, const char *metric),
+			     const void *ctx, struct colname *out)
+{
+	for (size_t i = 0; i < ARRAY_LEN(level_units); i++) {
+		size_t k = strlen(level_units[i].infix);
+
+		if (stem <= k || strncmp(name + stem - k, level_units[i].infix, k) ||
+		    !fill(out, name, stem - k, stat, CK_GAUGE) || !is_level(ctx, out->metric))
+			continue;
+		/* a count ("units") stays a count */
+		if (*out->unit)
+			snprintf(out->unit, sizeof(out->unit), "%s", level_units[i].unit);
+		return true;
+	}
+	return false;
 }
 
 /* "M_per_s_STAT", "M_vs_base_mean": a counter's. */
@@ -133,9 +177,11 @@ bool colname_parse(const char *name, bool (*is_level)(const void *ctx, const cha
 			continue;
 		if (!strcmp(out->metric, COLNAME_NS_PER_RUN)) {
 			out->kind = CK_RATIO;
+			snprintf(out->unit, sizeof(out->unit), "%s", col_unit(CK_RATIO, out->stat));
 			return true;
 		}
-		if (is_level(ctx, out->metric))
+		if (is_level(ctx, out->metric) ||
+		    parse_level_unit(name, stem, metric_stats[i], is_level, ctx, out))
 			return true;
 	}
 	return false;

@@ -48,6 +48,14 @@ const char *col_unit(enum col_kind k, const char *stat);
 /* summary.csv's name of statistic stat of metric of kind k into buf. */
 void colname_stat(char *buf, size_t len, const char *metric, enum col_kind k, const char *stat);
 
+/*
+ * An imported level's statistic with its unit ("bytes" or "ns") in the
+ * name, as the import writes it: "avg_mem_bytes_mean", "latency_ns_mean"
+ * (docs/import.md); colname_parse() reads it back as metric's.
+ */
+void colname_level(char *buf, size_t len, const char *metric, const char *unit,
+		   const char *stat);
+
 /* columns.csv's header: a row per summary.csv column follows, in its order. */
 #define COLNAME_CSV_COLS 6
 extern const char *const colname_csv_header[COLNAME_CSV_COLS];
@@ -57,13 +65,15 @@ struct colname {
 	char metric[64];
 	char stat[32];
 	enum col_kind kind;
+	char unit[16];		/* of its cells: col_unit()'s, or an imported level's "ns" */
 };
 
 /*
  * What name says, for a set without columns.csv: a counter's statistic
  * ("M_per_s_STAT", "M_over_base_ns_mean", "M_vs_base_sd"), ns_per_run's
  * ("ns_per_run_STAT"), or a gauge's ("M_STAT" where is_level(ctx, M) says
- * M is a metric column of samples.csv).  false for any other name.
+ * M is a metric column of samples.csv; "M_bytes_STAT", "M_ns_STAT" of an
+ * imported one, colname_level()).  false for any other name.
  */
 bool colname_parse(const char *name, bool (*is_level)(const void *ctx, const char *metric),
 		   const void *ctx, struct colname *out);

@@ -15,11 +15,13 @@
 #include "baseline.h"
 #include "columns.h"
 #include "csvfile.h"
+#include "diag.h"
 #include "metric.h"
 #include "metricmeta.h"
 #include "precision.h"
 #include "profiles.h"
 #include "progrun.h"
+#include "spec.h"
 
 /* Which part of the row a definition is in, in file order. */
 enum col_group {
@@ -503,4 +505,52 @@ int point_measured_intervals(const struct point_result *pr)
 	for (int i = 0; i < pr->nr_iv; i++)
 		n += !pr->iv[i].warmup && (pr->status != PS_OK || pr->iv[i].elapsed_ns);
 	return n;
+}
+
+/* Is name one of the fixed columns' (any group's: a later --set may turn decide on) or cols'? */
+static bool column_named(const char *name, const struct column *cols, int nr)
+{
+	for (size_t i = 0; i < NR_COL_DEFS; i++)
+		if (col_defs[i].name && col_defs[i].group != CG_STATS &&
+		    col_defs[i].group != CG_UNITS && col_defs[i].group != CG_WORKER &&
+		    col_defs[i].group != CG_BASELINE && !strcmp(col_defs[i].name, name))
+			return true;
+	for (int i = 0; i < nr; i++)
+		if (cols[i].kind != CK_PARAM && !strcmp(cols[i].name, name))
+			return true;
+	return false;
+}
+
+/* Where parameter name is declared: its [param "NAME"] section, else the spec's start. */
+static struct loc param_loc(const struct spec *spec, const char *name)
+{
+	for (int i = 0; i < spec->nr_sections; i++) {
+		const struct spec_section *sec = &spec->sections[i];
+
+		if (!strcmp(sec->name, "param") && sec->arg && !strcmp(sec->arg, name))
+			return sec->loc;
+	}
+	return (struct loc){ .file = spec->path, .line = 1, .col = 1 };
+}
+
+int columns_check_params(const struct sweep_cfg *cfg, const struct spec *spec)
+{
+	struct column *cols;
+	int nr, bad = 0;
+
+	if (columns_of(cfg, true, &cols, &nr))
+		return -ENOMEM;
+	for (int p = 0; p < cfg->wl->nr_params; p++) {
+		const char *name = cfg->wl->params[p].name;
+		struct loc at;
+
+		if (!column_named(name, cols, nr))
+			continue;
+		at = param_loc(spec, name);
+		diag_at(&at, "parameter '%s' is named as a column of summary.csv: a reader would "
+			"take one for the other (docs/results.md); rename it", name);
+		bad++;
+	}
+	free(cols);
+	return bad ? -EINVAL : 0;
 }

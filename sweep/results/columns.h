@@ -71,4 +71,15 @@ int columns_write(FILE *f, const struct column *cols, int nr);
  */
 int point_measured_intervals(const struct point_result *pr);
 
+struct spec;
+
+/*
+ * Every parameter of cfg's workload named otherwise than each column of
+ * summary.csv that is not a parameter (status, n, quality, hits_per_s_mean,
+ * rounds, ...): readers find those by name, and would find the parameter
+ * first.  An exec spec declares its parameters' names; a clash is a spec
+ * error at its [param "NAME"] section.  0, -EINVAL (said) or -ENOMEM.
+ */
+int columns_check_params(const struct sweep_cfg *cfg, const struct spec *spec);
+
 #endif

@@ -13,6 +13,8 @@
 #include "diag.h"
 #include "growarray.h"
 #include "quality.h"
+#include "result.h"
+#include "resultfile.h"
 #include "results_read.h"
 #include "termsafe.h"
 #include "textfile.h"
@@ -42,18 +44,22 @@ enum cell_rule {
 	CELL_ANY,		/* text: names, statuses, reasons */
 	CELL_COUNT,		/* a whole number, 0 to INT64_MAX */
 	CELL_COUNT_OR_EMPTY,	/* the same, or empty: not known */
+	CELL_POSITIVE,		/* a whole number, 1 to INT64_MAX: a length of time */
 	CELL_FLAG,		/* 0 or 1 */
 	CELL_NUMBER_OR_EMPTY,	/* a finite number, or empty */
 	CELL_QUALITY,		/* flags as quality_format() writes them */
+	CELL_STATUS,		/* a point's status as bpfsweep writes it */
 };
 
 static const char *const rule_text[] = {
 	[CELL_ANY] = "",
 	[CELL_COUNT] = "a whole number from 0 to 9223372036854775807",
 	[CELL_COUNT_OR_EMPTY] = "empty or a whole number from 0 to 9223372036854775807",
+	[CELL_POSITIVE] = "a whole number from 1 to 9223372036854775807",
 	[CELL_FLAG] = "0 or 1",
 	[CELL_NUMBER_OR_EMPTY] = "empty or a finite number",
 	[CELL_QUALITY] = "quality flags as bpfsweep writes them (docs/results.md)",
+	[CELL_STATUS] = "ok, unsupported, failed, interrupted or stalled",
 };
 
 static bool results_count(const char *s, long long *v)
@@ -80,6 +86,15 @@ static bool finite_number(const char *s)
 	return end != s && !*end && !errno && isfinite(x);
 }
 
+/* One of the statuses bpfsweep writes: any other word has no meaning to read into it. */
+static bool known_status(const char *s)
+{
+	for (enum point_status st = PS_OK; st < NR_POINT_STATUS; st++)
+		if (!strcmp(s, point_status_name(st)))
+			return true;
+	return false;
+}
+
 static bool cell_ok(const char *s, enum cell_rule rule)
 {
 	struct quality q;
@@ -88,6 +103,9 @@ static bool cell_ok(const char *s, enum cell_rule rule)
 	switch (rule) {
 	case CELL_COUNT:
 		return results_count(s, &v);
+	case CELL_POSITIVE:
+		/* an interval of no length would be a rate of infinity, or of 0 */
+		return results_count(s, &v) && v > 0;
 	case CELL_COUNT_OR_EMPTY:
 		return !*s || results_count(s, &v);
 	case CELL_FLAG:
@@ -97,6 +115,9 @@ static bool cell_ok(const char *s, enum cell_rule rule)
 	case CELL_QUALITY:
 		/* compare's noise veto and resume's verdicts read these flags */
 		return !quality_parse(s, &q);
+	case CELL_STATUS:
+		/* "pwned" read as failed, or as a status compare does not know */
+		return known_status(s);
 	default:
 		return true;
 	}
@@ -157,7 +178,7 @@ static void samples_rules(const struct result_set *rs, enum cell_rule *rules)
 	for (int c = 0; c < rs->samples.nr_cols; c++)
 		rules[c] = c == RS_S_EXPERIMENT ? CELL_ANY : CELL_COUNT_OR_EMPTY;
 	rules[RS_S_POINT] = rules[RS_S_REP] = rules[RS_S_INTERVAL] = CELL_COUNT;
-	rules[RS_S_ELAPSED] = CELL_COUNT;
+	rules[RS_S_ELAPSED] = CELL_POSITIVE;
 	rules[RS_S_WARMUP] = CELL_FLAG;
 }
 
@@ -172,6 +193,8 @@ static enum cell_rule summary_rule(const struct result_set *rs, int c)
 		return CELL_COUNT_OR_EMPTY;
 	if (!strcmp(name, "quality"))
 		return CELL_QUALITY;
+	if (c == rs->first_param + rs->nr_params)
+		return CELL_STATUS;
 	if (kind == CK_COUNTER || kind == CK_GAUGE || kind == CK_RATIO ||
 	    !strcmp(name, "half_width_pct") || !strcmp(name, "decision_lo_pct") ||
 	    !strcmp(name, "decision_hi_pct"))
@@ -265,14 +288,14 @@ static int results_check_points(const struct result_set *rs, const char *dir, ch
 	return 0;
 }
 
-static int read_spec(const char *dir, struct result_set *rs)
+static int read_spec(const char *dir, struct result_set *rs, char *why, size_t whylen)
 {
 	char path[4200];
 	int err;
 
 	snprintf(path, sizeof(path), "%s/spec", dir);
 	err = read_text_file(path, &rs->spec);
-	return err == -ENOENT ? 0 : err;
+	return err == -ENOENT ? 0 : resultfile_refuse_open(why, whylen, dir, "spec", err);
 }
 
 static int add_meta(struct result_set *rs, const char *key, const char *value)
@@ -296,7 +319,7 @@ static int add_meta(struct result_set *rs, const char *key, const char *value)
 }
 
 /* "key: value" lines; a line without ": " (a torn last line) is skipped. */
-static int read_meta(const char *dir, struct result_set *rs)
+static int read_meta(const char *dir, struct result_set *rs, char *why, size_t whylen)
 {
 	char path[4200], *text, *line, *next, *colon, *nl;
 	int err;
@@ -304,7 +327,7 @@ static int read_meta(const char *dir, struct result_set *rs)
 	snprintf(path, sizeof(path), "%s/meta", dir);
 	err = read_text_file(path, &text);
 	if (err)
-		return err == -ENOENT ? 0 : err;
+		return err == -ENOENT ? 0 : resultfile_refuse_open(why, whylen, dir, "meta", err);
 	for (line = text; !err && *line; line = next) {
 		nl = strchr(line, '\n');
 		if (!nl)
@@ -332,13 +355,40 @@ static int read_csv(const char *dir, const char *name, struct csv_table *t, bool
 	*exists = err != -ENOENT;
 	if (err == -ENOENT)
 		return 0;
+	/* no line of it read: the open failed (csv_open()), not the CSV */
+	if ((err == -EINVAL || err == -EISDIR || err == -EXDEV || err == -ELOOP) && !t->err_line)
+		return resultfile_refuse_open(why, whylen, dir, name, err);
 	if (err == -EINVAL && t->err_fields)
 		return refuse(why, whylen, dir, name, t->err_line, t->err_col, "a row of %d "
 			      "fields, not as many as the header's", t->err_fields);
 	if (err == -EINVAL)
 		return refuse(why, whylen, dir, name, t->err_line, t->err_col, "%s",
 			      t->err_nul ? "a NUL byte" : "not valid CSV");
-	return err;
+	if (err)
+		return err;
+	/* a run writes each CSV with its header: one without it is no file bpfsweep left */
+	if (!t->nr_rows)
+		return refuse(why, whylen, dir, name, 1, 1, "%s %s", name, *torn ?
+			      "holds no whole line: its header is cut short" :
+			      "is empty: not even its header line");
+	return 0;
+}
+
+/*
+ * An unfinished last line (a kill in the middle of an append) is left out,
+ * as docs/results.md says, and said: every reader comes through here, and a
+ * row that is read nowhere should not vanish unsaid.
+ */
+static void warn_torn(const char *dir, const char *name, const struct csv_table *t,
+		      size_t torn)
+{
+	char where[4300];
+
+	if (!torn)
+		return;
+	snprintf(where, sizeof(where), "%s/%s:%d", dir, name, t->next_line);
+	diag_warn("%s: an unfinished last line (%zu bytes, no line end) left out: what a "
+		  "write cut short leaves; --resume drops it", where, torn);
 }
 
 /*
@@ -500,7 +550,7 @@ static void derive_column(const struct result_set *rs, int c, struct result_col 
 		col->kind = cn.kind;
 		snprintf(col->metric, sizeof(col->metric), "%s", cn.metric);
 		snprintf(col->stat, sizeof(col->stat), "%s", cn.stat);
-		snprintf(col->unit, sizeof(col->unit), "%s", col_unit(cn.kind, cn.stat));
+		snprintf(col->unit, sizeof(col->unit), "%s", cn.unit);
 	} else {
 		col->kind = CK_RUN;
 		if (!strcmp(col->name, "half_width_pct"))
@@ -577,9 +627,9 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 		free(rs);
 		return -ENOMEM;
 	}
-	err = read_spec(dir, rs);
+	err = read_spec(dir, rs, why, whylen);
 	if (!err)
-		err = read_meta(dir, rs);
+		err = read_meta(dir, rs, why, whylen);
 	if (!err)
 		err = read_csv(dir, "summary.csv", &rs->summary, &rs->has_summary,
 			       &rs->summary_torn, why, whylen);
@@ -602,6 +652,8 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 		result_set_free(rs);
 		return err;
 	}
+	warn_torn(dir, "summary.csv", &rs->summary, rs->summary_torn);
+	warn_torn(dir, "samples.csv", &rs->samples, rs->samples_torn);
 	*out = rs;
 	return 0;
 }
@@ -640,7 +692,8 @@ void results_diag_row(const char *dir, const char *file, int line, int col, cons
 int results_read_meta(const char *dir, struct result_set **out)
 {
 	struct result_set *rs = calloc(1, sizeof(*rs));
-	int err = rs ? read_meta(dir, rs) : -ENOMEM;
+	char why[1024];
+	int err = rs ? read_meta(dir, rs, why, sizeof(why)) : -ENOMEM;
 
 	*out = NULL;
 	if (err) {

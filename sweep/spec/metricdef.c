@@ -22,6 +22,8 @@ static const struct metric_unit units[] = {
 	{ .name = "MiB", .kind = MK_GAUGE, .div = 1024.0 * 1024, .decimals = 2 },
 	{ .name = "KiB", .kind = MK_GAUGE, .div = 1024.0, .decimals = 2 },
 	{ .name = "B", .kind = MK_GAUGE, .div = 1, .decimals = 0 },
+	/* a level that is a time per operation: only imported sets hold one (latency ns/op) */
+	{ .name = "ns", .kind = MK_GAUGE, .div = 1, .decimals = 3, .time = true },
 };
 
 #define NR_UNITS (sizeof(units) / sizeof(units[0]))
@@ -156,9 +158,10 @@ static const struct metric_unit *parse_unit(const struct metric_def *d, const ch
 
 	snprintf(word, sizeof(word), "%.*s", (int)len, w);
 	u = metric_unit_find(word, d->kind);
-	if (u && u->time && d->source != MS_PROG_NS) {
-		snprintf(why, whylen, "unit '%s' is of time per second, and '%s' counts no time "
-			 "(use %s)", word, d->name, kind_units[d->kind]);
+	if (u && u->time && (d->source != MS_PROG_NS || d->kind == MK_GAUGE)) {
+		snprintf(why, whylen, "unit '%s' is of %s, and '%s' counts no time (use %s)",
+			 word, d->kind == MK_GAUGE ? "an imported time per operation" :
+			 "time per second", d->name, kind_units[d->kind]);
 		return NULL;
 	}
 	if (u)

@@ -25,7 +25,8 @@ struct metric_unit {
 	enum metric_kind kind;	/* which kind of metric it can show */
 	double div;
 	int decimals;
-	bool time;		/* ms/s: time per second, for program time (prog_ns) only */
+	bool time;		/* ms/s: time per second, for program time (prog_ns) only; ns:
+				 * a level of time per operation, for imported sets only */
 };
 
 /* The unit called name for a metric of kind; NULL if there is none. */

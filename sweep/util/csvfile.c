@@ -211,6 +211,7 @@ static int csv_end(struct csv_parser *p, struct csv_builder *b, int err)
 	if (err == -EINVAL && !t->err_col)
 		t->err_col = 1;
 	csv_free(p);
+	t->next_line = b->line;
 	if (!err && t->nr_rows) {
 		t->rows = malloc(t->nr_rows * sizeof(*t->rows));
 		if (!t->rows)
@@ -263,11 +264,15 @@ static int csv_read_fd(int fd, size_t size, struct csv_table *t)
 	return csv_end(&p, &b, err);
 }
 
-/* path opened and sized: a regular file of at most CSV_MAX_BYTES. */
+/*
+ * path opened and sized: a regular file of at most CSV_MAX_BYTES.  Opened
+ * O_NONBLOCK, so that a FIFO in its place (which has no writer) is refused
+ * by fstat() here rather than blocking open() for ever.
+ */
 static int csv_open(const char *path, size_t *size)
 {
 	struct stat st;
-	int fd = heldir_open(path, O_RDONLY, 0);
+	int fd = heldir_open(path, O_RDONLY | O_NONBLOCK, 0);
 
 	if (fd < 0)
 		return fd;

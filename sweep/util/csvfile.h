@@ -32,6 +32,8 @@ struct csv_table {
 	int err_line, err_col;
 	bool err_nul;
 	int err_fields;
+	/* the line after the last one read: where a torn last line is (csv_read_whole_lines) */
+	int next_line;
 	/* the storage behind rows */
 	char **cells;		/* every row's cells, row after row */
 	char *text;		/* every cell's text, NUL-ended */

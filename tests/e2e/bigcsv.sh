@@ -43,3 +43,43 @@ $BPFSWEEP report "$N" --no-plots >/dev/null 2>"$TMP/err"
 check bigcsv/nul-exit-2 [ $? = 2 ]
 lines=$(wc -l <"$N/samples.csv")
 check bigcsv/nul-refused-at-its-line grep -q "samples.csv:$lines:2: error: a NUL byte" "$TMP/err"
+
+# A file in a CSV's place that is not one, or no CSV at all: refused at once
+# by every reader, saying what it is.  A FIFO blocked report, compare, merge
+# and --resume for ever; an empty summary.csv was "no summary.csv" to compare
+# and "0 parameters" to report; a symlink out was "Invalid cross-device link".
+# refused_by_all WHAT NAME: each reader of the set $S, within 10 s, exits 2 saying WHAT
+refused_by_all() {
+	local what=$1 name=$2 cmd
+	for cmd in "report $S --no-plots" "compare $D $S" "merge $D $S -o $TMP/m-$name --no-plots" \
+		"run tests/e2e/count.spec --quick --no-plots --resume $S"; do
+		# shellcheck disable=SC2086
+		timeout 10 $BPFSWEEP $cmd >/dev/null 2>"$TMP/err" </dev/null
+		check "bigcsv/$name-${cmd%% *}-exit-2" [ $? = 2 ]
+		check "bigcsv/$name-${cmd%% *}-says-so" grep -q "^$S/$what" "$TMP/err"
+	done
+}
+S=$TMP/fifo
+cp -r "$D" "$S"
+rm "$S/samples.csv"
+mkfifo "$S/samples.csv"
+refused_by_all "samples.csv:1:1: error: a FIFO, not a regular file: refused" fifo
+rm -rf "$S"
+cp -r "$D" "$S"
+: >"$S/summary.csv"
+refused_by_all "summary.csv:1:1: error: summary.csv is empty: not even its header line" empty
+rm -rf "$S"
+cp -r "$D" "$S"
+mv "$S/summary.csv" "$TMP/outside.csv"
+ln -s "$TMP/outside.csv" "$S/summary.csv"
+refused_by_all "summary.csv:1:1: error: a symlink out of $S: refused" symlink-out
+
+# a torn last line (a kill in the middle of an append) is left out, and said
+T=$TMP/torn
+cp -r "$D" "$T"
+printf '0,count,0,9' >>"$T/samples.csv"
+$BPFSWEEP report "$T" --no-plots >/dev/null 2>"$TMP/err"
+check bigcsv/torn-exit-0 [ $? = 0 ]
+lines=$(($(wc -l <"$T/samples.csv") + 1))
+check bigcsv/torn-said grep -q "warning: $T/samples.csv:$lines: an unfinished last line" \
+	"$TMP/err"

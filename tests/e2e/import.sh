@@ -61,6 +61,30 @@ check import_htab_meta_metrics [ "$(grep '^metric: ' "$TMP/htab/meta" | tr '\n' 
 check import_htab_samples_names [ "$(cat "$TMP/htab/samples.csv")" = \
 	"point,experiment,rep,interval,warmup,elapsed_ns,per_prod_op,avg_mem,peak_mem" ]
 
+# An imported size or time is read back, by report, compare and merge alike
+# (they refused "metric 'avg_mem' has no statistics in summary.csv"): the
+# table shows the bench's numbers in their units, and compare pairs them.
+$BPFSWEEP import $FIX/map_bench_latency.txt -o "$TMP/lat" >/dev/null 2>&1
+$BPFSWEEP report "$TMP/htab" --no-plots >"$TMP/htab.txt" 2>"$TMP/htab.err"
+check import_htab_report_reads [ $? = 0 ]
+check import_htab_report_bytes grep -q \
+	'^overwrite  *0.011 ± 0.000M/s (avg_mem 86654321 ± 27598520B, peak_mem 124969288B)$' \
+	"$TMP/htab.txt"
+$BPFSWEEP report "$TMP/lat" --no-plots >"$TMP/lat.txt" 2>"$TMP/lat.err"
+check import_latency_report_reads [ $? = 0 ]
+check import_latency_report_ns grep -q '^htab-lookup  *5.204 ± 0.007M/s (latency 192.159ns)$' \
+	"$TMP/lat.txt"
+$BPFSWEEP compare "$TMP/htab" "$TMP/htab" >"$TMP/htab.cmp" 2>&1
+check import_htab_compare_reads [ $? = 0 ]
+check import_htab_compare_level grep -q '^  avg_mem .*86654321 ± 27598520B' "$TMP/htab.cmp"
+$BPFSWEEP compare "$TMP/lat" "$TMP/lat" >"$TMP/lat.cmp" 2>&1
+check import_latency_compare_reads [ $? = 0 ]
+check import_latency_compare_ns grep -q '^  latency  *192.159ns  *192.159ns ' "$TMP/lat.cmp"
+$BPFSWEEP merge "$TMP/htab" "$TMP/lat" -o "$TMP/levels" --no-plots >/dev/null 2>&1
+check import_levels_merge_reads [ $? = 0 ]
+check import_levels_merged_report [ "$($BPFSWEEP report "$TMP/levels" --no-plots 2>/dev/null |
+	grep -c 'latency 192.159ns\|avg_mem 86654321')" = 2 ]
+
 # several files into one set
 $BPFSWEEP import $FIX/003_rename.txt $FIX/001_map_perf.txt -o "$TMP/two" >/dev/null 2>&1
 check import_two_files [ "$(csv_col "$TMP/two/summary.csv" point | wc -l)" = 78 ]

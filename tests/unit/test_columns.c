@@ -13,6 +13,9 @@
 
 #include "check.h"
 #include "colname.h"
+#include "columns.h"
+#include "diag_capture.h"
+#include "spec.h"
 #include "resultdir.h"
 #include "results.h"
 #include "results_read.h"
@@ -197,5 +200,71 @@ TEST(stale_columns_ignored)
 	remove_set(top, dir);
 }
 
+/*
+ * An imported size or time (docs/import.md) is named with its unit,
+ * "avg_mem_bytes_mean" of samples column avg_mem: read back as that
+ * metric's level, in its unit, or the set could not be read at all
+ * ("metric 'avg_mem' has no statistics in summary.csv").
+ */
+static bool is_imported(const void *ctx, const char *metric)
+{
+	return !strcmp(metric, "avg_mem") || !strcmp(metric, "latency");
+}
+
+TEST(imported_levels_round_trip)
+{
+	static const struct {
+		const char *metric, *unit, *name;
+	} cases[] = {
+		{ "avg_mem", "bytes", "avg_mem_bytes_mean" },
+		{ "latency", "ns", "latency_ns_mean" },
+	};
+	struct colname cn;
+	char name[96];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		colname_level(name, sizeof(name), cases[i].metric, cases[i].unit, "mean");
+		CHECK_STR(name, cases[i].name);
+		CHECK(colname_parse(name, is_imported, NULL, &cn));
+		CHECK_STR(cn.metric, cases[i].metric);
+		CHECK_STR(cn.stat, "mean");
+		CHECK_INT(cn.kind, CK_GAUGE);
+		CHECK_STR(cn.unit, cases[i].unit);
+		colname_level(name, sizeof(name), cases[i].metric, cases[i].unit, "stddev");
+		CHECK(colname_parse(name, is_imported, NULL, &cn));
+		CHECK_STR(cn.stat, "stddev");
+	}
+	/* a metric's own name wins: a run's gauge called lat_ns is lat_ns, not lat */
+	CHECK(!colname_parse("peak_mem_bytes_mean", is_imported, NULL, &cn));
+}
+
+/*
+ * An exec spec names its parameters: one named as a column of summary.csv
+ * (status, n, quality, a metric's statistic, rounds) would be read back as
+ * that column, so check refuses it at its [param "NAME"] section.
+ */
+TEST(params_named_as_columns_refused)
+{
+	static const char *const reserved[] = { "status", "n", "quality", "hits_per_s_mean",
+						"rounds", "point" };
+	struct param_def p = { .name = "size", .type = PT_INT, .def = "1", .max = 10 };
+	struct spec_section sec = { .name = (char *)"param", .loc = { "x.spec", 7, 1 } };
+	struct spec sp = { .path = (char *)"x.spec", .sections = &sec, .nr_sections = 1 };
+	struct workload wl = null_workload;
+	struct sweep_cfg c = cfg;
+
+	wl.params = &p;
+	wl.nr_params = 1;
+	c.wl = &wl;
+	CHECK_INT(columns_check_params(&c, &sp), 0);
+	for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++) {
+		p.name = reserved[i];
+		sec.arg = (char *)reserved[i];
+		capture();
+		CHECK_INT(columns_check_params(&c, &sp), -EINVAL);
+		CHECK(strstr(diags(), "x.spec:7:1: error: parameter '") == diags());
+	}
+}
+
 RUN_TESTS(names_round_trip, old_set_read_by_names, written_columns_read_back,
-	  stale_columns_ignored);
+	  stale_columns_ignored, imported_levels_round_trip, params_named_as_columns_refused);

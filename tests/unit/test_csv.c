@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* csv.c: fields that need quoting survive a write/read round trip. */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -217,7 +219,31 @@ TEST(malformed_says_line_and_column)
 	CHECK_INT(t.err_line, 0);
 }
 
+/*
+ * A FIFO in a CSV's place has no writer: opened without O_NONBLOCK it
+ * blocked report, compare, merge and --resume for ever.  Refused at once,
+ * as a device is (the alarm fails the test rather than hang it).
+ */
+TEST(fifo_and_device_refused_at_once)
+{
+	char dir[] = "/tmp/test_csv.XXXXXX", path[64];
+	struct csv_table t;
+	size_t torn;
+
+	CHECK(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	CHECK_INT(mkfifo(path, 0600), 0);
+	alarm(5);
+	CHECK_INT(csv_read_file(path, &t), -EINVAL);
+	CHECK_INT(t.err_line, 0);
+	CHECK_INT(csv_read_whole_lines(path, &t, &torn), -EINVAL);
+	CHECK_INT(csv_read_file("/dev/zero", &t), -EINVAL);
+	alarm(0);
+	unlink(path);
+	rmdir(dir);
+}
+
 RUN_TESTS(write_quotes_only_when_needed, round_trip_string, round_trip_file,
 	  lone_empty_field_is_a_row, last_row_without_newline_and_crlf, bad_row_width,
 	  malformed_quotes, missing_file, empty_input, whole_lines_leave_out_a_torn_tail,
-	  malformed_says_line_and_column)
+	  malformed_says_line_and_column, fifo_and_device_refused_at_once)

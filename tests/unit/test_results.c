@@ -10,6 +10,8 @@
 
 #include "check.h"
 #include "csvfile.h"
+#include "diag_capture.h"
+#include "heldir.h"
 #include "resultdir.h"
 #include "results.h"
 #include "results_read.h"
@@ -556,7 +558,110 @@ TEST(unknown_quality_refused)
 			    "summary.csv:2:6"));
 }
 
+/*
+ * Numbers and words a run never writes, refused where they are rather than
+ * read as something: an interval of no length (was a rate of 0, or of
+ * 0.001M/s per producer) and a status bpfsweep has no meaning for (was
+ * "failed" to report and "not compared: new pwned" to compare).
+ */
+TEST(zero_length_and_unknown_status_refused)
+{
+	char why[512];
+
+	CHECK_INT(read_tampered("0,t,0,1,0,0,7", "0,0,t,ok,1,1,7.0", why, sizeof(why)),
+		  -EINVAL);
+	CHECK(refused_at(why, "samples.csv:3:6: error: elapsed_ns is '0', not a whole number "
+			 "from 1 to"));
+	CHECK_INT(read_tampered("0,t,0,1,0,1000,7", "0,0,t,pwned,1,1,7.0", why, sizeof(why)),
+		  -EINVAL);
+	CHECK(refused_at(why, "summary.csv:2:4: error: status is 'pwned', not ok, unsupported, "
+			 "failed, interrupted or stalled"));
+	for (int st = PS_OK; st < NR_POINT_STATUS; st++) {
+		char row[64];
+
+		snprintf(row, sizeof(row), "0,0,t,%s,1,1,7.0", point_status_name(st));
+		CHECK_INT(read_tampered("0,t,0,1,0,1000,7", row, why, sizeof(why)), 0);
+	}
+}
+
+/* A summary.csv without even its header is no set: said so (was "no summary.csv", "0 parameters"). */
+TEST(empty_summary_refused)
+{
+	CHECK(refused_with(NULL, "", "summary.csv:1:1: error: summary.csv is empty: not even its "
+			   "header line"));
+	CHECK(refused_with("", "exp,point,experiment,status,n\n", "samples.csv:1:1: error: "
+			   "samples.csv is empty"));
+}
+
+/*
+ * dir/summary.csv replaced by a FIFO (which blocked every reader for
+ * ever), by a device, or by a symlink out of the held directory (said as
+ * "Invalid cross-device link"): each refused at once, saying what it is.
+ */
+TEST(summary_not_a_file_refused)
+{
+	static const char *const what[] = {
+		"error: a FIFO, not a regular file: refused",
+		"error: a character device, not a regular file: refused",
+		"error: a symlink out of ",
+	};
+	char dir[64], sub[128], path[256], why[512];
+	struct result_set *set = NULL;
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	snprintf(path, sizeof(path), "%s/summary.csv", sub);
+	CHECK_INT(mkdir(sub, 0755), 0);
+	alarm(5);
+	for (int i = 0; i < 3; i++) {
+		unlink(path);
+		CHECK_INT(i == 0 ? mkfifo(path, 0600) : symlink(i == 1 ? "/dev/null" :
+								"/etc/hostname", path), 0);
+		/* held, as every reader holds its set (readlock.h): opened beneath it */
+		if (i == 2)
+			CHECK_INT(heldir_hold(sub), 0);
+		CHECK_INT(results_read(sub, &set, why, sizeof(why)), -EINVAL);
+		CHECK(!set);
+		CHECK(refused_at(why, "summary.csv:1:1: "));
+		CHECK(strstr(why, what[i]));
+	}
+	alarm(0);
+	heldir_release(sub);
+	unlink(path);
+	remove_tree(dir, "a");
+}
+
+/*
+ * A torn last line (a kill in the middle of an append) is left out, and
+ * said, with its file and line: a warning, since the set is what a killed
+ * run leaves and stays readable (docs/results.md).
+ */
+TEST(torn_last_line_said)
+{
+	char dir[64], sub[128], where[256];
+	struct result_set *set;
+	char why[256];
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	CHECK_INT(mkdir(sub, 0755), 0);
+	CHECK_INT(put_file(sub, "samples.csv", "point,experiment,rep,interval,warmup,elapsed_ns,"
+			   "hits\n0,t,0,0,0,1000,5\n0,t,0,1"), 0);
+	CHECK_INT(put_file(sub, "summary.csv", "exp,point,experiment,status,n,hits_per_s_mean\n"
+			   "0,0,t,ok,1,5000000.000\n"), 0);
+	capture();
+	CHECK_INT(results_read(sub, &set, why, sizeof(why)), 0);
+	CHECK_INT(set->samples_torn, 7);
+	snprintf(where, sizeof(where), "warning: %s/samples.csv:3: an unfinished last line "
+		 "(7 bytes, no line end) left out", sub);
+	CHECK(strstr(diags(), where));
+	result_set_free(set);
+	remove_tree(dir, "a");
+}
+
 RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
 	  failed_append_leaves_no_partial_point, result_set_read_back,
 	  result_set_without_exp_column, counted_nothing_is_stalled, tampered_cells_refused,
-	  renamed_metric_refused, malformed_rows_located, unknown_quality_refused)
+	  renamed_metric_refused, malformed_rows_located, unknown_quality_refused,
+	  zero_length_and_unknown_status_refused, empty_summary_refused,
+	  torn_last_line_said, summary_not_a_file_refused)
