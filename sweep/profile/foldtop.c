@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "foldtop.h"
+#include "satmath.h"
 
 /* One frame of one line. */
 struct occ {
@@ -56,7 +57,7 @@ static void line_occs(const struct folded_line *l, int skip, struct occ *o, int 
 		s += len + !!s[len];
 	}
 	if (leaf)
-		find_in_line(o + first, *nr - first, leaf, leaf_len)->self += l->count;
+		find_in_line(o + first, *nr - first, leaf, leaf_len)->self = l->count;
 }
 
 static int count_frames(const struct folded *f)
@@ -92,8 +93,9 @@ static int sum_occs(const struct occ *o, int nr_occ, struct sym_share *s, int *n
 			if (!s[(*nr)++].name)
 				return -ENOMEM;
 		}
-		s[*nr - 1].self += o[i].self;
-		s[*nr - 1].total += o[i].total;
+		/* saturated as the profile's total is (folded.h): a share stays <= 100 % */
+		s[*nr - 1].self = sat_add_u64(s[*nr - 1].self, o[i].self);
+		s[*nr - 1].total = sat_add_u64(s[*nr - 1].total, o[i].total);
 	}
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include "flame.h"
 #include "growarray.h"
 #include "html.h"
+#include "satmath.h"
 #include "symname.h"
 
 #define XPAD		10	/* pixels left and right of the frames */
@@ -60,14 +61,14 @@ static int add_stack(struct frame *root, const char *stack, uint64_t count)
 	struct frame *fr = root;
 	const char *s = stack;
 
-	root->count += count;
+	root->count = sat_add_u64(root->count, count);
 	while (*s) {
 		size_t len = strcspn(s, ";");
 
 		fr = callee(fr, s, len);
 		if (!fr)
 			return -ENOMEM;
-		fr->count += count;
+		fr->count = sat_add_u64(fr->count, count);
 		s += len + (s[len] == ';');
 	}
 	return 0;
@@ -82,10 +83,16 @@ static int by_name(const void *a, const void *b)
 	return c ?: (x->len > y->len) - (x->len < y->len);
 }
 
-/* Under FLAME_MIN_PERMILLE of total? */
+/*
+ * Under FLAME_MIN_PERMILLE of total?  count < ceil(total * permille / 1000),
+ * in parts: count * 1000 wrapped for counts near 2^63 (and made them narrow).
+ */
 static bool narrow(uint64_t count, uint64_t total)
 {
-	return count * 1000 < total * FLAME_MIN_PERMILLE;
+	uint64_t least = total / 1000 * FLAME_MIN_PERMILLE +
+			 (total % 1000 * FLAME_MIN_PERMILLE + 999) / 1000;
+
+	return count < least;
 }
 
 /*
@@ -102,7 +109,7 @@ static void prune(struct frame *fr, uint64_t total)
 	qsort(fr->kid, fr->nr, sizeof(*fr->kid), by_name);
 	for (int i = 0; i < fr->nr; i++) {
 		if (narrow(fr->kid[i].count, total)) {
-			merged.count += fr->kid[i].count;
+			merged.count = sat_add_u64(merged.count, fr->kid[i].count);
 			merged.merged++;
 			frame_free(&fr->kid[i]);
 			continue;

@@ -181,5 +181,30 @@ TEST(no_samples_nothing_drawn)
 	free(svg);
 }
 
+/*
+ * Counts near the limit: 3 * 2^62 samples, each frame a third, drawn as
+ * thirds (count * 1000 wrapped to 0 in the narrowness test, and every
+ * frame was merged away).
+ */
+TEST(counts_near_the_limit_drawn_whole)
+{
+	static const char *const lines[] = {
+		"a", "4611686018427387904", "b", "4611686018427387904", "c;d", "4611686018427387904",
+		NULL,
+	};
+	int err;
+	char *svg = draw(lines, 1210, &err);	/* 1190 pixels of frames */
+
+	CHECK_INT(err, 0);
+	CHECK(strstr(svg, "<title>all (13835058055282163712 samples, 100.00%)</title>"));
+	CHECK(strstr(svg, "<title>a (4611686018427387904 samples, 33.33%)</title>"
+			  "<rect x=\"10.0\" y=\"50.0\" width=\"396.7\""));
+	CHECK(strstr(svg, "<title>d (4611686018427387904 samples, 33.33%)</title>"
+			  "<rect x=\"803.3\" y=\"34.0\" width=\"396.7\""));
+	CHECK(!strstr(svg, "frames under"));
+	free(svg);
+}
+
 RUN_TESTS(small_tree_exact_frames, narrow_frames_merged_or_dropped, hostile_names_escaped,
-	  same_bytes_whatever_the_order, no_samples_nothing_drawn)
+	  same_bytes_whatever_the_order, no_samples_nothing_drawn,
+	  counts_near_the_limit_drawn_whole)

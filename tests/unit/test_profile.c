@@ -253,7 +253,55 @@ TEST(top_table_shares)
 	folded_free(&f);
 }
 
+#define NEAR_MAX	9223372036854775807ULL	/* 2^63 - 1: the most a line may count */
+
+/*
+ * Counts near the limit summed over lines (a symbol in several stacks)
+ * and over repetitions (one stack in several files): the sums stop at
+ * UINT64_MAX rather than wrap, so that no symbol has more samples than
+ * the profile and no share is over 100 % (they wrapped: "self share
+ * 200.0%").
+ */
+TEST(counts_near_the_limit_saturate)
+{
+	struct folded f = { 0 };
+	struct sym_share *s;
+	int nr;
+
+	CHECK_INT(folded_add(&f, "t;a", NEAR_MAX), 0);
+	CHECK_INT(folded_add(&f, "t;a;c", NEAR_MAX), 0);
+	CHECK_INT(folded_add(&f, "t;a;e", NEAR_MAX), 0);
+	CHECK_INT(folded_add(&f, "t;b", NEAR_MAX), 0);
+	CHECK(f.total == UINT64_MAX);
+	CHECK_INT(folded_shares(&f, 1, &s, &nr), 0);
+	CHECK_INT(nr, 4);
+	for (int i = 0; i < nr; i++)
+		CHECK(s[i].self <= s[i].total && s[i].total <= f.total);
+	CHECK_STR(s[0].name, "a");
+	CHECK(s[0].total == UINT64_MAX);
+	sym_shares_free(s, nr);
+	folded_free(&f);
+
+	/* one stack in three repetitions: merged, not wrapped to 2^63 - 3 */
+	for (int i = 0; i < 3; i++)
+		CHECK_INT(folded_add(&f, "t;a", NEAR_MAX), 0);
+	folded_merge(&f);
+	CHECK_INT(f.nr, 1);
+	CHECK(f.l[0].count == UINT64_MAX && f.total == UINT64_MAX);
+	folded_free(&f);
+}
+
+/* A file's counts may each be below 2^63 and add up past it: refused, with the line. */
+TEST(folded_refuses_counts_that_add_up_past_the_limit)
+{
+	bad("a;b 9223372036854775807\na;c 0\na;d 1\n",
+	    "line 3: the counts add up past 2^63 - 1");
+	bad("a;b 4611686018427387904\na;b 4611686018427387904\n",
+	    "line 2: the counts add up past 2^63 - 1");
+}
+
 RUN_TESTS(ksyms_text_symbols_sorted_and_looked_up, ksyms_all_zero_is_hidden,
 	  stacks_fold_root_first_and_merge, stacks_fold_hidden_symbols,
 	  folded_parses_merges_and_writes_back, folded_refuses_bad_lines,
-	  shares_self_and_total_exact, top_table_shares)
+	  shares_self_and_total_exact, top_table_shares, counts_near_the_limit_saturate,
+	  folded_refuses_counts_that_add_up_past_the_limit)
