@@ -74,7 +74,8 @@ static void put_name(const struct flame_draw *d, const struct flame_frame *fr)
 }
 
 /* The label: as many characters of the name as fit in w pixels, ".." when cut. */
-static void label(const struct flame_draw *d, const struct flame_frame *fr, double x, double y, double w)
+static void label(const struct flame_draw *d, const struct flame_frame *fr, double x, double y,
+		  double w)
 {
 	size_t fit = w > 6 ? (size_t)((w - 6) / CHAR_W) : 0;
 

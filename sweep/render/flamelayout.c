@@ -43,8 +43,10 @@ static int rank(unsigned char c)
 
 static int by_frames(const void *a, const void *b)
 {
-	const unsigned char *x = (const unsigned char *)(*(const struct folded_line *const *)a)->stack;
-	const unsigned char *y = (const unsigned char *)(*(const struct folded_line *const *)b)->stack;
+	const struct folded_line *la = *(const struct folded_line *const *)a;
+	const struct folded_line *lb = *(const struct folded_line *const *)b;
+	const unsigned char *x = (const unsigned char *)la->stack;
+	const unsigned char *y = (const unsigned char *)lb->stack;
 
 	while (*x && *x == *y)
 		x++, y++;

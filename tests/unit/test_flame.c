@@ -193,8 +193,8 @@ TEST(no_samples_nothing_drawn)
 TEST(counts_near_the_limit_drawn_whole)
 {
 	static const char *const lines[] = {
-		"a", "4611686018427387904", "b", "4611686018427387904", "c;d", "4611686018427387904",
-		NULL,
+		"a", "4611686018427387904", "b", "4611686018427387904",
+		"c;d", "4611686018427387904", NULL,
 	};
 	int err;
 	char *svg = draw(lines, 1210, &err);	/* 1190 pixels of frames */
