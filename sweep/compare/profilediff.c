@@ -38,7 +38,8 @@ static void test_move(struct sym_move *m, uint64_t nb, uint64_t nn, double alpha
 		m->too_few = true;
 		return;
 	}
-	pool = (double)(m->base + m->new) / (double)(nb + nn);
+	/* in doubles: two counts near 2^64 (saturated, folded.h) would wrap as integers */
+	pool = ((double)m->base + (double)m->new) / ((double)nb + (double)nn);
 	least = fmin(pool, 1 - pool) * (double)(nb < nn ? nb : nn);
 	se = sqrt(pool * (1 - pool) * (1.0 / nb + 1.0 / nn));
 	z = se > 0 ? (m->new_pct - m->base_pct) / 100 / se : 0;

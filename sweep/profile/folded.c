@@ -2,7 +2,10 @@
 /*
  * Folded profiles (folded.h): lines merged by sorting, written one a
  * line, and parsed back with every line checked (a count below 2^63,
- * no empty frame, no NUL byte).
+ * no empty frame, no NUL byte, a file's counts adding up below 2^63).
+ * Sums saturate (satmath.h): a count wrapped past 2^64 showed as a
+ * small one, and a symbol of a profile then had more samples than the
+ * profile ("self share 200.0%").
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -12,6 +15,7 @@
 
 #include "folded.h"
 #include "growarray.h"
+#include "satmath.h"
 
 int folded_add(struct folded *f, const char *stack, uint64_t count)
 {
@@ -22,7 +26,7 @@ int folded_add(struct folded *f, const char *stack, uint64_t count)
 	if (!f->l[f->nr].stack)
 		return -ENOMEM;
 	f->l[f->nr++].count = count;
-	f->total += count;
+	f->total = sat_add_u64(f->total, count);
 	return 0;
 }
 
@@ -39,7 +43,7 @@ void folded_merge(struct folded *f)
 	qsort(f->l, f->nr, sizeof(*f->l), by_stack);
 	for (int i = 0; i < f->nr; i++) {
 		if (out && !strcmp(f->l[out - 1].stack, f->l[i].stack)) {
-			f->l[out - 1].count += f->l[i].count;
+			f->l[out - 1].count = sat_add_u64(f->l[out - 1].count, f->l[i].count);
 			free(f->l[i].stack);
 		} else {
 			f->l[out++] = f->l[i];
@@ -89,6 +93,9 @@ static const char *parse_line(const char *s, size_t len, struct folded *f)
 	count = strtoull(num, &end, 10);
 	if (*end || errno || count > INT64_MAX)
 		return "the count is not a number below 2^63";
+	/* both below 2^63: the sum cannot wrap */
+	if (f->total + count > INT64_MAX)
+		return "the counts add up past 2^63 - 1";
 	if (!frames_ok(s, sp - s))
 		return "an empty frame";
 	stack = strndup(s, sp - s);

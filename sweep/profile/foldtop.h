@@ -22,7 +22,8 @@ struct sym_share {
  * left out (1: the task's name the profiler puts at the root), sorted by
  * self, then total, descending, then name: *out malloc'd, free with
  * sym_shares_free().  A symbol twice in one line (recursion) counts that
- * line once towards its total.  0 or -ENOMEM.
+ * line once towards its total.  n log n in the frames.  0, -ENOMEM or
+ * -E2BIG (2^31 frames or more).
  */
 int folded_shares(const struct folded *f, int skip, struct sym_share **out, int *nr);
 

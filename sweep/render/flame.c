@@ -2,12 +2,11 @@
 /* A flame graph as SVG: see flame.h. */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "flame.h"
-#include "growarray.h"
+#include "flamelayout.h"
 #include "html.h"
 #include "symname.h"
 
@@ -16,116 +15,16 @@
 #define BOTTOM		8	/* below the root */
 #define FRAME_H		16	/* a frame's row; its rect one pixel less */
 #define CHAR_W		7.2	/* a monospace glyph at 12 px: 0.6 em */
+#define NOTE_H		16	/* below the title: what was left out, when anything was */
 #define LABEL_MIN	3	/* characters: a narrower frame gets no label */
-
-/* A frame: a name of the stacks' text (not copied), its samples, its callees. */
-struct frame {
-	const char *name;
-	size_t len;
-	uint64_t count;
-	int merged;		/* > 0: this many narrow frames merged, no name */
-	struct frame *kid;	/* grown by ARRAY_ROOM() */
-	int nr;
-};
 
 struct flame_draw {
 	FILE *f;
 	uint64_t total;		/* the root's samples */
 	double scale;		/* pixels per sample */
+	double min_pct;		/* the share under which frames were merged */
 	int height;
 };
-
-static void frame_free(struct frame *fr)
-{
-	for (int i = 0; i < fr->nr; i++)
-		frame_free(&fr->kid[i]);
-	free(fr->kid);
-}
-
-/* fr's callee name[0..len), made when it is not there yet; NULL when out of memory. */
-static struct frame *callee(struct frame *fr, const char *name, size_t len)
-{
-	for (int i = 0; i < fr->nr; i++)
-		if (fr->kid[i].len == len && !memcmp(fr->kid[i].name, name, len))
-			return &fr->kid[i];
-	if (ARRAY_ROOM(fr->kid, fr->nr))
-		return NULL;
-	fr->kid[fr->nr] = (struct frame){ .name = name, .len = len };
-	return &fr->kid[fr->nr++];
-}
-
-/* The stack "a;b;c" with count added along its path from root. */
-static int add_stack(struct frame *root, const char *stack, uint64_t count)
-{
-	struct frame *fr = root;
-	const char *s = stack;
-
-	root->count += count;
-	while (*s) {
-		size_t len = strcspn(s, ";");
-
-		fr = callee(fr, s, len);
-		if (!fr)
-			return -ENOMEM;
-		fr->count += count;
-		s += len + (s[len] == ';');
-	}
-	return 0;
-}
-
-static int by_name(const void *a, const void *b)
-{
-	const struct frame *x = a, *y = b;
-	size_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->name, y->name, n);
-
-	return c ?: (x->len > y->len) - (x->len < y->len);
-}
-
-/* Under FLAME_MIN_PERMILLE of total? */
-static bool narrow(uint64_t count, uint64_t total)
-{
-	return count * 1000 < total * FLAME_MIN_PERMILLE;
-}
-
-/*
- * fr's callees sorted by name, the narrow ones merged into one frame at
- * the end (or dropped when it is narrow too), and so on up the tree.
- */
-static void prune(struct frame *fr, uint64_t total)
-{
-	struct frame merged = { 0 };
-	int kept = 0;
-
-	if (!fr->nr)
-		return;		/* a leaf: no array to sort */
-	qsort(fr->kid, fr->nr, sizeof(*fr->kid), by_name);
-	for (int i = 0; i < fr->nr; i++) {
-		if (narrow(fr->kid[i].count, total)) {
-			merged.count += fr->kid[i].count;
-			merged.merged++;
-			frame_free(&fr->kid[i]);
-			continue;
-		}
-		prune(&fr->kid[i], total);
-		fr->kid[kept++] = fr->kid[i];
-	}
-	if (merged.merged && !narrow(merged.count, total))
-		fr->kid[kept++] = merged;	/* a slot freed above */
-	fr->nr = kept;
-}
-
-static int depth(const struct frame *fr)
-{
-	int most = 0;
-
-	for (int i = 0; i < fr->nr; i++) {
-		int d = depth(&fr->kid[i]);
-
-		most = d > most ? d : most;
-	}
-	return most + 1;
-}
 
 /* The hash that picks a frame's shade: FNV-1a, the same on every machine. */
 static uint32_t name_hash(const char *s, size_t n)
@@ -141,7 +40,7 @@ static uint32_t name_hash(const char *s, size_t n)
  * "#rrggbb" of fr at level lvl (0 the root, 1 the task): a hue per kind,
  * the shade from the name's hash.
  */
-static void colour(const struct frame *fr, int lvl, char buf[8])
+static void colour(const struct flame_frame *fr, int lvl, char buf[8])
 {
 	uint32_t h = name_hash(fr->name, fr->len);
 	unsigned int a = h & 0xff, b = (h >> 8) & 0xff, c = (h >> 16) & 0xff;
@@ -161,17 +60,22 @@ static void colour(const struct frame *fr, int lvl, char buf[8])
 	snprintf(buf, 8, "#%02x%02x%02x", r, g, bl);
 }
 
-/* fr's name, or what its merged frames are, on d->f (escaped). */
-static void put_name(const struct flame_draw *d, const struct frame *fr)
+/* fr's name (its first FLAME_MAX_NAME bytes), or what its merged frames are, on d->f. */
+static void put_name(const struct flame_draw *d, const struct flame_frame *fr)
 {
-	if (fr->merged)
-		fprintf(d->f, "%d frames under 0.%d%% each", fr->merged, FLAME_MIN_PERMILLE);
-	else
+	if (fr->merged) {
+		fprintf(d->f, "%d frames under %g%% each", fr->merged, d->min_pct);
+	} else if (fr->len > FLAME_MAX_NAME) {
+		html_put(d->f, fr->name, FLAME_MAX_NAME);
+		fputs("..", d->f);
+	} else {
 		html_put(d->f, fr->name, fr->len);
+	}
 }
 
 /* The label: as many characters of the name as fit in w pixels, ".." when cut. */
-static void label(const struct flame_draw *d, const struct frame *fr, double x, double y, double w)
+static void label(const struct flame_draw *d, const struct flame_frame *fr, double x, double y,
+		  double w)
 {
 	size_t fit = w > 6 ? (size_t)((w - 6) / CHAR_W) : 0;
 
@@ -187,13 +91,13 @@ static void label(const struct flame_draw *d, const struct frame *fr, double x, 
 	fputs("</text>", d->f);
 }
 
-/* fr at level lvl from x (pixels), then its callees above it. */
-static void draw_frame(const struct flame_draw *d, const struct frame *fr, int lvl, double x)
+/* fr from x (pixels), at its level. */
+static void draw_frame(const struct flame_draw *d, const struct flame_frame *fr, double x)
 {
-	double w = fr->count * d->scale, y = d->height - BOTTOM - (lvl + 1) * FRAME_H;
+	double w = fr->count * d->scale, y = d->height - BOTTOM - (fr->depth + 1) * FRAME_H;
 	char fill[8];
 
-	colour(fr, lvl, fill);
+	colour(fr, fr->depth, fill);
 	fputs("<g><title>", d->f);
 	put_name(d, fr);
 	fprintf(d->f, " (%" PRIu64 " sample%s, %.2f%%)</title>", fr->count,
@@ -202,21 +106,65 @@ static void draw_frame(const struct flame_draw *d, const struct frame *fr, int l
 		"rx=\"2\"/>", x, y, w, FRAME_H - 1, fill);
 	label(d, fr, x, y, w);
 	fputs("</g>\n", d->f);
-	for (int i = 0; i < fr->nr; i++) {
-		draw_frame(d, &fr->kid[i], lvl + 1, x);
-		x += fr->kid[i].count * d->scale;
-	}
 }
 
-static void draw(FILE *f, const struct frame *root, const struct flame_opts *o)
+/*
+ * The frames in their order (a frame, then its callees): each starts
+ * where the one before it on its level ended, and its callees where it
+ * starts; at[] holds that per level.
+ */
+static int draw_frames(const struct flame_draw *d, const struct flame_layout *l)
+{
+	double *at = calloc(l->levels + 1, sizeof(*at));
+
+	if (!at)
+		return -ENOMEM;
+	at[0] = XPAD;
+	for (int i = 0; i < l->nr; i++) {
+		const struct flame_frame *fr = &l->fr[i];
+
+		draw_frame(d, fr, at[fr->depth]);
+		at[fr->depth + 1] = at[fr->depth];
+		at[fr->depth] += fr->count * d->scale;
+	}
+	free(at);
+	return 0;
+}
+
+/* What l does not draw, on one line under the title; nothing when it draws it all. */
+static void note(FILE *f, const struct flame_layout *l)
+{
+	const char *sep = "";
+
+	if (!l->left_out && !l->cut)
+		return;
+	fprintf(f, "<text x=\"%d\" y=\"%d\">not drawn: ", XPAD, TOP + NOTE_H - 6);
+	if (l->left_out) {
+		fprintf(f, "%lld frame%s under %g%% of the samples each", l->left_out,
+			l->left_out == 1 ? "" : "s", l->min_pct);
+		if (l->capped)
+			fprintf(f, ", to draw %d at most", FLAME_MAX_FRAMES);
+		fputs(" (the grey frames merge them per caller)", f);
+		sep = "; ";
+	}
+	if (l->cut)
+		fprintf(f, "%s%lld stack%s cut after %d frames", sep, l->cut,
+			l->cut == 1 ? "" : "s", FLAME_MAX_DEPTH);
+	fputs("</text>\n", f);
+}
+
+static int draw(FILE *f, const struct flame_layout *l, const struct flame_opts *o)
 {
 	int width = o && o->width > 0 ? o->width : FLAME_WIDTH;
+	int top = TOP + (l->left_out || l->cut ? NOTE_H : 0);
 	struct flame_draw d = {
 		.f = f,
-		.total = root->count,
-		.scale = (double)(width - 2 * XPAD) / root->count,
-		.height = TOP + depth(root) * FRAME_H + BOTTOM,
+		.total = l->total,
+		.scale = (double)(width - 2 * XPAD) / l->total,
+		.min_pct = l->min_pct,
+		.height = top + l->levels * FRAME_H + BOTTOM,
 	};
+	int err;
 
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		"viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"12\">\n",
@@ -229,24 +177,21 @@ static void draw(FILE *f, const struct frame *root, const struct flame_opts *o)
 		html_text(f, o->title);
 		fputs("</text>\n", f);
 	}
-	draw_frame(&d, root, 0, XPAD);
+	note(f, l);
+	err = draw_frames(&d, l);
 	fputs("</svg>\n", f);
+	return err;
 }
 
 int flame_svg(FILE *f, const struct folded *fd, const struct flame_opts *o)
 {
-	struct frame root = { .name = "all", .len = 3 };
-	int err = 0;
+	struct flame_layout l;
+	int err = flame_layout(fd, &l);
 
-	for (int i = 0; !err && i < fd->nr; i++)
-		err = add_stack(&root, fd->l[i].stack, fd->l[i].count);
-	if (!err && !root.count)
-		err = -ENODATA;
-	if (!err) {
-		prune(&root, root.count);
-		draw(f, &root, o);
-		err = ferror(f) ? -EIO : 0;
-	}
-	frame_free(&root);
+	if (!err)
+		err = draw(f, &l, o);
+	if (!err && ferror(f))
+		err = -EIO;
+	flame_layout_free(&l);
 	return err;
 }

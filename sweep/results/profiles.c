@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "matrix.h"
 #include "profiles.h"
 #include "resultdir.h"
+#include "satmath.h"
 #include "symname.h"
 #include "textfile.h"
 
@@ -102,8 +104,8 @@ bool profiles_sum(const struct point_result *pr, uint64_t *samples, uint64_t *lo
 	for (int i = 0; i < pr->nr_prof; i++) {
 		const struct rep_profile *rp = &pr->prof[i];
 
-		*samples += rp->samples;
-		*lost += rp->lost;
+		*samples = sat_add_u64(*samples, rp->samples);
+		*lost = sat_add_u64(*lost, rp->lost);
 		if (rp->why[0] && !said)
 			snprintf(status, len, "%s%s", rp->err ? "unsupported: " : "", rp->why);
 		said |= rp->why[0] != '\0';
@@ -187,6 +189,12 @@ static int add_file(const char *pdir, const char *name, struct folded *sum, char
 	for (int i = 0; !err && i < one.nr; i++)
 		err = folded_add(sum, one.l[i].stack, one.l[i].count);
 	folded_free(&one);
+	/* each file's total is below 2^63 (folded_parse()); theirs must be too */
+	if (!err && sum->total > INT64_MAX) {
+		snprintf(why, why_len, PROFILES_DIR "/%s: the repetitions' samples add up past "
+			 "2^63 - 1", name);
+		err = -EOVERFLOW;
+	}
 	return err;
 }
 

@@ -45,7 +45,9 @@ bool profiles_sum(const struct point_result *pr, uint64_t *samples, uint64_t *lo
  * repetitions' profiles/<point>-r<rep>.folded read and summed into *sum
  * (folded_free()), BPF programs without their tags (folded_untag()), *reps
  * the files read.  -ENOENT when the point has none; -EINVAL with why
- * ("profiles/0-r1.folded: line 3: ...") for a file that does not parse.
+ * ("profiles/0-r1.folded: line 3: ...") for a file that does not parse;
+ * -EOVERFLOW with why naming a file when the repetitions' samples add up
+ * past 2^63 - 1 (each file's are below it: folded_parse()).
  */
 int profiles_read_point(const char *dir, long long point, struct folded *sum, int *reps,
 			char *why, size_t why_len);
@@ -69,7 +71,8 @@ struct profile_top {
 /*
  * profiles_read_point()'s sum per symbol, the task frame left out: a
  * symbol's self share is sym[i].self / samples.  0, -ENOENT (no profile
- * of the point), -EINVAL (a file that does not parse) or -ENOMEM.
+ * of the point), -EINVAL (a file that does not parse), -EOVERFLOW (too
+ * many samples) or -ENOMEM.
  */
 int profiles_top_of_point(const char *dir, long long point, struct profile_top *top);
 

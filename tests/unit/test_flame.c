@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "flame.h"
+#include "flamelayout.h"
 
 /* The flame graph of the stacks "stack count" (an array ended by NULL), or NULL. */
 static char *draw(const char *const *lines, int width, int *err)
@@ -80,12 +81,15 @@ TEST(narrow_frames_merged_or_dropped)
 	char *svg = draw(lines, 1020, &err);	/* 10000 samples: 0.1 % is 10 */
 
 	CHECK_INT(err, 0);
+	/* a line under the title says so, and moves the frames 16 pixels down */
+	CHECK(strstr(svg, "<text x=\"10\" y=\"44\">not drawn: 6 frames under 0.1% of the samples "
+			  "each (the grey frames merge them per caller)</text>"));
 	/* n1..n3 under 10 each, 10 together: one grey frame after x (998 px), unlabelled */
 	CHECK(strstr(svg, "<title>3 frames under 0.1% each (10 samples, 0.10%)</title>"
-			  "<rect x=\"1008.0\" y=\"34.0\" width=\"1.0\" height=\"15\" fill=\"#d8d8d8\""));
+			  "<rect x=\"1008.0\" y=\"50.0\" width=\"1.0\" height=\"15\" fill=\"#d8d8d8\""));
 	/* c and d likewise at the top, beside a */
 	CHECK(strstr(svg, "<title>2 frames under 0.1% each (10 samples, 0.10%)</title>"
-			  "<rect x=\"1009.0\" y=\"50.0\""));
+			  "<rect x=\"1009.0\" y=\"66.0\""));
 	/* p alone, 2 samples: merged into a frame still too narrow, so dropped */
 	CHECK(!strstr(svg, "<title>p ") && !strstr(svg, "1 frames"));
 	CHECK(!strstr(svg, "n1") && !strstr(svg, ">c<") && !strstr(svg, "<title>c "));
@@ -181,5 +185,186 @@ TEST(no_samples_nothing_drawn)
 	free(svg);
 }
 
+/*
+ * Counts near the limit: 3 * 2^62 samples, each frame a third, drawn as
+ * thirds (count * 1000 wrapped to 0 in the narrowness test, and every
+ * frame was merged away).
+ */
+TEST(counts_near_the_limit_drawn_whole)
+{
+	static const char *const lines[] = {
+		"a", "4611686018427387904", "b", "4611686018427387904",
+		"c;d", "4611686018427387904", NULL,
+	};
+	int err;
+	char *svg = draw(lines, 1210, &err);	/* 1190 pixels of frames */
+
+	CHECK_INT(err, 0);
+	CHECK(strstr(svg, "<title>all (13835058055282163712 samples, 100.00%)</title>"));
+	CHECK(strstr(svg, "<title>a (4611686018427387904 samples, 33.33%)</title>"
+			  "<rect x=\"10.0\" y=\"50.0\" width=\"396.7\""));
+	CHECK(strstr(svg, "<title>d (4611686018427387904 samples, 33.33%)</title>"
+			  "<rect x=\"803.3\" y=\"34.0\" width=\"396.7\""));
+	CHECK(!strstr(svg, "frames under"));
+	free(svg);
+}
+
+/* fd's flame graph, 1200 pixels wide; fd freed. */
+static char *draw_folded(struct folded *fd, int *err)
+{
+	struct flame_opts o = { .width = 1200, .title = "t" };
+	char *out = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&out, &len);
+
+	*err = flame_svg(m, fd, &o);
+	fclose(m);
+	folded_free(fd);
+	return out;
+}
+
+/* "<prefix><sep>f<from>;...;f<to - 1>" (or the one name f when same) in a new string. */
+static char *chain(const char *prefix, int from, int to, bool same)
+{
+	char *s = malloc(strlen(prefix) + (size_t)(to - from) * 9 + 1), *p = s;
+
+	if (!s)
+		return NULL;
+	p += sprintf(p, "%s", prefix);
+	for (int i = from; i < to; i++)
+		p += same ? sprintf(p, "%sf", p == s ? "" : ";") :
+			    sprintf(p, "%sf%d", p == s ? "" : ";", i);
+	return s;
+}
+
+static int count_of(const char *s, const char *what)
+{
+	int n = 0;
+
+	for (s = strstr(s, what); s; s = strstr(s + 1, what))
+		n++;
+	return n;
+}
+
+/*
+ * A stack of 200,000 frames (twice, as two repetitions give it): no walk
+ * recurses (prune() overflowed the C stack at 80,000), the stack is cut
+ * after FLAME_MAX_DEPTH frames and the graph says so, once.
+ */
+TEST(deep_stack_cut_not_recursed)
+{
+	struct folded fd = { 0 };
+	char *stack = chain("t", 0, 200000, false), *svg;
+	struct timespec t0;
+	int err;
+
+	CHECK(stack);
+	CHECK_INT(folded_add(&fd, stack, 1), 0);
+	CHECK_INT(folded_add(&fd, stack, 2), 0);
+	free(stack);
+	cpu_start(&t0);
+	svg = draw_folded(&fd, &err);
+	CHECK(cpu_secs_since(&t0) < 2);
+	CHECK_INT(err, 0);
+	/* the root, the task and 127 frames of the stack */
+	CHECK_INT(count_of(svg, "<g>"), FLAME_MAX_DEPTH + 1);
+	CHECK(strstr(svg, "<title>f126 (3 samples, 100.00%)</title>"));
+	CHECK(!strstr(svg, "<title>f127 "));
+	CHECK(strstr(svg, ">not drawn: 1 stack cut after 128 frames</text>"));
+	/* 34 + 16 above (title, note), 129 levels, 8 below */
+	CHECK(strstr(svg, " height=\"2122\" viewBox=\"0 0 1200 2122\""));
+	free(svg);
+}
+
+/*
+ * 100,000 callees of one frame: each a name compared with its neighbour in
+ * sorted order, not looked for among all the callees before it.
+ */
+TEST(many_callees_fast)
+{
+	struct folded fd = { 0 };
+	struct timespec t0;
+	char stack[32], *svg;
+	int err;
+
+	for (int i = 0; i < 100000; i++) {
+		snprintf(stack, sizeof(stack), "t;f%d", i);
+		CHECK_INT(folded_add(&fd, stack, 1), 0);
+	}
+	CHECK_INT(folded_add(&fd, "t;wide", 100000), 0);
+	cpu_start(&t0);
+	svg = draw_folded(&fd, &err);
+	CHECK(cpu_secs_since(&t0) < 2);
+	CHECK_INT(err, 0);
+	CHECK_INT(count_of(svg, "<g>"), 4);
+	CHECK(strstr(svg, "<title>wide (100000 samples, 50.00%)"));
+	CHECK(strstr(svg, "<title>100000 frames under 0.1% each (100000 samples, 50.00%)"));
+	CHECK(strstr(svg, ">not drawn: 100000 frames under 0.1% of the samples each (the grey "
+			  "frames merge them per caller)</text>"));
+	free(svg);
+}
+
+/*
+ * 1,000 stacks of 100 frames, stack i with i + 1 samples: 50,000 frames
+ * over 0.1 % (a 24.5 MB page took a browser 30 s).  The widest are drawn,
+ * FLAME_MAX_FRAMES at most, and the graph says at what share it cut.
+ */
+TEST(frames_capped)
+{
+	struct folded fd = { 0 };
+	char prefix[16], *svg;
+	int err;
+
+	for (int i = 0; i < 1000; i++) {
+		char *stack;
+
+		snprintf(prefix, sizeof(prefix), "s%03d", i);
+		stack = chain(prefix, 1, 100, false);
+		CHECK(stack);
+		CHECK_INT(folded_add(&fd, stack, i + 1), 0);
+		free(stack);
+	}
+	svg = draw_folded(&fd, &err);
+	CHECK_INT(err, 0);
+	/* the 2,000th widest frame is of the 20th widest stack, 981 samples: 19 drawn */
+	CHECK_INT(count_of(svg, "<g>"), 1 + 19 * 100 + 1);
+	CHECK(strlen(svg) < 1 << 20);
+	CHECK(strstr(svg, "<title>s999 (1000 samples, 0.20%)"));
+	CHECK(strstr(svg, "<title>s981 (982 samples, 0.20%)"));
+	CHECK(!strstr(svg, "<title>s980 "));
+	CHECK(strstr(svg, "<title>981 frames under 0.196204% each (481671 samples, 96.24%)"));
+	CHECK(strstr(svg, ">not drawn: 98100 frames under 0.196204% of the samples each, to draw "
+			  "4000 at most (the grey frames merge them per caller)</text>"));
+	free(svg);
+}
+
+/* A name of 100,000 bytes: its title holds the first FLAME_MAX_NAME. */
+TEST(long_name_cut)
+{
+	struct folded fd = { 0 };
+	char *name = malloc(100001), *svg;
+	int err;
+
+	CHECK(name);
+	memset(name, 'n', 100000);
+	name[100000] = '\0';
+	CHECK_INT(folded_add(&fd, name, 1), 0);
+	free(name);
+	svg = draw_folded(&fd, &err);
+	CHECK_INT(err, 0);
+	CHECK(strlen(svg) < 4096);
+	name = malloc(FLAME_MAX_NAME + 64);
+	CHECK(name);
+	memset(name, 'n', FLAME_MAX_NAME);
+	strcpy(name + FLAME_MAX_NAME, ".. (1 sample, 100.00%)</title>");
+	CHECK(strstr(svg, name));
+	name[FLAME_MAX_NAME] = 'n';
+	CHECK(!strstr(svg, name));	/* not one n more */
+	free(name);
+	free(svg);
+}
+
 RUN_TESTS(small_tree_exact_frames, narrow_frames_merged_or_dropped, hostile_names_escaped,
-	  same_bytes_whatever_the_order, no_samples_nothing_drawn)
+	  same_bytes_whatever_the_order, no_samples_nothing_drawn,
+	  counts_near_the_limit_drawn_whole, deep_stack_cut_not_recursed, many_callees_fast,
+	  frames_capped, long_name_cut)

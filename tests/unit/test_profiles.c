@@ -279,6 +279,32 @@ TEST(profiles_read_beneath_the_held_directory)
 	CHECK_INT(heldir_remove_tree(tmpdir), 0);
 }
 
+/*
+ * Repetitions whose samples, each file's below 2^63, add up past 2^63 - 1
+ * (a hostile or corrupt set: a profile has thousands): refused, naming a
+ * file, rather than summed into a total that wrapped ("self share 200.0%").
+ */
+TEST(repetitions_that_add_up_past_the_limit_refused)
+{
+	struct profile_top t;
+	struct folded sum;
+	char why[256];
+	int reps;
+
+	CHECK_INT(make_dir(), 0);
+	put("4-r0.folded", "t;a 9223372036854775807\n");
+	put("4-r1.folded", "t;a 9223372036854775807\n");
+	put("4-r2.folded", "t;b 9223372036854775807\n");
+	CHECK_INT(profiles_read_point(tmpdir, 4, &sum, &reps, why, sizeof(why)), -EOVERFLOW);
+	CHECK(!strncmp(why, "profiles/4-r", 12));
+	CHECK(strstr(why, ".folded: the repetitions' samples add up past 2^63 - 1"));
+	CHECK_INT(profiles_top_of_point(tmpdir, 4, &t), -EOVERFLOW);
+	rm("4-r1.folded");
+	rm("4-r2.folded");
+	remove_dir();
+}
+
 RUN_TESTS(untag_drops_bpf_tags_and_merges, point_profile_summed_over_repetitions,
 	  report_rows_show_top_symbols, profiles_copied_into_a_merged_run,
-	  points_with_a_profile_listed, profiles_read_beneath_the_held_directory)
+	  points_with_a_profile_listed, profiles_read_beneath_the_held_directory,
+	  repetitions_that_add_up_past_the_limit_refused)
