@@ -124,6 +124,9 @@ guest_parts() {
 	# the fleet of this machine and that guest over ssh (fleet_vm.sh, root)
 	run_part "kernels under test in a VM (kernel axis, vm command, guest jobs, fleet)" \
 		tests/e2e/kernel.sh
+	# its own boot (qemu's -icount): csum_diff thrice in one guest, about 39 s here
+	run_part "a guest timed by its instruction count (vm_accel = tcg-icount)" \
+		tests/e2e/icount_vm.sh
 	# Debian's 6.1 (fetched once, initramfs path) beside the test kernel: two boots
 	run_part "seed 001 before/after on two real kernels (6.1, test kernel)" \
 		tests/e2e/seed_map_perf_ab.sh
@@ -270,6 +273,7 @@ foreground_parts() {
 	run_part "result files: a 64 MiB CSV within 5x its size, NUL refused" tests/e2e/bigcsv.sh
 	run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
 	run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh
+	run_part "a run under TCG icount: marked, compared only with its kind" tests/e2e/icount.sh
 	run_part "published numbers: import, report, merge, compare" tests/e2e/published.sh
 	# from the background (580 s in a CI run, beside this lane's 619 s,
 	# before fleet.sh and ringbuf_script.sh took about 50 s less of it): 13 s

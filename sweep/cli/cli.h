@@ -76,7 +76,7 @@ struct run_opts {
 	struct shard shard;		/* --shard I/N: its share of the points */
 	/* a sub-run's (orchestrator.h); not in --help */
 	const char *guest_of;		/* --guest-of KERNEL: the kernel value this run is for */
-	const char *guest_accel;	/* --guest-accel kvm|tcg: it runs in a VM so accelerated */
+	const char *guest_accel;	/* --guest-accel kvm|tcg|tcg-icount: it runs in a VM so accelerated */
 	const char *guest_accel_reason;	/* --guest-accel-reason: why vm_accel = auto is tcg */
 	const char *fail_all;		/* --fail-all REASON: a failed row per point, run none */
 	struct told_host place;		/* fail_all's rows a fleet host's (name set): its facts */

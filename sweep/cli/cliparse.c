@@ -146,11 +146,11 @@ static int parse_shard(const char *arg, struct shard *sh)
 	return EXIT_USAGE;
 }
 
-/* A sub-run's guest-accel setting: kvm or tcg. */
+/* A sub-run's guest-accel setting: kvm, tcg or tcg-icount. */
 static int guest_accel(const char *path, const char *arg, struct run_opts *o)
 {
-	if (strcmp(arg, "kvm") && strcmp(arg, "tcg")) {
-		diag_err("%s: guest-accel expects kvm or tcg, not '%s'", path, arg);
+	if (strcmp(arg, "kvm") && strcmp(arg, "tcg") && strcmp(arg, "tcg-icount")) {
+		diag_err("%s: guest-accel expects kvm, tcg or tcg-icount, not '%s'", path, arg);
 		return EXIT_USAGE;
 	}
 	o->guest_accel = arg;

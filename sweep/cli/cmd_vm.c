@@ -232,6 +232,8 @@ int cmd_vm(int argc, char **argv)
 	status = parse(argc, argv, &vc);
 	if (status >= 0)
 		return status;
+	if (kernel_axis_check(&vc.ka))
+		return EXIT_USAGE;
 	if (vc.probe_only)
 		return probe_accel(&vc);
 	if (kernel_image(argv[optind], vc.image, sizeof(vc.image), why, sizeof(why))) {

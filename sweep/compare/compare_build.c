@@ -202,7 +202,24 @@ static int check_tcg(const struct comparison *c, const struct compare_rule *rule
 	return -EINVAL;
 }
 
+/*
+ * A TCG icount set's rates are instructions per guest "second", not time:
+ * beside a timed set's (a host's, KVM's, or plain TCG's) their ratio says
+ * nothing of the change.  Two icount sets compare as any two.
+ */
+static int check_icount(const struct comparison *c, const struct compare_rule *rule)
+{
+	bool base = run_is_icount(c->base), new = run_is_icount(c->new);
+
+	if (base == new || rule->allow_tcg)
+		return 0;
+	diag_err("%s vs %s: %s ran in a VM under TCG icount and %s did not: its rates are "
+		 "instruction path length, not hardware time (--allow-tcg compares them anyway)",
+		 c->base_dir, c->new_dir, base ? "BASE" : "NEW", base ? "NEW" : "BASE");
+	return -EINVAL;
+}
+
 int comparison_build(struct comparison *c, const struct compare_rule *rule)
 {
-	return check_tcg(c, rule) ?: build(c, rule) ?: check_common(c);
+	return check_icount(c, rule) ?: check_tcg(c, rule) ?: build(c, rule) ?: check_common(c);
 }

@@ -16,12 +16,13 @@ struct compare_rule {
 	double bound_pct;		/* "same": no change beyond ±bound_pct */
 	const char *const *ignore;	/* parameters left out of the match */
 	int nr_ignore;
-	bool allow_tcg;			/* a TCG set against one that is not */
+	bool allow_tcg;			/* a TCG (or icount) set against one that is not */
 };
 
 /*
  * c->base, c->new and their directories set: everything else of c.  A TCG
- * set against one that is not (without allow_tcg), sets that cannot be
+ * set against one that is not, a TCG icount set against one that is not
+ * (both without allow_tcg), sets that cannot be
  * joined or share nothing are -EINVAL, said on stderr; -ENOMEM.
  */
 int comparison_build(struct comparison *c, const struct compare_rule *rule);

@@ -206,9 +206,9 @@ void compare_describe_set(const struct result_set *rs, char *buf, size_t len)
 	/* smoke-run numbers are for function, not for a cover letter */
 	if (result_meta(rs, "quick") && !strcmp(result_meta(rs, "quick"), "yes") && n < len)
 		n += snprintf(buf + n, len - n, " (smoke run: --quick)");
-	/* and so are an emulated CPU's, compared only with --allow-tcg */
-	if (run_is_tcg(rs) && n < len)
-		snprintf(buf + n, len - n, RUN_TCG_NOTE);
+	/* and so are an emulated CPU's, compared only with --allow-tcg; icount's are path length */
+	if (n < len)
+		snprintf(buf + n, len - n, "%s", run_accel_note(rs));
 }
 
 static void print_text(FILE *f, const struct comparison *c, double alpha, bool first)

@@ -63,7 +63,7 @@ struct subrun_settings {
 	int nr_quiet;
 	bool kernel_host;		/* --kernel host: the spec's kernel axis is the sweep's */
 	const char *guest_of;		/* the kernel value of the sweep it runs for */
-	const char *guest_accel;	/* kvm or tcg: it runs in a VM so accelerated */
+	const char *guest_accel;	/* kvm, tcg or tcg-icount: it runs in a VM so accelerated */
 	const char *guest_accel_reason;	/* why vm_accel = auto is tcg */
 	struct shard shard;		/* count 0: every point */
 	const char *fail_all;		/* a failed row per point saying this, run none */

@@ -19,7 +19,7 @@
 struct vm_job {
 	const char *image;		/* the file qemu boots (kernel_image()) */
 	const struct kernel_axis *ka;	/* CPUs, memory, boot timeout */
-	enum vm_accel accel;		/* kvm or tcg: vm_pick_accel()'s */
+	enum vm_accel accel;		/* kvm, tcg or tcg-icount: vm_pick_accel()'s */
 	const char *share;		/* host directory the guest writes: job, booted, status */
 	const char *console;		/* the console log, a new file */
 	const char *cwd;		/* the job's working directory (the host's path) */
@@ -31,7 +31,7 @@ struct vm_job {
 };
 
 struct vm_outcome {
-	enum vm_accel accel;		/* what ran it: kvm or tcg */
+	enum vm_accel accel;		/* what ran it: kvm, tcg or tcg-icount */
 	bool booted;			/* the guest ran its init */
 	char release[128];		/* its uname -r */
 	int status;			/* the job's exit status; -1: it did not finish */

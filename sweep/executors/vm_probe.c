@@ -175,8 +175,11 @@ int vm_pick_accel(const struct kernel_axis *ka, struct vm_accel_pick *pick, char
 		  size_t len)
 {
 	*pick = (struct vm_accel_pick){ .accel = VM_ACCEL_TCG };
-	if (ka->accel == VM_ACCEL_TCG)
+	/* emulation asked for: no KVM to prove */
+	if (ka->accel == VM_ACCEL_TCG || ka->accel == VM_ACCEL_TCG_ICOUNT) {
+		pick->accel = ka->accel;
 		return 0;
+	}
 	if (!verdict.done) {
 		verdict.err = probe_host(ka, verdict.why, sizeof(verdict.why));
 		verdict.done = true;

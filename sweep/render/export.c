@@ -246,6 +246,7 @@ static struct json_object *json_run(const struct render_block *b)
 	json_object_object_add(o, "workload", json_object_new_string(b->view->schema.name));
 	json_object_object_add(o, "quick", json_object_new_boolean(f.quick));
 	json_object_object_add(o, "tcg", json_object_new_boolean(f.tcg));
+	json_object_object_add(o, "icount", json_object_new_boolean(f.icount));
 	json_object_object_add(o, "tags", json_tags(b->set));
 	json_object_object_add(o, "meta", json_meta(b->set));
 	for (int i = 0; i < b->nr_rows; i++)

@@ -451,7 +451,10 @@ void table_title_notes(const struct run_facts *facts, char *buf, size_t len)
 
 	/* nor numbers of an emulated CPU, however long they ran */
 	if (facts && facts->tcg && n < len)
-		snprintf(buf + n, len - n, RUN_TCG_NOTE);
+		n += snprintf(buf + n, len - n, RUN_TCG_NOTE);
+	/* nor instruction counts read as time: they repeat, but are no hardware's speed */
+	if (facts && facts->icount && n < len)
+		snprintf(buf + n, len - n, RUN_ICOUNT_NOTE);
 }
 
 /* The title, with r's group value when given, underlined to its length. */
@@ -649,6 +652,29 @@ static void print_per_run_note(FILE *out, const struct workload *wl,
 		wl->prog_runs_scope ? wl->prog_runs_scope : "");
 }
 
+/*
+ * Under TCG icount the guest has one vCPU: a point of more threads than
+ * that ran them time-sliced on it, its rate the sum of their turns.  Said
+ * once under the block, as a point of the host that shares CPUs is said
+ * on stderr (cmd_run.c).
+ */
+static void print_timeslice_note(FILE *out, const struct block *b,
+				 const struct run_facts *facts)
+{
+	int n = 0;
+
+	for (int i = 0; facts && facts->icount && i < b->nr; i++) {
+		const struct view_row *r = b->rows[i];
+
+		n += r->status == PS_OK && r->nr_cpus &&
+		     r->nr_producers + r->nr_consumers > r->nr_cpus;
+	}
+	if (n)
+		fprintf(out, "%snote: %d point%s ran more threads than the guest's one vCPU "
+			"(TCG icount): time-sliced on it\n", b->md ? "\n" : "", n,
+			n == 1 ? "" : "s");
+}
+
 static void block_print(FILE *out, const struct result_view *v, const struct view_exp *e,
 			const struct block *b, const struct run_facts *facts, struct notes *nt)
 {
@@ -674,6 +700,7 @@ static void block_print(FILE *out, const struct result_view *v, const struct vie
 		per_run |= print_row(out, v, e, b, style, i, nt);
 	}
 	print_caveats(out, b);
+	print_timeslice_note(out, b, facts);
 	print_per_run_note(out, &v->schema, facts, b, per_run);
 }
 

@@ -30,8 +30,9 @@ void table_point_label(const struct sweep_cfg *cfg, const struct experiment *e,
 
 /*
  * What titles of the run's tables and charts end in: " (smoke run:
- * --quick)", " (VM under TCG emulation: for function, not performance)",
- * both, or "" (facts may be NULL).
+ * --quick)", " (VM under TCG emulation: for function, not performance)"
+ * or " (TCG icount: instruction path length, not hardware time)", those
+ * that apply, or "" (facts may be NULL).
  */
 void table_title_notes(const struct run_facts *facts, char *buf, size_t len);
 

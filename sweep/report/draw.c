@@ -358,6 +358,7 @@ static int gather(struct report *rp)
 		run_heading(lr->set, i, rp->headings[i], HEADING_LEN);
 		rp->facts[i] = run_facts_of(lr->set);
 		rp->mixed.tcg |= rp->facts[i].tcg;
+		rp->mixed.icount |= rp->facts[i].icount;
 		/* several runs: the heading names each run's machine */
 		rp->blocks[i] = (struct render_block){
 			.view = rp->views[i], .rows = rows, .nr_rows = lr->nr_shown,

@@ -51,6 +51,7 @@ struct run_facts shardset_facts(const struct run_facts *facts, int nr)
 			f.tags[0] = '\0';
 		f.quick |= facts[i].quick;
 		f.tcg |= facts[i].tcg;
+		f.icount |= facts[i].icount;
 	}
 	return f;
 }

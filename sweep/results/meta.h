@@ -32,7 +32,7 @@ struct run_info {
 	bool quick;		/* --quick: "quick: yes" */
 	const char *shard;	/* --shard I/N: "shard: I/N"; NULL: every point */
 	const char *kernel;	/* the image the run was for as given; NULL: the host's */
-	const char *vm_accel;	/* "kvm" or "tcg" inside a VM; NULL on the host */
+	const char *vm_accel;	/* "kvm", "tcg", "tcg-icount" in a VM; NULL on host */
 	const char *vm_accel_reason;	/* why vm_accel = auto is tcg ("kvm refused: ..."); NULL */
 	bool not_run;		/* the points ran nowhere (their kernel did not boot):
 				 * no kernel facts, since this kernel is not theirs */

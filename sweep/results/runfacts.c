@@ -280,22 +280,42 @@ static bool tag_is_fact(const struct result_set *set, const char *tag)
 	return false;
 }
 
-/* Does a row of the summary say accel "tcg" (a merged kernel sweep)? */
-static bool summary_says_tcg(const struct result_set *set)
+/* Does a row of the summary say accel (a merged kernel sweep)? */
+static bool summary_says_accel(const struct result_set *set, const char *accel)
 {
 	int col = result_summary_col(set, "accel");
 
 	for (int r = 1; col >= 0 && r < set->summary.nr_rows; r++)
-		if (!strcmp(set->summary.rows[r][col], "tcg"))
+		if (!strcmp(set->summary.rows[r][col], accel))
 			return true;
 	return false;
 }
 
+/* Does the run's meta or a row of its summary say it ran under accel? */
+static bool run_accel_is(const struct result_set *set, const char *accel)
+{
+	const char *meta = result_meta(set, "vm_accel");
+
+	return (meta && !strcmp(meta, accel)) || summary_says_accel(set, accel);
+}
+
 bool run_is_tcg(const struct result_set *set)
 {
-	const char *accel = result_meta(set, "vm_accel");
+	return run_accel_is(set, "tcg");
+}
 
-	return (accel && !strcmp(accel, "tcg")) || summary_says_tcg(set);
+bool run_is_icount(const struct result_set *set)
+{
+	return run_accel_is(set, "tcg-icount");
+}
+
+const char *run_accel_note(const struct result_set *set)
+{
+	bool tcg = run_is_tcg(set), icount = run_is_icount(set);
+
+	if (tcg && icount)
+		return RUN_TCG_NOTE RUN_ICOUNT_NOTE;
+	return tcg ? RUN_TCG_NOTE : icount ? RUN_ICOUNT_NOTE : "";
 }
 
 /* Append sep and value to buf at *n; sep becomes ", " after the first part. */
@@ -328,8 +348,8 @@ void run_heading(const struct result_set *set, int idx, char *buf, size_t len)
 	for (int i = 0; (tag = nth_tag(set, i)); i++)
 		if (!tag_is_fact(set, tag))
 			put_part(buf, len, &n, &sep, "", tag);
-	if (run_is_tcg(set) && n < len)
-		snprintf(buf + n, len - n, RUN_TCG_NOTE);
+	if (n < len)
+		snprintf(buf + n, len - n, "%s", run_accel_note(set));
 }
 
 struct run_facts run_facts_of(const struct result_set *set)
@@ -342,6 +362,7 @@ struct run_facts run_facts_of(const struct result_set *set)
 		.kernel_release = result_meta(set, "kernel_release"),
 		.quick = quick && !strcmp(quick, "yes"),
 		.tcg = run_is_tcg(set),
+		.icount = run_is_icount(set),
 		.per_run_pass = stats && !strncmp(stats, STATS_PASS_META, strlen(STATS_PASS_META)),
 	};
 	size_t n = 0;

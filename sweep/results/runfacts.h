@@ -28,11 +28,18 @@ struct run_facts {
 	char tags[256];			/* "kernel=base, machine=a": every --tag, or "" */
 	bool quick;
 	bool tcg;			/* in a VM under TCG: numbers for function only */
+	bool icount;			/* in a VM under TCG icount: rates in instruction time */
 	bool per_run_pass;		/* ns per run from a pass of its own (statspass.h) */
 };
 
 /* What marks a TCG run wherever its numbers are shown. */
 #define RUN_TCG_NOTE " (VM under TCG emulation: for function, not performance)"
+
+/*
+ * And a TCG icount run's (vm_accel = tcg-icount): its clock counts guest
+ * instructions, so its rates repeat, but as path length, not speed.
+ */
+#define RUN_ICOUNT_NOTE " (TCG icount: instruction path length, not hardware time)"
 
 /* The meta facts every row of a merged set carries, and --by accepts. */
 extern const char *const run_fact_names[];	/* NULL-terminated */
@@ -74,7 +81,7 @@ void run_label(const struct result_set *set, const char *by, int idx, char *buf,
 /*
  * "run 1: host, x86_64 (CPU), kernel 6.18.0, machine=a": the line above its
  * table block, ending in " (VM under TCG emulation: for function, not
- * performance)" for a TCG run.
+ * performance)" for a TCG run, in RUN_ICOUNT_NOTE for a TCG icount one.
  */
 void run_heading(const struct result_set *set, int idx, char *buf, size_t len);
 
@@ -85,7 +92,17 @@ void run_heading(const struct result_set *set, int idx, char *buf, size_t len);
  */
 bool run_is_tcg(const struct result_set *set);
 
-/* The machine (arch, cpu_model, kernel release), tags, --quick and TCG of a run. */
+/*
+ * Did (some of) the run's points run under TCG icount: vm_accel:
+ * tcg-icount, or an accel column that says so?  Not run_is_tcg(): its
+ * rates repeat, in instruction time.
+ */
+bool run_is_icount(const struct result_set *set);
+
+/* RUN_TCG_NOTE, RUN_ICOUNT_NOTE, both (a merged set of both), or "". */
+const char *run_accel_note(const struct result_set *set);
+
+/* The machine (arch, cpu_model, kernel release), tags, --quick, TCG and icount of a run. */
 struct run_facts run_facts_of(const struct result_set *set);
 
 /* The NAME of the i-th --tag NAME=value line of meta, or NULL past the last. */

@@ -101,7 +101,12 @@ struct experiment {
 #define MAX_KERNELS		16
 #define KERNEL_HOST		"host"
 
-enum vm_accel { VM_ACCEL_AUTO, VM_ACCEL_KVM, VM_ACCEL_TCG };
+/*
+ * TCG_ICOUNT: TCG with qemu's instruction-count clock (-icount shift=0,
+ * sleep=off): guest time is the guest's instructions, 1 ns each, so its
+ * rates are path length, the same on a busy host as on an idle one.
+ */
+enum vm_accel { VM_ACCEL_AUTO, VM_ACCEL_KVM, VM_ACCEL_TCG, VM_ACCEL_TCG_ICOUNT };
 
 /*
  * The kernel axis: which kernels a sweep runs on ([sweep] kernel = host
@@ -114,6 +119,7 @@ struct kernel_axis {
 	int nr;				/* 0: the key is absent, the host only */
 	enum vm_accel accel;
 	int cpus;			/* guest CPUs */
+	struct loc cpus_loc;		/* where vm_cpus was given; file NULL: the default */
 	long long mem;			/* guest memory, bytes */
 	uint64_t boot_timeout_ns;	/* qemu start to the guest's first word */
 	int ssh_port;			/* 127.0.0.1:ssh_port is the guest's port 22; 0: no NIC */

@@ -17,7 +17,7 @@
 
 #define NSEC_PER_SEC	1000000000ULL
 
-const char *const vm_accel_names[] = { "auto", "kvm", "tcg", NULL };
+const char *const vm_accel_names[] = { "auto", "kvm", "tcg", "tcg-icount", NULL };
 
 static const struct param_def accel_def = {
 	.name = "vm_accel", .type = PT_ENUM, .def = "auto", .choices = vm_accel_names,
@@ -223,6 +223,7 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
 		v = ka->cpus;
 		bind_scalar(&cpus_def, e, &v);
 		ka->cpus = v;
+		ka->cpus_loc = e->val_loc;
 		return 1;
 	case SK_VM_MEM:
 		bind_scalar(&mem_def, e, &ka->mem);
@@ -243,6 +244,25 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
 	}
 }
 
+/*
+ * qemu's instruction counter runs one vCPU: a guest of -smp 2 under
+ * -icount did not finish booting in 300 s here.  vm_cpus left at its
+ * default becomes 1; a vm_cpus above 1 that was asked for is refused at
+ * its value rather than quietly not given.
+ */
+int kernel_axis_check(struct kernel_axis *ka)
+{
+	if (ka->accel != VM_ACCEL_TCG_ICOUNT || ka->cpus == 1)
+		return 0;
+	if (!ka->cpus_loc.file) {
+		ka->cpus = 1;
+		return 0;
+	}
+	diag_at(&ka->cpus_loc, "vm_cpus = %d with vm_accel = tcg-icount: qemu's instruction "
+		"counter runs one vCPU (vm_cpus = 1, or leave it out)", ka->cpus);
+	return -EINVAL;
+}
+
 static void section_init(struct sweep_cfg *cfg)
 {
 	kernel_axis_init(&cfg->kernels);
@@ -251,6 +271,13 @@ static void section_init(struct sweep_cfg *cfg)
 static int section_sweep_entry(struct sweep_cfg *cfg, int key, const struct spec_entry *e)
 {
 	return kernel_axis_bind(&cfg->kernels, key, e);
+}
+
+static int section_bind(const struct spec *s, struct sweep_cfg *cfg, bool declared)
+{
+	(void)s;
+	(void)declared;
+	return kernel_axis_check(&cfg->kernels);
 }
 
 static void section_free(struct sweep_cfg *cfg)
@@ -262,5 +289,6 @@ const struct section_binder kernel_section_binder = {
 	.name = "kernel axis",
 	.init = section_init,
 	.sweep_entry = section_sweep_entry,
+	.bind = section_bind,
 	.free = section_free,
 };

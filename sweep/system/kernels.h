@@ -34,6 +34,13 @@ bool kernel_axis_has_vm(const struct kernel_axis *ka);
 int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct spec_entry *e);
 
 /*
+ * After every vm_* key: vm_accel = tcg-icount runs one vCPU, so vm_cpus
+ * left at its default becomes 1 and one above 1 that was given is an error
+ * at its value.  0, or -EINVAL (reported).
+ */
+int kernel_axis_check(struct kernel_axis *ka);
+
+/*
  * The image to boot for value: a file as it is; a kernel build tree's
  * arch/x86/boot/bzImage.  0, or -errno with why filled.
  */

@@ -111,6 +111,13 @@ static int add_machine(const struct vm_boot *b, struct vm_argv *out)
 	 * with thread=single, none in 20.  Its figures are not for performance.
 	 */
 	err = err ?: add(out, "-accel") ?: add(out, kvm ? "kvm" : "tcg,thread=single");
+	/*
+	 * The guest's clock counts its instructions, 2^0 ns each, and skips
+	 * idle time (sleep=off) rather than waiting for the host's: its rates
+	 * are path length, unmoved by a busy host.  One vCPU only (kernels.c).
+	 */
+	if (b->accel == VM_ACCEL_TCG_ICOUNT)
+		err = err ?: add(out, "-icount") ?: add(out, "shift=0,sleep=off");
 	err = err ?: add(out, "-cpu") ?: add(out, kvm ? "host" : "max");
 	err = err ?: add(out, "-smp") ?: add(out, "%d", b->cpus);
 	/* vhost-user-fs needs the guest's memory shared with virtiofsd */

@@ -38,7 +38,7 @@ struct vm_boot {
 	const char *machine;		/* uname -m of the host: x86_64, aarch64 */
 	const char *image;		/* bzImage to boot */
 	const char *initrd;		/* its initramfs (vm_image_initrd()); NULL: none */
-	enum vm_accel accel;		/* kvm or tcg (auto resolved before) */
+	enum vm_accel accel;		/* kvm, tcg or tcg-icount (auto resolved before) */
 	int cpus;
 	long long mem;			/* bytes */
 	const char *init;		/* absolute path of the guest's PID 1 */

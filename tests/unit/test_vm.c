@@ -282,12 +282,66 @@ TEST(qemu_argv_tcg)
 	CHECK(find_arg(&av, "-device") > 0);
 	for (int i = 0; i < av.argc; i++)
 		CHECK(!strstr(av.argv[i], "virtio-net"));
+	/* timed by the host's clock: no instruction counter */
+	CHECK(find_arg(&av, "-icount") < 0);
 	/* no initramfs unless given one */
 	CHECK(find_arg(&av, "-initrd") < 0);
 	b.initrd = "/k/initrd.cpio";
 	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
 	CHECK_STR(after(&av, "-initrd"), "/k/initrd.cpio");
 	CHECK_STR(after(&av, "-kernel"), "/k/bzImage");
+}
+
+/* TCG icount: the same single-threaded TCG, with the instruction-count clock, one vCPU */
+TEST(qemu_argv_tcg_icount)
+{
+	struct vm_boot b = {
+		.qemu = "qemu-system-x86_64", .machine = "x86_64", .image = "/k/bzImage",
+		.accel = VM_ACCEL_TCG_ICOUNT, .cpus = 1, .mem = 512LL << 20, .init = "/w/bpfsweep",
+		.root_sock = "/r", .out_sock = "/o", .console = "/c",
+	};
+	struct vm_argv av;
+	char why[256];
+
+	CHECK_INT(vm_qemu_argv(&b, &av, why, sizeof(why)), 0);
+	CHECK_STR(after(&av, "-accel"), "tcg,thread=single");
+	CHECK_STR(after(&av, "-icount"), "shift=0,sleep=off");
+	CHECK_STR(after(&av, "-cpu"), "max");
+	CHECK_STR(after(&av, "-smp"), "1");
+	CHECK_STR(after(&av, "-kernel"), "/k/bzImage");
+	CHECK(av.argv[av.argc] == NULL);
+}
+
+/*
+ * vm_accel = tcg-icount runs one vCPU: vm_cpus left out becomes 1, 1 is
+ * taken, and more is refused at its value, whichever key comes first.
+ */
+TEST(kernel_tcg_icount_is_one_vcpu)
+{
+	struct sweep_cfg *cfg = bind_text("vm_accel = tcg-icount");
+
+	CHECK(cfg);
+	CHECK_STR(diags(), "");
+	CHECK_INT(cfg->kernels.accel, VM_ACCEL_TCG_ICOUNT);
+	CHECK_INT(cfg->kernels.cpus, 1);
+	sweep_cfg_free(cfg);
+	cfg = bind_text("vm_cpus = 1\nvm_accel = tcg-icount");
+	CHECK(cfg);
+	CHECK_STR(diags(), "");
+	CHECK_INT(cfg->kernels.cpus, 1);
+	sweep_cfg_free(cfg);
+	cfg = bind_text("vm_cpus = 2\nvm_accel = tcg-icount");
+	CHECK(!cfg);
+	CHECK_STR(diags(), "k.spec:3:11: error: vm_cpus = 2 with vm_accel = tcg-icount: qemu's "
+		  "instruction counter runs one vCPU (vm_cpus = 1, or leave it out)\n");
+	cfg = bind_text("vm_accel = tcg-icount\nvm_cpus = 4");
+	CHECK(!cfg);
+	CHECK(strstr(diags(), "k.spec:4:11: error: vm_cpus = 4 with vm_accel = tcg-icount"));
+	/* other accelerators keep their CPUs */
+	cfg = bind_text("vm_accel = tcg\nvm_cpus = 4");
+	CHECK(cfg);
+	CHECK_INT(cfg->kernels.cpus, 4);
+	sweep_cfg_free(cfg);
 }
 
 TEST(qemu_argv_ssh_port)
@@ -418,6 +472,7 @@ TEST(console_tail_is_one_clean_line)
 RUN_TESTS(qemu_argv_gate_is_the_second_serial_port, kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
 	  kernel_image_resolves_a_build_tree, kernel_errors_are_located,
 	  kernel_config_lacking_virtiofs_is_refused,
-	  initrd_beside_the_image_loads_the_root_s_modules, qemu_argv_tcg, qemu_argv_ssh_port,
+	  initrd_beside_the_image_loads_the_root_s_modules, qemu_argv_tcg, qemu_argv_tcg_icount,
+	  kernel_tcg_icount_is_one_vcpu, qemu_argv_ssh_port,
 	  qemu_argv_kvm_and_bad_init, probe_argv_is_the_boot_s_machine_with_the_stub,
 	  virtiofsd_argv, console_tail_is_one_clean_line)

@@ -198,6 +198,12 @@ TEST(kvm_that_runs_is_taken_and_tcg_asks_nothing)
 	CHECK_INT(pick.accel, VM_ACCEL_TCG);
 	CHECK_STR(pick.refused, "");
 	CHECK_INT(nr_calls(), 0);
+	/* TCG icount is emulation asked for too: kept as asked, no probe */
+	ka.accel = VM_ACCEL_TCG_ICOUNT;
+	CHECK_INT(vm_pick_accel(&ka, &pick, why, sizeof(why)), 0);
+	CHECK_INT(pick.accel, VM_ACCEL_TCG_ICOUNT);
+	CHECK_STR(pick.refused, "");
+	CHECK_INT(nr_calls(), 0);
 }
 
 RUN_TESTS(flood_is_cut_off_at_the_log_s_bound, stub_runs_under_real_qemu_tcg, abort_is_refused_with_qemu_s_last_words,
