@@ -29,6 +29,7 @@
 struct compare_opts {
 	struct compare_rule rule;	/* alpha, the "same" bound, --ignore, --allow-tcg */
 	enum out_format fmt;
+	const char *fmt_arg;	/* as given: what an error names */
 	double fail_above;	/* percent; < 0: not given */
 	const char *ignore[CLI_MAX_ARGS];	/* --ignore PARAM: not part of the match */
 	bool paired;		/* --paired: BASE NEW of each round, NEW / BASE over them */
@@ -105,7 +106,7 @@ static int check_paired(const struct compare_opts *o, int nr_dirs)
 		return -EINVAL;
 	}
 	if ((o->fmt != OF_TEXT && o->fmt != OF_CSV) || o->html) {
-		diag_err("--paired prints text or csv");
+		diag_err("--paired takes text or csv, not %s", o->html ? "--html" : o->fmt_arg);
 		return -EINVAL;
 	}
 	return 0;
@@ -151,6 +152,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 			break;
 		case 'f':
 			err = out_format_parse(optarg, &o->fmt);
+			o->fmt_arg = optarg;
 			break;
 		case 'F':
 			err = parse_number(optarg, "--fail-above", false, &o->fail_above);
@@ -179,15 +181,15 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 			return EXIT_USAGE;
 		}
 	}
-	if (!err && argc - optind < 2) {
-		diag_err("compare needs BASE and at least one NEW result directory");
-		err = -EINVAL;
-	}
-	if (!err)
-		err = check_paired(o, argc - optind) ?: check_profile(o);
+	/* a bad value or pair of options is said in its one line, as run says it */
 	if (err)
+		return EXIT_USAGE;
+	if (argc - optind < 2) {
+		diag_err("compare needs BASE and at least one NEW result directory");
 		fputs(compare_help, stderr);
-	return err ? EXIT_USAGE : -1;
+		return EXIT_USAGE;
+	}
+	return check_paired(o, argc - optind) || check_profile(o) ? EXIT_USAGE : -1;
 }
 
 static int load_set(const char *dir, struct result_set **rs)
