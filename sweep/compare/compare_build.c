@@ -142,7 +142,7 @@ static int build(struct comparison *c, const struct compare_rule *rule)
 		diag_err("%s vs %s: %s", c->base_dir, c->new_dir, why);
 		return -EINVAL;
 	}
-	err = compare_common_metrics(c);
+	err = compare_common_metrics(c) ?: compare_meta_differences(c);
 	c->pts = calloc(c->join.nr + 1, sizeof(*c->pts));
 	if (err || !c->pts)
 		return -ENOMEM;
@@ -183,6 +183,7 @@ void comparison_free(struct comparison *c)
 		free(c->metrics[i]);
 	free(c->metrics);
 	free(c->info);
+	free(c->diffs);
 	cmp_join_free(&c->join);
 }
 

@@ -211,6 +211,17 @@ void compare_describe_set(const struct result_set *rs, char *buf, size_t len)
 		snprintf(buf + n, len - n, RUN_TCG_NOTE);
 }
 
+/* One note a difference of the sets' meta, before the table: each may explain a change. */
+static void print_differences(FILE *f, const struct comparison *c, const char *before)
+{
+	char text[700];
+
+	for (int i = 0; i < c->nr_diffs; i++) {
+		compare_difference_text(&c->diffs[i], text, sizeof(text));
+		fprintf(f, "%snote: %s\n", before, text);
+	}
+}
+
 static void print_text(FILE *f, const struct comparison *c, double alpha, bool first)
 {
 	char base[512], new[512];
@@ -223,6 +234,7 @@ static void print_text(FILE *f, const struct comparison *c, double alpha, bool f
 		"(Welch); same: no change beyond the bound (--decide)\n", (1 - alpha) * 100);
 	for (int i = 0; i < c->nr_notes; i++)
 		fprintf(f, "note: %s\n", c->notes[i]);
+	print_differences(f, c, "");
 	for (int i = 0; i < c->nr_pts; i++)
 		if (first_of_exp(c, i))
 			text_block(f, c, &c->pts[i]);
@@ -256,6 +268,7 @@ static void print_markdown(FILE *f, const struct comparison *c, double alpha, bo
 		c->new_dir, (1 - alpha) * 100);
 	for (int i = 0; i < c->nr_notes; i++)
 		fprintf(f, "\nnote: %s\n", c->notes[i]);
+	print_differences(f, c, "\n");
 	for (int i = 0; i < c->nr_pts; i++) {
 		if (!first_of_exp(c, i))
 			continue;
@@ -502,6 +515,30 @@ static struct json_object *json_point(const struct comparison *c, const struct p
 	return o;
 }
 
+/* A side's value, null where it has none (a system warning of the other side only). */
+static struct json_object *json_side(const char *value)
+{
+	return *value ? json_object_new_string(value) : NULL;
+}
+
+static struct json_object *json_differences(const struct comparison *c)
+{
+	struct json_object *list = json_object_new_array();
+	char text[700];
+
+	for (int i = 0; i < c->nr_diffs; i++) {
+		struct json_object *o = json_object_new_object();
+
+		compare_difference_text(&c->diffs[i], text, sizeof(text));
+		json_object_object_add(o, "key", json_object_new_string(c->diffs[i].key));
+		json_object_object_add(o, "base", json_side(c->diffs[i].base));
+		json_object_object_add(o, "new", json_side(c->diffs[i].new));
+		json_object_object_add(o, "text", json_object_new_string(text));
+		json_object_array_add(list, o);
+	}
+	return list;
+}
+
 static struct json_object *json_comparison(const struct comparison *c)
 {
 	struct json_object *o = json_object_new_object(), *pts = json_object_new_array();
@@ -512,6 +549,7 @@ static struct json_object *json_comparison(const struct comparison *c)
 	for (int i = 0; i < c->nr_notes; i++)
 		json_object_array_add(notes, json_object_new_string(c->notes[i]));
 	json_object_object_add(o, "notes", notes);
+	json_object_object_add(o, "differences", json_differences(c));
 	for (int i = 0; i < c->nr_pts; i++)
 		json_object_array_add(pts, json_point(c, &c->pts[i]));
 	json_object_object_add(o, "points", pts);

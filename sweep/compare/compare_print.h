@@ -48,6 +48,16 @@ struct point_cmp {
 	struct metric_cmp *m;		/* PS_COMPARED: one per metric both sets have */
 };
 
+/*
+ * A fact the two sets' meta gives differently (compare_meta.c): key is
+ * meta's ("duration", "cpu_model"), a config option ("CONFIG_HZ"), or
+ * "system_warning" for a warning one side only has ("" on the other).
+ */
+struct cmp_difference {
+	char key[64];
+	char base[256], new[256];
+};
+
 struct comparison {
 	const char *base_dir, *new_dir;
 	const struct result_set *base, *new;
@@ -60,6 +70,8 @@ struct comparison {
 	char notes[8][512];		/* one-side parameters and metrics, --ignore, titles,
 					 * directions */
 	int nr_notes;
+	struct cmp_difference *diffs;	/* what else differs between the sets */
+	int nr_diffs;
 };
 
 /* Add a note ("only in BASE: ...") to c's header; printf-like, cut to a note's size. */
@@ -88,6 +100,16 @@ bool compare_headlines_shared(const struct comparison *c, char *why, size_t len)
  */
 void compare_describe_metric(struct comparison *c, const char *name, enum cmp_kind kind,
 			     struct cmp_metric *cm);
+
+/*
+ * c->diffs (compare_meta.c): the machine facts, timing settings, config
+ * options and bpfsweep version the sets' meta gives differently, and the
+ * system warnings of one side only.  0 or -ENOMEM.
+ */
+int compare_meta_differences(struct comparison *c);
+
+/* "duration differs: base 5s, new 1s", "system warning in NEW only: load 6.3 on 2 CPUs". */
+void compare_difference_text(const struct cmp_difference *d, char *buf, size_t len);
 
 /* p->flags: each side's quality flags (summary.csv's quality cell). */
 void compare_point_flags(const struct comparison *c, struct point_cmp *p);

@@ -216,6 +216,48 @@ cmp md -i rate -f markdown "$TMP/base" "$TMP/fast"
 check compare/markdown-row grep -Eq '^\| producers=0 \| hits \| 1\.000 ± .* \| faster: \+10\.0 % \[.*\] \|$' \
 	"$TMP/md.out"
 
+# --- what else differs between the sets: one note each, before the table -------
+# two null runs of other settings: duration and repeat (a 5 s run against a 1 s one
+# was compared in silence); the load may warn on one side only, so the checks here
+# leave system warnings to the edited sets below
+run "$TMP/settings" --set producers=0 --set duration=200ms --set repeat=3 ||
+	fail compare/runs "settings run failed"
+cmp settings "$TMP/base" "$TMP/settings"
+check compare/differs-duration grep -qx 'note: duration differs: base 400ms, new 200ms' \
+	"$TMP/settings.out"
+check compare/differs-repeat grep -qx 'note: repeat differs: base 2, new 3' "$TMP/settings.out"
+check compare/differs-before-table awk '/^note: duration differs/ { n = NR } /^=+$/ { t = NR; exit }
+	END { exit !(n && t && n < t) }' "$TMP/settings.out"
+cmp same-text "$TMP/base" "$TMP/same"
+check compare/differs-none-same-settings not grep -q ' differs: ' "$TMP/same-text.out"
+cmp settings-md -f markdown "$TMP/base" "$TMP/settings"
+check compare/differs-markdown grep -qx 'note: duration differs: base 400ms, new 200ms' \
+	"$TMP/settings-md.out"
+cmp settings-json -f json "$TMP/base" "$TMP/settings"
+check compare/differs-json [ "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1]))
+print(" ".join(x["key"] + "=" + x["base"] + ">" + x["new"] for x in d["comparisons"][0]["differences"]
+	       if x["key"] != "system_warning"))' \
+	"$TMP/settings-json.out")" = "duration=400ms>200ms repeat=2>3" ]
+# the machine, its kernel config and a system warning on one side only (meta edited:
+# one machine runs both sides here)
+cp -r "$TMP/same" "$TMP/othermachine"
+sed -i -e 's/^cpu_model: .*/cpu_model: Other CPU/' -e 's/^cpu_boost: .*/cpu_boost: on/' \
+	-e '/^config: CONFIG_HZ[= ]/d' -e '/^system_warning: /d' -e '$a config: CONFIG_HZ=1000' \
+	-e '$a system_warning: CPU boost on: the clock follows temperature' "$TMP/othermachine/meta"
+cp -r "$TMP/base" "$TMP/basewarned"
+sed -i -e 's/^cpu_boost: .*/cpu_boost: off/' -e '/^config: CONFIG_HZ[= ]/d' -e '/^system_warning: /d' \
+	-e '$a config: CONFIG_HZ=250' -e '$a system_warning: virtualised: the hypervisor is in the numbers' "$TMP/basewarned/meta"
+cmp machine "$TMP/basewarned" "$TMP/othermachine"
+check compare/differs-cpu grep -qx 'note: cpu_model differs: base .*, new Other CPU' \
+	"$TMP/machine.out"
+check compare/differs-boost grep -qx 'note: cpu_boost differs: base off, new on' "$TMP/machine.out"
+check compare/differs-config grep -qx 'note: CONFIG_HZ differs: base 250, new 1000' \
+	"$TMP/machine.out"
+check compare/differs-warning-base grep -qx 'note: system warning in BASE only: virtualised' \
+	"$TMP/machine.out"
+check compare/differs-warning-new grep -qx 'note: system warning in NEW only: CPU boost on' \
+	"$TMP/machine.out"
+
 # --- a set without samples (an imported one): the summary's mean, stddev, n --
 mkdir "$TMP/nosamples" && cp "$TMP/base/summary.csv" "$TMP/base/meta" "$TMP/nosamples/"
 cmp nosamples -i rate -f csv "$TMP/nosamples" "$TMP/fast"
