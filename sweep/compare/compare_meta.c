@@ -174,7 +174,8 @@ static int warnings_only(struct comparison *c, const struct result_set *of,
 	int err = 0;
 
 	for (int i = 0; !err && i < of->nr_meta; i++) {
-		if (strcmp(of->meta[i].key, "system_warning") || has_warning(other, of->meta[i].value))
+		if (strcmp(of->meta[i].key, "system_warning") ||
+		    has_warning(other, of->meta[i].value))
 			continue;
 		warning_head(of->meta[i].value, head, sizeof(head));
 		err = add(c, "system_warning", of_base ? head : "", of_base ? "" : head);

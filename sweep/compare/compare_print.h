@@ -72,6 +72,9 @@ struct comparison {
 	int nr_notes;
 	struct cmp_difference *diffs;	/* what else differs between the sets */
 	int nr_diffs;
+	int *show;			/* the metrics printed, as indices of metrics[], in order */
+	int nr_show;
+	bool picked;			/* by -e: shown even where a side did not record them */
 };
 
 /* Add a note ("only in BASE: ...") to c's header; printf-like, cut to a note's size. */
@@ -153,6 +156,24 @@ void compare_describe_set(const struct result_set *rs, char *buf, size_t len);
  */
 int compare_paired_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,
 			 double alpha, double bound_pct);
+
+/*
+ * c->show (compare_metrics.c): the metrics named in the comma-separated
+ * lists of pick[0..nr_pick-1] (-e), in their order, or every one where
+ * nr_pick is 0.  A name c has not is -EINVAL, said on stderr with the
+ * names it has; -ENOMEM.
+ */
+int compare_pick_metrics(struct comparison *c, const char *const *pick, int nr_pick);
+
+/* "compared", "base only", "new only", "not compared". */
+const char *compare_state_text(enum point_state s);
+
+/*
+ * c as a text table, one line per point and metric, or markdown's
+ * (compare_text.c); first: the first comparison printed.  0 or -errno.
+ */
+int compare_print_text(FILE *f, const struct comparison *c, double alpha, bool first);
+int compare_print_markdown(FILE *f, const struct comparison *c, double alpha, bool first);
 
 /* Print every comparison in fmt; returns 0 or -errno. */
 int compare_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,
