@@ -154,8 +154,13 @@ static void widen(struct table *t, const struct row *r)
 /* The rows of the experiment of c->pts[first], and their widths.  0 or -ENOMEM. */
 static int table_of(const struct comparison *c, int first, struct table *t)
 {
-	*t = (struct table){ .rows = calloc((size_t)c->nr_pts * (c->nr_show + 1),
-					    sizeof(*t->rows)) };
+	size_t most = 0;
+
+	/* room for the block's own rows: an imported set may hold thousands of blocks */
+	for (int i = first; i < c->nr_pts; i++)
+		if (same_exp(&c->pts[i], &c->pts[first]))
+			most += c->nr_show + 1;
+	*t = (struct table){ .rows = calloc(most, sizeof(*t->rows)) };
 	if (!t->rows)
 		return -ENOMEM;
 	for (int i = first; i < c->nr_pts; i++)
