@@ -29,8 +29,8 @@ _bpfsweep_opts()
 			      --per --profile $draw --html" ;;
 	merge)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
 			      --per $draw" ;;
-	compare)	echo "-a --alpha --decide -f --format --fail-above -i --ignore --paired --profile
-			      --allow-tcg --html -h --help" ;;
+	compare)	echo "-a --alpha --decide -e --metrics -f --format --fail-above -i --ignore
+			      --paired --profile --allow-tcg --html -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
 	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
 			      --shard-mixed --resume --by $draw --no-html --quiet-warning" ;;
@@ -46,7 +46,7 @@ _bpfsweep_takes_arg()
 	-s|--set|-o|--output|-t|--tag|--plot-timeout|--resume|--only|--kernel|--spec|--by| \
 	--normalize|--per|--label|-w|--warmup|-d|--duration|-p|--producers|-c|--consumers| \
 	--save-spec|-f|--format|--alpha|--decide|--fail-above|-i|--ignore|--hosts|--ssh-config| \
-	--quiet-warning)
+	--quiet-warning|-e|--metrics)
 		return 0 ;;
 	-a)	[[ $1 == compare ]] ;;	# compare's --alpha; elsewhere --affinity
 	--shard) [[ $1 != fleet ]] ;;	# run's I/N; fleet's takes none

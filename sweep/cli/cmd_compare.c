@@ -29,8 +29,10 @@
 struct compare_opts {
 	struct compare_rule rule;	/* alpha, the "same" bound, --ignore, --allow-tcg */
 	enum out_format fmt;
+	const char *fmt_arg;	/* as given: what an error names */
 	double fail_above;	/* percent; < 0: not given */
 	const char *ignore[CLI_MAX_ARGS];	/* --ignore PARAM: not part of the match */
+	const char *pick[CLI_MAX_ARGS];		/* -e METRIC,...: the metrics printed */
 	bool paired;		/* --paired: BASE NEW of each round, NEW / BASE over them */
 	bool profile;		/* --profile: per point, the symbols whose share moved */
 	bool html;		/* --html: one HTML page (htmlcompare.h) instead of -f */
@@ -44,6 +46,9 @@ static const char compare_help[] =
 	"  -a, --alpha A        error rate of the test and the interval (default 0.05)\n"
 	"      --decide PCT     \"same\" when the interval rules out changes beyond\n"
 	"                       ±PCT percent (default 2)\n"
+	"  -e, --metrics LIST   print these metrics (comma-separated, repeatable), even\n"
+	"                       where a side did not record them; default: every\n"
+	"                       metric both sides recorded\n"
 	"  -f, --format F       text (default), markdown, csv or json\n"
 	"      --html           one static HTML page on stdout, regressions first\n"
 	"                       (docs/html.md)\n"
@@ -92,6 +97,17 @@ static int add_ignore(struct compare_opts *o, const char *param)
 	return 0;
 }
 
+/* -e's list, checked against the sets' metrics once they are read (compare_pick_metrics()). */
+static int add_pick(struct compare_opts *o, const char *list)
+{
+	if (o->rule.nr_pick == CLI_MAX_ARGS) {
+		diag_err("too many -e options (at most %d)", CLI_MAX_ARGS);
+		return -E2BIG;
+	}
+	o->pick[o->rule.nr_pick++] = list;
+	return 0;
+}
+
 /* --paired: no --fail-above (its gate is for two sets), text or csv, pairs of sets. */
 static int check_paired(const struct compare_opts *o, int nr_dirs)
 {
@@ -106,7 +122,7 @@ static int check_paired(const struct compare_opts *o, int nr_dirs)
 		return -EINVAL;
 	}
 	if ((o->fmt != OF_TEXT && o->fmt != OF_CSV) || o->html) {
-		diag_err("--paired prints text or csv");
+		diag_err("--paired takes text or csv, not %s", o->html ? "--html" : o->fmt_arg);
 		return -EINVAL;
 	}
 	return 0;
@@ -122,6 +138,17 @@ static int check_profile(const struct compare_opts *o)
 	return 0;
 }
 
+/* -e picks the rows of the four formats; --paired's rounds and the HTML page show all. */
+static int check_pick(const struct compare_opts *o)
+{
+	if (o->rule.nr_pick && (o->paired || o->html)) {
+		diag_err("-e picks what text, markdown, csv and json print: not with %s",
+			 o->paired ? "--paired" : "--html");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(int argc, char **argv, struct compare_opts *o)
 {
@@ -129,6 +156,7 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "decide", required_argument, NULL, 'D' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "metrics", required_argument, NULL, 'e' },
 		{ "fail-above", required_argument, NULL, 'F' },
 		{ "ignore", required_argument, NULL, 'i' },
 		{ "allow-tcg", no_argument, NULL, 'T' },
@@ -140,9 +168,10 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 	};
 	int opt, err = 0;
 
-	*o = (struct compare_opts){ .rule = { .alpha = 0.05, .bound_pct = 2, .ignore = o->ignore },
+	*o = (struct compare_opts){ .rule = { .alpha = 0.05, .bound_pct = 2, .ignore = o->ignore,
+					      .pick = o->pick },
 				    .fmt = OF_TEXT, .fail_above = -1 };
-	while (!err && (opt = getopt_long(argc, argv, ":a:f:i:h", longopts, NULL)) != -1) {
+	while (!err && (opt = getopt_long(argc, argv, ":a:e:f:i:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'a':
 			err = parse_number(optarg, "--alpha", true, &o->rule.alpha);
@@ -152,12 +181,16 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 			break;
 		case 'f':
 			err = out_format_parse(optarg, &o->fmt);
+			o->fmt_arg = optarg;
 			break;
 		case 'F':
 			err = parse_number(optarg, "--fail-above", false, &o->fail_above);
 			break;
 		case 'i':
 			err = add_ignore(o, optarg);
+			break;
+		case 'e':
+			err = add_pick(o, optarg);
 			break;
 		case 'T':
 			o->rule.allow_tcg = true;
@@ -180,15 +213,17 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 			return EXIT_USAGE;
 		}
 	}
-	if (!err && argc - optind < 2) {
-		diag_err("compare needs BASE and at least one NEW result directory");
-		err = -EINVAL;
-	}
-	if (!err)
-		err = check_paired(o, argc - optind) ?: check_profile(o);
+	/* a bad value or pair of options is said in its one line, as run says it */
 	if (err)
+		return EXIT_USAGE;
+	if (argc - optind < 2) {
+		diag_err("compare needs BASE and at least one NEW result directory");
 		fputs(compare_help, stderr);
-	return err ? EXIT_USAGE : -1;
+		return EXIT_USAGE;
+	}
+	if (check_paired(o, argc - optind) || check_profile(o) || check_pick(o))
+		return EXIT_USAGE;
+	return -1;
 }
 
 static int load_set(const char *dir, struct result_set **rs)

@@ -143,6 +143,11 @@ static int build(struct comparison *c, const struct compare_rule *rule)
 		return -EINVAL;
 	}
 	err = compare_common_metrics(c);
+	if (!err)
+		err = compare_pick_metrics(c, rule->pick, rule->nr_pick);
+	if (err)
+		return err;
+	err = compare_meta_differences(c);
 	c->pts = calloc(c->join.nr + 1, sizeof(*c->pts));
 	if (err || !c->pts)
 		return -ENOMEM;
@@ -183,6 +188,8 @@ void comparison_free(struct comparison *c)
 		free(c->metrics[i]);
 	free(c->metrics);
 	free(c->info);
+	free(c->diffs);
+	free(c->show);
 	cmp_join_free(&c->join);
 }
 

@@ -17,6 +17,8 @@ struct compare_rule {
 	const char *const *ignore;	/* parameters left out of the match */
 	int nr_ignore;
 	bool allow_tcg;			/* a TCG (or icount) set against one that is not */
+	const char *const *pick;	/* -e: comma-separated metric names to print */
+	int nr_pick;
 };
 
 /*

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "compare_print.h"
+#include "diag.h"
 #include "metricmeta.h"
+#include "suggest.h"
 
 void compare_note(struct comparison *c, const char *fmt, ...)
 {
@@ -188,6 +190,74 @@ int compare_common_metrics(struct comparison *c)
 		err = add_metric(c, METRIC_NS_PER_RUN, CMP_PER_RUN);
 	one_side_metrics(c);
 	guessed_note(c);
+	return err;
+}
+
+/* The index of metric name (len bytes of it) in c, or -1. */
+static int metric_index(const struct comparison *c, const char *name, size_t len)
+{
+	for (int i = 0; i < c->nr_metrics; i++)
+		if (strlen(c->metrics[i]) == len && !strncmp(c->metrics[i], name, len))
+			return i;
+	return -1;
+}
+
+/* -e's name that c has not: said with the nearest and every name it has, as veristat does. */
+static int unknown_metric(const struct comparison *c, const char *name, size_t len)
+{
+	char word[128], all[512], hint[160];
+	struct suggest sg;
+	size_t n = 0;
+
+	snprintf(word, sizeof(word), "%.*s", (int)len, name);
+	suggest_init(&sg, word);
+	all[0] = '\0';
+	for (int i = 0; i < c->nr_metrics && n < sizeof(all); i++) {
+		suggest_add(&sg, c->metrics[i]);
+		n += snprintf(all + n, sizeof(all) - n, "%s%s", i ? " " : "", c->metrics[i]);
+	}
+	diag_err("%s vs %s: -e: no metric '%s' in both sets%s; they have: %s", c->base_dir,
+		 c->new_dir, word, suggest_hint(hint, sizeof(hint), suggest_best(&sg)), all);
+	return -EINVAL;
+}
+
+static bool picked_already(const struct comparison *c, int idx)
+{
+	for (int s = 0; s < c->nr_show; s++)
+		if (c->show[s] == idx)
+			return true;
+	return false;
+}
+
+/* One -e list, "hits,drops", onto c->show. */
+static int pick_list(struct comparison *c, const char *list)
+{
+	for (const char *at = list;; at++) {
+		size_t len = strcspn(at, ",");
+		int idx = metric_index(c, at, len);
+
+		if (idx < 0)
+			return unknown_metric(c, at, len);
+		if (!picked_already(c, idx))
+			c->show[c->nr_show++] = idx;
+		at += len;
+		if (!*at)
+			return 0;
+	}
+}
+
+int compare_pick_metrics(struct comparison *c, const char *const *pick, int nr_pick)
+{
+	int err = 0;
+
+	c->show = calloc(c->nr_metrics + 1, sizeof(*c->show));
+	if (!c->show)
+		return -ENOMEM;
+	c->picked = nr_pick > 0;
+	for (int i = 0; !err && i < nr_pick; i++)
+		err = pick_list(c, pick[i]);
+	for (int i = 0; !nr_pick && i < c->nr_metrics; i++)
+		c->show[c->nr_show++] = i;
 	return err;
 }
 

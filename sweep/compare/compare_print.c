@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compare's output: a kernel-style text table (the default, for cover
- * letters), a markdown table, CSV through csvfile.c and JSON through
- * json-c.  Text and markdown show each metric in its own unit (its meta
- * line's); CSV and JSON carry rates per second, levels in bytes, ns per
- * run in ns, unrounded.
+ * compare's output for machines, CSV through csvfile.c and JSON through
+ * json-c: every field of every metric -e picked, rates per second, levels
+ * in bytes, ns per run in ns, unrounded; and the one entry to the four
+ * formats (the tables for people are compare_text.c's).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -19,8 +18,6 @@
 #include "csvfile.h"
 #include "runfacts.h"
 
-#define MIN_LABEL_WIDTH 20
-
 /* By enum cmp_better: as meta's metric lines say it (metricmeta.h). */
 static const char *const better_text[] = {
 	[CMP_HIGHER_BETTER] = "higher", [CMP_LOWER_BETTER] = "lower",
@@ -32,160 +29,9 @@ static const char *const state_text[] = {
 	[PS_NEW_ONLY] = "new only", [PS_NOT_COMPARED] = "not compared",
 };
 
-/* Characters, not bytes: "±" and "Δ" are two bytes each. */
-static int text_width(const char *s)
+const char *compare_state_text(enum point_state s)
 {
-	int n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
-static void put_padded(FILE *f, const char *s, int width)
-{
-	fprintf(f, "%s%*s", s, width > text_width(s) ? width - text_width(s) : 0, "");
-}
-
-static void fmt_pct(double pct, char *buf, size_t len)
-{
-	if (isnan(pct))
-		snprintf(buf, len, "n/a");
-	else
-		snprintf(buf, len, "%+.2f%%", pct);
-}
-
-static void fmt_p(const struct cmp_test *t, char *buf, size_t len)
-{
-	if (!t->done)
-		snprintf(buf, len, "n/a");
-	else if (t->p < 0.001)
-		snprintf(buf, len, "p<0.001");
-	else
-		snprintf(buf, len, "p=%.3f", t->p);
-}
-
-/* The text of one row beside its label: a metric compared, or why not. */
-static void row_cells(const struct point_cmp *p, const struct metric_cmp *m, char cells[4][96])
-{
-	for (int i = 0; i < 4; i++)
-		cells[i][0] = '\0';
-	if (!m) {
-		snprintf(cells[0], 96, "%s", state_text[p->state]);
-		return;
-	}
-	/* each in its own unit; n/a where a side did not record it, not "nan ± nanM/s" */
-	metric_format_sd(m->base.mean, m->base.sd, m->info->unit, cells[0], 96);
-	metric_format_sd(m->new.mean, m->new.sd, m->info->unit, cells[1], 96);
-	fmt_pct(m->delta_pct, cells[2], 96);
-	fmt_p(&m->test, cells[3], 96);
-}
-
-struct widths {
-	int label, base, new, pct;
-};
-
-static bool same_exp(const struct point_cmp *a, const struct point_cmp *b)
-{
-	return !strcmp(a->experiment, b->experiment);
-}
-
-static void block_widths(const struct comparison *c, const struct point_cmp *first,
-			 struct widths *w)
-{
-	*w = (struct widths){ MIN_LABEL_WIDTH, 4, 3, 2 };
-	for (int i = 0; i < c->nr_pts; i++) {
-		const struct point_cmp *p = &c->pts[i];
-		char cells[4][96];
-
-		if (!same_exp(p, first))
-			continue;
-		if (text_width(p->label) > w->label)
-			w->label = text_width(p->label);
-		for (int k = 0; p->state == PS_COMPARED && k < c->nr_metrics; k++) {
-			row_cells(p, &p->m[k], cells);
-			w->base = fmax(w->base, text_width(cells[0]));
-			w->new = fmax(w->new, text_width(cells[1]));
-			w->pct = fmax(w->pct, text_width(cells[2]));
-			w->label = fmax(w->label, 2 + text_width(p->m[k].metric));
-		}
-	}
-}
-
-static void text_row(FILE *f, const char *label, const struct point_cmp *p,
-		     const struct metric_cmp *m, const struct widths *w)
-{
-	char cells[4][96], verdict[600];
-
-	row_cells(p, m, cells);
-	put_padded(f, label, w->label);
-	if (!m) {
-		fprintf(f, "  %s%s%s\n", cells[0], *p->reason ? ": " : "", p->reason);
-		return;
-	}
-	fputs("  ", f);
-	put_padded(f, cells[0], w->base);
-	fputs("  ", f);
-	put_padded(f, cells[1], w->new);
-	fputs("  ", f);
-	compare_verdict_text(p, m, verdict, sizeof(verdict));
-	fprintf(f, "%*s  %s", w->pct, cells[2], verdict);
-	if (m->test.done)
-		fprintf(f, " (%s)", cells[3]);
-	fputc('\n', f);
-}
-
-static bool block_compared(const struct comparison *c, const struct point_cmp *first)
-{
-	for (int i = 0; i < c->nr_pts; i++)
-		if (same_exp(&c->pts[i], first) && c->pts[i].state == PS_COMPARED)
-			return true;
-	return false;
-}
-
-/* Column heads; "Δ" is two bytes, one column. */
-static void text_head(FILE *f, const struct widths *w)
-{
-	put_padded(f, "", w->label);
-	fputs("  ", f);
-	put_padded(f, "base", w->base);
-	fputs("  ", f);
-	put_padded(f, "new", w->new);
-	fprintf(f, "  %*s\n", w->pct + 1, "Δ");
-}
-
-static void text_block(FILE *f, const struct comparison *c, const struct point_cmp *first)
-{
-	struct widths w;
-	char sub[300];
-
-	block_widths(c, first, &w);
-	fprintf(f, "\n%s\n", first->experiment);
-	for (int i = text_width(first->experiment); i > 0; i--)
-		fputc('=', f);
-	fputc('\n', f);
-	if (block_compared(c, first))
-		text_head(f, &w);
-	for (int i = 0; i < c->nr_pts; i++) {
-		const struct point_cmp *p = &c->pts[i];
-
-		if (!same_exp(p, first))
-			continue;
-		text_row(f, p->label, p, p->state == PS_COMPARED ? &p->m[0] : NULL, &w);
-		for (int k = 1; p->state == PS_COMPARED && k < c->nr_metrics; k++) {
-			snprintf(sub, sizeof(sub), "  %s", p->m[k].metric);
-			text_row(f, sub, p, &p->m[k], &w);
-		}
-	}
-}
-
-/* Is p the first point of its experiment?  Blocks go in order of first appearance. */
-static bool first_of_exp(const struct comparison *c, int i)
-{
-	for (int k = 0; k < i; k++)
-		if (same_exp(&c->pts[k], &c->pts[i]))
-			return false;
-	return true;
+	return state_text[s];
 }
 
 void compare_describe_set(const struct result_set *rs, char *buf, size_t len)
@@ -209,69 +55,6 @@ void compare_describe_set(const struct result_set *rs, char *buf, size_t len)
 	/* and so are an emulated CPU's, compared only with --allow-tcg; icount's are path length */
 	if (n < len)
 		snprintf(buf + n, len - n, "%s", run_accel_note(rs));
-}
-
-static void print_text(FILE *f, const struct comparison *c, double alpha, bool first)
-{
-	char base[512], new[512];
-
-	compare_describe_set(c->base, base, sizeof(base));
-	compare_describe_set(c->new, new, sizeof(new));
-	fprintf(f, "%sbase: %s%s\nnew:  %s%s\n", first ? "" : "\n", c->base_dir, base,
-		c->new_dir, new);
-	fprintf(f, "± is 1 stddev of the independent units; [lo, hi] the %g %% interval of Δ "
-		"(Welch); same: no change beyond the bound (--decide)\n", (1 - alpha) * 100);
-	for (int i = 0; i < c->nr_notes; i++)
-		fprintf(f, "note: %s\n", c->notes[i]);
-	for (int i = 0; i < c->nr_pts; i++)
-		if (first_of_exp(c, i))
-			text_block(f, c, &c->pts[i]);
-}
-
-static void md_row(FILE *f, const struct point_cmp *p, const struct metric_cmp *m)
-{
-	char cells[4][96], state[640];
-
-	row_cells(p, m, cells);
-	md_cell(f, p->label);
-	md_cell(f, m ? m->metric : "");
-	if (!m) {
-		snprintf(state, sizeof(state), "%s%s%s", cells[0], *p->reason ? ": " : "",
-			 p->reason);
-		md_cell(f, state);
-		fputs("| | | | |\n", f);
-		return;
-	}
-	for (int i = 0; i < 4; i++)
-		md_cell(f, cells[i]);
-	compare_verdict_text(p, m, state, sizeof(state));
-	md_cell(f, state);
-	fputs("|\n", f);
-}
-
-static void print_markdown(FILE *f, const struct comparison *c, double alpha, bool first)
-{
-	fprintf(f, "%sbase: `%s`, new: `%s`; ± is 1 stddev of the independent units; "
-		"[lo, hi] the %g %% interval of Δ (Welch)\n", first ? "" : "\n", c->base_dir,
-		c->new_dir, (1 - alpha) * 100);
-	for (int i = 0; i < c->nr_notes; i++)
-		fprintf(f, "\nnote: %s\n", c->notes[i]);
-	for (int i = 0; i < c->nr_pts; i++) {
-		if (!first_of_exp(c, i))
-			continue;
-		fprintf(f, "\n### %s\n\n| point | metric | base | new | Δ | p | verdict |\n"
-			"| --- | --- | ---: | ---: | ---: | ---: | --- |\n", c->pts[i].experiment);
-		for (int k = i; k < c->nr_pts; k++) {
-			const struct point_cmp *p = &c->pts[k];
-
-			if (!same_exp(p, &c->pts[i]))
-				continue;
-			if (p->state != PS_COMPARED)
-				md_row(f, p, NULL);
-			for (int m = 0; p->state == PS_COMPARED && m < c->nr_metrics; m++)
-				md_row(f, p, &p->m[m]);
-		}
-	}
 }
 
 static const char *const csv_tail[] = {
@@ -397,9 +180,9 @@ static int print_csv(FILE *f, const struct comparison *cs, int nr)
 
 			if (p->state != PS_COMPARED)
 				err = csv_row(f, &cs[0], &cs[n], p, NULL);
-			for (int m = 0; !err && p->state == PS_COMPARED &&
-			     m < cs[n].nr_metrics; m++)
-				err = csv_row(f, &cs[0], &cs[n], p, &p->m[m]);
+			/* every field, but of the metrics -e picked */
+			for (int s = 0; !err && p->state == PS_COMPARED && s < cs[n].nr_show; s++)
+				err = csv_row(f, &cs[0], &cs[n], p, &p->m[cs[n].show[s]]);
 		}
 	}
 	return err;
@@ -496,10 +279,34 @@ static struct json_object *json_point(const struct comparison *c, const struct p
 		json_object_object_add(o, "base_quality", json_object_new_string(p->flags[0]));
 		json_object_object_add(o, "new_quality", json_object_new_string(p->flags[1]));
 	}
-	for (int m = 0; p->state == PS_COMPARED && m < c->nr_metrics; m++)
-		json_object_array_add(metrics, json_metric(p, &p->m[m]));
+	for (int s = 0; p->state == PS_COMPARED && s < c->nr_show; s++)
+		json_object_array_add(metrics, json_metric(p, &p->m[c->show[s]]));
 	json_object_object_add(o, "metrics", metrics);
 	return o;
+}
+
+/* A side's value, null where it has none (a system warning of the other side only). */
+static struct json_object *json_side(const char *value)
+{
+	return *value ? json_object_new_string(value) : NULL;
+}
+
+static struct json_object *json_differences(const struct comparison *c)
+{
+	struct json_object *list = json_object_new_array();
+	char text[700];
+
+	for (int i = 0; i < c->nr_diffs; i++) {
+		struct json_object *o = json_object_new_object();
+
+		compare_difference_text(&c->diffs[i], text, sizeof(text));
+		json_object_object_add(o, "key", json_object_new_string(c->diffs[i].key));
+		json_object_object_add(o, "base", json_side(c->diffs[i].base));
+		json_object_object_add(o, "new", json_side(c->diffs[i].new));
+		json_object_object_add(o, "text", json_object_new_string(text));
+		json_object_array_add(list, o);
+	}
+	return list;
 }
 
 static struct json_object *json_comparison(const struct comparison *c)
@@ -512,6 +319,7 @@ static struct json_object *json_comparison(const struct comparison *c)
 	for (int i = 0; i < c->nr_notes; i++)
 		json_object_array_add(notes, json_object_new_string(c->notes[i]));
 	json_object_object_add(o, "notes", notes);
+	json_object_object_add(o, "differences", json_differences(c));
 	for (int i = 0; i < c->nr_pts; i++)
 		json_object_array_add(pts, json_point(c, &c->pts[i]));
 	json_object_object_add(o, "points", pts);
@@ -544,10 +352,11 @@ int compare_print(FILE *f, enum out_format fmt, const struct comparison *cs, int
 	if (fmt == OF_JSON)
 		return print_json(f, cs, nr, alpha);
 	for (int i = 0; i < nr; i++) {
-		if (fmt == OF_MARKDOWN)
-			print_markdown(f, &cs[i], alpha, i == 0);
-		else
-			print_text(f, &cs[i], alpha, i == 0);
+		int err = fmt == OF_MARKDOWN ? compare_print_markdown(f, &cs[i], alpha, i == 0) :
+			  compare_print_text(f, &cs[i], alpha, i == 0);
+
+		if (err)
+			return err;
 	}
 	return ferror(f) ? -EIO : 0;
 }

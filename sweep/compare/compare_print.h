@@ -48,6 +48,16 @@ struct point_cmp {
 	struct metric_cmp *m;		/* PS_COMPARED: one per metric both sets have */
 };
 
+/*
+ * A fact the two sets' meta gives differently (compare_meta.c): key is
+ * meta's ("duration", "cpu_model"), a config option ("CONFIG_HZ"), or
+ * "system_warning" for a warning one side only has ("" on the other).
+ */
+struct cmp_difference {
+	char key[64];
+	char base[256], new[256];
+};
+
 struct comparison {
 	const char *base_dir, *new_dir;
 	const struct result_set *base, *new;
@@ -60,6 +70,11 @@ struct comparison {
 	char notes[8][512];		/* one-side parameters and metrics, --ignore, titles,
 					 * directions */
 	int nr_notes;
+	struct cmp_difference *diffs;	/* what else differs between the sets */
+	int nr_diffs;
+	int *show;			/* the metrics printed, as indices of metrics[], in order */
+	int nr_show;
+	bool picked;			/* by -e: shown even where a side did not record them */
 };
 
 /* Add a note ("only in BASE: ...") to c's header; printf-like, cut to a note's size. */
@@ -88,6 +103,16 @@ bool compare_headlines_shared(const struct comparison *c, char *why, size_t len)
  */
 void compare_describe_metric(struct comparison *c, const char *name, enum cmp_kind kind,
 			     struct cmp_metric *cm);
+
+/*
+ * c->diffs (compare_meta.c): the machine facts, timing settings, config
+ * options and bpfsweep version the sets' meta gives differently, and the
+ * system warnings of one side only.  0 or -ENOMEM.
+ */
+int compare_meta_differences(struct comparison *c);
+
+/* "duration differs: base 5s, new 1s", "system warning in NEW only: load 6.3 on 2 CPUs". */
+void compare_difference_text(const struct cmp_difference *d, char *buf, size_t len);
 
 /* p->flags: each side's quality flags (summary.csv's quality cell). */
 void compare_point_flags(const struct comparison *c, struct point_cmp *p);
@@ -131,6 +156,24 @@ void compare_describe_set(const struct result_set *rs, char *buf, size_t len);
  */
 int compare_paired_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,
 			 double alpha, double bound_pct);
+
+/*
+ * c->show (compare_metrics.c): the metrics named in the comma-separated
+ * lists of pick[0..nr_pick-1] (-e), in their order, or every one where
+ * nr_pick is 0.  A name c has not is -EINVAL, said on stderr with the
+ * names it has; -ENOMEM.
+ */
+int compare_pick_metrics(struct comparison *c, const char *const *pick, int nr_pick);
+
+/* "compared", "base only", "new only", "not compared". */
+const char *compare_state_text(enum point_state s);
+
+/*
+ * c as a text table, one line per point and metric, or markdown's
+ * (compare_text.c); first: the first comparison printed.  0 or -errno.
+ */
+int compare_print_text(FILE *f, const struct comparison *c, double alpha, bool first);
+int compare_print_markdown(FILE *f, const struct comparison *c, double alpha, bool first);
 
 /* Print every comparison in fmt; returns 0 or -errno. */
 int compare_print(FILE *f, enum out_format fmt, const struct comparison *cs, int nr,

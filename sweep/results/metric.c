@@ -19,6 +19,14 @@ void metric_format(double v, const struct metric_unit *u, char *buf, size_t len)
 		snprintf(buf, len, "%.*f%s", u->decimals, v / u->div, u->name);
 }
 
+void metric_format_bare(double v, const struct metric_unit *u, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, "%.*f", u->decimals, v / u->div);
+}
+
 void metric_format_sd_n(double mean, double sd, int n, const struct metric_unit *u, char *buf,
 			size_t len)
 {

@@ -17,6 +17,12 @@
 void metric_format(double v, const struct metric_unit *u, char *buf, size_t len);
 
 /*
+ * "191.92": v in unit u without the unit's name, for a number the unit
+ * follows once ("14.970 → 10.319M/s"); "n/a" when v is NaN.
+ */
+void metric_format_bare(double v, const struct metric_unit *u, char *buf, size_t len);
+
+/*
  * "191.92 ± 0.07k/s": mean ± stddev in unit u; "n/a" when the mean is NaN,
  * the mean alone when only the stddev is.
  */
