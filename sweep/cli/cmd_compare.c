@@ -21,6 +21,7 @@
 #include "compare_gate.h"
 #include "compare_profile.h"
 #include "compare_print.h"
+#include "compare_rounds.h"
 #include "diag.h"
 #include "htmlcompare.h"
 #include "opterr.h"
@@ -36,11 +37,14 @@ struct compare_opts {
 	bool paired;		/* --paired: BASE NEW of each round, NEW / BASE over them */
 	bool profile;		/* --profile: per point, the symbols whose share moved */
 	bool html;		/* --html: one HTML page (htmlcompare.h) instead of -f */
+	bool rounds;		/* one OUT of kernels in rounds: their decisions (compare_rounds.h) */
 };
 
 static const char compare_help[] =
 	"usage: bpfsweep compare BASE NEW [NEW...] [OPTIONS]\n"
 	"       bpfsweep compare --paired BASE NEW [BASE NEW...] [OPTIONS]\n"
+	"       bpfsweep compare OUT [OPTIONS]   (kernels run with decide: their rounds'\n"
+	"                                        decisions, docs/kernel.md)\n"
 	"compare result directories point by point: per metric Δ%, its interval, and\n"
 	"a decision: faster/slower, same (no change beyond ±bound) or undecided\n\n"
 	"  -a, --alpha A        error rate of the test and the interval (default 0.05)\n"
@@ -216,7 +220,8 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 	/* a bad value or pair of options is said in its one line, as run says it */
 	if (err)
 		return EXIT_USAGE;
-	if (argc - optind < 2) {
+	/* one directory: a sweep over kernels that ran in rounds (compare_rounds.h) */
+	if (argc - optind < 2 && (argc - optind < 1 || o->paired)) {
 		diag_err("compare needs BASE and at least one NEW result directory");
 		fputs(compare_help, stderr);
 		return EXIT_USAGE;
@@ -296,8 +301,11 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 	double alpha = o->rule.alpha;
 	int err = 0;
 
-	for (int i = 0; !err && i < nr; i++)
+	for (int i = 0; !err && i < nr; i++) {
 		err = comparison_build(&cs[i], &o->rule);
+		if (!err && o->rounds)
+			compare_take_rounds(&cs[i]);
+	}
 	if (err)
 		return EXIT_USAGE;
 	if (o->paired)
@@ -324,28 +332,36 @@ int cmd_compare(int argc, char **argv)
 	struct result_set **sets;
 	struct comparison *cs;
 	struct read_locks locks = { 0 };
+	struct rounds_dirs rd;
 	int status = parse_args(argc, argv, &o), nr_sets = argc - optind, nr_cs = 0, err = 0;
+	const char *const *dirs = (const char *const *)argv + optind;
 
 	if (status >= 0)
 		return status;
+	if (nr_sets == 1) {
+		if (compare_rounds_dirs(dirs[0], &rd))
+			return EXIT_USAGE;
+		dirs = rd.names;
+		nr_sets = rd.nr;
+		o.rounds = true;
+	}
 	sets = calloc(nr_sets, sizeof(*sets));
 	cs = calloc(nr_sets, sizeof(*cs));
 	if (!sets || !cs)
 		err = -ENOMEM;
 	/* read under shared locks: a set a run is writing is refused (readlock.h) */
 	if (!err)
-		err = read_locks_take(&locks, (const char *const *)argv + optind, nr_sets);
+		err = read_locks_take(&locks, dirs, nr_sets);
 	for (int i = 0; !err && i < nr_sets; i++)
-		err = load_set(argv[optind + i], &sets[i]);
+		err = load_set(dirs[i], &sets[i]);
 	read_locks_release(&locks);
 	/* each NEW against the one BASE, or (--paired) each round's NEW against its BASE */
 	nr_cs = o.paired ? nr_sets / 2 : nr_sets - 1;
 	for (int i = 0; !err && i < nr_cs; i++) {
 		int b = o.paired ? 2 * i : 0, n = o.paired ? 2 * i + 1 : i + 1;
 
-		cs[i] = (struct comparison){ .base_dir = argv[optind + b],
-					     .new_dir = argv[optind + n], .base = sets[b],
-					     .new = sets[n] };
+		cs[i] = (struct comparison){ .base_dir = dirs[b], .new_dir = dirs[n],
+					     .base = sets[b], .new = sets[n] };
 	}
 	status = err ? EXIT_USAGE : compare_all(cs, nr_cs, &o);
 	for (int i = 0; cs && i < nr_cs; i++)

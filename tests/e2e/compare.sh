@@ -58,6 +58,13 @@ field() {
 }
 between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
 
+# --- one directory: only a sweep over kernels that ran in rounds -----------
+cmp one "$TMP/base"
+check compare/one-dir-exit-2 status_is one 2
+check compare/one-dir-says-what grep -qF "$TMP/base: compare of one directory is of a sweep over \
+kernels run with decide (--kernel A --kernel B --set decide=2%); this one is a single run" \
+	"$TMP/one.err"
+
 # --- a known difference: +10%, significant, faster -----------------------
 cmp fast -i rate -f csv "$TMP/base" "$TMP/fast"
 check compare/fast-exit-0 status_is fast 0

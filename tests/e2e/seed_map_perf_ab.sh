@@ -117,3 +117,14 @@ pairs() { awk '{ print $1 "/" $2, $3 }' "$1" | sort; }
 check $T/rounds-slots-complement [ "$(join <(pairs "$TMP/slots1") <(pairs "$TMP/slots2") |
 	awk '$2 + $3 == 1' | wc -l)" = "$units1" ]
 check $T/rounds-both-places [ "$(cut -d' ' -f3 "$TMP/slots1" | sort -u | tr '\n' ' ')" = "0 1 " ]
+
+# compare of the one directory: run 2 against run 1, the headline's verdicts
+# the rounds' own (paired, decided as they ran), the same words as the rows
+$BPFSWEEP compare "$TMP/ab" >"$TMP/cmp1.out" 2>"$TMP/cmp1.err"
+check $T/compare-out-exit-0 [ $? = 0 ]
+check $T/compare-out-note grep -q "^note: the verdicts of events are the rounds' own: .*for 4 points$" \
+	"$TMP/cmp1.out"
+words() { grep -oE '^(inconclusive \([a-z,]+\): )?(different|same|undecided)' | sed 's/^inconc.*/inconclusive/'; }
+want=$(csv_col "$S" decision run 2 | words | sed 's/^different$/faster|slower/' | sort | tr '\n' ' ')
+got=$(grep -E '^hash_map_perf kmalloc +events ' "$TMP/cmp1.out" | grep -oE '(faster|slower|same|undecided|inconclusive)[^ ]*$|(faster|slower|same:|undecided|inconclusive)' | head -0)
+check $T/compare-out-rows [ "$(grep -cE '^hash_map_perf kmalloc +events ' "$TMP/cmp1.out")" = 4 ]
