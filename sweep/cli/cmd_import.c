@@ -77,7 +77,7 @@ static int read_file(struct import_state *st, const char *path)
 		diag_err("cannot read %s: larger than %s, the most import reads of a file "
 			 "(docs/import.md); split it", path, TEXTFILE_MAX_TEXT);
 	else if (err)
-		diag_err("cannot read %s: %s", path, strerror(-err));
+		diag_err("cannot read %s: %s", path, textfile_strerror(err));
 	if (err) {
 		free(copy);
 		return err;

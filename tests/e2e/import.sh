@@ -145,6 +145,12 @@ check import_unread_exponent [ "$(csv_col "$TMP/unread/summary.csv" hits_per_s_m
 check import_unread_blank_unit [ "$(csv_col "$TMP/unread/summary.csv" hits_per_s_stddev label \
 	rowG)" = 100000.000 ]
 check import_no_formula_cell not grep -q '^[^,]*,[^,]*,[^,]*,"\?[=+@-]' "$TMP/unread/summary.csv"
+# a FIFO is no file to read, and says so (it was "Invalid argument")
+mkfifo "$TMP/fifo.txt"
+timeout 10 $BPFSWEEP import "$TMP/fifo.txt" -o "$TMP/none_fifo" >/dev/null 2>"$TMP/err"
+check import_fifo_refused [ $? = 2 ]
+check import_fifo_said grep -q "cannot read $TMP/fifo.txt: not a regular file" "$TMP/err"
+check import_fifo_no_dir [ ! -e "$TMP/none_fifo" ]
 
 # cpu_ms CMD...: CMD's CPU time (user + sys) in ms into $CPU_MS, its status returned; CPU,
 # not wall time: six jobs share the machine's two CPUs while make check runs
