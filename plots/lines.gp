@@ -16,7 +16,8 @@
 #            axes by position, named by the .dat
 #   PLOT     the series of <chart>.dat, each in its colour with filled
 #            markers, hollow ones on points with quality flags
-#   OUTPUT   <chart>;  SVGNAME  <chart> as an identifier
+#   OUTPUT   <chart>, the files' name unless out is set (gnuplot -e "out = 'NAME'");
+#            SVGNAME  <chart> as an identifier
 # TITLE, XLABEL, YLABEL and CAPTION are whole gnuplot strings in single
 # quotes, inside which gnuplot substitutes no command and expands no macro
 # and reads no escape: keep them outside "...".
@@ -34,11 +35,14 @@ set style data yerrorlines
 set pointsize 1
 @XSETUP@
 
+# the files: <chart>.png and .svg; bpfsweep sets out to a name of its own
+# and renames them into place once they are whole
+if (!exists('out')) out = '@OUTPUT@'
 set terminal pngcairo size 1024,640 font "sans,13" noenhanced
-set output "@OUTPUT@.png"
+set output out . ".png"
 plot @PLOT@
 
 set terminal svg size 1024,640 dynamic font "sans,13" noenhanced background "white" name "@SVGNAME@"
-set output "@OUTPUT@.svg"
+set output out . ".svg"
 replot
 unset output

@@ -372,6 +372,23 @@ static int show_word(char *buf, size_t len, const char *w)
 	return shquote(w, buf, len);
 }
 
+/*
+ * The hosts whose remote directory is kept: those with an OUT/remote/<label>
+ * (fleet_host.c), as on disk, not assumed; a host that failed before its
+ * probe made none.
+ */
+static int remote_kept(const struct fleet *fl)
+{
+	char path[PATH_MAX + HOST_LABEL_LEN + 16];
+	int n = 0;
+
+	for (int i = 0; i < fl->hosts.nr; i++) {
+		snprintf(path, sizeof(path), "%s/%s", fl->remote_dir, fl->hosts.h[i].label);
+		n += !heldir_access(path);
+	}
+	return n;
+}
+
 /* The hosts whose result did not come back whole, and the command that continues them. */
 static void how_to_continue(const struct fleet *fl)
 {
@@ -379,7 +396,7 @@ static void how_to_continue(const struct fleet *fl)
 	const char *argv[2 * CLI_MAX_ARGS + 16];
 	char line[8192];
 	size_t off = 0;
-	int n = 0, left = 0;
+	int n = 0, left = 0, kept;
 
 	for (int i = 0; i < fl->hosts.nr; i++)
 		left += !fleet_shard_done(&fl->jobs[i]);
@@ -412,8 +429,12 @@ static void how_to_continue(const struct fleet *fl)
 			return;
 		off += strlen(line + off);
 	}
-	fprintf(stderr, "%d host%s did not finish (a remote directory made is kept: %s/remote). "
-		"Continue with:\n  %s\n", left, left == 1 ? "" : "s", fl->dir, line);
+	kept = remote_kept(fl);
+	fprintf(stderr, "%d host%s did not finish", left, left == 1 ? "" : "s");
+	if (kept)
+		fprintf(stderr, " (%d remote director%s kept: %s/remote)", kept,
+			kept == 1 ? "y is" : "ies are", fl->dir);
+	fprintf(stderr, ". Continue with:\n  %s\n", line);
 }
 
 int cmd_fleet(const struct fleet_opts *o)

@@ -54,6 +54,19 @@ struct import_state {
 	char machine_tags[3][FIELD_LEN + 16];
 };
 
+/* "x.txt:5: '-5.0M/s' not read: a negative value ...; line skipped" */
+static void warn_skipped(const char *path, const struct import_skip *sk)
+{
+	if (sk->bidi)
+		diag_warn("%s:%d: U+%04X not read: %s; line skipped", path, sk->line, sk->bidi,
+			  sk->why);
+	else if (*sk->what)
+		diag_warn("%s:%d: '%s' not read: %s; line skipped", path, sk->line, sk->what,
+			  sk->why);
+	else
+		diag_warn("%s:%d: %s; skipped", path, sk->line, sk->why);
+}
+
 static int read_file(struct import_state *st, const char *path)
 {
 	char *text, *copy = strdup(path);
@@ -64,7 +77,7 @@ static int read_file(struct import_state *st, const char *path)
 		diag_err("cannot read %s: larger than %s, the most import reads of a file "
 			 "(docs/import.md); split it", path, TEXTFILE_MAX_TEXT);
 	else if (err)
-		diag_err("cannot read %s: %s", path, strerror(-err));
+		diag_err("cannot read %s: %s", path, textfile_strerror(err));
 	if (err) {
 		free(copy);
 		return err;
@@ -73,8 +86,7 @@ static int read_file(struct import_state *st, const char *path)
 	if (err == -EINVAL)
 		diag_err("%s:%d: %s", path, st->set.bad_line, st->set.bad_why);
 	for (int i = 0; !err && i < st->set.nr_skipped; i++)
-		diag_warn("%s:%d: holds numbers but reads as no bench row; skipped", path,
-			  st->set.skipped[i]);
+		warn_skipped(path, &st->set.skipped[i]);
 	free(text);
 	free(copy);
 	return err;
@@ -152,11 +164,15 @@ struct row {
 	int nr;
 };
 
+/*
+ * A cell; text from the page ("=HYPERLINK(...)" as a label) with an apostrophe before it,
+ * which a spreadsheet then shows as text rather than run as a formula (import_safe.c).
+ */
 static void put(struct row *r, const char *s)
 {
 	if (r->nr == MAX_COLS)
 		return;		/* read_all() refused sets this wide */
-	snprintf(r->buf[r->nr], FIELD_LEN, "%s", s ? s : "");
+	snprintf(r->buf[r->nr], FIELD_LEN, "%s%s", import_formula_led(s) ? "'" : "", s ?: "");
 	r->f[r->nr] = r->buf[r->nr];
 	r->nr++;
 }
@@ -329,9 +345,12 @@ static void print_runs(FILE *f, const struct import_state *st)
 static int write_meta(FILE *f, const void *ctx)
 {
 	const struct import_state *st = ctx;
+	char title[IMPORT_MAX_TEXT + 32];
 	const struct import_info ii = {
 		.argv_line = st->o->com.argv_line, .files = st->o->com.args, .nr_files = st->o->com.nr_args,
-		.title = first_title(st), .tags = st->tags, .when = time(NULL),
+		/* the title as the experiment cells have it: charts and exports take it as a cell */
+		.title = import_defused(first_title(st), title, sizeof(title)), .tags = st->tags,
+		.when = time(NULL),
 	};
 
 	meta_print_imported(f, &ii);
@@ -374,14 +393,15 @@ static void set_tags(struct import_state *st, int group)
 		snprintf(st->machine_tags[0], sizeof(st->machine_tags[0]), "arch=%s", m->arch);
 		st->tags[n++] = st->machine_tags[0];
 	}
+	/* the page's text: merge makes the tags cells of summary.csv (tag_cpu_model) */
 	if (m && m->cpu_model && !has_tag(st->o, "cpu_model")) {
-		snprintf(st->machine_tags[1], sizeof(st->machine_tags[1]), "cpu_model=%s",
-			 m->cpu_model);
+		snprintf(st->machine_tags[1], sizeof(st->machine_tags[1]), "cpu_model=%s%s",
+			 import_formula_led(m->cpu_model) ? "'" : "", m->cpu_model);
 		st->tags[n++] = st->machine_tags[1];
 	}
 	if (m && m->kernel_release && !has_tag(st->o, "kernel_release")) {
-		snprintf(st->machine_tags[2], sizeof(st->machine_tags[2]), "kernel_release=%s",
-			 m->kernel_release);
+		snprintf(st->machine_tags[2], sizeof(st->machine_tags[2]), "kernel_release=%s%s",
+			 import_formula_led(m->kernel_release) ? "'" : "", m->kernel_release);
 		st->tags[n++] = st->machine_tags[2];
 	}
 	st->tags[n] = NULL;

@@ -349,7 +349,8 @@ static int finish(struct run_state *rs)
 	if (heldir_moved(rs->dir))
 		diag_warn("%s was moved or replaced while the run wrote it: the results stayed "
 			  "in the directory the run made, wherever it went", rs->dir);
-	if (!sub)
+	/* a fail-all run's directory is /proc/self/fd/N/...: its sweep names it as given */
+	if (!sub && !rs->o->fail_all)
 		fprintf(stderr, "results: %s\n", rs->dir);
 	return err;
 }

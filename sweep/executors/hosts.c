@@ -220,15 +220,44 @@ static int parse_line(struct scan *s, struct hosts *hs)
 	return 0;
 }
 
-int hosts_parse(const char *file, const char *text, struct hosts *hs)
+/*
+ * A control character of the line (a NUL, ESC, BEL, DEL; not a tab or the
+ * blanks around it): no login holds one, and each would otherwise be "host:
+ * missing" at best, or, a NUL, the end of the file, the hosts after it
+ * dropped unsaid.  Reported at its column; -EINVAL.
+ */
+static int check_controls(const struct scan *s)
+{
+	char why[96];
+
+	for (const char *c = s->p; c < s->end; c++) {
+		unsigned char b = *c;
+
+		if ((b >= 0x20 && b != 0x7f) || b == '\t')
+			continue;
+		if (!b)
+			snprintf(why, sizeof(why), "a NUL byte: a host file is text");
+		else
+			snprintf(why, sizeof(why), "a control character (0x%02x%s): a host file "
+				 "is text", b, b == 0x1b ? ", ESC" : "");
+		err_at(s, c, why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int hosts_parse_len(const char *file, const char *text, size_t len, struct hosts *hs)
 {
 	struct scan s = { .file = file };
-	const char *p = text, *nl;
+	const char *p = text, *end = text + len, *nl;
 	int err = 0;
 
 	hs->nr = 0;
-	for (s.line = 1; *p; s.line++, p = nl + (*nl != '\0')) {
-		nl = strchr(p, '\n') ?: p + strlen(p);
+	/* a UTF-8 byte order mark, as Windows editors begin a file: no part of the first login */
+	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
+		p += 3;
+	for (s.line = 1; p < end; s.line++, p = nl + 1) {
+		nl = memchr(p, '\n', end - p) ?: end;
 		s.start = s.p = p;
 		s.end = nl;
 		/* leading and trailing blanks, as parallel's chomp and /^\s*#/ allow */
@@ -236,6 +265,10 @@ int hosts_parse(const char *file, const char *text, struct hosts *hs)
 			s.p++;
 		while (s.end > s.p && isspace((unsigned char)s.end[-1]))
 			s.end--;
+		if (s.p < s.end && *s.p != '#' && check_controls(&s)) {
+			err = -EINVAL;
+			continue;
+		}
 		if (s.p == s.end || *s.p == '#')
 			continue;
 		if (parse_line(&s, hs))
@@ -248,16 +281,22 @@ int hosts_parse(const char *file, const char *text, struct hosts *hs)
 	return err;
 }
 
+int hosts_parse(const char *file, const char *text, struct hosts *hs)
+{
+	return hosts_parse_len(file, text, strlen(text), hs);
+}
+
 int hosts_load(const char *path, struct hosts *hs)
 {
 	char *text;
-	int err = read_text_file(path, &text);
+	size_t len;
+	int err = read_text_file_len(path, &text, &len);
 
 	if (err) {
 		diag_err("cannot read %s: %s", path, textfile_strerror(err));
 		return err;
 	}
-	err = hosts_parse(path, text, hs);
+	err = hosts_parse_len(path, text, len, hs);
 	free(text);
 	return err;
 }

@@ -14,6 +14,8 @@
 #ifndef SWEEP_HOSTS_H
 #define SWEEP_HOSTS_H
 
+#include <stddef.h>
+
 #define HOSTS_MAX	64
 #define HOSTS_MAX_TEXT	"64"
 #define HOST_NAME_LEN	256
@@ -34,10 +36,15 @@ struct hosts {
 };
 
 /*
- * Parse text (the file's contents, NUL-terminated) named file in
- * diagnostics: every bad line is reported "file:line:col: error: ..."
- * and -EINVAL returned after the last; a file without a host is -EINVAL.
+ * Parse text[0..len) (the file's contents) named file in diagnostics:
+ * every bad line is reported "file:line:col: error: ..." and -EINVAL
+ * returned after the last; a file without a host is -EINVAL.  A UTF-8 byte
+ * order mark at the start is skipped; a control character (a NUL, ESC, ...)
+ * outside a comment is a bad line.
  */
+int hosts_parse_len(const char *file, const char *text, size_t len, struct hosts *hs);
+
+/* hosts_parse_len() of a NUL-terminated text. */
 int hosts_parse(const char *file, const char *text, struct hosts *hs);
 
 /* Read and parse the file at path: 0, -EINVAL (reported) or -errno (reported). */

@@ -174,7 +174,7 @@ static int write_settings(struct orchestrator *or, struct subrun_slot *s, bool r
 static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 {
 	struct subrun_argv a;
-	int rows = orch_rows_in(s->local, false);
+	int rows = orch_rows_in(s->local, false), st;
 
 	if (rows >= s->nr_todo || stop_requested || or->no_failed_rows)
 		return;
@@ -182,7 +182,11 @@ static void fail_missing(struct orchestrator *or, struct subrun_slot *s)
 		s->nr_todo - (rows < 0 ? 0 : rows), s->nr_todo, s->why);
 	if (!write_settings(or, s, rows >= 0, s->why)) {
 		subrun_argv(or->sub.self, or->sub.spec_path, s->settings, s->local, rows >= 0, &a);
-		executor_host_spawn(s, a.argv, or->timeout_ns);
+		st = executor_host_spawn(s, a.argv, or->timeout_ns);
+		/* it knows its directory as /proc/self/fd/N/...: named here as the user gave OUT */
+		if (or->places && st >= 0 && st <= EXIT_POINTS_FAILED)
+			fprintf(stderr, "%s %s: failed rows written to %s\n", noun(or), s->label,
+				s->local);
 	}
 	if (or->status < EXIT_POINTS_FAILED)
 		or->status = EXIT_POINTS_FAILED;

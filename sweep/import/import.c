@@ -310,11 +310,22 @@ static bool is_bench_chatter(struct parser *ps, const char *line)
 	return !strncmp(line, "Iter ", 5) || !strncmp(line, "Benchmark '", 11);
 }
 
-static int add_skipped(struct import_set *set, int line)
+/* The line being read as skipped, for why; what (of len bytes) is the text not read. */
+static int add_skipped(struct parser *ps, const char *why, const char *what, size_t len)
 {
+	struct import_set *set = ps->set;
+	struct import_skip *sk;
+
 	if (ARRAY_ROOM(set->skipped, set->nr_skipped))
 		return -ENOMEM;
-	set->skipped[set->nr_skipped++] = line;
+	sk = &set->skipped[set->nr_skipped++];
+	*sk = (struct import_skip){ .line = ps->line, .why = why };
+	/* a value and its unit fit; a longer text is cut, and says so */
+	if (len < sizeof(sk->what))
+		snprintf(sk->what, sizeof(sk->what), "%.*s", (int)len, what);
+	else
+		snprintf(sk->what, sizeof(sk->what), "%.*s...",
+			 (int)utf8_cut(what, len, sizeof(sk->what) - 4), what);
 	return 0;
 }
 
@@ -330,7 +341,8 @@ static int parse_line(struct parser *ps, const char *line)
 {
 	struct import_machine m;
 	struct bench_value fs[256];
-	const char *ul;
+	const char *ul, *why;
+	size_t from, to;
 	int nr, err;
 	bool ok;
 
@@ -357,19 +369,23 @@ static int parse_line(struct parser *ps, const char *line)
 		line = ul;
 	}
 	nr = bench_line_values(line, fs, sizeof(fs) / sizeof(fs[0]));
-	if (!nr)
-		return add_text(ps, line);
 	for (int i = 0; i < nr; i++)
 		if (fs[i].too_large)
 			return refuse(ps, "a number of 2^63 or more (after its unit): no count or "
 				      "size is that large, and a double would not hold it");
+	/* a row with a value not read is said, and is no text: the table goes on after it */
+	why = bench_line_unread(line, fs, nr, &from, &to);
+	if (why)
+		return add_skipped(ps, why, line + from, to - from);
+	if (!nr)
+		return add_text(ps, line);
 	err = start_rows(ps);
 	if (err)
 		return err;
 	err = parse_rows(ps, line, fs, nr, &ok);
 	if (err || ok)
 		return err;
-	err = add_skipped(ps->set, ps->line);
+	err = add_skipped(ps, "holds numbers but reads as no bench row", "", 0);
 	return err ?: add_text(ps, line);
 }
 
@@ -387,6 +403,24 @@ static void blank_controls(char *line)
 		else if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f)
 			*s = s[1] = ' ';
 	}
+}
+
+/*
+ * A line with a bidi override is refused whole (it shows its text in another order than it
+ * is: a label, a number), and is no text either: said, and the table goes on after it.
+ */
+static int read_line(struct parser *ps, const char *line)
+{
+	unsigned int bidi = import_bidi_control(line);
+	int err;
+
+	if (!bidi)
+		return parse_line(ps, line);
+	err = add_skipped(ps, "a bidi control, which shows text in another order than it is",
+			  "", 0);
+	if (!err)
+		ps->set->skipped[ps->set->nr_skipped - 1].bidi = bidi;
+	return err;
 }
 
 static void parser_free(struct parser *ps)
@@ -424,7 +458,7 @@ int import_parse_len(const char *text, size_t len, const char *fallback_title,
 			line[strlen(line) - 1] = '\0';
 		blank_controls(line);
 		ps.line++;
-		err = parse_line(&ps, line);
+		err = read_line(&ps, line);
 	}
 	free(copy);
 	parser_free(&ps);

@@ -43,6 +43,14 @@ struct import_machine {
 
 struct import_title_index;
 
+/* A line that holds something like a value or a row but is not read, and why. */
+struct import_skip {
+	int line;
+	const char *why;	/* static text */
+	char what[32];		/* the text not read ("-5.0M/s"), cut; "" when why says all */
+	unsigned int bidi;	/* the bidi control (U+202A..U+202E, U+2066..U+2069) refused, or 0 */
+};
+
 struct import_set {
 	char **titles;		/* one per block (experiment), unique per machine */
 	int *title_machine;	/* per block: index into machines, -1 when none was named */
@@ -52,7 +60,7 @@ struct import_set {
 	int nr_machines;
 	struct import_row *rows;
 	int nr_rows;
-	int *skipped;		/* lines that look like numbers but parse as no row */
+	struct import_skip *skipped;	/* lines not read: numbers but no row, a bad value, bidi */
 	int nr_skipped;
 	/* why import_parse() refused the text (-EINVAL): the line and what is wrong with it */
 	int bad_line;
@@ -66,8 +74,11 @@ struct import_set {
  * line that names a machine, its arch and in parentheses its CPU model
  * ("- x86_64 (AMD EPYC 9654)", "arm64:"), makes the blocks after it, to
  * the end of the file or the next such line, that machine's.
- * Lines holding "±" or "per sec" that are no row are listed in
- * set->skipped (reset on each call).  A NUL byte in the text, or a value
+ * Lines holding values that read as no row, lines with a value that is
+ * not read ("-5.0M/s", "1,000.5M/s", "nan M/s": benchline.h) and lines
+ * with a bidi override are listed in set->skipped (reset on each call);
+ * the last two are neither rows nor text, so a table around them stays one
+ * block.  A NUL byte in the text, or a value
  * of BENCH_VALUE_MAX or more (benchline.h), is refused: -EINVAL, with
  * set->bad_line and set->bad_why saying where and what.  The time taken
  * is linear in len.  Returns 0, -EINVAL or -ENOMEM.
@@ -98,6 +109,19 @@ bool import_machine_line(const char *line, struct import_machine *m);
 int import_machine_add(struct import_set *set, struct import_machine *m);
 
 void import_machine_free(struct import_machine *m);
+
+/*
+ * Does s start as a spreadsheet formula would ('=', '+', '-', '@'), and is
+ * no plain number ("-5")?  Such a label or title is written as a cell with
+ * an apostrophe before it, the spreadsheets' mark of text (import_safe.c).
+ */
+bool import_formula_led(const char *s);
+
+/* s, or "'" and s in buf (of len) when import_formula_led(s). */
+const char *import_defused(const char *s, char *buf, size_t len);
+
+/* The first bidi override or isolate of line (U+202A..U+202E, U+2066..U+2069), or 0. */
+unsigned int import_bidi_control(const char *line);
 
 /* Parameter columns of a set: "label", "cpu" when any row has one, then the template's. */
 struct import_params {

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -191,15 +193,28 @@ int gnuplot_find(char *buf, size_t len)
 	return -ENOENT;
 }
 
-/* gnuplot <slug>.gp in dir, no shell, for at most timeout_s seconds; reports its errors. */
+/*
+ * gnuplot -e "out = '<part>'" <slug>.gp in dir, no shell, for at most
+ * timeout_s seconds; reports its errors.  The template names its files
+ * after out when it is set (plots/lines.gp), so gnuplot writes the chart
+ * under the part name, and <slug>.gp run by hand still makes <slug>.png.
+ */
 static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
-		       unsigned int timeout_s)
+		       const char *part, unsigned int timeout_s)
 {
-	char script[GNUPLOT_SLUG_LEN + 8];
-	const char *argv[] = { gnuplot, script, NULL };
+	char script[GNUPLOT_SLUG_LEN + 8], set_out[2 * GNUPLOT_SLUG_LEN + 16];
+	const char *argv[] = { gnuplot, "-e", set_out, script, NULL };
+	size_t n = snprintf(set_out, sizeof(set_out), "out = '");
 	int err, status;
 	pid_t pid;
 
+	/* a slug is letters, digits and '-' (slugify()); a quote would be doubled all the same */
+	for (; *part && n < sizeof(set_out) - 3; part++) {
+		if (*part == '\'')
+			set_out[n++] = '\'';
+		set_out[n++] = *part;
+	}
+	snprintf(set_out + n, sizeof(set_out) - n, "'");
 	snprintf(script, sizeof(script), "%s.gp", slug);
 	err = spawn(argv, &(struct spawn_opts){ .dir = dir }, &pid);
 	if (err) {
@@ -228,14 +243,16 @@ static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
  * identifier: the chart's own title, escaped as XML, goes in its place
  * so that a browser tab or a screen reader says what the chart is.
  */
-static int svg_set_title(const char *dir, const char *slug, const char *title)
+static int svg_set_title(const char *dir, const char *file, const char *slug, const char *title,
+			 bool *rewritten)
 {
 	char path[PATH_MAX + GNUPLOT_SLUG_LEN + 8], name[GNUPLOT_SLUG_LEN + 2];
 	char old[GNUPLOT_SLUG_LEN + 24], *text, *at;
 	FILE *f = NULL;
 	int err;
 
-	snprintf(path, sizeof(path), "%s/%s.svg", dir, slug);
+	*rewritten = false;
+	snprintf(path, sizeof(path), "%s/%s.svg", dir, file);
 	err = read_text_file(path, &text);
 	if (err)
 		goto out;
@@ -245,6 +262,7 @@ static int svg_set_title(const char *dir, const char *slug, const char *title)
 	at = strstr(text, old);
 	if (at && !(f = heldir_fopen(path, "w")))
 		err = -errno;
+	*rewritten = f;
 	if (f) {
 		fwrite(text, 1, at - text, f);
 		fputs("<title>", f);
@@ -263,6 +281,98 @@ out:
 	return err;
 }
 
+static const char *const chart_exts[] = { "png", "svg" };
+#define NR_CHART_EXTS	(sizeof(chart_exts) / sizeof(chart_exts[0]))
+
+/*
+ * Is dir/file.ext whole?  gnuplot exits 0 when a write of its output fails
+ * (on a full disk it left a PNG cut at 8 KiB and an empty SVG), so the
+ * file's end tells: a PNG ends with its IEND chunk, gnuplot's SVG with
+ * "</svg>" and a blank or two.  0, -ENOENT when gnuplot wrote no such
+ * file, or -EIO (reported, as chart slug's) when it is cut short.
+ */
+static int output_whole(const char *dir, const char *file, const char *slug, const char *ext)
+{
+	static const char png_end[] = "\0\0\0\0IEND\xae\x42\x60\x82";
+	char path[PATH_MAX + GNUPLOT_SLUG_LEN + 16], tail[64];
+	struct stat st;
+	ssize_t n = -1;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, file, ext);
+	fd = heldir_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+	if (fd < 0)
+		return fd == -ENOENT ? fd : -EIO;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode)) {
+		n = st.st_size < (off_t)sizeof(tail) ? st.st_size : (off_t)sizeof(tail);
+		n = pread(fd, tail, n, st.st_size - n);
+	}
+	close(fd);
+	while (n > 0 && *ext == 's' && strchr(" \t\r\n", tail[n - 1]))
+		n--;
+	if (*ext == 'p' ? n >= 12 && !memcmp(tail + n - 12, png_end, 12) :
+			  n >= 6 && !memcmp(tail + n - 6, "</svg>", 6))
+		return 0;
+	diag_err("chart %s not drawn: gnuplot's %s was cut short (a full disk, a file size "
+		 "limit?); no .png or .svg of it is kept", slug, ext);
+	return -EIO;
+}
+
+/* dir/from.ext renamed to dir/to.ext; 0 or -errno, reported. */
+static int output_move(const char *dir, const char *from, const char *to, const char *ext)
+{
+	char src[PATH_MAX + GNUPLOT_SLUG_LEN + 16], dst[PATH_MAX + GNUPLOT_SLUG_LEN + 16];
+	int err;
+
+	snprintf(src, sizeof(src), "%s/%s.%s", dir, from, ext);
+	snprintf(dst, sizeof(dst), "%s/%s.%s", dir, to, ext);
+	err = heldir_rename(src, dst, 0);
+	if (err)
+		diag_err("cannot rename %s to %s: %s", src, dst, strerror(-err));
+	return err;
+}
+
+/*
+ * One chart: gnuplot writes it as ".<slug>.part.png" and ".svg" (hidden: no
+ * page lists them), each is checked whole and the SVG titled, and only then
+ * are they renamed into place.  Otherwise they are removed, and so is an
+ * older <slug>.png or .svg: the .gp and .dat beside them are the new chart's
+ * already, so they would show what no file holds any more.
+ */
+static int render_one(const char *gnuplot, const char *dir, const char *slug, const char *title,
+		      unsigned int timeout_s)
+{
+	char part[GNUPLOT_SLUG_LEN + 16];
+	bool made[NR_CHART_EXTS] = { false }, any = false, rewritten = false;
+	int err, title_err = 0;
+
+	snprintf(part, sizeof(part), ".%s.part", slug);
+	err = run_gnuplot(gnuplot, dir, slug, part, timeout_s);
+	for (size_t i = 0; !err && i < NR_CHART_EXTS; i++) {
+		int e = output_whole(dir, part, slug, chart_exts[i]);
+
+		made[i] = !e;
+		any |= made[i];
+		err = e == -ENOENT ? 0 : e;
+	}
+	/* a template of the user's that names its own files (no "out"): as it names them */
+	if (!err && !any)
+		return svg_set_title(dir, slug, slug, title, &rewritten);
+	if (!err && made[1]) {
+		title_err = svg_set_title(dir, part, slug, title, &rewritten);
+		/* a title not read (an SVG past the text files' cap) leaves it whole, untitled */
+		err = rewritten ? title_err : 0;
+	}
+	for (size_t i = 0; !err && i < NR_CHART_EXTS; i++)
+		if (made[i])
+			err = output_move(dir, part, slug, chart_exts[i]);
+	for (size_t i = 0; err && i < NR_CHART_EXTS; i++) {
+		gnuplot_remove_out(dir, part, chart_exts[i]);
+		gnuplot_remove_out(dir, slug, chart_exts[i]);
+	}
+	return err ?: title_err;
+}
+
 /* Render every chart written; the first error wins, the others still run. */
 int gnuplot_render_all(const char *dir, char (*slugs)[GNUPLOT_SLUG_LEN],
 		       char (*titles)[GNUPLOT_TITLE_LEN], int nr, unsigned int timeout_s)
@@ -276,8 +386,7 @@ int gnuplot_render_all(const char *dir, char (*slugs)[GNUPLOT_SLUG_LEN],
 		return -ENOENT;
 	}
 	for (int i = 0; i < nr; i++) {
-		int e = run_gnuplot(gnuplot, dir, slugs[i], timeout_s) ?:
-			svg_set_title(dir, slugs[i], titles[i]);
+		int e = render_one(gnuplot, dir, slugs[i], titles[i], timeout_s);
 
 		if (e && !err)
 			err = e;

@@ -440,13 +440,17 @@ int chart_write(const char *dir, const struct chart *c, const char *tpl)
 			 c->per >= 0 ? "a point's value of the --per parameter, or the first "
 			 "rate of a series" : "the first rate of a series");
 	err = gnuplot_close_out(f, dir, c->slug, "dat") ?: err;
-	if (err == -EDOM)
-		gnuplot_remove_out(dir, c->slug, "dat");
 	if (!err)
 		err = gnuplot_open_out(dir, c->slug, "gp", &f);
+	if (!err) {
+		write_gp(f, c, tpl);
+		err = gnuplot_close_out(f, dir, c->slug, "gp");
+		if (err)
+			gnuplot_remove_out(dir, c->slug, "gp");
+	}
+	/* a chart left out, or one cut short (a full disk): none of its files stays */
 	if (err)
-		return err;
-	write_gp(f, c, tpl);
-	return gnuplot_close_out(f, dir, c->slug, "gp");
+		gnuplot_remove_out(dir, c->slug, "dat");
+	return err;
 }
 

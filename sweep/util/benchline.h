@@ -53,6 +53,16 @@ int bench_line_values(const char *line, struct bench_value *vs, int max);
  */
 bool bench_line_connector(const char *seg, size_t len, char *name, size_t namelen);
 
+/*
+ * Why a line's text that shows a value is not read as one, or NULL: a unit
+ * after a number the scanner does not read ("-5.0M/s", "nan M/s", "+5M/s"),
+ * or a value that the text before it makes another ("1,000.5M/s", read as
+ * 000.5; "nan ± 0.1M/s").  line[*start..*end) is that text.  vs[0..nr) are
+ * bench_line_values()' of line.  Linear in the line's length.
+ */
+const char *bench_line_unread(const char *line, const struct bench_value *vs, int nr,
+			      size_t *start, size_t *end);
+
 /* The index of the first character of s at or after i that is no blank or tab. */
 size_t bench_skip_blanks(const char *s, size_t i);
 

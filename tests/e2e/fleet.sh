@@ -455,6 +455,9 @@ check "$T: host gone mid-run: beta's failed entry" \
 	grep -q '^host_failed: beta ssh failed during the run' "$OUTM/meta"
 check "$T: host gone mid-run: its remote directory stays, a finished host's goes" \
 	[ -n "$(ls "$TMP"/remote1/bpfsweep-fleet.*/bpfsweep)" -a -z "$(ls -A "$TMP/remote0")" ]
+check "$T: host gone mid-run: its kept remote directory said" \
+	grep -qx "1 host did not finish (1 remote directory is kept: $OUTM/remote). Continue with:" \
+	"$TMP/errm"
 if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/errm" | tail -20; fi
 
 # host beta's sshd is gone: its entry fails, alpha's rows come back
@@ -477,6 +480,13 @@ check "$T: one host down: beta's rows carry what is known of beta, not this mach
 	[ "$(sed -n 's/^\(host\|arch\|cpu_model\|kernel_release\|nproc\|executor\): //p' \
 	     "$OUT2/hosts/beta/meta" | tr '\n' ' ')" = \
 	  "${NET[1]}.2 unknown unknown unknown unknown none " ]
+# its failed rows named at OUT as given, not as /proc/self/fd/N/hosts/beta; no remote
+# directory said to be kept, as none was made (issue 34 N16)
+check "$T: one host down: its failed rows said at OUT's path" \
+	grep -qx "host beta: failed rows written to $OUT2/hosts/beta" "$TMP/err2"
+check "$T: one host down: no /proc/self/fd path said" not grep -q /proc/self/fd "$TMP/err2"
+check "$T: one host down: no remote directory claimed" \
+	grep -qx "1 host did not finish. Continue with:" "$TMP/err2"
 if [ "$st" != 1 ]; then sed 's/^/  /' "$TMP/err2" | tail -20; fi
 
 # --shard with beta down: alpha's share comes back, beta's points are failed
@@ -503,6 +513,14 @@ st=$?
 check "$T: bad host file: exit 2, file:line:col" \
 	[ "$st" = 2 -a "$(cat "$TMP/err3")" = "$TMP/bad:1:14: error: unexpected character in the login" ]
 check "$T: bad host file: no result directory" [ ! -e "$TMP/out3" ]
+# a NUL no longer ends the file unsaid, an ESC is no "host: missing" (issue 34 R8, N16)
+printf '@alpha/root@h1\n@beta/root@\000h2\n@gamma/\033h3\n' >"$TMP/bad"
+"$BPFSWEEP" fleet "$SPEC" --hosts "$TMP/bad" -o "$TMP/out3" 2>"$TMP/err3"
+st=$?
+check "$T: host file with a NUL and an ESC: exit 2, each named at file:line:col" \
+	[ "$st" = 2 -a "$(cat "$TMP/err3")" = "$TMP/bad:2:12: error: a NUL byte: a host file is text
+$TMP/bad:3:8: error: a control character (0x1b, ESC): a host file is text" ]
+check "$T: host file with a NUL: no result directory" [ ! -e "$TMP/out3" ]
 
 # fleet --resume: beta's sshd back, the fleet it left (OUTM) continues there:
 # alpha's whole result is not run again, beta's finished point is kept and

@@ -147,6 +147,35 @@ check import_controls_ok [ $? = 0 ]
 check import_controls_blanked not env LC_ALL=C grep -q $'[\001-\010\016-\037\177]\|\302[\200-\237]' \
 	"$TMP/out" "$TMP/ctl/summary.csv" "$TMP/ctl/meta"
 
+# values import does not read are said with their line, and the table goes on around them;
+# an exponent and "X +/- Y M/s" are read; labels a spreadsheet would run as formulas are
+# kept as text (a leading apostrophe); a bidi override refuses its line (issue 34 N11)
+printf 'T\n===\nrowA 1.0M/s\nrowC 1,000.5M/s\nrowD -5.0M/s\nrowE nan M/s\nrowF 1.0e3M/s
+rowG 5.0 +/- 0.1 M/s\n=HYPERLINK("x") 1  2.0M/s\n@SUM(A1) 2  3.0M/s\n+x 3  4.0M/s
+-y 4  5.0M/s\nrb \342\200\256 5  6.0M/s\nrowH 3.0M/s\n' >"$TMP/unread.txt"
+$BPFSWEEP import "$TMP/unread.txt" -o "$TMP/unread" >"$TMP/out" 2>"$TMP/err"
+check import_unread_ok [ $? = 0 ]
+check import_unread_separator grep -q "unread.txt:4: '1,000.5M/s' not read: a thousands \
+separator" "$TMP/err"
+check import_unread_negative grep -q "unread.txt:5: '-5.0M/s' not read: a negative value" \
+	"$TMP/err"
+check import_unread_nan grep -q "unread.txt:6: 'nan M/s' not read: not a number" "$TMP/err"
+check import_unread_bidi grep -q "unread.txt:13: U+202E not read: a bidi control" "$TMP/err"
+check import_unread_one_block [ "$(csv_col "$TMP/unread/summary.csv" experiment | sort -u)" = T ]
+check import_unread_labels [ "$(csv_col "$TMP/unread/summary.csv" label | tr '\n' ';')" = \
+	"rowA;rowF;rowG;'=HYPERLINK(\"x\") 1;'@SUM(A1) 2;'+x 3;'-y 4;rowH;" ]
+check import_unread_exponent [ "$(csv_col "$TMP/unread/summary.csv" hits_per_s_mean label rowF)" \
+	= 1000000000.000 ]
+check import_unread_blank_unit [ "$(csv_col "$TMP/unread/summary.csv" hits_per_s_stddev label \
+	rowG)" = 100000.000 ]
+check import_no_formula_cell not grep -q '^[^,]*,[^,]*,[^,]*,"\?[=+@-]' "$TMP/unread/summary.csv"
+# a FIFO is no file to read, and says so (it was "Invalid argument")
+mkfifo "$TMP/fifo.txt"
+timeout 10 $BPFSWEEP import "$TMP/fifo.txt" -o "$TMP/none_fifo" >/dev/null 2>"$TMP/err"
+check import_fifo_refused [ $? = 2 ]
+check import_fifo_said grep -q "cannot read $TMP/fifo.txt: not a regular file" "$TMP/err"
+check import_fifo_no_dir [ ! -e "$TMP/none_fifo" ]
+
 # cpu_ms CMD...: CMD's CPU time (user + sys) in ms into $CPU_MS, its status returned; CPU,
 # not wall time: six jobs share the machine's two CPUs while make check runs
 cpu_ms() {

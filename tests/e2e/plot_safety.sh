@@ -151,6 +151,44 @@ check small-sweep/bars-said grep -qF "title 'error bars: 95% CI of the mean over
 check small-sweep/bars-drawn grep -qF "using 1:2:3 title 'hits' with yerrorlines" \
 	"$D/plots/1-hits-vs-producers.gp"
 
+# --- a chart cut short leaves no .png or .svg (issue 34 F3) -----------------
+# gnuplot writes each chart under a name of its own, and bpfsweep renames it
+# into place once it is whole: a file size limit kills gnuplot mid-PNG, and
+# on a full disk gnuplot exits 0 with a PNG cut at 4 KiB and an empty SVG
+D=$TMP/cut
+$BPFSWEEP run null -p '1..8*2' -w 0 -d 0.04 --set interval=10ms --set repeat=1 -o "$D" \
+	--no-plots >/dev/null 2>&1 </dev/null
+# no_chart_files DIR: DIR/plots has the .gp and .dat, and no .png, .svg or part of one
+no_chart_files() {
+	[ -s "$1/plots/1-hits-vs-producers.gp" ] && [ -s "$1/plots/1-hits-vs-producers.dat" ] &&
+		[ -z "$(find "$1/plots" -name '*.png' -o -name '*.svg' -o -name '*.part*')" ]
+}
+(ulimit -f 16 && exec $BPFSWEEP report "$D" >/dev/null 2>"$TMP/err" </dev/null)
+check chart-cut/fsize-exit-1 [ $? = 1 ]
+check chart-cut/fsize-no-partial-file no_chart_files "$D"
+if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+	mkdir "$TMP/full"
+	rm -rf "$D/plots"
+	# 12 KiB free: the .dat and .gp fit, the PNG (about 20 KiB) does not
+	unshare -m sh -c 'mount -t tmpfs -o size=64k tmpfs "$1" || exit 9
+		cp -r "$3" "$1/d" && dd if=/dev/zero of="$1/fill" bs=1k count=28 2>/dev/null
+		"$2" report "$1/d" >/dev/null 2>"$4/full.err" </dev/null
+		echo $? >"$4/full.rc"
+		cp -r "$1/d/plots" "$4/full-plots"' sh "$TMP/full" "$BPFSWEEP" "$D" "$TMP"
+	check chart-cut/full-disk-exit-1 [ "$(cat "$TMP/full.rc")" = 1 ]
+	check chart-cut/full-disk-said grep -qF "chart 1-hits-vs-producers not drawn: gnuplot's \
+png was cut short" "$TMP/full.err"
+	mkdir "$TMP/fullset" && mv "$TMP/full-plots" "$TMP/fullset/plots"
+	check chart-cut/full-disk-no-partial-file no_chart_files "$TMP/fullset"
+else
+	skip chart-cut/full-disk "needs root and unshare (a tmpfs of its own)"
+fi
+# with room, the same set's chart is drawn whole, under its own name
+$BPFSWEEP report "$D" >/dev/null 2>&1 </dev/null
+check chart-cut/redrawn [ $? = 0 -a -s "$D/plots/1-hits-vs-producers.png" -a \
+	-s "$D/plots/1-hits-vs-producers.svg" -a \
+	-z "$(find "$D/plots" -name '*.part*')" ]
+
 # --- a gnuplot that hangs is killed; the other charts still render ---------
 cat >"$TMP/two.spec" <<EOF
 [sweep]
@@ -166,9 +204,11 @@ producers = 1 2
 producers = 1 2
 EOF
 mkdir "$TMP/hangbin"
+# the script is gnuplot's last argument (before it: -e "out = '...'")
 cat >"$TMP/hangbin/gnuplot" <<EOF
 #!/bin/sh
-case "\$1" in 1-*) exec sleep 60 ;; esac
+for last; do :; done
+case "\$last" in 1-*) exec sleep 60 ;; esac
 exec $(command -v gnuplot) "\$@"
 EOF
 chmod +x "$TMP/hangbin/gnuplot"

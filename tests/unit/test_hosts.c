@@ -99,6 +99,41 @@ TEST(refuses_bad_labels_ports_and_duplicates)
 					 "h:3:2: error: unexpected character in the login\n");
 }
 
+/* One bad text of len bytes (which may hold a NUL): its diagnostics, and -EINVAL. */
+static const char *bad_len(const char *text, size_t len)
+{
+	capture();
+	if (hosts_parse_len("h", text, len, &hs) != -EINVAL)
+		return "(accepted)";
+	return diags();
+}
+
+/*
+ * A NUL no longer ends the file unsaid (the hosts after it were dropped), an ESC is no
+ * "host: missing", and a byte order mark is no part of the first login (issue 34 R8, N16).
+ */
+TEST(control_characters_named_a_bom_skipped)
+{
+	static const char nul[] = "a\n@b/h\0x\nc\n";
+
+	CHECK_STR(bad_len(nul, sizeof(nul) - 1), "h:2:5: error: a NUL byte: a host file is text\n");
+	CHECK_STR(bad("a\n\033[31mb\n"),
+		  "h:2:1: error: a control character (0x1b, ESC): a host file is text\n");
+	CHECK_STR(bad("root@h\007x\n"),
+		  "h:1:7: error: a control character (0x07): a host file is text\n");
+	/* in a comment, as parallel reads one: nothing */
+	capture();
+	CHECK_INT(hosts_parse_len("h", "# \0 \033\nb\n", 8, &hs), 0);
+	CHECK_INT(hs.nr, 1);
+	CHECK_STR(hs.h[0].name, "b");
+	CHECK_INT(hosts_parse("h", "\xef\xbb\xbf@a/root@h1\nh2\n", &hs), 0);
+	CHECK_STR(diags(), "");
+	CHECK_INT(hs.nr, 2);
+	CHECK_STR(hs.h[0].label, "a");
+	CHECK_STR(hs.h[0].user, "root");
+	CHECK_INT(hs.h[1].line, 2);
+}
+
 TEST(a_file_without_hosts_is_an_error)
 {
 	CHECK_STR(bad("# only comments\n\n"),
@@ -163,5 +198,6 @@ TEST(command_line_for_people)
 }
 
 RUN_TESTS(parses_logins_labels_and_comments, refuses_what_a_shell_or_ssh_would_read,
-	  refuses_bad_labels_ports_and_duplicates, a_file_without_hosts_is_an_error,
+	  refuses_bad_labels_ports_and_duplicates, control_characters_named_a_bom_skipped,
+	  a_file_without_hosts_is_an_error,
 	  quoted_words_reach_the_shell_unchanged, command_line_for_people)

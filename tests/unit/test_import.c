@@ -263,7 +263,7 @@ TEST(units_and_lines_that_are_no_rows)
 	CHECK_STR(set.rows[5].label, "g");
 	CHECK_INT(set.rows[5].nr_values, 1);
 	CHECK_INT(set.nr_skipped, 1);
-	CHECK_INT(set.skipped[0], 6);
+	CHECK_INT(set.skipped[0].line, 6);
 	CHECK_STR(set.titles[0], "t");
 	import_set_free(&set);
 }
@@ -566,6 +566,122 @@ TEST(digit_run_linear)
 	free(text);
 }
 
+/*
+ * A value the scanner does not read, or would misread, is said with its line and no longer
+ * ends the table unsaid (issue 34 N11); an exponent and "X +/- Y M/s" are read.
+ */
+TEST(values_not_read_are_said)
+{
+	struct import_set set = { 0 };
+	static const struct {
+		int line;
+		const char *what;
+	} want[] = {
+		{ 4, "1,000.5M/s" }, { 5, "-5.0M/s" }, { 6, "nan M/s" }, { 10, "+5.0M/s" },
+		{ 11, "nan ± 0.1M/s" }, { 12, "inf M/s" }, { 13, "-1.5 ± 0.1M/s" },
+	};
+
+	CHECK_INT(import_parse("T\n===\n"
+			       "rowA 1.0M/s\n"
+			       "rowC 1,000.5M/s\n"
+			       "rowD -5.0M/s\n"
+			       "rowE nan M/s\n"
+			       "rowF 1.0e3M/s\n"
+			       "rowG 5.0 +/- 0.1 M/s\n"
+			       "rowH 3.0M/s\n"
+			       "rowI +5.0M/s\n"
+			       "rowJ nan ± 0.1M/s\n"
+			       "rowK inf M/s\n"
+			       "rowL -1.5 ± 0.1M/s\n"
+			       "rowM 2.5 M/s\n", "t", &set), 0);
+	CHECK_INT(set.nr_titles, 1);
+	CHECK_INT(set.nr_rows, 5);
+	CHECK_STR(set.rows[1].label, "rowF");
+	CHECK_VALUE(&set.rows[1], 0, "hits", IMPORT_RATE, 1e9, -1);
+	CHECK_STR(set.rows[2].label, "rowG");
+	CHECK_VALUE(&set.rows[2], 0, "hits", IMPORT_RATE, 5e6, 1e5);
+	CHECK_STR(set.rows[4].label, "rowM");
+	CHECK_VALUE(&set.rows[4], 0, "hits", IMPORT_RATE, 2.5e6, -1);
+	CHECK_INT(set.nr_skipped, 7);
+	for (int i = 0; i < set.nr_skipped && i < 7; i++) {
+		CHECK_INT(set.skipped[i].line, want[i].line);
+		CHECK_STR(set.skipped[i].what, want[i].what);
+		CHECK(set.skipped[i].why && *set.skipped[i].why);
+	}
+	CHECK(strstr(set.skipped[0].why, "thousands separator"));
+	CHECK(strstr(set.skipped[1].why, "negative"));
+	CHECK(strstr(set.skipped[2].why, "not a number"));
+	import_set_free(&set);
+	/* no alarm: a size in a label, prose with a size, an arch, a plain number past a unit */
+	CHECK_INT(import_parse("T\n===\nringbuf 8 KiB  1.0M/s\n"
+			       "a machine of 64GB, x86_64, 1 M/prod\n", "t", &set), 0);
+	CHECK_INT(set.nr_rows, 1);
+	CHECK_INT(set.nr_skipped, 0);
+	import_set_free(&set);
+}
+
+/* A megabyte of units after no number: the search for values not read stays linear. */
+TEST(values_not_read_linear)
+{
+	size_t n = 1 << 20;
+	char *text = malloc(n + 16);
+	struct import_set set = { 0 };
+	struct timespec t0;
+
+	CHECK(text);
+	strcpy(text, "rb ");
+	for (size_t i = 3; i < n; i += 2)
+		memcpy(text + i, "/s", 2);
+	strcpy(text + n, "\n");
+	cpu_start(&t0);
+	CHECK_INT(import_parse(text, "fallback", &set), 0);
+	CHECK(cpu_secs_since(&t0) < 1);
+	import_set_free(&set);
+	free(text);
+}
+
+/* A bidi override or isolate refuses its line, said; the table goes on (issue 34 N11). */
+TEST(bidi_line_refused)
+{
+	struct import_set set = { 0 };
+
+	CHECK_INT(import_parse("T\n===\nrb 1  1.0M/s\n"
+			       "rb 2 \xe2\x80\xae s/M0.2\n"
+			       "rb \xe2\x81\xa6 3  3.0M/s\n"
+			       "rb 4  4.0M/s\n", "t", &set), 0);
+	CHECK_INT(set.nr_titles, 1);
+	CHECK_INT(set.nr_rows, 2);
+	CHECK_STR(set.rows[1].label, "rb 4");
+	CHECK_INT(set.nr_skipped, 2);
+	CHECK_INT(set.skipped[0].line, 4);
+	CHECK_INT(set.skipped[0].bidi, 0x202e);
+	CHECK_INT(set.skipped[1].line, 5);
+	CHECK_INT(set.skipped[1].bidi, 0x2066);
+	CHECK_INT(import_bidi_control("\xe2\x80\xaa"), 0x202a);
+	CHECK_INT(import_bidi_control("\xe2\x81\xa9"), 0x2069);
+	/* neighbours are no overrides: U+2029 (a separator), U+206A, a plain dash */
+	CHECK_INT(import_bidi_control("\xe2\x80\xa9 \xe2\x81\xaa \xe2\x80\x94"), 0);
+	import_set_free(&set);
+}
+
+/* A cell a spreadsheet would run as a formula gets an apostrophe; a number does not. */
+TEST(formula_cells_defused)
+{
+	char buf[64];
+
+	CHECK(import_formula_led("=HYPERLINK(\"x\")"));
+	CHECK(import_formula_led("+cmd|' /C calc'!A0"));
+	CHECK(import_formula_led("-x"));
+	CHECK(import_formula_led("@SUM(A1)"));
+	CHECK(!import_formula_led("-5"));
+	CHECK(!import_formula_led("+1.5"));
+	CHECK(!import_formula_led("rb-libbpf 1"));
+	CHECK(!import_formula_led(""));
+	CHECK(!import_formula_led(NULL));
+	CHECK_STR(import_defused("=1+2", buf, sizeof(buf)), "'=1+2");
+	CHECK_STR(import_defused("rb 1", buf, sizeof(buf)), "rb 1");
+}
+
 RUN_TESTS(machine_lines,
 	  seed002_run_bench_table, seed002_flattened, seed000_htab_mem, seed001_map_perf_test,
 	  seed003_both_formats, bench_summary_lines, bench_throughput_and_latency, units_and_lines_that_are_no_rows,
@@ -573,4 +689,5 @@ RUN_TESTS(machine_lines,
 	  auto_parameter_named_x, trailing_word_of_a_fixed_column, imported_set_reads_back,
 	  titles_unique_per_machine,
 	  same_titled_blocks_linear, label_match_bounded, nul_refused_with_the_line,
-	  huge_numbers_refused, digit_run_linear)
+	  huge_numbers_refused, digit_run_linear, values_not_read_are_said,
+	  values_not_read_linear, bidi_line_refused, formula_cells_defused)

@@ -207,8 +207,10 @@ static void check_gp(const struct fixture *fx)
 	CHECK_INT(contains(fx, CHART2 ".gp", "set logscale"), 0);
 	CHECK_INT(contains(fx, CHART2 ".gp", "set xrange [0.97:2.03]\nset xtics ('1' 1, '2' 2)\n"),
 		  1);
-	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".png\""), 1);
-	CHECK_INT(contains(fx, CHART0 ".gp", "set output \"" CHART0 ".svg\""), 1);
+	/* its files named after the chart, unless gnuplot is given another name (render) */
+	CHECK_INT(contains(fx, CHART0 ".gp", "if (!exists('out')) out = '" CHART0 "'\n"), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set output out . \".png\""), 1);
+	CHECK_INT(contains(fx, CHART0 ".gp", "set output out . \".svg\""), 1);
 	CHECK_INT(contains(fx, CHART0 ".gp",
 			   "plot \"" CHART0 ".dat\" index 0 using 1:2:3 title 'flag=off' "
 			   "with yerrorlines linecolor 1 pointtype 7, \\\n"
@@ -229,6 +231,20 @@ static void check_gp(const struct fixture *fx)
 	CHECK_INT(contains(fx, CHART1 ".gp", "set xrange [-0.5:1.5]\n"), 1);
 }
 
+/* Does dir hold a file named with ".part", a chart gnuplot wrote and nothing renamed? */
+static bool has_part_file(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	bool found = false;
+
+	while (d && (de = readdir(d)))
+		found |= strstr(de->d_name, ".part") != NULL;
+	if (d)
+		closedir(d);
+	return found;
+}
+
 static void check_images(const struct fixture *fx, const char *chart)
 {
 	static const unsigned char png_sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
@@ -247,6 +263,8 @@ static void check_images(const struct fixture *fx, const char *chart)
 	/* escaped as the pages escape text, which XML reads */
 	CHECK_INT(contains(fx, name, "<title>Null: &quot;quoted&quot; title</title>"), 1);
 	CHECK_INT(contains(fx, name, "fill=\"#ffffff\"/>"), 1);
+	/* drawn under a name of its own, then renamed into place */
+	CHECK(!has_part_file(fx->plots));
 }
 
 /* s as gnuplot's svg terminal writes text: & and < escaped, nothing else. */
@@ -666,7 +684,7 @@ TEST(short_names)
 	write_scripts(&fx, NULL);
 	CHECK_INT(contains(&fx, CHART0 ".dat", "# flag=off"), 1);
 	CHECK_INT(contains(&fx, CHART0 "-2.dat", "# flag=off"), 1);
-	CHECK_INT(contains(&fx, CHART0 "-2.gp", "set output \"" CHART0 "-2.svg\""), 1);
+	CHECK_INT(contains(&fx, CHART0 "-2.gp", "out = '" CHART0 "-2'"), 1);
 	CHECK_INT(contains(&fx, CHART2 ".gp", "plot \"" CHART2 ".dat\""), 1);
 	fixture_clean(&fx);
 }
