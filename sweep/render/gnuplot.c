@@ -243,6 +243,9 @@ static int run_gnuplot(const char *gnuplot, const char *dir, const char *slug,
  * identifier: the chart's own title, escaped as XML, goes in its place
  * so that a browser tab or a screen reader says what the chart is.
  */
+/* gnuplot's SVG of a chart: ~120 bytes a point, and a sweep has at most BIND_MAX_POINTS */
+#define SVG_MAX_BYTES	(256 << 20)
+
 static int svg_set_title(const char *dir, const char *file, const char *slug, const char *title,
 			 bool *rewritten)
 {
@@ -253,7 +256,8 @@ static int svg_set_title(const char *dir, const char *file, const char *slug, co
 
 	*rewritten = false;
 	snprintf(path, sizeof(path), "%s/%s.svg", dir, file);
-	err = read_text_file(path, &text);
+	/* a chart of many points is more than read_text_file()'s 1 MiB (12,000: 1.4 MB) */
+	err = read_text_file_max(path, SVG_MAX_BYTES, &text, &(size_t){ 0 });
 	if (err)
 		goto out;
 	gnuplot_svg_name(slug, name, sizeof(name));

@@ -83,3 +83,18 @@ check bigcsv/torn-exit-0 [ $? = 0 ]
 lines=$(($(wc -l <"$T/samples.csv") + 1))
 check bigcsv/torn-said grep -q "warning: $T/samples.csv:$lines: an unfinished last line" \
 	"$TMP/err"
+
+# A chart of 12,000 points: its SVG (1.4 MB) is past the text files' 1 MiB,
+# and is still titled and kept; the run's report does not fail on it (N4)
+python3 -c "
+print('Ringbuf, multi-producer contention')
+print('==================================')
+for i in range(1, 12001): print('rb-libbpf nr_prod %d   %.3f ± 0.100M/s' % (i, 10 + i % 7))
+" >"$TMP/many.txt"
+$BPFSWEEP import "$TMP/many.txt" --label 'rb-libbpf nr_prod {producers}' -o "$TMP/many" \
+	>/dev/null 2>&1 </dev/null
+$BPFSWEEP report "$TMP/many" >/dev/null 2>"$TMP/many.err" </dev/null
+check bigcsv/big-chart-exit-0 [ $? = 0 ]
+check bigcsv/big-chart-over-1mib [ "$(stat -c %s "$TMP/many/plots/1-hits-vs-producers.svg")" -gt 1048576 ]
+check bigcsv/big-chart-titled grep -q '<title>Ringbuf, multi-producer contention' \
+	"$TMP/many/plots/1-hits-vs-producers.svg"
