@@ -232,9 +232,50 @@ static int meta_fill(FILE *f, const void *ctx)
 	return 0;
 }
 
+/* The first line of a run before run r about the metric that line names, or NULL. */
+static const char *first_metric_line(const struct merge *mg, int r, const char *line, int *run)
+{
+	size_t len = strcspn(line, " ");
+
+	for (int q = 0; q < r; q++)
+		for (int k = 0; k < mg->sets[q]->nr_meta; k++)
+			if (!strcmp(mg->sets[q]->meta[k].key, "metric") &&
+			    !strncmp(mg->sets[q]->meta[k].value, line, len + 1)) {
+				*run = q;
+				return mg->sets[q]->meta[k].value;
+			}
+	return NULL;
+}
+
+/*
+ * A metric line of a run that the first run saying it says otherwise (a
+ * unit, a direction: an exec spec changed between them): the merged set
+ * keeps the first, so say which, rather than drop the other's word unsaid.
+ */
+static void say_metric_disagreements(const struct merge *mg)
+{
+	for (int r = 1; r < mg->nr; r++) {
+		for (int i = 0; i < mg->sets[r]->nr_meta; i++) {
+			const char *line = mg->sets[r]->meta[i].value, *first;
+			int q;
+
+			if (strcmp(mg->sets[r]->meta[i].key, "metric"))
+				continue;
+			first = first_metric_line(mg, r, line, &q);
+			if (first && strcmp(first, line))
+				diag_warn("metric %.*s: run %d says '%s', run %d '%s': the merged "
+					  "set keeps run %d's", (int)strcspn(line, " "), line, q + 1,
+					  first, r + 1, line, q + 1);
+		}
+	}
+}
+
 static int write_meta(const struct merge *mg)
 {
-	int err = resultdir_write_file(mg->outdir, "meta", false, meta_fill, mg);
+	int err;
+
+	say_metric_disagreements(mg);
+	err = resultdir_write_file(mg->outdir, "meta", false, meta_fill, mg);
 
 	if (err)
 		diag_err("cannot write %s/meta: %s", mg->outdir, strerror(-err));

@@ -135,6 +135,13 @@ check merge/report-exit-0 [ $? = 0 ]
 check merge/report-identical cmp "$TMP/m.table" "$M/table.txt"
 check merge/exists-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$B" -o "$M"
 check merge/not-a-result-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$TMP" -o "$TMP/m2"
+# runs that say different directions of a metric: merge keeps the first's and says so
+cp -r "$B" "$TMP/flipped"
+sed -i 's/^metric: drops counter M\/s lower$/metric: drops counter M\/s higher/' "$TMP/flipped/meta"
+$BPFSWEEP merge "$A" "$TMP/flipped" -o "$TMP/m-flipped" --no-plots >/dev/null 2>"$TMP/flipped.err"
+check merge/directions-disagree-said grep -qF "warning: metric drops: run 1 says 'drops counter \
+M/s lower', run 2 'drops counter M/s higher': the merged set keeps run 1's" "$TMP/flipped.err"
+check merge/directions-first-kept grep -qx 'metric: drops counter M/s lower' "$TMP/m-flipped/meta"
 check merge/nothing-left [ ! -e "$TMP/m2" ]
 # a run's samples.csv beyond the 1 MiB of a spec (here a's samples, again and again) reads;
 # the copies are of points 1000 and up, which summary.csv has no rows of (what a kill between
