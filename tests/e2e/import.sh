@@ -76,10 +76,10 @@ check import_latency_report_ns grep -q '^htab-lookup  *5.204 ± 0.007M/s (latenc
 	"$TMP/lat.txt"
 $BPFSWEEP compare "$TMP/htab" "$TMP/htab" >"$TMP/htab.cmp" 2>&1
 check import_htab_compare_reads [ $? = 0 ]
-check import_htab_compare_level grep -q '^  avg_mem .*86654321 ± 27598520B' "$TMP/htab.cmp"
+check import_htab_compare_level grep -q '^overwrite  *avg_mem  *86654321 →  *86654321B ' "$TMP/htab.cmp"
 $BPFSWEEP compare "$TMP/lat" "$TMP/lat" >"$TMP/lat.cmp" 2>&1
 check import_latency_compare_reads [ $? = 0 ]
-check import_latency_compare_ns grep -q '^  latency  *192.159ns  *192.159ns ' "$TMP/lat.cmp"
+check import_latency_compare_ns grep -q '^htab-lookup  *latency  *192.159 → 192.159ns ' "$TMP/lat.cmp"
 $BPFSWEEP merge "$TMP/htab" "$TMP/lat" -o "$TMP/levels" --no-plots >/dev/null 2>&1
 check import_levels_merge_reads [ $? = 0 ]
 check import_levels_merged_report [ "$($BPFSWEEP report "$TMP/levels" --no-plots 2>/dev/null |
