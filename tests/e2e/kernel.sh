@@ -186,7 +186,7 @@ check kernel/sweep-meta grep -qx "kernel_sweep: 2 kernels" "$TMP/both/meta"
 # drawn again later, its kernels keep their names (not the emulated CPU's model)
 run_b redraw report "$TMP/both"
 check kernel/redraw-exit-0 rc_is redraw 0
-check kernel/redraw-series-by-release grep -qE "index 1 using 1:2(:3)? title '$RELEASE'" \
+check kernel/redraw-series-by-release grep -q "index 1 using 1:2\(:3\)\? title '$RELEASE'" \
 	"$TMP/both/plots/1-hits-vs-producers.gp"
 check kernel/both-console-kept grep -q "Power down" "$TMP/both/vm/2/console.log"
 check kernel/both-table-per-kernel grep -q "kernel $RELEASE" "$TMP/both/table.txt"

@@ -113,6 +113,17 @@ static inline void cpu_start(struct timespec *t0)
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, t0);
 }
 
+/*
+ * A CPU-time budget of s seconds for a test that proves a reader linear:
+ * ten times that under ASan, whose checks slow every access (a quadratic
+ * reader still takes a hundred times its linear time at the sizes used).
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define CPU_BUDGET(s)	((s) * 10.0)
+#else
+#define CPU_BUDGET(s)	((double)(s))
+#endif
+
 static inline double cpu_secs_since(const struct timespec *t0)
 {
 	struct timespec t;
