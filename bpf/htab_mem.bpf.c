@@ -122,13 +122,18 @@ static __always_inline __u64 do_step(__u32 idx)
 	}
 }
 
-/* raw_tp/sys_enter: args[1] is the syscall number; every syscall passes here. */
+/*
+ * raw_tp/sys_enter: args[1] is the syscall number; every syscall passes
+ * here.  Read as a plain array: vmlinux.h's struct would make it a CO-RE
+ * relocation, and libbpf parse the kernel's BTF at every load
+ * (docs/architecture.md, "The cost of a point").
+ */
 SEC("raw_tp/sys_enter")
-int htab_mem_step(struct bpf_raw_tracepoint_args *ctx)
+int htab_mem_step(void *ctx)
 {
 	__u32 tid, *slot, idx;
 
-	if (ctx->args[1] != getpgid_nr || (bpf_get_current_pid_tgid() >> 32) != bench_tgid)
+	if (((const __u64 *)ctx)[1] != getpgid_nr || (bpf_get_current_pid_tgid() >> 32) != bench_tgid)
 		return 0;
 	tid = (__u32)bpf_get_current_pid_tgid();
 	slot = bpf_map_lookup_elem(&producer_of, &tid);
