@@ -248,6 +248,18 @@ static int run_point(const struct sweep_cfg *cfg, const struct plan *plan,
 	return err;
 }
 
+/* A point whose units ran in rounds: one try, summarized unless it failed, then finished. */
+static void finish_rounds_point(const struct sweep_cfg *cfg, struct progress *prog, int err,
+				struct point_result *r)
+{
+	r->tries = 1;
+	if (err)
+		rep_set_reason(r, "rounds", err);
+	else
+		err = summarize(cfg, r);
+	finish_point(cfg, prog, err, r);
+}
+
 /*
  * A decision stands on units that a trend, two regimes or a starved
  * worker in either arm make other than the test assumes: it is
@@ -278,17 +290,8 @@ static void run_set(const struct sweep_cfg *cfg, const struct arm_set *set,
 	progress_experiment(prog, first->exp, cfg->nr_exps,
 			    experiment_title(cfg, &cfg->exps[first->exp]));
 	e = err ? rounds_run(cfg, set, &io, res, err) : -ENOMEM;
-	for (int k = 0; k < set->nr; k++) {
-		struct point_result *r = &res[set->first + k];
-		int arm_err = e ?: err[k];
-
-		r->tries = 1;
-		if (arm_err)
-			rep_set_reason(r, "rounds", arm_err);
-		else
-			arm_err = summarize(cfg, r);
-		finish_point(cfg, prog, arm_err, r);
-	}
+	for (int k = 0; k < set->nr; k++)
+		finish_rounds_point(cfg, prog, e ?: err[k], &res[set->first + k]);
 	veto_decisions(set, res);
 	free(err);
 }
@@ -352,12 +355,7 @@ static void run_gated(const struct sweep_cfg *cfg, const struct plan *plan, stru
 		run_point(cfg, plan, r->pt, name, prog, r);
 		return;
 	}
-	r->tries = 1;
-	if (err)
-		rep_set_reason(r, "rounds", err);
-	else
-		err = summarize(cfg, r);
-	finish_point(cfg, prog, err, r);
+	finish_rounds_point(cfg, prog, err, r);
 }
 
 /* One set: a point on its own (gated or not), or arms in rounds. */
