@@ -3,14 +3,17 @@
 #
 # vm_accel = tcg-icount for real, in one short boot of the test kernel
 # (root, qemu; skipped with the reason otherwise): a vm_cpus above 1 is
-# refused at its --set before anything boots; csum_diff, three repetitions
+# refused at its --set before anything boots; csum_diff, four repetitions
 # in one guest, runs with the instruction-count clock: meta says
 # tcg-icount, the table says what its rates are, and the last two
 # repetitions' rates agree within 0.2 % (measured here: 0.06 % between
 # repetitions and boots once the guest has settled; docs/kernel.md,
-# "Numbers that do not move").  The first repetition is left out: in one
-# boot of three the guest's own work after booting was still in its first
-# 1.6 s.  tests/e2e/icount.sh checks the marks without a VM.
+# "Numbers that do not move").  The first two are left out: the guest's
+# own work after booting slowed the first 1.6 guest-seconds in most
+# boots, and a CI run under load saw 1.05, 2.87, 3.18 M/s for the first
+# three (so it is not all instruction time: I/O the guest waits for, over
+# virtiofs, lands at host-timed points).  tests/e2e/icount.sh checks the
+# marks without a VM.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -43,7 +46,7 @@ if [ -n "$why" ]; then
 fi
 
 OUT=$TMP/run
-$BPFSWEEP run csum_diff --set size=256 -w 0.5 -d 0.5 --set interval=250ms --set repeat=3 \
+$BPFSWEEP run csum_diff --set size=256 -w 0.5 -d 0.5 --set interval=250ms --set repeat=4 \
 	--set bpf_stats=off --no-plots --kernel "$KERNEL" --set vm_accel=tcg-icount \
 	-o "$OUT" </dev/null >"$TMP/run.out" 2>"$TMP/run.err"
 check icount_vm/run-exit-0 [ $? = 0 ] || tail -n 8 "$TMP/run.err" | sed 's/^/  | /'
@@ -61,5 +64,5 @@ for r in csv.DictReader(open(sys.argv[1])):
         ns[r["rep"]] += int(r["elapsed_ns"])
 rate = [calls[k] / ns[k] * 1e3 for k in sorted(calls)]
 print("  | M calls/s per repetition: " + " ".join("%.4f" % x for x in rate))
-assert len(rate) == 3 and abs(rate[2] / rate[1] - 1) <= 0.002, rate
+assert len(rate) == 4 and abs(rate[3] / rate[2] - 1) <= 0.002, rate
 EOF

@@ -118,7 +118,14 @@ static inline void cpu_start(struct timespec *t0)
  * ten times that under ASan, whose checks slow every access (a quadratic
  * reader still takes a hundred times its linear time at the sizes used).
  */
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__)		/* gcc's */
+#define CHECK_UNDER_ASAN	1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)	/* clang's (make SANITIZE=1: -O0 too) */
+#define CHECK_UNDER_ASAN	1
+#endif
+#endif
+#ifdef CHECK_UNDER_ASAN
 #define CPU_BUDGET(s)	((s) * 10.0)
 #else
 #define CPU_BUDGET(s)	((double)(s))
