@@ -29,27 +29,44 @@ fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-# The profiler's programs loaded now (its one program is profile_sample).
-samplers() { bpftool prog show 2>/dev/null | grep -c ' name profile_sample ' ; }
+# The profiler's programs (its one program is profile_sample) that process
+# PID holds, by id, from its descriptors: not every one loaded on the
+# machine, which make check's other lanes may load at the same moment.
+sampler_ids() {
+	local id
+	for id in $(sed -n 's/^prog_id:[[:space:]]*//p' /proc/"$1"/fdinfo/* 2>/dev/null | sort -u); do
+		bpftool prog show id "$id" 2>/dev/null | grep -q ' name profile_sample ' && echo "$id"
+	done
+}
+# gone IDS_FILE: none of the programs whose ids the file lists is loaded any more
+gone() {
+	local id
+	for id in $(sort -u "$1"); do
+		bpftool prog show id "$id" >/dev/null 2>&1 && return 1
+	done
+	return 0
+}
 
 HZ=99
 RUN=(--set size=4096 --set batch=64 --set producers=1 -a --set warmup=1s
      --set duration=1s --set interval=500ms --set repeat=3 --set bpf_stats=off
      --set profile_hz=$HZ --profile --no-plots)
-before=$(samplers)
 D=$TMP/run
 $BPFSWEEP run csum_diff "${RUN[@]}" -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null &
 pid=$!
 most=0
+: >"$TMP/ids"
 while kill -0 "$pid" 2>/dev/null; do
-	n=$(samplers)
+	sampler_ids "$pid" >"$TMP/now"
+	cat "$TMP/now" >>"$TMP/ids"
+	n=$(grep -c . "$TMP/now")
 	[ "$n" -gt "$most" ] && most=$n
 	sleep 0.2
 done
 wait "$pid"
 check profile/exit-0 [ $? = 0 ]
-check profile/one-sampler-at-a-time [ "$most" = $((before + 1)) ]
-check profile/none-left [ "$(samplers)" = "$before" ]
+check profile/one-sampler-at-a-time [ "$most" = 1 ]
+check profile/none-left gone "$TMP/ids"
 
 SUM=$D/summary.csv
 check profile/point-ok [ "$(csv_col "$SUM" status)" = ok ]
@@ -145,11 +162,16 @@ check profile/merged-flame-graphs-kept cmp "$D/profiles/0.svg" "$TMP/merged/runs
 for sig in INT KILL; do
 	$BPFSWEEP run csum_diff "${RUN[@]}" -o "$TMP/killed-$sig" >/dev/null 2>&1 </dev/null &
 	pid=$!
-	for _ in $(seq 50); do [ "$(samplers)" -gt "$before" ] && break; sleep 0.1; done
+	for _ in $(seq 50); do
+		sampler_ids "$pid" >"$TMP/ids-$sig"
+		[ -s "$TMP/ids-$sig" ] && break
+		sleep 0.1
+	done
 	kill -"$sig" "$pid"
 	wait "$pid" 2>/dev/null
 	sleep 0.3
-	check "profile/none-left-after-sig$sig" [ "$(samplers)" = "$before" ]
+	check "profile/sampler-seen-before-sig$sig" [ -s "$TMP/ids-$sig" ]
+	check "profile/none-left-after-sig$sig" gone "$TMP/ids-$sig"
 done
 
 # Without CAP_BPF, CAP_PERFMON and CAP_SYS_ADMIN the null workload still runs.
