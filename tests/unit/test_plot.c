@@ -307,8 +307,8 @@ TEST(titles_round_trip)
 				    "\\3`4`@5{6}7^8_9~0 \xc3\xa9" "1";
 	static const char *const modes[] = { "a*2 \"3\"", "b'4 &5 <6", NULL };
 	struct run_facts facts = { .arch = "x86_64", .kernel_release = "6.18.0" };
-	static struct param_def params[WL_MAX_PARAMS];
-	static struct workload wl;
+	struct param_def params[WL_MAX_PARAMS];
+	struct workload wl;
 	struct fixture fx;
 	int err;
 
