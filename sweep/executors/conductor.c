@@ -102,13 +102,9 @@ static void let_go(struct conductor *c)
 /* Arm a's log ratios to the baseline over rounds 0..n-1; false when a round has none. */
 static bool log_ratios(const struct point_rounds *pr, int a, int n, double *lr)
 {
-	for (int r = 0; r < n; r++) {
-		double x = pr->values[a][r], b = pr->values[0][r];
-
-		if (!(x > 0) || !(b > 0) || isinf(x) || isinf(b))
+	for (int r = 0; r < n; r++)
+		if (!decide_log_ratio(pr->values[a][r], pr->values[0][r], &lr[r]))
 			return false;
-		lr[r] = log(x / b);
-	}
 	return true;
 }
 
@@ -125,9 +121,8 @@ static bool decide_arms(const struct sweep_cfg *cfg, struct point_rounds *pr, in
 		struct decide_result *d = &pr->d[a];
 
 		if (!log_ratios(pr, a, n, lr) || decide_paired(&rule, lr, n, last, d)) {
-			*d = (struct decide_result){ .word = DECIDE_NO_TEST, .n = n, .paired = true,
-						     .est_pct = NAN, .lo_pct = NAN, .hi_pct = NAN,
-						     .far_pct = NAN, .level = NAN };
+			decide_no_test(d, n, NAN);
+			d->paired = true;
 			continue;
 		}
 		all &= d->word == DECIDE_DIFFERENT || d->word == DECIDE_SAME;
@@ -161,12 +156,10 @@ static int run_round(struct conductor *c, struct point_rounds *pr, gsl_rng *g, i
 	return 0;
 }
 
-/* Would one more round pass max_time, at the rounds' pace so far? */
+/* Would one more round pass max_time, at the pace of the n so far since start? */
 static bool over_time(const struct sweep_cfg *cfg, int n, double start)
 {
-	double spent = now_s() - start;
-
-	return cfg->max_time_ns && (spent + spent / n) * 1e9 > cfg->max_time_ns;
+	return precision_past_time(cfg, n, (uint64_t)((now_s() - start) * 1e9));
 }
 
 /* The rounds until every arm is decided, the budget ends, or one stops. */

@@ -97,11 +97,19 @@ static void decide_word(const struct decide_rule *rule, struct decide_result *d)
 		d->word = DECIDE_UNDECIDED;
 }
 
-static void no_test(struct decide_result *d, int n, double est_pct)
+void decide_no_test(struct decide_result *d, int n, double est_pct)
 {
 	*d = (struct decide_result){ .word = DECIDE_NO_TEST, .n = n, .est_pct = est_pct,
 				     .lo_pct = NAN, .hi_pct = NAN, .level = NAN,
 				     .far_pct = NAN };
+}
+
+bool decide_log_ratio(double x, double base, double *lr)
+{
+	if (!(x > 0) || !(base > 0) || isinf(x) || isinf(base))
+		return false;
+	*lr = log(x / base);
+	return true;
 }
 
 void decide_t_interval(const double *x, int n, double alpha, double *mean, double *half)
@@ -120,7 +128,7 @@ int decide_paired(const struct decide_rule *rule, const double *lr, int n, bool 
 
 	if (!last && !decide_is_look(rule, n))
 		return -EINVAL;
-	no_test(d, n, n ? expm1(gsl_stats_mean(lr, 1, n)) * 100 : NAN);
+	decide_no_test(d, n, n ? expm1(gsl_stats_mean(lr, 1, n)) * 100 : NAN);
 	d->paired = true;
 	d->final = last;
 	if (n < DECIDE_MIN_UNITS)
@@ -156,7 +164,7 @@ void decide_welch(const struct decide_rule *rule, double base_mean, double base_
 {
 	double se, df, half = 0, diff = new_mean - base_mean;
 
-	no_test(d, base_n < new_n ? base_n : new_n,
+	decide_no_test(d, base_n < new_n ? base_n : new_n,
 		base_mean ? diff / fabs(base_mean) * 100 : NAN);
 	d->final = true;
 	/* nothing at all on both sides (no drops in either): the same, exactly */

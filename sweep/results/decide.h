@@ -73,6 +73,15 @@ void decide_looks(const struct decide_rule *rule, char *buf, size_t len);
  */
 double decide_look_alpha(const struct decide_rule *rule, int n, bool last);
 
+/* d: no test of n units (too few, or a round without a ratio), NEW / BASE - 1 est_pct. */
+void decide_no_test(struct decide_result *d, int n, double est_pct);
+
+/*
+ * A round's log(x / base) into *lr; false when it has none: a side
+ * measured nothing (0), or a value is not known (NaN, infinite).
+ */
+bool decide_log_ratio(double x, double base, double *lr);
+
 /* The mean of x[0..n) and Student's t half-width at 1 - alpha; the half-width NaN for n < 2. */
 void decide_t_interval(const double *x, int n, double alpha, double *mean, double *half);
 

@@ -54,12 +54,15 @@ double precision_half_width_pct(const struct point_result *r)
 	return s->ci95 / fabs(s->mean) * 100;
 }
 
+bool precision_past_time(const struct sweep_cfg *cfg, int done, uint64_t elapsed_ns)
+{
+	return cfg->max_time_ns && elapsed_ns + elapsed_ns / done > cfg->max_time_ns;
+}
+
 /* max_repeat reached, or max_time would be passed by one more repetition like the last ones. */
 static bool over_budget(const struct sweep_cfg *cfg, int reps, uint64_t elapsed_ns)
 {
-	if (reps >= precision_max_reps(cfg))
-		return true;
-	return cfg->max_time_ns && elapsed_ns + elapsed_ns / reps > cfg->max_time_ns;
+	return reps >= precision_max_reps(cfg) || precision_past_time(cfg, reps, elapsed_ns);
 }
 
 bool precision_stop(const struct sweep_cfg *cfg, struct point_result *r, int reps,

@@ -36,6 +36,13 @@ int precision_min_reps(const struct sweep_cfg *cfg);
 /* Repetitions a point runs at most: repeat, or with a precision or decide max_repeat. */
 int precision_max_reps(const struct sweep_cfg *cfg);
 
+/*
+ * Would one more repetition (or round) like the done ones so far, in
+ * elapsed_ns, pass max_time?  false without a max_time.  The one pace rule
+ * of precision's repetitions and decide's rounds (rounds.c, conductor.c).
+ */
+bool precision_past_time(const struct sweep_cfg *cfg, int done, uint64_t elapsed_ns);
+
 /* decide's error rate: of every interval its rounds look at, jointly (decide.h). */
 #define DECIDE_ALPHA	0.05
 

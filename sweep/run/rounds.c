@@ -125,13 +125,10 @@ static void mark_slot(struct point_result *a, int from, int slot)
 static bool log_ratios(const struct point_result *a, const struct point_result *base, int n,
 		       double *lr)
 {
-	for (int k = 0; k < n; k++) {
-		double x = point_result_rep_mean(a, 0, k), b = point_result_rep_mean(base, 0, k);
-
-		if (!(x > 0) || !(b > 0) || isinf(x) || isinf(b))
+	for (int k = 0; k < n; k++)
+		if (!decide_log_ratio(point_result_rep_mean(a, 0, k),
+				      point_result_rep_mean(base, 0, k), &lr[k]))
 			return false;
-		lr[k] = log(x / b);
-	}
 	return true;
 }
 
@@ -155,10 +152,8 @@ static bool decide_arms(const struct sweep_cfg *cfg, const struct arm_set *set, 
 			continue;
 		a->has_decision = true;
 		if (!log_ratios(a, base, n, lr)) {
-			a->decision = (struct decide_result){ .word = DECIDE_NO_TEST, .n = n,
-							      .paired = true, .est_pct = NAN,
-							      .lo_pct = NAN, .hi_pct = NAN,
-							      .far_pct = NAN, .level = NAN };
+			decide_no_test(&a->decision, n, NAN);
+			a->decision.paired = true;
 			continue;
 		}
 		if (decide_paired(&rule, lr, n, last, &a->decision))
@@ -194,12 +189,10 @@ static int run_round(const struct sweep_cfg *cfg, const struct arm_set *set,
 	return 0;
 }
 
-/* Would one more round pass max_time, at the rounds' pace so far? */
+/* Would one more round pass max_time, at the pace of the n so far since start? */
 static bool over_time(const struct sweep_cfg *cfg, int n, double start)
 {
-	double spent = now_s() - start;
-
-	return cfg->max_time_ns && (spent + spent / n) * 1e9 > cfg->max_time_ns;
+	return precision_past_time(cfg, n, (uint64_t)((now_s() - start) * 1e9));
 }
 
 static void set_stop(const struct arm_set *set, struct point_result *res, const char *why)
