@@ -149,28 +149,41 @@ static char *trim(char *s)
 	return s;
 }
 
+/*
+ * path opened for reading without blocking, when it is a regular file
+ * (procfs and sysfs files are): a FIFO or a device (in a fake root,
+ * BPFSWEEP_SYSROOT, or a hostile meta) would block for ever or never end.
+ * held: resolved as heldir.h does (a result directory's file).  The
+ * descriptor, or -errno (-EINVAL: not a regular file).
+ */
+static int open_regular(const char *path, bool held)
+{
+	int flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC;
+	int fd = held ? heldir_open(path, flags, 0) : open(path, flags);
+	struct stat st;
+
+	if (fd < 0)
+		return held ? fd : -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	return fd;
+}
+
 /* what keyed_value_sep() reads of a file at most: /proc/cpuinfo of 1024 CPUs is 1.5 MiB */
 #define KEYED_MAX	(16 << 20)
 /* a line's head that is read: a CPU's flags are about 1.5 KiB */
 #define KEYED_LINE_MAX	8192
 
-/*
- * path for reading (heldir.h resolves it) when it is a regular file,
- * opened without blocking: a FIFO or a device (a fake root's, a hostile
- * meta) would block or never end.
- */
-static FILE *open_regular(const char *path)
+/* keyed_value_sep()'s file: a stream of open_regular()'s descriptor, or NULL */
+static FILE *fopen_regular(const char *path)
 {
-	int fd = heldir_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
-	struct stat st;
-	FILE *f;
+	int fd = open_regular(path, true);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
+	if (fd >= 0 && !f)
 		close(fd);
-		return NULL;
-	}
 	return f;
 }
 
@@ -180,7 +193,7 @@ bool keyed_value_sep(const char *path, const char *key, const char *sep, char *b
 	char line[KEYED_LINE_MAX], *colon;
 	size_t n = 0, read = 0;
 	bool found = false, whole = true, was_whole;
-	FILE *f = open_regular(path);
+	FILE *f = fopen_regular(path);
 
 	while (f && (sep || !found) && read < KEYED_MAX && fgets(line, sizeof(line), f)) {
 		/* a line longer than the buffer: its head is read, the rest skipped */
@@ -208,22 +221,12 @@ bool keyed_value(const char *path, const char *key, char *buf, size_t len)
 
 int read_small_file(const char *path, char *buf, size_t len)
 {
-	struct stat st;
+	/* a fact of procfs or sysfs (regular files): by path, no registry of held directories */
+	int fd = open_regular(path, false);
 	ssize_t n;
-	int fd;
 
-	/*
-	 * Not blocking at the open, and a regular file only (procfs and sysfs
-	 * files are): a FIFO in a fake root (BPFSWEEP_SYSROOT) would block for
-	 * ever, a /dev/zero one never end.
-	 */
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
+		return fd;
 	n = read(fd, buf, len - 1);
 	if (n < 0)
 		n = -errno;
