@@ -49,8 +49,7 @@ static int compare_metrics(struct comparison *c, struct point_cmp *p,
 static void not_ok_text(const struct result_set *rs, const struct result_point *pt, char *buf,
 			size_t len)
 {
-	int col = result_summary_col(rs, "reason");
-	const char *why = col >= 0 ? rs->summary.rows[pt->row][col] : "";
+	const char *why = result_summary_cell(rs, pt->row, "reason");
 
 	buf[0] = '\0';
 	if (strcmp(pt->status, "ok"))

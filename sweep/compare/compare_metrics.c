@@ -261,17 +261,12 @@ int compare_pick_metrics(struct comparison *c, const char *const *pick, int nr_p
 	return err;
 }
 
-static const char *quality_of(const struct result_set *rs, int row)
-{
-	int col = result_summary_col(rs, "quality");
-
-	return col >= 0 ? rs->summary.rows[row][col] : "";
-}
-
 void compare_point_flags(const struct comparison *c, struct point_cmp *p)
 {
-	snprintf(p->flags[0], sizeof(p->flags[0]), "%s", quality_of(c->base, p->base_row));
-	snprintf(p->flags[1], sizeof(p->flags[1]), "%s", quality_of(c->new, p->new_row));
+	snprintf(p->flags[0], sizeof(p->flags[0]), "%s",
+		 result_summary_cell(c->base, p->base_row, "quality"));
+	snprintf(p->flags[1], sizeof(p->flags[1]), "%s",
+		 result_summary_cell(c->new, p->new_row, "quality"));
 }
 
 bool compare_point_flagged(const struct point_cmp *p)

@@ -51,9 +51,7 @@ int compare_rounds_dirs(const char *out, struct rounds_dirs *rd)
 static const char *new_cell(const struct comparison *c, const struct point_cmp *p,
 			    const char *name)
 {
-	int col = result_summary_col(c->new, name);
-
-	return col >= 0 ? c->new->summary.rows[p->new_row][col] : "";
+	return result_summary_cell(c->new, p->new_row, name);
 }
 
 /* The word of a decision's text, after an "inconclusive (FLAGS): " it may lead with. */

@@ -719,6 +719,13 @@ int result_summary_col(const struct result_set *rs, const char *name)
 	return csv_column(&rs->summary, name);
 }
 
+const char *result_summary_cell(const struct result_set *rs, int row, const char *name)
+{
+	int col = result_summary_col(rs, name);
+
+	return col < 0 ? "" : rs->summary.rows[row][col];
+}
+
 int result_stat_col(const struct result_set *rs, const char *metric, const char *stat)
 {
 	for (int c = 0; rs->cols && c < rs->summary.nr_cols; c++)

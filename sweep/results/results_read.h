@@ -125,6 +125,9 @@ const char *result_meta(const struct result_set *rs, const char *key);
 /* Column index of name in the summary header, or -1. */
 int result_summary_col(const struct result_set *rs, const char *name);
 
+/* Summary row row's cell of column name (1-based rows, as read), "" where it has none. */
+const char *result_summary_cell(const struct result_set *rs, int row, const char *name);
+
 /* The summary column of metric's statistic stat ("hits", "mean"), or -1. */
 int result_stat_col(const struct result_set *rs, const char *metric, const char *stat);
 

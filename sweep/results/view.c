@@ -132,9 +132,7 @@ static enum point_status status_named(const char *name)
 
 static const char *cell_of(const struct result_set *set, int line, const char *col)
 {
-	int c = result_summary_col(set, col);
-
-	return c < 0 ? "" : set->summary.rows[line][c];
+	return result_summary_cell(set, line, col);
 }
 
 static long long count_of(const struct result_set *set, int line, const char *col)
