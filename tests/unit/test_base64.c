@@ -8,7 +8,11 @@
 /* data's base64 in buf (at least 256 bytes), as base64_put() writes it */
 static const char *encoded(const void *data, size_t n, char *buf)
 {
-	FILE *f = fmemopen(buf, 256, "w");
+	FILE *f;
+
+	/* nothing written (the empty input) leaves buf as it was: empty, then */
+	buf[0] = '\0';
+	f = fmemopen(buf, 256, "w");
 
 	base64_put(f, data, n);
 	fclose(f);
