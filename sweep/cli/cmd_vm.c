@@ -219,36 +219,48 @@ static int probe_accel(struct vm_cmd *vc)
 	return EXIT_OK;
 }
 
-int cmd_vm(int argc, char **argv)
+static int vm_main(int argc, char **argv, struct vm_cmd *vc)
 {
-	static struct vm_cmd vc;
 	char why[4400];
 	int status;
 
-	kernel_axis_init(&vc.ka);
-	vc.outdir = NULL;
-	vc.probe_only = false;
+	kernel_axis_init(&vc->ka);
 	optind = 1;
-	status = parse(argc, argv, &vc);
+	status = parse(argc, argv, vc);
 	if (status >= 0)
 		return status;
-	if (kernel_axis_check(&vc.ka))
+	if (kernel_axis_check(&vc->ka))
 		return EXIT_USAGE;
-	if (vc.probe_only)
-		return probe_accel(&vc);
-	if (kernel_image(argv[optind], vc.image, sizeof(vc.image), why, sizeof(why))) {
+	if (vc->probe_only)
+		return probe_accel(vc);
+	if (kernel_image(argv[optind], vc->image, sizeof(vc->image), why, sizeof(why))) {
 		diag_err("%s", why);
 		return EXIT_USAGE;
 	}
-	if (!getcwd(vc.cwd, sizeof(vc.cwd)) || resolve_cmd(&vc, argv[optind + 2]))
+	if (!getcwd(vc->cwd, sizeof(vc->cwd)) || resolve_cmd(vc, argv[optind + 2]))
 		return EXIT_USAGE;
-	if (vm_pick_accel(&vc.ka, &vc.accel, why, sizeof(why))) {
+	if (vm_pick_accel(&vc->ka, &vc->accel, why, sizeof(why))) {
 		diag_err("vm: %s", why);
 		return EXIT_USAGE;
 	}
-	if (make_share(&vc))
+	if (make_share(vc))
 		return EXIT_USAGE;
-	status = boot_and_run(&vc, argv + optind + 2);
-	remove_share(&vc);
+	status = boot_and_run(vc, argv + optind + 2);
+	remove_share(vc);
+	return status;
+}
+
+int cmd_vm(int argc, char **argv)
+{
+	struct vm_cmd *vc = calloc(1, sizeof(*vc));	/* four paths: on the heap */
+	int status;
+
+	if (!vc) {
+		diag_err("vm: %s", strerror(ENOMEM));
+		return EXIT_USAGE;
+	}
+	status = vm_main(argc, argv, vc);
+	kernel_axis_free(&vc->ka);
+	free(vc);
 	return status;
 }

@@ -343,29 +343,48 @@ static void merge_free(struct merge *mg)
 	colset_free(&mg->samples);
 }
 
+/* A merge's state is large (its runs' sets and columns): on the heap, not the stack. */
+static struct merge *merge_new(const char *outdir, const char *const *dirs, int nr)
+{
+	struct merge *mg = calloc(1, sizeof(*mg));
+
+	if (mg)
+		*mg = (struct merge){ .outdir = outdir, .dirs = dirs, .nr_dirs = nr };
+	return mg;
+}
+
+static void merge_delete(struct merge *mg)
+{
+	merge_free(mg);
+	free(mg);
+}
+
 int merge_runs(const char *outdir, const char *const *dirs, int nr)
 {
-	static struct merge mg;
+	struct merge *mg = merge_new(outdir, dirs, nr);
 	int err;
 
-	mg = (struct merge){ .outdir = outdir, .dirs = dirs, .nr_dirs = nr };
-	err = read_runs(&mg);
-	err = err ?: find_columns(&mg);
-	err = err ?: write_set(&mg);
-	merge_free(&mg);
+	if (!mg)
+		return -ENOMEM;
+	err = read_runs(mg);
+	err = err ?: find_columns(mg);
+	err = err ?: write_set(mg);
+	merge_delete(mg);
 	return err;
 }
 
 int merge_in_place(const char *outdir, const char *const *dirs, int nr)
 {
-	static struct merge mg;
+	struct merge *mg = merge_new(outdir, dirs, nr);
 	int err;
 
-	mg = (struct merge){ .outdir = outdir, .dirs = dirs, .nr_dirs = nr, .replace = true };
-	err = read_runs(&mg);
-	err = err ?: find_columns(&mg);
-	err = err ?: write_csv(&mg, "summary.csv", true);
-	err = err ?: write_csv(&mg, "samples.csv", false);
-	merge_free(&mg);
+	if (!mg)
+		return -ENOMEM;
+	mg->replace = true;
+	err = read_runs(mg);
+	err = err ?: find_columns(mg);
+	err = err ?: write_csv(mg, "summary.csv", true);
+	err = err ?: write_csv(mg, "samples.csv", false);
+	merge_delete(mg);
 	return err;
 }
