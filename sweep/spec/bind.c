@@ -79,8 +79,7 @@ static void section_names(const struct sweep_cfg *cfg, const char **names)
 	for (; own_sections[n]; n++)
 		names[n] = own_sections[n];
 	for (int i = 0; binders[i]; i++)
-		for (int j = 0; binders[i]->sections &&
-				binders[i]->sections[j]; j++)
+		for (int j = 0; binders[i]->sections && binders[i]->sections[j]; j++)
 			if (n < MAX_SECTION_NAMES)
 				names[n++] = binders[i]->sections[j];
 	names[n] = NULL;

@@ -143,6 +143,18 @@ static void remove_set(const char *top, const char *dir)
 	rmdir(top);
 }
 
+/* What columns.csv says of each column (rec) is what its name says (old). */
+static void cols_agree(const struct result_set *rec, const struct result_set *old)
+{
+	CHECK_INT(rec->summary.nr_cols, old->summary.nr_cols);
+	for (int i = 0; i < rec->summary.nr_cols; i++) {
+		CHECK_STR(rec->cols[i].metric, old->cols[i].metric);
+		CHECK_STR(rec->cols[i].stat, old->cols[i].stat);
+		CHECK_STR(rec->cols[i].unit, old->cols[i].unit);
+		CHECK_INT(rec->cols[i].kind, old->cols[i].kind);
+	}
+}
+
 /* columns.csv as written agrees, column by column, with what the names say. */
 TEST(written_columns_read_back)
 {
@@ -165,13 +177,7 @@ TEST(written_columns_read_back)
 	CHECK_INT(unlink(path), 0);
 	CHECK_INT(results_read(dir, &old, why, sizeof(why)), 0);
 	CHECK(!old->cols_recorded);
-	CHECK_INT(rec->summary.nr_cols, old->summary.nr_cols);
-	for (int i = 0; i < rec->summary.nr_cols; i++) {
-		CHECK_STR(rec->cols[i].metric, old->cols[i].metric);
-		CHECK_STR(rec->cols[i].stat, old->cols[i].stat);
-		CHECK_STR(rec->cols[i].unit, old->cols[i].unit);
-		CHECK_INT(rec->cols[i].kind, old->cols[i].kind);
-	}
+	cols_agree(rec, old);
 	CHECK_NEAR(result_summary_stat(rec, 1, "hits", "mean"), 1000, 1e-9);
 	result_set_free(rec);
 	result_set_free(old);
@@ -339,13 +345,7 @@ TEST(published_columns_read_back)
 	CHECK_INT(unlink(path), 0);
 	CHECK_INT(results_read(dir, &old, why, sizeof(why)), 0);
 	CHECK(!old->cols_recorded);
-	CHECK_INT(rec->summary.nr_cols, old->summary.nr_cols);
-	for (int i = 0; i < rec->summary.nr_cols; i++) {
-		CHECK_STR(rec->cols[i].metric, old->cols[i].metric);
-		CHECK_STR(rec->cols[i].stat, old->cols[i].stat);
-		CHECK_STR(rec->cols[i].unit, old->cols[i].unit);
-		CHECK_INT(rec->cols[i].kind, old->cols[i].kind);
-	}
+	cols_agree(rec, old);
 	result_set_free(rec);
 	result_set_free(old);
 	remove_set(top, dir);
