@@ -24,14 +24,12 @@
 #include "conductor.h"
 #include "diag.h"
 #include "executor.h"
-#include "heldir.h"
 #include "kernels.h"
 #include "meta.h"
 #include "orchestrator.h"
 #include "plan.h"
 #include "plot.h"
-#include "readlock.h"
-#include "resultdir.h"
+#include "outdir.h"
 #include "satmath.h"
 #include "results_read.h"
 #include "stop.h"
@@ -49,8 +47,8 @@ struct kernel_sweep {
 	struct spec *spec;
 	struct sweep_cfg *cfg;
 	struct plan plan;
-	char dir[PATH_MAX];		/* OUT */
-	int lock_fd;			/* holds OUT: readers and a second --resume refuse it */
+	struct outdir out;		/* OUT, held and locked (outdir.h) */
+	const char *dir;		/* out.path */
 	char self[PATH_MAX];		/* this binary: the sub-runs and the guest's init */
 	char cwd[PATH_MAX];
 	struct orchestrator orch;	/* the sub-runs, a kernel each */
@@ -68,70 +66,32 @@ struct kernel_sweep {
 };
 
 /*
- * OUT/meta: this host's facts as a run's meta has them (is the host itself
- * virtualised, its lockdown and config), then what the sweep is: its
- * kernels in order and the VM settings.
+ * OUT/meta after the host's facts (a run's meta of this machine: is the
+ * host itself virtualised, its lockdown and config): what the sweep is,
+ * its kernels in order and the VM settings.
  */
-static int write_meta(const struct kernel_sweep *ks)
+static int more_meta(const struct outdir *od, void *arg)
 {
+	const struct kernel_sweep *ks = arg;
 	const struct kernel_axis *ka = &ks->cfg->kernels;
-	struct run_info info = {
-		.start = time(NULL), .tags = ks->o->com.tags, .argv_line = ks->o->com.argv_line,
-		.quick = ks->o->spec.quick,
-	};
-	char path[PATH_MAX + 8], value[PATH_MAX + 32], list[MAX_KERNELS * 256];
-	size_t off = 0;
+	char value[PATH_MAX + 32];
 	int err;
 
-	/* "kernel: host build/patched/bzImage": the axis, not the kernel this runs on */
-	for (int k = 0; k < ka->nr && off < sizeof(list); k++)
-		off += snprintf(list + off, sizeof(list) - off, "%s%s", k ? " " : "", ka->vals[k]);
-	info.kernel = list;
-	snprintf(path, sizeof(path), "%s/meta", ks->dir);
-	err = meta_write(path, ks->cfg, &info);
 	snprintf(value, sizeof(value), "%d kernel%s", ka->nr, ka->nr == 1 ? "" : "s");
-	err = err ?: meta_append(path, "kernel_sweep", value);
+	err = outdir_meta_append(od, "kernel_sweep", value);
 	for (int k = 0; !err && k < ka->nr; k++) {
 		snprintf(value, sizeof(value), "%d %s", k + 1, ka->vals[k]);
-		err = meta_append(path, "run", value);
+		err = outdir_meta_append(od, "run", value);
 	}
 	if (!err && ks->rounds)
-		err = meta_append(path, "kernel_rounds", "every point's units alternate between "
-				  "the kernels, shuffled each round (seed: point id + 1); the "
-				  "first kernel is the baseline");
+		err = outdir_meta_append(od, "kernel_rounds", "every point's units alternate "
+					 "between the kernels, shuffled each round (seed: point "
+					 "id + 1); the first kernel is the baseline");
 	/* one line: a run's vm_accel says how it ran, this what was asked */
 	snprintf(value, sizeof(value), "accel %s, %d CPUs, %lld MiB, boot timeout %llu s",
 		 vm_accel_names[ka->accel], ka->cpus, ka->mem >> 20,
 		 (unsigned long long)(ka->boot_timeout_ns / NSEC_PER_SEC));
-	return err ?: meta_append(path, "vm", value);
-}
-
-/* OUT, its spec and meta; the runs are OUT/runs/<n>. */
-static int make_out(struct kernel_sweep *ks)
-{
-	char runs[PATH_MAX + 8];
-	int err;
-
-	if (ks->o->com.outdir)
-		snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->com.outdir);
-	else
-		resultdir_default_path(ks->dir, sizeof(ks->dir), ks->cfg->name, time(NULL),
-				       "-kernels");
-	err = resultdir_create(ks->dir);
-	if (err) {
-		diag_err("cannot create result directory %s: %s", ks->dir, strerror(-err));
-		return err;
-	}
-	ks->lock_fd = write_lock_take(ks->dir, "bpfsweep", false);
-	if (ks->lock_fd == -EBUSY)
-		return -EBUSY;
-	snprintf(runs, sizeof(runs), "%s/runs", ks->dir);
-	err = heldir_mkdir(runs, 0755);
-	err = err ?: resultdir_write_spec(ks->dir, ks->spec, false);
-	err = err ?: write_meta(ks);
-	if (err)
-		diag_err("cannot write %s: %s", ks->dir, strerror(-err));
-	return err;
+	return err ?: outdir_meta_append(od, "vm", value);
 }
 
 /* "run: <n> <kernel>" of OUT/meta, against the kernel list of this command line. */
@@ -154,27 +114,12 @@ static int check_kernel_line(const struct kernel_sweep *ks, const char *value, i
  * --resume OUT: a sweep over the same kernels, in the same order; its
  * tags come from OUT/meta (a kernel that never started gets them too).
  */
-static int reopen_out(struct kernel_sweep *ks)
+static int check_reopened(struct kernel_sweep *ks)
 {
 	char path[PATH_MAX + 8], *line, *save = NULL;
 	int nr = 0, err;
 
-	snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->resume);
-	snprintf(path, sizeof(path), "%s/meta", ks->dir);
-	if (ks->o->com.outdir || ks->o->com.nr_tags) {
-		diag_err("--resume continues DIR with its own output and tags: give neither -o "
-			 "nor --tag");
-		return -EINVAL;
-	}
-	/* OUT's files opened from one descriptor of it from here on, and OUT locked */
-	err = resultdir_hold(ks->dir);
-	if (err) {
-		diag_err("cannot resume %s: %s", ks->dir, strerror(-err));
-		return err;
-	}
-	ks->lock_fd = write_lock_take(ks->dir, "bpfsweep", true);
-	if (ks->lock_fd == -EBUSY)
-		return -EBUSY;
+	outdir_file(&ks->out, "meta", path, sizeof(path));
 	err = read_text_file(path, &ks->meta_text);
 	if (err || !strstr(ks->meta_text, "\nkernel_sweep: ")) {
 		diag_err("cannot resume %s: %s", ks->dir, err ? strerror(-err) :
@@ -193,7 +138,35 @@ static int reopen_out(struct kernel_sweep *ks)
 		diag_err("cannot resume %s: it ran %d kernels, this command line has %d", ks->dir,
 			 nr, ks->cfg->kernels.nr);
 	err = err ?: (ks->tags ? 0 : -ENOMEM) ?: (nr != ks->cfg->kernels.nr ? -EINVAL : 0);
-	return err ?: meta_append_time(path, "resumed", time(NULL));
+	return err ?: outdir_meta_time(&ks->out, "resumed", time(NULL));
+}
+
+/*
+ * OUT (outdir.h): a new one with its spec, meta (the axis as its kernel:
+ * "kernel: host build/patched/bzImage") and OUT/runs, the runs' parent;
+ * or on --resume the sweep's own, checked.
+ */
+static int open_out(struct kernel_sweep *ks)
+{
+	static const char *const subdirs[] = { "runs", NULL };
+	const struct kernel_axis *ka = &ks->cfg->kernels;
+	const struct run_opts *o = ks->o;
+	char list[MAX_KERNELS * 256];
+	struct run_info info = { .start = time(NULL), .tags = o->com.tags,
+				 .argv_line = o->com.argv_line, .quick = o->spec.quick,
+				 .kernel = list };
+	struct outdir_how how = {
+		.who = "bpfsweep", .out = o->com.outdir, .resume = o->resume,
+		.tagged = o->com.nr_tags, .metavar = "DIR", .name = ks->cfg->name,
+		.suffix = "-kernels", .subdirs = subdirs, .spec = ks->spec, .cfg = ks->cfg,
+		.info = &info, .more = more_meta, .ctx = ks,
+	};
+	size_t off = 0;
+
+	list[0] = '\0';
+	for (int k = 0; k < ka->nr && off < sizeof(list); k++)
+		off += snprintf(list + off, sizeof(list) - off, "%s%s", k ? " " : "", ka->vals[k]);
+	return outdir_open(&ks->out, &how) ?: o->resume ? check_reopened(ks) : 0;
 }
 
 /* What a kernel sweep cannot do, and what every sub-run needs, before anything boots. */
@@ -220,7 +193,7 @@ static int prepare(struct kernel_sweep *ks)
 			 strerror(err ? -err : errno));
 		return -EINVAL;
 	}
-	err = o->resume ? reopen_out(ks) : make_out(ks);
+	err = open_out(ks);
 	/* the sub-runs run the spec as resolved here: a file, not --set words */
 	ks->orch.dir = ks->dir;
 	return err ?: orch_write_spec(&ks->orch, ks->spec, ks->cfg->name);
@@ -254,7 +227,6 @@ static const char *pick_by(const struct kernel_sweep *ks)
 static int merge_and_draw(struct kernel_sweep *ks)
 {
 	struct draw_opts d = cli_draw_opts(&ks->o->draw, ks->o->spec.sets, ks->o->spec.nr_sets);
-	char meta[PATH_MAX + 8];
 	int status;
 
 	d.profile = ks->cfg->profile;	/* each point's top symbols, as a run prints them */
@@ -264,8 +236,7 @@ static int merge_and_draw(struct kernel_sweep *ks)
 				     ks->o->draw.by ? NULL : pick_by(ks));
 	if (status < 0)
 		return EXIT_POINTS_FAILED;
-	snprintf(meta, sizeof(meta), "%s/meta", ks->dir);
-	meta_append_time(meta, "end", time(NULL));
+	outdir_meta_time(&ks->out, "end", time(NULL));
 	fprintf(stderr, "results: %s\n", ks->dir);
 	return status;
 }
@@ -338,7 +309,8 @@ int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *
 	int status;
 
 	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg, .tags = (const char **)o->com.tags,
-				    .nr_tags = o->com.nr_tags, .lock_fd = -1 };
+				    .nr_tags = o->com.nr_tags };
+	ks.dir = ks.out.path;
 	ks.rounds = cfg->decide_pct > 0 && cfg->kernels.nr > 1;
 	if (prepare(&ks) || (ks.rounds && conductor_open(&ks.conductor, cfg, &ks.plan,
 							 cfg->kernels.nr))) {
@@ -358,8 +330,7 @@ int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *
 			"runs the rest\n", ks.dir);
 	}
 out:
-	if (ks.lock_fd >= 0)
-		close(ks.lock_fd);
+	outdir_close(&ks.out);
 	if (ks.meta_text) {
 		free(ks.meta_text);
 		free(ks.tags);
