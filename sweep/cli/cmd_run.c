@@ -23,6 +23,7 @@
 #include "gate.h"
 #include "heldir.h"
 #include "kernels.h"
+#include "kernelsweep.h"
 #include "matrix.h"
 #include "meta.h"
 #include "plan.h"
@@ -38,6 +39,9 @@
 #include "stop.h"
 #include "suggest.h"
 #include "syscheck.h"
+
+/* every --tag reaches the sub-runs of a sweep over kernels, resumed too */
+_Static_assert(CLI_MAX_ARGS <= KSWEEP_MAX_TAGS, "KSWEEP_MAX_TAGS too small");
 
 struct run_state {
 	const struct run_opts *o;
@@ -464,6 +468,39 @@ static int measure(struct run_state *rs, int *run_err)
 	return 0;
 }
 
+/* What a sweep over kernels cannot do: said before anything is written. */
+static int check_kernel_sweep(const struct run_opts *o, const struct sweep_cfg *cfg)
+{
+	/* its sub-runs are built from the options (subrun.c), which do not carry it yet */
+	if (o->shard.count) {
+		diag_err("--shard is not for a sweep over kernels (yet): each kernel runs every "
+			 "point");
+		return -EINVAL;
+	}
+	if (o->guest_of || o->fail_all) {
+		diag_err("a sub-run's guest-of and fail-all settings: not for a sweep over "
+			 "kernels (its sub-runs have --kernel host)");
+		return -EINVAL;
+	}
+	return cli_check_only(cfg, o->only);
+}
+
+/* The sweep over kernels (kernelsweep.h) as the options ask it; it frees spec and cfg. */
+static int run_kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg)
+{
+	struct orch_request rq = {
+		.out = o->com.outdir, .resume = o->resume, .argv_line = o->com.argv_line,
+		.sub = { .quick = o->spec.quick, .quick_keeps = cli_quick_keeps(&o->spec),
+			 .only = o->only, .tags = o->com.tags, .nr_tags = o->com.nr_tags,
+			 .quiet = o->quiet, .nr_quiet = o->nr_quiet },
+		.draw = cli_draw_opts(&o->draw, o->spec.sets, o->spec.nr_sets),
+	};
+
+	/* the page of every run, as a run writes its own */
+	cli_draw_page(&o->draw, &rq.draw);
+	return kernel_sweep(&rq, spec, cfg);
+}
+
 int cmd_run(const struct run_opts *o)
 {
 	struct run_state rs = { .o = o };
@@ -474,11 +511,8 @@ int cmd_run(const struct run_opts *o)
 		return EXIT_USAGE;
 	/* several kernels, or one in a VM: each boots and runs this command again */
 	if (rs.cfg->kernels.nr > 1 || kernel_axis_has_vm(&rs.cfg->kernels)) {
-		if (!o->shard.count)
-			return kernel_sweep(o, rs.spec, rs.cfg);
-		/* its sub-runs are built from the options (subrun.c), which do not carry it yet */
-		diag_err("--shard is not for a sweep over kernels (yet): each kernel runs every "
-			 "point");
+		if (!check_kernel_sweep(o, rs.cfg))
+			return run_kernel_sweep(o, rs.spec, rs.cfg);
 		status = EXIT_USAGE;
 		goto cleanup;
 	}

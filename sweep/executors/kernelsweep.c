@@ -20,30 +20,29 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "conductor.h"
 #include "diag.h"
 #include "executor.h"
 #include "kernels.h"
+#include "kernelsweep.h"
 #include "meta.h"
-#include "orchestrator.h"
+#include "outdir.h"
 #include "plan.h"
 #include "plot.h"
-#include "outdir.h"
-#include "satmath.h"
 #include "results_read.h"
+#include "satmath.h"
 #include "stop.h"
 #include "subproc.h"
-#include "vm_cmdline.h"
 #include "textfile.h"
+#include "vm_cmdline.h"
 
-/* a sub-run's settings have room for every --tag the command line can hold */
-_Static_assert(CLI_MAX_ARGS + 1 <= SUBRUN_MAX_TAGS, "SUBRUN_MAX_TAGS too small");
+/* a sub-run's settings have room for every tag OUT/meta keeps, and its executor's */
+_Static_assert(KSWEEP_MAX_TAGS + 1 <= SUBRUN_MAX_TAGS, "SUBRUN_MAX_TAGS too small");
 
 #define NSEC_PER_SEC		1000000000ULL
 
 struct kernel_sweep {
-	const struct run_opts *o;
+	const struct orch_request *rq;
 	struct spec *spec;
 	struct sweep_cfg *cfg;
 	struct plan plan;
@@ -60,9 +59,10 @@ struct kernel_sweep {
 	struct executor_vm vms[MAX_KERNELS];
 	bool rounds;
 	struct conductor conductor;
-	const char **tags;		/* --tag, or on --resume those OUT/meta keeps */
+	/* on --resume: OUT/meta, and the tags it keeps (pointing into it) for the sub-runs */
+	char *meta_text;
+	const char **tags;
 	int nr_tags;
-	char *meta_text;		/* OUT/meta on --resume: tags point into it */
 };
 
 /*
@@ -126,12 +126,12 @@ static int check_reopened(struct kernel_sweep *ks)
 			 "not the result directory of a sweep over kernels");
 		return err ?: -EINVAL;
 	}
-	ks->tags = calloc(CLI_MAX_ARGS, sizeof(*ks->tags));
+	ks->tags = calloc(KSWEEP_MAX_TAGS, sizeof(*ks->tags));
 	for (line = strtok_r(ks->meta_text, "\n", &save); !err && line && ks->tags;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (!strncmp(line, "run: ", 5))
 			err = check_kernel_line(ks, line + 5, &nr);
-		else if (!strncmp(line, "tag: ", 5) && ks->nr_tags < CLI_MAX_ARGS)
+		else if (!strncmp(line, "tag: ", 5) && ks->nr_tags < KSWEEP_MAX_TAGS)
 			ks->tags[ks->nr_tags++] = line + 5;
 	}
 	if (!err && nr != ks->cfg->kernels.nr)
@@ -150,14 +150,14 @@ static int open_out(struct kernel_sweep *ks)
 {
 	static const char *const subdirs[] = { "runs", NULL };
 	const struct kernel_axis *ka = &ks->cfg->kernels;
-	const struct run_opts *o = ks->o;
+	const struct orch_request *rq = ks->rq;
 	char list[MAX_KERNELS * 256];
-	struct run_info info = { .start = time(NULL), .tags = o->com.tags,
-				 .argv_line = o->com.argv_line, .quick = o->spec.quick,
+	struct run_info info = { .start = time(NULL), .tags = rq->sub.tags,
+				 .argv_line = rq->argv_line, .quick = rq->sub.quick,
 				 .kernel = list };
 	struct outdir_how how = {
-		.who = "bpfsweep", .out = o->com.outdir, .resume = o->resume,
-		.tagged = o->com.nr_tags, .metavar = "DIR", .name = ks->cfg->name,
+		.who = "bpfsweep", .out = rq->out, .resume = rq->resume,
+		.tagged = rq->sub.nr_tags, .metavar = "DIR", .name = ks->cfg->name,
 		.suffix = "-kernels", .subdirs = subdirs, .spec = ks->spec, .cfg = ks->cfg,
 		.info = &info, .more = more_meta, .ctx = ks,
 	};
@@ -166,26 +166,20 @@ static int open_out(struct kernel_sweep *ks)
 	list[0] = '\0';
 	for (int k = 0; k < ka->nr && off < sizeof(list); k++)
 		off += snprintf(list + off, sizeof(list) - off, "%s%s", k ? " " : "", ka->vals[k]);
-	return outdir_open(&ks->out, &how) ?: o->resume ? check_reopened(ks) : 0;
+	return outdir_open(&ks->out, &how) ?: rq->resume ? check_reopened(ks) : 0;
 }
 
-/* What a kernel sweep cannot do, and what every sub-run needs, before anything boots. */
+/* What every sub-run needs, before anything boots. */
 static int prepare(struct kernel_sweep *ks)
 {
-	const struct run_opts *o = ks->o;
+	const struct orch_request *rq = ks->rq;
 	int err;
 
-	if (o->guest_of || o->fail_all) {
-		diag_err("a sub-run's guest-of and fail-all settings: not for a sweep over "
-			 "kernels (its sub-runs have --kernel host)");
-		return -EINVAL;
-	}
 	/* what every kernel's points need of this machine's files: before any boot */
-	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan) ||
-	    plan_preflight(ks->cfg, &ks->plan, o->only))
+	if (plan_build(ks->cfg, &ks->plan) || plan_preflight(ks->cfg, &ks->plan, rq->sub.only))
 		return -EINVAL;
-	ks->orch.nr_todo = orch_count_todo(ks->cfg, &ks->plan, o->only);
-	if (!o->draw.no_plots && plot_check_gnuplot(ks->cfg))
+	ks->orch.nr_todo = orch_count_todo(ks->cfg, &ks->plan, rq->sub.only);
+	if (!rq->draw.no_plots && plot_check_gnuplot(ks->cfg))
 		return -EINVAL;
 	err = spawn_self_path(ks->self, sizeof(ks->self));
 	if (err || !getcwd(ks->cwd, sizeof(ks->cwd))) {
@@ -205,8 +199,8 @@ static const char *pick_by(const struct kernel_sweep *ks)
 	char rel[MAX_KERNELS][128] = { { 0 } };
 	const char *v;
 
-	if (ks->o->draw.by)
-		return ks->o->draw.by;
+	if (ks->rq->draw.by)
+		return ks->rq->draw.by;
 	for (int r = 0; r < ks->orch.nr_runs; r++) {
 		struct result_set *set;
 		char why[64];
@@ -226,14 +220,13 @@ static const char *pick_by(const struct kernel_sweep *ks)
 /* One result set of every kernel's run: merged CSVs, then report's table and charts. */
 static int merge_and_draw(struct kernel_sweep *ks)
 {
-	struct draw_opts d = cli_draw_opts(&ks->o->draw, ks->o->spec.sets, ks->o->spec.nr_sets);
+	struct draw_opts d = ks->rq->draw;
 	int status;
 
 	d.profile = ks->cfg->profile;	/* each point's top symbols, as a run prints them */
-	cli_draw_page(&ks->o->draw, &d);	/* the page of every run, as a run writes its own */
 	orch_collect(&ks->orch);
-	status = orch_merge_and_draw(ks->dir, ks->orch.run_dirs, ks->orch.nr_runs, &d, ks->o->draw.by,
-				     ks->o->draw.by ? NULL : pick_by(ks));
+	status = orch_merge_and_draw(ks->dir, ks->orch.run_dirs, ks->orch.nr_runs, &d, d.by,
+				     d.by ? NULL : pick_by(ks));
 	if (status < 0)
 		return EXIT_POINTS_FAILED;
 	outdir_meta_time(&ks->out, "end", time(NULL));
@@ -246,16 +239,18 @@ static void start_orch(struct kernel_sweep *ks)
 {
 	struct orchestrator *or = &ks->orch;
 
-	or->resume = ks->o->resume;
+	or->resume = ks->rq->resume;
 	or->timeout_ns = orch_timeout_ns(ks->cfg, &ks->plan, or->nr_todo);
 	/* in rounds a sub-run waits while every other kernel runs its units */
 	if (ks->rounds)
 		or->timeout_ns = sat_mul_u64(or->timeout_ns, ks->cfg->kernels.nr);
-	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file,
-				   .quick = ks->o->spec.quick,
-				   .quick_keeps = cli_quick_keeps(&ks->o->spec), .only = ks->o->only,
-				   .tags = ks->tags, .nr_tags = ks->nr_tags,
-				   .quiet = ks->o->quiet, .nr_quiet = ks->o->nr_quiet };
+	or->sub = ks->rq->sub;
+	or->sub.self = ks->self;
+	or->sub.spec_path = or->spec_file;
+	if (ks->rq->resume) {
+		or->sub.tags = ks->tags;
+		or->sub.nr_tags = ks->nr_tags;
+	}
 	if (kernel_axis_has_vm(&ks->cfg->kernels))
 		executor_vm_init(&ks->vms[0], &ks->cfg->kernels, ks->dir, ks->cwd);
 	for (int k = 0; k < ks->cfg->kernels.nr; k++) {
@@ -303,39 +298,48 @@ static void run_kernels(struct kernel_sweep *ks)
 		ks->conductor.nr_decided, ks->conductor.nr_points);
 }
 
-int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg)
+/* The sweep, its OUT prepared; its exit status. */
+static int sweep(struct kernel_sweep *ks)
 {
-	static struct kernel_sweep ks;
 	int status;
 
-	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg, .tags = (const char **)o->com.tags,
-				    .nr_tags = o->com.nr_tags };
-	ks.dir = ks.out.path;
-	ks.rounds = cfg->decide_pct > 0 && cfg->kernels.nr > 1;
-	if (prepare(&ks) || (ks.rounds && conductor_open(&ks.conductor, cfg, &ks.plan,
-							 cfg->kernels.nr))) {
-		status = EXIT_USAGE;
-		goto out;
-	}
-	start_orch(&ks);
+	start_orch(ks);
 	/* Ctrl-C stops the sweep after the sub-run that gets it too */
 	stop_catch();
-	run_kernels(&ks);
-	status = merge_and_draw(&ks);
-	if (status < ks.orch.status)
-		status = ks.orch.status;
+	run_kernels(ks);
+	status = merge_and_draw(ks);
+	if (status < ks->orch.status)
+		status = ks->orch.status;
 	if (stop_requested) {
 		status = stop_exit_status(stop_requested);
 		fprintf(stderr, "interrupted: the same command with --resume %s (instead of -o) "
-			"runs the rest\n", ks.dir);
+			"runs the rest\n", ks->dir);
 	}
+	return status;
+}
+
+int kernel_sweep(const struct orch_request *rq, struct spec *spec, struct sweep_cfg *cfg)
+{
+	/* on the heap: a VM executor per kernel makes it large */
+	struct kernel_sweep *ks = calloc(1, sizeof(*ks));
+	int status = EXIT_USAGE;
+
+	if (!ks) {
+		diag_err("cannot sweep over kernels: %s", strerror(ENOMEM));
+		goto out;
+	}
+	*ks = (struct kernel_sweep){ .rq = rq, .spec = spec, .cfg = cfg };
+	ks->dir = ks->out.path;
+	ks->rounds = cfg->decide_pct > 0 && cfg->kernels.nr > 1;
+	if (!prepare(ks) && !(ks->rounds && conductor_open(&ks->conductor, cfg, &ks->plan,
+							  cfg->kernels.nr)))
+		status = sweep(ks);
+	outdir_close(&ks->out);
+	free(ks->meta_text);
+	free(ks->tags);
+	plan_free(&ks->plan);
 out:
-	outdir_close(&ks.out);
-	if (ks.meta_text) {
-		free(ks.meta_text);
-		free(ks.tags);
-	}
-	plan_free(&ks.plan);
+	free(ks);
 	sweep_cfg_free(cfg);
 	spec_free(spec);
 	return status;
