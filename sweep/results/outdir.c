@@ -138,54 +138,41 @@ int outdir_write_spec(const struct outdir *od, const struct spec *spec)
 	return err;
 }
 
-/* OUT/meta's path, or -ENAMETOOLONG reported as a write of it that failed. */
-static int meta_path(const struct outdir *od, char *buf, size_t len)
+/*
+ * OUT/meta written by one of meta.h's calls: created (cfg and info), or
+ * key appended with value, or with the time t when value is NULL.
+ */
+static int write_meta(const struct outdir *od, const struct sweep_cfg *cfg,
+		      const struct run_info *info, const char *key, const char *value, time_t t)
 {
-	int err = outdir_file(od, "meta", buf, len);
+	char path[PATH_MAX + 8];
+	int err = outdir_file(od, "meta", path, sizeof(path));
 
 	if (err)
-		diag_err("cannot write %s/meta: %s", od->path, strerror(-err));
+		snprintf(path, sizeof(path), "%s/meta", od->path);
+	else if (!key)
+		err = meta_write(path, cfg, info);
+	else
+		err = value ? meta_append(path, key, value) : meta_append_time(path, key, t);
+	if (err)
+		diag_err("cannot write %s: %s", path, strerror(-err));
 	return err;
 }
 
 int outdir_write_meta(const struct outdir *od, const struct sweep_cfg *cfg,
 		      const struct run_info *info)
 {
-	char path[PATH_MAX + 8];
-	int err = meta_path(od, path, sizeof(path));
-
-	if (err)
-		return err;
-	err = meta_write(path, cfg, info);
-	if (err)
-		diag_err("cannot write %s: %s", path, strerror(-err));
-	return err;
+	return write_meta(od, cfg, info, NULL, NULL, 0);
 }
 
 int outdir_meta_append(const struct outdir *od, const char *key, const char *value)
 {
-	char path[PATH_MAX + 8];
-	int err = meta_path(od, path, sizeof(path));
-
-	if (err)
-		return err;
-	err = meta_append(path, key, value);
-	if (err)
-		diag_err("cannot write %s: %s", path, strerror(-err));
-	return err;
+	return write_meta(od, NULL, NULL, key, value, 0);
 }
 
 int outdir_meta_time(const struct outdir *od, const char *key, time_t t)
 {
-	char path[PATH_MAX + 8];
-	int err = meta_path(od, path, sizeof(path));
-
-	if (err)
-		return err;
-	err = meta_append_time(path, key, t);
-	if (err)
-		diag_err("cannot write %s: %s", path, strerror(-err));
-	return err;
+	return write_meta(od, NULL, NULL, key, NULL, t);
 }
 
 void outdir_discard(struct outdir *od)
