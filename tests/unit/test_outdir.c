@@ -139,6 +139,9 @@ TEST(failed_setup_leaves_nothing)
 	CHECK(!exists("a/new"));
 	CHECK(exists("a"));	/* a parent made for it is not the command's to remove */
 	CHECK(!od.made && !od.locked);
+	how.out = "a/slash/";	/* "DIR/" names DIR, made and removed alike */
+	CHECK_INT(outdir_create(&od, &how), -EIO);
+	CHECK(!exists("a/slash"));
 	leave();
 }
 
