@@ -8,8 +8,8 @@
  * did not run (it did not boot, its guest stopped) get a failed row with
  * the reason; the runs are merged (a kernel column on every row) and
  * drawn: a table block and a chart series per kernel.  What stays here:
- * OUT and its meta, --resume's checks, and what names the kernels.
- * Layout and protocol: docs/kernel.md.
+ * what OUT (outdir.h) holds of a sweep over kernels, --resume's check of
+ * its kernels, and what names them.  Layout and protocol: docs/kernel.md.
  */
 #include <errno.h>
 #include <limits.h>
