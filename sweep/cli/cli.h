@@ -181,7 +181,4 @@ int cmd_fleet(const struct fleet_opts *o);
 /* system [ACTION]: the system check (cmd_system.c, syscheck.h); ACTION NULL or show. */
 int cmd_system(const char *action);
 
-/* run of a spec whose kernel axis boots VMs or has several kernels (kernelrun.c). */
-int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg);
-
 #endif
