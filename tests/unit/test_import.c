@@ -396,7 +396,7 @@ TEST(imported_set_reads_back)
 	CHECK_INT(rs->nr_params, 2);
 	CHECK_STR(rs->summary.rows[0][rs->first_param + 1], "producers");
 	CHECK_INT(rs->nr_metrics, 2);
-	CHECK_STR(rs->samples.rows[0][rs->first_metric], "hits");
+	CHECK_STR(rs->samples.header[rs->first_metric], "hits");
 	CHECK_INT(rs->points[15].n, -1);
 	CHECK_STR(rs->points[15].status, "ok");
 	CHECK_INT(rs->points[15].nr_samples, 0);
