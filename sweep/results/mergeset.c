@@ -96,7 +96,7 @@ static int find_columns(struct merge *mg)
 			err = colset_merge(&mg->summary, (const char *const *)set->summary.rows[0],
 					   set->summary.nr_cols);
 		if (!err && set->samples.nr_rows)
-			err = colset_merge(&mg->samples, (const char *const *)set->samples.rows[0],
+			err = colset_merge(&mg->samples, (const char *const *)set->samples.header,
 					   set->samples.nr_cols);
 	}
 	if (err)
@@ -166,7 +166,7 @@ static int write_rows(FILE *f, const struct merge *mg, int r, const struct csv_t
 		fields[c] = vals[c];
 	for (int row = 1; !err && row < t->nr_rows; row++) {
 		for (int c = 0; c < cols->nr; c++)
-			fields[lead + c] = at[c] < 0 ? "" : t->rows[row][at[c]];
+			fields[lead + c] = at[c] < 0 ? "" : csv_cell(t, row, at[c]);
 		err = csv_write_row(f, fields, lead + cols->nr);
 	}
 	free(at);

@@ -277,7 +277,7 @@ int results_reopen(const char *dir, const struct sweep_cfg *cfg, struct results 
 }
 
 /* Does header row t_head (nr fields) name the columns fill() writes? */
-static bool header_is(const struct sweep_cfg *cfg, header_fn fill, char **t_head, int nr)
+static bool header_is(const struct sweep_cfg *cfg, header_fn fill, char *const *t_head, int nr)
 {
 	struct row *r = calloc(1, sizeof(*r));
 	bool same;
@@ -295,7 +295,7 @@ int results_check_header(const struct sweep_cfg *cfg, const struct csv_table *sa
 			 const struct csv_table *summary, const char **which)
 {
 	*which = NULL;
-	if (samples->nr_rows && !header_is(cfg, samples_header, samples->rows[0],
+	if (samples->nr_rows && !header_is(cfg, samples_header, samples->header,
 					   samples->nr_cols))
 		*which = "samples.csv";
 	else if (summary->nr_rows && !header_is(cfg, summary_header, summary->rows[0],
@@ -318,13 +318,18 @@ int results_check_header_readable(const struct sweep_cfg *cfg, const struct csv_
 int results_rewrite(const char *dir, const char *name, const struct csv_table *t,
 		    const bool *keep)
 {
-	struct membuf m;
+	const char **f = calloc(t->nr_cols + 1, sizeof(*f));
+	struct membuf m = { 0 };
 	int err;
 
-	err = membuf_open(&m);
-	for (int i = 0; !err && i < t->nr_rows; i++)
-		if (!i || keep[i])
-			err = csv_write_row(m.f, (const char *const *)t->rows[i], t->nr_cols);
+	err = f ? membuf_open(&m) : -ENOMEM;
+	for (int i = 0; !err && i < t->nr_rows; i++) {
+		if (i && !keep[i])
+			continue;
+		csv_row_cells(t, i, f);
+		err = csv_write_row(m.f, f, t->nr_cols);
+	}
+	free(f);
 	err = (m.f ? membuf_close(&m) : 0) ?: err;
 	if (!err)
 		err = resultdir_replace_file(dir, name, m.buf, m.len);

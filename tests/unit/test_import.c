@@ -403,7 +403,7 @@ TEST(imported_set_reads_back)
 	CHECK_INT(rs->nr_params, 2);
 	CHECK_STR(rs->summary.rows[0][rs->first_param + 1], "producers");
 	CHECK_INT(rs->nr_metrics, 2);
-	CHECK_STR(rs->samples.rows[0][rs->first_metric], "hits");
+	CHECK_STR(rs->samples.header[rs->first_metric], "hits");
 	CHECK_INT(rs->points[15].n, -1);
 	CHECK_STR(rs->points[15].status, "ok");
 	CHECK_INT(rs->points[15].nr_samples, 0);
@@ -666,6 +666,9 @@ TEST(bidi_line_refused)
 	CHECK_INT(set.skipped[1].bidi, 0x2066);
 	CHECK_INT(import_bidi_control("\xe2\x80\xaa"), 0x202a);
 	CHECK_INT(import_bidi_control("\xe2\x81\xa9"), 0x2069);
+	/* the marks too, as the terminal escapes them (termsafe.h) */
+	CHECK_INT(import_bidi_control("a\xe2\x80\x8f"), 0x200f);
+	CHECK_INT(import_bidi_control("\xd8\x9c"), 0x061c);
 	/* neighbours are no overrides: U+2029 (a separator), U+206A, a plain dash */
 	CHECK_INT(import_bidi_control("\xe2\x80\xa9 \xe2\x81\xaa \xe2\x80\x94"), 0);
 	import_set_free(&set);
