@@ -40,6 +40,8 @@ enum {
 	OPT_HTML,		/* report --html: the page of DIR (htmlpage.h) */
 	OPT_NO_HTML,		/* run --no-html: no report.html at its end */
 	OPT_QUIET_WARNING,	/* run, fleet --quiet-warning NAME: a system check's */
+	OPT_ENGINE,		/* fleet --engine ssh|slurm */
+	OPT_PARTITION, OPT_CONSTRAINT, OPT_NODELIST, OPT_TIME_LIMIT,	/* fleet's Slurm machine */
 };
 
 struct cli_option {

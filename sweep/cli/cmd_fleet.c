@@ -79,6 +79,9 @@ static int write_meta(const struct fleet *fl)
 	err = meta_write(path, fl->cfg, &info);
 	snprintf(value, sizeof(value), "%d host%s", fl->hosts.nr, fl->hosts.nr == 1 ? "" : "s");
 	err = err ?: meta_append(path, "fleet", value);
+	/* --resume reads the host file as this engine does */
+	if (!err && fl->slurm)
+		err = meta_append(path, "fleet_engine", "slurm");
 	/* each host's own meta says its share: shard: K/N */
 	if (!err && fl->o->shard_hosts)
 		err = meta_append(path, "fleet_shard", "host k of the n hosts ran --shard k/n");
@@ -100,8 +103,12 @@ static int keep_hostfile(const struct fleet *fl, bool replace)
 {
 	char *text;
 	size_t len;
-	int err = read_text_file_len(fl->o->hosts, &text, &len);
+	int err;
 
+	/* the machines as parsed, the command line's options in them */
+	if (fl->slurm)
+		return fleet_slurm_hostfile(fl, replace);
+	err = read_text_file_len(fl->o->hosts, &text, &len);
 	if (err)
 		return err;
 	err = resultdir_put_file(fl->dir, "hostfile", text, len, replace);
@@ -133,10 +140,12 @@ static int reopen_out(struct fleet *fl)
 		diag_err("cannot resume %s: %s", fl->dir, strerror(errno));
 		return -EINVAL;
 	}
-	if (lock_out(fl) || fleet_resume_open(&fl->resume, fl->dir, fl->spec, fl->o, &fl->hosts))
+	if (lock_out(fl) || fleet_resume_open(&fl->resume, fl->dir, fl->spec, fl->o,
+					      &fl->machines, &fl->hosts))
 		return -EINVAL;
+	fl->slurm = fl->resume.rec.slurm;
 	/* a host that moved: the next --resume reads the file given now */
-	if (fl->o->hosts && keep_hostfile(fl, true))
+	if ((fl->o->hosts || fl->slurm) && keep_hostfile(fl, true))
 		diag_warn("cannot replace %s/hostfile", fl->dir);
 	return 0;
 }
@@ -179,13 +188,12 @@ static int prepare(struct fleet *fl)
 		diag_err("fleet: --shard-mixed goes with --shard");
 		return -EINVAL;
 	}
-	if (!o->hosts && !o->resume) {
-		diag_err("fleet needs --hosts FILE (one ssh login per line: docs/fleet.md)");
+	if (fleet_engine_parse(o, &fl->slurm) || (!o->resume && fleet_engine_check(o, fl->slurm)))
 		return -EINVAL;
-	}
 	if (cli_check_only(fl->cfg, o->only))
 		return -EINVAL;
-	if (o->resume ? reopen_out(fl) : hosts_load(o->hosts, &fl->hosts))
+	if (o->resume ? reopen_out(fl) || fleet_engine_check(o, fl->slurm) :
+	    fleet_hosts_load(o->hosts, o, fl->slurm, &fl->machines, &fl->hosts))
 		return -EINVAL;
 	if (!o->draw.no_plots && plot_check_gnuplot(fl->cfg))
 		return -EINVAL;
@@ -218,6 +226,7 @@ static int prepare(struct fleet *fl)
 		.remote_dir = fl->remote_dir, .ctl_dir = fl->ctl_dir,
 	};
 	start_orch(fl);
+	fl->ctx.timeout_ns = fl->orch.timeout_ns;
 	return 0;
 }
 
@@ -255,7 +264,7 @@ static void init_jobs(struct fleet *fl)
 		snprintf(j->result, sizeof(j->result), "%s/%s", fl->hosts_dir, j->h->label);
 		snprintf(j->ctl, sizeof(j->ctl), "%s/%d", fl->ctl_dir, i + 1);
 		snprintf(j->tag, sizeof(j->tag), "fleet_host=%s", j->h->label);
-		fleet_host_init(j);
+		fleet_engine_init_job(fl, i);
 		s = orch_add(&fl->orch, j->h->label, &j->ex, j->result);
 		s->tag = j->tag;
 		/* what its probe finds (fleet_host.c), for the failed rows of a host that never ran */
@@ -429,7 +438,8 @@ static void how_to_continue(const struct fleet *fl)
 			return;
 		off += strlen(line + off);
 	}
-	kept = remote_kept(fl);
+	/* Slurm keeps nothing on a node: what came back is continued from OUT/hosts */
+	kept = fl->slurm ? 0 : remote_kept(fl);
 	fprintf(stderr, "%d host%s did not finish", left, left == 1 ? "" : "s");
 	if (kept)
 		fprintf(stderr, " (%d remote director%s kept: %s/remote)", kept,
