@@ -38,7 +38,9 @@ static const char probe_prefix[] = "printf 'node: %s\\n' \"$SLURMD_NODENAME\"; "
  * stdout is the tar of the result alone; a SIGINT (scancel --signal=INT)
  * reaches bpfsweep, which ends at a point boundary, and the shell goes on
  * to send what it finished.  Its status is bpfsweep's, or 125 when the
- * result could not be packed or unpacked.
+ * result could not be packed or unpacked, and its last line says it:
+ * srun exits 0 when the node fails under the step (Slurm 22.05), so a
+ * step without that line did not end by itself.
  */
 static const char run_script[] =
 	"d=$1; shift; trap 'stopped=1' INT TERM; "
@@ -46,7 +48,7 @@ static const char run_script[] =
 	"tar -xf \"$d/prev.tar\" -C \"$d/result\" --strip-components=1 || exit 125; fi; "
 	"\"$@\" >&2; st=$?; "
 	"if [ -d \"$d/result\" ]; then tar -cf - -C \"$d\" result || st=125; fi; "
-	"exit $st";
+	"printf 'run_status: %s\\n' \"$st\" >&2; exit $st";
 
 /* An argv and the words formatted for it. */
 struct slurm_argv {
@@ -359,6 +361,19 @@ static int run_step(struct fleet_job *j, const struct slurm_argv *a, unsigned in
 	return spawn_wait(pid, FLEET_STOP_GRACE_MS);
 }
 
+/* The run's script said its status ("run_status: N") in the log since from. */
+static bool said_status(const struct fleet_job *j, off_t from)
+{
+	char *text, st[16];
+	size_t len;
+
+	if (read_text_file_max(j->log, 64 << 20, &text, &len))
+		return false;
+	fleet_answer((size_t)from <= len ? text + from : "", "run_status", st, sizeof(st));
+	free(text);
+	return st[0];
+}
+
 /*
  * argv there: its bpfsweep (argv[0], this one's path), its spec and its
  * settings (the files here, subrun.h) are the node's, shipped as need be.
@@ -395,6 +410,8 @@ static int slurm_run(struct executor *ex, struct subrun_slot *s, const char *con
 	fleet_progress(j, j->resumes ? "running the spec's points left" : "running the spec");
 	from = fleet_log_size(j);
 	st = run_step(j, &a, ms > UINT32_MAX ? UINT32_MAX : ms);
+	if (st >= 0 && !said_status(j, from))
+		st = st ?: -EIO;
 	j->run_status = s->status = st;
 	s->interrupted = j->interrupted;
 	/*

@@ -27,7 +27,7 @@ SLURM_PARTITION=debug
 # slurm_have: the packages are installed (else SLURM_WHY says which is missing)
 slurm_have() {
 	local t
-	for t in munged mungekey slurmctld slurmd sinfo salloc srun sbcast scancel squeue; do
+	for t in munged slurmctld slurmd sinfo salloc srun sbcast scancel squeue scontrol pgrep; do
 		if ! command -v "$t" >/dev/null && ! [ -x "/usr/sbin/$t" ]; then
 			SLURM_WHY="$t not found (slurmctld, slurmd, slurm-client, munge: make test-deps)"
 			return 1
@@ -120,10 +120,9 @@ slurm_jobs() { squeue -h -o '%i %T %j' 2>/dev/null; }
 # the slurmstepd processes of this cluster: their environment names its SLURM_CONF
 slurm_stepds() {
 	local p
-	for p in /proc/[0-9]*; do
-		[ "$(cat "$p/comm" 2>/dev/null)" = slurmstepd ] || continue
-		tr '\0' '\n' < "$p/environ" 2>/dev/null | grep -qxF "SLURM_CONF=$SLURM_CONF" &&
-			echo "${p#/proc/}"
+	for p in $(pgrep -x slurmstepd); do
+		tr '\0' '\n' 2>/dev/null < "/proc/$p/environ" | grep -qxF "SLURM_CONF=$SLURM_CONF" &&
+			echo "$p"
 	done
 }
 
