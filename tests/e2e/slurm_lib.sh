@@ -19,6 +19,7 @@
 #                     trap when a trapped signal ends the script)
 #   SLURM_NODE        the node's name, SLURM_PARTITION its one partition
 
+# shellcheck disable=SC2034  # the caller's: SLURM_WHY, SLURM_NODE, SLURM_PARTITION
 SLURM_PIDS=()
 SLURM_DIR=
 SLURM_WHY=
@@ -80,7 +81,7 @@ slurm_bg() {
 }
 
 slurm_start() {
-	local d=$1 node port i
+	local d=$1 node port
 	SLURM_DIR=$d
 	slurm_have || return 1
 	mkdir -p "$d/state" "$d/spool" || { SLURM_WHY="cannot make $d"; return 1; }
@@ -97,7 +98,7 @@ slurm_start() {
 	slurm_bg "$d/munged.out" /usr/sbin/munged -F -f --key-file="$d/munge.key" \
 		--socket="$d/munge.sock" --pid-file="$d/munged.pid" --log-file="$d/munged.log" \
 		--seed-file="$d/munged.seed"
-	for i in $(seq 50); do [ -S "$d/munge.sock" ] && break; sleep 0.1; done
+	for _ in $(seq 50); do [ -S "$d/munge.sock" ] && break; sleep 0.1; done
 	[ -S "$d/munge.sock" ] || { SLURM_WHY="munged did not start: $(tail -2 "$d/munged.log")"; return 1; }
 	slurm_bg "$d/slurmctld.out" /usr/sbin/slurmctld -D -i -f "$SLURM_CONF"
 	slurm_bg "$d/slurmd.out" /usr/sbin/slurmd -D -f "$SLURM_CONF" -N "$SLURM_NODE"
@@ -106,8 +107,7 @@ slurm_start() {
 
 # slurm_wait_idle TENTHS: the node is idle (at most TENTHS tenths of a second)
 slurm_wait_idle() {
-	local i
-	for i in $(seq "$1"); do
+	for _ in $(seq "$1"); do
 		[ "$(sinfo -h -n "$SLURM_NODE" -o %T 2>/dev/null)" = idle ] && return 0
 		sleep 0.1
 	done
