@@ -33,14 +33,15 @@ struct fleet_ctx {
 	/* OUT/remote: OUT/remote/<label> holds a host's remote directory while it is kept */
 	const char *remote_dir;
 	const char *ctl_dir;		/* a private directory for ssh's control sockets */
-	uint64_t timeout_ns;		/* a sub-run's (orch_timeout_ns()): Slurm's default time limit */
+	/* a sub-run's (orch_timeout_ns()): how long an allocation may pend, Slurm's time limit */
+	uint64_t timeout_ns;
 };
 
 struct fleet_job {
-	struct executor ex;		/* the ssh executor (executor.h) of this host */
+	struct executor ex;		/* its engine's executor (executor.h): ssh or Slurm */
 	const struct fleet_ctx *ctx;
 	const struct host *h;
-	/* OUT/logs/<label>.log: every ssh and scp's output */
+	/* OUT/logs/<label>.log: every step's output (ssh, scp; salloc, srun, sbcast, ...) */
 	char log[PATH_MAX + HOST_LABEL_LEN + 16];
 	/* OUT/hosts/<label>: its result */
 	char result[PATH_MAX + HOST_LABEL_LEN + 16];
