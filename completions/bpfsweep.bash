@@ -32,7 +32,8 @@ _bpfsweep_opts()
 	compare)	echo "-a --alpha --decide -e --metrics -f --format --fail-above -i --ignore
 			      --paired --profile --allow-tcg --html -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
-	fleet)		echo "$common --hosts --ssh-config -o --output -t --tag --only --shard
+	fleet)		echo "$common --hosts --ssh-config --engine --partition --constraint --nodelist
+			      --time-limit -o --output -t --tag --only --shard
 			      --shard-mixed --resume --by $draw --no-html --quiet-warning" ;;
 	vm)		echo "-s --set -o --output --probe-accel -h --help" ;;
 	list|system)	echo "-h --help -V --version" ;;
@@ -46,7 +47,7 @@ _bpfsweep_takes_arg()
 	-s|--set|-o|--output|-t|--tag|--plot-timeout|--resume|--only|--kernel|--spec|--by| \
 	--normalize|--per|--label|-w|--warmup|-d|--duration|-p|--producers|-c|--consumers| \
 	--save-spec|-f|--format|--alpha|--decide|--fail-above|-i|--ignore|--hosts|--ssh-config| \
-	--quiet-warning|-e|--metrics)
+	--engine|--partition|--constraint|--nodelist|--time-limit|--quiet-warning|-e|--metrics)
 		return 0 ;;
 	-a)	[[ $1 == compare ]] ;;	# compare's --alpha; elsewhere --affinity
 	--shard) [[ $1 != fleet ]] ;;	# run's I/N; fleet's takes none
@@ -267,6 +268,7 @@ _bpfsweep_add_optarg()
 	--save-spec|--hosts|--ssh-config) _bpfsweep_add_files "$cur" ;;
 	--kernel)		_bpfsweep_add_words host "$cur"; _bpfsweep_add_files "$cur" ;;
 	-f|--format)		_bpfsweep_add_words "text markdown csv json" "$cur" ;;
+	--engine)		_bpfsweep_add_words "ssh slurm" "$cur" ;;
 	--normalize)		_bpfsweep_add_words first "$cur" ;;
 	# the system check's names (sweep/system/syscheck.c, syscheck_names[])
 	--quiet-warning)

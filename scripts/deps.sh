@@ -4,13 +4,15 @@
 # Idempotent and quick when everything is present (one dpkg-query).
 # Why each one is needed: docs/dependencies.md.
 # --test: also what only the tests need (make check): chromium, the real
-# browser the HTML report is checked in (tests/e2e/html.sh).
+# browser the HTML report is checked in (tests/e2e/html.sh), and a one-node
+# Slurm (slurmctld, slurmd, slurm-client, munge) that tests/e2e/fleet_slurm.sh
+# starts by hand for `fleet --engine slurm`.
 set -eu
 
 PKGS="make gcc pkg-config clang libbpf-dev libelf-dev zlib1g-dev bpftool
       libcsv-dev libgsl-dev libjson-c-dev gnuplot-nox fonts-dejavu-core libclang-rt-14-dev
       qemu-system-x86 debian-archive-keyring python3 man-db openssh-client openssh-server iproute2 kmod"
-[ "${1:-}" = --test ] && PKGS="$PKGS chromium"
+[ "${1:-}" = --test ] && PKGS="$PKGS chromium slurmctld slurmd slurm-client munge"
 
 missing=""
 for p in $PKGS; do

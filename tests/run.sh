@@ -266,6 +266,8 @@ foreground_parts() {
 	run_part "precision per point (null workload)" tests/e2e/precision.sh
 	run_part "decide: interleaved rounds against a baseline (null workload)" tests/e2e/decide.sh
 	run_part "fleet over ssh (network namespaces, root)" tests/e2e/fleet.sh
+	# a one-node Slurm started here (slurm_lib.sh): 60-105 s on a loaded 2-CPU machine
+	run_part "fleet --engine slurm (a one-node Slurm, root)" tests/e2e/fleet_slurm.sh
 	run_part "report and merge (null workload)" tests/e2e/report.sh
 	run_part "readers and a running sweep: locks; report -f json prints only" tests/e2e/readlock.sh
 	run_part "the HTML page in chromium: every number, hostile strings as text" tests/e2e/html.sh

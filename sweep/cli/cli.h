@@ -113,6 +113,9 @@ struct fleet_opts {
 	const char *ssh_config;		/* --ssh-config FILE: ssh -F */
 	bool shard_hosts;		/* --shard: host k of n runs --shard k/n */
 	bool shard_mixed;		/* --shard-mixed: even on hosts that differ */
+	const char *engine;		/* --engine ssh|slurm; NULL: ssh, or OUT's on --resume */
+	/* --engine slurm: what each machine asks for where --hosts FILE does not say */
+	const char *partition, *constraint, *nodelist, *time_limit;
 };
 
 /*

@@ -75,6 +75,23 @@ const struct cli_option cli_options[] = {
 	  .cmds = C(FLEET),
 	  .help =
 	  "      --ssh-config FILE  ssh -F FILE for every ssh and scp (keys, known_hosts)\n" },
+	{ .name = "engine", .val = OPT_ENGINE, .has_arg = required_argument, .cmds = C(FLEET),
+	  .help =
+	  "      --engine E       ssh (default: --hosts FILE of logins) or slurm (FILE: a\n"
+	  "                       machine per line, or the options below; docs/fleet.md)\n" },
+	{ .name = "partition", .val = OPT_PARTITION, .has_arg = required_argument,
+	  .cmds = C(FLEET),
+	  .help = "      --partition P    --engine slurm: the partition to allocate in\n" },
+	{ .name = "constraint", .val = OPT_CONSTRAINT, .has_arg = required_argument,
+	  .cmds = C(FLEET),
+	  .help = "      --constraint F   --engine slurm: node features, e.g. EPYC_9654\n" },
+	{ .name = "nodelist", .val = OPT_NODELIST, .has_arg = required_argument,
+	  .cmds = C(FLEET),
+	  .help = "      --nodelist N     --engine slurm: the node(s) to choose from\n" },
+	{ .name = "time-limit", .val = OPT_TIME_LIMIT, .has_arg = required_argument,
+	  .cmds = C(FLEET),
+	  .help = "      --time-limit T   --engine slurm: each allocation's limit (minutes or\n"
+	          "                       [D-]H:M:S; default the run's timeout)\n" },
 	{ .name = "output", .val = 'o', .has_arg = required_argument, .cmds = C(RUN),
 	  .help = "  -o, --output DIR     result directory "
 	          "(default results/<spec|workload>/<YYYYmmdd-HHMMSS>)\n" },

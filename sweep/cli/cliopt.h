@@ -42,6 +42,8 @@ enum {
 	OPT_NO_HTML,		/* run --no-html: no report.html at its end */
 	OPT_QUIET_WARNING,	/* run, fleet --quiet-warning NAME: a system check's */
 	OPT_PROBE_ACCEL,	/* vm --probe-accel */
+	OPT_ENGINE,		/* fleet --engine ssh|slurm */
+	OPT_PARTITION, OPT_CONSTRAINT, OPT_NODELIST, OPT_TIME_LIMIT,	/* fleet's Slurm machine */
 };
 
 struct cli_option {
@@ -56,7 +58,7 @@ extern const struct cli_option cli_options[];
 extern const int nr_cli_options;
 extern const char *const cli_cmd_names[NR_CLI_CMDS];
 
-#define CLI_MAX_OPTIONS 48
+#define CLI_MAX_OPTIONS 64
 
 /* One command's getopt_long() arguments. */
 struct cli_getopt {

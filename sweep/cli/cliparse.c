@@ -286,7 +286,10 @@ int cli_import_opt(int opt, const char *arg, void *import_opts)
 	return 0;
 }
 
-/* The fleet's: --hosts, --ssh-config, --shard (no value), --shard-mixed, --resume, --only. */
+/*
+ * The fleet's: --hosts, --ssh-config, --shard (no value), --shard-mixed, --resume, --only;
+ * --engine and the Slurm machine's --partition, --constraint, --nodelist, --time-limit.
+ */
 int cli_fleet_opt(int opt, const char *arg, void *fleet_opts)
 {
 	struct fleet_opts *o = fleet_opts;
@@ -303,6 +306,21 @@ int cli_fleet_opt(int opt, const char *arg, void *fleet_opts)
 		return 0;
 	case OPT_SHARD_MIXED:
 		o->shard_mixed = true;
+		return 0;
+	case OPT_ENGINE:
+		o->engine = arg;
+		return 0;
+	case OPT_PARTITION:
+		o->partition = arg;
+		return 0;
+	case OPT_CONSTRAINT:
+		o->constraint = arg;
+		return 0;
+	case OPT_NODELIST:
+		o->nodelist = arg;
+		return 0;
+	case OPT_TIME_LIMIT:
+		o->time_limit = arg;
 		return 0;
 	}
 	return points_opt(opt, arg, &o->resume, &o->only, o->quiet, &o->nr_quiet);

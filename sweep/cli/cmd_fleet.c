@@ -72,8 +72,12 @@ static int keep_hostfile(const struct fleet *fl, bool replace)
 {
 	char *text;
 	size_t len;
-	int err = read_text_file_len(fl->o->hosts, &text, &len);
+	int err;
 
+	/* the machines as parsed, the command line's options in them */
+	if (fl->slurm)
+		return fleet_slurm_hostfile(fl, replace);
+	err = read_text_file_len(fl->o->hosts, &text, &len);
 	if (err)
 		return err;
 	err = resultdir_put_file(fl->dir, "hostfile", text, len, replace);
@@ -93,6 +97,9 @@ static int more_out(const struct outdir *od, void *arg)
 
 	snprintf(value, sizeof(value), "%d host%s", fl->hosts.nr, fl->hosts.nr == 1 ? "" : "s");
 	err = outdir_meta_append(od, "fleet", value);
+	/* --resume reads the host file as this engine does */
+	if (!err && fl->slurm)
+		err = outdir_meta_append(od, "fleet_engine", "slurm");
 	/* each host's own meta says its share: shard: K/N */
 	if (!err && fl->o->shard_hosts)
 		err = outdir_meta_append(od, "fleet_shard", "host k of the n hosts ran --shard k/n");
@@ -137,10 +144,13 @@ static int open_out(struct fleet *fl)
 	snprintf(fl->remote_dir, sizeof(fl->remote_dir), "%s/remote", fl->dir);
 	if (!o->resume)
 		return 0;
-	if (fleet_resume_open(&fl->resume, fl->dir, fl->spec, o, &fl->hosts))
+	if (fleet_resume_open(&fl->resume, fl->dir, fl->spec, o, &fl->machines, &fl->hosts))
+		return -EINVAL;
+	fl->slurm = fl->resume.rec.slurm;
+	if (fleet_engine_check(o, fl->slurm))
 		return -EINVAL;
 	/* a host that moved: the next --resume reads the file given now */
-	if (o->hosts && keep_hostfile(fl, true))
+	if ((o->hosts || fl->slurm) && keep_hostfile(fl, true))
 		diag_warn("cannot replace %s/hostfile", fl->dir);
 	return 0;
 }
@@ -156,14 +166,12 @@ static int prepare(struct fleet *fl)
 		diag_err("fleet: --shard-mixed goes with --shard");
 		return -EINVAL;
 	}
-	if (!o->hosts && !o->resume) {
-		diag_err("fleet needs --hosts FILE (one ssh login per line: docs/fleet.md)");
+	if (fleet_engine_parse(o, &fl->slurm) || (!o->resume && fleet_engine_check(o, fl->slurm)))
 		return -EINVAL;
-	}
 	if (cli_check_only(fl->cfg, o->only))
 		return -EINVAL;
 	/* on --resume the hosts are OUT's (open_out()) */
-	if (!o->resume && hosts_load(o->hosts, &fl->hosts))
+	if (!o->resume && fleet_hosts_load(o->hosts, o, fl->slurm, &fl->machines, &fl->hosts))
 		return -EINVAL;
 	if (!o->draw.no_plots && plot_check_gnuplot(fl->cfg))
 		return -EINVAL;
@@ -196,6 +204,7 @@ static int prepare(struct fleet *fl)
 		.remote_dir = fl->remote_dir, .ctl_dir = fl->ctl_dir,
 	};
 	start_orch(fl);
+	fl->ctx.timeout_ns = fl->orch.timeout_ns;
 	return 0;
 }
 
@@ -233,7 +242,7 @@ static void init_jobs(struct fleet *fl)
 		snprintf(j->result, sizeof(j->result), "%s/%s", fl->hosts_dir, j->h->label);
 		snprintf(j->ctl, sizeof(j->ctl), "%s/%d", fl->ctl_dir, i + 1);
 		snprintf(j->tag, sizeof(j->tag), "fleet_host=%s", j->h->label);
-		fleet_host_init(j);
+		fleet_engine_init_job(fl, i);
 		s = orch_add(&fl->orch, j->h->label, &j->ex, j->result);
 		s->tag = j->tag;
 		/* what its probe finds (fleet_host.c), for the failed rows of a host that never ran */
@@ -405,7 +414,8 @@ static void how_to_continue(const struct fleet *fl)
 			return;
 		off += strlen(line + off);
 	}
-	kept = remote_kept(fl);
+	/* Slurm keeps nothing on a node: what came back is continued from OUT/hosts */
+	kept = fl->slurm ? 0 : remote_kept(fl);
 	fprintf(stderr, "%d host%s did not finish", left, left == 1 ? "" : "s");
 	if (kept)
 		fprintf(stderr, " (%d remote director%s kept: %s/remote)", kept,

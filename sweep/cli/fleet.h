@@ -15,6 +15,8 @@
 #include "executor.h"
 #include "fleet_facts.h"
 #include "fleet_host.h"
+#include "fleet_slurm.h"
+#include "fleet_step.h"
 #include "fleet_record.h"
 #include "hosts.h"
 #include "orchestrator.h"
@@ -35,11 +37,12 @@ struct fleet_resume {
 
 /*
  * OUT's meta and spec against the spec and options given now, and the
- * hosts (--hosts FILE, else OUT/hostfile) into hs; every refusal is
- * reported.  0, -EINVAL or -errno.
+ * hosts (--hosts FILE, else OUT/hostfile) into hs (and ms, when OUT's
+ * engine is Slurm: fr->rec.slurm); every refusal is reported.  0, -EINVAL
+ * or -errno.
  */
 int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spec *spec,
-		      const struct fleet_opts *o, struct hosts *hs);
+		      const struct fleet_opts *o, struct slurm_machines *ms, struct hosts *hs);
 
 /*
  * Where the host of label stands: its whole result came back before
@@ -65,6 +68,8 @@ struct fleet {
 	struct spec *spec;
 	struct sweep_cfg *cfg;
 	struct hosts hosts;
+	bool slurm;			/* --engine slurm (or OUT's, on --resume) */
+	struct slurm_machines machines;	/* --engine slurm: host i asks for machines.m[i] */
 	struct fleet_ctx ctx;
 	struct fleet_job jobs[HOSTS_MAX];
 	struct outdir out;		/* OUT, held and locked: no two fleets write it (outdir.h) */
@@ -82,6 +87,29 @@ struct fleet {
 	const char *run_dirs[HOSTS_MAX];
 	int nr_runs;
 };
+
+/*
+ * fleet_engine.c: --engine ssh (NULL too) or slurm into *slurm; 0, or
+ * -EINVAL (reported) for another.
+ */
+int fleet_engine_parse(const struct fleet_opts *o, bool *slurm);
+
+/* The options against the engine (Slurm's need slurm, --ssh-config ssh); -EINVAL reported. */
+int fleet_engine_check(const struct fleet_opts *o, bool slurm);
+
+/*
+ * The host file at path as the engine reads it: logins (hosts.h), or
+ * Slurm machines (slurm_machines.h; path NULL: the options' one machine)
+ * into ms, each a host of hs.  0, or -EINVAL / -errno (reported).
+ */
+int fleet_hosts_load(const char *path, const struct fleet_opts *o, bool slurm,
+		     struct slurm_machines *ms, struct hosts *hs);
+
+/* OUT/hostfile of --engine slurm: the machines as parsed, the options applied. */
+int fleet_slurm_hostfile(const struct fleet *fl, bool replace);
+
+/* Host i's job as its engine's executor. */
+void fleet_engine_init_job(struct fleet *fl, int i);
 
 /* OUT/meta: each host's note, failure or interruption, and each share that is missing. */
 int fleet_record_hosts(const struct fleet *fl);

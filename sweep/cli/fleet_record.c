@@ -40,6 +40,8 @@ static int parse_line(char *line, struct fleet_record *r, int *nr_said, char *wh
 		}
 	} else if ((v = value_of(line, "fleet_host"))) {
 		return add_host(r, v, why, len);
+	} else if ((v = value_of(line, "fleet_engine"))) {
+		r->slurm = !strcmp(v, "slurm");
 	} else if (value_of(line, "fleet_shard")) {
 		r->shard = true;
 	} else if ((v = value_of(line, "fleet_only"))) {
@@ -90,6 +92,11 @@ int fleet_record_check(const struct fleet_record *r, const struct fleet_opts *o,
 	if (r->shard != o->shard_hosts) {
 		snprintf(why, len, "it ran %s --shard, this command is %s it", yes_no(r->shard),
 			 yes_no(o->shard_hosts));
+		return -EINVAL;
+	}
+	if (o->engine && r->slurm != !strcmp(o->engine, "slurm")) {
+		snprintf(why, len, "it ran with --engine %s, this command has --engine %s",
+			 r->slurm ? "slurm" : "ssh", o->engine);
 		return -EINVAL;
 	}
 	if (strcmp(r->only ?: "", o->only ?: "")) {

@@ -19,6 +19,7 @@ struct fleet_record {
 	int nr_hosts;				/* "fleet: N hosts" */
 	char labels[HOSTS_MAX][HOST_LABEL_LEN];	/* "fleet_host: LABEL LOGIN", in order */
 	bool shard;				/* "fleet_shard: ..." */
+	bool slurm;				/* "fleet_engine: slurm" */
 	bool quick;				/* "quick: yes" */
 	const char *only;			/* "fleet_only: TITLE", or NULL */
 	const char *tags[CLI_MAX_ARGS + 1];	/* "tag: K=V", NULL-terminated */
@@ -33,6 +34,7 @@ int fleet_record_parse(char *meta, struct fleet_record *r, char *why, size_t len
 
 /*
  * The command line against the record: the same --quick, --shard, --only,
+ * --engine (when given),
  * and hosts of the same labels in the same order (their logins may
  * differ: a host may have moved).  0, or -EINVAL with why.
  */

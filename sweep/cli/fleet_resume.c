@@ -38,18 +38,17 @@ static int check_spec(const char *dir, const struct spec *spec)
 }
 
 /* --hosts FILE (a host may have moved), else the copy the first attempt kept. */
-static int load_hosts(const char *dir, const struct fleet_opts *o, struct hosts *hs)
+static int load_hosts(const char *dir, const struct fleet_opts *o, bool slurm,
+		      struct slurm_machines *ms, struct hosts *hs)
 {
 	char path[PATH_MAX + 16];
 
-	if (o->hosts)
-		return hosts_load(o->hosts, hs);
 	snprintf(path, sizeof(path), "%s/hostfile", dir);
-	return hosts_load(path, hs);
+	return fleet_hosts_load(o->hosts ?: path, o, slurm, ms, hs);
 }
 
 int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spec *spec,
-		      const struct fleet_opts *o, struct hosts *hs)
+		      const struct fleet_opts *o, struct slurm_machines *ms, struct hosts *hs)
 {
 	char path[PATH_MAX + 8], why[512];
 	int err;
@@ -64,7 +63,7 @@ int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spe
 	if (!fr->parsed)
 		return -ENOMEM;
 	err = fleet_record_parse(fr->parsed, &fr->rec, why, sizeof(why));
-	err = err ?: load_hosts(dir, o, hs);
+	err = err ?: load_hosts(dir, o, fr->rec.slurm, ms, hs);
 	err = err ?: fleet_record_check(&fr->rec, o, hs, why, sizeof(why));
 	if (err == -EINVAL && why[0])
 		diag_err("cannot resume %s: %s", dir, why);

@@ -412,7 +412,7 @@ static const struct cmd cmds[] = {
 	{ .name = "fleet", .id = CMD_FLEET, .fn = fleet_main, .opt = cli_fleet_opt,
 	  .spec_at = AT(fleet_opts, spec), .draw_at = AT(fleet_opts, draw), .needs_spec = true,
 	  .usage = "fleet SPEC --hosts FILE",
-	  .help = "the spec on every host of FILE over ssh, merged (docs/fleet.md)" },
+	  .help = "the spec on every host of FILE over ssh or Slurm, merged (docs/fleet.md)" },
 	{ .name = "system", .id = CMD_SYSTEM, .fn = system_main, .usage = "system [show]",
 	  .help = "what on this machine will distort the numbers, and what to do "
 		  "(docs/system.md)" },

@@ -17,6 +17,7 @@
 
 #include "exitcode.h"
 #include "fleet_host.h"
+#include "fleet_step.h"
 #include "heldir.h"
 #include "resultdir.h"
 #include "shquote.h"
@@ -26,39 +27,7 @@
 #include "textfile.h"
 
 #define SSH_MAX_ARGS		(SUBRUN_MAX_ARGS + 32)
-#define STEP_TIMEOUT_MS		(120 * 1000)
 #define REMOTE_CMD_LEN		(64 * 1024)
-#define REASON_LINES		3
-/* once a host is being stopped: each step, and the run's end after its SIGINT, at most */
-#define STOP_STEP_MS		(10 * 1000)
-#define STOP_GRACE_MS		(15 * 1000)
-
-/*
- * The probe, a constant: the remote shell runs nothing from the host file
- * or the command line but "$1", set before it to the quoted directory an
- * earlier attempt kept (fleet --resume; else empty), which is taken again
- * while it is there.  Each answer on its own tagged line, so that ssh's
- * own messages in the same log do not get in the way.
- */
-static const char probe_script[] =
-	"printf 'arch: %s\\n' \"$(uname -m)\"; "
-	"printf 'kernel_release: %s\\n' \"$(uname -r)\"; "
-	"printf 'nproc: %s\\n' \"$(getconf _NPROCESSORS_ONLN)\"; "
-	/* meta.c's cpu_model: model name, else Hardware, else implementer and part */
-	"awk '{ k = $0; sub(/[ \\t]*:.*/, \"\", k); v = $0; sub(/^[^:]*:[ \\t]*/, \"\", v) } "
-	"k == \"model name\" && m == \"\" { m = v } k == \"Hardware\" && h == \"\" { h = v } "
-	"k == \"CPU implementer\" && i == \"\" { i = v } k == \"CPU part\" && p == \"\" { p = v } "
-	"END { if (m == \"\") m = h; "
-	"if (m == \"\" && p != \"\") "
-	"m = \"implementer \" (i == \"\" ? \"unknown\" : i) \" part \" p; "
-	"if (m == \"\") m = \"unknown\"; print \"cpu_model: \" m }' /proc/cpuinfo; "
-	"if [ -n \"$1\" ] && [ -d \"$1\" ]; then d=$1; printf 'reused: yes\\n'; "
-	"else d=$(mktemp -d -t bpfsweep-fleet.XXXXXX); fi && mkdir -p \"$d/spec\" && "
-	"printf 'dir: %s\\n' \"$d\"; "
-	"if [ -d \"$d/result\" ]; then printf 'result: yes\\n'; fi; "
-	"if [ -x \"$d/bpfsweep\" ] && v=$(\"$d/bpfsweep\" --version 2>/dev/null); then "
-	"printf 'shipped: %s\\n' \"$v\"; fi; "
-	"if v=$(bpfsweep --version 2>/dev/null); then printf 'version: %s\\n' \"$v\"; fi";
 
 /* The run's shell says the pid bpfsweep will have (exec keeps it): stop_remote() needs it. */
 static const char run_prefix[] = "printf 'remote_pid: %s\\n' \"$$\"; exec ";
@@ -139,115 +108,7 @@ static const char *scp_target(struct argv_buf *a, const struct host *h, const ch
 	return a->target;
 }
 
-static off_t log_size(const struct fleet_job *j)
-{
-	struct stat st;
-
-	return stat(j->log, &st) ? 0 : st.st_size;
-}
-
-/* Bytes that a terminal or a meta line must not get, replaced. */
-static void clean(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
-			*s = '?';
-}
-
-/* The last REASON_LINES non-empty lines the log got from offset from, joined by " / ". */
-static void tail_reason(struct fleet_job *j, off_t from, const char *what)
-{
-	char *text, *lines[REASON_LINES] = { 0 }, *save = NULL;
-	size_t len, off;
-	int n = 0, first;
-
-	off = snprintf(j->why, sizeof(j->why), "%s", what);
-	if (read_text_file_max(j->log, 64 << 20, &text, &len))
-		return;
-	if ((size_t)from > len)
-		from = 0;
-	for (char *l = strtok_r(text + from, "\r\n", &save); l; l = strtok_r(NULL, "\r\n", &save))
-		lines[n++ % REASON_LINES] = l;
-	first = n > REASON_LINES ? n - REASON_LINES : 0;
-	for (int i = first; i < n && off < sizeof(j->why); i++)
-		off += snprintf(j->why + off, sizeof(j->why) - off, "%s%s", i == first ? ": " : " / ",
-				lines[i % REASON_LINES]);
-	clean(j->why);
-	free(text);
-}
-
-/*
- * Start argv with its output appended to the log, in a process group of
- * its own: a Ctrl-C at the terminal reaches fleet alone, which stops each
- * host's job as its step needs (run_wait() for the run).
- */
-static int start(struct fleet_job *j, const struct argv_buf *a, pid_t *pid)
-{
-	if (stop_requested && !j->stopping) {
-		j->interrupted = true;
-		return -EINTR;
-	}
-	return spawn(a->argv, &(struct spawn_opts){ .log = j->log, .own_group = true,
-						    .keep = true,
-						    .pass_fd = a->pass_fd > 2 ? a->pass_fd : 0 },
-		     pid);
-}
-
-/*
- * A step: its exit status, or -errno; -EINTR when a stop request (stop.h)
- * cut it, its child killed.  Once the host is being stopped, a step is
- * not cut but takes STOP_STEP_MS at most.
- */
-static int step(struct fleet_job *j, const struct argv_buf *a, unsigned int timeout_ms)
-{
-	pid_t pid;
-	int err = start(j, a, &pid);
-
-	if (err)
-		return err;
-	if (j->stopping)
-		return spawn_wait(pid, timeout_ms < STOP_STEP_MS ? timeout_ms : STOP_STEP_MS);
-	err = spawn_wait_stop(pid, timeout_ms, &stop_requested);
-	if (err == -EINTR) {
-		j->interrupted = true;
-		kill(pid, SIGTERM);
-		spawn_wait(pid, STOP_STEP_MS);
-	}
-	return err;
-}
-
-static void progress(const struct fleet_job *j, const char *what)
-{
-	fprintf(stderr, "host %s: %s\n", j->h->label, what);
-}
-
-/* The value of the first line "key: value" of text, into buf ("" when there is none). */
-static void answer(const char *text, const char *key, char *buf, size_t len)
-{
-	size_t kl = strlen(key);
-	const char *l = text;
-
-	buf[0] = '\0';
-	while (*l && (strncmp(l, key, kl) || strncmp(l + kl, ": ", 2))) {
-		l += strcspn(l, "\n");
-		l += *l == '\n';
-	}
-	if (!*l)
-		return;
-	snprintf(buf, len, "%.*s", (int)strcspn(l + kl + 2, "\r\n"), l + kl + 2);
-	clean(buf);
-}
-
-/* mktemp's directory: an absolute path of plain characters, or nothing we pass on. */
-static bool plain_path(const char *p)
-{
-	if (p[0] != '/' || strstr(p, ".."))
-		return false;
-	return strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-") ==
-	       strlen(p);
-}
-
-/* "set -- 'DIR'; <probe_script>": the directory an earlier attempt kept, or "". */
+/* "set -- 'DIR'; <fleet_probe_script>": the directory an earlier attempt kept, or "". */
 static int probe_line(const struct fleet_job *j, char *buf, size_t len)
 {
 	size_t n = snprintf(buf, len, "set -- ");
@@ -255,30 +116,8 @@ static int probe_line(const struct fleet_job *j, char *buf, size_t len)
 	if (n >= len || shquote(j->old_dir, buf + n, len - n))
 		return -ENAMETOOLONG;
 	n += strlen(buf + n);
-	return snprintf(buf + n, len - n, "; %s", probe_script) < (int)(len - n) ? 0 :
+	return snprintf(buf + n, len - n, "; %s", fleet_probe_script) < (int)(len - n) ? 0 :
 	       -ENAMETOOLONG;
-}
-
-/*
- * OUT/remote/<label>: the remote directory, for as long as it is kept on
- * the host (removed with it): what fleet --resume continues.
- */
-static void record_remote(struct fleet_job *j)
-{
-	char text[PATH_MAX + 2];
-	int n = snprintf(text, sizeof(text), "%s\n", j->remote_dir);
-
-	if (resultdir_put_file(j->ctx->remote_dir, j->h->label, text, n, true))
-		progress(j, "cannot record its remote directory under OUT/remote: --resume "
-			 "will not find it");
-}
-
-static void forget_remote(const struct fleet_job *j)
-{
-	char path[PATH_MAX + HOST_LABEL_LEN + 16];
-
-	snprintf(path, sizeof(path), "%s/%s", j->ctx->remote_dir, j->h->label);
-	heldir_unlink(path);
 }
 
 /* What the probe found of an earlier attempt's directory, said on the terminal. */
@@ -286,23 +125,22 @@ static void take_again(struct fleet_job *j, const char *text)
 {
 	char yes[8];
 
-	answer(text, "reused", yes, sizeof(yes));
+	fleet_answer(text, "reused", yes, sizeof(yes));
 	if (j->old_dir[0] && strcmp(yes, "yes"))
-		progress(j, "its directory of an earlier attempt is gone: starting over");
-	answer(text, "result", yes, sizeof(yes));
+		fleet_progress(j, "its directory of an earlier attempt is gone: starting over");
+	fleet_answer(text, "result", yes, sizeof(yes));
 	j->resumes = !strcmp(yes, "yes");
 	if (j->resumes)
-		progress(j, "its directory of an earlier attempt is there: continuing its run");
-	answer(text, "shipped", j->shipped_version, sizeof(j->shipped_version));
+		fleet_progress(j, "its directory of an earlier attempt is there: continuing its run");
+	fleet_answer(text, "shipped", j->shipped_version, sizeof(j->shipped_version));
 }
 
 static int probe(struct fleet_job *j)
 {
-	static __thread char line[sizeof(probe_script) + PATH_MAX * 4 + 32];
+	static __thread char line[4096 + PATH_MAX * 4 + 32];
 	struct argv_buf a;
-	off_t from = log_size(j);
+	off_t from = fleet_log_size(j);
 	char *text, dir[PATH_MAX];
-	size_t len;
 	int st;
 
 	if (probe_line(j, line, sizeof(line))) {
@@ -310,38 +148,28 @@ static int probe(struct fleet_job *j)
 		return -ENAMETOOLONG;
 	}
 	ssh_argv(&a, j, line);
-	st = step(j, &a, STEP_TIMEOUT_MS);
+	st = fleet_step(j, a.argv, a.pass_fd, FLEET_STEP_TIMEOUT_MS);
 	if (st) {
-		tail_reason(j, from, st == 255 ? "ssh failed" : "probe failed");
+		fleet_reason(j, from, st == 255 ? "ssh failed" : "probe failed");
 		return -EIO;
 	}
-	if (read_text_file_max(j->log, 64 << 20, &text, &len) || (size_t)from > len)
+	if (fleet_read_probe(j, from, dir, sizeof(dir), &text))
 		return -EIO;
-	answer(text + from, "arch", j->remote_arch, sizeof(j->remote_arch));
-	answer(text + from, "dir", dir, sizeof(dir));
-	answer(text + from, "version", j->remote_version, sizeof(j->remote_version));
-	for (int f = 0; f < NR_HOST_FACTS; f++)
-		answer(text + from, host_fact_names[f], j->facts.v[f], sizeof(j->facts.v[f]));
 	take_again(j, text + from);
 	free(text);
-	if (!plain_path(dir)) {
-		snprintf(j->why, sizeof(j->why), "mktemp -d on the host gave no usable "
-			 "directory ('%.600s')", dir);
-		return -EIO;
-	}
 	snprintf(j->remote_dir, sizeof(j->remote_dir), "%s", dir);
-	record_remote(j);
+	fleet_record_remote(j);
 	return 0;
 }
 
-/* scp local files into the remote directory; pass_fd above 2: left open for scp (start()). */
+/* scp local files into the remote directory; pass_fd above 2: left open for scp (fleet_start()). */
 static int put(struct fleet_job *j, const char *const *files, int nr, const char *sub,
 	       int pass_fd)
 {
 	static __thread char to[PATH_MAX + 16];
 
 	struct argv_buf a;
-	off_t from = log_size(j);
+	off_t from = fleet_log_size(j);
 	int st;
 
 	tool(&a, j, "scp");
@@ -352,9 +180,9 @@ static int put(struct fleet_job *j, const char *const *files, int nr, const char
 		add(&a, files[i]);
 	snprintf(to, sizeof(to), "%s%s", j->remote_dir, sub);
 	add(&a, scp_target(&a, j->h, to));
-	st = step(j, &a, STEP_TIMEOUT_MS);
+	st = fleet_step(j, a.argv, a.pass_fd, FLEET_STEP_TIMEOUT_MS);
 	if (st)
-		tail_reason(j, from, "copying to the host failed");
+		fleet_reason(j, from, "copying to the host failed");
 	return st ? -EIO : 0;
 }
 
@@ -367,7 +195,7 @@ static int remote(struct fleet_job *j, const char *const *words, unsigned int ti
 	if (shquote_argv(words, line, sizeof(line)))
 		return -ENAMETOOLONG;
 	ssh_argv(&a, j, line);
-	return step(j, &a, timeout_ms);
+	return fleet_step(j, a.argv, a.pass_fd, timeout_ms);
 }
 
 /*
@@ -380,42 +208,19 @@ static int pick_binary(struct fleet_job *j)
 	static __thread char shipped[PATH_MAX + 16];
 	const char *files[] = { j->ctx->self };
 	const char *ver[] = { shipped, "--version", NULL };
-	bool same_arch = !strcmp(j->remote_arch, j->ctx->arch);
 	off_t from;
+	int st;
 
-	if (!strcmp(j->remote_version, j->ctx->version)) {
-		j->bin = "bpfsweep";
-		progress(j, "bpfsweep installed there is this version");
-		return 0;
-	}
 	snprintf(shipped, sizeof(shipped), "%s/bpfsweep", j->remote_dir);
-	/* an earlier attempt's copy, maybe still running there: not written again */
-	if (same_arch && !strcmp(j->shipped_version, j->ctx->version)) {
-		j->bin = shipped;
-		progress(j, "this build is there from an earlier attempt");
-		return 0;
-	}
-	if (!same_arch) {
-		if (!j->remote_version[0]) {
-			snprintf(j->why, sizeof(j->why), "no bpfsweep there, and its machine (%s) is "
-				 "not this one's (%s): cannot ship this build", j->remote_arch,
-				 j->ctx->arch);
-			return -ENOEXEC;
-		}
-		snprintf(j->note, sizeof(j->note), "runs its installed %s, not %s (machine %s)",
-			 j->remote_version, j->ctx->version, j->remote_arch);
-		progress(j, j->note);
-		j->bin = "bpfsweep";
-		return 0;
-	}
-	progress(j, j->remote_version[0] ? "bpfsweep there is another version: shipping this build"
-		 : "no bpfsweep there: shipping this build");
+	st = fleet_which_binary(j, shipped);
+	if (st <= 0)
+		return st;
 	if (put(j, files, 1, "", -1))
 		return -EIO;
-	from = log_size(j);
+	from = fleet_log_size(j);
 	/* a host without libbpf, libelf, json-c, gsl or libcsv fails here, with the loader's words */
-	if (remote(j, ver, STEP_TIMEOUT_MS)) {
-		tail_reason(j, from, "the shipped bpfsweep does not start there");
+	if (remote(j, ver, FLEET_STEP_TIMEOUT_MS)) {
+		fleet_reason(j, from, "the shipped bpfsweep does not start there");
 		return -ENOEXEC;
 	}
 	j->bin = shipped;
@@ -439,10 +244,10 @@ static void stop_remote(struct fleet_job *j, off_t from)
 
 	if (read_text_file_max(j->log, 64 << 20, &text, &len))
 		return;
-	answer((size_t)from <= len ? text + from : "", "remote_pid", pid, sizeof(pid));
+	fleet_answer((size_t)from <= len ? text + from : "", "remote_pid", pid, sizeof(pid));
 	free(text);
 	if (pid[0] && strspn(pid, "0123456789") == strlen(pid))
-		remote(j, kill_int, STOP_STEP_MS);
+		remote(j, kill_int, FLEET_STOP_STEP_MS);
 }
 
 /* The run's ssh: its exit status, once the run ends or has been stopped. */
@@ -453,10 +258,10 @@ static int run_wait(struct fleet_job *j, pid_t pid, off_t from, unsigned int tim
 	if (st != -EINTR)
 		return st;
 	j->interrupted = j->stopping = true;
-	progress(j, "stopping its run: SIGINT there, which ends the point it runs");
+	fleet_progress(j, "stopping its run: SIGINT there, which ends the point it runs");
 	stop_remote(j, from);
 	/* past the grace, ssh is killed: the remote run then stops at its next line */
-	return spawn_wait(pid, STOP_GRACE_MS);
+	return spawn_wait(pid, FLEET_STOP_GRACE_MS);
 }
 
 static int run_spec(struct fleet_job *j, const struct subrun_argv *a, unsigned int timeout_ms)
@@ -464,7 +269,7 @@ static int run_spec(struct fleet_job *j, const struct subrun_argv *a, unsigned i
 	static __thread char line[REMOTE_CMD_LEN];
 	struct argv_buf ssh;
 	size_t n = snprintf(line, sizeof(line), "%s", run_prefix);
-	off_t from = log_size(j);
+	off_t from = fleet_log_size(j);
 	pid_t pid;
 	int st;
 
@@ -473,13 +278,13 @@ static int run_spec(struct fleet_job *j, const struct subrun_argv *a, unsigned i
 		return -ENAMETOOLONG;
 	}
 	ssh_argv(&ssh, j, line);
-	progress(j, j->resumes ? "running the spec's points left" : "running the spec");
-	st = start(j, &ssh, &pid);
+	fleet_progress(j, j->resumes ? "running the spec's points left" : "running the spec");
+	st = fleet_start(j, ssh.argv, ssh.pass_fd, &pid);
 	if (!st)
 		st = run_wait(j, pid, from, timeout_ms);
 	j->run_status = st;
 	if (st != 0 && st != EXIT_POINTS_FAILED && !j->interrupted)
-		tail_reason(j, from, st == 255 ? "ssh failed during the run" : "the run failed");
+		fleet_reason(j, from, st == 255 ? "ssh failed during the run" : "the run failed");
 	return st;
 }
 
@@ -490,15 +295,14 @@ static int run_spec(struct fleet_job *j, const struct subrun_argv *a, unsigned i
 static int fetch(struct fleet_job *j)
 {
 	static __thread char src[PATH_MAX + 16], tmp[sizeof(j->result) + 8];
-	static __thread char old[sizeof(j->result) + 8], dst[HOST_LABEL_LEN + 64];
+	static __thread char dst[HOST_LABEL_LEN + 64];
 	struct argv_buf a;
-	off_t from = log_size(j);
-	int st, err, hosts = heldir_open_dir(j->ctx->hosts_dir);
+	off_t from = fleet_log_size(j);
+	int st, hosts = heldir_open_dir(j->ctx->hosts_dir);
 	bool had;
 
 	snprintf(src, sizeof(src), "%s/result", j->remote_dir);
 	snprintf(tmp, sizeof(tmp), "%s/.%s.new", j->ctx->hosts_dir, j->h->label);
-	snprintf(old, sizeof(old), "%s/.%s.old", j->ctx->hosts_dir, j->h->label);
 	/* scp makes it beneath OUT/hosts as held here, through its inherited descriptor */
 	snprintf(dst, sizeof(dst), "/proc/self/fd/%d/.%s.new", hosts, j->h->label);
 	resultdir_remove_tree(tmp);
@@ -509,28 +313,19 @@ static int fetch(struct fleet_job *j)
 	add(&a, "--");
 	add(&a, scp_target(&a, j->h, src));
 	add(&a, dst);
-	st = hosts < 0 ? hosts : step(j, &a, STEP_TIMEOUT_MS);
+	st = hosts < 0 ? hosts : fleet_step(j, a.argv, a.pass_fd, FLEET_STEP_TIMEOUT_MS);
 	/* what is there is looked for beneath the held OUT/hosts too, not at a swapped path */
 	st = st ?: faccessat(hosts, strrchr(dst, '/') + 1, F_OK, AT_SYMLINK_NOFOLLOW);
 	had = hosts >= 0 && !faccessat(hosts, j->h->label, F_OK, AT_SYMLINK_NOFOLLOW);
 	if (hosts >= 0)
 		close(hosts);
 	if (st && !j->why[0])
-		tail_reason(j, from, "copying the result back failed");
+		fleet_reason(j, from, "copying the result back failed");
 	if (st) {
 		resultdir_remove_tree(tmp);
 		return -EIO;
 	}
-	resultdir_remove_tree(old);
-	err = had ? heldir_rename(j->result, old, 0) : 0;
-	err = err ?: heldir_rename(tmp, j->result, 0);
-	if (err) {
-		snprintf(j->why, sizeof(j->why), "cannot move its result into place: %s",
-			 strerror(-err));
-		return -EIO;
-	}
-	resultdir_remove_tree(old);
-	return 0;
+	return fleet_result_into_place(j, tmp, had);
 }
 
 /*
@@ -541,10 +336,10 @@ static void cleanup(struct fleet_job *j)
 {
 	const char *rm[] = { "rm", "-rf", "--", j->remote_dir, NULL };
 
-	forget_remote(j);
+	fleet_forget_remote(j);
 	j->stopping = true;
-	if (remote(j, rm, STEP_TIMEOUT_MS))
-		progress(j, "could not remove its temporary directory");
+	if (remote(j, rm, FLEET_STEP_TIMEOUT_MS))
+		fleet_progress(j, "could not remove its temporary directory");
 }
 
 /* The host's shared connection ends with its job (ControlPersist is only a safety net). */
@@ -559,52 +354,17 @@ static void mux_close(struct fleet_job *j)
 	add(&a, "exit");
 	add(&a, "--");
 	add(&a, j->h->name);
-	step(j, &a, STEP_TIMEOUT_MS);
-}
-
-static double seconds_since(const struct timespec *t0)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - t0->tv_sec) + (now.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
-/* Its job ended before a result came back: failed, or stopped by a request. */
-static void failed(struct fleet_job *j)
-{
-	char msg[sizeof(j->why) + 64];
-
-	if (j->interrupted) {
-		j->stopping = true;
-		snprintf(j->why, sizeof(j->why), "interrupted %s", j->run_status < 0 ?
-			 "before its run" : "during its run; nothing new came back");
-	}
-	mux_close(j);
-	snprintf(msg, sizeof(msg), "%s after %.1f s: %s", j->interrupted ? "STOPPED" : "FAILED",
-		 seconds_since(&j->t0), j->why);
-	progress(j, msg);
-}
-
-/* A run that was stopped brings back what it finished if it ended by itself (130). */
-static bool came_back(const struct fleet_job *j, int st)
-{
-	return !j->interrupted || st == 0 || st == EXIT_POINTS_FAILED || st == EXIT_INTERRUPTED;
-}
-
-static struct fleet_job *job_of(struct executor *ex)
-{
-	return (struct fleet_job *)((char *)ex - offsetof(struct fleet_job, ex));
+	fleet_step(j, a.argv, a.pass_fd, FLEET_STEP_TIMEOUT_MS);
 }
 
 /* The ssh executor's place: the host probed, its remote directory made or taken again. */
 static int ssh_prepare(struct executor *ex, struct subrun_slot *s)
 {
-	struct fleet_job *j = job_of(ex);
+	struct fleet_job *j = fleet_job_of(ex);
 
 	j->run_status = -1;
 	clock_gettime(CLOCK_MONOTONIC, &j->t0);
-	progress(j, "connecting");
+	fleet_progress(j, "connecting");
 	if (probe(j)) {
 		snprintf(s->why, sizeof(s->why), "%s", j->why);
 		return -EIO;
@@ -646,7 +406,7 @@ static int ssh_run(struct executor *ex, struct subrun_slot *s, const char *const
 		   uint64_t timeout_ns)
 {
 	static __thread char spec[PATH_MAX + 300], settings[PATH_MAX + 300];
-	struct fleet_job *j = job_of(ex);
+	struct fleet_job *j = fleet_job_of(ex);
 	uint64_t ms = timeout_ns / 1000000;
 	struct subrun_argv a = { .n = 0 };
 	int st;
@@ -663,7 +423,7 @@ static int ssh_run(struct executor *ex, struct subrun_slot *s, const char *const
 	st = run_spec(j, &a, ms > UINT32_MAX ? UINT32_MAX : ms);
 	s->status = st;
 	s->interrupted = j->interrupted;
-	j->to_fetch = came_back(j, st);
+	j->to_fetch = fleet_came_back(j, st);
 	if (j->to_fetch)
 		return 0;
 fail:
@@ -674,19 +434,13 @@ fail:
 /* DIR/result into OUT/hosts/<label>, when the run left one to copy. */
 static int ssh_fetch(struct executor *ex, struct subrun_slot *s)
 {
-	struct fleet_job *j = job_of(ex);
+	struct fleet_job *j = fleet_job_of(ex);
 	int err = j->to_fetch ? fetch(j) : -ENOENT;
 
 	j->ok = !err;
 	if (err)
 		snprintf(s->why, sizeof(s->why), "%s", j->why);
 	return err;
-}
-
-/* Its share came back whole: every point has its row, ok, unsupported or failed. */
-bool fleet_shard_done(const struct fleet_job *j)
-{
-	return j->ok && (j->run_status == 0 || j->run_status == EXIT_POINTS_FAILED);
 }
 
 /*
@@ -696,8 +450,7 @@ bool fleet_shard_done(const struct fleet_job *j)
  */
 static void ssh_cleanup(struct executor *ex, struct subrun_slot *s)
 {
-	struct fleet_job *j = job_of(ex);
-	char msg[128];
+	struct fleet_job *j = fleet_job_of(ex);
 
 	if (s->refused && s->prepared) {
 		cleanup(j);
@@ -705,20 +458,13 @@ static void ssh_cleanup(struct executor *ex, struct subrun_slot *s)
 		return;
 	}
 	j->interrupted = j->interrupted || s->interrupted;
-	if (!j->ok) {
-		failed(j);
-		return;
-	}
 	/* a run that finished before its stop came to it is whole: not interrupted */
-	if (fleet_shard_done(j)) {
+	if (j->ok && fleet_shard_done(j)) {
 		j->interrupted = false;
 		cleanup(j);
 	}
 	mux_close(j);
-	snprintf(msg, sizeof(msg), "%s in %.1f s (bpfsweep exited %d)",
-		 j->interrupted ? "stopped, what it finished came back," : "done",
-		 seconds_since(&j->t0), j->run_status);
-	progress(j, msg);
+	fleet_say_end(j);
 }
 
 static const struct executor_ops ssh_ops = {

@@ -15,14 +15,7 @@
 #include "hosts.h"
 #include "textfile.h"
 
-/* One line being scanned: p moves, col says where p is for diagnostics. */
-struct scan {
-	const char *file;
-	const char *start, *p, *end;
-	int line;
-};
-
-static void err_at(const struct scan *s, const char *at, const char *why)
+void hosts_line_err(const struct hosts_line *s, const char *at, const char *why)
 {
 	struct loc l = { .file = s->file, .line = s->line, .col = (int)(at - s->start) + 1 };
 
@@ -35,12 +28,7 @@ static bool name_char(char c)
 	return isalnum((unsigned char)c) || c == '.' || c == '_' || c == '-';
 }
 
-/*
- * A run of name_char into buf; 0, or -EINVAL (reported) for an empty or
- * long one, or one led by '-' (an option to ssh) or '.' (a label names a
- * directory: no "..", and a host name starts with neither).
- */
-static int take_name(struct scan *s, char *buf, size_t len, const char *what)
+int hosts_take_name(struct hosts_line *s, char *buf, size_t len, const char *what)
 {
 	const char *b = s->p;
 	char why[128];
@@ -50,7 +38,7 @@ static int take_name(struct scan *s, char *buf, size_t len, const char *what)
 	if (s->p == b || *b == '-' || *b == '.' || (size_t)(s->p - b) >= len) {
 		snprintf(why, sizeof(why), "%s: %s", what, s->p == b ? "missing" :
 			 *b == '-' || *b == '.' ? "may not start with '-' or '.'" : "too long");
-		err_at(s, b, why);
+		hosts_line_err(s, b, why);
 		return -EINVAL;
 	}
 	memcpy(buf, b, s->p - b);
@@ -59,7 +47,8 @@ static int take_name(struct scan *s, char *buf, size_t len, const char *what)
 }
 
 /* Digits from 1 to max; 0, or -EINVAL (reported). */
-static int take_number(struct scan *s, unsigned int max, unsigned int *out, const char *what)
+static int take_number(struct hosts_line *s, unsigned int max, unsigned int *out,
+		       const char *what)
 {
 	const char *b = s->p;
 	unsigned long v = 0;
@@ -69,36 +58,42 @@ static int take_number(struct scan *s, unsigned int max, unsigned int *out, cons
 		v = v * 10 + (*s->p++ - '0');
 	if (s->p == b || v < 1 || v > max) {
 		snprintf(why, sizeof(why), "%s: expected a number from 1 to %u", what, max);
-		err_at(s, b, why);
+		hosts_line_err(s, b, why);
 		return -EINVAL;
 	}
 	*out = v;
 	return 0;
 }
 
+int hosts_take_label(struct hosts_line *s, struct host *h)
+{
+	if (*s->p != '@')
+		return 0;
+	s->p++;
+	if (hosts_take_name(s, h->label, sizeof(h->label), "label"))
+		return -EINVAL;
+	if (s->p == s->end || *s->p != '/') {
+		hosts_line_err(s, s->p, *s->p == '+' ? "one label per host (parallel's "
+			       "'@a+b/' groups are not labels)" : "expected '/' after @LABEL");
+		return -EINVAL;
+	}
+	s->p++;
+	return 0;
+}
+
 /* @LABEL/ and NCPUS/, parallel's prefixes. */
-static int take_prefixes(struct scan *s, struct host *h)
+static int take_prefixes(struct hosts_line *s, struct host *h)
 {
 	const char *slash;
 
-	if (*s->p == '@') {
-		s->p++;
-		if (take_name(s, h->label, sizeof(h->label), "label"))
-			return -EINVAL;
-
-		if (s->p == s->end || *s->p != '/') {
-			err_at(s, s->p, *s->p == '+' ? "one label per host (parallel's "
-			       "'@a+b/' groups are not labels)" : "expected '/' after @LABEL");
-			return -EINVAL;
-		}
-		s->p++;
-	}
+	if (hosts_take_label(s, h))
+		return -EINVAL;
 	slash = memchr(s->p, '/', s->end - s->p);
 	if (slash && isdigit((unsigned char)*s->p)) {
 		if (take_number(s, 1u << 20, &h->ncpus, "NCPUS/"))
 			return -EINVAL;
 		if (*s->p != '/') {
-			err_at(s, s->p, "expected '/' after NCPUS");
+			hosts_line_err(s, s->p, "expected '/' after NCPUS");
 			return -EINVAL;
 		}
 		s->p++;
@@ -111,7 +106,7 @@ static int take_prefixes(struct scan *s, struct host *h)
  * a shell; here only "ssh" and "ssh -p PORT" are accepted, anything else
  * belongs in --ssh-config.
  */
-static int take_ssh_command(struct scan *s, struct host *h)
+static int take_ssh_command(struct hosts_line *s, struct host *h)
 {
 	const char *sp = s->end;
 
@@ -128,7 +123,7 @@ static int take_ssh_command(struct scan *s, struct host *h)
 		s->p += 4;
 	}
 	if (s->p != sp) {
-		err_at(s, s->p, "an ssh command other than 'ssh' or 'ssh -p PORT': give ssh "
+		hosts_line_err(s, s->p, "an ssh command other than 'ssh' or 'ssh -p PORT': give ssh "
 		       "options in a file for --ssh-config");
 		return -EINVAL;
 	}
@@ -136,21 +131,21 @@ static int take_ssh_command(struct scan *s, struct host *h)
 }
 
 /* [USER@]HOST[:PORT], HOST a name or a [bracketed] IPv6 address. */
-static int take_login(struct scan *s, struct host *h)
+static int take_login(struct hosts_line *s, struct host *h)
 {
 	const char *at = memchr(s->p, '@', s->end - s->p), *colon;
 
 	if (at) {
 		colon = memchr(s->p, ':', at - s->p);
 		if (colon) {
-			err_at(s, colon, "a password in the login: ssh runs with BatchMode, "
+			hosts_line_err(s, colon, "a password in the login: ssh runs with BatchMode, "
 			       "use a key");
 			return -EINVAL;
 		}
-		if (take_name(s, h->user, sizeof(h->user), "user"))
+		if (hosts_take_name(s, h->user, sizeof(h->user), "user"))
 			return -EINVAL;
 		if (s->p != at) {
-			err_at(s, s->p, "user: only letters, digits, '.', '_' and '-'");
+			hosts_line_err(s, s->p, "user: only letters, digits, '.', '_' and '-'");
 			return -EINVAL;
 		}
 		s->p++;
@@ -162,17 +157,17 @@ static int take_login(struct scan *s, struct host *h)
 			s->p++;
 		if (s->p == b || s->p == s->end || *s->p != ']' ||
 		    (size_t)(s->p - b) >= sizeof(h->name)) {
-			err_at(s, s->p, "expected an IPv6 address and ']'");
+			hosts_line_err(s, s->p, "expected an IPv6 address and ']'");
 			return -EINVAL;
 		}
 		memcpy(h->name, b, s->p - b);
 		h->name[s->p++ - b] = '\0';
-	} else if (take_name(s, h->name, sizeof(h->name), "host")) {
+	} else if (hosts_take_name(s, h->name, sizeof(h->name), "host")) {
 		return -EINVAL;
 	}
 	if (s->p < s->end && *s->p == ':') {
 		if (h->port) {
-			err_at(s, s->p, "a port twice: 'ssh -p PORT' and ':PORT'");
+			hosts_line_err(s, s->p, "a port twice: 'ssh -p PORT' and ':PORT'");
 			return -EINVAL;
 		}
 		s->p++;
@@ -180,14 +175,13 @@ static int take_login(struct scan *s, struct host *h)
 			return -EINVAL;
 	}
 	if (s->p != s->end) {
-		err_at(s, s->p, "unexpected character in the login");
+		hosts_line_err(s, s->p, "unexpected character in the login");
 		return -EINVAL;
 	}
 	return 0;
 }
 
-/* A label names a directory: two hosts may not share one. */
-static int check_unique(const struct scan *s, const struct hosts *hs, const struct host *h)
+int hosts_check_unique(const struct hosts_line *s, const struct hosts *hs, const struct host *h)
 {
 	char why[HOST_LABEL_LEN + 96];
 
@@ -196,24 +190,25 @@ static int check_unique(const struct scan *s, const struct hosts *hs, const stru
 			continue;
 		snprintf(why, sizeof(why), "label '%s' already names the host of line %d "
 			 "(give each host its own @LABEL/)", h->label, hs->h[i].line);
-		err_at(s, s->start, why);
+		hosts_line_err(s, s->start, why);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-static int parse_line(struct scan *s, struct hosts *hs)
+static int parse_line(struct hosts_line *s, void *arg)
 {
+	struct hosts *hs = arg;
 	struct host h = { .line = s->line };
 
 	if (take_prefixes(s, &h) || take_ssh_command(s, &h) || take_login(s, &h))
 		return -EINVAL;
 	if (!h.label[0])
 		snprintf(h.label, sizeof(h.label), "%.*s", (int)sizeof(h.label) - 1, h.name);
-	if (check_unique(s, hs, &h))
+	if (hosts_check_unique(s, hs, &h))
 		return -EINVAL;
 	if (hs->nr == HOSTS_MAX) {
-		err_at(s, s->start, "too many hosts (at most " HOSTS_MAX_TEXT ")");
+		hosts_line_err(s, s->start, "too many hosts (at most " HOSTS_MAX_TEXT ")");
 		return -EINVAL;
 	}
 	hs->h[hs->nr++] = h;
@@ -226,7 +221,7 @@ static int parse_line(struct scan *s, struct hosts *hs)
  * missing" at best, or, a NUL, the end of the file, the hosts after it
  * dropped unsaid.  Reported at its column; -EINVAL.
  */
-static int check_controls(const struct scan *s)
+static int check_controls(const struct hosts_line *s)
 {
 	char why[96];
 
@@ -240,20 +235,20 @@ static int check_controls(const struct scan *s)
 		else
 			snprintf(why, sizeof(why), "a control character (0x%02x%s): a host file "
 				 "is text", b, b == 0x1b ? ", ESC" : "");
-		err_at(s, c, why);
+		hosts_line_err(s, c, why);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-int hosts_parse_len(const char *file, const char *text, size_t len, struct hosts *hs)
+int hosts_each_line(const char *file, const char *text, size_t len,
+		    int (*fn)(struct hosts_line *s, void *arg), void *arg)
 {
-	struct scan s = { .file = file };
+	struct hosts_line s = { .file = file };
 	const char *p = text, *end = text + len, *nl;
 	int err = 0;
 
-	hs->nr = 0;
-	/* a UTF-8 byte order mark, as Windows editors begin a file: no part of the first login */
+	/* a UTF-8 byte order mark, as Windows editors begin a file: no part of the first line */
 	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
 		p += 3;
 	for (s.line = 1; p < end; s.line++, p = nl + 1) {
@@ -271,9 +266,18 @@ int hosts_parse_len(const char *file, const char *text, size_t len, struct hosts
 		}
 		if (s.p == s.end || *s.p == '#')
 			continue;
-		if (parse_line(&s, hs))
+		if (fn(&s, arg))
 			err = -EINVAL;
 	}
+	return err;
+}
+
+int hosts_parse_len(const char *file, const char *text, size_t len, struct hosts *hs)
+{
+	int err;
+
+	hs->nr = 0;
+	err = hosts_each_line(file, text, len, parse_line, hs);
 	if (!err && !hs->nr) {
 		diag_err("%s: no host (one ssh login per line, e.g. @box1/root@10.0.0.2)", file);
 		err = -EINVAL;

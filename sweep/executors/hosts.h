@@ -35,6 +35,40 @@ struct hosts {
 	int nr;
 };
 
+/* One line of a host file being scanned: p moves, col says where p is for diagnostics. */
+struct hosts_line {
+	const char *file;
+	const char *start, *p, *end;	/* the line without its blanks; p: what is not yet read */
+	int line;
+};
+
+/*
+ * fn(line, arg) for each line of text[0..len) that is not blank nor a
+ * '#' comment, its blanks cut; a UTF-8 byte order mark at the start is
+ * skipped, and a line with a control character (a NUL, ESC, ...) outside
+ * a comment is reported and not given to fn.  -EINVAL when a line was bad
+ * or fn refused one (having reported it), else 0.  The host file's, and
+ * the Slurm machine file's (slurm_machines.h).
+ */
+int hosts_each_line(const char *file, const char *text, size_t len,
+		    int (*fn)(struct hosts_line *s, void *arg), void *arg);
+
+/* "file:line:col: error: why", col that of at. */
+void hosts_line_err(const struct hosts_line *s, const char *at, const char *why);
+
+/*
+ * A run of letters, digits, '.', '_' and '-' into buf; 0, or -EINVAL
+ * (reported, as "what: ...") for an empty or long one, or one led by '-'
+ * (an option) or '.' (a label names a directory: no "..").
+ */
+int hosts_take_name(struct hosts_line *s, char *buf, size_t len, const char *what);
+
+/* "@LABEL/" into h->label, when the line starts with '@'; 0 or -EINVAL (reported). */
+int hosts_take_label(struct hosts_line *s, struct host *h);
+
+/* h's label names no host of hs yet (a label names a directory); 0 or -EINVAL (reported). */
+int hosts_check_unique(const struct hosts_line *s, const struct hosts *hs, const struct host *h);
+
 /*
  * Parse text[0..len) (the file's contents) named file in diagnostics:
  * every bad line is reported "file:line:col: error: ..." and -EINVAL

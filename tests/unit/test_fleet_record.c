@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fleet --resume OUT reads back what OUT/meta recorded (fleet_record.c):
- * the hosts in order, --shard, --only, --quick and the tags; refuses a
+ * the hosts in order, --shard, --only, --quick, the engine and the tags; refuses a
  * command line or host file that differs; and keeps the first run's lines
  * of meta while an attempt's outcome lines go.
  */
@@ -103,6 +103,28 @@ TEST(the_command_line_must_match_the_record)
 	CHECK_STR(why, "it ran on 2 hosts, the host file has 1");
 }
 
+TEST(the_engine_is_recorded_and_kept)
+{
+	struct fleet_opts o = { .engine = "ssh" };
+	struct hosts hs = two_hosts("alpha", "beta");
+
+	hs.nr = 1;
+	CHECK_INT(parse("fleet: 1 host\nfleet_engine: slurm\nfleet_host: alpha partition=debug\n"),
+		  0);
+	CHECK(rec.slurm);
+	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), -EINVAL);
+	CHECK_STR(why, "it ran with --engine slurm, this command has --engine ssh");
+	/* not given: OUT's */
+	o.engine = NULL;
+	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), 0);
+	o.engine = "slurm";
+	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), 0);
+	CHECK_INT(parse("fleet: 1 host\nfleet_host: alpha root@h\n"), 0);
+	CHECK(!rec.slurm);
+	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), -EINVAL);
+	CHECK_STR(why, "it ran with --engine ssh, this command has --engine slurm");
+}
+
 TEST(a_resume_drops_the_outcome_lines)
 {
 	const bool again[] = { false, true };
@@ -138,4 +160,5 @@ TEST(a_resume_drops_the_outcome_lines)
 }
 
 RUN_TESTS(reads_hosts_options_and_tags, not_a_fleet_or_hosts_that_do_not_add_up,
-	  the_command_line_must_match_the_record, a_resume_drops_the_outcome_lines)
+	  the_command_line_must_match_the_record, the_engine_is_recorded_and_kept,
+	  a_resume_drops_the_outcome_lines)
