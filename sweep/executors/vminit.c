@@ -137,7 +137,7 @@ static void put_file(const char *name, const char *text)
 	close(fd);
 }
 
-/* The CPUs' busy ticks so far (user, nice, system, irq, softirq: /proc/stat's "cpu" line), or -1. */
+/* The CPUs' busy ticks so far: /proc/stat's "cpu" user, nice, system, irq, softirq; or -1. */
 static long long busy_ticks(void)
 {
 	unsigned long long user, nice, sys, idle, iowait, irq, softirq;

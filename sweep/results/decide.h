@@ -139,7 +139,7 @@ void decide_welch_se(double base_sd, long base_n, double new_sd, long new_n, dou
  *   "no test (< 3 units)"
  * Numbers in percent of BASE, interval at d->level.  Of a rule with
  * exact_pct it says which way it was decided:
- *   "different: +40.5 % [+40.4, +40.6] (exact: rounds agree within 0.1 %)"
+ *   "different: +40.5 % [+40.4, +40.7] (exact: rounds agree within 0.1 %)"
  *   "same: ... (rounds vary beyond 0.1 %: sequential rule)"
  */
 int decide_text(const struct decide_result *d, const char *word, char *buf, size_t len);

@@ -30,7 +30,8 @@ static int format_end(const struct gate_line *l, char *buf, size_t len)
 {
 	const struct decide_result *d = &l->d;
 
-	return snprintf(buf, len, "end %s %d %d %d %d %.17g %.17g %.17g %.17g %.17g %d %u %.17g %d\n",
+	return snprintf(buf, len,
+			"end %s %d %d %d %d %.17g %.17g %.17g %.17g %.17g %d %u %.17g %d\n",
 			l->stop[0] ? l->stop : "-", l->baseline, l->decided, (int)d->word, d->n,
 			d->est_pct, d->lo_pct, d->hi_pct, d->level, d->far_pct, d->final,
 			l->veto, d->exact_pct, d->exact);
