@@ -71,6 +71,21 @@ static enum decision word_of(const char *text, bool *inconclusive)
 	return DECIDE_NO_TEST;
 }
 
+/* The note decide_text() ends a decision of deterministic units with, back into d. */
+static void stored_exact(const char *text, struct decide_result *d)
+{
+	static const char agree[] = " (exact: rounds agree within ", vary[] = " (rounds vary beyond ";
+	const char *a = strstr(text, agree), *v = strstr(text, vary);
+
+	if (a) {
+		d->exact = true;
+		d->level = 1;
+		d->exact_pct = strtod(a + strlen(agree), NULL);
+	} else if (v) {
+		d->exact_pct = strtod(v + strlen(vary), NULL);
+	}
+}
+
 /*
  * The run's decision of p from NEW's row: its word, its interval of NEW /
  * BASE - 1 in percent, and the point of it (the interval is symmetric in
@@ -91,6 +106,7 @@ static bool stored_decision(const struct comparison *c, const struct point_cmp *
 				     .final = strstr(text, " after ") != NULL };
 	d->est_pct = expm1((log1p(lo / 100) + log1p(hi / 100)) / 2) * 100;
 	d->far_pct = fmax(fabs(lo), fabs(hi));
+	stored_exact(text, d);
 	if (d->word == DECIDE_NO_TEST)
 		d->est_pct = d->lo_pct = d->hi_pct = d->far_pct = NAN;
 	return true;

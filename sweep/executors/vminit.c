@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "textfile.h"
@@ -32,6 +33,24 @@
  */
 #define GUEST_TMP	"/run/tmp"
 #define GUEST_HOSTNAME	"bpfsweep-vm"
+
+/*
+ * The guest settles before its job: until a window of guest time in which
+ * its CPUs did (almost) nothing.  Debian's kernels test each crypto
+ * algorithm as it registers (CONFIG_CRYPTO_SELFTESTS, cryptomgr_test
+ * threads), and that ran until about 3.2 s of guest time after boot under
+ * TCG icount, all of the one vCPU, while the job's first point measured
+ * (docs/kernel.md, "The guest's first seconds").  /proc/stat counts in
+ * USER_HZ (100) ticks, so a 200 ms window is 20 ticks a CPU; sampled
+ * accounting may charge a stray tick to an idle window.  Under icount
+ * (sleep=off) idle guest time costs no host time, so the wait costs only
+ * the boot's own work; SETTLE_MAX_S bounds it everywhere (guest seconds
+ * from the wait's start: under icount a boot that waited for a device may
+ * have passed minutes of guest time already).
+ */
+#define SETTLE_WINDOW_NS	200000000L
+#define SETTLE_IDLE_TICKS	1
+#define SETTLE_MAX_S		60
 
 struct guest_mount {
 	const char *source, *target, *type;
@@ -118,6 +137,48 @@ static void put_file(const char *name, const char *text)
 	close(fd);
 }
 
+/* The CPUs' busy ticks so far: /proc/stat's "cpu" user, nice, system, irq, softirq; or -1. */
+static long long busy_ticks(void)
+{
+	unsigned long long user, nice, sys, idle, iowait, irq, softirq;
+	char *line = read_first_line("/proc/stat");
+	int n = line ? sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &sys,
+			      &idle, &iowait, &irq, &softirq) : 0;
+
+	free(line);
+	return n == 7 ? (long long)(user + nice + sys + irq + softirq) : -1;
+}
+
+static double boot_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Wait until a window passes with the CPUs idle (see SETTLE_WINDOW_NS), and say when. */
+static void settle(void)
+{
+	const struct timespec window = { 0, SETTLE_WINDOW_NS };
+	long long before = busy_ticks(), now;
+	/* from now: an initramfs that waited for devices may have spent minutes of guest time */
+	double end = boot_s() + SETTLE_MAX_S;
+
+	while (before >= 0 && boot_s() < end) {
+		nanosleep(&window, NULL);
+		now = busy_ticks();
+		if (now >= 0 && now - before <= SETTLE_IDLE_TICKS) {
+			fprintf(stderr, "bpfsweep-init: settled %.1f s after boot (%.1f s "
+				"waited)\n", boot_s(), boot_s() - end + SETTLE_MAX_S);
+			return;
+		}
+		before = now;
+	}
+	fprintf(stderr, "bpfsweep-init: still busy %.1f s after boot (%d s waited); the job runs "
+		"anyway\n", boot_s(), SETTLE_MAX_S);
+}
+
 /* The job: NUL-separated fields, the working directory first, then the argv. */
 static int read_job(char **text, char **argv, int *argc, const char **cwd)
 {
@@ -200,6 +261,7 @@ int vminit_main(void)
 		uname(&u);
 		snprintf(text, sizeof(text), "%s\n", u.release);
 		put_file("booted", text);
+		settle();
 		status = run_job();
 		snprintf(text, sizeof(text), "%d\n", status);
 		put_file("status", text);

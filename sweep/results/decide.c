@@ -34,7 +34,8 @@ static int first_look(const struct decide_rule *rule)
 	return first > rule->max_rounds ? rule->max_rounds : first;
 }
 
-bool decide_is_look(const struct decide_rule *rule, int n)
+/* Is n rounds a look of the sequential schedule (decide_is_look() without the exact ones)? */
+static bool on_schedule(const struct decide_rule *rule, int n)
 {
 	int look = first_look(rule);
 
@@ -43,6 +44,11 @@ bool decide_is_look(const struct decide_rule *rule, int n)
 	while (look < n && look < rule->max_rounds)
 		look = next_look(rule, look);
 	return look == n;
+}
+
+bool decide_is_look(const struct decide_rule *rule, int n)
+{
+	return on_schedule(rule, n) || (rule->exact_pct > 0 && n >= DECIDE_EXACT_ROUNDS);
 }
 
 void decide_looks(const struct decide_rule *rule, char *buf, size_t len)
@@ -121,17 +127,46 @@ void decide_t_interval(const double *x, int n, double alpha, double *mean, doubl
 			sqrt(n);
 }
 
+/*
+ * Deterministic units (rule->exact_pct): do the n rounds' log ratios lie
+ * within exact_pct of each other?  Then no chance is left to bound, only
+ * the tolerance: each unit is its path length to within it, so the ratio
+ * lies in [lowest - tol, highest + tol], which d says, exactly.
+ */
+static bool decide_exact(const struct decide_rule *rule, const double *lr, int n,
+			 struct decide_result *d)
+{
+	double lo, hi, tol = log1p(rule->exact_pct / 100);
+
+	if (!(rule->exact_pct > 0) || n < DECIDE_EXACT_ROUNDS)
+		return false;
+	gsl_stats_minmax(&lo, &hi, lr, 1, n);
+	if (!(hi - lo <= tol))
+		return false;
+	d->exact = true;
+	d->level = 1;
+	d->lo_pct = expm1(lo - tol) * 100;
+	d->hi_pct = expm1(hi + tol) * 100;
+	decide_word(rule, d);
+	return true;
+}
+
 int decide_paired(const struct decide_rule *rule, const double *lr, int n, bool last,
 		  struct decide_result *d)
 {
+	bool scheduled = last || on_schedule(rule, n);
 	double alpha, mean, half;
 
-	if (!last && !decide_is_look(rule, n))
+	if (!scheduled && !decide_is_look(rule, n))
 		return -EINVAL;
 	decide_no_test(d, n, n ? expm1(gsl_stats_mean(lr, 1, n)) * 100 : NAN);
 	d->paired = true;
 	d->final = last;
-	if (n < DECIDE_MIN_UNITS)
+	d->exact_pct = rule->exact_pct;
+	if (decide_exact(rule, lr, n, d))
+		return 0;
+	/* a look for agreement only: the sequential rule spends nothing here */
+	if (n < DECIDE_MIN_UNITS || !scheduled)
 		return 0;
 	alpha = decide_look_alpha(rule, n, last);
 	/* past the schedule's last look: nothing is left to spend */
@@ -195,7 +230,19 @@ const char *decision_name(enum decision w)
 	return names[w];
 }
 
-int decide_text(const struct decide_result *d, const char *word, char *buf, size_t len)
+/* What decided d, when its rule had a tolerance for deterministic units; "" else. */
+static void exact_note(const struct decide_result *d, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (!(d->exact_pct > 0) || d->word == DECIDE_NO_TEST)
+		return;
+	if (d->exact)
+		snprintf(buf, len, " (exact: rounds agree within %g %%)", d->exact_pct);
+	else
+		snprintf(buf, len, " (rounds vary beyond %g %%: sequential rule)", d->exact_pct);
+}
+
+static int decide_words(const struct decide_result *d, const char *word, char *buf, size_t len)
 {
 	char after[32] = "";
 
@@ -216,4 +263,15 @@ int decide_text(const struct decide_result *d, const char *word, char *buf, size
 		return snprintf(buf, len, "%s%s: changes up to \xc2\xb1%.1f %% not ruled out", word,
 				after, d->far_pct);
 	}
+}
+
+int decide_text(const struct decide_result *d, const char *word, char *buf, size_t len)
+{
+	char note[96];
+	int n = decide_words(d, word, buf, len);
+
+	exact_note(d, note, sizeof(note));
+	if (n < 0 || !note[0] || (size_t)n >= len)
+		return n;
+	return n + snprintf(buf + n, len - n, "%s", note);
 }

@@ -12,7 +12,11 @@
  * (the whole alpha); a sequential one (rounds added until a word is said)
  * looks at a fixed schedule of round counts and spends a share of alpha at
  * each (a Bonferroni split over the looks, so the joint coverage holds
- * whatever the data make the rounds stop at).  Pure arithmetic: no I/O.
+ * whatever the data make the rounds stop at).  Units that are
+ * deterministic (TCG icount's instruction time) may be decided without
+ * chance at all: rounds whose ratios agree within a stated tolerance give
+ * the ratio, within it, at once (decide_rule.exact_pct).  Pure arithmetic:
+ * no I/O.
  */
 #ifndef SWEEP_DECIDE_H
 #define SWEEP_DECIDE_H
@@ -39,7 +43,18 @@ struct decide_rule {
 	double bound_pct;	/* "same" within ±bound_pct percent */
 	int min_rounds;		/* the first look (sequential) */
 	int max_rounds;		/* the last look (sequential); 0: one fixed look */
+	/*
+	 * > 0: the units are deterministic to within this many percent (TCG
+	 * icount): from DECIDE_EXACT_ROUNDS rounds on, rounds whose log
+	 * ratios all lie within exact_pct of each other decide at once, with
+	 * the interval [lowest - exact_pct, highest + exact_pct]; rounds that
+	 * do not agree are left to the sequential rule.  0: none.
+	 */
+	double exact_pct;
 };
+
+/* The fewest rounds whose agreement decides deterministic units: one round shows none. */
+#define DECIDE_EXACT_ROUNDS	2
 
 /* The answer: NEW / BASE - 1 in percent, with its interval. */
 struct decide_result {
@@ -51,13 +66,16 @@ struct decide_result {
 	double far_pct;		/* max(|lo_pct|, |hi_pct|): no change beyond it is ruled out */
 	bool final;		/* the last look: no more rounds will come */
 	bool paired;		/* of rounds (decide_paired()), not of two sides' units */
+	double exact_pct;	/* the rule's exact_pct: > 0 when the units were to be deterministic */
+	bool exact;		/* decided by the rounds' agreement within exact_pct (level 1) */
 };
 
 /*
  * Is n rounds a look of rule's schedule?  The looks start at min_rounds
  * and double up to max_rounds, which is always one (5, 10, 20): few looks
  * keep each one's share of alpha large, and a large effect still stops at
- * the first.
+ * the first.  With exact_pct every round from DECIDE_EXACT_ROUNDS on is a
+ * look too, for the rounds' agreement only: it spends no alpha.
  */
 bool decide_is_look(const struct decide_rule *rule, int n);
 
@@ -88,8 +106,10 @@ void decide_t_interval(const double *x, int n, double alpha, double *mean, doubl
 /*
  * Paired rounds: lr[0..n) each round's log(NEW / BASE).  The interval is
  * the mean log ratio's Student t interval at the look's level, as a
- * ratio.  last as for decide_look_alpha().  0 or -EINVAL (n not a look
- * and not last).
+ * ratio.  last as for decide_look_alpha().  With rule->exact_pct, rounds
+ * that agree are decided exactly (d->exact) at any look; at a look of
+ * agreement only (not the schedule's) rounds that do not agree have no
+ * test yet.  0 or -EINVAL (n not a look and not last).
  */
 int decide_paired(const struct decide_rule *rule, const double *lr, int n, bool last,
 		  struct decide_result *d);
@@ -117,7 +137,10 @@ void decide_welch_se(double base_sd, long base_n, double new_sd, long new_n, dou
  *   "undecided: changes up to ±7.0 % not ruled out"
  *   "undecided after 20 rounds: changes up to ±7.0 % not ruled out"  (paired, final)
  *   "no test (< 3 units)"
- * Numbers in percent of BASE, interval at d->level.
+ * Numbers in percent of BASE, interval at d->level.  Of a rule with
+ * exact_pct it says which way it was decided:
+ *   "different: +40.5 % [+40.4, +40.7] (exact: rounds agree within 0.1 %)"
+ *   "same: ... (rounds vary beyond 0.1 %: sequential rule)"
  */
 int decide_text(const struct decide_result *d, const char *word, char *buf, size_t len);
 

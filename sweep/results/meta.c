@@ -113,14 +113,18 @@ static void put_tools(FILE *f)
 static void put_decide(FILE *f, const struct sweep_cfg *cfg)
 {
 	struct decide_rule rule;
-	char looks[128];
+	char looks[128], exact[128] = "";
 
 	precision_decide_rule(cfg, &rule);
 	decide_looks(&rule, looks, sizeof(looks));
+	if (rule.exact_pct > 0)
+		snprintf(exact, sizeof(exact), "; TCG icount: from round %d on, rounds whose ratios "
+			 "agree within %g %% decide at once, exactly", DECIDE_EXACT_ROUNDS,
+			 rule.exact_pct);
 	meta_putf(f, "decide", "%g%% (rounds %d to %d, looks %s, max_time %.3gs; 0: none; each "
 		  "round's arms in an order shuffled by GSL's mt19937 seeded with its baseline's "
-		  "point id + 1)", cfg->decide_pct, rule.min_rounds, rule.max_rounds, looks,
-		  cfg->max_time_ns / 1e9);
+		  "point id + 1%s)", cfg->decide_pct, rule.min_rounds, rule.max_rounds, looks,
+		  cfg->max_time_ns / 1e9, exact);
 }
 
 static void put_duration(FILE *f, const char *key, uint64_t ns)

@@ -38,11 +38,31 @@ int precision_max_reps(const struct sweep_cfg *cfg)
 	return cfg->max_repeat > min ? cfg->max_repeat : min;
 }
 
+/*
+ * Are the units instruction time: a sub-run in a TCG icount guest, or a
+ * sweep whose every kernel is a guest under TCG icount?  The host's kernel
+ * among them is timed, as is a run with no kernel axis.
+ */
+static bool icount_units(const struct sweep_cfg *cfg)
+{
+	const struct kernel_axis *ka = &cfg->kernels;
+
+	if (cfg->icount_guest)
+		return true;
+	if (ka->accel != VM_ACCEL_TCG_ICOUNT || !ka->nr)
+		return false;
+	for (int k = 0; k < ka->nr; k++)
+		if (!strcmp(ka->vals[k], KERNEL_HOST))
+			return false;
+	return true;
+}
+
 void precision_decide_rule(const struct sweep_cfg *cfg, struct decide_rule *rule)
 {
 	*rule = (struct decide_rule){ .alpha = DECIDE_ALPHA, .bound_pct = cfg->decide_pct,
 				      .min_rounds = precision_min_reps(cfg),
-				      .max_rounds = precision_max_reps(cfg) };
+				      .max_rounds = precision_max_reps(cfg),
+				      .exact_pct = icount_units(cfg) ? DECIDE_ICOUNT_TOL_PCT : 0 };
 }
 
 double precision_half_width_pct(const struct point_result *r)

@@ -47,9 +47,19 @@ bool precision_past_time(const struct sweep_cfg *cfg, int done, uint64_t elapsed
 #define DECIDE_ALPHA	0.05
 
 /*
+ * How closely TCG icount units repeat, in percent: decide's exact_pct when
+ * every kernel of a sweep is a guest under tcg-icount, or the run is in
+ * one (sweep_cfg.icount_guest).  Measured here
+ * (docs/kernel.md, "Numbers that do not move"): repetitions and boots of
+ * one kernel within 0.05 %, also beside a CPU hog on the host; twice that.
+ */
+#define DECIDE_ICOUNT_TOL_PCT	0.1
+
+/*
  * [sweep] decide as decide.h's rule: its bound, and rounds from
- * precision_min_reps() to precision_max_reps(); the rounds (rounds.c) and
- * meta's line both take it from here.
+ * precision_min_reps() to precision_max_reps(), and exact_pct
+ * DECIDE_ICOUNT_TOL_PCT when the units are instruction time (TCG icount);
+ * the rounds (rounds.c, conductor.c) and meta's line take it from here.
  */
 void precision_decide_rule(const struct sweep_cfg *cfg, struct decide_rule *rule);
 

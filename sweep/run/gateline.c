@@ -23,17 +23,18 @@ static const char *const kind_words[] = {
 /* The words each kind has after its own (gate_line_parse() checks the count). */
 static const int kind_args[] = {
 	[GATE_POINT] = 2, [GATE_UNIT] = 4, [GATE_FAIL] = 2, [GATE_BYE] = 0,
-	[GATE_RUN] = 2, [GATE_END] = 12, [GATE_SOLO] = 0, [GATE_FREE] = 0,
+	[GATE_RUN] = 2, [GATE_END] = 14, [GATE_SOLO] = 0, [GATE_FREE] = 0,
 };
 
 static int format_end(const struct gate_line *l, char *buf, size_t len)
 {
 	const struct decide_result *d = &l->d;
 
-	return snprintf(buf, len, "end %s %d %d %d %d %.17g %.17g %.17g %.17g %.17g %d %u\n",
+	return snprintf(buf, len,
+			"end %s %d %d %d %d %.17g %.17g %.17g %.17g %.17g %d %u %.17g %d\n",
 			l->stop[0] ? l->stop : "-", l->baseline, l->decided, (int)d->word, d->n,
 			d->est_pct, d->lo_pct, d->hi_pct, d->level, d->far_pct, d->final,
-			l->veto);
+			l->veto, d->exact_pct, d->exact);
 }
 
 int gate_line_format(const struct gate_line *l, char *buf, size_t len)
@@ -118,7 +119,8 @@ static bool parse_end(char **w, struct gate_line *l)
 	    !parse_int(w[4], &d->n) || !parse_double(w[5], &d->est_pct) ||
 	    !parse_double(w[6], &d->lo_pct) || !parse_double(w[7], &d->hi_pct) ||
 	    !parse_double(w[8], &d->level) || !parse_double(w[9], &d->far_pct) ||
-	    !parse_int(w[10], &final) || !parse_uint(w[11], &l->veto))
+	    !parse_int(w[10], &final) || !parse_uint(w[11], &l->veto) ||
+	    !parse_double(w[12], &d->exact_pct) || !parse_flag(w[13], &d->exact))
 		return false;
 	d->word = word;
 	d->final = final;

@@ -14,10 +14,11 @@
  *     bye                      no point is left
  *   sweep to sub-run
  *     run ROUND SLOT           one unit, the SLOT-th of round ROUND (from 0)
- *     end STOP BASE DECIDED WORD N EST LO HI LEVEL FAR FINAL VETO
+ *     end STOP BASE DECIDED WORD N EST LO HI LEVEL FAR FINAL VETO TOL EXACT
  *                              the point's rounds are over: why (STOP), whether
  *                              it is the baseline of the others, and its
- *                              decision against the baseline (decide.h)
+ *                              decision against the baseline (decide.h; TOL
+ *                              and EXACT its exact_pct and exact)
  *     solo                     no partner for this point: run it on your own
  *     free                     run this point and the rest on your own
  *

@@ -156,6 +156,8 @@ struct sweep_cfg {
 	bool profile;		/* a kernel profile of each repetition's measured part */
 	int profile_hz;		/* its sampling frequency */
 	struct kernel_axis kernels;	/* where the points run: the host, VMs */
+	/* a sub-run in a TCG icount guest (run --guest-accel tcg-icount): units in instruction time */
+	bool icount_guest;
 	struct experiment *exps;
 	int nr_exps;
 };

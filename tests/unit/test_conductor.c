@@ -27,7 +27,8 @@ TEST(lines_round_trip)
 	struct gate_line in = { .kind = GATE_END, .baseline = false, .decided = true,
 				.d = { .word = DECIDE_DIFFERENT, .n = 10, .est_pct = -31.1,
 				       .lo_pct = -32.0, .hi_pct = -30.2, .level = 0.9857,
-				       .far_pct = 32.0, .final = true }, .veto = QF_BIMODAL };
+				       .far_pct = 32.0, .final = true, .exact_pct = 0.1,
+				       .exact = true }, .veto = QF_BIMODAL };
 	struct gate_line out;
 	char buf[GATE_LINE_MAX];
 
@@ -42,6 +43,7 @@ TEST(lines_round_trip)
 	CHECK_INT(out.d.n, 10);
 	CHECK(out.d.est_pct == -31.1 && out.d.lo_pct == -32.0 && out.d.hi_pct == -30.2);
 	CHECK_INT(out.veto, QF_BIMODAL);
+	CHECK(out.d.exact_pct == 0.1 && out.d.exact);
 	CHECK_INT(gate_line_parse("unit 3 4 nan 0", &out), 0);
 	CHECK(isnan(out.value) && out.id == 3 && out.round == 4);
 }
@@ -85,6 +87,8 @@ struct fake {
 	int *ended;		/* the slot's flag: set when it goes */
 	double level;		/* its units' mean */
 	int phase;		/* where its wobble starts */
+	double wobble;		/* its step, 0: 0.2 % (a timed unit's); icount's is far less */
+	double first;		/* round 0's unit times this (a guest not settled), 0: 1 */
 	bool runnable;
 	int fail_round;		/* -1: none */
 	int vanish_round;	/* -1: none; else it stops answering there */
@@ -98,7 +102,9 @@ struct fake {
 /* Round r's unit: the level with a small, fixed, round-to-round wobble. */
 static double unit_value(const struct fake *f, int r)
 {
-	return f->level * (1 + 0.002 * ((r * 7 + f->phase) % 5 - 2));
+	double v = f->level * (1 + (f->wobble ?: 0.002) * ((r * 7 + f->phase) % 5 - 2));
+
+	return r || !f->first ? v : v * f->first;
 }
 
 static bool answer(struct gate *g, struct fake *f, const struct gate_line *l)
@@ -149,8 +155,8 @@ out:
 	return NULL;
 }
 
-/* Two kernels, fakes a (the baseline) and b, through one conductor. */
-static int conduct(struct fake *a, struct fake *b)
+/* Two kernels, fakes a (the baseline) and b, through one conductor; icount: both guests so. */
+static int conduct_as(struct fake *a, struct fake *b, bool icount)
 {
 	struct sweep_cfg cfg = { .decide_pct = 2, .repeat = 1, .max_repeat = 20 };
 	struct plan plan = { 0 };
@@ -159,6 +165,9 @@ static int conduct(struct fake *a, struct fake *b)
 	struct conductor c;
 	pthread_t t[2];
 
+	if (icount)
+		cfg.kernels = (struct kernel_axis){ .vals = { "base.img", "new.img" }, .nr = 2,
+						    .accel = VM_ACCEL_TCG_ICOUNT };
 	if (conductor_open(&c, &cfg, &plan, 2))
 		return -1;
 	for (int k = 0; k < 2; k++) {
@@ -171,6 +180,11 @@ static int conduct(struct fake *a, struct fake *b)
 		pthread_join(t[k], NULL);
 	conductor_finish(&c);
 	return 0;
+}
+
+static int conduct(struct fake *a, struct fake *b)
+{
+	return conduct_as(a, b, false);
 }
 
 #define FAKE(lv) { .level = (lv), .runnable = true, .fail_round = -1, .vanish_round = -1 }
@@ -202,6 +216,46 @@ TEST(same_machine_is_the_same)
 	CHECK_INT(conduct(&a, &b), 0);
 	CHECK_INT(b.last.d.word, DECIDE_SAME);
 	CHECK(b.last.d.far_pct > 0 && b.last.d.far_pct < 2);
+}
+
+/* icount guests: units that repeat within 0.02 % decide at 2 rounds, exactly */
+TEST(icount_decides_in_two_rounds)
+{
+	struct fake a = FAKE(100), b = FAKE_B(110), c = FAKE(100), d = FAKE_B(100);
+
+	a.wobble = b.wobble = c.wobble = d.wobble = 0.0001;
+	CHECK_INT(conduct_as(&a, &b, true), 0);
+	CHECK_STR(b.last.stop, "decided");
+	CHECK_INT(b.last.d.word, DECIDE_DIFFERENT);
+	CHECK(b.last.d.exact && b.last.d.exact_pct == 0.1);
+	CHECK_INT(b.last.d.n, 2);
+	CHECK_INT(a.runs, 2);
+	CHECK_INT(b.runs, 2);
+	/* the same kernel twice: the same, within the tolerance */
+	CHECK_INT(conduct_as(&c, &d, true), 0);
+	CHECK_INT(d.last.d.word, DECIDE_SAME);
+	CHECK(d.last.d.exact && d.last.d.far_pct < 0.2);
+	CHECK_INT(d.last.d.n, 2);
+}
+
+/* A first unit off by 1 % breaks the agreement: the sequential rule decides, and says so */
+TEST(icount_rounds_that_disagree_fall_back)
+{
+	struct fake a = FAKE(100), b = FAKE_B(110);
+
+	a.wobble = b.wobble = 0.0001;
+	b.first = 0.99;
+	CHECK_INT(conduct_as(&a, &b, true), 0);
+	CHECK_INT(b.last.d.word, DECIDE_DIFFERENT);
+	CHECK(!b.last.d.exact && b.last.d.exact_pct == 0.1);
+	CHECK_INT(b.last.d.n, 5);
+	/* a timed sweep has no tolerance at all */
+	a = (struct fake)FAKE(100);
+	b = (struct fake)FAKE_B(110);
+	a.wobble = b.wobble = 0.0001;
+	CHECK_INT(conduct(&a, &b), 0);
+	CHECK(!b.last.d.exact && b.last.d.exact_pct == 0);
+	CHECK_INT(b.last.d.n, 5);
 }
 
 TEST(unrunnable_on_one_kernel_goes_solo)
@@ -243,6 +297,7 @@ TEST(lost_subrun_ends_the_point)
 }
 
 RUN_TESTS(lines_round_trip, lines_refused, reader_takes_lines_as_they_come,
-	  ten_percent_faster_is_different, same_machine_is_the_same,
+	  ten_percent_faster_is_different, same_machine_is_the_same, icount_decides_in_two_rounds,
+	  icount_rounds_that_disagree_fall_back,
 	  unrunnable_on_one_kernel_goes_solo, failed_unit_ends_the_point,
 	  lost_subrun_ends_the_point)

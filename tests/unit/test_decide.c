@@ -254,6 +254,110 @@ TEST(words_as_quoted)
 	CHECK_STR(buf, "no test (< 3 rounds)");
 }
 
+TEST(exact_rounds_decide_at_once)
+{
+	struct decide_rule r = { .alpha = 0.05, .bound_pct = 2, .min_rounds = 5,
+				 .max_rounds = 20, .exact_pct = 0.1 };
+	/* 6.1 vs 7.3 under icount, csum_diff size=64: 2.5859 and 3.6337 M/s */
+	double ab[2] = { log(3.6337 / 2.5859), log(3.6336 / 2.5860) };
+	double aa[2] = { 0.0003, -0.0002 };
+	struct decide_result d;
+	char buf[160];
+
+	CHECK(decide_is_look(&r, 2) && decide_is_look(&r, 3) && !decide_is_look(&r, 1));
+	CHECK(!decide_paired(&r, ab, 2, false, &d));
+	CHECK_INT(d.word, DECIDE_DIFFERENT);
+	CHECK(d.exact && d.level == 1 && !d.final);
+	decide_text(&d, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "different: +40.5 % [+40.4, +40.7] (exact: rounds agree within 0.1 %)");
+	/* the same kernel twice: within the tolerance of no change, so the same */
+	CHECK(!decide_paired(&r, aa, 2, false, &d));
+	CHECK_INT(d.word, DECIDE_SAME);
+	CHECK(d.lo_pct < 0 && d.hi_pct > 0 && d.far_pct < 0.2);
+	decide_text(&d, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "same: no change beyond \xc2\xb1" "0.1 % (exact: rounds agree within 0.1 %)");
+	/* the agreement's looks spend nothing: the schedule's shares are as without them */
+	CHECK_NEAR(decide_look_alpha(&r, 5, false), 0.05 * 5 / 35, 1e-12);
+	/* without the tolerance 2 rounds are no look */
+	r.exact_pct = 0;
+	CHECK_INT(decide_paired(&r, ab, 2, false, &d), -EINVAL);
+}
+
+TEST(exact_rounds_that_disagree_are_left_to_the_sequential_rule)
+{
+	struct decide_rule r = { .alpha = 0.05, .bound_pct = 2, .min_rounds = 5,
+				 .max_rounds = 20, .exact_pct = 0.1 };
+	/* the first round slowed (a guest not settled): 0.8 % off the rest */
+	double lr[5] = { log(1.397), log(1.4083), log(1.4084), log(1.4083), log(1.4083) };
+	struct decide_result d;
+	char buf[160];
+
+	/* at 2 and 3 rounds, looks of agreement only: no test yet */
+	CHECK(!decide_paired(&r, lr, 2, false, &d));
+	CHECK_INT(d.word, DECIDE_NO_TEST);
+	CHECK(!decide_paired(&r, lr, 3, false, &d));
+	CHECK_INT(d.word, DECIDE_NO_TEST);
+	/* at 5, the schedule's first look: Student's t over the rounds, as without */
+	CHECK(!decide_paired(&r, lr, 5, false, &d));
+	CHECK(!d.exact && d.level < 1);
+	CHECK_INT(d.word, DECIDE_DIFFERENT);
+	decide_text(&d, NULL, buf, sizeof(buf));
+	CHECK(strstr(buf, "] (rounds vary beyond 0.1 %: sequential rule)") != NULL);
+}
+
+/*
+ * Rounds of icount-like units (each unit off its path length by sd 0.02 %,
+ * as measured) under the exact rule: the same kernel twice is never called
+ * different and stops at 2 rounds; a 0.5 % change is different at 2.  And
+ * why only TCG icount sweeps get the rule: units with 1 % noise seldom
+ * agree within 0.1 %, so they mostly fall back to the sequential rule, but
+ * when two rounds agree by chance they are decided on that chance: A/A is
+ * then called different 6.2 % of the time here, against 2.5 % without it.
+ */
+static void exact_sim(double unit_sd, double step_pct, struct tally *t)
+{
+	struct decide_rule r = { .alpha = ALPHA, .bound_pct = 2, .min_rounds = 5,
+				 .max_rounds = 20, .exact_pct = 0.1 };
+	struct machine m = { .unit_sd = unit_sd };
+	gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
+	double lr[20];
+
+	gsl_rng_set(g, 36);
+	*t = (struct tally){ 0 };
+	for (int s = 0; s < SIMS; s++) {
+		struct decide_result d;
+
+		rounds(g, &m, SHUFFLED, step_pct, r.max_rounds, lr);
+		for (int n = DECIDE_EXACT_ROUNDS; n <= r.max_rounds; n++) {
+			if (!decide_is_look(&r, n))
+				continue;
+			decide_paired(&r, lr, n, n == r.max_rounds, &d);
+			if (d.word == DECIDE_DIFFERENT || d.word == DECIDE_SAME)
+				break;
+		}
+		t->share[d.word] += 1.0 / SIMS;
+		t->mean_rounds += (double)d.n / SIMS;
+	}
+	gsl_rng_free(g);
+	printf("# exact rule, unit sd %.2f%%, step %.1f%%: different %.3f same %.3f "
+	       "undecided %.3f, %.2f rounds\n", unit_sd * 100, step_pct,
+	       t->share[DECIDE_DIFFERENT], t->share[DECIDE_SAME], t->share[DECIDE_UNDECIDED],
+	       t->mean_rounds);
+}
+
+TEST(exact_rule_on_simulated_rounds)
+{
+	struct tally t;
+
+	exact_sim(0.0002, 0, &t);
+	CHECK_NEAR(t.share[DECIDE_DIFFERENT], 0, 0);
+	CHECK(t.share[DECIDE_SAME] > 0.99 && t.mean_rounds < 2.1);
+	exact_sim(0.0002, 0.5, &t);
+	CHECK(t.share[DECIDE_DIFFERENT] > 0.99 && t.mean_rounds < 2.1);
+	exact_sim(0.01, 0, &t);
+	CHECK(t.mean_rounds > 10 && t.share[DECIDE_DIFFERENT] > 0.025);
+}
+
 /* Welch's interval excludes 0 exactly when compare's p is below alpha. */
 TEST(welch_interval_agrees_with_the_test)
 {
@@ -297,5 +401,7 @@ TEST(welch_needs_three_units)
 RUN_TESTS(looks_double_to_the_budget, shuffled_rounds_are_uncorrelated,
 	  aa_called_different_at_most_alpha,
 	  peeking_with_the_whole_alpha_does_not_hold, five_percent_never_called_same,
-	  ten_percent_found_early, words_as_quoted, welch_interval_agrees_with_the_test,
+	  ten_percent_found_early, words_as_quoted, exact_rounds_decide_at_once,
+	  exact_rounds_that_disagree_are_left_to_the_sequential_rule,
+	  exact_rule_on_simulated_rounds, welch_interval_agrees_with_the_test,
 	  welch_needs_three_units)
