@@ -24,6 +24,7 @@ enum cli_cmd {
 	CMD_IMPORT,
 	CMD_FLEET,
 	CMD_SYSTEM,
+	CMD_BISECT,
 	NR_CLI_CMDS
 };
 
@@ -40,6 +41,10 @@ enum {
 	OPT_HTML,		/* report --html: the page of DIR (htmlpage.h) */
 	OPT_NO_HTML,		/* run --no-html: no report.html at its end */
 	OPT_QUIET_WARNING,	/* run, fleet --quiet-warning NAME: a system check's */
+	OPT_GOOD, OPT_BAD,	/* bisect --good, --bad (and --old, --new: OPT_OLD, OPT_NEW) */
+	OPT_OLD, OPT_NEW,
+	OPT_STEP,		/* bisect --step IMAGE: git bisect run's predicate */
+	OPT_ALLOW_TCG,		/* bisect --allow-tcg */
 };
 
 struct cli_option {
@@ -54,7 +59,7 @@ extern const struct cli_option cli_options[];
 extern const int nr_cli_options;
 extern const char *const cli_cmd_names[NR_CLI_CMDS];
 
-#define CLI_MAX_OPTIONS 48
+#define CLI_MAX_OPTIONS 64
 
 /* One command's getopt_long() arguments. */
 struct cli_getopt {

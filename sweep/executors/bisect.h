@@ -34,6 +34,7 @@ struct bisect_step {
 	double est_pct, lo_pct, hi_pct;	/* the step against the good end; NaN: by status */
 	int units;			/* the units its figure rests on; 0: by status */
 	int rounds;			/* runs of it (a round adds units) */
+	char figure[96];		/* "-9.8 % [-11.0, -8.5]", or by status "ok" */
 	char why[256];			/* "like good: no change beyond ±1.2 % (5 units)" */
 };
 
@@ -47,9 +48,9 @@ enum bisect_outcome {
 
 struct bisect_ops {
 	/*
-	 * Run both ends: 0 when they differ (a step is there to find), else
-	 * -ENODATA with why (they do not differ, or an end did not run), or
-	 * another -errno (the bisect stops).
+	 * Run both ends: 0 when they differ (a step is there to find; why
+	 * says how they do), else -ENODATA with why (they do not differ, or
+	 * an end did not run), or another -errno (the bisect stops).
 	 */
 	int (*ends)(void *arg, char *why, size_t len);
 	/* Run and classify kernel k (0 < k < n - 1) into *st: 0, or -errno (the bisect stops). */
@@ -64,7 +65,7 @@ struct bisect {
 	int last_good, first_bad;	/* the bracket: the ends, narrowed by each step */
 	enum bisect_outcome outcome;
 	int err;			/* BO_ERROR's */
-	char ends_why[256];		/* BO_NO_STEP's */
+	char ends_why[256];		/* how the ends differ, or BO_NO_STEP's why not */
 };
 
 /* b for n kernels (n >= 2): 0 or -ENOMEM / -EINVAL. */

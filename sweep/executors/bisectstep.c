@@ -138,15 +138,20 @@ static enum bisect_verdict by_metric(const struct bisect_point *p, const struct 
 	return BV_UNDECIDED;
 }
 
-/* The step's figure: its first metric point against the good end. */
+/* The step's figure: its first judging point's status, or its metric against the good end. */
 static void set_figure(struct bisect_step *st, const struct decide_result *g, long units)
 {
-	if (!isnan(st->est_pct) || isnan(g->est_pct))
+	if (st->figure[0])
 		return;
 	st->est_pct = g->est_pct;
 	st->lo_pct = g->lo_pct;
 	st->hi_pct = g->hi_pct;
 	st->units = (int)units;
+	if (isnan(g->lo_pct))
+		snprintf(st->figure, sizeof(st->figure), "%+.1f %% (%ld units)", g->est_pct, units);
+	else
+		snprintf(st->figure, sizeof(st->figure), "%+.1f %% [%+.1f, %+.1f] (%ld units)",
+			 g->est_pct, g->lo_pct, g->hi_pct, units);
 }
 
 bool bisect_classify(const struct bisect_rule *rule, const struct bisect_point *pts,
@@ -160,6 +165,7 @@ bool bisect_classify(const struct bisect_rule *rule, const struct bisect_point *
 	st->rounds = round;
 	st->est_pct = st->lo_pct = st->hi_pct = NAN;
 	st->units = 0;
+	st->figure[0] = '\0';
 	for (int i = 0; i < nr; i++) {
 		struct decide_result g;
 		enum bisect_verdict v;
@@ -169,9 +175,13 @@ bool bisect_classify(const struct bisect_rule *rule, const struct bisect_point *
 			continue;
 		if (pts[i].by == BB_STATUS) {
 			v = by_status(&pts[i], &obs[i], w, sizeof(w));
+			if (!st->figure[0])
+				snprintf(st->figure, sizeof(st->figure), "%s",
+					 obs[i].status[0] ? obs[i].status : "no row");
 		} else {
 			v = by_metric(&pts[i], &obs[i], alpha, &g, w, sizeof(w));
-			set_figure(st, &g, obs[i].n);
+			if (!isnan(g.est_pct))
+				set_figure(st, &g, obs[i].n);
 		}
 		if (!count[v]++)
 			snprintf(why[v], sizeof(why[v]), "%s", w);
@@ -185,7 +195,7 @@ bool bisect_classify(const struct bisect_rule *rule, const struct bisect_point *
 	else
 		st->verdict = count[BV_BAD] ? BV_BAD : BV_GOOD;
 	if (count[BV_GOOD] && count[BV_BAD] && !count[BV_SKIP])
-		snprintf(st->why, sizeof(st->why), "the points disagree: %d like good (%s), %d like bad",
+		snprintf(st->why, sizeof(st->why), "the points disagree: %d like good (%.180s), %d like bad",
 			 count[BV_GOOD], why[BV_GOOD], count[BV_BAD]);
 	else
 		snprintf(st->why, sizeof(st->why), "%s%s", why[st->verdict],

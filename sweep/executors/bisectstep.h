@@ -32,6 +32,7 @@ struct bisect_obs {
 	char status[16];		/* summary.csv's ("ok", "unsupported", ...); "" no row */
 	double mean, sd;		/* the units' mean and sample sd */
 	long n;				/* units; 0: none */
+	char reason[160];		/* why it is not ok, as its row says */
 };
 
 enum bisect_by { BB_NONE, BB_STATUS, BB_METRIC };
