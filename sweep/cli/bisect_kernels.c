@@ -62,15 +62,25 @@ static bool names(const char *end, const char *version, const char *release)
 	       (!strncmp(end, version, n) && version[n] == '.');
 }
 
-/* One version a line, its preferred release: as vm-kernel.sh picks it. */
-static int add_line(struct bisect_list *l, const char *version, const char *release)
+/*
+ * One version a line, its preferred release as vm-kernel.sh picks it: one
+ * that can be fetched, the cloud flavour, the newer (the list is sorted by
+ * release within a version).
+ */
+static int add_line(struct bisect_list *l, const char *version, const char *release,
+		    bool incomplete)
 {
 	struct bisect_kernel *last = l->n ? &l->k[l->n - 1] : NULL;
 
 	if (last && !strcmp(last->label, version)) {
-		/* the list is sorted by release within a version: the newer wins, cloud first */
-		if (strstr(release, "-cloud-") || !strstr(last->release, "-cloud-"))
+		bool cloud = strstr(release, "-cloud-"), last_cloud = strstr(last->release, "-cloud-");
+
+		if (incomplete && !last->incomplete)
+			return 0;
+		if ((!incomplete && last->incomplete) || cloud || !last_cloud) {
 			snprintf(last->release, sizeof(last->release), "%s", release);
+			last->incomplete = incomplete;
+		}
 		return 0;
 	}
 	if (l->n >= BISECT_MAX_KERNELS)
@@ -79,6 +89,7 @@ static int add_line(struct bisect_list *l, const char *version, const char *rele
 	*last = (struct bisect_kernel){ 0 };
 	snprintf(last->label, sizeof(last->label), "%s", version);
 	snprintf(last->release, sizeof(last->release), "%s", release);
+	last->incomplete = incomplete;
 	return 0;
 }
 
@@ -96,16 +107,22 @@ static int find_end(const struct bisect_list *l, const char *end)
 int bisect_list_parse(const char *text, const char *good, const char *bad,
 		      struct bisect_list *l, char *why, size_t len)
 {
-	char version[64], release[128];
+	char version[64], release[128], suite[64], mark[32];
 	int g, b, err = 0;
 
 	l->n = 0;
 	l->k = calloc(BISECT_MAX_KERNELS, sizeof(*l->k));
 	if (!l->k)
 		return -ENOMEM;
-	for (const char *p = text; p && *p && !err; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-		if (sscanf(p, "%63s %127s", version, release) == 2)
-			err = add_line(l, version, release);
+	for (const char *p = text; p && *p && !err; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		char line[400];
+		int n;
+
+		snprintf(line, sizeof(line), "%.*s", (int)strcspn(p, "\n"), p);
+		n = sscanf(line, "%63s %127s %63s %31s", version, release, suite, mark);
+		if (n >= 2)
+			err = add_line(l, version, release, n == 4 && !strcmp(mark, "incomplete"));
+	}
 	g = find_end(l, good);
 	b = find_end(l, bad);
 	if (!err && (g < 0 || b < 0)) {

@@ -10,6 +10,7 @@
 #define SWEEP_BISECT_KERNELS_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Kernels a bisect can walk: Debian serves about 60 versions */
@@ -19,6 +20,7 @@ struct bisect_kernel {
 	char label[PATH_MAX];		/* "6.16.3", or the image as given */
 	char release[128];		/* "6.16.3+deb13-cloud-amd64"; "" for a user's image */
 	char image[PATH_MAX];		/* its path; "" until fetched */
+	bool incomplete;		/* Debian lists it without its modules: it cannot be fetched */
 };
 
 struct bisect_list {

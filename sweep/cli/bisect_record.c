@@ -22,22 +22,19 @@ const char *bisect_term(const struct bisect_terms *t, enum bisect_verdict v)
 	return v == BV_BAD ? t->bad : bisect_verdict_name(v);
 }
 
-/* OUT/kernels: "LABEL\tRELEASE\tIMAGE" a line, oldest first (an image not yet fetched: ""). */
-static int write_kernels(const char *out, const struct bisect_list *l)
+/*
+ * OUT/kernels: "LABEL\tRELEASE\tIMAGE\tINCOMPLETE" a line, oldest first
+ * (a release's image is fetched again from the cache: ""; INCOMPLETE 1
+ * when it cannot be fetched).
+ */
+static int fill_kernels(FILE *f, const void *ctx)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int err;
+	const struct bisect_list *l = ctx;
 
-	if (!f)
-		return -ENOMEM;
 	for (int i = 0; i < l->n; i++)
-		fprintf(f, "%s\t%s\t%s\n", l->k[i].label, l->k[i].release,
-			l->k[i].release[0] ? "" : l->k[i].image);
-	err = fclose(f) ? -ENOMEM : resultdir_put_file(out, "kernels", buf, len, false);
-	free(buf);
-	return err;
+		fprintf(f, "%s\t%s\t%s\t%d\n", l->k[i].label, l->k[i].release,
+			l->k[i].release[0] ? "" : l->k[i].image, l->k[i].incomplete);
+	return 0;
 }
 
 int bisect_out_create(const char *out, const char *name, const char *argv_line,
@@ -58,7 +55,7 @@ int bisect_out_create(const char *out, const char *name, const char *argv_line,
 	err = err ?: meta_append(meta, "command", argv_line);
 	err = err ?: meta_append_time(meta, "start", time(NULL));
 	err = err ?: meta_append(meta, "bisect_terms", terms);
-	err = err ?: write_kernels(buf, l);
+	err = err ?: resultdir_write_file(buf, "kernels", false, fill_kernels, l);
 	if (err)
 		diag_err("cannot create the bisect's directory %s: %s", buf, strerror(-err));
 	return err;
@@ -68,14 +65,16 @@ int bisect_out_create(const char *out, const char *name, const char *argv_line,
 static int read_kernel(char *line, struct bisect_kernel *k)
 {
 	char *release = strchr(line, '\t'), *image = release ? strchr(release + 1, '\t') : NULL;
+	char *incomplete = image ? strchr(image + 1, '\t') : NULL;
 
-	if (!image)
+	if (!incomplete)
 		return -EINVAL;
-	*release++ = *image++ = '\0';
+	*release++ = *image++ = *incomplete++ = '\0';
 	*k = (struct bisect_kernel){ 0 };
 	snprintf(k->label, sizeof(k->label), "%s", line);
 	snprintf(k->release, sizeof(k->release), "%s", release);
 	snprintf(k->image, sizeof(k->image), "%s", image);
+	k->incomplete = !strcmp(incomplete, "1");
 	return 0;
 }
 
@@ -154,24 +153,31 @@ static void step_row(FILE *f, int i, const struct bisect_step *st, const struct 
 	csv_write_row(f, cells, 9);
 }
 
-int bisect_write_steps(const char *out, const struct bisect *b, const struct bisect_list *l,
-		       const struct bisect_terms *t)
+/* What the record's writers fill a file from. */
+struct record {
+	const struct bisect *b;
+	const struct bisect_list *l;
+	const struct bisect_terms *t;
+};
+
+static int fill_steps(FILE *f, const void *ctx)
 {
 	static const char *const head[] = { "step", "kernel", "release", "verdict", "est_pct",
 					    "lo_pct", "hi_pct", "figure", "why" };
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int err;
+	const struct record *r = ctx;
 
-	if (!f)
-		return -ENOMEM;
 	csv_write_row(f, head, 9);
-	for (int i = 0; i < b->nr_steps; i++)
-		step_row(f, i, &b->steps[i], l, t);
-	err = fclose(f) ? -ENOMEM : resultdir_put_file(out, "steps.csv", buf, len, true);
-	free(buf);
-	return err;
+	for (int i = 0; i < r->b->nr_steps; i++)
+		step_row(f, i, &r->b->steps[i], r->l, r->t);
+	return 0;
+}
+
+int bisect_write_steps(const char *out, const struct bisect *b, const struct bisect_list *l,
+		       const struct bisect_terms *t)
+{
+	struct record r = { b, l, t };
+
+	return resultdir_write_file(out, "steps.csv", true, fill_steps, &r);
 }
 
 /* The outcome's lines: the last good and first bad kernels, or why none. */
@@ -187,17 +193,22 @@ static void print_outcome(FILE *f, const struct bisect *b, const struct bisect_l
 			g->label);
 		break;
 	case BO_UNDECIDED:
-		fprintf(f, "undecided: the first %s kernel is one of those after %s up to %s; "
-			"between them only undecided or skipped ones:", t->bad, g->label, x->label);
+		fprintf(f, "first %s that ran: %s%s%s%s\nlast %s: %s\n", t->bad, x->label,
+			x->release[0] ? " (" : "", x->release, x->release[0] ? ")" : "", t->good,
+			g->label);
+		fprintf(f, "undecided: the first %s kernel may be one between them, none of which "
+			"was decided (%d):", t->bad, b->first_bad - b->last_good - 1);
 		for (int k = b->last_good + 1; k < b->first_bad; k++)
-			fprintf(f, " %s (%s)", l->k[k].label, bisect_verdict_name(b->state[k]));
+			fprintf(f, " %s (%s%s)", l->k[k].label, bisect_verdict_name(b->state[k]),
+				l->k[k].incomplete ? ": cannot be fetched" : "");
 		fprintf(f, "\n");
 		break;
 	case BO_NO_STEP:
 		fprintf(f, "no step to bisect: %s\n", b->ends_why);
 		break;
 	default:
-		fprintf(f, "the bisect stopped: %s\n", strerror(-b->err));
+		fprintf(f, "the bisect stopped: %s\n", b->err == -EINTR ? "interrupted" :
+			strerror(-b->err));
 	}
 }
 
@@ -224,19 +235,21 @@ void bisect_print(FILE *f, const struct bisect *b, const struct bisect_list *l,
 	print_outcome(f, b, l, t);
 }
 
+static int fill_result(FILE *f, const void *ctx)
+{
+	const struct record *r = ctx;
+
+	bisect_print(f, r->b, r->l, r->t);
+	return 0;
+}
+
 int bisect_write_result(const char *out, const struct bisect *b, const struct bisect_list *l,
 			const struct bisect_terms *t)
 {
-	char *buf = NULL, meta[PATH_MAX + 8], value[PATH_MAX + 160];
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int err;
+	struct record r = { b, l, t };
+	char meta[PATH_MAX + 8], value[PATH_MAX + 160];
+	int err = resultdir_write_file(out, "bisect.txt", true, fill_result, &r);
 
-	if (!f)
-		return -ENOMEM;
-	bisect_print(f, b, l, t);
-	err = fclose(f) ? -ENOMEM : resultdir_put_file(out, "bisect.txt", buf, len, true);
-	free(buf);
 	snprintf(meta, sizeof(meta), "%s/meta", out);
 	if (!err && b->outcome == BO_FOUND) {
 		snprintf(value, sizeof(value), "%s %s", l->k[b->first_bad].label, t->bad);

@@ -112,16 +112,26 @@ int bisect_run_round(const struct bisect_runner *br, const char *image, const ch
 	return 0;
 }
 
-/* "producer only, producers=1": the point's experiment and parameters as its row has them. */
+/* Do the run's rows differ in parameter column c? */
+static bool param_varies(const struct result_set *rs, int c)
+{
+	for (int i = 1; i < rs->nr_points; i++)
+		if (strcmp(rs->summary.rows[rs->points[i].row][c],
+			   rs->summary.rows[rs->points[0].row][c]))
+			return true;
+	return false;
+}
+
+/* "producer only, producers=4": the point's experiment and the parameters its rows vary in. */
 static void row_name(const struct result_set *rs, const struct result_point *pt, char *buf,
-		       size_t len)
+		     size_t len)
 {
 	size_t n = snprintf(buf, len, "%s", pt->experiment ? pt->experiment : "");
 
-	for (int c = 0; c < rs->nr_params && n < len; c++)
-		n += snprintf(buf + n, len - n, "%s%s=%s", n ? ", " : "",
-			      rs->summary.rows[0][rs->first_param + c],
-			      rs->summary.rows[pt->row][rs->first_param + c]);
+	for (int c = rs->first_param; c < rs->first_param + rs->nr_params && n < len; c++)
+		if (param_varies(rs, c))
+			n += snprintf(buf + n, len - n, "%s%s=%s", n ? ", " : "",
+				      rs->summary.rows[0][c], rs->summary.rows[pt->row][c]);
 }
 
 /*

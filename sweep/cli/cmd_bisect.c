@@ -70,7 +70,8 @@ static int load_spec(struct bisect_cmd *c, char *name, size_t len)
 	c->rule = (struct bisect_rule){ .alpha = BISECT_ALPHA,
 					.bound_pct = cfg->decide_pct > 0 ? cfg->decide_pct :
 						     BISECT_BOUND_PCT,
-					.max_rounds = c->icount ? 1 : BISECT_ROUNDS };
+					.max_rounds = c->icount ? 1 : BISECT_ROUNDS,
+					.good = c->terms.good, .bad = c->terms.bad };
 	sweep_cfg_free(cfg);
 	spec_free(spec);
 	return err;
@@ -359,15 +360,39 @@ static int bisect_status(const struct bisect *b)
 	return EXIT_POINTS_FAILED;
 }
 
+/*
+ * Debian's releases that cannot be fetched (their modules left the
+ * archive) are skipped before the bisect starts: never run, never
+ * guessed; a bracket that closes on them names them.
+ */
+static void skip_incomplete(struct bisect_cmd *c)
+{
+	int nr = 0;
+
+	for (int k = 1; k < c->list.n - 1; k++) {
+		if (!c->list.k[k].incomplete)
+			continue;
+		c->bs.state[k] = BV_SKIP;
+		fprintf(stderr, "%s%s", nr++ ? ", " : "bisect: skipped, Debian keeps no modules "
+			"for them (vm-kernel.sh --list: incomplete): ", c->list.k[k].label);
+	}
+	if (nr)
+		fprintf(stderr, "\n");
+}
+
 static int bisect_kernels(struct bisect_cmd *c)
 {
 	int status;
 
+	/* --resume's terms are OUT's */
+	c->rule.good = c->terms.good;
+	c->rule.bad = c->terms.bad;
 	fprintf(stderr, "bisect: %d kernels from %s to %s: about %d steps with none skipped, "
 		"into %s\n", c->list.n, c->list.k[0].label, c->list.k[c->list.n - 1].label,
 		bisect_steps_needed(c->list.n), c->out);
 	if (bisect_init(&c->bs, c->list.n))
 		return EXIT_USAGE;
+	skip_incomplete(c);
 	stop_catch();
 	bisect_run(&c->bs, &bisect_cmd_ops, c);
 	if (c->bs.outcome == BO_ERROR && c->bs.err != -EPERM)

@@ -81,17 +81,17 @@ static double round_alpha(const struct bisect_rule *rule, int r, bool last)
 	return last ? rule->alpha * (1 - before / all) : rule->alpha * r / all;
 }
 
-static enum bisect_verdict by_status(const struct bisect_point *p, const struct bisect_obs *o,
-				     char *why, size_t len)
+static enum bisect_verdict by_status(const struct bisect_rule *rule, const struct bisect_point *p,
+				     const struct bisect_obs *o, char *why, size_t len)
 {
 	const char *st = o->status[0] ? o->status : "no row";
 
 	if (!strcmp(st, p->good.status)) {
-		snprintf(why, len, "%s: %s, as on the good end", p->name, st);
+		snprintf(why, len, "%s: %s, as on the %s end", p->name, st, rule->good ?: "good");
 		return BV_GOOD;
 	}
 	if (!strcmp(st, p->bad.status)) {
-		snprintf(why, len, "%s: %s, as on the bad end", p->name, st);
+		snprintf(why, len, "%s: %s, as on the %s end", p->name, st, rule->bad ?: "bad");
 		return BV_BAD;
 	}
 	snprintf(why, len, "%s: %s, neither end's (%s, %s)", p->name, st, p->good.status,
@@ -108,9 +108,11 @@ static void against(const struct bisect_obs *end, const struct bisect_obs *o, do
 	decide_welch(&r, end->mean, end->sd, end->n, o->mean, o->sd, o->n, d);
 }
 
-static enum bisect_verdict by_metric(const struct bisect_point *p, const struct bisect_obs *o,
-				     double alpha, struct decide_result *g, char *why, size_t len)
+static enum bisect_verdict by_metric(const struct bisect_rule *rule, const struct bisect_point *p,
+				     const struct bisect_obs *o, double alpha,
+				     struct decide_result *g, char *why, size_t len)
 {
+	const char *good = rule->good ?: "good", *bad = rule->bad ?: "bad";
 	double gap = fabs(p->bad.mean - p->good.mean);
 	struct decide_result b;
 	char text[128];
@@ -125,16 +127,16 @@ static enum bisect_verdict by_metric(const struct bisect_point *p, const struct 
 	against(&p->bad, o, gap, alpha / 2, &b);
 	decide_text(g, NULL, text, sizeof(text));
 	if (g->word == DECIDE_SAME) {
-		snprintf(why, len, "%s: like good (%s, %ld units)", p->name, text, o->n);
+		snprintf(why, len, "%s: like %s (%s, %ld units)", p->name, good, text, o->n);
 		return BV_GOOD;
 	}
 	if (b.word == DECIDE_SAME) {
 		decide_text(&b, NULL, text, sizeof(text));
-		snprintf(why, len, "%s: like bad (%s, %ld units)", p->name, text, o->n);
+		snprintf(why, len, "%s: like %s (%s, %ld units)", p->name, bad, text, o->n);
 		return BV_BAD;
 	}
-	snprintf(why, len, "%s: neither like good nor like bad (against good %s, %ld units)",
-		 p->name, text, o->n);
+	snprintf(why, len, "%s: neither like %s nor like %s (against %s %s, %ld units)",
+		 p->name, good, bad, good, text, o->n);
 	return BV_UNDECIDED;
 }
 
@@ -174,12 +176,12 @@ bool bisect_classify(const struct bisect_rule *rule, const struct bisect_point *
 		if (pts[i].by == BB_NONE)
 			continue;
 		if (pts[i].by == BB_STATUS) {
-			v = by_status(&pts[i], &obs[i], w, sizeof(w));
+			v = by_status(rule, &pts[i], &obs[i], w, sizeof(w));
 			if (!st->figure[0])
 				snprintf(st->figure, sizeof(st->figure), "%s",
 					 obs[i].status[0] ? obs[i].status : "no row");
 		} else {
-			v = by_metric(&pts[i], &obs[i], alpha, &g, w, sizeof(w));
+			v = by_metric(rule, &pts[i], &obs[i], alpha, &g, w, sizeof(w));
 			if (!isnan(g.est_pct))
 				set_figure(st, &g, obs[i].n);
 		}
@@ -195,8 +197,9 @@ bool bisect_classify(const struct bisect_rule *rule, const struct bisect_point *
 	else
 		st->verdict = count[BV_BAD] ? BV_BAD : BV_GOOD;
 	if (count[BV_GOOD] && count[BV_BAD] && !count[BV_SKIP])
-		snprintf(st->why, sizeof(st->why), "the points disagree: %d like good (%.180s), %d like bad",
-			 count[BV_GOOD], why[BV_GOOD], count[BV_BAD]);
+		snprintf(st->why, sizeof(st->why), "the points disagree: %d like %s (%.180s), %d like %s",
+			 count[BV_GOOD], rule->good ?: "good", why[BV_GOOD], count[BV_BAD],
+			 rule->bad ?: "bad");
 	else
 		snprintf(st->why, sizeof(st->why), "%s%s", why[st->verdict],
 			 st->verdict == BV_UNDECIDED && last ? ": the rounds' budget is spent" : "");

@@ -54,6 +54,7 @@ struct bisect_rule {
 	double alpha;
 	double bound_pct;
 	int max_rounds;
+	const char *good, *bad;		/* what the ends are called: "good" (NULL), "old" */
 };
 
 /* Pools b's units into a (two runs of one kernel): means and variances combined. */

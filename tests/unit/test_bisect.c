@@ -16,6 +16,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "bisect.h"
+#include "bisect_kernels.h"
 #include "bisectstep.h"
 #include "check.h"
 
@@ -310,6 +311,43 @@ TEST(points_that_disagree_are_undecided)
 	CHECK(strstr(st.why, "the points disagree: 1 like good (a: unsupported"));
 }
 
-RUN_TESTS(next_is_the_middle, pooled_units_are_the_units_together, finds_the_step_within_log2_n,
+/* vm-kernel.sh --list's lines: a version each, its release as the script picks it, the ends by version. */
+TEST(debian_list_between_the_ends)
+{
+	static const char text[] =
+		"6.1.170    6.1.0-47-cloud-amd64         bookworm\n"
+		"6.12.117   6.12.117+deb13-cloud-amd64   trixie-security\n"
+		"6.12.118   6.12.118+deb12-cloud-amd64   bookworm-backports\n"
+		"6.12.118   6.12.118+deb13-amd64         trixie-security\n"
+		"6.12.118   6.12.118+deb13-cloud-amd64   trixie-security      cached\n"
+		"6.16.3     6.16.3+deb13-cloud-amd64     trixie-backports\n"
+		"6.19.6     6.19.6+deb13-amd64           trixie-backports\n"
+		"6.19.6     6.19.6+deb13-cloud-amd64     trixie-backports     incomplete\n"
+		"7.0.4      7.0.4+deb13-cloud-amd64      trixie-backports     incomplete\n"
+		"7.3.4      7.3.4+deb13-cloud-amd64      trixie-backports     cached\n";
+	struct bisect_list l;
+	char why[128] = "";
+
+	CHECK_INT(bisect_list_parse(text, "6.12", "7.3", &l, why, sizeof(why)), 0);
+	CHECK_INT(l.n, 5);
+	CHECK_STR(l.k[0].label, "6.12.118");
+	CHECK_STR(l.k[0].release, "6.12.118+deb13-cloud-amd64");
+	CHECK_STR(l.k[1].label, "6.16.3");
+	/* a release that can be fetched before the cloud one that cannot */
+	CHECK_STR(l.k[2].release, "6.19.6+deb13-amd64");
+	CHECK(!l.k[2].incomplete);
+	CHECK(l.k[3].incomplete);
+	CHECK_STR(l.k[4].release, "7.3.4+deb13-cloud-amd64");
+	CHECK(!l.k[0].image[0]);
+	bisect_list_free(&l);
+	CHECK_INT(bisect_list_parse(text, "6.12.117", "6.12.118", &l, why, sizeof(why)), 0);
+	CHECK_INT(l.n, 2);
+	bisect_list_free(&l);
+	CHECK_INT(bisect_list_parse(text, "6.13", "7.3", &l, why, sizeof(why)), -ENOENT);
+	CHECK_STR(why, "Debian serves no kernel 6.13 (vm-kernel.sh --list)");
+	CHECK_INT(bisect_list_parse(text, "7.3", "6.12", &l, why, sizeof(why)), -EINVAL);
+}
+
+RUN_TESTS(debian_list_between_the_ends, next_is_the_middle, pooled_units_are_the_units_together, finds_the_step_within_log2_n,
 	  pure_noise_is_undecided, noise_at_the_ends_is_no_step, aa_never_reports_a_step,
 	  skips_unbootable_kernels, status_steps, points_that_disagree_are_undecided)
