@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A bisect step's verdict (bisectstep.h).  Why "like good" is decide's
- * "same" within half the ends' gap: the step then lies nearer the good
- * end than the bad one with the interval's confidence, and the two words
+ * A bisect step's verdict (bisectstep.h).  Why "like good" is the step's
+ * interval against the good end lying within half the ends' gap: the step
+ * then lies nearer the good end than the bad one with the interval's
+ * confidence (whether decide calls it "same" or, precise enough to see a
+ * small change, "different"), and the two words
  * (like good, like bad) can never both be said of one interval, so a
  * verdict is never a coin toss; a step that sits between the ends (a
  * second change) or whose units are too few stays undecided.
@@ -99,13 +101,19 @@ static enum bisect_verdict by_status(const struct bisect_rule *rule, const struc
 	return BV_SKIP;
 }
 
-/* The step's point o against one end: decide's words within half the ends' gap of it. */
-static void against(const struct bisect_obs *end, const struct bisect_obs *o, double gap,
+/*
+ * The step's point o against one end, within half the ends' gap of it:
+ * true when the whole interval lies within, whether or not it holds 0 (a
+ * precise run, icount's, tells a 0.4 % difference from none, and that
+ * step is still the end's).
+ */
+static bool against(const struct bisect_obs *end, const struct bisect_obs *o, double gap,
 		    double alpha, struct decide_result *d)
 {
 	struct decide_rule r = { .alpha = alpha, .bound_pct = gap / 2 / fabs(end->mean) * 100 };
 
 	decide_welch(&r, end->mean, end->sd, end->n, o->mean, o->sd, o->n, d);
+	return d->word != DECIDE_NO_TEST && d->far_pct <= r.bound_pct;
 }
 
 static enum bisect_verdict by_metric(const struct bisect_rule *rule, const struct bisect_point *p,
@@ -115,6 +123,7 @@ static enum bisect_verdict by_metric(const struct bisect_rule *rule, const struc
 	const char *good = rule->good ?: "good", *bad = rule->bad ?: "bad";
 	double gap = fabs(p->bad.mean - p->good.mean);
 	struct decide_result b;
+	bool like_good, like_bad;
 	char text[128];
 
 	decide_no_test(g, 0, NAN);
@@ -123,18 +132,18 @@ static enum bisect_verdict by_metric(const struct bisect_rule *rule, const struc
 		return BV_SKIP;
 	}
 	/* two tests a look: each half its alpha */
-	against(&p->good, o, gap, alpha / 2, g);
-	against(&p->bad, o, gap, alpha / 2, &b);
+	like_good = against(&p->good, o, gap, alpha / 2, g);
+	like_bad = against(&p->bad, o, gap, alpha / 2, &b);
+	if (like_good || like_bad) {
+		const struct decide_result *d = like_good ? g : &b;
+
+		snprintf(why, len, "%s: like %s (%+.1f %% [%+.1f, %+.1f] of it, within half the "
+			 "ends' gap, \xc2\xb1%.1f %%; %ld units)", p->name, like_good ? good : bad,
+			 d->est_pct, d->lo_pct, d->hi_pct, gap / 2 /
+			 fabs((like_good ? p->good : p->bad).mean) * 100, o->n);
+		return like_good ? BV_GOOD : BV_BAD;
+	}
 	decide_text(g, NULL, text, sizeof(text));
-	if (g->word == DECIDE_SAME) {
-		snprintf(why, len, "%s: like %s (%s, %ld units)", p->name, good, text, o->n);
-		return BV_GOOD;
-	}
-	if (b.word == DECIDE_SAME) {
-		decide_text(&b, NULL, text, sizeof(text));
-		snprintf(why, len, "%s: like %s (%s, %ld units)", p->name, bad, text, o->n);
-		return BV_BAD;
-	}
 	snprintf(why, len, "%s: neither like %s nor like %s (against %s %s, %ld units)",
 		 p->name, good, bad, good, text, o->n);
 	return BV_UNDECIDED;

@@ -10,9 +10,9 @@
  *   by metric  ok on both, and the headline metric of the bad end differs
  *              from the good end's beyond the bound (decide.h's Welch
  *              interval lies wholly outside ±bound); a step is like good
- *              when its interval against the good end says "same" within
- *              half the ends' gap, like bad when against the bad end it
- *              does, else undecided: another round adds units, and one
+ *              when its interval against the good end lies within half the
+ *              ends' gap, like bad when against the bad end it does, else
+ *              undecided: another round adds units, and one
  *              still undecided after the budget is reported as such;
  *   neither    the ends agree: the point says nothing of where a change is.
  * A step is good (bad) when every judging point says so, undecided when

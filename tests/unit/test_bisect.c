@@ -348,6 +348,34 @@ TEST(debian_list_between_the_ends)
 	CHECK_INT(bisect_list_parse(text, "7.3", "6.12", &l, why, sizeof(why)), -EINVAL);
 }
 
-RUN_TESTS(debian_list_between_the_ends, next_is_the_middle, pooled_units_are_the_units_together, finds_the_step_within_log2_n,
+/*
+ * icount's precision: units within 0.01 %, a step 0.4 % off the bad end.
+ * decide calls that "different" from the bad end, and it is like bad all
+ * the same: it lies within half the ends' gap of it (seen under icount,
+ * 6.18.15 against 7.3.4's csum_diff, before this was so).
+ */
+TEST(a_precise_step_near_an_end_is_like_it)
+{
+	struct bisect_rule rule = { .alpha = 0.05, .bound_pct = 2, .max_rounds = 1 };
+	struct bisect_point p = { .name = "csum_diff",
+				  .good = { .status = "ok", .mean = 1308687, .sd = 64, .n = 4 },
+				  .bad = { .status = "ok", .mean = 3180847, .sd = 527, .n = 4 } };
+	struct bisect_obs near_bad = { .status = "ok", .mean = 3193438, .sd = 116, .n = 4 };
+	struct bisect_obs near_good = { .status = "ok", .mean = 1310000, .sd = 50, .n = 4 };
+	struct bisect_obs between = { .status = "ok", .mean = 2244767, .sd = 100, .n = 4 };
+	struct bisect_step st;
+
+	bisect_point_ends(&rule, &p);
+	CHECK_INT(p.by, BB_METRIC);
+	CHECK(!bisect_classify(&rule, &p, &near_bad, 1, 1, &st));
+	CHECK_INT(st.verdict, BV_BAD);
+	CHECK(!bisect_classify(&rule, &p, &near_good, 1, 1, &st));
+	CHECK_INT(st.verdict, BV_GOOD);
+	/* halfway: neither, and the budget (one round) is spent */
+	CHECK(!bisect_classify(&rule, &p, &between, 1, 1, &st));
+	CHECK_INT(st.verdict, BV_UNDECIDED);
+}
+
+RUN_TESTS(debian_list_between_the_ends, a_precise_step_near_an_end_is_like_it, next_is_the_middle, pooled_units_are_the_units_together, finds_the_step_within_log2_n,
 	  pure_noise_is_undecided, noise_at_the_ends_is_no_step, aa_never_reports_a_step,
 	  skips_unbootable_kernels, status_steps, points_that_disagree_are_undecided)
