@@ -75,6 +75,21 @@ check bisect_git/broken_says_why grep -q "^host: skip: no point ran" "$TMP/out.s
 check bisect_git/aa_stops_128 [ $? = 128 ]
 check bisect_git/aa_says_why grep -q "ends do not differ" "$TMP/aa.err"
 
+# ends that ran under plain TCG: a metric's bisect refused (128), with the
+# reason, unless --allow-tcg
+git checkout -q "$C8"
+for e in good bad; do
+	cp -r "$TMP/$e" "$TMP/tcg-$e" && echo "vm_accel: tcg" >>"$TMP/tcg-$e/meta"
+done
+"$BIN" bisect "$TMP/bench.spec" --step host --good "$TMP/tcg-good" --bad "$TMP/tcg-bad" \
+	-o "$TMP/tcg" >/dev/null 2>"$TMP/tcg.err"
+check bisect_git/tcg_refused_128 [ $? = 128 ]
+check bisect_git/tcg_says_why grep -q "plain TCG: its numbers are the emulator's time" "$TMP/tcg.err"
+check bisect_git/tcg_ran_nothing [ ! -e "$TMP/tcg" ]
+"$BIN" bisect "$TMP/bench.spec" --step host --good "$TMP/tcg-good" --bad "$TMP/tcg-bad" \
+	--allow-tcg -o "$TMP/tcg" >/dev/null 2>&1
+check bisect_git/tcg_allowed [ $? = 1 ]
+
 # the whole loop: git bisect run, the predicate in each commit it checks out
 cat >"$TMP/predicate" <<PRED
 #!/bin/sh
