@@ -88,12 +88,13 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-# The engine's folders, one a stage (docs/architecture.md), and the workloads':
-# every header is found by its name, so a file moves without its includers.
-SRC_DIRS   := $(patsubst %/,%,$(sort $(dir $(wildcard sweep/*/*.[ch] workloads/*.[ch] workloads/*/*.[ch]))))
+# The engine's folders, one a stage (docs/architecture.md), its libbpf adapters' and the
+# workloads': every header is found by its name, so a file moves without its includers.
+SRC_DIRS   := $(patsubst %/,%,$(sort $(dir $(wildcard sweep/*/*.[ch] adapters/*.[ch] \
+		workloads/*.[ch] workloads/*/*.[ch]))))
 HDRS        = $(wildcard $(addsuffix /*.h,$(SRC_DIRS)) bpf/*.h)
 SWEEP_SRCS := $(filter-out sweep/cli/main.c,$(wildcard sweep/*/*.c))
-WL_SRCS    := $(wildcard workloads/*.c workloads/*/*.c)
+WL_SRCS    := $(wildcard workloads/*.c workloads/*/*.c adapters/*.c)
 BPF_SRCS   := $(wildcard bpf/*.bpf.c)
 SKELS      := $(patsubst bpf/%.bpf.c,$(OUTPUT)/%.skel.h,$(BPF_SRCS))
 LIB_OBJS   := $(patsubst %.c,$(OUTPUT)/%.o,$(SWEEP_SRCS) $(WL_SRCS))

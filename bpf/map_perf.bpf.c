@@ -69,6 +69,37 @@ static __always_inline long map_round(__u32 *key)
 }
 
 /*
+ * Where a syscall's second argument is in its caller's saved registers:
+ * x86-64's si, arm64's x1.  The layouts are ptrace's ABI (struct
+ * user_regs_struct, struct user_pt_regs), the same in every kernel, so the
+ * read needs no CO-RE relocation: with one (PT_REGS_PARM2_CORE_SYSCALL),
+ * libbpf parsed the kernel's 5 MB BTF at every load, each repetition's
+ * set-up (scripts/cost.sh).  The build checks the offset against its own
+ * kernel's pt_regs; another arch keeps the CO-RE read.
+ */
+#if defined(__TARGET_ARCH_x86)
+#define SYSCALL_PARM2_OFF	(13 * 8)	/* r15 r14 r13 r12 bp bx r11 r10 r9 r8 ax cx dx, si */
+_Static_assert(__builtin_offsetof(struct pt_regs, si) == SYSCALL_PARM2_OFF, "pt_regs.si");
+#elif defined(__TARGET_ARCH_arm64)
+#define SYSCALL_PARM2_OFF	(1 * 8)		/* regs[1] */
+_Static_assert(__builtin_offsetof(struct pt_regs, regs[1]) == SYSCALL_PARM2_OFF, "pt_regs x1");
+#endif
+
+/* The syscall's second argument, from the caller's saved registers. */
+static __always_inline __u64 syscall_parm2(const void *regs)
+{
+	__u64 arg = 0;
+
+#ifdef SYSCALL_PARM2_OFF
+	bpf_probe_read_kernel(&arg, sizeof(arg), (const char *)regs + SYSCALL_PARM2_OFF);
+#else
+	/* another arch: CO-RE finds the register, at the cost of the BTF parse */
+	arg = PT_REGS_PARM2_CORE_SYSCALL((struct pt_regs *)regs);
+#endif
+	return arg;
+}
+
+/*
  * The calling worker's index: the one its getpgid() carries in the second
  * argument register (see MAP_PERF_TAG), or -1 for a call that is not a
  * worker's.  The index rides in the syscall itself, so that telling workers
@@ -77,9 +108,9 @@ static __always_inline long map_round(__u32 *key)
  * pt_regs pointer is not trusted: the read goes through
  * bpf_probe_read_kernel(), which lockdown=integrity allows.
  */
-static __always_inline long worker_idx(struct pt_regs *regs)
+static __always_inline long worker_idx(const void *regs)
 {
-	__u64 arg = PT_REGS_PARM2_CORE_SYSCALL(regs);
+	__u64 arg = syscall_parm2(regs);
 	__u32 idx = arg & MAP_PERF_IDX_MASK;
 
 	if ((arg & ~MAP_PERF_IDX_MASK) != MAP_PERF_TAG || idx >= nr_workers)
@@ -87,17 +118,23 @@ static __always_inline long worker_idx(struct pt_regs *regs)
 	return idx;
 }
 
-/* raw_tp/sys_enter: args[0] the caller's registers, args[1] the syscall number. */
+/*
+ * raw_tp/sys_enter: args[0] the caller's registers, args[1] the syscall
+ * number.  Read as a plain array, not through vmlinux.h's struct
+ * bpf_raw_tracepoint_args, whose preserve_access_index would make the
+ * access a CO-RE relocation (as in ringbuf.bpf.c).
+ */
 SEC("raw_tp/sys_enter")
-int map_raw_tp(struct bpf_raw_tracepoint_args *ctx)
+int map_raw_tp(void *ctx)
 {
+	const __u64 *args = ctx;
 	struct map_perf_slot *s;
 	long failed = 0, idx;
 	__u32 key;
 
-	if (ctx->args[1] != getpgid_nr || !from_bench())
+	if (args[1] != getpgid_nr || !from_bench())
 		return 0;
-	idx = worker_idx((struct pt_regs *)ctx->args[0]);
+	idx = worker_idx((const void *)args[0]);
 	if (idx < 0)
 		return 0;
 	/* the thread id, as map_perf_test's key: workers never share one */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the profiler's BPF program (profile.bpf.c) and its user side
- * (workloads/stacksampler.c) share: the key of a counted stack and the
+ * (adapters/stacksampler.c) share: the key of a counted stack and the
  * reasons a sample is lost.
  */
 #ifndef BPF_PROFILE_H

@@ -2,19 +2,28 @@
 # SPDX-License-Identifier: GPL-2.0
 """Keep the engine's dependencies one way (docs/architecture.md, "Layers").
 
-Two rules over the #include "..." lines of sweep/ and workloads/:
+Usage: check-includes.py [ROOT] [--objects DIR]
+
+Two rules over the #include "..." lines of sweep/, adapters/ and workloads/:
   1. no cycle between modules (a module is a stem: foo.c with foo.h);
   2. a file includes headers of its own folder or of folders below it, in the
      order docs/architecture.md writes on its line "Layers: a > b, c > d":
      top first, folders of one level (b, c) may not include each other.
-Exits 1 naming every cycle and every include that runs back up; 0 when clean.
+With --objects DIR (the build's: DIR/sweep/run/x.o of sweep/run/x.c), rule 2
+for calls too: a header may declare a function that a folder above defines
+(spec/workload.h, workloads/registry.c), which no include shows, so each
+object's undefined symbols (nm) are looked up among the others' definitions,
+and a symbol used from a folder that is not above its definer's is an upward
+call.  Every source needs its object there (build first).
+Exits 1 naming every cycle and every include or call that runs back up; 0 when clean.
 """
 import os
 import re
+import subprocess
 import sys
 
 INCLUDE = re.compile(r'\s*#\s*include\s+"([^"]+)"')
-TOPS = ("sweep", "workloads")
+TOPS = ("sweep", "adapters", "workloads")
 
 
 def read_layers(doc):
@@ -52,9 +61,9 @@ def module(path):
 
 
 def folder(path):
-    """The layer folder of a path: sweep/run/x.c -> run; workloads/x.c -> workloads."""
+    """The layer folder of a path: sweep/run/x.c -> run; workloads/exec/x.c -> workloads."""
     parts = path.split(os.sep)
-    if parts[0] == "workloads" or len(parts) < 3:
+    if parts[0] != "sweep" or len(parts) < 3:
         return parts[0]
     return parts[1]
 
@@ -102,14 +111,53 @@ def cycles(graph):
 
 def upward(pairs, layers):
     """Includes of a header in a folder above (or beside) the includer's."""
-    bad = []
-    for src, hdr in pairs:
-        a, b = folder(src), folder(hdr)
-        if a == b or a not in layers or b not in layers:
+    return [f"{src} includes {hdr}: {folder(hdr)} is not below {folder(src)}"
+            for src, hdr in pairs if is_upward(src, hdr, layers)]
+
+
+def is_upward(src, dst, layers):
+    """Does src's folder reach dst's, which is not below it?"""
+    a, b = folder(src), folder(dst)
+    return a != b and a in layers and b in layers and layers[b] <= layers[a]
+
+
+def symbols(objects):
+    """{object: (defined global names, undefined names)} as nm -g says."""
+    out = subprocess.run(["nm", "-A", "-g", *objects], capture_output=True, text=True,
+                         check=True).stdout
+    syms = {o: (set(), set()) for o in objects}
+    for line in out.splitlines():
+        path, _, rest = line.partition(":")
+        words = rest.split()
+        if len(words) < 2 or path not in syms:
             continue
-        if layers[b] <= layers[a]:
-            bad.append(f"{src} includes {hdr}: {b} is not below {a}")
-    return bad
+        kind, name = words[-2], words[-1]
+        if kind == "U":
+            syms[path][1].add(name)
+        elif kind not in "wv":
+            syms[path][0].add(name)
+    return syms
+
+
+def upward_calls(objdir, files, layers):
+    """Uses of a symbol that a folder above (or beside) the user's defines."""
+    obj = {f: os.path.join(objdir, os.path.splitext(f)[0] + ".o") for f in files
+           if f.endswith(".c")}
+    missing = [f"{f}: no object {o} (build first)" for f, o in obj.items()
+               if not os.path.exists(o)]
+    srcs = [f for f, o in obj.items() if os.path.exists(o)]
+    if not srcs:
+        return missing
+    syms = symbols([obj[f] for f in srcs])
+    definer = {name: f for f in srcs for name in syms[obj[f]][0]}
+    bad = {}
+    for f in srcs:
+        for name in sorted(syms[obj[f]][1]):
+            d = definer.get(name)
+            if d and is_upward(f, d, layers):
+                bad.setdefault((f, d), []).append(name)
+    return missing + [f"{f} calls {', '.join(names)} of {d}: {folder(d)} is not below "
+                      f"{folder(f)}" for (f, d), names in sorted(bad.items())]
 
 
 def unplaced(files, layers):
@@ -121,7 +169,13 @@ def unplaced(files, layers):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else "."
+    args = sys.argv[1:]
+    objdir = None
+    if "--objects" in args:
+        i = args.index("--objects")
+        objdir = args[i + 1]
+        del args[i:i + 2]
+    root = args[0] if args else "."
     doc = os.path.join(root, "docs", "architecture.md")
     layers = read_layers(doc) if os.path.exists(doc) else {}
     files = list(source_files(root))
@@ -133,6 +187,8 @@ def main():
             graph.setdefault(module(src), set()).add(module(hdr))
     problems += ["cycle: " + " ".join(c) for c in cycles(graph)]
     problems += upward(pairs, layers) + unplaced(files, layers)
+    if objdir is not None:
+        problems += upward_calls(os.path.join(root, objdir), files, layers)
     for p in problems:
         print(f"check-includes: {p}", file=sys.stderr)
     return 1 if problems else 0

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The cost of a point: how much a repetition takes beyond its planned
-# warmup and duration (issue 34), for the null, ringbuf and trigger
-# workloads.  For each, one ad hoc run of N repetitions and one of 1, each
-# of 1 s warmup + 1 s measured, the statistics pass off, no charts: the
+# warmup and duration (issue 34), for the null, ringbuf, trigger and
+# map_perf workloads.  For each, one ad hoc run of N repetitions and one of
+# 1, each of 1 s warmup + 1 s measured, the statistics pass off, no charts: the
 # difference of their wall times over N - 1 is one repetition's wall time,
 # whatever the process's start and end cost; over its planned 2 s it is the
 # share the harness adds (set-up, teardown, the sampler).  Prints one line
@@ -33,7 +33,7 @@ wall_of() {
 	echo $((t1 - t0))
 }
 
-for w in null ringbuf trigger; do
+for w in null ringbuf trigger map_perf; do
 	many=$(wall_of "$w" "$REPS") || continue
 	one=$(wall_of "$w" 1) || continue
 	awk -v w="$w" -v many="$many" -v one="$one" -v n="$REPS" 'BEGIN {

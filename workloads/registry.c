@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The list of workloads, from workloads.def, and lookups into it. */
-#include <assert.h>
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <bpf/libbpf.h>
 
+#include "bindsec.h"
 #include "exec.h"
 #include "suggest.h"
 #include "workload.h"
@@ -55,24 +54,10 @@ void workload_names(char *buf, size_t len)
 		snprintf(buf + off, len - off, " or %s", EXEC_WORKLOAD);
 }
 
-long long wl_param(const struct wl_point *pt, const char *name)
-{
-	int i = param_index(pt->wl->params, pt->wl->nr_params, name);
-
-	assert(i >= 0);
-	return pt->v[i];
-}
-
-int wl_err_is_unsupported(int err)
-{
-	return err == -EOPNOTSUPP || err == -EPERM || err == -ENOSYS;
-}
-
-int wl_fail(char *why, size_t len, const char *what, int err)
-{
-	snprintf(why, len, "%s: %s", what, strerror(-err));
-	return err;
-}
+const struct bind_catalog workloads_catalog = {
+	.binders = section_binders, .find = workload_find, .hint = workload_hint,
+	.names = workload_names,
+};
 
 const char *workloads_libbpf_version(void)
 {

@@ -201,7 +201,4 @@ int cmd_system(const char *action);
 /* bisect SPEC: which kernel changed a point (cmd_bisect.c); an exit status. */
 int cmd_bisect(const struct bisect_opts *o);
 
-/* run of a spec whose kernel axis boots VMs or has several kernels (kernelrun.c). */
-int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg);
-
 #endif

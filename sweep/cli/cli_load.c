@@ -184,7 +184,7 @@ static int adhoc_name(struct spec *spec, struct sweep_cfg **cfg)
 	}
 	sweep_cfg_free(*cfg);
 	*cfg = NULL;
-	return err ?: bind_spec(spec, cfg);
+	return err ?: bind_spec(spec, &workloads_catalog, cfg);
 }
 
 int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cfg)
@@ -202,7 +202,7 @@ int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cf
 	if (!err)
 		err = adhoc_check_shorthands(o, *spec);
 	if (!err)
-		err = bind_spec(*spec, cfg);
+		err = bind_spec(*spec, &workloads_catalog, cfg);
 	if (!err && o->adhoc)
 		err = adhoc_name(*spec, cfg);
 	if (!err)

@@ -9,11 +9,14 @@
 #define SPEC_CMDS (C(RUN) | C(CHECK) | C(EXPAND))	/* SPEC or WORKLOAD: the bench's options */
 #define DRAW_CMDS (C(RUN) | C(REPORT) | C(MERGE) | C(FLEET))	/* a table and charts */
 #define ALL_CMDS ((1u << NR_CLI_CMDS) - 1)
+/* Whose options end at the first operand: vm's COMMAND keeps its own options. */
+#define STOP_AT_OPERAND C(VM)
 
 const char *const cli_cmd_names[NR_CLI_CMDS] = {
 	[CMD_RUN] = "run", [CMD_CHECK] = "check", [CMD_EXPAND] = "expand", [CMD_LIST] = "list",
 	[CMD_REPORT] = "report", [CMD_MERGE] = "merge", [CMD_IMPORT] = "import",
-	[CMD_FLEET] = "fleet", [CMD_SYSTEM] = "system", [CMD_BISECT] = "bisect",
+	[CMD_FLEET] = "fleet", [CMD_SYSTEM] = "system", [CMD_VM] = "vm",
+	[CMD_BISECT] = "bisect",
 };
 
 /*
@@ -25,13 +28,22 @@ const struct cli_option cli_options[] = {
 	{ .name = "set", .val = 's', .has_arg = required_argument,
 	  .cmds = SPEC_CMDS | C(REPORT) | C(MERGE) | C(FLEET) | C(BISECT),
 	  .help = "  -s, --set KEY=VALUE  override a spec value (repeatable)\n" },
+	/* vm's, listed before --help as its help always did */
+	{ .name = "set", .val = 's', .has_arg = required_argument, .cmds = C(VM),
+	  .help = "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port\n"
+		  "                       as in a spec\n" },
+	{ .name = "output", .val = 'o', .has_arg = required_argument, .cmds = C(VM),
+	  .help = "  -o, --output DIR     keep the console log here (a new directory)\n" },
+	{ .name = "probe-accel", .val = OPT_PROBE_ACCEL, .has_arg = no_argument, .cmds = C(VM),
+	  .help = "      --probe-accel    print what runs a VM here: kvm, or tcg (and why not "
+		  "kvm)\n" },
 	{ .name = "quick", .val = 'q', .has_arg = no_argument,
 	  .cmds = SPEC_CMDS | C(FLEET) | C(BISECT),
 	  .help =
 	  "  -q, --quick          short warmup/duration/interval, one repetition (smoke run)\n" },
 	{ .name = "help", .val = 'h', .has_arg = no_argument, .cmds = ALL_CMDS,
 	  .help = "  -h, --help           this help\n" },
-	{ .name = "version", .val = 'V', .has_arg = no_argument, .cmds = ALL_CMDS,
+	{ .name = "version", .val = 'V', .has_arg = no_argument, .cmds = ALL_CMDS & ~C(VM),
 	  .help = "  -V, --version        print the version\n" },
 	/* the kernel bench's options, as the --set they stand for */
 	{ .name = "warmup", .val = 'w', .has_arg = required_argument, .cmds = SPEC_CMDS,
@@ -209,6 +221,8 @@ void cliopt_getopt(enum cli_cmd c, struct cli_getopt *g)
 	char *s = g->shortopts;
 	int n = 0;
 
+	if (STOP_AT_OPERAND & 1u << c)
+		*s++ = '+';
 	*s++ = ':';
 	for (int i = 0; i < nr_cli_options; i++) {
 		const struct cli_option *o = &cli_options[i];

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The options of the commands main.c parses (compare and vm parse their
- * own): one table, a row per option and meaning, naming the commands that
+ * The options of the commands main.c parses, and vm's (compare parses
+ * its own): one table, a row per option and meaning, naming the commands that
  * take it.  Each command's getopt table, its --help items and the error
  * for an option that belongs to other commands all come from those rows,
  * so that what a command accepts and what its help lists cannot differ;
@@ -24,6 +24,7 @@ enum cli_cmd {
 	CMD_IMPORT,
 	CMD_FLEET,
 	CMD_SYSTEM,
+	CMD_VM,		/* its options stop at KERNEL: COMMAND's are COMMAND's */
 	CMD_BISECT,
 	NR_CLI_CMDS
 };
@@ -41,6 +42,7 @@ enum {
 	OPT_HTML,		/* report --html: the page of DIR (htmlpage.h) */
 	OPT_NO_HTML,		/* run --no-html: no report.html at its end */
 	OPT_QUIET_WARNING,	/* run, fleet --quiet-warning NAME: a system check's */
+	OPT_PROBE_ACCEL,	/* vm --probe-accel */
 	OPT_GOOD, OPT_BAD,	/* bisect --good, --bad (and --old, --new: OPT_OLD, OPT_NEW) */
 	OPT_OLD, OPT_NEW,
 	OPT_STEP,		/* bisect --step IMAGE: git bisect run's predicate */
@@ -64,7 +66,7 @@ extern const char *const cli_cmd_names[NR_CLI_CMDS];
 /* One command's getopt_long() arguments. */
 struct cli_getopt {
 	struct option longopts[CLI_MAX_OPTIONS + 1];
-	char shortopts[2 * CLI_MAX_OPTIONS + 2];	/* ':' first: errors are ours */
+	char shortopts[2 * CLI_MAX_OPTIONS + 3];	/* '+' (vm), ':': errors are ours */
 };
 
 void cliopt_getopt(enum cli_cmd c, struct cli_getopt *g);

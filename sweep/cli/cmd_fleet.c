@@ -34,7 +34,7 @@
 #include "orchestrator.h"
 #include "plan.h"
 #include "plot.h"
-#include "readlock.h"
+#include "outdir.h"
 #include "resultdir.h"
 #include "scratch.h"
 #include "shard.h"
@@ -67,34 +67,6 @@ static void start_orch(struct fleet *fl)
 				   .quiet = o->quiet, .nr_quiet = o->nr_quiet };
 }
 
-/* OUT/meta: this machine's facts (where the fleet was driven from), then the hosts. */
-static int write_meta(const struct fleet *fl)
-{
-	struct run_info info = { .start = time(NULL), .tags = fl->o->com.tags,
-				 .argv_line = fl->o->com.argv_line, .quick = fl->o->spec.quick };
-	char path[PATH_MAX + 8], value[HOST_NAME_LEN * 2 + 64];
-	int err;
-
-	snprintf(path, sizeof(path), "%s/meta", fl->dir);
-	err = meta_write(path, fl->cfg, &info);
-	snprintf(value, sizeof(value), "%d host%s", fl->hosts.nr, fl->hosts.nr == 1 ? "" : "s");
-	err = err ?: meta_append(path, "fleet", value);
-	/* each host's own meta says its share: shard: K/N */
-	if (!err && fl->o->shard_hosts)
-		err = meta_append(path, "fleet_shard", "host k of the n hosts ran --shard k/n");
-	/* --resume checks it: the hosts' runs continue the same selection */
-	if (!err && fl->o->only)
-		err = meta_append(path, "fleet_only", fl->o->only);
-	for (int i = 0; !err && i < fl->hosts.nr; i++) {
-		const struct host *h = &fl->hosts.h[i];
-
-		snprintf(value, sizeof(value), "%s %s%s%s", h->label, h->user, h->user[0] ? "@" : "",
-			 h->name);
-		err = meta_append(path, "fleet_host", value);
-	}
-	return err;
-}
-
 /* OUT/hostfile: the host file --resume reads when given none (replaced by one given). */
 static int keep_hostfile(const struct fleet *fl, bool replace)
 {
@@ -109,63 +81,68 @@ static int keep_hostfile(const struct fleet *fl, bool replace)
 	return err;
 }
 
-/* Held until fleet ends (closed on exit): a second fleet --resume of OUT is refused. */
-static int lock_out(struct fleet *fl)
+/*
+ * A new OUT's meta after this machine's facts (where the fleet was driven
+ * from): the hosts; and its hostfile.
+ */
+static int more_out(const struct outdir *od, void *arg)
 {
-	fl->lock_fd = write_lock_take(fl->dir, "bpfsweep fleet", fl->o->resume);
-	return fl->lock_fd == -EBUSY ? -EBUSY : 0;
+	const struct fleet *fl = arg;
+	char value[HOST_NAME_LEN * 2 + 64];
+	int err;
+
+	snprintf(value, sizeof(value), "%d host%s", fl->hosts.nr, fl->hosts.nr == 1 ? "" : "s");
+	err = outdir_meta_append(od, "fleet", value);
+	/* each host's own meta says its share: shard: K/N */
+	if (!err && fl->o->shard_hosts)
+		err = outdir_meta_append(od, "fleet_shard", "host k of the n hosts ran --shard k/n");
+	/* --resume checks it: the hosts' runs continue the same selection */
+	if (!err && fl->o->only)
+		err = outdir_meta_append(od, "fleet_only", fl->o->only);
+	for (int i = 0; !err && i < fl->hosts.nr; i++) {
+		const struct host *h = &fl->hosts.h[i];
+
+		snprintf(value, sizeof(value), "%s %s%s%s", h->label, h->user, h->user[0] ? "@" : "",
+			 h->name);
+		err = outdir_meta_append(od, "fleet_host", value);
+	}
+	if (!err && (err = keep_hostfile(fl, false)))
+		diag_err("cannot write %s/hostfile: %s", fl->dir, strerror(-err));
+	return err;
 }
 
-static void out_paths(struct fleet *fl)
+/*
+ * OUT (outdir.h): a new one with its spec, meta, hostfile and its logs,
+ * hosts and remote folders; or on --resume the fleet's own, checked
+ * against this command line, its hosts loaded.
+ */
+static int open_out(struct fleet *fl)
 {
+	static const char *const subdirs[] = { "logs", "hosts", "remote", NULL };
+	const struct fleet_opts *o = fl->o;
+	struct run_info info = { .start = time(NULL), .tags = o->com.tags,
+				 .argv_line = o->com.argv_line, .quick = o->spec.quick };
+	struct outdir_how how = {
+		.who = "bpfsweep fleet", .out = o->com.outdir, .resume = o->resume,
+		.tagged = o->com.nr_tags, .metavar = "OUT", .name = fl->cfg->name,
+		.suffix = "-fleet", .exists_hint = " (--resume OUT continues an earlier fleet)",
+		.subdirs = subdirs, .spec = fl->spec, .cfg = fl->cfg, .info = &info,
+		.more = more_out, .ctx = fl,
+	};
+
+	if (outdir_open(&fl->out, &how))
+		return -EINVAL;
 	snprintf(fl->logs, sizeof(fl->logs), "%s/logs", fl->dir);
 	snprintf(fl->hosts_dir, sizeof(fl->hosts_dir), "%s/hosts", fl->dir);
 	snprintf(fl->remote_dir, sizeof(fl->remote_dir), "%s/remote", fl->dir);
-}
-
-/* --resume OUT: locked, checked against this command line, its hosts loaded. */
-static int reopen_out(struct fleet *fl)
-{
-	snprintf(fl->dir, sizeof(fl->dir), "%s", fl->o->resume);
-	out_paths(fl);
-	/* OUT's files opened from one descriptor of it from here on */
-	if (resultdir_hold(fl->dir)) {
-		diag_err("cannot resume %s: %s", fl->dir, strerror(errno));
-		return -EINVAL;
-	}
-	if (lock_out(fl) || fleet_resume_open(&fl->resume, fl->dir, fl->spec, fl->o, &fl->hosts))
+	if (!o->resume)
+		return 0;
+	if (fleet_resume_open(&fl->resume, fl->dir, fl->spec, o, &fl->hosts))
 		return -EINVAL;
 	/* a host that moved: the next --resume reads the file given now */
-	if (fl->o->hosts && keep_hostfile(fl, true))
+	if (o->hosts && keep_hostfile(fl, true))
 		diag_warn("cannot replace %s/hostfile", fl->dir);
 	return 0;
-}
-
-static int make_out(struct fleet *fl)
-{
-	int err;
-
-	if (fl->o->com.outdir)
-		snprintf(fl->dir, sizeof(fl->dir), "%s", fl->o->com.outdir);
-	else
-		resultdir_default_path(fl->dir, sizeof(fl->dir), fl->cfg->name, time(NULL),
-				       "-fleet");
-	err = resultdir_create(fl->dir);
-	if (err) {
-		diag_err("cannot create result directory %s: %s%s", fl->dir, strerror(-err),
-			 err == -EEXIST ? " (--resume OUT continues an earlier fleet)" : "");
-		return err;
-	}
-	out_paths(fl);
-	err = heldir_mkdir(fl->logs, 0755) ?: heldir_mkdir(fl->hosts_dir, 0755) ?:
-	      heldir_mkdir(fl->remote_dir, 0755);
-	err = err ?: lock_out(fl);
-	err = err ?: resultdir_write_spec(fl->dir, fl->spec, false);
-	err = err ?: keep_hostfile(fl, false);
-	err = err ?: write_meta(fl);
-	if (err)
-		diag_err("cannot write %s: %s", fl->dir, strerror(-err));
-	return err;
 }
 
 /* What the hosts' jobs share; nothing remote has happened yet. */
@@ -185,7 +162,8 @@ static int prepare(struct fleet *fl)
 	}
 	if (cli_check_only(fl->cfg, o->only))
 		return -EINVAL;
-	if (o->resume ? reopen_out(fl) : hosts_load(o->hosts, &fl->hosts))
+	/* on --resume the hosts are OUT's (open_out()) */
+	if (!o->resume && hosts_load(o->hosts, &fl->hosts))
 		return -EINVAL;
 	if (!o->draw.no_plots && plot_check_gnuplot(fl->cfg))
 		return -EINVAL;
@@ -204,7 +182,7 @@ static int prepare(struct fleet *fl)
 	}
 	snprintf(fl->version, sizeof(fl->version), "bpfsweep %s (%s)", BPFSWEEP_VERSION,
 		 BPFSWEEP_GIT);
-	err = o->resume ? 0 : make_out(fl);
+	err = open_out(fl);
 	/* the hosts run the spec as resolved here, shipped as a file: no --set words */
 	fl->orch.dir = fl->dir;
 	err = err ?: orch_write_spec(&fl->orch, fl->spec, fl->cfg->name);
@@ -285,7 +263,7 @@ static int check_facts(struct orchestrator *or, void *arg)
 	struct fleet *fl = arg;
 	struct host_facts facts[HOSTS_MAX];
 	const char *labels[HOSTS_MAX];
-	char diff[4096], path[PATH_MAX + 8], *line, *save = NULL;
+	char diff[4096], *line, *save = NULL;
 	int nr = 0, n;
 
 	for (int i = 0; i < fl->hosts.nr; i++) {
@@ -307,10 +285,8 @@ static int check_facts(struct orchestrator *or, void *arg)
 	diag_warn("fleet --shard-mixed: the hosts differ; their shares are NOT one machine's "
 		  "numbers (OUT/meta says so: shard_mixed):");
 	fputs(diff, stderr);
-	snprintf(path, sizeof(path), "%s/meta", fl->dir);
 	for (line = strtok_r(diff, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		if (meta_append(path, "shard_mixed", line))
-			diag_err("cannot write %s", path);
+		outdir_meta_append(&fl->out, "shard_mixed", line);
 	return 0;
 }
 
@@ -440,10 +416,10 @@ static void how_to_continue(const struct fleet *fl)
 int cmd_fleet(const struct fleet_opts *o)
 {
 	static struct fleet fl;
-	char meta[PATH_MAX + 8];
 	int status = EXIT_USAGE, failed = 0;
 
-	fl = (struct fleet){ .o = o, .lock_fd = -1 };
+	fl = (struct fleet){ .o = o };
+	fl.dir = fl.out.path;
 	/*
 	 * From here, Ctrl-C, SIGTERM, SIGHUP (a closed terminal or ssh session)
 	 * and SIGPIPE (`fleet ... | head`) stop the hosts and keep what came
@@ -466,7 +442,7 @@ int cmd_fleet(const struct fleet_opts *o)
 	/* a resume's hosts were compared when the fleet began */
 	if (orch_run_all(&fl.orch, o->shard_hosts && !o->resume ? check_facts : NULL, &fl)) {
 		/* nothing ran: the directory holds nothing worth keeping */
-		resultdir_remove_tree(fl.dir);
+		outdir_discard(&fl.out);
 		goto out;
 	}
 	if (fleet_record_hosts(&fl))
@@ -476,8 +452,7 @@ int cmd_fleet(const struct fleet_opts *o)
 		fleet_report_missing(&fl);
 	for (int i = 0; i < fl.hosts.nr; i++)
 		failed += !fl.jobs[i].ok;
-	snprintf(meta, sizeof(meta), "%s/meta", fl.dir);
-	meta_append_time(meta, "end", time(NULL));
+	outdir_meta_time(&fl.out, "end", time(NULL));
 	fprintf(stderr, "results: %s (%d of %d hosts came back%s)\n", fl.dir,
 		fl.hosts.nr - failed, fl.hosts.nr, stop_requested ? "; interrupted" : "");
 	how_to_continue(&fl);
@@ -485,8 +460,7 @@ out:
 	remove_ctl_dir(&fl);
 	fleet_resume_free(&fl.resume);
 	plan_free(&fl.plan);
-	if (fl.lock_fd >= 0)
-		close(fl.lock_fd);
+	outdir_close(&fl.out);
 	spec_free(fl.spec);
 	sweep_cfg_free(fl.cfg);
 	return status;

@@ -23,13 +23,14 @@
 #include "gate.h"
 #include "heldir.h"
 #include "kernels.h"
+#include "kernelsweep.h"
 #include "matrix.h"
 #include "meta.h"
 #include "plan.h"
 #include "plot.h"
 #include "progrun.h"
 #include "profiles.h"
-#include "readlock.h"
+#include "outdir.h"
 #include "resultdir.h"
 #include "results.h"
 #include "resume.h"
@@ -39,8 +40,8 @@
 #include "suggest.h"
 #include "syscheck.h"
 
-/* Default directories of runs started in the same second get -2, -3, ... */
-#define MAX_SAME_SECOND 100
+/* every --tag reaches the sub-runs of a sweep over kernels, resumed too */
+_Static_assert(CLI_MAX_ARGS <= KSWEEP_MAX_TAGS, "KSWEEP_MAX_TAGS too small");
 
 struct run_state {
 	const struct run_opts *o;
@@ -51,9 +52,8 @@ struct run_state {
 	int nr_pts;
 	struct point *todo;		/* what this run runs: --only, and not finished before */
 	int nr_todo;
-	char dir[4096];
-	bool made_dir;			/* this run created dir (undone if set-up fails) */
-	int lock_fd;			/* holds dir: no two runs write one directory */
+	struct outdir out;		/* OUT: created, or reopened for --resume (outdir.h) */
+	const char *dir;		/* out.path */
 	struct results *res;
 	struct resume resume;		/* --resume: what dir held */
 	struct run_info info;
@@ -64,28 +64,11 @@ struct run_state {
 	bool checked;
 };
 
-/* The spec as run: created, or on --resume replacing the one of the run before. */
-static int write_spec(struct run_state *rs)
-{
-	int err = resultdir_write_spec(rs->dir, rs->spec, rs->o->resume);
-
-	if (err)
-		diag_err("cannot write %s/spec: %s", rs->dir, strerror(-err));
-	return err;
-}
-
 /* meta: created at the start; "resumed" and "end" lines appended later. */
 static int write_meta(struct run_state *rs, const char *append_key, time_t t)
 {
-	char path[4200];
-	int err;
-
-	snprintf(path, sizeof(path), "%s/meta", rs->dir);
-	err = append_key ? meta_append_time(path, append_key, t) :
-			   meta_write(path, rs->cfg, &rs->info);
-	if (err)
-		diag_err("cannot write %s: %s", path, strerror(-err));
-	return err;
+	return append_key ? outdir_meta_time(&rs->out, append_key, t) :
+			    outdir_write_meta(&rs->out, rs->cfg, &rs->info);
 }
 
 /* A point whose rows could not all be written stops the sweep, loudly. */
@@ -108,91 +91,39 @@ static int on_point_done(const struct point_result *r, void *ctx)
 	return err;
 }
 
-/*
- * Lock dir for the whole run: a --resume of a directory a run still writes
- * would replace the CSVs under it, and the rows it appends after would be
- * lost with the old files; two resumes would append the same points twice.
- */
-static int lock_dir(struct run_state *rs)
+/* OUT's CSVs, after its spec and meta: created, or on --resume reopened. */
+static int open_results(struct run_state *rs)
 {
-	rs->lock_fd = write_lock_take(rs->dir, "bpfsweep", rs->o->resume);
-	return rs->lock_fd == -EBUSY ? -EBUSY : 0;
-}
+	int err = rs->o->resume ? results_reopen(rs->dir, rs->cfg, &rs->res) :
+				  results_create(rs->dir, rs->cfg, &rs->res);
 
-/* -o DIR, or results/<spec>/<stamp>[-N]: a directory this run creates. */
-static int make_dir(struct run_state *rs)
-{
-	size_t len;
-	int err;
-
-	if (rs->o->com.outdir) {
-		snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->com.outdir);
-		err = resultdir_create(rs->dir);
-	} else {
-		resultdir_default_path(rs->dir, sizeof(rs->dir), rs->cfg->name, rs->info.start,
-				       "");
-		len = strlen(rs->dir);
-		err = resultdir_create(rs->dir);
-		for (int n = 2; err == -EEXIST && n <= MAX_SAME_SECOND; n++) {
-			snprintf(rs->dir + len, sizeof(rs->dir) - len, "-%d", n);
-			err = resultdir_create(rs->dir);
-		}
-	}
-	if (err)
-		diag_err("cannot create result directory %s: %s%s", rs->dir, strerror(-err),
-			 err == -EEXIST ? " (a run writes a new directory; --resume DIR "
-			 "continues an interrupted one)" : "");
-	rs->made_dir = !err;
-	return err;
-}
-
-/* Set-up failed in a directory this run made: leave nothing behind. */
-static void unmake_dir(const struct run_state *rs)
-{
-	static const char *const names[] = { "spec", "meta", "samples.csv", "summary.csv" };
-	char path[4200];
-
-	if (!rs->made_dir)
-		return;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", rs->dir, names[i]);
-		heldir_unlink(path);
-	}
-	heldir_rmdir(rs->dir);
-}
-
-/* spec and meta first: --resume needs them to know what a directory holds. */
-static int write_setup(struct run_state *rs, bool spec, bool meta)
-{
-	int err = 0;
-
-	if (spec)
-		err = write_spec(rs);
-	if (!err && meta)
-		err = write_meta(rs, NULL, 0);
-	else if (!err && rs->o->resume)
-		err = write_meta(rs, "resumed", time(NULL));
-	if (err)
-		return err;
-	if (rs->o->resume)
-		err = results_reopen(rs->dir, rs->cfg, &rs->res);
-	else
-		err = results_create(rs->dir, rs->cfg, &rs->res);
 	if (err)
 		diag_err("cannot create results in %s: %s", rs->dir, strerror(-err));
 	return err;
 }
 
+/* OUT as outdir.h makes it, and what a run's OUT holds beside: its CSVs. */
+static struct outdir_how out_how(const struct run_state *rs)
+{
+	return (struct outdir_how){
+		.who = "bpfsweep", .out = rs->o->com.outdir, .resume = rs->o->resume,
+		.tagged = rs->o->com.nr_tags, .metavar = "DIR", .name = rs->cfg->name,
+		.exists_hint = " (a run writes a new directory; --resume DIR continues an "
+			       "interrupted one)",
+		.spec = rs->spec, .cfg = rs->cfg, .info = &rs->info,
+	};
+}
+
 static int prepare_new(struct run_state *rs)
 {
-	int err = make_dir(rs);
+	struct outdir_how how = out_how(rs);
+	int err = outdir_create(&rs->out, &how);
 
-	if (!err)
-		err = lock_dir(rs);
-	if (!err)
-		err = write_setup(rs, true, true);
 	if (err)
-		unmake_dir(rs);
+		return err;
+	err = open_results(rs);
+	if (err)
+		outdir_discard(&rs->out);
 	return err;
 }
 
@@ -217,36 +148,30 @@ static int check_resumed_shard(const struct run_state *rs)
 	return -EINVAL;
 }
 
+/*
+ * --resume DIR: what DIR holds checked and its unfinished rows dropped
+ * (resume.h); a DIR a run left before writing its spec or meta gets them
+ * now, else its meta a "resumed" line.
+ */
 static int prepare_resume(struct run_state *rs)
 {
+	struct outdir_how how = out_how(rs);
 	struct resume *rsm = &rs->resume;
-	struct stat st;
 	int err;
 
-	snprintf(rs->dir, sizeof(rs->dir), "%s", rs->o->resume);
-	if (rs->o->com.outdir || rs->o->com.nr_tags) {
-		diag_err("--resume continues DIR with its own output and tags: give neither -o "
-			 "nor --tag");
-		return -EINVAL;
-	}
-	err = stat(rs->dir, &st) ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
-	/* from here on, every file of dir is opened from one descriptor of it */
-	err = err ?: resultdir_hold(rs->dir);
-	if (err) {
-		diag_err("cannot resume %s: %s", rs->dir, strerror(-err));
-		return err;
-	}
-	err = lock_dir(rs);
-	if (err)
-		return err;
-	err = check_resumed_shard(rs);
+	err = outdir_reopen(&rs->out, &how) ?: check_resumed_shard(rs);
 	if (err)
 		return err;
 	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts,
 			     rs->o->fail_all != NULL, rsm);
 	if (!err && !rsm->fresh)
 		err = resume_run_info(rsm, &rs->info);
-	return err ?: write_setup(rs, rsm->fresh, rsm->fresh || rsm->need_meta);
+	if (!err && rsm->fresh)
+		err = outdir_write_spec(&rs->out, rs->spec);
+	if (!err)
+		err = rsm->fresh || rsm->need_meta ? write_meta(rs, NULL, 0) :
+			write_meta(rs, "resumed", time(NULL));
+	return err ?: open_results(rs);
 }
 
 /*
@@ -459,8 +384,8 @@ static int fail_all(struct run_state *rs)
 static int stats_begin(struct run_state *rs)
 {
 	const struct workload *wl = rs->cfg->wl;
-	char how[256], line[512], path[4200];
-	int runs, ns, err;
+	char how[256], line[512];
+	int runs, ns;
 
 	if (!wl->prog_stats || !prog_metrics(wl, &runs, &ns))
 		return 0;
@@ -474,11 +399,7 @@ static int stats_begin(struct run_state *rs)
 			 "separate %llu s pass per point, after its repetitions, for ns_per_run",
 			 how, STATS_PASS_NS / 1000000000ULL);
 	}
-	snprintf(path, sizeof(path), "%s/meta", rs->dir);
-	err = meta_append(path, "bpf_stats", line);
-	if (err)
-		diag_err("cannot write %s: %s", path, strerror(-err));
-	return err;
+	return outdir_meta_append(&rs->out, "bpf_stats", line);
 }
 
 /* What meta says of this run: when, its tags and command line, which kernel of a sweep. */
@@ -493,7 +414,7 @@ static void fill_run_info(struct run_state *rs)
 	rs->info.tags = o->com.tags;
 	rs->info.argv_line = o->com.argv_line;
 	rs->info.quick = o->spec.quick;
-	/* a kernel sweep's sub-run says which of its kernels this is (kernelrun.c) */
+	/* a kernel sweep's sub-run says which of its kernels this is (executors/kernelsweep.c) */
 	if (o->guest_of && strcmp(o->guest_of, KERNEL_HOST))
 		rs->info.kernel = o->guest_of;
 	rs->info.vm_accel = o->guest_accel;
@@ -547,20 +468,51 @@ static int measure(struct run_state *rs, int *run_err)
 	return 0;
 }
 
+/* What a sweep over kernels cannot do: said before anything is written. */
+static int check_kernel_sweep(const struct run_opts *o, const struct sweep_cfg *cfg)
+{
+	/* its sub-runs are built from the options (subrun.c), which do not carry it yet */
+	if (o->shard.count) {
+		diag_err("--shard is not for a sweep over kernels (yet): each kernel runs every "
+			 "point");
+		return -EINVAL;
+	}
+	if (o->guest_of || o->fail_all) {
+		diag_err("a sub-run's guest-of and fail-all settings: not for a sweep over "
+			 "kernels (its sub-runs have --kernel host)");
+		return -EINVAL;
+	}
+	return cli_check_only(cfg, o->only);
+}
+
+/* The sweep over kernels (kernelsweep.h) as the options ask it; it frees spec and cfg. */
+static int run_kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg)
+{
+	struct orch_request rq = {
+		.out = o->com.outdir, .resume = o->resume, .argv_line = o->com.argv_line,
+		.sub = { .quick = o->spec.quick, .quick_keeps = cli_quick_keeps(&o->spec),
+			 .only = o->only, .tags = o->com.tags, .nr_tags = o->com.nr_tags,
+			 .quiet = o->quiet, .nr_quiet = o->nr_quiet },
+		.draw = cli_draw_opts(&o->draw, o->spec.sets, o->spec.nr_sets),
+	};
+
+	/* the page of every run, as a run writes its own */
+	cli_draw_page(&o->draw, &rq.draw);
+	return kernel_sweep(&rq, spec, cfg);
+}
+
 int cmd_run(const struct run_opts *o)
 {
-	struct run_state rs = { .o = o, .lock_fd = -1 };
+	struct run_state rs = { .o = o };
 	int run_err = 0, status;
 
+	rs.dir = rs.out.path;
 	if (cli_load(&o->spec, &rs.spec, &rs.cfg))
 		return EXIT_USAGE;
 	/* several kernels, or one in a VM: each boots and runs this command again */
 	if (rs.cfg->kernels.nr > 1 || kernel_axis_has_vm(&rs.cfg->kernels)) {
-		if (!o->shard.count)
-			return kernel_sweep(o, rs.spec, rs.cfg);
-		/* its sub-runs are built from the options (subrun.c), which do not carry it yet */
-		diag_err("--shard is not for a sweep over kernels (yet): each kernel runs every "
-			 "point");
+		if (!check_kernel_sweep(o, rs.cfg))
+			return run_kernel_sweep(o, rs.spec, rs.cfg);
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
@@ -593,8 +545,7 @@ cleanup:
 	point_results_free(rs.ran, rs.nr_todo);
 	resume_free(&rs.resume);
 	results_close(rs.res);
-	if (rs.lock_fd >= 0)
-		close(rs.lock_fd);
+	outdir_close(&rs.out);
 	free(rs.todo);
 	if (rs.checked)
 		syscheck_free(&rs.check);

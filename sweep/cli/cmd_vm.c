@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cliopt.h"
 #include "cmd_vm.h"
 #include "diag.h"
 #include "kernels.h"
@@ -51,13 +52,9 @@ static void vm_usage(FILE *f)
 	fputs("usage: bpfsweep vm [OPTIONS] KERNEL -- COMMAND [ARG...]\n"
 	      "       bpfsweep vm [--set vm_accel=A] --probe-accel\n"
 	      "boot KERNEL (an image or a build tree) in a VM with this machine's root\n"
-	      "read-only, run COMMAND there in the current directory, power off\n\n"
-	      "  -s, --set KEY=VALUE  vm_accel, vm_cpus, vm_mem, vm_boot_timeout, vm_ssh_port\n"
-	      "                       as in a spec\n"
-	      "  -o, --output DIR     keep the console log here (a new directory)\n"
-	      "      --probe-accel    print what runs a VM here: kvm, or tcg (and why not kvm)\n"
-	      "  -h, --help           this help\n"
-	      "exit status: COMMAND's; 2 when the VM could not run it; 128 + N when signal N\n"
+	      "read-only, run COMMAND there in the current directory, power off\n\n", f);
+	cliopt_help(f, CMD_VM);
+	fputs("exit status: COMMAND's; 2 when the VM could not run it; 128 + N when signal N\n"
 	      "(SIGINT, SIGTERM) stopped the guest\n", f);
 }
 
@@ -87,20 +84,15 @@ static int apply_set(struct vm_cmd *vc, const char *arg, int n)
 
 static int parse(int argc, char **argv, struct vm_cmd *vc)
 {
-	static const struct option longopts[] = {
-		{ "set", required_argument, NULL, 's' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "probe-accel", no_argument, NULL, 'P' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
+	struct cli_getopt g;
 	int opt, nr_sets = 0;
 
 	/*
-	 * "+": options stop at KERNEL, so that COMMAND's own options stay its
-	 * own; ":": errors are opt_error()'s
+	 * cliopt's table; '+' first there: options stop at KERNEL, so that
+	 * COMMAND's own options stay its own
 	 */
-	while ((opt = getopt_long(argc, argv, "+:s:o:h", longopts, NULL)) != -1) {
+	cliopt_getopt(CMD_VM, &g);
+	while ((opt = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			if (apply_set(vc, optarg, ++nr_sets))
@@ -109,14 +101,17 @@ static int parse(int argc, char **argv, struct vm_cmd *vc)
 		case 'o':
 			vc->outdir = optarg;
 			break;
-		case 'P':
+		case OPT_PROBE_ACCEL:
 			vc->probe_only = true;
 			break;
 		case 'h':
 			vm_usage(stdout);
 			return EXIT_OK;
 		default:
-			opt_error(opt, argv, longopts, "bpfsweep vm");
+			if (cliopt_misplaced(CMD_VM, opt, argv))
+				opt_hint("bpfsweep vm");
+			else
+				opt_error(opt, argv, g.longopts, "bpfsweep vm");
 			return EXIT_USAGE;
 		}
 	}
@@ -219,36 +214,48 @@ static int probe_accel(struct vm_cmd *vc)
 	return EXIT_OK;
 }
 
-int cmd_vm(int argc, char **argv)
+static int vm_main(int argc, char **argv, struct vm_cmd *vc)
 {
-	static struct vm_cmd vc;
 	char why[4400];
 	int status;
 
-	kernel_axis_init(&vc.ka);
-	vc.outdir = NULL;
-	vc.probe_only = false;
+	kernel_axis_init(&vc->ka);
 	optind = 1;
-	status = parse(argc, argv, &vc);
+	status = parse(argc, argv, vc);
 	if (status >= 0)
 		return status;
-	if (kernel_axis_check(&vc.ka))
+	if (kernel_axis_check(&vc->ka))
 		return EXIT_USAGE;
-	if (vc.probe_only)
-		return probe_accel(&vc);
-	if (kernel_image(argv[optind], vc.image, sizeof(vc.image), why, sizeof(why))) {
+	if (vc->probe_only)
+		return probe_accel(vc);
+	if (kernel_image(argv[optind], vc->image, sizeof(vc->image), why, sizeof(why))) {
 		diag_err("%s", why);
 		return EXIT_USAGE;
 	}
-	if (!getcwd(vc.cwd, sizeof(vc.cwd)) || resolve_cmd(&vc, argv[optind + 2]))
+	if (!getcwd(vc->cwd, sizeof(vc->cwd)) || resolve_cmd(vc, argv[optind + 2]))
 		return EXIT_USAGE;
-	if (vm_pick_accel(&vc.ka, &vc.accel, why, sizeof(why))) {
+	if (vm_pick_accel(&vc->ka, &vc->accel, why, sizeof(why))) {
 		diag_err("vm: %s", why);
 		return EXIT_USAGE;
 	}
-	if (make_share(&vc))
+	if (make_share(vc))
 		return EXIT_USAGE;
-	status = boot_and_run(&vc, argv + optind + 2);
-	remove_share(&vc);
+	status = boot_and_run(vc, argv + optind + 2);
+	remove_share(vc);
+	return status;
+}
+
+int cmd_vm(int argc, char **argv)
+{
+	struct vm_cmd *vc = calloc(1, sizeof(*vc));	/* four paths: on the heap */
+	int status;
+
+	if (!vc) {
+		diag_err("vm: %s", strerror(ENOMEM));
+		return EXIT_USAGE;
+	}
+	status = vm_main(argc, argv, vc);
+	kernel_axis_free(&vc->ka);
+	free(vc);
 	return status;
 }

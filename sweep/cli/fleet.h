@@ -18,6 +18,7 @@
 #include "fleet_record.h"
 #include "hosts.h"
 #include "orchestrator.h"
+#include "outdir.h"
 #include "plan.h"
 #include "shard.h"
 #include "subrun.h"
@@ -66,8 +67,8 @@ struct fleet {
 	struct hosts hosts;
 	struct fleet_ctx ctx;
 	struct fleet_job jobs[HOSTS_MAX];
-	char dir[PATH_MAX];		/* OUT */
-	int lock_fd;			/* holds OUT: no two fleets write one directory */
+	struct outdir out;		/* OUT, held and locked: no two fleets write it (outdir.h) */
+	const char *dir;		/* out.path */
 	struct fleet_resume resume;	/* --resume: what OUT held */
 	char logs[PATH_MAX + 8], hosts_dir[PATH_MAX + 8], remote_dir[PATH_MAX + 8];
 	char self[PATH_MAX], version[128];

@@ -54,11 +54,6 @@ int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spe
 	char path[PATH_MAX + 8], why[512];
 	int err;
 
-	if (o->com.outdir || o->com.nr_tags) {
-		diag_err("--resume continues OUT with its own output and tags: give neither -o "
-			 "nor --tag");
-		return -EINVAL;
-	}
 	snprintf(path, sizeof(path), "%s/meta", dir);
 	err = read_text_file(path, &fr->meta);
 	if (err) {

@@ -520,20 +520,22 @@ static int parse_opts(int argc, char **argv, const struct cmd *c, bool bare, uni
 	return -1;
 }
 
-/* Every command's name, for a mistyped one given without a command. */
-static const char *const *cmd_names(void)
-{
-	static const char *names[sizeof(cmds) / sizeof(cmds[0]) + 1];
+#define NR_CMDS (sizeof(cmds) / sizeof(cmds[0]))
 
-	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+/* Every command's name into names[NR_CMDS + 1], for a mistyped one given without a command. */
+static const char *const *cmd_names(const char **names)
+{
+	for (size_t i = 0; i < NR_CMDS; i++)
 		names[i] = cmds[i].name;
+	names[NR_CMDS] = NULL;
 	return names;
 }
 
 /* SPEC: a file, a workload (an ad hoc run) or an installed spec (specfind.h). */
 static int resolve_spec(struct cli_spec *o, bool bare)
 {
-	int kind = specfind_resolve(o->spec_path, bare ? cmd_names() : NULL, o->found_spec,
+	const char *names[NR_CMDS + 1];
+	int kind = specfind_resolve(o->spec_path, bare ? cmd_names(names) : NULL, o->found_spec,
 				    sizeof(o->found_spec));
 
 	if (kind < 0)

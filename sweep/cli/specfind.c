@@ -155,30 +155,42 @@ static const char *nearest(const char *word, const struct spec_names *sn,
  * A path ("specs/x.spec", "x.spec"): the file is missing.  The nearest spec
  * of the same directory is the hint, else the nearest installed one.
  */
-static void say_no_file(const char *arg)
+static void say_no_file_in(const char *arg, struct spec_names *sn)
 {
-	static struct spec_names sn;
 	char dir[PATH_MAX], word[NAME_MAX + 1];
 	const char *slash = strrchr(arg, '/'), *base = slash ? slash + 1 : arg, *best;
 	size_t len = strlen(base);
 
 	snprintf(word, sizeof(word), "%.*s", (int)(ends_with_spec(base) ? len - 5 : len), base);
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - arg) : 1, slash ? arg : ".");
-	sn.nr = 0;
-	add_dir_specs(&sn, dir);
-	best = nearest(word, &sn, NULL, false);
+	sn->nr = 0;
+	add_dir_specs(sn, dir);
+	best = nearest(word, sn, NULL, false);
 	if (best) {
 		diag_err("%s: No such file (did you mean '%s%s%s.spec'?)", arg,
 			 slash ? dir : "", slash ? "/" : "", best);
 		return;
 	}
-	sn.nr = 0;
-	installed_specs(&sn);
-	best = nearest(word, &sn, NULL, false);
+	sn->nr = 0;
+	installed_specs(sn);
+	best = nearest(word, sn, NULL, false);
 	if (best)
 		diag_err("%s: No such file (did you mean the installed spec '%s'?)", arg, best);
 	else
 		diag_err("%s: No such file", arg);
+}
+
+/* The names are 64 KiB: on the heap; without them, the plain message. */
+static void say_no_file(const char *arg)
+{
+	struct spec_names *sn = calloc(1, sizeof(*sn));
+
+	if (!sn) {
+		diag_err("%s: No such file", arg);
+		return;
+	}
+	say_no_file_in(arg, sn);
+	free(sn);
 }
 
 /* "a, b, c" of up to len bytes. */
@@ -192,16 +204,15 @@ static void join(char *buf, size_t len, const char *const *names, int nr)
 }
 
 /* A name: the nearest command, workload or installed spec, or what there is. */
-static void say_unknown(const char *arg, const char *const *cmds)
+static void say_unknown_in(const char *arg, const char *const *cmds, struct spec_names *sn)
 {
-	static struct spec_names sn;
 	const char *wl_names[64], *spec_list[MAX_SPEC_NAMES], *best;
 	char wls[1024], specs[4096];
 	int nr_wl = nr_workloads < 64 ? nr_workloads : 64;
 
-	sn.nr = 0;
-	installed_specs(&sn);
-	best = nearest(arg, &sn, cmds, true);
+	sn->nr = 0;
+	installed_specs(sn);
+	best = nearest(arg, sn, cmds, true);
 	if (best) {
 		diag_err("'%s' is not a spec file, %sa workload or an installed spec "
 			 "(did you mean '%s'?)", arg, cmds ? "a command, " : "", best);
@@ -209,13 +220,26 @@ static void say_unknown(const char *arg, const char *const *cmds)
 	}
 	for (int i = 0; i < nr_wl; i++)
 		wl_names[i] = workloads[i]->name;
-	for (int i = 0; i < sn.nr; i++)
-		spec_list[i] = sn.name[i];
+	for (int i = 0; i < sn->nr; i++)
+		spec_list[i] = sn->name[i];
 	join(wls, sizeof(wls), wl_names, nr_wl);
-	join(specs, sizeof(specs), spec_list, sn.nr);
+	join(specs, sizeof(specs), spec_list, sn->nr);
 	diag_err("'%s' is not a spec file, %sa workload or an installed spec; workloads: %s; "
 		 "installed specs: %s%s", arg, cmds ? "a command, " : "", wls,
-		 sn.nr ? specs : "none", cmds ? "; commands: bpfsweep --help" : "");
+		 sn->nr ? specs : "none", cmds ? "; commands: bpfsweep --help" : "");
+}
+
+static void say_unknown(const char *arg, const char *const *cmds)
+{
+	struct spec_names *sn = calloc(1, sizeof(*sn));
+
+	if (!sn) {
+		diag_err("'%s' is not a spec file, %sa workload or an installed spec", arg,
+			 cmds ? "a command, " : "");
+		return;
+	}
+	say_unknown_in(arg, cmds, sn);
+	free(sn);
 }
 
 int specfind_resolve(const char *arg, const char *const *cmds, char *path, size_t len)

@@ -34,7 +34,8 @@ struct value_cols {
  * length, an interval where no program ran, or a value not recorded
  * (*unknown set).
  */
-static bool measured_value(char **f, const struct value_cols *vc, double *x, bool *unknown)
+static bool measured_value(const char **f, const struct value_cols *vc, double *x,
+			   bool *unknown)
 {
 	double ns = strtod(f[RS_S_ELAPSED], NULL), runs = 0;
 	bool per_run = vc->kind == CMP_PER_RUN;
@@ -116,16 +117,16 @@ int compare_point_moments(const struct result_set *rs, int row, const char *metr
 	const struct result_point *pt = &rs->points[row - 1];
 	int *rep = calloc(pt->nr_samples + 1, sizeof(*rep));
 	double *x = calloc(pt->nr_samples + 1, sizeof(*x));
+	const char **f = calloc(rs->samples.nr_cols + 1, sizeof(*f));
 	struct value_cols vc;
 	bool unknown = false;
 	struct units u;
-	int n = 0, err = x && rep ? 0 : -ENOMEM;
+	int n = 0, err = x && rep && f ? 0 : -ENOMEM;
 
 	if (!err)
 		value_cols_of(rs, metric, kind, &vc);
 	for (int i = 0; !err && vc.col >= 0 && i < pt->nr_samples; i++) {
-		char **f = rs->samples.rows[pt->sample_rows[i]];
-
+		csv_row_cells(&rs->samples, pt->sample_rows[i], f);
 		rep[n] = (int)strtol(f[RS_S_REP], NULL, 10);
 		n += measured_value(f, &vc, &x[n], &unknown);
 	}
@@ -133,6 +134,7 @@ int compare_point_moments(const struct result_set *rs, int row, const char *metr
 		err = units_of(x, rep, n, &u);
 	free(x);
 	free(rep);
+	free(f);
 	if (err)
 		return err;
 	*m = (struct cmp_moments){ .mean = u.mean, .sd = u.sd, .n = u.n };

@@ -5,7 +5,7 @@
  * left without a row get a failed row saying why (a fail-all sub-run on
  * this host), so every sub-run has a row per point; the runs are then
  * merged in OUT and drawn (a table block and a chart series per run).
- * Its users: the kernel sweep (kernelrun.c: a sub-run per kernel, one
+ * Its users: the kernel sweep (kernelsweep.c: a sub-run per kernel, one
  * after another, orch_run()) and the fleet (cmd_fleet.c: a sub-run per
  * host, all at once, orch_run_all()); OUT's meta and what the runs are
  * named by stay with them.
@@ -49,6 +49,21 @@ struct orchestrator {
 	const char *run_dirs[ORCH_MAX_RUNS];	/* the slots' OUT/runs/<n> that exist */
 	int nr_runs;
 	int status;			/* the worst exit status of the sub-runs */
+};
+
+/*
+ * What a command that drives sub-runs was asked, beside its spec (cli/
+ * fills it from its options): OUT's part of the command line, what every
+ * sub-run gets (sub: its self and spec_path are the driver's to fill),
+ * and how OUT is drawn at the end.  A driver opens its OUT from out,
+ * resume and sub.tags (outdir.h).
+ */
+struct orch_request {
+	const char *out;		/* -o OUT, or NULL: results/<spec>/<stamp><suffix> */
+	const char *resume;		/* --resume OUT */
+	const char *argv_line;		/* the command line, for OUT/meta */
+	struct subrun sub;		/* --quick, --only, --tag, --quiet-warning */
+	struct draw_opts draw;		/* OUT's table, charts and page; draw.by: --by */
 };
 
 /*

@@ -120,7 +120,10 @@ bool import_formula_led(const char *s);
 /* s, or "'" and s in buf (of len) when import_formula_led(s). */
 const char *import_defused(const char *s, char *buf, size_t len);
 
-/* The first bidi override or isolate of line (U+202A..U+202E, U+2066..U+2069), or 0. */
+/*
+ * The first bidi control of line (overrides and isolates U+202A..U+202E,
+ * U+2066..U+2069, marks U+200E, U+200F, U+061C: termsafe.h), or 0.
+ */
 unsigned int import_bidi_control(const char *line);
 
 /* Parameter columns of a set: "label", "cpu" when any row has one, then the template's. */

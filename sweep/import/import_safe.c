@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "import.h"
+#include "termsafe.h"
 
 /* "-5", "+1.5": a number, which a spreadsheet reads as one, not as a formula. */
 static bool plain_number(const char *s)
@@ -47,14 +48,8 @@ const char *import_defused(const char *s, char *buf, size_t len)
 
 unsigned int import_bidi_control(const char *line)
 {
-	const unsigned char *s = (const unsigned char *)line;
+	size_t at;
 
-	/* U+202A..U+202E are E2 80 AA..AE in UTF-8, U+2066..U+2069 E2 81 A6..A9 */
-	for (; (s = (const unsigned char *)strchr((const char *)s, 0xe2)); s++) {
-		if (s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae)
-			return 0x2000 + s[2] - 0x80;
-		if (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9)
-			return 0x2040 + s[2] - 0x80;
-	}
-	return 0;
+	/* the terminal's list (termsafe.h): what a reader refuses is what a screen escapes */
+	return term_bidi_control(line, strlen(line), &at);
 }

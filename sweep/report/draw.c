@@ -544,9 +544,6 @@ static int write_page(struct report *rp, const struct flame_graphs *flames)
 	return err;
 }
 
-/* Large (the runs' state), so not on the stack; one draw at a time. */
-static struct report drawing;
-
 /* The exit status of a draw that returned err. */
 static int draw_status(const struct report *rp, int err)
 {
@@ -556,22 +553,29 @@ static int draw_status(const struct report *rp, int err)
 
 int draw_runs(const struct draw_opts *o)
 {
+	struct report *drawing;	/* large (the runs' state), so on the heap */
 	int status;
 
-	drawing = (struct report){ .o = o, .echo = stdout };
 	if (o->nr_args > 1 && !o->outdir) {
 		diag_err("report of several directories writes a new one: give -o OUT");
 		return EXIT_USAGE;
 	}
+	drawing = calloc(1, sizeof(*drawing));
+	if (!drawing) {
+		diag_err("report: %s", strerror(ENOMEM));
+		return EXIT_USAGE;
+	}
+	*drawing = (struct report){ .o = o, .echo = stdout };
 	if (o->page == DRAW_PAGE_ONLY) {
-		status = draw_status(&drawing, page_only(&drawing));
+		status = draw_status(drawing, page_only(drawing));
 	} else {
-		status = draw_status(&drawing, draw(&drawing));
+		status = draw_status(drawing, draw(drawing));
 		/* the page too, where the table and charts were drawn */
-		if (o->page == DRAW_PAGE && status != EXIT_USAGE && write_page(&drawing, NULL))
+		if (o->page == DRAW_PAGE && status != EXIT_USAGE && write_page(drawing, NULL))
 			status = EXIT_POINTS_FAILED;
 	}
-	report_free(&drawing);
+	report_free(drawing);
+	free(drawing);
 	return status;
 }
 
@@ -600,11 +604,14 @@ int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool 
 	struct draw_opts one = in_place(d, args);
 	struct flame_graphs flames = { 0 };
 	bool page = !one.no_plots && !one.no_html;
+	struct report *drawing = calloc(1, sizeof(*drawing));	/* large: on the heap */
 	int err;
 
-	drawing = (struct report){ .o = &one, .run_end = true, .replace = replace,
-				   .echo = quiet ? NULL : stdout };
-	err = draw(&drawing);
+	if (!drawing)
+		return -ENOMEM;
+	*drawing = (struct report){ .o = &one, .run_end = true, .replace = replace,
+				    .echo = quiet ? NULL : stdout };
+	err = draw(drawing);
 	/*
 	 * Each profiled point's flame graph, drawn once (here: no gnuplot, so
 	 * --no-plots too), then written as its file and put on the page.
@@ -612,8 +619,9 @@ int draw_run_end(const struct draw_opts *d, const char *dir, bool replace, bool 
 	if (!err)
 		err = flame_write_dir(dir, page ? &flames : NULL);
 	if (!err && page)
-		err = write_page(&drawing, &flames);
+		err = write_page(drawing, &flames);
 	flame_graphs_free(&flames);
-	report_free(&drawing);
+	report_free(drawing);
+	free(drawing);
 	return err;
 }

@@ -64,7 +64,7 @@ static int bind_points(const char *dir, const char *path, const char *text, cons
 	for (int i = 0; !err && i < nr_sets; i++)
 		err = spec_set(b->spec, sets[i]);
 	if (!err)
-		err = bind_spec(b->spec, &b->cfg);
+		err = bind_spec(b->spec, &workloads_catalog, &b->cfg);
 	if (!err)
 		err = plan_build(b->cfg, &b->plan);
 	return err;

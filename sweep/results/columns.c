@@ -365,18 +365,19 @@ static struct column *col_add(struct col_list *l, const struct col_def *d, int i
 		l->max = max;
 	}
 	c = &l->c[l->nr++];
-	*c = (struct column){ .def = d, .idx = idx, .kind = CK_RUN };
+	*c = (struct column){ .def = d, .idx = idx, .kind = CK_RUN, .unit = cell_str(d->unit) };
 	snprintf(c->name, sizeof(c->name), "%s", d->name ? d->name : "");
 	return c;
 }
 
-/* A metric's statistic: its name, kind and direction. */
+/* A metric's statistic: its name, kind, unit and direction. */
 static void col_metric(struct column *c, const char *metric, enum col_kind k,
 		       enum metric_better better)
 {
 	c->metric = metric;
 	c->stat = c->def->name;
 	c->kind = k;
+	c->unit = col_unit(k, c->stat);
 	c->has_better = !c->def->spread;
 	c->better = better;
 	if (c->def->inverse)
@@ -385,12 +386,9 @@ static void col_metric(struct column *c, const char *metric, enum col_kind k,
 	colname_stat(c->name, sizeof(c->name), metric, k, c->stat);
 }
 
-/* Every definition of group g, for index idx (a parameter's, a metric's, or -1). */
-static int add_group(struct col_list *l, const struct sweep_cfg *cfg, enum col_group g, int idx)
+/* Every definition of group g, for index idx (a parameter's, a metric's, or -1), unnamed. */
+static int add_defs(struct col_list *l, enum col_group g, int idx)
 {
-	/* CG_STATS without a metric: ns_per_run's */
-	const struct metric_def *md = idx >= 0 && g != CG_PARAM ? &cfg->wl->metrics[idx] : NULL;
-
 	for (size_t i = 0; i < NR_COL_DEFS; i++) {
 		const struct col_def *d = &col_defs[i];
 		struct column *c;
@@ -402,17 +400,37 @@ static int add_group(struct col_list *l, const struct sweep_cfg *cfg, enum col_g
 			return -ENOMEM;
 		if (g == CG_POINT)
 			c->kind = CK_ID;
-		if (g == CG_PARAM) {
+		if (g == CG_PARAM)
 			c->kind = CK_PARAM;
-			snprintf(c->name, sizeof(c->name), "%s", cfg->wl->params[idx].name);
-		}
-		if (g == CG_STATS && idx < 0)
+	}
+	return 0;
+}
+
+/* Parameter column c named name. */
+static void col_param(struct column *c, const char *name)
+{
+	snprintf(c->name, sizeof(c->name), "%s", name);
+}
+
+/* Every definition of group g, for index idx, named after cfg's parameter or metric. */
+static int add_group(struct col_list *l, const struct sweep_cfg *cfg, enum col_group g, int idx)
+{
+	/* CG_STATS without a metric: ns_per_run's */
+	const struct metric_def *md = idx >= 0 && g != CG_PARAM ? &cfg->wl->metrics[idx] : NULL;
+	int first = l->nr, err = add_defs(l, g, idx);
+
+	for (int i = first; !err && i < l->nr; i++) {
+		struct column *c = &l->c[i];
+
+		if (g == CG_PARAM)
+			col_param(c, cfg->wl->params[idx].name);
+		else if (g == CG_STATS && idx < 0)
 			col_metric(c, METRIC_NS_PER_RUN, CK_RATIO, MB_LOWER);
 		else if (md)
 			col_metric(c, md->name, md->kind == MK_GAUGE ? CK_GAUGE : CK_COUNTER,
 				   md->better);
 	}
-	return 0;
+	return err;
 }
 
 static int add_metrics(struct col_list *l, const struct sweep_cfg *cfg)
@@ -459,9 +477,89 @@ int columns_of(const struct sweep_cfg *cfg, bool units, struct column **out, int
 	return 0;
 }
 
+/* Every definition of group g, for index idx, named after l's parameter or metric. */
+static int add_published_group(struct col_list *cl, const struct published_layout *l,
+			       enum col_group g, int idx)
+{
+	const struct published_metric *m = g == CG_STATS ? &l->metrics[idx] : NULL;
+	int first = cl->nr, err = add_defs(cl, g, idx);
+
+	for (int i = first; !err && i < cl->nr; i++) {
+		struct column *c = &cl->c[i];
+
+		if (g == CG_PARAM)
+			col_param(c, l->params[idx]);
+		if (!m)
+			continue;
+		col_metric(c, m->name, m->kind, m->better);
+		/* a level's unit is in its names and is its cells' (a count's stays "") */
+		if (m->unit) {
+			colname_level(c->name, sizeof(c->name), m->name, m->unit, c->stat);
+			c->unit = *c->unit ? m->unit : c->unit;
+		}
+	}
+	return err;
+}
+
+int columns_of_published(const struct published_layout *l, struct column **out, int *nr)
+{
+	/* no units, stop nor half-width is known: a summary.csv's columns from before them */
+	struct col_list cl = { .units = false };
+	int err;
+
+	err = add_defs(&cl, CG_POINT, -1);
+	for (int p = 0; !err && p < l->nr_params; p++)
+		err = add_published_group(&cl, l, CG_PARAM, p);
+	err = err ?: add_defs(&cl, CG_RUN, -1);
+	for (int m = 0; !err && m < l->nr_metrics; m++)
+		err = add_published_group(&cl, l, CG_STATS, m);
+	if (err) {
+		free(cl.c);
+		return err;
+	}
+	*out = cl.c;
+	*nr = cl.nr;
+	return 0;
+}
+
+/* A published row's statistic: the mean and stddev its text gave, in its metric's decimals. */
+static const char *published_stat(const struct column *c, const struct col_src *s, char *buf,
+				  size_t len)
+{
+	const struct published_metric *m = &s->layout->metrics[c->idx];
+
+	if (c->def->off == offsetof(struct summary, mean))
+		return cell_fixed(s->row->mean[c->idx], m->decimals, buf, len);
+	if (c->def->off == offsetof(struct summary, stddev))
+		return cell_fixed(s->row->stddev[c->idx], m->decimals, buf, len);
+	return "";
+}
+
+/* Column c's cell of a published row: an ok point of which little is known. */
+static const char *published_cell(const struct column *c, const struct col_src *s, char *buf,
+				  size_t len)
+{
+	const struct published_row *r = s->row;
+
+	switch (c->def->group) {
+	case CG_POINT:
+		if (!strcmp(c->def->name, "experiment"))
+			return r->experiment;
+		return cell_u64(!strcmp(c->def->name, "exp") ? r->exp : r->point, buf, len);
+	case CG_PARAM:
+		return r->params[c->idx];
+	case CG_RUN:
+		return !strcmp(c->def->name, "status") ? point_status_name(PS_OK) : "";
+	case CG_STATS:
+		return published_stat(c, s, buf, len);
+	default:
+		return "";
+	}
+}
+
 const char *column_cell(const struct column *c, const struct col_src *s, char *buf, size_t len)
 {
-	return cell_str(c->def->get(c, s, buf, len));
+	return cell_str(s->row ? published_cell(c, s, buf, len) : c->def->get(c, s, buf, len));
 }
 
 bool column_is_baseline(const struct column *c)
@@ -487,8 +585,7 @@ int columns_write(FILE *f, const struct column *cols, int nr)
 	for (int i = 0; !err && i < nr; i++) {
 		const struct column *c = &cols[i];
 		const char *row[COLNAME_CSV_COLS] = {
-			c->name, cell_str(c->metric), cell_str(c->stat), col_kind_name(c->kind),
-			c->stat ? col_unit(c->kind, c->stat) : cell_str(c->def->unit),
+			c->name, cell_str(c->metric), cell_str(c->stat), col_kind_name(c->kind), c->unit,
 			c->has_better ? metric_better_name(c->better) : "",
 		};
 

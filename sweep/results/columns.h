@@ -18,10 +18,45 @@
 #include "result.h"
 #include "viewtypes.h"
 
-/* Where a row's cells come from. */
+/*
+ * A set no spec describes: rows published elsewhere (import.h).  Its
+ * metrics are rates (counters) or levels (gauges) with their unit ("bytes",
+ * "ns") in their columns' names (colname_level()).
+ */
+struct published_metric {
+	const char *name;		/* samples.csv's column: letters, digits and '_' */
+	enum col_kind kind;		/* CK_COUNTER or CK_GAUGE */
+	const char *unit;		/* a level's, "bytes" or "ns"; NULL for a rate */
+	enum metric_better better;
+	int decimals;			/* of its cells: 0 for whole bytes */
+};
+
+struct published_layout {
+	const char *const *params;	/* the parameters' names */
+	int nr_params;
+	const struct published_metric *metrics;
+	int nr_metrics;
+};
+
+/*
+ * One published row: an ok point with the mean and stddev its text gave
+ * (NAN where it gave none), everything else of a run unknown.  Text cells
+ * as they are to be written (a label a spreadsheet would run already
+ * defused).
+ */
+struct published_row {
+	int exp, point;
+	const char *experiment;
+	const char *const *params;	/* per parameter; NULL: none */
+	const double *mean, *stddev;	/* per metric */
+};
+
+/* Where a row's cells come from: a run's point (cfg, pr), or a published row (layout, row). */
 struct col_src {
 	const struct sweep_cfg *cfg;
 	const struct point_result *pr;
+	const struct published_layout *layout;
+	const struct published_row *row;
 };
 
 struct col_def;
@@ -34,6 +69,7 @@ struct column {
 	const char *metric;		/* its metric's name ("ns_per_run"); NULL */
 	const char *stat;		/* the metric's statistic ("mean"); NULL */
 	enum col_kind kind;
+	const char *unit;		/* of its cells (columns.csv): "1/s", "%", ""; never NULL */
 	enum metric_better better;	/* which way its values are better */
 	bool has_better;		/* false: no direction (a spread, a count, not a metric) */
 };
@@ -45,7 +81,14 @@ struct column {
  */
 int columns_of(const struct sweep_cfg *cfg, bool units, struct column **out, int *nr);
 
-/* Column c's cell of s->pr: buf, or a string of s->pr's (its cpus). */
+/*
+ * The columns of a summary.csv of published rows: those of a run's from
+ * before the units' columns, a parameter's for each of l's, and the
+ * statistics of each of l's metrics.  0 or -ENOMEM.
+ */
+int columns_of_published(const struct published_layout *l, struct column **out, int *nr);
+
+/* Column c's cell of s->pr or s->row: buf, or a string of theirs (cpus, a text cell). */
 const char *column_cell(const struct column *c, const struct col_src *s, char *buf, size_t len);
 
 /*

@@ -96,7 +96,7 @@ static int find_columns(struct merge *mg)
 			err = colset_merge(&mg->summary, (const char *const *)set->summary.rows[0],
 					   set->summary.nr_cols);
 		if (!err && set->samples.nr_rows)
-			err = colset_merge(&mg->samples, (const char *const *)set->samples.rows[0],
+			err = colset_merge(&mg->samples, (const char *const *)set->samples.header,
 					   set->samples.nr_cols);
 	}
 	if (err)
@@ -166,7 +166,7 @@ static int write_rows(FILE *f, const struct merge *mg, int r, const struct csv_t
 		fields[c] = vals[c];
 	for (int row = 1; !err && row < t->nr_rows; row++) {
 		for (int c = 0; c < cols->nr; c++)
-			fields[lead + c] = at[c] < 0 ? "" : t->rows[row][at[c]];
+			fields[lead + c] = at[c] < 0 ? "" : csv_cell(t, row, at[c]);
 		err = csv_write_row(f, fields, lead + cols->nr);
 	}
 	free(at);
@@ -343,29 +343,48 @@ static void merge_free(struct merge *mg)
 	colset_free(&mg->samples);
 }
 
+/* A merge's state is large (its runs' sets and columns): on the heap, not the stack. */
+static struct merge *merge_new(const char *outdir, const char *const *dirs, int nr)
+{
+	struct merge *mg = calloc(1, sizeof(*mg));
+
+	if (mg)
+		*mg = (struct merge){ .outdir = outdir, .dirs = dirs, .nr_dirs = nr };
+	return mg;
+}
+
+static void merge_delete(struct merge *mg)
+{
+	merge_free(mg);
+	free(mg);
+}
+
 int merge_runs(const char *outdir, const char *const *dirs, int nr)
 {
-	static struct merge mg;
+	struct merge *mg = merge_new(outdir, dirs, nr);
 	int err;
 
-	mg = (struct merge){ .outdir = outdir, .dirs = dirs, .nr_dirs = nr };
-	err = read_runs(&mg);
-	err = err ?: find_columns(&mg);
-	err = err ?: write_set(&mg);
-	merge_free(&mg);
+	if (!mg)
+		return -ENOMEM;
+	err = read_runs(mg);
+	err = err ?: find_columns(mg);
+	err = err ?: write_set(mg);
+	merge_delete(mg);
 	return err;
 }
 
 int merge_in_place(const char *outdir, const char *const *dirs, int nr)
 {
-	static struct merge mg;
+	struct merge *mg = merge_new(outdir, dirs, nr);
 	int err;
 
-	mg = (struct merge){ .outdir = outdir, .dirs = dirs, .nr_dirs = nr, .replace = true };
-	err = read_runs(&mg);
-	err = err ?: find_columns(&mg);
-	err = err ?: write_csv(&mg, "summary.csv", true);
-	err = err ?: write_csv(&mg, "samples.csv", false);
-	merge_free(&mg);
+	if (!mg)
+		return -ENOMEM;
+	mg->replace = true;
+	err = read_runs(mg);
+	err = err ?: find_columns(mg);
+	err = err ?: write_csv(mg, "summary.csv", true);
+	err = err ?: write_csv(mg, "samples.csv", false);
+	merge_delete(mg);
 	return err;
 }

@@ -71,14 +71,17 @@ static void row_u64(struct row *r, uint64_t v)
 	snprintf(row_next(r), FIELD_LEN, "%" PRIu64, v);
 }
 
+/* The columns every samples row starts with, before the metrics'. */
+static const char *const samples_fixed[] = {
+	"point", "experiment", "rep", "interval", "warmup", "elapsed_ns",
+};
+
+#define NR_SAMPLES_FIXED (sizeof(samples_fixed) / sizeof(samples_fixed[0]))
+
 static int samples_header(const struct sweep_cfg *cfg, struct row *r)
 {
-	static const char *const fixed[] = {
-		"point", "experiment", "rep", "interval", "warmup", "elapsed_ns",
-	};
-
-	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
-		row_str(r, fixed[i]);
+	for (size_t i = 0; i < NR_SAMPLES_FIXED; i++)
+		row_str(r, samples_fixed[i]);
 	for (int m = 0; m < cfg->wl->nr_metrics; m++)
 		row_str(r, cfg->wl->metrics[m].name);
 	/* only a workload with a per-thread metric has thread rows: other files stay as they were */
@@ -274,7 +277,7 @@ int results_reopen(const char *dir, const struct sweep_cfg *cfg, struct results 
 }
 
 /* Does header row t_head (nr fields) name the columns fill() writes? */
-static bool header_is(const struct sweep_cfg *cfg, header_fn fill, char **t_head, int nr)
+static bool header_is(const struct sweep_cfg *cfg, header_fn fill, char *const *t_head, int nr)
 {
 	struct row *r = calloc(1, sizeof(*r));
 	bool same;
@@ -292,7 +295,7 @@ int results_check_header(const struct sweep_cfg *cfg, const struct csv_table *sa
 			 const struct csv_table *summary, const char **which)
 {
 	*which = NULL;
-	if (samples->nr_rows && !header_is(cfg, samples_header, samples->rows[0],
+	if (samples->nr_rows && !header_is(cfg, samples_header, samples->header,
 					   samples->nr_cols))
 		*which = "samples.csv";
 	else if (summary->nr_rows && !header_is(cfg, summary_header, summary->rows[0],
@@ -315,13 +318,18 @@ int results_check_header_readable(const struct sweep_cfg *cfg, const struct csv_
 int results_rewrite(const char *dir, const char *name, const struct csv_table *t,
 		    const bool *keep)
 {
-	struct membuf m;
+	const char **f = calloc(t->nr_cols + 1, sizeof(*f));
+	struct membuf m = { 0 };
 	int err;
 
-	err = membuf_open(&m);
-	for (int i = 0; !err && i < t->nr_rows; i++)
-		if (!i || keep[i])
-			err = csv_write_row(m.f, (const char *const *)t->rows[i], t->nr_cols);
+	err = f ? membuf_open(&m) : -ENOMEM;
+	for (int i = 0; !err && i < t->nr_rows; i++) {
+		if (i && !keep[i])
+			continue;
+		csv_row_cells(t, i, f);
+		err = csv_write_row(m.f, f, t->nr_cols);
+	}
+	free(f);
 	err = (m.f ? membuf_close(&m) : 0) ?: err;
 	if (!err)
 		err = resultdir_replace_file(dir, name, m.buf, m.len);
@@ -569,6 +577,69 @@ int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
 	free(rows);
 	free(keep);
 	csv_table_free(&t);
+	return err;
+}
+
+int results_published_columns(FILE *f, const struct published_layout *l)
+{
+	struct column *cols;
+	int nr, err;
+
+	err = columns_of_published(l, &cols, &nr);
+	if (err)
+		return err;
+	err = columns_write(f, cols, nr);
+	free(cols);
+	return err;
+}
+
+int results_published_samples(FILE *f, const struct published_layout *l)
+{
+	const char **cells = calloc(NR_SAMPLES_FIXED + l->nr_metrics, sizeof(*cells));
+	int nr = 0, err;
+
+	if (!cells)
+		return -ENOMEM;
+	for (size_t i = 0; i < NR_SAMPLES_FIXED; i++)
+		cells[nr++] = samples_fixed[i];
+	for (int m = 0; m < l->nr_metrics; m++)
+		cells[nr++] = l->metrics[m].name;
+	err = csv_write_row(f, cells, nr);
+	free(cells);
+	return err;
+}
+
+/* One row's cells: the header's (row NULL) or a published row's, through the column table. */
+static int published_line(FILE *f, const struct column *cols, int nr, const struct col_src *src,
+			  const char **cells, char (*buf)[FIELD_LEN])
+{
+	for (int i = 0; i < nr; i++)
+		cells[i] = src->row ? column_cell(&cols[i], src, buf[i], FIELD_LEN) : cols[i].name;
+	return csv_write_row(f, cells, nr);
+}
+
+int results_published_summary(FILE *f, const struct published_layout *l,
+			      const struct published_row *rows, int nr_rows)
+{
+	struct col_src src = { .layout = l };
+	struct column *cols = NULL;
+	const char **cells = NULL;
+	char (*buf)[FIELD_LEN] = NULL;
+	int nr = 0, err;
+
+	err = columns_of_published(l, &cols, &nr);
+	if (!err) {
+		cells = calloc(nr, sizeof(*cells));
+		buf = calloc(nr, sizeof(*buf));
+		err = cells && buf ? published_line(f, cols, nr, &src, cells, buf) : -ENOMEM;
+	}
+	for (int i = 0; !err && i < nr_rows; i++) {
+		src.row = &rows[i];
+		err = published_line(f, cols, nr, &src, cells, buf);
+	}
+	free(buf);
+	free(cells);
+	free(cols);
 	return err;
 }
 

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "bind.h"
+#include "columns.h"
 #include "csvfile.h"
 #include "result.h"
 #include "viewtypes.h"
@@ -76,6 +77,16 @@ int results_append(struct results *r, const struct point_result *pr);
 int results_fill_baseline(const char *dir, const struct sweep_cfg *cfg,
 			  const struct result_view *v);
 int results_rollback_error(const struct results *r);
+
+/*
+ * A set of published rows (import): its columns.csv, samples.csv (the
+ * header only: no interval is known) and summary.csv, each into f from
+ * the one column table (columns_of_published()).  0/-errno.
+ */
+int results_published_columns(FILE *f, const struct published_layout *l);
+int results_published_samples(FILE *f, const struct published_layout *l);
+int results_published_summary(FILE *f, const struct published_layout *l,
+			      const struct published_row *rows, int nr_rows);
 
 void results_close(struct results *r);
 

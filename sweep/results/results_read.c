@@ -160,17 +160,21 @@ static int refuse(char *why, size_t whylen, const char *dir, const char *file, i
 static int check_table(const struct csv_table *t, const enum cell_rule *rules, const char *dir,
 		       const char *file, char *why, size_t whylen)
 {
-	for (int r = 1; r < t->nr_rows; r++)
-		for (int c = 0; c < t->nr_cols; c++) {
-			const char *s = t->rows[r][c];
+	const char **f = calloc(t->nr_cols + 1, sizeof(*f));
+	int err = f ? 0 : -ENOMEM;
 
-			if (cell_ok(s, rules[c]))
+	for (int r = 1; !err && r < t->nr_rows; r++) {
+		csv_row_cells(t, r, f);
+		for (int c = 0; !err && c < t->nr_cols; c++) {
+			if (cell_ok(f[c], rules[c]))
 				continue;
-			return refuse(why, whylen, dir, file, r + 1, c + 1, "%s is '%.40s%s', "
-				      "not %s", t->rows[0][c], s, strlen(s) > 40 ? "..." : "",
-				      rule_text[rules[c]]);
+			err = refuse(why, whylen, dir, file, r + 1, c + 1, "%s is '%.40s%s', "
+				     "not %s", t->header[c], f[c], strlen(f[c]) > 40 ? "..." : "",
+				     rule_text[rules[c]]);
 		}
-	return 0;
+	}
+	free(f);
+	return err;
 }
 
 static void samples_rules(const struct result_set *rs, enum cell_rule *rules)
@@ -229,7 +233,7 @@ static int check_metrics(const struct result_set *rs, const char *dir, char *why
 				      col->metric);
 	}
 	for (int c = rs->first_metric; c < rs->first_metric + rs->nr_metrics; c++) {
-		const char *metric = rs->samples.rows[0][c];
+		const char *metric = rs->samples.header[c];
 
 		if (result_stat_col(rs, metric, "mean") < 0)
 			return refuse(why, whylen, dir, "samples.csv", 1, c + 1, "metric '%s' has "
@@ -265,7 +269,7 @@ static long long measured_rows(const struct result_set *rs, const struct result_
 	long long n = 0;
 
 	for (int i = 0; i < p->nr_samples; i++)
-		n += !strcmp(rs->samples.rows[p->sample_rows[i]][RS_S_WARMUP], "0");
+		n += !strcmp(csv_cell(&rs->samples, p->sample_rows[i], RS_S_WARMUP), "0");
 	return n;
 }
 
@@ -344,14 +348,14 @@ static int read_meta(const char *dir, struct result_set *rs, char *why, size_t w
 	return err;
 }
 
-static int read_csv(const char *dir, const char *name, struct csv_table *t, bool *exists,
-		    size_t *torn, char *why, size_t whylen)
+static int read_csv(const char *dir, const char *name, unsigned int flags, struct csv_table *t,
+		    bool *exists, size_t *torn, char *why, size_t whylen)
 {
 	char path[4200];
 	int err;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	err = csv_read_whole_lines(path, t, torn);
+	err = csv_read_whole_lines(path, flags, t, torn);
 	*exists = err != -ENOENT;
 	if (err == -ENOENT)
 		return 0;
@@ -433,7 +437,7 @@ static int find_columns(struct result_set *rs, const char *dir, char *why, size_
 	if (!rs->samples.nr_rows)
 		return 0;
 	for (size_t c = 0; c < NR_SAMPLES_FIXED; c++) {
-		if (rs->samples.nr_cols <= (int)c || strcmp(rs->samples.rows[0][c],
+		if (rs->samples.nr_cols <= (int)c || strcmp(rs->samples.header[c],
 							    samples_fixed[c])) {
 			return refuse(why, whylen, dir, "samples.csv", 1, (int)c + 1,
 				      "column %zu is not '%s'", c + 1, samples_fixed[c]);
@@ -443,13 +447,13 @@ static int find_columns(struct result_set *rs, const char *dir, char *why, size_
 	rs->nr_metrics = rs->samples.nr_cols - NR_SAMPLES_FIXED;
 	/* a run with decide's last column: where in its round the arm ran */
 	if (rs->nr_metrics > 0 &&
-	    !strcmp(rs->samples.rows[0][rs->samples.nr_cols - 1], "slot")) {
+	    !strcmp(rs->samples.header[rs->samples.nr_cols - 1], "slot")) {
 		rs->slot_col = rs->samples.nr_cols - 1;
 		rs->nr_metrics--;
 	}
 	/* the last column but slot, so that sets without it keep their layout */
 	if (rs->nr_metrics > 0 &&
-	    !strcmp(rs->samples.rows[0][rs->first_metric + rs->nr_metrics - 1], "thread")) {
+	    !strcmp(rs->samples.header[rs->first_metric + rs->nr_metrics - 1], "thread")) {
 		rs->thread_col = rs->first_metric + rs->nr_metrics - 1;
 		rs->nr_metrics--;
 	}
@@ -490,11 +494,10 @@ static int attach_samples(struct result_set *rs, const char *dir, char *why, siz
 	int err = 0;
 
 	for (int r = 1; !err && r < rs->samples.nr_rows; r++) {
-		char **f = rs->samples.rows[r];
-		bool thread = rs->thread_col >= 0 && *f[rs->thread_col];
+		bool thread = rs->thread_col >= 0 && *csv_cell(&rs->samples, r, rs->thread_col);
 		long long id;
 
-		if (!results_count(f[RS_S_POINT], &id))
+		if (!results_count(csv_cell(&rs->samples, r, RS_S_POINT), &id))
 			return refuse(why, whylen, dir, "samples.csv", r + 1, RS_S_POINT + 1,
 				      "point is not a number");
 		for (int i = 0; !err && i < rs->nr_points; i++) {
@@ -631,10 +634,10 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	if (!err)
 		err = read_meta(dir, rs, why, whylen);
 	if (!err)
-		err = read_csv(dir, "summary.csv", &rs->summary, &rs->has_summary,
+		err = read_csv(dir, "summary.csv", 0, &rs->summary, &rs->has_summary,
 			       &rs->summary_torn, why, whylen);
 	if (!err)
-		err = read_csv(dir, "samples.csv", &rs->samples, &rs->has_samples,
+		err = read_csv(dir, "samples.csv", CSV_ROWS_ONLY, &rs->samples, &rs->has_samples,
 			       &rs->samples_torn, why, whylen);
 	if (!err)
 		err = escape_cells(&rs->summary);

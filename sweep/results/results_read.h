@@ -60,7 +60,8 @@ struct result_set {
 	struct result_meta *meta;	/* in file order; keys may repeat (tag, config) */
 	int nr_meta;
 	bool has_samples, has_summary;	/* the files exist (a kill may keep them from it) */
-	struct csv_table samples;	/* row 0 the header; empty when absent */
+	/* row 0 the header; empty when absent; CSV_ROWS_ONLY: cells by csv_cell() */
+	struct csv_table samples;
 	struct csv_table summary;
 	size_t samples_torn;		/* bytes of an unfinished last line, left unread */
 	size_t summary_torn;

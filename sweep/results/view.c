@@ -140,10 +140,11 @@ static long long count_of(const struct result_set *set, int line, const char *co
 	return strtoll(cell_of(set, line, col), NULL, 10);
 }
 
-/* A samples row of a measured interval: past the warmup, with time that passed. */
-static bool measured(char **row)
+/* Samples row row is of a measured interval: past the warmup, with time that passed. */
+static bool measured(const struct result_set *set, int row)
 {
-	return strcmp(row[RS_S_WARMUP], "1") && strtoull(row[RS_S_ELAPSED], NULL, 10);
+	return strcmp(csv_cell(&set->samples, row, RS_S_WARMUP), "1") &&
+	       strtoull(csv_cell(&set->samples, row, RS_S_ELAPSED), NULL, 10);
 }
 
 /* Metric m's statistics from the row's cells, n from its measured intervals. */
@@ -163,11 +164,12 @@ static void stat_of(const struct result_set *set, const struct result_point *p, 
 	s->n = isnan(s->mean) || !p->nr_samples ? 0 : (int)n;
 }
 
-static double sample_num(const struct result_set *set, char **row, const char *metric)
+static double sample_num(const struct result_set *set, int row, const char *metric)
 {
 	int c = csv_column(&set->samples, metric);
+	const char *s = c < 0 ? "" : csv_cell(&set->samples, row, c);
 
-	return c < 0 || !*row[c] ? NAN : strtod(row[c], NULL);
+	return !*s ? NAN : strtod(s, NULL);
 }
 
 /*
@@ -184,9 +186,9 @@ static void per_run_of(const struct result_set *set, const struct result_point *
 	if (isnan(s->mean))
 		return;
 	for (int i = 0; i < p->nr_samples; i++) {
-		char **row = set->samples.rows[p->sample_rows[i]];
+		int row = p->sample_rows[i];
 
-		n += measured(row) && sample_num(set, row, "prog_runs") > 0 &&
+		n += measured(set, row) && sample_num(set, row, "prog_runs") > 0 &&
 		     !isnan(sample_num(set, row, "prog_ns"));
 	}
 	s->n = n ? n : isnan(s->ci95) ? 1 : 2;

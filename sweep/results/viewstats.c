@@ -14,7 +14,8 @@
  * Metric d's cell of a samples row: an empty one is a gauge that could not
  * be read, or a program counter the kernel did not keep.
  */
-static uint64_t metric_cell(const struct result_set *set, const struct metric_def *d, char **row)
+static uint64_t metric_cell(const struct result_set *set, const struct metric_def *d,
+			    const char **row)
 {
 	int c = csv_column(&set->samples, d->name);
 
@@ -23,8 +24,8 @@ static uint64_t metric_cell(const struct result_set *set, const struct metric_de
 	return strtoull(row[c], NULL, 10);
 }
 
-static void interval_of(const struct result_set *set, const struct workload *wl, char **row,
-			struct interval *iv)
+static void interval_of(const struct result_set *set, const struct workload *wl,
+			const char **row, struct interval *iv)
 {
 	iv->rep = strtol(row[RS_S_REP], NULL, 10);
 	iv->idx = strtol(row[RS_S_INTERVAL], NULL, 10);
@@ -36,8 +37,8 @@ static void interval_of(const struct result_set *set, const struct workload *wl,
 }
 
 /* Is samples row a thread row of interval iv, of producer t? */
-static bool is_thread_row(const struct result_set *set, char **row, const struct interval *iv,
-			  long t)
+static bool is_thread_row(const struct result_set *set, const char **row,
+			  const struct interval *iv, long t)
 {
 	return strtol(row[RS_S_REP], NULL, 10) == iv->rep &&
 	       strtol(row[RS_S_INTERVAL], NULL, 10) == iv->idx &&
@@ -51,7 +52,7 @@ static bool is_thread_row(const struct result_set *set, char **row, const struct
  * any other number or order is not a file bpfsweep wrote.
  */
 static int thread_deltas(const struct result_set *set, const struct result_point *p,
-			 struct point_result *r)
+			 struct point_result *r, const char **row)
 {
 	int tm = wl_thread_metric(r->pt->wp.wl), nr = r->nr_producers;
 
@@ -66,8 +67,7 @@ static int thread_deltas(const struct result_set *set, const struct result_point
 		if (!iv->thread_delta)
 			return -ENOMEM;
 		for (int t = 0; t < nr; t++) {
-			char **row = set->samples.rows[p->thread_rows[i * nr + t]];
-
+			csv_row_cells(&set->samples, p->thread_rows[i * nr + t], row);
 			if (!is_thread_row(set, row, iv, t))
 				return -EINVAL;
 			iv->thread_delta[t] = metric_cell(set, &r->pt->wp.wl->metrics[tm], row);
@@ -79,13 +79,23 @@ static int thread_deltas(const struct result_set *set, const struct result_point
 int viewstats_intervals(const struct result_set *set, const struct result_point *p,
 			struct point_result *r)
 {
+	/* one samples row's cells at a time (the table keeps no pointer a cell) */
+	const char **row = calloc(set->samples.nr_cols + 1, sizeof(*row));
+	int err;
+
 	r->iv = calloc(p->nr_samples ? p->nr_samples : 1, sizeof(*r->iv));
-	if (!r->iv)
+	if (!r->iv || !row) {
+		free(row);
 		return -ENOMEM;
-	for (int i = 0; i < p->nr_samples; i++)
-		interval_of(set, r->pt->wp.wl, set->samples.rows[p->sample_rows[i]], &r->iv[i]);
+	}
+	for (int i = 0; i < p->nr_samples; i++) {
+		csv_row_cells(&set->samples, p->sample_rows[i], row);
+		interval_of(set, r->pt->wp.wl, row, &r->iv[i]);
+	}
 	r->nr_iv = p->nr_samples;
-	return thread_deltas(set, p, r);
+	err = thread_deltas(set, p, r, row);
+	free(row);
+	return err;
 }
 
 /* Without intervals (imported): the summary's figures are all there are, and no units. */

@@ -62,18 +62,26 @@ struct binder {
 	const struct section_binder *declarer;
 };
 
-/* Every section name a spec may hold: ours, then the section binders' in table order. */
-static void section_names(const char **names)
+static const struct section_binder *const no_binders[] = { NULL };
+
+/* cfg's section binders, NULL-terminated: its catalog's (bindsec.h). */
+static const struct section_binder *const *binders_of(const struct sweep_cfg *cfg)
 {
+	return cfg->catalog ? cfg->catalog->binders : no_binders;
+}
+
+/* Every section name a spec may hold: ours, then the section binders' in table order. */
+static void section_names(const struct sweep_cfg *cfg, const char **names)
+{
+	const struct section_binder *const *binders = binders_of(cfg);
 	int n = 0;
 
 	for (; own_sections[n]; n++)
 		names[n] = own_sections[n];
-	for (int i = 0; section_binders[i]; i++)
-		for (int j = 0; section_binders[i]->sections &&
-				section_binders[i]->sections[j]; j++)
+	for (int i = 0; binders[i]; i++)
+		for (int j = 0; binders[i]->sections && binders[i]->sections[j]; j++)
 			if (n < MAX_SECTION_NAMES)
-				names[n++] = section_binders[i]->sections[j];
+				names[n++] = binders[i]->sections[j];
 	names[n] = NULL;
 }
 
@@ -98,7 +106,7 @@ static void find_sections(struct binder *b)
 	bool misspelt_sweep = false;
 	char list[512];
 
-	section_names(names);
+	section_names(b->cfg, names);
 	for (int i = 0; i < b->s->nr_sections; i++) {
 		const struct spec_section *sec = &b->s->sections[i];
 		int which = bind_list_index(names, sec->name);
@@ -121,7 +129,7 @@ static void find_sections(struct binder *b)
 	if (!b->sweep && !misspelt_sweep) {
 		struct loc top = { .file = b->s->path, .line = 1, .col = 1 };
 
-		workload_names(list, sizeof(list));
+		b->cfg->catalog->names(list, sizeof(list));
 		diag_at(&top, "missing [sweep] section: start the spec with '[sweep]' and "
 			"'workload = NAME' (NAME: %s)", list);
 	}
@@ -130,9 +138,11 @@ static void find_sections(struct binder *b)
 /* A [sweep] key of a section binder's (the kernel axis): true when one took it. */
 static bool binders_sweep_entry(struct sweep_cfg *cfg, int key, const struct spec_entry *e)
 {
-	for (int i = 0; section_binders[i]; i++)
-		if (section_binders[i]->sweep_entry &&
-		    section_binders[i]->sweep_entry(cfg, key, e))
+	const struct section_binder *const *binders = binders_of(cfg);
+
+	for (int i = 0; binders[i]; i++)
+		if (binders[i]->sweep_entry &&
+		    binders[i]->sweep_entry(cfg, key, e))
 			return true;
 	return false;
 }
@@ -140,8 +150,10 @@ static bool binders_sweep_entry(struct sweep_cfg *cfg, int key, const struct spe
 /* After [sweep]: each section binder's sections, the declared workload's among them. */
 static int binders_bind(struct binder *b)
 {
-	for (int i = 0; section_binders[i]; i++) {
-		const struct section_binder *sb = section_binders[i];
+	const struct section_binder *const *binders = binders_of(b->cfg);
+
+	for (int i = 0; binders[i]; i++) {
+		const struct section_binder *sb = binders[i];
 		int err;
 
 		if (!sb->bind)
@@ -155,16 +167,18 @@ static int binders_bind(struct binder *b)
 
 static void bind_workload(struct binder *b, const struct spec_entry *e)
 {
+	const struct bind_catalog *cat = b->cfg->catalog;
+	const struct section_binder *const *binders = cat->binders;
 	char hint[640];
 
 	b->declarer = NULL;
-	for (int i = 0; section_binders[i]; i++)
-		if (section_binders[i]->workload && !strcmp(e->value, section_binders[i]->workload))
-			b->declarer = section_binders[i];
-	b->cfg->wl = workload_find(e->value);
+	for (int i = 0; binders[i]; i++)
+		if (binders[i]->workload && !strcmp(e->value, binders[i]->workload))
+			b->declarer = binders[i];
+	b->cfg->wl = cat->find(e->value);
 	if (!b->cfg->wl && !b->declarer)
 		diag_at(&e->val_loc, "unknown workload '%s'%s", e->value,
-			workload_hint(e->value, hint, sizeof(hint)));
+			cat->hint(e->value, hint, sizeof(hint)));
 }
 
 static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const char **title)
@@ -250,7 +264,7 @@ static int bind_sweep(struct binder *b)
 	if (!has_workload) {
 		char names[512];
 
-		workload_names(names, sizeof(names));
+		b->cfg->catalog->names(names, sizeof(names));
 		diag_at(&b->sweep->loc, "missing key 'workload' in [sweep]: add 'workload = NAME' "
 			"(NAME: %s)", names);
 	}
@@ -575,12 +589,13 @@ static char *spec_name(const char *path)
 	return name;
 }
 
-static struct sweep_cfg *cfg_new(const char *path)
+static struct sweep_cfg *cfg_new(const char *path, const struct bind_catalog *cat)
 {
 	struct sweep_cfg *cfg = calloc(1, sizeof(*cfg));
 
 	if (!cfg)
 		return NULL;
+	cfg->catalog = cat;
 	cfg->spec_path = strdup(path);
 	cfg->name = spec_name(path);
 	if (!cfg->spec_path || !cfg->name) {
@@ -595,20 +610,20 @@ static struct sweep_cfg *cfg_new(const char *path)
 	cfg->max_repeat = PRECISION_MAX_REPEAT;
 	cfg->bpf_stats = true;
 	cfg->profile_hz = PROFILE_DEFAULT_HZ;
-	for (int i = 0; section_binders[i]; i++)
-		if (section_binders[i]->init)
-			section_binders[i]->init(cfg);
+	for (int i = 0; cat->binders[i]; i++)
+		if (cat->binders[i]->init)
+			cat->binders[i]->init(cfg);
 	return cfg;
 }
 
-int bind_spec(const struct spec *s, struct sweep_cfg **out)
+int bind_spec(const struct spec *s, const struct bind_catalog *cat, struct sweep_cfg **out)
 {
 	struct binder b = { .s = s };
 	int errors = diag_error_count();
 	int err = 0;
 
 	*out = NULL;
-	b.cfg = cfg_new(s->path);
+	b.cfg = cfg_new(s->path, cat);
 	if (!b.cfg)
 		return -ENOMEM;
 	find_sections(&b);
@@ -643,9 +658,9 @@ void sweep_cfg_free(struct sweep_cfg *cfg)
 		free(x->values);
 	}
 	free(cfg->exps);
-	for (int i = 0; section_binders[i]; i++)
-		if (section_binders[i]->free)
-			section_binders[i]->free(cfg);
+	for (int i = 0; binders_of(cfg)[i]; i++)
+		if (binders_of(cfg)[i]->free)
+			binders_of(cfg)[i]->free(cfg);
 	free(cfg->spec_path);
 	free(cfg->name);
 	free(cfg->title);

@@ -12,8 +12,14 @@
 #include "model.h"
 #include "spec.h"
 
-/* Returns 0, or -EINVAL after reporting every error found. */
-int bind_spec(const struct spec *s, struct sweep_cfg **out);
+struct bind_catalog;
+
+/*
+ * s bound against cat's workloads and section binders (bindsec.h; the
+ * program's: workloads_catalog).  Returns 0, or -EINVAL after reporting
+ * every error found.
+ */
+int bind_spec(const struct spec *s, const struct bind_catalog *cat, struct sweep_cfg **out);
 
 /*
  * decide compares each point with a baseline: an experiment's (its

@@ -40,4 +40,19 @@ struct section_binder {
 /* Every section binder, NULL-terminated (binders.c). */
 extern const struct section_binder *const section_binders[];
 
+/*
+ * What a spec is bound against, which lives above spec/: the workloads'
+ * registry and the section binders (workloads/registry.c's
+ * workloads_catalog).  bind_spec() is handed it, so that spec/ calls
+ * nothing of a folder above it (scripts/check-includes.py).
+ */
+struct bind_catalog {
+	const struct section_binder *const *binders;	/* NULL-terminated */
+	const struct workload *(*find)(const char *name);
+	/* " (did you mean 'X'?)" for a word that names no workload, into buf */
+	const char *(*hint)(const char *word, char *buf, size_t len);
+	/* "null, ringbuf, ... or exec" into buf */
+	void (*names)(char *buf, size_t len);
+};
+
 #endif

@@ -125,7 +125,11 @@ struct kernel_axis {
 	int ssh_port;			/* 127.0.0.1:ssh_port is the guest's port 22; 0: no NIC */
 };
 
+struct bind_catalog;
+
 struct sweep_cfg {
+	/* what it was bound against (bindsec.h): its section binders free what they gave */
+	const struct bind_catalog *catalog;
 	char *spec_path;
 	char *name;		/* spec file name without directory and .spec */
 	char *title;

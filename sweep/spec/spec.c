@@ -11,6 +11,7 @@
 
 #include "diag.h"
 #include "spec.h"
+#include "termsafe.h"
 #include "textfile.h"
 
 /* The file of every --set location; loc.set says which --set. */
@@ -394,6 +395,27 @@ static size_t find_control(const char *line, size_t len)
 	return len;
 }
 
+/*
+ * A bidi control (termsafe.h) in line[0..len): an error at its column, as a
+ * control character is.  A spec is run as root and names the programs it
+ * runs: a bidi override in a comment or a value shows the line in another
+ * order than it is read (Trojan Source, CVE-2021-42574, which gcc's
+ * -Wbidi-chars warns of), and a title could show a number reversed.
+ * Right-to-left letters pass: the terminal orders them itself.
+ */
+static bool bidi_refused(const char *line, size_t len, struct loc *at, const char *where)
+{
+	size_t i;
+	unsigned int cp = term_bidi_control(line, len, &i);
+
+	if (!cp)
+		return false;
+	at->col = i + 1;
+	diag_at(at, "bidi control U+%04X in %s: it shows the text after it in another order "
+		"than it is", cp, where);
+	return true;
+}
+
 static int parse_line(struct parser *ps, const char *line, size_t len)
 {
 	struct loc at = { .file = ps->s->path, .line = ps->line };
@@ -408,6 +430,8 @@ static int parse_line(struct parser *ps, const char *line, size_t len)
 		diag_at(&at, "control character '%c' in spec", line[i]);
 		return -EINVAL;
 	}
+	if (bidi_refused(line, len, &at, "spec"))
+		return -EINVAL;
 	i = skip_space(line, len, 0);
 	if (i == len || line[i] == '#' || line[i] == ';')
 		return 0;
@@ -599,6 +623,8 @@ int spec_set(struct spec *s, const char *assignment)
 			diag_at(&at, "control character '%c' in value", assignment[ctl]);
 		return -EINVAL;
 	}
+	if (bidi_refused(assignment, len, &at, "value"))
+		return -EINVAL;
 	lerr = lex_entry(assignment, strlen(assignment), &lx);
 	if (lerr) {
 		at.col = lx.err_col;

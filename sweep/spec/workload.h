@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The workload descriptor: what the engine knows of a benchmark family.
- * Workloads (workloads/X.c) are the only code that includes libbpf; the
- * engine sees only this interface.
+ * Workloads (workloads/X.c) and the engine's adapters (adapters/) are the
+ * only code that includes libbpf; the engine sees only this interface.
  *
  * Before the sweep (sweep/run/plan.c): validate every point, probe every point.
  * Life of one repetition of one point, driven by sweep/run/repetition.c:
@@ -242,6 +242,11 @@ const char *workload_hint(const char *word, char *buf, size_t len);
 /* "null, count, ... or trigger" into buf. */
 void workload_names(char *buf, size_t len);
 
+struct bind_catalog;
+
+/* The registry and the section binders (workloads/binders.c), which bind_spec() binds against. */
+extern const struct bind_catalog workloads_catalog;
+
 /* Value of parameter `name` of pt; the name must exist (asserts). */
 long long wl_param(const struct wl_point *pt, const char *name);
 
@@ -255,7 +260,7 @@ int wl_err_is_unsupported(int err);
 int wl_fail(char *why, size_t len, const char *what, int err);
 
 /*
- * The kernel's BPF run-time statistics (workloads/progstats.c), which it
+ * The kernel's BPF run-time statistics (adapters/progstats.c), which it
  * keeps only while asked to: on for each point's statistics pass
  * (sweep/run/statspass.c), off while rates are measured.
  * wl_bpf_stats_on() holds a BPF_ENABLE_STATS descriptor, or where that is

@@ -2,7 +2,7 @@
 /*
  * The system check (syscheck.h).  Every file is read under a root that a
  * test replaces with a fake tree, as meta's system facts are (meta.c);
- * the BPF programs come from the kernel itself (workloads/sysbpf.c), and
+ * the BPF programs come from the kernel itself (adapters/sysbpf.c), and
  * the CPUs the run may use from sched_getaffinity().  Each check has a
  * verdict; the warnings say what moves the numbers and what to do, once,
  * before a sweep: nothing here runs while points are measured.

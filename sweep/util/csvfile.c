@@ -56,23 +56,47 @@ int csv_write_row(FILE *f, const char *const *fields, int nr)
  * into t->text, sized before parsing to the bytes fed plus one (a cell is
  * never longer than its source, and its NUL takes its separator's place),
  * so the block never moves and cells can point into it from the start:
- * the table costs its data plus one pointer a cell.
+ * the table costs its data plus one pointer a cell, or with CSV_ROWS_ONLY
+ * its data plus 4 bytes a row (and the header's pointers).
  */
 struct csv_builder {
 	struct csv_table *t;
+	bool rows_only;
 	size_t text_len, text_cap;
-	size_t nr_cells, cells_cap;	/* in t->cells, all rows' */
+	size_t nr_cells, cells_cap;	/* in t->cells, all rows' (the header's alone: rows_only) */
+	size_t row_at_cap;		/* of t->row_at */
+	size_t row_start;		/* in t->text, of the row being read */
 	int nr_fields;			/* of the row being read */
 	int line;			/* 1-based line of what is being fed */
 	size_t line_off;		/* bytes of that line fed before */
 	int err;			/* first error, sticks */
 };
 
+/* The text offsets fit the 4 bytes a row of a CSV_ROWS_ONLY table keeps. */
+_Static_assert(CSV_MAX_BYTES < UINT32_MAX, "row offsets are 32-bit");
+
+/* Room for one more element of a doubling array; 0 or -ENOMEM. */
+static int grow(void **array, size_t *cap, size_t nr, size_t size)
+{
+	size_t want = *cap ? 2 * *cap : 256;
+	void *p;
+
+	if (nr < *cap)
+		return 0;
+	p = realloc(*array, want * size);
+	if (!p)
+		return -ENOMEM;
+	*array = p;
+	*cap = want;
+	return 0;
+}
+
 static void csv_on_field(void *data, size_t len, void *ctx)
 {
 	struct csv_builder *b = ctx;
 	struct csv_table *t = b->t;
 	char *s = t->text + b->text_len;
+	bool pointed = !b->rows_only || !t->nr_rows;
 
 	if (b->err)
 		return;
@@ -80,21 +104,15 @@ static void csv_on_field(void *data, size_t len, void *ctx)
 		b->err = -EINVAL;	/* not from these bytes: a broken promise above */
 		return;
 	}
-	if (b->nr_cells == b->cells_cap) {
-		size_t cap = b->cells_cap ? 2 * b->cells_cap : 256;
-		char **cells = realloc(t->cells, cap * sizeof(*cells));
-
-		if (!cells) {
-			b->err = -ENOMEM;
-			return;
-		}
-		t->cells = cells;
-		b->cells_cap = cap;
+	if (pointed && grow((void **)&t->cells, &b->cells_cap, b->nr_cells, sizeof(*t->cells))) {
+		b->err = -ENOMEM;
+		return;
 	}
 	memcpy(s, data, len);
 	s[len] = '\0';
 	b->text_len += len + 1;
-	t->cells[b->nr_cells++] = s;
+	if (pointed)
+		t->cells[b->nr_cells++] = s;
 	b->nr_fields++;
 }
 
@@ -110,8 +128,14 @@ static void csv_on_row(int term, void *ctx)
 	}
 	if (!b->err && !t->nr_rows)
 		t->nr_cols = b->nr_fields;
+	if (!b->err && b->rows_only &&
+	    grow((void **)&t->row_at, &b->row_at_cap, t->nr_rows, sizeof(*t->row_at)))
+		b->err = -ENOMEM;
+	if (!b->err && b->rows_only)
+		t->row_at[t->nr_rows] = b->row_start;
 	if (!b->err)
 		t->nr_rows++;
+	b->row_start = b->text_len;
 	b->nr_fields = 0;
 }
 
@@ -126,6 +150,7 @@ static void csv_table_free_keep_line(struct csv_table *t)
 	free(t->set);
 	free(t->rows);
 	free(t->cells);
+	free(t->row_at);
 	free(t->text);
 	memset(t, 0, sizeof(*t));
 	t->err_line = line;
@@ -144,11 +169,12 @@ void csv_table_free(struct csv_table *t)
 }
 
 static int csv_begin(struct csv_parser *p, struct csv_builder *b, struct csv_table *t,
-		     size_t size)
+		     size_t size, unsigned int flags)
 {
 	memset(t, 0, sizeof(*t));
 	memset(b, 0, sizeof(*b));
 	b->t = t;
+	b->rows_only = flags & CSV_ROWS_ONLY;
 	b->line = 1;
 	b->text_cap = size + 1;
 	t->text = malloc(b->text_cap);
@@ -212,13 +238,15 @@ static int csv_end(struct csv_parser *p, struct csv_builder *b, int err)
 		t->err_col = 1;
 	csv_free(p);
 	t->next_line = b->line;
-	if (!err && t->nr_rows) {
+	if (!err && t->nr_rows && !b->rows_only) {
 		t->rows = malloc(t->nr_rows * sizeof(*t->rows));
 		if (!t->rows)
 			err = -ENOMEM;
 	}
-	for (int r = 0; !err && r < t->nr_rows; r++)
+	for (int r = 0; !err && t->rows && r < t->nr_rows; r++)
 		t->rows[r] = t->cells + (size_t)r * t->nr_cols;
+	if (!err && t->nr_rows)
+		t->header = t->cells;
 	if (err)
 		csv_table_free_keep_line(t);
 	return err;
@@ -231,7 +259,7 @@ int csv_read_string(const char *text, struct csv_table *t)
 	struct csv_parser p;
 	int err;
 
-	err = csv_begin(&p, &b, t, len);
+	err = csv_begin(&p, &b, t, len, 0);
 	if (err)
 		return err;
 	err = csv_feed(&p, &b, text, len);
@@ -239,7 +267,7 @@ int csv_read_string(const char *text, struct csv_table *t)
 }
 
 /* The first size bytes of fd, a block at a time. */
-static int csv_read_fd(int fd, size_t size, struct csv_table *t)
+static int csv_read_fd(int fd, size_t size, unsigned int flags, struct csv_table *t)
 {
 	struct csv_builder b;
 	struct csv_parser p;
@@ -247,7 +275,7 @@ static int csv_read_fd(int fd, size_t size, struct csv_table *t)
 	size_t off = 0;
 	int err;
 
-	err = csv_begin(&p, &b, t, size);
+	err = csv_begin(&p, &b, t, size, flags);
 	if (err)
 		return err;
 	while (!err && off < size) {
@@ -295,7 +323,7 @@ int csv_read_file(const char *path, struct csv_table *t)
 	memset(t, 0, sizeof(*t));
 	if (fd < 0)
 		return fd;
-	err = csv_read_fd(fd, size, t);
+	err = csv_read_fd(fd, size, 0, t);
 	close(fd);
 	return err;
 }
@@ -324,7 +352,8 @@ static int whole_lines_size(int fd, size_t size, size_t *whole)
 	return 0;
 }
 
-int csv_read_whole_lines(const char *path, struct csv_table *t, size_t *torn)
+int csv_read_whole_lines(const char *path, unsigned int flags, struct csv_table *t,
+			 size_t *torn)
 {
 	size_t size, whole;
 	int fd = csv_open(path, &size), err;
@@ -336,17 +365,43 @@ int csv_read_whole_lines(const char *path, struct csv_table *t, size_t *torn)
 	err = whole_lines_size(fd, size, &whole);
 	if (!err) {
 		*torn = size - whole;
-		err = csv_read_fd(fd, whole, t);
+		err = csv_read_fd(fd, whole, flags, t);
 	}
 	close(fd);
 	return err;
 }
 
+const char *csv_cell(const struct csv_table *t, int row, int col)
+{
+	const char *s;
+
+	if (t->rows)
+		return t->rows[row][col];
+	s = t->text + t->row_at[row];
+	while (col--)
+		s += strlen(s) + 1;
+	return s;
+}
+
+void csv_row_cells(const struct csv_table *t, int row, const char **cells)
+{
+	const char *s = t->rows ? NULL : t->text + t->row_at[row];
+
+	for (int c = 0; c < t->nr_cols; c++) {
+		cells[c] = t->rows ? t->rows[row][c] : s;
+		if (s)
+			s += strlen(s) + 1;
+	}
+}
+
 int csv_set_cell(struct csv_table *t, int row, int col, const char *value)
 {
-	char **set = realloc(t->set, (t->nr_set + 1) * sizeof(*set));
-	char *v = strdup(value);
+	char **set, *v;
 
+	if (!t->rows)
+		return -EINVAL;		/* a CSV_ROWS_ONLY table's cells are its text */
+	set = realloc(t->set, (t->nr_set + 1) * sizeof(*set));
+	v = strdup(value);
 	if (set)
 		t->set = set;
 	if (!set || !v) {
@@ -363,7 +418,7 @@ int csv_column(const struct csv_table *t, const char *name)
 	if (!t->nr_rows)
 		return -1;
 	for (int c = 0; c < t->nr_cols; c++)
-		if (!strcmp(t->rows[0][c], name))
+		if (!strcmp(t->header[c], name))
 			return c;
 	return -1;
 }

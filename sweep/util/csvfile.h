@@ -4,6 +4,7 @@
 #define SWEEP_CSVFILE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /*
@@ -14,13 +15,21 @@
 int csv_write_row(FILE *f, const char *const *fields, int nr);
 
 /*
- * A whole CSV file read into memory: rows[r][c], row 0 the header.
- * Every row has nr_cols fields (a file where it does not is -EINVAL).
- * The cells point into one block of text, so a table takes about its
- * file's size plus a pointer a cell; csv_set_cell() replaces one.
+ * A whole CSV file read into memory: row 0 the header.  Every row has
+ * nr_cols fields (a file where it does not is -EINVAL).  The cells are
+ * NUL-ended, one after another, in one block of text the file's size.
+ *
+ * A table read whole (csv_read_file(), csv_read_string()) has rows[r][c],
+ * a pointer a cell: csv_set_cell() replaces one.  A table read with
+ * CSV_ROWS_ONLY has no rows (NULL): only where each row starts (4 bytes a
+ * row), its cells found by csv_cell() and csv_row_cells().  That is for
+ * samples.csv, the one result file that grows with points x repetitions x
+ * intervals: its rows are some 8 short cells (~40 bytes), which a pointer
+ * a cell would more than double (docs/results.md "Reading back").
  */
 struct csv_table {
-	char ***rows;
+	char ***rows;		/* NULL in a CSV_ROWS_ONLY table */
+	char **header;		/* row 0's cells (NULL without rows), in either kind */
 	int nr_rows;
 	int nr_cols;
 	/*
@@ -35,7 +44,8 @@ struct csv_table {
 	/* the line after the last one read: where a torn last line is (csv_read_whole_lines) */
 	int next_line;
 	/* the storage behind rows */
-	char **cells;		/* every row's cells, row after row */
+	char **cells;		/* every row's cells, row after row (rows only) */
+	uint32_t *row_at;	/* each row's first cell in text (CSV_ROWS_ONLY only) */
 	char *text;		/* every cell's text, NUL-ended */
 	char **set;		/* texts of replaced cells */
 	int nr_set;
@@ -50,7 +60,10 @@ int csv_read_file(const char *path, struct csv_table *t);
 int csv_read_string(const char *text, struct csv_table *t);
 void csv_table_free(struct csv_table *t);
 
-/* Cell (row, col) of t now says value (copied); 0 or -ENOMEM. */
+/*
+ * Cell (row, col) of t now says value (copied); 0, -ENOMEM, or -EINVAL for
+ * a CSV_ROWS_ONLY table.
+ */
 int csv_set_cell(struct csv_table *t, int row, int col, const char *value);
 
 /*
@@ -59,12 +72,22 @@ int csv_set_cell(struct csv_table *t, int row, int col, const char *value);
  */
 #define CSV_MAX_BYTES	((size_t)1 << 30)
 
+/* csv_read_whole_lines()'s flags */
+#define CSV_ROWS_ONLY	1	/* no pointer a cell: csv_cell() reads them */
+
 /*
  * A file that a kill may have cut short while appending: only its whole
  * lines are read, and *torn gets the length of an unfinished last line
  * (0 when the file ends with a line end).  Returns as csv_read_file().
  */
-int csv_read_whole_lines(const char *path, struct csv_table *t, size_t *torn);
+int csv_read_whole_lines(const char *path, unsigned int flags, struct csv_table *t,
+			 size_t *torn);
+
+/* Cell (row, col) of either kind of table: a walk along its row in a CSV_ROWS_ONLY one. */
+const char *csv_cell(const struct csv_table *t, int row, int col);
+
+/* Row row's nr_cols cells into cells[], in one walk along it. */
+void csv_row_cells(const struct csv_table *t, int row, const char **cells);
 
 /* Column index of header name, or -1. */
 int csv_column(const struct csv_table *t, const char *name);

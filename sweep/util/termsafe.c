@@ -5,22 +5,46 @@
 
 #include "termsafe.h"
 
-/* Length of the printable UTF-8 character at s, or 0 for a control or invalid byte. */
-static size_t utf8_printable(const unsigned char *s, size_t n)
+/* Length of the valid UTF-8 character at s[0..n) (its code point in *cp), or 0. */
+static size_t utf8_decode(const unsigned char *s, size_t n, unsigned int *cp)
 {
 	size_t len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
-	unsigned int cp = s[0] & (0x3f >> (len - 1));
 
+	*cp = s[0] & (0x3f >> (len - 1));
 	if (s[0] < 0xc2 || s[0] > 0xf4 || len > n)
 		return 0;
 	for (size_t i = 1; i < len; i++) {
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
+		*cp = *cp << 6 | (s[i] & 0x3f);
 	}
-	/* C1 controls (U+0080..U+009F: a terminal takes U+009B for ESC [), overlong, surrogates */
-	if (cp < 0xa0 || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+	/* overlong, surrogates, past Unicode */
+	if ((len == 3 && *cp < 0x800) || (len == 4 && *cp < 0x10000) ||
+	    (*cp >= 0xd800 && *cp <= 0xdfff) || *cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+/*
+ * The bidi controls: embeddings and overrides (U+202A..U+202E), isolates
+ * (U+2066..U+2069) and the marks (U+200E LRM, U+200F RLM, U+061C ALM).
+ * Each shows the text after it in another order than it is (Trojan Source,
+ * CVE-2021-42574: what gcc's -Wbidi-chars=any names).
+ */
+static bool is_bidi(unsigned int cp)
+{
+	return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* Length of the printable UTF-8 character at s, or 0 for a control or invalid byte. */
+static size_t utf8_printable(const unsigned char *s, size_t n)
+{
+	unsigned int cp;
+	size_t len = utf8_decode(s, n, &cp);
+
+	/* C1 controls (U+0080..U+009F: a terminal takes U+009B for ESC [) and bidi controls */
+	if (!len || cp < 0xa0 || is_bidi(cp))
 		return 0;
 	return len;
 }
@@ -66,6 +90,21 @@ bool term_unsafe(const char *s)
 	size_t n = strlen(s);
 
 	return safe_prefix((const unsigned char *)s, n) < n;
+}
+
+unsigned int term_bidi_control(const char *text, size_t len, size_t *at)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	unsigned int cp;
+
+	for (size_t i = 0, n; i < len; i += n ? n : 1) {
+		n = s[i] >= 0xc2 ? utf8_decode(s + i, len - i, &cp) : 0;
+		if (n && is_bidi(cp)) {
+			*at = i;
+			return cp;
+		}
+	}
+	return 0;
 }
 
 char *term_escape(const char *s)

@@ -7,9 +7,9 @@
 #  - what CMD accepts: each option its help lists parses (whatever the
 #    command then says of the missing operand), and each option that only
 #    other commands' help lists is refused, exit 2, in one line ("applies
-#    to", or "unknown option" for compare and vm, which parse their own)
+#    to", or "unknown option" for compare, which parses its own)
 #    and a pointer to `bpfsweep CMD --help`.
-# main.c's commands take their options from one table (sweep/cli/cliopt.c);
+# main.c's commands and vm take their options from one table (sweep/cli/cliopt.c);
 # tests/unit/test_cliopt.c checks the table's rows themselves.
 set -u
 cd "$(dirname "$0")/../.."
@@ -92,7 +92,7 @@ refuses() {
 	"$BPFSWEEP" "$c" "$o" ${a:+x} </dev/null >"$TMP/out" 2>"$TMP/err"
 	status=$?
 	case $c in
-	compare|vm)
+	compare)
 		want="unknown option '$o'( \(did you mean '--[-a-z]+'\?\))?" ;;
 	*)
 		want="$o/--[-a-z]+ applies to [a-z, ]+, not to $c"

@@ -39,7 +39,7 @@ check deps/line-counts-current counts_hold
 
 # json-c's row names the files that include it, no more, no fewer
 json_users() {
-	diff <(grep -rl '#include <json-c/' sweep workloads | sort) \
+	diff <(grep -rl '#include <json-c/' sweep adapters workloads | sort) \
 	     <(grep '^| libjson-c-dev |' "$DOC" | grep -o '`\(sweep\|workloads\)/[^`]*\.c`' |
 	       tr -d '`' | sort -u)
 }
@@ -49,9 +49,9 @@ check deps/json-c-users-named json_users
 not_used() {
 	local hits
 	hits=$(grep -rlE -e '#include <(ini\.h|pcre2\.h|hwloc\.h|libxml/|sys/capability\.h|glib\.h)' \
-		sweep workloads tests/unit tests/integ; grep -nE -e \
+		sweep adapters workloads tests/unit tests/integ; grep -nE -e \
 		'-l(inih|pcre2|hwloc|xml2|cap)\b|glib-2\.0|hwloc|libxml' Makefile;
-		grep -rn '"parallel"' sweep workloads)
+		grep -rn '"parallel"' sweep adapters workloads)
 	[ -z "$hits" ] || { echo "$hits" >&2; return 1; }
 }
 check deps/not-used-unused not_used

@@ -97,6 +97,29 @@ check exec/regex_runs [ $? = 0 ]
 check exec/regex_rate [ "$(csv_col "$TMP/r/summary.csv" ops_per_s_mean)" = 1234.000 ]
 check exec/regex_elapsed [ "$(csv_col "$TMP/r/samples.csv" elapsed_ns | sort -u)" = 500000000 ]
 
+# A value the bench scanner does not read ("1,000.5M/s" was 000.5) leaves
+# its line out, said with its line as import says it, once over the
+# repetitions (each prints the same), after the program has ended
+mkdir -p "$TMP/u"
+printf '#!/bin/sh\nprintf "Iter   0 ( 10.000us): hits 1.500M/s\\nIter   1 ( 10.000us): hits 1,000.5M/s\\nIter   2 ( 10.000us): hits 2.500M/s\\n"\n' >"$TMP/u/bench"
+chmod +x "$TMP/u/bench"
+cat >"$TMP/unread.spec" <<EOF2
+[sweep]
+workload = exec
+warmup = 0s
+duration = 1s
+repeat = 3
+[exec]
+argv = $TMP/u/bench
+parser = kbench
+metrics = hits
+EOF2
+$BPFSWEEP "$TMP/unread.spec" -o "$TMP/unread" --no-plots >/dev/null 2>"$TMP/err" </dev/null
+check exec/unread_runs [ $? = 0 ]
+check exec/unread_said_once [ "$(grep -c "warning: program '$TMP/u/bench': output line 2: \
+'1,000.5M/s' not read: .*; line skipped" "$TMP/err")" = 1 ]
+check exec/unread_line_left_out [ "$(csv_col "$TMP/unread/summary.csv" n)" = 6 ]
+
 # csv and jsonl: fields name the columns and keys, elapsed_ms=COLUMN the
 # interval's length; a broken line fails the point with its number
 for fmt in csv jsonl; do

@@ -42,10 +42,21 @@ check import_meta_host_unknown grep -qx 'host: unknown' "$TMP/arm/meta"
 check import_meta_metrics [ "$(grep '^metric: ' "$TMP/arm/meta" | tr '\n' ';')" = \
 	"metric: hits counter M/s higher;metric: drops counter M/s lower;" ]
 
+# columns.csv, from the column table a run's summary.csv is written from: a row per
+# summary.csv column in its order; a rate's rows are a run's counter's, a level's carry its unit
+check import_columns_names_header [ "$(csv_col "$TMP/x86/columns.csv" column | paste -sd,)" = \
+	"$(head -1 "$TMP/x86/summary.csv")" ]
+check import_columns_counter grep -qx 'hits_per_s_mean,hits,mean,counter,1/s,higher' \
+	"$TMP/x86/columns.csv"
+check import_columns_spread grep -qx 'drops_per_s_stddev,drops,stddev,counter,1/s,' \
+	"$TMP/x86/columns.csv"
+check import_columns_param grep -qx 'producers,,,param,,' "$TMP/x86/columns.csv"
+
 # the archive's flattened form gives the same numbers as the table
 $BPFSWEEP import $FIX/002_flat.txt -o "$TMP/flat" >/dev/null 2>&1
 check import_flat_same [ "$(csv_col "$TMP/flat/summary.csv" hits_per_s_mean | head -16)" = \
 	"$(csv_col "$TMP/x86/summary.csv" hits_per_s_mean)" ]
+check import_flat_runs_columns [ -s "$TMP/flat/runs/1/columns.csv" -a -s "$TMP/flat/runs/2/columns.csv" ]
 check import_flat_auto_axis [ "$(csv_col "$TMP/flat/summary.csv" nr_prod | head -3 | xargs)" = \
 	"1 2 3" ]
 
@@ -61,10 +72,15 @@ check import_htab_meta_metrics [ "$(grep '^metric: ' "$TMP/htab/meta" | tr '\n' 
 check import_htab_samples_names [ "$(cat "$TMP/htab/samples.csv")" = \
 	"point,experiment,rep,interval,warmup,elapsed_ns,per_prod_op,avg_mem,peak_mem" ]
 
+check import_htab_columns_bytes grep -qx 'avg_mem_bytes_mean,avg_mem,mean,gauge,bytes,lower' \
+	"$TMP/htab/columns.csv"
+
 # An imported size or time is read back, by report, compare and merge alike
 # (they refused "metric 'avg_mem' has no statistics in summary.csv"): the
 # table shows the bench's numbers in their units, and compare pairs them.
 $BPFSWEEP import $FIX/map_bench_latency.txt -o "$TMP/lat" >/dev/null 2>&1
+check import_latency_columns_ns grep -qx 'latency_ns_mean,latency,mean,gauge,ns,lower' \
+	"$TMP/lat/columns.csv"
 $BPFSWEEP report "$TMP/htab" --no-plots >"$TMP/htab.txt" 2>"$TMP/htab.err"
 check import_htab_report_reads [ $? = 0 ]
 check import_htab_report_bytes grep -q \
@@ -84,6 +100,25 @@ $BPFSWEEP merge "$TMP/htab" "$TMP/lat" -o "$TMP/levels" --no-plots >/dev/null 2>
 check import_levels_merge_reads [ $? = 0 ]
 check import_levels_merged_report [ "$($BPFSWEEP report "$TMP/levels" --no-plots 2>/dev/null |
 	grep -c 'latency 192.159ns\|avg_mem 86654321')" = 2 ]
+
+# report, compare and merge read a set the same with its columns.csv as from its names alone
+cp -r "$TMP/lat" "$TMP/lat_old" && rm "$TMP/lat_old/columns.csv"
+$BPFSWEEP report "$TMP/lat_old" --no-plots >"$TMP/lat_old.txt" 2>/dev/null
+check import_columns_report_same cmp -s "$TMP/lat.txt" "$TMP/lat_old.txt"
+check import_columns_compare_same [ "$($BPFSWEEP compare "$TMP/lat_old" "$TMP/lat_old" 2>&1 |
+	sed 1,2d)" = "$(sed 1,2d "$TMP/lat.cmp")" ]
+$BPFSWEEP merge "$TMP/htab" "$TMP/lat_old" -o "$TMP/levels_old" --no-plots >/dev/null 2>&1
+check import_columns_merge_same [ "$(cut -d, -f2- "$TMP/levels_old/summary.csv")" = \
+	"$(cut -d, -f2- "$TMP/levels/summary.csv")" ]
+
+# each fixture's summary.csv as bpfsweep wrote it before import went through the column
+# table (golden/, made by that build), byte for byte (002_flat's, of two machines, merged)
+for f in $FIX/*.txt; do
+	n=$(basename "$f" .txt)
+	$BPFSWEEP import "$f" -o "$TMP/golden_$n" >/dev/null 2>&1
+	check "import_golden_summary:$n" cmp -s "$FIX/golden/$n.summary.csv" \
+		"$TMP/golden_$n/summary.csv"
+done
 
 # several files into one set
 $BPFSWEEP import $FIX/003_rename.txt $FIX/001_map_perf.txt -o "$TMP/two" >/dev/null 2>&1

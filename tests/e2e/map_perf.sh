@@ -10,6 +10,15 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 . tests/e2e/thread_rows.sh
 
+# No CO-RE relocation in the raw tracepoint workloads' objects: with one,
+# libbpf parses the kernel's 5 MB BTF at every load, each repetition's
+# set-up (scripts/cost.sh; map_perf: +350-440 ms a repetition under load
+# before).  The word at 0x1c of .BTF.ext's header is core_relo_len.
+core_relo_len() { readelf -x .BTF.ext "$1" | awk '$1 == "0x00000010" { print $5 }'; }
+for o in map_perf ringbuf htab_mem; do
+	check "map_perf/no-core-relocations-$o" [ "$(core_relo_len "${BUILD:-build}/$o.bpf.o")" = 00000000 ]
+done
+
 if [ "$(id -u)" -ne 0 ]; then
 	skip map_perf/e2e "needs root to load BPF programs"
 	exit 0

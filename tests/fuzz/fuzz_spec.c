@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!spec_parse_string("fuzz.spec", text, &s)) {
 		if (!apply_sets(s, sets)) {
 			spec_write(s, devnull);
-			bind_spec(s, &cfg);
+			bind_spec(s, &workloads_catalog, &cfg);
 		}
 		spec_free(s);
 	}

@@ -321,7 +321,7 @@ static const char *bind_errors(const char *text)
 	capture();
 	if (spec_parse_string("b.spec", text, &s))
 		return diags();
-	bind_spec(s, &cfg);
+	bind_spec(s, &workloads_catalog, &cfg);
 	spec_free(s);
 	if (cfg) {
 		sweep_cfg_free(cfg);
@@ -341,7 +341,7 @@ TEST(bind_and_override)
 				    "[params \"A\"]\nrate = 500000 1000000\n"
 				    "[params \"B\"]\nbaseline = producers=2\nproducers = 1 2\n"
 				    "[params \"C\"]\nbaseline =\n", &s), 0);
-	CHECK_INT(bind_spec(s, &cfg), 0);
+	CHECK_INT(bind_spec(s, &workloads_catalog, &cfg), 0);
 	spec_free(s);
 	CHECK_STR(diags(), "");
 	CHECK(cfg->exps[0].baseline.on);

@@ -43,7 +43,7 @@ static struct sweep_cfg *bind_sets(const char *path, const char *text, const cha
 			return NULL;
 		}
 	}
-	bind_spec(s, &cfg);
+	bind_spec(s, &workloads_catalog, &cfg);
 	spec_free(s);
 	return cfg;
 }
@@ -515,7 +515,7 @@ TEST(write_round_trip)
 	free((char *)text);
 	for (int i = 0; sets[i]; i++)
 		CHECK_INT(spec_set(s, sets[i]), 0);
-	CHECK_INT(bind_spec(s, &a), 0);
+	CHECK_INT(bind_spec(s, &workloads_catalog, &a), 0);
 	f = open_memstream(&written, &len);
 	CHECK_INT(spec_write(s, f), 0);
 	fclose(f);

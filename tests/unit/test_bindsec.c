@@ -25,7 +25,7 @@ static struct sweep_cfg *bind_text(const char *text)
 	capture();
 	if (spec_parse_string("b.spec", text, &s))
 		return NULL;
-	bind_spec(s, &cfg);
+	bind_spec(s, &workloads_catalog, &cfg);
 	spec_free(s);
 	return cfg;
 }

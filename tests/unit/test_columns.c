@@ -143,6 +143,18 @@ static void remove_set(const char *top, const char *dir)
 	rmdir(top);
 }
 
+/* What columns.csv says of each column (rec) is what its name says (old). */
+static void cols_agree(const struct result_set *rec, const struct result_set *old)
+{
+	CHECK_INT(rec->summary.nr_cols, old->summary.nr_cols);
+	for (int i = 0; i < rec->summary.nr_cols; i++) {
+		CHECK_STR(rec->cols[i].metric, old->cols[i].metric);
+		CHECK_STR(rec->cols[i].stat, old->cols[i].stat);
+		CHECK_STR(rec->cols[i].unit, old->cols[i].unit);
+		CHECK_INT(rec->cols[i].kind, old->cols[i].kind);
+	}
+}
+
 /* columns.csv as written agrees, column by column, with what the names say. */
 TEST(written_columns_read_back)
 {
@@ -165,13 +177,7 @@ TEST(written_columns_read_back)
 	CHECK_INT(unlink(path), 0);
 	CHECK_INT(results_read(dir, &old, why, sizeof(why)), 0);
 	CHECK(!old->cols_recorded);
-	CHECK_INT(rec->summary.nr_cols, old->summary.nr_cols);
-	for (int i = 0; i < rec->summary.nr_cols; i++) {
-		CHECK_STR(rec->cols[i].metric, old->cols[i].metric);
-		CHECK_STR(rec->cols[i].stat, old->cols[i].stat);
-		CHECK_STR(rec->cols[i].unit, old->cols[i].unit);
-		CHECK_INT(rec->cols[i].kind, old->cols[i].kind);
-	}
+	cols_agree(rec, old);
 	CHECK_NEAR(result_summary_stat(rec, 1, "hits", "mean"), 1000, 1e-9);
 	result_set_free(rec);
 	result_set_free(old);
@@ -239,6 +245,113 @@ TEST(imported_levels_round_trip)
 }
 
 /*
+ * Published rows (import) go through the same column table: a rate's
+ * columns are a run's counter's, name for name and word for word in
+ * columns.csv; a level carries its unit in its names and cells; what
+ * columns.csv says of each column is what its name says.
+ */
+static const char *const pub_params[] = { "label", "producers" };
+static const struct published_metric pub_metrics[] = {
+	{ .name = "hits", .kind = CK_COUNTER, .better = MB_HIGHER, .decimals = 3 },
+	{ .name = "drops", .kind = CK_COUNTER, .better = MB_LOWER, .decimals = 3 },
+	{ .name = "avg_mem", .kind = CK_GAUGE, .unit = "bytes", .better = MB_LOWER },
+	{ .name = "latency", .kind = CK_GAUGE, .unit = "ns", .better = MB_LOWER, .decimals = 3 },
+};
+static const struct published_layout pub_layout = {
+	.params = pub_params, .nr_params = 2, .metrics = pub_metrics, .nr_metrics = 4,
+};
+
+static const struct column *column_named(const struct column *cols, int nr, const char *name)
+{
+	for (int i = 0; i < nr; i++)
+		if (!strcmp(cols[i].name, name))
+			return &cols[i];
+	return NULL;
+}
+
+TEST(published_rates_are_a_runs_counters)
+{
+	struct column *run, *pub;
+	int nr_run, nr_pub, same = 0;
+
+	CHECK_INT(columns_of(&cfg, false, &run, &nr_run), 0);
+	CHECK_INT(columns_of_published(&pub_layout, &pub, &nr_pub), 0);
+	for (int i = 0; i < nr_pub; i++) {
+		const struct column *r = column_named(run, nr_run, pub[i].name);
+
+		if (!r || pub[i].kind == CK_PARAM)
+			continue;
+		same++;
+		CHECK_STR(pub[i].unit, r->unit);
+		CHECK_INT(pub[i].kind, r->kind);
+		CHECK_INT(pub[i].has_better, r->has_better);
+		CHECK_INT(pub[i].better, r->better);
+		CHECK_STR(pub[i].stat ? pub[i].stat : "", r->stat ? r->stat : "");
+	}
+	/* exp, point, experiment, nine of the run's, six statistics of hits and of drops */
+	CHECK_INT(same, 3 + 9 + 12);
+	CHECK_STR(column_named(pub, nr_pub, "latency_ns_mean")->unit, "ns");
+	CHECK_STR(column_named(pub, nr_pub, "avg_mem_bytes_ci95")->unit, "bytes");
+	CHECK(!column_named(pub, nr_pub, "half_width_pct"));
+	free(run);
+	free(pub);
+}
+
+static int fill_columns(FILE *f, const void *ctx)
+{
+	return results_published_columns(f, ctx);
+}
+
+static int fill_samples(FILE *f, const void *ctx)
+{
+	return results_published_samples(f, ctx);
+}
+
+static int fill_summary(FILE *f, const void *ctx)
+{
+	static const char *const params[] = { "'=x", NULL };
+	static const double mean[] = { 1000, 10, 86654321.4, 192.1594 };
+	static const double stddev[] = { 5, NAN, 27598520, NAN };
+	const struct published_row row = {
+		.exp = 0, .point = 0, .experiment = "T", .params = params,
+		.mean = mean, .stddev = stddev,
+	};
+
+	return results_published_summary(f, ctx, &row, 1);
+}
+
+TEST(published_columns_read_back)
+{
+	char top[64] = "/tmp/test_columns.XXXXXX", dir[128], path[160], why[256];
+	struct result_set *rec, *old;
+
+	CHECK(mkdtemp(top));
+	snprintf(dir, sizeof(dir), "%s/r", top);
+	CHECK_INT(resultdir_create(dir), 0);
+	CHECK_INT(resultdir_write_file(dir, "columns.csv", false, fill_columns, &pub_layout), 0);
+	CHECK_INT(resultdir_write_file(dir, "samples.csv", false, fill_samples, &pub_layout), 0);
+	CHECK_INT(resultdir_write_file(dir, "summary.csv", false, fill_summary, &pub_layout), 0);
+	CHECK_INT(results_read(dir, &rec, why, sizeof(why)), 0);
+	CHECK(rec->cols_recorded);
+	CHECK_STR(rec->summary.rows[1][result_summary_col(rec, "status")], "ok");
+	CHECK_STR(rec->summary.rows[1][result_summary_col(rec, "label")], "'=x");
+	CHECK_STR(rec->summary.rows[1][result_summary_col(rec, "producers")], "");
+	CHECK_STR(rec->summary.rows[1][result_summary_col(rec, "avg_mem_bytes_mean")], "86654321");
+	CHECK_STR(rec->summary.rows[1][result_summary_col(rec, "latency_ns_mean")], "192.159");
+	CHECK_STR(rec->summary.rows[1][result_summary_col(rec, "latency_ns_stddev")], "");
+	CHECK_STR(rec->summary.rows[1][result_summary_col(rec, "hits_per_s_median")], "");
+	CHECK_NEAR(result_summary_stat(rec, 1, "hits", "stddev"), 5, 1e-9);
+	snprintf(path, sizeof(path), "%s/columns.csv", dir);
+	CHECK_INT(unlink(path), 0);
+	CHECK_INT(results_read(dir, &old, why, sizeof(why)), 0);
+	CHECK(!old->cols_recorded);
+	cols_agree(rec, old);
+	result_set_free(rec);
+	result_set_free(old);
+	remove_set(top, dir);
+}
+
+/*
  * An exec spec names its parameters: one named as a column of summary.csv
  * (status, n, quality, a metric's statistic, rounds) would be read back as
  * that column, so check refuses it at its [param "NAME"] section.
@@ -267,4 +380,5 @@ TEST(params_named_as_columns_refused)
 }
 
 RUN_TESTS(names_round_trip, old_set_read_by_names, written_columns_read_back,
-	  stale_columns_ignored, imported_levels_round_trip, params_named_as_columns_refused);
+	  stale_columns_ignored, imported_levels_round_trip, published_rates_are_a_runs_counters,
+	  published_columns_read_back, params_named_as_columns_refused);

@@ -173,13 +173,46 @@ TEST(whole_lines_leave_out_a_torn_tail)
 	CHECK(fd >= 0);
 	CHECK_INT(write(fd, "a,b\n1,2\n3", 9), 9);
 	close(fd);
-	CHECK_INT(csv_read_whole_lines(path, &t, &torn), 0);
+	CHECK_INT(csv_read_whole_lines(path, 0, &t, &torn), 0);
 	CHECK_INT(t.nr_rows, 2);
 	CHECK_INT(torn, 1);
 	CHECK_STR(t.rows[1][1], "2");
 	csv_table_free(&t);
 	/* the same file read whole is malformed: the torn row is one field short */
 	CHECK_INT(csv_read_file(path, &t), -EINVAL);
+	unlink(path);
+}
+
+/*
+ * CSV_ROWS_ONLY keeps no pointer a cell: the same cells come back through
+ * csv_cell() and csv_row_cells(), quoted separators and line breaks too,
+ * the header by name; a cell cannot be replaced.
+ */
+TEST(rows_only_reads_the_same_cells)
+{
+	char path[] = "/tmp/test_csv.XXXXXX";
+	const char *cells[4];
+	struct csv_table t;
+	size_t torn;
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	CHECK(f);
+	CHECK_INT(write_rows(f), 0);
+	CHECK_INT(fclose(f), 0);
+	CHECK_INT(csv_read_whole_lines(path, CSV_ROWS_ONLY, &t, &torn), 0);
+	CHECK_INT(t.nr_rows, 4);
+	CHECK(!t.rows);
+	CHECK_INT(csv_column(&t, "value"), 3);
+	for (int r = 0; r < 4; r++) {
+		csv_row_cells(&t, r, cells);
+		for (int c = 0; c < 4; c++) {
+			CHECK_STR(csv_cell(&t, r, c), rows[r][c]);
+			CHECK_STR(cells[c], rows[r][c]);
+		}
+	}
+	CHECK_INT(csv_set_cell(&t, 1, 1, "x"), -EINVAL);
+	csv_table_free(&t);
 	unlink(path);
 }
 
@@ -236,7 +269,7 @@ TEST(fifo_and_device_refused_at_once)
 	alarm(5);
 	CHECK_INT(csv_read_file(path, &t), -EINVAL);
 	CHECK_INT(t.err_line, 0);
-	CHECK_INT(csv_read_whole_lines(path, &t, &torn), -EINVAL);
+	CHECK_INT(csv_read_whole_lines(path, 0, &t, &torn), -EINVAL);
 	CHECK_INT(csv_read_file("/dev/zero", &t), -EINVAL);
 	alarm(0);
 	unlink(path);
@@ -246,4 +279,5 @@ TEST(fifo_and_device_refused_at_once)
 RUN_TESTS(write_quotes_only_when_needed, round_trip_string, round_trip_file,
 	  lone_empty_field_is_a_row, last_row_without_newline_and_crlf, bad_row_width,
 	  malformed_quotes, missing_file, empty_input, whole_lines_leave_out_a_torn_tail,
-	  malformed_says_line_and_column, fifo_and_device_refused_at_once)
+	  malformed_says_line_and_column, fifo_and_device_refused_at_once,
+	  rows_only_reads_the_same_cells)

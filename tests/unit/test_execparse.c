@@ -471,10 +471,49 @@ TEST(parse_bounded_by_stop_and_deadline)
 	CHECK_STR(why, "timed out parsing the output, at line 1");
 }
 
+/*
+ * A value the scanner does not read leaves its line out, said by line and
+ * text as import says it: "1,000.5M/s" was read as 000.5, "-5.0M/s" and
+ * "nan" ended the table unsaid.  The other lines are read.
+ */
+TEST(unread_values_leave_their_line_out)
+{
+	struct exec_parser p = { .fmt = EXEC_KBENCH, .nr_metrics = 1, .metrics = { "hits" } };
+	struct exec_parser mp = { .fmt = EXEC_MAP_PERF, .nr_metrics = 1, .metrics = { "events" } };
+	struct exec_output o;
+	char why[256];
+
+	CHECK_INT(parse(&p, "Iter   0 ( 10.000us): hits 1.500M/s\n"
+			"Iter   1 ( 10.000us): hits 1,000.5M/s\n"
+			"Iter   2 ( 10.000us): hits -5.0M/s\n"
+			"Iter   3 ( 10.000us): hits 2.500M/s\n", &o, why, sizeof(why)), 0);
+	CHECK_INT(o.nr_iv, 2);
+	CHECK_NEAR(o.iv[1].rate[0], 2.5e6, 1e-6);
+	CHECK_INT(o.nr_skipped, 2);
+	CHECK_INT(o.skipped[0].line, 2);
+	CHECK_STR(o.skipped[0].what, "1,000.5M/s");
+	CHECK_INT(o.skipped[1].line, 3);
+	CHECK_STR(o.skipped[1].what, "-5.0M/s");
+	CHECK(o.skipped[0].why && o.skipped[1].why);
+	exec_output_free(&o);
+	/* a Summary so left out is no interval: the output then has none, and says what is left */
+	CHECK_INT(parse(&p, "Summary: hits nan M/s\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_STR(why, "output: no 'Iter' or 'Summary' line");
+	CHECK_INT(o.nr_skipped, 1);
+	CHECK_INT(o.nr_iv, 0);
+	exec_output_free(&o);
+	/* a worker's "1,000 events per sec" is not 000: its line is left out, and missing */
+	CHECK_INT(parse(&mp, "0:a 1,000 events per sec\n", &o, why, sizeof(why)), -EBADMSG);
+	CHECK_INT(o.nr_skipped, 1);
+	CHECK_STR(o.skipped[0].what, "1,000 events per sec");
+	exec_output_free(&o);
+}
+
 RUN_TESTS(kbench_seed_iters, kbench_summary_only, kbench_summary_not_counted_twice,
 	  map_perf_seed_workers, regex_groups_in_order, regex_group_not_a_number,
 	  kbench_errors_name_the_line, error_quote_is_bounded, map_perf_errors,
 	  csv_header_then_rows, csv_quoted_column_no_elapsed, csv_errors_name_the_line,
 	  jsonl_objects, jsonl_errors_name_the_line, regex_backreferences_found,
 	  nul_refused_with_the_line, kbench_overflow_refused, rows_overflow_refused,
-	  csv_long_line_bounded, regex_long_line_refused, parse_bounded_by_stop_and_deadline)
+	  csv_long_line_bounded, regex_long_line_refused, parse_bounded_by_stop_and_deadline,
+	  unread_values_leave_their_line_out)

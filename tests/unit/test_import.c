@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cli.h"
 #include "import.h"
+#include "import_dir.h"
 #include "results_read.h"
 #include "textfile.h"
 
@@ -366,37 +366,44 @@ TEST(trailing_word_of_a_fixed_column)
 	import_set_free(&set);
 }
 
-/* What import writes, results_read reads: parameters and metrics by name, n unknown. */
+/*
+ * What import writes, results_read reads: parameters and metrics by name, n
+ * unknown, and what each column is from columns.csv.
+ */
 TEST(imported_set_reads_back)
 {
 	static const char *const args[] = { FIX "002_x86_64.txt" };
-	static struct import_opts o = {
-		.com.args = args, .com.nr_args = 1,
-		.com.tags = { "arch=x86_64", "cpu_model=AMD EPYC 9654", NULL }, .com.nr_tags = 2,
+	static const char *const tags[] = { "arch=x86_64", "cpu_model=AMD EPYC 9654", NULL };
+	struct import_req rq = {
+		.argv_line = "bpfsweep import", .files = args, .nr_files = 1, .tags = tags,
 		.label = "rb-libbpf nr_prod {producers}",
 	};
-	static const char *const files[] = { "meta", "samples.csv", "summary.csv" };
+	static const char *const files[] = { "meta", "columns.csv", "samples.csv", "summary.csv" };
 	char tmp[] = "/tmp/test_import.XXXXXX", dir[64], why[256], path[96];
+	struct import_job *job;
 	struct result_set *rs;
 	int err;
 
 	CHECK(mkdtemp(tmp));
 	snprintf(dir, sizeof(dir), "%s/out", tmp);
-	o.com.outdir = dir;
-	CHECK_INT(cmd_import(&o), EXIT_OK);
+	rq.outdir = dir;
+	CHECK_INT(import_job_read(&rq, &job), 0);
+	CHECK_INT(import_job_write(job), 0);
+	import_job_free(job);
 	err = results_read(dir, &rs, why, sizeof(why));
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
 		unlink(path);
 	}
 	rmdir(dir);
 	CHECK_INT(rmdir(tmp), 0);
 	CHECK_INT(err, 0);
+	CHECK(rs->cols_recorded);
 	CHECK_INT(rs->nr_points, 16);
 	CHECK_INT(rs->nr_params, 2);
 	CHECK_STR(rs->summary.rows[0][rs->first_param + 1], "producers");
 	CHECK_INT(rs->nr_metrics, 2);
-	CHECK_STR(rs->samples.rows[0][rs->first_metric], "hits");
+	CHECK_STR(rs->samples.header[rs->first_metric], "hits");
 	CHECK_INT(rs->points[15].n, -1);
 	CHECK_STR(rs->points[15].status, "ok");
 	CHECK_INT(rs->points[15].nr_samples, 0);
@@ -659,6 +666,9 @@ TEST(bidi_line_refused)
 	CHECK_INT(set.skipped[1].bidi, 0x2066);
 	CHECK_INT(import_bidi_control("\xe2\x80\xaa"), 0x202a);
 	CHECK_INT(import_bidi_control("\xe2\x81\xa9"), 0x2069);
+	/* the marks too, as the terminal escapes them (termsafe.h) */
+	CHECK_INT(import_bidi_control("a\xe2\x80\x8f"), 0x200f);
+	CHECK_INT(import_bidi_control("\xd8\x9c"), 0x061c);
 	/* neighbours are no overrides: U+2029 (a separator), U+206A, a plain dash */
 	CHECK_INT(import_bidi_control("\xe2\x80\xa9 \xe2\x81\xaa \xe2\x80\x94"), 0);
 	import_set_free(&set);

@@ -99,7 +99,7 @@ static const char *bind_workers(const char *line)
 	capture();
 	if (spec_parse_string("w.spec", text, &s))
 		return diags();
-	bind_spec(s, &cfg);
+	bind_spec(s, &workloads_catalog, &cfg);
 	spec_free(s);
 	if (!cfg)
 		return diags();

@@ -39,7 +39,7 @@ static int load(const char *text, const char *set, struct loaded *l)
 	if (!err && set)
 		err = spec_set(l->spec, set);
 	if (!err)
-		err = bind_spec(l->spec, &l->cfg);
+		err = bind_spec(l->spec, &workloads_catalog, &l->cfg);
 	return err;
 }
 

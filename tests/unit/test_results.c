@@ -659,9 +659,57 @@ TEST(torn_last_line_said)
 	remove_tree(dir, "a");
 }
 
+/* The peak resident set of this process so far, in bytes. */
+static long long peak_rss(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) ? -1 : ru.ru_maxrss * 1024LL;
+}
+
+/*
+ * samples.csv is read within twice its size of memory, even of the
+ * shortest rows a run writes (18 bytes, 7 cells): it is the file that grows
+ * with points x repetitions x intervals, up to CSV_MAX_BYTES.  A pointer a
+ * cell made it ~5 times (issue 34 R2).  16 MiB, ~0.5 s.
+ */
+TEST(samples_read_within_twice_their_size)
+{
+	enum { ROWS = 16 << 20 >> 4 };
+	char dir[64], sub[128], path[256], why[256];
+	struct result_set *set = NULL;
+	long long before, size;
+	struct stat st;
+	FILE *f;
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a", dir);
+	snprintf(path, sizeof(path), "%s/samples.csv", sub);
+	CHECK_INT(mkdir(sub, 0755), 0);
+	f = fopen(path, "w");
+	CHECK(f);
+	fprintf(f, "point,experiment,rep,interval,warmup,elapsed_ns,hits\n");
+	for (int i = 0; f && i < ROWS; i++)
+		fprintf(f, "0,t,%d,%d,0,1,%d\n", i / 100 % 10, i % 100 / 10, i % 10);
+	CHECK_INT(f ? fclose(f) : -1, 0);
+	snprintf(why, sizeof(why), "exp,point,experiment,status,n,hits_per_s_mean\n"
+		 "0,0,t,ok,%d,5000000.000\n", ROWS);
+	CHECK_INT(put_file(sub, "summary.csv", why), 0);
+	CHECK_INT(stat(path, &st), 0);
+	size = st.st_size;
+	before = peak_rss();
+	CHECK_INT(results_read(sub, &set, why, sizeof(why)), 0);
+	CHECK_INT(set ? set->points[0].nr_samples : -1, ROWS);
+	fprintf(stderr, "samples.csv of %lld bytes: %.2f bytes of memory a byte\n", size,
+		(double)(peak_rss() - before) / size);
+	CHECK(peak_rss() - before <= 2 * size);
+	result_set_free(set);
+	remove_tree(dir, "a");
+}
+
 RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
 	  failed_append_leaves_no_partial_point, result_set_read_back,
 	  result_set_without_exp_column, counted_nothing_is_stalled, tampered_cells_refused,
 	  renamed_metric_refused, malformed_rows_located, unknown_quality_refused,
 	  zero_length_and_unknown_status_refused, empty_summary_refused,
-	  torn_last_line_said, summary_not_a_file_refused)
+	  torn_last_line_said, summary_not_a_file_refused, samples_read_within_twice_their_size)

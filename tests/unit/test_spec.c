@@ -512,6 +512,35 @@ TEST(parse_control_characters)
 		  "t.spec:5:5: error: control character '\\x7f' in spec\n");
 }
 
+/*
+ * A bidi control is refused at its column, in a title, a comment or --set:
+ * "title = rate \u202e1.0" would show "rate 0.1", and a comment could hide
+ * what an argv line runs (Trojan Source).  Right-to-left letters pass.
+ */
+TEST(parse_bidi_controls)
+{
+	struct spec *s;
+
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", "[sweep]\n"
+				    "title = rate \u202e1.0\n"
+				    "# \u2066 isolate in a comment\n"
+				    "label = \u200fx\n"
+				    "name = \u05e9\u05dc\u05d5\u05dd\n", &s), -EINVAL);
+	CHECK_STR(diags(), "t.spec:2:14: error: bidi control U+202E in spec: it shows the text "
+		  "after it in another order than it is\n"
+		  "t.spec:3:3: error: bidi control U+2066 in spec: it shows the text after it in "
+		  "another order than it is\n"
+		  "t.spec:4:9: error: bidi control U+200F in spec: it shows the text after it in "
+		  "another order than it is\n");
+	capture();
+	CHECK_INT(spec_parse_string("t.spec", "[sweep]\n", &s), 0);
+	CHECK_INT(spec_set(s, "title=x\xd8\x9c"), -EINVAL);
+	CHECK_STR(diags(), "--set #1:1:8: error: bidi control U+061C in value: it shows the text "
+		  "after it in another order than it is\n");
+	spec_free(s);
+}
+
 /* diag.c escapes what a message quotes: a terminal sees no control sequence. */
 TEST(diag_escapes_control_characters)
 {
@@ -591,5 +620,6 @@ RUN_TESTS(parse_sections_and_entries, parse_crlf_and_no_final_newline, parse_hea
 	  parse_errors_all_reported, parse_duplicate_key_per_section, parse_file,
 	  set_sweep_key, set_creates_sections, set_param_in_every_experiment, set_report_keys,
 	  set_errors, write_format, write_round_trip, parse_file_not_a_spec, parse_file_too_large,
-	  parse_file_nul_byte, parse_control_characters, diag_escapes_control_characters,
+	  parse_file_nul_byte, parse_control_characters, parse_bidi_controls,
+	  diag_escapes_control_characters,
 	  diag_error_cap, parse_many_keys)

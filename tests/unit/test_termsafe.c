@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The one sanitiser (termsafe.c): printable text and UTF-8 pass as they
- * are; C0 controls, DEL, C1 controls and invalid UTF-8 become escapes.
+ * are; C0 controls, DEL, C1 controls, bidi controls and invalid UTF-8
+ * become escapes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -37,4 +38,40 @@ TEST(controls_become_escapes)
 	CHECK_STR(escaped("bad\xff\xc3"), "bad\\xff\\xc3");
 }
 
-RUN_TESTS(printable_text_passes, controls_become_escapes)
+/*
+ * A bidi control shows what follows it reversed or reordered ("RLO 1.0"
+ * reads as "0.1"): each of them becomes the escapes of its bytes, as a C1
+ * control does; the letters of right-to-left scripts pass.
+ */
+TEST(bidi_controls_become_escapes)
+{
+	static const char *const bidi[] = {
+		"\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",
+		"\u2069", "\u200e", "\u200f", "\u061c",
+	};
+	char text[32], want[64];
+	size_t at;
+
+	for (size_t i = 0; i < sizeof(bidi) / sizeof(bidi[0]); i++) {
+		const unsigned char *b = (const unsigned char *)bidi[i];
+
+		snprintf(text, sizeof(text), "ab%scd", bidi[i]);
+		CHECK(term_unsafe(text));
+		snprintf(want, sizeof(want), "ab\\x%02x\\x%02x\\x%02xcd", b[0], b[1], b[2]);
+		if (!b[2])
+			snprintf(want, sizeof(want), "ab\\x%02x\\x%02xcd", b[0], b[1]);
+		CHECK_STR(escaped(text), want);
+		CHECK(term_bidi_control(text, strlen(text), &at) != 0);
+		CHECK_INT(at, 2);
+	}
+	CHECK_STR(escaped("rate \u202e1.0M/s"), "rate \\xe2\\x80\\xae1.0M/s");
+	/* Hebrew and Arabic letters, and the neighbours of the controls, are text */
+	CHECK(!term_unsafe("\u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627 "
+			   "\u2010\u2065\u206a\u061b\u200d"));
+	CHECK_INT(term_bidi_control("\u05e9\u05dc\u05d5\u05dd \u200d", 13, &at), 0);
+	/* found in valid UTF-8 only, where it starts */
+	CHECK_INT(term_bidi_control("\xe2\x80x\xe2\x81\xa6", 6, &at), 0x2066);
+	CHECK_INT(at, 3);
+}
+
+RUN_TESTS(printable_text_passes, controls_become_escapes, bidi_controls_become_escapes)

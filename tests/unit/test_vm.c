@@ -85,7 +85,7 @@ static struct sweep_cfg *bind_text(const char *sweep_extra)
 	capture();
 	if (spec_parse_string("k.spec", text, &s))
 		return NULL;
-	bind_spec(s, &cfg);
+	bind_spec(s, &workloads_catalog, &cfg);
 	spec_free(s);
 	return cfg;
 }

@@ -13,6 +13,7 @@
 #ifndef SWEEP_EXEC_H
 #define SWEEP_EXEC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "bindsec.h"
@@ -32,6 +33,20 @@ struct exec_tmpl {
 	struct loc loc;
 };
 
+/*
+ * The output lines a sweep has said it left out (execparse.h's exec_skip),
+ * as "LINE\tTEXT\tWHY": every repetition of a point prints the same, and
+ * each is said once.  At most EXEC_MAX_SAID, then one line says the rest
+ * are not.
+ */
+struct exec_said {
+	char **keys;
+	int nr;
+	bool full;		/* the line saying so printed */
+};
+
+#define EXEC_MAX_SAID	64
+
 struct exec_def {
 	struct workload wl;		/* wl.data points back here */
 	/* the timing ({warmup_s}, the default timeout), read at run time: --quick sets it after binding */
@@ -44,6 +59,7 @@ struct exec_def {
 	const char *build;		/* [exec] build: how to build a missing program (said, never run) */
 	struct exec_parser parser;
 	bool has_regex;			/* parser.re is compiled */
+	struct exec_said *said;		/* mutable while the points run */
 	struct param_def params[WL_MAX_PARAMS];
 	struct metric_def metrics[WL_MAX_METRICS];
 };

@@ -575,6 +575,11 @@ int exec_bind(const struct spec *s, const struct sweep_cfg *cfg, struct workload
 	if (!d)
 		return -ENOMEM;
 	d->cfg = cfg;
+	d->said = calloc(1, sizeof(*d->said));
+	if (!d->said) {
+		free(d);
+		return -ENOMEM;
+	}
 	d->wl = (struct workload){ .name = EXEC_WORKLOAD, .params = d->params,
 				   .metrics = d->metrics, .data = d,
 				   .help = "an existing benchmark program, run per point (docs/exec.md)" };
@@ -636,6 +641,11 @@ void exec_free(struct workload *wl)
 		free((char *)d->parser.column[i]);
 	if (d->has_regex)
 		regfree(&d->parser.re);
+	for (int i = 0; d->said && i < d->said->nr; i++)
+		free(d->said->keys[i]);
+	if (d->said)
+		free(d->said->keys);
+	free(d->said);
 	free(d);
 }
 

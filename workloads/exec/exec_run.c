@@ -400,6 +400,57 @@ static int make_intervals(const struct exec_state *st, const struct exec_output 
 	return 0;
 }
 
+/* Has the sweep said this key before? */
+static bool said_before(const struct exec_said *s, const char *key)
+{
+	for (int i = 0; i < s->nr; i++)
+		if (!strcmp(s->keys[i], key))
+			return true;
+	return false;
+}
+
+/* key said now (on no memory it is not kept, and may be said again) */
+static void remember_said(struct exec_said *s, const char *key)
+{
+	char **grown = realloc(s->keys, (s->nr + 1) * sizeof(*grown));
+
+	if (!grown)
+		return;
+	s->keys = grown;
+	s->keys[s->nr] = strdup(key);
+	s->nr += !!s->keys[s->nr];
+}
+
+/*
+ * The lines the parse left out for a value it does not read, said as
+ * import says them ("program 'bench': output line 7: '1,000.5M/s' not
+ * read: ...; line skipped"), each once over the sweep.  After the
+ * program has ended: nothing measured runs while this prints.
+ */
+static void say_skipped(const struct exec_state *st, const struct exec_output *o)
+{
+	struct exec_said *s = st->d->said;
+	char key[160];
+
+	for (int i = 0; i < o->nr_skipped; i++) {
+		const struct exec_skip *sk = &o->skipped[i];
+
+		snprintf(key, sizeof(key), "%d\t%s\t%s", sk->line, sk->what, sk->why);
+		if (said_before(s, key))
+			continue;
+		if (s->nr >= EXEC_MAX_SAID) {
+			if (!s->full)
+				diag_warn("program '%s': more output lines left out for values not "
+					  "read than the %d said", st->argv[0], EXEC_MAX_SAID);
+			s->full = true;
+			continue;
+		}
+		remember_said(s, key);
+		diag_warn("program '%s': output line %d: '%s' not read: %s; line skipped",
+			  st->argv[0], sk->line, sk->what, sk->why);
+	}
+}
+
 static void free_out(struct wl_run_out *out)
 {
 	for (int i = 0; i < out->nr_iv; i++)
@@ -470,9 +521,11 @@ static int exec_run(void *state, bool (*stop)(void), struct wl_run_out *out, cha
 		snprintf(why, len, "output: more than %d MiB", MAX_STDOUT >> 20);
 		err = -EFBIG;
 	}
-	if (!err)
+	if (!err) {
 		err = exec_parse(&st->d->parser, c[0].buf ? c[0].buf : "", c[0].len, &bounds, &o,
 				 why, len);
+		say_skipped(st, &o);
+	}
 	if (!err)
 		err = make_intervals(st, &o, out, why, len);
 	if (err)

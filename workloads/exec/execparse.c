@@ -69,6 +69,33 @@ static int add_iv(const struct exec_parser *p, struct exec_output *out, const st
 	return 0;
 }
 
+/*
+ * Line nr is left out for text[0..len) not read, why: said by the caller.
+ * Returns 1 (the line is no interval), or -ENOMEM.
+ */
+static int skip_line(struct exec_output *out, int nr, const char *why, const char *text,
+		     size_t len)
+{
+	struct exec_skip *sk, *grown = realloc(out->skipped,
+					       (out->nr_skipped + 1) * sizeof(*grown));
+	size_t max = sizeof(sk->what) - 4;
+
+	if (!grown)
+		return -ENOMEM;
+	out->skipped = grown;
+	sk = &out->skipped[out->nr_skipped++];
+	*sk = (struct exec_skip){ .line = nr, .why = why };
+	if (len < sizeof(sk->what)) {
+		snprintf(sk->what, sizeof(sk->what), "%.*s", (int)len, text);
+		return 1;
+	}
+	/* cut at a character's start, and say so */
+	while (max && ((unsigned char)text[max] & 0xc0) == 0x80)
+		max--;
+	snprintf(sk->what, sizeof(sk->what), "%.*s...", (int)max, text);
+	return 1;
+}
+
 /* "total operations" is the metric total_operations. */
 static bool same_name(const char *metric, const char *text)
 {
@@ -91,17 +118,23 @@ static void first_name(const char *s, size_t len, char *name, size_t namelen)
 /*
  * The named rates of "hits 13.825M/s (6.912M/prod), drops 0.000M/s" (the
  * text after "Iter N (...):" or "Summary:") into iv->rate, by metric; the
- * per-producer copies are left out.
+ * per-producer copies are left out.  1 when a value is not read: the line
+ * is left out, into out->skipped.
  */
 static int kbench_values(const struct exec_parser *p, const char *s, struct exec_iv *iv,
-			 char *why, size_t len, const char *line)
+			 struct exec_output *out, char *why, size_t len, const char *line)
 {
 	struct bench_value vs[MAX_VALUES];
 	bool seen[WL_MAX_METRICS] = { false };
 	int nr = bench_line_values(s, vs, MAX_VALUES);
-	size_t from = 0;
+	const char *unread;
+	size_t from = 0, to;
 	char name[48], what[96];
 
+	unread = bench_line_unread(s, vs, nr, &from, &to);
+	if (unread)
+		return skip_line(out, iv->line, unread, s + from, to - from);
+	from = 0;
 	for (int i = 0; i < nr; i++) {
 		if (!i)
 			first_name(s, vs[i].start, name, sizeof(name));
@@ -163,21 +196,30 @@ static int kbench_line(const struct exec_parser *p, const char *line, int nr,
 
 	if (!strncmp(line, "Summary:", 8)) {
 		*summary = iv;
-		return kbench_values(p, line + 8, summary, why, len, line);
+		err = kbench_values(p, line + 8, summary, out, why, len, line);
+		if (err > 0)
+			*summary = (struct exec_iv){ 0 };	/* left out: no interval */
+		return err > 0 ? 0 : err;
 	}
 	if (strncmp(line, "Iter ", 5))
 		return 0;
 	if (kbench_iter(line, &iv.elapsed_ns, &rest))
 		return exec_line_error(why, len, nr, line, "not 'Iter N (X.XXXus): ...'");
-	err = kbench_values(p, rest, &iv, why, len, line);
+	err = kbench_values(p, rest, &iv, out, why, len, line);
+	if (err > 0)
+		return 0;
 	return err ?: add_iv(p, out, &iv, why, len);
 }
 
 /* "3:hash_map_perf kmalloc 299175 events per sec": worker 3's rate. */
-static int map_perf_line(const char *line, int nr, double **rates, int *nr_rates,
-			 char *why, size_t len)
+static int map_perf_line(const char *line, int nr, struct exec_output *out, char *why,
+			 size_t len)
 {
+	double **rates = &out->thread_rate;
+	int *nr_rates = &out->nr_threads;
 	struct bench_value vs[2];
+	const char *unread;
+	size_t from, to;
 	char *end;
 	long n;
 
@@ -190,6 +232,10 @@ static int map_perf_line(const char *line, int nr, double **rates, int *nr_rates
 		return exec_line_error(why, len, nr, line, "not 'N:name X events per sec'");
 	if (vs[0].too_large)
 		return exec_line_error(why, len, nr, line, "a number of 2^63 or more");
+	/* "1,000 events per sec" is not 000 (its worker's line missing is then the error) */
+	unread = bench_line_unread(line, vs, 1, &from, &to);
+	if (unread)
+		return skip_line(out, nr, unread, line + from, to - from) < 0 ? -ENOMEM : 0;
 	if (n >= 4096)
 		return exec_line_error(why, len, nr, line, "worker number above 4095");
 	if (n >= *nr_rates) {
@@ -312,7 +358,7 @@ static int parse_line(const struct exec_parser *p, const char *line, int nr,
 	case EXEC_KBENCH:
 		return kbench_line(p, line, nr, out, &st->summary, why, len);
 	case EXEC_MAP_PERF:
-		return map_perf_line(line, nr, &out->thread_rate, &out->nr_threads, why, len);
+		return map_perf_line(line, nr, out, why, len);
 	case EXEC_REGEX:
 		return regex_line(p, line, nr, out, why, len);
 	default:
@@ -406,7 +452,7 @@ int exec_parse(const struct exec_parser *p, const char *text, size_t len,
 	if (!err)
 		err = parse_end(p, out, &st, why, whylen);
 	if (err)
-		exec_output_free(out);
+		exec_output_free_intervals(out);
 	return err;
 }
 
@@ -446,9 +492,19 @@ int exec_regex_backref(const char *re)
 	return -1;
 }
 
-void exec_output_free(struct exec_output *out)
+void exec_output_free_intervals(struct exec_output *out)
 {
 	free(out->iv);
 	free(out->thread_rate);
+	out->iv = NULL;
+	out->nr_iv = 0;
+	out->thread_rate = NULL;
+	out->nr_threads = 0;
+}
+
+void exec_output_free(struct exec_output *out)
+{
+	exec_output_free_intervals(out);
+	free(out->skipped);
 	*out = (struct exec_output){ 0 };
 }

@@ -69,12 +69,26 @@ struct exec_iv {
 	double rate[WL_MAX_METRICS];	/* per second */
 };
 
+/*
+ * A kbench or map_perf line left out for a value the scanner does not read
+ * ("1,000.5M/s", "-5.0M/s", "nan M/s": benchline.h): import skips and says
+ * such lines alike (cmd_import.c), rather than take 000.5 for 1,000.5.
+ */
+struct exec_skip {
+	int line;		/* 1-based, of the output */
+	const char *why;	/* bench_line_unread()'s, static text */
+	char what[32];		/* the text not read, cut */
+};
+
 struct exec_output {
 	struct exec_iv *iv;
 	int nr_iv;
 	/* EXEC_MAP_PERF: each worker's rate, by its number N; their sum is rate[0] */
 	double *thread_rate;
 	int nr_threads;
+	/* lines left out, in output order: kept when the parse fails too, to be said */
+	struct exec_skip *skipped;
+	int nr_skipped;
 };
 
 /*
@@ -96,10 +110,12 @@ struct exec_parse_bounds {
  * Parse text[0..len), the whole stdout of one run.  Lines of no interest are
  * skipped; a line that starts as one of the format's and does not read as
  * it is an error, as is output without any interval, a NUL byte, and a
- * number a count of which would overflow an int64 (2^63).  0, or -EBADMSG
+ * number a count of which would overflow an int64 (2^63); a line with a
+ * value the scanner does not read is left out, into out->skipped (the
+ * caller says them, after the program has ended).  0, or -EBADMSG
  * with why naming the output line ("output line 7: no value 'drops': Iter
  * ..."), -ETIMEDOUT past b->deadline_ns, -EINTR when b->stop() says so,
- * or -ENOMEM.
+ * or -ENOMEM; on error out holds only the skipped lines.
  */
 int exec_parse(const struct exec_parser *p, const char *text, size_t len,
 	       const struct exec_parse_bounds *b, struct exec_output *out, char *why,
@@ -114,6 +130,9 @@ int exec_parse(const struct exec_parser *p, const char *text, size_t len,
 int exec_regex_backref(const char *re);
 
 void exec_output_free(struct exec_output *out);
+
+/* out's intervals and workers' rates, its skipped lines kept. */
+void exec_output_free_intervals(struct exec_output *out);
 
 /* For the formats of execparse_rows.c. */
 

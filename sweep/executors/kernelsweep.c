@@ -8,8 +8,8 @@
  * did not run (it did not boot, its guest stopped) get a failed row with
  * the reason; the runs are merged (a kernel column on every row) and
  * drawn: a table block and a chart series per kernel.  What stays here:
- * OUT and its meta, --resume's checks, and what names the kernels.
- * Layout and protocol: docs/kernel.md.
+ * what OUT (outdir.h) holds of a sweep over kernels, --resume's check of
+ * its kernels, and what names them.  Layout and protocol: docs/kernel.md.
  */
 #include <errno.h>
 #include <limits.h>
@@ -20,37 +20,34 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "conductor.h"
 #include "diag.h"
 #include "executor.h"
-#include "heldir.h"
 #include "kernels.h"
+#include "kernelsweep.h"
 #include "meta.h"
-#include "orchestrator.h"
+#include "outdir.h"
 #include "plan.h"
 #include "plot.h"
-#include "readlock.h"
-#include "resultdir.h"
-#include "satmath.h"
 #include "results_read.h"
+#include "satmath.h"
 #include "stop.h"
 #include "subproc.h"
-#include "vm_cmdline.h"
 #include "textfile.h"
+#include "vm_cmdline.h"
 
-/* a sub-run's settings have room for every --tag the command line can hold */
-_Static_assert(CLI_MAX_ARGS + 1 <= SUBRUN_MAX_TAGS, "SUBRUN_MAX_TAGS too small");
+/* a sub-run's settings have room for every tag OUT/meta keeps, and its executor's */
+_Static_assert(KSWEEP_MAX_TAGS + 1 <= SUBRUN_MAX_TAGS, "SUBRUN_MAX_TAGS too small");
 
 #define NSEC_PER_SEC		1000000000ULL
 
 struct kernel_sweep {
-	const struct run_opts *o;
+	const struct orch_request *rq;
 	struct spec *spec;
 	struct sweep_cfg *cfg;
 	struct plan plan;
-	char dir[PATH_MAX];		/* OUT */
-	int lock_fd;			/* holds OUT: readers and a second --resume refuse it */
+	struct outdir out;		/* OUT, held and locked (outdir.h) */
+	const char *dir;		/* out.path */
 	char self[PATH_MAX];		/* this binary: the sub-runs and the guest's init */
 	char cwd[PATH_MAX];
 	struct orchestrator orch;	/* the sub-runs, a kernel each */
@@ -62,76 +59,39 @@ struct kernel_sweep {
 	struct executor_vm vms[MAX_KERNELS];
 	bool rounds;
 	struct conductor conductor;
-	const char **tags;		/* --tag, or on --resume those OUT/meta keeps */
+	/* on --resume: OUT/meta, and the tags it keeps (pointing into it) for the sub-runs */
+	char *meta_text;
+	const char **tags;
 	int nr_tags;
-	char *meta_text;		/* OUT/meta on --resume: tags point into it */
 };
 
 /*
- * OUT/meta: this host's facts as a run's meta has them (is the host itself
- * virtualised, its lockdown and config), then what the sweep is: its
- * kernels in order and the VM settings.
+ * OUT/meta after the host's facts (a run's meta of this machine: is the
+ * host itself virtualised, its lockdown and config): what the sweep is,
+ * its kernels in order and the VM settings.
  */
-static int write_meta(const struct kernel_sweep *ks)
+static int more_meta(const struct outdir *od, void *arg)
 {
+	const struct kernel_sweep *ks = arg;
 	const struct kernel_axis *ka = &ks->cfg->kernels;
-	struct run_info info = {
-		.start = time(NULL), .tags = ks->o->com.tags, .argv_line = ks->o->com.argv_line,
-		.quick = ks->o->spec.quick,
-	};
-	char path[PATH_MAX + 8], value[PATH_MAX + 32], list[MAX_KERNELS * 256];
-	size_t off = 0;
+	char value[PATH_MAX + 32];
 	int err;
 
-	/* "kernel: host build/patched/bzImage": the axis, not the kernel this runs on */
-	for (int k = 0; k < ka->nr && off < sizeof(list); k++)
-		off += snprintf(list + off, sizeof(list) - off, "%s%s", k ? " " : "", ka->vals[k]);
-	info.kernel = list;
-	snprintf(path, sizeof(path), "%s/meta", ks->dir);
-	err = meta_write(path, ks->cfg, &info);
 	snprintf(value, sizeof(value), "%d kernel%s", ka->nr, ka->nr == 1 ? "" : "s");
-	err = err ?: meta_append(path, "kernel_sweep", value);
+	err = outdir_meta_append(od, "kernel_sweep", value);
 	for (int k = 0; !err && k < ka->nr; k++) {
 		snprintf(value, sizeof(value), "%d %s", k + 1, ka->vals[k]);
-		err = meta_append(path, "run", value);
+		err = outdir_meta_append(od, "run", value);
 	}
 	if (!err && ks->rounds)
-		err = meta_append(path, "kernel_rounds", "every point's units alternate between "
-				  "the kernels, shuffled each round (seed: point id + 1); the "
-				  "first kernel is the baseline");
+		err = outdir_meta_append(od, "kernel_rounds", "every point's units alternate "
+					 "between the kernels, shuffled each round (seed: point "
+					 "id + 1); the first kernel is the baseline");
 	/* one line: a run's vm_accel says how it ran, this what was asked */
 	snprintf(value, sizeof(value), "accel %s, %d CPUs, %lld MiB, boot timeout %llu s",
 		 vm_accel_names[ka->accel], ka->cpus, ka->mem >> 20,
 		 (unsigned long long)(ka->boot_timeout_ns / NSEC_PER_SEC));
-	return err ?: meta_append(path, "vm", value);
-}
-
-/* OUT, its spec and meta; the runs are OUT/runs/<n>. */
-static int make_out(struct kernel_sweep *ks)
-{
-	char runs[PATH_MAX + 8];
-	int err;
-
-	if (ks->o->com.outdir)
-		snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->com.outdir);
-	else
-		resultdir_default_path(ks->dir, sizeof(ks->dir), ks->cfg->name, time(NULL),
-				       "-kernels");
-	err = resultdir_create(ks->dir);
-	if (err) {
-		diag_err("cannot create result directory %s: %s", ks->dir, strerror(-err));
-		return err;
-	}
-	ks->lock_fd = write_lock_take(ks->dir, "bpfsweep", false);
-	if (ks->lock_fd == -EBUSY)
-		return -EBUSY;
-	snprintf(runs, sizeof(runs), "%s/runs", ks->dir);
-	err = heldir_mkdir(runs, 0755);
-	err = err ?: resultdir_write_spec(ks->dir, ks->spec, false);
-	err = err ?: write_meta(ks);
-	if (err)
-		diag_err("cannot write %s: %s", ks->dir, strerror(-err));
-	return err;
+	return err ?: outdir_meta_append(od, "vm", value);
 }
 
 /* "run: <n> <kernel>" of OUT/meta, against the kernel list of this command line. */
@@ -154,65 +114,72 @@ static int check_kernel_line(const struct kernel_sweep *ks, const char *value, i
  * --resume OUT: a sweep over the same kernels, in the same order; its
  * tags come from OUT/meta (a kernel that never started gets them too).
  */
-static int reopen_out(struct kernel_sweep *ks)
+static int check_reopened(struct kernel_sweep *ks)
 {
 	char path[PATH_MAX + 8], *line, *save = NULL;
 	int nr = 0, err;
 
-	snprintf(ks->dir, sizeof(ks->dir), "%s", ks->o->resume);
-	snprintf(path, sizeof(path), "%s/meta", ks->dir);
-	if (ks->o->com.outdir || ks->o->com.nr_tags) {
-		diag_err("--resume continues DIR with its own output and tags: give neither -o "
-			 "nor --tag");
-		return -EINVAL;
-	}
-	/* OUT's files opened from one descriptor of it from here on, and OUT locked */
-	err = resultdir_hold(ks->dir);
-	if (err) {
-		diag_err("cannot resume %s: %s", ks->dir, strerror(-err));
-		return err;
-	}
-	ks->lock_fd = write_lock_take(ks->dir, "bpfsweep", true);
-	if (ks->lock_fd == -EBUSY)
-		return -EBUSY;
+	outdir_file(&ks->out, "meta", path, sizeof(path));
 	err = read_text_file(path, &ks->meta_text);
 	if (err || !strstr(ks->meta_text, "\nkernel_sweep: ")) {
 		diag_err("cannot resume %s: %s", ks->dir, err ? strerror(-err) :
 			 "not the result directory of a sweep over kernels");
 		return err ?: -EINVAL;
 	}
-	ks->tags = calloc(CLI_MAX_ARGS, sizeof(*ks->tags));
+	ks->tags = calloc(KSWEEP_MAX_TAGS, sizeof(*ks->tags));
 	for (line = strtok_r(ks->meta_text, "\n", &save); !err && line && ks->tags;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (!strncmp(line, "run: ", 5))
 			err = check_kernel_line(ks, line + 5, &nr);
-		else if (!strncmp(line, "tag: ", 5) && ks->nr_tags < CLI_MAX_ARGS)
+		else if (!strncmp(line, "tag: ", 5) && ks->nr_tags < KSWEEP_MAX_TAGS)
 			ks->tags[ks->nr_tags++] = line + 5;
 	}
 	if (!err && nr != ks->cfg->kernels.nr)
 		diag_err("cannot resume %s: it ran %d kernels, this command line has %d", ks->dir,
 			 nr, ks->cfg->kernels.nr);
 	err = err ?: (ks->tags ? 0 : -ENOMEM) ?: (nr != ks->cfg->kernels.nr ? -EINVAL : 0);
-	return err ?: meta_append_time(path, "resumed", time(NULL));
+	return err ?: outdir_meta_time(&ks->out, "resumed", time(NULL));
 }
 
-/* What a kernel sweep cannot do, and what every sub-run needs, before anything boots. */
+/*
+ * OUT (outdir.h): a new one with its spec, meta (the axis as its kernel:
+ * "kernel: host build/patched/bzImage") and OUT/runs, the runs' parent;
+ * or on --resume the sweep's own, checked.
+ */
+static int open_out(struct kernel_sweep *ks)
+{
+	static const char *const subdirs[] = { "runs", NULL };
+	const struct kernel_axis *ka = &ks->cfg->kernels;
+	const struct orch_request *rq = ks->rq;
+	char list[MAX_KERNELS * 256];
+	struct run_info info = { .start = time(NULL), .tags = rq->sub.tags,
+				 .argv_line = rq->argv_line, .quick = rq->sub.quick,
+				 .kernel = list };
+	struct outdir_how how = {
+		.who = "bpfsweep", .out = rq->out, .resume = rq->resume,
+		.tagged = rq->sub.nr_tags, .metavar = "DIR", .name = ks->cfg->name,
+		.suffix = "-kernels", .subdirs = subdirs, .spec = ks->spec, .cfg = ks->cfg,
+		.info = &info, .more = more_meta, .ctx = ks,
+	};
+	size_t off = 0;
+
+	list[0] = '\0';
+	for (int k = 0; k < ka->nr && off < sizeof(list); k++)
+		off += snprintf(list + off, sizeof(list) - off, "%s%s", k ? " " : "", ka->vals[k]);
+	return outdir_open(&ks->out, &how) ?: rq->resume ? check_reopened(ks) : 0;
+}
+
+/* What every sub-run needs, before anything boots. */
 static int prepare(struct kernel_sweep *ks)
 {
-	const struct run_opts *o = ks->o;
+	const struct orch_request *rq = ks->rq;
 	int err;
 
-	if (o->guest_of || o->fail_all) {
-		diag_err("a sub-run's guest-of and fail-all settings: not for a sweep over "
-			 "kernels (its sub-runs have --kernel host)");
-		return -EINVAL;
-	}
 	/* what every kernel's points need of this machine's files: before any boot */
-	if (cli_check_only(ks->cfg, o->only) || plan_build(ks->cfg, &ks->plan) ||
-	    plan_preflight(ks->cfg, &ks->plan, o->only))
+	if (plan_build(ks->cfg, &ks->plan) || plan_preflight(ks->cfg, &ks->plan, rq->sub.only))
 		return -EINVAL;
-	ks->orch.nr_todo = orch_count_todo(ks->cfg, &ks->plan, o->only);
-	if (!o->draw.no_plots && plot_check_gnuplot(ks->cfg))
+	ks->orch.nr_todo = orch_count_todo(ks->cfg, &ks->plan, rq->sub.only);
+	if (!rq->draw.no_plots && plot_check_gnuplot(ks->cfg))
 		return -EINVAL;
 	err = spawn_self_path(ks->self, sizeof(ks->self));
 	if (err || !getcwd(ks->cwd, sizeof(ks->cwd))) {
@@ -220,7 +187,7 @@ static int prepare(struct kernel_sweep *ks)
 			 strerror(err ? -err : errno));
 		return -EINVAL;
 	}
-	err = o->resume ? reopen_out(ks) : make_out(ks);
+	err = open_out(ks);
 	/* the sub-runs run the spec as resolved here: a file, not --set words */
 	ks->orch.dir = ks->dir;
 	return err ?: orch_write_spec(&ks->orch, ks->spec, ks->cfg->name);
@@ -232,8 +199,8 @@ static const char *pick_by(const struct kernel_sweep *ks)
 	char rel[MAX_KERNELS][128] = { { 0 } };
 	const char *v;
 
-	if (ks->o->draw.by)
-		return ks->o->draw.by;
+	if (ks->rq->draw.by)
+		return ks->rq->draw.by;
 	for (int r = 0; r < ks->orch.nr_runs; r++) {
 		struct result_set *set;
 		char why[64];
@@ -253,19 +220,16 @@ static const char *pick_by(const struct kernel_sweep *ks)
 /* One result set of every kernel's run: merged CSVs, then report's table and charts. */
 static int merge_and_draw(struct kernel_sweep *ks)
 {
-	struct draw_opts d = cli_draw_opts(&ks->o->draw, ks->o->spec.sets, ks->o->spec.nr_sets);
-	char meta[PATH_MAX + 8];
+	struct draw_opts d = ks->rq->draw;
 	int status;
 
 	d.profile = ks->cfg->profile;	/* each point's top symbols, as a run prints them */
-	cli_draw_page(&ks->o->draw, &d);	/* the page of every run, as a run writes its own */
 	orch_collect(&ks->orch);
-	status = orch_merge_and_draw(ks->dir, ks->orch.run_dirs, ks->orch.nr_runs, &d, ks->o->draw.by,
-				     ks->o->draw.by ? NULL : pick_by(ks));
+	status = orch_merge_and_draw(ks->dir, ks->orch.run_dirs, ks->orch.nr_runs, &d, d.by,
+				     d.by ? NULL : pick_by(ks));
 	if (status < 0)
 		return EXIT_POINTS_FAILED;
-	snprintf(meta, sizeof(meta), "%s/meta", ks->dir);
-	meta_append_time(meta, "end", time(NULL));
+	outdir_meta_time(&ks->out, "end", time(NULL));
 	fprintf(stderr, "results: %s\n", ks->dir);
 	return status;
 }
@@ -275,16 +239,18 @@ static void start_orch(struct kernel_sweep *ks)
 {
 	struct orchestrator *or = &ks->orch;
 
-	or->resume = ks->o->resume;
+	or->resume = ks->rq->resume;
 	or->timeout_ns = orch_timeout_ns(ks->cfg, &ks->plan, or->nr_todo);
 	/* in rounds a sub-run waits while every other kernel runs its units */
 	if (ks->rounds)
 		or->timeout_ns = sat_mul_u64(or->timeout_ns, ks->cfg->kernels.nr);
-	or->sub = (struct subrun){ .self = ks->self, .spec_path = or->spec_file,
-				   .quick = ks->o->spec.quick,
-				   .quick_keeps = cli_quick_keeps(&ks->o->spec), .only = ks->o->only,
-				   .tags = ks->tags, .nr_tags = ks->nr_tags,
-				   .quiet = ks->o->quiet, .nr_quiet = ks->o->nr_quiet };
+	or->sub = ks->rq->sub;
+	or->sub.self = ks->self;
+	or->sub.spec_path = or->spec_file;
+	if (ks->rq->resume) {
+		or->sub.tags = ks->tags;
+		or->sub.nr_tags = ks->nr_tags;
+	}
 	if (kernel_axis_has_vm(&ks->cfg->kernels))
 		executor_vm_init(&ks->vms[0], &ks->cfg->kernels, ks->dir, ks->cwd);
 	for (int k = 0; k < ks->cfg->kernels.nr; k++) {
@@ -332,39 +298,48 @@ static void run_kernels(struct kernel_sweep *ks)
 		ks->conductor.nr_decided, ks->conductor.nr_points);
 }
 
-int kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg)
+/* The sweep, its OUT prepared; its exit status. */
+static int sweep(struct kernel_sweep *ks)
 {
-	static struct kernel_sweep ks;
 	int status;
 
-	ks = (struct kernel_sweep){ .o = o, .spec = spec, .cfg = cfg, .tags = (const char **)o->com.tags,
-				    .nr_tags = o->com.nr_tags, .lock_fd = -1 };
-	ks.rounds = cfg->decide_pct > 0 && cfg->kernels.nr > 1;
-	if (prepare(&ks) || (ks.rounds && conductor_open(&ks.conductor, cfg, &ks.plan,
-							 cfg->kernels.nr))) {
-		status = EXIT_USAGE;
-		goto out;
-	}
-	start_orch(&ks);
+	start_orch(ks);
 	/* Ctrl-C stops the sweep after the sub-run that gets it too */
 	stop_catch();
-	run_kernels(&ks);
-	status = merge_and_draw(&ks);
-	if (status < ks.orch.status)
-		status = ks.orch.status;
+	run_kernels(ks);
+	status = merge_and_draw(ks);
+	if (status < ks->orch.status)
+		status = ks->orch.status;
 	if (stop_requested) {
 		status = stop_exit_status(stop_requested);
 		fprintf(stderr, "interrupted: the same command with --resume %s (instead of -o) "
-			"runs the rest\n", ks.dir);
+			"runs the rest\n", ks->dir);
 	}
+	return status;
+}
+
+int kernel_sweep(const struct orch_request *rq, struct spec *spec, struct sweep_cfg *cfg)
+{
+	/* on the heap: a VM executor per kernel makes it large */
+	struct kernel_sweep *ks = calloc(1, sizeof(*ks));
+	int status = EXIT_USAGE;
+
+	if (!ks) {
+		diag_err("cannot sweep over kernels: %s", strerror(ENOMEM));
+		goto out;
+	}
+	*ks = (struct kernel_sweep){ .rq = rq, .spec = spec, .cfg = cfg };
+	ks->dir = ks->out.path;
+	ks->rounds = cfg->decide_pct > 0 && cfg->kernels.nr > 1;
+	if (!prepare(ks) && !(ks->rounds && conductor_open(&ks->conductor, cfg, &ks->plan,
+							  cfg->kernels.nr)))
+		status = sweep(ks);
+	outdir_close(&ks->out);
+	free(ks->meta_text);
+	free(ks->tags);
+	plan_free(&ks->plan);
 out:
-	if (ks.lock_fd >= 0)
-		close(ks.lock_fd);
-	if (ks.meta_text) {
-		free(ks.meta_text);
-		free(ks.tags);
-	}
-	plan_free(&ks.plan);
+	free(ks);
 	sweep_cfg_free(cfg);
 	spec_free(spec);
 	return status;

@@ -6,8 +6,8 @@
  * the row of a point that failed says why in the kernel's terms.
  * Setup runs on one thread, one point at a time: a single capture suffices.
  */
-#ifndef WORKLOADS_LIBBPF_LOG_H
-#define WORKLOADS_LIBBPF_LOG_H
+#ifndef ADAPTERS_LIBBPF_LOG_H
+#define ADAPTERS_LIBBPF_LOG_H
 
 #include <stddef.h>
 

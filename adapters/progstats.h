@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * workloads/progstats.c beyond workload.h's wl_bpf_stats_on(): its
+ * adapters/progstats.c beyond workload.h's wl_bpf_stats_on(): its
  * fallback taken at once, so that the root tests run the sysctl path on a
  * kernel that grants BPF_ENABLE_STATS.  wl_bpf_stats_off() ends it.
  */
-#ifndef WORKLOADS_PROGSTATS_H
-#define WORKLOADS_PROGSTATS_H
+#ifndef ADAPTERS_PROGSTATS_H
+#define ADAPTERS_PROGSTATS_H
 
 #include <stdbool.h>
 #include <stddef.h>

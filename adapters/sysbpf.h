@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The BPF programs already on the machine, for the system check
- * (syscheck.h): implemented in workloads/sysbpf.c, since sweep/ never
- * includes libbpf.
+ * (syscheck.h), from libbpf's calls in sysbpf.c: adapters/ is where the
+ * engine's libbpf calls are, since sweep/ never includes libbpf.
  */
-#ifndef SWEEP_SYSBPF_H
-#define SWEEP_SYSBPF_H
+#ifndef ADAPTERS_SYSBPF_H
+#define ADAPTERS_SYSBPF_H
 
 struct sys_bpf {
 	int err;		/* 0, or -errno: the kernel refused the listing (CAP_SYS_ADMIN) */

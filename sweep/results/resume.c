@@ -190,7 +190,7 @@ static bool is_finished(const struct result_set *set, const struct result_point 
 	if (strcmp(p->status, "ok"))
 		return false;
 	for (int i = 0; i < p->nr_samples; i++)
-		measured += !strcmp(set->samples.rows[p->sample_rows[i]][RS_S_WARMUP], "0");
+		measured += !strcmp(csv_cell(&set->samples, p->sample_rows[i], RS_S_WARMUP), "0");
 	return measured == p->n;
 }
 

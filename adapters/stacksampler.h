@@ -2,12 +2,12 @@
 /*
  * The profiler's sampler: a cpu-clock perf event per CPU, each running
  * bpf/profile.bpf.c at every sample, which counts the interrupted task's
- * stacks.  Implemented in workloads/stacksampler.c, since sweep/ never
- * includes libbpf.  Functions return 0 or -errno; why gets the kernel's
+ * stacks (stacksampler.c: adapters/ is where libbpf is called for the
+ * engine, sweep/ never includes it).  Functions return 0 or -errno; why gets the kernel's
  * words for a failure (which call, strerror).
  */
-#ifndef SWEEP_STACKSAMPLER_H
-#define SWEEP_STACKSAMPLER_H
+#ifndef ADAPTERS_STACKSAMPLER_H
+#define ADAPTERS_STACKSAMPLER_H
 
 #include <stdbool.h>
 #include <stddef.h>
