@@ -29,13 +29,13 @@ check bisect_vm/ends_ran [ -d "$OUT/steps/000-6.12.118/1/runs/1" ]
 # a step old, a later one new; every kernel between them named, none decided
 check bisect_vm/last_old grep -q '^last old: 6\.1[2-9]' "$TMP/out"
 check bisect_vm/first_new grep -Eq '^first new( that ran)?: (6\.19|7\.)' "$TMP/out"
-check bisect_vm/steps_table [ "$(grep -c '^[0-9]' "$TMP/out")" -ge 1 ]
+check bisect_vm/steps_table [ "$(grep -cE '^[0-9]+  ' "$TMP/out")" -ge 1 ]
 if grep -q '^undecided' "$TMP/out"; then
 	check bisect_vm/undecided_exits_1 [ "$rc" = 1 ]
 else
 	check bisect_vm/found_exits_0 [ "$rc" = 0 ]
 fi
-check bisect_vm/steps_csv [ "$(($(wc -l <"$OUT/steps.csv") - 1))" = "$(grep -c '^[0-9]' "$TMP/out")" ]
+check bisect_vm/steps_csv [ "$(($(wc -l <"$OUT/steps.csv") - 1))" = "$(grep -cE '^[0-9]+  ' "$TMP/out")" ]
 # --resume: every step reused (no run appends to a step's log), the same table
 cat "$OUT"/steps/*/log >"$TMP/logs"
 $BPFSWEEP bisect "${args[@]}" --resume "$OUT" >"$TMP/out2" 2>"$TMP/err2"
