@@ -395,8 +395,10 @@ static int bisect_kernels(struct bisect_cmd *c)
 	skip_incomplete(c);
 	stop_catch();
 	bisect_run(&c->bs, &bisect_cmd_ops, c);
-	if (c->bs.outcome == BO_ERROR && c->bs.err != -EPERM)
-		diag_err("bisect: %s", c->bs.ends_why[0] ? c->bs.ends_why : strerror(-c->bs.err));
+	/* the ends' failure has its why; a step's is its errno (the step's log says more) */
+	if (c->bs.outcome == BO_ERROR && c->bs.err != -EPERM && c->bs.err != -EINTR)
+		diag_err("bisect: %s", c->bs.state[0] == BV_UNTESTED && c->bs.ends_why[0] ?
+			 c->bs.ends_why : strerror(-c->bs.err));
 	bisect_write_steps(c->out, &c->bs, &c->list, &c->terms);
 	bisect_print(stdout, &c->bs, &c->list, &c->terms);
 	if (bisect_write_result(c->out, &c->bs, &c->list, &c->terms))
