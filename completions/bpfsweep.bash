@@ -11,7 +11,7 @@
 # tests/cli/options.sh checks that each command's list here is exactly the
 # options its help lists, and which of them take an argument.
 
-_bpfsweep_cmds="run check expand list report compare merge import fleet system vm"
+_bpfsweep_cmds="run check expand list report compare merge import fleet bisect system vm"
 
 # The options of command $1 (run also stands for `bpfsweep SPEC`).
 _bpfsweep_opts()
@@ -35,6 +35,8 @@ _bpfsweep_opts()
 	fleet)		echo "$common --hosts --ssh-config --engine --partition --constraint --nodelist
 			      --time-limit -o --output -t --tag --only --shard
 			      --shard-mixed --resume --by $draw --no-html --quiet-warning" ;;
+	bisect)		echo "$common --kernel --good --bad --old --new --step --allow-tcg -o --output
+			      --resume --only" ;;
 	vm)		echo "-s --set -o --output --probe-accel -h --help" ;;
 	list|system)	echo "-h --help -V --version" ;;
 	esac
@@ -47,7 +49,8 @@ _bpfsweep_takes_arg()
 	-s|--set|-o|--output|-t|--tag|--plot-timeout|--resume|--only|--kernel|--spec|--by| \
 	--normalize|--per|--label|-w|--warmup|-d|--duration|-p|--producers|-c|--consumers| \
 	--save-spec|-f|--format|--alpha|--decide|--fail-above|-i|--ignore|--hosts|--ssh-config| \
-	--engine|--partition|--constraint|--nodelist|--time-limit|--quiet-warning|-e|--metrics)
+	--engine|--partition|--constraint|--nodelist|--time-limit|--quiet-warning|-e|--metrics| \
+	--good|--bad|--old|--new|--step)
 		return 0 ;;
 	-a)	[[ $1 == compare ]] ;;	# compare's --alpha; elsewhere --affinity
 	--shard) [[ $1 != fleet ]] ;;	# run's I/N; fleet's takes none

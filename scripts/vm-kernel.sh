@@ -11,7 +11,9 @@
 #                                         6.1.0-41-cloud-amd64: the newest match,
 #                                         the cloud flavour before the generic one
 #   vm-kernel.sh --list                   every version in the suites below:
-#                                         version, release, suite, cached or not
+#                                         version, release, suite, cached or
+#                                         not, incomplete (its modules are gone:
+#                                         it cannot be fetched)
 #
 # The suites: bookworm, trixie, their -updates, -backports and -security.
 # Nothing is installed: a private apt configuration under the cache
@@ -219,8 +221,20 @@ apt_update() {
 		die "apt-get update of $SUITES failed (no network? set http_proxy)"
 }
 
+# Releases the archive splits (linux-binary-REL) but no longer has whole:
+# a backport's linux-base and linux-modules leave with its next upload,
+# its linux-binary and linux-image stay.  One a line.
+incomplete_releases() {
+	apt_private apt-cache pkgnames linux- | awk '
+		sub(/^linux-binary-/, "") { bin[$0] = 1; next }
+		sub(/^linux-modules-/, "") { mod[$0] = 1; next }
+		sub(/^linux-base-/, "") { base[$0] = 1 }
+		END { for (r in bin) if (!(r in mod) || !(r in base)) print r }'
+}
+
 # "VERSION RELEASE SUITE" for every amd64 kernel of the lists, one per
-# release (its newest version): linux-binary-REL where the archive splits
+# release (its newest version), and "incomplete" after a release that
+# cannot be fetched (above): linux-binary-REL where the archive splits
 # the image from its modules, linux-image-REL where it does not.
 archive_kernels() {
 	names=$(apt_private apt-cache pkgnames linux- |
@@ -232,12 +246,16 @@ archive_kernels() {
 		awk -F'|' '{ gsub(/ /, "", $1); gsub(/ /, "", $2); split($3, s, " ");
 			sub(/\/.*/, "", s[2]); sub(/^linux-(binary|image)-/, "", $1);
 			print $2, $1, s[2] }' |
-		sort -k2,2 -k1,1Vr | awk '!seen[$2]++ { sub(/-[^-]*$/, "", $1); print }'
+		sort -k2,2 -k1,1Vr | awk '!seen[$2]++ { sub(/-[^-]*$/, "", $1); print }' |
+		awk -v inc="$(incomplete_releases)" 'BEGIN { n = split(inc, a, "\n")
+			for (i = 1; i <= n; i++) bad[a[i]] = 1 }
+			{ print $0 ($2 in bad ? " incomplete" : "") }'
 }
 
 # The release VERSION ($WANT) names in the archive, or nothing.
 archive_release() {
-	archive_kernels | while read -r v r s; do
+	archive_kernels | while read -r v r s inc; do
+		[ -z "$inc" ] || continue
 		if [ "$r" = "$WANT" ] || matches "$v"; then
 			echo "$(flavour_rank "$r") $v $r"
 		fi
@@ -255,8 +273,8 @@ newest_release() {
 
 # --list: every kernel of the suites, oldest first, and whether it is cached.
 list_kernels() {
-	archive_kernels | sort -k1,1V -k2,2 | while read -r v r s; do
-		c=""
+	archive_kernels | sort -k1,1V -k2,2 | while read -r v r s inc; do
+		c=$inc
 		[ ! -f "$CACHE/$r/.complete" ] || c=cached
 		printf '%-10s %-28s %-20s %s\n' "$v" "$r" "$s" "$c"
 	done

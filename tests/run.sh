@@ -135,6 +135,9 @@ guest_parts() {
 	# background's 580 s, this one's 560 s) before fleet.sh and
 	# ringbuf_script.sh took about 50 s less of it: 22 s, mostly make's CPU
 	run_part "make install: files, man pages, bash completion" tests/e2e/install.sh
+	# in this lane, which ends first: about 12 s wall, 3 s of CPU (9 runs of the fake bench)
+	run_part "bisect --step as git bisect run's predicate (fake bench, git)" \
+		tests/e2e/bisect_git.sh
 }
 # The integration tests (root, real BPF) that neither turn the BPF
 # statistics on nor need them off (stats_integ) run beside the other

@@ -118,6 +118,23 @@ struct fleet_opts {
 	const char *partition, *constraint, *nodelist, *time_limit;
 };
 
+/* Kernels a bisect's --kernel lists: Debian serves about 60 versions */
+#define CLI_MAX_BISECT_KERNELS	256
+
+/* bisect SPEC --good K1 --bad K2, or --step IMAGE --good DIR --bad DIR (cmd_bisect.c) */
+struct bisect_opts {
+	struct cli_common com;
+	struct cli_spec spec;
+	const char *resume;		/* --resume OUT */
+	const char *only;		/* --only EXPERIMENT */
+	const char *good, *bad;		/* --good/--old, --bad/--new: the ends */
+	bool old_new;			/* the terms are old and new (--old, --new) */
+	const char *step;		/* --step IMAGE: git bisect run's predicate */
+	bool allow_tcg;			/* a timed metric under plain TCG all the same */
+	const char *kernels[CLI_MAX_BISECT_KERNELS];	/* --kernel: the user's images, in order */
+	int nr_kernels;
+};
+
 /*
  * A command that found standard output failing has said so, with its
  * cause (ENOSPC): main's last check of stdout then raises the exit status
@@ -183,5 +200,8 @@ int cmd_fleet(const struct fleet_opts *o);
 
 /* system [ACTION]: the system check (cmd_system.c, syscheck.h); ACTION NULL or show. */
 int cmd_system(const char *action);
+
+/* bisect SPEC: which kernel changed a point (cmd_bisect.c); an exit status. */
+int cmd_bisect(const struct bisect_opts *o);
 
 #endif

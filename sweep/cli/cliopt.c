@@ -16,6 +16,7 @@ const char *const cli_cmd_names[NR_CLI_CMDS] = {
 	[CMD_RUN] = "run", [CMD_CHECK] = "check", [CMD_EXPAND] = "expand", [CMD_LIST] = "list",
 	[CMD_REPORT] = "report", [CMD_MERGE] = "merge", [CMD_IMPORT] = "import",
 	[CMD_FLEET] = "fleet", [CMD_SYSTEM] = "system", [CMD_VM] = "vm",
+	[CMD_BISECT] = "bisect",
 };
 
 /*
@@ -25,7 +26,7 @@ const char *const cli_cmd_names[NR_CLI_CMDS] = {
  */
 const struct cli_option cli_options[] = {
 	{ .name = "set", .val = 's', .has_arg = required_argument,
-	  .cmds = SPEC_CMDS | C(REPORT) | C(MERGE) | C(FLEET),
+	  .cmds = SPEC_CMDS | C(REPORT) | C(MERGE) | C(FLEET) | C(BISECT),
 	  .help = "  -s, --set KEY=VALUE  override a spec value (repeatable)\n" },
 	/* vm's, listed before --help as its help always did */
 	{ .name = "set", .val = 's', .has_arg = required_argument, .cmds = C(VM),
@@ -36,7 +37,8 @@ const struct cli_option cli_options[] = {
 	{ .name = "probe-accel", .val = OPT_PROBE_ACCEL, .has_arg = no_argument, .cmds = C(VM),
 	  .help = "      --probe-accel    print what runs a VM here: kvm, or tcg (and why not "
 		  "kvm)\n" },
-	{ .name = "quick", .val = 'q', .has_arg = no_argument, .cmds = SPEC_CMDS | C(FLEET),
+	{ .name = "quick", .val = 'q', .has_arg = no_argument,
+	  .cmds = SPEC_CMDS | C(FLEET) | C(BISECT),
 	  .help =
 	  "  -q, --quick          short warmup/duration/interval, one repetition (smoke run)\n" },
 	{ .name = "help", .val = 'h', .has_arg = no_argument, .cmds = ALL_CMDS,
@@ -67,6 +69,28 @@ const struct cli_option cli_options[] = {
 	  "      --kernel K       run on kernel K: host, an image or a build tree, booted in\n"
 	  "                       a VM (repeatable: the kernel becomes an axis; "
 	  "docs/kernel.md)\n" },
+	{ .name = "kernel", .val = OPT_KERNEL, .has_arg = required_argument, .cmds = C(BISECT),
+	  .help =
+	  "      --kernel IMAGE   the kernels to bisect, oldest first (repeatable), instead of\n"
+	  "                       Debian's versions from --good to --bad\n" },
+	{ .name = "good", .val = OPT_GOOD, .has_arg = required_argument, .cmds = C(BISECT),
+	  .help =
+	  "      --good K         the good end: a Debian version (6.12) or release; with --step\n"
+	  "                       the result directory of the good kernel's run\n" },
+	{ .name = "bad", .val = OPT_BAD, .has_arg = required_argument, .cmds = C(BISECT),
+	  .help = "      --bad K          the bad end, as --good\n" },
+	{ .name = "old", .val = OPT_OLD, .has_arg = required_argument, .cmds = C(BISECT),
+	  .help = "      --old K          --good, for a change that is no regression (when did X "
+		  "appear)\n" },
+	{ .name = "new", .val = OPT_NEW, .has_arg = required_argument, .cmds = C(BISECT),
+	  .help = "      --new K          --bad, with --old\n" },
+	{ .name = "step", .val = OPT_STEP, .has_arg = required_argument, .cmds = C(BISECT),
+	  .help =
+	  "      --step IMAGE     git bisect run's predicate: run IMAGE, judge it against --good\n"
+	  "                       and --bad DIR; exit 0 good, 1 bad, 125 skip, 128 stop\n" },
+	{ .name = "allow-tcg", .val = OPT_ALLOW_TCG, .has_arg = no_argument, .cmds = C(BISECT),
+	  .help =
+	  "      --allow-tcg      bisect a timed metric under plain TCG (the emulator's time)\n" },
 	{ .name = "hosts", .val = OPT_HOSTS, .has_arg = required_argument, .cmds = C(FLEET),
 	  .help = "      --hosts FILE     the hosts: one ssh login per line (GNU parallel's "
 	          "--sshloginfile\n"
@@ -103,6 +127,9 @@ const struct cli_option cli_options[] = {
 	{ .name = "output", .val = 'o', .has_arg = required_argument, .cmds = C(FLEET),
 	  .help = "  -o, --output DIR     result directory "
 	          "(default results/<spec>/<YYYYmmdd-HHMMSS>-fleet)\n" },
+	{ .name = "output", .val = 'o', .has_arg = required_argument, .cmds = C(BISECT),
+	  .help = "  -o, --output OUT     the bisect's directory "
+	          "(default results/<spec>/<YYYYmmdd-HHMMSS>-bisect)\n" },
 	{ .name = "tag", .val = 't', .has_arg = required_argument, .cmds = C(RUN) | C(FLEET),
 	  .help =
 	  "  -t, --tag KEY=VALUE  label the result set, e.g. --tag kernel=patched (repeatable)\n" },
@@ -116,7 +143,11 @@ const struct cli_option cli_options[] = {
 	  .help =
 	  "      --resume DIR     continue an interrupted run in DIR: same SPEC and options,\n"
 	  "                       only the points without a finished row\n" },
-	{ .name = "only", .val = OPT_ONLY, .has_arg = required_argument, .cmds = C(RUN) | C(FLEET),
+	{ .name = "resume", .val = OPT_RESUME, .has_arg = required_argument, .cmds = C(BISECT),
+	  .help =
+	  "      --resume OUT     continue the bisect in OUT: its finished steps are reused\n" },
+	{ .name = "only", .val = OPT_ONLY, .has_arg = required_argument,
+	  .cmds = C(RUN) | C(FLEET) | C(BISECT),
 	  .help = "      --only TITLE     run only the [params] block with this title\n" },
 	{ .name = "only", .val = OPT_ONLY, .has_arg = required_argument,
 	  .cmds = C(CHECK) | C(EXPAND),

@@ -25,6 +25,7 @@ enum cli_cmd {
 	CMD_FLEET,
 	CMD_SYSTEM,
 	CMD_VM,		/* its options stop at KERNEL: COMMAND's are COMMAND's */
+	CMD_BISECT,
 	NR_CLI_CMDS
 };
 
@@ -44,6 +45,10 @@ enum {
 	OPT_PROBE_ACCEL,	/* vm --probe-accel */
 	OPT_ENGINE,		/* fleet --engine ssh|slurm */
 	OPT_PARTITION, OPT_CONSTRAINT, OPT_NODELIST, OPT_TIME_LIMIT,	/* fleet's Slurm machine */
+	OPT_GOOD, OPT_BAD,	/* bisect --good, --bad (and --old, --new: OPT_OLD, OPT_NEW) */
+	OPT_OLD, OPT_NEW,
+	OPT_STEP,		/* bisect --step IMAGE: git bisect run's predicate */
+	OPT_ALLOW_TCG,		/* bisect --allow-tcg */
 };
 
 struct cli_option {

@@ -325,3 +325,36 @@ int cli_fleet_opt(int opt, const char *arg, void *fleet_opts)
 	}
 	return points_opt(opt, arg, &o->resume, &o->only, o->quiet, &o->nr_quiet);
 }
+
+/* bisect's: the ends and their terms, --kernel's images, --step, --allow-tcg, --resume, --only. */
+int cli_bisect_opt(int opt, const char *arg, void *bisect_opts)
+{
+	struct bisect_opts *o = bisect_opts;
+
+	switch (opt) {
+	case OPT_OLD:
+	case OPT_NEW:
+		o->old_new = true;
+		/* fall through */
+	case OPT_GOOD:
+	case OPT_BAD:
+		*(opt == OPT_GOOD || opt == OPT_OLD ? &o->good : &o->bad) = arg;
+		return 0;
+	case OPT_STEP:
+		o->step = arg;
+		return 0;
+	case OPT_ALLOW_TCG:
+		o->allow_tcg = true;
+		return 0;
+	case OPT_KERNEL:
+		return add_arg(o->kernels, &o->nr_kernels, CLI_MAX_BISECT_KERNELS, arg, "--kernel") ?
+		       EXIT_USAGE : 0;
+	case OPT_RESUME:
+		o->resume = arg;
+		return 0;
+	case OPT_ONLY:
+		o->only = arg;
+		return 0;
+	}
+	return CLI_OPT_NOT_MINE;
+}

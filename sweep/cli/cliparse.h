@@ -28,5 +28,6 @@ int cli_report_opt(int opt, const char *arg, void *draw_cmd_opts);
 int cli_check_opt(int opt, const char *arg, void *check_opts);
 int cli_import_opt(int opt, const char *arg, void *import_opts);
 int cli_fleet_opt(int opt, const char *arg, void *fleet_opts);
+int cli_bisect_opt(int opt, const char *arg, void *bisect_opts);
 
 #endif

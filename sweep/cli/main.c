@@ -52,6 +52,7 @@ union cmd_opts {
 	struct draw_cmd_opts draw;
 	struct import_opts import;
 	struct fleet_opts fleet;
+	struct bisect_opts bisect;
 };
 
 struct cmd {
@@ -374,6 +375,11 @@ static int fleet_main(union cmd_opts *u)
 	return cmd_fleet(&u->fleet);
 }
 
+static int bisect_main(union cmd_opts *u)
+{
+	return cmd_bisect(&u->bisect);
+}
+
 static int system_main(union cmd_opts *u)
 {
 	return cmd_system(u->com.nr_args ? u->com.args[0] : NULL);
@@ -413,6 +419,10 @@ static const struct cmd cmds[] = {
 	  .spec_at = AT(fleet_opts, spec), .draw_at = AT(fleet_opts, draw), .needs_spec = true,
 	  .usage = "fleet SPEC --hosts FILE",
 	  .help = "the spec on every host of FILE over ssh or Slurm, merged (docs/fleet.md)" },
+	{ .name = "bisect", .id = CMD_BISECT, .fn = bisect_main, .opt = cli_bisect_opt,
+	  .spec_at = AT(bisect_opts, spec), .needs_spec = true, .spec_arg = true,
+	  .usage = "bisect SPEC --good K1 --bad K2",
+	  .help = "the first kernel where a point's status or number changed (docs/kernel.md)" },
 	{ .name = "system", .id = CMD_SYSTEM, .fn = system_main, .usage = "system [show]",
 	  .help = "what on this machine will distort the numbers, and what to do "
 		  "(docs/system.md)" },

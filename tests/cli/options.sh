@@ -15,7 +15,7 @@ set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
-CMDS="run check expand list report compare merge import fleet system vm"
+CMDS="run check expand list report compare merge import fleet bisect system vm"
 COMPLETION=completions/bpfsweep.bash
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

@@ -161,14 +161,14 @@ TEST(other_commands_options_refused_naming_them)
 		  "bpfsweep: error: --shard applies to run and fleet, not to check\n");
 	CHECK_STR(misplaced(CMD_IMPORT, ARGV("-o", "x", "--set", "a=1")),
 		  "bpfsweep: error: -s/--set applies to run, check, expand, report, merge, "
-		  "fleet and vm, not to import\n");
+		  "fleet, vm and bisect, not to import\n");
 	/* an abbreviation of one option of another command names it */
 	CHECK_STR(misplaced(CMD_MERGE, ARGV("--host", "h")),
 		  "bpfsweep: error: --hosts applies to fleet, not to merge\n");
 	/* a cluster: the letter rejected, not the word's first */
 	CHECK_STR(misplaced(CMD_REPORT, ARGV("-Vq")),
-		  "bpfsweep: error: -q/--quick applies to run, check, expand and fleet, "
-		  "not to report\n");
+		  "bpfsweep: error: -q/--quick applies to run, check, expand, fleet and "
+		  "bisect, not to report\n");
 }
 
 TEST(own_and_unknown_options_left_to_opt_error)

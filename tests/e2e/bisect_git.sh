@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bisect --step as git bisect run's predicate (docs/kernel.md, "Bisect"),
+# cheaply: a tiny git repository whose commits change what a point
+# measures, not a kernel.  Its ./bench runs tests/tools/fakebench (instant,
+# its numbers exact) with the producers' rate its `rate` file says: 3 M/s
+# before commit 5, 1.5 M/s from it on; commit 3's bench fails outright (a
+# kernel that does not boot: skipped, 125).  The ends are run once, then
+# git bisect run drives `bpfsweep bisect SPEC --step host --good DIR --bad
+# DIR` and must end on commit 5.  About 12 s wall (3 s of CPU) here.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+command -v git >/dev/null || { skip bisect_git/git "git not installed"; exit 0; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+[ -z "${KEEP-}" ] || trap - EXIT
+BIN=$(realpath "$BPFSWEEP")
+FAKE=$(realpath "${BUILD:-build}/tests/tools/fakebench")
+R=$TMP/repo
+
+mkdir "$R"
+cat >"$TMP/bench.spec" <<SPEC
+[sweep]
+workload = exec
+warmup   = 1s
+duration = 2s
+repeat   = 3
+max_cv   = 0
+
+[exec]
+argv      = ./bench {warmup_s} {duration_s}
+parser    = kbench
+metrics   = hits drops total_operations
+producers = 1
+warmup_intervals = {warmup_s}
+SPEC
+cd "$R" || exit 1
+git init -q . && git config user.email t@example.org && git config user.name t
+for i in 1 2 3 4 5 6 7 8; do
+	rate=2
+	[ "$i" -lt 5 ] || rate=1
+	printf '#!/bin/sh\nexec %s kbench "$1" "$2" "$(cat rate)"\n' "$FAKE" >bench
+	[ "$i" != 3 ] || printf '#!/bin/sh\nexit 1\n' >bench
+	chmod +x bench
+	echo "$rate" >rate
+	echo "$i" >n
+	git add bench rate n && git commit -qm "commit $i"
+done
+C1=$(git rev-list --reverse HEAD | sed -n 1p)
+C5=$(git rev-list --reverse HEAD | sed -n 5p)
+C8=$(git rev-parse HEAD)
+
+git checkout -q "$C1" && "$BIN" run "$TMP/bench.spec" -o "$TMP/good" --no-plots >/dev/null 2>&1
+git checkout -q "$C8" && "$BIN" run "$TMP/bench.spec" -o "$TMP/bad" --no-plots >/dev/null 2>&1
+check bisect_git/ends_ran [ -s "$TMP/good/summary.csv" ] && [ -s "$TMP/bad/summary.csv" ]
+
+# the predicate alone: a good commit 0, a bad one 1, the broken one 125
+step() { "$BIN" bisect "$TMP/bench.spec" --step host --good "$TMP/good" --bad "$TMP/bad" \
+	-o "$TMP/step-$1-$(git rev-parse --short HEAD)" 2>"$TMP/step.err"; }
+git checkout -q "$C1" && step a >"$TMP/out.good"
+check bisect_git/good_exits_0 [ $? = 0 ]
+check bisect_git/good_says_why grep -q "^host: good: .*like good" "$TMP/out.good"
+git checkout -q "$C8" && step b >"$TMP/out.bad"
+check bisect_git/bad_exits_1 [ $? = 1 ]
+check bisect_git/bad_says_why grep -q "^host: bad: .*like bad" "$TMP/out.bad"
+git checkout -q "$C5~2" && step c >"$TMP/out.skip"
+check bisect_git/broken_exits_125 [ $? = 125 ]
+check bisect_git/broken_says_why grep -q "^host: skip: no point ran" "$TMP/out.skip"
+# ends that do not differ stop git bisect run (128), saying why
+"$BIN" bisect "$TMP/bench.spec" --step host --good "$TMP/good" --bad "$TMP/good" \
+	-o "$TMP/aa" >/dev/null 2>"$TMP/aa.err"
+check bisect_git/aa_stops_128 [ $? = 128 ]
+check bisect_git/aa_says_why grep -q "ends do not differ" "$TMP/aa.err"
+
+# ends that ran under plain TCG: a metric's bisect refused (128), with the
+# reason, unless --allow-tcg
+git checkout -q "$C8"
+for e in good bad; do
+	cp -r "$TMP/$e" "$TMP/tcg-$e" && echo "vm_accel: tcg" >>"$TMP/tcg-$e/meta"
+done
+"$BIN" bisect "$TMP/bench.spec" --step host --good "$TMP/tcg-good" --bad "$TMP/tcg-bad" \
+	-o "$TMP/tcg" >/dev/null 2>"$TMP/tcg.err"
+check bisect_git/tcg_refused_128 [ $? = 128 ]
+check bisect_git/tcg_says_why grep -q "plain TCG: its numbers are the emulator's time" "$TMP/tcg.err"
+check bisect_git/tcg_ran_nothing [ ! -e "$TMP/tcg" ]
+"$BIN" bisect "$TMP/bench.spec" --step host --good "$TMP/tcg-good" --bad "$TMP/tcg-bad" \
+	--allow-tcg -o "$TMP/tcg" >/dev/null 2>&1
+check bisect_git/tcg_allowed [ $? = 1 ]
+
+# the whole loop: git bisect run, the predicate in each commit it checks out
+cat >"$TMP/predicate" <<PRED
+#!/bin/sh
+exec "$BIN" bisect "$TMP/bench.spec" --step host --good "$TMP/good" --bad "$TMP/bad" \
+	-o "$TMP/run-\$(git rev-parse --short HEAD)"
+PRED
+chmod +x "$TMP/predicate"
+git bisect start "$C8" "$C1" >"$TMP/start.out" 2>&1
+git bisect run "$TMP/predicate" >"$TMP/bisect.out" 2>&1
+check bisect_git/run_ends_on_commit_5 grep -q "^$C5 is the first bad commit" "$TMP/bisect.out"
+check bisect_git/each_step_kept_its_run [ "$(ls -d "$TMP"/run-*/1 | wc -l)" -ge 2 ]
+git bisect reset -q >/dev/null 2>&1
