@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "cmd_compare.h"
@@ -231,35 +230,6 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 	return -1;
 }
 
-static int load_set(const char *dir, struct result_set **rs)
-{
-	char why[512];
-	struct stat st;
-	int err;
-
-	if (stat(dir, &st)) {
-		err = -errno;
-		diag_err("%s: %s", dir, strerror(-err));
-		return err;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		diag_err("%s: not a result directory", dir);
-		return -ENOTDIR;
-	}
-	err = results_read(dir, rs, why, sizeof(why));
-	if (err) {
-		results_read_diag(dir, err, why);
-		return err;
-	}
-	if (!(*rs)->has_summary || (*rs)->summary.nr_rows < 1) {
-		diag_err("%s: not a result directory (no summary.csv)", dir);
-		result_set_free(*rs);
-		*rs = NULL;
-		return -EINVAL;
-	}
-	return 0;
-}
-
 /*
  * One line of advice where units were too few for a test: the user can
  * act on it, and a gate cannot pass what was not tested.
@@ -329,7 +299,7 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o;
-	struct result_set **sets;
+	struct compare_set *sets;
 	struct comparison *cs;
 	struct read_locks locks = { 0 };
 	struct rounds_dirs rd;
@@ -353,21 +323,18 @@ int cmd_compare(int argc, char **argv)
 	if (!err)
 		err = read_locks_take(&locks, dirs, nr_sets);
 	for (int i = 0; !err && i < nr_sets; i++)
-		err = load_set(dirs[i], &sets[i]);
+		err = compare_set_load(dirs[i], &sets[i]);
 	read_locks_release(&locks);
 	/* each NEW against the one BASE, or (--paired) each round's NEW against its BASE */
 	nr_cs = o.paired ? nr_sets / 2 : nr_sets - 1;
-	for (int i = 0; !err && i < nr_cs; i++) {
-		int b = o.paired ? 2 * i : 0, n = o.paired ? 2 * i + 1 : i + 1;
-
-		cs[i] = (struct comparison){ .base_dir = dirs[b], .new_dir = dirs[n],
-					     .base = sets[b], .new = sets[n] };
-	}
+	for (int i = 0; !err && i < nr_cs; i++)
+		comparison_pair(&cs[i], &sets[o.paired ? 2 * i : 0],
+				&sets[o.paired ? 2 * i + 1 : i + 1]);
 	status = err ? EXIT_USAGE : compare_all(cs, nr_cs, &o);
 	for (int i = 0; cs && i < nr_cs; i++)
 		comparison_free(&cs[i]);
 	for (int i = 0; sets && i < nr_sets; i++)
-		result_set_free(sets[i]);
+		compare_set_free(&sets[i]);
 	free(cs);
 	free(sets);
 	return status;

@@ -17,20 +17,17 @@
 static int compare_metrics(struct comparison *c, struct point_cmp *p,
 			   const struct compare_rule *rule)
 {
-	int err = 0;
-
 	p->m = calloc(c->nr_metrics + 1, sizeof(*p->m));
 	if (!p->m)
 		return -ENOMEM;
 	compare_point_flags(c, p);
-	for (int i = 0; !err && i < c->nr_metrics; i++) {
+	for (int i = 0; i < c->nr_metrics; i++) {
 		struct metric_cmp *m = &p->m[i];
 
 		m->metric = c->metrics[i];
 		m->info = &c->info[i];
-		err = compare_point_moments(c->base, p->base_row, m->metric, m->info->kind, &m->base);
-		if (!err)
-			err = compare_point_moments(c->new, p->new_row, m->metric, m->info->kind, &m->new);
+		compare_point_moments(c->base_view, p->base_row, m->metric, m->info->kind, &m->base);
+		compare_point_moments(c->new_view, p->new_row, m->metric, m->info->kind, &m->new);
 		cmp_welch(&m->base, &m->new, &m->test);
 		decide_welch(&(struct decide_rule){ .alpha = rule->alpha,
 						    .bound_pct = rule->bound_pct },
@@ -42,7 +39,7 @@ static int compare_metrics(struct comparison *c, struct point_cmp *p,
 		m->verdict = cmp_veto(m->tested, compare_point_flagged(p));
 		m->delta_pct = cmp_delta_pct(m->base.mean, m->new.mean);
 	}
-	return err;
+	return 0;
 }
 
 /* "unsupported: why" of a point not ok, "" of one that is. */
@@ -176,6 +173,14 @@ static int check_common(const struct comparison *c)
 	diag_err("%s vs %s: nothing in common (%s)", c->base_dir, c->new_dir,
 		 c->nr_metrics ? "no point has the same parameter values" : "no metric");
 	return -EINVAL;
+}
+
+void comparison_pair(struct comparison *c, const struct compare_set *base,
+		     const struct compare_set *new)
+{
+	*c = (struct comparison){ .base_dir = base->dir, .new_dir = new->dir, .base = base->set,
+				  .new = new->set, .base_view = base->view,
+				  .new_view = new->view };
 }
 
 void comparison_free(struct comparison *c)
