@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The options of the commands main.c parses, and vm's (compare parses
- * its own): one table, a row per option and meaning, naming the commands that
- * take it.  Each command's getopt table, its --help items and the error
+ * The options of the commands main.c parses, and of vm and compare,
+ * which parse their own operands: one table, a row per option and
+ * meaning, naming the commands that take it.  Each command's getopt
+ * table, its --help items and the error
  * for an option that belongs to other commands all come from those rows,
  * so that what a command accepts and what its help lists cannot differ;
  * tests/cli/options.sh holds completions/bpfsweep.bash to the help.
@@ -25,6 +26,7 @@ enum cli_cmd {
 	CMD_FLEET,
 	CMD_SYSTEM,
 	CMD_VM,		/* its options stop at KERNEL: COMMAND's are COMMAND's */
+	CMD_COMPARE,	/* cmd_compare.c parses, with this table */
 	NR_CLI_CMDS
 };
 
@@ -42,6 +44,7 @@ enum {
 	OPT_NO_HTML,		/* run --no-html: no report.html at its end */
 	OPT_QUIET_WARNING,	/* run, fleet --quiet-warning NAME: a system check's */
 	OPT_PROBE_ACCEL,	/* vm --probe-accel */
+	OPT_DECIDE, OPT_FAIL_ABOVE, OPT_ALLOW_TCG, OPT_PAIRED,	/* compare's */
 };
 
 struct cli_option {
@@ -56,7 +59,7 @@ extern const struct cli_option cli_options[];
 extern const int nr_cli_options;
 extern const char *const cli_cmd_names[NR_CLI_CMDS];
 
-#define CLI_MAX_OPTIONS 48
+#define CLI_MAX_OPTIONS 64
 
 /* One command's getopt_long() arguments. */
 struct cli_getopt {
