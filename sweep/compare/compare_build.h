@@ -57,6 +57,9 @@ void comparison_free(struct comparison *c);
 void compare_point_moments(const struct result_view *v, int row, const char *metric,
 			   enum cmp_kind kind, struct cmp_moments *m);
 
+/* The row of v that is summary row row (1-based); NULL for row -1, a side without it. */
+const struct view_row *compare_row(const struct result_view *v, int row);
+
 /* The index of metric name in v's schema, or -1. */
 int compare_view_metric(const struct result_view *v, const char *name);
 

@@ -10,19 +10,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare_build.h"
 #include "compare_gate.h"
 #include "diag.h"
 
 /* A point ok in BASE that failed or was cut short in NEW: a CI gate must not pass it. */
 static bool broke(const struct comparison *c, const struct point_cmp *p)
 {
-	const char *was, *now;
+	enum point_status was, now;
 
 	if (p->state != PS_NOT_COMPARED)
 		return false;
-	was = c->base->points[p->base_row - 1].status;
-	now = c->new->points[p->new_row - 1].status;
-	return !strcmp(was, "ok") && (!strcmp(now, "failed") || !strcmp(now, "interrupted"));
+	was = compare_row(c->base_view, p->base_row)->status;
+	now = compare_row(c->new_view, p->new_row)->status;
+	return was == PS_OK && (now == PS_FAILED || now == PS_INTERRUPTED);
 }
 
 /* Is m's change a regression beyond pct, by the test alone? */

@@ -20,6 +20,11 @@ int compare_view_metric(const struct result_view *v, const char *name)
 	return -1;
 }
 
+const struct view_row *compare_row(const struct result_view *v, int row)
+{
+	return row > 0 ? &v->rows[row - 1] : NULL;
+}
+
 /* Units made of the intervals: a value not recorded in one of them has none (mean NaN). */
 static void of_units(const struct units *u, struct cmp_moments *m)
 {
@@ -46,7 +51,7 @@ static void of_cells(const struct summary *s, const struct units *u, struct cmp_
 void compare_point_moments(const struct result_view *v, int row, const char *metric,
 			   enum cmp_kind kind, struct cmp_moments *m)
 {
-	const struct view_row *r = &v->rows[row - 1];
+	const struct view_row *r = compare_row(v, row);
 	int i = kind == CMP_PER_RUN ? -1 : compare_view_metric(v, metric);
 
 	if (kind == CMP_PER_RUN && r->has_intervals && r->exact.per_run_unit.n > 0)
