@@ -20,14 +20,14 @@
 # gauges, a per-thread metric) and two imports of tests/fixtures/import
 # (imp_x86, imp_arm: no samples, n unknown, a label column); beside them
 # tests/fixtures/results/export (a set from before meta's metric lines and
-# columns.csv).  Two more are derived here: nosamples (base without
-# samples.csv: compare falls back to summary.csv's units) and tcg (fast
-# with meta's vm_accel: tcg).
+# columns.csv).  Three more are derived here: nosamples (base without
+# samples.csv: compare falls back to summary.csv's units), tcg (fast with
+# meta's vm_accel: tcg) and failed (base with a point failed).
 #
 # What is normalised: nothing in the outputs.  The commands run in a
 # scratch directory with the sets under short relative names, so no path
 # differs from run to run; no output read here holds the time of day.
-# Cost: 76 commands, about 6 s of CPU (most of it this shell's); 20-30 s
+# Cost: 78 commands, about 6 s of CPU (most of it this shell's); 20-30 s
 # wall on this 2-CPU host under make check's load.
 set -u
 cd "$(dirname "$0")/../.."
@@ -106,6 +106,8 @@ cmp_pick_bad compare base fast -i rate -e hitz
 cmp_gate_slower compare fast base -i rate --fail-above 5
 cmp_gate_faster compare base fast -i rate --fail-above 5
 cmp_gate_same compare base same --fail-above 5 --decide 20
+cmp_gate_failed compare base failed --fail-above 5
+cmp_gate_failed_json compare failed base --fail-above 5 -f json
 cmp_alpha compare base fast -i rate --alpha 0.001 --decide 15
 cmp_paired_text compare --paired base fast base same -i rate
 cmp_paired_csv compare --paired base fast base same -i rate -f csv
@@ -164,6 +166,15 @@ stage() {
 	rm "$1/nosamples/samples.csv"
 	cp -r "$1/fast" "$1/tcg"
 	echo "vm_accel: tcg" >>"$1/tcg/meta"
+	# base with its second point failed: the gate's "ok in BASE, failed in NEW"
+	cp -r "$1/base" "$1/failed"
+	python3 - "$1/failed/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+st, why = rows[0].index("status"), rows[0].index("reason")
+rows[2][st], rows[2][why] = "failed", "setup: -5 (EIO)"
+csv.writer(open(sys.argv[1], "w"), lineterminator="\n").writerows(rows)
+PY
 }
 
 # run_case DIR ARGS...: the command's stdout, stderr and exit status, and
