@@ -208,42 +208,6 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 	return -1;
 }
 
-/*
- * One line of advice where units were too few for a test: the user can
- * act on it, and a gate cannot pass what was not tested.
- */
-static void advise_units(const struct comparison *cs, int nr)
-{
-	int untested = 0;
-
-	for (int i = 0; i < nr; i++)
-		for (int k = 0; k < cs[i].nr_pts; k++)
-			untested += cs[i].pts[k].state == PS_COMPARED &&
-				    cs[i].pts[k].m[0].verdict == CMP_UNTESTED;
-	if (untested)
-		diag_warn("%d point%s had fewer than %d units a side, so no test: give repeat = %d "
-			  "or more (or precision = 2%%) in the runs' [sweep]", untested,
-			  untested == 1 ? "" : "s", CMP_MIN_UNITS, CMP_MIN_UNITS);
-}
-
-/* --fail-above: 1 for a regression, 3 for a point it could not pass, else 0. */
-static int gate(const struct comparison *cs, int nr, double pct)
-{
-	struct gate_tally t = { 0 };
-	int unsure;
-
-	for (int i = 0; i < nr; i++)
-		compare_gate(&cs[i], pct, &t);
-	unsure = t.untested + t.undecided + t.inconclusive;
-	diag_warn("--fail-above %g%%: %d regression%s; %d point%s not passed (%d untested, "
-		  "%d undecided, %d inconclusive)", pct, t.regressions,
-		  t.regressions == 1 ? "" : "s", unsure, unsure == 1 ? "" : "s", t.untested,
-		  t.undecided, t.inconclusive);
-	if (t.regressions)
-		return EXIT_POINTS_FAILED;
-	return unsure ? EXIT_UNDECIDED : EXIT_OK;
-}
-
 static int compare_all(struct comparison *cs, int nr, const struct compare_opts *o)
 {
 	double alpha = o->rule.alpha;
@@ -270,8 +234,8 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 		return EXIT_POINTS_FAILED;
 	}
 	if (!o->paired)
-		advise_units(cs, nr);
-	return o->fail_above >= 0 ? gate(cs, nr, o->fail_above) : EXIT_OK;
+		compare_advise_units(cs, nr);
+	return o->fail_above >= 0 ? compare_gate_all(cs, nr, o->fail_above) : EXIT_OK;
 }
 
 int cmd_compare(int argc, char **argv)

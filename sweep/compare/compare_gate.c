@@ -13,6 +13,7 @@
 #include "compare_build.h"
 #include "compare_gate.h"
 #include "diag.h"
+#include "exitcode.h"
 
 /* A point ok in BASE that failed or was cut short in NEW: a CI gate must not pass it. */
 static bool broke(const struct comparison *c, const struct point_cmp *p)
@@ -118,4 +119,35 @@ void compare_gate(const struct comparison *c, double pct, struct gate_tally *t)
 			count_unsure(p, at, pct, t);
 		}
 	}
+}
+
+void compare_advise_units(const struct comparison *cs, int nr)
+{
+	int untested = 0;
+
+	for (int i = 0; i < nr; i++)
+		for (int k = 0; k < cs[i].nr_pts; k++)
+			untested += cs[i].pts[k].state == PS_COMPARED &&
+				    cs[i].pts[k].m[0].verdict == CMP_UNTESTED;
+	if (untested)
+		diag_warn("%d point%s had fewer than %d units a side, so no test: give repeat = %d "
+			  "or more (or precision = 2%%) in the runs' [sweep]", untested,
+			  untested == 1 ? "" : "s", CMP_MIN_UNITS, CMP_MIN_UNITS);
+}
+
+int compare_gate_all(const struct comparison *cs, int nr, double pct)
+{
+	struct gate_tally t = { 0 };
+	int unsure;
+
+	for (int i = 0; i < nr; i++)
+		compare_gate(&cs[i], pct, &t);
+	unsure = t.untested + t.undecided + t.inconclusive;
+	diag_warn("--fail-above %g%%: %d regression%s; %d point%s not passed (%d untested, "
+		  "%d undecided, %d inconclusive)", pct, t.regressions,
+		  t.regressions == 1 ? "" : "s", unsure, unsure == 1 ? "" : "s", t.untested,
+		  t.undecided, t.inconclusive);
+	if (t.regressions)
+		return EXIT_POINTS_FAILED;
+	return unsure ? EXIT_UNDECIDED : EXIT_OK;
 }
