@@ -265,6 +265,10 @@ foreground_parts() {
 	run_part "no child outlives bpfsweep: SIGKILL, SIGHUP, SIGPIPE (root)" tests/e2e/procs.sh
 	run_part "calibration: compare --paired over interleaved rounds (fake bench)" tests/e2e/calibrate.sh
 	run_part "compare (null workload)" tests/e2e/compare.sh
+	# the fixture sets' report and compare outputs, byte for byte (goldens): 20-30 s wall
+	# under make check's load, 6 s of CPU, most of it the shell's
+	run_part "the same sets give the same outputs (report, compare: goldens)" \
+		tests/e2e/sameoutput.sh
 	run_part "A/A benchmark command, tiny (null workload)" tests/e2e/aa.sh
 	run_part "precision per point (null workload)" tests/e2e/precision.sh
 	run_part "decide: interleaved rounds against a baseline (null workload)" tests/e2e/decide.sh

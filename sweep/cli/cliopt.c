@@ -8,7 +8,8 @@
 #define C(cmd) (1u << CMD_##cmd)
 #define SPEC_CMDS (C(RUN) | C(CHECK) | C(EXPAND))	/* SPEC or WORKLOAD: the bench's options */
 #define DRAW_CMDS (C(RUN) | C(REPORT) | C(MERGE) | C(FLEET))	/* a table and charts */
-#define ALL_CMDS ((1u << NR_CLI_CMDS) - 1)
+/* compare lists its --help last, as it always has, and takes no --version */
+#define ALL_CMDS (((1u << NR_CLI_CMDS) - 1) & ~C(COMPARE))
 /* Whose options end at the first operand: vm's COMMAND keeps its own options. */
 #define STOP_AT_OPERAND C(VM)
 
@@ -17,6 +18,7 @@ const char *const cli_cmd_names[NR_CLI_CMDS] = {
 	[CMD_REPORT] = "report", [CMD_MERGE] = "merge", [CMD_IMPORT] = "import",
 	[CMD_FLEET] = "fleet", [CMD_SYSTEM] = "system", [CMD_VM] = "vm",
 	[CMD_BISECT] = "bisect",
+	[CMD_COMPARE] = "compare",
 };
 
 /*
@@ -215,6 +217,52 @@ const struct cli_option cli_options[] = {
 	  .help =
 	  "  -f, --format F       the table printed: text (default), markdown, csv or json\n"
 	  "                       (table.txt stays text; docs/formats.md)\n" },
+	/* compare's, in the order its --help has always listed them */
+	{ .name = "alpha", .val = 'a', .has_arg = required_argument, .cmds = C(COMPARE),
+	  .help =
+	  "  -a, --alpha A        error rate of the test and the interval (default 0.05)\n" },
+	{ .name = "decide", .val = OPT_DECIDE, .has_arg = required_argument, .cmds = C(COMPARE),
+	  .help =
+	  "      --decide PCT     \"same\" when the interval rules out changes beyond\n"
+	  "                       ±PCT percent (default 2)\n" },
+	{ .name = "metrics", .val = 'e', .has_arg = required_argument, .cmds = C(COMPARE),
+	  .help =
+	  "  -e, --metrics LIST   print these metrics (comma-separated, repeatable), even\n"
+	  "                       where a side did not record them; default: every\n"
+	  "                       metric both sides recorded\n" },
+	{ .name = "format", .val = 'f', .has_arg = required_argument, .cmds = C(COMPARE),
+	  .help = "  -f, --format F       text (default), markdown, csv or json\n" },
+	{ .name = "html", .val = OPT_HTML, .has_arg = no_argument, .cmds = C(COMPARE),
+	  .help =
+	  "      --html           one static HTML page on stdout, regressions first\n"
+	  "                       (docs/html.md)\n" },
+	{ .name = "fail-above", .val = OPT_FAIL_ABOVE, .has_arg = required_argument,
+	  .cmds = C(COMPARE),
+	  .help =
+	  "      --fail-above PCT exit 1 when the headline metric of a point got\n"
+	  "                       significantly worse by more than PCT percent, 3 when\n"
+	  "                       none did but a point was untested, flagged, or its\n"
+	  "                       interval does not rule out such a regression\n" },
+	{ .name = "ignore", .val = 'i', .has_arg = required_argument, .cmds = C(COMPARE),
+	  .help = "  -i, --ignore PARAM   match points without this parameter (repeatable)\n" },
+	{ .name = "paired", .val = OPT_PAIRED, .has_arg = no_argument, .cmds = C(COMPARE),
+	  .help =
+	  "      --paired         the directories are rounds run interleaved, BASE NEW\n"
+	  "                       BASE NEW ...: per point NEW / BASE, the geometric\n"
+	  "                       mean of the rounds' ratios, and its decision (text\n"
+	  "                       or csv)\n" },
+	{ .name = "profile", .val = OPT_PROFILE, .has_arg = no_argument, .cmds = C(COMPARE),
+	  .help =
+	  "      --profile        per point, the kernel symbols whose share of its profile\n"
+	  "                       moved most (sets run with profile = on; text)\n" },
+	{ .name = "allow-tcg", .val = OPT_ALLOW_TCG, .has_arg = no_argument, .cmds = C(COMPARE),
+	  .help =
+	  "      --allow-tcg      compare a set run in a VM under TCG emulation with one\n"
+	  "                       that was not (refused otherwise: TCG numbers are for\n"
+	  "                       function, not performance), and a TCG icount set\n"
+	  "                       (instruction time) with a timed one\n" },
+	{ .name = "help", .val = 'h', .has_arg = no_argument, .cmds = C(COMPARE),
+	  .help = "  -h, --help           this help\n" },
 	/*
 	 * a sub-run's (orchestrator.c, subrun.c): not for people; what it is
 	 * for (guest-of, guest-accel, fail-all) is in the file, never a word

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The options of the commands main.c parses, and vm's (compare parses
- * its own): one table, a row per option and meaning, naming the commands that
- * take it.  Each command's getopt table, its --help items and the error
+ * The options of the commands main.c parses, and of vm and compare,
+ * which parse their own operands: one table, a row per option and
+ * meaning, naming the commands that take it.  Each command's getopt
+ * table, its --help items and the error
  * for an option that belongs to other commands all come from those rows,
  * so that what a command accepts and what its help lists cannot differ;
  * tests/cli/options.sh holds completions/bpfsweep.bash to the help.
@@ -26,6 +27,7 @@ enum cli_cmd {
 	CMD_SYSTEM,
 	CMD_VM,		/* its options stop at KERNEL: COMMAND's are COMMAND's */
 	CMD_BISECT,
+	CMD_COMPARE,	/* cmd_compare.c parses, with this table */
 	NR_CLI_CMDS
 };
 
@@ -49,6 +51,7 @@ enum {
 	OPT_OLD, OPT_NEW,
 	OPT_STEP,		/* bisect --step IMAGE: git bisect run's predicate */
 	OPT_ALLOW_TCG,		/* bisect --allow-tcg */
+	OPT_DECIDE, OPT_FAIL_ABOVE, OPT_PAIRED,	/* compare's (its --allow-tcg: OPT_ALLOW_TCG) */
 };
 
 struct cli_option {
@@ -63,7 +66,7 @@ extern const struct cli_option cli_options[];
 extern const int nr_cli_options;
 extern const char *const cli_cmd_names[NR_CLI_CMDS];
 
-#define CLI_MAX_OPTIONS 64
+#define CLI_MAX_OPTIONS 96
 
 /* One command's getopt_long() arguments. */
 struct cli_getopt {

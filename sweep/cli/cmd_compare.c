@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
+#include "cliopt.h"
 #include "cmd_compare.h"
 #include "compare_build.h"
 #include "compare_gate.h"
@@ -40,41 +40,20 @@ struct compare_opts {
 	bool rounds;		/* one OUT of kernels in rounds: their decisions (compare_rounds.h) */
 };
 
-static const char compare_help[] =
-	"usage: bpfsweep compare BASE NEW [NEW...] [OPTIONS]\n"
-	"       bpfsweep compare --paired BASE NEW [BASE NEW...] [OPTIONS]\n"
-	"       bpfsweep compare OUT [OPTIONS]   (kernels run with decide: their rounds'\n"
-	"                                        decisions, docs/kernel.md)\n"
-	"compare result directories point by point: per metric Δ%, its interval, and\n"
-	"a decision: faster/slower, same (no change beyond ±bound) or undecided\n\n"
-	"  -a, --alpha A        error rate of the test and the interval (default 0.05)\n"
-	"      --decide PCT     \"same\" when the interval rules out changes beyond\n"
-	"                       ±PCT percent (default 2)\n"
-	"  -e, --metrics LIST   print these metrics (comma-separated, repeatable), even\n"
-	"                       where a side did not record them; default: every\n"
-	"                       metric both sides recorded\n"
-	"  -f, --format F       text (default), markdown, csv or json\n"
-	"      --html           one static HTML page on stdout, regressions first\n"
-	"                       (docs/html.md)\n"
-	"      --fail-above PCT exit 1 when the headline metric of a point got\n"
-	"                       significantly worse by more than PCT percent, 3 when\n"
-	"                       none did but a point was untested, flagged, or its\n"
-	"                       interval does not rule out such a regression\n"
-	"  -i, --ignore PARAM   match points without this parameter (repeatable)\n"
-	"      --paired         the directories are rounds run interleaved, BASE NEW\n"
-	"                       BASE NEW ...: per point NEW / BASE, the geometric\n"
-	"                       mean of the rounds' ratios, and its decision (text\n"
-	"                       or csv)\n"
-	"      --profile        per point, the kernel symbols whose share of its profile\n"
-	"                       moved most (sets run with profile = on; text)\n"
-	"      --allow-tcg      compare a set run in a VM under TCG emulation with one\n"
-	"                       that was not (refused otherwise: TCG numbers are for\n"
-	"                       function, not performance), and a TCG icount set\n"
-	"                       (instruction time) with a timed one\n"
-	"  -h, --help           this help\n\n"
-	"exit status: 0 done, 1 a regression beyond --fail-above, 2 usage error,\n"
-	"3 --fail-above could not pass every point (untested, flagged or undecided)\n"
-	"details: docs/compare.md\n";
+/* --help: the usage, then the options' items from cliopt.c's table. */
+static void compare_usage(FILE *f)
+{
+	fputs("usage: bpfsweep compare BASE NEW [NEW...] [OPTIONS]\n"
+	      "       bpfsweep compare --paired BASE NEW [BASE NEW...] [OPTIONS]\n"
+	      "       bpfsweep compare OUT [OPTIONS]   (kernels run with decide: their rounds'\n"
+	      "                                        decisions, docs/kernel.md)\n"
+	      "compare result directories point by point: per metric Δ%, its interval, and\n"
+	      "a decision: faster/slower, same (no change beyond ±bound) or undecided\n\n", f);
+	cliopt_help(f, CMD_COMPARE);
+	fputs("\nexit status: 0 done, 1 a regression beyond --fail-above, 2 usage error,\n"
+	      "3 --fail-above could not pass every point (untested, flagged or undecided)\n"
+	      "details: docs/compare.md\n", f);
+}
 
 /* A number in (0, 1) for --alpha, [0, inf) for --fail-above, or -EINVAL. */
 static int parse_number(const char *arg, const char *opt, bool level, double *v)
@@ -153,69 +132,67 @@ static int check_pick(const struct compare_opts *o)
 	return 0;
 }
 
+/* Option opt of o, its value arg: 0, or -EINVAL said. */
+static int take_opt(struct compare_opts *o, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'a':
+		return parse_number(arg, "--alpha", true, &o->rule.alpha);
+	case OPT_DECIDE:
+		return parse_number(arg, "--decide", false, &o->rule.bound_pct);
+	case 'f':
+		o->fmt_arg = arg;
+		return out_format_parse(arg, &o->fmt);
+	case OPT_FAIL_ABOVE:
+		return parse_number(arg, "--fail-above", false, &o->fail_above);
+	case 'i':
+		return add_ignore(o, arg);
+	case 'e':
+		return add_pick(o, arg);
+	case OPT_ALLOW_TCG:
+		o->rule.allow_tcg = true;
+		return 0;
+	case OPT_PAIRED:
+		o->paired = true;
+		return 0;
+	case OPT_PROFILE:
+		o->profile = true;
+		return 0;
+	default:	/* OPT_HTML: getopt passes only the table's options */
+		o->html = true;
+		return 0;
+	}
+}
+
+/* What getopt did not take: --help (exit 0), or one line and a pointer to --help. */
+static int final_opt(int opt, char **argv, const struct cli_getopt *g)
+{
+	if (opt == 'h') {
+		compare_usage(stdout);
+		return EXIT_OK;
+	}
+	/* another command's option: its name, not "unknown" and a guess */
+	if (cliopt_misplaced(CMD_COMPARE, opt, argv))
+		opt_hint("bpfsweep compare");
+	else
+		opt_error(opt, argv, g->longopts, "bpfsweep compare");
+	return EXIT_USAGE;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(int argc, char **argv, struct compare_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "decide", required_argument, NULL, 'D' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "metrics", required_argument, NULL, 'e' },
-		{ "fail-above", required_argument, NULL, 'F' },
-		{ "ignore", required_argument, NULL, 'i' },
-		{ "allow-tcg", no_argument, NULL, 'T' },
-		{ "paired", no_argument, NULL, 'P' },
-		{ "profile", no_argument, NULL, 'R' },
-		{ "html", no_argument, NULL, 'H' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
+	struct cli_getopt g;
 	int opt, err = 0;
 
 	*o = (struct compare_opts){ .rule = { .alpha = 0.05, .bound_pct = 2, .ignore = o->ignore,
 					      .pick = o->pick },
 				    .fmt = OF_TEXT, .fail_above = -1 };
-	while (!err && (opt = getopt_long(argc, argv, ":a:e:f:i:h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'a':
-			err = parse_number(optarg, "--alpha", true, &o->rule.alpha);
-			break;
-		case 'D':
-			err = parse_number(optarg, "--decide", false, &o->rule.bound_pct);
-			break;
-		case 'f':
-			err = out_format_parse(optarg, &o->fmt);
-			o->fmt_arg = optarg;
-			break;
-		case 'F':
-			err = parse_number(optarg, "--fail-above", false, &o->fail_above);
-			break;
-		case 'i':
-			err = add_ignore(o, optarg);
-			break;
-		case 'e':
-			err = add_pick(o, optarg);
-			break;
-		case 'T':
-			o->rule.allow_tcg = true;
-			break;
-		case 'P':
-			o->paired = true;
-			break;
-		case 'R':
-			o->profile = true;
-			break;
-		case 'H':
-			o->html = true;
-			break;
-		case 'h':
-			fputs(compare_help, stdout);
-			return EXIT_OK;
-		default:
-			/* one line and a pointer to --help, not the help itself */
-			opt_error(opt, argv, longopts, "bpfsweep compare");
-			return EXIT_USAGE;
-		}
+	cliopt_getopt(CMD_COMPARE, &g);
+	while (!err && (opt = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
+		if (opt == 'h' || opt == '?' || opt == ':')
+			return final_opt(opt, argv, &g);
+		err = take_opt(o, opt, optarg);
 	}
 	/* a bad value or pair of options is said in its one line, as run says it */
 	if (err)
@@ -223,77 +200,12 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 	/* one directory: a sweep over kernels that ran in rounds (compare_rounds.h) */
 	if (argc - optind < 2 && (argc - optind < 1 || o->paired)) {
 		diag_err("compare needs BASE and at least one NEW result directory");
-		fputs(compare_help, stderr);
+		compare_usage(stderr);
 		return EXIT_USAGE;
 	}
 	if (check_paired(o, argc - optind) || check_profile(o) || check_pick(o))
 		return EXIT_USAGE;
 	return -1;
-}
-
-static int load_set(const char *dir, struct result_set **rs)
-{
-	char why[512];
-	struct stat st;
-	int err;
-
-	if (stat(dir, &st)) {
-		err = -errno;
-		diag_err("%s: %s", dir, strerror(-err));
-		return err;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		diag_err("%s: not a result directory", dir);
-		return -ENOTDIR;
-	}
-	err = results_read(dir, rs, why, sizeof(why));
-	if (err) {
-		results_read_diag(dir, err, why);
-		return err;
-	}
-	if (!(*rs)->has_summary || (*rs)->summary.nr_rows < 1) {
-		diag_err("%s: not a result directory (no summary.csv)", dir);
-		result_set_free(*rs);
-		*rs = NULL;
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/*
- * One line of advice where units were too few for a test: the user can
- * act on it, and a gate cannot pass what was not tested.
- */
-static void advise_units(const struct comparison *cs, int nr)
-{
-	int untested = 0;
-
-	for (int i = 0; i < nr; i++)
-		for (int k = 0; k < cs[i].nr_pts; k++)
-			untested += cs[i].pts[k].state == PS_COMPARED &&
-				    cs[i].pts[k].m[0].verdict == CMP_UNTESTED;
-	if (untested)
-		diag_warn("%d point%s had fewer than %d units a side, so no test: give repeat = %d "
-			  "or more (or precision = 2%%) in the runs' [sweep]", untested,
-			  untested == 1 ? "" : "s", CMP_MIN_UNITS, CMP_MIN_UNITS);
-}
-
-/* --fail-above: 1 for a regression, 3 for a point it could not pass, else 0. */
-static int gate(const struct comparison *cs, int nr, double pct)
-{
-	struct gate_tally t = { 0 };
-	int unsure;
-
-	for (int i = 0; i < nr; i++)
-		compare_gate(&cs[i], pct, &t);
-	unsure = t.untested + t.undecided + t.inconclusive;
-	diag_warn("--fail-above %g%%: %d regression%s; %d point%s not passed (%d untested, "
-		  "%d undecided, %d inconclusive)", pct, t.regressions,
-		  t.regressions == 1 ? "" : "s", unsure, unsure == 1 ? "" : "s", t.untested,
-		  t.undecided, t.inconclusive);
-	if (t.regressions)
-		return EXIT_POINTS_FAILED;
-	return unsure ? EXIT_UNDECIDED : EXIT_OK;
 }
 
 static int compare_all(struct comparison *cs, int nr, const struct compare_opts *o)
@@ -322,14 +234,14 @@ static int compare_all(struct comparison *cs, int nr, const struct compare_opts 
 		return EXIT_POINTS_FAILED;
 	}
 	if (!o->paired)
-		advise_units(cs, nr);
-	return o->fail_above >= 0 ? gate(cs, nr, o->fail_above) : EXIT_OK;
+		compare_advise_units(cs, nr);
+	return o->fail_above >= 0 ? compare_gate_all(cs, nr, o->fail_above) : EXIT_OK;
 }
 
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o;
-	struct result_set **sets;
+	struct compare_set *sets;
 	struct comparison *cs;
 	struct read_locks locks = { 0 };
 	struct rounds_dirs rd;
@@ -353,21 +265,18 @@ int cmd_compare(int argc, char **argv)
 	if (!err)
 		err = read_locks_take(&locks, dirs, nr_sets);
 	for (int i = 0; !err && i < nr_sets; i++)
-		err = load_set(dirs[i], &sets[i]);
+		err = compare_set_load(dirs[i], &sets[i]);
 	read_locks_release(&locks);
 	/* each NEW against the one BASE, or (--paired) each round's NEW against its BASE */
 	nr_cs = o.paired ? nr_sets / 2 : nr_sets - 1;
-	for (int i = 0; !err && i < nr_cs; i++) {
-		int b = o.paired ? 2 * i : 0, n = o.paired ? 2 * i + 1 : i + 1;
-
-		cs[i] = (struct comparison){ .base_dir = dirs[b], .new_dir = dirs[n],
-					     .base = sets[b], .new = sets[n] };
-	}
+	for (int i = 0; !err && i < nr_cs; i++)
+		comparison_pair(&cs[i], &sets[o.paired ? 2 * i : 0],
+				&sets[o.paired ? 2 * i + 1 : i + 1]);
 	status = err ? EXIT_USAGE : compare_all(cs, nr_cs, &o);
 	for (int i = 0; cs && i < nr_cs; i++)
 		comparison_free(&cs[i]);
 	for (int i = 0; sets && i < nr_sets; i++)
-		result_set_free(sets[i]);
+		compare_set_free(&sets[i]);
 	free(cs);
 	free(sets);
 	return status;

@@ -17,20 +17,17 @@
 static int compare_metrics(struct comparison *c, struct point_cmp *p,
 			   const struct compare_rule *rule)
 {
-	int err = 0;
-
 	p->m = calloc(c->nr_metrics + 1, sizeof(*p->m));
 	if (!p->m)
 		return -ENOMEM;
 	compare_point_flags(c, p);
-	for (int i = 0; !err && i < c->nr_metrics; i++) {
+	for (int i = 0; i < c->nr_metrics; i++) {
 		struct metric_cmp *m = &p->m[i];
 
 		m->metric = c->metrics[i];
 		m->info = &c->info[i];
-		err = compare_point_moments(c->base, p->base_row, m->metric, m->info->kind, &m->base);
-		if (!err)
-			err = compare_point_moments(c->new, p->new_row, m->metric, m->info->kind, &m->new);
+		compare_point_moments(c->base_view, p->base_row, m->metric, m->info->kind, &m->base);
+		compare_point_moments(c->new_view, p->new_row, m->metric, m->info->kind, &m->new);
 		cmp_welch(&m->base, &m->new, &m->test);
 		decide_welch(&(struct decide_rule){ .alpha = rule->alpha,
 						    .bound_pct = rule->bound_pct },
@@ -42,32 +39,30 @@ static int compare_metrics(struct comparison *c, struct point_cmp *p,
 		m->verdict = cmp_veto(m->tested, compare_point_flagged(p));
 		m->delta_pct = cmp_delta_pct(m->base.mean, m->new.mean);
 	}
-	return err;
+	return 0;
 }
 
 /* "unsupported: why" of a point not ok, "" of one that is. */
-static void not_ok_text(const struct result_set *rs, const struct result_point *pt, char *buf,
-			size_t len)
+static void not_ok_text(const struct view_row *r, char *buf, size_t len)
 {
-	const char *why = result_summary_cell(rs, pt->row, "reason");
-
 	buf[0] = '\0';
-	if (strcmp(pt->status, "ok"))
-		snprintf(buf, len, "%s%s%s", pt->status, *why ? ": " : "", why);
+	if (r->status != PS_OK)
+		snprintf(buf, len, "%s%s%s", point_status_name(r->status), *r->reason ? ": " : "",
+			 r->reason);
 }
 
 /* Both sides must be ok to compare; say why not otherwise, the same cause once. */
 static void state_of(const struct comparison *c, struct point_cmp *p)
 {
-	const struct result_point *b = p->base_row > 0 ? &c->base->points[p->base_row - 1] : NULL;
-	const struct result_point *n = p->new_row > 0 ? &c->new->points[p->new_row - 1] : NULL;
+	const struct view_row *b = compare_row(c->base_view, p->base_row);
+	const struct view_row *n = compare_row(c->new_view, p->new_row);
 	char bwhy[200], nwhy[200];
 
 	p->state = !b ? PS_NEW_ONLY : !n ? PS_BASE_ONLY : PS_COMPARED;
 	if (p->state != PS_COMPARED)
 		return;
-	not_ok_text(c->base, b, bwhy, sizeof(bwhy));
-	not_ok_text(c->new, n, nwhy, sizeof(nwhy));
+	not_ok_text(b, bwhy, sizeof(bwhy));
+	not_ok_text(n, nwhy, sizeof(nwhy));
 	if (!*bwhy && !*nwhy)
 		return;
 	p->state = PS_NOT_COMPARED;
@@ -76,6 +71,14 @@ static void state_of(const struct comparison *c, struct point_cmp *p)
 	else
 		snprintf(p->reason, sizeof(p->reason), "%s%s%s%s%s", *bwhy ? "base " : "", bwhy,
 			 *bwhy && *nwhy ? "; " : "", *nwhy ? "new " : "", nwhy);
+}
+
+/* The title of row's experiment in its set's view. */
+static const char *experiment_of(const struct result_view *v, int row)
+{
+	const struct view_row *r = compare_row(v, row);
+
+	return r->exp < 0 ? "" : view_exp_title(v, &v->exps[r->exp]);
 }
 
 /* Is name a parameter of the match, or one --ignore leaves out of it? */
@@ -155,8 +158,8 @@ static int build(struct comparison *c, const struct compare_rule *rule)
 
 		p->base_row = c->join.m[i].base_row;
 		p->new_row = c->join.m[i].new_row;
-		p->experiment = p->base_row > 0 ? c->base->points[p->base_row - 1].experiment :
-			c->new->points[p->new_row - 1].experiment;
+		p->experiment = p->base_row > 0 ? experiment_of(c->base_view, p->base_row) :
+			experiment_of(c->new_view, p->new_row);
 		state_of(c, p);
 		if (p->state == PS_COMPARED)
 			err = err ?: compare_metrics(c, p, rule);
@@ -176,6 +179,14 @@ static int check_common(const struct comparison *c)
 	diag_err("%s vs %s: nothing in common (%s)", c->base_dir, c->new_dir,
 		 c->nr_metrics ? "no point has the same parameter values" : "no metric");
 	return -EINVAL;
+}
+
+void comparison_pair(struct comparison *c, const struct compare_set *base,
+		     const struct compare_set *new)
+{
+	*c = (struct comparison){ .base_dir = base->dir, .new_dir = new->dir, .base = base->set,
+				  .new = new->set, .base_view = base->view,
+				  .new_view = new->view };
 }
 
 void comparison_free(struct comparison *c)

@@ -10,19 +10,21 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare_build.h"
 #include "compare_gate.h"
 #include "diag.h"
+#include "exitcode.h"
 
 /* A point ok in BASE that failed or was cut short in NEW: a CI gate must not pass it. */
 static bool broke(const struct comparison *c, const struct point_cmp *p)
 {
-	const char *was, *now;
+	enum point_status was, now;
 
 	if (p->state != PS_NOT_COMPARED)
 		return false;
-	was = c->base->points[p->base_row - 1].status;
-	now = c->new->points[p->new_row - 1].status;
-	return !strcmp(was, "ok") && (!strcmp(now, "failed") || !strcmp(now, "interrupted"));
+	was = compare_row(c->base_view, p->base_row)->status;
+	now = compare_row(c->new_view, p->new_row)->status;
+	return was == PS_OK && (now == PS_FAILED || now == PS_INTERRUPTED);
 }
 
 /* Is m's change a regression beyond pct, by the test alone? */
@@ -117,4 +119,35 @@ void compare_gate(const struct comparison *c, double pct, struct gate_tally *t)
 			count_unsure(p, at, pct, t);
 		}
 	}
+}
+
+void compare_advise_units(const struct comparison *cs, int nr)
+{
+	int untested = 0;
+
+	for (int i = 0; i < nr; i++)
+		for (int k = 0; k < cs[i].nr_pts; k++)
+			untested += cs[i].pts[k].state == PS_COMPARED &&
+				    cs[i].pts[k].m[0].verdict == CMP_UNTESTED;
+	if (untested)
+		diag_warn("%d point%s had fewer than %d units a side, so no test: give repeat = %d "
+			  "or more (or precision = 2%%) in the runs' [sweep]", untested,
+			  untested == 1 ? "" : "s", CMP_MIN_UNITS, CMP_MIN_UNITS);
+}
+
+int compare_gate_all(const struct comparison *cs, int nr, double pct)
+{
+	struct gate_tally t = { 0 };
+	int unsure;
+
+	for (int i = 0; i < nr; i++)
+		compare_gate(&cs[i], pct, &t);
+	unsure = t.untested + t.undecided + t.inconclusive;
+	diag_warn("--fail-above %g%%: %d regression%s; %d point%s not passed (%d untested, "
+		  "%d undecided, %d inconclusive)", pct, t.regressions,
+		  t.regressions == 1 ? "" : "s", unsure, unsure == 1 ? "" : "s", t.untested,
+		  t.undecided, t.inconclusive);
+	if (t.regressions)
+		return EXIT_POINTS_FAILED;
+	return unsure ? EXIT_UNDECIDED : EXIT_OK;
 }

@@ -23,4 +23,19 @@ struct gate_tally {
  */
 void compare_gate(const struct comparison *c, double pct, struct gate_tally *t);
 
+/*
+ * --fail-above PCT over every comparison of cs[0..nr): each one's verdicts
+ * (compare_gate()), then one warning line of the tally; EXIT_POINTS_FAILED
+ * (1) for a regression, EXIT_UNDECIDED (3) for a point it could not pass,
+ * else EXIT_OK.
+ */
+int compare_gate_all(const struct comparison *cs, int nr, double pct);
+
+/*
+ * One line of advice where units were too few for a test (a warning on
+ * stderr): the user can act on it, and a gate cannot pass what was not
+ * tested.
+ */
+void compare_advise_units(const struct comparison *cs, int nr);
+
 #endif

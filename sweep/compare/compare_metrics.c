@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_print.h"
+#include "compare_build.h"
 #include "diag.h"
 #include "metricmeta.h"
 #include "suggest.h"
@@ -92,54 +92,50 @@ static int add_metric(struct comparison *c, const char *name, enum cmp_kind kind
 	return 0;
 }
 
-/* Is the metric whose mean column is col in rs, of the same kind? */
-static bool has_metric(const struct result_set *rs, const char *name, bool gauge)
+static bool is_gauge(const struct result_view *v, int m)
 {
-	return result_stat_col(rs, name, "mean") >= 0 && result_metric_is_gauge(rs, name) == gauge;
+	return v->metrics[m].kind == MK_GAUGE;
+}
+
+/* Has v the metric name, of the same kind (a gauge or not)? */
+static bool has_metric(const struct result_view *v, const char *name, bool gauge)
+{
+	int m = compare_view_metric(v, name);
+
+	return m >= 0 && is_gauge(v, m) == gauge;
 }
 
 /* The metrics of `of` that `other` lacks, as "prog_runs prog_ns" into buf; their number. */
-static int only_in(const struct result_set *of, const struct result_set *other, char *buf,
+static int only_in(const struct result_view *of, const struct result_view *other, char *buf,
 		   size_t len)
 {
-	const struct csv_table *t = &of->summary;
-	char name[256];
 	size_t used = 0;
 	int nr = 0;
-	bool gauge;
 
 	buf[0] = '\0';
-	for (int i = 0; i < t->nr_cols && used < len; i++) {
-		if (!result_mean_column(of, t->rows[0][i], name, sizeof(name), &gauge) ||
-		    has_metric(other, name, gauge))
+	for (int m = 0; m < of->schema.nr_metrics && used < len; m++) {
+		if (has_metric(other, of->metrics[m].name, is_gauge(of, m)))
 			continue;
-		used += snprintf(buf + used, len - used, "%s%s", nr++ ? " " : "", name);
+		used += snprintf(buf + used, len - used, "%s%s", nr++ ? " " : "",
+				 of->metrics[m].name);
 	}
 	return nr;
 }
 
-/* The first metric of rs (its headline, the table's number): into buf, or false. */
-static bool headline_of(const struct result_set *rs, char *buf, size_t len, bool *gauge)
-{
-	for (int i = 0; i < rs->summary.nr_cols; i++)
-		if (result_mean_column(rs, rs->summary.rows[0][i], buf, len, gauge))
-			return true;
-	return false;
-}
-
 bool compare_headlines_shared(const struct comparison *c, char *why, size_t len)
 {
-	const struct result_set *sets[] = { c->base, c->new };
+	const struct result_view *views[] = { c->base_view, c->new_view };
 	const char *names[] = { "BASE", "NEW" };
-	char name[256];
-	bool gauge;
 
+	/* a view's first metric is its set's headline, the table's number */
 	for (int i = 0; i < 2; i++) {
-		if (!headline_of(sets[i], name, sizeof(name), &gauge) ||
-		    has_metric(sets[!i], name, gauge))
+		const struct result_view *v = views[i];
+
+		if (!v->schema.nr_metrics || has_metric(views[!i], v->metrics[0].name, is_gauge(v, 0)))
 			continue;
 		snprintf(why, len, "%s's headline metric '%s' is not in %s (a column renamed or "
-			 "missing?): nothing to compare it with", names[i], name, names[!i]);
+			 "missing?): nothing to compare it with", names[i], v->metrics[0].name,
+			 names[!i]);
 		return false;
 	}
 	return true;
@@ -149,9 +145,9 @@ static void one_side_metrics(struct comparison *c)
 {
 	char list[300];
 
-	if (only_in(c->base, c->new, list, sizeof(list)))
+	if (only_in(c->base_view, c->new_view, list, sizeof(list)))
 		compare_note(c, "metrics only in BASE, not compared: %s", list);
-	if (only_in(c->new, c->base, list, sizeof(list)))
+	if (only_in(c->new_view, c->base_view, list, sizeof(list)))
 		compare_note(c, "metrics only in NEW, not compared: %s", list);
 }
 
@@ -169,21 +165,18 @@ static void guessed_note(struct comparison *c)
 
 int compare_common_metrics(struct comparison *c)
 {
-	const struct csv_table *b = &c->base->summary;
-	char name[256];
-	bool gauge;
+	const struct result_view *b = c->base_view;
 	int err = 0;
 
 	/* one more for ns_per_run */
-	c->metrics = calloc(b->nr_cols + 2, sizeof(*c->metrics));
-	c->info = calloc(b->nr_cols + 2, sizeof(*c->info));
+	c->metrics = calloc(b->schema.nr_metrics + 2, sizeof(*c->metrics));
+	c->info = calloc(b->schema.nr_metrics + 2, sizeof(*c->info));
 	if (!c->metrics || !c->info)
 		return -ENOMEM;
-	for (int i = 0; !err && i < b->nr_cols; i++) {
-		if (!result_mean_column(c->base, b->rows[0][i], name, sizeof(name), &gauge) ||
-		    !has_metric(c->new, name, gauge))
+	for (int m = 0; !err && m < b->schema.nr_metrics; m++) {
+		if (!has_metric(c->new_view, b->metrics[m].name, is_gauge(b, m)))
 			continue;
-		err = add_metric(c, name, gauge ? CMP_LEVEL : CMP_RATE);
+		err = add_metric(c, b->metrics[m].name, is_gauge(b, m) ? CMP_LEVEL : CMP_RATE);
 	}
 	if (!err && result_stat_col(c->base, METRIC_NS_PER_RUN, "mean") >= 0 &&
 	    result_stat_col(c->new, METRIC_NS_PER_RUN, "mean") >= 0)

@@ -12,6 +12,7 @@
 #include "metric.h"
 #include "outfmt.h"
 #include "results_read.h"
+#include "viewtypes.h"
 
 /* What a metric's numbers are: a counter's rates, a gauge's levels, or ns per program run. */
 enum cmp_kind { CMP_RATE, CMP_LEVEL, CMP_PER_RUN };
@@ -61,6 +62,7 @@ struct cmp_difference {
 struct comparison {
 	const char *base_dir, *new_dir;
 	const struct result_set *base, *new;
+	const struct result_view *base_view, *new_view;	/* their views (view.h) */
 	struct cmp_join join;
 	char **metrics;			/* both sets have them, in base's order; [0] the headline */
 	struct cmp_metric *info;	/* per metric: what it is */

@@ -280,39 +280,49 @@ void point_result_reset(struct point_result *r)
 	memset(r->unit, 0, sizeof(r->unit));
 	memset(&r->worker_rate, 0, sizeof(r->worker_rate));
 	memset(&r->per_run, 0, sizeof(r->per_run));
+	memset(&r->per_run_unit, 0, sizeof(r->per_run_unit));
 	memset(&r->quality, 0, sizeof(r->quality));
 }
 
 /*
  * ns per run of a point: each interval's ratio of increases, not the ratio
  * of the rates' means: an interval's ns per run is what the kernel measured
- * over it, and their spread says how steady the program's cost was.
+ * over it, and their spread says how steady the program's cost was.  Its
+ * independent units too (units.h): what compare's test of ns_per_run
+ * stands on, as the metrics' units are.
  */
 int prog_summarize(struct point_result *r)
 {
-	int runs_m, ns_m, n = 0;
+	int runs_m, ns_m, n = 0, err;
+	int *rep;
 	double *x;
 
 	r->per_run = (struct summary){ NAN, NAN, NAN, NAN, NAN, NAN, 0 };
+	units_unknown(&r->per_run_unit);
 	if (!prog_metrics(r->pt->wp.wl, &runs_m, &ns_m))
 		return 0;
 	x = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*x));
-	if (!x)
-		return -ENOMEM;
-	for (int i = 0; i < r->nr_iv; i++) {
+	rep = malloc((r->nr_iv ? r->nr_iv : 1) * sizeof(*rep));
+	err = x && rep ? 0 : -ENOMEM;
+	for (int i = 0; !err && i < r->nr_iv; i++) {
 		const struct interval *iv = &r->iv[i];
 		double v;
 
 		if (iv->warmup || !iv->elapsed_ns)
 			continue;
 		v = prog_ns_per_run(iv->value[runs_m], iv->value[ns_m]);
-		if (!isnan(v))
-			x[n++] = v;
+		if (isnan(v))
+			continue;
+		rep[n] = iv->rep;
+		x[n++] = v;
 	}
-	if (n)
+	if (!err && n)
 		stats_summarize(x, n, &r->per_run);
+	if (!err)
+		err = units_of(x, rep, n, &r->per_run_unit);
 	free(x);
-	return 0;
+	free(rep);
+	return err;
 }
 
 double point_result_rep_mean(const struct point_result *r, int m, int rep)

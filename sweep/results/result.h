@@ -87,6 +87,7 @@ struct point_result {
 	 * ns per program run in each measured interval; NaN, n = 0 if unknown.
 	 */
 	struct summary per_run;
+	struct units per_run_unit;	/* their independent units; UK_NONE, n 0 if none */
 	struct quality quality;	/* of the headline metric, and of the CPUs */
 	char stop[128];		/* why its repetitions stopped (precision.h); "" unknown */
 	/* with decide, an arm's ratio to its baseline over the rounds (rounds.h) */

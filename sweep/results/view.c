@@ -164,6 +164,23 @@ static void stat_of(const struct result_set *set, const struct result_point *p, 
 	s->n = isnan(s->mean) || !p->nr_samples ? 0 : (int)n;
 }
 
+/* What the row's cells say of metric name's independent units (viewtypes.h). */
+static void units_of_cells(const struct result_set *set, int line, const char *name,
+			   struct units *u)
+{
+	double n = result_summary_stat(set, line, name, "units");
+
+	units_unknown(u);
+	u->n = -1;
+	if (isnan(n))
+		return;
+	*u = (struct units){
+		.kind = unit_kind_parse(cell_of(set, line, "unit_kind")), .n = (int)n, .rho = NAN,
+		.mean = result_summary_stat(set, line, name, "mean"),
+		.sd = result_summary_stat(set, line, name, "unit_sd"),
+		.ci95 = result_summary_stat(set, line, name, "ci95") };
+}
+
 static double sample_num(const struct result_set *set, int row, const char *metric)
 {
 	int c = csv_column(&set->samples, metric);
@@ -239,8 +256,10 @@ static int row_of(const struct result_view *v, const struct result_set *set,
 		.n = count_of(set, line, "n") };
 	/* results_read() refused a cell it does not parse (its CELL_QUALITY rule) */
 	quality_parse(cell_of(set, line, "quality"), &r->quality);
-	for (int m = 0; m < v->schema.nr_metrics; m++)
+	for (int m = 0; m < v->schema.nr_metrics; m++) {
 		stat_of(set, p, v->metrics[m].name, r->n, &r->stat[m]);
+		units_of_cells(set, line, v->metrics[m].name, &r->unit[m]);
+	}
 	per_run_of(set, p, &r->per_run);
 	r->worker_rate = (struct summary){ NAN, NAN, NAN, NAN, NAN, NAN, 0 };
 	if (tm >= 0)

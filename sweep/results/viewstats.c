@@ -106,6 +106,7 @@ static void exact_of_cells(struct view_row *r)
 	r->exact.per_run = r->per_run;
 	for (int m = 0; m < WL_MAX_METRICS; m++)
 		units_unknown(&r->exact.unit[m]);
+	units_unknown(&r->exact.per_run_unit);
 }
 
 int viewstats_exact(const struct result_view *v, const struct result_set *set,
@@ -127,6 +128,7 @@ int viewstats_exact(const struct result_view *v, const struct result_set *set,
 		/* ns per run of a statistics pass apart from the intervals: the summary's */
 		if (pr.per_run.n)
 			r->exact.per_run = pr.per_run;
+		r->exact.per_run_unit = pr.per_run_unit;
 		r->thread_rate = pr.thread_rate;
 		pr.thread_rate = NULL;
 	}

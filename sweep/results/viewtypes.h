@@ -57,6 +57,13 @@ struct view_row {
 	long long n;			/* measured intervals; 0 unknown (imported) */
 	struct quality quality;
 	struct summary stat[WL_MAX_METRICS];	/* NaN where a cell is empty */
+	/*
+	 * What summary.csv's cells say of each metric's independent units
+	 * (M_units, M_unit_sd, unit_kind; mean: M_mean): a row without
+	 * intervals has no others (a copied summary).  n -1, UK_NONE, sd NaN
+	 * without those cells (imported, or written before them).
+	 */
+	struct units unit[WL_MAX_METRICS];
 	struct summary worker_rate;	/* of the per_thread metric's producers */
 	struct summary per_run;		/* ns per program run, n = 0 unknown */
 	double *thread_rate;		/* [nr_producers], from samples.csv; or NULL */
@@ -71,6 +78,8 @@ struct view_row {
 		struct summary per_run;
 		/* each metric's independent units (UK_NONE without intervals) */
 		struct units unit[WL_MAX_METRICS];
+		/* ns per run's, of the intervals where a program ran (UK_NONE: none) */
+		struct units per_run_unit;
 	} exact;
 	bool has_intervals;		/* samples.csv holds its intervals (not imported) */
 	/* with decide: its ratio to its baseline decided, "different: +5.0 % [...]"; "" none */

@@ -7,10 +7,10 @@
 #  - what CMD accepts: each option its help lists parses (whatever the
 #    command then says of the missing operand), and each option that only
 #    other commands' help lists is refused, exit 2, in one line ("applies
-#    to", or "unknown option" for compare, which parses its own)
-#    and a pointer to `bpfsweep CMD --help`.
-# main.c's commands and vm take their options from one table (sweep/cli/cliopt.c);
-# tests/unit/test_cliopt.c checks the table's rows themselves.
+#    to") and a pointer to `bpfsweep CMD --help`.
+# main.c's commands, vm and compare take their options from one table
+# (sweep/cli/cliopt.c); tests/unit/test_cliopt.c checks the table's rows
+# themselves.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -91,13 +91,8 @@ refuses() {
 	local c=$1 o=$2 a=$3 status want last
 	"$BPFSWEEP" "$c" "$o" ${a:+x} </dev/null >"$TMP/out" 2>"$TMP/err"
 	status=$?
-	case $c in
-	compare)
-		want="unknown option '$o'( \(did you mean '--[-a-z]+'\?\))?" ;;
-	*)
-		want="$o/--[-a-z]+ applies to [a-z, ]+, not to $c"
-		[[ $o == --* ]] && want="(-[A-Za-z]/)?$o applies to [a-z, ]+, not to $c" ;;
-	esac
+	want="$o/--[-a-z]+ applies to [a-z, ]+, not to $c"
+	[[ $o == --* ]] && want="(-[A-Za-z]/)?$o applies to [a-z, ]+, not to $c"
 	want="^bpfsweep: error: $want\$"
 	read_err
 	# the first line (as head -n 1 has it) the error, the last (tail -n 1) the pointer
@@ -108,8 +103,8 @@ refuses() {
 		[ "$last" = "try 'bpfsweep $c --help' for the options" ]
 }
 
-# every option of any of the commands main.c parses, with whether it takes a value
-LC_ALL=C sort -u "$TMP"/help.{run,check,expand,list,report,merge,import,fleet} >"$TMP/all"
+# every option of any of the commands the table has, with whether it takes a value
+LC_ALL=C sort -u "$TMP"/help.{run,check,expand,list,report,compare,merge,import,fleet,vm} >"$TMP/all"
 for c in $CMDS; do
 	bad=
 	# CMD's help lines ("OPTION TAKES") and options, to look up

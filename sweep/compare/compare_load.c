@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A result directory as compare reads it (compare_build.h): its files read
+ * back and checked (results_read.h), and its result view, described by
+ * its own columns as an imported set's is (viewdesc.h): compare matches
+ * sets by their summary.csv columns, whatever spec ran them, so it needs
+ * no spec bound, and its numbers are the view's, as report's are.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compare_build.h"
+#include "diag.h"
+
+static int read_set(const char *dir, struct result_set **rs)
+{
+	char why[512];
+	struct stat st;
+	int err;
+
+	if (stat(dir, &st)) {
+		err = -errno;
+		diag_err("%s: %s", dir, strerror(-err));
+		return err;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		diag_err("%s: not a result directory", dir);
+		return -ENOTDIR;
+	}
+	err = results_read(dir, rs, why, sizeof(why));
+	if (err) {
+		results_read_diag(dir, err, why);
+		return err;
+	}
+	if (!(*rs)->has_summary || (*rs)->summary.nr_rows < 1) {
+		diag_err("%s: not a result directory (no summary.csv)", dir);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int compare_set_load(const char *dir, struct compare_set *s)
+{
+	char why[512];
+	int err;
+
+	*s = (struct compare_set){ .dir = dir };
+	err = read_set(dir, &s->set);
+	if (err)
+		return err;
+	err = view_build(s->set, NULL, &s->view, why, sizeof(why));
+	if (err)
+		results_read_diag(dir, err, why);
+	return err;
+}
+
+void compare_set_free(struct compare_set *s)
+{
+	view_free(s->view);
+	result_set_free(s->set);
+	*s = (struct compare_set){ 0 };
+}
