@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "heldir.h"
 #include "meta.h"
+#include "outdir.h"
 #include "resultdir.h"
 #include "textfile.h"
 
@@ -37,28 +38,41 @@ static int fill_kernels(FILE *f, const void *ctx)
 	return 0;
 }
 
-int bisect_out_create(const char *out, const char *name, const char *argv_line,
-		      const struct bisect_terms *t, const struct bisect_list *l, char *buf,
-		      size_t len)
-{
-	char meta[PATH_MAX + 8], terms[64];
-	int err;
+struct new_out {
+	const char *argv_line;
+	const struct bisect_terms *t;
+	const struct bisect_list *l;
+};
 
-	if (out)
-		snprintf(buf, len, "%s", out);
-	else
-		resultdir_default_path(buf, len, name, time(NULL), "-bisect");
-	err = resultdir_create(buf);
-	snprintf(meta, sizeof(meta), "%s/meta", buf);
-	snprintf(terms, sizeof(terms), "%s %s", t->good, t->bad);
-	err = err ?: resultdir_put_file(buf, "meta", "", 0, false);
-	err = err ?: meta_append(meta, "command", argv_line);
-	err = err ?: meta_append_time(meta, "start", time(NULL));
-	err = err ?: meta_append(meta, "bisect_terms", terms);
-	err = err ?: resultdir_write_file(buf, "kernels", false, fill_kernels, l);
+/* A new OUT's meta (the command line, its start, the terms) and OUT/kernels. */
+static int fill_new_out(const struct outdir *od, void *arg)
+{
+	const struct new_out *n = arg;
+	char terms[64];
+	int err = resultdir_put_file(od->path, "meta", "", 0, false);
+
+	snprintf(terms, sizeof(terms), "%s %s", n->t->good, n->t->bad);
+	err = err ?: outdir_meta_append(od, "command", n->argv_line);
+	err = err ?: outdir_meta_time(od, "start", time(NULL));
+	err = err ?: outdir_meta_append(od, "bisect_terms", terms);
+	err = err ?: resultdir_write_file(od->path, "kernels", false, fill_kernels, n->l);
 	if (err)
-		diag_err("cannot create the bisect's directory %s: %s", buf, strerror(-err));
+		diag_err("cannot create the bisect's directory %s: %s", od->path, strerror(-err));
 	return err;
+}
+
+int bisect_out_create(struct outdir *od, const char *out, const char *name,
+		      const char *argv_line, const struct bisect_terms *t,
+		      const struct bisect_list *l)
+{
+	struct new_out n = { .argv_line = argv_line, .t = t, .l = l };
+	struct outdir_how how = {
+		.who = "bpfsweep bisect", .out = out, .metavar = "OUT", .name = name,
+		.suffix = "-bisect", .exists_hint = " (--resume OUT continues an earlier bisect)",
+		.more = fill_new_out, .ctx = &n,
+	};
+
+	return outdir_open(od, &how);
 }
 
 /* One line of OUT/kernels into k. */
@@ -85,10 +99,16 @@ static void read_terms(const char *text, struct bisect_terms *t)
 		*t = (struct bisect_terms){ "old", "new" };
 }
 
-int bisect_out_reopen(const char *out, struct bisect_list *l, struct bisect_terms *t)
+int bisect_out_reopen(struct outdir *od, const char *out, struct bisect_list *l,
+		      struct bisect_terms *t)
 {
+	struct outdir_how how = { .who = "bpfsweep bisect", .resume = out, .metavar = "OUT" };
 	char path[PATH_MAX + 16], *text = NULL, *line, *save = NULL;
-	int err = resultdir_hold(out);
+	int err = outdir_open(od, &how);
+
+	/* held and locked (outdir.h): a second bisect --resume of OUT is refused */
+	if (err)
+		return err;
 
 	snprintf(path, sizeof(path), "%s/kernels", out);
 	err = err ?: read_text_file(path, &text);
@@ -108,7 +128,7 @@ int bisect_out_reopen(const char *out, struct bisect_list *l, struct bisect_term
 	if (err)
 		diag_err("cannot resume %s: not a bisect's directory (%s/kernels: %s)", out, out,
 			 strerror(-err));
-	return err ?: meta_append_time(path, "resumed", time(NULL));
+	return err ?: outdir_meta_time(od, "resumed", time(NULL));
 }
 
 int bisect_step_dir(const char *out, const struct bisect_list *l, int k, char *buf, size_t len)

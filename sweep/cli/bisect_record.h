@@ -14,6 +14,7 @@
 
 #include "bisect.h"
 #include "bisect_kernels.h"
+#include "outdir.h"
 
 /* What names the verdicts: good and bad, or old and new. */
 struct bisect_terms {
@@ -21,16 +22,20 @@ struct bisect_terms {
 };
 
 /*
- * A new OUT (out: the user's -o, else results/<name>/<date>-bisect into
- * buf) with its meta (the command line, the terms) and OUT/kernels.  The
+ * A new OUT in od (outdir.h: out, the user's -o, else
+ * results/<name>/<date>-bisect), held and locked, with its meta (the command line, the terms) and OUT/kernels.  The
  * one place a bisect's OUT is made.  0 or -errno (said).
  */
-int bisect_out_create(const char *out, const char *name, const char *argv_line,
-		      const struct bisect_terms *t, const struct bisect_list *l, char *buf,
-		      size_t len);
+int bisect_out_create(struct outdir *od, const char *out, const char *name,
+		      const char *argv_line, const struct bisect_terms *t,
+		      const struct bisect_list *l);
 
-/* --resume OUT: its kernels (OUT/kernels) into l, and its terms.  0 or -errno (said). */
-int bisect_out_reopen(const char *out, struct bisect_list *l, struct bisect_terms *t);
+/*
+ * --resume OUT: held and locked in od, its kernels (OUT/kernels) into l,
+ * and its terms.  0 or -errno (said).
+ */
+int bisect_out_reopen(struct outdir *od, const char *out, struct bisect_list *l,
+		      struct bisect_terms *t);
 
 /* OUT/steps/<NNN>-<kernel>: where kernel k's rounds go (created if missing). */
 int bisect_step_dir(const char *out, const struct bisect_list *l, int k, char *buf, size_t len);

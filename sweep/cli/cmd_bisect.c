@@ -24,7 +24,6 @@
 #include "bind.h"
 #include "cli.h"
 #include "diag.h"
-#include "readlock.h"
 #include "resultdir.h"
 #include "stop.h"
 #include "subproc.h"
@@ -42,7 +41,8 @@ struct bisect_cmd {
 	const struct bisect_opts *o;
 	struct bisect_runner br;
 	char self[PATH_MAX];
-	char out[PATH_MAX];
+	char out[PATH_MAX];		/* od's path */
+	struct outdir od;		/* OUT, held and locked to the end */
 	struct bisect_list list;
 	struct bisect_terms terms;
 	struct bisect_rule rule;
@@ -329,8 +329,7 @@ static int open_out(struct bisect_cmd *c, const char *name)
 				 "--kernel nor the ends");
 			return -EINVAL;
 		}
-		snprintf(c->out, sizeof(c->out), "%s", o->resume);
-		err = bisect_out_reopen(o->resume, &c->list, &c->terms);
+		err = bisect_out_reopen(&c->od, o->resume, &c->list, &c->terms);
 	} else if (o->nr_kernels) {
 		err = bisect_list_images(o->kernels, o->nr_kernels, o->good, o->bad, &c->list);
 	} else if (!o->good || !o->bad) {
@@ -341,10 +340,9 @@ static int open_out(struct bisect_cmd *c, const char *name)
 		err = bisect_list_debian(c->self, o->good, o->bad, &c->list);
 	}
 	if (!err && !o->resume)
-		err = bisect_out_create(o->com.outdir, name, o->com.argv_line, &c->terms, &c->list,
-					c->out, sizeof(c->out));
-	if (!err && write_lock_take(c->out, "bisect", o->resume) == -EBUSY)
-		err = -EBUSY;
+		err = bisect_out_create(&c->od, o->com.outdir, name, o->com.argv_line, &c->terms,
+					&c->list);
+	snprintf(c->out, sizeof(c->out), "%s", c->od.path);
 	return err;
 }
 
@@ -463,9 +461,10 @@ static int step_main(struct bisect_cmd *c, const char *name)
 		return EXIT_STEP_STOP;
 	snprintf(c->list.k[0].label, sizeof(c->list.k[0].label), "%s", image);
 	snprintf(c->list.k[0].image, sizeof(c->list.k[0].image), "%s", image);
-	if (bisect_out_create(o->com.outdir, name, o->com.argv_line, &c->terms, &c->list, c->out,
-			      sizeof(c->out)))
+	if (bisect_out_create(&c->od, o->com.outdir, name, o->com.argv_line, &c->terms,
+			      &c->list))
 		return EXIT_STEP_STOP;
+	snprintf(c->out, sizeof(c->out), "%s", c->od.path);
 	stop_catch();
 	err = step_rounds(c, image, c->out, &st);
 	if (err == -EINTR)
@@ -491,6 +490,7 @@ int cmd_bisect(const struct bisect_opts *o)
 		status = step_main(c, name);
 	else if (!open_out(c, name))
 		status = bisect_kernels(c);
+	outdir_close(&c->od);
 	bisect_free(&c->bs);
 	bisect_list_free(&c->list);
 	free(c->pts);
