@@ -114,6 +114,7 @@ static void read_info(int fd, struct wl_prog_load *p)
 	memset(&info, 0, sizeof(info));
 	if (bpf_obj_get_info_by_fd(fd, &info, &len))
 		return;
+	p->id = info.id;
 	p->v[LF_XLATED_SIZE] = info.xlated_prog_len;
 	p->v[LF_JITED_SIZE] = info.jited_prog_len;
 	if (len >= offsetof(struct bpf_prog_info, verified_insns) + sizeof(info.verified_insns))

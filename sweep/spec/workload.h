@@ -89,6 +89,7 @@ enum wl_load_field {
 /* One program's figures: METRIC_UNKNOWN where the kernel gave none. */
 struct wl_prog_load {
 	char name[32];
+	uint32_t id;		/* the kernel's program id (bpftool prog show id N); 0 if refused */
 	uint64_t v[NR_LOAD_FIELDS];
 };
 
