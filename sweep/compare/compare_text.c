@@ -112,8 +112,9 @@ static void metric_row(struct row *r, const struct point_cmp *p, const struct me
 	 * a deterministic metric's change is exact: no interval around it; a
 	 * base of 0 has no percentages: no Δ %, no interval of it
 	 */
-	if (m->decision.deterministic && m->decision.word == DECIDE_DIFFERENT)
-		snprintf(r->ci, sizeof(r->ci), "(exact)");
+	if (m->decision.deterministic)
+		snprintf(r->ci, sizeof(r->ci), "%s",
+			 m->decision.word == DECIDE_DIFFERENT ? "(exact)" : "");
 	else if (!isnan(m->delta_pct) && !isnan(m->decision.lo_pct) &&
 		 !isnan(m->decision.hi_pct))
 		snprintf(r->ci, sizeof(r->ci), "[%+.1f, %+.1f]", m->decision.lo_pct,

@@ -200,6 +200,7 @@ int metric_field_parse(const struct workload *wl, const char *text, size_t len,
 	if (f->metric < 0)
 		return -EINVAL;
 	f->stat = FS_MEAN_SD;
+	f->deterministic = wl->metrics[f->metric].deterministic;
 	if (dot) {
 		int s;
 

@@ -87,6 +87,7 @@ struct metric_field {
 	int metric;
 	enum field_stat stat;
 	const struct metric_unit *unit;
+	bool deterministic;	/* its metric's: "mean ± sd" is the mean alone while sd is 0 */
 };
 
 /*
