@@ -404,25 +404,25 @@ TEST(exact_values_decided_at_once)
 	struct decide_result d;
 	char buf[128];
 
-	decide_exact(73, 112, 1, &d);
+	decide_deterministic(73, 112, 1, &d);
 	CHECK_INT(d.word, DECIDE_DIFFERENT);
-	CHECK(d.exact);
+	CHECK(d.deterministic);
 	CHECK_NEAR(d.est_pct, 53.4247, 1e-3);
 	CHECK_NEAR(d.lo_pct, d.hi_pct, 0);
 	decide_text(&d, "worse", buf, sizeof(buf));
 	CHECK_STR(buf, "worse: +53.4 % (exact)");
-	decide_exact(73, 73, 3, &d);
+	decide_deterministic(73, 73, 3, &d);
 	CHECK_INT(d.word, DECIDE_SAME);
 	decide_text(&d, NULL, buf, sizeof(buf));
 	CHECK_STR(buf, "same: identical");
 	/* one instruction in a million is a change too */
-	decide_exact(1000000, 1000001, 3, &d);
+	decide_deterministic(1000000, 1000001, 3, &d);
 	CHECK_INT(d.word, DECIDE_DIFFERENT);
-	decide_exact(0, 0, 3, &d);
+	decide_deterministic(0, 0, 3, &d);
 	CHECK_INT(d.word, DECIDE_SAME);
-	decide_exact(0, 4, 3, &d);
+	decide_deterministic(0, 4, 3, &d);
 	CHECK_INT(d.word, DECIDE_NO_TEST);
-	decide_exact(NAN, 4, 3, &d);
+	decide_deterministic(NAN, 4, 3, &d);
 	CHECK_INT(d.word, DECIDE_NO_TEST);
 }
 
