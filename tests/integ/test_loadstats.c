@@ -21,18 +21,6 @@
 extern const struct workload ringbuf_workload;
 extern const struct workload csum_diff_workload;
 
-static bool default_point(const struct workload *wl, struct point *pt)
-{
-	char err[256];
-
-	*pt = (struct point){ .wp.wl = wl };
-	for (int i = 0; i < wl->nr_params; i++)
-		if (param_parse_scalar(&wl->params[i], wl->params[i].def,
-				       strlen(wl->params[i].def), &pt->wp.v[i], err, sizeof(err)))
-			return false;
-	return true;
-}
-
 /* `bpftool prog show id ID --json` parsed, or NULL. */
 static struct json_object *bpftool_show(uint32_t id)
 {
@@ -98,7 +86,8 @@ static void check_loads(const struct workload *wl, int nr_progs)
 	char why[512] = "";
 	void *st;
 
-	CHECK(default_point(wl, &pt));
+	pt = (struct point){ 0 };
+	CHECK(point_set(wl, &pt.wp, NULL));
 	CHECK_INT(wl->setup(&pt.wp, &st, &thr, why, sizeof(why)), 0);
 	CHECK_INT(wl->load_stats(st, &a), 0);
 	CHECK_INT(a.nr_progs, nr_progs);
@@ -135,13 +124,13 @@ TEST(repetitions_identical)
 		.name = "loadstats", .wl = wl, .warmup_ns = 0, .duration_ns = 200000000,
 		.interval_ns = 100000000, .repeat = 2, .affinity = true, .exps = &exp, .nr_exps = 1,
 	};
-	struct point pt;
+	struct point pt = { 0 };
 	struct plan pl = { .pts = &pt, .nr_pts = 1, .nr_runnable = 1 };
 	struct point_result *res = NULL;
 	int nr_run;
 
 	NEED_ROOT();
-	CHECK(default_point(wl, &pt));
+	CHECK(point_set(wl, &pt.wp, NULL));
 	CHECK_INT(runner_run(&cfg, &pl, &pt, 1, NULL, NULL, &res, &nr_run), 0);
 	CHECK_INT(res[0].status, PS_OK);
 	for (int m = 0; m < wl->nr_metrics; m++) {
