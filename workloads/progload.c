@@ -171,12 +171,13 @@ void wl_load_end(struct bpf_object *obj, struct wl_load_stats *ls, int load_err)
 {
 	uint64_t load_ns = mono_ns() - ls->start_ns;
 	struct bpf_program *prog;
-	int i = 0;
+	int i = 0, more = 0;
 
 	bpf_object__for_each_program(prog, obj) {
 		struct wl_prog_load *p;
 		int fd = bpf_program__fd(prog);
 
+		more += bpf_program__autoload(prog) && i == WL_MAX_PROGS;
 		if (!bpf_program__autoload(prog) || i == WL_MAX_PROGS)
 			continue;
 		p = &ls->prog[i];
@@ -199,6 +200,12 @@ void wl_load_end(struct bpf_object *obj, struct wl_load_stats *ls, int load_err)
 	ls->total[LF_LOAD_US] = load_err ? METRIC_UNKNOWN : load_ns / 1000;
 	if (!load_err)
 		note_unknown(ls);
+	/* a sum over some of the programs would claim to be the point's */
+	if (more && !load_err) {
+		fields_unknown(ls->total);
+		snprintf(ls->note, sizeof(ls->note), "more than %d programs: no figures",
+			 WL_MAX_PROGS);
+	}
 }
 
 int wl_load_copy(const struct wl_load_stats *ls, struct wl_load_stats *out)
