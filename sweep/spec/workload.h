@@ -67,7 +67,7 @@ enum metric_source {
 };
 
 /*
- * The verifier's and the JIT's figures of a load (workloads/progload.c),
+ * The verifier's and the JIT's figures of a load (adapters/progload.c),
  * veristat's names where it has them (docs/results.md).  Per program;
  * a point's is the sum over its programs, but for the peaks (peak_states,
  * stack_depth): their largest.
@@ -157,7 +157,7 @@ struct metric_def {
 /*
  * The load's metrics, the same in every family that loads BPF programs:
  * put WL_LOAD_METRICS at the end of its metric table, and a load_stats
- * callback in its descriptor (workloads/progload.h fills one).
+ * callback in its descriptor (adapters/progload.h fills one).
  */
 #define WL_LOAD_METRIC(n, u, f, det) { .name = n, .kind = MK_GAUGE, .unit = u, \
 	.source = MS_LOAD, .better = MB_LOWER, .load_field = f, .deterministic = det }
