@@ -84,6 +84,11 @@ static int on_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
+void libbpf_log_keep_verdict(const char *log)
+{
+	libbpf_log_verdict(log, capture.verdict, sizeof(capture.verdict));
+}
+
 void libbpf_log_begin(void)
 {
 	capture.first[0] = '\0';

@@ -27,4 +27,10 @@ void libbpf_log_explain(char *why, size_t len);
  */
 void libbpf_log_verdict(const char *log, char *out, size_t size);
 
+/*
+ * The verdict of a refused program's log that libbpf does not print (one
+ * the caller gave it: progload.c's), kept for libbpf_log_explain().
+ */
+void libbpf_log_keep_verdict(const char *log);
+
 #endif

@@ -38,6 +38,7 @@
 #include "csum_diff.skel.h"
 #include "extra_work.h"
 #include "libbpf_log.h"
+#include "progload.h"
 #include "workload.h"
 
 #define CD_MAX_PRODUCERS	64
@@ -90,6 +91,7 @@ static const struct metric_def cd_metrics[] = {
 	[M_PROG_NS]	= { .name = "prog_ns", .kind = MK_COUNTER, .unit = "ms/s",
 			    .source = MS_PROG_NS,
 			    .better = MB_NEITHER },
+	WL_LOAD_METRICS,
 };
 
 /* One producer's runs, on a pair of cache lines of its own; one writer. */
@@ -99,6 +101,7 @@ struct cd_slot {
 
 struct cd_state {
 	struct csum_diff_bpf *skel;
+	struct wl_load_stats load;	/* what loading its programs cost */
 	int run_fd;
 	uint32_t sum;		/* user space's folded sum of the buffer */
 	uint64_t batch, repeat;
@@ -217,7 +220,9 @@ static int load_skel(struct cd_state *st, const struct wl_point *pt, char *why, 
 	st->skel->rodata->size = pt->v[P_SIZE];
 	st->skel->rodata->batch = pt->v[P_BATCH];
 	st->skel->rodata->extra_work = pt->v[P_EXTRA_WORK];
-	err = csum_diff_bpf__load(st->skel);
+	err = wl_load_begin(st->skel->obj, &st->load);
+	err = err ?: csum_diff_bpf__load(st->skel);
+	wl_load_end(st->skel->obj, &st->load, err);
 	if (err)
 		return wl_fail(why, len, "load", err);
 	st->run_fd = bpf_program__fd(st->skel->progs.csum_run);
@@ -398,6 +403,14 @@ static int csum_diff_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_ti
 	return wl_prog_stats_sum(&st->run_fd, 1, run_cnt, run_time_ns);
 }
 
+/* The verifier's and the JIT's figures of this repetition's load (progload.h). */
+static int csum_diff_load_stats(void *state, struct wl_load_stats *out)
+{
+	const struct cd_state *st = state;
+
+	return wl_load_copy(&st->load, out);
+}
+
 const struct workload csum_diff_workload = {
 	.name = "csum_diff",
 	.help = "bpf_csum_diff() calls per second by buffer size, batched per "
@@ -416,4 +429,5 @@ const struct workload csum_diff_workload = {
 	.sample = csum_diff_sample,
 	.teardown = csum_diff_teardown,
 	.prog_stats = csum_diff_prog_stats,
+	.load_stats = csum_diff_load_stats,
 };

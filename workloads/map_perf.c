@@ -29,6 +29,7 @@
 #include <bpf/libbpf.h>
 
 #include "libbpf_log.h"
+#include "progload.h"
 #include "map_perf.h"
 #include "map_perf.skel.h"
 #include "workload.h"
@@ -93,10 +94,12 @@ static const struct metric_def mp_metrics[] = {
 	  .better = MB_NEITHER },
 	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "ms/s", .source = MS_PROG_NS,
 	  .better = MB_NEITHER },
+	WL_LOAD_METRICS,
 };
 
 struct mp_state {
 	struct map_perf_bpf *skel;
+	struct wl_load_stats load;	/* what loading its programs cost */
 	struct bpf_link *link;
 	int nr_workers;
 };
@@ -153,7 +156,9 @@ static int load_skel(struct mp_state *st, const struct wl_point *pt, char *why, 
 	if (err)
 		return wl_fail(why, len, mp_kinds[k].what, err);
 
-	err = map_perf_bpf__load(st->skel);
+	err = wl_load_begin(st->skel->obj, &st->load);
+	err = err ?: map_perf_bpf__load(st->skel);
+	wl_load_end(st->skel->obj, &st->load, err);
 	if (err)
 		return wl_fail(why, len, "load", err);
 	st->link = bpf_program__attach(st->skel->progs.map_raw_tp);
@@ -270,6 +275,14 @@ static int map_perf_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_tim
 	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
 }
 
+/* The verifier's and the JIT's figures of this repetition's load (progload.h). */
+static int map_perf_load_stats(void *state, struct wl_load_stats *out)
+{
+	const struct mp_state *st = state;
+
+	return wl_load_copy(&st->load, out);
+}
+
 const struct workload map_perf_workload = {
 	.name = "map_perf",
 	.help = "BPF map update/lookup/delete rate per map kind (the kernel's map_perf_test)",
@@ -284,6 +297,7 @@ const struct workload map_perf_workload = {
 	.sample = map_perf_sample,
 	.teardown = map_perf_teardown,
 	.prog_stats = map_perf_prog_stats,
+	.load_stats = map_perf_load_stats,
 	.prog_runs_scope = "its program runs on every syscall of every process (raw_tp/sys_enter) "
 			   "and returns at its filter on those not its workers' getpgid(): the "
 			   "mean is over all those runs",

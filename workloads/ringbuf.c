@@ -34,6 +34,7 @@
 #include "kfacts.h"
 #include "extra_work.h"
 #include "libbpf_log.h"
+#include "progload.h"
 #include "ringbuf.skel.h"
 #include "ringbuf_consume.h"
 #include "perfbuf_consume.h"
@@ -145,6 +146,7 @@ static const struct metric_def rb_metrics[] = {
 	  .better = MB_NEITHER },
 	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "ms/s", .source = MS_PROG_NS,
 	  .better = MB_NEITHER },
+	WL_LOAD_METRICS,
 };
 
 /* rb-custom: the ring as mapped into our address space, and how we wait on it. */
@@ -158,6 +160,7 @@ struct rb_state {
 	enum bench bench;
 	bool back2back;
 	struct ringbuf_bpf *skel;
+	struct wl_load_stats load;	/* what loading its programs cost */
 	struct bpf_program *prog;
 	struct bpf_link *link;
 	struct ring_buffer *rb;		/* rb-libbpf */
@@ -420,7 +423,9 @@ static int load_skel(struct rb_state *st, const struct wl_point *pt, char *why, 
 		if (err)
 			return wl_fail(why, len, "fentry " GETPGID_FUNC, err);
 	}
-	err = ringbuf_bpf__load(st->skel);
+	err = wl_load_begin(st->skel->obj, &st->load);
+	err = err ?: ringbuf_bpf__load(st->skel);
+	wl_load_end(st->skel->obj, &st->load, err);
 	if (err)
 		return load_failed(why, len, fentry ? "fentry" : "load", err,
 				   fentry ? fentry_needs : NULL);
@@ -768,6 +773,14 @@ static void ringbuf_stop(void *state)
 		return;	/* the timeout wakes the consumer anyway */
 }
 
+/* The verifier's and the JIT's figures of this repetition's load (progload.h). */
+static int ringbuf_load_stats(void *state, struct wl_load_stats *out)
+{
+	const struct rb_state *st = state;
+
+	return wl_load_copy(&st->load, out);
+}
+
 const struct workload ringbuf_workload = {
 	.name = "ringbuf",
 	.help = "BPF ring buffer and perf buffer throughput (the kernel's bench_ringbufs.c)",
@@ -785,6 +798,7 @@ const struct workload ringbuf_workload = {
 	.stop = ringbuf_stop,
 	.teardown = ringbuf_teardown,
 	.prog_stats = ringbuf_prog_stats,
+	.load_stats = ringbuf_load_stats,
 	.prog_runs_scope = "its program runs on every syscall of every process (attach = raw_tp: "
 			   "raw_tp/sys_enter; fentry: every getpgid()) and returns at its filter "
 			   "on those not its producers' getpgid(): the mean is over all those runs",

@@ -50,6 +50,7 @@
 
 #include "kfacts.h"
 #include "libbpf_log.h"
+#include "progload.h"
 #include "trigger.h"
 #include "trigger.skel.h"
 #include "workload.h"
@@ -132,6 +133,7 @@ static const struct metric_def tr_metrics[] = {
 	  .better = MB_NEITHER },
 	{ .name = "prog_ns", .kind = MK_COUNTER, .unit = "ms/s", .source = MS_PROG_NS,
 	  .better = MB_NEITHER },
+	WL_LOAD_METRICS,
 };
 
 /* A producer's triggers, counted by it alone; on its own cache lines. */
@@ -141,6 +143,7 @@ struct tr_issued {
 
 struct tr_state {
 	struct trigger_bpf *skel;	/* NULL for base of trigger=user */
+	struct wl_load_stats load;	/* what loading its programs cost */
 	struct bpf_link *link;		/* NULL for base */
 	enum bench bench;
 	enum trig trig;
@@ -286,7 +289,9 @@ static int attach_bench(struct tr_state *st, char *why, size_t len)
 		driver = st->skel->progs.kt_driver;
 	bpf_object__for_each_program(p, st->skel->obj)
 		bpf_program__set_autoload(p, p == prog || p == driver);
-	err = trigger_bpf__load(st->skel);
+	err = wl_load_begin(st->skel->obj, &st->load);
+	err = err ?: trigger_bpf__load(st->skel);
+	wl_load_end(st->skel->obj, &st->load, err);
 	if (err)
 		return refused(why, len, st->trig, st->bench, err);
 	if (driver)
@@ -492,6 +497,14 @@ static int trigger_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_time
 	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
 }
 
+/* The verifier's and the JIT's figures of this repetition's load (progload.h). */
+static int trigger_load_stats(void *state, struct wl_load_stats *out)
+{
+	const struct tr_state *st = state;
+
+	return wl_load_copy(&st->load, out);
+}
+
 const struct workload trigger_workload = {
 	.name = "trigger",
 	.help = "cost of each BPF attach type on one trigger, a task rename "
@@ -507,4 +520,5 @@ const struct workload trigger_workload = {
 	.sample = trigger_sample,
 	.teardown = trigger_teardown,
 	.prog_stats = trigger_prog_stats,
+	.load_stats = trigger_load_stats,
 };

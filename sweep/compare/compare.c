@@ -288,6 +288,19 @@ enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp
 	return up == (dir == CMP_HIGHER_BETTER) ? CMP_IMPROVED : CMP_REGRESSED;
 }
 
+enum cmp_verdict cmp_exact_verdict(const struct cmp_moments *base, const struct cmp_moments *new,
+				   enum cmp_better dir)
+{
+	if (isnan(base->mean) || isnan(new->mean))
+		return CMP_UNKNOWN;
+	if (new->mean == base->mean)
+		return CMP_SAME;
+	if (dir != CMP_HIGHER_BETTER && dir != CMP_LOWER_BETTER)
+		return CMP_CHANGED;
+	return (new->mean > base->mean) == (dir == CMP_HIGHER_BETTER) ? CMP_IMPROVED :
+								    CMP_REGRESSED;
+}
+
 enum cmp_verdict cmp_veto(enum cmp_verdict v, bool flagged)
 {
 	if (flagged && (v == CMP_IMPROVED || v == CMP_REGRESSED || v == CMP_CHANGED))

@@ -94,6 +94,14 @@ enum cmp_verdict cmp_verdict_of(const struct cmp_moments *base, const struct cmp
 				const struct cmp_test *t, double alpha, enum cmp_better dir);
 
 /*
+ * A deterministic metric's verdict (metric_def.deterministic): no test, a
+ * change of its mean is a change, in the direction's words; n/a where a
+ * side did not record it.
+ */
+enum cmp_verdict cmp_exact_verdict(const struct cmp_moments *base, const struct cmp_moments *new,
+				   enum cmp_better dir);
+
+/*
  * No significant change is "same" only where the decision's interval
  * (decide.h) rules out every change beyond its bound, else "undecided":
  * three units a side at 5 % noise leave changes of 10 % unseen.

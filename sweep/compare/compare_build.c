@@ -14,6 +14,20 @@
 #include "diag.h"
 #include "runfacts.h"
 
+/*
+ * A deterministic metric (cmp_metric.deterministic) is not tested: its
+ * repetitions are identical by construction, so any change of it is one.
+ * Only its own "varied" flag vetoes it: the rate's noise is not its.
+ */
+static void compare_exact(const struct point_cmp *p, struct metric_cmp *m)
+{
+	long n = m->base.n < m->new.n ? m->base.n : m->new.n;
+
+	decide_deterministic(m->base.mean, m->new.mean, n, &m->decision);
+	m->tested = cmp_exact_verdict(&m->base, &m->new, m->info->dir);
+	m->verdict = cmp_veto(m->tested, compare_point_varied(p));
+}
+
 static int compare_metrics(struct comparison *c, struct point_cmp *p,
 			   const struct compare_rule *rule)
 {
@@ -28,6 +42,11 @@ static int compare_metrics(struct comparison *c, struct point_cmp *p,
 		m->info = &c->info[i];
 		compare_point_moments(c->base_view, p->base_row, m->metric, m->info->kind, &m->base);
 		compare_point_moments(c->new_view, p->new_row, m->metric, m->info->kind, &m->new);
+		m->delta_pct = cmp_delta_pct(m->base.mean, m->new.mean);
+		if (m->info->deterministic) {
+			compare_exact(p, m);
+			continue;
+		}
 		cmp_welch(&m->base, &m->new, &m->test);
 		decide_welch(&(struct decide_rule){ .alpha = rule->alpha,
 						    .bound_pct = rule->bound_pct },
@@ -37,7 +56,6 @@ static int compare_metrics(struct comparison *c, struct point_cmp *p,
 					   m->info->dir);
 		m->tested = cmp_settle(m->tested, &m->decision);
 		m->verdict = cmp_veto(m->tested, compare_point_flagged(p));
-		m->delta_pct = cmp_delta_pct(m->base.mean, m->new.mean);
 	}
 	return 0;
 }

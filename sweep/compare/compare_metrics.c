@@ -14,6 +14,7 @@
 #include "compare_build.h"
 #include "diag.h"
 #include "metricmeta.h"
+#include "quality.h"
 #include "suggest.h"
 
 void compare_note(struct comparison *c, const char *fmt, ...)
@@ -75,6 +76,7 @@ void compare_describe_metric(struct comparison *c, const char *name, enum cmp_ki
 	use = b.recorded || !n.recorded ? &b : &n;
 	*cm = (struct cmp_metric){ .kind = kind, .dir = better_of(use->better),
 				   .guessed = !use->recorded,
+				   .deterministic = use->deterministic,
 				   .unit = unit_of(name, kind, use->unit) };
 	if (b.recorded && n.recorded && b.better != n.better) {
 		compare_note(c, "%s: BASE says %s is better, NEW %s: no direction", name,
@@ -260,6 +262,16 @@ void compare_point_flags(const struct comparison *c, struct point_cmp *p)
 		 result_summary_cell(c->base, p->base_row, "quality"));
 	snprintf(p->flags[1], sizeof(p->flags[1]), "%s",
 		 result_summary_cell(c->new, p->new_row, "quality"));
+}
+
+bool compare_point_varied(const struct point_cmp *p)
+{
+	struct quality q;
+
+	for (int i = 0; i < 2; i++)
+		if (!quality_parse(p->flags[i], &q) && (q.flags & QF_VARIED))
+			return true;
+	return false;
 }
 
 bool compare_point_flagged(const struct point_cmp *p)

@@ -210,7 +210,7 @@ static void json_units(struct json_object *o, const struct metric_cmp *m)
 		snprintf(unit, sizeof(unit), "%s", metric_per_run_unit()->name);
 	else
 		metric_base_unit(m->metric, m->info->kind == CMP_LEVEL ? MK_GAUGE : MK_COUNTER,
-				 unit, sizeof(unit));
+				 m->info->unit->name, unit, sizeof(unit));
 	json_object_object_add(o, "unit", json_object_new_string(unit));
 	json_object_object_add(o, "display_unit", json_object_new_string(m->info->unit->name));
 }

@@ -22,6 +22,7 @@ struct cmp_metric {
 	enum cmp_kind kind;
 	enum cmp_better dir;
 	bool guessed;			/* from its name: a set without metric lines */
+	bool deterministic;		/* the same every repetition: compared exactly */
 	const struct metric_unit *unit;	/* how text and markdown show it */
 };
 
@@ -118,6 +119,9 @@ void compare_difference_text(const struct cmp_difference *d, char *buf, size_t l
 
 /* p->flags: each side's quality flags (summary.csv's quality cell). */
 void compare_point_flags(const struct comparison *c, struct point_cmp *p);
+
+/* Did either side of p flag a deterministic metric that varied (quality "varied")? */
+bool compare_point_varied(const struct point_cmp *p);
 
 /* Has either side of p a quality flag that vetoes a verdict of change (cmp_vetoing_flags())? */
 bool compare_point_flagged(const struct point_cmp *p);

@@ -108,8 +108,15 @@ static void metric_row(struct row *r, const struct point_cmp *p, const struct me
 	else
 		snprintf(r->pct, sizeof(r->pct), "%+.1f %%", m->delta_pct);
 	r->ci[0] = '\0';
-	/* a base of 0 has no percentages: no Δ %, no interval of it */
-	if (!isnan(m->delta_pct) && !isnan(m->decision.lo_pct) && !isnan(m->decision.hi_pct))
+	/*
+	 * a deterministic metric's change is exact: no interval around it; a
+	 * base of 0 has no percentages: no Δ %, no interval of it
+	 */
+	if (m->decision.deterministic)
+		snprintf(r->ci, sizeof(r->ci), "%s",
+			 m->decision.word == DECIDE_DIFFERENT ? "(exact)" : "");
+	else if (!isnan(m->delta_pct) && !isnan(m->decision.lo_pct) &&
+		 !isnan(m->decision.hi_pct))
 		snprintf(r->ci, sizeof(r->ci), "[%+.1f, %+.1f]", m->decision.lo_pct,
 			 m->decision.hi_pct);
 	verdict_cell(p, m, r->verdict, sizeof(r->verdict));

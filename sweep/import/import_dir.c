@@ -384,7 +384,8 @@ static void print_metric_line(FILE *f, const struct import_job *job, int m)
 	};
 	enum import_kind k = job->metrics[m].kind;
 
-	metricmeta_print_one(f, job->metric_names[m], kind[k], unit[k], job->published[m].better);
+	metricmeta_print_one(f, job->metric_names[m], kind[k], unit[k], job->published[m].better,
+			     false);
 }
 
 /* The first block being written: the set's title. */

@@ -138,7 +138,7 @@ static struct json_object *json_metric(const struct workload *wl, int m,
 	struct baseline_delta bd;
 	char unit[UNIT_LEN];
 
-	metric_base_unit(d->name, d->kind, unit, sizeof(unit));
+	metric_base_unit(d->name, d->kind, metric_default_unit(d)->name, unit, sizeof(unit));
 	json_object_object_add(o, "kind", json_object_new_string(d->kind == MK_GAUGE ?
 								 "gauge" : "counter"));
 	json_object_object_add(o, "unit", json_object_new_string(unit));
@@ -353,8 +353,8 @@ static int csv_write(FILE *f, const struct csv_cols *c, const struct render_bloc
 	}
 	if (m >= 0 && m < wl->nr_metrics) {
 		metric = wl->metrics[m].name;
-		metric_base_unit(wl->metrics[m].name, wl->metrics[m].kind, row.unit,
-				 sizeof(row.unit));
+		metric_base_unit(wl->metrics[m].name, wl->metrics[m].kind,
+				 metric_default_unit(&wl->metrics[m])->name, row.unit, sizeof(row.unit));
 		csv_stats(&row, &r->exact.stat[m]);
 	} else if (m >= 0) {
 		metric = "ns_per_run";

@@ -128,11 +128,14 @@ static bool field_value(const char *name, const void *ctx, char *buf, size_t len
  * bpf_stats that does not hold still between runs: 3.2 µs at 1 producer and
  * 84 µs at 2 on a 2-CPU machine, -80 % and +220 % in an A/A pair.  It is in
  * summary.csv and the exports; a values template asks for it by name
- * ({prog_ns.per_run}).
+ * ({prog_ns.per_run}).  The load's figures (WL_LOAD_METRICS: eight of
+ * them, the same in every row of one program) would crowd out the rates
+ * a row is for: they are in summary.csv, the exports and compare, and a
+ * template names them ({total_insns}, {jited_size}).
  */
 static bool is_prog_metric(const struct metric_def *d)
 {
-	return d->source == MS_PROG_RUNS || d->source == MS_PROG_NS;
+	return d->source == MS_PROG_RUNS || d->source == MS_PROG_NS || d->source == MS_LOAD;
 }
 
 /* A row's values as one text: "unsupported: why", or its values template expanded. */

@@ -429,6 +429,9 @@ static int add_group(struct col_list *l, const struct sweep_cfg *cfg, enum col_g
 		else if (md)
 			col_metric(c, md->name, md->kind == MK_GAUGE ? CK_GAUGE : CK_COUNTER,
 				   md->better);
+		/* a gauge that counts no bytes: a load figure's insns, states, us */
+		if (md && md->kind == MK_GAUGE && !strcmp(c->unit, "bytes"))
+			c->unit = metric_default_unit(md)->base;
 	}
 	return err;
 }

@@ -110,6 +110,20 @@ void decide_no_test(struct decide_result *d, int n, double est_pct)
 				     .far_pct = NAN };
 }
 
+void decide_deterministic(double base, double new, int n, struct decide_result *d)
+{
+	double est = base ? (new / base - 1) * 100 : new ? NAN : 0;
+
+	if (isnan(base) || isnan(new) || isnan(est)) {
+		decide_no_test(d, n, est);
+		return;
+	}
+	*d = (struct decide_result){ .word = new == base ? DECIDE_SAME : DECIDE_DIFFERENT,
+				     .n = n, .est_pct = est, .lo_pct = est, .hi_pct = est,
+				     .level = 1, .far_pct = fabs(est), .final = true,
+				     .deterministic = true };
+}
+
 bool decide_log_ratio(double x, double base, double *lr)
 {
 	if (!(x > 0) || !(base > 0) || isinf(x) || isinf(base))
@@ -250,6 +264,10 @@ static int decide_words(const struct decide_result *d, const char *word, char *b
 		word = decision_name(d->word);
 	if (d->paired && d->final && d->word == DECIDE_UNDECIDED)
 		snprintf(after, sizeof(after), " after %d rounds", d->n);
+	if (d->deterministic && d->word == DECIDE_DIFFERENT)
+		return snprintf(buf, len, "%s: %+.1f %% (exact)", word, d->est_pct);
+	if (d->deterministic && d->word == DECIDE_SAME)
+		return snprintf(buf, len, "%s: identical", word);
 	switch (d->word) {
 	case DECIDE_NO_TEST:
 		return snprintf(buf, len, "no test (< %d %s)", DECIDE_MIN_UNITS,

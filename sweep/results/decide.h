@@ -68,6 +68,7 @@ struct decide_result {
 	bool paired;		/* of rounds (decide_paired()), not of two sides' units */
 	double exact_pct;	/* the rule's exact_pct: > 0 when the units were to be deterministic */
 	bool exact;		/* decided by the rounds' agreement within exact_pct (level 1) */
+	bool deterministic;	/* of a deterministic metric (decide_deterministic()): no interval */
 };
 
 /*
@@ -122,6 +123,15 @@ void decide_welch(const struct decide_rule *rule, double base_mean, double base_
 		  double new_mean, double new_sd, long new_n, struct decide_result *d);
 
 /*
+ * A deterministic metric's two values (metric_def.deterministic: the same
+ * in every repetition by construction), decided at once from n units: any
+ * difference is different, equality is same; the interval is the point
+ * itself (level 1).  NaN on a side, or a base of 0 with a new that is
+ * not: no test.
+ */
+void decide_deterministic(double base, double new, int n, struct decide_result *d);
+
+/*
  * Welch's standard error of new - base and its Welch-Satterthwaite degrees
  * of freedom (NaN when both variances are 0), for decide_welch() and
  * compare's p-value alike.
@@ -137,6 +147,7 @@ void decide_welch_se(double base_sd, long base_n, double new_sd, long new_n, dou
  *   "undecided: changes up to ±7.0 % not ruled out"
  *   "undecided after 20 rounds: changes up to ±7.0 % not ruled out"  (paired, final)
  *   "no test (< 3 units)"
+ *   "different: +12.5 % (exact)", "same: identical"  (decide_deterministic())
  * Numbers in percent of BASE, interval at d->level.  Of a rule with
  * exact_pct it says which way it was decided:
  *   "different: +40.5 % [+40.4, +40.7] (exact: rounds agree within 0.1 %)"

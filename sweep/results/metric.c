@@ -106,7 +106,11 @@ void metric_field_format(const struct metric_field *f, const struct view_row *r,
 		format_vs_base(f, r, base, buf, len);
 		break;
 	case FS_MEAN_SD:
-		metric_format_sd_n(s->mean, s->stddev, s->n, f->unit, buf, len);
+		/* one value by construction: "± 0" says nothing; a spread (varied) is shown */
+		if (f->deterministic && s->stddev == 0)
+			metric_format(s->mean, f->unit, buf, len);
+		else
+			metric_format_sd_n(s->mean, s->stddev, s->n, f->unit, buf, len);
 		break;
 	case FS_PER_WORKER:
 		if (np > 0)

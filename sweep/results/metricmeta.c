@@ -9,10 +9,13 @@
 #include "metricmeta.h"
 #include "progrun.h"
 
+#define DETERMINISTIC	"deterministic"
+
 void metricmeta_print_one(FILE *f, const char *name, const char *kind, const char *unit,
-			  enum metric_better b)
+			  enum metric_better b, bool deterministic)
 {
-	fprintf(f, "metric: %s %s %s %s\n", name, kind, unit, metric_better_name(b));
+	fprintf(f, "metric: %s %s %s %s%s\n", name, kind, unit, metric_better_name(b),
+		deterministic ? " " DETERMINISTIC : "");
 }
 
 void metricmeta_print(FILE *f, const struct workload *wl)
@@ -23,21 +26,24 @@ void metricmeta_print(FILE *f, const struct workload *wl)
 		const struct metric_def *d = &wl->metrics[m];
 
 		metricmeta_print_one(f, d->name, d->kind == MK_GAUGE ? "gauge" : "counter",
-				     metric_default_unit(d)->name, d->better);
+				     metric_default_unit(d)->name, d->better, d->deterministic);
 	}
 	if (prog_metrics(wl, &runs, &ns))
 		metricmeta_print_one(f, METRIC_NS_PER_RUN, "ratio", metric_per_run_unit()->name,
-				     MB_LOWER);
+				     MB_LOWER, false);
 }
 
-/* "hits counter M/s higher" of name into mi; false when the line is of another metric. */
+/*
+ * "hits counter M/s higher [deterministic]" of name into mi; false when
+ * the line is of another metric.
+ */
 static bool parse_line(const char *v, const char *name, struct metric_info *mi)
 {
-	const char *w[4];
-	size_t len[4];
+	const char *w[5];
+	size_t len[5];
 	int nr = 0;
 
-	for (const char *s = v; *s && nr < 4; nr++) {
+	for (const char *s = v; *s && nr < 5; nr++) {
 		w[nr] = s;
 		len[nr] = strcspn(s, " ");
 		s += len[nr];
@@ -47,6 +53,8 @@ static bool parse_line(const char *v, const char *name, struct metric_info *mi)
 	    len[2] >= sizeof(mi->unit) || !metric_better_parse(w[3], len[3], &mi->better))
 		return false;
 	snprintf(mi->unit, sizeof(mi->unit), "%.*s", (int)len[2], w[2]);
+	mi->deterministic = nr == 5 && len[4] == strlen(DETERMINISTIC) &&
+			    !strncmp(w[4], DETERMINISTIC, len[4]);
 	mi->recorded = true;
 	return true;
 }

@@ -319,6 +319,8 @@ static int flag_text(const struct quality *q, unsigned flag, char *buf, size_t l
 		return snprintf(buf, len, "interference=%.0f%%", q->wait_pct);
 	case QF_STEAL:
 		return snprintf(buf, len, "steal=%.0f%%", q->steal_pct);
+	case QF_VARIED:
+		return snprintf(buf, len, "varied");
 	}
 	return 0;
 }
@@ -351,16 +353,20 @@ static int flag_legend(unsigned flag, int max_cv_pct, char *buf, size_t len)
 	case QF_STEAL:
 		return snprintf(buf, len, "[steal=N%%] N%% of the point's CPU time went to the"
 				" hypervisor");
+	case QF_VARIED:
+		return snprintf(buf, len, "[varied] a deterministic metric (the verifier's counts,"
+				" program sizes) differed between repetitions: they did not"
+				" load the same programs");
 	}
 	return 0;
 }
 
 /* The order flags are written in, and their names. */
 static const unsigned order[] = {
-	QF_CV, QF_ZERO, QF_STARVED, QF_TREND, QF_BIMODAL, QF_INTERFERENCE, QF_STEAL,
+	QF_VARIED, QF_CV, QF_ZERO, QF_STARVED, QF_TREND, QF_BIMODAL, QF_INTERFERENCE, QF_STEAL,
 };
-static const char *const flag_names[] = { "cv", "zero", "starved", "trend", "bimodal",
-					  "interference", "steal" };
+static const char *const flag_names[] = { "varied", "cv", "zero", "starved", "trend",
+					  "bimodal", "interference", "steal" };
 
 static void join_flags(const struct quality *q, const char *sep, char *buf, size_t len)
 {
@@ -493,6 +499,8 @@ static int parse_item(const char *item, size_t len, struct quality *q)
 		flag = QF_INTERFERENCE;
 	else if (pct_item(text, "steal", &q->steal_pct))
 		flag = QF_STEAL;
+	else if (!strcmp(text, "varied"))
+		flag = QF_VARIED;
 	else
 		return -EINVAL;
 	/* twice the same flag is not a cell bpfsweep writes */

@@ -23,6 +23,7 @@ enum quality_flag {
 	QF_INTERFERENCE	= 1 << 4,	/* the point's threads waited for a CPU */
 	QF_STEAL	= 1 << 5,	/* the hypervisor took them */
 	QF_STARVED	= 1 << 6,	/* a worker counted (almost) nothing */
+	QF_VARIED	= 1 << 7,	/* a deterministic metric differed: the set-up did */
 };
 
 /* Decision thresholds; the constants are explained in quality.c. */
@@ -64,11 +65,12 @@ bool quality_all_zero(const struct quality *q);
 /*
  * The flags that break a test's assumptions, and so veto a verdict of
  * change: trend (the mean still moving), bimodal (two regimes: a mean of
- * neither), starved (a worker did nothing), zero.  Noise alone (cv,
+ * neither), starved (a worker did nothing), zero, varied (the repetitions
+ * did not run the same programs: metric_def.deterministic).  Noise alone (cv,
  * interference, steal) does not: it widens the units' spread, and so the
  * interval.
  */
-#define QUALITY_VETO_FLAGS	(QF_TREND | QF_BIMODAL | QF_STARVED | QF_ZERO)
+#define QUALITY_VETO_FLAGS	(QF_TREND | QF_BIMODAL | QF_STARVED | QF_ZERO | QF_VARIED)
 
 /*
  * Starved workers from each worker's rate over the measured intervals

@@ -144,7 +144,26 @@ static int summarize_metric(struct point_result *r, int m, double *x, int *rep)
 	err = units_of(x, rep, n, &r->unit[m]);
 	if (!err && n)
 		r->stat[m].ci95 = r->unit[m].ci95;
+	/* the same in every repetition by construction: no interval to give */
+	if (r->pt->wp.wl->metrics[m].deterministic)
+		r->stat[m].ci95 = NAN;
 	return err;
+}
+
+/*
+ * Did a deterministic metric (metric_def.deterministic) take two values
+ * over the point's measured intervals?  Then its repetitions did not load
+ * the same programs: the set-up differed (quality "varied").
+ */
+static bool deterministic_varied(const struct point_result *r)
+{
+	const struct workload *wl = r->pt->wp.wl;
+
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (wl->metrics[m].deterministic && r->stat[m].n &&
+		    r->stat[m].min != r->stat[m].max)
+			return true;
+	return false;
 }
 
 int point_result_summarize(struct point_result *r)
@@ -213,6 +232,8 @@ int point_result_assess(struct point_result *r, int max_cv_pct)
 	free(cpu_pct);
 	quality_assess_load(&r->load, sysconf(_SC_CLK_TCK), &r->quality);
 	quality_assess_wait(r->thread_wait, r->nr_thread_wait, r->nr_cpus, &r->quality);
+	if (deterministic_varied(r))
+		r->quality.flags |= QF_VARIED;
 	free(rates);
 	free(rep);
 	return 0;

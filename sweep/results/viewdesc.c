@@ -84,8 +84,10 @@ static void describe_metrics(struct result_view *v, const struct result_set *set
 			/* one per workload, as workload.h says */
 			.per_thread = !gauge && wl_thread_metric(wl) < 0 &&
 				      result_stat_col(set, rc->metric, "worker_mean") >= 0,
-			.source = gauge ? MS_WORKLOAD : prog_source_of_name(rc->metric),
+			.source = gauge && prog_source_of_name(rc->metric) != MS_LOAD ?
+				  MS_WORKLOAD : prog_source_of_name(rc->metric),
 			.unit = *unit ? unit : NULL, .better = mi.better,
+			.deterministic = mi.deterministic,
 		};
 	}
 }

@@ -33,6 +33,7 @@
 #include "allowcpu.h"
 #include "cpulist.h"
 #include "cpustat.h"
+#include "loadfill.h"
 #include "memcg.h"
 #include "metric.h"
 #include "progrun.h"
@@ -89,6 +90,7 @@ struct rep_ctx {
 	bool (*stop_requested)(void);	/* the runner's: a signal asked to stop */
 	const struct rep_watch *watch;	/* the runner's: its woke() at the sampler's wake-ups */
 	struct profiler *prof;	/* profile = on: counts stacks in the measured part only */
+	struct wl_load_stats load;	/* what setup's load cost (loadfill.h) */
 };
 
 static uint64_t now_ns(void)
@@ -524,6 +526,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 		goto out;
 	fill_memcg(rc, prev);
 	prog_fill(rc->wl, rc->state, prev);
+	load_fill(rc->wl, &rc->load, prev);
 	span_start = prev_t = now_ns();
 	if (!nr_warm)
 		load_begin(rc);
@@ -542,6 +545,7 @@ static int sample_loop(const struct sweep_cfg *cfg, struct rep_ctx *rc, int rep,
 			goto out;
 		fill_memcg(rc, cur);
 		prog_fill(rc->wl, rc->state, cur);
+		load_fill(rc->wl, &rc->load, cur);
 		iv.elapsed_ns = t - prev_t;
 		for (int m = 0; m < rc->wl->nr_metrics; m++)
 			iv.value[m] = interval_value(&rc->wl->metrics[m], prev[m], cur[m]);
@@ -629,9 +633,11 @@ static int run_external(struct rep_ctx *rc, int rep, struct point_result *r)
 /* The caveat of an ok point whose memory gauges are unknown: "memory: <why>". */
 #define MEMORY_NOTE	"memory: "
 
-static bool is_memory_note(const char *reason)
+/* A caveat of an ok point (memory's, loadfill.h's), which a failure's reason replaces. */
+static bool is_ok_note(const char *reason)
 {
-	return !strncmp(reason, MEMORY_NOTE, strlen(MEMORY_NOTE));
+	return !strncmp(reason, MEMORY_NOTE, strlen(MEMORY_NOTE)) ||
+	       !strncmp(reason, LOAD_NOTE, strlen(LOAD_NOTE));
 }
 
 /* See repetition.h; the memory note is memcg_begin()'s. */
@@ -639,7 +645,7 @@ void rep_set_reason(struct point_result *r, const char *what, int err)
 {
 	if (err == -EINTR)
 		snprintf(r->reason, sizeof(r->reason), "interrupted by signal");
-	else if (!r->reason[0] || is_memory_note(r->reason))
+	else if (!r->reason[0] || is_ok_note(r->reason))
 		snprintf(r->reason, sizeof(r->reason), "%s: %s", what, strerror(-err));
 }
 
@@ -768,6 +774,7 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	if (!err) {
 		r->nr_producers = thr.nr_producers;
 		r->nr_consumers = thr.nr_consumers;
+		load_read(cfg->wl, rc.state, &rc.load, r);
 		if (rc.memcg)
 			memcg_reset_peak_after_setup(rc.memcg, r);
 		err = cfg->wl->run ? measure_external(&rc, rep, r) :

@@ -18,12 +18,17 @@ static const struct metric_unit units[] = {
 	{ .name = "/s", .kind = MK_COUNTER, .div = 1, .decimals = 0 },
 	/* prog_ns counts nanoseconds: its rate is ms of program time per second */
 	{ .name = "ms/s", .kind = MK_COUNTER, .div = 1e6, .decimals = 3, .time = true },
-	{ .name = "GiB", .kind = MK_GAUGE, .div = 1024.0 * 1024 * 1024, .decimals = 3 },
-	{ .name = "MiB", .kind = MK_GAUGE, .div = 1024.0 * 1024, .decimals = 2 },
-	{ .name = "KiB", .kind = MK_GAUGE, .div = 1024.0, .decimals = 2 },
-	{ .name = "B", .kind = MK_GAUGE, .div = 1, .decimals = 0 },
+	{ .name = "GiB", .kind = MK_GAUGE, .div = 1024.0 * 1024 * 1024, .decimals = 3,
+	  .base = "bytes" },
+	{ .name = "MiB", .kind = MK_GAUGE, .div = 1024.0 * 1024, .decimals = 2, .base = "bytes" },
+	{ .name = "KiB", .kind = MK_GAUGE, .div = 1024.0, .decimals = 2, .base = "bytes" },
+	{ .name = "B", .kind = MK_GAUGE, .div = 1, .decimals = 0, .base = "bytes" },
 	/* a level that is a time per operation: only imported sets hold one (latency ns/op) */
-	{ .name = "ns", .kind = MK_GAUGE, .div = 1, .decimals = 3, .time = true },
+	{ .name = "ns", .kind = MK_GAUGE, .div = 1, .decimals = 3, .time = true, .base = "ns" },
+	/* a load's figures (WL_LOAD_METRICS): counts of the verifier's, its time */
+	{ .name = "insns", .kind = MK_GAUGE, .div = 1, .decimals = 0, .base = "insns" },
+	{ .name = "states", .kind = MK_GAUGE, .div = 1, .decimals = 0, .base = "states" },
+	{ .name = "us", .kind = MK_GAUGE, .div = 1, .decimals = 0, .base = "us" },
 };
 
 #define NR_UNITS (sizeof(units) / sizeof(units[0]))
@@ -164,6 +169,12 @@ static const struct metric_unit *parse_unit(const struct metric_def *d, const ch
 			 "time per second", d->name, kind_units[d->kind]);
 		return NULL;
 	}
+	if (u && d->kind == MK_GAUGE && strcmp(u->base, metric_default_unit(d)->base)) {
+		snprintf(why, whylen, "unit '%s' is of %s, and '%s' counts %s (use %s)", word,
+			 u->base, d->name, metric_default_unit(d)->base,
+			 metric_default_unit(d)->name);
+		return NULL;
+	}
 	if (u)
 		return u;
 	if (metric_unit_find(word, d->kind == MK_GAUGE ? MK_COUNTER : MK_GAUGE))
@@ -189,6 +200,7 @@ int metric_field_parse(const struct workload *wl, const char *text, size_t len,
 	if (f->metric < 0)
 		return -EINVAL;
 	f->stat = FS_MEAN_SD;
+	f->deterministic = wl->metrics[f->metric].deterministic;
 	if (dot) {
 		int s;
 
@@ -231,10 +243,13 @@ const struct metric_unit *metric_per_run_unit(void)
 	return &ns_unit;
 }
 
-void metric_base_unit(const char *name, enum metric_kind kind, char *buf, size_t len)
+void metric_base_unit(const char *name, enum metric_kind kind, const char *unit, char *buf,
+		      size_t len)
 {
+	const struct metric_unit *u = metric_unit_find(unit, kind);
+
 	if (kind == MK_GAUGE)
-		snprintf(buf, len, "bytes");
+		snprintf(buf, len, "%s", u ? u->base : "bytes");
 	else
 		snprintf(buf, len, "%s/s", name);
 }
@@ -267,12 +282,18 @@ bool prog_metrics(const struct workload *wl, int *runs, int *ns)
 	return *runs >= 0 && *ns >= 0;
 }
 
+/* The load's metrics every BPF family declares (workload.h), known by name when read back. */
+static const struct metric_def load_metrics[] = { WL_LOAD_METRICS };
+
 enum metric_source prog_source_of_name(const char *name)
 {
 	if (!strcmp(name, "prog_runs"))
 		return MS_PROG_RUNS;
 	if (!strcmp(name, "prog_ns"))
 		return MS_PROG_NS;
+	for (size_t i = 0; i < sizeof(load_metrics) / sizeof(load_metrics[0]); i++)
+		if (!strcmp(name, load_metrics[i].name))
+			return MS_LOAD;
 	return MS_WORKLOAD;
 }
 
@@ -323,6 +344,8 @@ static const struct {
 
 enum metric_better metric_better_known(const char *name)
 {
+	if (prog_source_of_name(name) == MS_LOAD)
+		return MB_LOWER;
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 		if (!strcmp(known[i].name, name))
 			return known[i].better;

@@ -27,6 +27,12 @@ struct metric_unit {
 	int decimals;
 	bool time;		/* ms/s: time per second, for program time (prog_ns) only; ns:
 				 * a level of time per operation, for imported sets only */
+	/*
+	 * A gauge's: what its stored numbers count ("bytes"; "insns",
+	 * "states", "us" of a load's figures, workload.h's WL_LOAD_METRICS).
+	 * A gauge is shown only in units of its own base.
+	 */
+	const char *base;
 };
 
 /* The unit called name for a metric of kind; NULL if there is none. */
@@ -41,9 +47,11 @@ const struct metric_unit *metric_per_run_unit(void);
 /*
  * The unit of a metric's unscaled numbers, as CSV and JSON carry them:
  * "hits/s" for a counter (a rate per second of its own events), "bytes"
- * for a gauge.  Beside it, JSON's display_unit is metric_default_unit()'s.
+ * for a gauge, or the base of its display unit unit ("insns"; NULL: its
+ * kind's default).  Beside it, JSON's display_unit is metric_default_unit()'s.
  */
-void metric_base_unit(const char *name, enum metric_kind kind, char *buf, size_t len);
+void metric_base_unit(const char *name, enum metric_kind kind, const char *unit, char *buf,
+		      size_t len);
 
 /*
  * A field of a table row's values template, "{metric[.stat][:unit]}" as
@@ -79,6 +87,7 @@ struct metric_field {
 	int metric;
 	enum field_stat stat;
 	const struct metric_unit *unit;
+	bool deterministic;	/* its metric's: "mean ± sd" is the mean alone while sd is 0 */
 };
 
 /*

@@ -25,7 +25,7 @@
 #include "param.h"
 
 #define WL_MAX_PARAMS	24
-#define WL_MAX_METRICS	8
+#define WL_MAX_METRICS	20
 
 struct workload;
 
@@ -59,6 +59,48 @@ enum metric_source {
 	 */
 	MS_PROG_RUNS,
 	MS_PROG_NS,
+	/*
+	 * What loading the point's programs cost, a gauge (load_field below):
+	 * the repetition's own load, read once after setup (load_stats()).
+	 */
+	MS_LOAD,
+};
+
+/*
+ * The verifier's and the JIT's figures of a load (adapters/progload.c),
+ * veristat's names where it has them (docs/results.md).  Per program;
+ * a point's is the sum over its programs, but for the peaks (peak_states,
+ * stack_depth): their largest.
+ */
+enum wl_load_field {
+	LF_TOTAL_INSNS,		/* bpf_prog_info.verified_insns (5.16), else the log's processed */
+	LF_TOTAL_STATES,	/* the BPF_LOG_STATS line's total_states */
+	LF_PEAK_STATES,		/* its peak_states */
+	LF_STACK_DEPTH,		/* "stack depth 8+16": bytes, subprograms' summed */
+	LF_XLATED_SIZE,		/* bpf_prog_info.xlated_prog_len: bytes after the verifier */
+	LF_JITED_SIZE,		/* bpf_prog_info.jited_prog_len: bytes of machine code; 0: no JIT */
+	LF_VERIFY_US,		/* "verification time N usec" */
+	LF_LOAD_US,		/* the object's load, wall time: BTF, maps and every program */
+	NR_LOAD_FIELDS
+};
+
+#define WL_MAX_PROGS	4
+
+/* One program's figures: METRIC_UNKNOWN where the kernel gave none. */
+struct wl_prog_load {
+	char name[32];
+	uint32_t id;		/* the kernel's program id (bpftool prog show id N); 0 if refused */
+	uint64_t v[NR_LOAD_FIELDS];
+};
+
+/* A point's load: its programs', their aggregate, and what is unknown and why. */
+struct wl_load_stats {
+	int nr_progs;
+	struct wl_prog_load prog[WL_MAX_PROGS];
+	uint64_t total[NR_LOAD_FIELDS];
+	char note[128];		/* "" or what is not known: "total_insns: ..." */
+	uint64_t start_ns;	/* the load's start (progload.c's own) */
+	char *log[WL_MAX_PROGS];	/* the BPF_LOG_STATS buffers while loading */
 };
 
 /*
@@ -100,7 +142,34 @@ struct metric_def {
 	 * 0 when the other is larger.
 	 */
 	const char *less;
+	/* Of source MS_LOAD: which figure of the load. */
+	enum wl_load_field load_field;
+	/*
+	 * Identical in every repetition by construction (the verifier's
+	 * counts, program sizes): statistics give it no interval, compare
+	 * and decide call any change of it different at once, and a point
+	 * whose repetitions disagree is flagged (quality "varied": the
+	 * set-up differed).  Times are never deterministic.
+	 */
+	bool deterministic;
 };
+
+/*
+ * The load's metrics, the same in every family that loads BPF programs:
+ * put WL_LOAD_METRICS at the end of its metric table, and a load_stats
+ * callback in its descriptor (adapters/progload.h fills one).
+ */
+#define WL_LOAD_METRIC(n, u, f, det) { .name = n, .kind = MK_GAUGE, .unit = u, \
+	.source = MS_LOAD, .better = MB_LOWER, .load_field = f, .deterministic = det }
+#define WL_LOAD_METRICS \
+	WL_LOAD_METRIC("total_insns", "insns", LF_TOTAL_INSNS, true), \
+	WL_LOAD_METRIC("total_states", "states", LF_TOTAL_STATES, true), \
+	WL_LOAD_METRIC("peak_states", "states", LF_PEAK_STATES, true), \
+	WL_LOAD_METRIC("stack_depth", "B", LF_STACK_DEPTH, true), \
+	WL_LOAD_METRIC("xlated_size", "B", LF_XLATED_SIZE, true), \
+	WL_LOAD_METRIC("jited_size", "B", LF_JITED_SIZE, true), \
+	WL_LOAD_METRIC("verify_time", "us", LF_VERIFY_US, false), \
+	WL_LOAD_METRIC("load_time", "us", LF_LOAD_US, false)
 
 /* One point: a value for every parameter, indexed like wl->params. */
 struct wl_point {
@@ -216,6 +285,11 @@ struct workload {
 	 * Tables print it under ns per run: the mean is over all of them.
 	 */
 	const char *prog_runs_scope;
+	/*
+	 * Optional, with WL_LOAD_METRICS: the figures of the repetition's load
+	 * (setup's), copied into *out.  -ENODATA if there were none.
+	 */
+	int (*load_stats)(void *state, struct wl_load_stats *out);
 	/*
 	 * Optional, instead of produce/consume/sample: one repetition, after
 	 * setup, measured by the workload itself, for a program that keeps its

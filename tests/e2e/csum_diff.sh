@@ -6,7 +6,8 @@
 # runs x batch), and the chart of calls by batch is drawn; one point of it
 # with its ns_per_run pass.  Then specs/seed_csum_diff.spec, quick: the
 # seed's method (64 program runs per BPF_PROG_TEST_RUN, one call each) and
-# the seed's table, row for row.
+# the seed's table, row for row.  Last, the load's figures of two points
+# and compare's exact verdict on them.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -124,3 +125,28 @@ check csum_diff/power-all-ok [ "$(csv_col "$TMP/power/summary.csv" status | sort
 check csum_diff/power-five-rounds [ "$(csv_col "$TMP/power/summary.csv" rounds extra_work 64)" = 5 ]
 check csum_diff/power-decided grep -Eq '^(different|same|undecided after 5 rounds|inconclusive)' \
 	<(csv_col "$TMP/power/summary.csv" decision extra_work 2)
+
+# The load's figures (docs/results.md "The load's figures"): two
+# repetitions of one point give one value of each deterministic figure and
+# no interval; 4 more multiply-adds a record verify more instructions, and
+# compare calls that a change at once, exactly, without a test (about 3 s)
+for w in 0 4; do
+	$BPFSWEEP run csum_diff --set extra_work=$w --set warmup=50ms --set duration=100ms \
+		--set interval=50ms --set repeat=2 --set bpf_stats=off --no-plots \
+		-o "$TMP/load$w" >"$TMP/load$w.out" 2>&1 </dev/null
+	check "csum_diff/load-$w-exit-0" [ $? = 0 ]
+done
+L=$TMP/load0/summary.csv
+check csum_diff/load-insns-one-value [ "$(csv_col "$L" total_insns_min)" = \
+	"$(csv_col "$L" total_insns_max)" ]
+check csum_diff/load-insns-counted awk -v v="$(csv_col "$L" total_insns_mean)" 'BEGIN { exit !(v > 0) }'
+check csum_diff/load-no-interval [ -z "$(csv_col "$L" jited_size_ci95)" ]
+check csum_diff/load-not-varied not grep -q varied <(csv_col "$L" quality)
+check csum_diff/load-meta-deterministic grep -qx 'metric: total_insns gauge insns lower deterministic' \
+	"$TMP/load0/meta"
+check csum_diff/load-columns-unit grep -qx 'jited_size_mean,jited_size,mean,gauge,bytes,lower' \
+	"$TMP/load0/columns.csv"
+$BPFSWEEP compare "$TMP/load0" "$TMP/load4" --ignore extra_work >"$TMP/load.cmp" 2>&1
+check csum_diff/load-compare-exact grep -Eq 'total_insns +[0-9]+ → +[0-9]+insns +\+[0-9.]+ % \(exact\) +worse' \
+	"$TMP/load.cmp"
+check csum_diff/load-compare-same grep -Eq 'stack_depth +0 → +0B .* same: identical' "$TMP/load.cmp"

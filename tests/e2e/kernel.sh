@@ -327,6 +327,11 @@ check kernel/ringbuf-exit-0 rc_is rb 0
 check kernel/ringbuf-all-ok all_are "$TMP/rb/summary.csv" status ok
 check kernel/ringbuf-hits [ "$(csv_col "$TMP/rb/summary.csv" hits_per_s_mean | \
 	awk '$1 > 1000 { n++ } END { print n + 0 }')" = 4 ]
+# the load's figures in the guest, as on the host (docs/results.md "The
+# load's figures"): the verifier's count and the JIT's size of every point
+check kernel/ringbuf-load-figures [ "$(paste -d' ' <(csv_col "$TMP/rb/summary.csv" \
+	total_insns_mean) <(csv_col "$TMP/rb/summary.csv" jited_size_mean) | \
+	awk '$1 > 0 && $2 > 0 { n++ } END { print n + 0 }')" = 4 ]
 
 # Seed 002 on bpfsweep's workload: the README's default spec, which needs
 # overwrite mode, with 1 and 2 producers; each of its three tables the

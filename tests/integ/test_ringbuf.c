@@ -283,8 +283,9 @@ TEST(fentry)
 /*
  * A program the verifier rejects (a batch past the parameter's bound, which
  * the engine would refuse): the reason carries libbpf's own words, not just
- * an errno.  (This log is cut short in the trace, so it has no verdict: see
- * tests/unit/test_libbpf_log.c for those.)
+ * an errno, and the verifier's verdict from the load's BPF_LOG_STATS log
+ * (progload.c: no instruction trace to cut it short, as libbpf's level-1
+ * log of this program was).
  */
 TEST(verifier_words_in_reason)
 {
@@ -304,6 +305,7 @@ TEST(verifier_words_in_reason)
 		wl->teardown(state);
 	CHECK(err < 0);
 	CHECK(strstr(why, "(libbpf: prog 'rb_raw_tp': BPF program load failed: ") != NULL);
+	CHECK(strstr(why, "; verifier: The sequence of ") != NULL);
 }
 
 /* Another process's getpgid() must not count; ours must, batch_cnt records per call. */

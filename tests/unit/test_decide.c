@@ -398,7 +398,35 @@ TEST(welch_needs_three_units)
 	CHECK_NEAR(d.far_pct, 0, 0);
 }
 
-RUN_TESTS(looks_double_to_the_budget, shuffled_rounds_are_uncorrelated,
+/* A deterministic metric: any change is different at once, no interval around it. */
+TEST(exact_values_decided_at_once)
+{
+	struct decide_result d;
+	char buf[128];
+
+	decide_deterministic(73, 112, 1, &d);
+	CHECK_INT(d.word, DECIDE_DIFFERENT);
+	CHECK(d.deterministic);
+	CHECK_NEAR(d.est_pct, 53.4247, 1e-3);
+	CHECK_NEAR(d.lo_pct, d.hi_pct, 0);
+	decide_text(&d, "worse", buf, sizeof(buf));
+	CHECK_STR(buf, "worse: +53.4 % (exact)");
+	decide_deterministic(73, 73, 3, &d);
+	CHECK_INT(d.word, DECIDE_SAME);
+	decide_text(&d, NULL, buf, sizeof(buf));
+	CHECK_STR(buf, "same: identical");
+	/* one instruction in a million is a change too */
+	decide_deterministic(1000000, 1000001, 3, &d);
+	CHECK_INT(d.word, DECIDE_DIFFERENT);
+	decide_deterministic(0, 0, 3, &d);
+	CHECK_INT(d.word, DECIDE_SAME);
+	decide_deterministic(0, 4, 3, &d);
+	CHECK_INT(d.word, DECIDE_NO_TEST);
+	decide_deterministic(NAN, 4, 3, &d);
+	CHECK_INT(d.word, DECIDE_NO_TEST);
+}
+
+RUN_TESTS(exact_values_decided_at_once, looks_double_to_the_budget, shuffled_rounds_are_uncorrelated,
 	  aa_called_different_at_most_alpha,
 	  peeking_with_the_whole_alpha_does_not_hold, five_percent_never_called_same,
 	  ten_percent_found_early, words_as_quoted, exact_rounds_decide_at_once,

@@ -116,6 +116,43 @@ TEST(cost_metrics)
 		  "ms/s");
 }
 
+/*
+ * Every family that loads BPF programs has the load's metrics and the
+ * callback that fills them; each metric's unit is one of the table's (a
+ * missing one would show insns as MiB), and only the times vary.
+ */
+TEST(load_metrics_everywhere)
+{
+	static const char *const det[] = { "total_insns", "total_states", "peak_states",
+					   "stack_depth", "xlated_size", "jited_size" };
+
+	for (int w = 0; w < nr_workloads; w++) {
+		const struct workload *wl = workloads[w];
+		int nr_load = 0;
+
+		for (int m = 0; m < wl->nr_metrics; m++) {
+			const struct metric_def *d = &wl->metrics[m];
+
+			if (d->source != MS_LOAD)
+				continue;
+			nr_load++;
+			CHECK(metric_unit_find(d->unit, d->kind) != NULL);
+			CHECK_INT(prog_source_of_name(d->name), MS_LOAD);
+			CHECK_INT(metric_better_known(d->name), MB_LOWER);
+		}
+		if (!wl->needs_bpf)
+			continue;
+		if (nr_load != NR_LOAD_FIELDS || !wl->load_stats)
+			printf("FAIL load_metrics_everywhere: %s has %d load metrics%s\n", wl->name,
+			       nr_load, wl->load_stats ? "" : ", no load_stats");
+		check_cur.failed |= nr_load != NR_LOAD_FIELDS || !wl->load_stats;
+		for (size_t i = 0; i < sizeof(det) / sizeof(det[0]); i++)
+			CHECK(wl->metrics[wl_metric_index(wl, det[i])].deterministic);
+		CHECK(!wl->metrics[wl_metric_index(wl, "verify_time")].deterministic);
+		CHECK(!wl->metrics[wl_metric_index(wl, "load_time")].deterministic);
+	}
+}
+
 /* A set without metric lines: the names decide, and compare knows they did. */
 TEST(old_set_falls_back_to_names)
 {
@@ -152,8 +189,10 @@ TEST(meta_line_parsed)
 		{ "metric", "mystery counter M/s unknown" },
 		{ "metric", "ops counter k/s neither" },
 		{ "metric", "torn counter" },
+		{ "metric", "total_insns gauge insns lower deterministic" },
+		{ "metric", "verify_time gauge us lower" },
 	};
-	struct result_set rs = { .meta = lines, .nr_meta = 4 };
+	struct result_set rs = { .meta = lines, .nr_meta = 6 };
 	struct comparison c = { .base = &rs, .new = &rs };
 	struct cmp_metric cm;
 	struct metric_info mi;
@@ -170,6 +209,18 @@ TEST(meta_line_parsed)
 	/* a line cut short says nothing: the name decides */
 	metricmeta_of(&rs, "torn", false, &mi);
 	CHECK(!mi.recorded);
+	/* the fifth word: identical in every repetition, compared exactly */
+	metricmeta_of(&rs, "total_insns", true, &mi);
+	CHECK(mi.recorded && mi.deterministic);
+	CHECK_STR(mi.unit, "insns");
+	CHECK_INT(mi.better, MB_LOWER);
+	compare_describe_metric(&c, "total_insns", CMP_LEVEL, &cm);
+	CHECK(cm.deterministic);
+	CHECK_STR(cm.unit->name, "insns");
+	metricmeta_of(&rs, "verify_time", true, &mi);
+	CHECK(mi.recorded && !mi.deterministic);
+	metricmeta_of(&rs, "hits", false, &mi);
+	CHECK(!mi.deterministic);
 }
 
 /* Two sets that say different directions: none, and a note. */
@@ -187,5 +238,5 @@ TEST(directions_disagree)
 	CHECK(strstr(c.notes[0], "BASE says higher") != NULL);
 }
 
-RUN_TESTS(registry_directions, cost_metrics, old_set_falls_back_to_names, meta_line_parsed,
+RUN_TESTS(registry_directions, cost_metrics, load_metrics_everywhere, old_set_falls_back_to_names, meta_line_parsed,
 	  directions_disagree)

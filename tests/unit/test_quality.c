@@ -448,7 +448,9 @@ TEST(marks_and_legend)
 	CHECK_STR(buf, "starved=1/2:cpu=98%");
 	/* every flag, in the marks' order, each once */
 	quality_legend(~0u, 20, "|", buf, sizeof(buf));
-	CHECK_STR(buf, "[cv=N%] the intervals' stddev is N% of their mean, over 20%|"
+	CHECK_STR(buf, "[varied] a deterministic metric (the verifier's counts, program sizes) "
+		  "differed between repetitions: they did not load the same programs|"
+		  "[cv=N%] the intervals' stddev is N% of their mean, over 20%|"
 		  "[zero=K/N] K of the N measured intervals near zero|"
 		  "[starved=K/N:cpu=C%] K of N workers counted at most 1% of the busiest one's "
 		  "events; none of them ran more than C% of the time (when known)|"
@@ -491,6 +493,13 @@ TEST(parsed_back_from_csv)
 	CHECK_INT(quality_parse("", &back), 0);
 	CHECK_INT(back.flags, 0);
 	CHECK_INT(quality_parse("cv=3%;noise", &back), -EINVAL);
+	/* a deterministic metric that varied leads, and vetoes a change */
+	q = (struct quality){ .flags = QF_VARIED | QF_CV, .cv_pct = 12 };
+	quality_format(&q, text, sizeof(text));
+	CHECK_STR(text, "varied;cv=12%");
+	CHECK_INT(quality_parse(text, &back), 0);
+	CHECK_INT(back.flags, QF_VARIED | QF_CV);
+	CHECK(QUALITY_VETO_FLAGS & QF_VARIED);
 }
 
 /* Only what quality_format() writes is read back: anything else is refused whole. */

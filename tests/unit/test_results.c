@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* results.c: the CSV files of a result directory, read back with csv.c. */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -401,6 +402,41 @@ TEST(counted_nothing_is_stalled)
 	CHECK(r.quality.flags & QF_ZERO);
 }
 
+/* A rate and a deterministic load figure (WL_LOAD_METRICS's total_insns). */
+static const struct metric_def det_metrics[] = {
+	{ .name = "hits", .kind = MK_COUNTER, .unit = "M/s", .better = MB_HIGHER },
+	WL_LOAD_METRIC("total_insns", "insns", LF_TOTAL_INSNS, true),
+};
+static const struct workload det_wl = { .name = "det", .metrics = det_metrics, .nr_metrics = 2 };
+
+/*
+ * A deterministic metric has no interval, and its repetitions disagreeing
+ * is flagged "varied": they did not load the same programs.
+ */
+TEST(deterministic_varied_is_flagged)
+{
+	struct point pt = { .wp.wl = &det_wl };
+	struct point_result r = { .pt = &pt, .status = PS_OK, .nr_iv = 4 };
+	struct interval iv[4];
+
+	for (int i = 0; i < 4; i++)
+		iv[i] = (struct interval){ .rep = i / 2, .idx = i % 2, .elapsed_ns = 1000000000,
+					   .value = { 1000 + i, 73 } };
+	r.iv = iv;
+	CHECK_INT(point_result_summarize(&r), 0);
+	CHECK_INT(point_result_assess(&r, 0), 0);
+	CHECK_NEAR(r.stat[1].mean, 73, 0);
+	CHECK(isnan(r.stat[1].ci95));
+	CHECK(!isnan(r.stat[0].ci95));
+	CHECK(!(r.quality.flags & QF_VARIED));
+	/* the second repetition verified one instruction more */
+	iv[2].value[1] = iv[3].value[1] = 74;
+	CHECK_INT(point_result_summarize(&r), 0);
+	CHECK_INT(point_result_assess(&r, 0), 0);
+	CHECK(r.quality.flags & QF_VARIED);
+	free(r.thread_rate);
+}
+
 /* dir/name with text, created new. */
 static int put_file(const char *dir, const char *name, const char *text)
 {
@@ -707,7 +743,8 @@ TEST(samples_read_within_twice_their_size)
 	remove_tree(dir, "a");
 }
 
-RUN_TESTS(write_and_read_back, never_overwrites, existing_directories_refused, parent_is_a_file,
+RUN_TESTS(deterministic_varied_is_flagged, write_and_read_back, never_overwrites,
+	  existing_directories_refused, parent_is_a_file,
 	  failed_append_leaves_no_partial_point, result_set_read_back,
 	  result_set_without_exp_column, counted_nothing_is_stalled, tampered_cells_refused,
 	  renamed_metric_refused, malformed_rows_located, unknown_quality_refused,

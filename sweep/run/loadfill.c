@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A repetition's load figures as gauges (loadfill.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "loadfill.h"
+
+static bool has_load_metrics(const struct workload *wl)
+{
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (wl->metrics[m].source == MS_LOAD)
+			return true;
+	return false;
+}
+
+void load_read(const struct workload *wl, void *state, struct wl_load_stats *ls,
+	       struct point_result *r)
+{
+	memset(ls, 0, sizeof(*ls));
+	for (int f = 0; f < NR_LOAD_FIELDS; f++)
+		ls->total[f] = METRIC_UNKNOWN;
+	if (!has_load_metrics(wl) || !wl->load_stats || wl->load_stats(state, ls))
+		return;
+	if (ls->note[0] && !r->reason[0])
+		snprintf(r->reason, sizeof(r->reason), LOAD_NOTE "%s", ls->note);
+}
+
+void load_fill(const struct workload *wl, const struct wl_load_stats *ls, uint64_t *counts)
+{
+	for (int m = 0; m < wl->nr_metrics; m++)
+		if (wl->metrics[m].source == MS_LOAD)
+			counts[m] = ls->total[wl->metrics[m].load_field];
+}
