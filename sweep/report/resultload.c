@@ -207,7 +207,42 @@ static int read_dir(struct loaded_run *lr)
 	return err ?: !lr->set->has_summary ? -EINVAL : 0;
 }
 
-static int check_columns(const struct loaded_run *lr, const struct bound *run,
+/*
+ * A set written before the load figures (WL_LOAD_METRICS, last in every
+ * metric table that has them): read as its workload then was, those
+ * metrics left out, for the spec as run and the one drawn.  0 when the
+ * set's columns are those; else -EBADMSG, and the workload stays today's.
+ */
+static int without_load_figures(struct loaded_run *lr, const struct bound *run,
+				const struct bound *drawn)
+{
+	const struct workload *wl = run->cfg->wl;
+	struct workload *older;
+	const char *which;
+	int n = wl->nr_metrics;
+
+	while (n > 0 && wl->metrics[n - 1].source == MS_LOAD)
+		n--;
+	if (n == wl->nr_metrics)
+		return -EBADMSG;
+	older = malloc(sizeof(*older));
+	if (!older)
+		return -ENOMEM;
+	*older = *wl;
+	older->nr_metrics = n;
+	run->cfg->wl = older;
+	if (!results_check_header_readable(run->cfg, &lr->set->samples, &lr->set->summary,
+					   &which)) {
+		drawn->cfg->wl = older;
+		lr->older_wl = older;
+		return 0;
+	}
+	run->cfg->wl = wl;
+	free(older);
+	return -EBADMSG;
+}
+
+static int check_columns(struct loaded_run *lr, const struct bound *run,
 			 const struct bound *drawn)
 {
 	const char *which;
@@ -219,6 +254,8 @@ static int check_columns(const struct loaded_run *lr, const struct bound *run,
 	}
 	if (!results_check_header_readable(run->cfg, &lr->set->samples, &lr->set->summary,
 					   &which))
+		return 0;
+	if (!without_load_figures(lr, run, drawn))
 		return 0;
 	results_diag_row(lr->dir, which, 1, 1, "other columns than this bpfsweep writes");
 	return -EINVAL;
@@ -316,6 +353,7 @@ void resultload_free(struct loaded_run *lr)
 	free(lr->pts);
 	free(lr->idx);
 	bound_free(&b);
+	free(lr->older_wl);
 	result_set_free(lr->set);
 	free(lr->dir);
 	memset(lr, 0, sizeof(*lr));

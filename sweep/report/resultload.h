@@ -31,6 +31,12 @@ struct loaded_run {
 	int *idx;			/* the row of pts[i] in set->points (and the view's) */
 	int nr_shown;			/* of pts and idx */
 	int nr_hidden;			/* rows of points the spec drawn does not have */
+	/*
+	 * A set written before its workload's load figures (WL_LOAD_METRICS)
+	 * existed: the workload as it was then, without them, which cfg
+	 * points at; NULL for a set of today's columns.
+	 */
+	struct workload *older_wl;
 };
 
 /*
