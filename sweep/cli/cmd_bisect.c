@@ -37,6 +37,8 @@
 /* the ends must differ beyond this, without the spec's decide */
 #define BISECT_BOUND_PCT	2.0
 
+_Static_assert(CLI_MAX_ARGS <= BISECT_MAX_SETS, "a round passes on every --set");
+
 struct bisect_cmd {
 	const struct bisect_opts *o;
 	struct bisect_runner br;

@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "bisect_run.h"
-#include "cli.h"
 #include "diag.h"
+#include "exitcode.h"
 #include "results_read.h"
 #include "runfacts.h"
 #include "stop.h"
@@ -75,7 +75,7 @@ static void round_argv(const struct bisect_runner *br, const char *image,
 int bisect_run_round(const struct bisect_runner *br, const char *image, const char *base, int r,
 		     struct bisect_round *rd, char *why, size_t len)
 {
-	const char *argv[ROUND_FIXED_ARGS + 2 * CLI_MAX_ARGS + 1];
+	const char *argv[ROUND_FIXED_ARGS + 2 * BISECT_MAX_SETS + 1];
 	char log[4300], meta[4300];
 	bool resume;
 	pid_t pid;

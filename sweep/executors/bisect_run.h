@@ -14,12 +14,15 @@
 
 #include "bisectstep.h"
 
+/* The --set words a round passes on: as many as a command line takes (cli.h) */
+#define BISECT_MAX_SETS 64
+
 /* What every round runs: the spec and its options, as the bisect was given them. */
 struct bisect_runner {
 	const char *self;		/* this binary */
 	const char *spec_path;		/* SPEC (a file, a workload, an installed spec) */
 	const char *const *sets;	/* --set, in order */
-	int nr_sets;
+	int nr_sets;			/* at most BISECT_MAX_SETS */
 	const char *only;		/* --only TITLE, or NULL */
 	bool quick;
 };
