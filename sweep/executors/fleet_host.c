@@ -137,7 +137,7 @@ static void take_again(struct fleet_job *j, const char *text)
 
 static int probe(struct fleet_job *j)
 {
-	static __thread char line[4096 + PATH_MAX * 4 + 32];
+	char line[4096 + PATH_MAX * 4 + 32];
 	struct argv_buf a;
 	off_t from = fleet_log_size(j);
 	char *text, dir[PATH_MAX];
@@ -166,7 +166,7 @@ static int probe(struct fleet_job *j)
 static int put(struct fleet_job *j, const char *const *files, int nr, const char *sub,
 	       int pass_fd)
 {
-	static __thread char to[PATH_MAX + 16];
+	char to[PATH_MAX + 16];
 
 	struct argv_buf a;
 	off_t from = fleet_log_size(j);
@@ -189,7 +189,7 @@ static int put(struct fleet_job *j, const char *const *files, int nr, const char
 /* A remote command of quoted words, output to the log; its exit status or -errno. */
 static int remote(struct fleet_job *j, const char *const *words, unsigned int timeout_ms)
 {
-	static __thread char line[REMOTE_CMD_LEN];
+	char line[REMOTE_CMD_LEN];
 	struct argv_buf a;
 
 	if (shquote_argv(words, line, sizeof(line)))
@@ -205,13 +205,13 @@ static int remote(struct fleet_job *j, const char *const *words, unsigned int ti
  */
 static int pick_binary(struct fleet_job *j)
 {
-	static __thread char shipped[PATH_MAX + 16];
+	char *shipped = j->shipped_bin;
 	const char *files[] = { j->ctx->self };
 	const char *ver[] = { shipped, "--version", NULL };
 	off_t from;
 	int st;
 
-	snprintf(shipped, sizeof(shipped), "%s/bpfsweep", j->remote_dir);
+	snprintf(shipped, sizeof(j->shipped_bin), "%s/bpfsweep", j->remote_dir);
 	st = fleet_which_binary(j, shipped);
 	if (st <= 0)
 		return st;
@@ -266,7 +266,7 @@ static int run_wait(struct fleet_job *j, pid_t pid, off_t from, unsigned int tim
 
 static int run_spec(struct fleet_job *j, const struct subrun_argv *a, unsigned int timeout_ms)
 {
-	static __thread char line[REMOTE_CMD_LEN];
+	char line[REMOTE_CMD_LEN];
 	struct argv_buf ssh;
 	size_t n = snprintf(line, sizeof(line), "%s", run_prefix);
 	off_t from = fleet_log_size(j);
@@ -294,8 +294,8 @@ static int run_spec(struct fleet_job *j, const struct subrun_argv *a, unsigned i
  */
 static int fetch(struct fleet_job *j)
 {
-	static __thread char src[PATH_MAX + 16], tmp[sizeof(j->result) + 8];
-	static __thread char dst[HOST_LABEL_LEN + 64];
+	char src[PATH_MAX + 16], tmp[sizeof(j->result) + 8];
+	char dst[HOST_LABEL_LEN + 64];
 	struct argv_buf a;
 	off_t from = fleet_log_size(j);
 	int st, hosts = heldir_open_dir(j->ctx->hosts_dir);
@@ -381,7 +381,7 @@ static int ssh_prepare(struct executor *ex, struct subrun_slot *s)
  */
 static int upload_spec(struct fleet_job *j, const struct subrun_slot *s)
 {
-	static __thread char spec[PATH_MAX + 64], settings[PATH_MAX + 64];
+	char spec[PATH_MAX + 64], settings[PATH_MAX + 64];
 	const char *files[2];
 	int out = heldir_open_dir(s->out), err;
 
@@ -405,7 +405,7 @@ static int upload_spec(struct fleet_job *j, const struct subrun_slot *s)
 static int ssh_run(struct executor *ex, struct subrun_slot *s, const char *const *argv,
 		   uint64_t timeout_ns)
 {
-	static __thread char spec[PATH_MAX + 300], settings[PATH_MAX + 300];
+	char spec[PATH_MAX + 300], settings[PATH_MAX + 300];
 	struct fleet_job *j = fleet_job_of(ex);
 	uint64_t ms = timeout_ns / 1000000;
 	struct subrun_argv a = { .n = 0 };

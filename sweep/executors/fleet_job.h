@@ -60,6 +60,7 @@ struct fleet_job {
 	struct shard shard;		/* fleet --shard: the share it runs; else count 0 */
 	struct timespec t0;		/* when its job began */
 	const char *bin;		/* the bpfsweep the host runs */
+	char shipped_bin[PATH_MAX + 16];	/* this build's copy there, when bin is it */
 	int run_status;			/* the remote run's exit status, -1 if it did not run */
 	bool to_fetch;			/* its run ended with a result to copy back */
 	bool ok;			/* a result came back */
