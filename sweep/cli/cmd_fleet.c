@@ -423,55 +423,68 @@ static void how_to_continue(const struct fleet *fl)
 	fprintf(stderr, ". Continue with:\n  %s\n", line);
 }
 
-int cmd_fleet(const struct fleet_opts *o)
+static int fleet_main(struct fleet *fl, const struct fleet_opts *o)
 {
-	static struct fleet fl;
 	int status = EXIT_USAGE, failed = 0;
 
-	fl = (struct fleet){ .o = o };
-	fl.dir = fl.out.path;
+	*fl = (struct fleet){ .o = o };
+	fl->dir = fl->out.path;
 	/*
 	 * From here, Ctrl-C, SIGTERM, SIGHUP (a closed terminal or ssh session)
 	 * and SIGPIPE (`fleet ... | head`) stop the hosts and keep what came
 	 * back (stop.h): a write after it fails with EPIPE, and fleet goes on.
 	 */
 	stop_catch();
-	if (cli_load(&o->spec, &fl.spec, &fl.cfg) || prepare(&fl))
+	if (cli_load(&o->spec, &fl->spec, &fl->cfg) || prepare(fl))
 		goto out;
-	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl.hosts.nr,
-		fl.hosts.nr == 1 ? "" : "s", o->shard_hosts ? ", a share of the points each" : "", fl.logs);
-	init_jobs(&fl);
-	if (o->resume && all_done(&fl)) {
+	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl->hosts.nr,
+		fl->hosts.nr == 1 ? "" : "s", o->shard_hosts ? ", a share of the points each" : "", fl->logs);
+	init_jobs(fl);
+	if (o->resume && all_done(fl)) {
 		fprintf(stderr, "fleet: every host's result came back before: nothing to run; "
-			"results: %s\n", fl.dir);
-		status = fleet_status(&fl, EXIT_OK);
+			"results: %s\n", fl->dir);
+		status = fleet_status(fl, EXIT_OK);
 		goto out;
 	}
-	if (o->resume && restart_meta(&fl))
+	if (o->resume && restart_meta(fl))
 		goto out;
 	/* a resume's hosts were compared when the fleet began */
-	if (orch_run_all(&fl.orch, o->shard_hosts && !o->resume ? check_facts : NULL, &fl)) {
+	if (orch_run_all(&fl->orch, o->shard_hosts && !o->resume ? check_facts : NULL, fl)) {
 		/* nothing ran: the directory holds nothing worth keeping */
-		outdir_discard(&fl.out);
+		outdir_discard(&fl->out);
 		goto out;
 	}
-	if (fleet_record_hosts(&fl))
-		diag_err("cannot write %s/meta", fl.dir);
-	status = fleet_status(&fl, fleet_merge_and_draw(&fl));
+	if (fleet_record_hosts(fl))
+		diag_err("cannot write %s/meta", fl->dir);
+	status = fleet_status(fl, fleet_merge_and_draw(fl));
 	if (o->shard_hosts)
-		fleet_report_missing(&fl);
-	for (int i = 0; i < fl.hosts.nr; i++)
-		failed += !fl.jobs[i].ok;
-	outdir_meta_time(&fl.out, "end", time(NULL));
-	fprintf(stderr, "results: %s (%d of %d hosts came back%s)\n", fl.dir,
-		fl.hosts.nr - failed, fl.hosts.nr, stop_requested ? "; interrupted" : "");
-	how_to_continue(&fl);
+		fleet_report_missing(fl);
+	for (int i = 0; i < fl->hosts.nr; i++)
+		failed += !fl->jobs[i].ok;
+	outdir_meta_time(&fl->out, "end", time(NULL));
+	fprintf(stderr, "results: %s (%d of %d hosts came back%s)\n", fl->dir,
+		fl->hosts.nr - failed, fl->hosts.nr, stop_requested ? "; interrupted" : "");
+	how_to_continue(fl);
 out:
-	remove_ctl_dir(&fl);
-	fleet_resume_free(&fl.resume);
-	plan_free(&fl.plan);
-	outdir_close(&fl.out);
-	spec_free(fl.spec);
-	sweep_cfg_free(fl.cfg);
+	remove_ctl_dir(fl);
+	fleet_resume_free(&fl->resume);
+	plan_free(&fl->plan);
+	outdir_close(&fl->out);
+	spec_free(fl->spec);
+	sweep_cfg_free(fl->cfg);
+	return status;
+}
+
+int cmd_fleet(const struct fleet_opts *o)
+{
+	struct fleet *fl = calloc(1, sizeof(*fl));	/* a job and a slot per host: on the heap */
+	int status;
+
+	if (!fl) {
+		diag_err("fleet: %s", strerror(ENOMEM));
+		return EXIT_USAGE;
+	}
+	status = fleet_main(fl, o);
+	free(fl);
 	return status;
 }
