@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "baseline.h"
+#include "loadnote.h"
 #include "matrix.h"
 #include "metric.h"
 #include "outfmt.h"
@@ -705,6 +706,7 @@ static void block_print(FILE *out, const struct result_view *v, const struct vie
 	print_caveats(out, b);
 	print_timeslice_note(out, b, facts);
 	print_per_run_note(out, &v->schema, facts, b, per_run);
+	table_load_note(out, &v->schema, b->rows, b->nr, b->md);
 }
 
 static bool known(const char *fact)
