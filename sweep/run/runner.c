@@ -172,6 +172,38 @@ static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const c
  * measured interval measured nothing: stalled, its reason saying so,
  * rather than an ok row of 0 (a chart's 0, a comparison's "-100 %").
  */
+/*
+ * The most CPU time any producer had over the measured intervals, in ns,
+ * and those intervals' time; false when unknown.
+ */
+static bool producers_cpu(const struct point_result *r, uint64_t *most, uint64_t *measured)
+{
+	*most = 0;
+	*measured = 0;
+	for (int i = 0; i < r->nr_iv; i++)
+		*measured += r->iv[i].warmup ? 0 : r->iv[i].elapsed_ns;
+	for (int p = 0; r->thread_cpu_ns && p < r->nr_producers; p++) {
+		if (r->thread_cpu_ns[p] == THREAD_CPU_UNKNOWN)
+			return false;
+		*most = r->thread_cpu_ns[p] > *most ? r->thread_cpu_ns[p] : *most;
+	}
+	return r->thread_cpu_ns && r->nr_producers > 0 && *measured;
+}
+
+/*
+ * Where the producers had under a tenth of the measured time on a CPU,
+ * the stall is the machine's, not the program's: said, with the figure.
+ */
+static int note_starved(const struct point_result *r, char *buf, size_t len)
+{
+	uint64_t most, measured;
+
+	if (!producers_cpu(r, &most, &measured) || most * 10 >= measured)
+		return 0;
+	return snprintf(buf, len, " (starved: the most CPU a producer had was %.1f ms of %.2f s "
+			"measured)", most / 1e6, measured / 1e9);
+}
+
 static bool note_stalled(const struct sweep_cfg *cfg, struct point_result *r)
 {
 	const struct metric_def *d = &cfg->wl->metrics[0];
@@ -185,6 +217,8 @@ static bool note_stalled(const struct sweep_cfg *cfg, struct point_result *r)
 	if (r->nr_producers > 0 && n < (int)sizeof(r->reason))
 		n += snprintf(r->reason + n, sizeof(r->reason) - n, " while %d producer%s ran",
 			      r->nr_producers, r->nr_producers == 1 ? "" : "s");
+	if (r->nr_producers > 0 && n < (int)sizeof(r->reason))
+		n += note_starved(r, r->reason + n, sizeof(r->reason) - n);
 	if (r->tries > 1 && n < (int)sizeof(r->reason))
 		snprintf(r->reason + n, sizeof(r->reason) - n, ", after %d tries", r->tries);
 	return true;
