@@ -133,8 +133,11 @@ D2=$TMP/small
 $BPFSWEEP run csum_diff "${RUN[@]}" --set size=64 --set repeat=1 -o "$D2" >/dev/null 2>&1 </dev/null
 $BPFSWEEP compare --profile --ignore size "$D" "$D2" >"$TMP/cmp" 2>&1
 check profile/compare-profile-exit-0 [ $? = 0 ]
-# leaf LEAF DIR: "<count of LEAF> <all samples>" over DIR's folded files
-leaf() { awk -v want="$1" '{ split($0, f, ";"); n = split(f[length(f)], a, " ")
+# leaf LEAF DIR: "<count of LEAF> <all samples>" over DIR's folded files, a BPF
+# program's frame without its tag as compare names it (symname.h:
+# bpf_prog_<16 hex digits>_<name> is bpf_prog_<name>)
+leaf() { awk -v want="$1" '{ n = split($0, f, ";"); split(f[n], a, " ")
+	sub(/^bpf_prog_[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]_/, "bpf_prog_", a[1])
 	all += $NF; if (a[1] == want) c += $NF } END { print c + 0, all + 0 }' "$2"/profiles/0-r*.folded; }
 row=$(grep -A1 '^ *BASE *NEW *moved *relative *n BASE *n NEW *symbol$' "$TMP/cmp" | tail -1)
 sym=$(awk '{ print ($NF == "(?)") ? $(NF - 1) : $NF }' <<<"$row")
