@@ -81,8 +81,7 @@ static void summary_unknown(struct summary *s)
 	*s = (struct summary){ NAN, NAN, NAN, NAN, NAN, NAN, 0 };
 }
 
-/* The measured intervals' summed length: what per-producer figures are over. */
-static uint64_t measured_ns(const struct point_result *r)
+uint64_t point_result_measured_ns(const struct point_result *r)
 {
 	uint64_t ns = 0;
 
@@ -101,7 +100,7 @@ static uint64_t measured_ns(const struct point_result *r)
 static int summarize_workers(struct point_result *r)
 {
 	int nr = r->nr_producers;
-	uint64_t ns = measured_ns(r);
+	uint64_t ns = point_result_measured_ns(r);
 	double *rate;
 
 	free(r->thread_rate);
@@ -194,7 +193,7 @@ enum unit_kind point_unit_kind(const struct point_result *r)
  */
 static double *worker_cpu_pct(const struct point_result *r)
 {
-	uint64_t ns = measured_ns(r);
+	uint64_t ns = point_result_measured_ns(r);
 	double *pct;
 
 	if (!r->thread_rate || !r->thread_cpu_ns)

@@ -132,6 +132,9 @@ int point_result_assess(struct point_result *r, int max_cv_pct);
  */
 bool point_result_counted_nothing(const struct point_result *r);
 
+/* The measured intervals' summed length: what per-producer figures are over. */
+uint64_t point_result_measured_ns(const struct point_result *r);
+
 /*
  * Free r's intervals, their per-producer increases, r->thread_rate,
  * r->thread_cpu_ns, r->thread_wait and r->prof.

@@ -179,9 +179,7 @@ static int run_reps(const struct sweep_cfg *cfg, const struct point *pt, const c
 static bool producers_cpu(const struct point_result *r, uint64_t *most, uint64_t *measured)
 {
 	*most = 0;
-	*measured = 0;
-	for (int i = 0; i < r->nr_iv; i++)
-		*measured += r->iv[i].warmup ? 0 : r->iv[i].elapsed_ns;
+	*measured = point_result_measured_ns(r);
 	for (int p = 0; r->thread_cpu_ns && p < r->nr_producers; p++) {
 		if (r->thread_cpu_ns[p] == THREAD_CPU_UNKNOWN)
 			return false;
