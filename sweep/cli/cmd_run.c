@@ -396,8 +396,8 @@ static int stats_begin(struct run_state *rs)
 	} else {
 		wl_bpf_stats_off();
 		snprintf(line, sizeof(line), STATS_PASS_META " off while measuring; on (%s) in a "
-			 "separate %llu s pass per point, after its repetitions, for ns_per_run",
-			 how, STATS_PASS_NS / 1000000000ULL);
+			 "separate %g s pass per point, after its repetitions, for ns_per_run",
+			 how, stats_pass_duration_ns(rs->cfg) / 1e9);
 	}
 	return outdir_meta_append(&rs->out, "bpf_stats", line);
 }

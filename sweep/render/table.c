@@ -650,9 +650,9 @@ static void print_per_run_note(FILE *out, const struct workload *wl,
 {
 	if (!shown || !facts || !facts->per_run_pass)
 		return;
-	fprintf(out, "%snote: prog ns/run from a separate %llu s pass of each point with bpf_stats "
+	fprintf(out, "%snote: prog ns/run from a separate %g s pass of each point with bpf_stats "
 		"on (off while the rates were measured)%s%s\n", b->md ? "\n" : "",
-		STATS_PASS_NS / 1000000000ULL, wl->prog_runs_scope ? "; " : "",
+		facts->pass_s, wl->prog_runs_scope ? "; " : "",
 		wl->prog_runs_scope ? wl->prog_runs_scope : "");
 }
 

@@ -30,6 +30,7 @@ struct run_facts {
 	bool tcg;			/* in a VM under TCG: numbers for function only */
 	bool icount;			/* in a VM under TCG icount: rates in instruction time */
 	bool per_run_pass;		/* ns per run from a pass of its own (statspass.h) */
+	double pass_s;			/* how long each such pass measured, in seconds */
 };
 
 /* What marks a TCG run wherever its numbers are shown. */

@@ -23,8 +23,14 @@ bool stats_pass_wanted(const struct sweep_cfg *cfg);
 uint64_t stats_pass_ns(const struct sweep_cfg *cfg);
 
 /*
+ * How long the pass of a point of cfg measures: as long as a repetition,
+ * within [STATS_PASS_MIN_NS, STATS_PASS_NS].
+ */
+uint64_t stats_pass_duration_ns(const struct sweep_cfg *cfg);
+
+/*
  * The pass of pt, whose measured repetitions are in r: statistics on, one
- * repetition of warmup and STATS_PASS_NS, statistics off, and r->per_run
+ * repetition of warmup and stats_pass_duration_ns(), statistics off, and r->per_run
  * from its intervals.  r's intervals and rates are left alone.  A pass that
  * fails leaves r->per_run unknown and says why in r->reason when that is
  * empty (the point stays ok: its rates were measured).  Returns 0, or

@@ -29,8 +29,13 @@ void prog_fill(const struct workload *wl, void *state, uint64_t *counts);
 double prog_ns_per_run(uint64_t d_runs, uint64_t d_ns);
 
 /* ns_per_run measured in a pass of its own after the repetitions (statspass.h): */
-/* How long the pass measures, in intervals of STATS_PASS_INTERVAL_NS after a warmup of two. */
+/*
+ * How long the pass measures at most and at least (a repetition's duration
+ * between the two: stats_pass_duration_ns()), in intervals of
+ * STATS_PASS_INTERVAL_NS after a warmup of two.
+ */
 #define STATS_PASS_NS		1000000000ULL
+#define STATS_PASS_MIN_NS	200000000ULL
 #define STATS_PASS_INTERVAL_NS	100000000ULL
 
 /* How meta's bpf_stats line of a run with passes begins (run_facts.per_run_pass). */

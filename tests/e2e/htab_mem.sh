@@ -26,11 +26,13 @@ $BPFSWEEP check specs/htab_mem.spec >/dev/null 2>"$TMP/err"
 check htab_mem/family-spec-checks [ $? = 0 ]
 
 D=$TMP/run
-# without the statistics pass (1.25 s a point, its 2 producers spinning:
-# about 35 s of CPU over the 14 points): nothing here checks ns_per_run,
-# which map_perf.sh and ringbuf.sh do
-$BPFSWEEP specs/seed_htab_mem.spec --quick --set bpf_stats=off -o "$D" >"$TMP/out" 2>"$TMP/err" \
-	</dev/null &
+# without the statistics pass, 0.3 s a point after --quick's 0.25 s of warmup
+# (its 1 s, 2 producers spinning, made about 35 s of CPU over the 14 points):
+# nothing here checks ns_per_run, which map_perf.sh and ringbuf.sh do, nor a
+# rate.  Not 0.1 s of warmup: once, on a machine at load 11, both producers
+# of a point had no CPU at all through its 0.3 s (stalled, "starved")
+$BPFSWEEP specs/seed_htab_mem.spec --quick --set bpf_stats=off \
+	--set duration=300ms --set interval=100ms -o "$D" >"$TMP/out" 2>"$TMP/err" </dev/null &
 PID=$!
 wait $PID
 check htab_mem/spec-exit-0 [ $? = 0 ]
@@ -169,9 +171,10 @@ check htab_mem/odd-producers-located grep -q \
 check htab_mem/odd-producers-nothing-written [ ! -e "$TMP/odd" ]
 
 # --- Ctrl-C, SIGKILL and --resume: no cgroup outlives its run ---------------
-# Six points of 1.5 s (and their setup), so that a signal lands inside one.
+# Six points of 1 s and their statistics pass of 0.95 s (and their setup),
+# so that a signal 0.5 s after a point's row lands inside the next one.
 SHORT=(specs/htab_mem.spec --only "htab-mem -p8 style: use case x preallocation"
-	--set warmup=250ms --set duration=1250ms --set interval=250ms --set repeat=1)
+	--set warmup=250ms --set duration=750ms --set interval=250ms --set repeat=1)
 
 # wait_until SECONDS CMD...: poll CMD every 50 ms until it succeeds
 wait_until() {

@@ -632,7 +632,7 @@ TEST(prog_per_run_not_in_default_row)
 {
 	struct experiment e;
 	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
-	struct run_facts facts = { .per_run_pass = true };
+	struct run_facts facts = { .per_run_pass = true, .pass_s = 1 };
 	struct point pt;
 	struct point_result r;
 	char *md = NULL;
@@ -659,7 +659,7 @@ TEST(per_run_note_only_with_figure)
 {
 	struct experiment e;
 	struct sweep_cfg cfg = { .exps = &e, .nr_exps = 1 };
-	struct run_facts facts = { .per_run_pass = true };
+	struct run_facts facts = { .per_run_pass = true, .pass_s = 1 };
 	struct point pt;
 	struct point_result r;
 
@@ -674,6 +674,13 @@ TEST(per_run_note_only_with_figure)
 		   "Ringbuf\n=======\n"
 		   "rb 2                 4.788 ± 0.731M/s (prog 8882.1 ± 2427.4ns/run)\n"
 		   "note: prog ns/run from a separate 1 s pass of each point with bpf_stats on "
+		   "(off while the rates were measured); its program runs on every syscall\n");
+	/* a run of short repetitions had a pass as short (meta says how long) */
+	facts.pass_s = 0.3;
+	CHECK_TEXT(table_text(&cfg, &facts, &r, 1),
+		   "Ringbuf\n=======\n"
+		   "rb 2                 4.788 ± 0.731M/s (prog 8882.1 ± 2427.4ns/run)\n"
+		   "note: prog ns/run from a separate 0.3 s pass of each point with bpf_stats on "
 		   "(off while the rates were measured); its program runs on every syscall\n");
 	/* the kernel kept none: n/a, and nothing to explain */
 	r.per_run = (struct summary){ .mean = NAN, .n = 0 };
