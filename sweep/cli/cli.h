@@ -161,14 +161,6 @@ const char *cli_quick_keeps(const struct cli_spec *o);
 /* --only: the title must name an experiment (a typo gets a suggestion); 0 or -EINVAL. */
 int cli_check_only(const struct sweep_cfg *cfg, const char *only);
 
-/*
- * Whether a run selects pt, given the points in plan order: those of
- * experiment only (NULL: all), and of them shard sh's share (shard.h).
- * *nr_sel counts the points --only selects: start it at 0.
- */
-bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
-		 const struct point *pt, int *nr_sel);
-
 /* Does --quiet-warning (quiet[0..nr)) name the system check's warning name? */
 bool cli_quiets(const char *const *quiet, int nr, const char *name);
 

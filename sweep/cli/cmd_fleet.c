@@ -226,7 +226,7 @@ static int share_todo(const struct fleet *fl, const struct shard *sh)
 	int nr_sel = 0, n = 0;
 
 	for (int i = 0; fl->planned && i < fl->plan.nr_pts; i++)
-		n += cli_selects(fl->cfg, fl->o->only, sh, &fl->plan.pts[i], &nr_sel);
+		n += shard_selects(fl->cfg, fl->o->only, sh, &fl->plan.pts[i], &nr_sel);
 	return n;
 }
 

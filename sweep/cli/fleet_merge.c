@@ -110,7 +110,7 @@ int fleet_merge_and_draw(struct fleet *fl)
 /*
  * "missing: shard K/N (host LABEL failed): NAME, NAME, ..." into f: the
  * points of a share that did not come back at all, chosen as its run
- * chose them (cli_selects()).
+ * chose them (shard_selects()).
  */
 static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
 			 const struct fleet_job *j)
@@ -124,7 +124,7 @@ static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
 	for (int i = 0; i < pl->nr_pts; i++) {
 		const struct point *pt = &pl->pts[i];
 
-		if (!cli_selects(cfg, fl->o->only, &j->shard, pt, &nr_sel))
+		if (!shard_selects(cfg, fl->o->only, &j->shard, pt, &nr_sel))
 			continue;
 		point_name(cfg, pt, name, sizeof(name));
 		fprintf(f, "%s %s", n++ ? "," : "", name);
