@@ -187,7 +187,10 @@ struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o);
  */
 void cli_draw_page(const struct cli_draw *c, struct draw_opts *d);
 
-/* fleet SPEC --hosts FILE: the spec on every host over ssh, merged (cmd_fleet.c). */
+/*
+ * fleet SPEC --hosts FILE: the spec on every host over ssh or Slurm, merged
+ * (cmd_fleet.c: a fleet_request for executors/fleet.c).
+ */
 int cmd_fleet(const struct fleet_opts *o);
 
 /* system [ACTION]: the system check (cmd_system.c, syscheck.h); ACTION NULL or show. */
