@@ -180,7 +180,7 @@ $(OUTPUT)/version.h: FORCE
 	$(Q)echo '#define BPFSWEEP_GIT "$(GIT_REV)"' > $@.tmp
 	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-$(OUTPUT)/sweep/cli/main.o $(OUTPUT)/sweep/results/meta.o $(OUTPUT)/sweep/cli/cmd_fleet.o: $(OUTPUT)/version.h
+$(OUTPUT)/sweep/cli/main.o $(OUTPUT)/sweep/results/meta.o $(OUTPUT)/sweep/executors/fleet.o: $(OUTPUT)/version.h
 
 # Every C object may include any skeleton; build them first.
 $(OUTPUT)/%.o: %.c $(HDRS) | $(SKELS)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Which points a run selects: --only (an experiment by title) and --shard. */
+/* --only: an experiment by title (which points a run selects: shard_selects()). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,12 +32,4 @@ int cli_check_only(const struct sweep_cfg *cfg, const char *only)
 			fprintf(stderr, "  %s\n", experiment_title(cfg, &cfg->exps[e]));
 	}
 	return -EINVAL;
-}
-
-bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
-		 const struct point *pt, int *nr_sel)
-{
-	if (!point_in_only(cfg, pt, only))
-		return false;
-	return shard_has(sh, (*nr_sel)++);
 }

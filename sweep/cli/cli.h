@@ -161,14 +161,6 @@ const char *cli_quick_keeps(const struct cli_spec *o);
 /* --only: the title must name an experiment (a typo gets a suggestion); 0 or -EINVAL. */
 int cli_check_only(const struct sweep_cfg *cfg, const char *only);
 
-/*
- * Whether a run selects pt, given the points in plan order: those of
- * experiment only (NULL: all), and of them shard sh's share (shard.h).
- * *nr_sel counts the points --only selects: start it at 0.
- */
-bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
-		 const struct point *pt, int *nr_sel);
-
 /* Does --quiet-warning (quiet[0..nr)) name the system check's warning name? */
 bool cli_quiets(const char *const *quiet, int nr, const char *name);
 
@@ -195,7 +187,10 @@ struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o);
  */
 void cli_draw_page(const struct cli_draw *c, struct draw_opts *d);
 
-/* fleet SPEC --hosts FILE: the spec on every host over ssh, merged (cmd_fleet.c). */
+/*
+ * fleet SPEC --hosts FILE: the spec on every host over ssh or Slurm, merged
+ * (cmd_fleet.c: a fleet_request for executors/fleet.c).
+ */
 int cmd_fleet(const struct fleet_opts *o);
 
 /* system [ACTION]: the system check (cmd_system.c, syscheck.h); ACTION NULL or show. */

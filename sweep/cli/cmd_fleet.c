@@ -1,490 +1,99 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fleet SPEC --hosts FILE: every host of the file runs the whole spec (or
- * its share, --shard), a sub-run of the orchestrator each (orchestrator.h:
- * all at once, every host probed before any runs) through the ssh
- * executor (fleet_host.c); its result comes back into OUT/hosts/<label>,
- * and the results are merged as `merge` merges runs (OUT/runs/<n> ->
- * ../hosts/<label>, a fleet_host tag and the host's own facts on every
- * row) and drawn as `report` draws several runs: a table block and a
- * chart series per host.  A host that fails is a "host_failed" line of
- * OUT/meta with its reason, and a failed row with it for each of its
- * points that has none; the others go on.  The exit status is the merged
- * rows' (a failed row: 1).  Ctrl-C, SIGTERM, SIGHUP and SIGPIPE stop every
- * host's run at a point boundary (fleet_host.c) and merge what came back;
- * --resume OUT continues what did not (fleet_resume.c).
+ * fleet SPEC --hosts FILE: the options checked and made a fleet_request,
+ * the spec loaded, and the fleet run by its driver (executors/fleet.c;
+ * docs/fleet.md).
  */
 #include <errno.h>
-#include <limits.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/utsname.h>
-#include <time.h>
-#include <unistd.h>
 
+#include "bind.h"
 #include "cli.h"
 #include "diag.h"
 #include "fleet.h"
-#include "heldir.h"
-#include "hosts.h"
-#include "meta.h"
-#include "orchestrator.h"
-#include "plan.h"
-#include "plot.h"
-#include "outdir.h"
-#include "resultdir.h"
-#include "scratch.h"
-#include "shard.h"
-#include "shquote.h"
+#include "fleet_record.h"
 #include "stop.h"
-#include "subproc.h"
-#include "textfile.h"
-#include "version.h"
 
-/*
- * The orchestrator of the hosts: a sub-run each that runs the spec as it
- * is there (its share, --shard), within the one timeout of a sub-run.
- */
-static void start_orch(struct fleet *fl)
+/* the command that continues a fleet names every --set; a resume keeps every --tag */
+_Static_assert(CLI_MAX_ARGS <= FLEET_MAX_SETS, "a fleet passes on every --set");
+_Static_assert(CLI_MAX_ARGS <= FLEET_MAX_TAGS, "a resumed fleet keeps every --tag");
+
+/* --engine ssh or slurm (NULL: not said) into *engine; 0, or -EINVAL (reported). */
+static int parse_engine(const char *word, enum fleet_engine *engine)
 {
-	const struct fleet_opts *o = fl->o;
-	struct orchestrator *or = &fl->orch;
-	bool planned = !plan_build(fl->cfg, &fl->plan);
-
-	fl->planned = planned;
-	or->places = true;
-	or->noun = "host";
-	or->nr_todo = planned ? orch_count_todo(fl->cfg, &fl->plan, o->only) : 0;
-	or->timeout_ns = orch_timeout_ns(fl->cfg, planned ? &fl->plan : NULL, or->nr_todo);
-	or->sub = (struct subrun){ .self = fl->self, .spec_path = or->spec_file,
-				   .quick = o->spec.quick, .quick_keeps = cli_quick_keeps(&o->spec),
-				   .only = o->only,
-				   .tags = o->resume ? fl->resume.rec.tags : o->com.tags,
-				   .nr_tags = o->resume ? fl->resume.rec.nr_tags : o->com.nr_tags,
-				   .quiet = o->quiet, .nr_quiet = o->nr_quiet };
-}
-
-/* OUT/hostfile: the host file --resume reads when given none (replaced by one given). */
-static int keep_hostfile(const struct fleet *fl, bool replace)
-{
-	char *text;
-	size_t len;
-	int err;
-
-	/* the machines as parsed, the command line's options in them */
-	if (fl->slurm)
-		return fleet_slurm_hostfile(fl, replace);
-	err = read_text_file_len(fl->o->hosts, &text, &len);
-	if (err)
-		return err;
-	err = resultdir_put_file(fl->dir, "hostfile", text, len, replace);
-	free(text);
-	return err;
-}
-
-/*
- * A new OUT's meta after this machine's facts (where the fleet was driven
- * from): the hosts; and its hostfile.
- */
-static int more_out(const struct outdir *od, void *arg)
-{
-	const struct fleet *fl = arg;
-	char value[HOST_NAME_LEN * 2 + 64];
-	int err;
-
-	snprintf(value, sizeof(value), "%d host%s", fl->hosts.nr, fl->hosts.nr == 1 ? "" : "s");
-	err = outdir_meta_append(od, "fleet", value);
-	/* --resume reads the host file as this engine does */
-	if (!err && fl->slurm)
-		err = outdir_meta_append(od, "fleet_engine", "slurm");
-	/* each host's own meta says its share: shard: K/N */
-	if (!err && fl->o->shard_hosts)
-		err = outdir_meta_append(od, "fleet_shard", "host k of the n hosts ran --shard k/n");
-	/* --resume checks it: the hosts' runs continue the same selection */
-	if (!err && fl->o->only)
-		err = outdir_meta_append(od, "fleet_only", fl->o->only);
-	for (int i = 0; !err && i < fl->hosts.nr; i++) {
-		const struct host *h = &fl->hosts.h[i];
-
-		snprintf(value, sizeof(value), "%s %s%s%s", h->label, h->user, h->user[0] ? "@" : "",
-			 h->name);
-		err = outdir_meta_append(od, "fleet_host", value);
+	if (!word)
+		*engine = FLEET_ENGINE_UNSAID;
+	else if (!strcmp(word, "slurm"))
+		*engine = FLEET_ENGINE_SLURM;
+	else if (!strcmp(word, "ssh"))
+		*engine = FLEET_ENGINE_SSH;
+	else {
+		diag_err("fleet --engine '%s': ssh or slurm", word);
+		return -EINVAL;
 	}
-	if (!err && (err = keep_hostfile(fl, false)))
-		diag_err("cannot write %s/hostfile: %s", fl->dir, strerror(-err));
-	return err;
-}
-
-/*
- * OUT (outdir.h): a new one with its spec, meta, hostfile and its logs,
- * hosts and remote folders; or on --resume the fleet's own, checked
- * against this command line, its hosts loaded.
- */
-static int open_out(struct fleet *fl)
-{
-	static const char *const subdirs[] = { "logs", "hosts", "remote", NULL };
-	const struct fleet_opts *o = fl->o;
-	struct run_info info = { .start = time(NULL), .tags = o->com.tags,
-				 .argv_line = o->com.argv_line, .quick = o->spec.quick };
-	struct outdir_how how = {
-		.who = "bpfsweep fleet", .out = o->com.outdir, .resume = o->resume,
-		.tagged = o->com.nr_tags, .metavar = "OUT", .name = fl->cfg->name,
-		.suffix = "-fleet", .exists_hint = " (--resume OUT continues an earlier fleet)",
-		.subdirs = subdirs, .spec = fl->spec, .cfg = fl->cfg, .info = &info,
-		.more = more_out, .ctx = fl,
-	};
-
-	if (outdir_open(&fl->out, &how))
-		return -EINVAL;
-	snprintf(fl->logs, sizeof(fl->logs), "%s/logs", fl->dir);
-	snprintf(fl->hosts_dir, sizeof(fl->hosts_dir), "%s/hosts", fl->dir);
-	snprintf(fl->remote_dir, sizeof(fl->remote_dir), "%s/remote", fl->dir);
-	if (!o->resume)
-		return 0;
-	if (fleet_resume_open(&fl->resume, fl->dir, fl->spec, o, &fl->machines, &fl->hosts))
-		return -EINVAL;
-	fl->slurm = fl->resume.rec.slurm;
-	if (fleet_engine_check(o, fl->slurm))
-		return -EINVAL;
-	/* a host that moved: the next --resume reads the file given now */
-	if ((o->hosts || fl->slurm) && keep_hostfile(fl, true))
-		diag_warn("cannot replace %s/hostfile", fl->dir);
 	return 0;
 }
 
-/* What the hosts' jobs share; nothing remote has happened yet. */
-static int prepare(struct fleet *fl)
+/* The request the options make, but its engine (check_request()). */
+static void make_request(const struct fleet_opts *o, struct fleet_request *rq)
 {
-	const struct fleet_opts *o = fl->o;
-	const char *base;
-	int err;
+	*rq = (struct fleet_request){
+		.orch = {
+			.out = o->com.outdir, .resume = o->resume, .argv_line = o->com.argv_line,
+			.sub = { .quick = o->spec.quick, .quick_keeps = cli_quick_keeps(&o->spec),
+				 .only = o->only, .tags = o->com.tags, .nr_tags = o->com.nr_tags,
+				 .quiet = o->quiet, .nr_quiet = o->nr_quiet },
+			.draw = cli_draw_opts(&o->draw, o->spec.sets, o->spec.nr_sets),
+		},
+		.spec_path = o->spec.spec_path, .sets = o->spec.sets, .nr_sets = o->spec.nr_sets,
+		.hosts = o->hosts, .ssh_config = o->ssh_config,
+		.shard_hosts = o->shard_hosts, .shard_mixed = o->shard_mixed,
+		.partition = o->partition, .constraint = o->constraint, .nodelist = o->nodelist,
+		.time_limit = o->time_limit,
+	};
+	/* the page of every run, as a run writes its own */
+	cli_draw_page(&o->draw, &rq->orch.draw);
+}
 
-	if (o->shard_mixed && !o->shard_hosts) {
+/*
+ * What the options ask, before anything is opened: --shard-mixed with
+ * --shard, --engine into rq->engine and its options (on --resume the
+ * driver checks them against OUT's engine), --only.  0 or -EINVAL
+ * (reported).
+ */
+static int check_request(const struct fleet_opts *o, struct fleet_request *rq,
+			 const struct sweep_cfg *cfg)
+{
+	if (rq->shard_mixed && !rq->shard_hosts) {
 		diag_err("fleet: --shard-mixed goes with --shard");
 		return -EINVAL;
 	}
-	if (fleet_engine_parse(o, &fl->slurm) || (!o->resume && fleet_engine_check(o, fl->slurm)))
+	if (parse_engine(o->engine, &rq->engine))
 		return -EINVAL;
-	if (cli_check_only(fl->cfg, o->only))
+	if (!rq->orch.resume && fleet_engine_check(rq, rq->engine == FLEET_ENGINE_SLURM))
 		return -EINVAL;
-	/* on --resume the hosts are OUT's (open_out()) */
-	if (!o->resume && fleet_hosts_load(o->hosts, o, fl->slurm, &fl->machines, &fl->hosts))
-		return -EINVAL;
-	if (!o->draw.no_plots && plot_check_gnuplot(fl->cfg))
-		return -EINVAL;
-	err = spawn_self_path(fl->self, sizeof(fl->self));
-	if (err || uname(&fl->uts)) {
-		diag_err("cannot find bpfsweep or this machine's name: %s",
-			 strerror(err ? -err : errno));
-		return -EINVAL;
-	}
-	/* its sockets' paths: at most 108 bytes, and ssh adds 17 while it makes one */
-	err = scratch_make(fl->ctl_dir, sizeof(fl->ctl_dir), "ssh");
-	if (err) {
-		diag_err("cannot create a directory for ssh's control sockets: %s", strerror(-err));
-		fl->ctl_dir[0] = '\0';
-		return err;
-	}
-	snprintf(fl->version, sizeof(fl->version), "bpfsweep %s (%s)", BPFSWEEP_VERSION,
-		 BPFSWEEP_GIT);
-	err = open_out(fl);
-	/* the hosts run the spec as resolved here, shipped as a file: no --set words */
-	fl->orch.dir = fl->dir;
-	err = err ?: orch_write_spec(&fl->orch, fl->spec, fl->cfg->name);
-	if (err)
-		return err;
-	base = strrchr(fl->orch.spec_file, '/') + 1;
-	fl->ctx = (struct fleet_ctx){
-		.ssh_config = o->ssh_config, .self = fl->self,
-		.spec_path = fl->orch.spec_file, .spec_name = base, .version = fl->version,
-		.arch = fl->uts.machine, .logs = fl->logs, .hosts_dir = fl->hosts_dir,
-		.remote_dir = fl->remote_dir, .ctl_dir = fl->ctl_dir,
-	};
-	start_orch(fl);
-	fl->ctx.timeout_ns = fl->orch.timeout_ns;
-	return 0;
+	return cli_check_only(cfg, rq->orch.sub.only);
 }
 
-/* --resume: a host whose whole result came back is not run again; else its kept directory. */
-static void resume_job(struct fleet *fl, struct fleet_job *j, struct subrun_slot *s)
+int cmd_fleet(const struct fleet_opts *o)
 {
-	fleet_resume_host(&fl->resume, fl->dir, j->h->label, j->old_dir, sizeof(j->old_dir),
-			  &j->done_before);
-	if (!j->done_before)
-		return;
-	j->ok = s->done = true;
-	j->run_status = 0;
-	fprintf(stderr, "host %s: its result came back before\n", j->h->label);
-}
+	struct fleet_request rq;
+	struct sweep_cfg *cfg;
+	struct spec *spec;
 
-/* The points of share sh (count 0: all of --only's). */
-static int share_todo(const struct fleet *fl, const struct shard *sh)
-{
-	int nr_sel = 0, n = 0;
-
-	for (int i = 0; fl->planned && i < fl->plan.nr_pts; i++)
-		n += cli_selects(fl->cfg, fl->o->only, sh, &fl->plan.pts[i], &nr_sel);
-	return n;
-}
-
-/* A job and an orchestrator's slot per host: OUT/hosts/<label>, its share, its tag. */
-static void init_jobs(struct fleet *fl)
-{
-	for (int i = 0; i < fl->hosts.nr; i++) {
-		struct fleet_job *j = &fl->jobs[i];
-		struct subrun_slot *s;
-
-		*j = (struct fleet_job){ .ctx = &fl->ctx, .h = &fl->hosts.h[i], .run_status = -1 };
-		snprintf(j->log, sizeof(j->log), "%s/%s.log", fl->logs, j->h->label);
-		snprintf(j->result, sizeof(j->result), "%s/%s", fl->hosts_dir, j->h->label);
-		snprintf(j->ctl, sizeof(j->ctl), "%s/%d", fl->ctl_dir, i + 1);
-		snprintf(j->tag, sizeof(j->tag), "fleet_host=%s", j->h->label);
-		fleet_engine_init_job(fl, i);
-		s = orch_add(&fl->orch, j->h->label, &j->ex, j->result);
-		s->tag = j->tag;
-		/* what its probe finds (fleet_host.c), for the failed rows of a host that never ran */
-		s->place = (struct told_host){
-			.name = j->h->name, .kernel_release = j->facts.v[HF_KERNEL_RELEASE],
-			.arch = j->remote_arch, .cpu_model = j->facts.v[HF_CPU_MODEL],
-			.nproc = j->facts.v[HF_NPROC],
-		};
-		/* host k of n in the file runs shard k/n, whether or not the others answer */
-		if (fl->o->shard_hosts) {
-			j->shard = s->shard = (struct shard){ i + 1, fl->hosts.nr };
-			s->nr_todo = share_todo(fl, &s->shard);
-		}
-		if (fl->o->resume)
-			resume_job(fl, j, s);
-	}
-}
-
-/*
- * --shard: the hosts that answered must agree on CPU model, CPU count and
- * kernel, or their shares are not one set of numbers.  Refused (-EINVAL),
- * or with --shard-mixed warned and kept in OUT/meta as "shard_mixed:"
- * lines, one per fact that differs.
- */
-static int check_facts(struct orchestrator *or, void *arg)
-{
-	struct fleet *fl = arg;
-	struct host_facts facts[HOSTS_MAX];
-	const char *labels[HOSTS_MAX];
-	char diff[4096], *line, *save = NULL;
-	int nr = 0, n;
-
-	for (int i = 0; i < fl->hosts.nr; i++) {
-		if (!or->slots[i].prepared)
-			continue;
-		facts[nr] = fl->jobs[i].facts;
-		labels[nr++] = fl->hosts.h[i].label;
-	}
-	n = host_facts_differ(facts, labels, nr, diff, sizeof(diff));
-	if (!n)
-		return 0;
-	if (!fl->o->shard_mixed) {
-		diag_err("fleet --shard: the hosts differ in %s: each would measure its share on "
-			 "another machine (--shard-mixed goes on all the same; without --shard "
-			 "every host runs the whole spec):", n == 1 ? "this" : "these");
-		fputs(diff, stderr);
-		return -EINVAL;
-	}
-	diag_warn("fleet --shard-mixed: the hosts differ; their shares are NOT one machine's "
-		  "numbers (OUT/meta says so: shard_mixed):");
-	fputs(diff, stderr);
-	for (line = strtok_r(diff, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		outdir_meta_append(&fl->out, "shard_mixed", line);
-	return 0;
-}
-
-/*
- * The exit status: the merged rows' (a failed row, or a host's point
- * without one: 1), or the draw's when worse; 128 + the signal of a stop
- * (130 for Ctrl-C, 143 for SIGTERM, as a run has).
- */
-static int fleet_status(const struct fleet *fl, int drawn)
-{
-	int st = orch_rows_status(&fl->orch);
-
-	if (stop_requested)
-		return stop_exit_status(stop_requested);
-	return drawn > st ? drawn : st;
-}
-
-/*
- * The directory, with a socket whose master did not exit (it goes by
- * itself: ControlPersist).
- */
-static void remove_ctl_dir(const struct fleet *fl)
-{
-	if (fl->ctl_dir[0])
-		scratch_remove(fl->ctl_dir);
-}
-
-/* Every host's whole result came back before: a resume has nothing to run. */
-static bool all_done(const struct fleet *fl)
-{
-	for (int i = 0; i < fl->hosts.nr; i++)
-		if (!fl->jobs[i].done_before)
-			return false;
-	return true;
-}
-
-/* --resume: the earlier attempt's outcome lines go; this one's come at its end. */
-static int restart_meta(const struct fleet *fl)
-{
-	bool again[HOSTS_MAX];
-	int err;
-
-	for (int i = 0; i < fl->hosts.nr; i++)
-		again[i] = !fl->jobs[i].done_before;
-	err = fleet_resume_meta(&fl->resume, fl->dir, again);
-	if (err)
-		diag_err("cannot write %s/meta: %s", fl->dir, strerror(-err));
-	return err;
-}
-
-/* A word of the command shown to the user: as it is when a shell reads it so, else quoted. */
-static int show_word(char *buf, size_t len, const char *w)
-{
-	static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-				    "0123456789/._-=,:@+";
-
-	if (w[0] && strspn(w, plain) == strlen(w))
-		return snprintf(buf, len, "%s", w) < (int)len ? 0 : -ENAMETOOLONG;
-	return shquote(w, buf, len);
-}
-
-/*
- * The hosts whose remote directory is kept: those with an OUT/remote/<label>
- * (fleet_host.c), as on disk, not assumed; a host that failed before its
- * probe made none.
- */
-static int remote_kept(const struct fleet *fl)
-{
-	char path[PATH_MAX + HOST_LABEL_LEN + 16];
-	int n = 0;
-
-	for (int i = 0; i < fl->hosts.nr; i++) {
-		snprintf(path, sizeof(path), "%s/%s", fl->remote_dir, fl->hosts.h[i].label);
-		n += !heldir_access(path);
-	}
-	return n;
-}
-
-/* The hosts whose result did not come back whole, and the command that continues them. */
-static void how_to_continue(const struct fleet *fl)
-{
-	const struct fleet_opts *o = fl->o;
-	const char *argv[2 * CLI_MAX_ARGS + 16];
-	char line[8192];
-	size_t off = 0;
-	int n = 0, left = 0, kept;
-
-	for (int i = 0; i < fl->hosts.nr; i++)
-		left += !fleet_shard_done(&fl->jobs[i]);
-	if (!left)
-		return;
-	argv[n++] = "bpfsweep";
-	argv[n++] = "fleet";
-	argv[n++] = o->spec.spec_path;
-	for (int i = 0; i < o->spec.nr_sets; i++) {
-		argv[n++] = "--set";
-		argv[n++] = o->spec.sets[i];
-	}
-	if (o->spec.quick)
-		argv[n++] = "--quick";
-	if (o->only) {
-		argv[n++] = "--only";
-		argv[n++] = o->only;
-	}
-	if (o->shard_hosts)
-		argv[n++] = "--shard";
-	if (o->ssh_config) {
-		argv[n++] = "--ssh-config";
-		argv[n++] = o->ssh_config;
-	}
-	argv[n++] = "--resume";
-	argv[n++] = fl->dir;
-	for (int i = 0; i < n && off < sizeof(line); i++) {
-		off += snprintf(line + off, sizeof(line) - off, "%s", i ? " " : "");
-		if (off >= sizeof(line) || show_word(line + off, sizeof(line) - off, argv[i]))
-			return;
-		off += strlen(line + off);
-	}
-	/* Slurm keeps nothing on a node: what came back is continued from OUT/hosts */
-	kept = fl->slurm ? 0 : remote_kept(fl);
-	fprintf(stderr, "%d host%s did not finish", left, left == 1 ? "" : "s");
-	if (kept)
-		fprintf(stderr, " (%d remote director%s kept: %s/remote)", kept,
-			kept == 1 ? "y is" : "ies are", fl->dir);
-	fprintf(stderr, ". Continue with:\n  %s\n", line);
-}
-
-static int fleet_main(struct fleet *fl, const struct fleet_opts *o)
-{
-	int status = EXIT_USAGE, failed = 0;
-
-	*fl = (struct fleet){ .o = o };
-	fl->dir = fl->out.path;
 	/*
 	 * From here, Ctrl-C, SIGTERM, SIGHUP (a closed terminal or ssh session)
 	 * and SIGPIPE (`fleet ... | head`) stop the hosts and keep what came
 	 * back (stop.h): a write after it fails with EPIPE, and fleet goes on.
 	 */
 	stop_catch();
-	if (cli_load(&o->spec, &fl->spec, &fl->cfg) || prepare(fl))
-		goto out;
-	fprintf(stderr, "fleet: %d host%s%s, logs in %s\n", fl->hosts.nr,
-		fl->hosts.nr == 1 ? "" : "s", o->shard_hosts ? ", a share of the points each" : "", fl->logs);
-	init_jobs(fl);
-	if (o->resume && all_done(fl)) {
-		fprintf(stderr, "fleet: every host's result came back before: nothing to run; "
-			"results: %s\n", fl->dir);
-		status = fleet_status(fl, EXIT_OK);
-		goto out;
-	}
-	if (o->resume && restart_meta(fl))
-		goto out;
-	/* a resume's hosts were compared when the fleet began */
-	if (orch_run_all(&fl->orch, o->shard_hosts && !o->resume ? check_facts : NULL, fl)) {
-		/* nothing ran: the directory holds nothing worth keeping */
-		outdir_discard(&fl->out);
-		goto out;
-	}
-	if (fleet_record_hosts(fl))
-		diag_err("cannot write %s/meta", fl->dir);
-	status = fleet_status(fl, fleet_merge_and_draw(fl));
-	if (o->shard_hosts)
-		fleet_report_missing(fl);
-	for (int i = 0; i < fl->hosts.nr; i++)
-		failed += !fl->jobs[i].ok;
-	outdir_meta_time(&fl->out, "end", time(NULL));
-	fprintf(stderr, "results: %s (%d of %d hosts came back%s)\n", fl->dir,
-		fl->hosts.nr - failed, fl->hosts.nr, stop_requested ? "; interrupted" : "");
-	how_to_continue(fl);
-out:
-	remove_ctl_dir(fl);
-	fleet_resume_free(&fl->resume);
-	plan_free(&fl->plan);
-	outdir_close(&fl->out);
-	spec_free(fl->spec);
-	sweep_cfg_free(fl->cfg);
-	return status;
-}
-
-int cmd_fleet(const struct fleet_opts *o)
-{
-	struct fleet *fl = calloc(1, sizeof(*fl));	/* a job and a slot per host: on the heap */
-	int status;
-
-	if (!fl) {
-		diag_err("fleet: %s", strerror(ENOMEM));
+	if (cli_load(&o->spec, &spec, &cfg))
+		return EXIT_USAGE;
+	make_request(o, &rq);
+	if (check_request(o, &rq, cfg)) {
+		spec_free(spec);
+		sweep_cfg_free(cfg);
 		return EXIT_USAGE;
 	}
-	status = fleet_main(fl, o);
-	free(fl);
-	return status;
+	return fleet_run(&rq, spec, cfg);
 }

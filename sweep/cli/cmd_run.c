@@ -189,7 +189,7 @@ static int pick_todo(struct run_state *rs)
 	for (int i = 0; i < rs->nr_pts; i++) {
 		const struct point *pt = &rs->pts[i];
 
-		if (!cli_selects(cfg, rs->o->only, &rs->o->shard, pt, &nr_sel))
+		if (!shard_selects(cfg, rs->o->only, &rs->o->shard, pt, &nr_sel))
 			continue;
 		if (rs->resume.has_row && rs->resume.has_row[i])
 			continue;

@@ -6,7 +6,7 @@
  * this host), so every sub-run has a row per point; the runs are then
  * merged in OUT and drawn (a table block and a chart series per run).
  * Its users: the kernel sweep (kernelsweep.c: a sub-run per kernel, one
- * after another, orch_run()) and the fleet (cmd_fleet.c: a sub-run per
+ * after another, orch_run()) and the fleet (fleet.c: a sub-run per
  * host, all at once, orch_run_all()); OUT's meta and what the runs are
  * named by stay with them.
  */

@@ -22,7 +22,7 @@ void shardset_of(const struct result_set *set, struct shard *sh);
 /*
  * Are nr (at least 2) shares one run's: every one a shard of the same N,
  * no index twice?  (All N need not be there: a shard that failed is
- * missing, and the table then names its points: cmd_fleet.c.)
+ * missing, and the table then names its points: executors/fleet_merge.c.)
  */
 bool shardset_whole(const struct shard *sh, int nr);
 

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* --shard I/N parsed (shard.h); which points a shard holds is shard_has(). */
+/*
+ * --shard I/N parsed (shard.h); which points a shard holds is shard_has(),
+ * and which a run selects, with --only, shard_selects().
+ */
 #include <errno.h>
 #include <stdio.h>
 
+#include "matrix.h"
 #include "shard.h"
 
 /* Digits only, no more than SHARD_MAX; the end of them into *end. */
@@ -39,4 +43,12 @@ int shard_parse(const char *arg, struct shard *sh, char *why, size_t len)
 	sh->index = i;
 	sh->count = n;
 	return 0;
+}
+
+bool shard_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
+		   const struct point *pt, int *nr_sel)
+{
+	if (!point_in_only(cfg, pt, only))
+		return false;
+	return shard_has(sh, (*nr_sel)++);
 }

@@ -26,6 +26,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct point;
+struct sweep_cfg;
+
 /* bind.c allows at most 1000000 points: more shards than that hold nothing */
 #define SHARD_MAX	1000000
 
@@ -45,6 +48,14 @@ static inline bool shard_has(const struct shard *sh, int k)
 {
 	return !sh->count || k % sh->count == sh->index - 1;
 }
+
+/*
+ * Whether a run selects pt, given the points in plan order: those of
+ * experiment only (NULL: all), and of them shard sh's share.  *nr_sel
+ * counts the points --only selects: start it at 0.
+ */
+bool shard_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
+		   const struct point *pt, int *nr_sel);
 
 /* How many of nr selected points shard sh holds. */
 static inline int shard_size(const struct shard *sh, int nr)

@@ -78,23 +78,24 @@ TEST(not_a_fleet_or_hosts_that_do_not_add_up)
 
 TEST(the_command_line_must_match_the_record)
 {
-	struct fleet_opts o = { .spec.quick = true, .shard_hosts = true, .only = "scaling" };
+	struct fleet_request o = { .orch.sub = { .quick = true, .only = "scaling" },
+				   .shard_hosts = true };
 	struct hosts hs = two_hosts("alpha", "beta");
 
 	CHECK_INT(parse(meta), 0);
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), 0);
-	o.spec.quick = false;
+	o.orch.sub.quick = false;
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), -EINVAL);
 	CHECK_STR(why, "it ran with --quick, this command is without it");
-	o.spec.quick = true;
+	o.orch.sub.quick = true;
 	o.shard_hosts = false;
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), -EINVAL);
 	CHECK_STR(why, "it ran with --shard, this command is without it");
 	o.shard_hosts = true;
-	o.only = NULL;
+	o.orch.sub.only = NULL;
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), -EINVAL);
 	CHECK_STR(why, "it ran --only 'scaling', this command has ''");
-	o.only = "scaling";
+	o.orch.sub.only = "scaling";
 	hs = two_hosts("beta", "alpha");
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), -EINVAL);
 	CHECK(!strncmp(why, "its host 1 was alpha, the host file's is beta", 45));
@@ -105,7 +106,7 @@ TEST(the_command_line_must_match_the_record)
 
 TEST(the_engine_is_recorded_and_kept)
 {
-	struct fleet_opts o = { .engine = "ssh" };
+	struct fleet_request o = { .engine = FLEET_ENGINE_SSH };
 	struct hosts hs = two_hosts("alpha", "beta");
 
 	hs.nr = 1;
@@ -115,9 +116,9 @@ TEST(the_engine_is_recorded_and_kept)
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), -EINVAL);
 	CHECK_STR(why, "it ran with --engine slurm, this command has --engine ssh");
 	/* not given: OUT's */
-	o.engine = NULL;
+	o.engine = FLEET_ENGINE_UNSAID;
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), 0);
-	o.engine = "slurm";
+	o.engine = FLEET_ENGINE_SLURM;
 	CHECK_INT(fleet_record_check(&rec, &o, &hs, why, sizeof(why)), 0);
 	CHECK_INT(parse("fleet: 1 host\nfleet_host: alpha root@h\n"), 0);
 	CHECK(!rec.slurm);

@@ -1,23 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The fleet command (docs/fleet.md): its state, --resume of OUT, and the
- * merge of what its hosts (fleet_host.h: one ssh executor each) brought back.
+ * What the fleet's files share (fleet.h is its request): its state,
+ * --resume of OUT (fleet_resume.c), the engines (fleet_engine.c), and the
+ * merge of what its hosts (fleet_host.h: one ssh executor each, or
+ * fleet_slurm.h's) brought back (fleet_merge.c).
  */
-#ifndef SWEEP_FLEET_H
-#define SWEEP_FLEET_H
+#ifndef SWEEP_FLEET_STATE_H
+#define SWEEP_FLEET_STATE_H
 
 #include <limits.h>
 #include <stdbool.h>
 #include <sys/utsname.h>
 #include <time.h>
 
-#include "cli.h"
 #include "executor.h"
 #include "fleet_facts.h"
 #include "fleet_host.h"
+#include "fleet_record.h"
+#include "fleet_request.h"
 #include "fleet_slurm.h"
 #include "fleet_step.h"
-#include "fleet_record.h"
 #include "hosts.h"
 #include "orchestrator.h"
 #include "outdir.h"
@@ -42,7 +44,7 @@ struct fleet_resume {
  * or -errno.
  */
 int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spec *spec,
-		      const struct fleet_opts *o, struct slurm_machines *ms, struct hosts *hs);
+		      const struct fleet_request *rq, struct slurm_machines *ms, struct hosts *hs);
 
 /*
  * Where the host of label stands: its whole result came back before
@@ -62,9 +64,9 @@ int fleet_resume_meta(const struct fleet_resume *fr, const char *dir, const bool
 
 void fleet_resume_free(struct fleet_resume *fr);
 
-/* A fleet command's state: the spec, the hosts and their jobs, OUT. */
+/* A fleet's state: the spec, the hosts and their jobs, OUT. */
 struct fleet {
-	const struct fleet_opts *o;
+	const struct fleet_request *rq;
 	struct spec *spec;
 	struct sweep_cfg *cfg;
 	struct hosts hosts;
@@ -84,25 +86,19 @@ struct fleet {
 	/* short: a socket's path has at most 108 bytes, and ssh adds 17 while it makes one */
 	char ctl_dir[64];
 	struct utsname uts;
+	/* the hosts' results that exist, as OUT/runs/<n> (fleet_merge.c) */
+	char runs[HOSTS_MAX][PATH_MAX + 32];
 	const char *run_dirs[HOSTS_MAX];
 	int nr_runs;
 };
 
 /*
- * fleet_engine.c: --engine ssh (NULL too) or slurm into *slurm; 0, or
- * -EINVAL (reported) for another.
+ * fleet_engine.c: the host file at path as the engine reads it: logins
+ * (hosts.h), or Slurm machines (slurm_machines.h; path NULL: the
+ * request's one machine) into ms, each a host of hs.  0, or -EINVAL /
+ * -errno (reported).
  */
-int fleet_engine_parse(const struct fleet_opts *o, bool *slurm);
-
-/* The options against the engine (Slurm's need slurm, --ssh-config ssh); -EINVAL reported. */
-int fleet_engine_check(const struct fleet_opts *o, bool slurm);
-
-/*
- * The host file at path as the engine reads it: logins (hosts.h), or
- * Slurm machines (slurm_machines.h; path NULL: the options' one machine)
- * into ms, each a host of hs.  0, or -EINVAL / -errno (reported).
- */
-int fleet_hosts_load(const char *path, const struct fleet_opts *o, bool slurm,
+int fleet_hosts_load(const char *path, const struct fleet_request *rq, bool slurm,
 		     struct slurm_machines *ms, struct hosts *hs);
 
 /* OUT/hostfile of --engine slurm: the machines as parsed, the options applied. */

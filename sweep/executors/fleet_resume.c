@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fleet --resume OUT: what an earlier attempt left in OUT (fleet.h).  Its
+ * fleet --resume OUT: what an earlier attempt left in OUT (fleet_state.h).  Its
  * meta says what ran (fleet_record.c), OUT/spec the spec, OUT/hostfile the
  * host file; OUT/remote/<label> each remote directory still kept, and
  * OUT/hosts/<label> each result that came back.
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "fleet.h"
+#include "fleet_state.h"
 #include "heldir.h"
 #include "meta.h"
 #include "resultdir.h"
@@ -38,17 +38,17 @@ static int check_spec(const char *dir, const struct spec *spec)
 }
 
 /* --hosts FILE (a host may have moved), else the copy the first attempt kept. */
-static int load_hosts(const char *dir, const struct fleet_opts *o, bool slurm,
+static int load_hosts(const char *dir, const struct fleet_request *rq, bool slurm,
 		      struct slurm_machines *ms, struct hosts *hs)
 {
 	char path[PATH_MAX + 16];
 
 	snprintf(path, sizeof(path), "%s/hostfile", dir);
-	return fleet_hosts_load(o->hosts ?: path, o, slurm, ms, hs);
+	return fleet_hosts_load(rq->hosts ?: path, rq, slurm, ms, hs);
 }
 
 int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spec *spec,
-		      const struct fleet_opts *o, struct slurm_machines *ms, struct hosts *hs)
+		      const struct fleet_request *rq, struct slurm_machines *ms, struct hosts *hs)
 {
 	char path[PATH_MAX + 8], why[512];
 	int err;
@@ -63,8 +63,8 @@ int fleet_resume_open(struct fleet_resume *fr, const char *dir, const struct spe
 	if (!fr->parsed)
 		return -ENOMEM;
 	err = fleet_record_parse(fr->parsed, &fr->rec, why, sizeof(why));
-	err = err ?: load_hosts(dir, o, fr->rec.slurm, ms, hs);
-	err = err ?: fleet_record_check(&fr->rec, o, hs, why, sizeof(why));
+	err = err ?: load_hosts(dir, rq, fr->rec.slurm, ms, hs);
+	err = err ?: fleet_record_check(&fr->rec, rq, hs, why, sizeof(why));
 	if (err == -EINVAL && why[0])
 		diag_err("cannot resume %s: %s", dir, why);
 	return err ?: check_spec(dir, spec);

@@ -13,56 +13,47 @@
 
 #include "diag.h"
 #include "fleet.h"
+#include "fleet_state.h"
 #include "resultdir.h"
 
 /* The command line's Slurm options, as the machine file's defaults (slurm_machines.h). */
-static void slurm_defaults(const struct fleet_opts *o, const char **d)
+static void slurm_defaults(const struct fleet_request *rq, const char **d)
 {
 	memset(d, 0, NR_SLURM_KEYS * sizeof(*d));
-	d[SK_PARTITION] = o->partition;
-	d[SK_CONSTRAINT] = o->constraint;
-	d[SK_NODELIST] = o->nodelist;
-	d[SK_TIME] = o->time_limit;
+	d[SK_PARTITION] = rq->partition;
+	d[SK_CONSTRAINT] = rq->constraint;
+	d[SK_NODELIST] = rq->nodelist;
+	d[SK_TIME] = rq->time_limit;
 }
 
-int fleet_engine_parse(const struct fleet_opts *o, bool *slurm)
+int fleet_engine_check(const struct fleet_request *rq, bool slurm)
 {
-	*slurm = o->engine && !strcmp(o->engine, "slurm");
-	if (o->engine && !*slurm && strcmp(o->engine, "ssh")) {
-		diag_err("fleet --engine '%s': ssh or slurm", o->engine);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-int fleet_engine_check(const struct fleet_opts *o, bool slurm)
-{
-	const char *slurm_only = o->partition ? "--partition" : o->constraint ? "--constraint" :
-				 o->nodelist ? "--nodelist" : o->time_limit ? "--time-limit" : NULL;
+	const char *slurm_only = rq->partition ? "--partition" : rq->constraint ? "--constraint" :
+				 rq->nodelist ? "--nodelist" : rq->time_limit ? "--time-limit" : NULL;
 
 	if (!slurm && slurm_only) {
 		diag_err("fleet: %s goes with --engine slurm", slurm_only);
 		return -EINVAL;
 	}
-	if (slurm && o->ssh_config) {
+	if (slurm && rq->ssh_config) {
 		diag_err("fleet: --ssh-config goes with the ssh engine, not --engine slurm");
 		return -EINVAL;
 	}
-	if (!slurm && !o->hosts && !o->resume) {
+	if (!slurm && !rq->hosts && !rq->orch.resume) {
 		diag_err("fleet needs --hosts FILE (one ssh login per line: docs/fleet.md)");
 		return -EINVAL;
 	}
 	return 0;
 }
 
-int fleet_hosts_load(const char *path, const struct fleet_opts *o, bool slurm,
+int fleet_hosts_load(const char *path, const struct fleet_request *rq, bool slurm,
 		     struct slurm_machines *ms, struct hosts *hs)
 {
 	const char *defaults[NR_SLURM_KEYS];
 
 	if (!slurm)
 		return hosts_load(path, hs);
-	slurm_defaults(o, defaults);
+	slurm_defaults(rq, defaults);
 	return slurm_machines_load(path, defaults, ms, hs);
 }
 

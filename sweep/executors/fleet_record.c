@@ -48,7 +48,7 @@ static int parse_line(char *line, struct fleet_record *r, int *nr_said, char *wh
 		r->only = v;
 	} else if ((v = value_of(line, "quick"))) {
 		r->quick = !strcmp(v, "yes");
-	} else if ((v = value_of(line, "tag")) && r->nr_tags < CLI_MAX_ARGS) {
+	} else if ((v = value_of(line, "tag")) && r->nr_tags < FLEET_MAX_TAGS) {
 		r->tags[r->nr_tags++] = v;
 	}
 	return 0;
@@ -81,27 +81,35 @@ static const char *yes_no(bool b)
 	return b ? "with" : "without";
 }
 
-int fleet_record_check(const struct fleet_record *r, const struct fleet_opts *o,
+static const char *engine_name(bool slurm)
+{
+	return slurm ? "slurm" : "ssh";
+}
+
+int fleet_record_check(const struct fleet_record *r, const struct fleet_request *rq,
 		       const struct hosts *hs, char *why, size_t len)
 {
-	if (r->quick != o->spec.quick) {
+	const struct subrun *sub = &rq->orch.sub;
+	bool slurm = rq->engine == FLEET_ENGINE_SLURM;
+
+	if (r->quick != sub->quick) {
 		snprintf(why, len, "it ran %s --quick, this command is %s it", yes_no(r->quick),
-			 yes_no(o->spec.quick));
+			 yes_no(sub->quick));
 		return -EINVAL;
 	}
-	if (r->shard != o->shard_hosts) {
+	if (r->shard != rq->shard_hosts) {
 		snprintf(why, len, "it ran %s --shard, this command is %s it", yes_no(r->shard),
-			 yes_no(o->shard_hosts));
+			 yes_no(rq->shard_hosts));
 		return -EINVAL;
 	}
-	if (o->engine && r->slurm != !strcmp(o->engine, "slurm")) {
+	if (rq->engine != FLEET_ENGINE_UNSAID && r->slurm != slurm) {
 		snprintf(why, len, "it ran with --engine %s, this command has --engine %s",
-			 r->slurm ? "slurm" : "ssh", o->engine);
+			 engine_name(r->slurm), engine_name(slurm));
 		return -EINVAL;
 	}
-	if (strcmp(r->only ?: "", o->only ?: "")) {
+	if (strcmp(r->only ?: "", sub->only ?: "")) {
 		snprintf(why, len, "it ran --only '%.100s', this command has '%.100s'",
-			 r->only ?: "", o->only ?: "");
+			 r->only ?: "", sub->only ?: "");
 		return -EINVAL;
 	}
 	if (hs->nr != r->nr_hosts) {

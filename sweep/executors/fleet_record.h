@@ -12,8 +12,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli.h"
+#include "fleet_request.h"
 #include "hosts.h"
+
+/* the tags a resumed OUT/meta keeps for the hosts' runs: as many as --tag takes */
+#define FLEET_MAX_TAGS		64
 
 struct fleet_record {
 	int nr_hosts;				/* "fleet: N hosts" */
@@ -22,7 +25,7 @@ struct fleet_record {
 	bool slurm;				/* "fleet_engine: slurm" */
 	bool quick;				/* "quick: yes" */
 	const char *only;			/* "fleet_only: TITLE", or NULL */
-	const char *tags[CLI_MAX_ARGS + 1];	/* "tag: K=V", NULL-terminated */
+	const char *tags[FLEET_MAX_TAGS + 1];	/* "tag: K=V", NULL-terminated */
 	int nr_tags;
 };
 
@@ -33,12 +36,12 @@ struct fleet_record {
 int fleet_record_parse(char *meta, struct fleet_record *r, char *why, size_t len);
 
 /*
- * The command line against the record: the same --quick, --shard, --only,
- * --engine (when given),
- * and hosts of the same labels in the same order (their logins may
- * differ: a host may have moved).  0, or -EINVAL with why.
+ * The request against the record: the same --quick, --shard, --only,
+ * --engine (when given), and hosts of the same labels in the same order
+ * (their logins may differ: a host may have moved).  0, or -EINVAL with
+ * why.
  */
-int fleet_record_check(const struct fleet_record *r, const struct fleet_opts *o,
+int fleet_record_check(const struct fleet_record *r, const struct fleet_request *rq,
 		       const struct hosts *hs, char *why, size_t len);
 
 /*

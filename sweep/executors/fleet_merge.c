@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "diag.h"
-#include "fleet.h"
+#include "exitcode.h"
+#include "fleet_state.h"
 #include "heldir.h"
 #include "matrix.h"
 #include "orchestrator.h"
@@ -27,7 +27,6 @@
  */
 static int link_runs(struct fleet *fl)
 {
-	static char runs[HOSTS_MAX][PATH_MAX + 32];
 	char target[HOST_LABEL_LEN + 16], dir[PATH_MAX + 8];
 	int err = 0;
 
@@ -40,10 +39,10 @@ static int link_runs(struct fleet *fl)
 		/* beneath OUT as held: a swap of OUT's path must not hide a host's result */
 		if (heldir_access(fl->jobs[i].result))
 			continue;
-		snprintf(runs[fl->nr_runs], sizeof(runs[0]), "%s/%d", dir, fl->nr_runs + 1);
+		snprintf(fl->runs[fl->nr_runs], sizeof(fl->runs[0]), "%s/%d", dir, fl->nr_runs + 1);
 		snprintf(target, sizeof(target), "../hosts/%s", fl->hosts.h[i].label);
-		err = heldir_symlink(target, runs[fl->nr_runs]);
-		fl->run_dirs[fl->nr_runs] = runs[fl->nr_runs];
+		err = heldir_symlink(target, fl->runs[fl->nr_runs]);
+		fl->run_dirs[fl->nr_runs] = fl->runs[fl->nr_runs];
 		fl->nr_runs++;
 	}
 	return err;
@@ -93,14 +92,13 @@ int fleet_record_hosts(const struct fleet *fl)
  */
 int fleet_merge_and_draw(struct fleet *fl)
 {
-	struct draw_opts d = cli_draw_opts(&fl->o->draw, fl->o->spec.sets, fl->o->spec.nr_sets);
+	struct draw_opts d = fl->rq->orch.draw;
 	int status;
 
 	d.profile = fl->cfg->profile;	/* each point's top symbols, as a run prints them */
-	cli_draw_page(&fl->o->draw, &d);	/* the page of every run, as a run writes its own */
 	if (link_runs(fl))
 		return EXIT_POINTS_FAILED;
-	status = orch_merge_and_draw(fl->dir, fl->run_dirs, fl->nr_runs, &d, fl->o->draw.by,
+	status = orch_merge_and_draw(fl->dir, fl->run_dirs, fl->nr_runs, &d, d.by,
 				     "tag:fleet_host");
 	if (status < 0)
 		return EXIT_POINTS_FAILED;
@@ -110,7 +108,7 @@ int fleet_merge_and_draw(struct fleet *fl)
 /*
  * "missing: shard K/N (host LABEL failed): NAME, NAME, ..." into f: the
  * points of a share that did not come back at all, chosen as its run
- * chose them (cli_selects()).
+ * chose them (shard_selects()).
  */
 static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
 			 const struct fleet_job *j)
@@ -124,7 +122,7 @@ static void list_missing(FILE *f, const struct fleet *fl, const struct plan *pl,
 	for (int i = 0; i < pl->nr_pts; i++) {
 		const struct point *pt = &pl->pts[i];
 
-		if (!cli_selects(cfg, fl->o->only, &j->shard, pt, &nr_sel))
+		if (!shard_selects(cfg, fl->rq->orch.sub.only, &j->shard, pt, &nr_sel))
 			continue;
 		point_name(cfg, pt, name, sizeof(name));
 		fprintf(f, "%s %s", n++ ? "," : "", name);
