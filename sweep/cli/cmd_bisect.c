@@ -478,6 +478,31 @@ static int step_main(struct bisect_cmd *c, const char *name)
 	return st.verdict == BV_GOOD ? EXIT_OK : st.verdict == BV_BAD ? 1 : EXIT_STEP_SKIP;
 }
 
+/*
+ * Is word --step, or getopt_long's abbreviation of it (--st, --ste, with
+ * =IMAGE or without)?  Looked for before the options are parsed, so that
+ * an error before --step is the predicate's too.
+ */
+static bool is_step_opt(const char *word)
+{
+	size_t n;
+
+	if (strncmp(word, "--", 2))
+		return false;
+	word += 2;
+	n = strcspn(word, "=");
+	return n >= 2 && !strncmp(word, "step", n) && n <= 4;
+}
+
+int cmd_bisect_usage_status(int argc, char *const *argv)
+{
+	/* argv[0] is the command's name; "--" ends the options */
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (is_step_opt(argv[i]))
+			return EXIT_STEP_STOP;
+	return EXIT_USAGE;
+}
+
 int cmd_bisect(const struct bisect_opts *o)
 {
 	struct bisect_cmd *c = calloc(1, sizeof(*c));

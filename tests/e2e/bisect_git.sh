@@ -8,7 +8,9 @@
 # before commit 5, 1.5 M/s from it on; commit 3's bench fails outright (a
 # kernel that does not boot: skipped, 125).  The ends are run once, then
 # git bisect run drives `bpfsweep bisect SPEC --step host --good DIR --bad
-# DIR` and must end on commit 5.  About 12 s wall (3 s of CPU) here.
+# DIR` and must end on commit 5; a predicate with a mistyped option must
+# stop git bisect run (128) with no commit marked.  About 13 s wall (3 s
+# of CPU) here.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -89,6 +91,32 @@ check bisect_git/tcg_ran_nothing [ ! -e "$TMP/tcg" ]
 "$BIN" bisect "$TMP/bench.spec" --step host --good "$TMP/tcg-good" --bad "$TMP/tcg-bad" \
 	--allow-tcg -o "$TMP/tcg" >/dev/null 2>&1
 check bisect_git/tcg_allowed [ $? = 1 ]
+
+# a broken invocation of the predicate stops git bisect run (128), never
+# reads as bad (git takes 1-127 but 125 for bad): an unknown option before
+# or after --step, an option without its value, no SPEC, a SPEC not there
+S=(--step host --good "$TMP/good")
+check bisect_git/step_unknown_option_128 \
+	quiet_status 128 "$BIN" bisect "$TMP/bench.spec" "${S[@]}" --bda "$TMP/bad"
+check bisect_git/step_option_before_128 \
+	quiet_status 128 "$BIN" bisect "$TMP/bench.spec" --bogus "${S[@]}" --bad "$TMP/bad"
+check bisect_git/step_no_value_128 quiet_status 128 "$BIN" bisect "$TMP/bench.spec" "${S[@]}" --bad
+check bisect_git/step_no_spec_128 quiet_status 128 "$BIN" bisect "${S[@]}" --bad "$TMP/bad"
+check bisect_git/step_spec_gone_128 \
+	quiet_status 128 "$BIN" bisect "$TMP/gone.spec" "${S[@]}" --bad "$TMP/bad"
+check bisect_git/step_abbreviated_128 \
+	quiet_status 128 "$BIN" bisect "$TMP/bench.spec" --ste=host --good "$TMP/good" --bda x
+# without --step, a usage error is 2 as in every command
+check bisect_git/usage_still_2 quiet_status 2 "$BIN" bisect "$TMP/bench.spec" --good 6.12 --bda 7.3
+printf '#!/bin/sh\nexec "%s" bisect "%s" --step host --good "%s" --bda "%s"\n' "$BIN" \
+	"$TMP/bench.spec" "$TMP/good" "$TMP/bad" >"$TMP/broken"
+chmod +x "$TMP/broken"
+git bisect start "$C8" "$C1" >/dev/null 2>&1
+git bisect run "$TMP/broken" >"$TMP/broken.out" 2>&1
+check bisect_git/broken_predicate_aborts [ $? != 0 ]
+check bisect_git/broken_predicate_found_nothing not grep -q "is the first bad commit" "$TMP/broken.out"
+check bisect_git/broken_predicate_marked_nothing [ "$(git bisect log | grep -c '^# bad:')" = 1 ]
+git bisect reset -q >/dev/null 2>&1
 
 # the whole loop: git bisect run, the predicate in each commit it checks out
 cat >"$TMP/predicate" <<PRED
