@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bisect_page.h"
 #include "bisect_walk.h"
 #include "diag.h"
 
@@ -314,6 +315,10 @@ int bisect_walk_kernels(struct bisect_walk *w)
 	bisect_print(stdout, &w->bs, &w->list, &w->terms);
 	if (bisect_write_result(w->out, &w->bs, &w->list, &w->terms))
 		diag_err("cannot write %s/bisect.txt", w->out);
+	if (bisect_page_write(w->out, &(struct bisect_page){ .b = &w->bs, .l = &w->list,
+							      .t = &w->terms, .pts = w->pts,
+							      .nr_pts = w->nr_pts }))
+		diag_err("cannot write %s/bisect.html", w->out);
 	return 0;
 }
 

@@ -41,7 +41,7 @@ void bisect_walk_rule(struct bisect_walk *w, double decide_pct, bool icount);
 
 /*
  * The whole bisect of w->list into w->out, its record (steps.csv after
- * each step, bisect.txt and the page at the end) and its table on stdout;
+ * each step, bisect.txt and bisect.html at the end) and its table on stdout;
  * how it ended is w->bs.  0, or -ENOMEM.
  */
 int bisect_walk_kernels(struct bisect_walk *w);
