@@ -21,28 +21,13 @@ trap 'rm -rf "$TMP"' EXIT
 [ -z "${KEEP-}" ] || trap - EXIT
 BIN=$(realpath "$BPFSWEEP")
 FAKE=$(realpath "${BUILD:-build}/tests/tools/fakebench")
-
-cat >"$TMP/bench.spec" <<SPEC
-[sweep]
-workload = exec
-warmup   = 1s
-duration = 2s
-repeat   = 3
-max_cv   = 0
-
-[exec]
-argv      = ./bench {warmup_s} {duration_s}
-parser    = kbench
-metrics   = hits drops total_operations
-producers = 1
-warmup_intervals = {warmup_s}
-SPEC
+SPEC=$(realpath tests/e2e/fakebench.spec)
 
 # a kind of kernel: a directory whose ./bench is the kernel's behaviour, run once
 kind() {
 	mkdir "$TMP/$1" && printf '#!/bin/sh\n%s\n' "$2" >"$TMP/$1/bench" &&
 		chmod +x "$TMP/$1/bench" &&
-		(cd "$TMP/$1" && "$BIN" run "$TMP/bench.spec" -o "$TMP/$1/run" --no-plots \
+		(cd "$TMP/$1" && "$BIN" run "$SPEC" -o "$TMP/$1/run" --no-plots \
 			</dev/null >/dev/null 2>&1)
 }
 kind good "exec $FAKE kbench \"\$1\" \"\$2\" 4"
@@ -78,7 +63,7 @@ rounds 8 bad 1
 rounds 6 bad 1
 rm -rf "$TMP"/*/run/report.html
 
-"$BIN" bisect "$TMP/bench.spec" --resume "$O" >"$TMP/table" 2>"$TMP/err"
+"$BIN" bisect "$SPEC" --resume "$O" >"$TMP/table" 2>"$TMP/err"
 check bisect_page/resume_found_exit_0 [ $? = 0 ]
 check bisect_page/first_bad_k6 grep -qx "first bad: img/k6" "$TMP/table"
 check bisect_page/last_good_k5 grep -qx "last good: img/k5" "$TMP/table"
@@ -91,7 +76,7 @@ python3 tests/e2e/bisect_page_check.py static "$O" "$O/bisect.html" "$HOSTILE"
 # --resume again: the same page, whatever was there
 cp "$O/bisect.html" "$TMP/first.html"
 echo stale >"$O/bisect.html"
-"$BIN" bisect "$TMP/bench.spec" --resume "$O" >/dev/null 2>&1
+"$BIN" bisect "$SPEC" --resume "$O" >/dev/null 2>&1
 check bisect_page/resume_rewrites_same cmp "$TMP/first.html" "$O/bisect.html"
 
 CHROMIUM=$(command -v chromium || command -v chromium-browser) || {
@@ -99,10 +84,7 @@ CHROMIUM=$(command -v chromium || command -v chromium-browser) || {
 	exit 0
 }
 python3 tests/e2e/bisect_page_check.py instrument "$O/bisect.html" "$TMP/measure.html"
-FLAGS=(--headless --no-sandbox --disable-gpu --no-first-run --disable-extensions
-       --disable-background-networking --disable-sync --disable-component-update
-       --disable-default-apps --mute-audio --user-data-dir="$TMP/profile")
-DBUS_SESSION_BUS_ADDRESS=disabled: timeout 60 "$CHROMIUM" "${FLAGS[@]}" --enable-logging=stderr \
-	--v=0 --dump-dom "file://$TMP/measure.html" >"$TMP/dom.html" 2>"$TMP/console.txt"
+headless_chromium "$TMP/profile" --enable-logging=stderr --v=0 \
+	--dump-dom "file://$TMP/measure.html" >"$TMP/dom.html" 2>"$TMP/console.txt"
 check bisect_page/chromium_dom [ $? = 0 ]
 python3 tests/e2e/bisect_page_check.py browser "$O" "$TMP/dom.html" "$TMP/console.txt"

@@ -9,14 +9,16 @@
   bisect_page_check.py browser OUT DOM CONSOLE   chromium's --dump-dom of the
                                   instrumented page and its stderr
 """
-import base64
 import csv
-import hashlib
 import html
 import html.parser
 import json
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from html_check import sha256  # noqa: E402  the report page's checks: the CSP's hash
 
 # at the load event: the chart's size, its marks' tags, the scripts the page holds
 MEASURE = """
@@ -121,10 +123,6 @@ def static(out, page_file, hostile):
     report("hostile-label-is-text", hostile not in page and page.count("<script") == 1 and
            html.escape(hostile) in page)
     report("hostile-label-on-hover", any(t == hostile for t in p.titles))
-
-
-def sha256(text):
-    return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
 def instrument(page, out):
