@@ -175,6 +175,7 @@ static void step_marks(struct page_chart *pc, const struct bisect_page *pg)
 	}
 }
 
+/* The key, k[BV_SKIP + 1]: the ends (in k[0], no verdict's), then a shape a verdict. */
 static void keys(struct page_chart *pc, const struct bisect_page *pg, struct axis_key *k)
 {
 	static const char *const what[] = { "the ends", NULL, NULL, "undecided", "skipped" };

@@ -291,7 +291,6 @@ int bisect_walk_step_ends(struct bisect_walk *w, const char *good, const char *b
 	return err ?: judge_ends(w, tcg || t2, why, len);
 }
 
-
 int bisect_walk_kernels(struct bisect_walk *w)
 {
 	int err;
