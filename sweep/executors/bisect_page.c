@@ -98,7 +98,7 @@ static void facts(FILE *f, const struct bisect_page *pg)
 
 	fputs("<dl class=\"facts\">\n", f);
 	outcome(f, pg);
-	if (pg->b->outcome != BO_NO_STEP)
+	if (pg->b->outcome != BO_NO_STEP && pg->b->ends_why[0])
 		fact(f, "the ends", pg->b->ends_why);
 	snprintf(text, sizeof(text), "%d, of which %d ran as steps (about %d with none skipped)",
 		 pg->l->n, pg->b->nr_steps, bisect_steps_needed(pg->l->n));
@@ -119,8 +119,8 @@ static int level_of(struct page_chart *pc, const char *s)
 }
 
 /* A mark at kernel k, its value by metric (est, lo, hi) or by status (figure's level): its index. */
-static int add_mark(struct page_chart *pc, const struct bisect_page *pg, int k, double est,
-		    double lo, double hi, const char *figure)
+static int add_mark(struct page_chart *pc, int k, double est, double lo, double hi,
+		    const char *figure)
 {
 	int i = pc->c.nr_marks++, level = pc->c.levels && figure[0] ? level_of(pc, figure) : -1;
 
@@ -136,8 +136,8 @@ static void end_marks(struct page_chart *pc, const struct bisect_page *pg,
 		      const struct bisect_point *p)
 {
 	const struct bisect_kernel *gk = &pg->l->k[0], *bk = &pg->l->k[pg->l->n - 1];
-	int g = add_mark(pc, pg, 0, 0, NAN, NAN, p->good.status);
-	int b = add_mark(pc, pg, pg->l->n - 1, p->ends.est_pct, p->ends.lo_pct, p->ends.hi_pct,
+	int g = add_mark(pc, 0, 0, NAN, NAN, p->good.status);
+	int b = add_mark(pc, pg->l->n - 1, p->ends.est_pct, p->ends.lo_pct, p->ends.hi_pct,
 			 p->bad.status);
 
 	pc->marks[g].shape = pc->marks[b].shape = AXIS_SQUARE;
@@ -163,7 +163,7 @@ static void step_marks(struct page_chart *pc, const struct bisect_page *pg)
 {
 	for (int s = 0; s < pg->b->nr_steps; s++) {
 		const struct bisect_step *st = &pg->b->steps[s];
-		int i = add_mark(pc, pg, st->kernel, st->est_pct, st->lo_pct, st->hi_pct,
+		int i = add_mark(pc, st->kernel, st->est_pct, st->lo_pct, st->hi_pct,
 				 st->figure);
 
 		pc->marks[i].shape = step_shape[st->verdict];
