@@ -139,7 +139,7 @@ guest_parts() {
 	run_part "bisect --step as git bisect run's predicate (fake bench, git)" \
 		tests/e2e/bisect_git.sh
 	# 4 runs of the fake bench, two bisect --resume that run nothing, one
-	# chromium start: about 6 s wall alone, 18 s beside two builds
+	# chromium start: 5 s of CPU, 15-21 s wall at a load of 10 on 2 CPUs
 	run_part "bisect's page: a fabricated record's steps, chart and chromium" \
 		tests/e2e/bisect_page.sh
 }

@@ -11,7 +11,8 @@
 # every number of steps.csv in each step's row, every step on the chart,
 # the bad end's figure, a hostile kernel label as text; --resume writes it
 # again, byte for byte.  chromium (make test-deps) then loads it offline:
-# no console message, the chart drawn with a size.  About 6 s wall here.
+# no console message, the chart drawn with a size.  5 s of CPU (half of
+# it chromium's), 15 to 21 s wall here beside other builds (load 10 on 2 CPUs).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -88,3 +89,4 @@ headless_chromium "$TMP/profile" --enable-logging=stderr --v=0 \
 	--dump-dom "file://$TMP/measure.html" >"$TMP/dom.html" 2>"$TMP/console.txt"
 check bisect_page/chromium_dom [ $? = 0 ]
 python3 tests/e2e/bisect_page_check.py browser "$O" "$TMP/dom.html" "$TMP/console.txt"
+step_time bisect_page
