@@ -92,6 +92,9 @@ check bisect_git/step_spec_gone_128 \
 	quiet_status 128 "$BIN" bisect "$TMP/gone.spec" "${S[@]}" --bad "$TMP/bad"
 check bisect_git/step_abbreviated_128 \
 	quiet_status 128 "$BIN" bisect "$SPEC" --ste=host --good "$TMP/good" --bda x
+# a verdict that cannot be written (stdout full) is no verdict: 128, not 2
+git checkout -q "$C1" && step full >/dev/full
+check bisect_git/step_stdout_full_128 [ $? = 128 ]
 # without --step, a usage error is 2 as in every command
 check bisect_git/usage_still_2 quiet_status 2 "$BIN" bisect "$SPEC" --good 6.12 --bda 7.3
 printf '#!/bin/sh\nexec "%s" bisect "%s" --step host --good "%s" --bda "%s"\n' "$BIN" \
