@@ -32,6 +32,18 @@ quiet_status() {
 	[ $? = "$want" ]
 }
 
+# headless_chromium PROFILE ARG...: chromium offline, with no profile of the
+# user's (PROFILE, a directory of the test's) and no network services of
+# the browser's own; $CHROMIUM, found by the caller
+headless_chromium() {
+	local profile=$1
+	shift
+	DBUS_SESSION_BUS_ADDRESS=disabled: timeout 60 "$CHROMIUM" --headless --no-sandbox \
+		--disable-gpu --no-first-run --disable-extensions --disable-background-networking \
+		--disable-sync --disable-component-update --disable-default-apps --mute-audio \
+		--user-data-dir="$profile" "$@"
+}
+
 is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
 
 # step_time NAME: one line, "-- NAME: W s (cpu C s)", the wall and CPU time

@@ -138,6 +138,10 @@ guest_parts() {
 	# in this lane, which ends first: about 12 s wall, 3 s of CPU (9 runs of the fake bench)
 	run_part "bisect --step as git bisect run's predicate (fake bench, git)" \
 		tests/e2e/bisect_git.sh
+	# 4 runs of the fake bench, two bisect --resume that run nothing, one
+	# chromium start: 5 s of CPU, 15-21 s wall at a load of 10 on 2 CPUs
+	run_part "bisect's page: a fabricated record's steps, chart and chromium" \
+		tests/e2e/bisect_page.sh
 }
 # The integration tests (root, real BPF) that neither turn the BPF
 # statistics on nor need them off (stats_integ) run beside the other

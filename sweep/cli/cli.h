@@ -199,4 +199,11 @@ int cmd_system(const char *action);
 /* bisect SPEC: which kernel changed a point (cmd_bisect.c); an exit status. */
 int cmd_bisect(const struct bisect_opts *o);
 
+/*
+ * The status of a usage error of bisect's arguments argv[0..argc): 2, or
+ * with --step among them 128, which stops git bisect run (it takes 1-127
+ * but 125 for "bad").  Also the least status when writing stdout failed.
+ */
+int cmd_bisect_usage_status(int argc, char *const *argv);
+
 #endif

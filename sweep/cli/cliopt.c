@@ -89,7 +89,8 @@ const struct cli_option cli_options[] = {
 	{ .name = "step", .val = OPT_STEP, .has_arg = required_argument, .cmds = C(BISECT),
 	  .help =
 	  "      --step IMAGE     git bisect run's predicate: run IMAGE, judge it against --good\n"
-	  "                       and --bad DIR; exit 0 good, 1 bad, 125 skip, 128 stop\n" },
+	  "                       and --bad DIR; exit 0 good, 1 bad, 125 skip, 128 stop (an\n"
+	  "                       error, a usage error too: git bisect run then stops)\n" },
 	{ .name = "allow-tcg", .val = OPT_ALLOW_TCG, .has_arg = no_argument, .cmds = C(BISECT),
 	  .help =
 	  "      --allow-tcg      bisect a timed metric under plain TCG (the emulator's time)\n" },

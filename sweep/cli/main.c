@@ -70,6 +70,8 @@ struct cmd {
 	const char *operand;	/* what they are: "FILE", "DIR" */
 	int (*own_args)(int argc, char **argv);	/* parses its own arguments instead */
 	bool spec_arg;		/* SPEC: a file, a workload (ad hoc) or an installed spec */
+	/* the status of a usage error of these arguments; NULL: EXIT_USAGE */
+	int (*usage_status)(int argc, char *const *argv);
 };
 
 static void print_duration(FILE *f, unsigned long long ns)
@@ -421,7 +423,7 @@ static const struct cmd cmds[] = {
 	  .help = "the spec on every host of FILE over ssh or Slurm, merged (docs/fleet.md)" },
 	{ .name = "bisect", .id = CMD_BISECT, .fn = bisect_main, .opt = cli_bisect_opt,
 	  .spec_at = AT(bisect_opts, spec), .needs_spec = true, .spec_arg = true,
-	  .usage = "bisect SPEC --good K1 --bad K2",
+	  .usage_status = cmd_bisect_usage_status, .usage = "bisect SPEC --good K1 --bad K2",
 	  .help = "the first kernel where a point's status or number changed (docs/kernel.md)" },
 	{ .name = "system", .id = CMD_SYSTEM, .fn = system_main, .usage = "system [show]",
 	  .help = "what on this machine will distort the numbers, and what to do "
@@ -583,7 +585,8 @@ static int parse_positional(int argc, char **argv, const struct cmd *c, union cm
 
 static bool ran_run;		/* for finish_stdout() */
 
-static int run_command(int argc, char **argv)
+/* The command's exit status; *usage: what a usage error exits with (bisect --step's 128). */
+static int run_command(int argc, char **argv, int *usage)
 {
 	static union cmd_opts o;
 	const struct cmd *c = NULL;
@@ -603,13 +606,15 @@ static int run_command(int argc, char **argv)
 	bare = !c;
 	if (!c)
 		c = find_cmd("run");
+	if (c->usage_status)
+		*usage = c->usage_status(argc, argv);
 	status = parse_opts(argc, argv, c, bare, &o);
+	if (status < 0) {
+		ran_run = c->fn == run_main;
+		status = parse_positional(argc, argv, c, &o, bare);
+	}
 	if (status >= 0)
-		return status;
-	ran_run = c->fn == run_main;
-	status = parse_positional(argc, argv, c, &o, bare);
-	if (status >= 0)
-		return status;
+		return status == EXIT_USAGE ? *usage : status;
 	return c->fn(&o);
 }
 
@@ -636,7 +641,7 @@ static int finish_stdout(int status, int at_least)
 
 int main(int argc, char **argv)
 {
-	int status;
+	int status, usage = EXIT_USAGE;
 
 	/* booted as init of a kernel under test: the host's job is waiting */
 	if (getpid() == 1)
@@ -648,8 +653,8 @@ int main(int argc, char **argv)
 	close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
 	/* before any child: cgroups of dead runs go, and a guardian watches this one's */
 	procguard_start();
-	status = run_command(argc, argv);
+	status = run_command(argc, argv, &usage);
 
 	diag_finish();
-	return finish_stdout(status, ran_run ? EXIT_POINTS_FAILED : EXIT_USAGE);
+	return finish_stdout(status, ran_run ? EXIT_POINTS_FAILED : usage);
 }

@@ -36,6 +36,8 @@ else
 	check bisect_vm/found_exits_0 [ "$rc" = 0 ]
 fi
 check bisect_vm/steps_csv [ "$(($(wc -l <"$OUT/steps.csv") - 1))" = "$(grep -cE '^[0-9]+  ' "$TMP/out")" ]
+check bisect_vm/page_of_every_step [ "$(grep -c '<tr id="step-' "$OUT/bisect.html")" = \
+	"$(($(wc -l <"$OUT/steps.csv") - 1))" ]
 # --resume: every step reused (no run appends to a step's log), the same table
 cat "$OUT"/steps/*/log >"$TMP/logs"
 $BPFSWEEP bisect "${args[@]}" --resume "$OUT" >"$TMP/out2" 2>"$TMP/err2"

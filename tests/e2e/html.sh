@@ -96,14 +96,10 @@ CHROMIUM=$(command -v chromium || command -v chromium-browser) || {
 	exit 0
 }
 python3 tests/e2e/html_check.py instrument "$D/report.html" "$TMP/measure.html"
-# no profile of the user's, no network services of the browser's own
-FLAGS=(--headless --no-sandbox --disable-gpu --no-first-run --disable-extensions
-       --disable-background-networking --disable-sync --disable-component-update
-       --disable-default-apps --mute-audio --user-data-dir="$TMP/profile")
-DBUS_SESSION_BUS_ADDRESS=disabled: timeout 60 "$CHROMIUM" "${FLAGS[@]}" --enable-logging=stderr \
-	--v=0 --dump-dom "file://$TMP/measure.html" >"$TMP/dom.html" 2>"$TMP/console.txt"
+headless_chromium "$TMP/profile" --enable-logging=stderr --v=0 \
+	--dump-dom "file://$TMP/measure.html" >"$TMP/dom.html" 2>"$TMP/console.txt"
 check html/chromium-dom [ $? = 0 ]
-DBUS_SESSION_BUS_ADDRESS=disabled: timeout 60 "$CHROMIUM" "${FLAGS[@]}" --window-size=1280,800 \
+headless_chromium "$TMP/profile" --window-size=1280,800 \
 	--screenshot="$TMP/shot.png" "file://$D/report.html" >/dev/null 2>&1
 check html/chromium-screenshot is_png "$TMP/shot.png"
 python3 tests/e2e/html_check.py check "$D" "$TMP/dom.html" "$TMP/console.txt" "$TMP/shot.png"
