@@ -9,9 +9,11 @@
  * runner, two repetitions: every deterministic metric has one value and
  * no interval, and the point is not flagged varied.
  */
+#define _GNU_SOURCE	/* memfd_create */
 #include <json-c/json.h>
 #include <math.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "check.h"
 #include "integ_util.h"
@@ -21,18 +23,20 @@
 extern const struct workload ringbuf_workload;
 extern const struct workload csum_diff_workload;
 
-/* `bpftool prog show id ID --json` parsed, or NULL. */
+/*
+ * `bpftool prog show id ID --json` parsed, or NULL.  Its output goes to a
+ * memfd, not a file: a guest's /tmp is the host's, read-only.
+ */
 static struct json_object *bpftool_show(uint32_t id)
 {
-	char ids[16], path[] = "/tmp/test_loadstats.XXXXXX";
+	char ids[16];
 	const char *argv[] = { "bpftool", "prog", "show", "id", ids, "--json", NULL };
 	struct json_object *o = NULL;
-	int fd = mkstemp(path);
+	int fd = memfd_create("test_loadstats", MFD_CLOEXEC);
 	pid_t pid;
 
 	if (fd < 0)
 		return NULL;
-	unlink(path);
 	snprintf(ids, sizeof(ids), "%u", id);
 	/* the child's writes moved the offset both share: read from the start */
 	if (!spawn(argv, &(struct spawn_opts){ .out_fd = fd }, &pid) && !spawn_wait(pid, 10000) &&
