@@ -28,6 +28,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 
+#include "regs_parm2.h"
 #include "trigger_common.h"
 
 #define PR_SET_NAME	15	/* uapi linux/prctl.h, not in vmlinux.h */
@@ -41,20 +42,12 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile __u32 newcomm_off = 28;
 
 /*
- * A kprobe's saved registers, struct pt_regs: ptrace's ABI (x86-64's
- * user_regs_struct, arm64's user_pt_regs), the same in every kernel, read
- * at fixed offsets (as map_perf.bpf.c does) and checked against the
- * build's vmlinux.h.  __set_task_comm(tsk, buf, exec)'s buf is the
- * second argument; a kretprobe reads no register.
+ * A kprobe's context is the saved registers: __set_task_comm(tsk, buf,
+ * exec)'s buf, the second argument, is read at ptrace's fixed place
+ * (regs_parm2.h).  A kretprobe reads no register.
  */
-#if defined(__TARGET_ARCH_x86)
-#define PARM2_OFF	(13 * 8)	/* r15 r14 r13 r12 bp bx r11 r10 r9 r8 ax cx dx, si */
-_Static_assert(__builtin_offsetof(struct pt_regs, si) == PARM2_OFF, "pt_regs.si");
-#elif defined(__TARGET_ARCH_arm64)
-#define PARM2_OFF	(1 * 8)		/* regs[1] */
-_Static_assert(__builtin_offsetof(struct pt_regs, regs[1]) == PARM2_OFF, "pt_regs x1");
-#else
-#error "trigger.bpf.c: the second argument's place in pt_regs for this arch"
+#ifndef REGS_PARM2_OFF
+#error "trigger.bpf.c: the second argument's place in pt_regs for this arch (regs_parm2.h)"
 #endif
 
 /* The producer whose name this is (trigger.h), or -1. */
@@ -118,7 +111,7 @@ int trig_rawtp(void *ctx)
 SEC("kprobe/__set_task_comm")
 int trig_kprobe(void *ctx)
 {
-	count_kernel_str((const void *)*(const __u64 *)((const char *)ctx + PARM2_OFF));
+	count_kernel_str((const void *)*(const __u64 *)((const char *)ctx + REGS_PARM2_OFF));
 	return 0;
 }
 
