@@ -11,9 +11,9 @@
  * and no other's.
  *
  * No CO-RE relocation and no kfunc: with either, libbpf parses the
- * kernel's 5 MB BTF at every load, 160-200 ms of a point's 170-200 ms
- * load here (docs/results.md), for the tp, raw_tp and kprobe points that
- * need none of it.  So the raw tracepoint's arguments are a plain array,
+ * kernel's 5 MB BTF at every load, which made a point's load 190-220 ms
+ * here against 2.5 ms without (medians, docs/architecture.md), for tp,
+ * raw_tp and kprobe points that need none of it.  So the raw tracepoint's arguments are a plain array,
  * a kprobe's registers are read at ptrace's fixed offsets, and the
  * tracepoint's newcomm at the offset its tracefs format gives (user space
  * reads it).  fentry, fexit and fmod_ret still have libbpf read the BTF:

@@ -169,12 +169,14 @@ TEST(repetitions_identical)
 
 TEST(log_processed_is_verified_insns)
 {
-	char *log[2] = { calloc(1, LOG_BYTES), calloc(1, LOG_BYTES) };
 	struct csum_diff_bpf *skel;
 	struct bpf_program *prog;
+	char *log[2];
 	int i = 0;
 
 	NEED_ROOT();
+	log[0] = calloc(1, LOG_BYTES);
+	log[1] = calloc(1, LOG_BYTES);
 	skel = csum_diff_bpf__open();
 	CHECK(skel != NULL && log[0] && log[1]);
 	if (!skel || !log[0] || !log[1])
@@ -183,7 +185,7 @@ TEST(log_processed_is_verified_insns)
 		if (i == 2)
 			break;
 		bpf_program__set_log_buf(prog, log[i++], LOG_BYTES);
-		bpf_program__set_log_level(prog, 4);
+		bpf_program__set_log_level(prog, 4);	/* BPF_LOG_STATS, as progload.c */
 	}
 	CHECK_INT(i, 2);
 	CHECK_INT(csum_diff_bpf__load(skel), 0);
