@@ -190,6 +190,8 @@ $(OUTPUT)/%.o: %.c $(HDRS) | $(SKELS)
 
 # A workload embeds its skeleton's BPF object: a changed program rebuilds it.
 $(patsubst bpf/%.bpf.c,$(OUTPUT)/workloads/%.o,$(BPF_SRCS)): $(OUTPUT)/workloads/%.o: $(OUTPUT)/%.skel.h
+# trigger's second object, the in-kernel trigger's (bpf/trigger_kt.bpf.c)
+$(OUTPUT)/workloads/trigger.o: $(OUTPUT)/trigger_kt.skel.h
 
 $(BIN): $(OUTPUT)/sweep/cli/main.o $(LIB_OBJS)
 	$(call msg,LINK,$@)

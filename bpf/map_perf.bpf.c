@@ -14,6 +14,7 @@
 #include <bpf/bpf_tracing.h>
 
 #include "map_perf.h"
+#include "regs_parm2.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -69,29 +70,16 @@ static __always_inline long map_round(__u32 *key)
 }
 
 /*
- * Where a syscall's second argument is in its caller's saved registers:
- * x86-64's si, arm64's x1.  The layouts are ptrace's ABI (struct
- * user_regs_struct, struct user_pt_regs), the same in every kernel, so the
- * read needs no CO-RE relocation: with one (PT_REGS_PARM2_CORE_SYSCALL),
- * libbpf parsed the kernel's 5 MB BTF at every load, each repetition's
- * set-up (scripts/cost.sh).  The build checks the offset against its own
- * kernel's pt_regs; another arch keeps the CO-RE read.
+ * The syscall's second argument, from the caller's saved registers, at
+ * ptrace's fixed place (regs_parm2.h): no CO-RE relocation, so no BTF
+ * parse at each load; another arch keeps the CO-RE read.
  */
-#if defined(__TARGET_ARCH_x86)
-#define SYSCALL_PARM2_OFF	(13 * 8)	/* r15 r14 r13 r12 bp bx r11 r10 r9 r8 ax cx dx, si */
-_Static_assert(__builtin_offsetof(struct pt_regs, si) == SYSCALL_PARM2_OFF, "pt_regs.si");
-#elif defined(__TARGET_ARCH_arm64)
-#define SYSCALL_PARM2_OFF	(1 * 8)		/* regs[1] */
-_Static_assert(__builtin_offsetof(struct pt_regs, regs[1]) == SYSCALL_PARM2_OFF, "pt_regs x1");
-#endif
-
-/* The syscall's second argument, from the caller's saved registers. */
 static __always_inline __u64 syscall_parm2(const void *regs)
 {
 	__u64 arg = 0;
 
-#ifdef SYSCALL_PARM2_OFF
-	bpf_probe_read_kernel(&arg, sizeof(arg), (const char *)regs + SYSCALL_PARM2_OFF);
+#ifdef REGS_PARM2_OFF
+	bpf_probe_read_kernel(&arg, sizeof(arg), (const char *)regs + REGS_PARM2_OFF);
 #else
 	/* another arch: CO-RE finds the register, at the cost of the BTF parse */
 	arg = PT_REGS_PARM2_CORE_SYSCALL((struct pt_regs *)regs);

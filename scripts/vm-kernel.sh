@@ -15,7 +15,8 @@
 #                                         not, incomplete (its modules are gone:
 #                                         it cannot be fetched)
 #
-# The suites: bookworm, trixie, their -updates, -backports and -security.
+# The suites: bullseye, bookworm, trixie, their -updates and -security,
+# and the -backports of bookworm and trixie.
 # Nothing is installed: a private apt configuration under the cache
 # downloads the release's packages (linux-binary-, linux-base- and
 # linux-modules-REL where the archive splits them, linux-image-REL where it
@@ -48,7 +49,12 @@ MIN_VERSION=6.19
 DEFAULT_SUITE=trixie-backports
 MIRROR=http://deb.debian.org/debian
 SECURITY=http://deb.debian.org/debian-security
-DISTS="bookworm trixie"
+# Every suite a version may be in.  bullseye (5.10) has no -backports on
+# the mirror any more (it moved to archive.debian.org with buster, which
+# this machine cannot resolve): its three suites are named one by one.
+ALL_SUITES_LIST="bullseye bullseye-updates bullseye-security
+	bookworm bookworm-updates bookworm-backports bookworm-security
+	trixie trixie-updates trixie-backports trixie-security"
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 # A release of the default kind, the cloud flavour: 7.3.4+deb13-cloud-amd64
 RELEASE_RE='^[0-9]+(\.[0-9]+)+\+deb[0-9]+-cloud-amd64$'
@@ -196,20 +202,20 @@ choose_sandbox() {
 setup_apt() {
 	mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial"
 	# signed-by: only Debian's archive keys vouch for this source, not
-	# every key the host trusts.  The bookworm keyring has trixie's.
+	# every key the host trusts.  The bookworm keyring has bullseye's
+	# and trixie's.
 	[ -r "$KEYRING" ] || die "$KEYRING missing (package debian-archive-keyring)"
 	src="deb [arch=amd64 signed-by=$KEYRING]"
 	if [ "$ALL_SUITES" -eq 0 ]; then
 		SUITES=$DEFAULT_SUITE
 		echo "$src $MIRROR $DEFAULT_SUITE main" > "$APTDIR/sources.list"
 	else
-		SUITES=""
-		for d in $DISTS; do
-			SUITES="$SUITES $d $d-updates $d-backports $d-security"
-			for suite in $d $d-updates $d-backports; do
-				echo "$src $MIRROR $suite main"
-			done
-			echo "$src $SECURITY $d-security main"
+		SUITES=$(echo $ALL_SUITES_LIST)
+		for suite in $SUITES; do
+			case $suite in
+			*-security) echo "$src $SECURITY $suite main" ;;
+			*) echo "$src $MIRROR $suite main" ;;
+			esac
 		done > "$APTDIR/sources.list"
 	fi
 	choose_sandbox

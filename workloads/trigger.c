@@ -33,6 +33,11 @@
  * of the program the kernel skipped (its recursion_misses: a run would
  * have nested in another on that CPU), which are what events lack of
  * triggers.
+ *
+ * The two triggers' programs are two BPF objects: trigger=kernel's driver
+ * calls a kfunc, and an object with one has libbpf parse the kernel's
+ * BTF at every load, which trigger=user's tp, raw_tp and kprobe points
+ * then do not pay (bpf/trigger.bpf.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -53,6 +58,7 @@
 #include "progload.h"
 #include "trigger.h"
 #include "trigger.skel.h"
+#include "trigger_kt.skel.h"
 #include "workload.h"
 
 /* The kernel's internal "not supported", which some attach paths return as it is. */
@@ -142,7 +148,10 @@ struct tr_issued {
 } __attribute__((aligned(128)));
 
 struct tr_state {
-	struct trigger_bpf *skel;	/* NULL for base of trigger=user */
+	struct trigger_bpf *skel;	/* trigger=user, but for base */
+	struct trigger_kt_bpf *kskel;	/* trigger=kernel */
+	struct bpf_program *prog;	/* the bench's; NULL for base */
+	struct trigger_slot *slots;	/* its counts: the loaded object's .bss */
 	struct wl_load_stats load;	/* what loading its programs cost */
 	struct bpf_link *link;		/* NULL for base */
 	enum bench bench;
@@ -240,65 +249,124 @@ static int need_kfunc(char *why, size_t len)
 	return -EOPNOTSUPP;
 }
 
-/* The bench's counting program; NULL for base. */
-static struct bpf_program *bench_prog(struct trigger_bpf *skel, enum trig t, enum bench b)
-{
-	struct bpf_program *progs[NR_TRIGS][NR_BENCHES] = {
-		[T_USER] = {
-			[B_TP] = skel->progs.trig_tp, [B_RAWTP] = skel->progs.trig_rawtp,
-			[B_KPROBE] = skel->progs.trig_kprobe,
-			[B_KRETPROBE] = skel->progs.trig_kretprobe,
-			[B_FENTRY] = skel->progs.trig_fentry, [B_FEXIT] = skel->progs.trig_fexit,
-			[B_FMODRET] = skel->progs.trig_fmodret,
-		},
-		[T_KERNEL] = {
-			[B_TP] = skel->progs.kt_tp, [B_RAWTP] = skel->progs.kt_rawtp,
-			[B_KPROBE] = skel->progs.kt_kprobe,
-			[B_KRETPROBE] = skel->progs.kt_kretprobe,
-			[B_FENTRY] = skel->progs.kt_fentry, [B_FEXIT] = skel->progs.kt_fexit,
-			[B_FMODRET] = skel->progs.kt_fmodret,
-		},
-	};
+/* Where tracefs may be: need_tracefs() found or mounted one of them. */
+static const char *const tracefs_roots[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
 
-	return progs[t][b];
+/*
+ * Where field lies in the records of tracepoint event ("task/task_rename"),
+ * as its tracefs format says ("\tfield:char newcomm[16];\toffset:28;...").
+ * The offset, or -errno and why: -EOPNOTSUPP for a kernel without them.
+ */
+static int tp_field_offset(const char *event, const char *field, char *why, size_t len)
+{
+	size_t n = strlen(field);
+	char path[128], line[256];
+	FILE *f = NULL;
+	int off = -ENOENT;
+
+	for (size_t r = 0; r < 2 && !f; r++) {
+		snprintf(path, sizeof(path), "%s/events/%s/format", tracefs_roots[r], event);
+		f = fopen(path, "re");
+	}
+	if (!f) {
+		off = wl_fail(why, len, path, -errno);
+		return off == -ENOENT ? -EOPNOTSUPP : off;
+	}
+	while (off < 0 && fgets(line, sizeof(line), f)) {
+		const char *name = strstr(line, field), *at = strstr(line, "offset:");
+
+		if (name && at && name > line && name[-1] == ' ' &&
+		    (name[n] == '[' || name[n] == ';'))
+			off = atoi(at + strlen("offset:"));
+	}
+	fclose(f);
+	if (off < 0)
+		snprintf(why, len, "tracepoint %s: no field %s in its format", event, field);
+	return off < 0 ? -EOPNOTSUPP : off;
 }
 
 /*
- * Open, load only the bench's program (and the kernel trigger's driver:
- * base of trigger=kernel loads the driver alone), attach it.  0 or -errno
- * and why.
+ * trigger=user's object, opened: its bench's program in *prog; the
+ * tracepoint's name at newcomm_off in its record.
+ */
+static struct bpf_object *open_user(struct tr_state *st, int newcomm_off,
+				    struct bpf_program **prog)
+{
+	struct trigger_bpf *skel = st->skel = trigger_bpf__open();
+
+	if (!skel)
+		return NULL;
+	skel->rodata->bench_tgid = getpid();
+	skel->rodata->nr_producers = st->nr_producers;
+	skel->rodata->newcomm_off = newcomm_off;
+	*prog = (struct bpf_program *[NR_BENCHES]){
+		[B_TP] = skel->progs.trig_tp, [B_RAWTP] = skel->progs.trig_rawtp,
+		[B_KPROBE] = skel->progs.trig_kprobe, [B_KRETPROBE] = skel->progs.trig_kretprobe,
+		[B_FENTRY] = skel->progs.trig_fentry, [B_FEXIT] = skel->progs.trig_fexit,
+		[B_FMODRET] = skel->progs.trig_fmodret,
+	}[st->bench];
+	return skel->obj;
+}
+
+/* trigger=kernel's object, opened: the bench's program in *prog, the driver in *driver. */
+static struct bpf_object *open_kernel(struct tr_state *st, struct bpf_program **prog,
+				      struct bpf_program **driver)
+{
+	struct trigger_kt_bpf *skel = st->kskel = trigger_kt_bpf__open();
+
+	if (!skel)
+		return NULL;
+	skel->rodata->bench_tgid = getpid();
+	skel->rodata->nr_producers = st->nr_producers;
+	skel->rodata->batch_iters = st->batch;
+	*driver = skel->progs.kt_driver;
+	*prog = (struct bpf_program *[NR_BENCHES]){
+		[B_TP] = skel->progs.kt_tp, [B_RAWTP] = skel->progs.kt_rawtp,
+		[B_KPROBE] = skel->progs.kt_kprobe, [B_KRETPROBE] = skel->progs.kt_kretprobe,
+		[B_FENTRY] = skel->progs.kt_fentry, [B_FEXIT] = skel->progs.kt_fexit,
+		[B_FMODRET] = skel->progs.kt_fmodret,
+	}[st->bench];
+	return skel->obj;
+}
+
+/*
+ * Open the trigger's object, load only the bench's program (and the
+ * kernel trigger's driver: base of trigger=kernel loads the driver
+ * alone), attach it.  0 or -errno and why.
  */
 static int attach_bench(struct tr_state *st, char *why, size_t len)
 {
-	struct bpf_program *prog, *driver = NULL, *p;
-	int err;
+	struct bpf_program *driver = NULL, *p;
+	struct bpf_object *obj;
+	int err, off = 0;
 
 	err = st->bench == B_TP ? need_tracefs(why, len) : 0;
 	if (!err && st->trig == T_KERNEL)
 		err = need_kfunc(why, len);
+	if (!err && st->trig == T_USER && st->bench == B_TP) {
+		off = tp_field_offset("task/task_rename", "newcomm", why, len);
+		err = off < 0 ? off : 0;
+	}
 	if (err)
 		return err;
-	st->skel = trigger_bpf__open();
-	if (!st->skel)
+	obj = st->trig == T_KERNEL ? open_kernel(st, &st->prog, &driver)
+				   : open_user(st, off, &st->prog);
+	if (!obj)
 		return wl_fail(why, len, "open", -errno);
-	st->skel->rodata->bench_tgid = getpid();
-	st->skel->rodata->nr_producers = st->nr_producers;
-	st->skel->rodata->batch_iters = st->batch;
-	prog = bench_prog(st->skel, st->trig, st->bench);
-	if (st->trig == T_KERNEL)
-		driver = st->skel->progs.kt_driver;
-	bpf_object__for_each_program(p, st->skel->obj)
-		bpf_program__set_autoload(p, p == prog || p == driver);
-	err = wl_load_begin(st->skel->obj, &st->load);
-	err = err ?: trigger_bpf__load(st->skel);
-	wl_load_end(st->skel->obj, &st->load, err);
+	bpf_object__for_each_program(p, obj)
+		bpf_program__set_autoload(p, p == st->prog || p == driver);
+	err = wl_load_begin(obj, &st->load);
+	/* the skeleton's load maps .bss: its slots are the program's only after it */
+	err = err ?: st->kskel ? trigger_kt_bpf__load(st->kskel) : trigger_bpf__load(st->skel);
+	wl_load_end(obj, &st->load, err);
 	if (err)
 		return refused(why, len, st->trig, st->bench, err);
+	st->slots = st->kskel ? st->kskel->bss->slots : st->skel->bss->slots;
 	if (driver)
 		st->driver_fd = bpf_program__fd(driver);
-	if (!prog)
+	if (!st->prog)
 		return 0;
-	st->link = bpf_program__attach(prog);
+	st->link = bpf_program__attach(st->prog);
 	if (!st->link)
 		return refused(why, len, st->trig, st->bench, -errno);
 	return 0;
@@ -310,6 +378,7 @@ static void trigger_teardown(void *state)
 
 	bpf_link__destroy(st->link);
 	trigger_bpf__destroy(st->skel);
+	trigger_kt_bpf__destroy(st->kskel);
 	free(st->issued);
 	free(st);
 }
@@ -438,7 +507,7 @@ static long events_of(const struct tr_state *st, int i)
 {
 	if (st->bench == B_BASE)
 		return __atomic_load_n(&st->issued[i].n, __ATOMIC_RELAXED);
-	return __atomic_load_n(&st->skel->bss->slots[i].events, __ATOMIC_ACQUIRE);
+	return __atomic_load_n(&st->slots[i].events, __ATOMIC_ACQUIRE);
 }
 
 /* The runs of the program the kernel skipped, in *missed; 0 or -errno. */
@@ -450,8 +519,7 @@ static int prog_missed(const struct tr_state *st, uint64_t *missed)
 	*missed = 0;
 	if (st->bench == B_BASE)
 		return 0;
-	if (bpf_obj_get_info_by_fd(bpf_program__fd(bench_prog(st->skel, st->trig, st->bench)),
-				   &info, &len))
+	if (bpf_obj_get_info_by_fd(bpf_program__fd(st->prog), &info, &len))
 		return -errno;
 	*missed = info.recursion_misses;
 	return 0;
@@ -493,7 +561,7 @@ static int trigger_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_time
 	*run_cnt = *run_time_ns = 0;
 	if (st->bench == B_BASE)
 		return 0;
-	fd = bpf_program__fd(bench_prog(st->skel, st->trig, st->bench));
+	fd = bpf_program__fd(st->prog);
 	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
 }
 

@@ -14,10 +14,14 @@ cd "$(dirname "$0")/../.."
 # libbpf parses the kernel's 5 MB BTF at every load, each repetition's
 # set-up (scripts/cost.sh; map_perf: +350-440 ms a repetition under load
 # before).  The word at 0x1c of .BTF.ext's header is core_relo_len.
+# trigger.bpf.o (trigger=user's programs) has no kfunc either, an undefined
+# symbol: libbpf would parse the BTF to find it (trigger_kt.bpf.o has one).
 core_relo_len() { readelf -x .BTF.ext "$1" | awk '$1 == "0x00000010" { print $5 }'; }
-for o in map_perf ringbuf htab_mem; do
+for o in map_perf ringbuf htab_mem trigger; do
 	check "map_perf/no-core-relocations-$o" [ "$(core_relo_len "${BUILD:-build}/$o.bpf.o")" = 00000000 ]
 done
+check map_perf/no-extern-in-trigger \
+	[ -z "$(readelf -sW "${BUILD:-build}/trigger.bpf.o" | awk '$7 == "UND" && $8 != ""')" ]
 
 if [ "$(id -u)" -ne 0 ]; then
 	skip map_perf/e2e "needs root to load BPF programs"

@@ -123,6 +123,20 @@ check vm-kernel/version-by-release out_is vgen "$C/6.12.118+deb13-amd64/vmlinuz"
 run_s v65 VM_KERNEL_CACHE="$C" "$S" 6.5
 check vm-kernel/version-absent-offline-fails not rc_is v65 0
 check vm-kernel/version-absent-no-path out_is v65 ""
+# the suites it then asked for: bullseye's three too (5.10), security from
+# the security mirror, and no bullseye-backports (gone from the mirror: its
+# 404 would fail the update)
+sources_has() { grep -qx "deb \[arch=amd64 signed-by=[^]]*\] $1 main" "$C/apt/sources.list"; }
+check vm-kernel/suites-bullseye sources_has "http://deb.debian.org/debian bullseye"
+check vm-kernel/suites-bullseye-security \
+	sources_has "http://deb.debian.org/debian-security bullseye-security"
+check vm-kernel/suites-no-bullseye-backports not grep -q bullseye-backports "$C/apt/sources.list"
+check vm-kernel/suites-trixie-backports sources_has "http://deb.debian.org/debian trixie-backports"
+# 5.10 by version, from the cache (bullseye's release names: 5.10.0-46-cloud-amd64)
+fake_version 5.10.0-46-cloud-amd64 5.10.262-1 CONFIG_VIRTIO_FS=m
+echo 070701 >"$C/5.10.0-46-cloud-amd64/initrd.cpio"
+run_s v510 VM_KERNEL_CACHE="$C" "$S" 5.10
+check vm-kernel/version-5.10 out_is v510 "$C/5.10.0-46-cloud-amd64/vmlinuz"
 run_s vdefault VM_KERNEL_CACHE="$C" "$S"
 check vm-kernel/default-still-newest-cloud-6.19 out_is vdefault "$C/7.10.1+deb13-cloud-amd64/vmlinuz"
 
