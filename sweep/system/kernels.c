@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The kernel axis and the VM settings of [sweep]: see kernels.h. */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -45,17 +44,12 @@ void kernel_axis_init(struct kernel_axis *ka)
 
 void kernel_axis_free(struct kernel_axis *ka)
 {
-	for (int i = 0; i < ka->nr; i++)
-		free(ka->vals[i]);
-	ka->nr = 0;
+	kernel_list_free(&ka->list);
 }
 
 bool kernel_axis_has_vm(const struct kernel_axis *ka)
 {
-	for (int i = 0; i < ka->nr; i++)
-		if (strcmp(ka->vals[i], KERNEL_HOST))
-			return true;
-	return false;
+	return kernel_list_has_vm(&ka->list);
 }
 
 /* Where a kernel build tree keeps the image qemu boots, for this machine. */
@@ -150,61 +144,6 @@ int kernel_image(const char *value, char *path, size_t len, char *why, size_t wh
 	return -ENOENT;
 }
 
-/* One value of the kernel list: host, or an image that exists, not given twice. */
-static void add_kernel(struct kernel_axis *ka, const char *text, size_t len, const struct loc *at)
-{
-	char path[4096], why[4400];
-	char *v = strndup(text, len);
-
-	if (!v) {
-		diag_at(at, "%s", strerror(ENOMEM));
-		return;
-	}
-	for (int i = 0; i < ka->nr; i++) {
-		if (!strcmp(ka->vals[i], v)) {
-			diag_at(at, "kernel '%s' is listed twice", v);
-			goto drop;
-		}
-	}
-	if (ka->nr == MAX_KERNELS) {
-		diag_at(at, "too many kernels (at most %d)", MAX_KERNELS);
-		goto drop;
-	}
-	if (strcmp(v, KERNEL_HOST) && kernel_image(v, path, sizeof(path), why, sizeof(why))) {
-		diag_at(at, "%s", why);
-		goto drop;
-	}
-	ka->locs[ka->nr] = *at;
-	ka->vals[ka->nr++] = v;
-	return;
-drop:
-	free(v);
-}
-
-/* "host build/base/bzImage build/patched": whitespace separates, a later key replaces. */
-static void bind_kernel_list(struct kernel_axis *ka, const struct spec_entry *e)
-{
-	const char *v = e->value, *p = v;
-
-	kernel_axis_free(ka);
-	if (!*v)
-		diag_at(&e->val_loc, "kernel needs a value: host, a kernel image or a build tree");
-	while (*p) {
-		const char *start;
-		struct loc at;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		start = p;
-		while (*p && !isspace((unsigned char)*p))
-			p++;
-		at = loc_plus(&e->val_loc, start - v);
-		add_kernel(ka, start, p - start, &at);
-	}
-}
-
 int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct spec_entry *e)
 {
 	char err[256];
@@ -212,7 +151,8 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
 
 	switch (key) {
 	case SK_KERNEL:
-		bind_kernel_list(ka, e);
+		/* a later key replaces: --kernel's is a --set's */
+		kernel_list_parse(&ka->list, e->value, &e->val_loc);
 		return 1;
 	case SK_VM_ACCEL:
 		v = ka->accel;

@@ -15,6 +15,7 @@
 
 #include "bindsec.h"
 #include "diag.h"
+#include "kernellist.h"
 #include "model.h"
 #include "spec.h"
 

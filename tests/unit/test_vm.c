@@ -95,7 +95,7 @@ TEST(kernel_absent_is_the_host_only)
 	struct sweep_cfg *cfg = bind_text("");
 
 	CHECK(cfg);
-	CHECK_INT(cfg->kernels.nr, 0);
+	CHECK_INT(cfg->kernels.list.nr, 0);
 	CHECK(!kernel_axis_has_vm(&cfg->kernels));
 	CHECK_INT(cfg->kernels.accel, VM_ACCEL_AUTO);
 	CHECK_INT(cfg->kernels.cpus, 2);
@@ -115,8 +115,8 @@ TEST(kernel_list_host_image_and_tree)
 	cfg = bind_text(line);
 	CHECK(cfg);
 	CHECK_STR(diags(), "");
-	CHECK_INT(cfg->kernels.nr, 3);
-	CHECK_STR(cfg->kernels.vals[0], "host");
+	CHECK_INT(cfg->kernels.list.nr, 3);
+	CHECK_STR(cfg->kernels.list.vals[0], "host");
 	CHECK(kernel_axis_has_vm(&cfg->kernels));
 	CHECK_INT(cfg->kernels.accel, VM_ACCEL_TCG);
 	CHECK_INT(cfg->kernels.cpus, 4);
@@ -124,7 +124,7 @@ TEST(kernel_list_host_image_and_tree)
 	CHECK_INT(cfg->kernels.boot_timeout_ns, 30000000000ULL);
 	CHECK_INT(cfg->kernels.ssh_port, 2222);
 	/* the third value is at its own column: "kernel = " + "host " + path + 2 spaces */
-	CHECK_INT(cfg->kernels.locs[2].col, 10 + 5 + (int)strlen(tmp) + 8 + 2);
+	CHECK_INT(cfg->kernels.list.locs[2].col, 10 + 5 + (int)strlen(tmp) + 8 + 2);
 	sweep_cfg_free(cfg);
 }
 
