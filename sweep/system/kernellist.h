@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The one form of a sweep's kernels (struct kernel_list, model.h) and its
- * one text form, the values separated by a space: "host build/patched".
- * A kernel is checked once on its way in (from --kernel's words, or from
- * the spec's kernel key), printed by one printer wherever it is written
- * (the spec's kernel key, OUT/meta's kernel line) and read back by one
- * parser (the spec's key, bound).  docs/kernel.md, "One form for a kernel".
+ * A kernel of a sweep: "host", or an image (or build tree) that boots in a
+ * VM.  The one form of a sweep's kernels (struct kernel_list, model.h) and
+ * its one text form, the values separated by a space: "host
+ * build/patched".  A kernel is checked on its way in by one function (from
+ * --kernel's words, or from the spec's kernel key), the list printed by
+ * one printer wherever it is written (the spec's kernel key, OUT/meta's
+ * kernel line) and read back by one parser (the spec's key, bound).
+ * docs/kernel.md, "One form for a kernel".
  */
 #ifndef SWEEP_KERNELLIST_H
 #define SWEEP_KERNELLIST_H
@@ -22,6 +24,14 @@
 
 /* Is value the host's own kernel, run without a VM? */
 bool kernel_is_host(const char *value);
+
+/*
+ * The image to boot for value: a file as it is; a kernel build tree's
+ * arch/x86/boot/bzImage; refused when it cannot boot as a guest (no
+ * bzImage header, a config without what the guest needs).  0, or -errno
+ * with why filled.
+ */
+int kernel_image(const char *value, char *path, size_t len, char *why, size_t whylen);
 
 /*
  * value[0..len) given at at, checked and appended: host, or an image (or

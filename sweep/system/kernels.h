@@ -41,12 +41,6 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
  */
 int kernel_axis_check(struct kernel_axis *ka);
 
-/*
- * The image to boot for value: a file as it is; a kernel build tree's
- * arch/x86/boot/bzImage.  0, or -errno with why filled.
- */
-int kernel_image(const char *value, char *path, size_t len, char *why, size_t whylen);
-
 /* Its [sweep] keys and defaults, as a section binder (bindsec.h, binders.c). */
 extern const struct section_binder kernel_section_binder;
 
