@@ -71,12 +71,7 @@ check kernelform/settings-kernel-line-said grep -qF "unknown setting 'kernel'" "
 step_time "kernelform.sh: without a VM"
 
 # --- the sweep over kernels: qemu starts on the image that does not boot -----
-why=
-if [ "$(id -u)" != 0 ]; then
-	why="not root (virtiofsd needs it)"
-elif ! command -v qemu-system-x86_64 >/dev/null; then
-	why="qemu-system-x86_64 not installed (make deps installs qemu-system-x86)"
-fi
+why=$(qemu_missing)
 if [ -n "$why" ]; then
 	skip kernelform/sweep "$why"
 	exit 0
