@@ -44,6 +44,15 @@ headless_chromium() {
 		--user-data-dir="$profile" "$@"
 }
 
+# qemu_missing: why a guest cannot start here (root for virtiofsd, qemu), or nothing
+qemu_missing() {
+	if [ "$(id -u)" != 0 ]; then
+		echo "not root (virtiofsd needs it)"
+	elif ! command -v qemu-system-x86_64 >/dev/null; then
+		echo "qemu-system-x86_64 not installed (make deps installs qemu-system-x86)"
+	fi
+}
+
 is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
 
 # step_time NAME: one line, "-- NAME: W s (cpu C s)", the wall and CPU time

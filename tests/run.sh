@@ -286,6 +286,9 @@ foreground_parts() {
 	run_part "readers and a running sweep: locks; report -f json prints only" tests/e2e/readlock.sh
 	run_part "the HTML page in chromium: every number, hostile strings as text" tests/e2e/html.sh
 	run_part "a run's directory swapped for a symlink mid-run (root)" tests/e2e/dirswap.sh
+	# no guest boots: qemu on an image that does not, 2 s of boot timeout; about 6 s
+	run_part "a kernel's text forms as before: spec as run, meta, settings" \
+		tests/e2e/kernelform.sh
 	run_part "result files: a 64 MiB CSV within 5x its size, NUL refused" tests/e2e/bigcsv.sh
 	run_part "escape sequences from files shown as escapes" tests/e2e/termsafe.sh
 	run_part "a run under TCG: marked, compared only if allowed" tests/e2e/tcg.sh

@@ -113,34 +113,26 @@ static int apply_quick(struct sweep_cfg *cfg, struct spec *spec, const struct cl
 	return decide ? spec_set(spec, "decide=off") : 0;
 }
 
-/* --kernel A --kernel B: the same as --set kernel="A B", after the other --set. */
+/*
+ * --kernel A --kernel B: the list, checked once here (an error is
+ * --kernel's), is the spec's kernel key, after the other --set; its
+ * printed form is what OUT/spec keeps (kernellist.h).
+ */
 static int set_kernels(const struct cli_spec *o, struct spec *spec)
 {
-	char assign[8192] = "kernel=";
-	size_t off = strlen(assign);
+	struct kernel_list kl = { 0 };
+	int err;
 
-	char path[4096], why[4400];
-
-	for (int i = 0; i < o->nr_kernels; i++) {
-		if (strpbrk(o->kernels[i], " \t\n") || !o->kernels[i][0]) {
-			diag_err("--kernel '%s': a kernel path cannot be empty or hold spaces",
-				 o->kernels[i]);
-			return -EINVAL;
-		}
-		/* said here as --kernel's, not as the --set it becomes */
-		if (strcmp(o->kernels[i], KERNEL_HOST) &&
-		    kernel_image(o->kernels[i], path, sizeof(path), why, sizeof(why))) {
-			diag_err("--kernel: %s", why);
-			return -EINVAL;
-		}
-		off += snprintf(assign + off, sizeof(assign) - off, "%s%s", i ? " " : "",
-				o->kernels[i]);
-		if (off >= sizeof(assign)) {
+	if (!o->nr_kernels)
+		return 0;
+	err = kernel_list_from_words(&kl, o->kernels, o->nr_kernels, "--kernel");
+	if (!err) {
+		err = kernel_list_set_spec(&kl, spec);
+		if (err == -E2BIG)
 			diag_err("--kernel: the kernel paths are too long");
-			return -E2BIG;
-		}
 	}
-	return o->nr_kernels ? spec_set(spec, assign) : 0;
+	kernel_list_free(&kl);
+	return err;
 }
 
 /*

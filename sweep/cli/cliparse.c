@@ -157,7 +157,10 @@ static int guest_accel(const char *path, const char *arg, struct run_opts *o)
 	return 0;
 }
 
-/* A sub-run's settings of tags, quieted warnings and kernel, as their options. */
+/*
+ * A sub-run's settings of tags and quieted warnings, as their options; a
+ * kernel's sub-run (guest-of) runs its points here, as --kernel host.
+ */
 static int settings_lists(const struct subrun_settings *set, struct run_opts *o)
 {
 	for (int i = 0; i < set->nr_tags; i++)
@@ -166,8 +169,8 @@ static int settings_lists(const struct subrun_settings *set, struct run_opts *o)
 	for (int i = 0; i < set->nr_quiet; i++)
 		if (add_quiet(o->quiet, &o->nr_quiet, set->quiet[i]))
 			return EXIT_USAGE;
-	if (set->kernel_host && add_arg(o->spec.kernels, &o->spec.nr_kernels, MAX_KERNELS,
-					KERNEL_HOST, "--kernel"))
+	if (set->guest_of && add_arg(o->spec.kernels, &o->spec.nr_kernels, MAX_KERNELS,
+				     KERNEL_HOST, "--kernel"))
 		return EXIT_USAGE;
 	return 0;
 }

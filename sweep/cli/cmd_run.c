@@ -512,7 +512,7 @@ int cmd_run(const struct run_opts *o)
 	/* its kernel axis is "host" (the guest's): only the option says how the guest runs */
 	rs.cfg->icount_guest = o->guest_accel && !strcmp(o->guest_accel, "tcg-icount");
 	/* several kernels, or one in a VM: each boots and runs this command again */
-	if (rs.cfg->kernels.nr > 1 || kernel_axis_has_vm(&rs.cfg->kernels)) {
+	if (rs.cfg->kernels.list.nr > 1 || kernel_axis_has_vm(&rs.cfg->kernels)) {
 		if (!check_kernel_sweep(o, rs.cfg))
 			return run_kernel_sweep(o, rs.spec, rs.cfg);
 		status = EXIT_USAGE;

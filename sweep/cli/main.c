@@ -119,12 +119,14 @@ static int load_plan(const struct cli_spec *o, const char *only, struct spec **s
 /* A sweep over kernels: each is a run of every point; the probe spoke for this kernel only. */
 static void print_kernels(FILE *f, const struct kernel_axis *ka, int nr_pts)
 {
-	if (!ka->nr || (ka->nr == 1 && !kernel_axis_has_vm(ka)))
+	const struct kernel_list *kl = &ka->list;
+
+	if (!kl->nr || (kl->nr == 1 && !kernel_axis_has_vm(ka)))
 		return;
-	fprintf(f, "%d kernel%s, each running all %d points:", ka->nr, ka->nr == 1 ? "" : "s",
+	fprintf(f, "%d kernel%s, each running all %d points:", kl->nr, kl->nr == 1 ? "" : "s",
 		nr_pts);
-	for (int k = 0; k < ka->nr; k++)
-		fprintf(f, " %s%s", ka->vals[k], strcmp(ka->vals[k], KERNEL_HOST) ? " (VM)" : "");
+	for (int k = 0; k < kl->nr; k++)
+		fprintf(f, " %s%s", kl->vals[k], kernel_is_host(kl->vals[k]) ? "" : " (VM)");
 	fprintf(f, "\nthe verdicts below are this host's kernel's; a VM's kernel gives its own\n");
 }
 
@@ -191,6 +193,7 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *all,
 		       const struct point *pts, int nr)
 {
 	int least = precision_min_reps(cfg), most = precision_max_reps(cfg);
+	int nr_kernels = cfg->kernels.list.nr;
 	/* the estimates of the points listed (--only's), as the plan of them alone */
 	struct plan only = *all, *pl = &only;
 	char intervals[128];
@@ -225,16 +228,16 @@ static void print_plan(const struct sweep_cfg *cfg, const struct plan *all,
 	print_duration(stdout, timing_setup_ns(cfg));
 	printf(" of setup a repetition%s\n", pl->probed ? "" : " (less for unsupported points)");
 	/* the probe answered for this host's kernel; each kernel runs every point */
-	if (cfg->kernels.nr > 1 && cfg->decide_pct > 0) {
+	if (nr_kernels > 1 && cfg->decide_pct > 0) {
 		/* one unit at a time across the kernels: the rounds take each kernel's time */
 		printf("that on the %d kernels at once, each point's units alternating between "
-		       "them in rounds, each decided against the first: about ", cfg->kernels.nr);
-		print_duration(stdout, sat_mul_u64(plan_estimate_ns(cfg, pl), cfg->kernels.nr));
+		       "them in rounds, each decided against the first: about ", nr_kernels);
+		print_duration(stdout, sat_mul_u64(plan_estimate_ns(cfg, pl), nr_kernels));
 		printf(" in all (in a VM but for host: a boot takes 10-30 s under TCG)\n");
 	}
-	else if (cfg->kernels.nr > 1)
+	else if (nr_kernels > 1)
 		printf("that on each of the %d kernels in turn (in a VM but for host: a boot "
-		       "takes 10-30 s under TCG)\n", cfg->kernels.nr);
+		       "takes 10-30 s under TCG)\n", nr_kernels);
 	else if (kernel_axis_has_vm(&cfg->kernels))
 		printf("that in a VM (a boot takes 10-30 s under TCG)\n");
 }

@@ -65,6 +65,12 @@ struct kernel_sweep {
 	int nr_tags;
 };
 
+/* "<n> <kernel>": OUT/meta's run line of kernel k, written, and on --resume compared. */
+static void run_line(const struct kernel_list *kl, int k, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d %s", k + 1, kl->vals[k]);
+}
+
 /*
  * OUT/meta after the host's facts (a run's meta of this machine: is the
  * host itself virtualised, its lockdown and config): what the sweep is,
@@ -77,10 +83,10 @@ static int more_meta(const struct outdir *od, void *arg)
 	char value[PATH_MAX + 32];
 	int err;
 
-	snprintf(value, sizeof(value), "%d kernel%s", ka->nr, ka->nr == 1 ? "" : "s");
+	snprintf(value, sizeof(value), "%d kernel%s", ka->list.nr, ka->list.nr == 1 ? "" : "s");
 	err = outdir_meta_append(od, "kernel_sweep", value);
-	for (int k = 0; !err && k < ka->nr; k++) {
-		snprintf(value, sizeof(value), "%d %s", k + 1, ka->vals[k]);
+	for (int k = 0; !err && k < ka->list.nr; k++) {
+		run_line(&ka->list, k, value, sizeof(value));
 		err = outdir_meta_append(od, "run", value);
 	}
 	if (!err && ks->rounds)
@@ -97,13 +103,14 @@ static int more_meta(const struct outdir *od, void *arg)
 /* "run: <n> <kernel>" of OUT/meta, against the kernel list of this command line. */
 static int check_kernel_line(const struct kernel_sweep *ks, const char *value, int *n)
 {
-	const struct kernel_axis *ka = &ks->cfg->kernels;
+	const struct kernel_list *kl = &ks->cfg->kernels.list;
 	char want[PATH_MAX + 16];
 
-	snprintf(want, sizeof(want), "%d %s", *n + 1, *n < ka->nr ? ka->vals[*n] : "");
-	if (*n >= ka->nr || strcmp(value, want)) {
+	if (*n < kl->nr)
+		run_line(kl, *n, want, sizeof(want));
+	if (*n >= kl->nr || strcmp(value, want)) {
 		diag_err("cannot resume %s: it ran kernel %s, this command line has %s", ks->dir,
-			 value, *n < ka->nr ? want : "fewer kernels");
+			 value, *n < kl->nr ? want : "fewer kernels");
 		return -EINVAL;
 	}
 	(*n)++;
@@ -134,24 +141,23 @@ static int check_reopened(struct kernel_sweep *ks)
 		else if (!strncmp(line, "tag: ", 5) && ks->nr_tags < KSWEEP_MAX_TAGS)
 			ks->tags[ks->nr_tags++] = line + 5;
 	}
-	if (!err && nr != ks->cfg->kernels.nr)
+	if (!err && nr != ks->cfg->kernels.list.nr)
 		diag_err("cannot resume %s: it ran %d kernels, this command line has %d", ks->dir,
-			 nr, ks->cfg->kernels.nr);
-	err = err ?: (ks->tags ? 0 : -ENOMEM) ?: (nr != ks->cfg->kernels.nr ? -EINVAL : 0);
+			 nr, ks->cfg->kernels.list.nr);
+	err = err ?: (ks->tags ? 0 : -ENOMEM) ?: (nr != ks->cfg->kernels.list.nr ? -EINVAL : 0);
 	return err ?: outdir_meta_time(&ks->out, "resumed", time(NULL));
 }
 
 /*
- * OUT (outdir.h): a new one with its spec, meta (the axis as its kernel:
- * "kernel: host build/patched/bzImage") and OUT/runs, the runs' parent;
- * or on --resume the sweep's own, checked.
+ * OUT (outdir.h): a new one with its spec, meta (the list, printed as its
+ * text form: "kernel: host build/patched/bzImage") and OUT/runs, the runs'
+ * parent; or on --resume the sweep's own, checked.
  */
 static int open_out(struct kernel_sweep *ks)
 {
 	static const char *const subdirs[] = { "runs", NULL };
-	const struct kernel_axis *ka = &ks->cfg->kernels;
 	const struct orch_request *rq = ks->rq;
-	char list[MAX_KERNELS * 256];
+	char list[KERNEL_LIST_TEXT_MAX];
 	struct run_info info = { .start = time(NULL), .tags = rq->sub.tags,
 				 .argv_line = rq->argv_line, .quick = rq->sub.quick,
 				 .kernel = list };
@@ -161,11 +167,11 @@ static int open_out(struct kernel_sweep *ks)
 		.suffix = "-kernels", .subdirs = subdirs, .spec = ks->spec, .cfg = ks->cfg,
 		.info = &info, .more = more_meta, .ctx = ks,
 	};
-	size_t off = 0;
 
-	list[0] = '\0';
-	for (int k = 0; k < ka->nr && off < sizeof(list); k++)
-		off += snprintf(list + off, sizeof(list) - off, "%s%s", k ? " " : "", ka->vals[k]);
+	if (kernel_list_print(&ks->cfg->kernels.list, list, sizeof(list))) {
+		diag_err("cannot sweep over kernels: their paths are too long for OUT/meta");
+		return -E2BIG;
+	}
 	return outdir_open(&ks->out, &how) ?: rq->resume ? check_reopened(ks) : 0;
 }
 
@@ -243,7 +249,7 @@ static void start_orch(struct kernel_sweep *ks)
 	or->timeout_ns = orch_timeout_ns(ks->cfg, &ks->plan, or->nr_todo);
 	/* in rounds a sub-run waits while every other kernel runs its units */
 	if (ks->rounds)
-		or->timeout_ns = sat_mul_u64(or->timeout_ns, ks->cfg->kernels.nr);
+		or->timeout_ns = sat_mul_u64(or->timeout_ns, ks->cfg->kernels.list.nr);
 	or->sub = ks->rq->sub;
 	or->sub.self = ks->self;
 	or->sub.spec_path = or->spec_file;
@@ -253,9 +259,9 @@ static void start_orch(struct kernel_sweep *ks)
 	}
 	if (kernel_axis_has_vm(&ks->cfg->kernels))
 		executor_vm_init(&ks->vms[0], &ks->cfg->kernels, ks->dir, ks->cwd);
-	for (int k = 0; k < ks->cfg->kernels.nr; k++) {
-		const char *kernel = ks->cfg->kernels.vals[k];
-		bool host = !strcmp(kernel, KERNEL_HOST);
+	for (int k = 0; k < ks->cfg->kernels.list.nr; k++) {
+		const char *kernel = ks->cfg->kernels.list.vals[k];
+		bool host = kernel_is_host(kernel);
 		struct subrun_slot *s;
 
 		/* the accelerator probed once, for every guest */
@@ -288,7 +294,7 @@ static int start_rounds(struct orchestrator *or, void *arg)
 static void run_kernels(struct kernel_sweep *ks)
 {
 	if (!ks->rounds) {
-		for (int k = 0; k < ks->cfg->kernels.nr && !stop_requested; k++)
+		for (int k = 0; k < ks->cfg->kernels.list.nr && !stop_requested; k++)
 			orch_run(&ks->orch, k);
 		return;
 	}
@@ -330,9 +336,9 @@ int kernel_sweep(const struct orch_request *rq, struct spec *spec, struct sweep_
 	}
 	*ks = (struct kernel_sweep){ .rq = rq, .spec = spec, .cfg = cfg };
 	ks->dir = ks->out.path;
-	ks->rounds = cfg->decide_pct > 0 && cfg->kernels.nr > 1;
+	ks->rounds = cfg->decide_pct > 0 && cfg->kernels.list.nr > 1;
 	if (!prepare(ks) && !(ks->rounds && conductor_open(&ks->conductor, cfg, &ks->plan,
-							  cfg->kernels.nr)))
+							  cfg->kernels.list.nr)))
 		status = sweep(ks);
 	outdir_close(&ks->out);
 	free(ks->meta_text);

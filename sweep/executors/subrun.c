@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "diag.h"
-#include "kernels.h"
 #include "resultdir.h"
 #include "subrun.h"
 #include "textfile.h"
@@ -45,8 +44,6 @@ void subrun_kernel_settings(const struct subrun *s, const char *kernel, const ch
 			    const char *accel_reason, bool resume, struct subrun_settings *set)
 {
 	sweep_settings(s, resume, set);
-	/* the spec's own kernel list would otherwise boot again */
-	set->kernel_host = true;
 	set->guest_of = kernel;
 	set->guest_accel = accel;
 	if (accel && accel_reason && accel_reason[0])
@@ -79,7 +76,6 @@ enum setting_kind {
 	SET_TEXT,	/* const char *, any text but NUL */
 	SET_TAG,		/* one of tags[], a line each */
 	SET_QUIET,	/* one of quiet[], a line each */
-	SET_KERNEL,	/* kernel_host: "host" */
 	SET_SHARD,	/* "I/N" */
 };
 
@@ -101,8 +97,6 @@ static const struct setting {
 	{ .name = "tag", .kind = SET_TAG, .off = offsetof(struct subrun_settings, tags) },
 	{ .name = "quiet-warning", .kind = SET_QUIET,
 	  .off = offsetof(struct subrun_settings, quiet) },
-	{ .name = "kernel", .kind = SET_KERNEL,
-	  .off = offsetof(struct subrun_settings, kernel_host) },
 	{ .name = "guest-of", .kind = SET_TEXT,
 	  .off = offsetof(struct subrun_settings, guest_of) },
 	{ .name = "guest-accel", .kind = SET_TEXT,
@@ -151,10 +145,8 @@ static void put_setting(FILE *f, const struct subrun_settings *set, int k)
 
 	switch (settings[k].kind) {
 	case SET_FLAG:
-	case SET_KERNEL:
 		if (*CFIELD(set, k, bool))
-			put_line(f, settings[k].name, settings[k].kind == SET_FLAG ? "yes" :
-				 KERNEL_HOST);
+			put_line(f, settings[k].name, "yes");
 		return;
 	case SET_TEXT:
 		/* the field is a pointer only for this kind: read it here */
@@ -224,9 +216,6 @@ static bool take_setting(struct subrun_settings *set, int k, char *value, char *
 	case SET_FLAG:
 		*FIELD(set, k, bool) = true;
 		return !strcmp(value, "yes");
-	case SET_KERNEL:
-		*FIELD(set, k, bool) = true;
-		return !strcmp(value, KERNEL_HOST);
 	case SET_TEXT:
 		*FIELD(set, k, const char *) = value;
 		return true;

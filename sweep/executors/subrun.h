@@ -61,8 +61,12 @@ struct subrun_settings {
 	int nr_tags;
 	const char *quiet[SUBRUN_MAX_QUIET];	/* the system check's warnings not to print */
 	int nr_quiet;
-	bool kernel_host;		/* --kernel host: the spec's kernel axis is the sweep's */
-	const char *guest_of;		/* the kernel value of the sweep it runs for */
+	/*
+	 * the kernel of the sweep it runs for, a value of its kernel list: it
+	 * runs where it is started, as --kernel host (the spec's list would
+	 * otherwise boot again)
+	 */
+	const char *guest_of;
 	const char *guest_accel;	/* kvm, tcg or tcg-icount: it runs in a VM so accelerated */
 	const char *guest_accel_reason;	/* why vm_accel = auto is tcg */
 	struct shard shard;		/* count 0: every point */
@@ -78,9 +82,9 @@ struct subrun_settings {
 void subrun_arg(struct subrun_argv *a, const char *arg);
 
 /*
- * The settings of the sub-run of kernel (a value of the kernel axis,
- * "host" or an image), run where it is started (--kernel host) and saying
- * which kernel it is for: the sweep's quick, only, quieted warnings and
+ * The settings of the sub-run of kernel (a value of the kernel list,
+ * "host" or an image), run where it is started and saying which kernel it
+ * is for (guest_of): the sweep's quick, only, quieted warnings and
  * (unless it resumes, keeping its own) tags, the VM's accelerator ACCEL
  * and why (NULL: none), no plots.
  */

@@ -49,10 +49,10 @@ static bool icount_units(const struct sweep_cfg *cfg)
 
 	if (cfg->icount_guest)
 		return true;
-	if (ka->accel != VM_ACCEL_TCG_ICOUNT || !ka->nr)
+	if (ka->accel != VM_ACCEL_TCG_ICOUNT || !ka->list.nr)
 		return false;
-	for (int k = 0; k < ka->nr; k++)
-		if (!strcmp(ka->vals[k], KERNEL_HOST))
+	for (int k = 0; k < ka->list.nr; k++)
+		if (!strcmp(ka->list.vals[k], KERNEL_HOST))
 			return false;
 	return true;
 }

@@ -552,7 +552,7 @@ static void check_decide(const struct sweep_cfg *cfg)
 
 int bind_check_decide(const struct sweep_cfg *cfg, bool gated)
 {
-	bool baseline = gated || cfg->kernels.nr > 1;
+	bool baseline = gated || cfg->kernels.list.nr > 1;
 
 	if (!(cfg->decide_pct > 0))
 		return 0;

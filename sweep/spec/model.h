@@ -109,14 +109,24 @@ struct experiment {
 enum vm_accel { VM_ACCEL_AUTO, VM_ACCEL_KVM, VM_ACCEL_TCG, VM_ACCEL_TCG_ICOUNT };
 
 /*
+ * The kernels of a sweep, in order: the one form a kernel has from the
+ * command line (--kernel) or the spec's kernel key to OUT/meta.  Its text
+ * form, "host build/patched/bzImage", has one parser and one printer
+ * (kernellist.h).
+ */
+struct kernel_list {
+	char *vals[MAX_KERNELS];	/* "host", or an image or build tree as written */
+	struct loc locs[MAX_KERNELS];	/* where each was given */
+	int nr;
+};
+
+/*
  * The kernel axis: which kernels a sweep runs on ([sweep] kernel = host
  * IMAGE..., or --kernel), and how a VM boots those that are not the host's
  * (kernels.h binds it).
  */
 struct kernel_axis {
-	char *vals[MAX_KERNELS];	/* "host", or an image or build tree as written */
-	struct loc locs[MAX_KERNELS];
-	int nr;				/* 0: the key is absent, the host only */
+	struct kernel_list list;	/* nr 0: the key is absent, the host only */
 	enum vm_accel accel;
 	int cpus;			/* guest CPUs */
 	struct loc cpus_loc;		/* where vm_cpus was given; file NULL: the default */

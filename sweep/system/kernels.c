@@ -1,19 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The kernel axis and the VM settings of [sweep]: see kernels.h. */
-#include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <sys/utsname.h>
-#include <unistd.h>
 
 #include "bindval.h"
-#include "kconfig.h"
 #include "kernels.h"
 #include "param.h"
-#include "vm_cmdline.h"
 
 #define NSEC_PER_SEC	1000000000ULL
 
@@ -45,164 +36,12 @@ void kernel_axis_init(struct kernel_axis *ka)
 
 void kernel_axis_free(struct kernel_axis *ka)
 {
-	for (int i = 0; i < ka->nr; i++)
-		free(ka->vals[i]);
-	ka->nr = 0;
+	kernel_list_free(&ka->list);
 }
 
 bool kernel_axis_has_vm(const struct kernel_axis *ka)
 {
-	for (int i = 0; i < ka->nr; i++)
-		if (strcmp(ka->vals[i], KERNEL_HOST))
-			return true;
-	return false;
-}
-
-/* Where a kernel build tree keeps the image qemu boots, for this machine. */
-static const char *tree_image(void)
-{
-	struct utsname u;
-
-	if (uname(&u) || strcmp(u.machine, "aarch64"))
-		return "arch/x86/boot/bzImage";
-	return "arch/arm64/boot/Image";
-}
-
-/*
- * qemu boots an x86 kernel from its bzImage: the boot protocol's "HdrS"
- * at 0x202 tells one from a vmlinux, a module or a mistyped file, which
- * qemu would otherwise sit on until the boot timeout.
- */
-static int check_bzimage(const char *path, char *why, size_t whylen)
-{
-	char magic[4];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : pread(fd, magic, sizeof(magic), 0x202);
-
-	if (fd >= 0)
-		close(fd);
-	if (n == sizeof(magic) && !memcmp(magic, "HdrS", 4))
-		return 0;
-	if (fd < 0) {
-		snprintf(why, whylen, "kernel image %s: %s", path, strerror(errno));
-		return -errno;
-	}
-	snprintf(why, whylen, "%s is not a bootable x86 kernel image (no bzImage header; "
-		 "give arch/x86/boot/bzImage or /boot/vmlinuz-*, not vmlinux)", path);
-	return -ENOEXEC;
-}
-
-/*
- * The image's config, where one can be found beside it (a build tree's
- * .config, Debian's config-<ver>): a guest without virtiofs or the BPF
- * syscall built in is refused before it boots.  Without a config the boot
- * itself tells, through the console.
- */
-static int check_config(const char *image, char *why, size_t whylen)
-{
-	char path[4096], missing[512], initrd[4096];
-	struct kconfig *kc;
-	int nr;
-
-	if (kconfig_for_image(image, path, sizeof(path)) || kconfig_open(path, &kc))
-		return 0;
-	vm_image_initrd(image, initrd, sizeof(initrd));
-	nr = kconfig_guest_missing(kc, initrd[0], missing, sizeof(missing));
-	kconfig_free(kc);
-	if (!nr)
-		return 0;
-	snprintf(why, whylen, "%s cannot boot as a bpfsweep guest: %s lacks %s (docs/kernel.md)",
-		 image, path, missing);
-	return -ENOEXEC;
-}
-
-static int check_image(const char *path, char *why, size_t whylen)
-{
-	struct utsname u;
-	int err = 0;
-
-	if (!uname(&u) && !strcmp(u.machine, "x86_64"))
-		err = check_bzimage(path, why, whylen);
-	return err ?: check_config(path, why, whylen);
-}
-
-int kernel_image(const char *value, char *path, size_t len, char *why, size_t whylen)
-{
-	struct stat st;
-
-	if (stat(value, &st)) {
-		snprintf(why, whylen, "kernel image %s: %s", value, strerror(errno));
-		return -errno;
-	}
-	if (S_ISREG(st.st_mode)) {
-		snprintf(path, len, "%s", value);
-		return check_image(path, why, whylen);
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		snprintf(why, whylen, "kernel image %s: not a file or a build tree", value);
-		return -EINVAL;
-	}
-	snprintf(path, len, "%s/%s", value, tree_image());
-	if (!stat(path, &st) && S_ISREG(st.st_mode))
-		return check_image(path, why, whylen);
-	snprintf(why, whylen, "kernel build tree %s has no %s (build it first: make bzImage)",
-		 value, tree_image());
-	return -ENOENT;
-}
-
-/* One value of the kernel list: host, or an image that exists, not given twice. */
-static void add_kernel(struct kernel_axis *ka, const char *text, size_t len, const struct loc *at)
-{
-	char path[4096], why[4400];
-	char *v = strndup(text, len);
-
-	if (!v) {
-		diag_at(at, "%s", strerror(ENOMEM));
-		return;
-	}
-	for (int i = 0; i < ka->nr; i++) {
-		if (!strcmp(ka->vals[i], v)) {
-			diag_at(at, "kernel '%s' is listed twice", v);
-			goto drop;
-		}
-	}
-	if (ka->nr == MAX_KERNELS) {
-		diag_at(at, "too many kernels (at most %d)", MAX_KERNELS);
-		goto drop;
-	}
-	if (strcmp(v, KERNEL_HOST) && kernel_image(v, path, sizeof(path), why, sizeof(why))) {
-		diag_at(at, "%s", why);
-		goto drop;
-	}
-	ka->locs[ka->nr] = *at;
-	ka->vals[ka->nr++] = v;
-	return;
-drop:
-	free(v);
-}
-
-/* "host build/base/bzImage build/patched": whitespace separates, a later key replaces. */
-static void bind_kernel_list(struct kernel_axis *ka, const struct spec_entry *e)
-{
-	const char *v = e->value, *p = v;
-
-	kernel_axis_free(ka);
-	if (!*v)
-		diag_at(&e->val_loc, "kernel needs a value: host, a kernel image or a build tree");
-	while (*p) {
-		const char *start;
-		struct loc at;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		start = p;
-		while (*p && !isspace((unsigned char)*p))
-			p++;
-		at = loc_plus(&e->val_loc, start - v);
-		add_kernel(ka, start, p - start, &at);
-	}
+	return kernel_list_has_vm(&ka->list);
 }
 
 int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct spec_entry *e)
@@ -212,7 +51,8 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
 
 	switch (key) {
 	case SK_KERNEL:
-		bind_kernel_list(ka, e);
+		/* a later key replaces: --kernel's is a --set's */
+		kernel_list_parse(&ka->list, e->value, &e->val_loc);
 		return 1;
 	case SK_VM_ACCEL:
 		v = ka->accel;

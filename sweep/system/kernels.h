@@ -15,6 +15,7 @@
 
 #include "bindsec.h"
 #include "diag.h"
+#include "kernellist.h"
 #include "model.h"
 #include "spec.h"
 
@@ -39,12 +40,6 @@ int kernel_axis_bind(struct kernel_axis *ka, enum sweep_key key, const struct sp
  * at its value.  0, or -EINVAL (reported).
  */
 int kernel_axis_check(struct kernel_axis *ka);
-
-/*
- * The image to boot for value: a file as it is; a kernel build tree's
- * arch/x86/boot/bzImage.  0, or -errno with why filled.
- */
-int kernel_image(const char *value, char *path, size_t len, char *why, size_t whylen);
 
 /* Its [sweep] keys and defaults, as a section binder (bindsec.h, binders.c). */
 extern const struct section_binder kernel_section_binder;

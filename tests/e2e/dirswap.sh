@@ -126,7 +126,7 @@ check dirswap/kernel-sweep-started [ -s "$K/meta" ]
 setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c '
 	cd "$1" && mkdir -p evil/subrun evil/runs && cp ks/subrun/kernel.spec evil/subrun/ &&
 	sed -i "s/^title .*/title = not the sweep/" evil/subrun/kernel.spec &&
-	printf "kernel = host\nguest-of = host\nno-plots = yes\n" >evil/subrun/2.settings &&
+	printf "guest-of = host\nno-plots = yes\n" >evil/subrun/2.settings &&
 	chmod -R a+rwX evil && mv ks ks.moved && ln -s evil ks' sh "$TMP/shared"
 check dirswap/kernel-sweep-swapped [ -L "$K" ]
 wait "$RUN_PID"

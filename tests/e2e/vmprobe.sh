@@ -151,12 +151,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2
 fi
 
 # --- auto under TCG, really booting -------------------------------------------
-why=
-if [ "$(id -u)" != 0 ]; then
-	why="not root (virtiofsd needs it)"
-elif ! command -v qemu-system-x86_64 >/dev/null; then
-	why="qemu-system-x86_64 not installed (make deps installs qemu-system-x86)"
-fi
+why=$(qemu_missing)
 if [ -n "$why" ]; then
 	skip vmprobe/auto-sweep "$why"
 	exit 0

@@ -67,7 +67,7 @@ TEST(kernel_axis)
 
 	CHECK(cfg != NULL);
 	if (cfg) {
-		CHECK_INT(cfg->kernels.nr, 0);
+		CHECK_INT(cfg->kernels.list.nr, 0);
 		CHECK_INT(cfg->kernels.cpus, 2);
 		CHECK(cfg->kernels.mem == 2LL << 30);
 		sweep_cfg_free(cfg);
@@ -76,8 +76,8 @@ TEST(kernel_axis)
 	CHECK(cfg != NULL);
 	if (cfg) {
 		CHECK_INT(cfg->kernels.cpus, 4);
-		CHECK_INT(cfg->kernels.nr, 1);
-		CHECK_STR(cfg->kernels.vals[0], KERNEL_HOST);
+		CHECK_INT(cfg->kernels.list.nr, 1);
+		CHECK_STR(cfg->kernels.list.vals[0], KERNEL_HOST);
 		sweep_cfg_free(cfg);
 	}
 	CHECK(!bind_text("[sweep]\nworkload = null\nvm_cpus = 0\n"));

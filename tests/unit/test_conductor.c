@@ -166,8 +166,9 @@ static int conduct_as(struct fake *a, struct fake *b, bool icount)
 	pthread_t t[2];
 
 	if (icount)
-		cfg.kernels = (struct kernel_axis){ .vals = { "base.img", "new.img" }, .nr = 2,
-						    .accel = VM_ACCEL_TCG_ICOUNT };
+		cfg.kernels = (struct kernel_axis){
+			.list = { .vals = { "base.img", "new.img" }, .nr = 2 },
+			.accel = VM_ACCEL_TCG_ICOUNT };
 	if (conductor_open(&c, &cfg, &plan, 2))
 		return -1;
 	for (int k = 0; k < 2; k++) {

@@ -46,7 +46,7 @@ static bool round_trips(const char *dir, const struct subrun_settings *set)
 	}
 	same = got.quick == set->quick && same_text(got.quick_keeps, set->quick_keeps) &&
 	       same_text(got.only, set->only) &&
-	       got.nr_tags == set->nr_tags && got.kernel_host == set->kernel_host &&
+	       got.nr_tags == set->nr_tags &&
 	       same_text(got.guest_of, set->guest_of) &&
 	       same_text(got.guest_accel, set->guest_accel) &&
 	       same_text(got.guest_accel_reason, set->guest_accel_reason) &&
@@ -85,7 +85,7 @@ TEST(kernel_settings_round_trip)
 
 	CHECK(dir);
 	subrun_kernel_settings(&s, "/k/bzImage", "tcg", "no /dev/kvm", false, &set);
-	CHECK(set.quick && set.kernel_host && set.no_plots);
+	CHECK(set.quick && set.no_plots);
 	CHECK_INT(set.nr_tags, 2);
 	CHECK_STR(set.guest_of, "/k/bzImage");
 	/* a reason of several lines, with backslashes: one setting still */
@@ -138,7 +138,7 @@ TEST(resumed_sub_run_keeps_its_own_tags)
 	CHECK(set.guest_accel_reason == NULL);
 	subrun_place_settings(&s, &sh, false, &set);
 	CHECK_INT(set.nr_tags, 1);
-	CHECK(!set.kernel_host && set.guest_of == NULL);
+	CHECK(set.guest_of == NULL);
 	CHECK_INT(set.shard.count, 2);
 }
 

@@ -95,7 +95,7 @@ TEST(kernel_absent_is_the_host_only)
 	struct sweep_cfg *cfg = bind_text("");
 
 	CHECK(cfg);
-	CHECK_INT(cfg->kernels.nr, 0);
+	CHECK_INT(cfg->kernels.list.nr, 0);
 	CHECK(!kernel_axis_has_vm(&cfg->kernels));
 	CHECK_INT(cfg->kernels.accel, VM_ACCEL_AUTO);
 	CHECK_INT(cfg->kernels.cpus, 2);
@@ -115,8 +115,8 @@ TEST(kernel_list_host_image_and_tree)
 	cfg = bind_text(line);
 	CHECK(cfg);
 	CHECK_STR(diags(), "");
-	CHECK_INT(cfg->kernels.nr, 3);
-	CHECK_STR(cfg->kernels.vals[0], "host");
+	CHECK_INT(cfg->kernels.list.nr, 3);
+	CHECK_STR(cfg->kernels.list.vals[0], "host");
 	CHECK(kernel_axis_has_vm(&cfg->kernels));
 	CHECK_INT(cfg->kernels.accel, VM_ACCEL_TCG);
 	CHECK_INT(cfg->kernels.cpus, 4);
@@ -124,7 +124,7 @@ TEST(kernel_list_host_image_and_tree)
 	CHECK_INT(cfg->kernels.boot_timeout_ns, 30000000000ULL);
 	CHECK_INT(cfg->kernels.ssh_port, 2222);
 	/* the third value is at its own column: "kernel = " + "host " + path + 2 spaces */
-	CHECK_INT(cfg->kernels.locs[2].col, 10 + 5 + (int)strlen(tmp) + 8 + 2);
+	CHECK_INT(cfg->kernels.list.locs[2].col, 10 + 5 + (int)strlen(tmp) + 8 + 2);
 	sweep_cfg_free(cfg);
 }
 
@@ -169,6 +169,98 @@ TEST(kernel_errors_are_located)
 	CHECK(strstr(diags(), "k.spec:6:11: error: value 0 out of range for 'vm_cpus'"));
 	CHECK(strstr(diags(), "k.spec:7:19: error: vm_boot_timeout below 1s"));
 	CHECK(strstr(diags(), "k.spec:8:15: error: value 65536 out of range for 'vm_ssh_port'"));
+}
+
+/*
+ * The list's text form (kernellist.h): parsed at each value's column,
+ * printed with one space between values, and read back the same.
+ */
+TEST(kernel_list_text_round_trips)
+{
+	const struct loc at = { .file = "k.spec", .line = 3, .col = 10 };
+	struct kernel_list kl = { 0 }, again = { 0 };
+	char text[256], printed[256], small[8];
+
+	make_tmp();
+	capture();
+	snprintf(text, sizeof(text), "host\t%s/bzImage  ", tmp);
+	CHECK_INT(kernel_list_parse(&kl, text, &at), 0);
+	CHECK_INT(kl.nr, 2);
+	CHECK_INT(kl.locs[1].col, 10 + 5);
+	CHECK(kernel_list_has_vm(&kl));
+	CHECK_INT(kernel_list_print(&kl, printed, sizeof(printed)), 0);
+	snprintf(text, sizeof(text), "host %s/bzImage", tmp);
+	CHECK_STR(printed, text);
+	CHECK_INT(kernel_list_parse(&again, printed, &at), 0);
+	CHECK_INT(again.nr, 2);
+	CHECK_STR(again.vals[1], kl.vals[1]);
+	/* too long for the buffer: said, not cut */
+	CHECK_INT(kernel_list_print(&kl, small, sizeof(small)), -E2BIG);
+	CHECK_STR(diags(), "");
+	kernel_list_free(&kl);
+	kernel_list_free(&again);
+}
+
+/* --kernel's words: each checked once by the list, an error said as --kernel's. */
+TEST(kernel_words_are_checked_as_the_option)
+{
+	const char *twice[] = { "host", "host" }, *spaced[] = { "a b" };
+	struct kernel_list kl = { 0 };
+
+	capture();
+	CHECK_INT(kernel_list_from_words(&kl, twice, 2, "--kernel"), -EEXIST);
+	CHECK(strstr(diags(), "error: --kernel: kernel 'host' is listed twice\n"));
+	kernel_list_free(&kl);
+	capture();
+	CHECK_INT(kernel_list_from_words(&kl, spaced, 1, "--kernel"), -EINVAL);
+	CHECK(strstr(diags(), "error: --kernel 'a b': a kernel path cannot be empty or hold "
+		     "spaces\n"));
+	CHECK_INT(kl.nr, 0);
+}
+
+/*
+ * The list into the spec's kernel key: the spec as run (OUT/spec, which
+ * --resume compares byte for byte) is what the --set kernel="A B" that
+ * --kernel A --kernel B once became made of it, the key replaced where
+ * it is, or added to [sweep].
+ */
+TEST(kernel_list_into_the_spec_as_the_set_did)
+{
+	static const char *const texts[] = {
+		"[sweep]\nworkload = null\nkernel = host\nwarmup = 1s\n\n[params]\nproducers = 1\n",
+		"[sweep]\nworkload = null\n\n[params]\nproducers = 1\n",
+	};
+	const char *words[] = { NULL, "host" };
+	char image[128], assign[256];
+
+	make_tmp();
+	snprintf(image, sizeof(image), "%s/bzImage", tmp);
+	words[0] = image;
+	snprintf(assign, sizeof(assign), "kernel=%s host", image);
+	for (int i = 0; i < 2; i++) {
+		struct spec *mine, *set;
+		struct kernel_list kl = { 0 };
+		char *a = NULL, *b = NULL;
+		size_t la, lb;
+		FILE *fa = open_memstream(&a, &la), *fb = open_memstream(&b, &lb);
+
+		CHECK_INT(spec_parse_string("k.spec", texts[i], &mine), 0);
+		CHECK_INT(spec_parse_string("k.spec", texts[i], &set), 0);
+		CHECK_INT(kernel_list_from_words(&kl, words, 2, "--kernel"), 0);
+		CHECK_INT(kernel_list_set_spec(&kl, mine), 0);
+		CHECK_INT(spec_set(set, assign), 0);
+		spec_write(mine, fa);
+		spec_write(set, fb);
+		fclose(fa);
+		fclose(fb);
+		CHECK_STR(a, b);
+		CHECK(strstr(a, assign + strlen("kernel=")));
+		free(a);
+		free(b);
+		kernel_list_free(&kl);
+		spec_free(mine);
+		spec_free(set);
+	}
 }
 
 /* The build tree's .config: the root's three drivers as given, the rest built in. */
@@ -471,7 +563,8 @@ TEST(console_tail_is_one_clean_line)
 
 RUN_TESTS(qemu_argv_gate_is_the_second_serial_port, kernel_absent_is_the_host_only, kernel_list_host_image_and_tree,
 	  kernel_image_resolves_a_build_tree, kernel_errors_are_located,
-	  kernel_config_lacking_virtiofs_is_refused,
+	  kernel_list_text_round_trips, kernel_words_are_checked_as_the_option,
+	  kernel_list_into_the_spec_as_the_set_did, kernel_config_lacking_virtiofs_is_refused,
 	  initrd_beside_the_image_loads_the_root_s_modules, qemu_argv_tcg, qemu_argv_tcg_icount,
 	  kernel_tcg_icount_is_one_vcpu, qemu_argv_ssh_port,
 	  qemu_argv_kvm_and_bad_init, probe_argv_is_the_boot_s_machine_with_the_stub,
