@@ -10,6 +10,7 @@
 #include "matrix.h"
 #include "meta.h"
 #include "outfmt.h"
+#include "pointsel.h"
 #include "shard.h"
 #include "spec.h"
 
@@ -158,19 +159,20 @@ int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cf
  */
 const char *cli_quick_keeps(const struct cli_spec *o);
 
-/* --only: the title must name an experiment (a typo gets a suggestion); 0 or -EINVAL. */
-int cli_check_only(const struct sweep_cfg *cfg, const char *only);
-
 /*
- * Whether a run selects pt, given the points in plan order: those of
- * experiment only (NULL: all), and of them shard sh's share (shard.h).
- * *nr_sel counts the points --only selects: start it at 0.
+ * --only's check and --shard's selection (run/pointsel.h) by the names
+ * the fleet's and bisect's files still call them.
  */
-bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
-		 const struct point *pt, int *nr_sel);
+static inline int cli_check_only(const struct sweep_cfg *cfg, const char *only)
+{
+	return only_check(cfg, only);
+}
 
-/* Does --quiet-warning (quiet[0..nr)) name the system check's warning name? */
-bool cli_quiets(const char *const *quiet, int nr, const char *name);
+static inline bool cli_selects(const struct sweep_cfg *cfg, const char *only,
+			       const struct shard *sh, const struct point *pt, int *nr_sel)
+{
+	return point_selected(cfg, only, sh, pt, nr_sel);
+}
 
 /* The run command; returns an exit status. */
 int cmd_run(const struct run_opts *o);

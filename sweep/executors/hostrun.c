@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The run command: spec → points → runner → result directory.  The
- * directory is new (or resumed with --resume), and every file in it is
- * created exclusively.  Each finished point is appended to the CSVs at
+ * A sweep on this host, in this process (hostrun.h): spec → points →
+ * runner → result directory.  The directory is new (or resumed with
+ * --resume), and every file in it is created exclusively.  Each finished point is appended to the CSVs at
  * once; at the end the directory is read back and its table and charts
  * drawn as report draws them (draw.h: the rows that finished before a
  * resume and those saved now), even after Ctrl-C or a write that failed.
@@ -17,17 +17,18 @@
 #include <unistd.h>
 
 #include "caps.h"
-#include "cli.h"
 #include "diag.h"
 #include "draw.h"
+#include "exitcode.h"
 #include "gate.h"
 #include "heldir.h"
 #include "kernels.h"
-#include "kernelsweep.h"
+#include "hostrun.h"
 #include "matrix.h"
 #include "meta.h"
 #include "plan.h"
 #include "plot.h"
+#include "pointsel.h"
 #include "progrun.h"
 #include "profiles.h"
 #include "outdir.h"
@@ -40,11 +41,8 @@
 #include "suggest.h"
 #include "syscheck.h"
 
-/* every --tag reaches the sub-runs of a sweep over kernels, resumed too */
-_Static_assert(CLI_MAX_ARGS <= KSWEEP_MAX_TAGS, "KSWEEP_MAX_TAGS too small");
-
 struct run_state {
-	const struct run_opts *o;
+	const struct run_request *rq;
 	struct sweep_cfg *cfg;
 	struct spec *spec;
 	struct plan plan;
@@ -94,7 +92,7 @@ static int on_point_done(const struct point_result *r, void *ctx)
 /* OUT's CSVs, after its spec and meta: created, or on --resume reopened. */
 static int open_results(struct run_state *rs)
 {
-	int err = rs->o->resume ? results_reopen(rs->dir, rs->cfg, &rs->res) :
+	int err = rs->rq->resume ? results_reopen(rs->dir, rs->cfg, &rs->res) :
 				  results_create(rs->dir, rs->cfg, &rs->res);
 
 	if (err)
@@ -106,8 +104,8 @@ static int open_results(struct run_state *rs)
 static struct outdir_how out_how(const struct run_state *rs)
 {
 	return (struct outdir_how){
-		.who = "bpfsweep", .out = rs->o->com.outdir, .resume = rs->o->resume,
-		.tagged = rs->o->com.nr_tags, .metavar = "DIR", .name = rs->cfg->name,
+		.who = "bpfsweep", .out = rs->rq->out, .resume = rs->rq->resume,
+		.tagged = rs->rq->nr_tags, .metavar = "DIR", .name = rs->cfg->name,
 		.exists_hint = " (a run writes a new directory; --resume DIR continues an "
 			       "interrupted one)",
 		.spec = rs->spec, .cfg = rs->cfg, .info = &rs->info,
@@ -162,8 +160,8 @@ static int prepare_resume(struct run_state *rs)
 	err = outdir_reopen(&rs->out, &how) ?: check_resumed_shard(rs);
 	if (err)
 		return err;
-	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts,
-			     rs->o->fail_all != NULL, rsm);
+	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->rq->only, rs->pts, rs->nr_pts,
+			     rs->rq->fail_all != NULL, rsm);
 	if (!err && !rsm->fresh)
 		err = resume_run_info(rsm, &rs->info);
 	if (!err && rsm->fresh)
@@ -189,18 +187,18 @@ static int pick_todo(struct run_state *rs)
 	for (int i = 0; i < rs->nr_pts; i++) {
 		const struct point *pt = &rs->pts[i];
 
-		if (!cli_selects(cfg, rs->o->only, &rs->o->shard, pt, &nr_sel))
+		if (!point_selected(cfg, rs->rq->only, &rs->rq->shard, pt, &nr_sel))
 			continue;
 		if (rs->resume.has_row && rs->resume.has_row[i])
 			continue;
 		rs->todo[rs->nr_todo++] = *pt;
 	}
-	if (rs->o->resume)
+	if (rs->rq->resume)
 		fprintf(stderr, "resuming %s: %d of %d points keep their rows, %d to run\n",
 			rs->dir, rs->resume.nr_kept, rs->nr_pts, rs->nr_todo);
-	else if (rs->shard[0] && !rs->o->guest_of)
+	else if (rs->shard[0] && !rs->rq->guest_of)
 		fprintf(stderr, "shard %s: %d of %d points\n", rs->shard,
-			shard_size(&rs->o->shard, nr_sel), nr_sel);
+			shard_size(&rs->rq->shard, nr_sel), nr_sel);
 	return 0;
 }
 
@@ -213,7 +211,7 @@ static int prepare(struct run_state *rs)
 {
 	int err;
 
-	err = rs->o->resume ? prepare_resume(rs) : prepare_new(rs);
+	err = rs->rq->resume ? prepare_resume(rs) : prepare_new(rs);
 	if (!err)
 		err = pick_todo(rs);
 	if (!err)
@@ -262,11 +260,12 @@ static void note_oversubscribed(const struct run_state *rs)
  */
 static int finish(struct run_state *rs)
 {
-	bool sub = rs->o->guest_of;
-	struct draw_opts d = { .no_plots = rs->o->draw.no_plots, .no_html = rs->o->draw.no_html,
-			       .plot_timeout_s = rs->o->draw.plot_timeout_s,
-			       .format = rs->o->draw.format, .profile = rs->cfg->profile };
-	int err = draw_run_end(&d, rs->dir, rs->o->resume, sub);
+	bool sub = rs->rq->guest_of;
+	struct draw_opts d = rs->rq->draw;
+	int err;
+
+	d.profile = rs->cfg->profile;
+	err = draw_run_end(&d, rs->dir, rs->rq->resume, sub);
 
 	rs->info.end = time(NULL);
 	err = write_meta(rs, "end", rs->info.end) ?: err;
@@ -275,7 +274,7 @@ static int finish(struct run_state *rs)
 		diag_warn("%s was moved or replaced while the run wrote it: the results stayed "
 			  "in the directory the run made, wherever it went", rs->dir);
 	/* a fail-all run's directory is /proc/self/fd/N/...: its sweep names it as given */
-	if (!sub && !rs->o->fail_all)
+	if (!sub && !rs->rq->fail_all)
 		fprintf(stderr, "results: %s\n", rs->dir);
 	return err;
 }
@@ -300,14 +299,14 @@ static void check_system(struct run_state *rs)
 {
 	const struct sweep_cfg *cfg = rs->cfg;
 
-	if (rs->o->fail_all)
+	if (rs->rq->fail_all)
 		return;
 	syscheck_read(syscheck_root(), true, cfg->profile ? cfg->profile_hz : 0, &rs->check);
 	rs->checked = true;
 	rs->info.check = &rs->check;
 	/* meta keeps every warning; the terminal only those not acknowledged */
 	for (int i = 0; i < rs->check.nr_warn; i++)
-		if (!cli_quiets(rs->o->quiet, rs->o->nr_quiet, rs->check.warn_name[i]))
+		if (!syscheck_quieted(rs->rq->quiet, rs->rq->nr_quiet, rs->check.warn_name[i]))
 			diag_warn("%s [--quiet-warning=%s]", rs->check.warn[i],
 				  rs->check.warn_name[i]);
 }
@@ -336,11 +335,11 @@ static int plan_run(struct run_state *rs)
 	int err;
 
 	err = plan_build(rs->cfg, &rs->plan);
-	if (!err && !rs->o->fail_all)
-		err = plan_preflight(rs->cfg, &rs->plan, rs->o->only);
-	if (!err && !rs->o->fail_all)
+	if (!err && !rs->rq->fail_all)
+		err = plan_preflight(rs->cfg, &rs->plan, rs->rq->only);
+	if (!err && !rs->rq->fail_all)
 		err = check_caps(rs->cfg->wl);
-	if (!err && !rs->o->fail_all)
+	if (!err && !rs->rq->fail_all)
 		err = plan_probe(rs->cfg, &rs->plan);
 	if (err)
 		return err;
@@ -366,7 +365,7 @@ static int fail_all(struct run_state *rs)
 
 		r->pt = &rs->todo[i];
 		r->status = PS_FAILED;
-		snprintf(r->reason, sizeof(r->reason), "%s", rs->o->fail_all);
+		snprintf(r->reason, sizeof(r->reason), "%s", rs->rq->fail_all);
 		err = on_point_done(r, rs);
 	}
 	return err;
@@ -405,15 +404,15 @@ static int stats_begin(struct run_state *rs)
 /* What meta says of this run: when, its tags and command line, which kernel of a sweep. */
 static void fill_run_info(struct run_state *rs)
 {
-	const struct run_opts *o = rs->o;
+	const struct run_request *o = rs->rq;
 
 	if (o->shard.count)
 		snprintf(rs->shard, sizeof(rs->shard), "%d/%d", o->shard.index, o->shard.count);
 	rs->info.shard = rs->shard[0] ? rs->shard : NULL;
 	rs->info.start = time(NULL);
-	rs->info.tags = o->com.tags;
-	rs->info.argv_line = o->com.argv_line;
-	rs->info.quick = o->spec.quick;
+	rs->info.tags = o->tags;
+	rs->info.argv_line = o->argv_line;
+	rs->info.quick = o->quick;
 	/* a kernel sweep's sub-run says which of its kernels this is (executors/kernelsweep.c) */
 	if (o->guest_of && strcmp(o->guest_of, KERNEL_HOST))
 		rs->info.kernel = o->guest_of;
@@ -421,7 +420,7 @@ static void fill_run_info(struct run_state *rs)
 	rs->info.vm_accel_reason = o->guest_accel_reason;
 	rs->info.not_run = o->fail_all && rs->info.kernel;
 	/* a fleet host's failed rows: its facts, none of this machine's */
-	rs->info.told = o->fail_all && o->place.name ? &o->place : NULL;
+	rs->info.told = o->fail_all && o->place && o->place->name ? o->place : NULL;
 }
 
 /*
@@ -435,12 +434,12 @@ static int run_points(struct run_state *rs)
 	struct gate gate;
 	int err;
 
-	if (!rs->o->gate)
+	if (!rs->rq->gate)
 		return runner_run(rs->cfg, &rs->plan, rs->todo, rs->nr_todo, on_point_done, rs,
 				  &rs->ran, &rs->nr_ran);
-	err = gate_open(&gate, rs->o->gate);
+	err = gate_open(&gate, rs->rq->gate);
 	if (err)
-		diag_warn("cannot open the gate %s: %s; the points run on their own", rs->o->gate,
+		diag_warn("cannot open the gate %s: %s; the points run on their own", rs->rq->gate,
 			  strerror(-err));
 	err = runner_run_gated(rs->cfg, &rs->plan, rs->todo, rs->nr_todo, err ? NULL : &gate,
 			       on_point_done, rs, &rs->ran, &rs->nr_ran);
@@ -454,7 +453,7 @@ static int run_points(struct run_state *rs)
  */
 static int measure(struct run_state *rs, int *run_err)
 {
-	if (rs->o->fail_all) {
+	if (rs->rq->fail_all) {
 		*run_err = fail_all(rs);
 		return 0;
 	}
@@ -468,56 +467,13 @@ static int measure(struct run_state *rs, int *run_err)
 	return 0;
 }
 
-/* What a sweep over kernels cannot do: said before anything is written. */
-static int check_kernel_sweep(const struct run_opts *o, const struct sweep_cfg *cfg)
+int host_run(const struct run_request *rq, struct spec *spec, struct sweep_cfg *cfg)
 {
-	/* its sub-runs are built from the options (subrun.c), which do not carry it yet */
-	if (o->shard.count) {
-		diag_err("--shard is not for a sweep over kernels (yet): each kernel runs every "
-			 "point");
-		return -EINVAL;
-	}
-	if (o->guest_of || o->fail_all) {
-		diag_err("a sub-run's guest-of and fail-all settings: not for a sweep over "
-			 "kernels (its sub-runs have --kernel host)");
-		return -EINVAL;
-	}
-	return cli_check_only(cfg, o->only);
-}
-
-/* The sweep over kernels (kernelsweep.h) as the options ask it; it frees spec and cfg. */
-static int run_kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg)
-{
-	struct orch_request rq = {
-		.out = o->com.outdir, .resume = o->resume, .argv_line = o->com.argv_line,
-		.sub = { .quick = o->spec.quick, .quick_keeps = cli_quick_keeps(&o->spec),
-			 .only = o->only, .tags = o->com.tags, .nr_tags = o->com.nr_tags,
-			 .quiet = o->quiet, .nr_quiet = o->nr_quiet },
-		.draw = cli_draw_opts(&o->draw, o->spec.sets, o->spec.nr_sets),
-	};
-
-	/* the page of every run, as a run writes its own */
-	cli_draw_page(&o->draw, &rq.draw);
-	return kernel_sweep(&rq, spec, cfg);
-}
-
-int cmd_run(const struct run_opts *o)
-{
-	struct run_state rs = { .o = o };
+	struct run_state rs = { .rq = rq, .spec = spec, .cfg = cfg };
+	const struct run_request *o = rq;
 	int run_err = 0, status;
 
 	rs.dir = rs.out.path;
-	if (cli_load(&o->spec, &rs.spec, &rs.cfg))
-		return EXIT_USAGE;
-	/* its kernel axis is "host" (the guest's): only the option says how the guest runs */
-	rs.cfg->icount_guest = o->guest_accel && !strcmp(o->guest_accel, "tcg-icount");
-	/* several kernels, or one in a VM: each boots and runs this command again */
-	if (rs.cfg->kernels.nr > 1 || kernel_axis_has_vm(&rs.cfg->kernels)) {
-		if (!check_kernel_sweep(o, rs.cfg))
-			return run_kernel_sweep(o, rs.spec, rs.cfg);
-		status = EXIT_USAGE;
-		goto cleanup;
-	}
 	if (!o->draw.no_plots && plot_check_gnuplot(rs.cfg)) {
 		status = EXIT_USAGE;
 		goto cleanup;
@@ -525,7 +481,7 @@ int cmd_run(const struct run_opts *o)
 	/* past a file size limit, a write must fail with EFBIG, not kill the run */
 	signal(SIGXFSZ, SIG_IGN);
 	fill_run_info(&rs);
-	if (cli_check_only(rs.cfg, o->only) || plan_run(&rs)) {
+	if (only_check(rs.cfg, o->only) || plan_run(&rs)) {
 		status = EXIT_USAGE;
 		goto cleanup;
 	}

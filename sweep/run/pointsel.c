@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
 #include "diag.h"
+#include "pointsel.h"
 #include "suggest.h"
 
-int cli_check_only(const struct sweep_cfg *cfg, const char *only)
+int only_check(const struct sweep_cfg *cfg, const char *only)
 {
 	struct suggest sg;
 	char hint[300];
@@ -34,8 +34,8 @@ int cli_check_only(const struct sweep_cfg *cfg, const char *only)
 	return -EINVAL;
 }
 
-bool cli_selects(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
-		 const struct point *pt, int *nr_sel)
+bool point_selected(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
+		    const struct point *pt, int *nr_sel)
 {
 	if (!point_in_only(cfg, pt, only))
 		return false;
