@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Which points a run selects: --only (an experiment by title) and --shard. */
+/* Which points a run selects: --only (an experiment by title) and --shard (pointsel.h). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -40,4 +41,18 @@ bool point_selected(const struct sweep_cfg *cfg, const char *only, const struct 
 	if (!point_in_only(cfg, pt, only))
 		return false;
 	return shard_has(sh, (*nr_sel)++);
+}
+
+int only_points(const struct sweep_cfg *cfg, const struct plan *pl, const char *only,
+		struct point **pts)
+{
+	int n = 0;
+
+	*pts = calloc(pl->nr_pts ? pl->nr_pts : 1, sizeof(**pts));
+	if (!*pts || only_check(cfg, only))
+		return -1;
+	for (int i = 0; i < pl->nr_pts; i++)
+		if (point_in_only(cfg, &pl->pts[i], only))
+			(*pts)[n++] = pl->pts[i];
+	return n;
 }

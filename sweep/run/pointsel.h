@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "matrix.h"
+#include "plan.h"
 #include "shard.h"
 
 /* --only: the title must name an experiment (a typo gets a suggestion); 0 or -EINVAL. */
@@ -18,5 +19,12 @@ int only_check(const struct sweep_cfg *cfg, const char *only);
  */
 bool point_selected(const struct sweep_cfg *cfg, const char *only, const struct shard *sh,
 		    const struct point *pt, int *nr_sel);
+
+/*
+ * The plan's points of --only's experiment (all without it), copied into
+ * *pts (free() it): how many, or -1 (said: a title that names none).
+ */
+int only_points(const struct sweep_cfg *cfg, const struct plan *pl, const char *only,
+		struct point **pts);
 
 #endif
