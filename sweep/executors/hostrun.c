@@ -2,10 +2,11 @@
 /*
  * A sweep on this host, in this process (hostrun.h): spec → points →
  * runner → result directory.  The directory is new (or resumed with
- * --resume), and every file in it is created exclusively.  Each finished point is appended to the CSVs at
- * once; at the end the directory is read back and its table and charts
- * drawn as report draws them (draw.h: the rows that finished before a
- * resume and those saved now), even after Ctrl-C or a write that failed.
+ * --resume), and every file in it is created exclusively.  Each finished
+ * point is appended to the CSVs at once; at the end the directory is read
+ * back and its table and charts drawn as report draws them (draw.h: the
+ * rows that finished before a resume and those saved now), even after
+ * Ctrl-C or a write that failed.
  */
 #include <errno.h>
 #include <signal.h>
@@ -22,8 +23,8 @@
 #include "exitcode.h"
 #include "gate.h"
 #include "heldir.h"
-#include "kernels.h"
 #include "hostrun.h"
+#include "kernels.h"
 #include "matrix.h"
 #include "meta.h"
 #include "plan.h"
@@ -470,18 +471,17 @@ static int measure(struct run_state *rs, int *run_err)
 int host_run(const struct run_request *rq, struct spec *spec, struct sweep_cfg *cfg)
 {
 	struct run_state rs = { .rq = rq, .spec = spec, .cfg = cfg };
-	const struct run_request *o = rq;
 	int run_err = 0, status;
 
 	rs.dir = rs.out.path;
-	if (!o->draw.no_plots && plot_check_gnuplot(rs.cfg)) {
+	if (!rq->draw.no_plots && plot_check_gnuplot(rs.cfg)) {
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
 	/* past a file size limit, a write must fail with EFBIG, not kill the run */
 	signal(SIGXFSZ, SIG_IGN);
 	fill_run_info(&rs);
-	if (only_check(rs.cfg, o->only) || plan_run(&rs)) {
+	if (only_check(rs.cfg, rq->only) || plan_run(&rs)) {
 		status = EXIT_USAGE;
 		goto cleanup;
 	}
@@ -497,7 +497,7 @@ int host_run(const struct run_request *rq, struct spec *spec, struct sweep_cfg *
 	status = exit_status(run_err, rs.ran, rs.nr_ran);
 	if (finish(&rs) && status == EXIT_OK)
 		status = EXIT_POINTS_FAILED;
-	if (run_err == -EINTR && !o->guest_of)
+	if (run_err == -EINTR && !rq->guest_of)
 		say_resume(&rs);
 cleanup:
 	point_results_free(rs.ran, rs.nr_todo);
