@@ -10,6 +10,7 @@
 #include "matrix.h"
 #include "meta.h"
 #include "outfmt.h"
+#include "pointsel.h"
 #include "shard.h"
 #include "spec.h"
 
@@ -157,12 +158,6 @@ int cli_load(const struct cli_spec *o, struct spec **spec, struct sweep_cfg **cf
  * The sub-runs of a sweep get it in their settings (subrun.h).
  */
 const char *cli_quick_keeps(const struct cli_spec *o);
-
-/* --only: the title must name an experiment (a typo gets a suggestion); 0 or -EINVAL. */
-int cli_check_only(const struct sweep_cfg *cfg, const char *only);
-
-/* Does --quiet-warning (quiet[0..nr)) name the system check's warning name? */
-bool cli_quiets(const char *const *quiet, int nr, const char *name);
 
 /* The run command; returns an exit status. */
 int cmd_run(const struct run_opts *o);

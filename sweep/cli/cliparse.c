@@ -51,14 +51,6 @@ static int add_quiet(const char **quiet, int *nr, const char *arg)
 	return EXIT_USAGE;
 }
 
-bool cli_quiets(const char *const *quiet, int nr, const char *name)
-{
-	for (int i = 0; i < nr; i++)
-		if (!strcmp(quiet[i], name))
-			return true;
-	return false;
-}
-
 int cli_common_opt(int opt, const char *arg, struct cli_common *o)
 {
 	switch (opt) {

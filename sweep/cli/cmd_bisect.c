@@ -44,7 +44,7 @@ static int load_spec(struct bisect_cmd *c, char *name, size_t len)
 
 	if (cli_load(&c->o->spec, &spec, &cfg))
 		return -EINVAL;
-	err = cli_check_only(cfg, c->o->only);
+	err = only_check(cfg, c->o->only);
 	snprintf(name, len, "%s", cfg->name);
 	bisect_walk_rule(&c->w, cfg->decide_pct, cfg->kernels.accel == VM_ACCEL_TCG_ICOUNT);
 	sweep_cfg_free(cfg);

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpfsweep compare BASE NEW [NEW...]: each NEW result set against BASE,
- * built by compare_build.c (points matched by parameter values, per metric
- * Welch's test and the decision on the independent units), printed by
- * compare_print.c, gated by compare_gate.c.
+ * bpfsweep compare BASE NEW [NEW...]: its options, then each NEW result
+ * set against BASE (report/comparerun.h: built by compare_build.c, printed
+ * by compare_print.c or htmlcompare.c, gated by compare_gate.c).
  * Exit 1 when --fail-above finds a regression, 3 when it cannot pass every
  * point, 2 for usage errors.
  */
@@ -18,14 +17,9 @@
 #include "cliopt.h"
 #include "cmd_compare.h"
 #include "compare_build.h"
-#include "compare_gate.h"
-#include "compare_profile.h"
-#include "compare_print.h"
-#include "compare_rounds.h"
+#include "comparerun.h"
 #include "diag.h"
-#include "htmlcompare.h"
 #include "opterr.h"
-#include "readlock.h"
 
 struct compare_opts {
 	struct compare_rule rule;	/* alpha, the "same" bound, --ignore, --allow-tcg */
@@ -37,7 +31,6 @@ struct compare_opts {
 	bool paired;		/* --paired: BASE NEW of each round, NEW / BASE over them */
 	bool profile;		/* --profile: per point, the symbols whose share moved */
 	bool html;		/* --html: one HTML page (htmlcompare.h) instead of -f */
-	bool rounds;		/* one OUT of kernels in rounds: their decisions (compare_rounds.h) */
 };
 
 /* --help: the usage, then the options' items from cliopt.c's table. */
@@ -208,76 +201,20 @@ static int parse_args(int argc, char **argv, struct compare_opts *o)
 	return -1;
 }
 
-static int compare_all(struct comparison *cs, int nr, const struct compare_opts *o)
-{
-	double alpha = o->rule.alpha;
-	int err = 0;
-
-	for (int i = 0; !err && i < nr; i++) {
-		err = comparison_build(&cs[i], &o->rule);
-		if (!err && o->rounds)
-			compare_take_rounds(&cs[i]);
-	}
-	if (err)
-		return EXIT_USAGE;
-	if (o->paired)
-		err = compare_paired_print(stdout, o->fmt, cs, nr, alpha, o->rule.bound_pct);
-	else if (o->html)
-		err = html_compare(stdout, cs, nr, alpha);
-	else
-		err = compare_print(stdout, o->fmt, cs, nr, alpha);
-	if (!err && o->profile)
-		err = compare_profiles_print(stdout, cs, nr, alpha);
-	if (err || fflush(stdout)) {
-		diag_err("writing the comparison: %s", strerror(err ? -err : errno));
-		cli_stdout_failure_said();
-		return EXIT_POINTS_FAILED;
-	}
-	if (!o->paired)
-		compare_advise_units(cs, nr);
-	return o->fail_above >= 0 ? compare_gate_all(cs, nr, o->fail_above) : EXIT_OK;
-}
-
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o;
-	struct compare_set *sets;
-	struct comparison *cs;
-	struct read_locks locks = { 0 };
-	struct rounds_dirs rd;
-	int status = parse_args(argc, argv, &o), nr_sets = argc - optind, nr_cs = 0, err = 0;
-	const char *const *dirs = (const char *const *)argv + optind;
+	struct compare_request rq;
+	int status = parse_args(argc, argv, &o);
+	bool stdout_failed;
 
 	if (status >= 0)
 		return status;
-	if (nr_sets == 1) {
-		if (compare_rounds_dirs(dirs[0], &rd))
-			return EXIT_USAGE;
-		dirs = rd.names;
-		nr_sets = rd.nr;
-		o.rounds = true;
-	}
-	sets = calloc(nr_sets, sizeof(*sets));
-	cs = calloc(nr_sets, sizeof(*cs));
-	if (!sets || !cs)
-		err = -ENOMEM;
-	/* read under shared locks: a set a run is writing is refused (readlock.h) */
-	if (!err)
-		err = read_locks_take(&locks, dirs, nr_sets);
-	for (int i = 0; !err && i < nr_sets; i++)
-		err = compare_set_load(dirs[i], &sets[i]);
-	read_locks_release(&locks);
-	/* each NEW against the one BASE, or (--paired) each round's NEW against its BASE */
-	nr_cs = o.paired ? nr_sets / 2 : nr_sets - 1;
-	for (int i = 0; !err && i < nr_cs; i++)
-		comparison_pair(&cs[i], &sets[o.paired ? 2 * i : 0],
-				&sets[o.paired ? 2 * i + 1 : i + 1]);
-	status = err ? EXIT_USAGE : compare_all(cs, nr_cs, &o);
-	for (int i = 0; cs && i < nr_cs; i++)
-		comparison_free(&cs[i]);
-	for (int i = 0; sets && i < nr_sets; i++)
-		compare_set_free(&sets[i]);
-	free(cs);
-	free(sets);
+	rq = (struct compare_request){ .rule = o.rule, .fmt = o.fmt, .fail_above = o.fail_above,
+				       .paired = o.paired, .profile = o.profile, .html = o.html };
+	status = compare_run(&rq, (const char *const *)argv + optind, argc - optind,
+			     &stdout_failed);
+	if (stdout_failed)
+		cli_stdout_failure_said();
 	return status;
 }

@@ -72,7 +72,7 @@ static int check_request(const struct fleet_opts *o, struct fleet_request *rq,
 		return -EINVAL;
 	if (!rq->orch.resume && fleet_engine_check(rq, rq->engine == FLEET_ENGINE_SLURM))
 		return -EINVAL;
-	return cli_check_only(cfg, rq->orch.sub.only);
+	return only_check(cfg, rq->orch.sub.only);
 }
 
 int cmd_fleet(const struct fleet_opts *o)

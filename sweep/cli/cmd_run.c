@@ -1,472 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The run command: spec → points → runner → result directory.  The
- * directory is new (or resumed with --resume), and every file in it is
- * created exclusively.  Each finished point is appended to the CSVs at
- * once; at the end the directory is read back and its table and charts
- * drawn as report draws them (draw.h: the rows that finished before a
- * resume and those saved now), even after Ctrl-C or a write that failed.
+ * The run command's wiring: the spec loaded as the options change it
+ * (cli_load()), then a sweep over kernels (executors/kernelsweep.h: each
+ * kernel boots and runs this command again) or a sweep here
+ * (executors/hostrun.h), each handed a request made of the options.
  */
-#include <errno.h>
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "caps.h"
+#include "bind.h"
 #include "cli.h"
 #include "diag.h"
-#include "draw.h"
-#include "gate.h"
-#include "heldir.h"
+#include "hostrun.h"
 #include "kernels.h"
 #include "kernelsweep.h"
-#include "matrix.h"
-#include "meta.h"
-#include "plan.h"
-#include "plot.h"
-#include "progrun.h"
-#include "profiles.h"
-#include "outdir.h"
-#include "resultdir.h"
-#include "results.h"
-#include "resume.h"
-#include "runner.h"
-#include "statspass.h"
-#include "stop.h"
-#include "suggest.h"
-#include "syscheck.h"
 
 /* every --tag reaches the sub-runs of a sweep over kernels, resumed too */
 _Static_assert(CLI_MAX_ARGS <= KSWEEP_MAX_TAGS, "KSWEEP_MAX_TAGS too small");
-
-struct run_state {
-	const struct run_opts *o;
-	struct sweep_cfg *cfg;
-	struct spec *spec;
-	struct plan plan;
-	struct point *pts;		/* every point of the spec (the plan's) */
-	int nr_pts;
-	struct point *todo;		/* what this run runs: --only, and not finished before */
-	int nr_todo;
-	struct outdir out;		/* OUT: created, or reopened for --resume (outdir.h) */
-	const char *dir;		/* out.path */
-	struct results *res;
-	struct resume resume;		/* --resume: what dir held */
-	struct run_info info;
-	struct point_result *ran;	/* from the runner; the first nr_ran ran */
-	int nr_ran;
-	char shard[32];			/* --shard as meta has it: "I/N", or "" */
-	struct sys_check check;		/* the system check, for meta; with checked */
-	bool checked;
-};
-
-/* meta: created at the start; "resumed" and "end" lines appended later. */
-static int write_meta(struct run_state *rs, const char *append_key, time_t t)
-{
-	return append_key ? outdir_meta_time(&rs->out, append_key, t) :
-			    outdir_write_meta(&rs->out, rs->cfg, &rs->info);
-}
-
-/* A point whose rows could not all be written stops the sweep, loudly. */
-static int on_point_done(const struct point_result *r, void *ctx)
-{
-	struct run_state *rs = ctx;
-	char name[256];
-	/* the profiles first: a row never claims a profile that is not there */
-	int err = profiles_write(rs->dir, rs->cfg, r) ?: results_append(rs->res, r);
-
-	if (!err)
-		return 0;
-	point_name(rs->cfg, r->pt, name, sizeof(name));
-	diag_err("cannot save point %d %s in %s: %s; its rows were removed and the sweep "
-		 "stops (--resume %s continues it)", r->pt->id, name, rs->dir, strerror(-err),
-		 rs->dir);
-	if (results_rollback_error(rs->res))
-		diag_err("removing the rows of point %d failed too: %s: the CSVs may end in a "
-			 "partial row", r->pt->id, strerror(-results_rollback_error(rs->res)));
-	return err;
-}
-
-/* OUT's CSVs, after its spec and meta: created, or on --resume reopened. */
-static int open_results(struct run_state *rs)
-{
-	int err = rs->o->resume ? results_reopen(rs->dir, rs->cfg, &rs->res) :
-				  results_create(rs->dir, rs->cfg, &rs->res);
-
-	if (err)
-		diag_err("cannot create results in %s: %s", rs->dir, strerror(-err));
-	return err;
-}
-
-/* OUT as outdir.h makes it, and what a run's OUT holds beside: its CSVs. */
-static struct outdir_how out_how(const struct run_state *rs)
-{
-	return (struct outdir_how){
-		.who = "bpfsweep", .out = rs->o->com.outdir, .resume = rs->o->resume,
-		.tagged = rs->o->com.nr_tags, .metavar = "DIR", .name = rs->cfg->name,
-		.exists_hint = " (a run writes a new directory; --resume DIR continues an "
-			       "interrupted one)",
-		.spec = rs->spec, .cfg = rs->cfg, .info = &rs->info,
-	};
-}
-
-static int prepare_new(struct run_state *rs)
-{
-	struct outdir_how how = out_how(rs);
-	int err = outdir_create(&rs->out, &how);
-
-	if (err)
-		return err;
-	err = open_results(rs);
-	if (err)
-		outdir_discard(&rs->out);
-	return err;
-}
-
-/*
- * A shard's directory holds rows of its points only: resumed as another
- * share (or the whole spec), its unfinished rows would go and points of
- * other shards come in.  The shard is checked before resume_prepare()
- * drops anything.
- */
-static int check_resumed_shard(const struct run_state *rs)
-{
-	char path[4200], was[32];
-
-	snprintf(path, sizeof(path), "%s/meta", rs->dir);
-	if (!meta_lookup(path, "shard", was, sizeof(was)))
-		was[0] = '\0';
-	if (!strcmp(was, rs->shard))
-		return 0;
-	diag_err("cannot resume %s: it ran %s%s, this run %s%s", rs->dir,
-		 was[0] ? "--shard " : "every point", was,
-		 rs->shard[0] ? "--shard " : "every point", rs->shard);
-	return -EINVAL;
-}
-
-/*
- * --resume DIR: what DIR holds checked and its unfinished rows dropped
- * (resume.h); a DIR a run left before writing its spec or meta gets them
- * now, else its meta a "resumed" line.
- */
-static int prepare_resume(struct run_state *rs)
-{
-	struct outdir_how how = out_how(rs);
-	struct resume *rsm = &rs->resume;
-	int err;
-
-	err = outdir_reopen(&rs->out, &how) ?: check_resumed_shard(rs);
-	if (err)
-		return err;
-	err = resume_prepare(rs->dir, rs->spec, rs->cfg, rs->o->only, rs->pts, rs->nr_pts,
-			     rs->o->fail_all != NULL, rsm);
-	if (!err && !rsm->fresh)
-		err = resume_run_info(rsm, &rs->info);
-	if (!err && rsm->fresh)
-		err = outdir_write_spec(&rs->out, rs->spec);
-	if (!err)
-		err = rsm->fresh || rsm->need_meta ? write_meta(rs, NULL, 0) :
-			write_meta(rs, "resumed", time(NULL));
-	return err ?: open_results(rs);
-}
-
-/*
- * The points of --only's experiment, of those --shard's share (counted
- * among --only's: shard.h), that have no finished row yet.
- */
-static int pick_todo(struct run_state *rs)
-{
-	const struct sweep_cfg *cfg = rs->cfg;
-	int nr_sel = 0;
-
-	rs->todo = calloc(rs->nr_pts ? rs->nr_pts : 1, sizeof(*rs->todo));
-	if (!rs->todo)
-		return -ENOMEM;
-	for (int i = 0; i < rs->nr_pts; i++) {
-		const struct point *pt = &rs->pts[i];
-
-		if (!shard_selects(cfg, rs->o->only, &rs->o->shard, pt, &nr_sel))
-			continue;
-		if (rs->resume.has_row && rs->resume.has_row[i])
-			continue;
-		rs->todo[rs->nr_todo++] = *pt;
-	}
-	if (rs->o->resume)
-		fprintf(stderr, "resuming %s: %d of %d points keep their rows, %d to run\n",
-			rs->dir, rs->resume.nr_kept, rs->nr_pts, rs->nr_todo);
-	else if (rs->shard[0] && !rs->o->guest_of)
-		fprintf(stderr, "shard %s: %d of %d points\n", rs->shard,
-			shard_size(&rs->o->shard, nr_sel), nr_sel);
-	return 0;
-}
-
-/*
- * Everything the sweep writes before its first point.  Any failure here
- * is a set-up error: reported, and nothing of this run is left behind.
- * Then what the probe says of the points this run runs (--only, --resume).
- */
-static int prepare(struct run_state *rs)
-{
-	int err;
-
-	err = rs->o->resume ? prepare_resume(rs) : prepare_new(rs);
-	if (!err)
-		err = pick_todo(rs);
-	if (!err)
-		plan_report(stderr, &rs->plan, rs->todo, rs->nr_todo);
-	return err;
-}
-
-static int exit_status(int run_err, const struct point_result *res, int nr)
-{
-	if (run_err == -EINTR)
-		return stop_exit_status(runner_stop_signal());
-	if (run_err)
-		return EXIT_POINTS_FAILED;
-	for (int i = 0; i < nr; i++)
-		/* a stalled point is a failure to measure */
-		if (res[i].status == PS_FAILED || res[i].status == PS_STALLED)
-			return EXIT_POINTS_FAILED;
-	return EXIT_OK;
-}
-
-/* Points with more threads than CPUs measure sharing too: say so once. */
-static void note_oversubscribed(const struct run_state *rs)
-{
-	int n = 0, cpus = 0;
-
-	for (int i = 0; i < rs->nr_ran; i++) {
-		const struct point_result *r = &rs->ran[i];
-
-		if (r->nr_cpus && r->nr_producers + r->nr_consumers > r->nr_cpus) {
-			n++;
-			cpus = r->nr_cpus;
-		}
-	}
-	if (n)
-		fprintf(stderr, "note: %d point%s ran more threads than the %d CPUs; "
-			"summary.csv's cpus column shows how they shared them\n",
-			n, n == 1 ? "" : "s", cpus);
-}
-
-/*
- * The directory read back, its baseline columns filled and its table and
- * charts drawn as report draws them (draw.h), then the final meta.  A
- * kernel sweep's sub-run (guest-of) keeps its table to its directory
- * and its path to itself: the sweep prints the table of all kernels, and
- * a guest's path means nothing on the host.
- */
-static int finish(struct run_state *rs)
-{
-	bool sub = rs->o->guest_of;
-	struct draw_opts d = { .no_plots = rs->o->draw.no_plots, .no_html = rs->o->draw.no_html,
-			       .plot_timeout_s = rs->o->draw.plot_timeout_s,
-			       .format = rs->o->draw.format, .profile = rs->cfg->profile };
-	int err = draw_run_end(&d, rs->dir, rs->o->resume, sub);
-
-	rs->info.end = time(NULL);
-	err = write_meta(rs, "end", rs->info.end) ?: err;
-	note_oversubscribed(rs);
-	if (heldir_moved(rs->dir))
-		diag_warn("%s was moved or replaced while the run wrote it: the results stayed "
-			  "in the directory the run made, wherever it went", rs->dir);
-	/* a fail-all run's directory is /proc/self/fd/N/...: its sweep names it as given */
-	if (!sub && !rs->o->fail_all)
-		fprintf(stderr, "results: %s\n", rs->dir);
-	return err;
-}
-
-/* After a stop: how to go on, and what is kept. */
-static void say_resume(const struct run_state *rs)
-{
-	int done = 0;
-
-	for (int i = 0; i < rs->nr_ran; i++)
-		done += rs->ran[i].status != PS_INTERRUPTED;
-	fprintf(stderr, "interrupted: %d of %d points finished and kept; the same command "
-		"with --resume %s (instead of -o) runs the rest\n", done, rs->nr_todo, rs->dir);
-}
-
-/*
- * What on this machine will distort the numbers, said once before the
- * sweep and recorded in meta (syscheck.h).  Not for fail-all, which
- * measures nothing.
- */
-static void check_system(struct run_state *rs)
-{
-	const struct sweep_cfg *cfg = rs->cfg;
-
-	if (rs->o->fail_all)
-		return;
-	syscheck_read(syscheck_root(), true, cfg->profile ? cfg->profile_hz : 0, &rs->check);
-	rs->checked = true;
-	rs->info.check = &rs->check;
-	/* meta keeps every warning; the terminal only those not acknowledged */
-	for (int i = 0; i < rs->check.nr_warn; i++)
-		if (!cli_quiets(rs->o->quiet, rs->o->nr_quiet, rs->check.warn_name[i]))
-			diag_warn("%s [--quiet-warning=%s]", rs->check.warn[i],
-				  rs->check.warn_name[i]);
-}
-
-/* A missing privilege is the user's to fix: say so before anything is written. */
-static int check_caps(const struct workload *wl)
-{
-	char missing[128];
-	int n = caps_missing(wl, missing, sizeof(missing));
-
-	if (n < 0)
-		diag_warn("cannot read this process's capabilities: %s", strerror(-n));
-	if (n <= 0)
-		return 0;
-	diag_err("%s needs %s; this process lacks %s: run as root", wl->name, caps_bpf_rule,
-		 missing);
-	return -EPERM;
-}
-
-/*
- * Points, spec errors and the kernel's verdicts, before anything is
- * written.  --fail-all asks no kernel: its points ran on another one.
- */
-static int plan_run(struct run_state *rs)
-{
-	int err;
-
-	err = plan_build(rs->cfg, &rs->plan);
-	if (!err && !rs->o->fail_all)
-		err = plan_preflight(rs->cfg, &rs->plan, rs->o->only);
-	if (!err && !rs->o->fail_all)
-		err = check_caps(rs->cfg->wl);
-	if (!err && !rs->o->fail_all)
-		err = plan_probe(rs->cfg, &rs->plan);
-	if (err)
-		return err;
-	rs->pts = rs->plan.pts;
-	rs->nr_pts = rs->plan.nr_pts;
-	return 0;
-}
-
-/*
- * --fail-all REASON: a failed row for each point to run, none run.  A
- * kernel sweep writes them for the points of a kernel that did not boot,
- * or whose guest stopped early, so that every point has its row.
- */
-static int fail_all(struct run_state *rs)
-{
-	int err = 0;
-
-	rs->ran = calloc(rs->nr_todo ? rs->nr_todo : 1, sizeof(*rs->ran));
-	if (!rs->ran)
-		return -ENOMEM;
-	for (int i = 0; !err && i < rs->nr_todo; i++) {
-		struct point_result *r = &rs->ran[rs->nr_ran++];
-
-		r->pt = &rs->todo[i];
-		r->status = PS_FAILED;
-		snprintf(r->reason, sizeof(r->reason), "%s", rs->o->fail_all);
-		err = on_point_done(r, rs);
-	}
-	return err;
-}
-
-/*
- * The kernel's BPF run-time statistics, off while rates are measured and
- * on in each point's pass (statspass.h), and in meta how, or why not:
- * "bpf_stats: unavailable (...)".  Tried once here, and off again at
- * once, so that meta says whether the passes will have them; refused, the
- * points run all the same, with ns_per_run empty.  bpf_stats = off leaves
- * them as they are: no pass (as for the kernel's own benches), and
- * ns_per_run stays empty.
- */
-static int stats_begin(struct run_state *rs)
-{
-	const struct workload *wl = rs->cfg->wl;
-	char how[256], line[512];
-	int runs, ns;
-
-	if (!wl->prog_stats || !prog_metrics(wl, &runs, &ns))
-		return 0;
-	if (!rs->cfg->bpf_stats) {
-		snprintf(line, sizeof(line), "off (bpf_stats = off)");
-	} else if (wl_bpf_stats_on(how, sizeof(how))) {
-		snprintf(line, sizeof(line), "%s", how);
-	} else {
-		wl_bpf_stats_off();
-		snprintf(line, sizeof(line), STATS_PASS_META " off while measuring; on (%s) in a "
-			 "separate %g s pass per point, after its repetitions, for ns_per_run",
-			 how, stats_pass_duration_ns(rs->cfg) / 1e9);
-	}
-	return outdir_meta_append(&rs->out, "bpf_stats", line);
-}
-
-/* What meta says of this run: when, its tags and command line, which kernel of a sweep. */
-static void fill_run_info(struct run_state *rs)
-{
-	const struct run_opts *o = rs->o;
-
-	if (o->shard.count)
-		snprintf(rs->shard, sizeof(rs->shard), "%d/%d", o->shard.index, o->shard.count);
-	rs->info.shard = rs->shard[0] ? rs->shard : NULL;
-	rs->info.start = time(NULL);
-	rs->info.tags = o->com.tags;
-	rs->info.argv_line = o->com.argv_line;
-	rs->info.quick = o->spec.quick;
-	/* a kernel sweep's sub-run says which of its kernels this is (executors/kernelsweep.c) */
-	if (o->guest_of && strcmp(o->guest_of, KERNEL_HOST))
-		rs->info.kernel = o->guest_of;
-	rs->info.vm_accel = o->guest_accel;
-	rs->info.vm_accel_reason = o->guest_accel_reason;
-	rs->info.not_run = o->fail_all && rs->info.kernel;
-	/* a fleet host's failed rows: its facts, none of this machine's */
-	rs->info.told = o->fail_all && o->place.name ? &o->place : NULL;
-}
-
-/*
- * The runner over the points; a sub-run of a sweep over kernels with
- * decide runs its units as the sweep says (gate.h).  A gate that cannot
- * be opened leaves the sweep without this kernel's units: its points
- * then run on their own.
- */
-static int run_points(struct run_state *rs)
-{
-	struct gate gate;
-	int err;
-
-	if (!rs->o->gate)
-		return runner_run(rs->cfg, &rs->plan, rs->todo, rs->nr_todo, on_point_done, rs,
-				  &rs->ran, &rs->nr_ran);
-	err = gate_open(&gate, rs->o->gate);
-	if (err)
-		diag_warn("cannot open the gate %s: %s; the points run on their own", rs->o->gate,
-			  strerror(-err));
-	err = runner_run_gated(rs->cfg, &rs->plan, rs->todo, rs->nr_todo, err ? NULL : &gate,
-			       on_point_done, rs, &rs->ran, &rs->nr_ran);
-	gate_close(&gate);
-	return err;
-}
-
-/*
- * The points run (or, --fail-all, a failed row each): *run_err the
- * runner's.  -EINVAL when the BPF statistics could not be set up.
- */
-static int measure(struct run_state *rs, int *run_err)
-{
-	if (rs->o->fail_all) {
-		*run_err = fail_all(rs);
-		return 0;
-	}
-	if (stats_begin(rs)) {
-		wl_bpf_stats_off();
-		return -EINVAL;
-	}
-	*run_err = run_points(rs);
-	/* the passes turn them off; again after Ctrl-C and failed points: the machine's */
-	wl_bpf_stats_off();
-	return 0;
-}
 
 /* What a sweep over kernels cannot do: said before anything is written. */
 static int check_kernel_sweep(const struct run_opts *o, const struct sweep_cfg *cfg)
@@ -475,14 +25,14 @@ static int check_kernel_sweep(const struct run_opts *o, const struct sweep_cfg *
 	if (o->shard.count) {
 		diag_err("--shard is not for a sweep over kernels (yet): each kernel runs every "
 			 "point");
-		return -EINVAL;
+		return -1;
 	}
 	if (o->guest_of || o->fail_all) {
 		diag_err("a sub-run's guest-of and fail-all settings: not for a sweep over "
 			 "kernels (its sub-runs have --kernel host)");
-		return -EINVAL;
+		return -1;
 	}
-	return cli_check_only(cfg, o->only);
+	return only_check(cfg, o->only);
 }
 
 /* The sweep over kernels (kernelsweep.h) as the options ask it; it frees spec and cfg. */
@@ -501,58 +51,38 @@ static int run_kernel_sweep(const struct run_opts *o, struct spec *spec, struct 
 	return kernel_sweep(&rq, spec, cfg);
 }
 
+/* The sweep here (hostrun.h) as the options ask it; it frees spec and cfg. */
+static int run_here(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg)
+{
+	const struct run_request rq = {
+		.out = o->com.outdir, .resume = o->resume, .argv_line = o->com.argv_line,
+		.tags = o->com.tags, .nr_tags = o->com.nr_tags, .quick = o->spec.quick,
+		.only = o->only, .quiet = o->quiet, .nr_quiet = o->nr_quiet, .shard = o->shard,
+		.draw = { .no_plots = o->draw.no_plots, .no_html = o->draw.no_html,
+			  .plot_timeout_s = o->draw.plot_timeout_s, .format = o->draw.format },
+		.guest_of = o->guest_of, .guest_accel = o->guest_accel,
+		.guest_accel_reason = o->guest_accel_reason, .fail_all = o->fail_all,
+		.place = &o->place, .gate = o->gate,
+	};
+
+	return host_run(&rq, spec, cfg);
+}
+
 int cmd_run(const struct run_opts *o)
 {
-	struct run_state rs = { .o = o };
-	int run_err = 0, status;
+	struct sweep_cfg *cfg;
+	struct spec *spec;
 
-	rs.dir = rs.out.path;
-	if (cli_load(&o->spec, &rs.spec, &rs.cfg))
+	if (cli_load(&o->spec, &spec, &cfg))
 		return EXIT_USAGE;
 	/* its kernel axis is "host" (the guest's): only the option says how the guest runs */
-	rs.cfg->icount_guest = o->guest_accel && !strcmp(o->guest_accel, "tcg-icount");
+	cfg->icount_guest = o->guest_accel && !strcmp(o->guest_accel, "tcg-icount");
 	/* several kernels, or one in a VM: each boots and runs this command again */
-	if (rs.cfg->kernels.list.nr > 1 || kernel_axis_has_vm(&rs.cfg->kernels)) {
-		if (!check_kernel_sweep(o, rs.cfg))
-			return run_kernel_sweep(o, rs.spec, rs.cfg);
-		status = EXIT_USAGE;
-		goto cleanup;
-	}
-	if (!o->draw.no_plots && plot_check_gnuplot(rs.cfg)) {
-		status = EXIT_USAGE;
-		goto cleanup;
-	}
-	/* past a file size limit, a write must fail with EFBIG, not kill the run */
-	signal(SIGXFSZ, SIG_IGN);
-	fill_run_info(&rs);
-	if (cli_check_only(rs.cfg, o->only) || plan_run(&rs)) {
-		status = EXIT_USAGE;
-		goto cleanup;
-	}
-	check_system(&rs);
-	if (prepare(&rs)) {
-		status = EXIT_USAGE;
-		goto cleanup;
-	}
-	if (measure(&rs, &run_err)) {
-		status = EXIT_USAGE;
-		goto cleanup;
-	}
-	status = exit_status(run_err, rs.ran, rs.nr_ran);
-	if (finish(&rs) && status == EXIT_OK)
-		status = EXIT_POINTS_FAILED;
-	if (run_err == -EINTR && !o->guest_of)
-		say_resume(&rs);
-cleanup:
-	point_results_free(rs.ran, rs.nr_todo);
-	resume_free(&rs.resume);
-	results_close(rs.res);
-	outdir_close(&rs.out);
-	free(rs.todo);
-	if (rs.checked)
-		syscheck_free(&rs.check);
-	plan_free(&rs.plan);
-	sweep_cfg_free(rs.cfg);
-	spec_free(rs.spec);
-	return status;
+	if (cfg->kernels.list.nr <= 1 && !kernel_axis_has_vm(&cfg->kernels))
+		return run_here(o, spec, cfg);
+	if (!check_kernel_sweep(o, cfg))
+		return run_kernel_sweep(o, spec, cfg);
+	sweep_cfg_free(cfg);
+	spec_free(spec);
+	return EXIT_USAGE;
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The vm command: boot a kernel under test and run one command in it, in
- * the current directory, with the host's root read-only (what the kernel
- * axis does for a sweep, for anything else: a test binary, bpftool).
+ * The vm command's options: boot a kernel under test and run one command
+ * in it, in the current directory, with the host's root read-only
+ * (executors/vmcommand.h does it).
  *
  *   bpfsweep vm [--set vm_accel=tcg ...] [-o DIR] KERNEL -- COMMAND [ARG...]
  *   bpfsweep vm [--set vm_accel=...] --probe-accel
@@ -14,14 +14,10 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cliopt.h"
@@ -29,22 +25,12 @@
 #include "diag.h"
 #include "kernels.h"
 #include "opterr.h"
-#include "resultdir.h"
-#include "scratch.h"
-#include "stop.h"
-#include "subproc.h"
-#include "vm.h"
-#include "vm_probe.h"
+#include "vmcommand.h"
 
 struct vm_cmd {
 	struct kernel_axis ka;
-	struct vm_accel_pick accel;
 	bool probe_only;		/* --probe-accel */
 	const char *outdir;		/* -o: keep the console and job here */
-	char dir[PATH_MAX];
-	char image[PATH_MAX];
-	char cmd[PATH_MAX];		/* COMMAND, absolute: the guest's init runs no shell */
-	char cwd[PATH_MAX];
 };
 
 static void vm_usage(FILE *f)
@@ -129,94 +115,8 @@ static int parse(int argc, char **argv, struct vm_cmd *vc)
 	return -1;
 }
 
-/* COMMAND as the guest's execve() needs it: an absolute path, found in PATH like a shell. */
-static int resolve_cmd(struct vm_cmd *vc, const char *name)
-{
-	if (strchr(name, '/')) {
-		if (realpath(name, vc->cmd))
-			return 0;
-		diag_err("%s: %s", name, strerror(errno));
-		return -errno;
-	}
-	if (!spawn_find_in_path(name, vc->cmd, sizeof(vc->cmd)))
-		return 0;
-	diag_err("%s: command not found", name);
-	return -ENOENT;
-}
-
-/* The share: -o DIR (new, kept), or a directory under /tmp removed at the end. */
-static int make_share(struct vm_cmd *vc)
-{
-	int err;
-
-	if (vc->outdir) {
-		snprintf(vc->dir, sizeof(vc->dir), "%s", vc->outdir);
-		err = resultdir_create(vc->dir);
-		if (err)
-			diag_err("cannot create %s: %s", vc->dir, strerror(-err));
-		return err;
-	}
-	err = scratch_make(vc->dir, sizeof(vc->dir), "vm-job");
-	if (err)
-		diag_err("mkdtemp: %s", strerror(-err));
-	return err;
-}
-
-/* A scratch share ($TMPDIR or /tmp), with whatever the guest left in it; -o DIR's is kept. */
-static void remove_share(const struct vm_cmd *vc)
-{
-	if (!vc->outdir)
-		scratch_remove(vc->dir);
-}
-
-static int boot_and_run(struct vm_cmd *vc, char **cmd_argv)
-{
-	char console[PATH_MAX + 16];
-	struct vm_outcome out;
-	struct vm_job job = {
-		.image = vc->image, .ka = &vc->ka, .accel = vc->accel.accel, .share = vc->dir,
-		.console = console, .cwd = vc->cwd, .argv = (const char *const *)cmd_argv,
-		.echo = stdout, .stop = &stop_requested,
-	};
-	int err;
-
-	snprintf(console, sizeof(console), "%s/console.log", vc->dir);
-	cmd_argv[0] = vc->cmd;
-	stop_catch();
-	err = vm_run(&job, &out);
-	fflush(stdout);
-	if (out.interrupted) {
-		diag_err("vm: interrupted (%s): the guest was stopped", strsignal(stop_requested));
-		return stop_exit_status(stop_requested);
-	}
-	if (err || out.status < 0) {
-		diag_err("vm: %s", out.reason);
-		return EXIT_USAGE;
-	}
-	fprintf(stderr, "vm: kernel %s (%s): exit status %d\n", out.release,
-		vm_accel_names[out.accel], out.status);
-	return out.status;
-}
-
-/* --probe-accel: the verdict on stdout, as a VM booted now would take it. */
-static int probe_accel(struct vm_cmd *vc)
-{
-	char why[1024];
-
-	if (vm_pick_accel(&vc->ka, &vc->accel, why, sizeof(why))) {
-		diag_err("vm: %s", why);
-		return EXIT_USAGE;
-	}
-	if (vc->accel.refused[0])
-		printf("%s (%s)\n", vm_accel_names[vc->accel.accel], vc->accel.refused);
-	else
-		printf("%s\n", vm_accel_names[vc->accel.accel]);
-	return EXIT_OK;
-}
-
 static int vm_main(int argc, char **argv, struct vm_cmd *vc)
 {
-	char why[4400];
 	int status;
 
 	kernel_axis_init(&vc->ka);
@@ -227,27 +127,15 @@ static int vm_main(int argc, char **argv, struct vm_cmd *vc)
 	if (kernel_axis_check(&vc->ka))
 		return EXIT_USAGE;
 	if (vc->probe_only)
-		return probe_accel(vc);
-	if (kernel_image(argv[optind], vc->image, sizeof(vc->image), why, sizeof(why))) {
-		diag_err("%s", why);
-		return EXIT_USAGE;
-	}
-	if (!getcwd(vc->cwd, sizeof(vc->cwd)) || resolve_cmd(vc, argv[optind + 2]))
-		return EXIT_USAGE;
-	if (vm_pick_accel(&vc->ka, &vc->accel, why, sizeof(why))) {
-		diag_err("vm: %s", why);
-		return EXIT_USAGE;
-	}
-	if (make_share(vc))
-		return EXIT_USAGE;
-	status = boot_and_run(vc, argv + optind + 2);
-	remove_share(vc);
-	return status;
+		return vm_command_probe(&vc->ka);
+	return vm_command_run(&(struct vm_command){ .ka = &vc->ka, .kernel = argv[optind],
+						    .outdir = vc->outdir,
+						    .argv = argv + optind + 2 });
 }
 
 int cmd_vm(int argc, char **argv)
 {
-	struct vm_cmd *vc = calloc(1, sizeof(*vc));	/* four paths: on the heap */
+	struct vm_cmd *vc = calloc(1, sizeof(*vc));
 	int status;
 
 	if (!vc) {

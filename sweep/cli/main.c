@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bpfsweep: sweep BPF benchmarks over the parameters a spec file lists.
- * The command table and option parsing; the only file that sees every
- * module.  The run command itself is in cmd_run.c.
+ * The command table and option parsing, and the wiring of check, expand
+ * and list (what they print: run/planshow.h, workloads/wl_list.h).  The
+ * run command's wiring is in cmd_run.c.
  */
 #define _GNU_SOURCE	/* close_range */
 #include <errno.h>
@@ -15,7 +16,6 @@
 #include <unistd.h>
 #include <linux/close_range.h>
 
-#include "adhoc.h"
 #include "bind.h"
 #include "cli.h"
 #include "cliopt.h"
@@ -23,26 +23,18 @@
 #include "cmd_compare.h"
 #include "cmd_vm.h"
 #include "diag.h"
-#include "kernels.h"
-#include "exec.h"
-#include "matrix.h"
-#include "metric.h"
 #include "opterr.h"
 #include "plan.h"
-#include "precision.h"
+#include "planshow.h"
+#include "pointsel.h"
 #include "procguard.h"
-#include "runner.h"
-#include "satmath.h"
 #include "shquote.h"
 #include "spec.h"
 #include "specfind.h"
-#include "statspass.h"
-#include "suggest.h"
 #include "termsafe.h"
-#include "timing.h"
-#include "workload.h"
 #include "version.h"
 #include "vminit.h"
+#include "wl_list.h"
 
 /* The options of every command that main.c parses, one at a time. */
 union cmd_opts {
@@ -74,22 +66,6 @@ struct cmd {
 	int (*usage_status)(int argc, char *const *argv);
 };
 
-static void print_duration(FILE *f, unsigned long long ns)
-{
-	unsigned long long s = ns / 1000000000ULL + !!(ns % 1000000000ULL);
-
-	if (ns == UINT64_MAX)	/* saturated (plan.h): "about ..." reads on */
-		fprintf(f, "%llu years or more", s / (365ULL * 86400));
-	else if (s >= 3600)
-		fprintf(f, "%lluh%02llum%02llus", s / 3600, s / 60 % 60, s % 60);
-	else if (s >= 60)
-		fprintf(f, "%llum%02llus", s / 60, s % 60);
-	else if (ns % 1000000000ULL)
-		fprintf(f, "%gs", ns / 1e9);
-	else
-		fprintf(f, "%llus", s);
-}
-
 /*
  * The plan of o's spec: points validated (spec errors exit 2), what those
  * of experiment only (NULL: all) need of this machine's files there (a
@@ -104,7 +80,7 @@ static int load_plan(const struct cli_spec *o, const char *only, struct spec **s
 	if (cli_load(o, spec, cfg))
 		return EXIT_USAGE;
 	err = plan_build(*cfg, pl);
-	if (!err && !cli_check_only(*cfg, only))
+	if (!err && !only_check(*cfg, only))
 		err = plan_preflight(*cfg, pl, only);
 	if (!err)
 		err = plan_probe(*cfg, pl);
@@ -114,38 +90,6 @@ static int load_plan(const struct cli_spec *o, const char *only, struct spec **s
 	sweep_cfg_free(*cfg);
 	spec_free(*spec);
 	return EXIT_USAGE;
-}
-
-/* A sweep over kernels: each is a run of every point; the probe spoke for this kernel only. */
-static void print_kernels(FILE *f, const struct kernel_axis *ka, int nr_pts)
-{
-	const struct kernel_list *kl = &ka->list;
-
-	if (!kl->nr || (kl->nr == 1 && !kernel_axis_has_vm(ka)))
-		return;
-	fprintf(f, "%d kernel%s, each running all %d points:", kl->nr, kl->nr == 1 ? "" : "s",
-		nr_pts);
-	for (int k = 0; k < kl->nr; k++)
-		fprintf(f, " %s%s", kl->vals[k], kernel_is_host(kl->vals[k]) ? "" : " (VM)");
-	fprintf(f, "\nthe verdicts below are this host's kernel's; a VM's kernel gives its own\n");
-}
-
-/*
- * The plan's points of --only's experiment (all without it), copied into
- * *pts (free() it): how many, or -1 (said: a title that names none).
- */
-static int only_points(const struct sweep_cfg *cfg, const struct plan *pl, const char *only,
-		       struct point **pts)
-{
-	int n = 0;
-
-	*pts = calloc(pl->nr_pts ? pl->nr_pts : 1, sizeof(**pts));
-	if (!*pts || cli_check_only(cfg, only))
-		return -1;
-	for (int i = 0; i < pl->nr_pts; i++)
-		if (point_in_only(cfg, &pl->pts[i], only))
-			(*pts)[n++] = pl->pts[i];
-	return n;
 }
 
 static void free_plan(struct plan *pl, struct sweep_cfg *cfg, struct spec *spec,
@@ -179,67 +123,10 @@ static int cmd_check(union cmd_opts *u)
 	if (u->check.only)
 		printf(", %d of them in '%s'", nr, u->check.only);
 	printf("\n");
-	print_kernels(stdout, &cfg->kernels, nr);
+	plan_show_kernels(stdout, &cfg->kernels, nr);
 	plan_report(stdout, &pl, pts, nr);
 	free_plan(&pl, cfg, spec, pts);
 	return EXIT_OK;
-}
-
-/*
- * What the points will take: the intervals each repetition samples, as
- * timing.c cuts them, and a guess at the setup of each repetition.
- */
-static void print_plan(const struct sweep_cfg *cfg, const struct plan *all,
-		       const struct point *pts, int nr)
-{
-	int least = precision_min_reps(cfg), most = precision_max_reps(cfg);
-	int nr_kernels = cfg->kernels.list.nr;
-	/* the estimates of the points listed (--only's), as the plan of them alone */
-	struct plan only = *all, *pl = &only;
-	char intervals[128];
-
-	only.pts = (struct point *)pts;
-	only.nr_pts = nr;
-	only.nr_runnable = plan_runnable(all, pts, nr);
-	timing_describe(cfg, intervals, sizeof(intervals));
-	printf("%d point%s × %d", nr, nr == 1 ? "" : "s", least);
-	if (most > least)
-		printf(" to %d", most);
-	printf(" repetition%s", most == 1 ? "" : "s");
-	if (cfg->precision_pct > 0)
-		printf(" (until ± %g%%)", cfg->precision_pct);
-	if (cfg->decide_pct > 0)
-		printf(" (rounds until each point is decided against its baseline, ± %g%%)",
-		       cfg->decide_pct);
-	printf(", each %s", intervals);
-	if (stats_pass_ns(cfg)) {
-		printf(", then an ns_per_run pass of ");
-		print_duration(stdout, stats_pass_ns(cfg));
-	}
-	printf(": about ");
-	if (plan_estimate_min_ns(cfg, pl) < plan_estimate_ns(cfg, pl)) {
-		print_duration(stdout, plan_estimate_min_ns(cfg, pl));
-		printf(" to ");
-	}
-	print_duration(stdout, plan_estimate_ns(cfg, pl));
-	if (pl->probed && pl->nr_runnable < nr)
-		printf(" for the %d supported", pl->nr_runnable);
-	printf(", with about ");
-	print_duration(stdout, timing_setup_ns(cfg));
-	printf(" of setup a repetition%s\n", pl->probed ? "" : " (less for unsupported points)");
-	/* the probe answered for this host's kernel; each kernel runs every point */
-	if (nr_kernels > 1 && cfg->decide_pct > 0) {
-		/* one unit at a time across the kernels: the rounds take each kernel's time */
-		printf("that on the %d kernels at once, each point's units alternating between "
-		       "them in rounds, each decided against the first: about ", nr_kernels);
-		print_duration(stdout, sat_mul_u64(plan_estimate_ns(cfg, pl), nr_kernels));
-		printf(" in all (in a VM but for host: a boot takes 10-30 s under TCG)\n");
-	}
-	else if (nr_kernels > 1)
-		printf("that on each of the %d kernels in turn (in a VM but for host: a boot "
-		       "takes 10-30 s under TCG)\n", nr_kernels);
-	else if (kernel_axis_has_vm(&cfg->kernels))
-		printf("that in a VM (a boot takes 10-30 s under TCG)\n");
 }
 
 static int cmd_expand(union cmd_opts *u)
@@ -247,9 +134,8 @@ static int cmd_expand(union cmd_opts *u)
 	struct sweep_cfg *cfg;
 	struct spec *spec;
 	struct plan pl;
-	char name[256], why[8];
 	struct point *pts;
-	int status = load_plan(&u->check.spec, u->check.only, &spec, &cfg, &pl), err, nr;
+	int status = load_plan(&u->check.spec, u->check.only, &spec, &cfg, &pl), nr;
 
 	if (status >= 0)
 		return status;
@@ -258,100 +144,17 @@ static int cmd_expand(union cmd_opts *u)
 		free_plan(&pl, cfg, spec, pts);
 		return EXIT_USAGE;
 	}
-	for (int i = 0; i < nr; i++) {
-		const struct point *pt = &pts[i];
-
-		if (i == 0 || pt->exp != pts[i - 1].exp)
-			printf("%s%s\n", i ? "\n" : "", cfg->exps[pt->exp].title);
-		err = plan_verdict(&pl, pt->id, why, sizeof(why));
-		point_name(cfg, pt, name, sizeof(name));
-		printf("%5d  %s%s\n", pt->id, name, !err ? "" :
-		       wl_err_is_unsupported(err) ? "  (unsupported)" : "  (will fail)");
-	}
-	printf("\n");
-	print_kernels(stdout, &cfg->kernels, nr);
+	plan_show_points(stdout, cfg, &pl, pts, nr);
+	plan_show_kernels(stdout, &cfg->kernels, nr);
 	plan_report(stdout, &pl, pts, nr);
-	print_plan(cfg, &pl, pts, nr);
+	plan_show_time(stdout, cfg, &pl, pts, nr);
 	free_plan(&pl, cfg, spec, pts);
 	return EXIT_OK;
 }
 
-/* "ops            counter, shown in k/s, counted per producer" */
-static void list_metric(const struct metric_def *d)
-{
-	static const char *const from[] = {
-		[MS_WORKLOAD] = "",
-		[MS_MEMCG_USAGE] = ", the memory cgroup's usage",
-		[MS_MEMCG_PEAK] = ", the memory cgroup's peak usage",
-		[MS_MEMCG_KMEM] = ", the memory cgroup's kernel memory",
-		[MS_PROG_RUNS] = ", the kernel's run count of its BPF programs",
-		[MS_PROG_NS] = ", the kernel's run time of its BPF programs in ns (.per_run: "
-			       "ns per run)",
-	};
-
-	printf("    %-14s %s, shown in %s%s%s%s%s\n", d->name,
-	       d->kind == MK_GAUGE ? "gauge" : "counter", metric_default_unit(d)->name,
-	       d->per_thread ? ", counted per producer" : "", from[d->source],
-	       d->less ? " less " : "", d->less ? d->less : "");
-}
-
-static void list_workload(const struct workload *wl)
-{
-	char type[128];
-
-	printf("%s: %s\n  metrics:\n", wl->name, wl->help);
-	for (int m = 0; m < wl->nr_metrics; m++)
-		list_metric(&wl->metrics[m]);
-	printf("  parameters:\n");
-	for (int i = 0; i < wl->nr_params; i++) {
-		const struct param_def *p = &wl->params[i];
-
-		param_type_text(p, type, sizeof(type));
-		printf("    %-14s %s, default %s", p->name, type, p->def);
-		if (p->type == PT_INT || p->type == PT_SIZE)
-			printf(", %lld..%lld", p->min, p->max);
-		printf("%s\n    %-14s %s\n", p->rodata ? ", load time" : "", "", p->help);
-	}
-}
-
 static int cmd_list(union cmd_opts *u)
 {
-	const char *name = u->com.nr_args ? u->com.args[0] : NULL;
-	const struct workload *wl;
-
-	if (name && !strcmp(name, EXEC_WORKLOAD)) {
-		printf("%s: an existing benchmark program, run per point; its parameters and\n"
-		       "  metrics are the spec's ([exec], [param \"NAME\"]: docs/exec.md)\n",
-		       EXEC_WORKLOAD);
-		return EXIT_OK;
-	}
-	if (name) {
-		char hint[640];
-
-		wl = workload_find(name);
-		if (!wl) {
-			diag_err("unknown workload '%s'%s", name, workload_hint(name, hint,
-										 sizeof(hint)));
-			return EXIT_USAGE;
-		}
-		list_workload(wl);
-		return EXIT_OK;
-	}
-	/* the kernel's benchmarks first; the harness's own (no BPF) test it */
-	for (int pass = 0; pass < 2; pass++) {
-		bool first = true;
-
-		if (pass)
-			printf("\nthe harness's own, without BPF (its tests, its ceiling):\n\n");
-		for (int i = 0; i < nr_workloads; i++) {
-			if (workloads[i]->needs_bpf != !pass)
-				continue;
-			printf("%s", first ? "" : "\n");
-			first = false;
-			list_workload(workloads[i]);
-		}
-	}
-	return EXIT_OK;
+	return wl_list(u->com.nr_args ? u->com.args[0] : NULL) ? EXIT_USAGE : EXIT_OK;
 }
 
 /* The commands of other files, each with its own options. */
@@ -588,15 +391,17 @@ static int parse_positional(int argc, char **argv, const struct cmd *c, union cm
 
 static bool ran_run;		/* for finish_stdout() */
 
-/* The command's exit status; *usage: what a usage error exits with (bisect --step's 128). */
-static int run_command(int argc, char **argv, int *usage)
+/*
+ * The command argv names, its options parsed into the zeroed *o: an exit
+ * status; *usage: what a usage error exits with (bisect --step's 128).
+ */
+static int parse_and_run(int argc, char **argv, union cmd_opts *o, int *usage)
 {
-	static union cmd_opts o;
 	const struct cmd *c = NULL;
 	bool bare;
 	int status;
 
-	shquote_line((const char *const *)argv, argc, o.com.argv_line, sizeof(o.com.argv_line));
+	shquote_line((const char *const *)argv, argc, o->com.argv_line, sizeof(o->com.argv_line));
 	if (argc > 1 && argv[1][0] != '-')
 		c = find_cmd(argv[1]);
 	if (c) {
@@ -611,14 +416,29 @@ static int run_command(int argc, char **argv, int *usage)
 		c = find_cmd("run");
 	if (c->usage_status)
 		*usage = c->usage_status(argc, argv);
-	status = parse_opts(argc, argv, c, bare, &o);
+	status = parse_opts(argc, argv, c, bare, o);
 	if (status < 0) {
 		ran_run = c->fn == run_main;
-		status = parse_positional(argc, argv, c, &o, bare);
+		status = parse_positional(argc, argv, c, o, bare);
 	}
 	if (status >= 0)
 		return status == EXIT_USAGE ? *usage : status;
-	return c->fn(&o);
+	return c->fn(o);
+}
+
+/* The command's options on the heap: the command's own, freed when it ends. */
+static int run_command(int argc, char **argv, int *usage)
+{
+	union cmd_opts *o = calloc(1, sizeof(*o));
+	int status;
+
+	if (!o) {
+		diag_err("out of memory");
+		return *usage;
+	}
+	status = parse_and_run(argc, argv, o, usage);
+	free(o);
+	return status;
 }
 
 /*

@@ -2,7 +2,8 @@
 /*
  * The labels of compare's rows.  Where BASE's stored spec (else NEW's) has a
  * label template for the experiment ([report] label, or its [params]
- * section's own), the row reads as table.txt does ("rb-libbpf nr_prod 8"), so a cover
+ * section's own: each set's view holds them, viewlabel.h), the row reads as
+ * table.txt does ("rb-libbpf nr_prod 8"), so a cover
  * letter's before/after table matches its other tables; a template that
  * gives two points of an experiment the same label is not used, and the
  * parameters that vary among its points are shown instead.
@@ -13,8 +14,8 @@
 #include <string.h>
 
 #include "compare_print.h"
-#include "spec.h"
 #include "template.h"
+#include "viewlabel.h"
 
 const char *point_param(const struct comparison *c, const struct point_cmp *p, int param)
 {
@@ -64,40 +65,6 @@ static void varying_label(const struct comparison *c, struct point_cmp *p)
 		snprintf(p->label, sizeof(p->label), "%s", p->experiment);
 }
 
-static const char *entry(const struct spec_section *sec, const char *key)
-{
-	const char *value = NULL;
-
-	for (int i = 0; i < sec->nr_entries; i++)
-		if (!strcmp(sec->entries[i].key, key))
-			value = sec->entries[i].value;
-	return value;
-}
-
-/*
- * The label template of the experiment titled title: its own [params
- * "title"] section's label (an untitled section's for other titles), else
- * [report]'s.  NULL without one; "" asks for the default label.
- */
-static const char *template_of(const struct spec *s, const char *title)
-{
-	const char *report = NULL, *own = NULL, *untitled = NULL;
-
-	for (int i = 0; i < s->nr_sections; i++) {
-		const struct spec_section *sec = &s->sections[i];
-
-		if (!strcmp(sec->name, "report"))
-			report = entry(sec, "label") ?: report;
-		else if (strcmp(sec->name, "params"))
-			continue;
-		else if (sec->arg && *sec->arg && !strcmp(sec->arg, title))
-			own = entry(sec, "label") ?: own;
-		else if (!sec->arg || !*sec->arg)
-			untitled = entry(sec, "label") ?: untitled;
-	}
-	return own ?: untitled ?: report;
-}
-
 /* One summary row of a result set, whose parameter cells fill a label's {name}. */
 struct row_ref {
 	const struct result_set *rs;
@@ -115,25 +82,6 @@ static bool cell_value(const char *name, const void *ctx, char *buf, size_t len)
 	return true;
 }
 
-/* The stored spec of rs, or NULL when it has none or it does not parse (said nowhere). */
-static struct spec *stored_spec(const struct result_set *rs)
-{
-	FILE *sink;
-	struct spec *s = NULL;
-
-	if (!rs->spec)
-		return NULL;
-	sink = fopen("/dev/null", "w");
-	if (!sink)
-		return NULL;
-	diag_set_stream(sink);
-	if (spec_parse_string("spec", rs->spec, &s))
-		s = NULL;
-	diag_set_stream(NULL);
-	fclose(sink);
-	return s;
-}
-
 /* Is the label column one of the parameters both sets are matched by? */
 static bool has_label_column(const struct comparison *c)
 {
@@ -144,18 +92,17 @@ static bool has_label_column(const struct comparison *c)
 }
 
 /*
- * The experiment's template in BASE's spec, else in NEW's, else the label
- * column's value (a set imported without a spec); filled from p's own row.
+ * The experiment's template in BASE's stored spec, else in NEW's (each
+ * set's view holds them: viewlabel.h), else the label column's value (a
+ * set imported without a spec); filled from p's own row.
  */
-static bool template_label(const struct comparison *c, struct point_cmp *p,
-			   struct spec *base, struct spec *new)
+static bool template_label(const struct comparison *c, struct point_cmp *p)
 {
 	const struct row_ref r = { p->base_row > 0 ? c->base : c->new,
 				   p->base_row > 0 ? p->base_row : p->new_row };
-	const char *tpl = base ? template_of(base, p->experiment) : NULL;
+	const char *tpl = viewlabel_of(&c->base_view->labels, p->experiment) ?:
+			  viewlabel_of(&c->new_view->labels, p->experiment);
 
-	if (!tpl && new)
-		tpl = template_of(new, p->experiment);
 	if (!tpl && has_label_column(c))
 		tpl = "{" LABEL_COLUMN "}";
 	if (!tpl || !*tpl)
@@ -187,13 +134,12 @@ static bool template_fits(const struct comparison *c, const bool *templated, int
 
 int compare_labels(struct comparison *c)
 {
-	struct spec *base = stored_spec(c->base), *new = stored_spec(c->new);
 	bool *templated = calloc(c->nr_pts + 1, sizeof(*templated));
 	bool *fits = calloc(c->nr_pts + 1, sizeof(*fits));
 	int err = templated && fits ? 0 : -ENOMEM;
 
 	for (int i = 0; !err && i < c->nr_pts; i++)
-		templated[i] = template_label(c, &c->pts[i], base, new);
+		templated[i] = template_label(c, &c->pts[i]);
 	for (int i = 0; !err && i < c->nr_pts; i++)
 		fits[i] = template_fits(c, templated, i);
 	for (int i = 0; !err && i < c->nr_pts; i++)
@@ -201,7 +147,5 @@ int compare_labels(struct comparison *c)
 			varying_label(c, &c->pts[i]);
 	free(fits);
 	free(templated);
-	spec_free(base);
-	spec_free(new);
 	return err;
 }

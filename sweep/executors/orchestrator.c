@@ -259,20 +259,28 @@ static void *slot_thread(void *arg)
 	return NULL;
 }
 
-/* phase on every slot at once; a slot whose thread did not start gets none (why says so). */
+/*
+ * phase on every slot at once; a slot whose thread did not start gets none
+ * (why says so).  The jobs are this call's, on the heap: two orchestrators
+ * may run their phases at once.
+ */
 static void each_slot(struct orchestrator *or, void (*phase)(struct orchestrator *or, int k))
 {
-	static struct slot_job jobs[ORCH_MAX_RUNS];
+	struct slot_job *jobs = calloc(or->nr_slots + 1, sizeof(*jobs));
 	void *args[ORCH_MAX_RUNS];
+	int started = 0;
 
-	for (int k = 0; k < or->nr_slots; k++) {
+	for (int k = 0; jobs && k < or->nr_slots; k++) {
 		jobs[k] = (struct slot_job){ .or = or, .k = k, .phase = phase };
 		args[k] = &jobs[k];
 	}
-	for (int k = orch_parallel(slot_thread, args, or->nr_slots); k < or->nr_slots; k++) {
+	if (jobs)
+		started = orch_parallel(slot_thread, args, or->nr_slots);
+	for (int k = started; k < or->nr_slots; k++) {
 		snprintf(or->slots[k].why, sizeof(or->slots[k].why), "cannot start a thread for it");
 		or->slots[k].prepared = false;
 	}
+	free(jobs);
 }
 
 int orch_run_all(struct orchestrator *or, int (*check)(struct orchestrator *or, void *arg),

@@ -48,17 +48,24 @@ static int write_firmware(const char *path)
 		0xf4,				/* hlt */
 		0xeb, 0xfd,			/* jmp back to the hlt */
 	};
-	static unsigned char image[FIRMWARE_SIZE];
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600), err = 0;
+	unsigned char *image = malloc(FIRMWARE_SIZE);
+	int fd, err = 0;
 
-	if (fd < 0)
-		return -errno;
-	memset(image, 0xf4, sizeof(image));
+	if (!image)
+		return -ENOMEM;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		err = -errno;
+		free(image);
+		return err;
+	}
+	memset(image, 0xf4, FIRMWARE_SIZE);
 	memcpy(image + RESET_VECTOR, code, sizeof(code));
-	if (write(fd, image, sizeof(image)) != (ssize_t)sizeof(image))
+	if (write(fd, image, FIRMWARE_SIZE) != (ssize_t)FIRMWARE_SIZE)
 		err = -EIO;
 	if (close(fd) && !err)
 		err = -errno;
+	free(image);
 	return err;
 }
 

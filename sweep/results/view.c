@@ -14,6 +14,7 @@
 #include "metricdef.h"
 #include "view.h"
 #include "viewdesc.h"
+#include "viewlabel.h"
 #include "viewstats.h"
 
 /* Are set's parameter columns those of cfg's workload, in its order? */
@@ -308,7 +309,7 @@ int view_build(const struct result_set *set, const struct sweep_cfg *cfg,
 	}
 	err = err ?: rows_of(v, set, why, len);
 	if (!err && !cfg)
-		err = viewdesc_axes(v);
+		err = viewdesc_axes(v) ?: viewlabel_read(set, &v->labels);
 	return err;
 }
 
@@ -324,6 +325,7 @@ void view_free(struct result_view *v)
 	}
 	for (int k = 0; k < WL_MAX_PARAMS; k++)
 		free(v->choices[k]);
+	viewlabel_free(&v->labels);
 	free(v->rows);
 	free(v->exps);
 	free(v);

@@ -28,8 +28,9 @@
 
 /*
  * The view of set with cfg's experiments and [report] settings (cfg: the
- * spec drawn, bound; NULL for a set without a spec, whose experiments are
- * its titles, with a default report); set and cfg must outlive it.  Rows
+ * spec drawn, bound; NULL for a set described by its own columns, whose
+ * experiments are its titles, with a default report, and whose labels are
+ * those its stored spec gives: viewlabel.h); set and cfg must outlive it.  Rows
  * of an experiment cfg lacks get exp -1.  0, or -EINVAL with why saying
  * which cell ("summary.csv:LINE: ...") or which point's thread rows
  * ("samples.csv: ..."), or -ENOMEM; free *out with view_free() either way.

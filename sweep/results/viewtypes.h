@@ -86,6 +86,22 @@ struct view_row {
 	const char *decision;
 };
 
+/*
+ * The label templates of a set's stored spec (viewlabel.h), for a view
+ * described by the set's own columns: NULL none, "" the default label.
+ */
+struct view_own_label {
+	char *title;			/* of a [params "title"] section */
+	char *tpl;
+};
+
+struct view_labels {
+	char *report;			/* [report]'s */
+	char *untitled;			/* an untitled [params] section's */
+	struct view_own_label *own;	/* the titled sections', in the spec's order */
+	int nr_own;
+};
+
 struct result_view {
 	struct workload schema;		/* name, params, metrics, values; no callbacks */
 	struct param_def params[WL_MAX_PARAMS];
@@ -100,6 +116,7 @@ struct result_view {
 	/* a set without a spec: its enum values seen, and what meta says of each metric */
 	const char **choices[WL_MAX_PARAMS];
 	char units[WL_MAX_METRICS][16];	/* each metric's display unit meta gives */
+	struct view_labels labels;	/* what its stored spec labels rows by (compare's) */
 	/* lines printed under a row of the text table, indented by indent (report --profile) */
 	void (*under_row)(FILE *out, const struct view_row *r, int indent, const void *ctx);
 	const void *under_ctx;

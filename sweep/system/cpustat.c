@@ -59,19 +59,26 @@ int cpustat_parse(const char *text, struct cpustat *s)
 int cpustat_read(struct cpustat *s)
 {
 	/* about 150 bytes per CPU: enough for CPUSTAT_MAX_CPUS CPUs and the rest */
-	static char buf[256 * 1024];
-	ssize_t n, len = 0;
-	int fd = open("/proc/stat", O_RDONLY | O_CLOEXEC);
+	const size_t size = 256 * 1024;
+	char *buf = malloc(size);
+	ssize_t n = 0, len = 0;
+	int fd, err;
 
-	if (fd < 0)
-		return -errno;
-	while ((n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0)
+	if (!buf)
+		return -ENOMEM;
+	fd = open("/proc/stat", O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		err = -errno;
+		free(buf);
+		return err;
+	}
+	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
 		len += n;
 	close(fd);
-	if (n < 0)
-		return -EIO;
 	buf[len] = '\0';
-	return cpustat_parse(buf, s);
+	err = n < 0 ? -EIO : cpustat_parse(buf, s);
+	free(buf);
+	return err;
 }
 
 void cpustat_add_window(struct cpu_load *load, const struct cpustat *a,

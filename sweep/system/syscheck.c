@@ -46,6 +46,14 @@ const char *syscheck_root(void)
 	return root ? root : "";
 }
 
+bool syscheck_quieted(const char *const *quiet, int nr, const char *name)
+{
+	for (int i = 0; i < nr; i++)
+		if (!strcmp(quiet[i], name))
+			return true;
+	return false;
+}
+
 bool syscheck_name_known(const char *name, char *near, size_t len)
 {
 	struct suggest sg;

@@ -86,6 +86,9 @@ void syscheck_free(struct sys_check *sc);
 /* The verdicts of what sc holds into sc->check, the warnings (with what to do) in sc->warn. */
 void syscheck_assess(struct sys_check *sc);
 
+/* Does --quiet-warning (quiet[0..nr)) name the warning name? */
+bool syscheck_quieted(const char *const *quiet, int nr, const char *name);
+
 /* Is name one of syscheck_names[]?  If not, the nearest into near (or ""). */
 bool syscheck_name_known(const char *name, char *near, size_t len);
 

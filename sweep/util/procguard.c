@@ -77,7 +77,7 @@ static void note(pid_t *groups, int *nr, pid_t rec)
  */
 static void guard(int fd, pid_t bpfsweep)
 {
-	static pid_t groups[GUARD_MAX_GROUPS];
+	pid_t groups[GUARD_MAX_GROUPS];	/* 16 KiB of the guardian's own stack */
 	int null = open("/dev/null", O_RDWR), nr = 0;
 	pid_t rec;
 	ssize_t n;

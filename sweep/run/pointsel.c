@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* --only: an experiment by title (which points a run selects: shard_selects()). */
+/* Which points --only selects: an experiment by title (with --shard: shard_selects()). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "diag.h"
+#include "pointsel.h"
 #include "suggest.h"
 
-int cli_check_only(const struct sweep_cfg *cfg, const char *only)
+int only_check(const struct sweep_cfg *cfg, const char *only)
 {
 	struct suggest sg;
 	char hint[300];
@@ -32,4 +33,18 @@ int cli_check_only(const struct sweep_cfg *cfg, const char *only)
 			fprintf(stderr, "  %s\n", experiment_title(cfg, &cfg->exps[e]));
 	}
 	return -EINVAL;
+}
+
+int only_points(const struct sweep_cfg *cfg, const struct plan *pl, const char *only,
+		struct point **pts)
+{
+	int n = 0;
+
+	*pts = calloc(pl->nr_pts ? pl->nr_pts : 1, sizeof(**pts));
+	if (!*pts || only_check(cfg, only))
+		return -1;
+	for (int i = 0; i < pl->nr_pts; i++)
+		if (point_in_only(cfg, &pl->pts[i], only))
+			(*pts)[n++] = pl->pts[i];
+	return n;
 }
