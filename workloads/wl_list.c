@@ -26,11 +26,17 @@ static void list_metric(const struct metric_def *d)
 		[MS_PROG_RUNS] = ", the kernel's run count of its BPF programs",
 		[MS_PROG_NS] = ", the kernel's run time of its BPF programs in ns (.per_run: "
 			       "ns per run)",
+		[MS_LOAD] = ", what loading its BPF programs cost (the verifier's and the "
+			    "JIT's figures)",
 	};
+	/* a source this table lacks prints nothing rather than "(null)" */
+	const char *source = (size_t)d->source < sizeof(from) / sizeof(*from) && from[d->source] ?
+			     from[d->source] : "";
 
-	printf("    %-14s %s, shown in %s%s%s%s%s\n", d->name,
+	printf("    %-14s %s, shown in %s%s%s%s%s%s\n", d->name,
 	       d->kind == MK_GAUGE ? "gauge" : "counter", metric_default_unit(d)->name,
-	       d->per_thread ? ", counted per producer" : "", from[d->source],
+	       d->per_thread ? ", counted per producer" : "", source,
+	       d->deterministic ? ", deterministic" : "",
 	       d->less ? " less " : "", d->less ? d->less : "");
 }
 

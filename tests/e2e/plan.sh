@@ -75,6 +75,11 @@ unprivileged() {
 	$BPFSWEEP list >"$TMP/list" 2>&1 </dev/null
 	check plan/list-bpf-first [ "$(grep -m1 -o '^[a-z_]*:' "$TMP/list")" = ringbuf: ]
 	check plan/list-null-after line_before "$TMP/list" '^trigger:' '^null:'
+	# every metric says where it comes from: the load figures printed "(null)" once
+	check plan/list-no-null not grep -q '(null)' "$TMP/list"
+	check plan/list-load-figures-deterministic grep -Eq \
+		'^    total_insns +gauge, shown in insns, what loading its BPF programs cost .*, deterministic$' \
+		"$TMP/list"
 
 	# --- other tools' syntax gets the hint of ours
 	$BPFSWEEP check null -p 1-4 >/dev/null 2>"$TMP/err" </dev/null
