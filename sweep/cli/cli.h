@@ -9,6 +9,7 @@
 #include "exitcode.h"
 #include "matrix.h"
 #include "meta.h"
+#include "orchestrator.h"
 #include "outfmt.h"
 #include "pointsel.h"
 #include "shard.h"
@@ -181,6 +182,24 @@ struct draw_opts cli_report_draw_opts(const struct draw_cmd_opts *o);
  * under --no-plots or --no-html.  The run's --set are in its runs' specs.
  */
 void cli_draw_page(const struct cli_draw *c, struct draw_opts *d);
+
+/* The options run over kernels and the fleet share, for cli_orch_request(). */
+struct cli_orch_args {
+	const struct cli_common *com;
+	const struct cli_spec *spec;
+	const struct cli_draw *draw;
+	const char *resume;
+	const char *only;
+	const char *const *quiet;
+	int nr_quiet;
+};
+
+/*
+ * What a command that drives sub-runs (a sweep over kernels, a fleet) was
+ * asked: OUT, --resume, what every sub-run gets, OUT's page drawn as a
+ * run draws its own.
+ */
+struct orch_request cli_orch_request(const struct cli_orch_args *a);
 
 /*
  * fleet SPEC --hosts FILE: the spec on every host over ssh or Slurm, merged

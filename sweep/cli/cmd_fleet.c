@@ -38,21 +38,15 @@ static int parse_engine(const char *word, enum fleet_engine *engine)
 static void make_request(const struct fleet_opts *o, struct fleet_request *rq)
 {
 	*rq = (struct fleet_request){
-		.orch = {
-			.out = o->com.outdir, .resume = o->resume, .argv_line = o->com.argv_line,
-			.sub = { .quick = o->spec.quick, .quick_keeps = cli_quick_keeps(&o->spec),
-				 .only = o->only, .tags = o->com.tags, .nr_tags = o->com.nr_tags,
-				 .quiet = o->quiet, .nr_quiet = o->nr_quiet },
-			.draw = cli_draw_opts(&o->draw, o->spec.sets, o->spec.nr_sets),
-		},
+		.orch = cli_orch_request(&(struct cli_orch_args){
+			.com = &o->com, .spec = &o->spec, .draw = &o->draw, .resume = o->resume,
+			.only = o->only, .quiet = o->quiet, .nr_quiet = o->nr_quiet }),
 		.spec_path = o->spec.spec_path, .sets = o->spec.sets, .nr_sets = o->spec.nr_sets,
 		.hosts = o->hosts, .ssh_config = o->ssh_config,
 		.shard_hosts = o->shard_hosts, .shard_mixed = o->shard_mixed,
 		.partition = o->partition, .constraint = o->constraint, .nodelist = o->nodelist,
 		.time_limit = o->time_limit,
 	};
-	/* the page of every run, as a run writes its own */
-	cli_draw_page(&o->draw, &rq->orch.draw);
 }
 
 /*

@@ -38,16 +38,10 @@ static int check_kernel_sweep(const struct run_opts *o, const struct sweep_cfg *
 /* The sweep over kernels (kernelsweep.h) as the options ask it; it frees spec and cfg. */
 static int run_kernel_sweep(const struct run_opts *o, struct spec *spec, struct sweep_cfg *cfg)
 {
-	struct orch_request rq = {
-		.out = o->com.outdir, .resume = o->resume, .argv_line = o->com.argv_line,
-		.sub = { .quick = o->spec.quick, .quick_keeps = cli_quick_keeps(&o->spec),
-			 .only = o->only, .tags = o->com.tags, .nr_tags = o->com.nr_tags,
-			 .quiet = o->quiet, .nr_quiet = o->nr_quiet },
-		.draw = cli_draw_opts(&o->draw, o->spec.sets, o->spec.nr_sets),
-	};
+	const struct orch_request rq = cli_orch_request(&(struct cli_orch_args){
+		.com = &o->com, .spec = &o->spec, .draw = &o->draw, .resume = o->resume,
+		.only = o->only, .quiet = o->quiet, .nr_quiet = o->nr_quiet });
 
-	/* the page of every run, as a run writes its own */
-	cli_draw_page(&o->draw, &rq.draw);
 	return kernel_sweep(&rq, spec, cfg);
 }
 
