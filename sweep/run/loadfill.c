@@ -16,11 +16,14 @@ static bool has_load_metrics(const struct workload *wl)
 void load_read(const struct workload *wl, void *state, struct wl_load_stats *ls,
 	       struct point_result *r)
 {
+	const struct wl_load_stats *got = has_load_metrics(wl) ? wl_load_stats_of(wl, state) : NULL;
+
 	memset(ls, 0, sizeof(*ls));
 	for (int f = 0; f < NR_LOAD_FIELDS; f++)
 		ls->total[f] = METRIC_UNKNOWN;
-	if (!has_load_metrics(wl) || !wl->load_stats || wl->load_stats(state, ls))
+	if (!got)
 		return;
+	*ls = *got;
 	if (ls->note[0] && !r->reason[0])
 		snprintf(r->reason, sizeof(r->reason), LOAD_NOTE "%s", ls->note);
 }

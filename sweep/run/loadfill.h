@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The load's figures of a repetition (workload.h's WL_LOAD_METRICS):
- * read once after setup, from the workload's load_stats(), and filled as
- * gauges at every sample, the same level all through the repetition.
+ * read once after setup, from the workload's state (wl_load_stats_of()),
+ * and filled as gauges at every sample, the same level all through the
+ * repetition.
  * They are a repetition's, as its load is: a point's repetitions each
  * load again, and their figures are its units (docs/results.md).
  */

@@ -101,12 +101,14 @@ static void check_loads(const struct workload *wl, int nr_progs)
 	pt = (struct point){ 0 };
 	CHECK(point_set(wl, &pt.wp, NULL));
 	CHECK_INT(wl->setup(&pt.wp, &st, &thr, why, sizeof(why)), 0);
-	CHECK_INT(wl->load_stats(st, &a), 0);
+	CHECK(wl_load_stats_of(wl, st) != NULL);
+	a = *wl_load_stats_of(wl, st);
 	CHECK_INT(a.nr_progs, nr_progs);
 	check_against_bpftool(&a);
 	wl->teardown(st);
 	CHECK_INT(wl->setup(&pt.wp, &st, &thr, why, sizeof(why)), 0);
-	CHECK_INT(wl->load_stats(st, &b), 0);
+	CHECK(wl_load_stats_of(wl, st) != NULL);
+	b = *wl_load_stats_of(wl, st);
 	wl->teardown(st);
 	for (int f = 0; f < NR_LOAD_FIELDS; f++)
 		if (f != LF_VERIFY_US && f != LF_LOAD_US)
