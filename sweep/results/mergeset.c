@@ -20,6 +20,7 @@
 #include "merge.h"
 #include "mergeset.h"
 #include "profiles.h"
+#include "programs.h"
 #include "resultdir.h"
 #include "results_read.h"
 #include "runfacts.h"
@@ -30,7 +31,8 @@
 #define VALUE_LEN	256
 
 /* The files of a run that OUT/runs/<n> keeps. */
-static const char *const run_files[] = { "spec", "meta", "summary.csv", "samples.csv" };
+static const char *const run_files[] = { "spec", "meta", "summary.csv", "samples.csv",
+					 PROGRAMS_CSV };
 
 struct merge {
 	const char *outdir;		/* the merged set */

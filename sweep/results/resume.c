@@ -17,6 +17,7 @@
 
 #include "diag.h"
 #include "heldir.h"
+#include "programs.h"
 #include "resultdir.h"
 #include "results.h"
 #include "resume.h"
@@ -24,7 +25,7 @@
 
 /* Names a killed run may have left half-written; never part of a result set. */
 static const char *const stale_names[] = { "samples.csv.tmp", "summary.csv.tmp",
-					   "table.txt.tmp", "report.html.tmp" };
+					   PROGRAMS_CSV ".tmp", "table.txt.tmp", "report.html.tmp" };
 
 /* What meta records of a run that its points depend on. */
 enum run_opt {
@@ -357,6 +358,9 @@ int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_
 		err = tie_points(dir, cfg, only, pts, nr_pts, rs, kept);
 	if (!err)
 		err = drop_unfinished(dir, rs->set, kept);
+	/* after summary.csv: its rows no longer claim programs being dropped */
+	if (!err)
+		err = programs_resume(dir, cfg, rs->has_row, nr_pts);
 	for (int id = 0; !err && id < nr_pts; id++)
 		rs->nr_kept += rs->has_row[id];
 	free(kept);
