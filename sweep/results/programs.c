@@ -11,11 +11,8 @@
 #include <string.h>
 
 #include "csvfile.h"
-#include "diag.h"
 #include "matrix.h"
 #include "programs.h"
-#include "results.h"
-#include "results_read.h"
 
 #define CELL_LEN	320
 
@@ -167,84 +164,5 @@ int programs_write_point(FILE *f, const struct sweep_cfg *cfg, const struct poin
 			err = program_row(f, cfg, pr, rl, &rl->ls.prog[i], r);
 	}
 	free(r);
-	return err;
-}
-
-/* Does t's header name the columns a run of cfg writes? */
-static bool header_is_ours(const struct sweep_cfg *cfg, const struct csv_table *t)
-{
-	const char *names[PROGRAMS_MAX_COLS];
-	int nr = programs_header(cfg, names);
-
-	if (t->nr_cols != nr)
-		return false;
-	for (int c = 0; c < nr; c++)
-		if (strcmp(t->rows[0][c], names[c]))
-			return false;
-	return true;
-}
-
-/* keep[row]: its point's summary row stays.  -EINVAL for a cell that is no point. */
-static int rows_to_keep(const char *dir, const struct csv_table *t, const bool *has_row,
-			int nr_pts, bool *keep, int *dropped)
-{
-	for (int i = 1; i < t->nr_rows; i++) {
-		const char *s = t->rows[i][0];
-		char *end;
-		long long id = strtoll(s, &end, 10);
-
-		if (!*s || *end || id < 0) {
-			results_diag_row(dir, PROGRAMS_CSV, i + 1, 1, "point is '%s', not a whole "
-					 "number", s);
-			return -EINVAL;
-		}
-		keep[i] = id < nr_pts && has_row[id];
-		*dropped += !keep[i];
-	}
-	return 0;
-}
-
-static int read_programs(const char *dir, struct csv_table *t, size_t *torn)
-{
-	char path[4200];
-	int err;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, PROGRAMS_CSV);
-	err = csv_read_whole_lines(path, 0, t, torn);
-	if (err == -EINVAL && t->err_line)
-		results_diag_row(dir, PROGRAMS_CSV, t->err_line, t->err_col, "%s",
-				 t->err_fields ? "a row of another width than the header's" :
-				 t->err_nul ? "a NUL byte" : "not valid CSV");
-	else if (err && err != -ENOENT)
-		diag_err("cannot resume %s: %s: %s", dir, PROGRAMS_CSV, strerror(-err));
-	return err;
-}
-
-int programs_resume(const char *dir, const struct sweep_cfg *cfg, const bool *has_row,
-		    int nr_pts)
-{
-	struct csv_table t = { 0 };
-	size_t torn = 0;
-	bool *keep = NULL;
-	int dropped = 0, err;
-
-	if (!programs_kept(cfg))
-		return 0;
-	err = read_programs(dir, &t, &torn);
-	/* none, or not even its header whole: the reopened run writes it */
-	if (err == -ENOENT || (!err && !t.nr_rows && !torn))
-		return 0;
-	if (!err && t.nr_rows && !header_is_ours(cfg, &t)) {
-		results_diag_row(dir, PROGRAMS_CSV, 1, 1, "other columns than this bpfsweep writes");
-		err = -EINVAL;
-	}
-	if (!err) {
-		keep = calloc(t.nr_rows + 1, sizeof(*keep));
-		err = keep ? rows_to_keep(dir, &t, has_row, nr_pts, keep, &dropped) : -ENOMEM;
-	}
-	if (!err && (dropped || torn))
-		err = results_rewrite(dir, PROGRAMS_CSV, &t, keep);
-	free(keep);
-	csv_table_free(&t);
 	return err;
 }

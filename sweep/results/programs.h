@@ -5,8 +5,7 @@
  * them (its column names where it has the figure), beside summary.csv,
  * whose load metrics are their sum over a repetition's programs (the peaks:
  * their largest).  results.c appends a point's rows with its others, all
- * of them or none; --resume drops those of points run again
- * (programs_resume()).  Only a workload that loads BPF programs
+ * of them or none; --resume drops those of points run again (resume.c).  Only a workload that loads BPF programs
  * (wl->load_stats) has the file.  Column layout: docs/results.md.
  */
 #ifndef SWEEP_PROGRAMS_H
@@ -35,15 +34,5 @@ int programs_header(const struct sweep_cfg *cfg, const char **names);
  * program) one row without a program, whose reason says why.  0/-errno.
  */
 int programs_write_point(FILE *f, const struct sweep_cfg *cfg, const struct point_result *pr);
-
-/*
- * --resume of dir: its programs.csv (if any) keeps the rows of the points
- * with has_row[point] (those whose summary rows stay: resume.h) and loses
- * the others and an unfinished last line, rewritten through a temporary
- * file renamed over it.  Other columns than cfg's, or a point cell that is
- * not a point, are refused where they are.  0, -EINVAL or -errno.
- */
-int programs_resume(const char *dir, const struct sweep_cfg *cfg, const bool *has_row,
-		    int nr_pts);
 
 #endif
