@@ -5,8 +5,9 @@
  * them (its column names where it has the figure), beside summary.csv,
  * whose load metrics are their sum over a repetition's programs (the peaks:
  * their largest).  results.c appends a point's rows with its others, all
- * of them or none; --resume drops those of points run again (resume.c).  Only a workload that loads BPF programs
- * (wl->load_stats) has the file.  Column layout: docs/results.md.
+ * of them or none; --resume drops those of points run again (resume.c).
+ * Only a workload that loads BPF programs (wl->load_stats) has the file.
+ * Column layout: docs/results.md.
  */
 #ifndef SWEEP_PROGRAMS_H
 #define SWEEP_PROGRAMS_H

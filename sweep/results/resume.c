@@ -352,7 +352,7 @@ static int drop_unfinished_programs(const char *dir, const struct sweep_cfg *cfg
 	if (!programs_kept(cfg))
 		return 0;
 	err = read_programs(dir, &t, &torn);
-	/* none, or not even its header whole: the reopened run writes it */
+	/* none, or an empty one: the reopened run writes it, header first */
 	if (err == -ENOENT || (!err && !t.nr_rows && !torn))
 		return 0;
 	if (!err && t.nr_rows && !programs_header_is_ours(cfg, &t)) {
@@ -363,8 +363,12 @@ static int drop_unfinished_programs(const char *dir, const struct sweep_cfg *cfg
 		keep = calloc(t.nr_rows + 1, sizeof(*keep));
 		err = keep ? programs_to_keep(dir, &t, has_row, nr_pts, keep, &dropped) : -ENOMEM;
 	}
-	if (!err && (dropped || torn))
+	if (!err && (dropped || torn)) {
 		err = results_rewrite(dir, PROGRAMS_CSV, &t, keep);
+		if (err)
+			diag_err("cannot resume %s: cannot drop the programs of unfinished points: "
+				 "%s", dir, strerror(-err));
+	}
 	free(keep);
 	csv_table_free(&t);
 	return err;
