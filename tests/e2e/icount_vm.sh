@@ -100,3 +100,7 @@ for s in csv.DictReader(open(d + "/summary.csv")):
         assert sorted(progs[k]) == ["csum_check", "csum_run"], progs[k]
         assert insns[k] == float(s["total_insns_min"]) == float(s["total_insns_max"])
 EOF
+# and the sweep's merge stacks them in OUT/programs.csv, led by the guest's kernel
+check icount_vm/merged-programs [ "$(csv_col "$OUT/programs.csv" kernel_release | sort | \
+	uniq -c | tr -s ' ' ' ')" = " $(($(wc -l <"$OUT/runs/1/programs.csv") - 1)) \
+$(grep '^kernel_release:' "$OUT/runs/1/meta" | cut -d' ' -f2)" ]
