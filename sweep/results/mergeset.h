@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Several runs as one result set: OUT/summary.csv and OUT/samples.csv (and
- * OUT/programs.csv, when a run has one) hold every run's rows, each led by the columns that say its run (run, host,
- * arch, cpu_model, kernel_release, kernel, executor, accel, tag_<name>),
- * under the union of the runs' columns (merge.h).  A library call below
+ * OUT/programs.csv, when a run has one) hold every run's rows, each led
+ * by the columns that say its run (run, host, arch, cpu_model,
+ * kernel_release, kernel, executor, accel, tag_<name>), under the union
+ * of the runs' columns (merge.h).  A library call below
  * the merge command, the kernel sweep, the fleet and import.
  */
 #ifndef SWEEP_MERGESET_H

@@ -3,7 +3,8 @@
  * samples.csv and summary.csv of a result directory, programs.csv
  * (programs.h) beside them, and columns.csv (what summary.csv's columns
  * are: columns.h).  Rows are appended, flushed and fsync()ed as each
- * point ends: a crash, a power cut or a Ctrl-C loses nothing finished.  Column layout: docs/results.md.
+ * point ends: a crash, a power cut or a Ctrl-C loses nothing finished.
+ * Column layout: docs/results.md.
  */
 #include <errno.h>
 #include <fcntl.h>

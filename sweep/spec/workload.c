@@ -2,9 +2,9 @@
 /*
  * The helpers workload.h gives every family and the libbpf adapters: a
  * parameter's value, the words of a failed probe or setup, and where a
- * state keeps its load's figures.  Here, below
- * them, rather than in workloads/registry.c: adapters/ (stacksampler.c)
- * sits below workloads/ and may not call into it (scripts/check-includes.py).
+ * state keeps its load's figures.  Here, below them, rather than in
+ * workloads/registry.c: adapters/ (stacksampler.c) sits below workloads/
+ * and may not call into it (scripts/check-includes.py).
  */
 #include <assert.h>
 #include <errno.h>

@@ -89,7 +89,7 @@ enum wl_load_field {
 /* One program's figures: METRIC_UNKNOWN where the kernel gave none. */
 struct wl_prog_load {
 	char name[32];
-	char type[32];		/* libbpf's name of its type ("raw_tracepoint"), veristat's prog_type */
+	char type[32];		/* libbpf's name of its type ("raw_tracepoint"): prog_type */
 	uint32_t id;		/* the kernel's program id (bpftool prog show id N); 0 if refused */
 	uint64_t v[NR_LOAD_FIELDS];
 };
