@@ -108,14 +108,14 @@ TEST(a_point_without_programs_says_why)
 	struct point pt = { .id = 1, .wp.wl = &csum_diff_workload };
 
 	r = (struct point_result){ .pt = &pt, .status = PS_FAILED };
-	snprintf(r.reason, sizeof(r.reason), "setup: load: Invalid argument");
+	snprintf(r.reason, sizeof(r.reason), "load: Invalid argument");
 	rows_of(&r, &t);
 	CHECK_INT(t.nr_rows, 2);
 	CHECK_STR(cell(&t, 1, "point"), "1");
 	CHECK_STR(cell(&t, 1, "rep"), "");
 	CHECK_STR(cell(&t, 1, "prog_name"), "");
 	CHECK_STR(cell(&t, 1, "total_insns"), "");
-	CHECK_STR(cell(&t, 1, "reason"), "no program loaded: failed: setup: load: Invalid argument");
+	CHECK_STR(cell(&t, 1, "reason"), "no program loaded: failed: load: Invalid argument");
 	csv_table_free(&t);
 	r.status = PS_OK;
 	r.reason[0] = '\0';
