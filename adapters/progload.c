@@ -39,7 +39,7 @@ static void fields_unknown(uint64_t *v)
 		v[f] = METRIC_UNKNOWN;
 }
 
-int wl_load_begin(struct bpf_object *obj, struct wl_load_stats *ls)
+static int load_begin(struct bpf_object *obj, struct wl_load_stats *ls)
 {
 	struct bpf_program *prog;
 	int i = 0;
@@ -167,7 +167,7 @@ static void note_unknown(struct wl_load_stats *ls)
 		snprintf(ls->note, sizeof(ls->note), "jited_size 0: the JIT is off");
 }
 
-void wl_load_end(struct bpf_object *obj, struct wl_load_stats *ls, int load_err)
+static void load_end(struct bpf_object *obj, struct wl_load_stats *ls, int load_err)
 {
 	uint64_t load_ns = mono_ns() - ls->start_ns;
 	struct bpf_program *prog;
@@ -182,6 +182,8 @@ void wl_load_end(struct bpf_object *obj, struct wl_load_stats *ls, int load_err)
 			continue;
 		p = &ls->prog[i];
 		snprintf(p->name, sizeof(p->name), "%s", bpf_program__name(prog));
+		snprintf(p->type, sizeof(p->type), "%s",
+			 libbpf_bpf_prog_type_str(bpf_program__type(prog)) ?: "unknown");
 		fields_unknown(p->v);
 		if (ls->log[i] && fd < 0)
 			libbpf_log_keep_verdict(ls->log[i]);
@@ -208,10 +210,11 @@ void wl_load_end(struct bpf_object *obj, struct wl_load_stats *ls, int load_err)
 	}
 }
 
-int wl_load_copy(const struct wl_load_stats *ls, struct wl_load_stats *out)
+int wl_load_skeleton(struct bpf_object_skeleton *s, struct wl_load_stats *ls)
 {
-	if (!ls->nr_progs)
-		return -ENODATA;
-	*out = *ls;
-	return 0;
+	int err = load_begin(*s->obj, ls);
+
+	err = err ?: bpf_object__load_skeleton(s);
+	load_end(*s->obj, ls, err);
+	return err;
 }

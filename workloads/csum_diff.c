@@ -220,9 +220,7 @@ static int load_skel(struct cd_state *st, const struct wl_point *pt, char *why, 
 	st->skel->rodata->size = pt->v[P_SIZE];
 	st->skel->rodata->batch = pt->v[P_BATCH];
 	st->skel->rodata->extra_work = pt->v[P_EXTRA_WORK];
-	err = wl_load_begin(st->skel->obj, &st->load);
-	err = err ?: csum_diff_bpf__load(st->skel);
-	wl_load_end(st->skel->obj, &st->load, err);
+	err = wl_load_skeleton(st->skel->skeleton, &st->load);
 	if (err)
 		return wl_fail(why, len, "load", err);
 	st->run_fd = bpf_program__fd(st->skel->progs.csum_run);
@@ -403,14 +401,6 @@ static int csum_diff_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_ti
 	return wl_prog_stats_sum(&st->run_fd, 1, run_cnt, run_time_ns);
 }
 
-/* The verifier's and the JIT's figures of this repetition's load (progload.h). */
-static int csum_diff_load_stats(void *state, struct wl_load_stats *out)
-{
-	const struct cd_state *st = state;
-
-	return wl_load_copy(&st->load, out);
-}
-
 const struct workload csum_diff_workload = {
 	.name = "csum_diff",
 	.help = "bpf_csum_diff() calls per second by buffer size, batched per "
@@ -429,5 +419,5 @@ const struct workload csum_diff_workload = {
 	.sample = csum_diff_sample,
 	.teardown = csum_diff_teardown,
 	.prog_stats = csum_diff_prog_stats,
-	.load_stats = csum_diff_load_stats,
+	.load_stats = WL_LOAD_STATS_IN(struct cd_state, load),
 };

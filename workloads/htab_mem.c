@@ -239,9 +239,7 @@ static int load_skel(struct hm_state *st, const struct wl_point *pt, char *why, 
 	if (err)
 		return wl_fail(why, len, map_what(pt), err);
 
-	err = wl_load_begin(st->skel->obj, &st->load);
-	err = err ?: htab_mem_bpf__load(st->skel);
-	wl_load_end(st->skel->obj, &st->load, err);
+	err = wl_load_skeleton(st->skel->skeleton, &st->load);
 	if (err)
 		return wl_fail(why, len, "load", err);
 	st->link = bpf_program__attach(st->skel->progs.htab_mem_step);
@@ -435,14 +433,6 @@ static int htab_mem_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_tim
 	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
 }
 
-/* The verifier's and the JIT's figures of this repetition's load (progload.h). */
-static int htab_mem_load_stats(void *state, struct wl_load_stats *out)
-{
-	const struct hm_state *st = state;
-
-	return wl_load_copy(&st->load, out);
-}
-
 const struct workload htab_mem_workload = {
 	.name = "htab_mem",
 	.help = "BPF hash map op rate and memory per use case and allocator (the kernel's "
@@ -462,7 +452,7 @@ const struct workload htab_mem_workload = {
 	.stop = htab_mem_stop,
 	.teardown = htab_mem_teardown,
 	.prog_stats = htab_mem_prog_stats,
-	.load_stats = htab_mem_load_stats,
+	.load_stats = WL_LOAD_STATS_IN(struct hm_state, load),
 	.prog_runs_scope = "its program runs on every syscall of every process (raw_tp/sys_enter) "
 			   "and returns at its filter on those not its workers' getpgid(): the "
 			   "mean is over all those runs",

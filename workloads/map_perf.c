@@ -156,9 +156,7 @@ static int load_skel(struct mp_state *st, const struct wl_point *pt, char *why, 
 	if (err)
 		return wl_fail(why, len, mp_kinds[k].what, err);
 
-	err = wl_load_begin(st->skel->obj, &st->load);
-	err = err ?: map_perf_bpf__load(st->skel);
-	wl_load_end(st->skel->obj, &st->load, err);
+	err = wl_load_skeleton(st->skel->skeleton, &st->load);
 	if (err)
 		return wl_fail(why, len, "load", err);
 	st->link = bpf_program__attach(st->skel->progs.map_raw_tp);
@@ -275,14 +273,6 @@ static int map_perf_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_tim
 	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
 }
 
-/* The verifier's and the JIT's figures of this repetition's load (progload.h). */
-static int map_perf_load_stats(void *state, struct wl_load_stats *out)
-{
-	const struct mp_state *st = state;
-
-	return wl_load_copy(&st->load, out);
-}
-
 const struct workload map_perf_workload = {
 	.name = "map_perf",
 	.help = "BPF map update/lookup/delete rate per map kind (the kernel's map_perf_test)",
@@ -297,7 +287,7 @@ const struct workload map_perf_workload = {
 	.sample = map_perf_sample,
 	.teardown = map_perf_teardown,
 	.prog_stats = map_perf_prog_stats,
-	.load_stats = map_perf_load_stats,
+	.load_stats = WL_LOAD_STATS_IN(struct mp_state, load),
 	.prog_runs_scope = "its program runs on every syscall of every process (raw_tp/sys_enter) "
 			   "and returns at its filter on those not its workers' getpgid(): the "
 			   "mean is over all those runs",

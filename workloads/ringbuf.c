@@ -423,9 +423,7 @@ static int load_skel(struct rb_state *st, const struct wl_point *pt, char *why, 
 		if (err)
 			return wl_fail(why, len, "fentry " GETPGID_FUNC, err);
 	}
-	err = wl_load_begin(st->skel->obj, &st->load);
-	err = err ?: ringbuf_bpf__load(st->skel);
-	wl_load_end(st->skel->obj, &st->load, err);
+	err = wl_load_skeleton(st->skel->skeleton, &st->load);
 	if (err)
 		return load_failed(why, len, fentry ? "fentry" : "load", err,
 				   fentry ? fentry_needs : NULL);
@@ -773,14 +771,6 @@ static void ringbuf_stop(void *state)
 		return;	/* the timeout wakes the consumer anyway */
 }
 
-/* The verifier's and the JIT's figures of this repetition's load (progload.h). */
-static int ringbuf_load_stats(void *state, struct wl_load_stats *out)
-{
-	const struct rb_state *st = state;
-
-	return wl_load_copy(&st->load, out);
-}
-
 const struct workload ringbuf_workload = {
 	.name = "ringbuf",
 	.help = "BPF ring buffer and perf buffer throughput (the kernel's bench_ringbufs.c)",
@@ -798,7 +788,7 @@ const struct workload ringbuf_workload = {
 	.stop = ringbuf_stop,
 	.teardown = ringbuf_teardown,
 	.prog_stats = ringbuf_prog_stats,
-	.load_stats = ringbuf_load_stats,
+	.load_stats = WL_LOAD_STATS_IN(struct rb_state, load),
 	.prog_runs_scope = "its program runs on every syscall of every process (attach = raw_tp: "
 			   "raw_tp/sys_enter; fentry: every getpgid()) and returns at its filter "
 			   "on those not its producers' getpgid(): the mean is over all those runs",

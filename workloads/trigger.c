@@ -355,10 +355,8 @@ static int attach_bench(struct tr_state *st, char *why, size_t len)
 		return wl_fail(why, len, "open", -errno);
 	bpf_object__for_each_program(p, obj)
 		bpf_program__set_autoload(p, p == st->prog || p == driver);
-	err = wl_load_begin(obj, &st->load);
 	/* the skeleton's load maps .bss: its slots are the program's only after it */
-	err = err ?: st->kskel ? trigger_kt_bpf__load(st->kskel) : trigger_bpf__load(st->skel);
-	wl_load_end(obj, &st->load, err);
+	err = wl_load_skeleton(st->kskel ? st->kskel->skeleton : st->skel->skeleton, &st->load);
 	if (err)
 		return refused(why, len, st->trig, st->bench, err);
 	st->slots = st->kskel ? st->kskel->bss->slots : st->skel->bss->slots;
@@ -565,14 +563,6 @@ static int trigger_prog_stats(void *state, uint64_t *run_cnt, uint64_t *run_time
 	return wl_prog_stats_sum(&fd, 1, run_cnt, run_time_ns);
 }
 
-/* The verifier's and the JIT's figures of this repetition's load (progload.h). */
-static int trigger_load_stats(void *state, struct wl_load_stats *out)
-{
-	const struct tr_state *st = state;
-
-	return wl_load_copy(&st->load, out);
-}
-
 const struct workload trigger_workload = {
 	.name = "trigger",
 	.help = "cost of each BPF attach type on one trigger, a task rename "
@@ -588,5 +578,5 @@ const struct workload trigger_workload = {
 	.sample = trigger_sample,
 	.teardown = trigger_teardown,
 	.prog_stats = trigger_prog_stats,
-	.load_stats = trigger_load_stats,
+	.load_stats = WL_LOAD_STATS_IN(struct tr_state, load),
 };

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Merging (mergeset.h): several runs as one result set in a new directory.
- * OUT/summary.csv and OUT/samples.csv hold every run's rows, each led by
+ * OUT/summary.csv and OUT/samples.csv (and OUT/programs.csv, of runs that
+ * have one) hold every run's rows, each led by
  * the columns that say its run (run, host, arch, cpu_model,
  * kernel_release, kernel, executor, accel, tag_<name> per --tag name of
  * any run),
@@ -20,6 +21,7 @@
 #include "merge.h"
 #include "mergeset.h"
 #include "profiles.h"
+#include "programs.h"
 #include "resultdir.h"
 #include "results_read.h"
 #include "runfacts.h"
@@ -30,19 +32,61 @@
 #define VALUE_LEN	256
 
 /* The files of a run that OUT/runs/<n> keeps. */
-static const char *const run_files[] = { "spec", "meta", "summary.csv", "samples.csv" };
+static const char *const run_files[] = { "spec", "meta", "summary.csv", "samples.csv",
+					 PROGRAMS_CSV };
 
 struct merge {
 	const char *outdir;		/* the merged set */
 	const char *const *dirs;	/* the runs, in order */
 	int nr_dirs;
 	struct result_set *sets[MAX_RUNS];
+	/* each run's programs.csv, its rows of points with a summary row; none: no rows */
+	struct csv_table programs[MAX_RUNS];
 	int nr;
 	char *tags[MAX_TAGS];		/* the --tag names of every run, first seen first */
 	int nr_tags;
-	struct colset summary, samples;	/* the runs' own columns, merged */
+	struct colset summary, samples, programs_cols;	/* the runs' own columns, merged */
 	bool replace;			/* in place: the CSVs of an earlier merge go */
 };
+
+/* Does set have a summary row of the point the cell names? */
+static bool has_point(const struct result_set *set, const char *cell)
+{
+	char *end;
+	long long id = strtoll(cell, &end, 10);
+
+	for (int i = 0; *cell && !*end && i < set->nr_points; i++)
+		if (set->points[i].id == id)
+			return true;
+	return false;
+}
+
+/*
+ * Run r's programs.csv, if it has one, without the rows of points its
+ * summary has no row of (a kill between a point's writes): as samples.csv's,
+ * they are not the set's.  An unfinished last line is left out too.
+ */
+static int read_programs(struct merge *mg, int r)
+{
+	struct csv_table *t = &mg->programs[r];
+	char path[4200];
+	size_t torn;
+	int err, kept = 1;
+
+	snprintf(path, sizeof(path), "%s/%s", mg->dirs[r], PROGRAMS_CSV);
+	err = csv_read_whole_lines(path, 0, t, &torn);
+	if (err == -ENOENT)
+		return 0;
+	if (err) {
+		diag_err("cannot read %s: %s", path, strerror(-err));
+		return err;
+	}
+	for (int i = 1; i < t->nr_rows; i++)
+		if (has_point(mg->sets[r], t->rows[i][0]))
+			t->rows[kept++] = t->rows[i];
+	t->nr_rows = t->nr_rows ? kept : 0;
+	return 0;
+}
 
 static int read_runs(struct merge *mg)
 {
@@ -67,6 +111,7 @@ static int read_runs(struct merge *mg)
 				 "bpfsweep run", dir);
 			err = -EINVAL;
 		}
+		err = err ?: read_programs(mg, i);
 	}
 	return err;
 }
@@ -98,6 +143,10 @@ static int find_columns(struct merge *mg)
 		if (!err && set->samples.nr_rows)
 			err = colset_merge(&mg->samples, (const char *const *)set->samples.header,
 					   set->samples.nr_cols);
+		if (!err && mg->programs[r].nr_rows)
+			err = colset_merge(&mg->programs_cols,
+					   (const char *const *)mg->programs[r].rows[0],
+					   mg->programs[r].nr_cols);
 	}
 	if (err)
 		diag_err("merge: %s", strerror(-err));
@@ -173,21 +222,38 @@ static int write_rows(FILE *f, const struct merge *mg, int r, const struct csv_t
 	return err;
 }
 
-static int write_csv(const struct merge *mg, const char *name, bool summary)
+/* Run r's table of the file name, and the merged columns of that file. */
+static const struct csv_table *run_table(const struct merge *mg, int r, const char *name,
+					 const struct colset **cols)
 {
-	const struct colset *cols = summary ? &mg->summary : &mg->samples;
-	int nr_fields = nr_run_cols(mg) + cols->nr, err;
-	const char **fields = calloc(nr_fields, sizeof(*fields));
+	if (!strcmp(name, "summary.csv")) {
+		*cols = &mg->summary;
+		return &mg->sets[r]->summary;
+	}
+	if (!strcmp(name, "samples.csv")) {
+		*cols = &mg->samples;
+		return &mg->sets[r]->samples;
+	}
+	*cols = &mg->programs_cols;
+	return &mg->programs[r];
+}
+
+static int write_csv(const struct merge *mg, const char *name)
+{
+	const struct colset *cols;
+	const char **fields;
 	char (*vals)[VALUE_LEN] = calloc(nr_run_cols(mg), sizeof(*vals));
 	struct membuf m;
+	int err;
 
+	run_table(mg, 0, name, &cols);
+	fields = calloc(nr_run_cols(mg) + cols->nr, sizeof(*fields));
 	err = fields && vals ? membuf_open(&m) : -ENOMEM;
 	if (err)
 		goto out;
 	err = write_header(m.f, mg, cols, fields);
 	for (int r = 0; !err && r < mg->nr; r++)
-		err = write_rows(m.f, mg, r, summary ? &mg->sets[r]->summary :
-				 &mg->sets[r]->samples, cols, fields, vals);
+		err = write_rows(m.f, mg, r, run_table(mg, r, name, &cols), cols, fields, vals);
 	err = membuf_close(&m) ?: err;
 	if (!err)
 		err = resultdir_put_file(mg->outdir, name, m.buf, m.len, mg->replace);
@@ -282,6 +348,12 @@ static int write_meta(const struct merge *mg)
 	return err;
 }
 
+/* OUT/programs.csv when a run has one: every run's rows, as OUT/summary.csv has them. */
+static int write_programs(const struct merge *mg)
+{
+	return mg->programs_cols.nr ? write_csv(mg, PROGRAMS_CSV) : 0;
+}
+
 /* OUT/runs/<r+1>: the run's own spec, meta, CSVs and profiles, as they are. */
 static int keep_run(const struct merge *mg, int r)
 {
@@ -322,9 +394,11 @@ static int write_set(struct merge *mg)
 	}
 	err = write_meta(mg);
 	if (!err)
-		err = write_csv(mg, "summary.csv", true);
+		err = write_csv(mg, "summary.csv");
 	if (!err)
-		err = write_csv(mg, "samples.csv", false);
+		err = write_csv(mg, "samples.csv");
+	if (!err)
+		err = write_programs(mg);
 	for (int r = 0; !err && r < mg->nr; r++)
 		err = keep_run(mg, r);
 	/* a merged set is whole or absent: the directory is this command's own */
@@ -335,12 +409,15 @@ static int write_set(struct merge *mg)
 
 static void merge_free(struct merge *mg)
 {
-	for (int r = 0; r < mg->nr; r++)
+	for (int r = 0; r < mg->nr; r++) {
 		result_set_free(mg->sets[r]);
+		csv_table_free(&mg->programs[r]);
+	}
 	for (int t = 0; t < mg->nr_tags; t++)
 		free(mg->tags[t]);
 	colset_free(&mg->summary);
 	colset_free(&mg->samples);
+	colset_free(&mg->programs_cols);
 }
 
 /* A merge's state is large (its runs' sets and columns): on the heap, not the stack. */
@@ -383,8 +460,9 @@ int merge_in_place(const char *outdir, const char *const *dirs, int nr)
 	mg->replace = true;
 	err = read_runs(mg);
 	err = err ?: find_columns(mg);
-	err = err ?: write_csv(mg, "summary.csv", true);
-	err = err ?: write_csv(mg, "samples.csv", false);
+	err = err ?: write_csv(mg, "summary.csv");
+	err = err ?: write_csv(mg, "samples.csv");
+	err = err ?: write_programs(mg);
 	merge_delete(mg);
 	return err;
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Several runs as one result set: OUT/summary.csv and OUT/samples.csv hold
- * every run's rows, each led by the columns that say its run (run, host,
- * arch, cpu_model, kernel_release, kernel, executor, accel, tag_<name>),
- * under the union of the runs' columns (merge.h).  A library call below
+ * Several runs as one result set: OUT/summary.csv and OUT/samples.csv (and
+ * OUT/programs.csv, when a run has one) hold every run's rows, each led
+ * by the columns that say its run (run, host, arch, cpu_model,
+ * kernel_release, kernel, executor, accel, tag_<name>), under the union
+ * of the runs' columns (merge.h).  A library call below
  * the merge command, the kernel sweep, the fleet and import.
  */
 #ifndef SWEEP_MERGESET_H
@@ -18,7 +19,7 @@
 int merge_runs(const char *outdir, const char *const *dirs, int nr);
 
 /*
- * The merged summary.csv and samples.csv of runs that already sit in
+ * The merged summary.csv, samples.csv and programs.csv of runs that sit in
  * OUT/runs/<n> (dirs, in order): what merge_runs() writes, without copying
  * the runs or writing meta, replacing those of an earlier merge.  0 or
  * -errno (reported).

@@ -288,6 +288,9 @@ void point_result_free_intervals(struct point_result *r)
 	free(r->prof);
 	r->prof = NULL;
 	r->nr_prof = 0;
+	free(r->loads);
+	r->loads = NULL;
+	r->nr_loads = 0;
 }
 
 void point_result_reset(struct point_result *r)

@@ -44,6 +44,12 @@ struct interval {
 
 #define THREAD_CPU_UNKNOWN	UINT64_MAX
 
+/* One repetition's load of programs, as the runner read it after setup (loadfill.h). */
+struct rep_load {
+	int rep;		/* as its intervals' rep */
+	struct wl_load_stats ls;	/* each program's figures and their aggregate */
+};
+
 struct point_result {
 	const struct point *pt;
 	enum point_status status;
@@ -98,6 +104,12 @@ struct point_result {
 	/* with profile = on: each repetition's profile of the try kept (profiler.h) */
 	struct rep_profile *prof;
 	int nr_prof;
+	/*
+	 * Of a workload that loads BPF programs: each repetition's load of the
+	 * try kept that loaded any, in the order they ran (programs.csv).
+	 */
+	struct rep_load *loads;
+	int nr_loads;
 };
 
 /*
@@ -137,7 +149,7 @@ uint64_t point_result_measured_ns(const struct point_result *r);
 
 /*
  * Free r's intervals, their per-producer increases, r->thread_rate,
- * r->thread_cpu_ns, r->thread_wait and r->prof.
+ * r->thread_cpu_ns, r->thread_wait, r->prof and r->loads.
  */
 void point_result_free_intervals(struct point_result *r);
 

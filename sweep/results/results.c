@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * samples.csv and summary.csv of a result directory, and columns.csv
- * (what summary.csv's columns are: columns.h).  Rows are appended,
- * flushed and fsync()ed as each point ends: a crash, a power cut or a
- * Ctrl-C loses nothing finished.  Column layout: docs/results.md.
+ * samples.csv and summary.csv of a result directory, programs.csv
+ * (programs.h) beside them, and columns.csv (what summary.csv's columns
+ * are: columns.h).  Rows are appended, flushed and fsync()ed as each
+ * point ends: a crash, a power cut or a Ctrl-C loses nothing finished.
+ * Column layout: docs/results.md.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +19,7 @@
 #include "csvfile.h"
 #include "heldir.h"
 #include "metric.h"
+#include "programs.h"
 #include "resultdir.h"
 #include "results.h"
 
@@ -43,6 +45,7 @@ struct results {
 	const struct sweep_cfg *cfg;
 	struct results_file samples;
 	struct results_file summary;
+	struct results_file programs;	/* fd -1: the workload loads no programs */
 	struct column *cols;	/* summary.csv's (columns.h) */
 	int nr_cols;
 	int rollback_err;	/* of the last failed append, 0 if it was undone */
@@ -119,6 +122,16 @@ static int summary_header(const struct sweep_cfg *cfg, struct row *r)
 	return summary_header_of(cfg, r, true);
 }
 
+static int programs_header_row(const struct sweep_cfg *cfg, struct row *r)
+{
+	const char *names[PROGRAMS_MAX_COLS];
+	int nr = programs_header(cfg, names);
+
+	for (int i = 0; i < nr; i++)
+		row_str(r, names[i]);
+	return 0;
+}
+
 static int summary_header_before_units(const struct sweep_cfg *cfg, struct row *r)
 {
 	return summary_header_of(cfg, r, false);
@@ -179,6 +192,7 @@ static struct results *results_new(const struct sweep_cfg *cfg)
 	r->cfg = cfg;
 	r->samples = (struct results_file){ .name = "samples.csv", .fd = -1 };
 	r->summary = (struct results_file){ .name = "summary.csv", .fd = -1 };
+	r->programs = (struct results_file){ .name = PROGRAMS_CSV, .fd = -1 };
 	return r;
 }
 
@@ -258,6 +272,8 @@ static int results_open(const char *dir, const struct sweep_cfg *cfg, open_fn op
 		err = open_csv(dir, cfg, samples_header, &r->samples);
 	if (!err)
 		err = open_csv(dir, cfg, summary_header, &r->summary);
+	if (!err && programs_kept(cfg))
+		err = open_csv(dir, cfg, programs_header_row, &r->programs);
 	if (err) {
 		results_close(r);
 		return err;
@@ -434,70 +450,86 @@ static int append_summary(struct results *res, const struct point_result *pr, FI
 	return row_flush(f, r);
 }
 
-/* The point's rows, formatted in memory: a file gets all of them or none. */
+/* A point's rows of each file, formatted in memory: a file gets all of them or none. */
+struct point_rows {
+	struct membuf samples, summary, programs;
+};
+
 static int format_point(struct results *res, const struct point_result *pr,
-			struct membuf *samples, struct membuf *summary)
+			struct point_rows *pm)
 {
 	struct row *r = calloc(1, sizeof(*r));
 	int err;
 
 	if (!r)
 		return -ENOMEM;
-	err = membuf_open(samples);
+	err = membuf_open(&pm->samples) ?: membuf_open(&pm->summary) ?:
+	      membuf_open(&pm->programs);
 	if (!err)
-		err = membuf_open(summary);
+		err = append_samples(res, pr, pm->samples.f, r);
 	if (!err)
-		err = append_samples(res, pr, samples->f, r);
-	if (!err)
-		err = append_summary(res, pr, summary->f, r);
-	if (samples->f)
-		err = membuf_close(samples) ?: err;
-	if (summary->f)
-		err = membuf_close(summary) ?: err;
+		err = append_summary(res, pr, pm->summary.f, r);
+	if (!err && res->programs.fd >= 0)
+		err = programs_write_point(pm->programs.f, res->cfg, pr);
+	if (pm->samples.f)
+		err = membuf_close(&pm->samples) ?: err;
+	if (pm->summary.f)
+		err = membuf_close(&pm->summary) ?: err;
+	if (pm->programs.f)
+		err = membuf_close(&pm->programs) ?: err;
 	free(r);
 	return err;
 }
 
-/*
- * Undo a point whose rows did not all reach the disk: both files go back to
- * their size before it, so no row is torn and summary.csv never claims
- * samples that samples.csv does not hold.
- */
-static int roll_back(struct results *res)
+/* A file back to its size before the point; nothing for one the run does not write. */
+static int cut_back(const struct results_file *rf)
 {
-	int err = 0;
-
-	if (ftruncate(res->samples.fd, res->samples.size) || fsync(res->samples.fd))
-		err = -errno;
-	if (ftruncate(res->summary.fd, res->summary.size) || fsync(res->summary.fd))
-		err = err ?: -errno;
-	return err;
+	if (rf->fd < 0)
+		return 0;
+	return ftruncate(rf->fd, rf->size) || fsync(rf->fd) ? -errno : 0;
 }
 
 /*
- * Samples first: a kill between the two writes leaves samples of a point
- * with no summary row (a resumed run drops them), never the reverse.
+ * Undo a point whose rows did not all reach the disk: every file goes back
+ * to its size before it, so no row is torn and summary.csv never claims
+ * samples or programs that the other files do not hold.
+ */
+static int roll_back(struct results *res)
+{
+	int err = cut_back(&res->samples);
+
+	err = cut_back(&res->programs) ?: err;
+	return cut_back(&res->summary) ?: err;
+}
+
+/* m's text at the end of rf, synced (resultdir_write_at()); nothing for a file not written. */
+static int append_to(const struct results_file *rf, const struct membuf *m)
+{
+	return rf->fd < 0 ? 0 : resultdir_write_at(rf->fd, rf->size, m->buf, m->len);
+}
+
+/*
+ * Samples and programs first: a kill between the writes leaves rows of a
+ * point with no summary row (a resumed run drops them), never a summary
+ * row whose other rows are not there.
  */
 int results_append(struct results *res, const struct point_result *pr)
 {
-	struct membuf samples = { 0 }, summary = { 0 };
+	struct point_rows pm = { 0 };
 	int err;
 
-	err = format_point(res, pr, &samples, &summary);
-	if (!err)
-		err = resultdir_write_at(res->samples.fd, res->samples.size, samples.buf,
-					 samples.len);
-	if (!err)
-		err = resultdir_write_at(res->summary.fd, res->summary.size, summary.buf,
-					 summary.len);
+	err = format_point(res, pr, &pm) ?: append_to(&res->samples, &pm.samples) ?:
+	      append_to(&res->programs, &pm.programs) ?: append_to(&res->summary, &pm.summary);
 	if (!err) {
-		res->samples.size += samples.len;
-		res->summary.size += summary.len;
+		res->samples.size += pm.samples.len;
+		res->programs.size += pm.programs.len;
+		res->summary.size += pm.summary.len;
 	} else {
 		res->rollback_err = roll_back(res);
 	}
-	membuf_free(&samples);
-	membuf_free(&summary);
+	membuf_free(&pm.samples);
+	membuf_free(&pm.summary);
+	membuf_free(&pm.programs);
 	return err;
 }
 
@@ -656,6 +688,8 @@ void results_close(struct results *r)
 		close(r->samples.fd);
 	if (r->summary.fd >= 0)
 		close(r->summary.fd);
+	if (r->programs.fd >= 0)
+		close(r->programs.fd);
 	free(r->cols);
 	free(r);
 }

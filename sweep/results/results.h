@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The result directory's CSVs: samples.csv and summary.csv.  Each file
+ * The result directory's CSVs: samples.csv, summary.csv and, of a
+ * workload that loads BPF programs, programs.csv (programs.h).  Each file
  * appears with its header already on disk; a point's rows are appended
  * and fsync()ed as it ends, all of them or none, so a crash, a full disk
  * or Ctrl-C never leaves a torn row or a summary that claims more than
@@ -20,9 +21,9 @@
 struct results;
 
 /*
- * Create both CSVs in dir (which exists) with their header lines, on disk
+ * Create the CSVs in dir (which exists) with their header lines, on disk
  * (fsync()ed, directory too) before this returns.  Returns 0 or -errno;
- * -EEXIST when either is there already.  Reports nothing: the caller does.
+ * -EEXIST when one is there already.  Reports nothing: the caller does.
  */
 int results_create(const char *dir, const struct sweep_cfg *cfg, struct results **out);
 
@@ -58,8 +59,8 @@ int results_rewrite(const char *dir, const char *name, const struct csv_table *t
 		    const bool *keep);
 
 /*
- * Append the point's rows to both files with write(2) and fsync() them.
- * On any failure (short write, ENOSPC, EFBIG, EIO, fsync) both files are
+ * Append the point's rows to each file with write(2) and fsync() them.
+ * On any failure (short write, ENOSPC, EFBIG, EIO, fsync) the files are
  * cut back to their sizes before the point and -errno is returned; after
  * that, results_rollback_error() says whether the cut itself failed.
  */

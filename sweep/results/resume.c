@@ -17,6 +17,7 @@
 
 #include "diag.h"
 #include "heldir.h"
+#include "programs.h"
 #include "resultdir.h"
 #include "results.h"
 #include "resume.h"
@@ -24,7 +25,7 @@
 
 /* Names a killed run may have left half-written; never part of a result set. */
 static const char *const stale_names[] = { "samples.csv.tmp", "summary.csv.tmp",
-					   "table.txt.tmp", "report.html.tmp" };
+					   PROGRAMS_CSV ".tmp", "table.txt.tmp", "report.html.tmp" };
 
 /* What meta records of a run that its points depend on. */
 enum run_opt {
@@ -283,6 +284,96 @@ out:
 	return err;
 }
 
+/* Does t's header name the columns a run of cfg writes? */
+static bool programs_header_is_ours(const struct sweep_cfg *cfg, const struct csv_table *t)
+{
+	const char *names[PROGRAMS_MAX_COLS];
+	int nr = programs_header(cfg, names);
+
+	if (t->nr_cols != nr)
+		return false;
+	for (int c = 0; c < nr; c++)
+		if (strcmp(t->rows[0][c], names[c]))
+			return false;
+	return true;
+}
+
+/* keep[row]: its point's summary row stays.  -EINVAL for a cell that is no point. */
+static int programs_to_keep(const char *dir, const struct csv_table *t, const bool *has_row,
+			    int nr_pts, bool *keep, int *dropped)
+{
+	for (int i = 1; i < t->nr_rows; i++) {
+		const char *s = t->rows[i][0];
+		char *end;
+		long long id = strtoll(s, &end, 10);
+
+		if (!*s || *end || id < 0) {
+			results_diag_row(dir, PROGRAMS_CSV, i + 1, 1, "point is '%s', not a whole "
+					 "number", s);
+			return -EINVAL;
+		}
+		keep[i] = id < nr_pts && has_row[id];
+		*dropped += !keep[i];
+	}
+	return 0;
+}
+
+static int read_programs(const char *dir, struct csv_table *t, size_t *torn)
+{
+	char path[4200];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, PROGRAMS_CSV);
+	err = csv_read_whole_lines(path, 0, t, torn);
+	if (err == -EINVAL && t->err_line)
+		results_diag_row(dir, PROGRAMS_CSV, t->err_line, t->err_col, "%s",
+				 t->err_fields ? "a row of another width than the header's" :
+				 t->err_nul ? "a NUL byte" : "not valid CSV");
+	else if (err && err != -ENOENT)
+		diag_err("cannot resume %s: %s: %s", dir, PROGRAMS_CSV, strerror(-err));
+	return err;
+}
+
+/*
+ * programs.csv (if any) keeps the rows of the points with has_row[point]
+ * (those whose summary rows stay) and loses the others and an unfinished
+ * last line, rewritten through a temporary file renamed over it.  Other
+ * columns than cfg's, or a point cell that is not a point, are refused
+ * where they are.
+ */
+static int drop_unfinished_programs(const char *dir, const struct sweep_cfg *cfg,
+				    const bool *has_row, int nr_pts)
+{
+	struct csv_table t = { 0 };
+	size_t torn = 0;
+	bool *keep = NULL;
+	int dropped = 0, err;
+
+	if (!programs_kept(cfg))
+		return 0;
+	err = read_programs(dir, &t, &torn);
+	/* none, or an empty one: the reopened run writes it, header first */
+	if (err == -ENOENT || (!err && !t.nr_rows && !torn))
+		return 0;
+	if (!err && t.nr_rows && !programs_header_is_ours(cfg, &t)) {
+		results_diag_row(dir, PROGRAMS_CSV, 1, 1, "other columns than this bpfsweep writes");
+		err = -EINVAL;
+	}
+	if (!err) {
+		keep = calloc(t.nr_rows + 1, sizeof(*keep));
+		err = keep ? programs_to_keep(dir, &t, has_row, nr_pts, keep, &dropped) : -ENOMEM;
+	}
+	if (!err && (dropped || torn)) {
+		err = results_rewrite(dir, PROGRAMS_CSV, &t, keep);
+		if (err)
+			diag_err("cannot resume %s: cannot drop the programs of unfinished points: "
+				 "%s", dir, strerror(-err));
+	}
+	free(keep);
+	csv_table_free(&t);
+	return err;
+}
+
 /*
  * A run killed as it created meta leaves it empty: it holds nothing, so it
  * goes, and this run writes it anew.
@@ -357,6 +448,9 @@ int resume_prepare(const char *dir, const struct spec *spec, const struct sweep_
 		err = tie_points(dir, cfg, only, pts, nr_pts, rs, kept);
 	if (!err)
 		err = drop_unfinished(dir, rs->set, kept);
+	/* after summary.csv: its rows no longer claim programs being dropped */
+	if (!err)
+		err = drop_unfinished_programs(dir, cfg, rs->has_row, nr_pts);
 	for (int id = 0; !err && id < nr_pts; id++)
 		rs->nr_kept += rs->has_row[id];
 	free(kept);

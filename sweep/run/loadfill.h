@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The load's figures of a repetition (workload.h's WL_LOAD_METRICS):
- * read once after setup, from the workload's load_stats(), and filled as
- * gauges at every sample, the same level all through the repetition.
+ * read once after setup, from the workload's state (wl_load_stats_of()),
+ * and filled as gauges at every sample, the same level all through the
+ * repetition.
  * They are a repetition's, as its load is: a point's repetitions each
  * load again, and their figures are its units (docs/results.md).
  */
@@ -18,12 +19,13 @@
 #define LOAD_NOTE	"verifier: "
 
 /*
- * The repetition's figures into *ls (all unknown where the workload has
- * none: no load_stats, or a point that loaded no program), and what is
- * unknown, as a LOAD_NOTE, into r->reason if it has none yet.
+ * Repetition rep's figures into *ls (all unknown where the workload has
+ * none: no load_stats, or a point that loaded no program), what is
+ * unknown, as a LOAD_NOTE, into r->reason if it has none yet, and a load
+ * of programs kept in r->loads (programs.csv's rows).  0 or -ENOMEM.
  */
-void load_read(const struct workload *wl, void *state, struct wl_load_stats *ls,
-	       struct point_result *r);
+int load_read(const struct workload *wl, void *state, int rep, struct wl_load_stats *ls,
+	      struct point_result *r);
 
 /* Every MS_LOAD metric of wl into counts, from ls. */
 void load_fill(const struct workload *wl, const struct wl_load_stats *ls, uint64_t *counts);

@@ -774,7 +774,11 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 	if (!err) {
 		r->nr_producers = thr.nr_producers;
 		r->nr_consumers = thr.nr_consumers;
-		load_read(cfg->wl, rc.state, &rc.load, r);
+		err = load_read(cfg->wl, rc.state, rep, &rc.load, r);
+		if (err)
+			rep_set_reason(r, "load figures", err);
+	}
+	if (!err) {
 		if (rc.memcg)
 			memcg_reset_peak_after_setup(rc.memcg, r);
 		err = cfg->wl->run ? measure_external(&rc, rep, r) :

@@ -61,7 +61,7 @@ enum metric_source {
 	MS_PROG_NS,
 	/*
 	 * What loading the point's programs cost, a gauge (load_field below):
-	 * the repetition's own load, read once after setup (load_stats()).
+	 * the repetition's own load, read once after setup (load_stats below).
 	 */
 	MS_LOAD,
 };
@@ -89,6 +89,7 @@ enum wl_load_field {
 /* One program's figures: METRIC_UNKNOWN where the kernel gave none. */
 struct wl_prog_load {
 	char name[32];
+	char type[32];		/* libbpf's name of its type ("raw_tracepoint"): prog_type */
 	uint32_t id;		/* the kernel's program id (bpftool prog show id N); 0 if refused */
 	uint64_t v[NR_LOAD_FIELDS];
 };
@@ -102,6 +103,19 @@ struct wl_load_stats {
 	uint64_t start_ns;	/* the load's start (progload.c's own) */
 	char *log[WL_MAX_PROGS];	/* the BPF_LOG_STATS buffers while loading */
 };
+
+/*
+ * Where a workload's state keeps its struct wl_load_stats, which
+ * wl_load_skeleton() (adapters/progload.h) fills at setup's load: the
+ * engine reads it there (wl_load_stats_of()), so no family copies it.
+ */
+struct wl_load_at {
+	bool set;		/* false: the workload loads no BPF programs */
+	size_t offset;		/* of the struct wl_load_stats in the state setup returns */
+};
+
+#define WL_LOAD_STATS_IN(state_type, member) \
+	{ .set = true, .offset = offsetof(state_type, member) }
 
 /*
  * Which way a metric gets better (DESIGN.md §10): what compare's verdicts
@@ -156,8 +170,9 @@ struct metric_def {
 
 /*
  * The load's metrics, the same in every family that loads BPF programs:
- * put WL_LOAD_METRICS at the end of its metric table, and a load_stats
- * callback in its descriptor (adapters/progload.h fills one).
+ * put WL_LOAD_METRICS at the end of its metric table, and in its
+ * descriptor .load_stats = WL_LOAD_STATS_IN(its state, the member that
+ * wl_load_skeleton() fills).
  */
 #define WL_LOAD_METRIC(n, u, f, det) { .name = n, .kind = MK_GAUGE, .unit = u, \
 	.source = MS_LOAD, .better = MB_LOWER, .load_field = f, .deterministic = det }
@@ -286,10 +301,10 @@ struct workload {
 	 */
 	const char *prog_runs_scope;
 	/*
-	 * Optional, with WL_LOAD_METRICS: the figures of the repetition's load
-	 * (setup's), copied into *out.  -ENODATA if there were none.
+	 * With WL_LOAD_METRICS: where setup's state holds the figures of the
+	 * repetition's load (WL_LOAD_STATS_IN above).
 	 */
-	int (*load_stats)(void *state, struct wl_load_stats *out);
+	struct wl_load_at load_stats;
 	/*
 	 * Optional, instead of produce/consume/sample: one repetition, after
 	 * setup, measured by the workload itself, for a program that keeps its
@@ -320,6 +335,12 @@ struct bind_catalog;
 
 /* The registry and the section binders (workloads/binders.c), which bind_spec() binds against. */
 extern const struct bind_catalog workloads_catalog;
+
+/*
+ * The figures of the load setup made for state (wl->load_stats), or NULL
+ * when wl loads no BPF programs or this point loaded none.
+ */
+const struct wl_load_stats *wl_load_stats_of(const struct workload *wl, const void *state);
 
 /* Value of parameter `name` of pt; the name must exist (asserts). */
 long long wl_param(const struct wl_point *pt, const char *name);

@@ -7,7 +7,7 @@
 # with its ns_per_run pass.  Then specs/seed_csum_diff.spec, quick: the
 # seed's method (64 program runs per BPF_PROG_TEST_RUN, one call each) and
 # the seed's table, row for row.  Last, the load's figures of two points
-# and compare's exact verdict on them.
+# and compare's exact verdict on them; their programs.csv, and merge's.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -151,3 +151,16 @@ $BPFSWEEP compare "$TMP/load0" "$TMP/load4" --ignore extra_work >"$TMP/load.cmp"
 check csum_diff/load-compare-exact grep -Eq 'total_insns +[0-9]+ → +[0-9]+insns +\+[0-9.]+ % \(exact\) +worse' \
 	"$TMP/load.cmp"
 check csum_diff/load-compare-same grep -Eq 'stack_depth +0 → +0B .* same: identical' "$TMP/load.cmp"
+# programs.csv (docs/results.md): a row per program and repetition; merge
+# stacks the runs' rows under their run columns, leaving out a row of a
+# point without a summary row (what a kill between a point's writes leaves)
+P=$TMP/load0/programs.csv
+check csum_diff/programs-rows [ "$(csv_col "$P" prog_name | sort | uniq -c | tr -s ' \n' ' ')" = \
+	" 2 csum_check 2 csum_run " ]
+printf '7,x,0,ghost,sched_cls,1,1,1,1,0,8,8,1,\n' >>"$TMP/load4/programs.csv"
+$BPFSWEEP merge "$TMP/load0" "$TMP/load4" -o "$TMP/loadm" --no-plots >/dev/null 2>&1
+check csum_diff/programs-merged [ "$(csv_col "$TMP/loadm/programs.csv" run | uniq -c | \
+	tr -s ' \n' ' ')" = " 4 1 4 2 " ]
+check csum_diff/programs-merged-not-claimed not grep -q ghost "$TMP/loadm/programs.csv"
+check csum_diff/programs-run-kept-as-it-was cmp -s "$TMP/load4/programs.csv" \
+	"$TMP/loadm/runs/2/programs.csv"

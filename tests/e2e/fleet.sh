@@ -273,6 +273,15 @@ fleet_workloads() {
 		check "$T: $spec: every row has a rate, or says why not" \
 			[ "$(printf '%s\n' "$rates" | grep -c .)" = $((2 * n)) -a \
 			  -z "$(printf '%s\n' "$rates" | awk '!($1 > 0) && $2 !~ /zero|starved/')" ]
+		[ $spec = fleet_ringbuf ] || continue
+		# a workload that loads programs: each host's programs.csv came back with
+		# its result, a row per point of its summary (one program, one repetition)
+		check "$T: $spec: each host's programs.csv, a row a point" [ "$(for h in alpha beta; do
+			d=$out/hosts/$h
+			[ "$(csv_col "$d/programs.csv" point | sort -n | tr '\n' ' ')" = \
+			  "$(csv_col "$d/summary.csv" point | sort -n | tr '\n' ' ')" ] && echo ok
+		done)" = "ok
+ok" ]
 	done
 }
 

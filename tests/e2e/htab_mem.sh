@@ -221,11 +221,16 @@ echo "# interrupted run: $st"
 check htab_mem/sigint-finished-then-interrupted \
 	grep -Eq '^(ok )+interrupted $' <<<"$st"
 check htab_mem/sigint-thread-rows [ "$(thread_rows "$I" ops)" = ok ]
+# programs.csv: a row (one program, one repetition) per point with a summary row
+points_of() { csv_col "$1" point | sort -n | tr '\n' ' '; }
+check htab_mem/sigint-programs-a-row-a-point \
+	[ "$(points_of "$I/programs.csv")" = "$(points_of "$I/summary.csv")" ]
 
 # --resume completes it: every point ok, the finished points' samples
 # (their thread rows too) kept as they were, no cgroup left
 before=$(csv_col "$I/summary.csv" point | sed '$d' | tr '\n' ' ')
 grep -E "^(${before// /|}x)," "$I/samples.csv" >"$TMP/kept"
+grep -E "^(${before// /|}x)," "$I/programs.csv" >"$TMP/kept_programs"
 $BPFSWEEP "${SHORT[@]}" --resume "$I" >/dev/null 2>"$TMP/err" </dev/null &
 RPID=$!
 wait $RPID
@@ -237,4 +242,9 @@ check htab_mem/resume-keeps-thread-rows [ "$(grep -c ',[0-9]$' "$TMP/kept")" -gt
 check htab_mem/resume-keeps-samples [ "$(grep -cxFf "$TMP/kept" "$I/samples.csv")" = \
 	"$(wc -l <"$TMP/kept")" ]
 check htab_mem/resume-thread-rows [ "$(thread_rows "$I" ops)" = ok ]
+# the finished points' programs rows kept as they were, the interrupted one's replaced
+check htab_mem/resume-keeps-programs [ -s "$TMP/kept_programs" -a \
+	"$(grep -cxFf "$TMP/kept_programs" "$I/programs.csv")" = "$(wc -l <"$TMP/kept_programs")" ]
+check htab_mem/resume-programs-a-row-a-point \
+	[ "$(points_of "$I/programs.csv")" = "$(points_of "$I/summary.csv")" ]
 check htab_mem/resume-no-cgroup-left not has_cgroup $RPID

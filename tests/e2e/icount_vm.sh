@@ -13,7 +13,8 @@
 # settled first, the crypto self-tests the kernel runs after boot took
 # the first 1-3 guest-seconds of the one vCPU in most boots.  With units
 # that agree, decide's exact rule (decide.h) calls the 64 -> 1024 change
-# different in 2 rounds, and says it was exact.  39 s wall here at load 8
+# different in 2 rounds, and says it was exact.  The guest's programs.csv
+# comes back with its result, its rows adding up to its summary's.  39 s wall here at load 8
 # (its one point of four repetitions before: 35 s, the same hour).
 # tests/e2e/icount.sh checks the marks without a VM.
 set -u
@@ -81,3 +82,25 @@ check icount_vm/decided-different [ "${dec#different: -}" != "$dec" ]
 check icount_vm/decided-exactly [ "${dec%(exact: rounds agree within 0.1 %)}" != "$dec" ]
 check icount_vm/two-rounds [ "$(csv_col "$S" rounds size 1024)" = 2 ]
 check icount_vm/guest-rule-in-meta grep -qF 'TCG icount: from round 2 on' "$OUT/runs/1/meta"
+# the guest's programs.csv came back with its result: each round of each
+# point its two programs, whose total_insns add up to the point's
+check icount_vm/guest-programs python3 - "$OUT/runs/1" <<'EOF'
+import collections, csv, sys
+d = sys.argv[1]
+progs, insns = collections.defaultdict(list), collections.Counter()
+for r in csv.DictReader(open(d + "/programs.csv")):
+    progs[(r["point"], r["rep"])].append(r["prog_name"])
+    insns[(r["point"], r["rep"])] += int(r["total_insns"])
+for s in csv.DictReader(open(d + "/summary.csv")):
+    reps = [k for k in progs if k[0] == s["point"]]
+    print("  | point %s: %d rounds, total_insns %s" % (s["point"], len(reps),
+          sorted({insns[k] for k in reps})))
+    assert len(reps) >= 2, reps
+    for k in reps:
+        assert sorted(progs[k]) == ["csum_check", "csum_run"], progs[k]
+        assert insns[k] == float(s["total_insns_min"]) == float(s["total_insns_max"])
+EOF
+# and the sweep's merge stacks them in OUT/programs.csv, led by the guest's kernel
+check icount_vm/merged-programs [ "$(csv_col "$OUT/programs.csv" kernel_release | sort | \
+	uniq -c | tr -s ' ' ' ')" = " $(($(wc -l <"$OUT/runs/1/programs.csv") - 1)) \
+$(grep '^kernel_release:' "$OUT/runs/1/meta" | cut -d' ' -f2)" ]

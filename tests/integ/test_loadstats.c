@@ -12,6 +12,10 @@
  * verified_insns where the kernel has both.  It runs in a guest too
  * (bpfsweep vm "$(scripts/vm-kernel.sh 5.10)" -- build/tests/integ/test_loadstats,
  * docs/kernel.md).
+ * programs.csv: its rows of a loaded point are what bpftool shows of the
+ * same programs, and through the runner and results_append() each
+ * repetition's rows add up to summary.csv's figures of the point (the
+ * peaks: their largest).
  */
 #define _GNU_SOURCE	/* memfd_create */
 #include <json-c/json.h>
@@ -23,8 +27,13 @@
 
 #include "check.h"
 #include "csum_diff.skel.h"
+#include "csvfile.h"
 #include "integ_util.h"
+#include "loadfill.h"
 #include "progload.h"
+#include "programs.h"
+#include "resultdir.h"
+#include "results.h"
 #include "runner.h"
 #include "subproc.h"
 
@@ -101,12 +110,14 @@ static void check_loads(const struct workload *wl, int nr_progs)
 	pt = (struct point){ 0 };
 	CHECK(point_set(wl, &pt.wp, NULL));
 	CHECK_INT(wl->setup(&pt.wp, &st, &thr, why, sizeof(why)), 0);
-	CHECK_INT(wl->load_stats(st, &a), 0);
+	CHECK(wl_load_stats_of(wl, st) != NULL);
+	a = *wl_load_stats_of(wl, st);
 	CHECK_INT(a.nr_progs, nr_progs);
 	check_against_bpftool(&a);
 	wl->teardown(st);
 	CHECK_INT(wl->setup(&pt.wp, &st, &thr, why, sizeof(why)), 0);
-	CHECK_INT(wl->load_stats(st, &b), 0);
+	CHECK(wl_load_stats_of(wl, st) != NULL);
+	b = *wl_load_stats_of(wl, st);
 	wl->teardown(st);
 	for (int f = 0; f < NR_LOAD_FIELDS; f++)
 		if (f != LF_VERIFY_US && f != LF_LOAD_US)
@@ -213,5 +224,156 @@ out:
 	free(log[1]);
 }
 
+/* A one-point sweep of csum_diff's default point, rep repetitions of 200 ms. */
+struct one_point {
+	struct experiment exp;
+	struct sweep_cfg cfg;
+	struct point pt;
+	struct plan pl;
+};
+
+static void one_point(struct one_point *o, int repeat)
+{
+	const struct workload *wl = &csum_diff_workload;
+
+	*o = (struct one_point){
+		.exp = { .title = "load", .group = -1 },
+		.cfg = { .name = "loadstats", .wl = wl, .duration_ns = 200000000,
+			 .interval_ns = 100000000, .repeat = repeat, .affinity = true,
+			 .nr_exps = 1 },
+		.pl = { .nr_pts = 1, .nr_runnable = 1 },
+	};
+	o->cfg.exps = &o->exp;
+	o->pl.pts = &o->pt;
+	CHECK(point_set(wl, &o->pt.wp, NULL));
+}
+
+/* The cell of t's row r in column name, as a number; -1 if empty or missing. */
+static long long cell_num(const struct csv_table *t, int r, const char *name)
+{
+	int c = csv_column(t, name);
+	const char *s = c >= 0 ? t->rows[r][c] : "";
+
+	return *s ? strtoll(s, NULL, 10) : -1;
+}
+
+/* programs.csv's rows of a point while its programs are loaded: bpftool's figures. */
+TEST(programs_csv_as_bpftool_shows)
+{
+	struct one_point o;
+	struct point_result r = { 0 };
+	struct wl_load_stats ls;
+	struct wl_threads thr;
+	struct csv_table t = { 0 };
+	const char *names[PROGRAMS_MAX_COLS];
+	char why[512] = "", *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	void *st;
+
+	NEED_ROOT();
+	one_point(&o, 1);
+	r.pt = &o.pt;
+	CHECK_INT(o.cfg.wl->setup(&o.pt.wp, &st, &thr, why, sizeof(why)), 0);
+	CHECK_INT(load_read(o.cfg.wl, st, 0, &ls, &r), 0);
+	CHECK_INT(csv_write_row(f, names, programs_header(&o.cfg, names)), 0);
+	CHECK_INT(programs_write_point(f, &o.cfg, &r), 0);
+	fclose(f);
+	CHECK_INT(csv_read_string(text, &t), 0);
+	CHECK_INT(t.nr_rows, 1 + 2);
+	for (int i = 1; i < t.nr_rows; i++) {
+		struct json_object *js = bpftool_show(cell_num(&t, i, "prog_id"));
+
+		CHECK(js != NULL);
+		if (!js)
+			continue;
+		CHECK_STR(t.rows[i][csv_column(&t, "prog_type")], "sched_cls");
+		CHECK_INT(cell_num(&t, i, "xlated_size"), json_int(js, "bytes_xlated"));
+		CHECK_INT(cell_num(&t, i, "jited_size"), json_int(js, "bytes_jited"));
+		if (json_int(js, "verified_insns") >= 0)
+			CHECK_INT(cell_num(&t, i, "total_insns"), json_int(js, "verified_insns"));
+		CHECK(cell_num(&t, i, "total_insns") > 0 && cell_num(&t, i, "total_states") > 0);
+		CHECK_STR(t.rows[i][csv_column(&t, "reason")], "");
+		json_object_put(js);
+	}
+	o.cfg.wl->teardown(st);
+	csv_table_free(&t);
+	free(text);
+	point_result_free_intervals(&r);
+}
+
+static int append_point(const struct point_result *r, void *ctx)
+{
+	return results_append(ctx, r);
+}
+
+/* dir/name read whole into *t (row 0 the header). */
+static void read_table(const char *dir, const char *name, struct csv_table *t)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	CHECK_INT(csv_read_file(path, t), 0);
+}
+
+/*
+ * Figure name of repetition rep's rows summed (or their largest, peak):
+ * what summary.csv's gauge of the point was in that repetition.
+ */
+static long long rep_figure(const struct csv_table *t, int rep, const char *name, bool peak)
+{
+	long long v = 0;
+
+	for (int i = 1; i < t->nr_rows; i++)
+		if (cell_num(t, i, "rep") == rep)
+			v = peak ? (cell_num(t, i, name) > v ? cell_num(t, i, name) : v) :
+				   v + cell_num(t, i, name);
+	return v;
+}
+
+/* Two repetitions through the runner into a result directory: programs.csv sums to summary.csv. */
+TEST(programs_csv_sums_to_summary)
+{
+	static const char *const summed[] = { "total_insns", "total_states", "xlated_size",
+					      "jited_size", "verify_time" };
+	static const char *const peaks[] = { "peak_states", "stack_depth" };
+	const char *tmp = getenv("TMPDIR");
+	char dir[256], stat[64];
+	struct csv_table prog = { 0 }, sum = { 0 };
+	struct point_result *res = NULL;
+	struct results *rs = NULL;
+	struct one_point o;
+	int nr_run;
+
+	NEED_ROOT();
+	one_point(&o, 2);
+	/* a guest's /tmp is the host's, read-only: its TMPDIR is its own tmpfs */
+	snprintf(dir, sizeof(dir), "%s/test_loadstats.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	CHECK(mkdtemp(dir) != NULL);
+	CHECK_INT(results_create(dir, &o.cfg, &rs), 0);
+	CHECK_INT(runner_run(&o.cfg, &o.pl, &o.pt, 1, append_point, rs, &res, &nr_run), 0);
+	results_close(rs);
+	read_table(dir, PROGRAMS_CSV, &prog);
+	read_table(dir, "summary.csv", &sum);
+	CHECK_INT(prog.nr_rows, 1 + 2 * 2);
+	CHECK_INT(sum.nr_rows, 2);
+	for (int k = 0; k < 7; k++) {
+		const char *name = k < 5 ? summed[k] : peaks[k - 5];
+		long long a = rep_figure(&prog, 0, name, k >= 5), b = rep_figure(&prog, 1, name,
+										  k >= 5);
+
+		snprintf(stat, sizeof(stat), "%s_min", name);
+		CHECK_INT(cell_num(&sum, 1, stat), a < b ? a : b);
+		snprintf(stat, sizeof(stat), "%s_max", name);
+		CHECK_INT(cell_num(&sum, 1, stat), a < b ? b : a);
+	}
+	csv_table_free(&prog);
+	csv_table_free(&sum);
+	point_result_free_intervals(&res[0]);
+	free(res);
+	resultdir_remove_tree(dir);
+}
+
 RUN_TESTS(ringbuf_as_bpftool_shows, csum_diff_as_bpftool_shows, repetitions_identical,
-	  log_processed_is_verified_insns)
+	  log_processed_is_verified_insns, programs_csv_as_bpftool_shows,
+	  programs_csv_sums_to_summary)

@@ -142,10 +142,10 @@ TEST(load_metrics_everywhere)
 		}
 		if (!wl->needs_bpf)
 			continue;
-		if (nr_load != NR_LOAD_FIELDS || !wl->load_stats)
+		if (nr_load != NR_LOAD_FIELDS || !wl->load_stats.set)
 			printf("FAIL load_metrics_everywhere: %s has %d load metrics%s\n", wl->name,
-			       nr_load, wl->load_stats ? "" : ", no load_stats");
-		check_cur.failed |= nr_load != NR_LOAD_FIELDS || !wl->load_stats;
+			       nr_load, wl->load_stats.set ? "" : ", no load_stats");
+		check_cur.failed |= nr_load != NR_LOAD_FIELDS || !wl->load_stats.set;
 		for (size_t i = 0; i < sizeof(det) / sizeof(det[0]); i++)
 			CHECK(wl->metrics[wl_metric_index(wl, det[i])].deterministic);
 		CHECK(!wl->metrics[wl_metric_index(wl, "verify_time")].deterministic);
