@@ -252,7 +252,8 @@ foreground_parts() {
 		[ -x "$t" ] && run_part "unit: ${t##*/}" "$t"
 	done
 	run_part "cli golden files" tests/cli/run.sh
-	run_part "includes run one way (scripts/check-includes.py)" tests/e2e/include_order.sh
+	run_part "includes run one way, files and functions short (check-includes.py, check-sizes.py)" \
+		tests/e2e/include_order.sh
 	run_part "docs/dependencies.md's counts, json-c users and unused libraries" \
 		tests/e2e/dependencies.sh
 	run_part "cli: what each command takes, its --help and its completion agree" tests/cli/options.sh

@@ -181,21 +181,15 @@ static void bind_workload(struct binder *b, const struct spec_entry *e)
 			cat->hint(e->value, hint, sizeof(hint)));
 }
 
-static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const char **title)
+/*
+ * [sweep]'s keys for how long and how often a point is measured; false when
+ * @key is none of them.
+ */
+static bool bind_timing_entry(struct sweep_cfg *cfg, int key, const struct spec_entry *e)
 {
-	struct sweep_cfg *cfg = b->cfg;
-	int key = bind_list_index(spec_sweep_keys, e->key);
 	char err[256];
 
-	if (key >= 0 && binders_sweep_entry(cfg, key, e))
-		return;
 	switch (key) {
-	case SK_TITLE:
-		*title = e->value;
-		break;
-	case SK_WORKLOAD:
-		bind_workload(b, e);
-		break;
 	case SK_WARMUP:
 		bind_span(e, &cfg->warmup_ns, true);
 		break;
@@ -210,23 +204,11 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 	case SK_REPEAT:
 		bind_int(&repeat_def, e, &cfg->repeat);
 		break;
-	case SK_AFFINITY:
-		bind_bool(&affinity_def, e, &cfg->affinity);
-		break;
 	case SK_MAX_CV:
 		bind_int(&max_cv_def, e, &cfg->max_cv);
 		break;
 	case SK_RETRY_NOISY:
 		bind_int(&retry_noisy_def, e, &cfg->retry_noisy);
-		break;
-	case SK_BPF_STATS:
-		bind_bool(&bpf_stats_def, e, &cfg->bpf_stats);
-		break;
-	case SK_PROFILE:
-		bind_bool(&profile_def, e, &cfg->profile);
-		break;
-	case SK_PROFILE_HZ:
-		bind_int(&profile_hz_def, e, &cfg->profile_hz);
 		break;
 	case SK_PRECISION:
 		if (precision_parse(e->value, "precision", &cfg->precision_pct, err, sizeof(err)))
@@ -242,6 +224,40 @@ static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const
 		break;
 	case SK_MAX_TIME:
 		bind_duration(e, &cfg->max_time_ns);
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+static void bind_sweep_entry(struct binder *b, const struct spec_entry *e, const char **title)
+{
+	struct sweep_cfg *cfg = b->cfg;
+	int key = bind_list_index(spec_sweep_keys, e->key);
+
+	if (key >= 0 && binders_sweep_entry(cfg, key, e))
+		return;
+	if (bind_timing_entry(cfg, key, e))
+		return;
+	switch (key) {
+	case SK_TITLE:
+		*title = e->value;
+		break;
+	case SK_WORKLOAD:
+		bind_workload(b, e);
+		break;
+	case SK_AFFINITY:
+		bind_bool(&affinity_def, e, &cfg->affinity);
+		break;
+	case SK_BPF_STATS:
+		bind_bool(&bpf_stats_def, e, &cfg->bpf_stats);
+		break;
+	case SK_PROFILE:
+		bind_bool(&profile_def, e, &cfg->profile);
+		break;
+	case SK_PROFILE_HZ:
+		bind_int(&profile_hz_def, e, &cfg->profile_hz);
 		break;
 	default:
 		bind_unknown_key(e, "sweep", spec_sweep_keys);

@@ -89,67 +89,103 @@ void bind_unknown_key(const struct spec_entry *e, const char *section, const cha
 		suggest_hint_or_list(&sg, hint, sizeof(hint)));
 }
 
-/* "1.5s", "250ms", "100us", "20ns": digits, an optional fraction, a unit. */
-int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen)
-{
-	static const char *const units[] = { "ns", "us", "ms", "s", NULL };
-	static const uint64_t mult[] = { 1, 1000, NSEC_PER_MSEC, NSEC_PER_SEC };
-	uint64_t whole = 0, frac = 0, scale = 1;
-	const char *p = text;
-	int u;
+static const char *const duration_units[] = { "ns", "us", "ms", "s", NULL };
+static const uint64_t duration_mult[] = { 1, 1000, NSEC_PER_MSEC, NSEC_PER_SEC };
 
+/* A duration's number: whole part, and the fraction as frac / scale. */
+struct duration_number {
+	uint64_t whole, frac, scale;
+};
+
+/*
+ * The digits of @text and an optional fraction; *end is left after them.
+ * -EINVAL when there is no digit (before or after the point), -ERANGE when
+ * the whole part does not fit.
+ */
+static int read_duration_number(const char *text, struct duration_number *n, const char **end)
+{
+	const char *p = text;
+
+	*n = (struct duration_number){ .scale = 1 };
 	if (*p < '0' || *p > '9')
-		goto invalid;
+		return -EINVAL;
 	for (; *p >= '0' && *p <= '9'; p++) {
-		if (whole > (UINT64_MAX - 9) / 10)
-			goto too_long;
-		whole = whole * 10 + (*p - '0');
+		if (n->whole > (UINT64_MAX - 9) / 10)
+			return -ERANGE;
+		n->whole = n->whole * 10 + (*p - '0');
 	}
 	if (*p == '.') {
 		if (p[1] < '0' || p[1] > '9')
-			goto invalid;
+			return -EINVAL;
 		/* Digits past nanoseconds cannot matter; they are dropped. */
 		for (p++; *p >= '0' && *p <= '9'; p++) {
-			if (scale < NSEC_PER_SEC) {
-				frac = frac * 10 + (*p - '0');
-				scale *= 10;
+			if (n->scale < NSEC_PER_SEC) {
+				n->frac = n->frac * 10 + (*p - '0');
+				n->scale *= 10;
 			}
 		}
 	}
-	/* zero is zero in any unit: "max_time = 0", as the docs write "no limit" */
-	if (!*p && !whole && !frac) {
-		*ns = 0;
-		return 0;
-	}
-	if (!*p) {
+	*end = p;
+	return 0;
+}
+
+/* The index in duration_units[] of @unit, what follows the number of @text, or -EINVAL. */
+static int duration_unit(const char *text, const char *unit, char *err, size_t errlen)
+{
+	const char *after_spaces = unit + strspn(unit, " ");
+	int u;
+
+	if (!*unit) {
 		snprintf(err, errlen, "missing unit in duration '%s' (use s or ms)", text);
 		return -EINVAL;
 	}
-	u = bind_list_index(units, p);
+	u = bind_list_index(duration_units, unit);
+	if (u >= 0)
+		return u;
 	/* "10 s": the unit is known, the space is not */
-	if (u < 0 && *p == ' ' && bind_list_index(units, p + strspn(p, " ")) >= 0) {
+	if (*unit == ' ' && bind_list_index(duration_units, after_spaces) >= 0) {
 		snprintf(err, errlen, "a space in duration '%s': write it as %.*s%s", text,
-			 (int)(p - text), text, p + strspn(p, " "));
+			 (int)(unit - text), text, after_spaces);
 		return -EINVAL;
 	}
-	if (u < 0) {
-		snprintf(err, errlen, "unknown unit '%s' in duration '%s' (use ns, us, ms or s)",
-			 p, text);
+	snprintf(err, errlen, "unknown unit '%s' in duration '%s' (use ns, us, ms or s)",
+		 unit, text);
+	return -EINVAL;
+}
+
+/* "1.5s", "250ms", "100us", "20ns": digits, an optional fraction, a unit. */
+int parse_duration(const char *text, uint64_t *ns, char *err, size_t errlen)
+{
+	struct duration_number n;
+	const char *unit;
+	uint64_t mult;
+	int ret = read_duration_number(text, &n, &unit);
+
+	if (ret == -EINVAL) {
+		snprintf(err, errlen, "invalid duration '%s'", text);
 		return -EINVAL;
 	}
-	if (whole > (UINT64_MAX - NSEC_PER_SEC) / mult[u])
+	if (ret)
 		goto too_long;
-	*ns = whole * mult[u] + frac * mult[u] / scale;
+	/* zero is zero in any unit: "max_time = 0", as the docs write "no limit" */
+	if (!*unit && !n.whole && !n.frac) {
+		*ns = 0;
+		return 0;
+	}
+	ret = duration_unit(text, unit, err, errlen);
+	if (ret < 0)
+		return ret;
+	mult = duration_mult[ret];
+	if (n.whole > (UINT64_MAX - NSEC_PER_SEC) / mult)
+		goto too_long;
+	*ns = n.whole * mult + n.frac * mult / n.scale;
 	/* "0.5ns" is no zero: it would read as max_time's "no limit" */
-	if (!*ns && (whole || frac)) {
+	if (!*ns && (n.whole || n.frac)) {
 		snprintf(err, errlen, "duration '%s' is under 1ns", text);
 		return -EINVAL;
 	}
 	return 0;
 
-invalid:
-	snprintf(err, errlen, "invalid duration '%s'", text);
-	return -EINVAL;
 too_long:
 	snprintf(err, errlen, "duration '%s' is too long", text);
 	return -EINVAL;

@@ -6,6 +6,9 @@
 # function of, one above it in docs/architecture.md's Layers line), and the
 # check does fail on small trees that break each rule.  The calls are read
 # from the build's objects (nm): a few tenths of a second.
+#
+# scripts/check-sizes.py: no C file over 800 lines, no function over 60
+# (tens of milliseconds), and it fails on small trees that break each.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -79,3 +82,31 @@ check includes/object-missing-said grep -q 'sweep/util/v.c: no object' "$TMP/cal
 
 # and this tree, whose calls run down, passes: its includes and its calls
 check includes/this-tree-runs-one-way python3 $CHECK . --objects "${BUILD:-build}"
+
+# scripts/check-sizes.py: no C file over 800 lines, no function body over 60
+SIZES=scripts/check-sizes.py
+
+# sized NAME FILE BODY: a tree with FILE holding a function of BODY body lines
+sized() {
+	local dir=$TMP/$1 f=$TMP/$1/$2
+	mkdir -p "$(dirname "$f")"
+	{
+		printf 'SEC("xdp")\nstatic int long_one(int a,\n\t\t    int b)\n{\n'
+		for ((i = 0; i < $3; i++)); do printf '\ta += b;\n'; done
+		printf '}\n'
+	} > "$f"
+}
+
+sized fits sweep/run/f.c 60
+check sizes/60-line-function-passes quiet python3 $SIZES "$TMP/fits"
+sized toolong workloads/w.c 61
+python3 $SIZES "$TMP/toolong" 2>"$TMP/toolong.err"
+check sizes/61-line-function-fails [ $? = 1 ]
+check sizes/long-function-named grep -qx \
+	'check-sizes: workloads/w.c:4: long_one() has 61 lines, over 60' "$TMP/toolong.err"
+mkdir -p "$TMP/longfile/adapters"
+seq 801 > "$TMP/longfile/adapters/a.h"
+check sizes/801-line-file-fails grep -qx 'check-sizes: adapters/a.h:1: 801 lines, over 800' \
+	<(python3 $SIZES "$TMP/longfile" 2>&1)
+
+check sizes/this-tree-fits python3 $SIZES .
