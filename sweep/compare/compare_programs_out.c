@@ -39,6 +39,8 @@ static void fig_row(const struct prog_cmp *pc, const struct prog_figs *pf, int k
 		return;
 	}
 	snprintf(r->change, sizeof(r->change), "%" PRIu64 " → %" PRIu64, b, n);
+	if (b == n)
+		return;
 	if (b)
 		snprintf(r->delta, sizeof(r->delta), "%+.0f (%+.1f %%)", d, d / (double)b * 100);
 	else
