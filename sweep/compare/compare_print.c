@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "compare_print.h"
 #include "compare_programs.h"
 #include "csvfile.h"
 #include "runfacts.h"

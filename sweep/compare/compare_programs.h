@@ -14,8 +14,15 @@
 
 #include <json-c/json.h>
 
-#include "compare_print.h"
 #include "progread.h"
+
+/*
+ * Declared, not included: compare_print.h's comparison holds this
+ * section and compare_print.c calls it (compare_progjoin.c builds it,
+ * compare_programs_out.c prints it): this header stays below both.
+ */
+struct comparison;
+struct point_cmp;
 
 /* The figures both programs.csv have, in BASE's order. */
 struct prog_figs {

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_print.h"
 #include "compare_programs.h"
 #include "outfmt.h"
 

@@ -14,19 +14,8 @@
 #include "diag.h"
 #include "progread.h"
 #include "resultfile.h"
+#include "results_read.h"
 #include "termsafe.h"
-
-/* A count as programs.c writes it: digits only, no sign, no space. */
-static bool count_cell(const char *s, long long *v)
-{
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	*v = strtoll(s, &end, 10);
-	return !errno && !*end;
-}
 
 /* "DIR/programs.csv:LINE:COL: error: " and the message into why; -EINVAL. */
 __attribute__((format(printf, 6, 7)))
@@ -85,7 +74,7 @@ static int read_figs(struct prog_table *t, int r, struct prog_row *p, const char
 
 		if (!*s)
 			continue;
-		if (!count_cell(s, &v))
+		if (!results_count(s, &v))
 			return refuse_cell(why, whylen, dir, &t->csv, r, first + f, "empty or a "
 					   "whole number from 0 to 9223372036854775807");
 		p->v[f] = (uint64_t)v;
@@ -116,9 +105,9 @@ static int read_row(struct prog_table *t, int r, const char *dir, char *why, siz
 	long long v;
 
 	*p = (struct prog_row){ .rep = -1 };
-	if (!count_cell(t->csv.rows[r][pc], &p->point))
+	if (!results_count(t->csv.rows[r][pc], &p->point))
 		return refuse_cell(why, whylen, dir, &t->csv, r, pc, "a point number");
-	if (*rep && (!count_cell(rep, &v) || v > 1000000))
+	if (*rep && (!results_count(rep, &v) || v > 1000000))
 		return refuse_cell(why, whylen, dir, &t->csv, r, rc, "empty or a repetition number");
 	p->rep = *rep ? (int)v : -1;
 	/* a point that loaded no program: its row says why, and has no figure */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "compare_print.h"
 #include "compare_programs.h"
 
 #define M(k, v) { .key = (char *)(k), .value = (char *)(v) }
@@ -116,6 +117,21 @@ static void fixture_free(struct fixture *x)
 	}
 }
 
+/* x's section as text or markdown, into *out (free()); 0 or -1. */
+static int print_section(const struct fixture *x, bool markdown, char **out)
+{
+	size_t len = 0;
+	FILE *f = open_memstream(out, &len);
+
+	if (!f)
+		return -1;
+	if (compare_programs_print(f, &x->c, markdown)) {
+		fclose(f);
+		return -1;
+	}
+	return fclose(f) ? -1 : 0;
+}
+
 /* The verdict of figure name of program pc. */
 static const char *verdict(const struct fixture *x, const struct prog_cmp *pc, const char *name)
 {
@@ -158,14 +174,9 @@ TEST(text_shows_changes_escaped)
 {
 	struct fixture x;
 	char *out = NULL;
-	size_t len = 0;
-	FILE *f;
 
 	CHECK_INT(fixture_make(&x), 0);
-	f = open_memstream(&out, &len);
-	CHECK(f);
-	CHECK_INT(compare_programs_print(f, &x.c, false), 0);
-	fclose(f);
+	CHECK_INT(print_section(&x, false, &out), 0);
 	CHECK(strstr(out, "  csum_run       total_insns  52 → 60  +8 (+15.4 %)  different\n"));
 	CHECK(!strstr(out, "jited_size"));	/* same in every program but the JSON's */
 	CHECK(strstr(out, "  evil|\\e[31m\\n  base only\n"));
@@ -183,15 +194,10 @@ TEST(markdown_escapes_bar)
 {
 	struct fixture x;
 	char *out = NULL;
-	size_t len = 0;
-	FILE *f;
 
 	CHECK_INT(fixture_make(&x), 0);
 	x.c.all_programs = true;
-	f = open_memstream(&out, &len);
-	CHECK(f);
-	CHECK_INT(compare_programs_print(f, &x.c, true), 0);
-	fclose(f);
+	CHECK_INT(print_section(&x, true, &out), 0);
 	CHECK(strstr(out, "| x: size=16 | evil\\|\\e[31m\\n |  |  |  | base only |\n"));
 	/* --all-programs: the equal ones too */
 	CHECK(strstr(out, "| x: size=16 | csum_check | total_insns | 21 → 21 |  | same |\n"));

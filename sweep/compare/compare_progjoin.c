@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compare's programs section (compare_programs.h): per compared point, its
+ * compare's programs section built (compare_programs.h): per compared point, its
  * programs of both sets joined by name (and, for names a repetition loads
  * twice, by which of them), each figure taken over the point's
  * repetitions: a deterministic one is the same in each by construction,
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_print.h"
 #include "compare_programs.h"
 #include "metricmeta.h"
 
