@@ -64,16 +64,23 @@ static void take_figs(struct prog_cmp *pc, int s, const struct prog_figs *pf,
 	}
 }
 
-/* Side s's rows of point id into p->progs (room for every row of both sides). */
-static void take_side(struct comparison *c, struct point_cmp *p, int s, long long id)
+/*
+ * Side s's rows of its summary row row into p->progs (room for every row
+ * of both sides): of its point id, and in a merged set of its run too
+ * (every run numbers its points from 0).
+ */
+static void take_side(struct comparison *c, struct point_cmp *p, int s, int row)
 {
+	const struct result_set *set = s ? c->new : c->base;
 	const struct prog_table *t = c->progs[s];
+	long long id = set->points[row - 1].id;
+	const char *run = result_summary_cell(set, row, "run");
 
 	for (int i = 0; i < t->nr_rows; i++) {
 		const struct prog_row *r = &t->rows[i];
 		struct prog_cmp *pc;
 
-		if (r->point != id)
+		if (r->point != id || strcmp(r->run, run))
 			continue;
 		pc = find_prog(p, r);
 		if (!pc) {
@@ -87,14 +94,11 @@ static void take_side(struct comparison *c, struct point_cmp *p, int s, long lon
 
 static int point_programs(struct comparison *c, struct point_cmp *p)
 {
-	long long id[2] = { c->base->points[p->base_row - 1].id,
-			    c->new->points[p->new_row - 1].id };
-
 	p->progs = calloc(c->progs[0]->nr_rows + c->progs[1]->nr_rows + 1, sizeof(*p->progs));
 	if (!p->progs)
 		return -ENOMEM;
-	take_side(c, p, 0, id[0]);
-	take_side(c, p, 1, id[1]);
+	take_side(c, p, 0, p->base_row);
+	take_side(c, p, 1, p->new_row);
 	for (int i = 0; i < p->nr_progs; i++) {
 		struct prog_cmp *pc = &p->progs[i];
 

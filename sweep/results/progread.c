@@ -85,13 +85,14 @@ static int read_figs(struct prog_table *t, int r, struct prog_row *p, const char
 
 /*
  * How many rows before p in its repetition share its name: the nth of them.
- * A point's rows are one run of the file (results.c appends them together).
+ * A point's rows are one stretch of the file (results.c appends them together).
  */
 static int nth_of(const struct prog_table *t, const struct prog_row *p)
 {
 	int nth = 0;
 
-	for (const struct prog_row *q = p - 1; q >= t->rows && q->point == p->point; q--)
+	for (const struct prog_row *q = p - 1; q >= t->rows && q->point == p->point &&
+	     !strcmp(q->run, p->run); q--)
 		nth += q->rep == p->rep && !strcmp(q->name, p->name);
 	return nth;
 }
@@ -104,7 +105,9 @@ static int read_row(struct prog_table *t, int r, const char *dir, char *why, siz
 	const char *rep = t->csv.rows[r][rc];
 	long long v;
 
-	*p = (struct prog_row){ .rep = -1 };
+	*p = (struct prog_row){ .rep = -1, .run = "" };
+	if (csv_column(&t->csv, "run") >= 0)
+		p->run = t->csv.rows[r][csv_column(&t->csv, "run")];
 	if (!results_count(t->csv.rows[r][pc], &p->point))
 		return refuse_cell(why, whylen, dir, &t->csv, r, pc, "a point number");
 	if (*rep && (!results_count(rep, &v) || v > 1000000))

@@ -20,6 +20,7 @@
 /* One row that names a program (a point's "no program loaded" row is not kept). */
 struct prog_row {
 	long long point;
+	const char *run;		/* a merged set's run (its `run` column), else "" */
 	int rep;			/* -1: empty */
 	const char *name;		/* escaped where it held a control character */
 	int nth;			/* 0: the first program of this name in its repetition */

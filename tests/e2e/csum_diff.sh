@@ -176,6 +176,20 @@ f = {x["program"]: {g["figure"]: g["verdict"] for g in x["figures"]} for x in p}
 sys.exit(not (f["csum_run"]["total_insns"] == "different" and
               f["csum_check"]["total_insns"] == "same" and f["csum_run"]["verify_time"] is None))'
 check csum_diff/programs-compare-json [ $? = 0 ]
+# a bad figure cell is refused where it is, as summary.csv's are; a set
+# without programs.csv gives no section, and a note says so
+cp -r "$TMP/load4" "$TMP/loadbad"
+sed -i '3s/^\(\([^,]*,\)\{6\}\)[0-9]*,/\12x,/' "$TMP/loadbad/programs.csv"
+$BPFSWEEP compare "$TMP/load0" "$TMP/loadbad" --ignore extra_work >/dev/null 2>"$TMP/loadbad.err"
+check csum_diff/programs-compare-bad-cell-exit-2 [ $? = 2 ]
+check csum_diff/programs-compare-bad-cell-where grep -q \
+	"loadbad/programs.csv:3:7: error: total_insns is '2x', not empty or a whole number" \
+	"$TMP/loadbad.err"
+rm "$TMP/loadbad/programs.csv"
+$BPFSWEEP compare "$TMP/load0" "$TMP/loadbad" --ignore extra_work >"$TMP/loadnone.cmp" 2>/dev/null
+check csum_diff/programs-compare-one-side-note grep -q \
+	'^note: programs.csv only in BASE: programs not compared$' "$TMP/loadnone.cmp"
+check csum_diff/programs-compare-one-side-no-section not grep -q '^programs: ' "$TMP/loadnone.cmp"
 # programs.csv (docs/results.md): a row per program and repetition; merge
 # stacks the runs' rows under their run columns, leaving out a row of a
 # point without a summary row (what a kill between a point's writes leaves)
