@@ -25,6 +25,15 @@ struct prow {
 	const char *verdict;
 };
 
+/* A side's figure, or n/a where the kernel did not give it. */
+static void side_text(const struct prog_fig_side *s, char *buf, size_t len)
+{
+	if (s->known)
+		snprintf(buf, len, "%" PRIu64, s->first);
+	else
+		snprintf(buf, len, "n/a");
+}
+
 static void fig_row(const struct prog_cmp *pc, const struct prog_figs *pf, int k,
 		    struct prow *r)
 {
@@ -34,13 +43,10 @@ static void fig_row(const struct prog_cmp *pc, const struct prog_figs *pf, int k
 	r->fig = pf->name[k];
 	r->verdict = prog_fig_verdict(pc, pf, k);
 	r->change[0] = r->delta[0] = '\0';
-	if (!pc->f[0][k].known || !pc->f[1][k].known) {
-		snprintf(r->change, sizeof(r->change), "%s → %s", pc->f[0][k].known ? "" : "n/a",
-			 pc->f[1][k].known ? "" : "n/a");
-		return;
-	}
-	snprintf(r->change, sizeof(r->change), "%" PRIu64 " → %" PRIu64, b, n);
-	if (b == n)
+	side_text(&pc->f[0][k], r->change, sizeof(r->change) / 2);
+	snprintf(r->change + strlen(r->change), sizeof(r->change) / 2, " → ");
+	side_text(&pc->f[1][k], r->change + strlen(r->change), sizeof(r->change) / 2);
+	if (!pc->f[0][k].known || !pc->f[1][k].known || b == n)
 		return;
 	if (b)
 		snprintf(r->delta, sizeof(r->delta), "%+.0f (%+.1f %%)", d, d / (double)b * 100);
@@ -147,8 +153,8 @@ struct pcount {
 
 static void section_head(FILE *f, const struct comparison *c, bool markdown)
 {
-	const char *what = "veristat's figures of each program both points loaded, "
-			   "base → new, compared exactly: a change is a change";
+	const char *what = "veristat's figures of each point's programs, base → new, "
+			   "compared exactly: a change is a change";
 
 	if (markdown)
 		fprintf(f, "\n### Programs\n\n%s.\n\n| point | program | figure | base → new | Δ "
