@@ -3,9 +3,10 @@
  * compare's programs section (compare_programs.h, progread.h): two small
  * programs.csv made here, a program's figures joined by name within a
  * point and compared exactly: a changed figure is "different", an equal
- * one "same", a program of one side "base only"/"new only", a figure that
- * varied across a side's repetitions "varied"; a hostile prog_name shown
- * escaped; a bad cell refused at file:line:col.  Wall time: a few ms.
+ * one "same", a program of one side "base only"/"new only", a figure one
+ * side lacks "n/a (not recorded)", a figure that varied across a side's
+ * repetitions "varied"; a hostile prog_name shown escaped; a bad cell
+ * refused at file:line:col.  Wall time: a few ms.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -53,13 +54,15 @@ static const char base_rows[] =
 	"7,x,1,csum_check,sched_cls,13,21,92,40,\n"
 	"7,x,0,\"evil|\x1b[31m\n\",sched_cls,14,5,,1,\n"
 	"7,x,0,flaky,sched_cls,15,9,10,1,\n"
-	"7,x,1,flaky,sched_cls,16,8,10,1,\n";
+	"7,x,1,flaky,sched_cls,16,8,10,1,\n"
+	"7,x,0,nojit,sched_cls,17,4,,1,jited_size: not given by this kernel\n";
 /* NEW: csum_run grew, csum_check did not, csum_new is new; its point is 3. */
 static const char new_rows[] =
 	"3,x,0,csum_run,sched_cls,10,60,203,95,\n"
 	"3,x,0,csum_check,sched_cls,11,21,92,50,\n"
 	"3,x,0,csum_new,sched_cls,15,7,30,5,\n"
 	"3,x,0,flaky,sched_cls,16,9,10,1,\n"
+	"3,x,0,nojit,sched_cls,17,4,10,1,\n"
 	"4,x,,,,,,,,no program loaded\n";
 
 static const struct prog_cmp *prog(const struct point_cmp *p, const char *name)
@@ -149,7 +152,7 @@ TEST(joined_by_name_compared_exactly)
 	CHECK_INT(fixture_make(&x), 0);
 	CHECK_INT(x.c.pfigs->nr, 3);
 	CHECK(x.c.pfigs->exact[0] && x.c.pfigs->exact[1] && !x.c.pfigs->exact[2]);
-	CHECK_INT(x.p.nr_progs, 5);
+	CHECK_INT(x.p.nr_progs, 6);
 	run = prog(&x.p, "csum_run");
 	check = prog(&x.p, "csum_check");
 	fresh = prog(&x.p, "csum_new");
@@ -166,6 +169,9 @@ TEST(joined_by_name_compared_exactly)
 	CHECK(fresh->differs);
 	/* 9 then 8 instructions in BASE's two repetitions: the setup differed */
 	CHECK_STR(verdict(&x, flaky, "total_insns"), "varied");
+	/* BASE's kernel did not give it: not compared as a 0 */
+	CHECK_STR(verdict(&x, prog(&x.p, "nojit"), "jited_size"), "n/a (not recorded)");
+	CHECK_STR(verdict(&x, prog(&x.p, "nojit"), "total_insns"), "same");
 	fixture_free(&x);
 }
 
@@ -177,14 +183,17 @@ TEST(text_shows_changes_escaped)
 
 	CHECK_INT(fixture_make(&x), 0);
 	CHECK_INT(print_section(&x, false, &out), 0);
-	CHECK(strstr(out, "  csum_run       total_insns  52 → 60  +8 (+15.4 %)  different\n"));
-	CHECK(!strstr(out, "jited_size"));	/* same in every program but the JSON's */
+	CHECK(strstr(out, "  csum_run       total_insns   52 → 60  +8 (+15.4 %)  different\n"));
+	/* csum_run's equal jited_size and csum_check (same in every figure) are not listed */
+	CHECK(!strstr(out, "csum_run       jited_size"));
+	CHECK(!strstr(out, "csum_check"));
 	CHECK(strstr(out, "  evil|\\e[31m\\n  base only\n"));
 	CHECK(!strchr(out, '\x1b'));
 	CHECK(strstr(out, "  csum_new       new only\n"));
-	CHECK(strstr(out, "  flaky          total_insns    9 → 9                varied\n"));
+	CHECK(strstr(out, "  flaky          total_insns     9 → 9                varied\n"));
 	CHECK(strstr(out, "programs: A -> B: "));
-	CHECK(strstr(out, "1 of 5 programs the same in every figure, not shown"));
+	CHECK(strstr(out, "  nojit          jited_size   n/a → 10                n/a (not recorded)\n"));
+	CHECK(strstr(out, "1 of 6 programs the same in every figure, not shown"));
 	free(out);
 	fixture_free(&x);
 }
