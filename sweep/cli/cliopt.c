@@ -256,6 +256,10 @@ const struct cli_option cli_options[] = {
 	  .help =
 	  "      --profile        per point, the kernel symbols whose share of its profile\n"
 	  "                       moved most (sets run with profile = on; text)\n" },
+	{ .name = "all-programs", .val = OPT_ALL_PROGRAMS, .has_arg = no_argument,
+	  .cmds = C(COMPARE), .help =
+	  "      --all-programs   list every program of programs.csv in text and markdown,\n"
+	  "                       not only those whose figures differ\n" },
 	{ .name = "allow-tcg", .val = OPT_ALLOW_TCG, .has_arg = no_argument, .cmds = C(COMPARE),
 	  .help =
 	  "      --allow-tcg      compare a set run in a VM under TCG emulation with one\n"

@@ -52,6 +52,7 @@ enum {
 	OPT_STEP,		/* bisect --step IMAGE: git bisect run's predicate */
 	OPT_ALLOW_TCG,		/* bisect --allow-tcg */
 	OPT_DECIDE, OPT_FAIL_ABOVE, OPT_PAIRED,	/* compare's (its --allow-tcg: OPT_ALLOW_TCG) */
+	OPT_ALL_PROGRAMS,	/* compare --all-programs */
 };
 
 struct cli_option {

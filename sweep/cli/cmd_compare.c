@@ -151,6 +151,9 @@ static int take_opt(struct compare_opts *o, int opt, const char *arg)
 	case OPT_PROFILE:
 		o->profile = true;
 		return 0;
+	case OPT_ALL_PROGRAMS:
+		o->rule.all_programs = true;
+		return 0;
 	default:	/* OPT_HTML: getopt passes only the table's options */
 		o->html = true;
 		return 0;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "compare_build.h"
+#include "compare_programs.h"
 #include "diag.h"
 #include "runfacts.h"
 
@@ -182,7 +183,8 @@ static int build(struct comparison *c, const struct compare_rule *rule)
 		if (p->state == PS_COMPARED)
 			err = err ?: compare_metrics(c, p, rule);
 	}
-	return err ?: compare_labels(c);
+	c->all_programs = rule->all_programs;
+	return err ?: compare_labels(c) ?: compare_programs(c);
 }
 
 /* Both sets must share metrics and at least one point. */
@@ -204,11 +206,13 @@ void comparison_pair(struct comparison *c, const struct compare_set *base,
 {
 	*c = (struct comparison){ .base_dir = base->dir, .new_dir = new->dir, .base = base->set,
 				  .new = new->set, .base_view = base->view,
-				  .new_view = new->view };
+				  .new_view = new->view,
+				  .progs = { &base->progs, &new->progs } };
 }
 
 void comparison_free(struct comparison *c)
 {
+	compare_programs_free(c);
 	for (int i = 0; i < c->nr_pts; i++)
 		free(c->pts[i].m);
 	free(c->pts);

@@ -9,6 +9,7 @@
 #define SWEEP_COMPARE_BUILD_H
 
 #include "compare_print.h"
+#include "progread.h"
 #include "view.h"
 
 /*
@@ -20,6 +21,7 @@ struct compare_set {
 	const char *dir;
 	struct result_set *set;
 	struct result_view *view;
+	struct prog_table progs;	/* programs.csv; progs.present false without it */
 };
 
 /* What a comparison is asked. */
@@ -31,6 +33,7 @@ struct compare_rule {
 	bool allow_tcg;			/* a TCG (or icount) set against one that is not */
 	const char *const *pick;	/* -e: comma-separated metric names to print */
 	int nr_pick;
+	bool all_programs;		/* text and markdown list every program, not the changed */
 };
 
 /*

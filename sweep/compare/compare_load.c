@@ -50,6 +50,8 @@ int compare_set_load(const char *dir, struct compare_set *s)
 	if (err)
 		return err;
 	err = view_build(s->set, NULL, &s->view, why, sizeof(why));
+	if (!err)
+		err = prog_table_read(dir, &s->progs, why, sizeof(why));
 	if (err)
 		results_read_diag(dir, err, why);
 	return err;
@@ -57,6 +59,7 @@ int compare_set_load(const char *dir, struct compare_set *s)
 
 void compare_set_free(struct compare_set *s)
 {
+	prog_table_free(&s->progs);
 	view_free(s->view);
 	result_set_free(s->set);
 	*s = (struct compare_set){ 0 };

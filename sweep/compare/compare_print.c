@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "compare_print.h"
+#include "compare_programs.h"
 #include "csvfile.h"
 #include "runfacts.h"
 
@@ -107,8 +108,7 @@ static void csv_values(const struct point_cmp *p, const struct metric_cmp *m, ch
 	num(v[20], m->decision.level, "%.6g");
 }
 
-/* p's value of the parameter called name, or "" where c has none by that name. */
-static const char *param_by_name(const struct comparison *c, const struct point_cmp *p,
+const char *compare_param_by_name(const struct comparison *c, const struct point_cmp *p,
 				 const char *name)
 {
 	for (int i = 0; i < c->join.nr_params; i++)
@@ -117,12 +117,16 @@ static const char *param_by_name(const struct comparison *c, const struct point_
 	return "";
 }
 
-/* The parameter columns are those of head (the first comparison's), by name. */
+/*
+ * The parameter columns are those of head (the first comparison's), by
+ * name; with the programs section (prog_col) a last column names the
+ * program, empty in a point's rows.
+ */
 static int csv_row(FILE *f, const struct comparison *head, const struct comparison *c,
-		   const struct point_cmp *p, const struct metric_cmp *m)
+		   const struct point_cmp *p, const struct metric_cmp *m, bool prog_col)
 {
 	int nr = 3 + head->join.nr_params + NR_TAIL, k = 0, err;
-	const char **fields = calloc(nr, sizeof(*fields));
+	const char **fields = calloc(nr + 1, sizeof(*fields));
 	char v[NR_TAIL][32], decision[600] = "";
 
 	if (!fields)
@@ -132,7 +136,7 @@ static int csv_row(FILE *f, const struct comparison *head, const struct comparis
 	fields[k++] = c->new_dir;
 	fields[k++] = p->experiment;
 	for (int i = 0; i < head->join.nr_params; i++)
-		fields[k++] = param_by_name(c, p, head->join.params[i]);
+		fields[k++] = compare_param_by_name(c, p, head->join.params[i]);
 	for (int i = 0; i < NR_TAIL; i++)
 		fields[k++] = v[i];
 	fields[nr - NR_TAIL] = state_text[p->state];
@@ -145,15 +149,91 @@ static int csv_row(FILE *f, const struct comparison *head, const struct comparis
 	if (m)
 		compare_verdict_text(p, m, decision, sizeof(decision));
 	fields[nr - 1] = decision;
-	err = csv_write_row(f, fields, nr);
+	fields[nr] = "";
+	err = csv_write_row(f, fields, nr + prog_col);
 	free(fields);
 	return err;
 }
 
-static int csv_header(FILE *f, const struct comparison *head)
+/* "different: +8 (+15.4 %)", "same", or a time's Δ alone (no verdict: "+15 (+18.8 %)"). */
+static void prog_decision(const char *verdict, double b, double n, char *buf, size_t len)
+{
+	if (isnan(b) || isnan(n) || b == n)
+		snprintf(buf, len, "%s", verdict);
+	else if (b)
+		snprintf(buf, len, "%s%s%+.0f (%+.1f %%)", verdict, *verdict ? ": " : "", n - b,
+			 (n - b) / b * 100);
+	else
+		snprintf(buf, len, "%s%s%+.0f", verdict, *verdict ? ": " : "", n - b);
+}
+
+/* A program's figure k, or (k < 0) the program on one side only, as compare's CSV row. */
+static int csv_prog_row(FILE *f, const struct comparison *head, const struct comparison *c,
+			const struct point_cmp *p, const struct prog_cmp *pc, int k)
+{
+	int nr = 3 + head->join.nr_params + NR_TAIL, t = nr - NR_TAIL, err;
+	const char **fields = calloc(nr + 1, sizeof(*fields));
+	const struct prog_figs *pf = c->pfigs;
+	char v[NR_TAIL][32] = { 0 }, decision[200] = "", name[300];
+	double b = k < 0 ? NAN : prog_fig_value(&pc->f[0][k], pf->exact[k]);
+	double n = k < 0 ? NAN : prog_fig_value(&pc->f[1][k], pf->exact[k]);
+	bool exact = k >= 0 && pf->exact[k];
+
+	if (!fields)
+		return -ENOMEM;
+	fields[0] = c->base_dir;
+	fields[1] = c->new_dir;
+	fields[2] = p->experiment;
+	for (int i = 0; i < head->join.nr_params; i++)
+		fields[3 + i] = compare_param_by_name(c, p, head->join.params[i]);
+	num(v[3], b, exact ? "%.0f" : "%.3f");
+	num_n(v[5], k < 0 ? -1 : pc->f[0][k].n);
+	num(v[6], n, exact ? "%.0f" : "%.3f");
+	num_n(v[8], k < 0 ? -1 : pc->f[1][k].n);
+	num(v[9], n - b, exact ? "%.0f" : "%.3f");
+	num(v[10], cmp_delta_pct(b, n), "%.4f");
+	for (int i = 0; i < NR_TAIL; i++)
+		fields[t + i] = v[i];
+	fields[t] = prog_state_text(pc);
+	fields[t + 2] = k < 0 ? "" : pf->name[k];
+	fields[nr - 8] = k < 0 ? "" : prog_fig_verdict(pc, pf, k);
+	fields[nr - 7] = k < 0 ? "" : "lower";
+	if (exact) {
+		num(v[18], cmp_delta_pct(b, n), "%.4f");
+		num(v[19], cmp_delta_pct(b, n), "%.4f");
+		num(v[20], 1, "%.6g");
+	}
+	if (k >= 0)
+		prog_decision(prog_fig_verdict(pc, pf, k), b, n, decision, sizeof(decision));
+	fields[nr - 1] = k < 0 ? prog_state_text(pc) : decision;
+	snprintf(name, sizeof(name), pc->nth ? "%s#%d" : "%s", pc->name, pc->nth + 1);
+	fields[nr] = name;
+	err = csv_write_row(f, fields, nr + 1);
+	free(fields);
+	return err;
+}
+
+/* Every figure of every program of p, or one row of a program on one side only. */
+static int csv_prog_rows(FILE *f, const struct comparison *head, const struct comparison *c,
+			 const struct point_cmp *p)
+{
+	int err = 0;
+
+	for (int i = 0; !err && i < p->nr_progs; i++) {
+		const struct prog_cmp *pc = &p->progs[i];
+
+		if (!pc->on[0] || !pc->on[1])
+			err = csv_prog_row(f, head, c, p, pc, -1);
+		for (int k = 0; !err && pc->on[0] && pc->on[1] && k < c->pfigs->nr; k++)
+			err = csv_prog_row(f, head, c, p, pc, k);
+	}
+	return err;
+}
+
+static int csv_header(FILE *f, const struct comparison *head, bool prog_col)
 {
 	int nr = 3 + head->join.nr_params + NR_TAIL, k = 0, err;
-	const char **fields = calloc(nr, sizeof(*fields));
+	const char **fields = calloc(nr + 1, sizeof(*fields));
 
 	if (!fields)
 		return -ENOMEM;
@@ -164,7 +244,8 @@ static int csv_header(FILE *f, const struct comparison *head)
 		fields[k++] = head->join.params[i];
 	for (int i = 0; i < NR_TAIL; i++)
 		fields[k++] = csv_tail[i];
-	err = csv_write_row(f, fields, nr);
+	fields[k] = "program";
+	err = csv_write_row(f, fields, nr + prog_col);
 	free(fields);
 	return err;
 }
@@ -172,17 +253,25 @@ static int csv_header(FILE *f, const struct comparison *head)
 /* One table for every NEW: a header, then a row per metric of each point (one if none). */
 static int print_csv(FILE *f, const struct comparison *cs, int nr)
 {
-	int err = csv_header(f, &cs[0]);
+	bool prog_col = false;
+	int err;
+
+	for (int n = 0; n < nr; n++)
+		prog_col |= cs[n].pfigs != NULL;
+	err = csv_header(f, &cs[0], prog_col);
 
 	for (int n = 0; n < nr; n++) {
 		for (int i = 0; !err && i < cs[n].nr_pts; i++) {
 			const struct point_cmp *p = &cs[n].pts[i];
 
 			if (p->state != PS_COMPARED)
-				err = csv_row(f, &cs[0], &cs[n], p, NULL);
+				err = csv_row(f, &cs[0], &cs[n], p, NULL, prog_col);
 			/* every field, but of the metrics -e picked */
 			for (int s = 0; !err && p->state == PS_COMPARED && s < cs[n].nr_show; s++)
-				err = csv_row(f, &cs[0], &cs[n], p, &p->m[cs[n].show[s]]);
+				err = csv_row(f, &cs[0], &cs[n], p, &p->m[cs[n].show[s]],
+					      prog_col);
+			if (!err && cs[n].pfigs)
+				err = csv_prog_rows(f, &cs[0], &cs[n], p);
 		}
 	}
 	return err;
@@ -282,6 +371,8 @@ static struct json_object *json_point(const struct comparison *c, const struct p
 	for (int s = 0; p->state == PS_COMPARED && s < c->nr_show; s++)
 		json_object_array_add(metrics, json_metric(p, &p->m[c->show[s]]));
 	json_object_object_add(o, "metrics", metrics);
+	if (c->pfigs && p->state == PS_COMPARED)
+		json_object_object_add(o, "programs", compare_programs_json(c, p));
 	return o;
 }
 
@@ -355,6 +446,7 @@ int compare_print(FILE *f, enum out_format fmt, const struct comparison *cs, int
 		int err = fmt == OF_MARKDOWN ? compare_print_markdown(f, &cs[i], alpha, i == 0) :
 			  compare_print_text(f, &cs[i], alpha, i == 0);
 
+		err = err ?: compare_programs_print(f, &cs[i], fmt == OF_MARKDOWN);
 		if (err)
 			return err;
 	}

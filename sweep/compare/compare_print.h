@@ -38,6 +38,10 @@ struct metric_cmp {
 	double delta_pct;		/* NaN when base's mean is 0 */
 };
 
+struct prog_cmp;
+struct prog_figs;
+struct prog_table;
+
 enum point_state { PS_COMPARED, PS_BASE_ONLY, PS_NEW_ONLY, PS_NOT_COMPARED };
 
 struct point_cmp {
@@ -48,6 +52,8 @@ struct point_cmp {
 	char reason[512];		/* PS_NOT_COMPARED: "new: unsupported: ..." */
 	char flags[2][256];		/* PS_COMPARED: base's and new's quality flags, or "" */
 	struct metric_cmp *m;		/* PS_COMPARED: one per metric both sets have */
+	struct prog_cmp *progs;		/* PS_COMPARED, both sets with programs.csv: its programs */
+	int nr_progs;
 };
 
 /*
@@ -78,6 +84,9 @@ struct comparison {
 	int *show;			/* the metrics printed, as indices of metrics[], in order */
 	int nr_show;
 	bool picked;			/* by -e: shown even where a side did not record them */
+	const struct prog_table *progs[2];	/* BASE's, NEW's programs.csv (compare_programs.h) */
+	struct prog_figs *pfigs;	/* the figures both have; NULL: no programs section */
+	bool all_programs;		/* --all-programs: text and markdown show the same ones too */
 };
 
 /* Add a note ("only in BASE: ...") to c's header; printf-like, cut to a note's size. */
@@ -134,6 +143,10 @@ bool compare_point_flagged(const struct point_cmp *p);
 void compare_verdict_text(const struct point_cmp *p, const struct metric_cmp *m, char *buf,
 			  size_t len);
 
+/* p's value of the parameter called name, or "" where c has none by that name. */
+const char *compare_param_by_name(const struct comparison *c, const struct point_cmp *p,
+				  const char *name);
+
 /* The value of a common parameter of p (base's row, else new's). */
 const char *point_param(const struct comparison *c, const struct point_cmp *p, int param);
 
@@ -170,6 +183,9 @@ int compare_paired_print(FILE *f, enum out_format fmt, const struct comparison *
  * names it has; -ENOMEM.
  */
 int compare_pick_metrics(struct comparison *c, const char *const *pick, int nr_pick);
+
+/* Characters, not bytes: "→" is three bytes, a label may hold more. */
+int compare_text_width(const char *s);
 
 /* "compared", "base only", "new only", "not compared". */
 const char *compare_state_text(enum point_state s);

@@ -38,8 +38,7 @@ struct table {
 	int label, metric, base, new, unit, pct, ci;
 };
 
-/* Characters, not bytes: "→" is three bytes, a label may hold more. */
-static int text_width(const char *s)
+int compare_text_width(const char *s)
 {
 	int n = 0;
 
@@ -50,7 +49,7 @@ static int text_width(const char *s)
 
 static int pad(const char *s, int width)
 {
-	return width > text_width(s) ? width - text_width(s) : 0;
+	return width > compare_text_width(s) ? width - compare_text_width(s) : 0;
 }
 
 static bool same_exp(const struct point_cmp *a, const struct point_cmp *b)
@@ -147,15 +146,15 @@ static void point_rows(const struct comparison *c, const struct point_cmp *p, st
 
 static void widen(struct table *t, const struct row *r)
 {
-	t->label = fmax(t->label, text_width(r->label));
+	t->label = fmax(t->label, compare_text_width(r->label));
 	if (!r->metric)
 		return;
-	t->metric = fmax(t->metric, text_width(r->metric));
-	t->base = fmax(t->base, text_width(r->base));
-	t->new = fmax(t->new, text_width(r->new));
-	t->unit = fmax(t->unit, text_width(r->unit));
-	t->pct = fmax(t->pct, text_width(r->pct));
-	t->ci = fmax(t->ci, text_width(r->ci));
+	t->metric = fmax(t->metric, compare_text_width(r->metric));
+	t->base = fmax(t->base, compare_text_width(r->base));
+	t->new = fmax(t->new, compare_text_width(r->new));
+	t->unit = fmax(t->unit, compare_text_width(r->unit));
+	t->pct = fmax(t->pct, compare_text_width(r->pct));
+	t->ci = fmax(t->ci, compare_text_width(r->ci));
 }
 
 /* The rows of the experiment of c->pts[first], and their widths.  0 or -ENOMEM. */
@@ -225,7 +224,7 @@ static int text_block(FILE *f, const struct comparison *c, int first, bool metri
 	if (err)
 		return err;
 	fprintf(f, "\n%s\n", c->pts[first].experiment);
-	for (int i = text_width(c->pts[first].experiment); i > 0; i--)
+	for (int i = compare_text_width(c->pts[first].experiment); i > 0; i--)
 		fputc('=', f);
 	fputc('\n', f);
 	for (int i = 0; i < t.nr; i++)

@@ -62,7 +62,7 @@ static const char *const rule_text[] = {
 	[CELL_STATUS] = "ok, unsupported, failed, interrupted or stalled",
 };
 
-static bool results_count(const char *s, long long *v)
+bool results_count(const char *s, long long *v)
 {
 	char *end;
 

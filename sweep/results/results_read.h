@@ -120,6 +120,9 @@ void results_diag_row(const char *dir, const char *file, int line, int col, cons
  */
 int results_read_meta(const char *dir, struct result_set **out);
 
+/* A count cell as bpfsweep writes one: digits only (no sign, no space), into *v. */
+bool results_count(const char *s, long long *v);
+
 /* The value of the first meta line with key, or NULL. */
 const char *result_meta(const struct result_set *rs, const char *key);
 

@@ -151,6 +151,45 @@ $BPFSWEEP compare "$TMP/load0" "$TMP/load4" --ignore extra_work >"$TMP/load.cmp"
 check csum_diff/load-compare-exact grep -Eq 'total_insns +[0-9]+ → +[0-9]+insns +\+[0-9.]+ % \(exact\) +worse' \
 	"$TMP/load.cmp"
 check csum_diff/load-compare-same grep -Eq 'stack_depth +0 → +0B .* same: identical' "$TMP/load.cmp"
+# compare's programs section (docs/compare.md "Programs"): per program, the
+# 4 multiply-adds are csum_run's alone: its instructions differ, exactly;
+# csum_check's figures are all the same, counted, listed with --all-programs
+# and in CSV and JSON (no run of its own: the two runs above)
+check csum_diff/programs-compare-different grep -Eq \
+	'^  csum_run +total_insns +[0-9]+ → [0-9]+ +\+[0-9]+ \(\+[0-9.]+ %\) +different$' "$TMP/load.cmp"
+check csum_diff/programs-compare-same-counted grep -q \
+	'^1 of 2 programs the same in every figure, not shown' "$TMP/load.cmp"
+check csum_diff/programs-compare-same-hidden not grep -q '^  csum_check' "$TMP/load.cmp"
+$BPFSWEEP compare "$TMP/load0" "$TMP/load4" --ignore extra_work --all-programs 2>/dev/null \
+	>"$TMP/load.all"
+check csum_diff/programs-compare-all grep -Eq '^  csum_check +total_insns +([0-9]+) → \1 +same$' \
+	"$TMP/load.all"
+$BPFSWEEP compare "$TMP/load0" "$TMP/load4" --ignore extra_work --format csv 2>/dev/null \
+	>"$TMP/load.csv"
+check csum_diff/programs-compare-csv grep -Eq \
+	',total_insns,([0-9]+),,2,\1,,2,0,0.0000,,,,same,lower,,,0.0000,0.0000,1,same,csum_check$' \
+	"$TMP/load.csv"
+$BPFSWEEP compare "$TMP/load0" "$TMP/load4" --ignore extra_work --format json 2>/dev/null \
+	| python3 -c 'import json, sys
+p = json.load(sys.stdin)["comparisons"][0]["points"][0]["programs"]
+f = {x["program"]: {g["figure"]: g["verdict"] for g in x["figures"]} for x in p}
+sys.exit(not (f["csum_run"]["total_insns"] == "different" and
+              f["csum_check"]["total_insns"] == "same" and f["csum_run"]["verify_time"] is None))'
+check csum_diff/programs-compare-json [ $? = 0 ]
+# a bad figure cell is refused where it is, as summary.csv's are; a set
+# without programs.csv gives no section, and a note says so
+cp -r "$TMP/load4" "$TMP/loadbad"
+sed -i '3s/^\(\([^,]*,\)\{6\}\)[0-9]*,/\12x,/' "$TMP/loadbad/programs.csv"
+$BPFSWEEP compare "$TMP/load0" "$TMP/loadbad" --ignore extra_work >/dev/null 2>"$TMP/loadbad.err"
+check csum_diff/programs-compare-bad-cell-exit-2 [ $? = 2 ]
+check csum_diff/programs-compare-bad-cell-where grep -q \
+	"loadbad/programs.csv:3:7: error: total_insns is '2x', not empty or a whole number" \
+	"$TMP/loadbad.err"
+rm "$TMP/loadbad/programs.csv"
+$BPFSWEEP compare "$TMP/load0" "$TMP/loadbad" --ignore extra_work >"$TMP/loadnone.cmp" 2>/dev/null
+check csum_diff/programs-compare-one-side-note grep -q \
+	'^note: programs.csv only in BASE: programs not compared$' "$TMP/loadnone.cmp"
+check csum_diff/programs-compare-one-side-no-section not grep -q '^programs: ' "$TMP/loadnone.cmp"
 # programs.csv (docs/results.md): a row per program and repetition; merge
 # stacks the runs' rows under their run columns, leaving out a row of a
 # point without a summary row (what a kill between a point's writes leaves)
