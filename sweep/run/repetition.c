@@ -10,8 +10,7 @@
  * Threads are created blocked on a gate and released together: a thread
  * that spun at once would share the CPUs with the creation of the next,
  * and on 2 CPUs 1024 producers took 90 s to start.  The sampler's clock
- * starts once every thread has run past the gate (workgate.h), which it
- * waits for at most WORKER_START_TIMEOUT_NS.
+ * starts after the release.
  *
  * The calling thread is the sampler.  The workers block the stop signals
  * (stop.h: SIGINT, SIGTERM, SIGHUP, ...), so a Ctrl-C interrupts the
@@ -44,13 +43,6 @@
 #include "stop.h"
 #include "threadcounts.h"
 #include "timing.h"
-#include "workgate.h"
-
-/*
- * How long the released workers may take to run, all of them, before the
- * repetition fails saying so: at load 12 on 2 CPUs the last took 67 ms.
- */
-#define WORKER_START_TIMEOUT_NS	2000000000ULL
 
 static uint64_t ts_ns(const struct timespec *ts)
 {
@@ -80,7 +72,12 @@ struct rep_ctx {
 	struct worker *workers;	/* the consumers, then the producers */
 	int nr_workers;
 	int first_producer;	/* workers[first_producer] is producer 0 */
-	struct work_gate gate;	/* the workers wait at it until all of them exist */
+	/* the gate workers wait at until all of them exist; gate_lock also guards nr_running */
+	pthread_mutex_t gate_lock;
+	pthread_cond_t gate_cond;
+	bool gate_open;
+	int nr_running;		/* workers started and not yet returned */
+	pthread_cond_t all_done;
 	/* the point's CPUs, and /proc/stat when its measured part began */
 	int load_cpus[CPU_SETSIZE];
 	int nr_load_cpus;
@@ -104,6 +101,35 @@ static uint64_t now_ns(void)
 	return ts_ns(&ts);
 }
 
+static void wait_gate(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	while (!rc->gate_open)
+		pthread_cond_wait(&rc->gate_cond, &rc->gate_lock);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
+static void open_gate(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	rc->gate_open = true;
+	pthread_cond_broadcast(&rc->gate_cond);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
+/*
+ * The last worker to return wakes the sampler once: joining a thousand
+ * threads one by one would wake it a thousand times, each time queued
+ * behind the producers that still spin.
+ */
+static void worker_done(struct rep_ctx *rc)
+{
+	pthread_mutex_lock(&rc->gate_lock);
+	if (!--rc->nr_running)
+		pthread_cond_signal(&rc->all_done);
+	pthread_mutex_unlock(&rc->gate_lock);
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -111,7 +137,7 @@ static void *worker_main(void *arg)
 
 	/* for its schedstat (glibc 2.36 has no pthread_gettid_np) */
 	atomic_store(&w->kernel_tid, gettid());
-	work_gate_pass(&rc->gate);
+	wait_gate(rc);
 	/* released to exit at once when a later thread could not be started */
 	if (atomic_load(&rc->stop))
 		goto done;
@@ -122,7 +148,7 @@ static void *worker_main(void *arg)
 	if (w->err)
 		atomic_fetch_add(&rc->nr_failed, 1);
 done:
-	work_gate_leave(&rc->gate);
+	worker_done(rc);
 	return NULL;
 }
 
@@ -184,41 +210,33 @@ static int start_worker(struct worker *w, const sigset_t *blocked)
 		if (err)
 			goto destroy_attr;
 	}
-	work_gate_enter(&w->rc->gate);
+	pthread_mutex_lock(&w->rc->gate_lock);
+	w->rc->nr_running++;
+	pthread_mutex_unlock(&w->rc->gate_lock);
 	err = pthread_create(&w->tid, &attr, worker_main, w);
 	w->started = !err;
 	if (err)
-		work_gate_leave(&w->rc->gate);
+		worker_done(w->rc);
 destroy_attr:
 	pthread_attr_destroy(&attr);
 	return -err;
 }
 
 /*
- * Create every worker, each waiting at the gate, then release them all
- * and wait until every one has run past it: a repetition whose workers
- * get no CPU for WORKER_START_TIMEOUT_NS fails, its reason saying so,
- * rather than measure threads that never ran.  The sampler keeps taking
- * signals meanwhile, so a Ctrl-C while a thousand threads are created
- * stops creating them.
+ * Create every worker, each waiting at the gate, then release them all.
+ * The sampler keeps taking signals meanwhile, so a Ctrl-C while a
+ * thousand threads are created stops creating them.
  */
-static int start_workers(struct rep_ctx *rc, struct point_result *r)
+static int start_workers(struct rep_ctx *rc)
 {
 	sigset_t block;
-	int err = 0, passed;
+	int err = 0;
 
 	stop_sigset(&block);
 	for (int i = 0; i < rc->nr_workers && !err; i++)
 		err = rc->stop_requested() ? -EINTR : start_worker(&rc->workers[i], &block);
-	if (err)
-		return err;
-	work_gate_open(&rc->gate);
-	err = work_gate_wait_passed(&rc->gate, rc->nr_workers, WORKER_START_TIMEOUT_NS,
-				    rc->stop_requested, &passed);
-	if (err == -ETIMEDOUT)
-		snprintf(r->reason, sizeof(r->reason), "measure: %d of %d threads had not run "
-			 "%.1f s after their release (no CPU for them)", rc->nr_workers - passed,
-			 rc->nr_workers, WORKER_START_TIMEOUT_NS / 1e9);
+	if (!err)
+		open_gate(rc);
 	return err;
 }
 
@@ -226,10 +244,13 @@ static int start_workers(struct rep_ctx *rc, struct point_result *r)
 static void stop_workers(struct rep_ctx *rc)
 {
 	atomic_store(&rc->stop, true);
-	work_gate_open(&rc->gate);
+	open_gate(rc);
 	if (rc->wl->stop)
 		rc->wl->stop(rc->state);
-	work_gate_wait_done(&rc->gate);
+	pthread_mutex_lock(&rc->gate_lock);
+	while (rc->nr_running)
+		pthread_cond_wait(&rc->all_done, &rc->gate_lock);
+	pthread_mutex_unlock(&rc->gate_lock);
 	for (int i = 0; i < rc->nr_workers; i++)
 		if (rc->workers[i].started)
 			pthread_join(rc->workers[i].tid, NULL);
@@ -693,8 +714,6 @@ static int measure_threads(const struct sweep_cfg *cfg, struct rep_ctx *rc,
 	err = alloc_workers(rc, thr);
 	if (!err)
 		err = assign_cpus(rc, cfg->affinity, thr->one_cpu, r);
-	if (!err)
-		err = work_gate_init(&rc->gate);
 	if (err)
 		return err;
 	/* without them, only the load flags are missing */
@@ -703,11 +722,10 @@ static int measure_threads(const struct sweep_cfg *cfg, struct rep_ctx *rc,
 	/* and without this, only the starved flag's word on the workers' CPU */
 	if (wl_thread_metric(rc->wl) >= 0 && thr->nr_producers > 1)
 		rc->cpu_begin = calloc(thr->nr_producers, sizeof(*rc->cpu_begin));
-	err = start_workers(rc, r);
+	err = start_workers(rc);
 	if (!err)
 		err = sample_loop(cfg, rc, rep, r);
 	stop_workers(rc);
-	work_gate_destroy(&rc->gate);
 	if (err == -ECHILD || (!err && atomic_load(&rc->nr_failed)))
 		err = worker_failure(rc, r->reason, sizeof(r->reason));
 	if (err)
@@ -736,6 +754,9 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		.wl = cfg->wl,
 		.stop_requested = w->stop_requested,
 		.watch = w,
+		.gate_lock = PTHREAD_MUTEX_INITIALIZER,
+		.gate_cond = PTHREAD_COND_INITIALIZER,
+		.all_done = PTHREAD_COND_INITIALIZER,
 	};
 	struct wl_threads thr = { 0 };
 	int err;
