@@ -30,7 +30,7 @@ _bpfsweep_opts()
 	merge)		echo "-s --set -h --help -V --version -o --output --spec --by --normalize
 			      --per $draw" ;;
 	compare)	echo "-a --alpha --decide -e --metrics -f --format --fail-above -i --ignore
-			      --paired --profile --allow-tcg --html -h --help" ;;
+			      --paired --profile --allow-tcg --html --all-programs -h --help" ;;
 	import)		echo "-h --help -V --version -o --output -t --tag --label" ;;
 	fleet)		echo "$common --hosts --ssh-config --engine --partition --constraint --nodelist
 			      --time-limit -o --output -t --tag --only --shard

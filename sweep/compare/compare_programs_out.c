@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "compare_print.h"
 #include "compare_programs.h"
 #include "outfmt.h"
