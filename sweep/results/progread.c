@@ -2,38 +2,19 @@
 /*
  * programs.csv read back (progread.h).  Its columns are found by name: the
  * figures are those between prog_id and reason (veristat's names), so a
- * set of a bpfsweep with another figure reads too.  An unfinished last
- * line (a kill mid-append) is left out, as results_read.c leaves it.
+ * set of a bpfsweep with another figure reads too.  The file is read,
+ * escaped and refused as results_read.c reads summary.csv
+ * (results_read_table()).
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "progread.h"
-#include "resultfile.h"
+#include "programs.h"
+#include "resultcsv.h"
 #include "results_read.h"
-#include "termsafe.h"
-
-/* "DIR/programs.csv:LINE:COL: error: " and the message into why; -EINVAL. */
-__attribute__((format(printf, 6, 7)))
-static int refuse(char *why, size_t whylen, const char *dir, int line, int col,
-		  const char *fmt, ...)
-{
-	char path[4200];
-	va_list ap;
-	size_t n;
-
-	snprintf(path, sizeof(path), "%s/programs.csv", dir);
-	n = diag_where(why, whylen, path, line, col);
-	va_start(ap, fmt);
-	if (n < whylen)
-		vsnprintf(why + n, whylen - n, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 /* A cell that is not what its column holds. */
 static int refuse_cell(char *why, size_t whylen, const char *dir, const struct csv_table *t,
@@ -41,8 +22,8 @@ static int refuse_cell(char *why, size_t whylen, const char *dir, const struct c
 {
 	const char *s = t->rows[r][c];
 
-	return refuse(why, whylen, dir, r + 1, c + 1, "%s is '%.40s%s', not %s", t->header[c], s,
-		      strlen(s) > 40 ? "..." : "", what);
+	return results_refuse_at(why, whylen, dir, PROGRAMS_CSV, r + 1, c + 1, "%s is '%.40s%s', "
+				 "not %s", t->header[c], s, strlen(s) > 40 ? "..." : "", what);
 }
 
 static int layout(struct prog_table *t, const char *dir, char *why, size_t whylen)
@@ -52,11 +33,12 @@ static int layout(struct prog_table *t, const char *dir, char *why, size_t whyle
 
 	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
 		if (csv_column(&t->csv, need[i]) < 0)
-			return refuse(why, whylen, dir, 1, 1, "no column '%s': not a header "
-				      "bpfsweep writes", need[i]);
+			return results_refuse_at(why, whylen, dir, PROGRAMS_CSV, 1, 1, "no column "
+						 "'%s': not a header bpfsweep writes", need[i]);
 	if (reason < id || reason - id - 1 > PROG_MAX_FIGS)
-		return refuse(why, whylen, dir, 1, id + 1, "the figures are not between "
-			      "prog_id and reason, or more than %d", PROG_MAX_FIGS);
+		return results_refuse_at(why, whylen, dir, PROGRAMS_CSV, 1, id + 1, "the figures "
+					 "are not between prog_id and reason, or more than %d",
+					 PROG_MAX_FIGS);
 	for (int c = id + 1; c < reason; c++)
 		t->fig[t->nr_figs++] = t->csv.header[c];
 	return 0;
@@ -122,63 +104,17 @@ static int read_row(struct prog_table *t, int r, const char *dir, char *why, siz
 	return read_figs(t, r, p, dir, why, whylen);
 }
 
-/* A program's name reaches the terminal: a control character in it is shown escaped. */
-static int escape_names(struct prog_table *t)
-{
-	int nc = csv_column(&t->csv, "prog_name");
-
-	for (int r = 1; r < t->csv.nr_rows; r++) {
-		char *safe;
-		int err;
-
-		if (!term_unsafe(t->csv.rows[r][nc]))
-			continue;
-		safe = term_escape(t->csv.rows[r][nc]);
-		err = safe ? csv_set_cell(&t->csv, r, nc, safe) : -ENOMEM;
-		free(safe);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
-static int read_file(const char *dir, struct prog_table *t, char *why, size_t whylen)
-{
-	char path[4200];
-	size_t torn = 0;
-	int err;
-
-	snprintf(path, sizeof(path), "%s/programs.csv", dir);
-	err = csv_read_whole_lines(path, 0, &t->csv, &torn);
-	t->present = err != -ENOENT;
-	if (err == -ENOENT)
-		return 0;
-	if ((err == -EINVAL || err == -EISDIR || err == -EXDEV || err == -ELOOP) &&
-	    !t->csv.err_line)
-		return resultfile_refuse_open(why, whylen, dir, "programs.csv", err);
-	if (err == -EINVAL)
-		return refuse(why, whylen, dir, t->csv.err_line, t->csv.err_col, "%s",
-			      t->csv.err_fields ? "a row of other fields than the header's" :
-			      t->csv.err_nul ? "a NUL byte" : "not valid CSV");
-	if (!err && !t->csv.nr_rows)
-		return refuse(why, whylen, dir, 1, 1, "programs.csv is empty: not even its "
-			      "header line");
-	if (!err && torn)
-		diag_warn("%s:%d: an unfinished last line (%zu bytes, no line end) left out",
-			  path, t->csv.next_line, torn);
-	return err;
-}
-
 int prog_table_read(const char *dir, struct prog_table *t, char *why, size_t whylen)
 {
 	int err;
 
 	*t = (struct prog_table){ 0 };
 	why[0] = '\0';
-	err = read_file(dir, t, why, whylen);
+	/* a program's name reaches the terminal: the reader escapes control characters */
+	err = results_read_table(dir, PROGRAMS_CSV, &t->csv, &t->present, why, whylen);
 	if (err || !t->present)
 		return err;
-	err = layout(t, dir, why, whylen) ?: escape_names(t);
+	err = layout(t, dir, why, whylen);
 	if (!err)
 		t->rows = calloc(t->csv.nr_rows, sizeof(*t->rows));
 	if (!err && !t->rows)

@@ -15,6 +15,7 @@
 #include "quality.h"
 #include "result.h"
 #include "resultfile.h"
+#include "resultcsv.h"
 #include "results_read.h"
 #include "termsafe.h"
 #include "textfile.h"
@@ -123,23 +124,6 @@ static bool cell_ok(const char *s, enum cell_rule rule)
 	}
 }
 
-/* "DIR/FILE:LINE:COL: error: " and the message into why; -EINVAL */
-static int vrefuse(char *why, size_t whylen, const char *dir, const char *file, int line,
-		   int col, const char *fmt, va_list ap)
-{
-	char path[4200];
-	size_t n;
-
-	if (dir)
-		snprintf(path, sizeof(path), "%s/%s", dir, file);
-	else
-		snprintf(path, sizeof(path), "%s", file);
-	n = diag_where(why, whylen, path, line, col);
-	if (n < whylen)
-		vsnprintf(why + n, whylen - n, fmt, ap);
-	return -EINVAL;
-}
-
 static int refuse(char *why, size_t whylen, const char *dir, const char *file, int line,
 		  int col, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
@@ -151,7 +135,7 @@ static int refuse(char *why, size_t whylen, const char *dir, const char *file, i
 	int err;
 
 	va_start(ap, fmt);
-	err = vrefuse(why, whylen, dir, file, line, col, fmt, ap);
+	err = results_vrefuse_at(why, whylen, dir, file, line, col, fmt, ap);
 	va_end(ap);
 	return err;
 }
@@ -346,76 +330,6 @@ static int read_meta(const char *dir, struct result_set *rs, char *why, size_t w
 	}
 	free(text);
 	return err;
-}
-
-static int read_csv(const char *dir, const char *name, unsigned int flags, struct csv_table *t,
-		    bool *exists, size_t *torn, char *why, size_t whylen)
-{
-	char path[4200];
-	int err;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	err = csv_read_whole_lines(path, flags, t, torn);
-	*exists = err != -ENOENT;
-	if (err == -ENOENT)
-		return 0;
-	/* no line of it read: the open failed (csv_open()), not the CSV */
-	if ((err == -EINVAL || err == -EISDIR || err == -EXDEV || err == -ELOOP) && !t->err_line)
-		return resultfile_refuse_open(why, whylen, dir, name, err);
-	if (err == -EINVAL && t->err_fields)
-		return refuse(why, whylen, dir, name, t->err_line, t->err_col, "a row of %d "
-			      "fields, not as many as the header's", t->err_fields);
-	if (err == -EINVAL)
-		return refuse(why, whylen, dir, name, t->err_line, t->err_col, "%s",
-			      t->err_nul ? "a NUL byte" : "not valid CSV");
-	if (err)
-		return err;
-	/* a run writes each CSV with its header: one without it is no file bpfsweep left */
-	if (!t->nr_rows)
-		return refuse(why, whylen, dir, name, 1, 1, "%s %s", name, *torn ?
-			      "holds no whole line: its header is cut short" :
-			      "is empty: not even its header line");
-	return 0;
-}
-
-/*
- * An unfinished last line (a kill in the middle of an append) is left out,
- * as docs/results.md says, and said: every reader comes through here, and a
- * row that is read nowhere should not vanish unsaid.
- */
-static void warn_torn(const char *dir, const char *name, const struct csv_table *t,
-		      size_t torn)
-{
-	char where[4300];
-
-	if (!torn)
-		return;
-	snprintf(where, sizeof(where), "%s/%s:%d", dir, name, t->next_line);
-	diag_warn("%s: an unfinished last line (%zu bytes, no line end) left out: what a "
-		  "write cut short leaves; --resume drops it", where, torn);
-}
-
-/*
- * Summary cells (labels, reasons, parameter values) reach the table, the
- * terminal and compare: a control character in one is shown as an escape
- * (termsafe.h), never sent to the terminal.
- */
-static int escape_cells(struct csv_table *t)
-{
-	for (int r = 0; r < t->nr_rows; r++)
-		for (int c = 0; c < t->nr_cols; c++) {
-			char *safe;
-			int err;
-
-			if (!term_unsafe(t->rows[r][c]))
-				continue;
-			safe = term_escape(t->rows[r][c]);
-			err = safe ? csv_set_cell(t, r, c, safe) : -ENOMEM;
-			free(safe);
-			if (err)
-				return err;
-		}
-	return 0;
 }
 
 /* Column layout of the two files, checked by name. */
@@ -634,13 +548,13 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 	if (!err)
 		err = read_meta(dir, rs, why, whylen);
 	if (!err)
-		err = read_csv(dir, "summary.csv", 0, &rs->summary, &rs->has_summary,
+		err = results_csv_read(dir, "summary.csv", 0, &rs->summary, &rs->has_summary,
 			       &rs->summary_torn, why, whylen);
 	if (!err)
-		err = read_csv(dir, "samples.csv", CSV_ROWS_ONLY, &rs->samples, &rs->has_samples,
+		err = results_csv_read(dir, "samples.csv", CSV_ROWS_ONLY, &rs->samples, &rs->has_samples,
 			       &rs->samples_torn, why, whylen);
 	if (!err)
-		err = escape_cells(&rs->summary);
+		err = results_csv_escape(&rs->summary);
 	if (!err)
 		err = find_columns(rs, dir, why, whylen);
 	if (!err)
@@ -655,8 +569,8 @@ int results_read(const char *dir, struct result_set **out, char *why, size_t why
 		result_set_free(rs);
 		return err;
 	}
-	warn_torn(dir, "summary.csv", &rs->summary, rs->summary_torn);
-	warn_torn(dir, "samples.csv", &rs->samples, rs->samples_torn);
+	results_csv_warn_torn(dir, "summary.csv", &rs->summary, rs->summary_torn);
+	results_csv_warn_torn(dir, "samples.csv", &rs->samples, rs->samples_torn);
 	*out = rs;
 	return 0;
 }
@@ -676,7 +590,7 @@ int results_refuse(char *why, size_t whylen, const struct result_set *set, const
 	int err;
 
 	va_start(ap, fmt);
-	err = vrefuse(why, whylen, set->dir, file, line, col, fmt, ap);
+	err = results_vrefuse_at(why, whylen, set->dir, file, line, col, fmt, ap);
 	va_end(ap);
 	return err;
 }
@@ -687,7 +601,7 @@ void results_diag_row(const char *dir, const char *file, int line, int col, cons
 	va_list ap;
 
 	va_start(ap, fmt);
-	vrefuse(why, sizeof(why), dir, file, line, col, fmt, ap);
+	results_vrefuse_at(why, sizeof(why), dir, file, line, col, fmt, ap);
 	va_end(ap);
 	diag_located(why);
 }
