@@ -7,10 +7,10 @@
  * stop, teardown.  A workload
  * that measures itself (wl->run) gives its own intervals instead.
  *
- * Threads are created blocked on a gate and released together: a thread
- * that spun at once would share the CPUs with the creation of the next,
- * and on 2 CPUs 1024 producers took 90 s to start.  The sampler's clock
- * starts after the release.
+ * Threads are created blocked on a gate (a latch, latch.h) and released
+ * together: a thread that spun at once would share the CPUs with the
+ * creation of the next, and on 2 CPUs 1024 producers took 90 s to start.
+ * The sampler's clock starts once every one of them has run.
  *
  * The calling thread is the sampler.  The workers block the stop signals
  * (stop.h: SIGINT, SIGTERM, SIGHUP, ...), so a Ctrl-C interrupts the
@@ -33,12 +33,14 @@
 #include "allowcpu.h"
 #include "cpulist.h"
 #include "cpustat.h"
+#include "latch.h"
 #include "loadfill.h"
 #include "memcg.h"
 #include "metric.h"
 #include "progrun.h"
 #include "repetition.h"
 #include "repprofile.h"
+#include "samplerprio.h"
 #include "schedstat.h"
 #include "stop.h"
 #include "threadcounts.h"
@@ -72,12 +74,9 @@ struct rep_ctx {
 	struct worker *workers;	/* the consumers, then the producers */
 	int nr_workers;
 	int first_producer;	/* workers[first_producer] is producer 0 */
-	/* the gate workers wait at until all of them exist; gate_lock also guards nr_running */
-	pthread_mutex_t gate_lock;
-	pthread_cond_t gate_cond;
-	bool gate_open;
-	int nr_running;		/* workers started and not yet returned */
-	pthread_cond_t all_done;
+	struct latch gate;	/* the workers wait at it until all of them exist */
+	struct count running;	/* workers started and not yet returned */
+	struct count unstarted;	/* workers started and not yet past the gate */
 	/* the point's CPUs, and /proc/stat when its measured part began */
 	int load_cpus[CPU_SETSIZE];
 	int nr_load_cpus;
@@ -91,6 +90,7 @@ struct rep_ctx {
 	const struct rep_watch *watch;	/* the runner's: its woke() at the sampler's wake-ups */
 	struct profiler *prof;	/* profile = on: counts stacks in the measured part only */
 	struct wl_load_stats load;	/* what setup's load cost (loadfill.h) */
+	struct sampler_prio prio;	/* raised from the gate's opening to the workers' end */
 };
 
 static uint64_t now_ns(void)
@@ -101,35 +101,6 @@ static uint64_t now_ns(void)
 	return ts_ns(&ts);
 }
 
-static void wait_gate(struct rep_ctx *rc)
-{
-	pthread_mutex_lock(&rc->gate_lock);
-	while (!rc->gate_open)
-		pthread_cond_wait(&rc->gate_cond, &rc->gate_lock);
-	pthread_mutex_unlock(&rc->gate_lock);
-}
-
-static void open_gate(struct rep_ctx *rc)
-{
-	pthread_mutex_lock(&rc->gate_lock);
-	rc->gate_open = true;
-	pthread_cond_broadcast(&rc->gate_cond);
-	pthread_mutex_unlock(&rc->gate_lock);
-}
-
-/*
- * The last worker to return wakes the sampler once: joining a thousand
- * threads one by one would wake it a thousand times, each time queued
- * behind the producers that still spin.
- */
-static void worker_done(struct rep_ctx *rc)
-{
-	pthread_mutex_lock(&rc->gate_lock);
-	if (!--rc->nr_running)
-		pthread_cond_signal(&rc->all_done);
-	pthread_mutex_unlock(&rc->gate_lock);
-}
-
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -137,7 +108,8 @@ static void *worker_main(void *arg)
 
 	/* for its schedstat (glibc 2.36 has no pthread_gettid_np) */
 	atomic_store(&w->kernel_tid, gettid());
-	wait_gate(rc);
+	latch_wait(&rc->gate);
+	count_done(&rc->unstarted);
 	/* released to exit at once when a later thread could not be started */
 	if (atomic_load(&rc->stop))
 		goto done;
@@ -148,7 +120,7 @@ static void *worker_main(void *arg)
 	if (w->err)
 		atomic_fetch_add(&rc->nr_failed, 1);
 done:
-	worker_done(rc);
+	count_done(&rc->running);
 	return NULL;
 }
 
@@ -210,22 +182,24 @@ static int start_worker(struct worker *w, const sigset_t *blocked)
 		if (err)
 			goto destroy_attr;
 	}
-	pthread_mutex_lock(&w->rc->gate_lock);
-	w->rc->nr_running++;
-	pthread_mutex_unlock(&w->rc->gate_lock);
+	count_add(&w->rc->running);
+	count_add(&w->rc->unstarted);
 	err = pthread_create(&w->tid, &attr, worker_main, w);
 	w->started = !err;
-	if (err)
-		worker_done(w->rc);
+	if (err) {
+		count_done(&w->rc->unstarted);
+		count_done(&w->rc->running);
+	}
 destroy_attr:
 	pthread_attr_destroy(&attr);
 	return -err;
 }
 
 /*
- * Create every worker, each waiting at the gate, then release them all.
- * The sampler keeps taking signals meanwhile, so a Ctrl-C while a
- * thousand threads are created stops creating them.
+ * Create every worker, each waiting at the gate, then release them all,
+ * the sampler's priority raised first (samplerprio.h).  The sampler keeps
+ * taking signals meanwhile, so a Ctrl-C while a thousand threads are
+ * created stops creating them.
  */
 static int start_workers(struct rep_ctx *rc)
 {
@@ -235,8 +209,10 @@ static int start_workers(struct rep_ctx *rc)
 	stop_sigset(&block);
 	for (int i = 0; i < rc->nr_workers && !err; i++)
 		err = rc->stop_requested() ? -EINTR : start_worker(&rc->workers[i], &block);
-	if (!err)
-		open_gate(rc);
+	if (!err) {
+		sampler_prio_raise(&rc->prio);
+		latch_open(&rc->gate);
+	}
 	return err;
 }
 
@@ -244,13 +220,16 @@ static int start_workers(struct rep_ctx *rc)
 static void stop_workers(struct rep_ctx *rc)
 {
 	atomic_store(&rc->stop, true);
-	open_gate(rc);
+	latch_open(&rc->gate);
 	if (rc->wl->stop)
 		rc->wl->stop(rc->state);
-	pthread_mutex_lock(&rc->gate_lock);
-	while (rc->nr_running)
-		pthread_cond_wait(&rc->all_done, &rc->gate_lock);
-	pthread_mutex_unlock(&rc->gate_lock);
+	/*
+	 * The last worker to return wakes the sampler once: joining a
+	 * thousand threads one by one would wake it a thousand times, each
+	 * time queued behind the producers that still spin.
+	 */
+	count_wait_zero(&rc->running);
+	sampler_prio_restore(&rc->prio);
 	for (int i = 0; i < rc->nr_workers; i++)
 		if (rc->workers[i].started)
 			pthread_join(rc->workers[i].tid, NULL);
@@ -501,6 +480,29 @@ static uint64_t interval_end(const struct span_split *warm, const struct span_sp
 }
 
 /*
+ * The warmup begins once every worker has run past the gate: a created
+ * thread is not a running one.  Beside 1024 spinning threads of another
+ * sweep on 2 CPUs, a worker's first slice came up to 667 ms after the
+ * release, and a short warmup then measured producers that had not
+ * begun.  A sweep's own 1024 producers all ran within about 2 s here.
+ * Past START_WAIT_S the sweep goes on: a producer that never ran shows in
+ * the starved flag, or in a stalled point's reason.
+ */
+#define START_WAIT_S	10
+
+static int wait_workers_running(struct rep_ctx *rc)
+{
+	struct timespec give_up;
+
+	clock_gettime(CLOCK_MONOTONIC, &give_up);
+	give_up.tv_sec += START_WAIT_S;
+	while (count_wait_zero_until(&rc->unstarted, &give_up) == -EINTR)
+		if (rc->stop_requested())
+			return -EINTR;
+	return 0;
+}
+
+/*
  * The measurement loop.  Each interval records the counter deltas and
  * the real time between the two samples that bound it.  Deadlines are
  * absolute, from the start of the span: the measured span starts when the
@@ -719,10 +721,12 @@ static int measure_threads(const struct sweep_cfg *cfg, struct rep_ctx *rc,
 	/* without them, only the load flags are missing */
 	rc->stat_begin = malloc(sizeof(*rc->stat_begin));
 	rc->stat_end = malloc(sizeof(*rc->stat_end));
-	/* and without this, only the starved flag's word on the workers' CPU */
-	if (wl_thread_metric(rc->wl) >= 0 && thr->nr_producers > 1)
+	/* and without this, the starved flag's and a stall's word on the producers' CPU */
+	if (thr->nr_producers > 0)
 		rc->cpu_begin = calloc(thr->nr_producers, sizeof(*rc->cpu_begin));
 	err = start_workers(rc);
+	if (!err)
+		err = wait_workers_running(rc);
 	if (!err)
 		err = sample_loop(cfg, rc, rep, r);
 	stop_workers(rc);
@@ -754,9 +758,6 @@ int rep_run(const struct sweep_cfg *cfg, const struct point *pt, int rep,
 		.wl = cfg->wl,
 		.stop_requested = w->stop_requested,
 		.watch = w,
-		.gate_lock = PTHREAD_MUTEX_INITIALIZER,
-		.gate_cond = PTHREAD_COND_INITIALIZER,
-		.all_done = PTHREAD_COND_INITIALIZER,
 	};
 	struct wl_threads thr = { 0 };
 	int err;

@@ -189,17 +189,46 @@ static bool producers_cpu(const struct point_result *r, uint64_t *most, uint64_t
 }
 
 /*
+ * The producers' wait for a CPU over the measured windows, and those
+ * windows' time (schedstat's run delay: thread_wait holds the consumers,
+ * then the producers); false when unknown.
+ */
+static bool producers_delay(const struct point_result *r, uint64_t *delay, uint64_t *window)
+{
+	*delay = *window = 0;
+	if (r->nr_thread_wait != r->nr_consumers + r->nr_producers)
+		return false;
+	for (int p = 0; p < r->nr_producers; p++) {
+		const struct thread_wait *tw = &r->thread_wait[r->nr_consumers + p];
+
+		if (tw->unknown)
+			return false;
+		*delay += tw->delay_ns;
+		*window += tw->window_ns;
+	}
+	return *window > 0;
+}
+
+/*
  * Where the producers had under a tenth of the measured time on a CPU,
- * the stall is the machine's, not the program's: said, with the figure.
+ * what they did instead: waited for one (starved: the stall is the
+ * machine's, not the program's) or neither ran nor waited (asleep: blocked
+ * in the program or the kernel).  Said with the figures.
  */
 static int note_starved(const struct point_result *r, char *buf, size_t len)
 {
-	uint64_t most, measured;
+	uint64_t most, measured, delay, window;
+	int n;
 
 	if (!producers_cpu(r, &most, &measured) || most * 10 >= measured)
 		return 0;
-	return snprintf(buf, len, " (starved: the most CPU a producer had was %.1f ms of %.2f s "
-			"measured)", most / 1e6, measured / 1e9);
+	if (!producers_delay(r, &delay, &window))
+		return snprintf(buf, len, " (the most CPU a producer had was %.1f ms of %.2f s "
+				"measured)", most / 1e6, measured / 1e9);
+	n = snprintf(buf, len, " (%s: the most CPU a producer had was %.1f ms of %.2f s measured",
+		     delay * 2 >= window ? "starved" : "asleep", most / 1e6, measured / 1e9);
+	return n + snprintf(buf + n, len > (size_t)n ? len - n : 0, "; they waited %.0f%% of it "
+			    "for a CPU)", delay * 100.0 / window);
 }
 
 static bool note_stalled(const struct sweep_cfg *cfg, struct point_result *r)
