@@ -13,6 +13,27 @@
 #include "compare_build.h"
 #include "diag.h"
 
+/*
+ * A merged set (merge, a fleet's or a kernel sweep's OUT) holds a row of
+ * each point per run, each run's own files in DIR/runs/<n>: compare pairs
+ * points of one run a side, so it names those.  0, or -EINVAL said.
+ */
+static int refuse_merged(const char *dir)
+{
+	char path[4200];
+	struct stat st;
+	int n = 0;
+
+	do
+		snprintf(path, sizeof(path), "%s/runs/%d/summary.csv", dir, ++n);
+	while (!stat(path, &st));
+	if (n == 1)
+		return 0;
+	diag_err("%s: a merged set (merge, a fleet's or a kernel sweep's OUT): compare takes one "
+		 "run a side; give it one of %s/runs/1 to %s/runs/%d", dir, dir, dir, n - 1);
+	return -EINVAL;
+}
+
 static int read_set(const char *dir, struct result_set **rs)
 {
 	char why[512];
@@ -28,6 +49,9 @@ static int read_set(const char *dir, struct result_set **rs)
 		diag_err("%s: not a result directory", dir);
 		return -ENOTDIR;
 	}
+	err = refuse_merged(dir);
+	if (err)
+		return err;
 	err = results_read(dir, rs, why, sizeof(why));
 	if (err) {
 		results_read_diag(dir, err, why);

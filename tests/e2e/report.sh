@@ -134,6 +134,11 @@ $BPFSWEEP report "$M" >/dev/null 2>&1
 check merge/report-exit-0 [ $? = 0 ]
 check merge/report-identical cmp "$TMP/m.table" "$M/table.txt"
 check merge/exists-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$B" -o "$M"
+# compare pairs one run a side: a merged set is refused, its runs named
+$BPFSWEEP compare "$M" "$A" >/dev/null 2>"$TMP/cmp-merged.err"
+check merge/compare-merged-exit-2 [ $? = 2 ]
+check merge/compare-merged-names-runs grep -qF "$M: a merged set (merge, a fleet's or a kernel sweep's OUT): compare takes one run a side; give it one of $M/runs/1 to $M/runs/2" "$TMP/cmp-merged.err"
+check merge/compare-a-run-of-it quiet_status 0 $BPFSWEEP compare "$M/runs/1" "$A"
 check merge/not-a-result-exit-2 quiet_status 2 $BPFSWEEP merge "$A" "$TMP" -o "$TMP/m2"
 # runs that say different directions of a metric: merge keeps the first's and says so
 cp -r "$B" "$TMP/flipped"
