@@ -78,30 +78,28 @@ step_time() {
 	STEP_CPU0=$cpu
 }
 
-# cpu_share_begin / cpu_share_end: between them, this shell and what it
-# starts weigh, together, what one task does beside make check's other
-# lanes, for a test that oversubscribes the machine on purpose (1024
-# spinning producers).  Without it, a point of another lane measured
-# beside them had its one producer wait up to 667 ms for its first slice,
-# and a 0.3 s point counted nothing.  A cgroup of cgroup v1's cpu
-# controller does it, at its default weight; where none can be made, the
-# test runs as it is (the lanes' numbers are then as loaded as they are).
+# cpu_share PID / cpu_share_done: PID's threads, now and later, weigh
+# together what one task does beside make check's other lanes, for a
+# test that oversubscribes the machine on purpose (1024 spinning
+# producers).  Without it, a point of another lane measured beside them
+# had its one producer wait up to 667 ms for its first slice, and 4 of 50
+# short points stalled.  A cgroup of cgroup v1's cpu controller does it,
+# at its default weight; where none can be made (1 is returned), PID runs
+# as it is.  The test's own shell stays out of it: in it, a `sleep 0.3`
+# took 5.7 s beside the spinners.  cpu_share_done removes the cgroup once
+# the caller has waited for what ran in it.
 CPU_SHARE_V1=/sys/fs/cgroup/cpu
-cpu_share_begin() {
-	CPU_SHARE_HOME=$(sed -n 's/^[0-9]*:cpu\(,[a-z,]*\)\{0,1\}:\(.*\)/\2/p' /proc/$BASHPID/cgroup)
-	CPU_SHARE_CG=$CPU_SHARE_V1${CPU_SHARE_HOME%/}/bpfsweep-test-$BASHPID
-	if [ -n "$CPU_SHARE_HOME" ] && mkdir "$CPU_SHARE_CG" 2>/dev/null &&
-		echo $BASHPID >"$CPU_SHARE_CG/cgroup.procs"; then
-		return 0
+cpu_share() {
+	local home
+	if [ -z "${CPU_SHARE_CG-}" ]; then
+		home=$(sed -n 's/^[0-9]*:cpu\(,[a-z,]*\)\{0,1\}:\(.*\)/\2/p' /proc/$BASHPID/cgroup)
+		[ -n "$home" ] || return 1
+		CPU_SHARE_CG=$CPU_SHARE_V1${home%/}/bpfsweep-test-$BASHPID
+		mkdir -p "$CPU_SHARE_CG" 2>/dev/null || { CPU_SHARE_CG=; return 1; }
 	fi
-	rmdir "$CPU_SHARE_CG" 2>/dev/null
-	CPU_SHARE_CG=
-	return 1
+	echo "$1" >"$CPU_SHARE_CG/cgroup.procs" 2>/dev/null
 }
-cpu_share_end() {
-	[ -n "$CPU_SHARE_CG" ] || return 0
-	echo $BASHPID >"$CPU_SHARE_V1$CPU_SHARE_HOME/cgroup.procs"
-	# its tasks are gone once the caller has waited for them
-	rmdir "$CPU_SHARE_CG"
+cpu_share_done() {
+	[ -n "${CPU_SHARE_CG-}" ] && rmdir "$CPU_SHARE_CG"
 	CPU_SHARE_CG=
 }

@@ -131,7 +131,7 @@ check compare/n-1-no-test [ "$(field single verdict 0 hits)" = "no test (< 3 uni
 check compare/n-1-no-p [ -z "$(field single p 0 hits)" ]
 check compare/n-1-new-n [ "$(field single new_n 0 hits)" = 1 ]
 cmp single-text "$TMP/base" "$TMP/single"
-check compare/n-1-text grep -Eq '^producers=0  hits +1\.000 → [0-9.]+M/s +[-+][0-9.]+ %  +no test \(< 3 units\)$' \
+check compare/n-1-text grep -Eq '^producers=0  hits +1\.000 → +[0-9.]+M/s +[-+][0-9.]+ %  +no test \(< 3 units\)$' \
 	"$TMP/single-text.out"
 
 # --- the units: the alternating intervals are independent of each other (batches of
@@ -410,7 +410,7 @@ cmp prog-text "$TMP/prog50" "$TMP/prog60"
 check compare/ns-per-run-in-ns grep -Eq \
 	'^producers=0  ns_per_run   50\.0 →  60\.0ns    \+20\.0 % \[\+[0-9.]+, \+[0-9.]+\]  worse$' \
 	"$TMP/prog-text.out"
-check compare/prog-ns-in-ms-per-s grep -Eq '^producers=0  prog_ns +[0-9.]+ → [0-9.]+ms/s ' \
+check compare/prog-ns-in-ms-per-s grep -Eq '^producers=0  prog_ns +[0-9.]+ → +[0-9.]+ms/s ' \
 	"$TMP/prog-text.out"
 cmp progoff -f csv "$TMP/prog50" "$TMP/progoff"
 check compare/not-recorded-na [ "$(field progoff verdict 0 prog_ns) / $(field progoff verdict 0 \

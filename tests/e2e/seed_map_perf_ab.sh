@@ -90,10 +90,10 @@ check $T/compare-exit-0 [ $? = 0 ]
 check $T/compare-base grep -q "^base: .*($BASE_REL, x86_64)" "$TMP/cmp.out"
 check $T/compare-new grep -q "^new: .*($PATCHED_REL, x86_64)" "$TMP/cmp.out"
 check $T/compare-rows [ "$(grep -cE \
-	'^hash_map_perf kmalloc +(events +)?[0-9.]+ → [0-9.]+[kMG]?/s ' \
+	'^hash_map_perf kmalloc +(events +)?[0-9.]+ → +[0-9.]+[kMG]?/s ' \
 	"$TMP/cmp.out")" = 4 ]
 # what compare printed, into the log where that check failed
-[ "$(grep -cE '^hash_map_perf kmalloc +(events +)?[0-9.]+ → [0-9.]+[kMG]?/s ' \
+[ "$(grep -cE '^hash_map_perf kmalloc +(events +)?[0-9.]+ → +[0-9.]+[kMG]?/s ' \
 	"$TMP/cmp.out")" = 4 ] || sed 's/^/  | /' "$TMP/cmp.out"
 
 # the rounds: a line per point, a decision in each of run 2's rows, the
