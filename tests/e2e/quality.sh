@@ -133,7 +133,10 @@ check quality/max-cv-located grep -q "^$TMP/badcv.spec:3:10: error: " "$TMP/err"
 
 # --- oversubscription: 1024 spinning producers ------------------------------------
 # Before the gate, each new thread waited for the spinning ones: 40-90 s on
-# 2 CPUs for a point of 0.2 s.  The bound is generous, not a benchmark.
+# 2 CPUs for a point of 0.2 s.  The bound is generous, not a benchmark:
+# the warmup waits for every producer's first slice, and in its CPU cgroup
+# (cpu_share) the run has one task's share beside make check's other lanes
+# (2.7 s alone here, 4.7 and 7.7 s in CI runs).
 cat >"$TMP/many.spec" <<'EOF'
 [sweep]
 workload = count
@@ -153,7 +156,7 @@ wait $pid
 status=$?
 took_ms=$((($(date +%s%N) - start) / 1000000))
 check quality/many-exit-0 [ "$status" = 0 ]
-check "quality/many-start-promptly (${took_ms} ms)" [ "$took_ms" -lt 20000 ]
+check "quality/many-start-promptly (${took_ms} ms)" [ "$took_ms" -lt 30000 ]
 
 commas() { local s=${1//[!,]/}; echo ${#s}; }
 # threads_in "prod (0,1)x511,0": how many threads the cpus column names
