@@ -8,15 +8,25 @@ pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 skip() { echo "SKIP $1: $2"; }
 
-# check NAME CONDITION-COMMAND... : PASS if the command succeeds
+# check NAME CONDITION-COMMAND... : PASS if the command succeeds; its
+# status is the condition's, so that `check ... || say_more` can add to a
+# failure's log
 check() {
 	local name=$1
 	shift
-	if "$@"; then pass "$name"; else fail "$name" "$*"; fi
+	if "$@"; then pass "$name"; else fail "$name" "$*"; return 1; fi
 }
 
 # csv_col FILE COLUMN [KEY VALUE]: COLUMN of every data row (whose KEY is VALUE)
 csv_col() { "${BUILD:-build}"/tests/tools/csvget "$@"; }
+
+# not_ok_rows SUMMARY: each row of SUMMARY whose status is not ok, as
+# "  | status: reason", for a failed check's log (a stall's reason says
+# whether its producers were starved of CPU or asleep)
+not_ok_rows() {
+	paste -d'|' <(csv_col "$1" status) <(csv_col "$1" reason) |
+		awk -F'|' '$1 != "ok" { st = $1; sub(/^[^|]*[|]/, ""); print "  | " st ": " $0 }'
+}
 
 # not CMD...: succeed when CMD fails
 not() { ! "$@"; }

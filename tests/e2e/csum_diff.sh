@@ -34,11 +34,12 @@ expected=$($BPFSWEEP check specs/csum_diff.spec | sed -n 's/.*, \([0-9]*\) point
 check csum_diff/all-points [ "$(csv_col "$SUM" status | grep -c .)" = "${expected:-x}" ]
 
 # one line per point: size, batch, test_repeat, status, calls/s, runs/s, reason
-paste <(csv_col "$SUM" size) <(csv_col "$SUM" batch) <(csv_col "$SUM" test_repeat) \
+# (| apart, not tabs: read folds a run of tabs, and a failed point's empty rates with them)
+paste -d'|' <(csv_col "$SUM" size) <(csv_col "$SUM" batch) <(csv_col "$SUM" test_repeat) \
 	<(csv_col "$SUM" status) <(csv_col "$SUM" calls_per_s_mean) \
 	<(csv_col "$SUM" runs_per_s_mean) <(csv_col "$SUM" reason) >"$TMP/rows"
 bad=0
-while IFS=$'\t' read -r size batch rep st calls runs why; do
+while IFS='|' read -r size batch rep st calls runs why; do
 	if [ "$st" != ok ]; then
 		fail "csum_diff/$size-$batch-$rep" "status $st: $why"
 		bad=1
