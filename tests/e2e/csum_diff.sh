@@ -34,11 +34,11 @@ expected=$($BPFSWEEP check specs/csum_diff.spec | sed -n 's/.*, \([0-9]*\) point
 check csum_diff/all-points [ "$(csv_col "$SUM" status | grep -c .)" = "${expected:-x}" ]
 
 # one line per point: size, batch, test_repeat, status, calls/s, runs/s, reason
-# (| apart, not tabs: read folds a run of tabs, and a failed point's empty rates with them)
-paste -d'|' <(csv_col "$SUM" size) <(csv_col "$SUM" batch) <(csv_col "$SUM" test_repeat) \
+paste <(csv_col "$SUM" size) <(csv_col "$SUM" batch) <(csv_col "$SUM" test_repeat) \
 	<(csv_col "$SUM" status) <(csv_col "$SUM" calls_per_s_mean) \
 	<(csv_col "$SUM" runs_per_s_mean) <(csv_col "$SUM" reason) >"$TMP/rows"
 bad=0
+# read | apart, not tabs: read folds a run of tabs, and a failed point's empty rates with them
 while IFS='|' read -r size batch rep st calls runs why; do
 	if [ "$st" != ok ]; then
 		fail "csum_diff/$size-$batch-$rep" "status $st: $why"
@@ -51,7 +51,7 @@ while IFS='|' read -r size batch rep st calls runs why; do
 		&& continue
 	fail "csum_diff/$size-$batch-$rep" "calls/s $calls, runs/s $runs, batch $batch"
 	bad=1
-done <"$TMP/rows"
+done < <(tr '\t' '|' <"$TMP/rows")
 check csum_diff/every-point-ok-with-calls [ "$bad" = 0 ]
 # every size and batch of the spec ran
 for b in 1 16 128; do
