@@ -124,22 +124,6 @@ static bool cell_ok(const char *s, enum cell_rule rule)
 	}
 }
 
-static int refuse(char *why, size_t whylen, const char *dir, const char *file, int line,
-		  int col, const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
-
-static int refuse(char *why, size_t whylen, const char *dir, const char *file, int line,
-		  int col, const char *fmt, ...)
-{
-	va_list ap;
-	int err;
-
-	va_start(ap, fmt);
-	err = results_vrefuse_at(why, whylen, dir, file, line, col, fmt, ap);
-	va_end(ap);
-	return err;
-}
-
 /* Every row of t against the rule of its column. */
 static int check_table(const struct csv_table *t, const enum cell_rule *rules, const char *dir,
 		       const char *file, char *why, size_t whylen)
@@ -152,9 +136,9 @@ static int check_table(const struct csv_table *t, const enum cell_rule *rules, c
 		for (int c = 0; !err && c < t->nr_cols; c++) {
 			if (cell_ok(f[c], rules[c]))
 				continue;
-			err = refuse(why, whylen, dir, file, r + 1, c + 1, "%s is '%.40s%s', "
-				     "not %s", t->header[c], f[c], strlen(f[c]) > 40 ? "..." : "",
-				     rule_text[rules[c]]);
+			err = results_refuse_at(why, whylen, dir, file, r + 1, c + 1,
+						"%s is '%.40s%s', not %s", t->header[c], f[c],
+						strlen(f[c]) > 40 ? "..." : "", rule_text[rules[c]]);
 		}
 	}
 	free(f);
@@ -212,16 +196,17 @@ static int check_metrics(const struct result_set *rs, const char *dir, char *why
 
 		if ((col->kind == CK_COUNTER || col->kind == CK_GAUGE) &&
 		    !in_samples(rs, col->metric))
-			return refuse(why, whylen, dir, "summary.csv", 1, c + 1, "%s is of metric "
-				      "'%s', which samples.csv has no column of", col->name,
-				      col->metric);
+			return results_refuse_at(why, whylen, dir, "summary.csv", 1, c + 1,
+						 "%s is of metric '%s', which samples.csv has no "
+						 "column of", col->name, col->metric);
 	}
 	for (int c = rs->first_metric; c < rs->first_metric + rs->nr_metrics; c++) {
 		const char *metric = rs->samples.header[c];
 
 		if (result_stat_col(rs, metric, "mean") < 0)
-			return refuse(why, whylen, dir, "samples.csv", 1, c + 1, "metric '%s' has "
-				      "no statistics in summary.csv", metric);
+			return results_refuse_at(why, whylen, dir, "samples.csv", 1, c + 1,
+						 "metric '%s' has no statistics in summary.csv",
+						 metric);
 	}
 	return 0;
 }
@@ -269,9 +254,9 @@ static int results_check_points(const struct result_set *rs, const char *dir, ch
 		/* no rows: never ran, imported, or its samples not kept (docs/results.md) */
 		if (!p->nr_samples || p->n < 0 || p->n == measured)
 			continue;
-		return refuse(why, whylen, dir, "summary.csv", p->row + 1, n_col + 1, "n is %lld, "
-			      "but samples.csv holds %lld measured intervals of point %lld",
-			      p->n, measured, p->id);
+		return results_refuse_at(why, whylen, dir, "summary.csv", p->row + 1, n_col + 1,
+					 "n is %lld, but samples.csv holds %lld measured intervals "
+					 "of point %lld", p->n, measured, p->id);
 	}
 	return 0;
 }
@@ -342,8 +327,9 @@ static int find_columns(struct result_set *rs, const char *dir, char *why, size_
 	rs->point_col = result_summary_col(rs, "point");
 	if (rs->summary.nr_rows) {
 		if (rs->point_col < 0 || exp < 0 || rs->point_col > exp || status < exp)
-			return refuse(why, whylen, dir, "summary.csv", 1, 1, "the header lacks the "
-				      "point, experiment or status column, or has them out of order");
+			return results_refuse_at(why, whylen, dir, "summary.csv", 1, 1,
+						 "the header lacks the point, experiment or status "
+						 "column, or has them out of order");
 		rs->exp_col = exp;
 		rs->first_param = exp + 1;
 		rs->nr_params = status - exp - 1;
@@ -353,8 +339,8 @@ static int find_columns(struct result_set *rs, const char *dir, char *why, size_
 	for (size_t c = 0; c < NR_SAMPLES_FIXED; c++) {
 		if (rs->samples.nr_cols <= (int)c || strcmp(rs->samples.header[c],
 							    samples_fixed[c])) {
-			return refuse(why, whylen, dir, "samples.csv", 1, (int)c + 1,
-				      "column %zu is not '%s'", c + 1, samples_fixed[c]);
+			return results_refuse_at(why, whylen, dir, "samples.csv", 1, (int)c + 1,
+						 "column %zu is not '%s'", c + 1, samples_fixed[c]);
 		}
 	}
 	rs->first_metric = NR_SAMPLES_FIXED;
@@ -386,11 +372,11 @@ static int read_point(struct result_set *rs, const char *dir, int row, struct re
 	/* n is empty where it is not known: numbers imported from bench output */
 	p->n = -1;
 	if (!results_count(f[rs->point_col], &p->id))
-		return refuse(why, whylen, dir, "summary.csv", row + 1, rs->point_col + 1,
-			      "point is not a number");
+		return results_refuse_at(why, whylen, dir, "summary.csv", row + 1,
+					 rs->point_col + 1, "point is not a number");
 	if (n_col >= 0 && *f[n_col] && !results_count(f[n_col], &p->n))
-		return refuse(why, whylen, dir, "summary.csv", row + 1, n_col + 1,
-			      "n is not a number");
+		return results_refuse_at(why, whylen, dir, "summary.csv", row + 1, n_col + 1,
+					 "n is not a number");
 	return 0;
 }
 
@@ -412,8 +398,8 @@ static int attach_samples(struct result_set *rs, const char *dir, char *why, siz
 		long long id;
 
 		if (!results_count(csv_cell(&rs->samples, r, RS_S_POINT), &id))
-			return refuse(why, whylen, dir, "samples.csv", r + 1, RS_S_POINT + 1,
-				      "point is not a number");
+			return results_refuse_at(why, whylen, dir, "samples.csv", r + 1,
+						 RS_S_POINT + 1, "point is not a number");
 		for (int i = 0; !err && i < rs->nr_points; i++) {
 			struct result_point *p = &rs->points[i];
 
