@@ -42,23 +42,22 @@ void count_done(struct count *c)
 		futex_wake_all(&c->left);
 }
 
-void count_wait_zero(struct count *c)
-{
-	unsigned int left;
-
-	while ((left = atomic_load(&c->left)))
-		futex_wait(&c->left, left);
-}
-
 int count_wait_zero_until(struct count *c, const struct timespec *deadline)
 {
 	unsigned int left;
 
 	while ((left = atomic_load(&c->left))) {
-		/* FUTEX_WAIT_BITSET's timeout is absolute, on CLOCK_MONOTONIC */
+		/* FUTEX_WAIT_BITSET's timeout is absolute, on CLOCK_MONOTONIC; none: NULL */
 		if (syscall(SYS_futex, &c->left, FUTEX_WAIT_BITSET_PRIVATE, left, deadline, NULL,
 			    FUTEX_BITSET_MATCH_ANY) && (errno == ETIMEDOUT || errno == EINTR))
 			return -errno;
 	}
 	return 0;
+}
+
+/* Without a deadline, only a signal returns early: wait on. */
+void count_wait_zero(struct count *c)
+{
+	while (count_wait_zero_until(c, NULL))
+		;
 }

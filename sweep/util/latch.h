@@ -41,8 +41,8 @@ void count_done(struct count *c);
 void count_wait_zero(struct count *c);
 
 /*
- * ... or until the CLOCK_MONOTONIC deadline: 0 once it is 0, -ETIMEDOUT
- * past the deadline, -EINTR when a signal came first.
+ * ... or until the CLOCK_MONOTONIC deadline (NULL: none): 0 once it is 0,
+ * -ETIMEDOUT past the deadline, -EINTR when a signal came first.
  */
 int count_wait_zero_until(struct count *c, const struct timespec *deadline);
 
