@@ -12,6 +12,7 @@
 
 #include "compare_build.h"
 #include "diag.h"
+#include "mergeset.h"
 
 /*
  * A merged set (merge, a fleet's or a kernel sweep's OUT) holds a row of
@@ -20,17 +21,12 @@
  */
 static int refuse_merged(const char *dir)
 {
-	char path[4200];
-	struct stat st;
-	int n = 0;
+	int nr = merged_set_runs(dir);
 
-	do
-		snprintf(path, sizeof(path), "%s/runs/%d/summary.csv", dir, ++n);
-	while (!stat(path, &st));
-	if (n == 1)
+	if (!nr)
 		return 0;
 	diag_err("%s: a merged set (merge, a fleet's or a kernel sweep's OUT): compare takes one "
-		 "run a side; give it one of %s/runs/1 to %s/runs/%d", dir, dir, dir, n - 1);
+		 "run a side; give it one of %s/runs/1 to %s/runs/%d", dir, dir, dir, nr);
 	return -EINVAL;
 }
 

@@ -19,9 +19,9 @@
 #include "draw.h"
 #include "exitcode.h"
 #include "flamefile.h"
-#include "heldir.h"
 #include "htmlpage.h"
 #include "meta.h"
+#include "mergeset.h"
 #include "profilerows.h"
 #include "render.h"
 #include "resultdir.h"
@@ -86,17 +86,14 @@ static int add_dir(struct report *rp, const char *dir)
 /* DIR, or the runs a merged set DIR holds: merge keeps each run's own files in DIR/runs/<n>. */
 static int add_arg_dir(struct report *rp, const char *dir)
 {
+	int nr = merged_set_runs(dir), err = 0;
 	char path[4200];
-	int err = 0;
 
-	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", dir);
-	if (heldir_access(path))
+	if (!nr)
 		return add_dir(rp, dir);
 	rp->merged = true;
-	for (int n = 1; !err; n++) {
+	for (int n = 1; !err && n <= nr; n++) {
 		snprintf(path, sizeof(path), "%s/runs/%d", dir, n);
-		if (heldir_access(path))
-			break;
 		if (rp->nr_owned == MAX_RUNS)
 			return add_dir(rp, path);	/* reports the limit */
 		rp->owned[rp->nr_owned] = strdup(path);

@@ -18,6 +18,7 @@
 
 #include "csvfile.h"
 #include "diag.h"
+#include "heldir.h"
 #include "merge.h"
 #include "mergeset.h"
 #include "profiles.h"
@@ -465,4 +466,18 @@ int merge_in_place(const char *outdir, const char *const *dirs, int nr)
 	err = err ?: write_programs(mg);
 	merge_delete(mg);
 	return err;
+}
+
+int merged_set_runs(const char *dir)
+{
+	char path[4200];
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/runs/1/summary.csv", dir);
+	if (heldir_access(path))
+		return 0;
+	do
+		snprintf(path, sizeof(path), "%s/runs/%d", dir, ++n);
+	while (!heldir_access(path));
+	return n - 1;
 }

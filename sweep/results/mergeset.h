@@ -26,4 +26,11 @@ int merge_runs(const char *outdir, const char *const *dirs, int nr);
  */
 int merge_in_place(const char *outdir, const char *const *dirs, int nr);
 
+/*
+ * How many runs the merged set dir keeps in dir/runs/<n> (n from 1 to the
+ * first missing), or 0 when dir is no merged set (no runs/1/summary.csv):
+ * paths resolved as heldir_access() resolves them.
+ */
+int merged_set_runs(const char *dir);
+
 #endif
