@@ -12,8 +12,8 @@
 #                                         the cloud flavour before the generic one
 #   vm-kernel.sh --list                   every version in the suites below:
 #                                         version, release, suite, cached or
-#                                         not, incomplete (its modules are gone:
-#                                         it cannot be fetched)
+#                                         not, image-only (its modules and
+#                                         config are gone: vmlinuz alone)
 #
 # The suites: bullseye, bookworm, trixie, their -updates and -security,
 # and the -backports of bookworm and trixie.
@@ -24,6 +24,13 @@
 # dpkg-deb -x unpacks them; $CACHE/REL/ keeps vmlinuz, config and
 # System.map.  The host's apt lists, apt cache and dpkg database are not
 # touched.
+#
+# A backport's linux-base (config, System.map) and linux-modules leave the
+# archive with its next upload; its linux-binary (vmlinuz) stays.  Such a
+# release is image-only: vmlinuz alone boots as a guest (Debian builds
+# virtio-pci, virtio-fs and FUSE in since 6.12), without a NIC and with its
+# config unknown.  A version argument takes one where no whole release
+# matches; the default kernel and --modules never do.
 #
 # Of the modules only a few are kept.  The guest's NIC: virtio_net and
 # what it depends on, in REL/modules/, REL/modules/load naming them in the
@@ -112,10 +119,11 @@ flavour_rank() {
 	esac
 }
 
-# Release $1's config has a driver the root needs as a module.
+# Release $1's config has a driver the root needs as a module (an
+# image-only release has no config: Debian built those in).
 needs_initrd() {
 	for c in $INITRD_CONFIGS; do
-		grep -qx "CONFIG_$c=m" "$1/config" && return 0
+		grep -sqx "CONFIG_$c=m" "$1/config" && return 0
 	done
 	return 1
 }
@@ -147,12 +155,15 @@ cached_release() {
 		r=${d%/.complete}
 		r=${r##*/}
 		usable "$r" || continue
+		# an image-only release (no config) ranks after the whole ones
+		rank=$(flavour_rank "$r")
+		[ -f "$CACHE/$r/config" ] || rank=$((rank + 2))
 		if [ -n "$WANT" ]; then
 			any_release "$r" || continue
 			v=$(cached_version "$r")
 			[ "$r" = "$WANT" ] || matches "$v" || continue
-			echo "$(flavour_rank "$r") $v $r"
-		elif valid_release "$r" && new_enough "$r"; then
+			echo "$rank $v $r"
+		elif valid_release "$r" && new_enough "$r" && [ "$rank" -eq 0 ]; then
 			echo "0 ${r%%+*} $r"
 		fi
 	done | pick_best
@@ -227,21 +238,25 @@ apt_update() {
 		die "apt-get update of $SUITES failed (no network? set http_proxy)"
 }
 
-# Releases the archive splits (linux-binary-REL) but no longer has whole:
-# a backport's linux-base and linux-modules leave with its next upload,
-# its linux-binary and linux-image stay.  One a line.
-incomplete_releases() {
+# "RELEASE MARK" for the releases the archive splits but no longer has
+# whole: image-only where linux-binary (vmlinuz) stayed and linux-base or
+# linux-modules left, incomplete where linux-binary itself is gone (it
+# cannot be fetched).
+partial_releases() {
 	apt_private apt-cache pkgnames linux- | awk '
 		sub(/^linux-binary-/, "") { bin[$0] = 1; next }
-		sub(/^linux-modules-/, "") { mod[$0] = 1; next }
-		sub(/^linux-base-/, "") { base[$0] = 1 }
-		END { for (r in bin) if (!(r in mod) || !(r in base)) print r }'
+		sub(/^linux-modules-/, "") { part[$0] = 1; mod[$0] = 1; next }
+		sub(/^linux-base-/, "") { part[$0] = 1; base[$0] = 1 }
+		END {
+			for (r in bin) if (!(r in mod) || !(r in base)) print r, "image-only"
+			for (r in part) if (!(r in bin)) print r, "incomplete"
+		}'
 }
 
 # "VERSION RELEASE SUITE" for every amd64 kernel of the lists, one per
-# release (its newest version), and "incomplete" after a release that
-# cannot be fetched (above): linux-binary-REL where the archive splits
-# the image from its modules, linux-image-REL where it does not.
+# release (its newest version), with its mark (above) after a release not
+# whole: linux-binary-REL where the archive splits the image from its
+# modules, linux-image-REL where it does not.
 archive_kernels() {
 	names=$(apt_private apt-cache pkgnames linux- |
 		sed -n 's/^linux-\(binary\|image\)-//p' | sort -u | grep -E "$ANY_RELEASE_RE" |
@@ -253,35 +268,47 @@ archive_kernels() {
 			sub(/\/.*/, "", s[2]); sub(/^linux-(binary|image)-/, "", $1);
 			print $2, $1, s[2] }' |
 		sort -k2,2 -k1,1Vr | awk '!seen[$2]++ { sub(/-[^-]*$/, "", $1); print }' |
-		awk -v inc="$(incomplete_releases)" 'BEGIN { n = split(inc, a, "\n")
-			for (i = 1; i <= n; i++) bad[a[i]] = 1 }
-			{ print $0 ($2 in bad ? " incomplete" : "") }'
+		awk -v part="$(partial_releases)" 'BEGIN { n = split(part, a, "\n")
+			for (i = 1; i <= n; i++) { split(a[i], f, " "); mark[f[1]] = f[2] } }
+			{ print $0 ($2 in mark ? " " mark[$2] : "") }'
 }
 
-# The release VERSION ($WANT) names in the archive, or nothing.
+# The release VERSION ($WANT) names in the archive, or nothing: a whole
+# one before an image-only one (rank 2 and 3), none of those under
+# --modules.
 archive_release() {
-	archive_kernels | while read -r v r s inc; do
-		[ -z "$inc" ] || continue
+	archive_kernels | while read -r v r s mark; do
+		rank=$(flavour_rank "$r")
+		case $mark in
+		incomplete) continue ;;
+		image-only)
+			[ "$MODULES" -eq 0 ] || continue
+			rank=$((rank + 2))
+			;;
+		esac
 		if [ "$r" = "$WANT" ] || matches "$v"; then
-			echo "$(flavour_rank "$r") $v $r"
+			echo "$rank $v $r"
 		fi
 	done | pick_best
 }
 
-# The newest cloud release in trixie-backports's list, at least MIN_VERSION.
+# The newest whole cloud release in trixie-backports's list, at least
+# MIN_VERSION.
 newest_release() {
+	partial=$(partial_releases | cut -d' ' -f1)
 	apt_private apt-cache search --names-only '^linux-binary-' |
 		sed -n 's/^linux-binary-\([^ ]*\) - .*/\1/p' |
 		while read -r r; do
-			valid_release "$r" && new_enough "$r" && echo "$r"
+			valid_release "$r" && new_enough "$r" || continue
+			printf '%s\n' "$partial" | grep -qxF "$r" || echo "$r"
 		done | sort -V | tail -n1
 }
 
 # --list: every kernel of the suites, oldest first, and whether it is cached.
 list_kernels() {
-	archive_kernels | sort -k1,1V -k2,2 | while read -r v r s inc; do
-		c=$inc
-		[ ! -f "$CACHE/$r/.complete" ] || c=cached
+	archive_kernels | sort -k1,1V -k2,2 | while read -r v r s mark; do
+		c=$mark
+		[ ! -f "$CACHE/$r/.complete" ] || c=cached${mark:+ $mark}
 		printf '%-10s %-28s %-20s %s\n' "$v" "$r" "$s" "$c"
 	done
 }
@@ -358,24 +385,28 @@ pack_initrd() {
 	rm -rf "$w"
 }
 
-# The packages of release $1: the split ones where the archive has them.
+# The packages of release $1: the split ones where the archive has them,
+# linux-binary alone where its linux-base and linux-modules left (image-only).
 release_packages() {
-	if apt_private apt-cache show "linux-binary-$1" >/dev/null 2>&1; then
-		echo "linux-binary-$1 linux-base-$1 linux-modules-$1"
-	else
+	if ! apt_private apt-cache show "linux-binary-$1" >/dev/null 2>&1; then
 		echo "linux-image-$1"
+	elif partial_releases | grep -qxF "$1 image-only"; then
+		echo "linux-binary-$1"
+	else
+		echo "linux-binary-$1 linux-base-$1 linux-modules-$1"
 	fi
 }
 
 # Moves file $3 of the unpacked tree $1 (release $rel) to $2/$3: under
-# usr/lib/modules/REL/ in a split package, /boot/$3-REL in linux-image.
+# usr/lib/modules/REL/ in a split package, /boot/$3-REL in linux-image or
+# linux-binary.  Returns 1 where the packages do not have it.
 take() {
 	for f in "$1/usr/lib/modules/$rel/$3" "$1/boot/$3-$rel"; do
 		[ -f "$f" ] || continue
 		mv "$f" "$2/$3"
 		return 0
 	done
-	die "no $3 of $rel in the packages"
+	return 1
 }
 
 # Downloads and unpacks release $1 into $CACHE/$1, which appears whole or
@@ -396,14 +427,20 @@ fetch() {
 	for deb in "$tmp"/deb/*.deb; do
 		dpkg-deb -x "$deb" "$tmp/root"
 	done
-	for f in vmlinuz config System.map; do
-		take "$tmp/root" "$tmp/out" "$f"
-	done
-	mod="$tmp/root/usr/lib/modules/$rel"
-	[ -d "$mod" ] || mod="$tmp/root/lib/modules/$rel"
+	take "$tmp/root" "$tmp/out" vmlinuz || die "no vmlinuz of $rel in $pkgs"
 	mkdir "$tmp/out/modules"
-	keep_module "$mod" "$tmp/out/modules" "$NET_MODULE"
-	! needs_initrd "$tmp/out" || pack_initrd "$mod" "$tmp/out"
+	case $pkgs in
+	*" "* | linux-image-*)
+		for f in config System.map; do
+			take "$tmp/root" "$tmp/out" "$f" || die "no $f of $rel in $pkgs"
+		done
+		mod="$tmp/root/usr/lib/modules/$rel"
+		[ -d "$mod" ] || mod="$tmp/root/lib/modules/$rel"
+		keep_module "$mod" "$tmp/out/modules" "$NET_MODULE"
+		! needs_initrd "$tmp/out" || pack_initrd "$mod" "$tmp/out"
+		;;
+	*) echo "vm-kernel: $rel is image-only: vmlinuz without config or modules (no NIC)" >&2 ;;
+	esac
 	# Which packages these files came from, written last.
 	for deb in "$tmp"/deb/*.deb; do
 		dpkg-deb -f "$deb" Package Version | paste -sd ' '

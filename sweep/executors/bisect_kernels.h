@@ -20,7 +20,7 @@ struct bisect_kernel {
 	char label[PATH_MAX];		/* "6.16.3", or the image as given */
 	char release[128];		/* "6.16.3+deb13-cloud-amd64"; "" for a user's image */
 	char image[PATH_MAX];		/* its path; "" until fetched */
-	bool incomplete;		/* Debian lists it without its modules: it cannot be fetched */
+	bool incomplete;		/* Debian lists it without its image: it cannot be fetched */
 };
 
 struct bisect_list {

@@ -228,10 +228,11 @@ static int run_step(void *arg, int k, struct bisect_step *st)
 	struct bisect_walk *w = arg;
 	char base[PATH_MAX + 64];
 	int err;
+	int left = w->bs.first_bad - w->bs.last_good - 1;
 
 	bisect_write_steps(w->out, &w->bs, &w->list, &w->terms);
-	fprintf(stderr, "bisect: step %d: %s (%d kernels left between %s and %s)\n",
-		w->bs.nr_steps + 1, w->list.k[k].label, w->bs.first_bad - w->bs.last_good - 1,
+	fprintf(stderr, "bisect: step %d: %s (%d kernel%s left between %s and %s)\n",
+		w->bs.nr_steps + 1, w->list.k[k].label, left, left == 1 ? "" : "s",
 		w->list.k[w->bs.last_good].label, w->list.k[w->bs.first_bad].label);
 	err = prepare_kernel(w, k, base, sizeof(base), st->why, sizeof(st->why));
 	if (err == -EINTR)
@@ -248,8 +249,8 @@ static const struct bisect_ops walk_ops = { .ends = run_ends, .step = run_step }
 
 
 /*
- * Debian's releases that cannot be fetched (their modules left the
- * archive) are skipped before the bisect starts: never run, never
+ * Debian's releases that cannot be fetched (their linux-binary, the
+ * image, left the archive) are skipped before the bisect starts: never run, never
  * guessed; a bracket that closes on them names them.
  */
 static void skip_incomplete(struct bisect_walk *w)
@@ -260,7 +261,7 @@ static void skip_incomplete(struct bisect_walk *w)
 		if (!w->list.k[k].incomplete)
 			continue;
 		w->bs.state[k] = BV_SKIP;
-		fprintf(stderr, "%s%s", nr++ ? ", " : "bisect: skipped, Debian keeps no modules "
+		fprintf(stderr, "%s%s", nr++ ? ", " : "bisect: skipped, Debian keeps no image "
 			"for them (vm-kernel.sh --list: incomplete): ", w->list.k[k].label);
 	}
 	if (nr)

@@ -70,17 +70,23 @@ check vm-kernel/one-version-only rc_is twover 2
 fake() {
 	mkdir -p "$C/$1"
 	: >"$C/$1/vmlinuz"
-	[ "$2" = complete ] && : >"$C/$1/.complete"
-	return 0
+	[ "$2" = image-only ] || echo CONFIG_VIRTIO_FS=y >"$C/$1/config"
+	[ "$2" = incomplete ] || : >"$C/$1/.complete"
 }
 fake 6.18.3+deb13-cloud-amd64 complete		# too old
 fake 7.2.12+deb13-cloud-amd64 complete
 fake 7.10.1+deb13-cloud-amd64 complete		# the newest complete
 fake 7.20.1+deb13-cloud-amd64 incomplete	# a fetch that never finished
+fake 7.30.1+deb13-cloud-amd64 image-only	# vmlinuz alone: no NIC, no config
+echo "Package: linux-binary-7.30.1+deb13-cloud-amd64 Version: 7.30.1-1~bpo13+1" \
+	>"$C/7.30.1+deb13-cloud-amd64/.complete"
 fake 8.0.1+deb13-amd64 complete			# not the cloud flavour
 run_s pick VM_KERNEL_CACHE="$C" "$S"
 check vm-kernel/cached-newest-exit-0 rc_is pick 0
 check vm-kernel/cached-newest out_is pick "$C/7.10.1+deb13-cloud-amd64/vmlinuz"
+# an image-only release only when asked for by version
+run_s image_only VM_KERNEL_CACHE="$C" "$S" 7.30
+check vm-kernel/image-only-by-version out_is image_only "$C/7.30.1+deb13-cloud-amd64/vmlinuz"
 run_s pinned VM_KERNEL_CACHE="$C" VM_KERNEL_VERSION=7.2.12+deb13-cloud-amd64 "$S"
 check vm-kernel/cached-pinned out_is pinned "$C/7.2.12+deb13-cloud-amd64/vmlinuz"
 # --modules: only a release with the NIC's modules will do; one without
