@@ -186,6 +186,8 @@ apt_private() {
 		-o Dir::Etc::PreferencesParts=/dev/null \
 		-o Dir::State::Lists="$APTDIR/lists" \
 		-o Dir::Cache="$APTDIR/cache" \
+		-o Dir::Cache::pkgcache=pkgcache.bin \
+		-o Dir::Cache::srcpkgcache=srcpkgcache.bin \
 		-o APT::Get::List-Cleanup=0 \
 		-o APT::Sandbox::User="$SANDBOX_USER" \
 		"$@"
@@ -232,10 +234,21 @@ setup_apt() {
 	choose_sandbox
 }
 
+# Reads the suites' lists again, unless the same suites were read less
+# than FRESH_MIN minutes ago (a bisect's steps fetch one kernel each, a
+# second apart; --update always reads).  $APTDIR/updated holds the
+# sources.list the last update read.
+FRESH_MIN=15
 apt_update() {
+	if [ "$UPDATE" -eq 0 ] && cmp -s "$APTDIR/sources.list" "$APTDIR/updated" &&
+	   [ -n "$(find "$APTDIR/updated" -mmin -"$FRESH_MIN")" ]; then
+		return 0
+	fi
+	rm -f "$APTDIR/updated"
 	echo "vm-kernel: reading$(echo " $SUITES" | tr -s ' ' ' ') from deb.debian.org" >&2
 	apt_private apt-get update --error-on=any >&2 ||
 		die "apt-get update of $SUITES failed (no network? set http_proxy)"
+	cp "$APTDIR/sources.list" "$APTDIR/updated"
 }
 
 # "RELEASE MARK" for the releases the archive splits but no longer has

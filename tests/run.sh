@@ -130,6 +130,10 @@ guest_parts() {
 	# Debian's 6.1 (fetched once, initramfs path) beside the test kernel: two boots
 	run_part "seed 001 before/after on two real kernels (6.1, test kernel)" \
 		tests/e2e/seed_map_perf_ab.sh
+	# host, Debian's 6.19 (image-only) and the test kernel: two boots, about
+	# 16 s here; after the fetch above, whose suites' lists it reads again
+	run_part "bisect over three real kernels: when did overwrite mode appear" \
+		tests/e2e/bisect_images_vm.sh
 	integ_parts beside
 	# from the foreground, the longest lane in a CI run (619 s, the
 	# background's 580 s, this one's 560 s) before fleet.sh and

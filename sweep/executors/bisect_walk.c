@@ -294,14 +294,15 @@ int bisect_walk_step_ends(struct bisect_walk *w, const char *good, const char *b
 
 int bisect_walk_kernels(struct bisect_walk *w)
 {
+	int steps = bisect_steps_needed(w->list.n);
 	int err;
 
 	/* --resume's terms are OUT's */
 	w->rule.good = w->terms.good;
 	w->rule.bad = w->terms.bad;
-	fprintf(stderr, "bisect: %d kernels from %s to %s: about %d steps with none skipped, "
+	fprintf(stderr, "bisect: %d kernels from %s to %s: about %d step%s with none skipped, "
 		"into %s\n", w->list.n, w->list.k[0].label, w->list.k[w->list.n - 1].label,
-		bisect_steps_needed(w->list.n), w->out);
+		steps, steps == 1 ? "" : "s", w->out);
 	err = bisect_init(&w->bs, w->list.n);
 	if (err)
 		return err;
