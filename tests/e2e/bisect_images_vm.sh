@@ -10,9 +10,10 @@
 # ends run first (unsupported on the host, ok on the test kernel: a
 # bisect by status), then one step boots 6.19 and finds it new.  Two
 # boots, about 16 s on an idle machine.  Then --resume of the finished OUT
-# reuses every step and boots nothing.  Skipped, with the reason, without
-# root or qemu, where the host's kernel has the mode (no change to find),
-# or where 6.19 cannot be fetched.
+# reuses every step and boots nothing.  (git bisect run over Debian's
+# images, which boots more, is tests/e2e/bisect_git_vm.sh, by hand.)
+# Skipped, with the reason, without root or qemu, where the host's kernel
+# has the mode (no change to find), or where 6.19 cannot be fetched.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -75,3 +76,4 @@ $BPFSWEEP bisect "${args[@]}" --resume "$OUT" >"$TMP/out2" 2>"$TMP/err2"
 check $T/resume-exit-0 [ $? = 0 ]
 check $T/resume-same-table cmp -s "$TMP/out" "$TMP/out2"
 check $T/resume-ran-nothing cmp -s "$TMP/logs" <(cat "$OUT"/steps/*/log)
+
