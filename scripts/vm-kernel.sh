@@ -47,7 +47,8 @@
 #
 #   VM_KERNEL_CACHE    cache directory (default <repo>/.cache/vm-kernel)
 #   VM_KERNEL_VERSION  a release to use, e.g. 7.3.4+deb13-cloud-amd64
-#   --update           look for a newer kernel in the archive
+#   --update           look for a newer kernel in the archive (the suites'
+#                      lists read again, however fresh)
 #   --modules          only a release with the NIC modules will do: one
 #                      fetched before they were kept is fetched again
 set -eu
