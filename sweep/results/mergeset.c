@@ -12,6 +12,7 @@
  * drawn again (report OUT, draw.h).
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "mergeset.h"
 #include "profiles.h"
 #include "programs.h"
+#include "resultcsv.h"
 #include "resultdir.h"
 #include "results_read.h"
 #include "runfacts.h"
@@ -70,18 +72,20 @@ static bool has_point(const struct result_set *set, const char *cell)
 static int read_programs(struct merge *mg, int r)
 {
 	struct csv_table *t = &mg->programs[r];
-	char path[4200];
+	char why[1024] = "";
+	bool exists;
 	size_t torn;
 	int err, kept = 1;
 
-	snprintf(path, sizeof(path), "%s/%s", mg->dirs[r], PROGRAMS_CSV);
-	err = csv_read_whole_lines(path, 0, t, &torn);
-	if (err == -ENOENT)
-		return 0;
-	if (err) {
-		diag_err("cannot read %s: %s", path, strerror(-err));
+	err = results_csv_read(mg->dirs[r], PROGRAMS_CSV, RESULTS_CSV_EMPTY_OK, t, &exists, &torn,
+			       why, sizeof(why));
+	if (err && why[0])
+		diag_located(why);
+	else if (err)
+		diag_err("cannot read %s/%s: %s", mg->dirs[r], PROGRAMS_CSV, strerror(-err));
+	if (err || !exists)
 		return err;
-	}
+	results_csv_warn_torn(mg->dirs[r], PROGRAMS_CSV, t, torn);
 	for (int i = 1; i < t->nr_rows; i++)
 		if (has_point(mg->sets[r], t->rows[i][0]))
 			t->rows[kept++] = t->rows[i];

@@ -50,7 +50,7 @@ int results_csv_read(const char *dir, const char *name, unsigned int flags, stru
 	int err;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	err = csv_read_whole_lines(path, flags, t, torn);
+	err = csv_read_whole_lines(path, flags & ~RESULTS_CSV_EMPTY_OK, t, torn);
 	*exists = err != -ENOENT;
 	if (err == -ENOENT)
 		return 0;
@@ -66,7 +66,7 @@ int results_csv_read(const char *dir, const char *name, unsigned int flags, stru
 	if (err)
 		return err;
 	/* a run writes each CSV with its header: one without it is no file bpfsweep left */
-	if (!t->nr_rows)
+	if (!t->nr_rows && !(flags & RESULTS_CSV_EMPTY_OK))
 		return results_refuse_at(why, whylen, dir, name, 1, 1, "%s %s", name, *torn ?
 			      "holds no whole line: its header is cut short" :
 			      "is empty: not even its header line");

@@ -14,10 +14,17 @@
 #include "csvfile.h"
 
 /*
- * dir/name into *t (flags: csv_read_whole_lines()'s): *exists false, and 0,
- * where there is none; a file that cannot be opened, is no CSV or has no
- * header refused into why ("DIR/FILE:LINE:COL: error: ...", -EINVAL); *torn
- * the bytes of an unfinished last line left out.
+ * results_csv_read()'s flag, beside csv_read_whole_lines()'s: an empty file
+ * is no rows, not refused (programs.csv, which resume rewrites and merge
+ * takes as none, may be left empty by a kill before its header line).
+ */
+#define RESULTS_CSV_EMPTY_OK	(1u << 8)
+
+/*
+ * dir/name into *t (flags: csv_read_whole_lines()'s and RESULTS_CSV_EMPTY_OK):
+ * *exists false, and 0, where there is none; a file that cannot be opened,
+ * is no CSV or has no header refused into why ("DIR/FILE:LINE:COL: error:
+ * ...", -EINVAL); *torn the bytes of an unfinished last line left out.
  */
 int results_csv_read(const char *dir, const char *name, unsigned int flags, struct csv_table *t,
 		     bool *exists, size_t *torn, char *why, size_t whylen);

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "heldir.h"
 #include "programs.h"
 #include "resultdir.h"
+#include "resultcsv.h"
 #include "results.h"
 #include "resume.h"
 #include "rowpoint.h"
@@ -318,20 +320,19 @@ static int programs_to_keep(const char *dir, const struct csv_table *t, const bo
 	return 0;
 }
 
+/* programs.csv as every reader reads it: -ENOENT where there is none, an empty one no rows. */
 static int read_programs(const char *dir, struct csv_table *t, size_t *torn)
 {
-	char path[4200];
-	int err;
+	char why[1024] = "";
+	bool exists;
+	int err = results_csv_read(dir, PROGRAMS_CSV, RESULTS_CSV_EMPTY_OK, t, &exists, torn,
+				   why, sizeof(why));
 
-	snprintf(path, sizeof(path), "%s/%s", dir, PROGRAMS_CSV);
-	err = csv_read_whole_lines(path, 0, t, torn);
-	if (err == -EINVAL && t->err_line)
-		results_diag_row(dir, PROGRAMS_CSV, t->err_line, t->err_col, "%s",
-				 t->err_fields ? "a row of another width than the header's" :
-				 t->err_nul ? "a NUL byte" : "not valid CSV");
-	else if (err && err != -ENOENT)
+	if (err && why[0])
+		diag_located(why);
+	else if (err)
 		diag_err("cannot resume %s: %s: %s", dir, PROGRAMS_CSV, strerror(-err));
-	return err;
+	return err ?: exists ? 0 : -ENOENT;
 }
 
 /*

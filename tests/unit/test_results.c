@@ -13,6 +13,7 @@
 #include "csvfile.h"
 #include "diag_capture.h"
 #include "heldir.h"
+#include "resultcsv.h"
 #include "resultdir.h"
 #include "results.h"
 #include "results_read.h"
@@ -630,6 +631,41 @@ TEST(empty_summary_refused)
 }
 
 /*
+ * An empty programs.csv (a kill before its header line), read as resume
+ * and merge read it: no rows with RESULTS_CSV_EMPTY_OK, refused without;
+ * one that is not there is none either way.
+ */
+TEST(empty_file_is_no_rows_when_allowed)
+{
+	struct csv_table t = { 0 };
+	char dir[64], path[128], why[512] = "";
+	bool exists = true;
+	size_t torn = 1;
+	int fd;
+
+	CHECK_INT(make_tmpdir(dir), 0);
+	CHECK_INT(results_csv_read(dir, "programs.csv", RESULTS_CSV_EMPTY_OK, &t, &exists, &torn,
+				   why, sizeof(why)), 0);
+	CHECK(!exists);
+	snprintf(path, sizeof(path), "%s/programs.csv", dir);
+	fd = open(path, O_CREAT | O_WRONLY, 0644);
+	CHECK(fd >= 0);
+	close(fd);
+	CHECK_INT(results_csv_read(dir, "programs.csv", RESULTS_CSV_EMPTY_OK, &t, &exists, &torn,
+				   why, sizeof(why)), 0);
+	CHECK(exists);
+	CHECK_INT(t.nr_rows, 0);
+	CHECK_INT((int)torn, 0);
+	csv_table_free(&t);
+	CHECK_INT(results_csv_read(dir, "programs.csv", 0, &t, &exists, &torn, why, sizeof(why)),
+		  -EINVAL);
+	CHECK(strstr(why, "programs.csv:1:1: error: programs.csv is empty") != NULL);
+	csv_table_free(&t);
+	unlink(path);
+	rmdir(dir);
+}
+
+/*
  * dir/summary.csv replaced by a FIFO (which blocked every reader for
  * ever), by a device, or by a symlink out of the held directory (said as
  * "Invalid cross-device link"): each refused at once, saying what it is.
@@ -753,4 +789,5 @@ RUN_TESTS(deterministic_varied_is_flagged, write_and_read_back, never_overwrites
 	  result_set_without_exp_column, counted_nothing_is_stalled, tampered_cells_refused,
 	  renamed_metric_refused, malformed_rows_located, unknown_quality_refused,
 	  zero_length_and_unknown_status_refused, empty_summary_refused,
-	  torn_last_line_said, summary_not_a_file_refused, samples_read_within_twice_their_size)
+	  torn_last_line_said, summary_not_a_file_refused, samples_read_within_twice_their_size,
+	  empty_file_is_no_rows_when_allowed)
