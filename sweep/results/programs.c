@@ -14,7 +14,7 @@
 #include "matrix.h"
 #include "programs.h"
 
-#define CELL_LEN	320
+#define CELL_LEN	448
 
 /* The columns before the figures: which point, repetition and program. */
 static const char *const lead[] = {

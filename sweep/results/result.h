@@ -53,7 +53,7 @@ struct rep_load {
 struct point_result {
 	const struct point *pt;
 	enum point_status status;
-	char reason[256];	/* "" when ok, or a caveat: why memory is unknown */
+	char reason[384];	/* "" when ok, or a caveat: why memory is unknown */
 	struct interval *iv;
 	int nr_iv;
 	int nr_producers;

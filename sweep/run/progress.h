@@ -45,7 +45,7 @@ struct progress_run {
 	int first;		/* 1-based number of its first point */
 	char first_name[256];
 	char last_name[256];
-	char reason[256];
+	char reason[384];
 };
 
 struct progress {

@@ -350,10 +350,16 @@ static void sched_end(struct rep_ctx *rc, struct point_result *r)
 
 		/* a repetition with other threads than the first's says nothing of them */
 		if (r->nr_thread_wait != rc->nr_workers || !w->sched_begun ||
-		    schedstat_read(atomic_load(&w->kernel_tid), &now))
+		    schedstat_read(atomic_load(&w->kernel_tid), &now)) {
 			tw->unknown = true;
-		else
-			schedstat_add_window(tw, &w->sched_begin, &now, wall_ns);
+			continue;
+		}
+		schedstat_add_window(tw, &w->sched_begin, &now, wall_ns);
+		/* never on a CPU in the window: queued (its wait not yet counted) or asleep? */
+		if (now.run_ns == w->sched_begin.run_ns &&
+		    schedstat_state(atomic_load(&w->kernel_tid), &tw->idle_state, tw->idle_wchan,
+				    sizeof(tw->idle_wchan)))
+			tw->idle_state = 0;
 	}
 }
 

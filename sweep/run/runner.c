@@ -210,6 +210,39 @@ static bool producers_delay(const struct point_result *r, uint64_t *delay, uint6
 }
 
 /*
+ * A producer that never ran in a measured window, with its state as the
+ * window ended (schedstat.h), or NULL.
+ */
+static const struct thread_wait *idle_producer(const struct point_result *r)
+{
+	if (r->nr_thread_wait != r->nr_consumers + r->nr_producers)
+		return NULL;
+	for (int p = 0; p < r->nr_producers; p++)
+		if (r->thread_wait[r->nr_consumers + p].idle_state)
+			return &r->thread_wait[r->nr_consumers + p];
+	return NULL;
+}
+
+/*
+ * "; one idle a whole window: R, queued for CPU 1" or "...: S in
+ * anon_pipe_read", its state as that window ended: a producer queued
+ * through a whole window has no wait counted yet (schedstat.h).
+ */
+static int note_idle(const struct thread_wait *idle, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "; one idle a whole window: %c", idle->idle_state);
+
+	if (idle->idle_state == 'R' && idle->cpu >= 0)
+		return n + snprintf(buf + n, len > (size_t)n ? len - n : 0, ", queued for CPU %d",
+				    idle->cpu);
+	if (idle->idle_state == 'R')
+		return n + snprintf(buf + n, len > (size_t)n ? len - n : 0, ", queued");
+	if (idle->idle_wchan[0])
+		n += snprintf(buf + n, len > (size_t)n ? len - n : 0, " in %s", idle->idle_wchan);
+	return n;
+}
+
+/*
  * Where the producers had under a tenth of the measured time on a CPU,
  * what they did instead: waited for one (starved: the stall is the
  * machine's, not the program's) or neither ran nor waited (asleep: blocked
@@ -217,7 +250,9 @@ static bool producers_delay(const struct point_result *r, uint64_t *delay, uint6
  */
 static int note_starved(const struct point_result *r, char *buf, size_t len)
 {
+	const struct thread_wait *idle = idle_producer(r);
 	uint64_t most, measured, delay, window;
+	bool starved;
 	int n;
 
 	if (!producers_cpu(r, &most, &measured) || most * 10 >= measured)
@@ -225,10 +260,14 @@ static int note_starved(const struct point_result *r, char *buf, size_t len)
 	if (!producers_delay(r, &delay, &window))
 		return snprintf(buf, len, " (the most CPU a producer had was %.1f ms of %.2f s "
 				"measured)", most / 1e6, measured / 1e9);
+	starved = delay * 2 >= window || (idle && idle->idle_state == 'R');
 	n = snprintf(buf, len, " (%s: the most CPU a producer had was %.1f ms of %.2f s measured",
-		     delay * 2 >= window ? "starved" : "asleep", most / 1e6, measured / 1e9);
-	return n + snprintf(buf + n, len > (size_t)n ? len - n : 0, "; they waited %.0f%% of it "
-			    "for a CPU)", delay * 100.0 / window);
+		     starved ? "starved" : "asleep", most / 1e6, measured / 1e9);
+	n += snprintf(buf + n, len > (size_t)n ? len - n : 0, "; they waited %.0f%% of it for a "
+		      "CPU", delay * 100.0 / window);
+	if (idle)
+		n += note_idle(idle, buf + n, len > (size_t)n ? len - n : 0);
+	return n + snprintf(buf + n, len > (size_t)n ? len - n : 0, ")");
 }
 
 static bool note_stalled(const struct sweep_cfg *cfg, struct point_result *r)

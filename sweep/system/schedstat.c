@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "schedstat.h"
@@ -37,6 +38,37 @@ int schedstat_read(pid_t tid, struct sched_times *t)
 	snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", (int)tid);
 	n = read_small_file(path, buf, sizeof(buf));
 	return n < 0 ? n : schedstat_parse(buf, t);
+}
+
+char schedstat_state_parse(const char *stat)
+{
+	const char *paren = strrchr(stat, ')');
+
+	return paren && paren[1] == ' ' && paren[2] && paren[2] != ' ' ? paren[2] : 0;
+}
+
+int schedstat_state(pid_t tid, char *state, char *wchan, size_t len)
+{
+	char path[64], buf[1024];
+	int n;
+
+	if (tid <= 0)
+		return -ESRCH;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	n = read_small_file(path, buf, sizeof(buf));
+	if (n < 0)
+		return n;
+	*state = schedstat_state_parse(buf);
+	if (!*state)
+		return -EINVAL;
+	wchan[0] = '\0';
+	snprintf(path, sizeof(path), "/proc/self/task/%d/wchan", (int)tid);
+	/* "0" where it runs or the kernel hides it */
+	if (*state != 'R' && read_small_file(path, wchan, len) < 0)
+		wchan[0] = '\0';
+	if (!strcmp(wchan, "0"))
+		wchan[0] = '\0';
+	return 0;
 }
 
 void schedstat_add_window(struct thread_wait *w, const struct sched_times *a,

@@ -86,7 +86,7 @@ static int run_point(const struct wl_point *pt, struct run *r, char *why, size_t
  */
 static void check_use_case(const char *uc, const char *prealloc)
 {
-	char set_uc[64], set_pre[32], why[256] = "";
+	char set_uc[64], set_pre[32], why[384] = "";
 	struct wl_point pt;
 	struct run r;
 	uint64_t sum = 0;
@@ -135,7 +135,7 @@ TEST(largest_value)
 {
 	struct wl_run_result res;
 	struct wl_point pt;
-	char why[256] = "";
+	char why[384] = "";
 
 	NEED_ROOT();
 	CHECK(point_set(wl, &pt, "value_size=4096", "prealloc=on", NULL));
@@ -150,7 +150,7 @@ static uint64_t idle_memlock(const char *prealloc_set)
 	uint64_t counts[WL_MAX_METRICS] = { 0 };
 	struct wl_threads thr;
 	struct wl_point pt;
-	char why[256];
+	char why[384];
 	void *state;
 
 	if (!point_set(wl, &pt, prealloc_set, NULL) || wl->setup(&pt, &state, &thr, why, sizeof(why)))
@@ -221,7 +221,7 @@ static int setup_charge(const char *prealloc_set, uint64_t *charged, char *why, 
 TEST(prealloc_memcg)
 {
 	uint64_t on = 0, off = 0;
-	char why[256] = "";
+	char why[384] = "";
 	int err;
 
 	NEED_ROOT();
@@ -283,7 +283,7 @@ static bool within(uint64_t a, uint64_t b, uint64_t slack)
 TEST(memory_split)
 {
 	uint64_t small[WL_MAX_METRICS], big[WL_MAX_METRICS], grown, charged;
-	char why[256] = "";
+	char why[384] = "";
 	int err;
 
 	NEED_ROOT();
@@ -319,7 +319,7 @@ TEST(memory_split)
 TEST(pairs_on_one_cpu)
 {
 	cpu_set_t one, saved;
-	char why[256] = "";
+	char why[384] = "";
 	struct wl_point pt;
 	struct run r;
 	int err;
@@ -351,7 +351,7 @@ TEST(odd_producers)
 {
 	struct wl_threads thr;
 	struct wl_point pt;
-	char why[256] = "";
+	char why[384] = "";
 	void *state = NULL;
 	int param = -1;
 
@@ -373,7 +373,7 @@ TEST(odd_producers)
 TEST(small_max_entries)
 {
 	struct wl_point pt;
-	char why[256] = "";
+	char why[384] = "";
 	int param = -1;
 
 	CHECK(point_set(wl, &pt, "producers=4", "max_entries=255", NULL));
@@ -391,7 +391,7 @@ TEST(exact_max_entries)
 {
 	struct wl_point pt;
 	struct run r;
-	char why[256] = "";
+	char why[384] = "";
 
 	NEED_ROOT();
 	CHECK(point_set(wl, &pt, "prealloc=on", "max_entries=128", NULL));
@@ -409,7 +409,7 @@ TEST(other_threads_do_not_count)
 	uint64_t idle[WL_MAX_METRICS] = { 0 }, own[WL_MAX_METRICS] = { 0 };
 	struct wl_threads thr;
 	struct wl_point pt;
-	char why[256] = "";
+	char why[384] = "";
 	void *state;
 	pid_t child;
 	int err;
@@ -460,7 +460,7 @@ TEST(stop_wakes_lone_adder)
 	struct lone l = { 0 };
 	struct wl_threads thr;
 	struct wl_point pt;
-	char why[256] = "";
+	char why[384] = "";
 	pthread_t t;
 
 	NEED_ROOT();
@@ -485,7 +485,7 @@ TEST(stop_wakes_lone_adder)
 /* Every point of the spec's kind is one this kernel can make; setup and teardown leak no fd. */
 TEST(probe_and_no_fd_leak)
 {
-	char why[256] = "";
+	char why[384] = "";
 	int before, after;
 
 	NEED_ROOT();
@@ -518,7 +518,7 @@ TEST(too_big_map_fails)
 {
 	struct wl_threads thr;
 	struct wl_point pt;
-	char why[256] = "";
+	char why[384] = "";
 	void *state = NULL;
 	int before, err;
 

@@ -592,8 +592,8 @@ struct unprivileged {
 	int status;
 	int nr_iv;
 	uint64_t mem;
-	char reason[256];
-	char failed_reason[256];	/* of a run whose setup failed */
+	char reason[384];
+	char failed_reason[384];	/* of a run whose setup failed */
 };
 
 /*

@@ -242,6 +242,23 @@ TEST(steal_not_others_cpu)
 	CHECK_STR(flags_of(&q), "steal=5%");
 }
 
+/*
+ * The state letter of a stat line, after the command's last ')' (a command
+ * may hold ") S "); this running thread's own is R.
+ */
+TEST(thread_state_parses)
+{
+	char state, wchan[48];
+
+	CHECK_INT(schedstat_state_parse("1234 (bpfsweep) S 1 1234"), 'S');
+	CHECK_INT(schedstat_state_parse("1234 (a) R (b) D 1 1234"), 'D');
+	CHECK_INT(schedstat_state_parse("1234 (x) "), 0);
+	CHECK_INT(schedstat_state_parse("1234 bpfsweep S"), 0);
+	CHECK_INT(schedstat_state(gettid(), &state, wchan, sizeof(wchan)), 0);
+	CHECK_INT(state, 'R');
+	CHECK_INT(schedstat_state(0, &state, wchan, sizeof(wchan)), -ESRCH);
+}
+
 /* "run_ns delay_ns timeslices" as the kernel writes it, and nothing else. */
 TEST(schedstat_parses)
 {
@@ -600,7 +617,7 @@ RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_li
 	  jitter_is_cv_and_bimodal,
 	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
-	  steal_not_others_cpu, schedstat_parses, schedstat_windows_add, interference_from_wait,
+	  steal_not_others_cpu, thread_state_parses, schedstat_parses, schedstat_windows_add, interference_from_wait,
 	  interference_unknown, interference_not_own_threads, starved_workers,
 	  starved_workers_cpu, parse_refuses_what_is_not_written, marks_and_legend, parsed_back_from_csv,
 	  cpus_every_thread, cpus_compact_form)

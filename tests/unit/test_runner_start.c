@@ -4,10 +4,14 @@
  * (repetition.c): at the first sample, no producer of a point whose
  * producers spin may still be asleep at the gate.  Sixteen spinning
  * producers on the machine's CPUs: with a condition variable for a gate,
- * those not yet through slept on its mutex at the first sample.
+ * those not yet through slept on its mutex at the first sample.  And a
+ * producer that sleeps through the measured part is said to be asleep,
+ * where, in its point's reason.
  */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +22,7 @@
 #include "check.h"
 #include "plan.h"
 #include "runner.h"
+#include "schedstat.h"
 
 #define NR_PRODUCERS	16
 
@@ -64,7 +69,7 @@ static int threads_asleep(void)
 	if (!d)
 		return -1;
 	while ((e = readdir(d))) {
-		char path[300], text[256], *paren;
+		char path[300], text[256];
 		FILE *f;
 
 		if (e->d_name[0] == '.' || atoi(e->d_name) == self)
@@ -73,8 +78,9 @@ static int threads_asleep(void)
 		f = fopen(path, "r");
 		if (!f)
 			continue;
-		paren = fgets(text, sizeof(text), f) ? strrchr(text, ')') : NULL;
-		asleep += paren && (paren[2] == 'S' || paren[2] == 'D');
+		if (fgets(text, sizeof(text), f))
+			asleep += strchr("SD", schedstat_state_parse(text)) != NULL &&
+				  schedstat_state_parse(text);
 		fclose(f);
 	}
 	closedir(d);
@@ -138,4 +144,87 @@ TEST(every_producer_runs_before_the_first_sample)
 	}
 }
 
-RUN_TESTS(every_producer_runs_before_the_first_sample)
+/* A producer blocked in read() on a pipe until its point stops, which writes to it. */
+struct blocked {
+	int pipe[2];
+};
+
+static int blocked_setup(const struct wl_point *pt, void **state, struct wl_threads *thr,
+			 char *why, size_t len)
+{
+	struct blocked *b = calloc(1, sizeof(*b));
+
+	if (!b || pipe2(b->pipe, O_CLOEXEC)) {
+		free(b);
+		return -ENOMEM;
+	}
+	*thr = (struct wl_threads){ .nr_producers = 1 };
+	*state = b;
+	return 0;
+}
+
+static int blocked_produce(void *state, int idx, const atomic_bool *stop)
+{
+	struct blocked *b = state;
+	char c;
+
+	while (!atomic_load(stop))
+		if (read(b->pipe[0], &c, 1) < 0 && errno != EINTR)
+			return -errno;
+	return 0;
+}
+
+static int blocked_sample(void *state, uint64_t *counts, uint64_t *thread_counts)
+{
+	counts[0] = 0;
+	return 0;
+}
+
+static void blocked_stop(void *state)
+{
+	struct blocked *b = state;
+
+	if (write(b->pipe[1], "x", 1) < 0)
+		return;
+}
+
+static void blocked_teardown(void *state)
+{
+	struct blocked *b = state;
+
+	close(b->pipe[0]);
+	close(b->pipe[1]);
+	free(b);
+}
+
+/*
+ * It never runs in the measured part, and its wait for a CPU is none:
+ * stalled, "asleep", with its state (S) and, as root, where it slept.
+ */
+TEST(a_sleeping_producer_is_said_asleep)
+{
+	const struct workload wl = {
+		.name = "blocked", .metrics = spin_metrics, .nr_metrics = 1,
+		.setup = blocked_setup, .produce = blocked_produce, .sample = blocked_sample,
+		.stop = blocked_stop, .teardown = blocked_teardown,
+	};
+	struct point pt = { .wp = { .wl = &wl } };
+	struct plan plan = { .pts = &pt, .nr_pts = 1, .nr_runnable = 1 };
+	struct sweep_cfg c = cfg;
+	struct point_result *res;
+	int nr_run;
+
+	c.wl = &wl;
+	c.warmup_ns = 50000000;	/* in read() before the window opens */
+	CHECK_INT(runner_run(&c, &plan, &pt, 1, NULL, NULL, &res, &nr_run), 0);
+	printf("# %s\n", res[0].reason);
+	CHECK_INT(res[0].status, PS_STALLED);
+	CHECK(strstr(res[0].reason, "(asleep: the most CPU a producer had was 0.0 ms") != NULL);
+	CHECK(strstr(res[0].reason, "; one idle a whole window: S") != NULL);
+	if (!geteuid())
+		CHECK(strstr(res[0].reason, "S in anon_pipe_read)") != NULL ||
+		      strstr(res[0].reason, "S in pipe_read)") != NULL);
+	point_results_free(res, 1);
+}
+
+RUN_TESTS(every_producer_runs_before_the_first_sample, a_sleeping_producer_is_said_asleep)
