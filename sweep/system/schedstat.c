@@ -28,15 +28,22 @@ int schedstat_parse(const char *text, struct sched_times *t)
 	return 0;
 }
 
-int schedstat_read(pid_t tid, struct sched_times *t)
+/* /proc/self/task/TID/name into buf: the bytes read, or -errno. */
+static int read_task_file(pid_t tid, const char *name, char *buf, size_t len)
 {
-	char path[64], buf[128];
-	int n;
+	char path[64];
 
 	if (tid <= 0)
 		return -ESRCH;
-	snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", (int)tid);
-	n = read_small_file(path, buf, sizeof(buf));
+	snprintf(path, sizeof(path), "/proc/self/task/%d/%s", (int)tid, name);
+	return read_small_file(path, buf, len);
+}
+
+int schedstat_read(pid_t tid, struct sched_times *t)
+{
+	char buf[128];
+	int n = read_task_file(tid, "schedstat", buf, sizeof(buf));
+
 	return n < 0 ? n : schedstat_parse(buf, t);
 }
 
@@ -49,22 +56,17 @@ char schedstat_state_parse(const char *stat)
 
 int schedstat_state(pid_t tid, char *state, char *wchan, size_t len)
 {
-	char path[64], buf[1024];
-	int n;
+	char buf[1024];
+	int n = read_task_file(tid, "stat", buf, sizeof(buf));
 
-	if (tid <= 0)
-		return -ESRCH;
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
-	n = read_small_file(path, buf, sizeof(buf));
 	if (n < 0)
 		return n;
 	*state = schedstat_state_parse(buf);
 	if (!*state)
 		return -EINVAL;
 	wchan[0] = '\0';
-	snprintf(path, sizeof(path), "/proc/self/task/%d/wchan", (int)tid);
 	/* "0" where it runs or the kernel hides it */
-	if (*state != 'R' && read_small_file(path, wchan, len) < 0)
+	if (*state != 'R' && read_task_file(tid, "wchan", wchan, len) < 0)
 		wchan[0] = '\0';
 	if (!strcmp(wchan, "0"))
 		wchan[0] = '\0';
