@@ -355,11 +355,7 @@ static void sched_end(struct rep_ctx *rc, struct point_result *r)
 			continue;
 		}
 		schedstat_add_window(tw, &w->sched_begin, &now, wall_ns);
-		/* never on a CPU in the window: queued (its wait not yet counted) or asleep? */
-		if (now.run_ns == w->sched_begin.run_ns &&
-		    schedstat_state(atomic_load(&w->kernel_tid), &tw->idle_state, tw->idle_wchan,
-				    sizeof(tw->idle_wchan)))
-			tw->idle_state = 0;
+		schedstat_note_idle(tw, atomic_load(&w->kernel_tid), &w->sched_begin, &now);
 	}
 }
 

@@ -73,6 +73,14 @@ int schedstat_state(pid_t tid, char *state, char *wchan, size_t len)
 	return 0;
 }
 
+void schedstat_note_idle(struct thread_wait *w, pid_t tid, const struct sched_times *a,
+			 const struct sched_times *b)
+{
+	if (b->run_ns == a->run_ns &&
+	    schedstat_state(tid, &w->idle_state, w->idle_wchan, sizeof(w->idle_wchan)))
+		w->idle_state = 0;
+}
+
 void schedstat_add_window(struct thread_wait *w, const struct sched_times *a,
 			  const struct sched_times *b, uint64_t wall_ns)
 {

@@ -55,6 +55,13 @@ char schedstat_state_parse(const char *stat);
  */
 int schedstat_state(pid_t tid, char *state, char *wchan, size_t len);
 
+/*
+ * Where thread tid never ran from a to b, its state now into w's
+ * idle_state and idle_wchan: queued (its wait not yet counted) or asleep.
+ */
+void schedstat_note_idle(struct thread_wait *w, pid_t tid, const struct sched_times *a,
+			 const struct sched_times *b);
+
 /* Add the window from a to b, wall_ns long, to *w (a thread whose clock ran backwards: unknown). */
 void schedstat_add_window(struct thread_wait *w, const struct sched_times *a,
 			  const struct sched_times *b, uint64_t wall_ns);
