@@ -25,7 +25,7 @@
  *   map-gap               map_perf_test lines of workers 0 and 2 only
  *   empty                 nothing on stdout
  *   fail STATUS [...]     four lines on stderr, exit STATUS
- *   fail-long             a 300-character line, then "the last line", exit 1
+ *   fail-long             a 500-character line, then "the last line", exit 1
  *   hang [...]            sleeps, and so does a child in its process group
  *   args ARG...           exit 3, each ARG in brackets on stderr
  *   -wW -dD -pP ... BENCH the kernel bench's own command line (-w, -d, -p,
@@ -214,7 +214,7 @@ int main(int argc, char **argv)
 	if (!strcmp(m, "hang"))
 		hang();
 	if (!strcmp(m, "fail-long")) {
-		fprintf(stderr, "%0300d\nthe last line\n", 0);
+		fprintf(stderr, "%0500d\nthe last line\n", 0);
 		return 1;
 	}
 	if (!strcmp(m, "args"))
