@@ -131,7 +131,7 @@ guest_parts() {
 	run_part "seed 001 before/after on two real kernels (6.1, test kernel)" \
 		tests/e2e/seed_map_perf_ab.sh
 	# host, Debian's 6.19 (image-only) and the test kernel: two boots, about
-	# 16 s here; after the fetch above, whose suites' lists it reads again
+	# 16 s here; after the fetch above, so that 6.19's finds the lists fresh
 	run_part "bisect over three real kernels: when did overwrite mode appear" \
 		tests/e2e/bisect_images_vm.sh
 	integ_parts beside

@@ -249,8 +249,8 @@ static const struct bisect_ops walk_ops = { .ends = run_ends, .step = run_step }
 
 
 /*
- * Debian's releases that cannot be fetched (their linux-binary, the
- * image, left the archive) are skipped before the bisect starts: never run, never
+ * Debian's releases that cannot be fetched (their linux-binary, the image,
+ * left the archive) are skipped before the bisect starts: never run, never
  * guessed; a bracket that closes on them names them.
  */
 static void skip_incomplete(struct bisect_walk *w)

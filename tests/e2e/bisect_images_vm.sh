@@ -76,4 +76,3 @@ $BPFSWEEP bisect "${args[@]}" --resume "$OUT" >"$TMP/out2" 2>"$TMP/err2"
 check $T/resume-exit-0 [ $? = 0 ]
 check $T/resume-same-table cmp -s "$TMP/out" "$TMP/out2"
 check $T/resume-ran-nothing cmp -s "$TMP/logs" <(cat "$OUT"/steps/*/log)
-

@@ -617,7 +617,8 @@ RUN_TESTS(clean_gets_no_flags, zero_intervals, all_zero_is_stalled, near_zero_li
 	  jitter_is_cv_and_bimodal,
 	  bimodal_needs_a_material_gap, bimodal_small_n, trend_warming_up,
 	  trend_small_is_not_flagged, trend_within_repetitions, cpustat_parses_proc_stat,
-	  steal_not_others_cpu, thread_state_parses, schedstat_parses, schedstat_windows_add, interference_from_wait,
+	  steal_not_others_cpu, thread_state_parses, schedstat_parses, schedstat_windows_add,
+	  interference_from_wait,
 	  interference_unknown, interference_not_own_threads, starved_workers,
 	  starved_workers_cpu, parse_refuses_what_is_not_written, marks_and_legend, parsed_back_from_csv,
 	  cpus_every_thread, cpus_compact_form)
