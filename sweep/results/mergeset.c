@@ -72,17 +72,17 @@ static bool has_point(const struct result_set *set, const char *cell)
 static int read_programs(struct merge *mg, int r)
 {
 	struct csv_table *t = &mg->programs[r];
-	char why[1024] = "";
+	char why[1024] = "", path[4200];
 	bool exists;
 	size_t torn;
 	int err, kept = 1;
 
 	err = results_csv_read(mg->dirs[r], PROGRAMS_CSV, RESULTS_CSV_EMPTY_OK, t, &exists, &torn,
 			       why, sizeof(why));
-	if (err && why[0])
-		diag_located(why);
-	else if (err)
-		diag_err("cannot read %s/%s: %s", mg->dirs[r], PROGRAMS_CSV, strerror(-err));
+	if (err) {
+		snprintf(path, sizeof(path), "%s/%s", mg->dirs[r], PROGRAMS_CSV);
+		results_read_diag(path, err, why);
+	}
 	if (err || !exists)
 		return err;
 	results_csv_warn_torn(mg->dirs[r], PROGRAMS_CSV, t, torn);
