@@ -191,11 +191,15 @@ static bool producers_cpu(const struct point_result *r, uint64_t *most, uint64_t
 /*
  * The producers' wait for a CPU over the measured windows, and those
  * windows' time (schedstat's run delay: thread_wait holds the consumers,
- * then the producers); false when unknown.
+ * then the producers); false when unknown.  *idle: the first producer
+ * that never ran in a window, with its state as it ended (schedstat.h),
+ * or NULL.
  */
-static bool producers_delay(const struct point_result *r, uint64_t *delay, uint64_t *window)
+static bool producers_delay(const struct point_result *r, uint64_t *delay, uint64_t *window,
+			    const struct thread_wait **idle)
 {
 	*delay = *window = 0;
+	*idle = NULL;
 	if (r->nr_thread_wait != r->nr_consumers + r->nr_producers)
 		return false;
 	for (int p = 0; p < r->nr_producers; p++) {
@@ -205,22 +209,10 @@ static bool producers_delay(const struct point_result *r, uint64_t *delay, uint6
 			return false;
 		*delay += tw->delay_ns;
 		*window += tw->window_ns;
+		if (!*idle && tw->idle_state)
+			*idle = tw;
 	}
 	return *window > 0;
-}
-
-/*
- * A producer that never ran in a measured window, with its state as the
- * window ended (schedstat.h), or NULL.
- */
-static const struct thread_wait *idle_producer(const struct point_result *r)
-{
-	if (r->nr_thread_wait != r->nr_consumers + r->nr_producers)
-		return NULL;
-	for (int p = 0; p < r->nr_producers; p++)
-		if (r->thread_wait[r->nr_consumers + p].idle_state)
-			return &r->thread_wait[r->nr_consumers + p];
-	return NULL;
 }
 
 /*
@@ -250,14 +242,14 @@ static int note_idle(const struct thread_wait *idle, char *buf, size_t len)
  */
 static int note_starved(const struct point_result *r, char *buf, size_t len)
 {
-	const struct thread_wait *idle = idle_producer(r);
+	const struct thread_wait *idle;
 	uint64_t most, measured, delay, window;
 	bool starved;
 	int n;
 
 	if (!producers_cpu(r, &most, &measured) || most * 10 >= measured)
 		return 0;
-	if (!producers_delay(r, &delay, &window))
+	if (!producers_delay(r, &delay, &window, &idle))
 		return snprintf(buf, len, " (the most CPU a producer had was %.1f ms of %.2f s "
 				"measured)", most / 1e6, measured / 1e9);
 	starved = delay * 2 >= window || (idle && idle->idle_state == 'R');
